@@ -1,0 +1,150 @@
+// The registry: families, their names, and the list of every algorithm.
+#include "algorithm.h"
+
+#include <array>
+#include <cstdio>
+#include <cstdlib>
+
+namespace hitlab {
+
+namespace {
+
+struct FamilyRow {
+    Family family;
+    std::string_view name, a, b;
+    bool cast;
+};
+
+constexpr std::array<FamilyRow, kFamilyCount> kFamilies{{
+    {Family::RayAabb, "ray_aabb", "ray", "aabb", true},
+    {Family::SegmentAabb, "segment_aabb", "segment", "aabb", true},
+    {Family::RayPlane, "ray_plane", "ray", "plane", true},
+    {Family::RaySphere, "ray_sphere", "ray", "sphere", true},
+    {Family::RayObb, "ray_obb", "ray", "obb", true},
+    {Family::AabbAabb, "aabb_aabb", "aabb", "aabb", false},
+    {Family::SphereAabb, "sphere_aabb", "sphere", "aabb", false},
+    {Family::SphereSphere, "sphere_sphere", "sphere", "sphere", false},
+    {Family::ObbObb, "obb_obb", "obb", "obb", false},
+}};
+
+constexpr std::array<Family, kFamilyCount> kFamilyList{Family::RayAabb,   Family::SegmentAabb, Family::RayPlane,
+                                                       Family::RaySphere, Family::RayObb,      Family::AabbAabb,
+                                                       Family::SphereAabb, Family::SphereSphere, Family::ObbObb};
+
+const FamilyRow& Row(Family family) { return kFamilies[static_cast<size_t>(family)]; }
+
+std::vector<AlgorithmInfo> BuildRegistry()
+{
+    std::vector<AlgorithmInfo> all;
+    RegisterRayAabb(all);
+    RegisterSegmentAabb(all);
+    RegisterRayPlane(all);
+    RegisterRaySphere(all);
+    RegisterRayObb(all);
+    RegisterAabbAabb(all);
+    RegisterSphereAabb(all);
+    RegisterSphereSphere(all);
+    RegisterObbObb(all);
+    // Exactly one reference per family that has algorithms: a registration bug, caught at first use.
+    for (Family family : kFamilyList) {
+        int references = 0;
+        int count = 0;
+        for (const AlgorithmInfo& info : all) {
+            references += (info.family == family && info.reference) ? 1 : 0;
+            count += info.family == family ? 1 : 0;
+        }
+        if (count > 0 && references != 1) {
+            std::fprintf(stderr, "hitlab: internal error: family %s has %d reference algorithms\n",
+                         Row(family).name.data(), references);
+            std::abort();
+        }
+    }
+    return all;
+}
+
+} // namespace
+
+std::string_view FamilyName(Family family) { return Row(family).name; }
+
+std::optional<Family> FamilyFromName(std::string_view name)
+{
+    for (const FamilyRow& row : kFamilies) {
+        if (row.name == name) {
+            return row.family;
+        }
+    }
+    return std::nullopt;
+}
+
+std::span<const Family> AllFamilies() { return kFamilyList; }
+bool IsCast(Family family) { return Row(family).cast; }
+std::string_view FamilyShapeA(Family family) { return Row(family).a; }
+std::string_view FamilyShapeB(Family family) { return Row(family).b; }
+
+std::string_view AlgorithmInfo::ConventionValue(std::string_view key) const
+{
+    for (const Convention& c : conventions) {
+        if (c.key == key) {
+            return c.value;
+        }
+    }
+    return {};
+}
+
+std::span<const AlgorithmInfo> Algorithms()
+{
+    static const std::vector<AlgorithmInfo> registry = BuildRegistry();
+    return registry;
+}
+
+std::vector<const AlgorithmInfo*> AlgorithmsOf(Family family)
+{
+    std::vector<const AlgorithmInfo*> out;
+    for (const AlgorithmInfo& info : Algorithms()) {
+        if (info.family == family) {
+            out.push_back(&info);
+        }
+    }
+    return out;
+}
+
+const AlgorithmInfo* FindAlgorithm(Family family, std::string_view name)
+{
+    for (const AlgorithmInfo& info : Algorithms()) {
+        if (info.family == family && info.name == name) {
+            return &info;
+        }
+    }
+    return nullptr;
+}
+
+const AlgorithmInfo& ReferenceAlgorithm(Family family)
+{
+    for (const AlgorithmInfo& info : Algorithms()) {
+        if (info.family == family && info.reference) {
+            return info;
+        }
+    }
+    std::abort(); // BuildRegistry guarantees one
+}
+
+bool QueryShapesMatch(const Query& query)
+{
+    return ShapeTypeName(query.a) == FamilyShapeA(query.family) && ShapeTypeName(query.b) == FamilyShapeB(query.family);
+}
+
+Result Run(const AlgorithmInfo& info, const Query& query, Precision precision, Trace* trace)
+{
+    if (trace != nullptr) {
+        trace->Clear();
+    }
+    return info.run(query, precision, trace);
+}
+
+const char* ShapeTypeName(const Shape& shape)
+{
+    static const char* const kNames[] = {"ray", "segment", "plane", "aabb", "sphere", "obb"};
+    return kNames[shape.index()];
+}
+
+} // namespace hitlab

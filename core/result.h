@@ -1,0 +1,89 @@
+// Results of the algorithms: one plain struct per kind of query (ray cast or overlap),
+// and a precision-independent Result that the registry, the CLI and the panels read.
+#pragma once
+
+#include "shapes.h"
+
+#include <cstdint>
+#include <limits>
+
+namespace hitlab {
+
+/// Result of a ray or segment cast. t is in units of the given direction (for a segment, of end - start).
+template <typename T>
+struct CastResult {
+    bool hit = false;
+    T tEnter = 0;          ///< smallest t inside the solid (0 when the origin is inside), valid when hit
+    T tExit = 0;           ///< largest t inside the solid, valid when hit
+    Vec3<T> point{0};      ///< origin + tEnter * direction, valid when hit
+    Vec3<T> normal{0};     ///< unit outward normal of the face entered, valid when hasNormal
+    bool hasNormal = false;///< false on a miss, when the origin is inside, or when not computed
+};
+
+/// Result of an overlap test between two solids a and b.
+template <typename T>
+struct OverlapResult {
+    bool hit = false;
+    T depth = 0;               ///< penetration depth (0 when touching), valid when hit
+    Vec3<T> normal{0};         ///< unit vector along which b moves out of a by depth, valid when hit
+    Vec3<T> contact{0};        ///< a point of the overlap, valid when hit
+    Vec3<T> separatingAxis{0}; ///< valid when hasSeparatingAxis (not necessarily unit)
+    bool hasSeparatingAxis = false;
+};
+
+/// The result fields an algorithm fills (AlgorithmInfo::returns), as bits.
+enum Field : std::uint32_t {
+    kFieldHit = 1u << 0,
+    kFieldTEnter = 1u << 1,
+    kFieldTExit = 1u << 2,
+    kFieldPoint = 1u << 3,
+    kFieldNormal = 1u << 4,
+    kFieldDepth = 1u << 5,
+    kFieldContact = 1u << 6,
+    kFieldSeparatingAxis = 1u << 7,
+};
+constexpr std::uint32_t kCastFields = kFieldHit | kFieldTEnter | kFieldTExit | kFieldPoint | kFieldNormal;
+constexpr std::uint32_t kOverlapFields = kFieldHit | kFieldDepth | kFieldNormal | kFieldContact;
+
+/// Any algorithm's result, widened to double (exactly: every float is a double).
+/// Which fields mean something: the algorithm's `returns` mask, and hit / hasNormal / hasSeparatingAxis.
+struct Result {
+    bool hit = false;
+    double tEnter = 0, tExit = 0;
+    glm::dvec3 point{0};
+    glm::dvec3 normal{0};
+    bool hasNormal = false;
+    double depth = 0;
+    glm::dvec3 contact{0};
+    glm::dvec3 separatingAxis{0};
+    bool hasSeparatingAxis = false;
+};
+
+template <typename T>
+Result Widen(const CastResult<T>& r)
+{
+    Result out;
+    out.hit = r.hit;
+    out.tEnter = r.tEnter;
+    out.tExit = r.tExit;
+    out.point = glm::dvec3(r.point);
+    out.normal = glm::dvec3(r.normal);
+    out.hasNormal = r.hasNormal;
+    return out;
+}
+
+template <typename T>
+Result Widen(const OverlapResult<T>& r)
+{
+    Result out;
+    out.hit = r.hit;
+    out.depth = r.depth;
+    out.normal = glm::dvec3(r.normal);
+    out.hasNormal = r.hit;
+    out.contact = glm::dvec3(r.contact);
+    out.separatingAxis = glm::dvec3(r.separatingAxis);
+    out.hasSeparatingAxis = r.hasSeparatingAxis;
+    return out;
+}
+
+} // namespace hitlab

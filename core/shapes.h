@@ -1,0 +1,82 @@
+// Shapes of the query protocol (../docs/protocol.md), templated on the scalar.
+// Plain aggregates: every algorithm takes them by const reference.
+#pragma once
+
+#include <glm/vec3.hpp>
+
+#include <array>
+#include <variant>
+
+namespace hitlab {
+
+template <typename T>
+using Vec3 = glm::vec<3, T, glm::defaultp>;
+
+/// Points origin + t * direction, t >= 0. direction need not be unit length.
+template <typename T>
+struct Ray {
+    Vec3<T> origin{0};
+    Vec3<T> direction{1, 0, 0};
+};
+
+/// Points start + t * (end - start), 0 <= t <= 1. start == end is a point.
+template <typename T>
+struct Segment {
+    Vec3<T> start{0};
+    Vec3<T> end{1, 0, 0};
+};
+
+/// Points x with dot(normal, x) == distance; normal nonzero, need not be unit.
+template <typename T>
+struct Plane {
+    Vec3<T> normal{0, 1, 0};
+    T distance = 0;
+};
+
+/// Closed box, min <= max on every axis (min == max is a flat box).
+template <typename T>
+struct Aabb {
+    Vec3<T> min{-1};
+    Vec3<T> max{1};
+};
+
+/// Closed ball, radius >= 0.
+template <typename T>
+struct Sphere {
+    Vec3<T> center{0};
+    T radius = 1;
+};
+
+/// Closed oriented box: local point p maps to center + p.x*axes[0] + p.y*axes[1] + p.z*axes[2],
+/// with |p.i| <= halfExtents.i. axes are orthonormal (validated within 1e-4 on input).
+template <typename T>
+struct Obb {
+    Vec3<T> center{0};
+    Vec3<T> halfExtents{1};
+    std::array<Vec3<T>, 3> axes{Vec3<T>{1, 0, 0}, Vec3<T>{0, 1, 0}, Vec3<T>{0, 0, 1}};
+};
+
+/// Any shape of the protocol, in double (the precision of input files and of the scene).
+using Shape = std::variant<Ray<double>, Segment<double>, Plane<double>, Aabb<double>, Sphere<double>, Obb<double>>;
+
+/// Converts a shape to another scalar (rounding to nearest when narrowing).
+template <typename U, typename T>
+Ray<U> ShapeCast(const Ray<T>& r) { return {Vec3<U>(r.origin), Vec3<U>(r.direction)}; }
+template <typename U, typename T>
+Segment<U> ShapeCast(const Segment<T>& s) { return {Vec3<U>(s.start), Vec3<U>(s.end)}; }
+template <typename U, typename T>
+Plane<U> ShapeCast(const Plane<T>& p) { return {Vec3<U>(p.normal), static_cast<U>(p.distance)}; }
+template <typename U, typename T>
+Aabb<U> ShapeCast(const Aabb<T>& b) { return {Vec3<U>(b.min), Vec3<U>(b.max)}; }
+template <typename U, typename T>
+Sphere<U> ShapeCast(const Sphere<T>& s) { return {Vec3<U>(s.center), static_cast<U>(s.radius)}; }
+template <typename U, typename T>
+Obb<U> ShapeCast(const Obb<T>& o)
+{
+    return {Vec3<U>(o.center), Vec3<U>(o.halfExtents), {Vec3<U>(o.axes[0]), Vec3<U>(o.axes[1]), Vec3<U>(o.axes[2])}};
+}
+
+/// The protocol's type name of a shape ("ray", "aabb", ...).
+const char* ShapeTypeName(const Shape& shape);
+
+} // namespace hitlab

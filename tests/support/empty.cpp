@@ -1,0 +1,1 @@
+// Keeps hitlab_test_support non-empty.
