@@ -54,8 +54,9 @@ CastResult<T> ClipSlabs(const Vec3<T>& origin, const Vec3<T>& dir, const Vec3<T>
     const auto inside = (o >= vlo) & (o <= vhi);
     tNear = parallel ? (inside ? Splat<T>(-kInf<T>) : Splat<T>(kInf<T>)) : tNear;
     tFar = parallel ? (inside ? Splat<T>(kInf<T>) : Splat<T>(-kInf<T>)) : tFar;
-    // NaN (from NaN input) empties its slab.
-    const auto nan = (t0 != t0) | (t1 != t1);
+    // NaN (from NaN input) empties its slab. Parallel lanes are excluded: their 0/0 (origin on a
+    // slab plane) was replaced above, and a NaN origin or bound already fails `inside` there.
+    const auto nan = ~parallel & ((t0 != t0) | (t1 != t1));
     tNear = nan ? Splat<T>(kInf<T>) : tNear;
     tFar = nan ? Splat<T>(-kInf<T>) : tFar;
 

@@ -1,0 +1,233 @@
+// Comparison of several algorithms on one query, and the explanations of their disagreements.
+#include "compare.h"
+
+#include <glm/geometric.hpp>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdlib>
+#include <string>
+
+namespace hitlab {
+
+namespace {
+
+/// The direction of a ray cast query (end - start for a segment).
+glm::dvec3 CastDirection(const Query& q)
+{
+    if (const auto* ray = std::get_if<Ray<double>>(&q.a)) {
+        return ray->direction;
+    }
+    if (const auto* seg = std::get_if<Segment<double>>(&q.a)) {
+        return seg->end - seg->start;
+    }
+    return glm::dvec3(0);
+}
+
+/// Whether a direction component along the box's slab axes is zero (the parallel case).
+bool HasParallelAxis(const Query& q)
+{
+    const glm::dvec3 d = CastDirection(q);
+    if (q.family == Family::RayObb) {
+        const Obb<double>& box = std::get<Obb<double>>(q.b);
+        for (const glm::dvec3& axis : box.axes) {
+            if (glm::dot(d, axis) == 0.0) {
+                return true;
+            }
+        }
+        return false;
+    }
+    if (q.family == Family::RayAabb || q.family == Family::SegmentAabb) {
+        return d.x == 0.0 || d.y == 0.0 || d.z == 0.0;
+    }
+    return false;
+}
+
+Situation ComputeSituation(const Query& q, const Result& r)
+{
+    Situation s;
+    if (IsCast(q.family)) {
+        s.originInside = r.hit && r.tEnter == 0.0;
+        s.boundaryOnly = r.hit && r.tEnter == r.tExit && q.family != Family::RayPlane;
+        s.parallelAxis = HasParallelAxis(q);
+        const double length = glm::length(CastDirection(q));
+        s.unitDirection = std::abs(length - 1.0) <= 1e-6;
+        if (const auto* plane = std::get_if<Plane<double>>(&q.b)) {
+            s.backFacing = glm::dot(plane->normal, CastDirection(q)) >= 0.0;
+        }
+        if (!r.hit && std::holds_alternative<Ray<double>>(q.a)) {
+            // behind: the reversed ray hits the solid (strictly behind when the forward one misses)
+            Query reversed = q;
+            std::get<Ray<double>>(reversed.a).direction = -std::get<Ray<double>>(q.a).direction;
+            s.behind = Run(ReferenceAlgorithm(q.family), reversed, Precision::Double).hit;
+        }
+        if (r.hit) {
+            const double scale = std::max({1.0, std::abs(r.tEnter), std::abs(r.tExit)});
+            s.margin = (r.tExit - r.tEnter) / scale;
+        }
+    } else {
+        s.boundaryOnly = r.hit && r.depth == 0.0;
+        s.margin = r.hit ? r.depth : 0.0;
+    }
+    return s;
+}
+
+double ParsedConvention(const AlgorithmInfo& info, std::string_view key, double fallback)
+{
+    const std::string value(info.ConventionValue(key));
+    if (value.empty()) {
+        return fallback;
+    }
+    char* end = nullptr;
+    const double x = std::strtod(value.c_str(), &end);
+    return end != value.c_str() ? x : fallback;
+}
+
+/// Fills outcome.explanation and .reason for an algorithm whose verdict differs from the reference.
+void ExplainOne(const Query& q, Precision precision, const Situation& s, const Result& ref, AlgorithmOutcome& out)
+{
+    const AlgorithmInfo& info = *out.info;
+    const std::string name(info.name);
+    auto conv = [&](std::string_view key) { return info.ConventionValue(key); };
+    auto set = [&](Explanation e, std::string reason) {
+        out.explanation = e;
+        out.reason = std::move(reason);
+    };
+    const bool xHit = out.result.hit;
+
+    // Conventions that predict a miss where the reference hits.
+    if (!xHit && ref.hit) {
+        if (s.originInside && conv("origin_inside") == "miss") {
+            return set(Explanation::Convention,
+                       "the origin is inside the solid, and " + name + " counts an origin inside as a miss (origin_inside: miss)");
+        }
+        if (s.boundaryOnly && conv("boundary") == "exclusive") {
+            return set(Explanation::Convention,
+                       "the ray only touches the solid's boundary, and " + name + " excludes the boundary (boundary: exclusive)");
+        }
+        if (s.boundaryOnly && conv("touching") == "separate") {
+            return set(Explanation::Convention,
+                       "the solids only touch, and " + name + " counts touching as separate (touching: separate)");
+        }
+        if (ref.tExit == 0.0 && IsCast(q.family) && conv("t_range") == "t > 0") {
+            return set(Explanation::Convention,
+                       "the only hit is at t = 0, which " + name + " excludes (t_range: t > 0)");
+        }
+        if (!s.unitDirection && conv("direction") == "unit") {
+            return set(Explanation::Convention,
+                       "the direction is not unit length, and " + name + " requires a unit direction (direction: unit)");
+        }
+        if (s.backFacing && conv("facing") == "front only") {
+            return set(Explanation::Convention,
+                       "the plane faces away from the ray, and " + name + " accepts only planes facing it (facing: front only)");
+        }
+        if (conv("t_range") == "t <= max distance") {
+            const double maxDistance = ParsedConvention(info, "max_distance", INFINITY);
+            if (ref.tEnter > maxDistance) {
+                return set(Explanation::Convention, "the hit lies beyond " + name + "'s maximum distance (t_range: t <= max distance)");
+            }
+        }
+        if (s.parallelAxis && conv("parallel") == "miss") {
+            return set(Explanation::KnownFlaw, "a direction component is zero, and " + name +
+                                                   " misses every such ray (parallel: miss): " + std::string(info.flaw));
+        }
+    }
+    // Conventions that predict a hit where the reference misses.
+    if (xHit && !ref.hit) {
+        if (conv("boundary") == "conservative") {
+            return set(Explanation::Convention,
+                       name + " is conservative near the boundary and reports this near miss as a hit (boundary: conservative)");
+        }
+        if (s.behind && conv("t_range") == "any t") {
+            return set(Explanation::Convention,
+                       "the solid lies behind the ray, and " + name + " does not check that (t_range: any t)");
+        }
+        if (conv("corners") == "expanded box") {
+            return set(Explanation::KnownFlaw, name + " tests the centre against the box grown by the radius, whose "
+                                                      "corner and edge regions lie outside the rounded true region: " +
+                                                   std::string(info.flaw));
+        }
+    }
+    // Rounding: the same algorithm in the other precision agrees with the reference, or the
+    // reference's answer is within rounding of the boundary.
+    const Precision other = precision == Precision::Float ? Precision::Double : Precision::Float;
+    const bool agreesInOther = Run(info, q, other).hit == ref.hit;
+    const double tolerance = precision == Precision::Float ? 1e-5 : 1e-12;
+    if (ref.hit && std::abs(s.margin) <= tolerance) {
+        return set(Explanation::Rounding, "the reference's answer lies within rounding of the hit/miss boundary");
+    }
+    if (precision == Precision::Float && agreesInOther) {
+        return set(Explanation::Rounding, name + " agrees with the reference in double: float rounding decides this case");
+    }
+    if (info.published && !info.flaw.empty()) {
+        return set(Explanation::KnownFlaw, "not explained by " + name + "'s conventions; it reproduces a published method "
+                                                                       "with a known flaw: " + std::string(info.flaw));
+    }
+    set(Explanation::Unexplained, "not explained by " + name + "'s declared conventions or by rounding");
+}
+
+} // namespace
+
+const char* ExplanationName(Explanation explanation)
+{
+    switch (explanation) {
+    case Explanation::None: return "none";
+    case Explanation::Convention: return "convention";
+    case Explanation::KnownFlaw: return "known_flaw";
+    case Explanation::Rounding: return "rounding";
+    case Explanation::Unexplained: return "unexplained";
+    }
+    return "none";
+}
+
+void Explain(const Query& query, Precision precision, Comparison& c)
+{
+    const AlgorithmInfo& refInfo = ReferenceAlgorithm(query.family);
+    c.reference = Run(refInfo, query, precision);
+    const Result refDouble = precision == Precision::Double ? c.reference : Run(refInfo, query, Precision::Double);
+    c.situation = ComputeSituation(query, refDouble);
+    c.groups.clear();
+    c.agree = true;
+    c.allExplained = true;
+    for (size_t i = 0; i < c.outcomes.size(); ++i) {
+        AlgorithmOutcome& out = c.outcomes[i];
+        // group by verdict, in order of first appearance
+        size_t g = 0;
+        while (g < c.groups.size() && c.groups[g].hit != out.result.hit) {
+            ++g;
+        }
+        if (g == c.groups.size()) {
+            c.groups.push_back(OutcomeGroup{out.result.hit, {}});
+        }
+        c.groups[g].members.push_back(static_cast<int>(i));
+        out.group = static_cast<int>(g);
+        out.explanation = Explanation::None;
+        out.reason.clear();
+        if (out.result.hit != c.reference.hit) {
+            ExplainOne(query, precision, c.situation, c.reference, out);
+            c.allExplained = c.allExplained &&
+                             (out.explanation == Explanation::Convention || out.explanation == Explanation::KnownFlaw);
+        }
+    }
+    c.agree = c.groups.size() <= 1;
+}
+
+Comparison Compare(const Query& query, std::span<const AlgorithmInfo* const> algorithms, Precision precision)
+{
+    Comparison c;
+    std::vector<const AlgorithmInfo*> list(algorithms.begin(), algorithms.end());
+    if (list.empty()) {
+        list = AlgorithmsOf(query.family);
+    }
+    c.outcomes.reserve(list.size());
+    for (const AlgorithmInfo* info : list) {
+        AlgorithmOutcome out;
+        out.info = info;
+        out.result = Run(*info, query, precision);
+        c.outcomes.push_back(std::move(out));
+    }
+    Explain(query, precision, c);
+    return c;
+}
+
+} // namespace hitlab

@@ -1,0 +1,56 @@
+# Shared by scripts/run, scripts/test and scripts/bench: package installation and the build.
+# Sourced, not run.
+
+HITLAB_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
+
+# Debian bookworm packages HitLab builds, tests and runs with.
+HITLAB_PACKAGES=(
+  cmake ninja-build g++ pkg-config
+  libglm-dev libglfw3-dev libimgui-dev libstb-dev python3-glad
+  nlohmann-json3-dev libcli11-dev
+  libgtest-dev libgmock-dev libbenchmark-dev libbullet-dev libgmp-dev
+  xvfb xauth libgl1-mesa-dri
+)
+
+hitlab_log() { printf '\033[1m[hitlab]\033[0m %s\n' "$*" >&2; }
+
+# Installs the packages that are missing (dpkg -s first), with sudo when not root.
+hitlab_install_packages() {
+  local missing=()
+  local pkg
+  for pkg in "${HITLAB_PACKAGES[@]}" "$@"; do
+    dpkg -s "$pkg" >/dev/null 2>&1 || missing+=("$pkg")
+  done
+  if [ ${#missing[@]} -eq 0 ]; then
+    return 0
+  fi
+  hitlab_log "installing missing packages: ${missing[*]}"
+  local sudo=()
+  if [ "$(id -u)" -ne 0 ]; then
+    if ! command -v sudo >/dev/null 2>&1; then
+      hitlab_log "not root and no sudo: install these packages first: ${missing[*]}"
+      return 1
+    fi
+    sudo=(sudo)
+  fi
+  export DEBIAN_FRONTEND=noninteractive
+  "${sudo[@]}" apt-get update -qq || { hitlab_log "apt-get update failed"; return 1; }
+  "${sudo[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null ||
+    { hitlab_log "apt-get install failed for: ${missing[*]}"; return 1; }
+}
+
+# Configures and builds a preset (release, debug, asan); extra arguments are build targets.
+hitlab_build() {
+  local preset="$1"; shift
+  local jobs
+  jobs="$(nproc 2>/dev/null || echo 2)"
+  cd "$HITLAB_ROOT" || return 1
+  hitlab_log "configuring ($preset)"
+  cmake --preset "$preset" >/dev/null || { cmake --preset "$preset"; return 1; }
+  hitlab_log "building ($preset${*:+: $*})"
+  if [ $# -gt 0 ]; then
+    cmake --build --preset "$preset" -j "$jobs" --target "$@"
+  else
+    cmake --build --preset "$preset" -j "$jobs"
+  fi
+}
