@@ -43,7 +43,7 @@ bool HasParallelAxis(const Query& q)
     return false;
 }
 
-Situation ComputeSituation(const Query& q, const Result& r)
+Situation ComputeSituation(const Query& q, const Result& r, Precision precision)
 {
     Situation s;
     if (IsCast(q.family)) {
@@ -59,15 +59,19 @@ Situation ComputeSituation(const Query& q, const Result& r)
             // behind: the reversed ray hits the solid (strictly behind when the forward one misses)
             Query reversed = q;
             std::get<Ray<double>>(reversed.a).direction = -std::get<Ray<double>>(q.a).direction;
-            s.behind = Run(ReferenceAlgorithm(q.family), reversed, Precision::Double).hit;
+            s.behind = Run(ReferenceAlgorithm(q.family), reversed, precision).hit;
         }
-        if (r.hit) {
+        if (const auto* p = std::get_if<Plane<double>>(&q.b); p != nullptr && r.hit) {
+            // a plane hit is near the boundary when the ray is nearly parallel to the plane
+            const glm::dvec3 d = CastDirection(q);
+            s.margin = std::abs(glm::dot(p->normal, d)) / (glm::length(p->normal) * glm::length(d));
+        } else if (r.hit) {
             const double scale = std::max({1.0, std::abs(r.tEnter), std::abs(r.tExit)});
             s.margin = (r.tExit - r.tEnter) / scale;
         }
     } else {
         s.boundaryOnly = r.hit && r.depth == 0.0;
-        s.margin = r.hit ? r.depth : 0.0;
+        s.margin = r.hit ? r.depth : s.margin;
     }
     return s;
 }
@@ -148,16 +152,14 @@ void ExplainOne(const Query& q, Precision precision, const Situation& s, const R
                                                    std::string(info.flaw));
         }
     }
-    // Rounding: the same algorithm in the other precision agrees with the reference, or the
-    // reference's answer is within rounding of the boundary.
-    const Precision other = precision == Precision::Float ? Precision::Double : Precision::Float;
-    const bool agreesInOther = Run(info, q, other).hit == ref.hit;
-    const double tolerance = precision == Precision::Float ? 1e-5 : 1e-12;
-    if (ref.hit && std::abs(s.margin) <= tolerance) {
-        return set(Explanation::Rounding, "the reference's answer lies within rounding of the hit/miss boundary");
-    }
-    if (precision == Precision::Float && agreesInOther) {
+    // Rounding: in float, the algorithm agrees with the reference once both run in double; in
+    // double, the reference's hit is within rounding of the boundary (a near-zero-length hit).
+    if (precision == Precision::Float &&
+        Run(info, q, Precision::Double).hit == Run(ReferenceAlgorithm(q.family), q, Precision::Double).hit) {
         return set(Explanation::Rounding, name + " agrees with the reference in double: float rounding decides this case");
+    }
+    if (precision == Precision::Double && ref.hit && std::abs(s.margin) <= 1e-12) {
+        return set(Explanation::Rounding, "the reference's answer lies within rounding of the hit/miss boundary");
     }
     if (info.published && !info.flaw.empty()) {
         return set(Explanation::KnownFlaw, "not explained by " + name + "'s conventions; it reproduces a published method "
@@ -184,8 +186,7 @@ void Explain(const Query& query, Precision precision, Comparison& c)
 {
     const AlgorithmInfo& refInfo = ReferenceAlgorithm(query.family);
     c.reference = Run(refInfo, query, precision);
-    const Result refDouble = precision == Precision::Double ? c.reference : Run(refInfo, query, Precision::Double);
-    c.situation = ComputeSituation(query, refDouble);
+    c.situation = ComputeSituation(query, c.reference, precision);
     c.groups.clear();
     c.agree = true;
     c.allExplained = true;

@@ -6,6 +6,7 @@
 
 #include "algorithm.h"
 
+#include <cmath>
 #include <string>
 #include <vector>
 
@@ -23,7 +24,8 @@ enum class Explanation {
 /// Protocol-style name of an explanation ("convention", "known_flaw", ...).
 const char* ExplanationName(Explanation explanation);
 
-/// Facts about a query that conventions refer to, computed once with the reference algorithm.
+/// Facts about a query that conventions refer to, computed once with the reference algorithm
+/// in the comparison's precision (so that a float comparison judges the float-rounded inputs).
 struct Situation {
     bool originInside = false;   ///< ray casts: the origin (t = 0) is inside the closed solid
     bool boundaryOnly = false;   ///< the solids share only boundary points (grazing ray, touching solids)
@@ -31,7 +33,7 @@ struct Situation {
     bool parallelAxis = false;   ///< ray casts against boxes: a direction component is +-0
     bool unitDirection = true;   ///< ray casts: |direction| == 1 within 1e-6
     bool backFacing = false;     ///< ray_plane: the plane's normal does not face the ray
-    double margin = 0;           ///< relative distance of the reference's answer to the hit/miss boundary (0 on it)
+    double margin = INFINITY;    ///< hits: relative length of the hit (t_exit - t_enter) or the depth; 0 on the boundary; inf on a miss
 };
 
 /// One algorithm's outcome within a comparison.

@@ -1,0 +1,157 @@
+// Tests of core/algorithm.h: the registry and its metadata.
+#include "core/algorithm.h"
+
+#include <gtest/gtest.h>
+
+#include <set>
+#include <string>
+
+namespace hitlab {
+namespace {
+
+TEST(Registry, EveryFamilyHasAlgorithmsAndExactlyOneReference)
+{
+    for (Family family : AllFamilies()) {
+        const auto algorithms = AlgorithmsOf(family);
+        ASSERT_FALSE(algorithms.empty()) << FamilyName(family);
+        int references = 0;
+        for (const AlgorithmInfo* info : algorithms) {
+            references += info->reference ? 1 : 0;
+        }
+        EXPECT_EQ(references, 1) << FamilyName(family);
+        EXPECT_TRUE(algorithms.front()->reference) << FamilyName(family) << ": the reference is listed first";
+        EXPECT_EQ(&ReferenceAlgorithm(family), algorithms.front());
+    }
+}
+
+TEST(Registry, IssueAlgorithmsAreAllRegistered)
+{
+    const std::pair<Family, const char*> expected[] = {
+        {Family::RayAabb, "slab"},           {Family::RayAabb, "slab_branchless"},
+        {Family::RayAabb, "slab_signs"},     {Family::RayAabb, "slab_robust"},
+        {Family::RayAabb, "face_planes"},    {Family::RayAabb, "six_faces"},
+        {Family::RayAabb, "slab_listing"},   {Family::SegmentAabb, "segment_slab"},
+        {Family::SegmentAabb, "segment_sat"}, {Family::RayPlane, "plane"},
+        {Family::RayPlane, "plane_one_sided"}, {Family::RaySphere, "quadratic_stable"},
+        {Family::RaySphere, "quadratic"},    {Family::RaySphere, "geometric"},
+        {Family::RaySphere, "glm"},          {Family::RayObb, "local_slab"},
+        {Family::RayObb, "obb_slab"},        {Family::AabbAabb, "interval"},
+        {Family::AabbAabb, "center_extent"}, {Family::SphereAabb, "closest_point"},
+        {Family::SphereAabb, "expanded_box"}, {Family::SphereSphere, "distance"},
+        {Family::ObbObb, "sat"},             {Family::ObbObb, "vertex_edge"},
+    };
+    for (const auto& [family, name] : expected) {
+        EXPECT_NE(FindAlgorithm(family, name), nullptr) << FamilyName(family) << "/" << name;
+    }
+    EXPECT_EQ(Algorithms().size(), std::size(expected));
+}
+
+TEST(Registry, MetadataIsCompleteAndConsistent)
+{
+    std::set<std::string> names;
+    for (const AlgorithmInfo& info : Algorithms()) {
+        const std::string id = std::string(FamilyName(info.family)) + "/" + std::string(info.name);
+        EXPECT_TRUE(names.insert(id).second) << "duplicate " << id;
+        EXPECT_FALSE(info.title.empty()) << id;
+        EXPECT_FALSE(info.summary.empty()) << id;
+        EXPECT_FALSE(info.source.empty()) << id;
+        EXPECT_NE(info.run, nullptr) << id;
+        EXPECT_TRUE(info.returns & kFieldHit) << id;
+        EXPECT_FALSE(info.reference && info.published) << id << ": a reference is not a flawed listing";
+        if (info.published) {
+            EXPECT_FALSE(info.flaw.empty()) << id << ": a published variant documents its flaw";
+        }
+        if (IsCast(info.family)) {
+            EXPECT_FALSE(info.ConventionValue("origin_inside").empty()) << id;
+            EXPECT_FALSE(info.ConventionValue("boundary").empty()) << id;
+            EXPECT_FALSE(info.ConventionValue("t_range").empty()) << id;
+            EXPECT_EQ(info.returns & (kFieldDepth | kFieldContact), 0u) << id;
+        } else {
+            EXPECT_FALSE(info.ConventionValue("touching").empty()) << id;
+            EXPECT_EQ(info.returns & (kFieldTEnter | kFieldTExit | kFieldPoint), 0u) << id;
+        }
+        // names are short, lower-case protocol words
+        for (char ch : info.name) {
+            EXPECT_TRUE((ch >= 'a' && ch <= 'z') || (ch >= '0' && ch <= '9') || ch == '_') << id;
+        }
+    }
+}
+
+TEST(Registry, ReferenceConventionsAreTheProtocols)
+{
+    for (Family family : AllFamilies()) {
+        const AlgorithmInfo& ref = ReferenceAlgorithm(family);
+        if (IsCast(family)) {
+            EXPECT_EQ(ref.ConventionValue("origin_inside"), "hit") << ref.name;
+            EXPECT_EQ(ref.ConventionValue("boundary"), "inclusive") << ref.name;
+        } else {
+            EXPECT_EQ(ref.ConventionValue("touching"), "overlap") << ref.name;
+        }
+    }
+}
+
+TEST(Registry, FamilyNamesRoundTrip)
+{
+    for (Family family : AllFamilies()) {
+        EXPECT_EQ(FamilyFromName(FamilyName(family)), family);
+    }
+    EXPECT_FALSE(FamilyFromName("ray_cone").has_value());
+}
+
+TEST(Registry, FloatPrecisionRoundsTheInputsToFloat)
+{
+    // 1 + 2^-30 is 1 in float: the ray along x at y = 1 + 2^-30 misses [0,1]^3 in double and
+    // grazes its top face in float.
+    const double y = 1.0 + 0x1p-30;
+    const Query q{Family::RayAabb, Ray<double>{{-1, y, 0.5}, {1, 0, 0}}, Aabb<double>{{0, 0, 0}, {1, 1, 1}}};
+    const AlgorithmInfo& slab = ReferenceAlgorithm(Family::RayAabb);
+    EXPECT_FALSE(Run(slab, q, Precision::Double).hit);
+    const Result r = Run(slab, q, Precision::Float);
+    EXPECT_TRUE(r.hit);
+    EXPECT_EQ(r.tEnter, 1.0);
+    EXPECT_EQ(r.tExit, 2.0);
+}
+
+TEST(Registry, RunClearsTheTraceAndEveryAlgorithmTraces)
+{
+    // Every algorithm records at least one step and a verdict on a simple hitting query of its family.
+    const Ray<double> ray{{-3, 0.25, 0.125}, {1, 0, 0}};
+    const Segment<double> segment{{-3, 0.25, 0.125}, {3, 0.25, 0.125}};
+    const Aabb<double> box{{-1, -1, -1}, {1, 1, 1}};
+    const Sphere<double> sphere{{0, 0, 0}, 1};
+    const Plane<double> plane{{1, 0, 0}, 0};
+    const Obb<double> obb{};
+    auto queryFor = [&](Family f) -> Query {
+        switch (f) {
+        case Family::RayAabb: return {f, ray, box};
+        case Family::SegmentAabb: return {f, segment, box};
+        case Family::RayPlane: return {f, ray, Plane<double>{{-1, 0, 0}, 0}};
+        case Family::RaySphere: return {f, ray, sphere};
+        case Family::RayObb: return {f, ray, obb};
+        case Family::AabbAabb: return {f, box, Aabb<double>{{0.5, 0.5, 0.5}, {2, 2, 2}}};
+        case Family::SphereAabb: return {f, Sphere<double>{{1.5, 0, 0}, 1}, box};
+        case Family::SphereSphere: return {f, sphere, Sphere<double>{{1.5, 0, 0}, 1}};
+        case Family::ObbObb: return {f, obb, Obb<double>{{1.5, 0, 0}}};
+        }
+        return {};
+    };
+    (void)plane;
+    for (const AlgorithmInfo& info : Algorithms()) {
+        const Query q = queryFor(info.family);
+        ASSERT_TRUE(QueryShapesMatch(q));
+        Trace trace;
+        trace.Add("stale step");
+        const Result r = Run(info, q, Precision::Double, &trace);
+        EXPECT_TRUE(r.hit) << info.name;
+        ASSERT_FALSE(trace.steps.empty()) << info.name;
+        EXPECT_NE(trace.steps.front().caption, "stale step") << info.name;
+        EXPECT_FALSE(trace.verdict.empty()) << info.name;
+        EXPECT_GE(trace.decidingStep, 0) << info.name;
+        EXPECT_LT(trace.decidingStep, static_cast<int>(trace.steps.size())) << info.name;
+        // the untraced run gives the same verdict
+        EXPECT_EQ(Run(info, q, Precision::Double).hit, r.hit) << info.name;
+    }
+}
+
+} // namespace
+} // namespace hitlab
