@@ -17,6 +17,7 @@ template <typename T>
 struct Ray {
     Vec3<T> origin{0};
     Vec3<T> direction{1, 0, 0};
+    friend bool operator==(const Ray&, const Ray&) = default;
 };
 
 /// Points start + t * (end - start), 0 <= t <= 1. start == end is a point.
@@ -24,6 +25,7 @@ template <typename T>
 struct Segment {
     Vec3<T> start{0};
     Vec3<T> end{1, 0, 0};
+    friend bool operator==(const Segment&, const Segment&) = default;
 };
 
 /// Points x with dot(normal, x) == distance; normal nonzero, need not be unit.
@@ -31,6 +33,7 @@ template <typename T>
 struct Plane {
     Vec3<T> normal{0, 1, 0};
     T distance = 0;
+    friend bool operator==(const Plane&, const Plane&) = default;
 };
 
 /// Closed box, min <= max on every axis (min == max is a flat box).
@@ -38,6 +41,7 @@ template <typename T>
 struct Aabb {
     Vec3<T> min{-1};
     Vec3<T> max{1};
+    friend bool operator==(const Aabb&, const Aabb&) = default;
 };
 
 /// Closed ball, radius >= 0.
@@ -45,6 +49,7 @@ template <typename T>
 struct Sphere {
     Vec3<T> center{0};
     T radius = 1;
+    friend bool operator==(const Sphere&, const Sphere&) = default;
 };
 
 /// Closed oriented box: local point p maps to center + p.x*axes[0] + p.y*axes[1] + p.z*axes[2],
@@ -54,6 +59,7 @@ struct Obb {
     Vec3<T> center{0};
     Vec3<T> halfExtents{1};
     std::array<Vec3<T>, 3> axes{Vec3<T>{1, 0, 0}, Vec3<T>{0, 1, 0}, Vec3<T>{0, 0, 1}};
+    friend bool operator==(const Obb&, const Obb&) = default;
 };
 
 /// Any shape of the protocol, in double (the precision of input files and of the scene).

@@ -1,0 +1,128 @@
+// The scene model: the shapes a person arranges, which pairs are compared with which algorithms,
+// and how the scene is viewed. Plain data plus the rules that derive its queries; edits go through
+// commands (commands.h), evaluation through SceneEvaluator (scene_eval.h). No GL, no JSON.
+#pragma once
+
+#include "algorithm.h"
+
+#include <glm/vec4.hpp>
+
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <set>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace hitlab {
+
+using ShapeId = std::uint32_t;
+
+/// A shape of the scene: protocol geometry plus identity and looks.
+struct SceneShape {
+    ShapeId id = 0;             ///< stable, unique within the scene, never reused in a session
+    std::string name;
+    glm::vec4 color{0.8f, 0.8f, 0.8f, 1.0f}; ///< linear RGBA in [0, 1]
+    bool visible = true;
+    Shape shape;
+};
+
+/// Which algorithms of a family run, which one the viewport draws, and in what precision.
+struct FamilySettings {
+    std::vector<const AlgorithmInfo*> enabled; ///< in registry order
+    const AlgorithmInfo* drawn = nullptr;      ///< one of enabled (the reference by default)
+    Precision precision = Precision::Float;
+};
+
+/// How the scene is viewed (the viewport issue gives it meaning; stored with the scene).
+struct CameraState {
+    glm::dvec3 target{0.0};
+    double distance = 8.0;
+    double yawDeg = 35.0;    ///< around +y
+    double pitchDeg = 25.0;  ///< above the horizon
+    bool orthographic = false;
+    bool view2d = false;     ///< orthographic view of the z = 0 plane
+};
+
+/// An unordered pair of shapes, stored as (smaller id, larger id).
+struct PairKey {
+    ShapeId lo = 0, hi = 0;
+    static PairKey Of(ShapeId a, ShapeId b) { return a < b ? PairKey{a, b} : PairKey{b, a}; }
+    friend auto operator<=>(const PairKey&, const PairKey&) = default;
+};
+
+/// A query the scene derives: the family, which shape is `a` and which is `b` in the protocol's order.
+struct SceneQuery {
+    Family family;
+    ShapeId a, b;
+};
+
+/// The family that queries two shape types, with a/b in protocol order; nullopt when none does
+/// (ray-ray, plane-box, ...). `swapped` is set when the second argument is the family's `a`.
+std::optional<Family> FamilyForTypes(std::string_view typeA, std::string_view typeB, bool* swapped = nullptr);
+
+class Scene {
+public:
+    Scene();
+
+    std::string title;
+    std::string description; ///< Markdown, shown beside a lesson
+
+    CameraState camera;
+
+    const std::vector<SceneShape>& Shapes() const { return m_shapes; }
+    const SceneShape* Find(ShapeId id) const;
+    /// Index of a shape in Shapes(), or -1.
+    int IndexOf(ShapeId id) const;
+
+    /// Adds a shape; an id of 0 (or one already used) gets a fresh id. Returns the id used.
+    ShapeId Add(SceneShape shape, int index = -1);
+    /// Removes a shape; returns it (for undo) or nullopt when there is none with that id.
+    std::optional<SceneShape> Remove(ShapeId id);
+    /// Replaces the shape with the same id (geometry, name, color, visibility). False when absent.
+    bool Replace(const SceneShape& shape);
+
+    /// The next id Add would hand out.
+    ShapeId NextId() const { return m_nextId; }
+
+    /// Pairs are on by default; a person can turn one off.
+    bool IsPairEnabled(ShapeId a, ShapeId b) const { return !m_disabledPairs.contains(PairKey::Of(a, b)); }
+    void SetPairEnabled(ShapeId a, ShapeId b, bool enabled);
+    const std::set<PairKey>& DisabledPairs() const { return m_disabledPairs; }
+
+    FamilySettings& Settings(Family family) { return m_settings[static_cast<size_t>(family)]; }
+    const FamilySettings& Settings(Family family) const { return m_settings[static_cast<size_t>(family)]; }
+
+    /// Every query the scene evaluates: each ray or segment against each plane, aabb, sphere and obb
+    /// that a family covers, and each pair of solids a family covers; disabled pairs and shapes of
+    /// no family left out. Order: by the first shape's index, then the second's.
+    std::vector<SceneQuery> Queries() const;
+    /// The queries that involve one shape (same rules and order).
+    std::vector<SceneQuery> QueriesOf(ShapeId id) const;
+    /// The protocol query of a scene query (shapes copied).
+    Query MakeQuery(const SceneQuery& q) const;
+
+    /// Bumped on every change of a shape's geometry, of the pairs or of the settings; the evaluator
+    /// compares these to know what to recompute.
+    std::uint64_t Revision(ShapeId id) const;
+    std::uint64_t SettingsRevision() const { return m_settingsRevision; }
+    void TouchSettings() { m_settingsRevision = ++m_clock; }
+
+private:
+    std::vector<SceneShape> m_shapes;
+    std::vector<std::uint64_t> m_revisions; ///< parallel to m_shapes
+    std::set<PairKey> m_disabledPairs;
+    std::array<FamilySettings, kFamilyCount> m_settings;
+    ShapeId m_nextId = 1;
+    std::uint64_t m_clock = 0;
+    std::uint64_t m_settingsRevision = 0;
+};
+
+/// Default settings of a family: every algorithm on, the reference drawn, float.
+FamilySettings DefaultSettings(Family family);
+
+/// A readable default name for a new shape of a type ("box 3").
+std::string DefaultShapeName(const Scene& scene, std::string_view type);
+
+} // namespace hitlab
