@@ -1,8 +1,44 @@
-// obb_obb registration (algorithms being written).
+// obb_obb registration.
+#include "obb_obb.h"
+#include "obb_obb_published.h"
+
 #include "algorithm.h"
 
 namespace hitlab {
 
-void RegisterObbObb(std::vector<AlgorithmInfo>& /*out*/) {}
+void RegisterObbObb(std::vector<AlgorithmInfo>& out)
+{
+    out.push_back({
+        .name = "sat",
+        .family = Family::ObbObb,
+        .title = "15-axis separating-axis test (reference)",
+        .summary = "Tests the three face axes of each box and the nine edge-edge cross products (touching counts); "
+                   "reports the separating axis, or depth and normal from the axis of least overlap.",
+        .source = "Gottschalk, Lin & Manocha, \"OBBTree\" (SIGGRAPH 1996); Ericson, Real-Time Collision Detection "
+                  "(2005) 4.4.1",
+        .reference = true,
+        .published = false,
+        .conventions = {{"touching", "overlap"}, {"edges", "all 15 axes"}},
+        .returns = kFieldHit | kFieldDepth | kFieldNormal | kFieldSeparatingAxis,
+        .flaw = "",
+        .run = MakeRun<Obb, Obb>([](const auto& a, const auto& b, Trace* t) { return ObbObbSat(a, b, t); }),
+    });
+    out.push_back({
+        .name = "vertex_edge",
+        .family = Family::ObbObb,
+        .title = "Vertices inside, then b's edges against a",
+        .summary = "Overlap when a vertex of either box lies in the other, or (after a world bounding-box pre-test) "
+                   "one of b's 12 edges meets a. a's edges are never cast against b.",
+        .source = "The naive box-box test of many first implementations (vertex containment plus edge casts); "
+                  "edges clipped with the slab method of Ericson, Real-Time Collision Detection (2005) 5.3.3",
+        .reference = false,
+        .published = true,
+        .conventions = {{"touching", "overlap"}, {"edges", "vertices and edges only"}},
+        .returns = kFieldHit | kFieldContact,
+        .flaw = "Only b's edges are cast against a, so crossings where a's edges pierce b and no vertex is inside "
+                "either box (two bars crossed like a plus sign) are reported as separate.",
+        .run = MakeRun<Obb, Obb>([](const auto& a, const auto& b, Trace* t) { return ObbObbVertexEdge(a, b, t); }),
+    });
+}
 
 } // namespace hitlab

@@ -1,0 +1,587 @@
+// Reading and writing scene files.
+#include "scene_file.h"
+
+#include "protocol.h"
+
+#include <cerrno>
+#include <cmath>
+#include <cstdio>
+#include <cstring>
+#include <fstream>
+#include <sstream>
+#include <sys/stat.h>
+#include <unistd.h>
+
+namespace hitlab {
+
+namespace {
+
+using nlohmann::json;
+using nlohmann::ordered_json;
+
+/// Line and column (1-based) of a byte offset in text.
+std::pair<size_t, size_t> LineColumn(std::string_view text, size_t offset)
+{
+    size_t line = 1, column = 1;
+    for (size_t i = 0; i < offset && i < text.size(); ++i) {
+        if (text[i] == '\n') {
+            ++line;
+            column = 1;
+        } else {
+            ++column;
+        }
+    }
+    return {line, column};
+}
+
+std::string TypeOf(const json& v)
+{
+    return v.is_string() ? "a string" : v.is_number() ? "a number" : v.is_boolean() ? "a boolean"
+         : v.is_array() ? "an array" : v.is_object() ? "an object" : "null";
+}
+
+/// Collects errors as "path: message"; the first one wins.
+struct Reader {
+    std::string error;
+    std::vector<std::string>* warnings;
+
+    bool Fail(const std::string& path, const std::string& message)
+    {
+        if (error.empty()) {
+            error = path + ": " + message;
+        }
+        return false;
+    }
+    void WarnUnknownKeys(const json& object, const std::string& path, std::initializer_list<const char*> known)
+    {
+        for (const auto& [key, value] : object.items()) {
+            bool isKnown = false;
+            for (const char* k : known) {
+                isKnown = isKnown || key == k;
+            }
+            if (!isKnown) {
+                warnings->push_back(path + (path.empty() ? "" : ".") + key + ": unknown key, ignored");
+            }
+        }
+    }
+    bool String(const json& object, const char* key, const std::string& path, std::string& out)
+    {
+        const auto it = object.find(key);
+        if (it == object.end()) {
+            return true;
+        }
+        if (!it->is_string()) {
+            return Fail(path + key, "expected a string, got " + TypeOf(*it));
+        }
+        out = it->get<std::string>();
+        return true;
+    }
+    bool Number(const json& object, const char* key, const std::string& path, double& out)
+    {
+        const auto it = object.find(key);
+        if (it == object.end()) {
+            return true;
+        }
+        if (!it->is_number() || !std::isfinite(it->get<double>())) {
+            return Fail(path + key, "expected a finite number, got " + TypeOf(*it));
+        }
+        out = it->get<double>();
+        return true;
+    }
+    bool Bool(const json& object, const char* key, const std::string& path, bool& out)
+    {
+        const auto it = object.find(key);
+        if (it == object.end()) {
+            return true;
+        }
+        if (!it->is_boolean()) {
+            return Fail(path + key, "expected true or false, got " + TypeOf(*it));
+        }
+        out = it->get<bool>();
+        return true;
+    }
+};
+
+/// "#rrggbb", "#rrggbbaa", or [r, g, b] / [r, g, b, a] in [0, 1]; quantised to 1/255 so that a
+/// save and load give the same colour.
+bool ReadColor(Reader& r, const json& v, const std::string& path, glm::vec4& out)
+{
+    auto quantise = [](double c) { return static_cast<float>(std::lround(c * 255.0)) / 255.0f; };
+    if (v.is_string()) {
+        const std::string s = v.get<std::string>();
+        const bool okLength = s.size() == 7 || s.size() == 9;
+        unsigned value[4] = {0, 0, 0, 255};
+        if (!okLength || s[0] != '#' || s.find_first_not_of("0123456789abcdefABCDEF", 1) != std::string::npos) {
+            return r.Fail(path, "expected a colour \"#rrggbb\" or \"#rrggbbaa\", got \"" + s + "\"");
+        }
+        for (size_t i = 0; i + 1 < s.size(); i += 2) {
+            value[i / 2] = static_cast<unsigned>(std::stoul(s.substr(i + 1, 2), nullptr, 16));
+        }
+        out = glm::vec4(float(value[0]) / 255.0f, float(value[1]) / 255.0f, float(value[2]) / 255.0f,
+                        float(value[3]) / 255.0f);
+        return true;
+    }
+    if (v.is_array() && (v.size() == 3 || v.size() == 4)) {
+        glm::vec4 c{1.0f};
+        for (size_t i = 0; i < v.size(); ++i) {
+            if (!v[i].is_number() || !(v[i].get<double>() >= 0.0 && v[i].get<double>() <= 1.0)) {
+                return r.Fail(path + "[" + std::to_string(i) + "]", "expected a number in [0, 1]");
+            }
+            c[static_cast<int>(i)] = quantise(v[i].get<double>());
+        }
+        out = c;
+        return true;
+    }
+    return r.Fail(path, "expected a colour \"#rrggbb\" or an array of 3 or 4 numbers in [0, 1], got " + TypeOf(v));
+}
+
+std::string ColorText(const glm::vec4& c)
+{
+    auto byte = [](float x) { return static_cast<unsigned>(std::lround(std::clamp(x, 0.0f, 1.0f) * 255.0f)); };
+    char text[16];
+    if (byte(c.w) == 255) {
+        std::snprintf(text, sizeof text, "#%02x%02x%02x", byte(c.x), byte(c.y), byte(c.z));
+    } else {
+        std::snprintf(text, sizeof text, "#%02x%02x%02x%02x", byte(c.x), byte(c.y), byte(c.z), byte(c.w));
+    }
+    return text;
+}
+
+bool ReadShapes(Reader& r, const json& shapes, Scene& scene)
+{
+    if (!shapes.is_array()) {
+        return r.Fail("shapes", "expected an array of shape objects, got " + TypeOf(shapes));
+    }
+    for (size_t i = 0; i < shapes.size(); ++i) {
+        const std::string path = "shapes[" + std::to_string(i) + "]";
+        const json& item = shapes[i];
+        if (!item.is_object()) {
+            return r.Fail(path, "expected a shape object, got " + TypeOf(item));
+        }
+        SceneShape shape;
+        json geometry = item;
+        for (const char* key : {"id", "name", "color", "visible"}) {
+            geometry.erase(key);
+        }
+        Parsed<Shape> parsed = ParseShape(geometry, path, r.warnings);
+        if (!parsed.Ok()) {
+            r.error = parsed.error;
+            return false;
+        }
+        shape.shape = std::move(*parsed.value);
+        if (const auto id = item.find("id"); id != item.end()) {
+            if (!id->is_number_unsigned() || id->get<std::uint64_t>() == 0 || id->get<std::uint64_t>() > 0xffffffffu) {
+                return r.Fail(path + ".id", "expected a whole number from 1 to 4294967295");
+            }
+            shape.id = static_cast<ShapeId>(id->get<std::uint64_t>());
+            if (scene.Find(shape.id) != nullptr) {
+                return r.Fail(path + ".id", "id " + std::to_string(shape.id) + " is used by an earlier shape");
+            }
+        } else {
+            shape.id = scene.NextId();
+        }
+        if (!r.String(item, "name", path + ".", shape.name) || !r.Bool(item, "visible", path + ".", shape.visible)) {
+            return false;
+        }
+        if (shape.name.empty()) {
+            shape.name = DefaultShapeName(scene, ShapeTypeName(shape.shape));
+        }
+        if (const auto color = item.find("color"); color != item.end() && !ReadColor(r, *color, path + ".color", shape.color)) {
+            return false;
+        }
+        scene.Add(std::move(shape));
+    }
+    return true;
+}
+
+bool ReadQueries(Reader& r, const json& queries, Scene& scene)
+{
+    if (!queries.is_object()) {
+        return r.Fail("queries", "expected an object, got " + TypeOf(queries));
+    }
+    r.WarnUnknownKeys(queries, "queries", {"disabled_pairs", "families"});
+    if (const auto pairs = queries.find("disabled_pairs"); pairs != queries.end()) {
+        if (!pairs->is_array()) {
+            return r.Fail("queries.disabled_pairs", "expected an array of [id, id] pairs");
+        }
+        for (size_t i = 0; i < pairs->size(); ++i) {
+            const json& p = (*pairs)[i];
+            const std::string path = "queries.disabled_pairs[" + std::to_string(i) + "]";
+            if (!p.is_array() || p.size() != 2 || !p[0].is_number_unsigned() || !p[1].is_number_unsigned()) {
+                return r.Fail(path, "expected a pair of shape ids [id, id]");
+            }
+            const auto a = p[0].get<std::uint64_t>(), b = p[1].get<std::uint64_t>();
+            if (a > 0xffffffffu || b > 0xffffffffu || scene.Find(ShapeId(a)) == nullptr || scene.Find(ShapeId(b)) == nullptr) {
+                return r.Fail(path, "names a shape id that is not in the scene");
+            }
+            scene.SetPairEnabled(ShapeId(a), ShapeId(b), false);
+        }
+    }
+    if (const auto families = queries.find("families"); families != queries.end()) {
+        if (!families->is_object()) {
+            return r.Fail("queries.families", "expected an object keyed by family name");
+        }
+        for (const auto& [name, value] : families->items()) {
+            const std::string path = "queries.families." + name;
+            const auto family = FamilyFromName(name);
+            if (!family) {
+                return r.Fail(path, "unknown family \"" + name + "\"");
+            }
+            if (!value.is_object()) {
+                return r.Fail(path, "expected an object with algorithms, draw and precision");
+            }
+            r.WarnUnknownKeys(value, path, {"algorithms", "draw", "precision"});
+            FamilySettings settings = DefaultSettings(*family);
+            if (const auto algorithms = value.find("algorithms"); algorithms != value.end()) {
+                if (algorithms->is_string() && algorithms->get<std::string>() == "all") {
+                    settings.enabled = AlgorithmsOf(*family);
+                } else if (algorithms->is_array()) {
+                    settings.enabled.clear();
+                    for (size_t i = 0; i < algorithms->size(); ++i) {
+                        const json& a = (*algorithms)[i];
+                        const AlgorithmInfo* info = a.is_string() ? FindAlgorithm(*family, a.get<std::string>()) : nullptr;
+                        if (info == nullptr) {
+                            std::string valid;
+                            for (const AlgorithmInfo* known : AlgorithmsOf(*family)) {
+                                valid += (valid.empty() ? "" : ", ") + std::string(known->name);
+                            }
+                            return r.Fail(path + ".algorithms[" + std::to_string(i) + "]",
+                                          "unknown algorithm " + (a.is_string() ? "\"" + a.get<std::string>() + "\"" : TypeOf(a)) +
+                                              " (expected one of " + valid + ")");
+                        }
+                        settings.enabled.push_back(info);
+                    }
+                } else {
+                    return r.Fail(path + ".algorithms", "expected \"all\" or an array of algorithm names");
+                }
+            }
+            if (const auto draw = value.find("draw"); draw != value.end()) {
+                const AlgorithmInfo* info = draw->is_string() ? FindAlgorithm(*family, draw->get<std::string>()) : nullptr;
+                if (info == nullptr) {
+                    return r.Fail(path + ".draw", "expected the name of an algorithm of " + name);
+                }
+                settings.drawn = info;
+            }
+            if (std::find(settings.enabled.begin(), settings.enabled.end(), settings.drawn) == settings.enabled.end()) {
+                if (value.contains("draw")) {
+                    return r.Fail(path + ".draw", "the drawn algorithm must be one of the enabled algorithms");
+                }
+                settings.drawn = settings.enabled.empty() ? nullptr : settings.enabled.front();
+            }
+            if (const auto precision = value.find("precision"); precision != value.end()) {
+                if (*precision == "float") {
+                    settings.precision = Precision::Float;
+                } else if (*precision == "double") {
+                    settings.precision = Precision::Double;
+                } else {
+                    return r.Fail(path + ".precision", "expected \"float\" or \"double\"");
+                }
+            }
+            scene.Settings(*family) = std::move(settings);
+        }
+    }
+    return true;
+}
+
+bool ReadVec3(Reader& r, const json& object, const char* key, const std::string& path, glm::dvec3& out)
+{
+    const auto it = object.find(key);
+    if (it == object.end()) {
+        return true;
+    }
+    if (!it->is_array() || it->size() != 3) {
+        return r.Fail(path + key, "expected an array of 3 numbers");
+    }
+    for (int i = 0; i < 3; ++i) {
+        const json& v = (*it)[static_cast<size_t>(i)];
+        if (!v.is_number() || !std::isfinite(v.get<double>())) {
+            return r.Fail(path + key + "[" + std::to_string(i) + "]", "expected a finite number, got " + TypeOf(v));
+        }
+        out[i] = v.get<double>();
+    }
+    return true;
+}
+
+bool ReadCamera(Reader& r, const json& camera, CameraState& out)
+{
+    if (!camera.is_object()) {
+        return r.Fail("camera", "expected an object, got " + TypeOf(camera));
+    }
+    r.WarnUnknownKeys(camera, "camera", {"target", "distance", "yaw_deg", "pitch_deg", "projection", "view"});
+    std::string projection = out.orthographic ? "orthographic" : "perspective";
+    std::string view = out.view2d ? "2d" : "3d";
+    if (!ReadVec3(r, camera, "target", "camera.", out.target) || !r.Number(camera, "distance", "camera.", out.distance) ||
+        !r.Number(camera, "yaw_deg", "camera.", out.yawDeg) || !r.Number(camera, "pitch_deg", "camera.", out.pitchDeg) ||
+        !r.String(camera, "projection", "camera.", projection) || !r.String(camera, "view", "camera.", view)) {
+        return false;
+    }
+    if (!(out.distance > 0)) {
+        return r.Fail("camera.distance", "must be > 0");
+    }
+    if (projection != "perspective" && projection != "orthographic") {
+        return r.Fail("camera.projection", "expected \"perspective\" or \"orthographic\", got \"" + projection + "\"");
+    }
+    if (view != "3d" && view != "2d") {
+        return r.Fail("camera.view", "expected \"3d\" or \"2d\", got \"" + view + "\"");
+    }
+    out.orthographic = projection == "orthographic";
+    out.view2d = view == "2d";
+    return true;
+}
+
+} // namespace
+
+SceneLoad ParseScene(std::string_view text, const std::string& source)
+{
+    SceneLoad load;
+    auto fail = [&](std::string message) {
+        load.error = source + ": " + std::move(message);
+        load.warnings.clear();
+        return std::move(load);
+    };
+    if (text.find_first_not_of(" \t\r\n") == std::string_view::npos) {
+        return fail("the file is empty (expected a JSON scene object)");
+    }
+    json root;
+    try {
+        root = json::parse(text.begin(), text.end());
+    } catch (const json::parse_error& e) {
+        const auto [line, column] = LineColumn(text, e.byte > 0 ? e.byte - 1 : 0);
+        std::string what = e.what();
+        const size_t cut = what.find(": syntax error");
+        what = cut != std::string::npos ? what.substr(cut + 2) : what;
+        return fail("line " + std::to_string(line) + ", column " + std::to_string(column) + ": broken JSON: " + what);
+    }
+    if (!root.is_object()) {
+        return fail("expected a JSON object at the top, got " + TypeOf(root));
+    }
+    const auto format = root.find("format");
+    if (format == root.end() || *format != kSceneFormatName) {
+        return fail(std::string("format: expected \"") + kSceneFormatName + "\" (is this a HitLab scene file?)");
+    }
+    const auto version = root.find("version");
+    if (version == root.end() || !version->is_number_integer()) {
+        return fail("version: expected a whole number");
+    }
+    if (version->get<std::int64_t>() > kSceneFormatVersion) {
+        return fail("version " + std::to_string(version->get<std::int64_t>()) +
+                    " is newer than this build of HitLab reads (version " + std::to_string(kSceneFormatVersion) +
+                    "): update HitLab to open it");
+    }
+    if (version->get<std::int64_t>() < 1) {
+        return fail("version: must be >= 1");
+    }
+
+    Scene scene;
+    Reader r{{}, &load.warnings};
+    r.WarnUnknownKeys(root, "", {"format", "version", "title", "description", "shapes", "queries", "camera"});
+    bool ok = r.String(root, "title", "", scene.title) && r.String(root, "description", "", scene.description);
+    if (ok && root.contains("shapes")) {
+        ok = ReadShapes(r, root["shapes"], scene);
+    }
+    if (ok && root.contains("queries")) {
+        ok = ReadQueries(r, root["queries"], scene);
+    }
+    if (ok && root.contains("camera")) {
+        ok = ReadCamera(r, root["camera"], scene.camera);
+    }
+    if (!ok) {
+        return fail(r.error);
+    }
+    load.scene = std::move(scene);
+    return load;
+}
+
+SceneLoad LoadSceneFile(const std::string& path)
+{
+    SceneLoad load;
+    struct stat info {};
+    if (::stat(path.c_str(), &info) != 0) {
+        load.error = path + ": cannot open: " + std::strerror(errno);
+        return load;
+    }
+    if (S_ISDIR(info.st_mode)) {
+        load.error = path + ": is a directory, not a scene file";
+        return load;
+    }
+    std::ifstream in(path, std::ios::binary);
+    if (!in) {
+        load.error = path + ": cannot read: " + std::strerror(errno);
+        return load;
+    }
+    constexpr std::streamsize kMaxBytes = std::streamsize(256) << 20;
+    if (info.st_size > kMaxBytes) {
+        load.error = path + ": larger than 256 MiB; not a scene file";
+        return load;
+    }
+    std::ostringstream text;
+    text << in.rdbuf();
+    if (in.bad()) {
+        load.error = path + ": read error: " + std::strerror(errno);
+        return load;
+    }
+    return ParseScene(text.str(), path);
+}
+
+ordered_json ShapeToJson(const Shape& shape)
+{
+    ordered_json j;
+    j["type"] = ShapeTypeName(shape);
+    std::visit(
+        [&](const auto& s) {
+            using S = std::decay_t<decltype(s)>;
+            if constexpr (std::is_same_v<S, Ray<double>>) {
+                j["origin"] = JsonVec3(s.origin);
+                j["direction"] = JsonVec3(s.direction);
+            } else if constexpr (std::is_same_v<S, Segment<double>>) {
+                j["start"] = JsonVec3(s.start);
+                j["end"] = JsonVec3(s.end);
+            } else if constexpr (std::is_same_v<S, Plane<double>>) {
+                j["normal"] = JsonVec3(s.normal);
+                j["distance"] = JsonNumber(s.distance);
+            } else if constexpr (std::is_same_v<S, Aabb<double>>) {
+                j["min"] = JsonVec3(s.min);
+                j["max"] = JsonVec3(s.max);
+            } else if constexpr (std::is_same_v<S, Sphere<double>>) {
+                j["center"] = JsonVec3(s.center);
+                j["radius"] = JsonNumber(s.radius);
+            } else {
+                j["center"] = JsonVec3(s.center);
+                j["half_extents"] = JsonVec3(s.halfExtents);
+                j["axes"] = ordered_json::array({JsonVec3(s.axes[0]), JsonVec3(s.axes[1]), JsonVec3(s.axes[2])});
+            }
+        },
+        shape);
+    return j;
+}
+
+ordered_json SceneToJson(const Scene& scene)
+{
+    ordered_json j;
+    j["format"] = kSceneFormatName;
+    j["version"] = kSceneFormatVersion;
+    j["title"] = scene.title;
+    j["description"] = scene.description;
+    ordered_json shapes = ordered_json::array();
+    for (const SceneShape& s : scene.Shapes()) {
+        ordered_json item;
+        item["id"] = s.id;
+        item["name"] = s.name;
+        item["color"] = ColorText(s.color);
+        item["visible"] = s.visible;
+        const ordered_json geometry = ShapeToJson(s.shape);
+        for (const auto& [key, value] : geometry.items()) {
+            item[key] = value;
+        }
+        shapes.push_back(std::move(item));
+    }
+    j["shapes"] = std::move(shapes);
+    ordered_json queries;
+    ordered_json pairs = ordered_json::array();
+    for (const PairKey& p : scene.DisabledPairs()) {
+        pairs.push_back({p.lo, p.hi});
+    }
+    queries["disabled_pairs"] = std::move(pairs);
+    ordered_json families = ordered_json::object();
+    for (Family family : AllFamilies()) {
+        const FamilySettings& s = scene.Settings(family);
+        const FamilySettings d = DefaultSettings(family);
+        if (s.enabled == d.enabled && s.drawn == d.drawn && s.precision == d.precision) {
+            continue; // defaults are not written
+        }
+        ordered_json f;
+        if (s.enabled == d.enabled) {
+            f["algorithms"] = "all";
+        } else {
+            f["algorithms"] = ordered_json::array();
+            for (const AlgorithmInfo* info : s.enabled) {
+                f["algorithms"].push_back(std::string(info->name));
+            }
+        }
+        if (s.drawn != nullptr) {
+            f["draw"] = std::string(s.drawn->name);
+        }
+        f["precision"] = PrecisionName(s.precision);
+        families[std::string(FamilyName(family))] = std::move(f);
+    }
+    queries["families"] = std::move(families);
+    j["queries"] = std::move(queries);
+    ordered_json camera;
+    camera["target"] = JsonVec3(scene.camera.target);
+    camera["distance"] = JsonNumber(scene.camera.distance);
+    camera["yaw_deg"] = JsonNumber(scene.camera.yawDeg);
+    camera["pitch_deg"] = JsonNumber(scene.camera.pitchDeg);
+    camera["projection"] = scene.camera.orthographic ? "orthographic" : "perspective";
+    camera["view"] = scene.camera.view2d ? "2d" : "3d";
+    j["camera"] = std::move(camera);
+    return j;
+}
+
+std::string SaveSceneFile(const Scene& scene, const std::string& path)
+{
+    const std::string text = SceneToJson(scene).dump(2) + "\n";
+    std::string tmpl = path + ".tmp-XXXXXX";
+    const int fd = ::mkstemp(tmpl.data());
+    if (fd < 0) {
+        return "cannot create a temporary file beside " + path + ": " + std::strerror(errno);
+    }
+    auto cleanup = [&](const std::string& why) {
+        const std::string message = why + ": " + std::strerror(errno);
+        ::close(fd);
+        ::unlink(tmpl.c_str());
+        return message;
+    };
+    size_t written = 0;
+    while (written < text.size()) {
+        const ssize_t n = ::write(fd, text.data() + written, text.size() - written);
+        if (n < 0) {
+            if (errno == EINTR) {
+                continue;
+            }
+            return cleanup("cannot write " + tmpl);
+        }
+        written += static_cast<size_t>(n);
+    }
+    ::fchmod(fd, 0644);
+    if (::fsync(fd) != 0) {
+        return cleanup("cannot flush " + tmpl + " to disk");
+    }
+    if (::close(fd) != 0) {
+        ::unlink(tmpl.c_str());
+        return "cannot close " + tmpl + ": " + std::strerror(errno);
+    }
+    if (::rename(tmpl.c_str(), path.c_str()) != 0) {
+        const std::string message = "cannot replace " + path + ": " + std::strerror(errno);
+        ::unlink(tmpl.c_str());
+        return message;
+    }
+    return {};
+}
+
+bool SameScene(const Scene& a, const Scene& b)
+{
+    if (a.title != b.title || a.description != b.description || a.Shapes().size() != b.Shapes().size() ||
+        a.DisabledPairs() != b.DisabledPairs()) {
+        return false;
+    }
+    for (size_t i = 0; i < a.Shapes().size(); ++i) {
+        const SceneShape& x = a.Shapes()[i];
+        const SceneShape& y = b.Shapes()[i];
+        if (x.id != y.id || x.name != y.name || x.color != y.color || x.visible != y.visible || !(x.shape == y.shape)) {
+            return false;
+        }
+    }
+    for (Family family : AllFamilies()) {
+        const FamilySettings& x = a.Settings(family);
+        const FamilySettings& y = b.Settings(family);
+        if (x.enabled != y.enabled || x.drawn != y.drawn || x.precision != y.precision) {
+            return false;
+        }
+    }
+    const CameraState& c = a.camera;
+    const CameraState& d = b.camera;
+    return c.target == d.target && c.distance == d.distance && c.yawDeg == d.yawDeg && c.pitchDeg == d.pitchDeg &&
+           c.orthographic == d.orthographic && c.view2d == d.view2d;
+}
+
+} // namespace hitlab

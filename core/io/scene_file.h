@@ -1,0 +1,47 @@
+// Scene files (docs/scene-format.md): JSON with a format name and version, the shapes, the
+// queries and algorithm choices, the camera, a title and a Markdown description. Loading
+// validates everything and returns a complete scene or one clear error; saving is atomic.
+#pragma once
+
+#include "core/scene.h"
+
+#include <nlohmann/json.hpp>
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace hitlab {
+
+inline constexpr const char* kSceneFormatName = "hitlab-scene";
+inline constexpr int kSceneFormatVersion = 1;
+
+/// A loaded scene, or an error naming the file and the line and column of broken JSON, or the
+/// path to the bad value ("shapes[3].radius: must be >= 0, got -1").
+struct SceneLoad {
+    std::optional<Scene> scene;
+    std::string error;                 ///< non-empty exactly when scene is empty
+    std::vector<std::string> warnings; ///< unknown keys (kept out of the scene, reported)
+
+    bool Ok() const { return scene.has_value(); }
+};
+
+/// Reads a scene from JSON text; `source` names it in messages (a file name, "<demo>").
+SceneLoad ParseScene(std::string_view text, const std::string& source);
+/// Reads a scene file. Missing, unreadable, a directory, empty: each a clear error.
+SceneLoad LoadSceneFile(const std::string& path);
+
+/// A shape as the protocol's shape object ({"type": ..., keys...}); obbs are written with `axes`.
+nlohmann::ordered_json ShapeToJson(const Shape& shape);
+
+/// The scene as JSON (what SaveSceneFile writes).
+nlohmann::ordered_json SceneToJson(const Scene& scene);
+/// Writes the scene atomically: a temporary file beside the target, flushed to disk, renamed over
+/// the target. Returns "" on success or why it failed; on failure the old file is intact.
+std::string SaveSceneFile(const Scene& scene, const std::string& path);
+
+/// Whether two scenes are equal in everything a file stores (shapes with ids, names, colours and
+/// visibility, disabled pairs, family settings, camera, title, description).
+bool SameScene(const Scene& a, const Scene& b);
+
+} // namespace hitlab

@@ -1,0 +1,145 @@
+// sphere_aabb: a sphere (a) against an axis-aligned box (b). The reference closest-point test
+// (Arvo's clamp) and the expanded-box shortcut with its corner false positives.
+#pragma once
+
+#include "result.h"
+#include "trace.h"
+
+#include <cmath>
+
+namespace hitlab {
+
+/// Reference. Arvo's closest-point test (Arvo, "A simple method for box-sphere intersection
+/// testing", Graphics Gems 1990; Ericson, Real-Time Collision Detection (2005) 5.2.5): q is the
+/// centre clamped to the box, hit when |c - q|^2 <= r^2 (closed: a tangent sphere hits, depth 0).
+///
+/// - Exact when the differences, their squares and the sum are representable (small binary
+///   fractions); otherwise within rounding of the boundary. NaN gives a miss.
+/// - Centre outside the box: depth = r - |c - q|, normal (q - c) / |q - c| (from the sphere's
+///   centre towards the box: the box moves along it).
+/// - Centre inside the box or on its surface (q == c): the box is pushed out through the face
+///   nearest to the centre: depth = r + distance to that face; normal = the direction the box
+///   moves, away from the centre (nearest face -x, i.e. the centre is near the box's min x: +x).
+///   Ties pick the first face in the order -x, +x, -y, +y, -z, +z.
+/// - contact: q, which lies in the box and in the ball.
+/// - trace: the clamp per axis, the squared distance against r^2, and for an inside centre the
+///   six face distances.
+template <typename T>
+OverlapResult<T> SphereAabbClosestPoint(const Sphere<T>& sphere, const Aabb<T>& box, Trace* trace = nullptr)
+{
+    const Vec3<T>& c = sphere.center;
+    const T r = sphere.radius;
+    // clamp the centre to the box (Arvo)
+    Vec3<T> q;
+    bool valid = true; // NaN in the box (or min > max) must not hit; NaN in c or r propagates
+    for (int axis = 0; axis < 3; ++axis) {
+        const T lo = c[axis] >= box.min[axis] ? c[axis] : box.min[axis];
+        q[axis] = lo <= box.max[axis] ? lo : box.max[axis];
+        valid = valid && box.min[axis] <= box.max[axis];
+    }
+    const Vec3<T> d = q - c;
+    const T distSq = d.x * d.x + d.y * d.y + d.z * d.z;
+    const T rSq = r * r;
+
+    OverlapResult<T> out;
+    out.hit = valid && distSq <= rSq;
+
+    if (trace != nullptr) [[unlikely]] {
+        for (int axis = 0; axis < 3; ++axis) {
+            trace->Add(Format("%s: clamp centre %g to [%g, %g] -> %g", AxisName(axis), double(c[axis]),
+                              double(box.min[axis]), double(box.max[axis]), double(q[axis])),
+                       {{"c", double(c[axis])}, {"q", double(q[axis])}});
+        }
+        trace->Add(Format("|c - q|^2 = %g %s r^2 = %g", double(distSq), out.hit ? "<=" : ">", double(rSq)),
+                   {{"dist_sq", double(distSq)}, {"r_sq", double(rSq)}},
+                   SegmentPart{"centre to closest point", glm::dvec3(c), glm::dvec3(q), out.hit});
+        trace->DecideLast();
+    }
+    if (!out.hit) {
+        if (trace != nullptr) [[unlikely]] {
+            trace->Add("closest point", {}, PointPart{"q", glm::dvec3(q), false});
+            trace->verdict = Format("miss: the closest point of the box is %g from the centre, beyond the radius %g",
+                                    double(std::sqrt(double(distSq))), double(r));
+        }
+        return out;
+    }
+
+    out.contact = q;
+    if (distSq > T(0)) {
+        // centre outside: push the box away from the centre
+        const T dist = std::sqrt(distSq);
+        out.depth = r - dist + T(0);
+        out.normal = d / dist;
+        if (trace != nullptr) [[unlikely]] {
+            trace->Add(Format("centre outside: depth = r - |c - q| = %g", double(out.depth)),
+                       {{"dist", double(dist)}, {"depth", double(out.depth)}},
+                       PointPart{"contact q", glm::dvec3(q), true});
+            trace->verdict = out.depth == T(0) ? "hit: the sphere touches the box (depth 0)"
+                                               : Format("hit: the sphere reaches %g into the box", double(out.depth));
+        }
+        return out;
+    }
+
+    // centre inside (or on the surface): push out through the nearest face
+    const T faceDist[6] = {c.x - box.min.x, box.max.x - c.x, c.y - box.min.y,
+                           box.max.y - c.y, c.z - box.min.z, box.max.z - c.z};
+    int face = 0;
+    for (int f = 1; f < 6; ++f) {
+        if (faceDist[f] < faceDist[face]) {
+            face = f;
+        }
+    }
+    out.depth = r + faceDist[face] + T(0);
+    // nearest face -x: the box moves +x so that its min x face clears the ball
+    out.normal[face / 2] = (face % 2 == 0) ? T(1) : T(-1);
+    if (trace != nullptr) [[unlikely]] {
+        for (int f = 0; f < 6; ++f) {
+            trace->Add(Format("centre to face %s: %g", FaceName(f), double(faceDist[f])),
+                       {{"distance", double(faceDist[f])}});
+        }
+        trace->Add(Format("centre inside: nearest face %s, depth = r + %g = %g", FaceName(face),
+                          double(faceDist[face]), double(out.depth)),
+                   {{"depth", double(out.depth)}}, PointPart{"contact (centre)", glm::dvec3(q), true});
+        trace->verdict = Format("hit: the centre is inside the box; it moves out by %g through face %s",
+                                double(out.depth), FaceName(face));
+    }
+    return out;
+}
+
+/// Published: the expanded-box shortcut. Grows the box by r on every side and tests the centre
+/// against it (closed, so a tangent sphere hits). The grown box has sharp corners and edges where
+/// the true region (the box's Minkowski sum with the ball) is rounded, so a sphere near a corner
+/// or an edge is reported as overlapping when it is not: centre (1.5, 1.5, 1.5), r = 0.75 against
+/// the unit box. Fills only hit. NaN gives a miss.
+template <typename T>
+OverlapResult<T> SphereAabbExpandedBox(const Sphere<T>& sphere, const Aabb<T>& box, Trace* trace = nullptr)
+{
+    const Vec3<T> lo = box.min - Vec3<T>(sphere.radius);
+    const Vec3<T> hi = box.max + Vec3<T>(sphere.radius);
+    OverlapResult<T> out;
+    out.hit = true;
+    for (int axis = 0; axis < 3; ++axis) {
+        const bool inside = lo[axis] <= sphere.center[axis] && sphere.center[axis] <= hi[axis];
+        if (trace != nullptr) [[unlikely]] {
+            trace->Add(Format("%s: centre %g %s grown interval [%g, %g]", AxisName(axis), double(sphere.center[axis]),
+                              inside ? "in" : "outside", double(lo[axis]), double(hi[axis])),
+                       {{"lo", double(lo[axis])}, {"hi", double(hi[axis])}, {"c", double(sphere.center[axis])}});
+        }
+        if (!inside) {
+            out.hit = false;
+            if (trace != nullptr) [[unlikely]] {
+                trace->DecideLast();
+                trace->verdict = Format("miss: the centre is outside the grown box along %s", AxisName(axis));
+            }
+            return out;
+        }
+    }
+    if (trace != nullptr) [[unlikely]] {
+        trace->Add("centre inside the box grown by r", {}, PointPart{"centre", glm::dvec3(sphere.center), true});
+        trace->DecideLast();
+        trace->verdict = "hit: the centre lies in the box grown by the radius (corners and edges included)";
+    }
+    return out;
+}
+
+} // namespace hitlab
