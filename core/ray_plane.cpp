@@ -1,8 +1,43 @@
-// ray_plane registration (algorithms being written).
+// ray_plane registration.
+#include "ray_plane.h"
+
 #include "algorithm.h"
 
 namespace hitlab {
 
-void RegisterRayPlane(std::vector<AlgorithmInfo>& /*out*/) {}
+void RegisterRayPlane(std::vector<AlgorithmInfo>& out)
+{
+    out.push_back({
+        .name = "plane",
+        .family = Family::RayPlane,
+        .title = "Plane equation (reference)",
+        .summary = "t = (distance - n.o) / (n.dir) for either side of the plane; an origin on the plane hits at t = 0 "
+                   "(a ray lying in the plane included), a parallel ray off it misses.",
+        .source = "Ericson, Real-Time Collision Detection (2005) 5.3.1",
+        .reference = true,
+        .published = false,
+        .conventions = {{"origin_inside", "hit"}, {"boundary", "inclusive"}, {"t_range", "t >= 0"},
+                        {"direction", "any"}, {"parallel", "handled"}, {"facing", "both"}},
+        .returns = kCastFields,
+        .flaw = "",
+        .run = MakeRun<Ray, Plane>([](const auto& a, const auto& b, Trace* t) { return RayPlanePlane(a, b, t); }),
+    });
+    out.push_back({
+        .name = "plane_one_sided",
+        .family = Family::RayPlane,
+        .title = "One-sided plane test (published)",
+        .summary = "The tutorial test that accepts a plane only when its normal faces the ray (n.dir < -1e-6) and "
+                   "the hit lies within 0 <= t <= 10000.",
+        .source = "Scratchapixel, \"Ray-Plane and Ray-Disk Intersection\" (intersectPlane), normal facing the ray",
+        .reference = false,
+        .published = true,
+        .conventions = {{"origin_inside", "hit"}, {"boundary", "inclusive"}, {"t_range", "t <= max distance"},
+                        {"direction", "any"}, {"parallel", "miss"}, {"facing", "front only"}},
+        .returns = kCastFields,
+        .flaw = "Back faces and rays lying in the plane miss, and the absolute 1e-6 threshold on the unnormalised "
+                "n.dir turns steep hits into misses when the normal or direction is short.",
+        .run = MakeRun<Ray, Plane>([](const auto& a, const auto& b, Trace* t) { return RayPlaneOneSided(a, b, t); }),
+    });
+}
 
 } // namespace hitlab
