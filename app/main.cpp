@@ -1,12 +1,35 @@
-// hitlab: entry point (being written).
-#include "core/algorithm.h"
+// hitlab: the HitLab executable. With a command (algorithms, eval) it runs headless; `hitlab
+// render` draws one frame to a PNG; anything else (nothing, a scene, GUI flags) opens the window.
+#include "app/cli/cli.h"
+#include "app/gui/gui_cli.h"
 
-#include <cstdio>
+#include <iostream>
+#include <string_view>
 
-int main()
+namespace {
+
+int OpenGui()
 {
-    for (const hitlab::AlgorithmInfo& info : hitlab::Algorithms()) {
-        std::printf("%s %s\n", hitlab::FamilyName(info.family).data(), info.name.data());
+    const char* const args[] = {"hitlab"};
+    return hitlab::RunGuiCommandLine(1, args);
+}
+
+/// `hitlab SCENE ...` or `hitlab --frames N ...`: words the headless command line does not own.
+bool IsGuiInvocation(std::string_view first)
+{
+    return first != "algorithms" && first != "eval" && first != "report" && first != "--help" && first != "-h" && first != "--version";
+}
+
+} // namespace
+
+int main(int argc, char** argv)
+{
+    std::ios::sync_with_stdio(false); // eval streams large inputs through std::cin
+    if (argc >= 2 && std::string_view(argv[1]) == "render") {
+        return hitlab::RunRenderCommandLine(argc - 1, argv + 1);
     }
-    return 0;
+    if (argc >= 2 && IsGuiInvocation(argv[1])) {
+        return hitlab::RunGuiCommandLine(argc, argv);
+    }
+    return hitlab::RunCommandLine(argc, argv, std::cin, std::cout, std::cerr, OpenGui);
 }

@@ -1,9 +1,44 @@
-// ray_aabb registration.
+// ray_aabb registration, and the trace steps shared by the sequential slab and face methods.
 #include "ray_aabb.h"
 
 #include "algorithm.h"
+#include "ray_aabb_published.h"
 
 namespace hitlab {
+
+namespace detail {
+
+void TraceSlabStep(Trace& trace, int axis, bool parallel, bool originInside, double tNear, double tFar,
+                   double tEnter, double tExit, const char* note)
+{
+    SlabPart part;
+    part.axis = axis;
+    part.parallel = parallel;
+    part.originInside = originInside;
+    part.tNear = tNear;
+    part.tFar = tFar;
+    part.tEnter = tEnter;
+    part.tExit = tExit;
+    std::string caption =
+        Format("%s slab: t in [%g, %g]; running [%g, %g]%s", AxisName(axis), tNear, tFar, tEnter, tExit, note);
+    if (parallel) {
+        caption = Format("%s slab: parallel, t in [%g, %g]; running [%g, %g]%s", AxisName(axis), tNear, tFar, tEnter,
+                         tExit, note);
+    }
+    trace.Add(std::move(caption), {{"t_near", tNear}, {"t_far", tFar}, {"t_enter", tEnter}, {"t_exit", tExit}},
+              part);
+}
+
+int TraceFaceStep(Trace& trace, const FacePart& part, const char* note, bool computed)
+{
+    std::string caption = computed
+                              ? Format("%s face: t = %g, point (%g, %g, %g): %s", FaceName(part.face), part.t,
+                                       part.point.x, part.point.y, part.point.z, note)
+                              : Format("%s face: %s", FaceName(part.face), note);
+    return trace.Add(std::move(caption), {{"t", part.t}}, part);
+}
+
+} // namespace detail
 
 void RegisterRayAabb(std::vector<AlgorithmInfo>& out)
 {
@@ -17,10 +52,106 @@ void RegisterRayAabb(std::vector<AlgorithmInfo>& out)
         .reference = true,
         .published = false,
         .conventions = {{"origin_inside", "hit"}, {"boundary", "inclusive"}, {"t_range", "t >= 0"},
-                        {"direction", "any"}},
+                        {"direction", "any"}, {"parallel", "handled"}},
         .returns = kCastFields,
         .flaw = "",
         .run = MakeRun<Ray, Aabb>([](const auto& a, const auto& b, Trace* t) { return RayAabbSlab(a, b, t); }),
+    });
+    out.push_back({
+        .name = "slab_branchless",
+        .family = Family::RayAabb,
+        .title = "Branchless slabs (Barnes)",
+        .summary = "Slabs with a precomputed inverse direction and a min/max order that drops the NaN of 0 * inf, so "
+                   "a ray lying in a face plane counts as inside that slab. Closed box, no normal.",
+        .source = "Tavian Barnes, Fast, Branchless Ray/Bounding Box Intersections (2015) and Part 3: Boundaries (2022)",
+        .reference = false,
+        .published = false,
+        .conventions = {{"origin_inside", "hit"}, {"boundary", "inclusive"}, {"t_range", "t >= 0"},
+                        {"direction", "any"}, {"parallel", "handled"}},
+        .returns = kFieldHit | kFieldTEnter | kFieldTExit | kFieldPoint,
+        .flaw = "",
+        .run = MakeRun<Ray, Aabb>(
+            [](const auto& a, const auto& b, Trace* t) { return RayAabbSlabBranchless(a, b, t); }),
+    });
+    out.push_back({
+        .name = "slab_signs",
+        .family = Family::RayAabb,
+        .title = "Sign-indexed slabs (Williams et al.)",
+        .summary = "Near and far planes chosen by the sign of the inverse direction, early exit between slabs, and the "
+                   "strict final test tmin < inf && tmax > 0 as published; t is unclamped.",
+        .source = "Williams, Barrus, Morley & Shirley, An Efficient and Robust Ray-Box Intersection Algorithm, JGT 2005",
+        .reference = false,
+        .published = false,
+        .conventions = {{"origin_inside", "hit"}, {"boundary", "inclusive"}, {"t_range", "t > 0"},
+                        {"direction", "any"}, {"parallel", "handled"}},
+        .returns = kFieldHit | kFieldTEnter | kFieldTExit | kFieldPoint,
+        .flaw = "A ray with a zero x component whose origin lies exactly on an x face plane computes 0 * inf = NaN "
+                "for tmin or tmax, which survives to the final test and gives a miss (on y or z it is ignored).",
+        .run = MakeRun<Ray, Aabb>([](const auto& a, const auto& b, Trace* t) { return RayAabbSlabSigns(a, b, t); }),
+    });
+    out.push_back({
+        .name = "slab_robust",
+        .family = Family::RayAabb,
+        .title = "Conservative slabs (Ize; PBRT)",
+        .summary = "Slabs whose far t is scaled by 1 + 2 gamma(3) so that rounding never loses a true hit; some near "
+                   "misses are reported as hits.",
+        .source = "Ize, Robust BVH Ray Traversal, JCGT 2013; Pharr, Jakob & Humphreys, PBRT 3rd ed., "
+                  "Bounds3::IntersectP",
+        .reference = false,
+        .published = false,
+        .conventions = {{"origin_inside", "hit"}, {"boundary", "conservative"}, {"t_range", "t >= 0"},
+                        {"direction", "any"}, {"parallel", "handled"}},
+        .returns = kFieldHit | kFieldTEnter | kFieldTExit | kFieldPoint,
+        .flaw = "The near/far swap is by value, so a ray lying in a face plane with a -0 direction component keeps "
+                "an infinite t on the wrong side and misses (with +0 it hits).",
+        .run = MakeRun<Ray, Aabb>([](const auto& a, const auto& b, Trace* t) { return RayAabbSlabRobust(a, b, t); }),
+    });
+    out.push_back({
+        .name = "face_planes",
+        .family = Family::RayAabb,
+        .title = "Facing planes, strict face test",
+        .summary = "Intersects the ray with the three faces that face it and accepts a point at t > 0 strictly inside "
+                   "a face rectangle.",
+        .source = "Per-face test as widely copied from Woo, Fast Ray-Box Intersection, Graphics Gems (1990)",
+        .reference = false,
+        .published = true,
+        .conventions = {{"origin_inside", "miss"}, {"boundary", "exclusive"}, {"t_range", "t > 0"},
+                        {"direction", "any"}, {"parallel", "handled"}},
+        .returns = kFieldHit | kFieldTEnter | kFieldPoint | kFieldNormal,
+        .flaw = "Misses from inside the box, and misses rays that enter exactly through an edge or corner or lie "
+                "along a face, because the face test is strict.",
+        .run = MakeRun<Ray, Aabb>([](const auto& a, const auto& b, Trace* t) { return RayAabbFacePlanes(a, b, t); }),
+    });
+    out.push_back({
+        .name = "six_faces",
+        .family = Family::RayAabb,
+        .title = "Six face planes",
+        .summary = "Intersects the ray with each front face plane and answers the nearest point at t >= 0 that the "
+                   "closed box contains.",
+        .source = "Per-face plane intersection with point containment, as in many tutorials and game code",
+        .reference = false,
+        .published = true,
+        .conventions = {{"origin_inside", "miss"}, {"boundary", "inclusive"}, {"t_range", "t >= 0"},
+                        {"direction", "any"}, {"parallel", "handled"}},
+        .returns = kFieldHit | kFieldTEnter | kFieldPoint | kFieldNormal,
+        .flaw = "Reports no hit when the origin is inside the box: only back faces lie ahead of it.",
+        .run = MakeRun<Ray, Aabb>([](const auto& a, const auto& b, Trace* t) { return RayAabbSixFaces(a, b, t); }),
+    });
+    out.push_back({
+        .name = "slab_listing",
+        .family = Family::RayAabb,
+        .title = "Slab listing (swapped parallel test)",
+        .summary = "Largest entry against smallest exit with a strict t0 < t1 and no check that the box is ahead; the "
+                   "parallel-axis test is printed with min and max swapped.",
+        .source = "Slab-method listing as commonly copied (Kay-Kajiya slabs), printed with the parallel test swapped",
+        .reference = false,
+        .published = true,
+        .conventions = {{"origin_inside", "hit"}, {"boundary", "exclusive"}, {"t_range", "any t"},
+                        {"direction", "any"}, {"parallel", "miss"}},
+        .returns = kFieldHit | kFieldTEnter | kFieldTExit | kFieldPoint,
+        .flaw = "Every ray with a zero direction component misses (the parallel test has min and max swapped), and a "
+                "box behind the ray is reported as a hit.",
+        .run = MakeRun<Ray, Aabb>([](const auto& a, const auto& b, Trace* t) { return RayAabbSlabListing(a, b, t); }),
     });
 }
 

@@ -112,6 +112,12 @@ void Scene::SetPairEnabled(ShapeId a, ShapeId b, bool enabled)
     TouchSettings();
 }
 
+void Scene::SetSolidPairsEnabled(bool enabled)
+{
+    m_solidPairs = enabled;
+    TouchSettings();
+}
+
 std::uint64_t Scene::Revision(ShapeId id) const
 {
     const int index = IndexOf(id);
@@ -135,7 +141,8 @@ std::vector<SceneQuery> Scene::QueriesOf(ShapeId id) const
             continue;
         }
         bool swapped = false;
-        if (const auto family = FamilyForTypes(selfType, otherType, &swapped)) {
+        const auto family = FamilyForTypes(selfType, otherType, &swapped);
+        if (family && (m_solidPairs || IsCast(*family))) {
             out.push_back(swapped ? SceneQuery{*family, other.id, id} : SceneQuery{*family, id, other.id});
         }
     }
@@ -154,7 +161,8 @@ std::vector<SceneQuery> Scene::Queries() const
                 continue;
             }
             bool swapped = false;
-            if (const auto family = FamilyForTypes(typeI, ShapeTypeName(sj.shape), &swapped)) {
+            const auto family = FamilyForTypes(typeI, ShapeTypeName(sj.shape), &swapped);
+            if (family && (m_solidPairs || IsCast(*family))) {
                 out.push_back(swapped ? SceneQuery{*family, sj.id, si.id} : SceneQuery{*family, si.id, sj.id});
             }
         }

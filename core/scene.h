@@ -90,13 +90,17 @@ public:
     bool IsPairEnabled(ShapeId a, ShapeId b) const { return !m_disabledPairs.contains(PairKey::Of(a, b)); }
     void SetPairEnabled(ShapeId a, ShapeId b, bool enabled);
     const std::set<PairKey>& DisabledPairs() const { return m_disabledPairs; }
+    /// Whether pairs of solids (the overlap queries) are compared at all; casts always are. Off in
+    /// scenes that study ray casts only (the stress scene), where n solids would make n^2/2 pairs.
+    bool SolidPairsEnabled() const { return m_solidPairs; }
+    void SetSolidPairsEnabled(bool enabled);
 
     FamilySettings& Settings(Family family) { return m_settings[static_cast<size_t>(family)]; }
     const FamilySettings& Settings(Family family) const { return m_settings[static_cast<size_t>(family)]; }
 
     /// Every query the scene evaluates: each ray or segment against each plane, aabb, sphere and obb
-    /// that a family covers, and each pair of solids a family covers; disabled pairs and shapes of
-    /// no family left out. Order: by the first shape's index, then the second's.
+    /// that a family covers, and each pair of solids a family covers (when SolidPairsEnabled);
+    /// disabled pairs and shapes of no family left out. Order: by the first shape's index, then the second's.
     std::vector<SceneQuery> Queries() const;
     /// The queries that involve one shape (same rules and order).
     std::vector<SceneQuery> QueriesOf(ShapeId id) const;
@@ -113,6 +117,7 @@ private:
     std::vector<SceneShape> m_shapes;
     std::vector<std::uint64_t> m_revisions; ///< parallel to m_shapes
     std::set<PairKey> m_disabledPairs;
+    bool m_solidPairs = true;
     std::array<FamilySettings, kFamilyCount> m_settings;
     ShapeId m_nextId = 1;
     std::uint64_t m_clock = 0;

@@ -38,4 +38,97 @@ std::string SlabMissVerdict(const double nearLanes[4], const double farLanes[4],
                   AxisName(first), farLanes[first], AxisName(last), nearLanes[last]);
 }
 
+template <typename T>
+void detail::TraceClipSlabs(Trace& trace, const Vec3<T>& origin, const Vec3<T>& dir, const Vec3<T>& lo,
+                            const Vec3<T>& hi, const simd::V4<T>& t0, const simd::V4<T>& t1, T tMin, T tMax,
+                            const CastResult<T>& r)
+{
+    using namespace simd;
+    bool parallel[4], inside[4];
+    for (int lane = 0; lane < 4; ++lane) {
+        parallel[lane] = lane < 3 && dir[lane] == T(0);
+        inside[lane] = lane < 3 && lo[lane] <= origin[lane] && origin[lane] <= hi[lane];
+    }
+    // each lane's slab as the method sees it: parallel lanes all t or no t, NaN lanes no t
+    T tNear[4], tFar[4];
+    for (int lane = 0; lane < 4; ++lane) {
+        if (parallel[lane]) {
+            tNear[lane] = inside[lane] ? -kInf<T> : kInf<T>;
+            tFar[lane] = inside[lane] ? kInf<T> : -kInf<T>;
+        } else if (t0[lane] != t0[lane] || t1[lane] != t1[lane]) {
+            tNear[lane] = kInf<T>;
+            tFar[lane] = -kInf<T>;
+        } else {
+            tNear[lane] = t0[lane] < t1[lane] ? t0[lane] : t1[lane];
+            tFar[lane] = t0[lane] > t1[lane] ? t0[lane] : t1[lane];
+        }
+    }
+    T runEnter = tMin;
+    T runExit = tMax;
+    bool emptied = false;
+    trace.Add(Format("allowed range: t in [%g, %g]", double(tMin), double(tMax)),
+              {{"t_min", double(tMin)}, {"t_max", double(tMax)}});
+    for (int axis = 0; axis < 3; ++axis) {
+        runEnter = tNear[axis] > runEnter ? tNear[axis] : runEnter;
+        runExit = tFar[axis] < runExit ? tFar[axis] : runExit;
+        SlabPart part;
+        part.axis = axis;
+        part.parallel = parallel[axis];
+        part.originInside = inside[axis];
+        part.tNear = double(tNear[axis]);
+        part.tFar = double(tFar[axis]);
+        part.tEnter = double(runEnter);
+        part.tExit = double(runExit);
+        std::string caption;
+        if (part.parallel) {
+            caption = Format("%s slab: parallel, origin %s it", AxisName(axis), part.originInside ? "inside" : "outside");
+        } else {
+            caption = Format("%s slab: t in [%g, %g]; running [%g, %g]", AxisName(axis), part.tNear, part.tFar,
+                             part.tEnter, part.tExit);
+        }
+        trace.Add(std::move(caption),
+                  {{"t_near", part.tNear}, {"t_far", part.tFar}, {"t_enter", part.tEnter}, {"t_exit", part.tExit}},
+                  part);
+        if (!emptied && !(runEnter <= runExit)) {
+            emptied = true;
+            trace.DecideLast();
+        }
+    }
+    if (r.hit) {
+        trace.Add(Format("hit: enter at t = %g, exit at t = %g", double(r.tEnter), double(r.tExit)),
+                  {{"t_enter", double(r.tEnter)}, {"t_exit", double(r.tExit)}},
+                  PointPart{"entry", glm::dvec3(r.point), true});
+        trace.DecideLast();
+        trace.verdict = trace.steps.back().caption;
+    } else {
+        T tEnter = tNear[0], tExit = tFar[0];
+        for (int lane = 1; lane < 4; ++lane) {
+            tEnter = tNear[lane] > tEnter ? tNear[lane] : tEnter;
+            tExit = tFar[lane] < tExit ? tFar[lane] : tExit;
+        }
+        trace.Add("miss: the slabs' intervals do not overlap within the allowed range",
+                  {{"t_enter", double(tEnter)}, {"t_exit", double(tExit)}});
+        if (trace.decidingStep < 0) {
+            trace.DecideLast();
+        }
+        double nearLanes[4], farLanes[4];
+        bool parallelLanes[3];
+        for (int lane = 0; lane < 4; ++lane) {
+            nearLanes[lane] = double(tNear[lane]);
+            farLanes[lane] = double(tFar[lane]);
+            if (lane < 3) {
+                parallelLanes[lane] = parallel[lane];
+            }
+        }
+        trace.verdict = SlabMissVerdict(nearLanes, farLanes, parallelLanes);
+    }
+}
+
+template void detail::TraceClipSlabs<float>(Trace&, const Vec3<float>&, const Vec3<float>&, const Vec3<float>&,
+                                            const Vec3<float>&, const simd::V4<float>&, const simd::V4<float>&, float,
+                                            float, const CastResult<float>&);
+template void detail::TraceClipSlabs<double>(Trace&, const Vec3<double>&, const Vec3<double>&, const Vec3<double>&,
+                                             const Vec3<double>&, const simd::V4<double>&, const simd::V4<double>&,
+                                             double, double, const CastResult<double>&);
+
 } // namespace hitlab

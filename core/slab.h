@@ -10,6 +10,9 @@
 #include "trace.h"
 
 #include <cmath>
+#if defined(__SSE2__)
+#include <xmmintrin.h>
+#endif
 #include <limits>
 #include <string>
 
@@ -20,120 +23,199 @@ namespace hitlab {
 /// before it enters the x slab at t = 1.2".
 std::string SlabMissVerdict(const double nearLanes[4], const double farLanes[4], const bool parallel[3]);
 
-/// Clips the line origin + t * dir against the closed box [lo, hi] and the allowed range [tMin, tMax].
+namespace detail {
+
+/// Bit i set when lane i of the mask is set (movmskps / movmskpd).
+template <typename T>
+inline int LaneBits(simd::M4<T> m)
+{
+#if defined(__SSE2__)
+    if constexpr (sizeof(T) == 4) {
+        return __builtin_ia32_movmskps(reinterpret_cast<__attribute__((vector_size(16))) float>(m));
+    } else {
+        typedef double D2 __attribute__((vector_size(16)));
+        typedef long long L2 __attribute__((vector_size(16)));
+        const L2 lo{m[0], m[1]};
+        const L2 hi{m[2], m[3]};
+        return __builtin_ia32_movmskpd(reinterpret_cast<D2>(lo)) | (__builtin_ia32_movmskpd(reinterpret_cast<D2>(hi)) << 2);
+    }
+#else
+    return (m[0] != 0 ? 1 : 0) | (m[1] != 0 ? 2 : 0) | (m[2] != 0 ? 4 : 0) | (m[3] != 0 ? 8 : 0);
+#endif
+}
+
+/// Lane-wise x < y ? x : y (minps: y when either is NaN), one instruction also where GCC's
+/// vector ?: would not become one.
+template <typename T>
+inline simd::V4<T> MinOrSecond(simd::V4<T> x, simd::V4<T> y)
+{
+#if defined(__SSE2__)
+    if constexpr (sizeof(T) == 4) {
+        return __builtin_ia32_minps(x, y);
+    } else {
+        typedef double D2 __attribute__((vector_size(16)));
+        const D2 lo = __builtin_ia32_minpd(D2{x[0], x[1]}, D2{y[0], y[1]});
+        const D2 hi = __builtin_ia32_minpd(D2{x[2], x[3]}, D2{y[2], y[3]});
+        return simd::V4<T>{lo[0], lo[1], hi[0], hi[1]};
+    }
+#else
+    return x < y ? x : y;
+#endif
+}
+
+/// Lane-wise x > y ? x : y (maxps: y when either is NaN).
+template <typename T>
+inline simd::V4<T> MaxOrSecond(simd::V4<T> x, simd::V4<T> y)
+{
+#if defined(__SSE2__)
+    if constexpr (sizeof(T) == 4) {
+        return __builtin_ia32_maxps(x, y);
+    } else {
+        typedef double D2 __attribute__((vector_size(16)));
+        const D2 lo = __builtin_ia32_maxpd(D2{x[0], x[1]}, D2{y[0], y[1]});
+        const D2 hi = __builtin_ia32_maxpd(D2{x[2], x[3]}, D2{y[2], y[3]});
+        return simd::V4<T>{lo[0], lo[1], hi[0], hi[1]};
+    }
+#else
+    return x > y ? x : y;
+#endif
+}
+
+/// Lane-wise "x or y is NaN".
+template <typename T>
+inline simd::M4<T> Unordered(simd::V4<T> x, simd::V4<T> y)
+{
+#if defined(__SSE2__)
+    if constexpr (sizeof(T) == 4) {
+        return simd::M4<T>(__builtin_ia32_cmpunordps(x, y));
+    } else {
+        typedef double D2 __attribute__((vector_size(16)));
+        const D2 lo = __builtin_ia32_cmpunordpd(D2{x[0], x[1]}, D2{y[0], y[1]});
+        const D2 hi = __builtin_ia32_cmpunordpd(D2{x[2], x[3]}, D2{y[2], y[3]});
+        return simd::M4<T>(simd::V4<T>{lo[0], lo[1], hi[0], hi[1]});
+    }
+#else
+    return (x != x) | (y != y);
+#endif
+}
+
+/// Lane-wise x <= y (false for NaN).
+template <typename T>
+inline simd::M4<T> LessEqual(simd::V4<T> x, simd::V4<T> y)
+{
+#if defined(__SSE2__)
+    if constexpr (sizeof(T) == 8) {
+        typedef double D2 __attribute__((vector_size(16)));
+        const D2 lo = __builtin_ia32_cmplepd(D2{x[0], x[1]}, D2{y[0], y[1]});
+        const D2 hi = __builtin_ia32_cmplepd(D2{x[2], x[3]}, D2{y[2], y[3]});
+        return simd::M4<T>(simd::V4<T>{lo[0], lo[1], hi[0], hi[1]});
+    }
+#endif
+    return x <= y;
+}
+
+/// {v.x, v.y, v.z, w}. For float one 8-byte and one 4-byte load and two shuffles.
+template <typename T>
+inline simd::V4<T> Lanes(const Vec3<T>& v, T w)
+{
+#if defined(__SSE2__)
+    if constexpr (sizeof(T) == 4) {
+        const __m128 xy = _mm_loadl_pi(_mm_setzero_ps(), reinterpret_cast<const __m64*>(&v.x));
+        const __m128 zw = _mm_unpacklo_ps(_mm_load_ss(&v.z), _mm_set_ss(w));
+        return simd::V4<T>(_mm_movelh_ps(xy, zw));
+    }
+#endif
+    return simd::V4<T>{v.x, v.y, v.z, w};
+}
+
+/// ClipSlabs' trace: the steps and the verdict, from the quotients it computed (out of line and
+/// cold, so that the untraced ClipSlabs inlines into loops).
+template <typename T>
+[[gnu::cold, gnu::noinline]] void TraceClipSlabs(Trace& trace, const Vec3<T>& origin, const Vec3<T>& dir,
+                                                 const Vec3<T>& lo, const Vec3<T>& hi, const simd::V4<T>& t0,
+                                                 const simd::V4<T>& t1, T tMin, T tMax, const CastResult<T>& r);
+extern template void TraceClipSlabs<float>(Trace&, const Vec3<float>&, const Vec3<float>&, const Vec3<float>&,
+                                           const Vec3<float>&, const simd::V4<float>&, const simd::V4<float>&, float,
+                                           float, const CastResult<float>&);
+extern template void TraceClipSlabs<double>(Trace&, const Vec3<double>&, const Vec3<double>&, const Vec3<double>&,
+                                            const Vec3<double>&, const simd::V4<double>&, const simd::V4<double>&,
+                                            double, double, const CastResult<double>&);
+
+} // namespace detail
+
+/// Clips the line origin + t * dir against the closed box [lo, hi] and the allowed range [tMin, tMax]
+/// (tMin <= tMax).
 ///
-/// - Parallel axes (dir component +0 or -0) are handled explicitly: the slab is every t when the
-///   origin lies in [lo, hi] on that axis (boundary included), no t otherwise. No 0/0 or 0*inf is formed.
+/// - Parallel axes (dir component +0 or -0) are handled exactly: the slab is every t when the
+///   origin lies in [lo, hi] on that axis (boundary included), no t otherwise. The 0/0 formed when
+///   the origin lies on a slab plane never reaches the verdict.
 /// - hit when the clipped interval is non-empty (closed: touching an edge, corner or face hits with
 ///   tEnter == tExit). tEnter is clamped to tMin, so an origin inside gives tEnter = tMin.
 /// - normal: the outward normal of the entering face, from the axis whose slab starts last; ties
 ///   (edges, corners) pick the lowest axis. None when the entry is clamped by tMin with all slabs
 ///   already entered before tMin (origin strictly inside along every crossing axis) or on a miss.
-/// - dir need not be unit; t is in units of dir. NaN anywhere gives a miss.
+/// - dir need not be unit; t is in units of dir, each slab's t = (plane - origin) / dir correctly
+///   rounded (a division, not a product with a rounded 1/dir). A t that overflows T counts as
+///   beyond every allowed t (tExit is at most the largest finite T). NaN anywhere gives a miss;
+///   inputs are otherwise finite.
 /// - trace: one step per axis with its slab and the running interval, then the verdict; the step
 ///   where the interval became empty (where a sequential method exits early) is the deciding one.
+///
+/// Speed: no branch on the verdict, and the three axes and the allowed range are the four lanes of
+/// one vector: two vector divisions and about thirty other vector operations per box.
 template <typename T>
-CastResult<T> ClipSlabs(const Vec3<T>& origin, const Vec3<T>& dir, const Vec3<T>& lo, const Vec3<T>& hi, T tMin,
-                        T tMax, Trace* trace = nullptr)
+inline CastResult<T> ClipSlabs(const Vec3<T>& origin, const Vec3<T>& dir, const Vec3<T>& lo, const Vec3<T>& hi, T tMin,
+                               T tMax, Trace* trace = nullptr)
 {
     using namespace simd;
     using V = V4<T>;
-    const V o{origin.x, origin.y, origin.z, T(0)};
-    const V d{dir.x, dir.y, dir.z, T(1)};
-    const V vlo{lo.x, lo.y, lo.z, tMin};
-    const V vhi{hi.x, hi.y, hi.z, tMax};
-
+    using M = M4<T>;
     // Lane 3 is the allowed range itself: (tMin - 0) / 1 and (tMax - 0) / 1.
+    const V o = detail::Lanes<T>(origin, T(0));
+    const V d = detail::Lanes<T>(dir, T(1)) + T(0); // -0 -> +0 (see parallel below)
+    const V vlo = detail::Lanes<T>(lo, tMin);
+    const V vhi = detail::Lanes<T>(hi, tMax);
     const V t0 = (vlo - o) / d;
     const V t1 = (vhi - o) / d;
-    V tNear = Min<T>(t0, t1);
-    V tFar = Max<T>(t0, t1);
 
-    // Parallel: the slab is all t or no t, decided by the origin alone.
-    const auto parallel = d == Splat<T>(0);
-    const auto inside = (o >= vlo) & (o <= vhi);
-    tNear = parallel ? (inside ? Splat<T>(-kInf<T>) : Splat<T>(kInf<T>)) : tNear;
-    tFar = parallel ? (inside ? Splat<T>(kInf<T>) : Splat<T>(-kInf<T>)) : tFar;
-    // NaN (from NaN input) empties its slab. Parallel lanes are excluded: their 0/0 (origin on a
-    // slab plane) was replaced above, and a NaN origin or bound already fails `inside` there.
-    const auto nan = ~parallel & ((t0 != t0) | (t1 != t1));
-    tNear = nan ? Splat<T>(kInf<T>) : tNear;
-    tFar = nan ? Splat<T>(-kInf<T>) : tFar;
+    // Each slab's [near, far]. Parallel (d = +0): t0 and t1 are -inf, +inf or NaN (0/0, the origin on
+    // that plane). Origin strictly inside: [-inf, +inf]; outside: [+inf, +inf] or [-inf, -inf], no t;
+    // on a plane: the NaN is the bound the origin lies on, and the operand order below (minps and
+    // maxps give the second operand for NaN) keeps it as NaN, which the clamp then drops.
+    const V tNear = detail::MinOrSecond<T>(t1, t0);
+    const V tFar = detail::MaxOrSecond<T>(t0, t1);
+    // Clamp to the allowed range (NaN -> the bound); a t that overflowed to +inf is beyond it.
+    // NaN input would be dropped here too, so it is made a miss: a NaN in the ray poisons the
+    // lower bound (maxps returns its second operand, NaN), a NaN in the box its lanes of tNear.
+    constexpr T kMaxFinite = std::numeric_limits<T>::max();
+    const V lower = V(M(Splat<T>(tMin)) | detail::Unordered<T>(o, d));
+    const V nearC = V(M(detail::MaxOrSecond<T>(tNear, lower)) | detail::Unordered<T>(vlo, vhi));
+    const V farC = detail::MinOrSecond<T>(tFar, Splat<T>(tMax < kMaxFinite ? tMax : kMaxFinite));
+    // Latest entry <= earliest exit, every pair compared (false for NaN): lanes {0,2} and {1,3}
+    // reduced first.
+    const V near2 = detail::MaxOrSecond<T>(nearC, __builtin_shuffle(nearC, M{2, 3, 0, 1}));
+    const V far2 = detail::MinOrSecond<T>(farC, __builtin_shuffle(farC, M{2, 3, 0, 1}));
+    const M overlap = detail::LessEqual<T>(near2, far2) & detail::LessEqual<T>(near2, __builtin_shuffle(far2, M{1, 0, 3, 2}));
 
     CastResult<T> r;
-    const T tEnter = HorizontalMax<T>(tNear);
-    const T tExit = HorizontalMin<T>(tFar);
-    r.hit = tEnter <= tExit;
+    r.hit = detail::LaneBits<T>(overlap) == 15;
     if (r.hit) {
+        const T tEnter = near2[0] > near2[1] ? near2[0] : near2[1];
+        const T tExit = far2[0] < far2[1] ? far2[0] : far2[1];
         r.tEnter = tEnter + T(0); // -0 -> +0
         r.tExit = tExit + T(0);
         r.point = origin + r.tEnter * dir;
-        // entering face: the first axis whose slab starts at tEnter; none when only tMin clamps
-        for (int axis = 0; axis < 3; ++axis) {
-            if (!parallel[axis] && tNear[axis] == tEnter) {
-                r.normal = Vec3<T>(0);
-                r.normal[axis] = dir[axis] > 0 ? T(-1) : T(1);
-                r.hasNormal = true;
-                break;
-            }
-        }
+        // entering face: the first axis whose slab starts at tEnter; none when only tMin clamps.
+        // Lane masks rather than a loop and an indexed store, so that an unused normal costs nothing.
+        const int entering = detail::LaneBits<T>(~(d == Splat<T>(0)) & (tNear == Splat<T>(tEnter))) & 7;
+        const M first = M{1, 2, 4, 8} == (entering & -entering);
+        const V normal = V(first & M(d > Splat<T>(0) ? Splat<T>(-1) : Splat<T>(1)));
+        r.normal = Vec3<T>(normal[0], normal[1], normal[2]);
+        r.hasNormal = entering != 0;
     }
 
     if (trace != nullptr) [[unlikely]] {
-        T runEnter = tMin;
-        T runExit = tMax;
-        bool emptied = false;
-        trace->Add(Format("allowed range: t in [%g, %g]", double(tMin), double(tMax)),
-                   {{"t_min", double(tMin)}, {"t_max", double(tMax)}});
-        for (int axis = 0; axis < 3; ++axis) {
-            runEnter = tNear[axis] > runEnter ? tNear[axis] : runEnter;
-            runExit = tFar[axis] < runExit ? tFar[axis] : runExit;
-            SlabPart part;
-            part.axis = axis;
-            part.parallel = parallel[axis] != 0;
-            part.originInside = inside[axis] != 0;
-            part.tNear = double(tNear[axis]);
-            part.tFar = double(tFar[axis]);
-            part.tEnter = double(runEnter);
-            part.tExit = double(runExit);
-            std::string caption;
-            if (part.parallel) {
-                caption = Format("%s slab: parallel, origin %s it", AxisName(axis), part.originInside ? "inside" : "outside");
-            } else {
-                caption = Format("%s slab: t in [%g, %g]; running [%g, %g]", AxisName(axis), part.tNear, part.tFar,
-                                 part.tEnter, part.tExit);
-            }
-            trace->Add(std::move(caption),
-                       {{"t_near", part.tNear}, {"t_far", part.tFar}, {"t_enter", part.tEnter}, {"t_exit", part.tExit}},
-                       part);
-            if (!emptied && !(runEnter <= runExit)) {
-                emptied = true;
-                trace->DecideLast();
-            }
-        }
-        if (r.hit) {
-            trace->Add(Format("hit: enter at t = %g, exit at t = %g", double(r.tEnter), double(r.tExit)),
-                       {{"t_enter", double(r.tEnter)}, {"t_exit", double(r.tExit)}},
-                       PointPart{"entry", glm::dvec3(r.point), true});
-            trace->DecideLast();
-            trace->verdict = trace->steps.back().caption;
-        } else {
-            trace->Add("miss: the slabs' intervals do not overlap within the allowed range",
-                       {{"t_enter", double(tEnter)}, {"t_exit", double(tExit)}});
-            if (trace->decidingStep < 0) {
-                trace->DecideLast();
-            }
-            double nearLanes[4], farLanes[4];
-            bool parallelLanes[3];
-            for (int lane = 0; lane < 4; ++lane) {
-                nearLanes[lane] = double(tNear[lane]);
-                farLanes[lane] = double(tFar[lane]);
-                if (lane < 3) {
-                    parallelLanes[lane] = parallel[lane] != 0;
-                }
-            }
-            trace->verdict = SlabMissVerdict(nearLanes, farLanes, parallelLanes);
-        }
+        detail::TraceClipSlabs<T>(*trace, origin, dir, lo, hi, t0, t1, tMin, tMax, r);
     }
     return r;
 }

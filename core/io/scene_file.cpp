@@ -3,9 +3,11 @@
 
 #include "protocol.h"
 
+#include <algorithm>
 #include <cerrno>
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <fstream>
 #include <sstream>
@@ -32,6 +34,68 @@ std::pair<size_t, size_t> LineColumn(std::string_view text, size_t offset)
         }
     }
     return {line, column};
+}
+
+/// Deepest nesting a scene file may use (shapes need 5 levels; unknown keys may use more).
+constexpr int kMaxSceneDepth = 128;
+
+/// Advances the inside-a-string state over one character of a JSON string.
+void SkipStringChar(char c, bool& inString, bool& escaped)
+{
+    if (escaped) {
+        escaped = false;
+    } else if (c == '\\') {
+        escaped = true;
+    } else if (c == '"') {
+        inString = false;
+    }
+}
+
+/// Offset of the first '[' or '{' (outside strings) that nests deeper than limit, or npos. Keeps
+/// recursion in the JSON library (copies, comparisons) shallow.
+size_t TooDeep(std::string_view text, int limit)
+{
+    int depth = 0;
+    bool inString = false, escaped = false;
+    for (size_t i = 0; i < text.size(); ++i) {
+        const char c = text[i];
+        if (inString) {
+            SkipStringChar(c, inString, escaped);
+            continue;
+        }
+        if (c == '"') {
+            inString = true;
+        } else if ((c == '[' || c == '{') && ++depth > limit) {
+            return i;
+        } else if (c == ']' || c == '}') {
+            --depth;
+        }
+    }
+    return std::string_view::npos;
+}
+
+/// Offset of the first number whose magnitude overflows a double, for the message; 0 when none is found.
+size_t NumberOverflowOffset(std::string_view text)
+{
+    bool inString = false, escaped = false;
+    for (size_t i = 0; i < text.size(); ++i) {
+        const char c = text[i];
+        if (inString) {
+            SkipStringChar(c, inString, escaped);
+            continue;
+        }
+        if (c == '"') {
+            inString = true;
+        } else if (c == '-' || (c >= '0' && c <= '9')) {
+            const size_t end = text.find_first_of(",]} \t\r\n", i);
+            const std::string number(text.substr(i, end == std::string_view::npos ? text.size() - i : end - i));
+            if (!std::isfinite(std::strtod(number.c_str(), nullptr))) {
+                return i;
+            }
+            i = end == std::string_view::npos ? text.size() : end;
+        }
+    }
+    return 0;
 }
 
 std::string TypeOf(const json& v)
@@ -199,7 +263,12 @@ bool ReadQueries(Reader& r, const json& queries, Scene& scene)
     if (!queries.is_object()) {
         return r.Fail("queries", "expected an object, got " + TypeOf(queries));
     }
-    r.WarnUnknownKeys(queries, "queries", {"disabled_pairs", "families"});
+    r.WarnUnknownKeys(queries, "queries", {"solid_pairs", "disabled_pairs", "families"});
+    bool solidPairs = true;
+    if (!r.Bool(queries, "solid_pairs", "queries.", solidPairs)) {
+        return false;
+    }
+    scene.SetSolidPairsEnabled(solidPairs);
     if (const auto pairs = queries.find("disabled_pairs"); pairs != queries.end()) {
         if (!pairs->is_array()) {
             return r.Fail("queries.disabled_pairs", "expected an array of [id, id] pairs");
@@ -342,9 +411,18 @@ SceneLoad ParseScene(std::string_view text, const std::string& source)
     if (text.find_first_not_of(" \t\r\n") == std::string_view::npos) {
         return fail("the file is empty (expected a JSON scene object)");
     }
+    if (const size_t at = TooDeep(text, kMaxSceneDepth); at != std::string_view::npos) {
+        const auto [line, column] = LineColumn(text, at);
+        return fail("line " + std::to_string(line) + ", column " + std::to_string(column) +
+                    ": arrays and objects nest deeper than " + std::to_string(kMaxSceneDepth) + " levels");
+    }
     json root;
     try {
         root = json::parse(text.begin(), text.end());
+    } catch (const json::out_of_range&) { // a number too large for a double (1e400)
+        const auto [line, column] = LineColumn(text, NumberOverflowOffset(text));
+        return fail("line " + std::to_string(line) + ", column " + std::to_string(column) +
+                    ": a number is too large for a double (every number must be finite)");
     } catch (const json::parse_error& e) {
         const auto [line, column] = LineColumn(text, e.byte > 0 ? e.byte - 1 : 0);
         std::string what = e.what();
@@ -363,8 +441,8 @@ SceneLoad ParseScene(std::string_view text, const std::string& source)
     if (version == root.end() || !version->is_number_integer()) {
         return fail("version: expected a whole number");
     }
-    if (version->get<std::int64_t>() > kSceneFormatVersion) {
-        return fail("version " + std::to_string(version->get<std::int64_t>()) +
+    if (version->is_number_unsigned() && version->get<std::uint64_t>() > std::uint64_t(kSceneFormatVersion)) {
+        return fail("version " + std::to_string(version->get<std::uint64_t>()) +
                     " is newer than this build of HitLab reads (version " + std::to_string(kSceneFormatVersion) +
                     "): update HitLab to open it");
     }
@@ -477,6 +555,7 @@ ordered_json SceneToJson(const Scene& scene)
     }
     j["shapes"] = std::move(shapes);
     ordered_json queries;
+    queries["solid_pairs"] = scene.SolidPairsEnabled();
     ordered_json pairs = ordered_json::array();
     for (const PairKey& p : scene.DisabledPairs()) {
         pairs.push_back({p.lo, p.hi});
@@ -561,7 +640,7 @@ std::string SaveSceneFile(const Scene& scene, const std::string& path)
 bool SameScene(const Scene& a, const Scene& b)
 {
     if (a.title != b.title || a.description != b.description || a.Shapes().size() != b.Shapes().size() ||
-        a.DisabledPairs() != b.DisabledPairs()) {
+        a.DisabledPairs() != b.DisabledPairs() || a.SolidPairsEnabled() != b.SolidPairsEnabled()) {
         return false;
     }
     for (size_t i = 0; i < a.Shapes().size(); ++i) {

@@ -9,7 +9,7 @@ HITLAB_PACKAGES=(
   libglm-dev libglfw3-dev libimgui-dev libstb-dev python3-glad
   nlohmann-json3-dev libcli11-dev
   libgtest-dev libgmock-dev libbenchmark-dev libbullet-dev libgmp-dev
-  xvfb xauth libgl1-mesa-dri
+  xvfb xauth libgl1-mesa-dri xdotool
 )
 
 hitlab_log() { printf '\033[1m[hitlab]\033[0m %s\n' "$*" >&2; }

@@ -1,0 +1,94 @@
+// The `hitlab` command line.
+#include "cli.h"
+
+#include "algorithms.h"
+#include "eval.h"
+#include "report.h"
+
+#include "core/algorithm.h"
+
+#include <CLI/CLI.hpp>
+
+#include <fstream>
+#include <string>
+#include <vector>
+
+#ifndef HITLAB_VERSION
+#define HITLAB_VERSION "unknown"
+#endif
+
+namespace hitlab {
+
+int RunCommandLine(int argc, const char* const* argv, std::istream& in, std::ostream& out, std::ostream& err,
+                   const std::function<int()>& openGui)
+{
+    CLI::App app{"HitLab: runs published ray and overlap intersection algorithms on the same input, "
+                 "and shows and explains where they disagree.\nWith no command, opens the GUI.",
+                 "hitlab"};
+    app.set_version_flag("--version", std::string("hitlab ") + HITLAB_VERSION);
+    app.require_subcommand(0, 1);
+    app.footer("Query protocol: docs/protocol.md. Commands: docs/cli.md.");
+
+    std::vector<std::string> familyNames;
+    for (Family family : AllFamilies()) {
+        familyNames.emplace_back(FamilyName(family));
+    }
+    CLI::App* algorithms = app.add_subcommand("algorithms", "List the algorithms: a table, or with --json the "
+                                                            "protocol's metadata array");
+    bool json = false;
+    std::string familyName;
+    algorithms->add_flag("--json", json, "Print the protocol's JSON array (name, family, title, summary, source, "
+                                         "reference, published, conventions, returns, flaw)");
+    algorithms->add_option("--family", familyName, "Only this family's algorithms")
+        ->check(CLI::IsMember(familyNames));
+
+    CLI::App* eval = app.add_subcommand("eval", "Answer query lines (JSON Lines) from standard input or FILE, one "
+                                                "answer line each; exit 0 when no line was an error, 1 otherwise");
+    std::string inputPath;
+    eval->add_option("file", inputPath, "Read queries from this file instead of standard input ('-')");
+
+    CLI::App* report = app.add_subcommand("report", "Evaluate every query of a scene file headless and print each "
+                                                    "algorithm's answer, marking and explaining disagreements; exit 2 "
+                                                    "on a bad file or option");
+    ReportOptions reportOptions;
+    report->add_option("scene", reportOptions.scenePath, "The scene file (docs/scene-format.md)")->required();
+    report->add_flag("--json", reportOptions.json, "Print the report as JSON (the protocol's result objects)");
+    report->add_option("--algorithms", reportOptions.algorithms,
+                       "Run only these algorithms (comma-separated names, any family)")
+        ->delimiter(',');
+
+    try {
+        app.parse(argc, argv);
+    } catch (const CLI::ParseError& e) {
+        // an unknown word where a command belongs: name it plainly
+        if (dynamic_cast<const CLI::ExtrasError*>(&e) != nullptr && app.get_subcommands().empty() && argc > 1 &&
+            argv[1][0] != '-') {
+            err << "hitlab: unknown command \"" << argv[1] << "\" (expected algorithms, eval or report); run hitlab --help\n";
+            return 2;
+        }
+        const int status = app.exit(e, out, err);
+        return status == 0 ? 0 : 2;
+    }
+
+    if (algorithms->parsed()) {
+        const std::optional<Family> family = familyName.empty() ? std::nullopt : FamilyFromName(familyName);
+        return RunAlgorithms(out, json, family);
+    }
+    if (eval->parsed()) {
+        if (inputPath.empty() || inputPath == "-") {
+            return RunEval(in, out);
+        }
+        std::ifstream file(inputPath, std::ios::binary);
+        if (!file) {
+            err << "hitlab eval: cannot open \"" << inputPath << "\"\n";
+            return 2;
+        }
+        return RunEval(file, out);
+    }
+    if (report->parsed()) {
+        return RunReport(reportOptions, out, err);
+    }
+    return openGui();
+}
+
+} // namespace hitlab

@@ -1,0 +1,17 @@
+// The `hitlab` command line: parses arguments (CLI11) and dispatches to the headless commands,
+// or, with no command, to the GUI (a later issue plugs it in through openGui).
+#pragma once
+
+#include <functional>
+#include <istream>
+#include <ostream>
+
+namespace hitlab {
+
+/// Runs `hitlab` with argv: `algorithms [--json] [--family F]`, `eval [FILE]`, `--help`,
+/// `--version`; no command calls openGui. Returns the exit status: the command's, 0 for help and
+/// version, 2 for an unknown command or bad flags (with a message on err).
+int RunCommandLine(int argc, const char* const* argv, std::istream& in, std::ostream& out, std::ostream& err,
+                   const std::function<int()>& openGui);
+
+} // namespace hitlab

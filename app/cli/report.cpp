@@ -1,0 +1,309 @@
+// `hitlab report`: a scene's queries, every algorithm's answer, and why they disagree.
+#include "report.h"
+
+#include "core/io/protocol.h"
+#include "core/io/scene_file.h"
+
+#include <algorithm>
+#include <array>
+#include <charconv>
+#include <cmath>
+
+namespace hitlab {
+
+using nlohmann::ordered_json;
+
+namespace {
+
+/// Shortest text that reads back to the value in the precision it was computed in ("0.1", not
+/// "0.10000000149011612" for a float); -0 as 0.
+std::string Number(double v, Precision precision)
+{
+    if (std::isnan(v)) {
+        return "nan";
+    }
+    if (std::isinf(v)) {
+        return v > 0 ? "inf" : "-inf";
+    }
+    v += 0.0; // -0 -> +0
+    char buffer[64];
+    const auto end = precision == Precision::Float
+                         ? std::to_chars(buffer, buffer + sizeof buffer, static_cast<float>(v)).ptr
+                         : std::to_chars(buffer, buffer + sizeof buffer, v).ptr;
+    return std::string(buffer, end);
+}
+
+std::string Vector(const glm::dvec3& v, Precision precision)
+{
+    return "[" + Number(v.x, precision) + ", " + Number(v.y, precision) + ", " + Number(v.z, precision) + "]";
+}
+
+/// A float comparison of shapes whose numbers overflow float (or whose direction rounds to zero)
+/// answers nothing meaningful: say so beside the results.
+std::string PrecisionWarning(const Scene& scene, const SceneQuery& q)
+{
+    const Precision precision = scene.Settings(q.family).precision;
+    std::string e = CheckPrecision(scene.Find(q.a)->shape, precision, "a");
+    return e.empty() ? CheckPrecision(scene.Find(q.b)->shape, precision, "b") : e;
+}
+
+bool Reported(const Scene& scene, const QueryEvaluation& qe)
+{
+    return !scene.Settings(qe.query.family).enabled.empty();
+}
+
+bool ReferenceRan(const Comparison& c)
+{
+    return std::any_of(c.outcomes.begin(), c.outcomes.end(), [](const AlgorithmOutcome& o) { return o.info->reference; });
+}
+
+struct Summary {
+    size_t queries = 0, agree = 0, disagree = 0, skipped = 0;
+    std::array<size_t, 5> explanations{}; ///< by Explanation, of the algorithms that differ from the reference
+};
+
+Summary Summarise(const Scene& scene, const SceneEvaluator& evaluation)
+{
+    Summary s;
+    for (const QueryEvaluation& qe : evaluation.Queries()) {
+        if (!Reported(scene, qe)) {
+            ++s.skipped;
+            continue;
+        }
+        ++s.queries;
+        ++(qe.comparison.agree ? s.agree : s.disagree);
+        for (const AlgorithmOutcome& o : qe.comparison.outcomes) {
+            ++s.explanations[static_cast<size_t>(o.explanation)];
+        }
+    }
+    return s;
+}
+
+ordered_json ShapeRef(const SceneShape& shape)
+{
+    return {{"id", shape.id}, {"name", shape.name}, {"type", ShapeTypeName(shape.shape)}};
+}
+
+std::string ShapeText(const SceneShape& shape)
+{
+    return "\"" + shape.name + "\" (" + ShapeTypeName(shape.shape) + " " + std::to_string(shape.id) + ")";
+}
+
+/// Pads each column to its widest cell; the last column is not padded.
+void WriteRows(std::ostream& out, const std::vector<std::vector<std::string>>& rows, const std::string& indent)
+{
+    std::vector<size_t> width;
+    for (const auto& row : rows) {
+        width.resize(std::max(width.size(), row.size()), 0);
+        for (size_t i = 0; i < row.size(); ++i) {
+            width[i] = std::max(width[i], row[i].size());
+        }
+    }
+    for (const auto& row : rows) {
+        std::string line = indent;
+        for (size_t i = 0; i < row.size(); ++i) {
+            line += row[i];
+            if (i + 1 < row.size()) {
+                line += std::string(width[i] - row[i].size() + 2, ' ');
+            }
+        }
+        while (!line.empty() && line.back() == ' ') {
+            line.pop_back();
+        }
+        out << line << '\n';
+    }
+}
+
+std::vector<std::string> ResultCells(const AlgorithmOutcome& o, Family family, Precision precision)
+{
+    const Result& r = o.result;
+    const auto has = [&](Field field) { return (o.info->returns & field) != 0; };
+    const auto cell = [&](bool present, const std::string& text) { return present ? text : std::string("-"); };
+    std::string name(o.info->name);
+    name += o.info->reference ? " (ref)" : o.info->published ? " (pub)" : "";
+    std::vector<std::string> row{name, r.hit ? "hit" : "miss"};
+    if (IsCast(family)) {
+        row.push_back(cell(r.hit && has(kFieldTEnter), Number(r.tEnter, precision)));
+        row.push_back(cell(r.hit && has(kFieldTExit), Number(r.tExit, precision)));
+        row.push_back(cell(r.hit && r.hasNormal && has(kFieldNormal), Vector(r.normal, precision)));
+    } else {
+        row.push_back(cell(r.hit && has(kFieldDepth), Number(r.depth, precision)));
+        row.push_back(cell(r.hit && r.hasNormal && has(kFieldNormal), Vector(r.normal, precision)));
+        row.push_back(cell(r.hasSeparatingAxis && has(kFieldSeparatingAxis), Vector(r.separatingAxis, precision)));
+    }
+    row.push_back(o.explanation == Explanation::None ? "" : std::string("DIFFERS: ") + ExplanationName(o.explanation));
+    return row;
+}
+
+} // namespace
+
+std::string SelectAlgorithms(Scene& scene, const std::vector<std::string>& names)
+{
+    std::vector<const AlgorithmInfo*> chosen;
+    for (const std::string& name : names) {
+        bool found = false;
+        for (const AlgorithmInfo& info : Algorithms()) {
+            if (info.name == name) {
+                chosen.push_back(&info);
+                found = true;
+            }
+        }
+        if (!found) {
+            std::string valid;
+            for (const AlgorithmInfo& info : Algorithms()) {
+                valid += (valid.empty() ? "" : ", ") + std::string(info.name);
+            }
+            return "--algorithms: unknown algorithm \"" + name + "\" (expected names from: " + valid + ")";
+        }
+    }
+    for (Family family : AllFamilies()) {
+        FamilySettings& settings = scene.Settings(family);
+        settings.enabled.clear();
+        for (const AlgorithmInfo* info : AlgorithmsOf(family)) {
+            if (std::find(chosen.begin(), chosen.end(), info) != chosen.end()) {
+                settings.enabled.push_back(info);
+            }
+        }
+        if (std::find(settings.enabled.begin(), settings.enabled.end(), settings.drawn) == settings.enabled.end()) {
+            settings.drawn = settings.enabled.empty() ? nullptr : settings.enabled.front();
+        }
+    }
+    scene.TouchSettings();
+    return {};
+}
+
+ordered_json ReportJson(const Scene& scene, const SceneEvaluator& evaluation, const std::string& source)
+{
+    ordered_json queries = ordered_json::array();
+    const auto& all = evaluation.Queries();
+    for (size_t index = 0; index < all.size(); ++index) {
+        const QueryEvaluation& qe = all[index];
+        if (!Reported(scene, qe)) {
+            continue;
+        }
+        const Comparison& c = qe.comparison;
+        const Family family = qe.query.family;
+        const Precision precision = scene.Settings(family).precision;
+        ordered_json results = ordered_json::object();
+        ordered_json explain = ordered_json::object();
+        for (const AlgorithmOutcome& o : c.outcomes) {
+            const std::string name(o.info->name);
+            results[name] = ResultToJson(o.result, o.info->returns, family);
+            if (o.explanation != Explanation::None) {
+                explain[name] = {{"explanation", ExplanationName(o.explanation)}, {"reason", o.reason}};
+            }
+        }
+        const AlgorithmInfo& ref = ReferenceAlgorithm(family);
+        ordered_json item{
+            {"index", index},
+            {"query", std::string(FamilyName(family))},
+            {"precision", PrecisionName(precision)},
+            {"a", ShapeRef(*scene.Find(qe.query.a))},
+            {"b", ShapeRef(*scene.Find(qe.query.b))},
+            {"results", std::move(results)},
+            {"agree", c.agree},
+            {"all_explained", c.allExplained},
+            {"reference", std::string(ref.name)},
+            {"explain", std::move(explain)},
+        };
+        if (!ReferenceRan(c)) {
+            item["reference_result"] = ResultToJson(c.reference, ref.returns, family);
+        }
+        if (std::string warning = PrecisionWarning(scene, qe.query); !warning.empty()) {
+            item["warning"] = std::move(warning);
+        }
+        queries.push_back(std::move(item));
+    }
+    const Summary s = Summarise(scene, evaluation);
+    ordered_json explanations = ordered_json::object();
+    for (Explanation e : {Explanation::Convention, Explanation::KnownFlaw, Explanation::Rounding, Explanation::Unexplained}) {
+        explanations[ExplanationName(e)] = s.explanations[static_cast<size_t>(e)];
+    }
+    return {{"scene", source},
+            {"title", scene.title},
+            {"queries", std::move(queries)},
+            {"summary",
+             {{"queries", s.queries}, {"agree", s.agree}, {"disagree", s.disagree}, {"skipped", s.skipped},
+              {"explanations", std::move(explanations)}}}};
+}
+
+void WriteReportTable(std::ostream& out, const Scene& scene, const SceneEvaluator& evaluation, const std::string& source)
+{
+    out << source << (scene.title.empty() ? "" : ": " + scene.title) << "\n";
+    const auto& all = evaluation.Queries();
+    for (size_t index = 0; index < all.size(); ++index) {
+        const QueryEvaluation& qe = all[index];
+        if (!Reported(scene, qe)) {
+            continue;
+        }
+        const Comparison& c = qe.comparison;
+        const Family family = qe.query.family;
+        const Precision precision = scene.Settings(family).precision;
+        out << "\n[" << index << "] " << FamilyName(family) << ", " << PrecisionName(precision) << ": "
+            << ShapeText(*scene.Find(qe.query.a)) << " vs " << ShapeText(*scene.Find(qe.query.b)) << ": "
+            << (c.agree ? "all agree" : c.allExplained ? "disagree, explained" : "DISAGREE, NOT ALL EXPLAINED") << "\n";
+        if (std::string warning = PrecisionWarning(scene, qe.query); !warning.empty()) {
+            out << "    warning: " << warning << "\n";
+        }
+        std::vector<std::vector<std::string>> rows;
+        rows.push_back(IsCast(family)
+                           ? std::vector<std::string>{"ALGORITHM", "VERDICT", "T_ENTER", "T_EXIT", "NORMAL", ""}
+                           : std::vector<std::string>{"ALGORITHM", "VERDICT", "DEPTH", "NORMAL", "SEPARATING_AXIS", ""});
+        for (const AlgorithmOutcome& o : c.outcomes) {
+            rows.push_back(ResultCells(o, family, precision));
+        }
+        WriteRows(out, rows, "    ");
+        if (!ReferenceRan(c)) {
+            out << "    (the reference, " << ReferenceAlgorithm(family).name << ", is not run in this scene; it says "
+                << (c.reference.hit ? "hit" : "miss") << ")\n";
+        }
+        for (const AlgorithmOutcome& o : c.outcomes) {
+            if (o.explanation != Explanation::None) {
+                out << "    " << o.info->name << " differs from the reference (" << ExplanationName(o.explanation)
+                    << "): " << o.reason << "\n";
+            }
+        }
+    }
+    const Summary s = Summarise(scene, evaluation);
+    out << "\n" << s.queries << (s.queries == 1 ? " query" : " queries") << ": " << s.agree << " agree, " << s.disagree
+        << " disagree. Algorithms differing from the reference: "
+        << s.explanations[static_cast<size_t>(Explanation::Convention)] << " by convention, "
+        << s.explanations[static_cast<size_t>(Explanation::KnownFlaw)] << " by a known flaw, "
+        << s.explanations[static_cast<size_t>(Explanation::Rounding)] << " by rounding, "
+        << s.explanations[static_cast<size_t>(Explanation::Unexplained)] << " unexplained.";
+    if (s.skipped > 0) {
+        out << " " << s.skipped << " queries not run (no algorithm of their family is selected).";
+    }
+    out << "\n";
+}
+
+int RunReport(const ReportOptions& options, std::ostream& out, std::ostream& err)
+{
+    SceneLoad load = LoadSceneFile(options.scenePath);
+    if (!load.Ok()) {
+        err << "hitlab report: " << load.error << "\n";
+        return 2;
+    }
+    for (const std::string& warning : load.warnings) {
+        err << "hitlab report: warning: " << options.scenePath << ": " << warning << "\n";
+    }
+    Scene& scene = *load.scene;
+    if (!options.algorithms.empty()) {
+        if (std::string e = SelectAlgorithms(scene, options.algorithms); !e.empty()) {
+            err << "hitlab report: " << e << "\n";
+            return 2;
+        }
+    }
+    SceneEvaluator evaluation;
+    evaluation.Evaluate(scene);
+    if (options.json) {
+        out << ReportJson(scene, evaluation, options.scenePath).dump(2, ' ', false, ordered_json::error_handler_t::replace)
+            << "\n";
+    } else {
+        WriteReportTable(out, scene, evaluation, options.scenePath);
+    }
+    out.flush();
+    return 0;
+}
+
+} // namespace hitlab

@@ -1,0 +1,40 @@
+// `hitlab report SCENE`: loads a scene file, evaluates every enabled query headless (no GL) and
+// prints, per query, each algorithm's verdict and numbers, with every disagreement with the
+// reference marked and explained (docs/cli.md). A library function so tests can drive it.
+#pragma once
+
+#include "core/scene_eval.h"
+
+#include <nlohmann/json.hpp>
+
+#include <ostream>
+#include <string>
+#include <vector>
+
+namespace hitlab {
+
+struct ReportOptions {
+    std::string scenePath;
+    bool json = false;                   ///< the protocol's result objects instead of tables
+    std::vector<std::string> algorithms; ///< --algorithms: empty keeps the scene's choices
+};
+
+/// Applies `--algorithms`: in every family, exactly the named algorithms run (in registry order,
+/// whatever the scene enabled); families with none of them run nothing and their queries are left
+/// out of the report. Returns "" or the error naming the unknown name and listing the valid ones.
+std::string SelectAlgorithms(Scene& scene, const std::vector<std::string>& names);
+
+/// The report as JSON: {"scene", "title", "queries": [{"index", "query", "precision", "a", "b",
+/// "results", "agree", "all_explained", "reference", "explain", ...}], "summary"}. Queries whose
+/// family runs no algorithm are left out.
+nlohmann::ordered_json ReportJson(const Scene& scene, const SceneEvaluator& evaluation, const std::string& source);
+
+/// The report as readable tables, one per query, and a summary line.
+void WriteReportTable(std::ostream& out, const Scene& scene, const SceneEvaluator& evaluation,
+                      const std::string& source);
+
+/// Runs `hitlab report`: 0 on success; 2 with one message on err for a bad file or a bad
+/// --algorithms name. Loader warnings (unknown keys) go to err, prefixed "warning: ".
+int RunReport(const ReportOptions& options, std::ostream& out, std::ostream& err);
+
+} // namespace hitlab

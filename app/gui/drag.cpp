@@ -1,0 +1,201 @@
+// Drag and handle math.
+#include "drag.h"
+
+#include "core/algorithm.h"
+
+#include <glm/geometric.hpp>
+#include <glm/gtc/matrix_transform.hpp>
+
+#include <algorithm>
+#include <cmath>
+
+namespace hitlab {
+
+Plane<double> DragPlane(const Camera& camera, const glm::dvec3& anchor, AxisLock lock)
+{
+    const glm::dvec3 forward = Basis(camera).forward;
+    glm::dvec3 normal = forward;
+    if (lock != AxisLock::None) {
+        glm::dvec3 axis(0.0);
+        axis[static_cast<int>(lock)] = 1.0;
+        // the plane holding the axis whose normal is closest to the view direction
+        const glm::dvec3 n = glm::cross(axis, glm::cross(forward, axis));
+        if (glm::dot(n, n) > 1e-8) {
+            normal = glm::normalize(n);
+        }
+    }
+    return Plane<double>{normal, glm::dot(normal, anchor)};
+}
+
+std::optional<glm::dvec3> DragPoint(const Camera& camera, glm::dvec2 cursor, const Plane<double>& plane)
+{
+    const Ray<double> ray = ScreenRay(camera, cursor);
+    const Result r = Run(ReferenceAlgorithm(Family::RayPlane), Query{Family::RayPlane, ray, plane}, Precision::Double);
+    if (!r.hit) {
+        return std::nullopt;
+    }
+    return r.point;
+}
+
+glm::dvec3 ConstrainDelta(glm::dvec3 delta, AxisLock lock, double snap)
+{
+    if (lock != AxisLock::None) {
+        const int axis = static_cast<int>(lock);
+        const double along = delta[axis];
+        delta = glm::dvec3(0.0);
+        delta[axis] = along;
+    }
+    if (snap > 0.0) {
+        delta = glm::round(delta / snap) * snap;
+    }
+    return delta;
+}
+
+Shape Translate(const Shape& shape, const glm::dvec3& d)
+{
+    return std::visit(
+        [&](auto s) -> Shape {
+            using S = decltype(s);
+            if constexpr (std::is_same_v<S, Ray<double>>) {
+                s.origin += d;
+            } else if constexpr (std::is_same_v<S, Segment<double>>) {
+                s.start += d;
+                s.end += d;
+            } else if constexpr (std::is_same_v<S, Plane<double>>) {
+                s.distance += glm::dot(s.normal, d);
+            } else if constexpr (std::is_same_v<S, Aabb<double>>) {
+                s.min += d;
+                s.max += d;
+            } else {
+                s.center += d;
+            }
+            return s;
+        },
+        shape);
+}
+
+double PlaneHandleLength(const Camera& camera, const glm::dvec3& anchor)
+{
+    double depth = camera.distance;
+    if (!IsOrthographic(camera)) {
+        depth = std::max(glm::dot(anchor - EyePosition(camera), Basis(camera).forward), camera.distance * 0.05);
+    }
+    return 70.0 * WorldPerPixel(camera) * depth / camera.distance;
+}
+
+std::vector<Handle> HandlesOf(const Shape& shape, const Camera& camera)
+{
+    std::vector<Handle> out;
+    if (const auto* box = std::get_if<Aabb<double>>(&shape)) {
+        const glm::dvec3 c = (box->min + box->max) * 0.5;
+        for (int i = 0; i < 8; ++i) {
+            const glm::dvec3 p{(i & 1) ? box->max.x : box->min.x, (i & 2) ? box->max.y : box->min.y,
+                               (i & 4) ? box->max.z : box->min.z};
+            out.push_back(Handle{HandleKind::BoxCorner, i, p, p});
+        }
+        for (int f = 0; f < 6; ++f) {
+            glm::dvec3 p = c;
+            p[f / 2] = (f % 2) ? box->max[f / 2] : box->min[f / 2];
+            out.push_back(Handle{HandleKind::BoxFace, f, p, c});
+        }
+    } else if (const auto* sphere = std::get_if<Sphere<double>>(&shape)) {
+        const glm::dvec3 p = sphere->center + Basis(camera).right * sphere->radius;
+        out.push_back(Handle{HandleKind::SphereRadius, 0, p, sphere->center});
+    } else if (const auto* ray = std::get_if<Ray<double>>(&shape)) {
+        out.push_back(Handle{HandleKind::RayOrigin, 0, ray->origin, ray->origin});
+        out.push_back(Handle{HandleKind::RayTip, 0, ray->origin + ray->direction, ray->origin});
+    } else if (const auto* seg = std::get_if<Segment<double>>(&shape)) {
+        out.push_back(Handle{HandleKind::SegmentStart, 0, seg->start, seg->start});
+        out.push_back(Handle{HandleKind::SegmentEnd, 0, seg->end, seg->end});
+    } else if (const auto* plane = std::get_if<Plane<double>>(&shape)) {
+        const double n2 = glm::dot(plane->normal, plane->normal);
+        if (n2 > 0.0) {
+            const glm::dvec3 anchor = plane->normal * (plane->distance / n2);
+            const glm::dvec3 tip = anchor + plane->normal / std::sqrt(n2) * PlaneHandleLength(camera, anchor);
+            out.push_back(Handle{HandleKind::PlaneNormal, 0, tip, anchor});
+        }
+    }
+    return out;
+}
+
+Shape ApplyHandle(const Shape& start, const Handle& h, const glm::dvec3& delta)
+{
+    const glm::dvec3 to = h.position + delta;
+    switch (h.kind) {
+    case HandleKind::BoxCorner: {
+        Aabb<double> box = std::get<Aabb<double>>(start);
+        const glm::dvec3 opposite{(h.index & 1) ? box.min.x : box.max.x, (h.index & 2) ? box.min.y : box.max.y,
+                                  (h.index & 4) ? box.min.z : box.max.z};
+        return Aabb<double>{glm::min(opposite, to), glm::max(opposite, to)};
+    }
+    case HandleKind::BoxFace: {
+        Aabb<double> box = std::get<Aabb<double>>(start);
+        const int axis = h.index / 2;
+        const double moved = to[axis];
+        // a face dragged past the opposite one flips over it
+        if (h.index % 2) {
+            box.max[axis] = std::max(moved, box.min[axis]);
+            box.min[axis] = std::min(moved, box.min[axis]);
+        } else {
+            box.min[axis] = std::min(moved, box.max[axis]);
+            box.max[axis] = std::max(moved, box.max[axis]);
+        }
+        return box;
+    }
+    case HandleKind::SphereRadius: {
+        Sphere<double> s = std::get<Sphere<double>>(start);
+        s.radius = glm::length(to - s.center);
+        return s;
+    }
+    case HandleKind::RayOrigin: {
+        Ray<double> r = std::get<Ray<double>>(start);
+        const glm::dvec3 tip = r.origin + r.direction;
+        r.origin = to;
+        if (tip != to) {
+            r.direction = tip - to;
+        }
+        return r;
+    }
+    case HandleKind::RayTip: {
+        Ray<double> r = std::get<Ray<double>>(start);
+        if (to != r.origin) {
+            r.direction = to - r.origin;
+        }
+        return r;
+    }
+    case HandleKind::SegmentStart: {
+        Segment<double> s = std::get<Segment<double>>(start);
+        s.start = to;
+        return s;
+    }
+    case HandleKind::SegmentEnd: {
+        Segment<double> s = std::get<Segment<double>>(start);
+        s.end = to;
+        return s;
+    }
+    case HandleKind::PlaneNormal: {
+        Plane<double> p = std::get<Plane<double>>(start);
+        const glm::dvec3 anchor = h.toward;
+        const glm::dvec3 n = to - anchor;
+        if (glm::dot(n, n) > 1e-12) {
+            // keep |normal| and the anchor on the plane
+            p.normal = glm::normalize(n) * glm::length(p.normal);
+            p.distance = glm::dot(p.normal, anchor);
+        }
+        return p;
+    }
+    }
+    return start;
+}
+
+Obb<double> Rotate(const Obb<double>& box, const glm::dvec3& axis, double angleRad)
+{
+    const glm::dmat4 r = glm::rotate(glm::dmat4(1.0), angleRad, axis);
+    Obb<double> out = box;
+    for (auto& a : out.axes) {
+        a = glm::normalize(glm::dvec3(r * glm::dvec4(a, 0.0)));
+    }
+    return out;
+}
+
+} // namespace hitlab

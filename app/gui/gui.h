@@ -1,0 +1,54 @@
+// The GUI entry points: the interactive window (`hitlab [SCENE]`) and the one-frame renderer
+// (`hitlab render SCENE -o out.png`), both on GLFW + OpenGL 3.3 core + Dear ImGui.
+#pragma once
+
+#include "scenes.h"
+#include "viewport.h"
+
+#include <optional>
+#include <ostream>
+#include <string>
+#include <vector>
+
+namespace hitlab {
+
+struct GuiOptions {
+    std::string scene;        ///< "demo" (default), "stress" or a file for `loader`
+    int frames = 0;           ///< > 0: close after this many frames (benchmarks, tests)
+    bool stats = false;       ///< print frame-time statistics on exit
+    std::string dumpOnExit;   ///< write the shapes as JSON Lines to this file on exit (tests)
+    SceneLoader loader;
+};
+
+struct RenderOptions {
+    std::string scene = "demo";
+    std::string output;       ///< PNG path
+    int width = 1280, height = 720;
+    std::string view = "persp"; ///< persp | front | right | top | 2d
+    int frames = 1;           ///< frames rendered (the last one is written)
+    bool stats = false;
+    ShapeId select = 0;       ///< draw with this shape selected (its handles and focused trace)
+    SceneLoader loader;
+};
+
+/// Opens the window; returns the exit status (1 with a one-line message when there is no display
+/// or no OpenGL 3.3).
+int RunGui(const GuiOptions& options);
+/// Renders with a hidden window and writes a PNG; returns the exit status.
+int RunRender(const RenderOptions& options);
+
+/// One rendered frame, rows from the top, RGBA8; and the time of each frame rendered.
+struct RenderedImage {
+    int width = 0, height = 0;
+    std::vector<unsigned char> rgba;
+    std::vector<FrameTimes> frames;
+};
+/// Renders `frames` frames of the scene with a hidden window (overlays included) and returns the
+/// last; nullopt with error set when there is no display, no OpenGL 3.3 or a shader fails.
+std::optional<RenderedImage> RenderScene(Scene scene, const Camera& camera, int width, int height, int frames,
+                                         ShapeId select, std::string& error);
+
+/// Frame-time statistics: min, median, p95, max of total, and the shares of each part.
+void PrintFrameStats(std::ostream& out, const std::vector<FrameTimes>& frames);
+
+} // namespace hitlab

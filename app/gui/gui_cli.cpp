@@ -1,0 +1,64 @@
+// Argument parsing for the window and the renderer.
+#include "gui_cli.h"
+
+#include "gui.h"
+
+#include <CLI/CLI.hpp>
+
+#include <regex>
+
+namespace hitlab {
+
+int RunGuiCommandLine(int argc, const char* const* argv, const SceneLoader& loader)
+{
+    CLI::App app{"Opens the HitLab window on SCENE (default: the built-in demo).", "hitlab"};
+    GuiOptions options;
+    options.loader = loader;
+    app.add_option("scene", options.scene, "demo (default), stress, or a scene file");
+    app.add_option("--frames", options.frames, "Close after N frames")->check(CLI::PositiveNumber);
+    app.add_flag("--stats", options.stats, "Print frame-time statistics on exit");
+    app.add_option("--dump-on-exit", options.dumpOnExit, "Write the shapes as JSON Lines to FILE on exit");
+    try {
+        app.parse(argc, argv);
+    } catch (const CLI::ParseError& e) {
+        const int status = app.exit(e);
+        return status == 0 ? 0 : 2;
+    }
+    return RunGui(options);
+}
+
+int RunRenderCommandLine(int argc, const char* const* argv, const SceneLoader& loader)
+{
+    CLI::App app{"Renders one frame of SCENE, overlays included, to a PNG with a hidden window "
+                 "(works under xvfb-run).",
+                 "hitlab render"};
+    RenderOptions options;
+    options.loader = loader;
+    std::string size = "1280x720";
+    app.add_option("scene", options.scene, "demo, stress, or a scene file")->required();
+    app.add_option("-o,--output", options.output, "PNG file to write")->required();
+    app.add_option("--size", size, "Image size WxH (default 1280x720)");
+    app.add_option("--view", options.view, "persp (the scene's camera), front, right, top or 2d")
+        ->check(CLI::IsMember({"persp", "front", "right", "top", "2d"}));
+    app.add_option("--frames", options.frames, "Render N frames (timing); the last is written")
+        ->check(CLI::PositiveNumber);
+    app.add_flag("--stats", options.stats, "Print frame-time statistics");
+    app.add_option("--select", options.select, "Draw with the shape of this id selected");
+    try {
+        app.parse(argc, argv);
+    } catch (const CLI::ParseError& e) {
+        const int status = app.exit(e);
+        return status == 0 ? 0 : 2;
+    }
+    std::smatch m;
+    if (!std::regex_match(size, m, std::regex(R"((\d{1,5})x(\d{1,5}))")) || std::stoi(m[1]) < 1 ||
+        std::stoi(m[2]) < 1 || std::stoi(m[1]) > 8192 || std::stoi(m[2]) > 8192) {
+        std::cerr << "hitlab render: --size must be WxH, each 1..8192 (got \"" << size << "\")\n";
+        return 2;
+    }
+    options.width = std::stoi(m[1]);
+    options.height = std::stoi(m[2]);
+    return RunRender(options);
+}
+
+} // namespace hitlab

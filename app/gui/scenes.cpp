@@ -1,0 +1,125 @@
+// Built-in scenes and render views.
+#include "scenes.h"
+
+#include "core/demo_scene.h"
+
+#include <glm/geometric.hpp>
+
+#include <random>
+
+namespace hitlab {
+
+Scene MakeStressScene()
+{
+    Scene scene;
+    scene.title = "Stress: 1,000 solids, 100 rays";
+    std::mt19937 rng(1234);
+    std::uniform_real_distribution<double> jitter(-0.3, 0.3), size(0.2, 0.45), unit(-1.0, 1.0), hue(0.0, 1.0);
+    for (int i = 0; i < 1000; ++i) {
+        // a 10 x 10 x 10 lattice with 2.5 units between cells
+        const glm::dvec3 cell{double(i % 10), double((i / 10) % 10), double(i / 100)};
+        const glm::dvec3 c = (cell - 4.5) * 2.5 + glm::dvec3(jitter(rng), jitter(rng), jitter(rng));
+        SceneShape s;
+        const float h = float(hue(rng));
+        s.color = {0.35f + 0.5f * h, 0.5f, 0.95f - 0.5f * h, 1.0f};
+        if (i % 2 == 0) {
+            const glm::dvec3 half{size(rng), size(rng), size(rng)};
+            s.shape = Aabb<double>{c - half, c + half};
+        } else {
+            s.shape = Sphere<double>{c, size(rng)};
+        }
+        scene.Add(std::move(s));
+    }
+    for (int i = 0; i < 100; ++i) {
+        SceneShape s;
+        s.color = {1.0f, 0.75f, 0.2f, 1.0f};
+        const glm::dvec3 origin{unit(rng) * 14.0, unit(rng) * 14.0, 16.0};
+        const glm::dvec3 toward{unit(rng) * 8.0, unit(rng) * 8.0, unit(rng) * 8.0};
+        s.shape = Ray<double>{origin, glm::normalize(toward - origin)};
+        scene.Add(std::move(s));
+    }
+    scene.SetSolidPairsEnabled(false); // 500,000 overlap pairs would dwarf the ray casts studied here
+    scene.camera.target = {0.0, 0.0, 0.0};
+    scene.camera.distance = 48.0;
+    return scene;
+}
+
+std::optional<Scene> OpenScene(const std::string& name, const SceneLoader& loader, std::string& error)
+{
+    if (name.empty() || name == "demo") {
+        return MakeDemoScene();
+    }
+    if (name == "stress") {
+        return MakeStressScene();
+    }
+    if (!loader) {
+        error = "cannot open \"" + name + "\": scene files are not supported yet (built-in scenes: demo, stress)";
+        return std::nullopt;
+    }
+    return loader(name, error);
+}
+
+bool ShapeBounds(const Shape& shape, glm::dvec3& min, glm::dvec3& max)
+{
+    if (const auto* box = std::get_if<Aabb<double>>(&shape)) {
+        min = box->min;
+        max = box->max;
+    } else if (const auto* obb = std::get_if<Obb<double>>(&shape)) {
+        const glm::dvec3 r = glm::abs(obb->axes[0]) * obb->halfExtents.x + glm::abs(obb->axes[1]) * obb->halfExtents.y +
+                             glm::abs(obb->axes[2]) * obb->halfExtents.z;
+        min = obb->center - r;
+        max = obb->center + r;
+    } else if (const auto* sphere = std::get_if<Sphere<double>>(&shape)) {
+        min = sphere->center - sphere->radius;
+        max = sphere->center + sphere->radius;
+    } else if (const auto* ray = std::get_if<Ray<double>>(&shape)) {
+        min = glm::min(ray->origin, ray->origin + ray->direction);
+        max = glm::max(ray->origin, ray->origin + ray->direction);
+    } else if (const auto* seg = std::get_if<Segment<double>>(&shape)) {
+        min = glm::min(seg->start, seg->end);
+        max = glm::max(seg->start, seg->end);
+    } else {
+        return false;
+    }
+    return true;
+}
+
+bool SceneBounds(const Scene& scene, glm::dvec3& min, glm::dvec3& max)
+{
+    bool any = false;
+    for (const SceneShape& s : scene.Shapes()) {
+        glm::dvec3 lo, hi;
+        if (!s.visible || !ShapeBounds(s.shape, lo, hi)) {
+            continue;
+        }
+        min = any ? glm::min(min, lo) : lo;
+        max = any ? glm::max(max, hi) : hi;
+        any = true;
+    }
+    return any;
+}
+
+std::optional<Camera> CameraForView(const Scene& scene, const std::string& view, glm::dvec2 size)
+{
+    Camera camera = CameraFromState(scene.camera, size);
+    if (view == "persp") {
+        camera.orthographic = false;
+        camera.view2d = false;
+        return camera;
+    }
+    if (view == "front" || view == "right" || view == "top") {
+        SetStandardView(camera, view == "front" ? StandardView::Front : view == "right" ? StandardView::Right : StandardView::Top);
+        camera.orthographic = true;
+    } else if (view == "2d") {
+        camera.view2d = true;
+    } else {
+        return std::nullopt;
+    }
+    glm::dvec3 lo, hi;
+    if (SceneBounds(scene, lo, hi)) {
+        Frame(camera, lo, hi);
+    }
+    return camera;
+}
+
+} // namespace hitlab

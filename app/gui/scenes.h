@@ -1,0 +1,37 @@
+// Scenes the GUI can open without a file (the demo, the performance stress scene), views for
+// `hitlab render`, and where scene files come from (a loader plugged in by the caller).
+#pragma once
+
+#include "render/camera.h"
+
+#include "core/scene.h"
+
+#include <functional>
+#include <optional>
+#include <string>
+
+namespace hitlab {
+
+/// Reads a scene file; returns nullopt and sets error when it cannot. Scene files come with a
+/// later issue: until a loader is plugged in, only the built-in scenes open.
+using SceneLoader = std::function<std::optional<Scene>(const std::string& path, std::string& error)>;
+
+/// 500 boxes and 500 spheres on a jittered lattice and 100 rays through them (fixed seed). Pairs
+/// of solids are off (Scene::SetSolidPairsEnabled) so the queries are the 100,000 ray casts.
+Scene MakeStressScene();
+
+/// "demo" (or empty), "stress", else a file through loader. nullopt with error set on failure.
+std::optional<Scene> OpenScene(const std::string& name, const SceneLoader& loader, std::string& error);
+
+/// Bounds of the visible shapes with extent (planes left out; a ray counts its origin and tip).
+/// False when there is none.
+bool SceneBounds(const Scene& scene, glm::dvec3& min, glm::dvec3& max);
+/// Bounds of one shape (same rules); false for a plane.
+bool ShapeBounds(const Shape& shape, glm::dvec3& min, glm::dvec3& max);
+
+/// The camera of `hitlab render --view`: "persp" keeps the scene's camera; "front", "right" and
+/// "top" are orthographic standard views and "2d" the 2D mode, each framing the scene.
+/// nullopt for an unknown view name.
+std::optional<Camera> CameraForView(const Scene& scene, const std::string& view, glm::dvec2 size);
+
+} // namespace hitlab

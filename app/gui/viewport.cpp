@@ -1,0 +1,508 @@
+// Viewport input and drawing.
+#include "viewport.h"
+
+#include "scenes.h"
+
+#include <GLFW/glfw3.h>
+#include <glad/gl.h>
+#include <imgui.h>
+
+#include <glm/geometric.hpp>
+#include <glm/trigonometric.hpp>
+
+#include <chrono>
+#include <cmath>
+
+namespace hitlab {
+
+namespace {
+
+double NowMs()
+{
+    using namespace std::chrono;
+    return duration<double, std::milli>(steady_clock::now().time_since_epoch()).count();
+}
+
+constexpr double kHandlePickPixels = 9.0;
+constexpr std::uint64_t kNoGroup = 0;
+
+const char* TypeLabel(const Shape& shape)
+{
+    const std::string_view type = ShapeTypeName(shape);
+    return type == "aabb" ? "box" : type == "obb" ? "oriented box" : ShapeTypeName(shape);
+}
+
+} // namespace
+
+Viewport::Viewport(Scene scene) : m_scene(std::move(scene))
+{
+    camera = CameraFromState(m_scene.camera, camera.viewport);
+    m_evaluator.Evaluate(m_scene);
+}
+
+bool Viewport::Create(std::string& error)
+{
+    m_created = m_renderers.Create(error);
+    return m_created;
+}
+
+void Viewport::Destroy()
+{
+    if (m_created) {
+        m_renderers.Destroy();
+        m_created = false;
+    }
+}
+
+AxisLock Viewport::CurrentLock() const
+{
+    if (KeyDown(GLFW_KEY_X)) {
+        return AxisLock::X;
+    }
+    if (KeyDown(GLFW_KEY_Y)) {
+        return AxisLock::Y;
+    }
+    if (KeyDown(GLFW_KEY_Z) && !camera.view2d) {
+        return AxisLock::Z;
+    }
+    return AxisLock::None;
+}
+
+std::vector<Handle> Viewport::SelectionHandles() const
+{
+    const SceneShape* s = m_scene.Find(m_selected);
+    if (s == nullptr || !s->visible || m_rotateMode) {
+        return {};
+    }
+    return HandlesOf(s->shape, camera);
+}
+
+void Viewport::UpdateHover()
+{
+    m_hovered = 0;
+    m_hoveredHandle = -1;
+    if (m_cursor.x < 0.0) {
+        return;
+    }
+    // handles of the selection come first: they are small and drawn on top
+    const std::vector<Handle> handles = SelectionHandles();
+    double best = kHandlePickPixels;
+    for (size_t i = 0; i < handles.size(); ++i) {
+        if (const auto p = WorldToScreen(camera, handles[i].position)) {
+            const double d = glm::length(glm::dvec2(*p) - m_cursor);
+            if (d <= best) {
+                best = d;
+                m_hoveredHandle = static_cast<int>(i);
+            }
+        }
+    }
+    if (m_hoveredHandle >= 0) {
+        return;
+    }
+    if (const auto pick = PickShape(m_scene, camera, m_cursor)) {
+        m_hovered = pick->id;
+    }
+}
+
+void Viewport::OnMouseMove(glm::dvec2 screen)
+{
+    const glm::dvec2 delta = screen - m_cursor;
+    m_cursor = screen;
+    switch (m_drag.mode) {
+    case DragMode::Orbit:
+        Orbit(camera, delta);
+        return;
+    case DragMode::Pan:
+        Pan(camera, delta);
+        return;
+    case DragMode::Move:
+    case DragMode::Handle:
+    case DragMode::Rotate:
+        ContinueShapeDrag();
+        return;
+    case DragMode::None:
+        break;
+    }
+    if (!ImGui::GetIO().WantCaptureMouse) {
+        UpdateHover();
+    }
+}
+
+void Viewport::BeginShapeDrag(DragMode mode, const SceneShape& shape, const glm::dvec3& anchor)
+{
+    m_drag = Drag{};
+    m_drag.mode = mode;
+    m_drag.startCursor = m_drag.lastCursor = m_cursor;
+    m_drag.start = shape;
+    m_drag.anchor = anchor;
+}
+
+void Viewport::ContinueShapeDrag()
+{
+    const SceneShape* current = m_scene.Find(m_drag.start.id);
+    if (current == nullptr) {
+        m_drag.mode = DragMode::None;
+        return;
+    }
+    SceneShape moved = m_drag.start;
+    if (m_drag.mode == DragMode::Rotate) {
+        const auto* box = std::get_if<Obb<double>>(&m_drag.start.shape);
+        if (box == nullptr) {
+            return;
+        }
+        // turn about the held axis, or the view axis, by the angle the cursor swept around the centre
+        const AxisLock lock = CurrentLock();
+        glm::dvec3 axis = -Basis(camera).forward;
+        if (lock != AxisLock::None) {
+            axis = glm::dvec3(0.0);
+            axis[static_cast<int>(lock)] = 1.0;
+        }
+        const Plane<double> plane{axis, glm::dot(axis, box->center)};
+        const auto p0 = DragPoint(camera, m_drag.startCursor, plane);
+        const auto p1 = DragPoint(camera, m_cursor, plane);
+        if (!p0 || !p1) {
+            return;
+        }
+        const glm::dvec3 a = *p0 - box->center, b = *p1 - box->center;
+        double angle = std::atan2(glm::dot(glm::cross(a, b), axis), glm::dot(a, b));
+        if (KeyDown(GLFW_KEY_LEFT_CONTROL) || KeyDown(GLFW_KEY_RIGHT_CONTROL)) {
+            const double step = glm::radians(15.0);
+            angle = std::round(angle / step) * step;
+        }
+        moved.shape = Rotate(*box, axis, angle);
+    } else {
+        const AxisLock lock = CurrentLock();
+        const Plane<double> plane = DragPlane(camera, m_drag.anchor, lock);
+        const auto p0 = DragPoint(camera, m_drag.startCursor, plane);
+        const auto p1 = DragPoint(camera, m_cursor, plane);
+        if (!p0 || !p1) {
+            return;
+        }
+        const bool snap = KeyDown(GLFW_KEY_LEFT_CONTROL) || KeyDown(GLFW_KEY_RIGHT_CONTROL);
+        const glm::dvec3 delta = ConstrainDelta(*p1 - *p0, lock, snap ? GridSpacing(camera) * 0.5 : 0.0);
+        moved.shape = m_drag.mode == DragMode::Move ? Translate(m_drag.start.shape, delta)
+                                                    : ApplyHandle(m_drag.start.shape, m_drag.handle, delta);
+    }
+    m_drag.changed = m_drag.changed || !(moved.shape == m_drag.start.shape);
+    m_scene.Replace(moved); // the evaluation follows in Update, every mouse move
+}
+
+void Viewport::EndDrag(bool cancel)
+{
+    const DragMode mode = m_drag.mode;
+    m_drag.mode = DragMode::None;
+    if (mode != DragMode::Move && mode != DragMode::Handle && mode != DragMode::Rotate) {
+        return;
+    }
+    const SceneShape* current = m_scene.Find(m_drag.start.id);
+    if (current == nullptr || !m_drag.changed) {
+        return;
+    }
+    const SceneShape final = *current;
+    // put the shape back and apply the whole drag as one command: one undo step
+    m_scene.Replace(m_drag.start);
+    if (cancel) {
+        m_message = "drag cancelled";
+        return;
+    }
+    const char* verb = mode == DragMode::Move ? "Move " : mode == DragMode::Rotate ? "Rotate " : "Resize ";
+    m_history.Execute(m_scene, ChangeShapeCommand(m_scene, final, verb + final.name), kNoGroup);
+    m_history.CloseGroup();
+}
+
+void Viewport::OnMouseButton(int button, bool pressed, int mods)
+{
+    if (!pressed) {
+        EndDrag(false);
+        UpdateHover();
+        return;
+    }
+    if (ImGui::GetIO().WantCaptureMouse || m_drag.mode != DragMode::None) {
+        return;
+    }
+    const bool shift = (mods & GLFW_MOD_SHIFT) != 0;
+    const bool alt = (mods & GLFW_MOD_ALT) != 0;
+    m_drag = Drag{};
+    m_drag.lastCursor = m_cursor;
+    if (button == GLFW_MOUSE_BUTTON_MIDDLE || (button == GLFW_MOUSE_BUTTON_LEFT && alt)) {
+        m_drag.mode = shift || camera.view2d ? DragMode::Pan : DragMode::Orbit;
+        return;
+    }
+    if (button != GLFW_MOUSE_BUTTON_LEFT) {
+        return;
+    }
+    UpdateHover();
+    const std::vector<Handle> handles = SelectionHandles();
+    if (m_hoveredHandle >= 0 && m_hoveredHandle < static_cast<int>(handles.size())) {
+        const SceneShape* s = m_scene.Find(m_selected);
+        BeginShapeDrag(DragMode::Handle, *s, handles[static_cast<size_t>(m_hoveredHandle)].position);
+        m_drag.handle = handles[static_cast<size_t>(m_hoveredHandle)];
+        return;
+    }
+    const auto pick = PickShape(m_scene, camera, m_cursor);
+    if (!pick) {
+        m_selected = 0;
+        return;
+    }
+    m_selected = pick->id;
+    const SceneShape* s = m_scene.Find(pick->id);
+    const bool rotate = m_rotateMode && std::holds_alternative<Obb<double>>(s->shape);
+    BeginShapeDrag(rotate ? DragMode::Rotate : DragMode::Move, *s, pick->point);
+}
+
+void Viewport::OnScroll(double dy)
+{
+    if (ImGui::GetIO().WantCaptureMouse || dy == 0.0) {
+        return;
+    }
+    ZoomAt(camera, std::pow(0.85, dy), m_cursor.x < 0.0 ? camera.viewport * 0.5 : m_cursor);
+    if (m_drag.mode == DragMode::None) {
+        UpdateHover();
+    }
+}
+
+void Viewport::OnKey(int key, int mods)
+{
+    if (ImGui::GetIO().WantCaptureKeyboard) {
+        return;
+    }
+    const bool ctrl = (mods & GLFW_MOD_CONTROL) != 0;
+    const bool shift = (mods & GLFW_MOD_SHIFT) != 0;
+    if (key == GLFW_KEY_ESCAPE) {
+        if (m_drag.mode != DragMode::None) {
+            EndDrag(true);
+        } else if (m_rotateMode) {
+            m_rotateMode = false;
+        } else {
+            m_selected = 0;
+        }
+        return;
+    }
+    if (m_drag.mode != DragMode::None) {
+        return; // no edits in the middle of a drag
+    }
+    if (ctrl && ((key == GLFW_KEY_Z && shift) || key == GLFW_KEY_Y)) {
+        m_message = m_history.CanRedo() ? "redo: " + m_history.RedoLabel() : "nothing to redo";
+        m_history.Redo(m_scene);
+    } else if (ctrl && key == GLFW_KEY_Z) {
+        m_message = m_history.CanUndo() ? "undo: " + m_history.UndoLabel() : "nothing to undo";
+        m_history.Undo(m_scene);
+    } else if (ctrl && key == GLFW_KEY_D) {
+        DuplicateSelection();
+    } else if (key == GLFW_KEY_DELETE || key == GLFW_KEY_BACKSPACE) {
+        DeleteSelection();
+    } else if (key == GLFW_KEY_F) {
+        FrameSelection();
+    } else if (key == GLFW_KEY_HOME) {
+        FrameAll();
+    } else if (key == GLFW_KEY_KP_1 || key == GLFW_KEY_1) {
+        SetStandardView(camera, StandardView::Front);
+    } else if (key == GLFW_KEY_KP_3 || key == GLFW_KEY_3) {
+        SetStandardView(camera, StandardView::Right);
+    } else if (key == GLFW_KEY_KP_7 || key == GLFW_KEY_7) {
+        SetStandardView(camera, StandardView::Top);
+    } else if (key == GLFW_KEY_KP_5 || key == GLFW_KEY_5) {
+        camera.orthographic = !camera.orthographic;
+    } else if (key == GLFW_KEY_KP_2 || key == GLFW_KEY_2) {
+        camera.view2d = !camera.view2d;
+    } else if (key == GLFW_KEY_R) {
+        m_rotateMode = !m_rotateMode;
+    } else if (key == GLFW_KEY_G) {
+        showHints = !showHints;
+    }
+    UpdateHover();
+}
+
+void Viewport::FrameSelection()
+{
+    const SceneShape* s = m_scene.Find(m_selected);
+    glm::dvec3 lo, hi;
+    if (s != nullptr && ShapeBounds(s->shape, lo, hi)) {
+        Frame(camera, lo, hi);
+    } else {
+        FrameAll();
+    }
+}
+
+void Viewport::FrameAll()
+{
+    glm::dvec3 lo, hi;
+    if (SceneBounds(m_scene, lo, hi)) {
+        Frame(camera, lo, hi);
+    }
+}
+
+void Viewport::DeleteSelection()
+{
+    const SceneShape* s = m_scene.Find(m_selected);
+    if (s == nullptr) {
+        return;
+    }
+    m_message = "deleted " + s->name;
+    m_history.Execute(m_scene, RemoveShapeCommand(m_selected));
+    m_selected = 0;
+}
+
+void Viewport::DuplicateSelection()
+{
+    const SceneShape* s = m_scene.Find(m_selected);
+    if (s == nullptr) {
+        return;
+    }
+    SceneShape copy = *s;
+    copy.id = 0;
+    copy.name = s->name + " copy";
+    // offset the copy by a grid step to the right on screen so it does not hide the original
+    const glm::dvec3 right = Basis(camera).right;
+    copy.shape = Translate(copy.shape, right * (GridSpacing(camera) * 0.5 + 0.0));
+    const ShapeId id = m_scene.NextId();
+    if (m_history.Execute(m_scene, AddShapeCommand(std::move(copy)))) {
+        m_selected = id;
+        m_message = "duplicated " + s->name;
+    }
+}
+
+void Viewport::UpdateFocus()
+{
+    m_focused.reset();
+    m_focusedTrace = Trace{};
+    if (m_selected == 0) {
+        return;
+    }
+    const QueryEvaluation* chosen = nullptr;
+    if (m_hovered != 0 && m_hovered != m_selected) {
+        chosen = m_evaluator.Find(m_selected, m_hovered);
+    }
+    if (chosen == nullptr) {
+        // the selection's first query that hits, else its first query
+        for (const QueryEvaluation& qe : m_evaluator.Queries()) {
+            if (qe.query.a != m_selected && qe.query.b != m_selected) {
+                continue;
+            }
+            if (chosen == nullptr || (!chosen->comparison.reference.hit && qe.comparison.reference.hit)) {
+                chosen = &qe;
+            }
+            if (chosen->comparison.reference.hit) {
+                break;
+            }
+        }
+    }
+    if (chosen == nullptr) {
+        return;
+    }
+    m_focused = chosen->query;
+    if (const AlgorithmInfo* drawn = m_scene.Settings(chosen->query.family).drawn) {
+        m_focusedTrace = SceneEvaluator::TraceOf(m_scene, chosen->query, *drawn);
+    }
+}
+
+void Viewport::Update()
+{
+    const double t0 = NowMs();
+    m_evaluator.Update(m_scene);
+    if (m_selected != 0 && m_scene.Find(m_selected) == nullptr) {
+        m_selected = 0; // removed by undo
+    }
+    UpdateFocus();
+    times.evaluate = NowMs() - t0;
+}
+
+void Viewport::Draw(glm::ivec2 framebuffer, glm::dvec2 window)
+{
+    const double t0 = NowMs();
+    camera.viewport = glm::max(window, glm::dvec2(1.0));
+    SceneDrawOptions options;
+    options.camera = camera;
+    options.hovered = m_drag.mode == DragMode::None ? m_hovered : 0;
+    options.selected = m_selected;
+    options.focused = m_focused ? &*m_focused : nullptr;
+    options.focusedTrace = m_focused ? &m_focusedTrace : nullptr;
+    const std::vector<Handle> handles = SelectionHandles();
+    for (size_t i = 0; i < handles.size(); ++i) {
+        const bool arrow = handles[i].kind == HandleKind::RayTip || handles[i].kind == HandleKind::PlaneNormal;
+        options.handles.push_back(HandleMarker{handles[i].position, handles[i].toward,
+                                               arrow ? MarkerKind::Diamond : MarkerKind::Square,
+                                               static_cast<int>(i) == m_hoveredHandle});
+    }
+    DrawScene(m_scene, m_evaluator, options, m_renderers);
+
+    DrawView view;
+    view.view = glm::mat4(ViewMatrix(camera));
+    view.proj = glm::mat4(ProjectionMatrix(camera));
+    view.viewProj = view.proj * view.view;
+    view.viewportPixels = glm::vec2(framebuffer);
+    view.pixelScale = float(double(framebuffer.y) / std::max(window.y, 1.0));
+    view.orthographic = IsOrthographic(camera);
+    glViewport(0, 0, framebuffer.x, framebuffer.y);
+    const glm::vec4& bg = palette::kBackground;
+    glClearColor(bg.x, bg.y, bg.z, 1.0f);
+    glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
+    m_renderers.Flush(view);
+    times.draw = NowMs() - t0;
+}
+
+void Viewport::DrawOverlay()
+{
+    const ImGuiWindowFlags fixed = ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoInputs |
+                                   ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoSavedSettings |
+                                   ImGuiWindowFlags_NoFocusOnAppearing | ImGuiWindowFlags_NoNav;
+    const ImGuiViewport* vp = ImGui::GetMainViewport();
+    ImGui::SetNextWindowPos(ImVec2(vp->WorkPos.x + 10, vp->WorkPos.y + 10));
+    ImGui::SetNextWindowBgAlpha(0.55f);
+    if (ImGui::Begin("##status", nullptr, fixed)) {
+        size_t disagree = 0;
+        for (const QueryEvaluation& qe : m_evaluator.Queries()) {
+            disagree += qe.comparison.agree ? 0 : 1;
+        }
+        ImGui::TextUnformatted(m_scene.title.empty() ? "HitLab" : m_scene.title.c_str());
+        ImGui::TextDisabled("%zu shapes, %zu queries, %zu with disagreement", m_scene.Shapes().size(),
+                            m_evaluator.Queries().size(), disagree);
+        const char* mode = camera.view2d ? "2D (z = 0 plane)" : camera.orthographic ? "orthographic" : "perspective";
+        ImGui::TextDisabled("view: %s%s", mode, m_rotateMode ? "   |   ROTATE mode (R)" : "");
+        if (const SceneShape* s = m_scene.Find(m_selected)) {
+            ImGui::Separator();
+            ImGui::Text("selected: %s (%s)", s->name.c_str(), TypeLabel(s->shape));
+            if (m_focused) {
+                const SceneShape* a = m_scene.Find(m_focused->a);
+                const SceneShape* b = m_scene.Find(m_focused->b);
+                const AlgorithmInfo* drawn = m_scene.Settings(m_focused->family).drawn;
+                if (a != nullptr && b != nullptr && drawn != nullptr) {
+                    ImGui::TextDisabled("%s vs %s: %s", a->name.c_str(), b->name.c_str(), std::string(drawn->name).c_str());
+                    ImGui::PushTextWrapPos(ImGui::GetFontSize() * 30.0f);
+                    ImGui::TextUnformatted(m_focusedTrace.verdict.c_str());
+                    ImGui::PopTextWrapPos();
+                }
+            }
+        }
+        if (!m_message.empty()) {
+            ImGui::TextDisabled("%s", m_message.c_str());
+        }
+    }
+    ImGui::End();
+
+    if (showHints) {
+        ImGui::SetNextWindowPos(ImVec2(vp->WorkPos.x + 10, vp->WorkPos.y + vp->WorkSize.y - 10), 0, ImVec2(0, 1));
+        ImGui::SetNextWindowBgAlpha(0.35f);
+        if (ImGui::Begin("##hints", nullptr, fixed)) {
+            ImGui::TextDisabled("drag: move (hold X/Y/Z: axis, Ctrl: snap, Esc: cancel)   R: rotate mode   "
+                                "Ctrl+Z / Ctrl+Y: undo / redo   Del: delete   Ctrl+D: duplicate");
+            ImGui::TextDisabled("middle or Alt+left: orbit   Shift+middle: pan   wheel: zoom   F / Home: frame   "
+                                "1 3 7: views   5: ortho   2: 2D   G: hide hints");
+        }
+        ImGui::End();
+    }
+
+    // the hovered shape's name by the cursor
+    if (m_drag.mode == DragMode::None && m_hovered != 0 && m_cursor.x >= 0.0) {
+        if (const SceneShape* s = m_scene.Find(m_hovered)) {
+            ImDrawList* draw = ImGui::GetForegroundDrawList();
+            const ImVec2 at(float(m_cursor.x) + 14.0f, float(m_cursor.y) + 8.0f);
+            const ImVec2 size = ImGui::CalcTextSize(s->name.c_str());
+            draw->AddRectFilled(ImVec2(at.x - 4, at.y - 2), ImVec2(at.x + size.x + 4, at.y + size.y + 2),
+                                IM_COL32(20, 21, 24, 200), 3.0f);
+            draw->AddText(at, IM_COL32(235, 235, 235, 255), s->name.c_str());
+        }
+    }
+}
+
+} // namespace hitlab

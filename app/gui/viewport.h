@@ -1,0 +1,105 @@
+// The viewport: a scene with its history and evaluation, the camera, and what the mouse and
+// keyboard do to them (orbit, pan, zoom, pick, drag, handles, undo). Input arrives as events in
+// screen coordinates with GLFW key codes; drawing goes through render/.
+#pragma once
+
+#include "drag.h"
+#include "picking.h"
+
+#include "render/camera.h"
+#include "render/renderers.h"
+#include "render/scene_draw.h"
+
+#include "core/commands.h"
+#include "core/scene.h"
+#include "core/scene_eval.h"
+
+#include <functional>
+#include <optional>
+#include <string>
+
+namespace hitlab {
+
+/// Milliseconds spent in the parts of one frame.
+struct FrameTimes {
+    double evaluate = 0.0, draw = 0.0, imgui = 0.0, total = 0.0;
+};
+
+class Viewport {
+public:
+    explicit Viewport(Scene scene);
+
+    /// GL resources (a current OpenGL 3.3 context is required); error names the failing shader.
+    bool Create(std::string& error);
+    void Destroy();
+
+    /// Tells whether a key is held (X, Y, Z, Ctrl, Shift, Alt); set by the window.
+    std::function<bool(int key)> isKeyDown;
+
+    void OnMouseMove(glm::dvec2 screen);
+    void OnMouseButton(int button, bool pressed, int mods);
+    void OnScroll(double dy);
+    /// A key press or repeat (GLFW key code and modifier bits).
+    void OnKey(int key, int mods);
+
+    /// Brings the evaluation up to date (every frame; cheap when nothing moved).
+    void Update();
+    /// Draws the scene into the bound framebuffer of `framebuffer` pixels; `window` is its size
+    /// in screen coordinates (the ratio is the hi-DPI scale).
+    void Draw(glm::ivec2 framebuffer, glm::dvec2 window);
+    /// The ImGui status overlay, hover label and hints (inside an ImGui frame).
+    void DrawOverlay();
+
+    Scene& GetScene() { return m_scene; }
+    const Scene& GetScene() const { return m_scene; }
+    History& GetHistory() { return m_history; }
+    const SceneEvaluator& Evaluation() const { return m_evaluator; }
+    Camera camera;
+    ShapeId Selected() const { return m_selected; }
+    void Select(ShapeId id) { m_selected = id; }
+    bool Dragging() const { return m_drag.mode != DragMode::None; }
+    FrameTimes times;
+    bool showHints = true;
+
+private:
+    enum class DragMode { None, Orbit, Pan, Move, Handle, Rotate };
+    struct Drag {
+        DragMode mode = DragMode::None;
+        glm::dvec2 startCursor{0.0};
+        glm::dvec2 lastCursor{0.0};
+        SceneShape start;          ///< the shape as it was (Esc restores it)
+        glm::dvec3 anchor{0.0};    ///< the grabbed point: the drag plane passes through it
+        Handle handle{HandleKind::BoxCorner};
+        bool changed = false;
+    };
+
+    void UpdateHover();
+    void BeginShapeDrag(DragMode mode, const SceneShape& shape, const glm::dvec3& anchor);
+    void ContinueShapeDrag();
+    void EndDrag(bool cancel);
+    AxisLock CurrentLock() const;
+    bool KeyDown(int key) const { return isKeyDown && isKeyDown(key); }
+    void FrameSelection();
+    void FrameAll();
+    void DeleteSelection();
+    void DuplicateSelection();
+    void UpdateFocus();
+    std::vector<Handle> SelectionHandles() const;
+
+    Scene m_scene;
+    History m_history;
+    SceneEvaluator m_evaluator;
+    Renderers m_renderers;
+    bool m_created = false;
+    ShapeId m_selected = 0;
+    ShapeId m_hovered = 0;
+    int m_hoveredHandle = -1;
+    bool m_rotateMode = false;
+    glm::dvec2 m_cursor{-1.0};
+    Drag m_drag;
+    std::optional<SceneQuery> m_focused;
+    Trace m_focusedTrace;
+    std::string m_message; ///< last action, shown in the status overlay
+};
+
+} // namespace hitlab

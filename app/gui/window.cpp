@@ -1,0 +1,397 @@
+// The GLFW window, the ImGui set-up, the frame loop, and the hidden-window renderer.
+#include "gui.h"
+
+#include <glad/gl.h>
+// glad first: it provides the GL declarations GLFW would otherwise include
+#include <GLFW/glfw3.h>
+#include <imgui.h>
+#include <backends/imgui_impl_glfw.h>
+#include <backends/imgui_impl_opengl3.h>
+#include <stb_image_write.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <iostream>
+#include <nlohmann/json.hpp>
+
+namespace hitlab {
+
+namespace {
+
+std::string g_glfwError;
+
+void OnGlfwError(int code, const char* description)
+{
+    g_glfwError = std::string(description) + " (GLFW error " + std::to_string(code) + ")";
+}
+
+double NowMs()
+{
+    using namespace std::chrono;
+    return duration<double, std::milli>(steady_clock::now().time_since_epoch()).count();
+}
+
+/// GLFW with a message that says what to do when there is no display.
+bool InitGlfw(const char* what)
+{
+    glfwSetErrorCallback(OnGlfwError);
+    if (glfwInit() == GLFW_TRUE) {
+        return true;
+    }
+    std::cerr << "hitlab: cannot " << what << ": no display (" << g_glfwError
+              << "). Without a display use the headless commands (hitlab algorithms, hitlab eval) or render "
+                 "under a virtual display: xvfb-run -a hitlab render demo -o out.png\n";
+    return false;
+}
+
+/// A window with an OpenGL 3.3 core context, current; null with a message when there is none.
+GLFWwindow* CreateGlWindow(int width, int height, const char* title, bool visible)
+{
+    glfwWindowHint(GLFW_CONTEXT_VERSION_MAJOR, 3);
+    glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, 3);
+    glfwWindowHint(GLFW_OPENGL_PROFILE, GLFW_OPENGL_CORE_PROFILE);
+    glfwWindowHint(GLFW_OPENGL_FORWARD_COMPAT, GLFW_TRUE);
+    glfwWindowHint(GLFW_VISIBLE, visible ? GLFW_TRUE : GLFW_FALSE);
+    glfwWindowHint(GLFW_SAMPLES, std::getenv("HITLAB_MSAA") != nullptr ? std::atoi(std::getenv("HITLAB_MSAA")) : 0);
+    glfwWindowHint(GLFW_SCALE_TO_MONITOR, GLFW_TRUE);
+    GLFWwindow* window = glfwCreateWindow(width, height, title, nullptr, nullptr);
+    if (window == nullptr) {
+        std::cerr << "hitlab: this machine does not provide OpenGL 3.3 core, which HitLab needs (" << g_glfwError
+                  << "). The headless commands (hitlab algorithms, hitlab eval) still work.\n";
+        return nullptr;
+    }
+    glfwMakeContextCurrent(window);
+    const int version = gladLoadGL(glfwGetProcAddress);
+    if (version == 0 || GLAD_VERSION_MAJOR(version) * 10 + GLAD_VERSION_MINOR(version) < 33) {
+        std::cerr << "hitlab: OpenGL 3.3 core could not be loaded; the headless commands still work.\n";
+        glfwDestroyWindow(window);
+        return nullptr;
+    }
+    return window;
+}
+
+void SetUpImGui(GLFWwindow* window, float scale)
+{
+    IMGUI_CHECKVERSION();
+    ImGui::CreateContext();
+    ImGuiIO& io = ImGui::GetIO();
+    io.IniFilename = nullptr;
+    ImGui::StyleColorsDark();
+    ImGuiStyle& style = ImGui::GetStyle();
+    style.WindowRounding = 5.0f;
+    style.WindowBorderSize = 0.0f;
+    style.WindowPadding = ImVec2(10, 8);
+    style.ScaleAllSizes(scale);
+    ImFontConfig font;
+    font.SizePixels = 13.0f * scale;
+    io.Fonts->AddFontDefault(&font);
+    ImGui_ImplGlfw_InitForOpenGL(window, true);
+    ImGui_ImplOpenGL3_Init("#version 330 core");
+}
+
+void ShutDownImGui()
+{
+    ImGui_ImplOpenGL3_Shutdown();
+    ImGui_ImplGlfw_Shutdown();
+    ImGui::DestroyContext();
+}
+
+Viewport* ViewportOf(GLFWwindow* window) { return static_cast<Viewport*>(glfwGetWindowUserPointer(window)); }
+
+void DumpShapes(const Scene& scene, const std::string& path)
+{
+    std::ofstream out(path);
+    auto vec = [](const glm::dvec3& v) { return nlohmann::json::array({v.x, v.y, v.z}); };
+    for (const SceneShape& s : scene.Shapes()) {
+        nlohmann::json j{{"id", s.id}, {"name", s.name}, {"type", ShapeTypeName(s.shape)}};
+        std::visit(
+            [&](const auto& g) {
+                using G = std::decay_t<decltype(g)>;
+                if constexpr (std::is_same_v<G, Ray<double>>) {
+                    j["origin"] = vec(g.origin);
+                    j["direction"] = vec(g.direction);
+                } else if constexpr (std::is_same_v<G, Segment<double>>) {
+                    j["start"] = vec(g.start);
+                    j["end"] = vec(g.end);
+                } else if constexpr (std::is_same_v<G, Plane<double>>) {
+                    j["normal"] = vec(g.normal);
+                    j["distance"] = g.distance;
+                } else if constexpr (std::is_same_v<G, Aabb<double>>) {
+                    j["min"] = vec(g.min);
+                    j["max"] = vec(g.max);
+                } else if constexpr (std::is_same_v<G, Sphere<double>>) {
+                    j["center"] = vec(g.center);
+                    j["radius"] = g.radius;
+                } else {
+                    j["center"] = vec(g.center);
+                    j["half_extents"] = vec(g.halfExtents);
+                    j["axes"] = {vec(g.axes[0]), vec(g.axes[1]), vec(g.axes[2])};
+                }
+            },
+            s.shape);
+        out << j.dump() << '\n';
+    }
+}
+
+} // namespace
+
+void PrintFrameStats(std::ostream& out, const std::vector<FrameTimes>& frames)
+{
+    if (frames.empty()) {
+        return;
+    }
+    std::vector<double> totals;
+    FrameTimes sum;
+    for (const FrameTimes& f : frames) {
+        totals.push_back(f.total);
+        sum.evaluate += f.evaluate;
+        sum.draw += f.draw;
+        sum.imgui += f.imgui;
+        sum.total += f.total;
+    }
+    std::sort(totals.begin(), totals.end());
+    auto at = [&](double q) { return totals[std::min(totals.size() - 1, size_t(q * double(totals.size() - 1) + 0.5))]; };
+    char line[256];
+    std::snprintf(line, sizeof line, "frames %zu: min %.2f ms, median %.2f ms, p95 %.2f ms, max %.2f ms\n",
+                  frames.size(), totals.front(), at(0.5), at(0.95), totals.back());
+    out << line;
+    const double total = std::max(sum.total, 1e-9);
+    std::snprintf(line, sizeof line, "share: evaluate %.1f%%, draw %.1f%%, imgui %.1f%%, other (swap, events) %.1f%%\n",
+                  100.0 * sum.evaluate / total, 100.0 * sum.draw / total, 100.0 * sum.imgui / total,
+                  100.0 * std::max(0.0, total - sum.evaluate - sum.draw - sum.imgui) / total);
+    out << line;
+}
+
+int RunGui(const GuiOptions& options)
+{
+    std::string error;
+    std::optional<Scene> scene = OpenScene(options.scene, options.loader, error);
+    if (!scene) {
+        std::cerr << "hitlab: " << error << '\n';
+        return 2;
+    }
+    if (!InitGlfw("open a window")) {
+        return 1;
+    }
+    const std::string title = "HitLab - " + (scene->title.empty() ? options.scene : scene->title);
+    GLFWwindow* window = CreateGlWindow(1280, 720, title.c_str(), true);
+    if (window == nullptr) {
+        glfwTerminate();
+        return 1;
+    }
+    glfwSwapInterval(options.frames > 0 ? 0 : 1);
+    glEnable(GL_MULTISAMPLE);
+
+    Viewport viewport(std::move(*scene));
+    if (!viewport.Create(error)) {
+        std::cerr << "hitlab: " << error << '\n';
+        glfwDestroyWindow(window);
+        glfwTerminate();
+        return 1;
+    }
+    viewport.isKeyDown = [window](int key) { return glfwGetKey(window, key) == GLFW_PRESS; };
+    glfwSetWindowUserPointer(window, &viewport);
+    // our callbacks first: ImGui's backend chains to them
+    glfwSetCursorPosCallback(window, [](GLFWwindow* w, double x, double y) { ViewportOf(w)->OnMouseMove({x, y}); });
+    glfwSetMouseButtonCallback(window, [](GLFWwindow* w, int button, int action, int mods) {
+        ViewportOf(w)->OnMouseButton(button, action == GLFW_PRESS, mods);
+    });
+    glfwSetScrollCallback(window, [](GLFWwindow* w, double, double dy) { ViewportOf(w)->OnScroll(dy); });
+    glfwSetKeyCallback(window, [](GLFWwindow* w, int key, int, int action, int mods) {
+        if (action != GLFW_RELEASE) {
+            ViewportOf(w)->OnKey(key, mods);
+        }
+    });
+    float xscale = 1.0f, yscale = 1.0f;
+    glfwGetWindowContentScale(window, &xscale, &yscale);
+    SetUpImGui(window, std::max(1.0f, yscale));
+
+    std::vector<FrameTimes> frames;
+    for (int frame = 0; !glfwWindowShouldClose(window); ++frame) {
+        if (options.frames > 0 && frame >= options.frames) {
+            break;
+        }
+        const double t0 = NowMs();
+        if (options.frames > 0) {
+            glfwPollEvents();
+        } else {
+            glfwWaitEventsTimeout(0.25); // nothing animates: redraw on input, never spin
+        }
+        int fbw = 0, fbh = 0, ww = 0, wh = 0;
+        glfwGetFramebufferSize(window, &fbw, &fbh);
+        glfwGetWindowSize(window, &ww, &wh);
+        if (fbw <= 0 || fbh <= 0 || ww <= 0 || wh <= 0 || glfwGetWindowAttrib(window, GLFW_ICONIFIED)) {
+            glfwWaitEvents(); // minimised or zero-sized: sleep until something happens
+            continue;
+        }
+        viewport.camera.viewport = {double(ww), double(wh)};
+        viewport.Update();
+        const double t1 = NowMs();
+        ImGui_ImplOpenGL3_NewFrame();
+        ImGui_ImplGlfw_NewFrame();
+        ImGui::NewFrame();
+        viewport.DrawOverlay();
+        ImGui::Render();
+        const double imguiBuild = NowMs() - t1;
+        viewport.Draw({fbw, fbh}, {double(ww), double(wh)});
+        if (options.stats) {
+            glFinish(); // count the GPU's work in the frame time, in its part
+            viewport.times.draw = NowMs() - t1 - imguiBuild;
+        }
+        const double t2 = NowMs();
+        ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+        if (options.stats) {
+            glFinish();
+        }
+        viewport.times.imgui = imguiBuild + (NowMs() - t2);
+        glfwSwapBuffers(window);
+        viewport.times.total = NowMs() - t0;
+        frames.push_back(viewport.times);
+    }
+    if (options.stats) {
+        PrintFrameStats(std::cout, frames);
+    }
+    if (!options.dumpOnExit.empty()) {
+        DumpShapes(viewport.GetScene(), options.dumpOnExit);
+    }
+    viewport.Destroy();
+    ShutDownImGui();
+    glfwDestroyWindow(window);
+    glfwTerminate();
+    return 0;
+}
+
+std::optional<RenderedImage> RenderScene(Scene scene, const Camera& camera, int width, int height, int frames,
+                                        ShapeId select, std::string& error)
+{
+    if (!InitGlfw("render")) {
+        error = "no display";
+        return std::nullopt;
+    }
+    GLFWwindow* window = CreateGlWindow(width, height, "HitLab render", false);
+    if (window == nullptr) {
+        glfwTerminate();
+        error = "no OpenGL 3.3 core context";
+        return std::nullopt;
+    }
+    // the target, multisampled when HITLAB_MSAA asks for it, resolved into a plain one to read back
+    GLuint fbo[2] = {0, 0}, rb[3] = {0, 0, 0};
+    glGenFramebuffers(2, fbo);
+    glGenRenderbuffers(3, rb);
+    GLint maxSamples = 0;
+    glGetIntegerv(GL_MAX_SAMPLES, &maxSamples);
+    const char* msaa = std::getenv("HITLAB_MSAA");
+    const GLsizei samples = std::min(msaa != nullptr ? std::atoi(msaa) : 0, maxSamples);
+    glBindRenderbuffer(GL_RENDERBUFFER, rb[0]);
+    glRenderbufferStorageMultisample(GL_RENDERBUFFER, samples, GL_RGBA8, width, height);
+    glBindRenderbuffer(GL_RENDERBUFFER, rb[1]);
+    glRenderbufferStorageMultisample(GL_RENDERBUFFER, samples, GL_DEPTH24_STENCIL8, width, height);
+    glBindFramebuffer(GL_FRAMEBUFFER, fbo[0]);
+    glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, rb[0]);
+    glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_DEPTH_STENCIL_ATTACHMENT, GL_RENDERBUFFER, rb[1]);
+    bool complete = glCheckFramebufferStatus(GL_FRAMEBUFFER) == GL_FRAMEBUFFER_COMPLETE;
+    glBindRenderbuffer(GL_RENDERBUFFER, rb[2]);
+    glRenderbufferStorage(GL_RENDERBUFFER, GL_RGBA8, width, height);
+    glBindFramebuffer(GL_FRAMEBUFFER, fbo[1]);
+    glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, rb[2]);
+    complete = complete && glCheckFramebufferStatus(GL_FRAMEBUFFER) == GL_FRAMEBUFFER_COMPLETE;
+
+    const glm::dvec2 size{double(width), double(height)};
+    Viewport viewport(std::move(scene));
+    std::optional<RenderedImage> image;
+    if (!complete) {
+        error = "cannot create the offscreen framebuffer";
+    } else if (viewport.Create(error)) {
+        SetUpImGui(window, 1.0f);
+        viewport.camera = camera;
+        viewport.camera.viewport = size;
+        viewport.showHints = false;
+        viewport.Select(select);
+        image.emplace();
+        // ImGui sizes auto-resizing windows on their first frame and shows them on the second
+        for (int frame = 0; frame < std::max(2, frames); ++frame) {
+            const double t0 = NowMs();
+            viewport.Update();
+            const double t1 = NowMs();
+            ImGui_ImplOpenGL3_NewFrame();
+            ImGui_ImplGlfw_NewFrame();
+            ImGui::GetIO().DisplaySize = ImVec2(float(width), float(height));
+            ImGui::GetIO().DisplayFramebufferScale = ImVec2(1.0f, 1.0f);
+            ImGui::NewFrame();
+            viewport.DrawOverlay();
+            ImGui::Render();
+            const double imguiBuild = NowMs() - t1;
+            glBindFramebuffer(GL_FRAMEBUFFER, fbo[0]);
+            viewport.Draw({width, height}, size);
+            glFinish();
+            viewport.times.draw = NowMs() - t1 - imguiBuild;
+            const double t2 = NowMs();
+            ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+            glFinish();
+            viewport.times.imgui = imguiBuild + (NowMs() - t2);
+            viewport.times.total = NowMs() - t0;
+            image->frames.push_back(viewport.times);
+        }
+        glBindFramebuffer(GL_READ_FRAMEBUFFER, fbo[0]);
+        glBindFramebuffer(GL_DRAW_FRAMEBUFFER, fbo[1]);
+        glBlitFramebuffer(0, 0, width, height, 0, 0, width, height, GL_COLOR_BUFFER_BIT, GL_NEAREST);
+        glBindFramebuffer(GL_READ_FRAMEBUFFER, fbo[1]);
+        std::vector<unsigned char> pixels(size_t(width) * size_t(height) * 4);
+        glPixelStorei(GL_PACK_ALIGNMENT, 1);
+        glReadPixels(0, 0, width, height, GL_RGBA, GL_UNSIGNED_BYTE, pixels.data());
+        // GL rows start at the bottom; images start at the top
+        image->width = width;
+        image->height = height;
+        image->rgba.resize(pixels.size());
+        const size_t row = size_t(width) * 4;
+        for (int y = 0; y < height; ++y) {
+            std::copy_n(pixels.begin() + std::ptrdiff_t(size_t(height - 1 - y) * row), row,
+                        image->rgba.begin() + std::ptrdiff_t(size_t(y) * row));
+        }
+        ShutDownImGui();
+    }
+    viewport.Destroy();
+    glDeleteFramebuffers(2, fbo);
+    glDeleteRenderbuffers(3, rb);
+    glfwDestroyWindow(window);
+    glfwTerminate();
+    return image;
+}
+
+int RunRender(const RenderOptions& options)
+{
+    std::string error;
+    std::optional<Scene> scene = OpenScene(options.scene, options.loader, error);
+    if (!scene) {
+        std::cerr << "hitlab render: " << error << '\n';
+        return 2;
+    }
+    const std::optional<Camera> camera =
+        CameraForView(*scene, options.view, glm::dvec2(double(options.width), double(options.height)));
+    if (!camera) {
+        std::cerr << "hitlab render: unknown view \"" << options.view << "\" (persp, front, right, top, 2d)\n";
+        return 2;
+    }
+    const std::optional<RenderedImage> image =
+        RenderScene(std::move(*scene), *camera, options.width, options.height, options.frames, options.select, error);
+    if (!image) {
+        if (error != "no display" && error != "no OpenGL 3.3 core context") {
+            std::cerr << "hitlab render: " << error << '\n';
+        }
+        return 1;
+    }
+    if (options.stats) {
+        PrintFrameStats(std::cout, image->frames);
+    }
+    if (!options.output.empty() &&
+        stbi_write_png(options.output.c_str(), image->width, image->height, 4, image->rgba.data(), image->width * 4) == 0) {
+        std::cerr << "hitlab render: cannot write " << options.output << '\n';
+        return 1;
+    }
+    return 0;
+}
+
+} // namespace hitlab

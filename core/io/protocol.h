@@ -1,0 +1,98 @@
+// The query protocol's JSON side (docs/protocol.md): reading shapes and `hitlab eval` query
+// lines with every validation the protocol asks for, and writing algorithms, results and traces.
+// Parsing never throws and never guesses: anything invalid gives a message that names the key
+// path and what was expected ("b.radius: must be >= 0, got -1").
+#pragma once
+
+#include "core/algorithm.h"
+
+#include <nlohmann/json.hpp>
+
+#include <cstddef>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace hitlab {
+
+/// Longest query line accepted, in bytes (without the newline). Longer lines are error lines.
+inline constexpr std::size_t kMaxLineBytes = std::size_t(1) << 20;
+/// Deepest nesting of arrays and objects accepted in a line (shapes need 3; `id` may use more).
+inline constexpr int kMaxJsonDepth = 64;
+/// Tolerance of the orthonormality check of obb `axes`: |dot(u, v)| and ||u| - 1|.
+inline constexpr double kAxesTolerance = 1e-4;
+
+/// A value, or an error message naming the key path and what was expected.
+template <typename T>
+struct Parsed {
+    std::optional<T> value;
+    std::string error; ///< non-empty exactly when value is empty
+
+    bool Ok() const { return value.has_value(); }
+};
+
+/// Reads one shape object (the protocol's shape table) at key path `path` ("a", "shapes[2]").
+/// Validates types, vector sizes, finiteness, min <= max, radius and half extents >= 0, a nonzero
+/// ray direction and plane normal, orthonormal obb axes (or builds them from rotation_deg: the
+/// columns of Rx * Ry * Rz, glm::eulerAngleXYZ; axes win when both are given). The keys `name`,
+/// `id` and `color` are ignored; any other unknown key is reported in `warnings` when given.
+Parsed<Shape> ParseShape(const nlohmann::json& json, const std::string& path,
+                         std::vector<std::string>* warnings = nullptr);
+
+/// The error when shape (at path) cannot be evaluated meaningfully in precision: a number that
+/// overflows float, or a direction or normal that rounds to zero in float. "" when fine.
+std::string CheckPrecision(const Shape& shape, Precision precision, const std::string& path);
+
+/// One `hitlab eval` input line, read. On error, `error` says what is wrong and the other fields
+/// (except `id` when the line had a readable one) keep their defaults.
+struct ParsedQuery {
+    nlohmann::json id;                            ///< echoed back; null when absent or unreadable
+    std::string error;                            ///< "" when the line is a valid query
+    Query query;
+    std::vector<const AlgorithmInfo*> algorithms; ///< resolved: the family's all, or the ones named, in that order
+    bool allAlgorithms = true;                    ///< "algorithms": "all" (or absent)
+    Precision precision = Precision::Float;
+    bool trace = false;
+    std::vector<std::string> warnings;            ///< unknown keys that were ignored
+
+    bool Ok() const { return error.empty(); }
+};
+
+/// Reads one query line (without its newline; a trailing '\r' and surrounding whitespace are
+/// fine). Errors: "empty line", "line is not valid JSON: ...", lines longer than kMaxLineBytes or
+/// nested deeper than kMaxJsonDepth, and every protocol validation (see ParseShape), plus unknown
+/// family, shapes of the wrong type for the family, unknown algorithm names (listing the valid
+/// ones), a precision other than "float" / "double", and families with no algorithms registered.
+ParsedQuery ParseQuery(std::string_view line);
+
+// ---- writing ----
+
+/// A number as the protocol writes it: integers without a fraction, other values as the shortest
+/// text that reads back to the same double, -0 as 0, and the non-finite values (which JSON cannot
+/// hold) as the strings "inf", "-inf" and "nan".
+nlohmann::ordered_json JsonNumber(double value);
+/// A vector as an array of three numbers (JsonNumber each).
+nlohmann::ordered_json JsonVec3(const glm::dvec3& v);
+
+/// Protocol names of the Field bits set in returns ("hit", "t_enter", ..., "separating_axis"), in bit order.
+std::vector<std::string> FieldNames(std::uint32_t returns);
+/// The protocol's Precision names: "float", "double".
+const char* PrecisionName(Precision precision);
+
+/// One `hitlab algorithms --json` object: name, family, title, summary, source, reference,
+/// published, conventions (object), returns (field names), and flaw when the algorithm has one.
+nlohmann::ordered_json ToJson(const AlgorithmInfo& info);
+
+/// One result object. Every field of the family's kind is present, in protocol order: ray casts
+/// hit, t_enter, t_exit, point, normal; overlaps hit, depth, normal, contact, separating_axis.
+/// A field is null when the algorithm does not compute it (not in returns), on a miss (t, point,
+/// depth, normal, contact), when the normal is unknown (origin inside), or when no separating
+/// axis was found.
+nlohmann::ordered_json ResultToJson(const Result& result, std::uint32_t returns, Family family);
+
+/// A trace: {"steps": [{"caption", "values": {name: number}, and one of "slab", "face", "axis",
+/// "point", "segment": {...}}], "deciding_step": index or null, "verdict": sentence}.
+nlohmann::ordered_json TraceToJson(const Trace& trace);
+
+} // namespace hitlab

@@ -1,0 +1,460 @@
+// Reading the protocol's shapes (docs/protocol.md#shapes) with every validation the protocol
+// asks for, and the precision check of a shape; the message helpers shared with protocol.cpp.
+#include "protocol.h"
+#include "protocol_detail.h"
+
+#include <glm/geometric.hpp>
+#include <glm/gtx/euler_angles.hpp>
+#include <glm/trigonometric.hpp>
+
+#include <algorithm>
+#include <charconv>
+#include <cmath>
+
+namespace hitlab {
+
+namespace detail {
+
+using nlohmann::json;
+
+std::string NumberText(double v)
+{
+    if (std::isnan(v)) {
+        return "nan";
+    }
+    if (std::isinf(v)) {
+        return v > 0 ? "inf" : "-inf";
+    }
+    char buffer[64];
+    const auto end = std::to_chars(buffer, buffer + sizeof buffer, v).ptr;
+    return std::string(buffer, end);
+}
+
+std::string Quote(std::string_view text)
+{
+    constexpr std::size_t kMax = 40;
+    if (text.size() > kMax) {
+        return "\"" + std::string(text.substr(0, kMax)) + "...\"";
+    }
+    return "\"" + std::string(text) + "\"";
+}
+
+/// What a JSON value is, for messages: `string "NaN"`, `an array of 6 elements`, `-1`.
+std::string Describe(const json& v)
+{
+    switch (v.type()) {
+    case json::value_t::null:
+        return "null";
+    case json::value_t::boolean:
+        return v.get<bool>() ? "true" : "false";
+    case json::value_t::number_integer:
+    case json::value_t::number_unsigned:
+    case json::value_t::number_float:
+        return NumberText(v.get<double>());
+    case json::value_t::string:
+        return "string " + Quote(v.get_ref<const std::string&>());
+    case json::value_t::array:
+        return "an array of " + std::to_string(v.size()) + (v.size() == 1 ? " element" : " elements");
+    case json::value_t::object:
+        return "an object";
+    default:
+        return "an unsupported value";
+    }
+}
+
+std::string Join(const std::vector<std::string_view>& names)
+{
+    std::string out;
+    for (std::string_view name : names) {
+        out += out.empty() ? "" : ", ";
+        out += name;
+    }
+    return out;
+}
+
+std::string FamilyNames()
+{
+    std::vector<std::string_view> names;
+    for (Family family : AllFamilies()) {
+        names.push_back(FamilyName(family));
+    }
+    return Join(names);
+}
+
+// ---- numbers and vectors: each returns "" or the error ----
+
+std::string ReadNumber(const json& v, const std::string& path, double& out)
+{
+    if (!v.is_number()) {
+        return path + ": expected a number, got " + Describe(v);
+    }
+    out = v.get<double>();
+    if (!std::isfinite(out)) {
+        return path + ": must be finite, got " + NumberText(out);
+    }
+    return {};
+}
+
+std::string ReadVec3(const json& v, const std::string& path, glm::dvec3& out)
+{
+    if (!v.is_array()) {
+        return path + ": expected an array of 3 numbers, got " + Describe(v);
+    }
+    if (v.size() != 3) {
+        return path + ": expected an array of 3 numbers, got " + std::to_string(v.size()) +
+               (v.size() == 1 ? " element" : " elements");
+    }
+    for (int i = 0; i < 3; ++i) {
+        if (std::string e = ReadNumber(v[size_t(i)], path + "[" + std::to_string(i) + "]", out[i]); !e.empty()) {
+            return e;
+        }
+    }
+    return {};
+}
+
+std::string VecText(const glm::dvec3& v)
+{
+    return "[" + NumberText(v.x) + ", " + NumberText(v.y) + ", " + NumberText(v.z) + "]";
+}
+
+} // namespace detail
+
+namespace {
+
+using nlohmann::json;
+using namespace detail;
+
+/// The member `key` of a shape object, or the "missing" error naming what the shape needs.
+std::string Member(const json& object, const char* key, const std::string& path, const char* needs, const json*& out)
+{
+    const auto it = object.find(key);
+    if (it == object.end()) {
+        return path + "." + key + ": missing (" + needs + ")";
+    }
+    out = &*it;
+    return {};
+}
+
+std::string MemberNumber(const json& object, const char* key, const std::string& path, const char* needs, double& out)
+{
+    const json* v = nullptr;
+    if (std::string e = Member(object, key, path, needs, v); !e.empty()) {
+        return e;
+    }
+    return ReadNumber(*v, path + "." + key, out);
+}
+
+std::string MemberVec3(const json& object, const char* key, const std::string& path, const char* needs,
+                       glm::dvec3& out)
+{
+    const json* v = nullptr;
+    if (std::string e = Member(object, key, path, needs, v); !e.empty()) {
+        return e;
+    }
+    return ReadVec3(*v, path + "." + key, out);
+}
+
+std::string NonNegative(const std::string& path, double v)
+{
+    return v >= 0 ? std::string() : path + ": must be >= 0, got " + NumberText(v);
+}
+
+std::string NonZero(const std::string& path, const glm::dvec3& v)
+{
+    return v != glm::dvec3(0) ? std::string() : path + ": must be nonzero, got " + VecText(v);
+}
+
+
+constexpr const char* kShapeTypes = "ray, segment, plane, aabb, sphere, obb";
+
+// ---- the shapes ----
+
+std::string ReadAxes(const json& v, const std::string& path, std::array<glm::dvec3, 3>& axes)
+{
+    if (!v.is_array() || v.size() != 3) {
+        return path + ": expected an array of 3 vectors (the box's local x, y and z axes), got " + Describe(v);
+    }
+    for (int i = 0; i < 3; ++i) {
+        if (std::string e = ReadVec3(v[size_t(i)], path + "[" + std::to_string(i) + "]", axes[size_t(i)]); !e.empty()) {
+            return e;
+        }
+    }
+    for (int i = 0; i < 3; ++i) {
+        const double length = glm::length(axes[size_t(i)]);
+        if (!(std::abs(length - 1) <= kAxesTolerance)) {
+            return path + ": must be orthonormal within 1e-4, got |axes[" + std::to_string(i) +
+                   "]| = " + NumberText(length);
+        }
+    }
+    for (int i = 0; i < 3; ++i) {
+        const int j = (i + 1) % 3;
+        const int lo = std::min(i, j), hi = std::max(i, j);
+        const double d = glm::dot(axes[size_t(lo)], axes[size_t(hi)]);
+        if (!(std::abs(d) <= kAxesTolerance)) {
+            return path + ": must be orthonormal within 1e-4, got axes[" + std::to_string(lo) + "] . axes[" +
+                   std::to_string(hi) + "] = " + NumberText(d);
+        }
+    }
+    return {};
+}
+
+std::string ReadObb(const json& j, const std::string& path, Obb<double>& obb)
+{
+    constexpr const char* kNeeds = "an obb needs \"center\", \"half_extents\", and \"axes\" or \"rotation_deg\"";
+    if (std::string e = MemberVec3(j, "center", path, kNeeds, obb.center); !e.empty()) {
+        return e;
+    }
+    if (std::string e = MemberVec3(j, "half_extents", path, kNeeds, obb.halfExtents); !e.empty()) {
+        return e;
+    }
+    for (int i = 0; i < 3; ++i) {
+        if (std::string e = NonNegative(path + ".half_extents[" + std::to_string(i) + "]", obb.halfExtents[i]);
+            !e.empty()) {
+            return e;
+        }
+    }
+    const auto axes = j.find("axes");
+    const auto rotation = j.find("rotation_deg");
+    if (axes == j.end() && rotation == j.end()) {
+        return path + ": missing \"axes\" or \"rotation_deg\" (" + kNeeds + ")";
+    }
+    // rotation_deg is checked even when axes win: a malformed value is never silently ignored.
+    glm::dvec3 degrees{0};
+    if (rotation != j.end()) {
+        if (std::string e = ReadVec3(*rotation, path + ".rotation_deg", degrees); !e.empty()) {
+            return e;
+        }
+    }
+    if (axes != j.end()) {
+        return ReadAxes(*axes, path + ".axes", obb.axes);
+    }
+    // Rx * Ry * Rz applied to column vectors; its columns are the box's axes.
+    const glm::dmat4 m = glm::eulerAngleXYZ(glm::radians(degrees.x), glm::radians(degrees.y), glm::radians(degrees.z));
+    obb.axes = {glm::dvec3(m[0]), glm::dvec3(m[1]), glm::dvec3(m[2])};
+    return {};
+}
+
+/// Reads the shape of the (already checked) type name into out.
+std::string ReadShapeOfType(const json& j, const std::string& type, const std::string& path, Shape& out)
+{
+    if (type == "ray") {
+        constexpr const char* kNeeds = "a ray needs \"origin\" and \"direction\"";
+        Ray<double> ray;
+        if (std::string e = MemberVec3(j, "origin", path, kNeeds, ray.origin); !e.empty()) {
+            return e;
+        }
+        if (std::string e = MemberVec3(j, "direction", path, kNeeds, ray.direction); !e.empty()) {
+            return e;
+        }
+        if (std::string e = NonZero(path + ".direction", ray.direction); !e.empty()) {
+            return e;
+        }
+        out = ray;
+    } else if (type == "segment") {
+        constexpr const char* kNeeds = "a segment needs \"start\" and \"end\"";
+        Segment<double> segment;
+        if (std::string e = MemberVec3(j, "start", path, kNeeds, segment.start); !e.empty()) {
+            return e;
+        }
+        if (std::string e = MemberVec3(j, "end", path, kNeeds, segment.end); !e.empty()) {
+            return e;
+        }
+        out = segment;
+    } else if (type == "plane") {
+        constexpr const char* kNeeds = "a plane needs \"normal\" and \"distance\"";
+        Plane<double> plane;
+        if (std::string e = MemberVec3(j, "normal", path, kNeeds, plane.normal); !e.empty()) {
+            return e;
+        }
+        if (std::string e = MemberNumber(j, "distance", path, kNeeds, plane.distance); !e.empty()) {
+            return e;
+        }
+        if (std::string e = NonZero(path + ".normal", plane.normal); !e.empty()) {
+            return e;
+        }
+        out = plane;
+    } else if (type == "aabb") {
+        constexpr const char* kNeeds = "an aabb needs \"min\" and \"max\"";
+        Aabb<double> box;
+        if (std::string e = MemberVec3(j, "min", path, kNeeds, box.min); !e.empty()) {
+            return e;
+        }
+        if (std::string e = MemberVec3(j, "max", path, kNeeds, box.max); !e.empty()) {
+            return e;
+        }
+        for (int i = 0; i < 3; ++i) {
+            if (!(box.min[i] <= box.max[i])) {
+                const std::string axis = std::to_string(i);
+                return path + ".min[" + axis + "]: must be <= max[" + axis + "], got " + NumberText(box.min[i]) +
+                       " > " + NumberText(box.max[i]);
+            }
+        }
+        out = box;
+    } else if (type == "sphere") {
+        constexpr const char* kNeeds = "a sphere needs \"center\" and \"radius\"";
+        Sphere<double> sphere;
+        if (std::string e = MemberVec3(j, "center", path, kNeeds, sphere.center); !e.empty()) {
+            return e;
+        }
+        if (std::string e = MemberNumber(j, "radius", path, kNeeds, sphere.radius); !e.empty()) {
+            return e;
+        }
+        if (std::string e = NonNegative(path + ".radius", sphere.radius); !e.empty()) {
+            return e;
+        }
+        out = sphere;
+    } else {
+        Obb<double> obb;
+        if (std::string e = ReadObb(j, path, obb); !e.empty()) {
+            return e;
+        }
+        out = obb;
+    }
+    return {};
+}
+
+const std::vector<std::string_view>& ShapeKeys(const std::string& type)
+{
+    static const std::vector<std::string_view> kRay{"origin", "direction"}, kSegment{"start", "end"},
+        kPlane{"normal", "distance"}, kAabb{"min", "max"}, kSphere{"center", "radius"},
+        kObb{"center", "half_extents", "axes", "rotation_deg"};
+    return type == "ray" ? kRay
+         : type == "segment" ? kSegment
+         : type == "plane" ? kPlane
+         : type == "aabb" ? kAabb
+         : type == "sphere" ? kSphere
+                            : kObb;
+}
+
+bool IsShapeType(const std::string& type)
+{
+    return type == "ray" || type == "segment" || type == "plane" || type == "aabb" || type == "sphere" ||
+           type == "obb";
+}
+
+/// The shape's "type", checked to be a known type name (and expected, when given).
+std::string ReadType(const json& j, const std::string& path, std::string_view expected, std::string_view family,
+                     std::string& type)
+{
+    if (!j.is_object()) {
+        return path + ": expected a shape object, got " + Describe(j);
+    }
+    const auto it = j.find("type");
+    if (it == j.end()) {
+        return path + ".type: missing (expected one of " + kShapeTypes + ")";
+    }
+    if (!it->is_string()) {
+        return path + ".type: expected a string (one of " + kShapeTypes + "), got " + Describe(*it);
+    }
+    type = it->get<std::string>();
+    if (!IsShapeType(type)) {
+        return path + ".type: unknown shape type " + Quote(type) + " (expected one of " + kShapeTypes + ")";
+    }
+    if (!expected.empty() && type != expected) {
+        return path + ".type: expected \"" + std::string(expected) + "\" for " + std::string(family) + ", got " +
+               Quote(type);
+    }
+    return {};
+}
+
+// ---- precision ----
+
+std::string FitsFloat(const std::string& path, double v)
+{
+    if (std::isfinite(static_cast<float>(v))) {
+        return {};
+    }
+    return path + ": " + NumberText(v) +
+           " overflows float (largest 3.4028235e+38), so a float answer would be meaningless; use \"precision\": "
+           "\"double\"";
+}
+
+std::string FitsFloat(const std::string& path, const glm::dvec3& v)
+{
+    for (int i = 0; i < 3; ++i) {
+        if (std::string e = FitsFloat(path + "[" + std::to_string(i) + "]", v[i]); !e.empty()) {
+            return e;
+        }
+    }
+    return {};
+}
+
+std::string NonZeroInFloat(const std::string& path, const glm::dvec3& v)
+{
+    if (glm::vec3(v) != glm::vec3(0)) {
+        return {};
+    }
+    return path + ": " + VecText(v) +
+           " rounds to zero in float, so a float answer would be meaningless; use \"precision\": \"double\"";
+}
+
+} // namespace
+
+Parsed<Shape> detail::ParseShapeExpecting(const json& j, const std::string& path, std::string_view expected,
+                                          std::string_view family, std::vector<std::string>* warnings)
+{
+    Parsed<Shape> out;
+    std::string type;
+    if (std::string e = ReadType(j, path, expected, family, type); !e.empty()) {
+        out.error = std::move(e);
+        return out;
+    }
+    Shape shape;
+    if (std::string e = ReadShapeOfType(j, type, path, shape); !e.empty()) {
+        out.error = std::move(e);
+        return out;
+    }
+    if (warnings != nullptr) {
+        const auto& keys = ShapeKeys(type);
+        for (const auto& [key, value] : j.items()) {
+            if (key != "type" && key != "name" && key != "id" && key != "color" &&
+                std::find(keys.begin(), keys.end(), key) == keys.end()) {
+                warnings->push_back(path + "." + key + ": unknown key ignored (a " + type + " has " + Join(keys) + ")");
+            }
+        }
+    }
+    out.value = std::move(shape);
+    return out;
+}
+
+Parsed<Shape> ParseShape(const json& json, const std::string& path, std::vector<std::string>* warnings)
+{
+    return ParseShapeExpecting(json, path, {}, {}, warnings);
+}
+
+std::string CheckPrecision(const Shape& shape, Precision precision, const std::string& path)
+{
+    if (precision == Precision::Double) {
+        return {};
+    }
+    std::string e;
+    auto fits = [&](const char* key, const auto& value) {
+        if (e.empty()) {
+            e = FitsFloat(path + "." + key, value);
+        }
+    };
+    if (const auto* ray = std::get_if<Ray<double>>(&shape)) {
+        fits("origin", ray->origin);
+        fits("direction", ray->direction);
+        return e.empty() ? NonZeroInFloat(path + ".direction", ray->direction) : e;
+    }
+    if (const auto* segment = std::get_if<Segment<double>>(&shape)) {
+        fits("start", segment->start);
+        fits("end", segment->end);
+    } else if (const auto* plane = std::get_if<Plane<double>>(&shape)) {
+        fits("normal", plane->normal);
+        fits("distance", plane->distance);
+        return e.empty() ? NonZeroInFloat(path + ".normal", plane->normal) : e;
+    } else if (const auto* box = std::get_if<Aabb<double>>(&shape)) {
+        fits("min", box->min);
+        fits("max", box->max);
+    } else if (const auto* sphere = std::get_if<Sphere<double>>(&shape)) {
+        fits("center", sphere->center);
+        fits("radius", sphere->radius);
+    } else if (const auto* obb = std::get_if<Obb<double>>(&shape)) {
+        fits("center", obb->center);
+        fits("half_extents", obb->halfExtents); // axes are unit vectors: they always fit
+    }
+    return e;
+}
+} // namespace hitlab

@@ -1,0 +1,383 @@
+// Batched renderers: one vertex array per primitive, instance data streamed once per draw.
+#include "renderers.h"
+
+#include "shader.h"
+
+#include <glad/gl.h>
+#include <glm/gtc/type_ptr.hpp>
+
+#include <cstddef>
+
+namespace hitlab {
+
+namespace {
+
+/// Float attribute `location` of `components` at byte `offset` of the bound array buffer.
+void Attribute(GLuint location, GLint components, GLsizei stride, size_t offset, GLuint divisor)
+{
+    glEnableVertexAttribArray(location);
+    glVertexAttribPointer(location, components, GL_FLOAT, GL_FALSE, stride, reinterpret_cast<const void*>(offset));
+    glVertexAttribDivisor(location, divisor);
+}
+
+GLuint StaticBuffer(const void* data, GLsizeiptr size)
+{
+    GLuint buffer = 0;
+    glGenBuffers(1, &buffer);
+    glBindBuffer(GL_ARRAY_BUFFER, buffer);
+    glBufferData(GL_ARRAY_BUFFER, size, data, GL_STATIC_DRAW);
+    return buffer;
+}
+
+/// Streams data into buffer (orphaning the previous storage so the driver need not wait).
+template <typename T>
+void Upload(GLuint buffer, const std::vector<T>& data)
+{
+    glBindBuffer(GL_ARRAY_BUFFER, buffer);
+    const auto size = static_cast<GLsizeiptr>(data.size() * sizeof(T));
+    glBufferData(GL_ARRAY_BUFFER, size, nullptr, GL_STREAM_DRAW);
+    glBufferSubData(GL_ARRAY_BUFFER, 0, size, data.data());
+}
+
+void SetCommonUniforms(GLuint program, const DrawView& view, const DrawPass& pass)
+{
+    glUseProgram(program);
+    auto loc = [program](const char* name) { return glGetUniformLocation(program, name); };
+    glUniformMatrix4fv(loc("uViewProj"), 1, GL_FALSE, glm::value_ptr(view.viewProj));
+    glUniformMatrix4fv(loc("uView"), 1, GL_FALSE, glm::value_ptr(view.view));
+    glUniformMatrix4fv(loc("uProj"), 1, GL_FALSE, glm::value_ptr(view.proj));
+    glUniform2f(loc("uViewport"), view.viewportPixels.x, view.viewportPixels.y);
+    glUniform1f(loc("uPixelScale"), view.pixelScale);
+    glUniform1f(loc("uDepthBias"), pass.depthBias);
+    glUniform1f(loc("uAlphaScale"), pass.alphaScale);
+    glUniform1i(loc("uOrtho"), view.orthographic ? 1 : 0);
+}
+
+void DestroyObjects(unsigned& program, unsigned& vao, std::initializer_list<unsigned*> buffers)
+{
+    if (program != 0) {
+        glDeleteProgram(program);
+    }
+    if (vao != 0) {
+        glDeleteVertexArrays(1, &vao);
+    }
+    for (unsigned* b : buffers) {
+        if (*b != 0) {
+            glDeleteBuffers(1, b);
+        }
+        *b = 0;
+    }
+    program = vao = 0;
+}
+
+// A quad as a triangle strip: (0 | 1 along, -1 | +1 across) for lines, (-1..1)^2 for markers.
+const float kLineQuad[] = {0, -1, 1, -1, 0, 1, 1, 1};
+const float kCenteredQuad[] = {-1, -1, 1, -1, -1, 1, 1, 1};
+
+} // namespace
+
+// ---- lines ----
+
+bool LineRenderer::Create(std::string& error)
+{
+    m_program = CreateProgram("line.vert.glsl", "line.frag.glsl", error);
+    if (m_program == 0) {
+        return false;
+    }
+    glGenVertexArrays(1, &m_vao);
+    glBindVertexArray(m_vao);
+    m_quad = StaticBuffer(kLineQuad, sizeof(kLineQuad));
+    Attribute(0, 2, 2 * sizeof(float), 0, 0);
+    glGenBuffers(1, &m_buffer);
+    glBindBuffer(GL_ARRAY_BUFFER, m_buffer);
+    constexpr GLsizei s = sizeof(Instance);
+    Attribute(1, 3, s, offsetof(Instance, a), 1);
+    Attribute(2, 3, s, offsetof(Instance, b), 1);
+    Attribute(3, 4, s, offsetof(Instance, colorA), 1);
+    Attribute(4, 4, s, offsetof(Instance, colorB), 1);
+    Attribute(5, 1, s, offsetof(Instance, width), 1);
+    glBindVertexArray(0);
+    return true;
+}
+
+void LineRenderer::Destroy() { DestroyObjects(m_program, m_vao, {&m_quad, &m_buffer}); }
+
+void LineRenderer::Add(const glm::vec3& a, const glm::vec3& b, const glm::vec4& colorA, const glm::vec4& colorB,
+                       float width)
+{
+    m_instances.push_back(Instance{a, b, colorA, colorB, width});
+}
+
+void LineRenderer::Draw(const DrawView& view, const DrawPass& pass) const
+{
+    if (m_instances.empty()) {
+        return;
+    }
+    SetCommonUniforms(m_program, view, pass);
+    glBindVertexArray(m_vao);
+    Upload(m_buffer, m_instances);
+    glDrawArraysInstanced(GL_TRIANGLE_STRIP, 0, 4, static_cast<GLsizei>(m_instances.size()));
+    glBindVertexArray(0);
+}
+
+// ---- markers ----
+
+bool MarkerRenderer::Create(std::string& error)
+{
+    m_program = CreateProgram("marker.vert.glsl", "marker.frag.glsl", error);
+    if (m_program == 0) {
+        return false;
+    }
+    glGenVertexArrays(1, &m_vao);
+    glBindVertexArray(m_vao);
+    m_quad = StaticBuffer(kCenteredQuad, sizeof(kCenteredQuad));
+    Attribute(0, 2, 2 * sizeof(float), 0, 0);
+    glGenBuffers(1, &m_buffer);
+    glBindBuffer(GL_ARRAY_BUFFER, m_buffer);
+    constexpr GLsizei s = sizeof(Instance);
+    Attribute(1, 3, s, offsetof(Instance, position), 1);
+    Attribute(2, 4, s, offsetof(Instance, color), 1);
+    Attribute(3, 2, s, offsetof(Instance, sizeKind), 1);
+    Attribute(4, 3, s, offsetof(Instance, toward), 1);
+    glBindVertexArray(0);
+    return true;
+}
+
+void MarkerRenderer::Destroy() { DestroyObjects(m_program, m_vao, {&m_quad, &m_buffer}); }
+
+void MarkerRenderer::Add(const glm::vec3& position, const glm::vec4& color, float size, MarkerKind kind,
+                         const glm::vec3& toward)
+{
+    m_instances.push_back(Instance{position, color, {size, float(static_cast<int>(kind))}, toward});
+}
+
+void MarkerRenderer::Draw(const DrawView& view, const DrawPass& pass) const
+{
+    if (m_instances.empty()) {
+        return;
+    }
+    SetCommonUniforms(m_program, view, pass);
+    glBindVertexArray(m_vao);
+    Upload(m_buffer, m_instances);
+    glDrawArraysInstanced(GL_TRIANGLE_STRIP, 0, 4, static_cast<GLsizei>(m_instances.size()));
+    glBindVertexArray(0);
+}
+
+// ---- boxes ----
+
+bool BoxRenderer::Create(std::string& error)
+{
+    m_program = CreateProgram("box.vert.glsl", "box.frag.glsl", error);
+    if (m_program == 0) {
+        return false;
+    }
+    // the unit cube [-1, 1]^3 as 12 counter-clockwise triangles, with face normals
+    std::vector<float> mesh;
+    for (int axis = 0; axis < 3; ++axis) {
+        for (int sign = -1; sign <= 1; sign += 2) {
+            glm::vec3 n(0.0f), u(0.0f), v(0.0f);
+            n[axis] = float(sign);
+            // u x v = n keeps the winding counter-clockwise seen from outside
+            u[sign > 0 ? (axis + 1) % 3 : (axis + 2) % 3] = 1.0f;
+            v[sign > 0 ? (axis + 2) % 3 : (axis + 1) % 3] = 1.0f;
+            const glm::vec3 corners[4] = {n - u - v, n + u - v, n + u + v, n - u + v};
+            const int order[6] = {0, 1, 2, 0, 2, 3};
+            for (int i : order) {
+                const glm::vec3& p = corners[i];
+                mesh.insert(mesh.end(), {p.x, p.y, p.z, n.x, n.y, n.z});
+            }
+        }
+    }
+    glGenVertexArrays(1, &m_vao);
+    glBindVertexArray(m_vao);
+    m_mesh = StaticBuffer(mesh.data(), static_cast<GLsizeiptr>(mesh.size() * sizeof(float)));
+    Attribute(0, 3, 6 * sizeof(float), 0, 0);
+    Attribute(1, 3, 6 * sizeof(float), 3 * sizeof(float), 0);
+    glGenBuffers(1, &m_buffer);
+    glBindBuffer(GL_ARRAY_BUFFER, m_buffer);
+    constexpr GLsizei s = sizeof(Instance);
+    Attribute(2, 3, s, offsetof(Instance, center), 1);
+    Attribute(3, 3, s, offsetof(Instance, halfExtents), 1);
+    Attribute(4, 3, s, offsetof(Instance, axis0), 1);
+    Attribute(5, 3, s, offsetof(Instance, axis1), 1);
+    Attribute(6, 3, s, offsetof(Instance, axis2), 1);
+    Attribute(7, 4, s, offsetof(Instance, color), 1);
+    glBindVertexArray(0);
+    return true;
+}
+
+void BoxRenderer::Destroy() { DestroyObjects(m_program, m_vao, {&m_mesh, &m_buffer}); }
+
+void BoxRenderer::Add(const glm::vec3& center, const glm::vec3& halfExtents, const glm::mat3& axes,
+                      const glm::vec4& color)
+{
+    m_instances.push_back(Instance{center, halfExtents, axes[0], axes[1], axes[2], color});
+}
+
+void BoxRenderer::Draw(const DrawView& view, const DrawPass& pass) const
+{
+    if (m_instances.empty()) {
+        return;
+    }
+    SetCommonUniforms(m_program, view, pass);
+    glBindVertexArray(m_vao);
+    Upload(m_buffer, m_instances);
+    glEnable(GL_CULL_FACE);
+    glCullFace(GL_FRONT);
+    glDrawArraysInstanced(GL_TRIANGLES, 0, 36, static_cast<GLsizei>(m_instances.size()));
+    glCullFace(GL_BACK);
+    glDrawArraysInstanced(GL_TRIANGLES, 0, 36, static_cast<GLsizei>(m_instances.size()));
+    glDisable(GL_CULL_FACE);
+    glBindVertexArray(0);
+}
+
+// ---- spheres ----
+
+bool SphereRenderer::Create(std::string& error)
+{
+    m_program = CreateProgram("sphere.vert.glsl", "sphere.frag.glsl", error);
+    if (m_program == 0) {
+        return false;
+    }
+    glGenVertexArrays(1, &m_vao);
+    glBindVertexArray(m_vao);
+    m_quad = StaticBuffer(kCenteredQuad, sizeof(kCenteredQuad));
+    Attribute(0, 2, 2 * sizeof(float), 0, 0);
+    glGenBuffers(1, &m_buffer);
+    glBindBuffer(GL_ARRAY_BUFFER, m_buffer);
+    constexpr GLsizei s = sizeof(Instance);
+    Attribute(1, 3, s, offsetof(Instance, center), 1);
+    Attribute(2, 1, s, offsetof(Instance, radius), 1);
+    Attribute(3, 4, s, offsetof(Instance, color), 1);
+    Attribute(4, 4, s, offsetof(Instance, outline), 1);
+    glBindVertexArray(0);
+    return true;
+}
+
+void SphereRenderer::Destroy() { DestroyObjects(m_program, m_vao, {&m_quad, &m_buffer}); }
+
+void SphereRenderer::Add(const glm::vec3& center, float radius, const glm::vec4& color, const glm::vec4& outline)
+{
+    m_instances.push_back(Instance{center, radius, color, outline});
+}
+
+void SphereRenderer::Draw(const DrawView& view, const DrawPass& pass) const
+{
+    if (m_instances.empty()) {
+        return;
+    }
+    SetCommonUniforms(m_program, view, pass);
+    glBindVertexArray(m_vao);
+    Upload(m_buffer, m_instances);
+    glDrawArraysInstanced(GL_TRIANGLE_STRIP, 0, 4, static_cast<GLsizei>(m_instances.size()));
+    glBindVertexArray(0);
+}
+
+// ---- triangles ----
+
+bool TriangleRenderer::Create(std::string& error)
+{
+    m_program = CreateProgram("tri.vert.glsl", "tri.frag.glsl", error);
+    if (m_program == 0) {
+        return false;
+    }
+    glGenVertexArrays(1, &m_vao);
+    glBindVertexArray(m_vao);
+    glGenBuffers(1, &m_buffer);
+    glBindBuffer(GL_ARRAY_BUFFER, m_buffer);
+    Attribute(0, 3, sizeof(Vertex), offsetof(Vertex, position), 0);
+    Attribute(1, 4, sizeof(Vertex), offsetof(Vertex, color), 0);
+    glBindVertexArray(0);
+    return true;
+}
+
+void TriangleRenderer::Destroy()
+{
+    unsigned none = 0;
+    DestroyObjects(m_program, m_vao, {&m_buffer, &none});
+}
+
+void TriangleRenderer::Add(const glm::vec3& a, const glm::vec3& b, const glm::vec3& c, const glm::vec4& color)
+{
+    m_vertices.push_back({a, color});
+    m_vertices.push_back({b, color});
+    m_vertices.push_back({c, color});
+}
+
+void TriangleRenderer::Draw(const DrawView& view, const DrawPass& pass) const
+{
+    if (m_vertices.empty()) {
+        return;
+    }
+    SetCommonUniforms(m_program, view, pass);
+    glBindVertexArray(m_vao);
+    Upload(m_buffer, m_vertices);
+    glDrawArrays(GL_TRIANGLES, 0, static_cast<GLsizei>(m_vertices.size()));
+    glBindVertexArray(0);
+}
+
+// ---- all of them ----
+
+bool Renderers::Create(std::string& error)
+{
+    return lines.Create(error) && gridLines.Create(error) && surfaces.Create(error) && boxes.Create(error) &&
+           spheres.Create(error) && overlayLines.Create(error) && overlayMarkers.Create(error) &&
+           overlaySurfaces.Create(error);
+}
+
+void Renderers::Destroy()
+{
+    lines.Destroy();
+    gridLines.Destroy();
+    surfaces.Destroy();
+    boxes.Destroy();
+    spheres.Destroy();
+    overlayLines.Destroy();
+    overlayMarkers.Destroy();
+    overlaySurfaces.Destroy();
+}
+
+void Renderers::Clear()
+{
+    lines.Clear();
+    gridLines.Clear();
+    surfaces.Clear();
+    boxes.Clear();
+    spheres.Clear();
+    overlayLines.Clear();
+    overlayMarkers.Clear();
+    overlaySurfaces.Clear();
+}
+
+void Renderers::Flush(const DrawView& view)
+{
+    glEnable(GL_BLEND);
+    glBlendFuncSeparate(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA, GL_ONE, GL_ONE_MINUS_SRC_ALPHA);
+    glEnable(GL_DEPTH_TEST);
+    glDepthFunc(GL_LEQUAL);
+
+    // the grid lies under everything and never hides anything
+    glDepthMask(GL_FALSE);
+    gridLines.Draw(view);
+    // edges, rays and segments write depth so translucent faces blend over what lies behind them
+    glDepthMask(GL_TRUE);
+    lines.Draw(view);
+    // translucent solids: depth-tested, not written, so they do not hide each other
+    glDepthMask(GL_FALSE);
+    surfaces.Draw(view);
+    spheres.Draw(view);
+    boxes.Draw(view);
+    overlaySurfaces.Draw(view, DrawPass{0.0f, 1.0f});
+
+    // overlays: faint where hidden by a surface, full where visible (slightly pulled forward)
+    glDisable(GL_DEPTH_TEST);
+    overlayLines.Draw(view, DrawPass{0.0f, 0.3f});
+    overlayMarkers.Draw(view, DrawPass{0.0f, 0.4f});
+    glEnable(GL_DEPTH_TEST);
+    overlayLines.Draw(view, DrawPass{0.002f, 1.0f});
+    overlayMarkers.Draw(view, DrawPass{0.002f, 1.0f});
+    glDepthMask(GL_TRUE);
+    Clear();
+}
+
+} // namespace hitlab

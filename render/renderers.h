@@ -1,0 +1,165 @@
+// Batched renderers, one per primitive, each with the same life cycle as Box2D's samples:
+// Create once, Add during the frame, Draw (once per pass) and Clear, Destroy at the end.
+// Lines and markers keep a constant size in screen pixels; boxes and spheres are instanced.
+#pragma once
+
+#include <glm/mat4x4.hpp>
+#include <glm/vec2.hpp>
+#include <glm/vec3.hpp>
+#include <glm/vec4.hpp>
+
+#include <string>
+#include <vector>
+
+namespace hitlab {
+
+/// What every renderer needs to know about the view for one frame.
+struct DrawView {
+    glm::mat4 viewProj{1.0f};
+    glm::mat4 view{1.0f};
+    glm::mat4 proj{1.0f};
+    glm::vec2 viewportPixels{1.0f}; ///< framebuffer size
+    float pixelScale = 1.0f;        ///< framebuffer pixels per screen pixel
+    bool orthographic = false;
+};
+
+/// Per-pass adjustments: overlays draw once depth-tested and once faintly through surfaces.
+struct DrawPass {
+    float depthBias = 0.0f;  ///< NDC depth pulled towards the eye
+    float alphaScale = 1.0f;
+};
+
+enum class MarkerKind { Disc = 0, Ring = 1, Square = 2, Arrowhead = 3, Diamond = 4 };
+
+class LineRenderer {
+public:
+    bool Create(std::string& error);
+    void Destroy();
+    /// A segment of constant screen width (pixels), colours interpolated from a to b.
+    void Add(const glm::vec3& a, const glm::vec3& b, const glm::vec4& colorA, const glm::vec4& colorB, float width);
+    void Add(const glm::vec3& a, const glm::vec3& b, const glm::vec4& color, float width = 1.5f)
+    {
+        Add(a, b, color, color, width);
+    }
+    void Draw(const DrawView& view, const DrawPass& pass = {}) const;
+    void Clear() { m_instances.clear(); }
+    size_t Count() const { return m_instances.size(); }
+
+private:
+    struct Instance {
+        glm::vec3 a, b;
+        glm::vec4 colorA, colorB;
+        float width;
+    };
+    std::vector<Instance> m_instances;
+    unsigned m_program = 0, m_vao = 0, m_quad = 0, m_buffer = 0;
+};
+
+class MarkerRenderer {
+public:
+    bool Create(std::string& error);
+    void Destroy();
+    /// A marker of constant screen size (pixels) at a world point; arrowheads point from `toward`
+    /// to `position`, on screen.
+    void Add(const glm::vec3& position, const glm::vec4& color, float size, MarkerKind kind,
+             const glm::vec3& toward = glm::vec3(0.0f));
+    void Draw(const DrawView& view, const DrawPass& pass = {}) const;
+    void Clear() { m_instances.clear(); }
+    size_t Count() const { return m_instances.size(); }
+
+private:
+    struct Instance {
+        glm::vec3 position;
+        glm::vec4 color;
+        glm::vec2 sizeKind;
+        glm::vec3 toward;
+    };
+    std::vector<Instance> m_instances;
+    unsigned m_program = 0, m_vao = 0, m_quad = 0, m_buffer = 0;
+};
+
+/// Solid boxes (axis-aligned or oriented), instanced from a unit cube.
+class BoxRenderer {
+public:
+    bool Create(std::string& error);
+    void Destroy();
+    void Add(const glm::vec3& center, const glm::vec3& halfExtents, const glm::mat3& axes, const glm::vec4& color);
+    /// Translucent boxes: back faces first, then front faces, so each box blends in order.
+    void Draw(const DrawView& view, const DrawPass& pass = {}) const;
+    void Clear() { m_instances.clear(); }
+    size_t Count() const { return m_instances.size(); }
+
+private:
+    struct Instance {
+        glm::vec3 center, halfExtents, axis0, axis1, axis2;
+        glm::vec4 color;
+    };
+    std::vector<Instance> m_instances;
+    unsigned m_program = 0, m_vao = 0, m_mesh = 0, m_buffer = 0;
+};
+
+/// Spheres as ray-cast impostors (two triangles each, exact silhouette and depth).
+class SphereRenderer {
+public:
+    bool Create(std::string& error);
+    void Destroy();
+    /// outline: rgb and, in a, the outline width in pixels (0 for a hairline).
+    void Add(const glm::vec3& center, float radius, const glm::vec4& color, const glm::vec4& outline);
+    void Draw(const DrawView& view, const DrawPass& pass = {}) const;
+    void Clear() { m_instances.clear(); }
+    size_t Count() const { return m_instances.size(); }
+
+private:
+    struct Instance {
+        glm::vec3 center;
+        float radius;
+        glm::vec4 color;
+        glm::vec4 outline;
+    };
+    std::vector<Instance> m_instances;
+    unsigned m_program = 0, m_vao = 0, m_quad = 0, m_buffer = 0;
+};
+
+/// Plain coloured triangles (planes, slab planes, projected intervals).
+class TriangleRenderer {
+public:
+    bool Create(std::string& error);
+    void Destroy();
+    void Add(const glm::vec3& a, const glm::vec3& b, const glm::vec3& c, const glm::vec4& color);
+    void AddQuad(const glm::vec3& a, const glm::vec3& b, const glm::vec3& c, const glm::vec3& d, const glm::vec4& color)
+    {
+        Add(a, b, c, color);
+        Add(a, c, d, color);
+    }
+    void Draw(const DrawView& view, const DrawPass& pass = {}) const;
+    void Clear() { m_vertices.clear(); }
+    size_t Count() const { return m_vertices.size() / 3; }
+
+private:
+    struct Vertex {
+        glm::vec3 position;
+        glm::vec4 color;
+    };
+    std::vector<Vertex> m_vertices;
+    unsigned m_program = 0, m_vao = 0, m_buffer = 0;
+};
+
+/// All renderers of a viewport, created and destroyed together.
+struct Renderers {
+    LineRenderer lines;        ///< shape edges, rays, segments (depth-tested)
+    LineRenderer gridLines;    ///< the ground grid and axes (drawn first, no depth writes)
+    TriangleRenderer surfaces; ///< translucent planes
+    BoxRenderer boxes;
+    SphereRenderer spheres;
+    LineRenderer overlayLines; ///< results and traces: drawn on top
+    MarkerRenderer overlayMarkers;
+    TriangleRenderer overlaySurfaces; ///< slab planes
+
+    bool Create(std::string& error);
+    void Destroy();
+    void Clear();
+    /// Draws everything in order (grid, edges, translucent solids, overlays) and clears.
+    void Flush(const DrawView& view);
+};
+
+} // namespace hitlab

@@ -1,0 +1,435 @@
+// Scene drawing: shapes, results and traces to primitives.
+#include "scene_draw.h"
+
+#include <glm/geometric.hpp>
+
+#include <algorithm>
+#include <cmath>
+#include <unordered_map>
+
+namespace hitlab {
+
+glm::vec4 palette::Axis(int axis) { return axis == 0 ? kAxisX : axis == 1 ? kAxisY : kAxisZ; }
+
+namespace {
+
+glm::vec4 WithAlpha(glm::vec4 c, float a) { return {c.x, c.y, c.z, a}; }
+glm::vec4 Lighter(glm::vec4 c, float amount) { return glm::mix(c, glm::vec4(1.0f), amount); }
+glm::vec3 F(const glm::dvec3& v) { return glm::vec3(v); }
+bool Finite(const glm::dvec3& v) { return std::isfinite(v.x) && std::isfinite(v.y) && std::isfinite(v.z); }
+
+/// World length that looks about `pixels` long at p.
+double PixelsToWorld(const Camera& c, const glm::dvec3& p, double pixels)
+{
+    double depth = c.distance;
+    if (!IsOrthographic(c)) {
+        depth = std::max(glm::dot(p - EyePosition(c), Basis(c).forward), c.distance * 0.05);
+    }
+    return pixels * WorldPerPixel(c) * depth / c.distance;
+}
+
+void Arrow(Renderers& out, const glm::dvec3& from, const glm::dvec3& to, glm::vec4 color, float width)
+{
+    out.overlayLines.Add(F(from), F(to), color, width);
+    out.overlayMarkers.Add(F(to), color, 13.0f, MarkerKind::Arrowhead, F(from));
+}
+
+/// The 12 edges of a box given its centre, half extents and axes.
+void BoxEdges(LineRenderer& lines, const glm::dvec3& c, const glm::dvec3& h, const std::array<glm::dvec3, 3>& axes,
+              glm::vec4 color, float width)
+{
+    auto corner = [&](int i) {
+        return c + axes[0] * (h.x * ((i & 1) ? 1.0 : -1.0)) + axes[1] * (h.y * ((i & 2) ? 1.0 : -1.0)) +
+               axes[2] * (h.z * ((i & 4) ? 1.0 : -1.0));
+    };
+    for (int i = 0; i < 8; ++i) {
+        for (int bit = 1; bit < 8; bit <<= 1) {
+            if ((i & bit) == 0) {
+                lines.Add(F(corner(i)), F(corner(i | bit)), color, width);
+            }
+        }
+    }
+}
+
+struct Looks {
+    glm::vec4 color;
+    bool hovered, selected;
+    glm::vec4 EdgeColor() const { return selected ? palette::kSelected : hovered ? Lighter(color, 0.6f) : Lighter(color, 0.25f); }
+    float EdgeWidth() const { return selected || hovered ? 2.5f : 1.5f; }
+};
+
+void DrawBox(Renderers& out, const glm::dvec3& center, const glm::dvec3& half, const std::array<glm::dvec3, 3>& axes,
+             const Looks& looks)
+{
+    out.boxes.Add(F(center), F(half), glm::mat3(F(axes[0]), F(axes[1]), F(axes[2])),
+                  WithAlpha(looks.color, looks.hovered ? 0.34f : 0.26f));
+    // the selection's edges go on top so they show through whatever hides them
+    BoxEdges(looks.selected ? out.overlayLines : out.lines, center, half, axes, looks.EdgeColor(), looks.EdgeWidth());
+}
+
+void DrawShape(const SceneShape& s, const SceneDrawOptions& o, Renderers& out)
+{
+    const Looks looks{s.color, s.id == o.hovered, s.id == o.selected};
+    const Camera& cam = o.camera;
+    const double farLength = ClipRange(cam).y * 0.5;
+    if (const auto* box = std::get_if<Aabb<double>>(&s.shape)) {
+        DrawBox(out, (box->min + box->max) * 0.5, (box->max - box->min) * 0.5,
+                {glm::dvec3(1, 0, 0), glm::dvec3(0, 1, 0), glm::dvec3(0, 0, 1)}, looks);
+    } else if (const auto* obb = std::get_if<Obb<double>>(&s.shape)) {
+        DrawBox(out, obb->center, obb->halfExtents, obb->axes, looks);
+    } else if (const auto* sphere = std::get_if<Sphere<double>>(&s.shape)) {
+        const glm::vec4 outline = looks.selected  ? glm::vec4(glm::vec3(palette::kSelected), 2.5f)
+                                  : looks.hovered ? glm::vec4(glm::vec3(Lighter(s.color, 0.6f)), 2.0f)
+                                                  : glm::vec4(glm::vec3(Lighter(s.color, 0.25f)), 1.0f);
+        out.spheres.Add(F(sphere->center), float(sphere->radius), WithAlpha(s.color, looks.hovered ? 0.34f : 0.26f),
+                        outline);
+    } else if (const auto* ray = std::get_if<Ray<double>>(&s.shape)) {
+        const double len = glm::length(ray->direction);
+        const glm::dvec3 unit = len > 0.0 ? ray->direction / len : glm::dvec3(1, 0, 0);
+        const glm::dvec3 tip = ray->origin + ray->direction;
+        LineRenderer& lines = looks.selected ? out.overlayLines : out.lines;
+        const glm::vec4 c = looks.selected ? palette::kSelected : looks.hovered ? Lighter(s.color, 0.4f) : s.color;
+        lines.Add(F(ray->origin), F(ray->origin + unit * farLength), c, WithAlpha(c, 0.35f), looks.selected || looks.hovered ? 3.0f : 2.0f);
+        out.overlayMarkers.Add(F(tip), c, 14.0f, MarkerKind::Arrowhead, F(ray->origin));
+        out.overlayMarkers.Add(F(ray->origin), c, 9.0f, MarkerKind::Disc);
+    } else if (const auto* seg = std::get_if<Segment<double>>(&s.shape)) {
+        LineRenderer& lines = looks.selected ? out.overlayLines : out.lines;
+        const glm::vec4 c = looks.selected ? palette::kSelected : looks.hovered ? Lighter(s.color, 0.4f) : s.color;
+        lines.Add(F(seg->start), F(seg->end), c, looks.selected || looks.hovered ? 3.0f : 2.5f);
+        out.overlayMarkers.Add(F(seg->start), c, 8.0f, MarkerKind::Disc);
+        out.overlayMarkers.Add(F(seg->end), c, 8.0f, MarkerKind::Disc);
+    } else if (const auto* plane = std::get_if<Plane<double>>(&s.shape)) {
+        const double n2 = glm::dot(plane->normal, plane->normal);
+        if (n2 <= 0.0) {
+            return;
+        }
+        const glm::dvec3 n = plane->normal / std::sqrt(n2);
+        const glm::dvec3 anchor = plane->normal * (plane->distance / n2); // the plane's point nearest the origin
+        // a quad around the point of the plane nearest the camera's target
+        const glm::dvec3 center = cam.target - n * (glm::dot(n, cam.target - anchor));
+        const glm::dvec3 u = glm::normalize(std::abs(n.y) < 0.9 ? glm::cross(n, glm::dvec3(0, 1, 0))
+                                                                : glm::cross(n, glm::dvec3(1, 0, 0)));
+        const glm::dvec3 v = glm::cross(n, u);
+        const double size = std::max(10.0, cam.distance * 3.0);
+        const glm::dvec3 q[4] = {center - u * size - v * size, center + u * size - v * size,
+                                 center + u * size + v * size, center - u * size + v * size};
+        out.surfaces.AddQuad(F(q[0]), F(q[1]), F(q[2]), F(q[3]),
+                             WithAlpha(s.color, looks.hovered || looks.selected ? 0.16f : 0.09f));
+        const glm::vec4 edge = looks.selected ? palette::kSelected : WithAlpha(Lighter(s.color, 0.2f), 0.6f);
+        for (int i = 0; i < 4; ++i) {
+            out.lines.Add(F(q[i]), F(q[(i + 1) % 4]), edge, 1.5f);
+        }
+        const double arrowLength = PixelsToWorld(cam, anchor, 70.0);
+        Arrow(out, anchor, anchor + n * arrowLength, looks.selected ? palette::kSelected : Lighter(s.color, 0.3f), 2.0f);
+        out.overlayMarkers.Add(F(anchor), looks.selected ? palette::kSelected : s.color, 7.0f, MarkerKind::Disc);
+    }
+}
+
+/// Point at t along a ray (direction) or segment (end - start) of a cast query.
+bool CastLine(const Shape& shape, glm::dvec3& origin, glm::dvec3& direction)
+{
+    if (const auto* ray = std::get_if<Ray<double>>(&shape)) {
+        origin = ray->origin;
+        direction = ray->direction;
+        return true;
+    }
+    if (const auto* seg = std::get_if<Segment<double>>(&shape)) {
+        origin = seg->start;
+        direction = seg->end - seg->start;
+        return true;
+    }
+    return false;
+}
+
+glm::dvec3 ShapeCenter(const Shape& shape)
+{
+    if (const auto* box = std::get_if<Aabb<double>>(&shape)) {
+        return (box->min + box->max) * 0.5;
+    }
+    if (const auto* obb = std::get_if<Obb<double>>(&shape)) {
+        return obb->center;
+    }
+    if (const auto* sphere = std::get_if<Sphere<double>>(&shape)) {
+        return sphere->center;
+    }
+    return glm::dvec3(0.0);
+}
+
+/// Shapes by id for one frame (Scene::Find searches; the stress scene has 100,000 queries).
+using ShapeIndex = std::unordered_map<ShapeId, const SceneShape*>;
+
+void DrawResult(const Scene& scene, const ShapeIndex& shapes, const QueryEvaluation& qe, const Camera& cam,
+                Renderers& out)
+{
+    const auto ia = shapes.find(qe.query.a);
+    const auto ib = shapes.find(qe.query.b);
+    const SceneShape* a = ia == shapes.end() ? nullptr : ia->second;
+    const SceneShape* b = ib == shapes.end() ? nullptr : ib->second;
+    if (a == nullptr || b == nullptr || !a->visible || !b->visible) {
+        return;
+    }
+    const Result& r = DrawnResult(scene, qe);
+    const Comparison& cmp = qe.comparison;
+    if (IsCast(qe.query.family)) {
+        glm::dvec3 origin, dir;
+        if (!CastLine(a->shape, origin, dir)) {
+            return;
+        }
+        if (r.hit) {
+            const glm::dvec3 entry = r.point;
+            const glm::dvec3 exit = origin + dir * r.tExit;
+            if (r.tExit != r.tEnter && Finite(exit) && std::isfinite(r.tExit)) {
+                out.overlayLines.Add(F(origin + dir * r.tEnter), F(exit), palette::kInside, 4.0f);
+                out.overlayMarkers.Add(F(exit), palette::kHitMarker, 11.0f, MarkerKind::Ring);
+            }
+            if (r.hasNormal && Finite(r.normal)) {
+                Arrow(out, entry, entry + r.normal * PixelsToWorld(cam, entry, 60.0), palette::kNormal, 2.0f);
+            }
+            out.overlayMarkers.Add(F(entry), palette::kHitMarker, 11.0f, MarkerKind::Disc);
+        }
+        if (!cmp.agree) {
+            const Result& shown = r.hit ? r : cmp.reference;
+            if (shown.hit) {
+                out.overlayMarkers.Add(F(shown.point), palette::kDisagree, 19.0f, MarkerKind::Ring);
+            }
+        }
+        return;
+    }
+    // overlaps: the contact point and the penetration vector (its length is the depth)
+    if (r.hit) {
+        const AlgorithmInfo* drawn = scene.Settings(qe.query.family).drawn;
+        const std::uint32_t returns = drawn != nullptr ? drawn->returns : 0u;
+        const bool hasContact = (returns & kFieldContact) != 0;
+        const glm::dvec3 base = hasContact ? r.contact : ShapeCenter(b->shape);
+        if (r.depth > 0.0 && Finite(r.normal)) {
+            Arrow(out, base, base + r.normal * r.depth, palette::kPenetration, 2.5f);
+        }
+        out.overlayMarkers.Add(F(base), palette::kPenetration, 8.0f, MarkerKind::Disc);
+    }
+    if (!cmp.agree) {
+        out.overlayMarkers.Add(F((ShapeCenter(a->shape) + ShapeCenter(b->shape)) * 0.5), palette::kDisagree, 14.0f,
+                               MarkerKind::Diamond);
+    }
+}
+
+/// The slab planes of a slab-method trace: each axis's two planes, translucent in the axis's
+/// colour, with the ray's crossing points on them.
+void DrawSlabs(const Scene& scene, const SceneQuery& q, const Trace& trace, const Camera& cam, Renderers& out)
+{
+    const SceneShape* a = scene.Find(q.a);
+    const SceneShape* b = scene.Find(q.b);
+    glm::dvec3 origin, dir;
+    if (a == nullptr || b == nullptr || !CastLine(a->shape, origin, dir)) {
+        return;
+    }
+    glm::dvec3 center, half;
+    std::array<glm::dvec3, 3> axes{glm::dvec3(1, 0, 0), glm::dvec3(0, 1, 0), glm::dvec3(0, 0, 1)};
+    if (const auto* box = std::get_if<Aabb<double>>(&b->shape)) {
+        center = (box->min + box->max) * 0.5;
+        half = (box->max - box->min) * 0.5;
+    } else if (const auto* obb = std::get_if<Obb<double>>(&b->shape)) {
+        center = obb->center;
+        half = obb->halfExtents;
+        axes = obb->axes;
+    } else {
+        return;
+    }
+    bool drawn[3] = {false, false, false};
+    for (const TraceStep& step : trace.steps) {
+        const auto* slab = std::get_if<SlabPart>(&step.part);
+        if (slab == nullptr || slab->axis < 0 || slab->axis > 2 || drawn[slab->axis]) {
+            continue;
+        }
+        const int i = slab->axis;
+        drawn[i] = true;
+        if (std::abs(glm::dot(axes[i], Basis(cam).forward)) > 0.999) {
+            continue; // planes facing the camera would cover the view: their crossings show on the others
+        }
+        const int j = (i + 1) % 3, k = (i + 2) % 3;
+        // the planes reach well past the box so the crossing points lie on them
+        const double reach = std::max({half[j], half[k], 0.5}) * 2.5;
+        const glm::vec4 color = palette::Axis(i);
+        for (int side = -1; side <= 1; side += 2) {
+            const glm::dvec3 c = center + axes[i] * (half[i] * side);
+            const glm::dvec3 u = axes[j] * (half[j] + reach), v = axes[k] * (half[k] + reach);
+            out.overlaySurfaces.AddQuad(F(c - u - v), F(c + u - v), F(c + u + v), F(c - u + v), WithAlpha(color, 0.10f));
+            const glm::dvec3 quad[4] = {c - u - v, c + u - v, c + u + v, c - u + v};
+            for (int e = 0; e < 4; ++e) {
+                out.lines.Add(F(quad[e]), F(quad[(e + 1) % 4]), WithAlpha(color, 0.45f), 1.0f);
+            }
+        }
+        if (!slab->parallel) {
+            for (double t : {slab->tNear, slab->tFar}) {
+                const glm::dvec3 p = origin + dir * t;
+                if (std::isfinite(t) && Finite(p)) {
+                    out.overlayMarkers.Add(F(p), color, 9.0f, MarkerKind::Diamond);
+                }
+            }
+            const glm::dvec3 p0 = origin + dir * slab->tNear, p1 = origin + dir * slab->tFar;
+            if (Finite(p0) && Finite(p1)) {
+                out.overlayLines.Add(F(p0), F(p1), WithAlpha(color, 0.8f), 2.0f);
+            }
+        }
+    }
+}
+
+/// The separating (or least-overlap) axis with the two shapes' projected intervals on it.
+void DrawAxis(const Scene& scene, const SceneQuery& q, const Trace& trace, const Camera& cam, Renderers& out)
+{
+    const AxisPart* pick = nullptr;
+    for (const TraceStep& step : trace.steps) {
+        if (const auto* axis = std::get_if<AxisPart>(&step.part)) {
+            if (axis->separating) {
+                pick = axis;
+                break;
+            }
+            if (axis->chosen) {
+                pick = axis;
+            }
+        }
+    }
+    const SceneShape* a = scene.Find(q.a);
+    const SceneShape* b = scene.Find(q.b);
+    const double len = pick == nullptr ? 0.0 : glm::length(pick->axis);
+    if (pick == nullptr || a == nullptr || b == nullptr || !(len > 0.0)) {
+        return;
+    }
+    const glm::dvec3 u = pick->axis / len;
+    const glm::dvec3 ca = ShapeCenter(a->shape), cb = ShapeCenter(b->shape);
+    // ra and rb are in units of |axis|; the intervals sit on a line below the pair, on screen
+    const double sa = glm::dot(ca, u), sb = glm::dot(cb, u);
+    const double ra = pick->ra / len, rb = pick->rb / len;
+    const glm::dvec3 mid = (ca + cb) * 0.5;
+    const glm::dvec3 down = -Basis(cam).up * (std::max(ra, rb) * 1.6 + PixelsToWorld(cam, mid, 30.0));
+    const glm::dvec3 base = mid - u * glm::dot(mid, u) + down;
+    const double lo = std::min(sa - ra, sb - rb), hi = std::max(sa + ra, sb + rb);
+    const double margin = (hi - lo) * 0.25 + 0.25;
+    const glm::vec4 axisColor = pick->separating ? palette::kNormal : palette::kPenetration;
+    Arrow(out, base + u * (lo - margin), base + u * (hi + margin), axisColor, 1.5f);
+    const glm::dvec3 lift = Basis(cam).up * PixelsToWorld(cam, base, 5.0);
+    out.overlayLines.Add(F(base + u * (sa - ra) + lift), F(base + u * (sa + ra) + lift), WithAlpha(a->color, 0.95f), 6.0f);
+    out.overlayLines.Add(F(base + u * (sb - rb) - lift), F(base + u * (sb + rb) - lift), WithAlpha(b->color, 0.95f), 6.0f);
+    // thin projectors from the centres to their intervals
+    out.overlayLines.Add(F(ca), F(base + u * sa + lift), WithAlpha(a->color, 0.35f), 1.0f);
+    out.overlayLines.Add(F(cb), F(base + u * sb - lift), WithAlpha(b->color, 0.35f), 1.0f);
+}
+
+void DrawFocused(const Scene& scene, const SceneDrawOptions& o, Renderers& out)
+{
+    if (o.focused == nullptr || o.focusedTrace == nullptr) {
+        return;
+    }
+    const Trace& trace = *o.focusedTrace;
+    DrawSlabs(scene, *o.focused, trace, o.camera, out);
+    DrawAxis(scene, *o.focused, trace, o.camera, out);
+    if (IsCast(o.focused->family)) {
+        return;
+    }
+    for (const TraceStep& step : trace.steps) {
+        if (const auto* point = std::get_if<PointPart>(&step.part)) {
+            out.overlayMarkers.Add(F(point->point), palette::kNormal, 11.0f, MarkerKind::Diamond);
+        } else if (const auto* seg = std::get_if<SegmentPart>(&step.part)) {
+            out.overlayLines.Add(F(seg->from), F(seg->to), WithAlpha(palette::kNormal, 0.8f), 1.5f);
+        }
+    }
+}
+
+} // namespace
+
+double GridSpacing(const Camera& camera) { return std::pow(10.0, std::floor(std::log10(camera.distance * 0.3))); }
+
+const Result& DrawnResult(const Scene& scene, const QueryEvaluation& evaluation)
+{
+    const AlgorithmInfo* drawn = scene.Settings(evaluation.query.family).drawn;
+    for (const AlgorithmOutcome& outcome : evaluation.comparison.outcomes) {
+        if (outcome.info == drawn) {
+            return outcome.result;
+        }
+    }
+    return evaluation.comparison.reference;
+}
+
+void DrawGrid(const Camera& camera, Renderers& out)
+{
+    // the grid lies in the plane the view looks at most directly: y = 0 in perspective,
+    // z = 0 in 2D mode and the front view, x = 0 in the right view
+    int normalAxis = 1;
+    if (camera.view2d) {
+        normalAxis = 2;
+    } else if (IsOrthographic(camera)) {
+        const glm::dvec3 f = glm::abs(Basis(camera).forward);
+        normalAxis = f.x > f.y && f.x > f.z ? 0 : f.z > f.y ? 2 : 1;
+    }
+    const int ua = (normalAxis + 1) % 3, va = (normalAxis + 2) % 3;
+    const double step = GridSpacing(camera);
+    constexpr int kLines = 40;
+    const double extent = step * kLines;
+    glm::dvec3 center(0.0);
+    center[ua] = std::round(camera.target[ua] / (step * 10.0)) * step * 10.0;
+    center[va] = std::round(camera.target[va] / (step * 10.0)) * step * 10.0;
+    constexpr int kPieces = 8; // each line fades towards the grid's edge
+    auto fade = [&](const glm::dvec3& p, glm::vec4 c) {
+        const double d = glm::length(p - center) / extent;
+        return WithAlpha(c, c.w * float(std::clamp(1.0 - d, 0.0, 1.0)));
+    };
+    auto line = [&](glm::dvec3 a, glm::dvec3 b, glm::vec4 color, float width) {
+        for (int p = 0; p < kPieces; ++p) {
+            const glm::dvec3 p0 = a + (b - a) * (double(p) / kPieces), p1 = a + (b - a) * (double(p + 1) / kPieces);
+            out.gridLines.Add(F(p0), F(p1), fade(p0, color), fade(p1, color), width);
+        }
+    };
+    for (int i = -kLines; i <= kLines; ++i) {
+        const long index = std::lround(center[ua] / step) + i;
+        const long indexV = std::lround(center[va] / step) + i;
+        const glm::vec4 cu = index % 10 == 0 ? palette::kGridMajor : palette::kGridMinor;
+        const glm::vec4 cv = indexV % 10 == 0 ? palette::kGridMajor : palette::kGridMinor;
+        glm::dvec3 a = center, b = center;
+        // lines of constant u
+        a[ua] = b[ua] = double(index) * step;
+        a[va] = center[va] - extent;
+        b[va] = center[va] + extent;
+        if (index != 0) {
+            line(a, b, cu, 1.0f);
+        }
+        a = b = center;
+        a[va] = b[va] = double(indexV) * step;
+        a[ua] = center[ua] - extent;
+        b[ua] = center[ua] + extent;
+        if (indexV != 0) {
+            line(a, b, cv, 1.0f);
+        }
+    }
+    // the axes through the origin, each in its colour (the one across the grid fades out too)
+    for (int axis = 0; axis < 3; ++axis) {
+        glm::dvec3 a(0.0), b(0.0);
+        const double reach = axis == normalAxis ? extent * 0.5 : extent;
+        a[axis] = -reach;
+        b[axis] = reach;
+        line(a, b, WithAlpha(palette::Axis(axis), 0.85f), 1.5f);
+    }
+}
+
+void DrawScene(const Scene& scene, const SceneEvaluator& evaluation, const SceneDrawOptions& options, Renderers& out)
+{
+    if (options.grid) {
+        DrawGrid(options.camera, out);
+    }
+    ShapeIndex shapes;
+    shapes.reserve(scene.Shapes().size());
+    for (const SceneShape& shape : scene.Shapes()) {
+        shapes.emplace(shape.id, &shape);
+        if (shape.visible) {
+            DrawShape(shape, options, out);
+        }
+    }
+    for (const QueryEvaluation& qe : evaluation.Queries()) {
+        DrawResult(scene, shapes, qe, options.camera, out);
+    }
+    DrawFocused(scene, options, out);
+    for (const HandleMarker& h : options.handles) {
+        out.overlayMarkers.Add(F(h.position), h.hovered ? palette::kHitMarker : palette::kSelected,
+                               h.hovered ? 12.0f : 10.0f, h.kind, F(h.toward));
+    }
+}
+
+} // namespace hitlab

@@ -1,0 +1,63 @@
+// Turns core's scene, results and traces into primitives for the batched renderers: shapes,
+// hover and selection highlights, every enabled query's result overlay, and for the focused pair
+// the drawn algorithm's trace (slab planes, closest point, separating axis). It draws what core
+// computed; it never computes an intersection itself.
+#pragma once
+
+#include "camera.h"
+#include "renderers.h"
+
+#include "core/scene.h"
+#include "core/scene_eval.h"
+#include "core/trace.h"
+
+namespace hitlab {
+
+/// The viewport's palette (linear RGBA), shared with the app's overlays and the pixel tests.
+namespace palette {
+inline constexpr glm::vec4 kBackground{0.105f, 0.11f, 0.12f, 1.0f};
+inline constexpr glm::vec4 kGridMinor{0.19f, 0.2f, 0.215f, 1.0f};
+inline constexpr glm::vec4 kGridMajor{0.27f, 0.28f, 0.3f, 1.0f};
+inline constexpr glm::vec4 kAxisX{0.9f, 0.3f, 0.32f, 1.0f};
+inline constexpr glm::vec4 kAxisY{0.45f, 0.85f, 0.3f, 1.0f};
+inline constexpr glm::vec4 kAxisZ{0.3f, 0.5f, 0.95f, 1.0f};
+inline constexpr glm::vec4 kHitMarker{1.0f, 1.0f, 1.0f, 1.0f};     ///< entry point disc
+inline constexpr glm::vec4 kInside{1.0f, 1.0f, 1.0f, 0.9f};        ///< the part of a ray inside a solid
+inline constexpr glm::vec4 kNormal{0.35f, 0.9f, 1.0f, 1.0f};       ///< entry normals, closest points
+inline constexpr glm::vec4 kPenetration{1.0f, 0.38f, 0.3f, 1.0f};  ///< penetration vectors, contacts
+inline constexpr glm::vec4 kDisagree{1.0f, 0.3f, 0.85f, 1.0f};     ///< algorithms disagree on this query
+inline constexpr glm::vec4 kSelected{1.0f, 0.62f, 0.15f, 1.0f};
+inline constexpr glm::vec4 kHovered{1.0f, 1.0f, 1.0f, 0.85f};
+/// Axis colours by index (x, y, z).
+glm::vec4 Axis(int axis);
+} // namespace palette
+
+/// A handle drawn on the selection (see the app's handle list); index into the shape's handles.
+struct HandleMarker {
+    glm::dvec3 position{0.0};
+    glm::dvec3 toward{0.0};   ///< arrowheads point from toward to position
+    MarkerKind kind = MarkerKind::Square;
+    bool hovered = false;
+};
+
+struct SceneDrawOptions {
+    Camera camera;
+    ShapeId hovered = 0;
+    ShapeId selected = 0;
+    /// The query the person looks at and the trace of its family's drawn algorithm (null: none).
+    const SceneQuery* focused = nullptr;
+    const Trace* focusedTrace = nullptr;
+    std::vector<HandleMarker> handles;
+    bool grid = true;
+};
+
+/// The ground grid (y = 0, or z = 0 in 2D mode) with the x, y and z axes.
+void DrawGrid(const Camera& camera, Renderers& out);
+/// Every visible shape, result overlay and the focused trace.
+void DrawScene(const Scene& scene, const SceneEvaluator& evaluation, const SceneDrawOptions& options, Renderers& out);
+/// Grid spacing for the camera's zoom (a power of ten), also the snap step.
+double GridSpacing(const Camera& camera);
+/// The result of the family's drawn algorithm within a comparison (the reference's when absent).
+const Result& DrawnResult(const Scene& scene, const QueryEvaluation& evaluation);
+
+} // namespace hitlab

@@ -1,0 +1,69 @@
+// Shader compilation with errors that name the file.
+#include "shader.h"
+
+#include <glad/gl.h>
+
+#include <algorithm>
+
+namespace hitlab {
+
+namespace {
+
+GLuint Compile(GLenum stage, const char* file, std::string& error)
+{
+    const char* text = EmbeddedShader(file);
+    if (text == nullptr) {
+        error = std::string("shader file not embedded: shaders/") + file;
+        return 0;
+    }
+    const GLuint shader = glCreateShader(stage);
+    glShaderSource(shader, 1, &text, nullptr);
+    glCompileShader(shader);
+    GLint ok = 0;
+    glGetShaderiv(shader, GL_COMPILE_STATUS, &ok);
+    if (ok == GL_FALSE) {
+        GLint length = 0;
+        glGetShaderiv(shader, GL_INFO_LOG_LENGTH, &length);
+        std::string log(static_cast<size_t>(std::max(length, 1)), '\0');
+        glGetShaderInfoLog(shader, length, nullptr, log.data());
+        error = std::string("shaders/") + file + " failed to compile:\n" + log.c_str();
+        glDeleteShader(shader);
+        return 0;
+    }
+    return shader;
+}
+
+} // namespace
+
+unsigned CreateProgram(const char* vertexFile, const char* fragmentFile, std::string& error)
+{
+    const GLuint vs = Compile(GL_VERTEX_SHADER, vertexFile, error);
+    if (vs == 0) {
+        return 0;
+    }
+    const GLuint fs = Compile(GL_FRAGMENT_SHADER, fragmentFile, error);
+    if (fs == 0) {
+        glDeleteShader(vs);
+        return 0;
+    }
+    const GLuint program = glCreateProgram();
+    glAttachShader(program, vs);
+    glAttachShader(program, fs);
+    glLinkProgram(program);
+    glDeleteShader(vs);
+    glDeleteShader(fs);
+    GLint ok = 0;
+    glGetProgramiv(program, GL_LINK_STATUS, &ok);
+    if (ok == GL_FALSE) {
+        GLint length = 0;
+        glGetProgramiv(program, GL_INFO_LOG_LENGTH, &length);
+        std::string log(static_cast<size_t>(std::max(length, 1)), '\0');
+        glGetProgramInfoLog(program, length, nullptr, log.data());
+        error = std::string("shaders/") + vertexFile + " + shaders/" + fragmentFile + " failed to link:\n" + log.c_str();
+        glDeleteProgram(program);
+        return 0;
+    }
+    return program;
+}
+
+} // namespace hitlab

@@ -1,0 +1,15 @@
+// GLSL programs from the shaders embedded at build time (shaders/*.glsl -> generated source).
+#pragma once
+
+#include <string>
+
+namespace hitlab {
+
+/// The text of an embedded shader file ("line.vert.glsl"), or null when there is none.
+const char* EmbeddedShader(const char* name);
+
+/// Compiles and links a program from two embedded shader files. On failure returns 0 and sets
+/// error to a message that names the file and carries the driver's log.
+unsigned CreateProgram(const char* vertexFile, const char* fragmentFile, std::string& error);
+
+} // namespace hitlab

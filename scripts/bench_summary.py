@@ -1,0 +1,105 @@
+#!/usr/bin/env python3
+"""Merges the JSON of several Google Benchmark binaries and prints ns per test (medians) and the
+ratios that issue 2 sets targets for. Used by scripts/bench; standard library only."""
+
+import argparse
+import json
+import sys
+
+# (what, numerator, denominator, target ratio)
+RATIO_TARGETS = [
+    ("reference slab / btRayAabb2", "ray_aabb/slab/float", "peer/bullet_btRayAabb2", 0.5),
+    ("slab_branchless / btRayAabb2", "ray_aabb/slab_branchless/float", "peer/bullet_btRayAabb2", 0.35),
+    ("quadratic_stable / glm::intersectRaySphere", "ray_sphere/quadratic_stable/float",
+     "peer/glm_intersectRaySphere", 1.0),
+]
+BATCH_TARGET_NS = 0.18      # ns per box test, issue 2, on an AVX-512 machine
+BATCH_HANDTUNED_RATIO = 1.3  # the batched kernel within 1.3x of a hand-tuned AVX-512 kernel
+
+
+def load(paths):
+    merged = None
+    for path in paths:
+        with open(path) as f:
+            data = json.load(f)
+        if merged is None:
+            merged = {"context": data.get("context", {}), "benchmarks": []}
+        merged["benchmarks"].extend(data.get("benchmarks", []))
+    return merged or {"context": {}, "benchmarks": []}
+
+
+def medians(merged):
+    """name -> (ns per test, hit_rate) from the median aggregates (or the single run)."""
+    out = {}
+    for b in merged["benchmarks"]:
+        if b.get("error_occurred"):
+            continue
+        kind = b.get("run_type")
+        if kind == "aggregate" and b.get("aggregate_name") != "median":
+            continue
+        name = b.get("run_name", b["name"])
+        if kind != "aggregate" and name in out:
+            continue
+        ips = b.get("items_per_second")
+        if not ips:
+            continue
+        out[name] = (1e9 / ips, b.get("hit_rate"))
+    return out
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--out", default="")
+    parser.add_argument("json", nargs="+")
+    args = parser.parse_args()
+    merged = load(args.json)
+    if args.out:
+        with open(args.out, "w") as f:
+            json.dump(merged, f, indent=1)
+    m = medians(merged)
+    if not m:
+        print("no results")
+        return 0
+
+    print()
+    print("ns per test (median of the repetitions; batch/*: ns per box)")
+    width = max(len(n) for n in m)
+    for name in sorted(m):
+        ns, hit_rate = m[name]
+        hr = f"  hit rate {hit_rate:.3f}" if hit_rate is not None else ""
+        print(f"  {name:<{width}}  {ns:8.3f}{hr}")
+
+    print()
+    print("targets (issue 2)")
+    for what, num, den, target in RATIO_TARGETS:
+        if num in m and den in m:
+            ratio = m[num][0] / m[den][0]
+            verdict = "PASS" if ratio <= target else "MISS"
+            print(f"  {what:<44} {ratio:6.3f}  (target <= {target:.2f})  {verdict}")
+        else:
+            print(f"  {what:<44}    n/a  (not run)")
+    handtuned = m.get("batch/ray_aabb/avx512_handtuned")
+    for variant in ("avx512", "avx2", "scalar", "auto"):
+        name = f"batch/ray_aabb/{variant}"
+        if name not in m:
+            continue
+        ns = m[name][0]
+        line = f"  {name:<44} {ns:6.3f} ns per box"
+        if variant in ("avx512", "auto"):
+            line += f"  (target about {BATCH_TARGET_NS:.2f})"
+            if handtuned:
+                ratio = ns / handtuned[0]
+                verdict = "PASS" if ratio <= BATCH_HANDTUNED_RATIO else "MISS"
+                line += f"; {ratio:.2f}x hand-tuned AVX-512 (target <= {BATCH_HANDTUNED_RATIO})  {verdict}"
+        print(line)
+    if handtuned:
+        print(f"  {'batch/ray_aabb/avx512_handtuned':<44} {handtuned[0]:6.3f} ns per box (comparison point)")
+    load_avg = merged["context"].get("load_avg")
+    if load_avg:
+        print(f"  load average at start: {', '.join(f'{x:.2f}' for x in load_avg)}"
+              " (other work on the machine slows the throughput-bound kernels most)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

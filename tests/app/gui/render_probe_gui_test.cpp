@@ -1,0 +1,127 @@
+// Pixel probes on rendered frames (needs a display: run under xvfb-run, label gui). A ray hits a
+// box: the pixel at the projected entry point has the hit marker's colour, a pixel inside the
+// box's silhouette has the box's colour, a pixel away from everything the background's. The entry
+// point comes from core's evaluation, as the viewport draws it. Also runs `hitlab render` itself.
+#include "app/gui/gui.h"
+
+#include "render/scene_draw.h"
+
+#include "core/scene_eval.h"
+
+#include <gtest/gtest.h>
+#include <stb_image.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+
+namespace hitlab {
+namespace {
+
+constexpr int kWidth = 640, kHeight = 400;
+const glm::vec4 kBoxColor{0.3f, 0.5f, 1.0f, 1.0f};
+
+Scene RayHitsBox()
+{
+    Scene scene;
+    SceneShape box;
+    box.name = "box";
+    box.color = kBoxColor;
+    box.shape = Aabb<double>{{0, 0, 0}, {1, 1, 1}};
+    scene.Add(box);
+    SceneShape ray;
+    ray.name = "ray";
+    ray.color = {1.0f, 0.75f, 0.2f, 1.0f};
+    ray.shape = Ray<double>{{-2.5, 0.5, 0.5}, {1, 0, 0}};
+    scene.Add(ray);
+    scene.camera.target = {0.0, 0.5, 0.5};
+    scene.camera.distance = 6.0;
+    return scene;
+}
+
+struct Rgb {
+    int r, g, b;
+};
+
+Rgb At(const RenderedImage& image, glm::dvec2 p)
+{
+    const int x = int(p.x), y = int(p.y);
+    EXPECT_TRUE(x >= 0 && y >= 0 && x < image.width && y < image.height) << "probe outside: " << x << "," << y;
+    const size_t i = (size_t(std::clamp(y, 0, image.height - 1)) * size_t(image.width) + size_t(std::clamp(x, 0, image.width - 1))) * 4;
+    return {image.rgba[i], image.rgba[i + 1], image.rgba[i + 2]};
+}
+
+int Byte(float c) { return int(c * 255.0f + 0.5f); }
+
+glm::dvec2 Project(const Camera& c, glm::dvec3 p) { return glm::dvec2(*WorldToScreen(c, p)); }
+
+void Probe(const std::string& view)
+{
+    SCOPED_TRACE("view " + view);
+    const Scene scene = RayHitsBox();
+    const std::optional<Camera> camera = CameraForView(scene, view, {kWidth, kHeight});
+    ASSERT_TRUE(camera.has_value());
+    SceneEvaluator evaluator;
+    evaluator.Evaluate(scene);
+    ASSERT_EQ(evaluator.Queries().size(), 1u);
+    const Result& hit = DrawnResult(scene, evaluator.Queries()[0]);
+    ASSERT_TRUE(hit.hit);
+
+    std::string error;
+    const auto image = RenderScene(scene, *camera, kWidth, kHeight, 1, 0, error);
+    ASSERT_TRUE(image.has_value()) << error;
+    ASSERT_EQ(image->rgba.size(), size_t(kWidth) * kHeight * 4);
+
+    // the hit marker: a white disc at the entry point
+    const Rgb marker = At(*image, Project(*camera, hit.point));
+    EXPECT_GE(marker.r, 225);
+    EXPECT_GE(marker.g, 225);
+    EXPECT_GE(marker.b, 225);
+
+    // inside the box's silhouette, away from the ray: the translucent blue over the background
+    const glm::dvec3 inBox = view == "2d" ? glm::dvec3(0.5, 0.85, 1.0) : glm::dvec3(0.5, 1.0, 0.5);
+    const Rgb box = At(*image, Project(*camera, inBox));
+    const glm::vec4 bg = palette::kBackground;
+    EXPECT_GT(box.b, Byte(bg.z) + 25) << box.r << "," << box.g << "," << box.b;
+    EXPECT_GT(box.b, box.r + 20);
+    EXPECT_GT(box.b, box.g + 10);
+
+    // between grid lines, away from every shape: the background
+    const glm::dvec3 empty = view == "2d" ? glm::dvec3(-1.5, -1.5, 0.0) : glm::dvec3(-1.5, 0.0, 2.5);
+    const Rgb back = At(*image, Project(*camera, empty));
+    EXPECT_NEAR(back.r, Byte(bg.x), 6);
+    EXPECT_NEAR(back.g, Byte(bg.y), 6);
+    EXPECT_NEAR(back.b, Byte(bg.z), 6);
+}
+
+TEST(RenderProbe, PerspectiveView) { Probe("persp"); }
+TEST(RenderProbe, TwoDimensionalView) { Probe("2d"); }
+
+TEST(RenderProbe, HitlabRenderWritesThePng)
+{
+    const std::filesystem::path out = std::filesystem::temp_directory_path() / "hitlab_render_probe_demo.png";
+    std::filesystem::remove(out);
+    const std::string command = std::string(HITLAB_EXE) + " render demo -o " + out.string() + " --size 320x200 --view top";
+    ASSERT_EQ(std::system(command.c_str()), 0) << command;
+    int w = 0, h = 0, n = 0;
+    unsigned char* pixels = stbi_load(out.string().c_str(), &w, &h, &n, 4);
+    ASSERT_NE(pixels, nullptr);
+    EXPECT_EQ(w, 320);
+    EXPECT_EQ(h, 200);
+    // not a blank frame: many pixels differ from the background
+    int drawn = 0;
+    for (int i = 0; i < w * h; ++i) {
+        drawn += std::abs(int(pixels[i * 4 + 2]) - Byte(palette::kBackground.z)) > 30 ? 1 : 0;
+    }
+    stbi_image_free(pixels);
+    EXPECT_GT(drawn, 500);
+}
+
+TEST(RenderProbe, BadArgumentsFailCleanly)
+{
+    const std::string command = std::string(HITLAB_EXE) + " render nosuchscene.json -o /dev/null 2>/dev/null";
+    EXPECT_NE(std::system(command.c_str()), 0);
+}
+
+} // namespace
+} // namespace hitlab
