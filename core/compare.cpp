@@ -161,9 +161,11 @@ void ExplainOne(const Query& q, Precision precision, const Situation& s, const R
     if (precision == Precision::Double && ref.hit && std::abs(s.margin) <= 1e-12) {
         return set(Explanation::Rounding, "the reference's answer lies within rounding of the hit/miss boundary");
     }
-    if (info.published && !info.flaw.empty()) {
-        return set(Explanation::KnownFlaw, "not explained by " + name + "'s conventions; it reproduces a published method "
-                                                                       "with a known flaw: " + std::string(info.flaw));
+    if (!info.flaw.empty()) { // published listings, and other algorithms with a documented flaw (slab_robust)
+        return set(Explanation::KnownFlaw, "not explained by " + name + "'s conventions; " +
+                                               (info.published ? "it reproduces a published method with a known flaw: "
+                                                               : "it has a documented flaw: ") +
+                                               std::string(info.flaw));
     }
     set(Explanation::Unexplained, "not explained by " + name + "'s declared conventions or by rounding");
 }

@@ -12,7 +12,6 @@ namespace {
 using nlohmann::json;
 using namespace detail;
 
-
 /// Deepest nesting of [ and { outside strings; stops counting once past limit.
 int NestingDepth(std::string_view text, int limit)
 {

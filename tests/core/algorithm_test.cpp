@@ -105,8 +105,8 @@ TEST(Registry, FloatPrecisionRoundsTheInputsToFloat)
     const double y = 1.0 + 0x1p-30;
     const Query q{Family::RayAabb, Ray<double>{{-1, y, 0.5}, {1, 0, 0}}, Aabb<double>{{0, 0, 0}, {1, 1, 1}}};
     const AlgorithmInfo& slab = ReferenceAlgorithm(Family::RayAabb);
-    EXPECT_FALSE(Run(slab, q, Precision::Double).hit);
-    const Result r = Run(slab, q, Precision::Float);
+    EXPECT_FALSE(hitlab::Run(slab, q, Precision::Double).hit);
+    const Result r = hitlab::Run(slab, q, Precision::Float);
     EXPECT_TRUE(r.hit);
     EXPECT_EQ(r.tEnter, 1.0);
     EXPECT_EQ(r.tExit, 2.0);
@@ -141,7 +141,7 @@ TEST(Registry, RunClearsTheTraceAndEveryAlgorithmTraces)
         ASSERT_TRUE(QueryShapesMatch(q));
         Trace trace;
         trace.Add("stale step");
-        const Result r = Run(info, q, Precision::Double, &trace);
+        const Result r = hitlab::Run(info, q, Precision::Double, &trace);
         EXPECT_TRUE(r.hit) << info.name;
         ASSERT_FALSE(trace.steps.empty()) << info.name;
         EXPECT_NE(trace.steps.front().caption, "stale step") << info.name;
@@ -149,7 +149,7 @@ TEST(Registry, RunClearsTheTraceAndEveryAlgorithmTraces)
         EXPECT_GE(trace.decidingStep, 0) << info.name;
         EXPECT_LT(trace.decidingStep, static_cast<int>(trace.steps.size())) << info.name;
         // the untraced run gives the same verdict
-        EXPECT_EQ(Run(info, q, Precision::Double).hit, r.hit) << info.name;
+        EXPECT_EQ(hitlab::Run(info, q, Precision::Double).hit, r.hit) << info.name;
     }
 }
 

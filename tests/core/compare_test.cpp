@@ -48,7 +48,7 @@ TEST(Compare, GrazingEdgeIsExplainedByAnExclusiveBoundary)
 
 TEST(Compare, BoxBehindTheRayIsExplainedForTheListingWithoutAFrontCheck)
 {
-    const Query q{Family::RayAabb, Ray<double>{{3, 0.5, 0.25}, {1, 0.125, 0.25}}, kUnitBox};
+    const Query q{Family::RayAabb, Ray<double>{{3, 0.5, 0.5}, {1, 0.125, 0.125}}, kUnitBox};
     const Comparison c = Compare(q, {}, Precision::Double);
     EXPECT_FALSE(c.reference.hit);
     EXPECT_TRUE(c.situation.behind);
