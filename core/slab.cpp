@@ -55,6 +55,10 @@ void detail::TraceClipSlabs(Trace& trace, const Vec3<T>& origin, const Vec3<T>& 
         if (parallel[lane]) {
             tNear[lane] = inside[lane] ? -kInf<T> : kInf<T>;
             tFar[lane] = inside[lane] ? kInf<T> : -kInf<T>;
+        } else if (lane == 3) {
+            // the allowed range (a dummy NaN lane in the computation that the clamps replace)
+            tNear[lane] = tMin;
+            tFar[lane] = tMax;
         } else if (t0[lane] != t0[lane] || t1[lane] != t1[lane]) {
             tNear[lane] = kInf<T>;
             tFar[lane] = -kInf<T>;

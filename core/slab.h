@@ -114,18 +114,17 @@ inline simd::M4<T> LessEqual(simd::V4<T> x, simd::V4<T> y)
     return x <= y;
 }
 
-/// {v.x, v.y, v.z, w}. For float one 8-byte and one 4-byte load and two shuffles.
+/// {v.x, v.y, v.z, 0}. For float one 8-byte load, one 4-byte load and one shuffle.
 template <typename T>
-inline simd::V4<T> Lanes(const Vec3<T>& v, T w)
+inline simd::V4<T> Lanes(const Vec3<T>& v)
 {
 #if defined(__SSE2__)
     if constexpr (sizeof(T) == 4) {
         const __m128 xy = _mm_loadl_pi(_mm_setzero_ps(), reinterpret_cast<const __m64*>(&v.x));
-        const __m128 zw = _mm_unpacklo_ps(_mm_load_ss(&v.z), _mm_set_ss(w));
-        return simd::V4<T>(_mm_movelh_ps(xy, zw));
+        return simd::V4<T>(_mm_movelh_ps(xy, _mm_load_ss(&v.z)));
     }
 #endif
-    return simd::V4<T>{v.x, v.y, v.z, w};
+    return simd::V4<T>{v.x, v.y, v.z, T(0)};
 }
 
 /// ClipSlabs' trace: the steps and the verdict, from the quotients it computed (out of line and
@@ -170,11 +169,12 @@ inline CastResult<T> ClipSlabs(const Vec3<T>& origin, const Vec3<T>& dir, const 
     using namespace simd;
     using V = V4<T>;
     using M = M4<T>;
-    // Lane 3 is the allowed range itself: (tMin - 0) / 1 and (tMax - 0) / 1.
-    const V o = detail::Lanes<T>(origin, T(0));
-    const V d = detail::Lanes<T>(dir, T(1)) + T(0); // -0 -> +0 (see parallel below)
-    const V vlo = detail::Lanes<T>(lo, tMin);
-    const V vhi = detail::Lanes<T>(hi, tMax);
+    // Lane 3 is a dummy slab (0 - 0) / 0 = NaN on both sides, which the clamps below turn into the
+    // allowed range [tMin, tMax] (and the zero lane costs no shuffle to build).
+    const V o = detail::Lanes<T>(origin);
+    const V d = detail::Lanes<T>(dir) + T(0); // -0 -> +0 (see parallel below)
+    const V vlo = detail::Lanes<T>(lo);
+    const V vhi = detail::Lanes<T>(hi);
     const V t0 = (vlo - o) / d;
     const V t1 = (vhi - o) / d;
 
@@ -190,7 +190,7 @@ inline CastResult<T> ClipSlabs(const Vec3<T>& origin, const Vec3<T>& dir, const 
     constexpr T kMaxFinite = std::numeric_limits<T>::max();
     const V lower = V(M(Splat<T>(tMin)) | detail::Unordered<T>(o, d));
     const V nearC = V(M(detail::MaxOrSecond<T>(tNear, lower)) | detail::Unordered<T>(vlo, vhi));
-    const V farC = detail::MinOrSecond<T>(tFar, Splat<T>(tMax < kMaxFinite ? tMax : kMaxFinite));
+    const V farC = detail::MinOrSecond<T>(tFar, Splat<T>(tMax >= kMaxFinite ? kMaxFinite : tMax));
     // Latest entry <= earliest exit, every pair compared (false for NaN): lanes {0,2} and {1,3}
     // reduced first.
     const V near2 = detail::MaxOrSecond<T>(nearC, __builtin_shuffle(nearC, M{2, 3, 0, 1}));

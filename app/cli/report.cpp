@@ -57,6 +57,20 @@ bool ReferenceRan(const Comparison& c)
     return std::any_of(c.outcomes.begin(), c.outcomes.end(), [](const AlgorithmOutcome& o) { return o.info->reference; });
 }
 
+/// The query's headline: whether the algorithms agree, and whether every difference is explained.
+std::string Verdict(const Comparison& c)
+{
+    const bool unexplained = std::any_of(c.outcomes.begin(), c.outcomes.end(), [](const AlgorithmOutcome& o) {
+        return o.explanation == Explanation::Unexplained;
+    });
+    const bool differs = std::any_of(c.outcomes.begin(), c.outcomes.end(),
+                                     [](const AlgorithmOutcome& o) { return o.explanation != Explanation::None; });
+    if (unexplained) {
+        return "DISAGREE, NOT EXPLAINED";
+    }
+    return differs ? "disagree, explained" : c.agree ? "all agree" : "disagree";
+}
+
 struct Summary {
     size_t queries = 0, agree = 0, disagree = 0, skipped = 0;
     std::array<size_t, 5> explanations{}; ///< by Explanation, of the algorithms that differ from the reference
@@ -129,6 +143,7 @@ std::vector<std::string> ResultCells(const AlgorithmOutcome& o, Family family, P
     } else {
         row.push_back(cell(r.hit && has(kFieldDepth), Number(r.depth, precision)));
         row.push_back(cell(r.hit && r.hasNormal && has(kFieldNormal), Vector(r.normal, precision)));
+        row.push_back(cell(r.hit && has(kFieldContact), Vector(r.contact, precision)));
         row.push_back(cell(r.hasSeparatingAxis && has(kFieldSeparatingAxis), Vector(r.separatingAxis, precision)));
     }
     row.push_back(o.explanation == Explanation::None ? "" : std::string("DIFFERS: ") + ExplanationName(o.explanation));
@@ -241,14 +256,14 @@ void WriteReportTable(std::ostream& out, const Scene& scene, const SceneEvaluato
         const Precision precision = scene.Settings(family).precision;
         out << "\n[" << index << "] " << FamilyName(family) << ", " << PrecisionName(precision) << ": "
             << ShapeText(*scene.Find(qe.query.a)) << " vs " << ShapeText(*scene.Find(qe.query.b)) << ": "
-            << (c.agree ? "all agree" : c.allExplained ? "disagree, explained" : "DISAGREE, NOT ALL EXPLAINED") << "\n";
+            << Verdict(c) << "\n";
         if (std::string warning = PrecisionWarning(scene, qe.query); !warning.empty()) {
             out << "    warning: " << warning << "\n";
         }
         std::vector<std::vector<std::string>> rows;
         rows.push_back(IsCast(family)
                            ? std::vector<std::string>{"ALGORITHM", "VERDICT", "T_ENTER", "T_EXIT", "NORMAL", ""}
-                           : std::vector<std::string>{"ALGORITHM", "VERDICT", "DEPTH", "NORMAL", "SEPARATING_AXIS", ""});
+                           : std::vector<std::string>{"ALGORITHM", "VERDICT", "DEPTH", "NORMAL", "CONTACT", "SEPARATING_AXIS", ""});
         for (const AlgorithmOutcome& o : c.outcomes) {
             rows.push_back(ResultCells(o, family, precision));
         }

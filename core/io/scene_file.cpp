@@ -124,7 +124,12 @@ struct Reader {
                 isKnown = isKnown || key == k;
             }
             if (!isKnown) {
-                warnings->push_back(path + (path.empty() ? "" : ".") + key + ": unknown key, ignored");
+                std::string list;
+                for (const char* k : known) {
+                    list += (list.empty() ? "" : ", ") + std::string(k);
+                }
+                warnings->push_back(path + (path.empty() ? "" : ".") + key + ": unknown key ignored (known keys: " +
+                                    list + ")");
             }
         }
     }
@@ -428,6 +433,17 @@ SceneLoad ParseScene(std::string_view text, const std::string& source)
         std::string what = e.what();
         const size_t cut = what.find(": syntax error");
         what = cut != std::string::npos ? what.substr(cut + 2) : what;
+        // nlohmann quotes everything read of the current token ("last read: '...'"), which for an
+        // unterminated string is the rest of the file: keep its last few characters
+        const size_t quoteStart = what.find("last read: '");
+        size_t quoteEnd = quoteStart == std::string::npos ? std::string::npos : what.find("'; ", quoteStart + 12);
+        if (quoteStart != std::string::npos && quoteEnd == std::string::npos && what.back() == '\'') {
+            quoteEnd = what.size() - 1; // the quote ends the message
+        }
+        constexpr size_t kKeep = 40;
+        if (quoteEnd != std::string::npos && quoteEnd - (quoteStart + 12) > kKeep) {
+            what = what.substr(0, quoteStart + 12) + "..." + what.substr(quoteEnd - kKeep);
+        }
         return fail("line " + std::to_string(line) + ", column " + std::to_string(column) + ": broken JSON: " + what);
     }
     if (!root.is_object()) {
@@ -501,6 +517,22 @@ SceneLoad LoadSceneFile(const std::string& path)
     return ParseScene(text.str(), path);
 }
 
+namespace {
+
+/// A coordinate as the protocol writes numbers, except that -0 stays -0: the sign of a zero
+/// direction component decides some published ray/box methods (slab_robust), so a scene keeps it.
+ordered_json GeometryNumber(double value)
+{
+    return value == 0.0 && std::signbit(value) ? ordered_json(-0.0) : JsonNumber(value);
+}
+
+ordered_json GeometryVec3(const glm::dvec3& v)
+{
+    return ordered_json::array({GeometryNumber(v.x), GeometryNumber(v.y), GeometryNumber(v.z)});
+}
+
+} // namespace
+
 ordered_json ShapeToJson(const Shape& shape)
 {
     ordered_json j;
@@ -509,24 +541,24 @@ ordered_json ShapeToJson(const Shape& shape)
         [&](const auto& s) {
             using S = std::decay_t<decltype(s)>;
             if constexpr (std::is_same_v<S, Ray<double>>) {
-                j["origin"] = JsonVec3(s.origin);
-                j["direction"] = JsonVec3(s.direction);
+                j["origin"] = GeometryVec3(s.origin);
+                j["direction"] = GeometryVec3(s.direction);
             } else if constexpr (std::is_same_v<S, Segment<double>>) {
-                j["start"] = JsonVec3(s.start);
-                j["end"] = JsonVec3(s.end);
+                j["start"] = GeometryVec3(s.start);
+                j["end"] = GeometryVec3(s.end);
             } else if constexpr (std::is_same_v<S, Plane<double>>) {
-                j["normal"] = JsonVec3(s.normal);
-                j["distance"] = JsonNumber(s.distance);
+                j["normal"] = GeometryVec3(s.normal);
+                j["distance"] = GeometryNumber(s.distance);
             } else if constexpr (std::is_same_v<S, Aabb<double>>) {
-                j["min"] = JsonVec3(s.min);
-                j["max"] = JsonVec3(s.max);
+                j["min"] = GeometryVec3(s.min);
+                j["max"] = GeometryVec3(s.max);
             } else if constexpr (std::is_same_v<S, Sphere<double>>) {
-                j["center"] = JsonVec3(s.center);
-                j["radius"] = JsonNumber(s.radius);
+                j["center"] = GeometryVec3(s.center);
+                j["radius"] = GeometryNumber(s.radius);
             } else {
-                j["center"] = JsonVec3(s.center);
-                j["half_extents"] = JsonVec3(s.halfExtents);
-                j["axes"] = ordered_json::array({JsonVec3(s.axes[0]), JsonVec3(s.axes[1]), JsonVec3(s.axes[2])});
+                j["center"] = GeometryVec3(s.center);
+                j["half_extents"] = GeometryVec3(s.halfExtents);
+                j["axes"] = ordered_json::array({GeometryVec3(s.axes[0]), GeometryVec3(s.axes[1]), GeometryVec3(s.axes[2])});
             }
         },
         shape);

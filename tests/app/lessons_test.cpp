@@ -1,0 +1,324 @@
+// Tests of the lesson library (assets/scenes/*.json): every example loads without warnings,
+// round-trips (load -> save -> load gives the same scene), and the instructive ones show the
+// disagreement their description promises: which algorithm, which verdicts, which explanation.
+#include "core/io/scene_file.h"
+#include "core/scene_eval.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cctype>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <unistd.h>
+
+namespace hitlab {
+namespace {
+
+namespace fs = std::filesystem;
+
+const fs::path kScenes = fs::path(HITLAB_TEST_DATA) / ".." / ".." / "assets" / "scenes";
+
+std::vector<fs::path> Examples()
+{
+    std::vector<fs::path> out;
+    for (const auto& entry : fs::directory_iterator(kScenes)) {
+        if (entry.path().extension() == ".json") {
+            out.push_back(entry.path());
+        }
+    }
+    std::sort(out.begin(), out.end());
+    return out;
+}
+
+Scene Load(const std::string& name)
+{
+    const SceneLoad load = LoadSceneFile((kScenes / name).string());
+    EXPECT_TRUE(load.Ok()) << load.error;
+    return load.Ok() ? *load.scene : Scene{};
+}
+
+ShapeId IdOf(const Scene& scene, const std::string& name)
+{
+    for (const SceneShape& s : scene.Shapes()) {
+        if (s.name == name) {
+            return s.id;
+        }
+    }
+    ADD_FAILURE() << "no shape named " << name;
+    return 0;
+}
+
+const AlgorithmOutcome* OutcomeOf(const Comparison& c, std::string_view algorithm)
+{
+    for (const AlgorithmOutcome& o : c.outcomes) {
+        if (o.info->name == algorithm) {
+            return &o;
+        }
+    }
+    return nullptr;
+}
+
+TEST(Lessons, TheLibraryHasEveryLessonTheIssueAsksFor)
+{
+    const std::vector<std::string> expected = {
+        "slab-2d-miss.json",         "slab-2d-hit.json",       "ray-along-face.json",     "ray-through-edge.json",
+        "ray-through-corner.json",   "ray-from-inside.json",   "box-behind-ray.json",     "segment-ends-on-face.json",
+        "ray-sphere-precision.json", "aabb-overlap.json",      "aabb-touching.json",      "aabb-containment.json",
+        "sphere-near-box-corner.json", "obb-plus-sign.json",   "obb-edge-edge.json",      "stress.json"};
+    for (const std::string& name : expected) {
+        EXPECT_TRUE(fs::exists(kScenes / name)) << name;
+    }
+}
+
+TEST(Lessons, EveryExampleLoadsWithoutWarningsAndHasATitleAndADescription)
+{
+    const auto examples = Examples();
+    ASSERT_GE(examples.size(), 16u);
+    for (const fs::path& path : examples) {
+        SCOPED_TRACE(path.filename().string());
+        const SceneLoad load = LoadSceneFile(path.string());
+        ASSERT_TRUE(load.Ok()) << load.error;
+        EXPECT_TRUE(load.warnings.empty()) << load.warnings.front();
+        EXPECT_FALSE(load.scene->title.empty());
+        EXPECT_GT(load.scene->description.size(), 100u);
+        EXPECT_FALSE(load.scene->Queries().empty());
+    }
+}
+
+TEST(Lessons, EveryExampleRoundTripsThroughTextAndThroughAFile)
+{
+    const fs::path dir = fs::temp_directory_path() / ("hitlab_lessons_" + std::to_string(::getpid()));
+    fs::create_directories(dir);
+    for (const fs::path& path : Examples()) {
+        SCOPED_TRACE(path.filename().string());
+        const SceneLoad first = LoadSceneFile(path.string());
+        ASSERT_TRUE(first.Ok()) << first.error;
+        // through text
+        const SceneLoad text = ParseScene(SceneToJson(*first.scene).dump(2), "<text>");
+        ASSERT_TRUE(text.Ok()) << text.error;
+        EXPECT_TRUE(SameScene(*first.scene, *text.scene));
+        EXPECT_TRUE(text.warnings.empty());
+        // through a file, saved atomically, and saved again: the same bytes
+        const std::string saved = (dir / path.filename()).string();
+        ASSERT_EQ(SaveSceneFile(*first.scene, saved), "");
+        const SceneLoad second = LoadSceneFile(saved);
+        ASSERT_TRUE(second.Ok()) << second.error;
+        EXPECT_TRUE(SameScene(*first.scene, *second.scene));
+        std::ifstream a(saved);
+        std::stringstream bytes;
+        bytes << a.rdbuf();
+        EXPECT_EQ(SceneToJson(*second.scene).dump(2) + "\n", bytes.str());
+    }
+    fs::remove_all(dir);
+}
+
+TEST(Lessons, NegativeZeroDirectionSurvivesTheRoundTrip)
+{
+    const Scene scene = Load("ray-along-face.json");
+    const SceneLoad again = ParseScene(SceneToJson(scene).dump(), "<text>");
+    ASSERT_TRUE(again.Ok());
+    const auto& ray = std::get<Ray<double>>(again.scene->Find(IdOf(scene, "ray along the face, -0"))->shape);
+    EXPECT_TRUE(std::signbit(ray.direction.y));
+    const auto& plus = std::get<Ray<double>>(again.scene->Find(IdOf(scene, "ray along the face"))->shape);
+    EXPECT_FALSE(std::signbit(plus.direction.y));
+}
+
+/// One disagreement (or agreement) a lesson promises.
+struct Expectation {
+    const char* file;
+    const char* a;      ///< shape names of the pair (either order)
+    const char* b;
+    const char* algorithm;
+    bool referenceHit;
+    bool algorithmHit;
+    Explanation explanation;
+};
+
+class LessonShows : public testing::TestWithParam<Expectation> {};
+
+TEST_P(LessonShows, TheVerdictsAndTheExplanationItDescribes)
+{
+    const Expectation& e = GetParam();
+    const Scene scene = Load(e.file);
+    SceneEvaluator evaluation;
+    evaluation.Evaluate(scene);
+    const QueryEvaluation* qe = evaluation.Find(IdOf(scene, e.a), IdOf(scene, e.b));
+    ASSERT_NE(qe, nullptr) << "the pair is not a query of the scene";
+    EXPECT_EQ(qe->comparison.reference.hit, e.referenceHit);
+    const AlgorithmOutcome* outcome = OutcomeOf(qe->comparison, e.algorithm);
+    ASSERT_NE(outcome, nullptr) << e.algorithm << " does not run in this scene";
+    EXPECT_EQ(outcome->result.hit, e.algorithmHit);
+    EXPECT_EQ(outcome->explanation, e.explanation) << ExplanationName(outcome->explanation) << ": " << outcome->reason;
+    EXPECT_EQ(qe->comparison.agree, e.referenceHit == e.algorithmHit && e.explanation == Explanation::None);
+}
+
+const Expectation kExpectations[] = {
+    {"slab-2d-miss.json", "ray", "box", "slab", false, false, Explanation::None},
+    {"slab-2d-hit.json", "ray", "box", "slab_listing", true, false, Explanation::KnownFlaw},
+    {"ray-along-face.json", "ray along the face", "box", "face_planes", true, false, Explanation::KnownFlaw},
+    {"ray-along-face.json", "ray along the face", "box", "slab_listing", true, false, Explanation::KnownFlaw},
+    {"ray-along-face.json", "ray along the face, -0", "box", "slab_robust", true, false, Explanation::KnownFlaw},
+    {"ray-through-edge.json", "ray entering through the edge", "box", "face_planes", true, false,
+     Explanation::KnownFlaw},
+    {"ray-through-edge.json", "ray grazing the edge", "box", "face_planes", true, false, Explanation::Convention},
+    {"ray-through-corner.json", "ray entering through the corner", "box", "face_planes", true, false,
+     Explanation::KnownFlaw},
+    {"ray-through-corner.json", "ray grazing the corner", "box", "face_planes", true, false, Explanation::Convention},
+    {"ray-from-inside.json", "ray from the centre", "box", "six_faces", true, false, Explanation::Convention},
+    {"ray-from-inside.json", "ray from the centre", "sphere", "geometric", true, false, Explanation::Convention},
+    {"box-behind-ray.json", "ray pointing away", "box", "slab_listing", false, true, Explanation::Convention},
+    {"segment-ends-on-face.json", "segment ending on the face", "box", "segment_sat", true, true, Explanation::None},
+    {"segment-ends-on-face.json", "segment stopping short", "box", "segment_sat", false, false, Explanation::None},
+    {"segment-ends-on-face.json", "segment passing near the edge", "box", "segment_sat", false, true,
+     Explanation::Convention},
+    {"ray-sphere-precision.json", "tangent ray", "unit sphere", "quadratic", true, true, Explanation::None},
+    {"ray-sphere-precision.json", "far ray", "far-away small sphere", "quadratic", false, true, Explanation::Rounding},
+    {"aabb-touching.json", "a", "b (face contact)", "center_extent", true, false, Explanation::Convention},
+    {"aabb-touching.json", "a", "c (corner contact)", "center_extent", true, false, Explanation::Convention},
+    {"sphere-near-box-corner.json", "sphere near the corner", "box", "expanded_box", false, true,
+     Explanation::KnownFlaw},
+    {"sphere-near-box-corner.json", "sphere near the edge", "box", "expanded_box", false, true,
+     Explanation::KnownFlaw},
+    {"obb-plus-sign.json", "a (thin bar)", "b (flat bar)", "vertex_edge", true, false, Explanation::KnownFlaw},
+    {"obb-edge-edge.json", "a", "b", "vertex_edge", false, false, Explanation::None},
+};
+
+INSTANTIATE_TEST_SUITE_P(Library, LessonShows, testing::ValuesIn(kExpectations),
+                         [](const testing::TestParamInfo<Expectation>& param) {
+                             std::string name = std::string(param.param.file) + "_" + param.param.algorithm + "_" +
+                                                std::to_string(param.index);
+                             for (char& c : name) {
+                                 c = std::isalnum(static_cast<unsigned char>(c)) ? c : '_';
+                             }
+                             return name;
+                         });
+
+const QueryEvaluation& OnlyQuery(const SceneEvaluator& evaluation)
+{
+    EXPECT_EQ(evaluation.Queries().size(), 1u);
+    return evaluation.Queries().front();
+}
+
+TEST(Lessons, SlabIn2DIntervalsAreTheOnesTheDescriptionGives)
+{
+    for (const char* file : {"slab-2d-miss.json", "slab-2d-hit.json"}) {
+        const Scene scene = Load(file);
+        EXPECT_TRUE(scene.camera.view2d) << file;
+        SceneEvaluator evaluation;
+        evaluation.Evaluate(scene);
+        const QueryEvaluation& qe = OnlyQuery(evaluation);
+        const Trace trace = SceneEvaluator::TraceOf(scene, qe.query, ReferenceAlgorithm(Family::RayAabb));
+        std::vector<const SlabPart*> slabs;
+        for (const TraceStep& step : trace.steps) {
+            if (const auto* slab = std::get_if<SlabPart>(&step.part)) {
+                slabs.push_back(slab);
+            }
+        }
+        ASSERT_GE(slabs.size(), 2u) << file;
+        const bool hit = std::string(file) == "slab-2d-hit.json";
+        // x slab: [0.25, 0.75] for direction (4, 1), [0.5, 1.5] for (2, 1); y slab: [1, 3] for both
+        EXPECT_EQ(slabs[0]->tNear, hit ? 0.5 : 0.25) << file;
+        EXPECT_EQ(slabs[0]->tFar, hit ? 1.5 : 0.75) << file;
+        EXPECT_EQ(slabs[1]->tNear, 1.0) << file;
+        EXPECT_EQ(slabs[1]->tFar, 3.0) << file;
+        EXPECT_EQ(qe.comparison.reference.hit, hit);
+        if (hit) {
+            EXPECT_EQ(qe.comparison.reference.tEnter, 1.0);
+            EXPECT_EQ(qe.comparison.reference.tExit, 1.5);
+            EXPECT_EQ(qe.comparison.reference.normal, glm::dvec3(0, -1, 0));
+        }
+    }
+}
+
+TEST(Lessons, SegmentEndingOnTheFaceEntersAndLeavesAtItsEnd)
+{
+    const Scene scene = Load("segment-ends-on-face.json");
+    SceneEvaluator evaluation;
+    evaluation.Evaluate(scene);
+    const QueryEvaluation* qe = evaluation.Find(IdOf(scene, "segment ending on the face"), IdOf(scene, "box"));
+    ASSERT_NE(qe, nullptr);
+    EXPECT_EQ(qe->comparison.reference.tEnter, 1.0);
+    EXPECT_EQ(qe->comparison.reference.tExit, 1.0);
+}
+
+TEST(Lessons, OverlappingBoxesDepthNormalAndTheCentreExtentContactOutsideTheOverlap)
+{
+    const Scene scene = Load("aabb-overlap.json");
+    SceneEvaluator evaluation;
+    evaluation.Evaluate(scene);
+    const Comparison& c = OnlyQuery(evaluation).comparison;
+    EXPECT_EQ(c.reference.depth, 0.5);
+    EXPECT_EQ(c.reference.normal, glm::dvec3(1, 0, 0));
+    const AlgorithmOutcome* centre = OutcomeOf(c, "center_extent");
+    ASSERT_NE(centre, nullptr);
+    EXPECT_EQ(centre->result.contact.x, 2.125); // outside the overlap's x range [1.5, 2]
+    EXPECT_GE(c.reference.contact.x, 1.5);
+    EXPECT_LE(c.reference.contact.x, 2.0);
+}
+
+TEST(Lessons, ContainmentDepthIsThePushOutNotTheIntervalOverlap)
+{
+    const Scene scene = Load("aabb-containment.json");
+    SceneEvaluator evaluation;
+    evaluation.Evaluate(scene);
+    EXPECT_EQ(OnlyQuery(evaluation).comparison.reference.depth, 2.0);
+}
+
+TEST(Lessons, EdgeEdgeLessonIsSeparatedOnlyByACrossProductAxis)
+{
+    const Scene scene = Load("obb-edge-edge.json");
+    SceneEvaluator evaluation;
+    evaluation.Evaluate(scene);
+    const QueryEvaluation& qe = OnlyQuery(evaluation);
+    EXPECT_FALSE(qe.comparison.reference.hit);
+    const Trace trace = SceneEvaluator::TraceOf(scene, qe.query, ReferenceAlgorithm(Family::ObbObb));
+    ASSERT_GE(trace.decidingStep, 0);
+    const auto* deciding = std::get_if<AxisPart>(&trace.steps[static_cast<size_t>(trace.decidingStep)].part);
+    ASSERT_NE(deciding, nullptr);
+    EXPECT_TRUE(deciding->separating);
+    EXPECT_NE(deciding->label.find(" x "), std::string::npos) << deciding->label; // "A0 x B1"
+    int faceAxes = 0;
+    for (const TraceStep& step : trace.steps) {
+        if (const auto* axis = std::get_if<AxisPart>(&step.part); axis != nullptr && axis->label.find(" x ") == std::string::npos) {
+            ++faceAxes;
+            EXPECT_FALSE(axis->separating) << axis->label;
+        }
+    }
+    EXPECT_EQ(faceAxes, 6);
+}
+
+TEST(Lessons, StressSceneHasAThousandSolidsAHundredRaysAndOnlyRayCasts)
+{
+    const Scene scene = Load("stress.json");
+    ASSERT_EQ(scene.Shapes().size(), 1100u);
+    EXPECT_FALSE(scene.SolidPairsEnabled());
+    const auto queries = scene.Queries();
+    EXPECT_EQ(queries.size(), 100000u);
+    EXPECT_TRUE(std::all_of(queries.begin(), queries.end(), [](const SceneQuery& q) { return IsCast(q.family); }));
+}
+
+TEST(Lessons, StressSceneIsWhatTheScriptGenerates)
+{
+    if (std::system("python3 --version > /dev/null 2>&1") != 0) {
+        GTEST_SKIP() << "python3 is not available";
+    }
+    const fs::path out = fs::temp_directory_path() / ("hitlab_stress_" + std::to_string(::getpid()) + ".json");
+    const fs::path script = kScenes / ".." / ".." / "scripts" / "make-stress-scene.py";
+    ASSERT_EQ(std::system(("python3 \"" + script.string() + "\" \"" + out.string() + "\"").c_str()), 0);
+    auto read = [](const fs::path& p) {
+        std::ifstream in(p, std::ios::binary);
+        std::stringstream s;
+        s << in.rdbuf();
+        return s.str();
+    };
+    EXPECT_TRUE(read(out) == read(kScenes / "stress.json")) << "rerun scripts/make-stress-scene.py";
+    fs::remove(out);
+}
+
+} // namespace
+} // namespace hitlab

@@ -1,0 +1,300 @@
+// Tests of core/io/scene_file.h: every bad file gives one clear message (the file name, the line
+// and column of broken JSON, the path to a bad value), a newer version is refused, unknown keys
+// become warnings, degenerate shapes load and evaluate, and saving is atomic (a failed save
+// leaves the old file intact and says why).
+#include "core/io/scene_file.h"
+#include "core/scene_eval.h"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <sys/stat.h>
+#include <unistd.h>
+
+namespace hitlab {
+namespace {
+
+namespace fs = std::filesystem;
+
+/// A scene file's text with the format header and the given members after it.
+std::string Scene1(const std::string& members)
+{
+    return R"({"format": "hitlab-scene", "version": 1)" + (members.empty() ? std::string() : ", " + members) + "}";
+}
+
+std::string ErrorOf(const std::string& text)
+{
+    const SceneLoad load = ParseScene(text, "lesson.json");
+    EXPECT_FALSE(load.Ok()) << text;
+    EXPECT_TRUE(load.warnings.empty());
+    EXPECT_EQ(load.error.find('\n'), std::string::npos) << "one line: " << load.error;
+    return load.error;
+}
+
+/// A fresh directory for one test, removed at the end.
+class TempDir {
+public:
+    TempDir() : m_path(fs::temp_directory_path() / ("hitlab_scene_file_" + std::to_string(::getpid()) + "_" +
+                                                       std::to_string(s_count++)))
+    {
+        fs::create_directories(m_path);
+    }
+    ~TempDir() { fs::remove_all(m_path); }
+    std::string operator/(const std::string& name) const { return (m_path / name).string(); }
+    size_t Entries() const { return static_cast<size_t>(std::distance(fs::directory_iterator(m_path), {})); }
+
+private:
+    fs::path m_path;
+    static inline int s_count = 0;
+};
+
+void Write(const std::string& path, const std::string& text)
+{
+    std::ofstream(path, std::ios::binary) << text;
+}
+
+std::string Read(const std::string& path)
+{
+    std::ifstream in(path, std::ios::binary);
+    std::stringstream s;
+    s << in.rdbuf();
+    return s.str();
+}
+
+TEST(SceneFileErrors, NegativeRadiusNamesThePathAndTheValue)
+{
+    const std::string shapes = R"("shapes": [
+        {"type": "aabb", "min": [0, 0, 0], "max": [1, 1, 1]},
+        {"type": "ray", "origin": [0, 0, 0], "direction": [1, 0, 0]},
+        {"type": "segment", "start": [0, 0, 0], "end": [1, 0, 0]},
+        {"type": "sphere", "center": [0, 0, 0], "radius": -1}])";
+    EXPECT_EQ(ErrorOf(Scene1(shapes)), "lesson.json: shapes[3].radius: must be >= 0, got -1");
+}
+
+TEST(SceneFileErrors, BrokenJsonNamesTheFileTheLineAndTheColumn)
+{
+    const std::string text = "{\n  \"format\": \"hitlab-scene\",\n  \"version\": 1,\n  \"shapes\": [\n    {\"type\": \"ray\",, }\n  ]\n}\n";
+    const std::string e = ErrorOf(text);
+    EXPECT_EQ(e.rfind("lesson.json: line 5, column 20: broken JSON", 0), 0u) << e;
+}
+
+TEST(SceneFileErrors, UnterminatedStringQuotesOnlyTheEndOfWhatWasRead)
+{
+    const std::string text = Scene1(R"("description": ")" + std::string(5000, 'x'));
+    const std::string e = ErrorOf(text);
+    EXPECT_EQ(e.rfind("lesson.json: line 1, column ", 0), 0u) << e;
+    EXPECT_LT(e.size(), 300u) << e;
+}
+
+TEST(SceneFileErrors, WrongTypesNameThePathAndTheExpectedType)
+{
+    EXPECT_EQ(ErrorOf(Scene1(R"("title": 5)")), "lesson.json: title: expected a string, got a number");
+    EXPECT_EQ(ErrorOf(Scene1(R"("shapes": {})")), "lesson.json: shapes: expected an array of shape objects, got an object");
+    EXPECT_EQ(ErrorOf(Scene1(R"("shapes": [{"type": "sphere", "center": [0, 0, 0], "radius": 1, "visible": "yes"}])")),
+              "lesson.json: shapes[0].visible: expected true or false, got a string");
+    EXPECT_EQ(ErrorOf(Scene1(R"("shapes": [{"type": "ray", "origin": [0, "NaN", 0], "direction": [1, 0, 0]}])")),
+              "lesson.json: shapes[0].origin[1]: expected a number, got string \"NaN\"");
+    EXPECT_EQ(ErrorOf(Scene1(R"("shapes": [{"type": "cone"}])")),
+              "lesson.json: shapes[0].type: unknown shape type \"cone\" (expected one of ray, segment, plane, aabb, sphere, obb)");
+    EXPECT_EQ(ErrorOf(Scene1(R"("camera": {"target": [0, 0]})")), "lesson.json: camera.target: expected an array of 3 numbers");
+    EXPECT_EQ(ErrorOf(Scene1(R"("queries": {"solid_pairs": "no"})")),
+              "lesson.json: queries.solid_pairs: expected true or false, got a string");
+    EXPECT_EQ(ErrorOf("[1, 2]"), "lesson.json: expected a JSON object at the top, got an array");
+}
+
+TEST(SceneFileErrors, InvalidGeometryIsRejectedWithThePath)
+{
+    EXPECT_EQ(ErrorOf(Scene1(R"("shapes": [{"type": "aabb", "min": [0, 2, 0], "max": [1, 1, 1]}])")),
+              "lesson.json: shapes[0].min[1]: must be <= max[1], got 2 > 1");
+    EXPECT_EQ(ErrorOf(Scene1(R"("shapes": [{"type": "ray", "origin": [0, 0, 0], "direction": [0, 0, 0]}])")),
+              "lesson.json: shapes[0].direction: must be nonzero, got [0, 0, 0]");
+    EXPECT_EQ(ErrorOf(Scene1(R"("shapes": [{"type": "obb", "center": [0, 0, 0], "half_extents": [1, 1, -1], "axes": [[1, 0, 0], [0, 1, 0], [0, 0, 1]]}])")),
+              "lesson.json: shapes[0].half_extents[2]: must be >= 0, got -1");
+    EXPECT_NE(ErrorOf(Scene1(R"("shapes": [{"type": "obb", "center": [0, 0, 0], "half_extents": [1, 1, 1], "axes": [[1, 0, 0], [1, 0, 0], [0, 0, 1]]}])"))
+                  .find("shapes[0].axes: must be orthonormal"),
+              std::string::npos);
+    // infinity cannot be written in JSON; a number too large for a double is its closest spelling
+    EXPECT_EQ(ErrorOf("{\"format\": \"hitlab-scene\", \"version\": 1,\n\"shapes\": [{\"type\": \"sphere\", \"center\": [0, 0, 1e400], \"radius\": 1}]}"),
+              "lesson.json: line 2, column 48: a number is too large for a double (every number must be finite)");
+}
+
+TEST(SceneFileErrors, BadSettingsNameThePath)
+{
+    EXPECT_EQ(ErrorOf(Scene1(R"("queries": {"families": {"ray_cone": {}}})")),
+              "lesson.json: queries.families.ray_cone: unknown family \"ray_cone\"");
+    EXPECT_EQ(ErrorOf(Scene1(R"("queries": {"families": {"ray_sphere": {"algorithms": ["quadratic", "nope"]}}})")),
+              "lesson.json: queries.families.ray_sphere.algorithms[1]: unknown algorithm \"nope\" (expected one of "
+              "quadratic_stable, quadratic, geometric, glm)");
+    EXPECT_EQ(ErrorOf(Scene1(R"("queries": {"families": {"ray_aabb": {"algorithms": ["slab"], "draw": "face_planes"}}})")),
+              "lesson.json: queries.families.ray_aabb.draw: the drawn algorithm must be one of the enabled algorithms");
+    EXPECT_EQ(ErrorOf(Scene1(R"("queries": {"families": {"ray_aabb": {"precision": "half"}}})")),
+              "lesson.json: queries.families.ray_aabb.precision: expected \"float\" or \"double\"");
+    EXPECT_EQ(ErrorOf(Scene1(R"("queries": {"disabled_pairs": [[1, 2]]})")),
+              "lesson.json: queries.disabled_pairs[0]: names a shape id that is not in the scene");
+    EXPECT_EQ(ErrorOf(Scene1(R"("shapes": [{"id": 3, "type": "sphere", "center": [0, 0, 0], "radius": 1}, {"id": 3, "type": "sphere", "center": [0, 0, 0], "radius": 1}])")),
+              "lesson.json: shapes[1].id: id 3 is used by an earlier shape");
+    EXPECT_EQ(ErrorOf(Scene1(R"("camera": {"distance": 0})")), "lesson.json: camera.distance: must be > 0");
+    EXPECT_EQ(ErrorOf(Scene1(R"("camera": {"view": "4d"})")), "lesson.json: camera.view: expected \"3d\" or \"2d\", got \"4d\"");
+}
+
+TEST(SceneFileErrors, FormatAndVersion)
+{
+    EXPECT_EQ(ErrorOf(R"({"format": "hitlab-scene", "version": 2})"),
+              "lesson.json: version 2 is newer than this build of HitLab reads (version 1): update HitLab to open it");
+    EXPECT_NE(ErrorOf(R"({"format": "hitlab-scene", "version": 18446744073709551615})").find("is newer"), std::string::npos);
+    EXPECT_EQ(ErrorOf(R"({"format": "hitlab-scene", "version": 0})"), "lesson.json: version: must be >= 1");
+    EXPECT_EQ(ErrorOf(R"({"format": "hitlab-scene", "version": -3})"), "lesson.json: version: must be >= 1");
+    EXPECT_EQ(ErrorOf(R"({"format": "hitlab-scene", "version": "1"})"), "lesson.json: version: expected a whole number");
+    EXPECT_EQ(ErrorOf(R"({"version": 1})"), "lesson.json: format: expected \"hitlab-scene\" (is this a HitLab scene file?)");
+}
+
+TEST(SceneFileErrors, DeepNestingIsRefusedBeforeParsing)
+{
+    const std::string deep = std::string(100000, '[') + std::string(100000, ']');
+    const std::string e = ErrorOf(Scene1(R"("x": )" + deep));
+    EXPECT_NE(e.find("nest deeper than 128 levels"), std::string::npos) << e;
+    // brackets inside strings do not count
+    const SceneLoad load = ParseScene(Scene1(R"("title": ")" + std::string(500, '[') + R"(\"")"), "s.json");
+    EXPECT_TRUE(load.Ok()) << load.error;
+}
+
+TEST(SceneFileErrors, EmptyMissingDirectoryAndUnreadableFiles)
+{
+    TempDir dir;
+    Write(dir / "empty.json", "");
+    Write(dir / "blank.json", " \n\t\n");
+    EXPECT_EQ(LoadSceneFile(dir / "empty.json").error, dir / "empty.json" + ": the file is empty (expected a JSON scene object)");
+    EXPECT_EQ(LoadSceneFile(dir / "blank.json").error, dir / "blank.json" + ": the file is empty (expected a JSON scene object)");
+    EXPECT_EQ(LoadSceneFile(dir / "missing.json").error, dir / "missing.json" + ": cannot open: No such file or directory");
+    fs::create_directory(dir / "folder.json");
+    EXPECT_EQ(LoadSceneFile(dir / "folder.json").error, dir / "folder.json" + ": is a directory, not a scene file");
+
+    Write(dir / "locked.json", Scene1(""));
+    ::chmod((dir / "locked.json").c_str(), 0);
+    if (::geteuid() == 0) {
+        // root reads a mode-000 file anyway: the unreadable case cannot be produced here
+        EXPECT_TRUE(LoadSceneFile(dir / "locked.json").Ok());
+        GTEST_SKIP() << "running as root: a mode-000 file is still readable, so the unreadable-file message is not tested";
+    }
+    const SceneLoad locked = LoadSceneFile(dir / "locked.json");
+    EXPECT_FALSE(locked.Ok());
+    EXPECT_EQ(locked.error.rfind(dir / "locked.json" + ": cannot read: ", 0), 0u) << locked.error;
+}
+
+TEST(SceneFileWarnings, UnknownKeysAreReportedNotDropped)
+{
+    const SceneLoad load = ParseScene(Scene1(R"("colour": 1,
+        "shapes": [{"type": "sphere", "center": [0, 0, 0], "radius": 1, "foo": 2}],
+        "camera": {"zoom": 1}, "queries": {"x": 1, "families": {"ray_aabb": {"y": 2}}})"),
+                                      "w.json");
+    ASSERT_TRUE(load.Ok()) << load.error;
+    ASSERT_EQ(load.warnings.size(), 5u);
+    const std::string all = load.warnings[0] + "|" + load.warnings[1] + "|" + load.warnings[2] + "|" +
+                            load.warnings[3] + "|" + load.warnings[4];
+    for (const char* path : {"colour: unknown key", "shapes[0].foo: unknown key", "camera.zoom: unknown key",
+                             "queries.x: unknown key", "queries.families.ray_aabb.y: unknown key"}) {
+        EXPECT_NE(all.find(path), std::string::npos) << path << " in " << all;
+    }
+    EXPECT_EQ(load.scene->Shapes().size(), 1u);
+}
+
+TEST(SceneFileShapes, DegenerateShapesLoadAndEvaluateWithDefinedResults)
+{
+    const SceneLoad load = ParseScene(Scene1(R"("shapes": [
+        {"name": "flat box", "type": "aabb", "min": [0, 0, 0], "max": [1, 0, 1]},
+        {"name": "point sphere", "type": "sphere", "center": [0.5, 0, 0.5], "radius": 0},
+        {"name": "point segment", "type": "segment", "start": [0.5, 0, 0.5], "end": [0.5, 0, 0.5]},
+        {"name": "ray", "type": "ray", "origin": [0.5, 1, 0.5], "direction": [0, -1, 0]}])"),
+                                      "d.json");
+    ASSERT_TRUE(load.Ok()) << load.error;
+    SceneEvaluator evaluation;
+    EXPECT_EQ(evaluation.Evaluate(*load.scene), 4u); // sphere-box, segment-box, ray-box, ray-sphere
+    for (const QueryEvaluation& qe : evaluation.Queries()) {
+        const Result& r = qe.comparison.reference;
+        EXPECT_TRUE(r.hit) << FamilyName(qe.query.family);
+        EXPECT_FALSE(std::isnan(r.tEnter) || std::isnan(r.tExit) || std::isnan(r.depth)) << FamilyName(qe.query.family);
+    }
+}
+
+TEST(SceneFileRoundTrip, EverythingAFileStoresSurvives)
+{
+    const SceneLoad load = ParseScene(Scene1(R"("title": "t", "description": "*d*",
+        "shapes": [
+          {"id": 7, "name": "b", "color": [0.2, 0.4, 0.6, 0.5], "visible": false, "type": "aabb", "min": [0, 0, 0], "max": [1, 1, 1]},
+          {"id": 3, "name": "o", "color": "#ff8000", "type": "obb", "center": [0, 0, 0], "half_extents": [1, 2, 3], "rotation_deg": [10, 20, 30]},
+          {"type": "plane", "normal": [0, 2, 0], "distance": -1},
+          {"type": "ray", "origin": [0, 0, 0], "direction": [1, -0.0, 0]}],
+        "queries": {"solid_pairs": false, "disabled_pairs": [[3, 7]],
+                    "families": {"ray_aabb": {"algorithms": ["slab", "face_planes"], "draw": "face_planes", "precision": "double"}}},
+        "camera": {"target": [1, 2, 3], "distance": 4, "yaw_deg": -10, "pitch_deg": 80, "projection": "orthographic", "view": "2d"})"),
+                                      "r.json");
+    ASSERT_TRUE(load.Ok()) << load.error;
+    const Scene& scene = *load.scene;
+    EXPECT_EQ(scene.Shapes()[2].id, 8u); // after the largest id so far
+    EXPECT_EQ(scene.Shapes()[2].name, "plane 1");
+    const SceneLoad again = ParseScene(SceneToJson(scene).dump(2), "r2.json");
+    ASSERT_TRUE(again.Ok()) << again.error;
+    EXPECT_TRUE(SameScene(scene, *again.scene));
+    EXPECT_FALSE(again.scene->SolidPairsEnabled());
+    EXPECT_FALSE(again.scene->Shapes()[0].visible);
+    EXPECT_EQ(again.scene->Shapes()[0].color, glm::vec4(51.0f / 255, 102.0f / 255, 153.0f / 255, 128.0f / 255));
+    EXPECT_EQ(again.scene->Settings(Family::RayAabb).drawn->name, "face_planes");
+    EXPECT_TRUE(std::signbit(std::get<Ray<double>>(again.scene->Shapes()[3].shape).direction.y));
+
+    // SameScene is not a tautology: each stored part changes it
+    Scene changed = *again.scene;
+    changed.SetSolidPairsEnabled(true);
+    EXPECT_FALSE(SameScene(scene, changed));
+    changed = *again.scene;
+    changed.camera.view2d = false;
+    EXPECT_FALSE(SameScene(scene, changed));
+    changed = *again.scene;
+    changed.SetPairEnabled(3, 7, true);
+    EXPECT_FALSE(SameScene(scene, changed));
+    changed = *again.scene;
+    changed.Settings(Family::RayAabb).precision = Precision::Float;
+    EXPECT_FALSE(SameScene(scene, changed));
+}
+
+TEST(SceneFileSave, AtomicSaveReplacesTheFileAndLeavesNoTemporaryFile)
+{
+    TempDir dir;
+    Scene scene;
+    scene.title = "first";
+    ASSERT_EQ(SaveSceneFile(scene, dir / "s.json"), "");
+    scene.title = "second";
+    ASSERT_EQ(SaveSceneFile(scene, dir / "s.json"), "");
+    EXPECT_EQ(dir.Entries(), 1u);
+    const SceneLoad load = LoadSceneFile(dir / "s.json");
+    ASSERT_TRUE(load.Ok()) << load.error;
+    EXPECT_EQ(load.scene->title, "second");
+}
+
+TEST(SceneFileSave, SavingIntoAMissingDirectorySaysWhy)
+{
+    TempDir dir;
+    const std::string target = dir / "no-such-dir/s.json";
+    const std::string e = SaveSceneFile(Scene{}, target);
+    EXPECT_NE(e.find(target), std::string::npos) << e;
+    EXPECT_NE(e.find("No such file or directory"), std::string::npos) << e;
+    EXPECT_FALSE(fs::exists(target));
+}
+
+TEST(SceneFileSave, AFailedSaveLeavesTheOldContentIntact)
+{
+    TempDir dir;
+    // the target is a directory holding the old content: rename cannot replace it
+    fs::create_directory(dir / "s.json");
+    Write(dir / "s.json/old", "old content");
+    const std::string e = SaveSceneFile(Scene{}, dir / "s.json");
+    EXPECT_NE(e.find("cannot replace " + dir / "s.json"), std::string::npos) << e;
+    EXPECT_EQ(Read(dir / "s.json/old"), "old content");
+    EXPECT_EQ(dir.Entries(), 1u) << "the temporary file is removed";
+
+}
+
+} // namespace
+} // namespace hitlab
