@@ -43,12 +43,36 @@ bool HasParallelAxis(const Query& q)
     return false;
 }
 
+/// Whether the ray or segment runs inside a face plane of the box (parallel to it, origin on it).
+bool LiesInFacePlane(const Query& q)
+{
+    const glm::dvec3 d = CastDirection(q);
+    const glm::dvec3 o = std::holds_alternative<Ray<double>>(q.a) ? std::get<Ray<double>>(q.a).origin
+                                                                 : std::get<Segment<double>>(q.a).start;
+    if (const auto* box = std::get_if<Aabb<double>>(&q.b)) {
+        for (int axis = 0; axis < 3; ++axis) {
+            if (d[axis] == 0.0 && (o[axis] == box->min[axis] || o[axis] == box->max[axis])) {
+                return true;
+            }
+        }
+    }
+    if (const auto* obb = std::get_if<Obb<double>>(&q.b)) {
+        for (int axis = 0; axis < 3; ++axis) {
+            const double local = glm::dot(o - obb->center, obb->axes[static_cast<size_t>(axis)]);
+            if (glm::dot(d, obb->axes[static_cast<size_t>(axis)]) == 0.0 && std::abs(local) == obb->halfExtents[axis]) {
+                return true;
+            }
+        }
+    }
+    return false;
+}
+
 Situation ComputeSituation(const Query& q, const Result& r, Precision precision)
 {
     Situation s;
     if (IsCast(q.family)) {
         s.originInside = r.hit && r.tEnter == 0.0;
-        s.boundaryOnly = r.hit && r.tEnter == r.tExit && q.family != Family::RayPlane;
+        s.boundaryOnly = r.hit && ((r.tEnter == r.tExit && q.family != Family::RayPlane) || LiesInFacePlane(q));
         s.parallelAxis = HasParallelAxis(q);
         const double length = glm::length(CastDirection(q));
         s.unitDirection = std::abs(length - 1.0) <= 1e-6;
@@ -93,65 +117,74 @@ void ExplainOne(const Query& q, Precision precision, const Situation& s, const R
     const AlgorithmInfo& info = *out.info;
     const std::string name(info.name);
     auto conv = [&](std::string_view key) { return info.ConventionValue(key); };
+    // Every declared convention and documented flaw that predicts this difference; the first
+    // convention found names the category, and every reason is given.
+    std::vector<std::pair<Explanation, std::string>> found;
+    auto add = [&](Explanation e, std::string reason) { found.emplace_back(e, std::move(reason)); };
+    const bool xHit = out.result.hit;
+
+    if (!xHit && ref.hit) { // conventions that predict a miss where the reference hits
+        if (s.originInside && conv("origin_inside") == "miss") {
+            add(Explanation::Convention,
+                "the origin is inside the solid, and " + name + " counts an origin inside as a miss (origin_inside: miss)");
+        }
+        if (s.boundaryOnly && conv("boundary") == "exclusive") {
+            add(Explanation::Convention,
+                "the ray only touches the solid's boundary, and " + name + " excludes the boundary (boundary: exclusive)");
+        }
+        if (s.boundaryOnly && conv("touching") == "separate") {
+            add(Explanation::Convention,
+                "the solids only touch, and " + name + " counts touching as separate (touching: separate)");
+        }
+        if (ref.tExit == 0.0 && IsCast(q.family) && conv("t_range") == "t > 0") {
+            add(Explanation::Convention, "the only hit is at t = 0, which " + name + " excludes (t_range: t > 0)");
+        }
+        if (!s.unitDirection && conv("direction") == "unit") {
+            add(Explanation::Convention,
+                "the direction is not unit length, and " + name + " requires a unit direction (direction: unit)");
+        }
+        if (s.backFacing && conv("facing") == "front only") {
+            add(Explanation::Convention,
+                "the plane faces away from the ray, and " + name + " accepts only planes facing it (facing: front only)");
+        }
+        if (conv("t_range") == "t <= max distance" && ref.tEnter > ParsedConvention(info, "max_distance", INFINITY)) {
+            add(Explanation::Convention,
+                "the hit lies beyond " + name + "'s maximum distance (t_range: t <= max distance)");
+        }
+        if (s.parallelAxis && conv("parallel") == "miss") {
+            add(Explanation::KnownFlaw, "a direction component is zero, and " + name +
+                                            " misses every such ray (parallel: miss): " + std::string(info.flaw));
+        }
+    }
+    if (xHit && !ref.hit) { // conventions that predict a hit where the reference misses
+        if (conv("boundary") == "conservative") {
+            add(Explanation::Convention,
+                name + " is conservative near the boundary and reports this near miss as a hit (boundary: conservative)");
+        }
+        if (s.behind && conv("t_range") == "any t") {
+            add(Explanation::Convention,
+                "the solid lies behind the ray, and " + name + " does not check that (t_range: any t)");
+        }
+        if (conv("corners") == "expanded box") {
+            add(Explanation::KnownFlaw, name + " tests the centre against the box grown by the radius, whose corner "
+                                               "and edge regions lie outside the true rounded region: " +
+                                            std::string(info.flaw));
+        }
+    }
+    if (!found.empty()) {
+        out.explanation = found.front().first;
+        for (const auto& [e, reason] : found) {
+            if (e == Explanation::Convention) {
+                out.explanation = Explanation::Convention;
+            }
+            out.reason += (out.reason.empty() ? "" : "; also, ") + reason;
+        }
+        return;
+    }
     auto set = [&](Explanation e, std::string reason) {
         out.explanation = e;
         out.reason = std::move(reason);
     };
-    const bool xHit = out.result.hit;
-
-    // Conventions that predict a miss where the reference hits.
-    if (!xHit && ref.hit) {
-        if (s.originInside && conv("origin_inside") == "miss") {
-            return set(Explanation::Convention,
-                       "the origin is inside the solid, and " + name + " counts an origin inside as a miss (origin_inside: miss)");
-        }
-        if (s.boundaryOnly && conv("boundary") == "exclusive") {
-            return set(Explanation::Convention,
-                       "the ray only touches the solid's boundary, and " + name + " excludes the boundary (boundary: exclusive)");
-        }
-        if (s.boundaryOnly && conv("touching") == "separate") {
-            return set(Explanation::Convention,
-                       "the solids only touch, and " + name + " counts touching as separate (touching: separate)");
-        }
-        if (ref.tExit == 0.0 && IsCast(q.family) && conv("t_range") == "t > 0") {
-            return set(Explanation::Convention,
-                       "the only hit is at t = 0, which " + name + " excludes (t_range: t > 0)");
-        }
-        if (!s.unitDirection && conv("direction") == "unit") {
-            return set(Explanation::Convention,
-                       "the direction is not unit length, and " + name + " requires a unit direction (direction: unit)");
-        }
-        if (s.backFacing && conv("facing") == "front only") {
-            return set(Explanation::Convention,
-                       "the plane faces away from the ray, and " + name + " accepts only planes facing it (facing: front only)");
-        }
-        if (conv("t_range") == "t <= max distance") {
-            const double maxDistance = ParsedConvention(info, "max_distance", INFINITY);
-            if (ref.tEnter > maxDistance) {
-                return set(Explanation::Convention, "the hit lies beyond " + name + "'s maximum distance (t_range: t <= max distance)");
-            }
-        }
-        if (s.parallelAxis && conv("parallel") == "miss") {
-            return set(Explanation::KnownFlaw, "a direction component is zero, and " + name +
-                                                   " misses every such ray (parallel: miss): " + std::string(info.flaw));
-        }
-    }
-    // Conventions that predict a hit where the reference misses.
-    if (xHit && !ref.hit) {
-        if (conv("boundary") == "conservative") {
-            return set(Explanation::Convention,
-                       name + " is conservative near the boundary and reports this near miss as a hit (boundary: conservative)");
-        }
-        if (s.behind && conv("t_range") == "any t") {
-            return set(Explanation::Convention,
-                       "the solid lies behind the ray, and " + name + " does not check that (t_range: any t)");
-        }
-        if (conv("corners") == "expanded box") {
-            return set(Explanation::KnownFlaw, name + " tests the centre against the box grown by the radius, whose "
-                                                      "corner and edge regions lie outside the rounded true region: " +
-                                                   std::string(info.flaw));
-        }
-    }
     // Rounding: in float, the algorithm agrees with the reference once both run in double; in
     // double, the reference's hit is within rounding of the boundary (a near-zero-length hit).
     if (precision == Precision::Float &&

@@ -115,8 +115,11 @@ TEST(Registry, FloatPrecisionRoundsTheInputsToFloat)
 TEST(Registry, RunClearsTheTraceAndEveryAlgorithmTraces)
 {
     // Every algorithm records at least one step and a verdict on a simple hitting query of its family.
-    const Ray<double> ray{{-3, 0.25, 0.125}, {1, 0, 0}};
-    const Segment<double> segment{{-3, 0.25, 0.125}, {3, 0.25, 0.125}};
+    // (0.48, 0.6, 0.64) is unit length within rounding and has no zero component (an axis-parallel
+    // ray would trip slab_listing's published parallel test); the ray passes the origin at t = 4.
+    const glm::dvec3 d{0.48, 0.6, 0.64};
+    const Ray<double> ray{-4.0 * d, d};
+    const Segment<double> segment{-4.0 * d, 4.0 * d};
     const Aabb<double> box{{-1, -1, -1}, {1, 1, 1}};
     const Sphere<double> sphere{{0, 0, 0}, 1};
     const Plane<double> plane{{1, 0, 0}, 0};

@@ -46,6 +46,24 @@ TEST(Compare, GrazingEdgeIsExplainedByAnExclusiveBoundary)
     EXPECT_NE(face.reason.find("boundary: exclusive"), std::string::npos) << face.reason;
 }
 
+TEST(Compare, RayAlongAFaceIsBoundaryOnlyAndEveryApplicableReasonIsGiven)
+{
+    // public case 1: the ray runs in the y = 0 face plane from x = -1
+    const Query q{Family::RayAabb, Ray<double>{{-1, 0, 0.5}, {1, 0, 0}}, kUnitBox};
+    const Comparison c = Compare(q, {}, Precision::Float);
+    EXPECT_TRUE(c.situation.boundaryOnly);
+    EXPECT_EQ(c.reference.tEnter, 1.0);
+    EXPECT_EQ(c.reference.tExit, 2.0);
+    const AlgorithmOutcome& face = OutcomeOf(c, "face_planes");
+    EXPECT_EQ(face.explanation, Explanation::Convention);
+    // slab_listing misses for two reasons: the exclusive boundary and its parallel-axis flaw
+    const AlgorithmOutcome& listing = OutcomeOf(c, "slab_listing");
+    EXPECT_EQ(listing.explanation, Explanation::Convention);
+    EXPECT_NE(listing.reason.find("boundary: exclusive"), std::string::npos) << listing.reason;
+    EXPECT_NE(listing.reason.find("parallel: miss"), std::string::npos) << listing.reason;
+    EXPECT_TRUE(c.allExplained);
+}
+
 TEST(Compare, BoxBehindTheRayIsExplainedForTheListingWithoutAFrontCheck)
 {
     const Query q{Family::RayAabb, Ray<double>{{3, 0.5, 0.5}, {1, 0.125, 0.125}}, kUnitBox};
