@@ -97,8 +97,10 @@ HandTunedAvx512(const Ray<float>& ray, const AabbSoA& boxes, std::uint8_t* hitBi
             for (int a = 0; a < 3; ++a) {
                 const __m512 bn = _mm512_load_ps(nearPlanes[a] + j);
                 const __m512 bf = _mm512_load_ps(farPlanes[a] + j);
-                const __m512 tn = kFma ? _mm512_fmsub_ps(bn, inv[a], oi[a]) : _mm512_mul_ps(_mm512_sub_ps(bn, o[a]), inv[a]);
-                const __m512 tf = kFma ? _mm512_fmsub_ps(bf, inv[a], oi[a]) : _mm512_mul_ps(_mm512_sub_ps(bf, o[a]), inv[a]);
+                const __m512 tn =
+                    kFma ? _mm512_fmsub_ps(bn, inv[a], oi[a]) : _mm512_mul_ps(_mm512_sub_ps(bn, o[a]), inv[a]);
+                const __m512 tf =
+                    kFma ? _mm512_fmsub_ps(bf, inv[a], oi[a]) : _mm512_mul_ps(_mm512_sub_ps(bf, o[a]), inv[a]);
                 tmin[k] = _mm512_max_ps(tn, tmin[k]);
                 tmax[k] = _mm512_min_ps(tf, tmax[k]);
             }
@@ -134,15 +136,14 @@ const int kRegistered = [] {
         RunBatch(state, GetWorkload<float>().rays, Boxes(), KernelEnter);
     });
     for (const bool fma : {false, true}) {
-        benchmark::RegisterBenchmark(fma ? "batch/ray_aabb/avx512_handtuned_fma" : "batch/ray_aabb/avx512_handtuned",
-                                     [fma](benchmark::State& state) {
-                                         if (!BatchIsaAvailable(BatchIsa::Avx512) || __builtin_cpu_supports("fma") == 0) {
-                                             state.SkipWithError("AVX-512 not available on this CPU");
-                                             return;
-                                         }
-                                         RunBatch(state, GetWorkload<float>().rays, Boxes(),
-                                                  fma ? HandTunedAvx512<true> : HandTunedAvx512<false>);
-                                     });
+        const char* name = fma ? "batch/ray_aabb/avx512_handtuned_fma" : "batch/ray_aabb/avx512_handtuned";
+        benchmark::RegisterBenchmark(name, [fma](benchmark::State& state) {
+            if (!BatchIsaAvailable(BatchIsa::Avx512) || __builtin_cpu_supports("fma") == 0) {
+                state.SkipWithError("AVX-512 not available on this CPU");
+                return;
+            }
+            RunBatch(state, GetWorkload<float>().rays, Boxes(), fma ? HandTunedAvx512<true> : HandTunedAvx512<false>);
+        });
     }
     return 0;
 }();

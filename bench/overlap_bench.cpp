@@ -21,7 +21,8 @@ void RegisterAll(bool all)
                          [](const auto& a, const auto& b) { return SphereAabbClosestPoint(a, b).hit; });
     RegisterAlgorithm<T>("sphere_sphere", "distance", w.spheresA, w.spheres,
                          [](const auto& a, const auto& b) { return SphereSphereDistance(a, b).hit; });
-    RegisterAlgorithm<T>("obb_obb", "sat", w.obbsA, w.obbs, [](const auto& a, const auto& b) { return ObbObbSat(a, b).hit; });
+    RegisterAlgorithm<T>("obb_obb", "sat", w.obbsA, w.obbs,
+                         [](const auto& a, const auto& b) { return ObbObbSat(a, b).hit; });
     if (!all) {
         return;
     }

@@ -65,7 +65,8 @@ void RegisterAll(bool all)
 {
     const Workload<T>& w = GetWorkload<T>();
     const char* f = "ray_aabb";
-    RegisterAlgorithm<T>(f, "slab", w.rays, w.boxes, [](const auto& a, const auto& b) { return RayAabbSlab(a, b).hit; });
+    RegisterAlgorithm<T>(f, "slab", w.rays, w.boxes,
+                         [](const auto& a, const auto& b) { return RayAabbSlab(a, b).hit; });
     RegisterAlgorithm<T>(f, "slab_branchless", w.rays, w.boxes,
                          [](const auto& a, const auto& b) { return RayAabbSlabBranchless(a, b).hit; });
     if (!all) {

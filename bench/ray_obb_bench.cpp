@@ -12,9 +12,11 @@ void RegisterAll(bool all)
 {
     const Workload<T>& w = GetWorkload<T>();
     const char* f = "ray_obb";
-    RegisterAlgorithm<T>(f, "local_slab", w.rays, w.obbs, [](const auto& a, const auto& b) { return RayObbLocalSlab(a, b).hit; });
+    RegisterAlgorithm<T>(f, "local_slab", w.rays, w.obbs,
+                         [](const auto& a, const auto& b) { return RayObbLocalSlab(a, b).hit; });
     if (all) {
-        RegisterAlgorithm<T>(f, "obb_slab", w.rays, w.obbs, [](const auto& a, const auto& b) { return RayObbSlab(a, b).hit; });
+        RegisterAlgorithm<T>(f, "obb_slab", w.rays, w.obbs,
+                             [](const auto& a, const auto& b) { return RayObbSlab(a, b).hit; });
     }
 }
 

@@ -12,7 +12,8 @@ void RegisterAll(bool all)
 {
     const Workload<T>& w = GetWorkload<T>();
     const char* f = "ray_plane";
-    RegisterAlgorithm<T>(f, "plane", w.rays, w.planes, [](const auto& a, const auto& b) { return RayPlanePlane(a, b).hit; });
+    RegisterAlgorithm<T>(f, "plane", w.rays, w.planes,
+                         [](const auto& a, const auto& b) { return RayPlanePlane(a, b).hit; });
     if (all) {
         RegisterAlgorithm<T>(f, "plane_one_sided", w.rays, w.planes,
                              [](const auto& a, const auto& b) { return RayPlaneOneSided(a, b).hit; });

@@ -24,7 +24,8 @@ void RegisterAll(bool all)
                          [](const auto& a, const auto& b) { return RaySphereQuadratic(a, b).hit; });
     RegisterAlgorithm<T>(f, "geometric", w.rays, w.spheres,
                          [](const auto& a, const auto& b) { return RaySphereGeometric(a, b).hit; });
-    RegisterAlgorithm<T>(f, "glm", w.rays, w.spheres, [](const auto& a, const auto& b) { return RaySphereGlm(a, b).hit; });
+    RegisterAlgorithm<T>(f, "glm", w.rays, w.spheres,
+                         [](const auto& a, const auto& b) { return RaySphereGlm(a, b).hit; });
 }
 
 const int kRegistered = [] {

@@ -85,7 +85,8 @@ void detail::TraceClipSlabs(Trace& trace, const Vec3<T>& origin, const Vec3<T>& 
         part.tExit = double(runExit);
         std::string caption;
         if (part.parallel) {
-            caption = Format("%s slab: parallel, origin %s it", AxisName(axis), part.originInside ? "inside" : "outside");
+            caption =
+                Format("%s slab: parallel, origin %s it", AxisName(axis), part.originInside ? "inside" : "outside");
         } else {
             caption = Format("%s slab: t in [%g, %g]; running [%g, %g]", AxisName(axis), part.tNear, part.tFar,
                              part.tEnter, part.tExit);

@@ -1,8 +1,8 @@
 // The reference slab method (Kay & Kajiya 1986; Ericson, Real-Time Collision Detection 5.3.3),
 // shared by ray_aabb `slab`, segment_aabb `segment_slab` and ray_obb `local_slab`.
-// The three axes and the allowed t range are four lanes of one vector: one division gives
-// every slab, with t = (plane - origin) / direction correctly rounded, so the verdict and t
-// are exact whenever those quotients are representable.
+// The three axes are three lanes of one vector: two divisions give every slab's two planes, with
+// t = (plane - origin) / direction correctly rounded, so the verdict and t are exact whenever those
+// quotients are representable; the fourth lane carries the allowed t range.
 #pragma once
 
 #include "result.h"
@@ -37,7 +37,8 @@ inline int LaneBits(simd::M4<T> m)
         typedef long long L2 __attribute__((vector_size(16)));
         const L2 lo{m[0], m[1]};
         const L2 hi{m[2], m[3]};
-        return __builtin_ia32_movmskpd(reinterpret_cast<D2>(lo)) | (__builtin_ia32_movmskpd(reinterpret_cast<D2>(hi)) << 2);
+        return __builtin_ia32_movmskpd(reinterpret_cast<D2>(lo)) |
+               (__builtin_ia32_movmskpd(reinterpret_cast<D2>(hi)) << 2);
     }
 #else
     return (m[0] != 0 ? 1 : 0) | (m[1] != 0 ? 2 : 0) | (m[2] != 0 ? 4 : 0) | (m[3] != 0 ? 8 : 0);
@@ -160,8 +161,8 @@ extern template void TraceClipSlabs<double>(Trace&, const Vec3<double>&, const V
 /// - trace: one step per axis with its slab and the running interval, then the verdict; the step
 ///   where the interval became empty (where a sequential method exits early) is the deciding one.
 ///
-/// Speed: no branch on the verdict, and the three axes and the allowed range are the four lanes of
-/// one vector: two vector divisions and about thirty other vector operations per box.
+/// Speed: no branch on the verdict and no scalar work: two vector divisions and about twenty other
+/// SSE operations per box (the trace is recorded out of line), so that it inlines into box loops.
 template <typename T>
 inline CastResult<T> ClipSlabs(const Vec3<T>& origin, const Vec3<T>& dir, const Vec3<T>& lo, const Vec3<T>& hi, T tMin,
                                T tMax, Trace* trace = nullptr)
@@ -195,7 +196,8 @@ inline CastResult<T> ClipSlabs(const Vec3<T>& origin, const Vec3<T>& dir, const 
     // reduced first.
     const V near2 = detail::MaxOrSecond<T>(nearC, __builtin_shuffle(nearC, M{2, 3, 0, 1}));
     const V far2 = detail::MinOrSecond<T>(farC, __builtin_shuffle(farC, M{2, 3, 0, 1}));
-    const M overlap = detail::LessEqual<T>(near2, far2) & detail::LessEqual<T>(near2, __builtin_shuffle(far2, M{1, 0, 3, 2}));
+    const M overlap =
+        detail::LessEqual<T>(near2, far2) & detail::LessEqual<T>(near2, __builtin_shuffle(far2, M{1, 0, 3, 2}));
 
     CastResult<T> r;
     r.hit = detail::LaneBits<T>(overlap) == 15;

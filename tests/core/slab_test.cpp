@@ -114,8 +114,8 @@ TYPED_TEST(SlabTest, ParallelAxisOutsideMissesEvenWhenTheOtherAxisOverflows)
     using T = TypeParam;
     // y parallel with the origin above the box; x crawls so slowly that its t overflows to +inf
     const T tiny = std::numeric_limits<T>::denorm_min();
-    const CastResult<T> r = ClipSlabs(Vec3<T>{-1, 2, 0.5}, Vec3<T>{tiny, 0, 0}, Vec3<T>{0, 0, 0}, Vec3<T>{1, 1, 1}, T(0),
-                                      std::numeric_limits<T>::infinity());
+    const Vec3<T> origin{-1, 2, 0.5}, dir{tiny, 0, 0}, lo{0, 0, 0}, hi{1, 1, 1};
+    const CastResult<T> r = ClipSlabs(origin, dir, lo, hi, T(0), std::numeric_limits<T>::infinity());
     EXPECT_FALSE(r.hit);
 }
 
