@@ -2,6 +2,7 @@
 #include "scene.h"
 
 #include <algorithm>
+#include <limits>
 
 namespace hitlab {
 
@@ -66,8 +67,13 @@ ShapeId Scene::Add(SceneShape shape, int index)
 {
     if (shape.id == 0 || Find(shape.id) != nullptr) {
         shape.id = m_nextId;
+        while (shape.id == 0 || Find(shape.id) != nullptr) { // only after an id of 2^32 - 1 was used
+            ++shape.id;
+        }
     }
-    m_nextId = std::max(m_nextId, shape.id + 1);
+    if (shape.id != std::numeric_limits<ShapeId>::max()) {
+        m_nextId = std::max(m_nextId, shape.id + 1);
+    }
     const size_t at = (index < 0 || static_cast<size_t>(index) > m_shapes.size()) ? m_shapes.size() : static_cast<size_t>(index);
     const ShapeId id = shape.id;
     m_shapes.insert(m_shapes.begin() + static_cast<std::ptrdiff_t>(at), std::move(shape));

@@ -7,6 +7,14 @@
 
 #include "result.h"
 #include "simd.h"
+
+// Lanes of a 4-lane vector reordered: GCC's __builtin_shuffle, or clang's __builtin_shufflevector
+// (the fuzz targets build with clang).
+#if defined(__clang__)
+#define HITLAB_SHUFFLE4(v, a, b, c, d) __builtin_shufflevector((v), (v), a, b, c, d)
+#else
+#define HITLAB_SHUFFLE4(v, a, b, c, d) __builtin_shuffle((v), M{a, b, c, d})
+#endif
 #include "trace.h"
 
 #include <cmath>
@@ -194,10 +202,10 @@ inline CastResult<T> ClipSlabs(const Vec3<T>& origin, const Vec3<T>& dir, const 
     const V farC = detail::MinOrSecond<T>(tFar, Splat<T>(tMax >= kMaxFinite ? kMaxFinite : tMax));
     // Latest entry <= earliest exit, every pair compared (false for NaN): lanes {0,2} and {1,3}
     // reduced first.
-    const V near2 = detail::MaxOrSecond<T>(nearC, __builtin_shuffle(nearC, M{2, 3, 0, 1}));
-    const V far2 = detail::MinOrSecond<T>(farC, __builtin_shuffle(farC, M{2, 3, 0, 1}));
+    const V near2 = detail::MaxOrSecond<T>(nearC, HITLAB_SHUFFLE4(nearC, 2, 3, 0, 1));
+    const V far2 = detail::MinOrSecond<T>(farC, HITLAB_SHUFFLE4(farC, 2, 3, 0, 1));
     const M overlap =
-        detail::LessEqual<T>(near2, far2) & detail::LessEqual<T>(near2, __builtin_shuffle(far2, M{1, 0, 3, 2}));
+        detail::LessEqual<T>(near2, far2) & detail::LessEqual<T>(near2, HITLAB_SHUFFLE4(far2, 1, 0, 3, 2));
 
     CastResult<T> r;
     r.hit = detail::LaneBits<T>(overlap) == 15;

@@ -51,6 +51,8 @@ void SetCommonUniforms(GLuint program, const DrawView& view, const DrawPass& pas
     glUniform1f(loc("uDepthBias"), pass.depthBias);
     glUniform1f(loc("uAlphaScale"), pass.alphaScale);
     glUniform1i(loc("uOrtho"), view.orthographic ? 1 : 0);
+    glUniform3f(loc("uEye"), view.eye.x, view.eye.y, view.eye.z);
+    glUniform3f(loc("uForward"), view.forward.x, view.forward.y, view.forward.z);
 }
 
 void DestroyObjects(unsigned& program, unsigned& vao, std::initializer_list<unsigned*> buffers)
@@ -114,6 +116,7 @@ void LineRenderer::Draw(const DrawView& view, const DrawPass& pass) const
         return;
     }
     SetCommonUniforms(m_program, view, pass);
+    glUniform4f(glGetUniformLocation(m_program, "uFade"), m_fade.x, m_fade.y, m_fade.z, m_fade.w);
     glBindVertexArray(m_vao);
     Upload(m_buffer, m_instances);
     glDrawArraysInstanced(GL_TRIANGLE_STRIP, 0, 4, static_cast<GLsizei>(m_instances.size()));
@@ -223,8 +226,6 @@ void BoxRenderer::Draw(const DrawView& view, const DrawPass& pass) const
     glBindVertexArray(m_vao);
     Upload(m_buffer, m_instances);
     glEnable(GL_CULL_FACE);
-    glCullFace(GL_FRONT);
-    glDrawArraysInstanced(GL_TRIANGLES, 0, 36, static_cast<GLsizei>(m_instances.size()));
     glCullFace(GL_BACK);
     glDrawArraysInstanced(GL_TRIANGLES, 0, 36, static_cast<GLsizei>(m_instances.size()));
     glDisable(GL_CULL_FACE);
@@ -369,13 +370,12 @@ void Renderers::Flush(const DrawView& view)
     boxes.Draw(view);
     overlaySurfaces.Draw(view, DrawPass{0.0f, 1.0f});
 
-    // overlays: faint where hidden by a surface, full where visible (slightly pulled forward)
+    // overlays on top of everything, in one pass (the depth buffer holds only lines: solids are
+    // translucent and write none, so a depth-tested pass would hide overlays only behind edges)
     glDisable(GL_DEPTH_TEST);
-    overlayLines.Draw(view, DrawPass{0.0f, 0.3f});
-    overlayMarkers.Draw(view, DrawPass{0.0f, 0.4f});
+    overlayLines.Draw(view);
+    overlayMarkers.Draw(view);
     glEnable(GL_DEPTH_TEST);
-    overlayLines.Draw(view, DrawPass{0.002f, 1.0f});
-    overlayMarkers.Draw(view, DrawPass{0.002f, 1.0f});
     glDepthMask(GL_TRUE);
     Clear();
 }

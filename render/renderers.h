@@ -21,9 +21,11 @@ struct DrawView {
     glm::vec2 viewportPixels{1.0f}; ///< framebuffer size
     float pixelScale = 1.0f;        ///< framebuffer pixels per screen pixel
     bool orthographic = false;
+    glm::vec3 eye{0.0f};     ///< world eye position (perspective)
+    glm::vec3 forward{0.0f, 0.0f, -1.0f}; ///< world view direction
 };
 
-/// Per-pass adjustments: overlays draw once depth-tested and once faintly through surfaces.
+/// Per-pass adjustments (overlays are pulled towards the eye).
 struct DrawPass {
     float depthBias = 0.0f;  ///< NDC depth pulled towards the eye
     float alphaScale = 1.0f;
@@ -44,8 +46,11 @@ public:
     void Draw(const DrawView& view, const DrawPass& pass = {}) const;
     void Clear() { m_instances.clear(); }
     size_t Count() const { return m_instances.size(); }
+    /// Lines fade out with their distance from `center`, to nothing at `radius` (0: no fade).
+    void SetFade(const glm::vec3& center, float radius) { m_fade = glm::vec4(center, radius); }
 
 private:
+    glm::vec4 m_fade{0.0f};
     struct Instance {
         glm::vec3 a, b;
         glm::vec4 colorA, colorB;
@@ -84,7 +89,7 @@ public:
     bool Create(std::string& error);
     void Destroy();
     void Add(const glm::vec3& center, const glm::vec3& halfExtents, const glm::mat3& axes, const glm::vec4& color);
-    /// Translucent boxes: back faces first, then front faces, so each box blends in order.
+    /// Translucent boxes in one pass: each front-face fragment also shades the back face behind it.
     void Draw(const DrawView& view, const DrawPass& pass = {}) const;
     void Clear() { m_instances.clear(); }
     size_t Count() const { return m_instances.size(); }

@@ -367,17 +367,9 @@ void DrawGrid(const Camera& camera, Renderers& out)
     glm::dvec3 center(0.0);
     center[ua] = std::round(camera.target[ua] / (step * 10.0)) * step * 10.0;
     center[va] = std::round(camera.target[va] / (step * 10.0)) * step * 10.0;
-    constexpr int kPieces = 8; // each line fades towards the grid's edge
-    auto fade = [&](const glm::dvec3& p, glm::vec4 c) {
-        const double d = glm::length(p - center) / extent;
-        return WithAlpha(c, c.w * float(std::clamp(1.0 - d, 0.0, 1.0)));
-    };
-    auto line = [&](glm::dvec3 a, glm::dvec3 b, glm::vec4 color, float width) {
-        for (int p = 0; p < kPieces; ++p) {
-            const glm::dvec3 p0 = a + (b - a) * (double(p) / kPieces), p1 = a + (b - a) * (double(p + 1) / kPieces);
-            out.gridLines.Add(F(p0), F(p1), fade(p0, color), fade(p1, color), width);
-        }
-    };
+    // each line fades towards the grid's edge (in the line shader, so a line is one instance)
+    out.gridLines.SetFade(F(center), float(extent));
+    auto line = [&](glm::dvec3 a, glm::dvec3 b, glm::vec4 color, float width) { out.gridLines.Add(F(a), F(b), color, width); };
     for (int i = -kLines; i <= kLines; ++i) {
         const long index = std::lround(center[ua] / step) + i;
         const long indexV = std::lround(center[va] / step) + i;

@@ -1,5 +1,7 @@
 #version 330 core
 // Instanced boxes: the unit cube [-1, 1]^3 placed by centre, half extents and orthonormal axes.
+// Only front faces are drawn; the fragment shader finds where the view ray leaves the box, so one
+// fragment shades both the front face and the back face seen through it (half the fill).
 layout(location = 0) in vec3 aPos;
 layout(location = 1) in vec3 aNormal;
 layout(location = 2) in vec3 iCenter;
@@ -11,16 +13,28 @@ layout(location = 7) in vec4 iColor;
 
 uniform mat4 uViewProj;
 uniform mat4 uView;
+uniform int uOrtho;
+uniform vec3 uEye;     // world eye position (perspective)
+uniform vec3 uForward; // world view direction (orthographic)
 
-out vec4 vColor;
-out vec3 vNormalView;
+flat out vec4 vColor;
+flat out vec3 vHalf;
+flat out vec3 vFrontNormalView;
+flat out mat3 vAxesView;  // the box's axes in view space (turns local normals into view normals)
+out vec3 vLocal;          // the fragment's point of the front face, in the box's frame
+out vec3 vLocalDir;       // the view ray's direction, in the box's frame
 
 void main()
 {
     mat3 axes = mat3(iAxis0, iAxis1, iAxis2);
-    vec3 world = iCenter + axes * (aPos * iHalf);
+    vec3 local = aPos * iHalf;
+    vec3 world = iCenter + axes * local;
     gl_Position = uViewProj * vec4(world, 1.0);
-    // the axes are orthonormal, so the face normal turns with them (scaling does not bend it)
-    vNormalView = mat3(uView) * (axes * aNormal);
+    // the axes are orthonormal: their transpose takes world directions into the box's frame
+    vLocalDir = transpose(axes) * (uOrtho == 1 ? uForward : world - uEye);
+    vLocal = local;
+    vHalf = iHalf;
+    vAxesView = mat3(uView) * axes;
+    vFrontNormalView = vAxesView * aNormal;
     vColor = iColor;
 }

@@ -16,6 +16,7 @@ uniform float uPixelScale; // framebuffer pixels per screen pixel (hi-DPI)
 out vec4 vColor;
 noperspective out float vAcross;   // pixels from the centre line
 flat out float vHalfWidth;
+out vec3 vWorld;                   // for the grid's fade with distance
 
 void main()
 {
@@ -27,10 +28,13 @@ void main()
         gl_Position = vec4(2.0, 2.0, 2.0, 1.0); // wholly behind the near plane
         return;
     }
+    float fa = 0.0, fb = 1.0; // where the (clipped) ends lie along a..b
     if (da < 0.0) {
-        ca = mix(ca, cb, da / (da - db));
+        fa = da / (da - db);
+        ca = mix(ca, cb, fa);
     } else if (db < 0.0) {
-        cb = mix(cb, ca, db / (db - da));
+        fb = 1.0 - db / (db - da);
+        cb = mix(ca, cb, fb);
     }
     vec2 sa = (ca.xy / ca.w * 0.5 + 0.5) * uViewport;
     vec2 sb = (cb.xy / cb.w * 0.5 + 0.5) * uViewport;
@@ -47,4 +51,5 @@ void main()
     vColor = aCorner.x < 0.5 ? iColorA : iColorB;
     vAcross = aCorner.y * halfW;
     vHalfWidth = width * 0.5;
+    vWorld = mix(iA, iB, aCorner.x < 0.5 ? fa : fb);
 }

@@ -2,6 +2,7 @@
 #include "gui_cli.h"
 
 #include "gui.h"
+#include "panels/lessons.h"
 
 #include <CLI/CLI.hpp>
 
@@ -13,11 +14,13 @@ int RunGuiCommandLine(int argc, const char* const* argv, const SceneLoader& load
 {
     CLI::App app{"Opens the HitLab window on SCENE (default: the built-in demo).", "hitlab"};
     GuiOptions options;
-    options.loader = loader;
+    options.loader = loader ? loader : SceneLoader(LoadSceneForGui); // scene files (app/gui/panels/lessons.h)
     app.add_option("scene", options.scene, "demo (default), stress, or a scene file");
     app.add_option("--frames", options.frames, "Close after N frames")->check(CLI::PositiveNumber);
     app.add_flag("--stats", options.stats, "Print frame-time statistics on exit");
     app.add_option("--dump-on-exit", options.dumpOnExit, "Write the shapes as JSON Lines to FILE on exit");
+    app.add_option("--screenshot", options.screenshot, "With --frames: write the last frame (with the panels) to a PNG");
+    app.add_option("--panel-report", options.panelReport, "Write the panels' layout and ImGui errors as JSON on exit");
     try {
         app.parse(argc, argv);
     } catch (const CLI::ParseError& e) {
@@ -33,7 +36,7 @@ int RunRenderCommandLine(int argc, const char* const* argv, const SceneLoader& l
                  "(works under xvfb-run).",
                  "hitlab render"};
     RenderOptions options;
-    options.loader = loader;
+    options.loader = loader ? loader : SceneLoader(LoadSceneForGui);
     std::string size = "1280x720";
     app.add_option("scene", options.scene, "demo, stress, or a scene file")->required();
     app.add_option("-o,--output", options.output, "PNG file to write")->required();

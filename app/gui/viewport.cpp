@@ -40,6 +40,21 @@ Viewport::Viewport(Scene scene) : m_scene(std::move(scene))
     m_evaluator.Evaluate(m_scene);
 }
 
+void Viewport::SetScene(Scene scene)
+{
+    m_scene = std::move(scene);
+    m_history.Clear();
+    m_evaluator = SceneEvaluator{};
+    m_evaluator.Evaluate(m_scene);
+    m_selected = m_hovered = 0;
+    m_hoveredHandle = -1;
+    m_focused.reset();
+    m_drag = Drag{};
+    m_rotateMode = false;
+    m_message.clear();
+    camera = CameraFromState(m_scene.camera, camera.viewport);
+}
+
 bool Viewport::Create(std::string& error)
 {
     m_created = m_renderers.Create(error);
@@ -366,11 +381,14 @@ void Viewport::UpdateFocus()
 {
     m_focused.reset();
     m_focusedTrace = Trace{};
-    if (m_selected == 0) {
+    const QueryEvaluation* chosen = nullptr;
+    if (panels != nullptr && panels->focused) { // a pair picked in the Results table
+        chosen = m_evaluator.Find(panels->focused->a, panels->focused->b);
+    }
+    if (m_selected == 0 && chosen == nullptr) {
         return;
     }
-    const QueryEvaluation* chosen = nullptr;
-    if (m_hovered != 0 && m_hovered != m_selected) {
+    if (chosen == nullptr && m_hovered != 0 && m_hovered != m_selected) {
         chosen = m_evaluator.Find(m_selected, m_hovered);
     }
     if (chosen == nullptr) {
@@ -393,6 +411,12 @@ void Viewport::UpdateFocus()
     m_focused = chosen->query;
     if (const AlgorithmInfo* drawn = m_scene.Settings(chosen->query.family).drawn) {
         m_focusedTrace = SceneEvaluator::TraceOf(m_scene, chosen->query, *drawn);
+    }
+    // the Query inspector's current step: draw that step only
+    if (panels != nullptr && panels->step >= 0 && size_t(panels->step) < m_focusedTrace.steps.size()) {
+        TraceStep step = std::move(m_focusedTrace.steps[size_t(panels->step)]);
+        m_focusedTrace.steps.assign(1, std::move(step));
+        m_focusedTrace.decidingStep = -1;
     }
 }
 
@@ -433,6 +457,8 @@ void Viewport::Draw(glm::ivec2 framebuffer, glm::dvec2 window)
     view.viewportPixels = glm::vec2(framebuffer);
     view.pixelScale = float(double(framebuffer.y) / std::max(window.y, 1.0));
     view.orthographic = IsOrthographic(camera);
+    view.eye = glm::vec3(EyePosition(camera));
+    view.forward = glm::vec3(Basis(camera).forward);
     glViewport(0, 0, framebuffer.x, framebuffer.y);
     const glm::vec4& bg = palette::kBackground;
     glClearColor(bg.x, bg.y, bg.z, 1.0f);
@@ -447,7 +473,12 @@ void Viewport::DrawOverlay()
                                    ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoSavedSettings |
                                    ImGuiWindowFlags_NoFocusOnAppearing | ImGuiWindowFlags_NoNav;
     const ImGuiViewport* vp = ImGui::GetMainViewport();
-    ImGui::SetNextWindowPos(ImVec2(vp->WorkPos.x + 10, vp->WorkPos.y + 10));
+    ImVec2 workPos = vp->WorkPos, workSize = vp->WorkSize;
+    if (overlayArea.z > 0.0 && overlayArea.w > 0.0) { // the part the panels leave free
+        workPos = ImVec2(float(overlayArea.x), float(overlayArea.y));
+        workSize = ImVec2(float(overlayArea.z), float(overlayArea.w));
+    }
+    ImGui::SetNextWindowPos(ImVec2(workPos.x + 10, workPos.y + 10));
     ImGui::SetNextWindowBgAlpha(0.55f);
     if (ImGui::Begin("##status", nullptr, fixed)) {
         size_t disagree = 0;
@@ -481,7 +512,7 @@ void Viewport::DrawOverlay()
     ImGui::End();
 
     if (showHints) {
-        ImGui::SetNextWindowPos(ImVec2(vp->WorkPos.x + 10, vp->WorkPos.y + vp->WorkSize.y - 10), 0, ImVec2(0, 1));
+        ImGui::SetNextWindowPos(ImVec2(workPos.x + 10, workPos.y + workSize.y - 10), 0, ImVec2(0, 1));
         ImGui::SetNextWindowBgAlpha(0.35f);
         if (ImGui::Begin("##hints", nullptr, fixed)) {
             ImGui::TextDisabled("drag: move (hold X/Y/Z: axis, Ctrl: snap, Esc: cancel)   R: rotate mode   "

@@ -5,6 +5,7 @@
 
 #include "drag.h"
 #include "picking.h"
+#include "panels/panel_state.h"
 
 #include "render/camera.h"
 #include "render/renderers.h"
@@ -60,6 +61,17 @@ public:
     bool Dragging() const { return m_drag.mode != DragMode::None; }
     FrameTimes times;
     bool showHints = true;
+
+    // ---- the panels (app/gui/panels) ----
+    /// Set by the window when the panels run: their focused pair and trace step win over the viewport's own.
+    const PanelState* panels = nullptr;
+    /// The part of the window the panels leave free (x, y, width, height in screen pixels), where the
+    /// overlays go; a zero size means the whole window.
+    glm::dvec4 overlayArea{0.0};
+    /// The pair whose trace is drawn (nullopt: none).
+    const std::optional<SceneQuery>& Focused() const { return m_focused; }
+    /// Replaces the scene (File > New, Open): history, evaluation, selection and camera start afresh.
+    void SetScene(Scene scene);
 
 private:
     enum class DragMode { None, Orbit, Pan, Move, Handle, Rotate };

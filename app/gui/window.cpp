@@ -1,5 +1,6 @@
 // The GLFW window, the ImGui set-up, the frame loop, and the hidden-window renderer.
 #include "gui.h"
+#include "panels/panels.h"
 
 #include <glad/gl.h>
 // glad first: it provides the GL declarations GLFW would otherwise include
@@ -209,6 +210,18 @@ int RunGui(const GuiOptions& options)
     glfwGetWindowContentScale(window, &xscale, &yscale);
     SetUpImGui(window, std::max(1.0f, yscale));
 
+    // ---- the panels (app/gui/panels): menu bar, Scene, Inspector, Algorithms, Results, Query inspector ----
+    Panels panels(options, viewport);
+    viewport.panels = &panels.state;
+    static Panels* s_panels = nullptr; // for the close callback (GLFW callbacks carry no state of ours)
+    s_panels = &panels;
+    glfwSetWindowCloseCallback(window, [](GLFWwindow* w) {
+        if (s_panels != nullptr && !s_panels->ConfirmQuit()) {
+            glfwSetWindowShouldClose(w, GLFW_FALSE); // unsaved changes: the panels ask first
+        }
+    });
+    double lastFrame = NowMs();
+
     std::vector<FrameTimes> frames;
     for (int frame = 0; !glfwWindowShouldClose(window); ++frame) {
         if (options.frames > 0 && frame >= options.frames) {
@@ -233,16 +246,23 @@ int RunGui(const GuiOptions& options)
         ImGui_ImplOpenGL3_NewFrame();
         ImGui_ImplGlfw_NewFrame();
         ImGui::NewFrame();
+        panels.Draw((t1 - lastFrame) / 1000.0);
+        lastFrame = t1;
         viewport.DrawOverlay();
         ImGui::Render();
         const double imguiBuild = NowMs() - t1;
         viewport.Draw({fbw, fbh}, {double(ww), double(wh)});
+        panels.AfterViewportDrawn(fbw, fbh);
         if (options.stats) {
             glFinish(); // count the GPU's work in the frame time, in its part
             viewport.times.draw = NowMs() - t1 - imguiBuild;
         }
         const double t2 = NowMs();
         ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+        panels.AfterPanelsDrawn(fbw, fbh);
+        if (panels.QuitRequested()) {
+            glfwSetWindowShouldClose(window, GLFW_TRUE);
+        }
         if (options.stats) {
             glFinish();
         }
@@ -257,6 +277,10 @@ int RunGui(const GuiOptions& options)
     if (!options.dumpOnExit.empty()) {
         DumpShapes(viewport.GetScene(), options.dumpOnExit);
     }
+    if (!options.panelReport.empty()) {
+        panels.WriteReport(options.panelReport);
+    }
+    s_panels = nullptr;
     viewport.Destroy();
     ShutDownImGui();
     glfwDestroyWindow(window);

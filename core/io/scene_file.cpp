@@ -247,7 +247,7 @@ bool ReadShapes(Reader& r, const json& shapes, Scene& scene)
                 return r.Fail(path + ".id", "id " + std::to_string(shape.id) + " is used by an earlier shape");
             }
         } else {
-            shape.id = scene.NextId();
+            shape.id = 0; // Scene::Add hands out a free id
         }
         if (!r.String(item, "name", path + ".", shape.name) || !r.Bool(item, "visible", path + ".", shape.visible)) {
             return false;
@@ -325,6 +325,10 @@ bool ReadQueries(Reader& r, const json& queries, Scene& scene)
                         }
                         settings.enabled.push_back(info);
                     }
+                    // registry order (the registry is one array), each algorithm once
+                    std::sort(settings.enabled.begin(), settings.enabled.end());
+                    settings.enabled.erase(std::unique(settings.enabled.begin(), settings.enabled.end()),
+                                           settings.enabled.end());
                 } else {
                     return r.Fail(path + ".algorithms", "expected \"all\" or an array of algorithm names");
                 }

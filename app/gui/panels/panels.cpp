@@ -1,0 +1,591 @@
+// The panels' frame: layout on first start, shortcuts, file actions (new, open, save, recent),
+// the popups (errors, unsaved changes, open and save-as, controls, about), PNG export and the
+// report the GUI test reads.
+#include "panels.h"
+
+#include "lessons.h"
+
+#include "core/io/scene_file.h"
+
+#include <glad/gl.h>
+// glad first: GLFW is here for its key codes (ImGui 1.86 indexes keys by the backend's codes)
+#include <GLFW/glfw3.h>
+#include <imgui.h>
+#include <imgui_internal.h>
+#include <stb_image_write.h>
+
+#include <nlohmann/json.hpp>
+
+#include <cstdarg>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+
+namespace hitlab {
+
+namespace {
+
+// the layout at first start, in pixels at 1280x720 (scaled with the window, remembered by imgui.ini)
+constexpr float kLeftWidth = 270.0f;
+constexpr float kRightWidth = 380.0f;
+constexpr float kBottomHeight = 240.0f;
+
+const char* const kWindowNames[5] = {"Scene", "Inspector", "Algorithms", "Results", "Query inspector"};
+
+std::string ConfigDirectory()
+{
+    const char* xdg = std::getenv("XDG_CONFIG_HOME");
+    const char* home = std::getenv("HOME");
+    if (xdg != nullptr && *xdg != '\0') {
+        return std::string(xdg) + "/hitlab";
+    }
+    return home != nullptr ? std::string(home) + "/.config/hitlab" : std::string();
+}
+
+void CollectImGuiError(void* user, const char* fmt, ...)
+{
+    char text[512];
+    va_list args;
+    va_start(args, fmt);
+    std::vsnprintf(text, sizeof text, fmt, args);
+    va_end(args);
+    static_cast<std::vector<std::string>*>(user)->push_back(text);
+}
+
+/// The rectangle of a layout slot in the main viewport's work area.
+void SlotRect(int slot, ImVec2& pos, ImVec2& size)
+{
+    const ImGuiViewport* vp = ImGui::GetMainViewport();
+    const float x0 = vp->WorkPos.x, y0 = vp->WorkPos.y, w = vp->WorkSize.x, h = vp->WorkSize.y;
+    const float colH = h - kBottomHeight;
+    const float sceneH = std::floor(colH * 0.46f), algH = std::floor(colH * 0.40f);
+    switch (slot) {
+    case 0: pos = {x0, y0}; size = {kLeftWidth, sceneH}; break;
+    case 1: pos = {x0, y0 + sceneH}; size = {kLeftWidth, colH - sceneH}; break;
+    case 2: pos = {x0 + w - kRightWidth, y0}; size = {kRightWidth, algH}; break;
+    case 3: pos = {x0 + w - kRightWidth, y0 + algH}; size = {kRightWidth, colH - algH}; break;
+    default: pos = {x0, y0 + colH}; size = {w, kBottomHeight}; break;
+    }
+}
+
+} // namespace
+
+Panels::Panels(const GuiOptions& options, Viewport& viewport) : m_viewport(viewport), m_options(options)
+{
+    ImGuiIO& io = ImGui::GetIO();
+    const std::string config = ConfigDirectory();
+    if (options.frames == 0 && !config.empty()) {
+        std::error_code ec;
+        std::filesystem::create_directories(config, ec);
+        m_iniPath = config + "/imgui.ini";
+        m_recentPath = config + "/recent.txt";
+        io.IniFilename = m_iniPath.c_str();
+        ImGui::LoadIniSettingsFromDisk(m_iniPath.c_str());
+        std::ifstream in(m_recentPath);
+        for (std::string line; std::getline(in, line) && m_recent.size() < 10;) {
+            if (!line.empty()) {
+                m_recent.push_back(line);
+            }
+        }
+    }
+    if (options.scene != "demo" && options.scene != "stress" && !options.scene.empty()) {
+        m_path = options.scene;
+        AddRecent(m_path);
+    }
+    m_browseDir = LessonDirectory();
+    std::snprintf(m_pathInput, sizeof m_pathInput, "%s", m_path.c_str());
+    m_lastSelected = m_viewport.Selected();
+}
+
+bool Panels::Dirty() const { return m_viewport.GetHistory().Generation() != m_savedGeneration; }
+
+void Panels::ReportError(std::string message)
+{
+    m_error = std::move(message);
+    m_openError = true;
+}
+
+void Panels::Execute(std::unique_ptr<Command> command, std::uint64_t mergeGroup)
+{
+    m_viewport.GetHistory().Execute(m_viewport.GetScene(), std::move(command), mergeGroup);
+}
+
+void Panels::PlaceWindow(const char* name, int slot)
+{
+    ImVec2 pos, size;
+    SlotRect(slot, pos, size);
+    const ImGuiCond cond = m_resetLayout ? ImGuiCond_Always : ImGuiCond_FirstUseEver;
+    ImGui::SetNextWindowPos(pos, cond);
+    ImGui::SetNextWindowSize(size, cond);
+    (void)name;
+}
+
+void Panels::RecordRect(const char* name)
+{
+    const ImVec2 p = ImGui::GetWindowPos(), s = ImGui::GetWindowSize();
+    m_rects.push_back({name, p.x, p.y, s.x, s.y, true});
+}
+
+void Panels::Layout()
+{
+    // the overlays and the camera use the part of the window the panels leave free
+    ImVec2 left, leftSize, right, rightSize;
+    SlotRect(0, left, leftSize);
+    SlotRect(2, right, rightSize);
+    const ImGuiViewport* vp = ImGui::GetMainViewport();
+    const float freeX = m_showScene || m_showInspector ? left.x + leftSize.x : vp->WorkPos.x;
+    const float freeR = m_showAlgorithms || m_showResults ? right.x : vp->WorkPos.x + vp->WorkSize.x;
+    const float freeB = m_showQuery ? vp->WorkPos.y + vp->WorkSize.y - kBottomHeight : vp->WorkPos.y + vp->WorkSize.y;
+    m_viewport.overlayArea = {freeX, vp->WorkPos.y, std::max(1.0f, freeR - freeX), std::max(1.0f, freeB - vp->WorkPos.y)};
+}
+
+void Panels::FitToPanels()
+{
+    // the scene's camera frames the whole window: zoom out a little and move the picture into the
+    // free area so the panels do not cover it
+    const glm::dvec4 area = m_viewport.overlayArea;
+    if (area.z <= 1.0 || area.w <= 1.0) {
+        return;
+    }
+    Camera& cam = m_viewport.camera;
+    const glm::dvec2 center = cam.viewport * 0.5;
+    const double factor = std::max(cam.viewport.x / area.z, cam.viewport.y / area.w);
+    ZoomAt(cam, std::min(1.0 / 0.6, std::max(1.0, factor * 0.8)), center);
+    Pan(cam, glm::dvec2(area.x + area.z * 0.5, area.y + area.w * 0.5) - center);
+}
+
+void Panels::Draw(double dt)
+{
+    m_rects.clear();
+    ImGui::GetIO().FontGlobalScale = m_fontScale;
+    Layout();
+    if (m_fitPending) {
+        FitToPanels();
+        m_fitPending = false;
+    }
+    // a selection made in the viewport releases the pair the Results table focused
+    if (m_viewport.Selected() != m_lastSelected) {
+        if (state.focused && m_viewport.Selected() != state.focused->a && m_viewport.Selected() != state.focused->b) {
+            state.focused.reset();
+        }
+        state.step = -1;
+        state.playing = false;
+        m_lastSelected = m_viewport.Selected();
+        m_renaming = 0;
+        m_fieldError.clear();
+    }
+    if (state.focused && m_viewport.Evaluation().Find(state.focused->a, state.focused->b) == nullptr) {
+        state.focused.reset(); // the pair is gone (deleted, undone)
+    }
+    if (state.playing) {
+        state.playClock += dt;
+    }
+    HandleShortcuts();
+    DrawMenuBar();
+    if (m_showScene) {
+        DrawScenePanel();
+    }
+    if (m_showInspector) {
+        DrawInspectorPanel();
+    }
+    if (m_showAlgorithms) {
+        DrawAlgorithmsPanel();
+    }
+    if (m_showResults) {
+        DrawResultsPanel();
+    }
+    if (m_showQuery) {
+        DrawQueryPanel();
+    }
+    DrawPopups();
+    m_resetLayout = false;
+    ++m_frame;
+    // unbalanced Begin/End or Push/Pop would be recovered here and reported (the GUI test checks)
+    ImGui::ErrorCheckEndFrameRecover(CollectImGuiError, &m_imguiErrors);
+}
+
+void Panels::HandleShortcuts()
+{
+    const ImGuiIO& io = ImGui::GetIO();
+    if (io.WantTextInput || !io.KeyCtrl) {
+        return;
+    }
+    auto pressed = [](char c) { return ImGui::IsKeyPressed(GLFW_KEY_A + (c - 'A'), false); };
+    if (pressed('N')) {
+        AskUnsaved(1);
+    } else if (pressed('O')) {
+        m_openOpen = true;
+    } else if (pressed('S') && io.KeyShift) {
+        m_openSaveAs = true;
+    } else if (pressed('S')) {
+        SaveOrAsk();
+    } else if (pressed('E')) {
+        m_exportPath = m_exportInput;
+    } else if (pressed('Q')) {
+        AskUnsaved(3);
+    }
+}
+
+void Panels::NewScene()
+{
+    Scene scene;
+    scene.title = "";
+    m_viewport.SetScene(std::move(scene));
+    m_path.clear();
+    m_savedGeneration = m_viewport.GetHistory().Generation();
+    state = PanelState{};
+    m_lastSelected = 0;
+    m_fitPending = true;
+}
+
+void Panels::OpenFile(const std::string& path)
+{
+    std::string error;
+    std::optional<Scene> scene = LoadSceneForGui(path, error);
+    if (!scene) {
+        ReportError(error); // the current scene stays
+        return;
+    }
+    m_viewport.SetScene(std::move(*scene));
+    m_path = path;
+    m_savedGeneration = m_viewport.GetHistory().Generation();
+    state = PanelState{};
+    m_lastSelected = 0;
+    m_fitPending = true;
+    AddRecent(path);
+}
+
+bool Panels::Save(const std::string& path)
+{
+    Scene& scene = m_viewport.GetScene();
+    scene.camera = CameraToState(m_viewport.camera);
+    const std::string error = SaveSceneFile(scene, path);
+    if (!error.empty()) {
+        ReportError("Cannot save " + path + ": " + error);
+        return false;
+    }
+    m_path = path;
+    m_savedGeneration = m_viewport.GetHistory().Generation();
+    AddRecent(path);
+    return true;
+}
+
+void Panels::SaveOrAsk()
+{
+    if (m_path.empty()) {
+        m_openSaveAs = true;
+    } else {
+        Save(m_path);
+    }
+}
+
+void Panels::AskUnsaved(int action, std::string path)
+{
+    m_pendingAction = action;
+    m_pendingPath = std::move(path);
+    if (Dirty()) {
+        m_openUnsaved = true;
+    } else {
+        RunPending();
+    }
+}
+
+void Panels::RunPending()
+{
+    const int action = m_pendingAction;
+    m_pendingAction = 0;
+    if (action == 1) {
+        NewScene();
+    } else if (action == 2) {
+        OpenFile(m_pendingPath);
+    } else if (action == 3) {
+        m_quit = true;
+    }
+}
+
+bool Panels::ConfirmQuit()
+{
+    if (m_quit || !Dirty()) {
+        return true;
+    }
+    AskUnsaved(3);
+    return false;
+}
+
+void Panels::AddRecent(const std::string& path)
+{
+    std::error_code ec;
+    const std::string absolute = std::filesystem::absolute(path, ec).lexically_normal().string();
+    const std::string entry = ec ? path : absolute;
+    std::erase(m_recent, entry);
+    m_recent.insert(m_recent.begin(), entry);
+    if (m_recent.size() > 10) {
+        m_recent.resize(10);
+    }
+    if (!m_recentPath.empty()) {
+        std::ofstream out(m_recentPath);
+        for (const std::string& r : m_recent) {
+            out << r << '\n';
+        }
+    }
+}
+
+void Panels::Duplicate()
+{
+    const SceneShape* s = m_viewport.GetScene().Find(m_viewport.Selected());
+    if (s == nullptr) {
+        return;
+    }
+    SceneShape copy = *s;
+    copy.id = 0;
+    copy.name = s->name + " copy";
+    copy.shape = Translate(copy.shape, Basis(m_viewport.camera).right * (GridSpacing(m_viewport.camera) * 0.5));
+    const ShapeId id = m_viewport.GetScene().NextId();
+    Execute(AddShapeCommand(std::move(copy)));
+    m_viewport.Select(id);
+}
+
+void Panels::Delete()
+{
+    if (m_viewport.GetScene().Find(m_viewport.Selected()) == nullptr) {
+        return;
+    }
+    Execute(RemoveShapeCommand(m_viewport.Selected()));
+    m_viewport.Select(0);
+}
+
+void Panels::DrawPopups()
+{
+    // ImGui opens popups from the frame's root: the flags set by menus and shortcuts open them here
+    if (m_openError) {
+        ImGui::OpenPopup("Error");
+        m_openError = false;
+    }
+    if (m_openOpen) {
+        ImGui::OpenPopup("Open scene");
+        m_openOpen = false;
+    }
+    if (m_openSaveAs) {
+        std::snprintf(m_pathInput, sizeof m_pathInput, "%s", m_path.empty() ? "scene.json" : m_path.c_str());
+        ImGui::OpenPopup("Save scene as");
+        m_openSaveAs = false;
+    }
+    if (m_openUnsaved) {
+        ImGui::OpenPopup("Unsaved changes");
+        m_openUnsaved = false;
+    }
+    const ImVec2 center = ImGui::GetMainViewport()->GetCenter();
+    ImGui::SetNextWindowPos(center, ImGuiCond_Appearing, ImVec2(0.5f, 0.5f));
+    if (ImGui::BeginPopupModal("Error", nullptr, ImGuiWindowFlags_AlwaysAutoResize)) {
+        ImGui::PushTextWrapPos(ImGui::GetFontSize() * 40.0f);
+        ImGui::TextUnformatted(m_error.c_str());
+        ImGui::PopTextWrapPos();
+        if (ImGui::Button("OK", ImVec2(120, 0)) || ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Enter))) {
+            ImGui::CloseCurrentPopup();
+        }
+        ImGui::EndPopup();
+    }
+    ImGui::SetNextWindowPos(center, ImGuiCond_Appearing, ImVec2(0.5f, 0.5f));
+    if (ImGui::BeginPopupModal("Unsaved changes", nullptr, ImGuiWindowFlags_AlwaysAutoResize)) {
+        ImGui::Text("The scene has unsaved changes.");
+        if (ImGui::Button("Save")) {
+            ImGui::CloseCurrentPopup();
+            if (!m_path.empty() && Save(m_path)) {
+                RunPending();
+            } else if (m_path.empty()) {
+                m_openSaveAs = true;
+            }
+        }
+        ImGui::SameLine();
+        if (ImGui::Button("Discard")) {
+            ImGui::CloseCurrentPopup();
+            RunPending();
+        }
+        ImGui::SameLine();
+        if (ImGui::Button("Cancel")) {
+            m_pendingAction = 0;
+            ImGui::CloseCurrentPopup();
+        }
+        ImGui::EndPopup();
+    }
+    ImGui::SetNextWindowPos(center, ImGuiCond_Appearing, ImVec2(0.5f, 0.5f));
+    ImGui::SetNextWindowSize(ImVec2(520, 380), ImGuiCond_Appearing);
+    if (ImGui::BeginPopupModal("Open scene")) {
+        ImGui::TextDisabled("Folder: %s", m_browseDir.c_str());
+        if (ImGui::Button("Up")) {
+            m_browseDir = std::filesystem::path(m_browseDir).parent_path().string();
+        }
+        ImGui::SameLine();
+        if (ImGui::Button("Lessons")) {
+            m_browseDir = LessonDirectory();
+        }
+        ImGui::SameLine();
+        if (ImGui::Button("Working folder")) {
+            m_browseDir = std::filesystem::current_path().string();
+        }
+        ImGui::BeginChild("files", ImVec2(0, -ImGui::GetFrameHeightWithSpacing() * 2), true);
+        for (const std::string& name : ListSceneFiles(m_browseDir)) {
+            if (ImGui::Selectable(name.c_str(), false, ImGuiSelectableFlags_AllowDoubleClick)) {
+                const std::string full = m_browseDir + "/" + name;
+                if (name.ends_with('/')) {
+                    m_browseDir = full.substr(0, full.size() - 1);
+                } else {
+                    std::snprintf(m_pathInput, sizeof m_pathInput, "%s", full.c_str());
+                    if (ImGui::IsMouseDoubleClicked(0)) {
+                        ImGui::CloseCurrentPopup();
+                        AskUnsaved(2, full);
+                    }
+                }
+            }
+        }
+        ImGui::EndChild();
+        ImGui::SetNextItemWidth(-1);
+        const bool enter = ImGui::InputText("##path", m_pathInput, sizeof m_pathInput, ImGuiInputTextFlags_EnterReturnsTrue);
+        if (ImGui::Button("Open", ImVec2(120, 0)) || enter) {
+            ImGui::CloseCurrentPopup();
+            AskUnsaved(2, m_pathInput);
+        }
+        ImGui::SameLine();
+        if (ImGui::Button("Cancel", ImVec2(120, 0))) {
+            ImGui::CloseCurrentPopup();
+        }
+        ImGui::EndPopup();
+    }
+    ImGui::SetNextWindowPos(center, ImGuiCond_Appearing, ImVec2(0.5f, 0.5f));
+    if (ImGui::BeginPopupModal("Save scene as", nullptr, ImGuiWindowFlags_AlwaysAutoResize)) {
+        ImGui::Text("File (.json):");
+        ImGui::SetNextItemWidth(ImGui::GetFontSize() * 32.0f);
+        const bool enter = ImGui::InputText("##savepath", m_pathInput, sizeof m_pathInput, ImGuiInputTextFlags_EnterReturnsTrue);
+        if (ImGui::Button("Save", ImVec2(120, 0)) || enter) {
+            ImGui::CloseCurrentPopup();
+            if (Save(m_pathInput) && m_pendingAction != 0) {
+                RunPending();
+            }
+        }
+        ImGui::SameLine();
+        if (ImGui::Button("Cancel", ImVec2(120, 0))) {
+            m_pendingAction = 0;
+            ImGui::CloseCurrentPopup();
+        }
+        ImGui::EndPopup();
+    }
+    if (m_showControls) {
+        ImGui::SetNextWindowPos(center, ImGuiCond_FirstUseEver, ImVec2(0.5f, 0.5f));
+        if (ImGui::Begin("Controls", &m_showControls, ImGuiWindowFlags_AlwaysAutoResize)) {
+            static const char* const kBindings[][2] = {
+                {"Left click", "select a shape (empty space: deselect)"},
+                {"Left drag on a shape", "move it in the plane facing the camera"},
+                {"  hold X / Y / Z", "move along that axis only"},
+                {"  hold Ctrl", "snap to the grid"},
+                {"  Esc", "cancel the drag"},
+                {"Drag a handle", "resize a box, a sphere's radius, a ray's origin or tip"},
+                {"R", "rotate mode (drag turns an oriented box)"},
+                {"Middle drag / Alt + left drag", "orbit"},
+                {"Shift + middle drag", "pan"},
+                {"Mouse wheel", "zoom at the cursor"},
+                {"F / Home", "frame the selection / everything"},
+                {"1 / 3 / 7", "front / right / top view"},
+                {"5", "orthographic on / off"},
+                {"2", "2D mode (the z = 0 plane)"},
+                {"G", "hide the hints"},
+                {"Ctrl+Z / Ctrl+Y (Ctrl+Shift+Z)", "undo / redo"},
+                {"Ctrl+D / Delete", "duplicate / delete the selection"},
+                {"Ctrl+N / Ctrl+O / Ctrl+S / Ctrl+Shift+S", "new / open / save / save as"},
+                {"Ctrl+E", "export PNG"},
+                {"Ctrl+Q", "quit"},
+                {"Results row click", "focus that pair in the viewport and the Query inspector"},
+                {"Query inspector |< < > >| play", "walk the trace; the viewport draws the current step"},
+            };
+            if (ImGui::BeginTable("bindings", 2, ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV)) {
+                for (const auto& b : kBindings) {
+                    ImGui::TableNextColumn();
+                    ImGui::TextUnformatted(b[0]);
+                    ImGui::TableNextColumn();
+                    ImGui::TextUnformatted(b[1]);
+                }
+                ImGui::EndTable();
+            }
+        }
+        ImGui::End();
+    }
+    if (m_showAbout) {
+        ImGui::SetNextWindowPos(center, ImGuiCond_FirstUseEver, ImVec2(0.5f, 0.5f));
+        if (ImGui::Begin("About HitLab", &m_showAbout, ImGuiWindowFlags_AlwaysAutoResize)) {
+            ImGui::Text("HitLab: geometric intersection algorithms, made visible.");
+            ImGui::TextDisabled("Many published variants of ray/box, ray/sphere and box/box tests run on the same");
+            ImGui::TextDisabled("input; their answers and step-by-step traces are shown side by side, with why");
+            ImGui::TextDisabled("they disagree. Dear ImGui %s, GLFW, OpenGL 3.3.", ImGui::GetVersion());
+        }
+        ImGui::End();
+    }
+}
+
+void Panels::ExportPng(const std::string& path, int fbw, int fbh)
+{
+    std::vector<unsigned char> pixels(size_t(fbw) * size_t(fbh) * 4);
+    glPixelStorei(GL_PACK_ALIGNMENT, 1);
+    glReadBuffer(GL_BACK);
+    glReadPixels(0, 0, fbw, fbh, GL_RGBA, GL_UNSIGNED_BYTE, pixels.data());
+    // GL rows start at the bottom; images at the top. Opaque: the back buffer's alpha is not the image's.
+    std::vector<unsigned char> image(pixels.size());
+    const size_t row = size_t(fbw) * 4;
+    for (int y = 0; y < fbh; ++y) {
+        std::copy_n(pixels.begin() + std::ptrdiff_t(size_t(fbh - 1 - y) * row), row,
+                    image.begin() + std::ptrdiff_t(size_t(y) * row));
+    }
+    for (size_t i = 3; i < image.size(); i += 4) {
+        image[i] = 255;
+    }
+    if (stbi_write_png(path.c_str(), fbw, fbh, 4, image.data(), int(row)) == 0) {
+        ReportError("Cannot write " + path);
+    }
+}
+
+void Panels::AfterViewportDrawn(int fbw, int fbh)
+{
+    if (!m_exportPath.empty() && !m_exportWithPanels) {
+        ExportPng(m_exportPath, fbw, fbh);
+        m_exportPath.clear();
+    }
+}
+
+void Panels::AfterPanelsDrawn(int fbw, int fbh)
+{
+    if (!m_exportPath.empty() && m_exportWithPanels) {
+        ExportPng(m_exportPath, fbw, fbh);
+        m_exportPath.clear();
+    }
+    if (!m_options.screenshot.empty() && m_options.frames > 0 && m_frame == m_options.frames) {
+        ExportPng(m_options.screenshot, fbw, fbh);
+    }
+}
+
+void Panels::WriteReport(const std::string& path) const
+{
+    nlohmann::json report;
+    report["frames"] = m_frame;
+    const ImGuiViewport* vp = ImGui::GetMainViewport();
+    report["display"] = {vp->Size.x, vp->Size.y};
+    report["work_area"] = {vp->WorkPos.x, vp->WorkPos.y, vp->WorkSize.x, vp->WorkSize.y};
+    nlohmann::json panels = nlohmann::json::object();
+    for (int slot = 0; slot < 5; ++slot) {
+        ImVec2 pos, size;
+        SlotRect(slot, pos, size);
+        nlohmann::json entry{{"layout", {pos.x, pos.y, size.x, size.y}}, {"open", false}};
+        for (const PanelRect& r : m_rects) {
+            if (r.name == kWindowNames[slot]) {
+                entry["rect"] = {r.x, r.y, r.w, r.h};
+                entry["open"] = r.open;
+            }
+        }
+        panels[kWindowNames[slot]] = entry;
+    }
+    report["panels"] = panels;
+    report["imgui_errors"] = m_imguiErrors;
+    report["error_popup"] = m_error;
+    report["scene_title"] = m_viewport.GetScene().title;
+    report["queries"] = m_viewport.Evaluation().Queries().size();
+    std::ofstream(path) << report.dump(2) << '\n';
+}
+
+} // namespace hitlab

@@ -1,0 +1,38 @@
+// The Query inspector's comparison of every algorithm of the family on the focused query: its
+// t_enter / t_exit (or depth / normal), and how far each lies from the reference in units in the
+// last place of the precision the family runs in. GL-free.
+#pragma once
+
+#include "core/compare.h"
+#include "core/scene.h"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace hitlab {
+
+/// Distance between a and b in units in the last place of `precision` (the number of
+/// representable values between them); nullopt when either is NaN or infinite, or when one of
+/// them does not fit the precision.
+std::optional<std::int64_t> UlpDistance(double a, double b, Precision precision);
+
+struct FamilyRow {
+    const AlgorithmInfo* info = nullptr;
+    bool hit = false;
+    std::string verdict;               ///< "hit" / "miss"
+    std::string first, second;         ///< t_enter and t_exit, or depth and normal ("" when not reported)
+    std::string firstUlps, secondUlps; ///< difference from the reference: "0", "+3", "-1", "" (n/a)
+    bool differs = false;              ///< verdict differs from the reference
+};
+
+struct FamilyTable {
+    std::string firstHeader, secondHeader; ///< "t_enter", "t_exit" or "depth", "normal"
+    std::vector<FamilyRow> rows;           ///< every algorithm of the family, reference first
+};
+
+/// Runs every algorithm of the query's family in `precision` (the focused query only, on demand).
+FamilyTable BuildFamilyTable(const Scene& scene, const SceneQuery& query, Precision precision);
+
+} // namespace hitlab

@@ -1,0 +1,381 @@
+// The Query inspector: the focused pair's trace under the family's drawn algorithm, step by step.
+// Slab methods get the t number line (number_line.h), face-plane methods the faces, separating-
+// axis tests the axes; every trace its steps with their values; and every algorithm of the family
+// is compared with the reference in ulps (query_model.h). The step chosen here is what the
+// viewport draws (PanelState::step).
+#include "panels.h"
+
+#include "number_line.h"
+#include "query_model.h"
+#include "results_model.h"
+
+#include "render/scene_draw.h"
+
+#include <imgui.h>
+
+namespace hitlab {
+
+namespace {
+
+ImU32 Color(const glm::vec4& c, float alpha = 1.0f)
+{
+    return ImGui::ColorConvertFloat4ToU32(ImVec4(c.r, c.g, c.b, c.a * alpha));
+}
+
+ImVec4 Vec(const glm::vec4& c) { return ImVec4(c.r, c.g, c.b, c.a); }
+
+std::string V3(const glm::dvec3& v)
+{
+    return "(" + ShortNumber(v.x) + ", " + ShortNumber(v.y) + ", " + ShortNumber(v.z) + ")";
+}
+
+/// The t number line: one row per slab (axis colours), the running intersection, the allowed range.
+void DrawNumberLine(const NumberLineLayout& layout, float width)
+{
+    ImDrawList* draw = ImGui::GetWindowDrawList();
+    const float line = ImGui::GetTextLineHeight();
+    const float rowH = line * 1.5f, labelW = ImGui::CalcTextSize("y slab: parallel, outside ").x;
+    const ImVec2 origin = ImGui::GetCursorScreenPos();
+    const float x0 = origin.x + labelW, x1 = origin.x + std::max(labelW + 60.0f, width - 8.0f);
+    const int rows = int(layout.rows.size()) + 1; // the slabs, then the running intersection
+    const float bottom = origin.y + rowH * float(rows);
+    auto X = [&](float f) { return x0 + (x1 - x0) * f; };
+    // the allowed range, shaded behind every row
+    draw->AddRectFilled(ImVec2(X(layout.allowedLoX), origin.y), ImVec2(X(layout.allowedHiX), bottom),
+                        IM_COL32(255, 255, 255, 14));
+    const float zero = X(layout.X(0.0));
+    draw->AddLine(ImVec2(zero, origin.y), ImVec2(zero, bottom), IM_COL32(255, 255, 255, 60));
+    for (size_t i = 0; i < layout.rows.size(); ++i) {
+        const NumberLineRow& row = layout.rows[i];
+        const float y = origin.y + rowH * float(i) + rowH * 0.5f;
+        const glm::vec4 color = palette::Axis(row.axis);
+        draw->AddText(ImVec2(origin.x, y - line * 0.5f), Color(color), row.label.c_str());
+        draw->AddLine(ImVec2(x0, y), ImVec2(x1, y), IM_COL32(255, 255, 255, 30));
+        if (row.parallel && !row.originInside) {
+            continue; // no t is inside: nothing to draw
+        }
+        const float a = X(row.nearX), b = X(row.farX);
+        draw->AddRectFilled(ImVec2(a, y - line * 0.35f), ImVec2(std::max(b, a + 2.0f), y + line * 0.35f), Color(color, 0.85f), 2.0f);
+        if (!row.parallel) {
+            const std::string nearText = ShortNumber(row.tNear), farText = ShortNumber(row.tFar);
+            draw->AddText(ImVec2(a - ImGui::CalcTextSize(nearText.c_str()).x - 3.0f, y - line * 0.5f), Color(color), nearText.c_str());
+            draw->AddText(ImVec2(b + 3.0f, y - line * 0.5f), Color(color), farText.c_str());
+        }
+    }
+    // the running intersection after the last row shown
+    const float y = origin.y + rowH * float(rows - 1) + rowH * 0.5f;
+    draw->AddText(ImVec2(origin.x, y - line * 0.5f), IM_COL32(235, 235, 235, 255), "[t_enter, t_exit]");
+    draw->AddLine(ImVec2(x0, y), ImVec2(x1, y), IM_COL32(255, 255, 255, 30));
+    if (!layout.rows.empty()) {
+        const NumberLineRow& cur = layout.rows.back();
+        if (layout.empty) {
+            const std::string text = "empty: " + ShortNumber(cur.tEnter) + " > " + ShortNumber(cur.tExit);
+            draw->AddText(ImVec2(X(std::min(cur.enterX, cur.exitX)), y - line * 0.5f), IM_COL32(255, 110, 100, 255), text.c_str());
+        } else {
+            draw->AddRect(ImVec2(X(cur.enterX), y - line * 0.4f), ImVec2(std::max(X(cur.exitX), X(cur.enterX) + 2.0f), y + line * 0.4f),
+                          IM_COL32(255, 255, 255, 235), 2.0f, 0, 2.0f);
+            const std::string text = "[" + ShortNumber(cur.tEnter) + ", " + ShortNumber(cur.tExit) + "]";
+            draw->AddText(ImVec2(X(cur.exitX) + 4.0f, y - line * 0.5f), IM_COL32(235, 235, 235, 255), text.c_str());
+        }
+    }
+    // t axis labels
+    const float ty = bottom + 2.0f;
+    const std::string lo = "t = " + ShortNumber(layout.tMin), hi = ShortNumber(layout.tMax);
+    draw->AddText(ImVec2(x0, ty), IM_COL32(150, 150, 150, 255), lo.c_str());
+    draw->AddText(ImVec2(zero - 3.0f, ty), IM_COL32(150, 150, 150, 255), "0");
+    draw->AddText(ImVec2(x1 - ImGui::CalcTextSize(hi.c_str()).x, ty), IM_COL32(150, 150, 150, 255), hi.c_str());
+    const std::string range = std::isinf(layout.allowedHi) ? "allowed: t >= 0" : "allowed: 0 <= t <= " + ShortNumber(layout.allowedHi);
+    draw->AddText(ImVec2((x0 + x1) * 0.5f - ImGui::CalcTextSize(range.c_str()).x * 0.5f, ty), IM_COL32(150, 150, 150, 255),
+                  range.c_str());
+    ImGui::Dummy(ImVec2(width, bottom - origin.y + line + 6.0f));
+}
+
+void FaceTable(const Trace& trace, int step)
+{
+    if (!ImGui::BeginTable("faces", 5, ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV | ImGuiTableFlags_SizingFixedFit)) {
+        return;
+    }
+    for (const char* h : {"face", "t", "point", "inside", ""}) {
+        ImGui::TableSetupColumn(h);
+    }
+    ImGui::TableHeadersRow();
+    for (size_t i = 0; i < trace.steps.size(); ++i) {
+        const auto* face = std::get_if<FacePart>(&trace.steps[i].part);
+        if (face == nullptr || (step >= 0 && int(i) > step)) {
+            continue;
+        }
+        ImGui::TableNextRow();
+        if (int(i) == step) {
+            ImGui::TableSetBgColor(ImGuiTableBgTarget_RowBg1, IM_COL32(90, 90, 140, 120));
+        }
+        ImGui::TableNextColumn();
+        ImGui::TextColored(Vec(palette::Axis(face->face / 2)), "%s", FaceName(face->face));
+        ImGui::TableNextColumn();
+        ImGui::TextUnformatted(face->tested ? ShortNumber(face->t).c_str() : "skipped");
+        ImGui::TableNextColumn();
+        ImGui::TextUnformatted(face->tested ? V3(face->point).c_str() : "");
+        ImGui::TableNextColumn();
+        ImGui::TextUnformatted(face->tested ? (face->inside ? "inside" : "outside") : "");
+        ImGui::TableNextColumn();
+        if (face->accepted) {
+            ImGui::TextColored(ImVec4(0.55f, 0.9f, 0.55f, 1.0f), "accepted");
+        }
+    }
+    ImGui::EndTable();
+}
+
+void AxisTable(const Trace& trace, int step)
+{
+    const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV | ImGuiTableFlags_SizingFixedFit |
+                                  ImGuiTableFlags_ScrollY;
+    if (!ImGui::BeginTable("axes", 6, flags, ImVec2(0, ImGui::GetTextLineHeightWithSpacing() * 9.0f))) {
+        return;
+    }
+    ImGui::TableSetupScrollFreeze(0, 1);
+    for (const char* h : {"axis", "ra", "rb", "distance", "overlap", ""}) {
+        ImGui::TableSetupColumn(h);
+    }
+    ImGui::TableHeadersRow();
+    for (size_t i = 0; i < trace.steps.size(); ++i) {
+        const auto* axis = std::get_if<AxisPart>(&trace.steps[i].part);
+        if (axis == nullptr || (step >= 0 && int(i) > step)) {
+            continue;
+        }
+        ImGui::TableNextRow();
+        if (axis->separating) {
+            ImGui::TableSetBgColor(ImGuiTableBgTarget_RowBg1, IM_COL32(60, 140, 170, 110));
+        } else if (axis->chosen) {
+            ImGui::TableSetBgColor(ImGuiTableBgTarget_RowBg1, IM_COL32(170, 80, 60, 110));
+        }
+        if (int(i) == step) {
+            ImGui::TableSetBgColor(ImGuiTableBgTarget_RowBg0, IM_COL32(90, 90, 140, 140));
+        }
+        ImGui::TableNextColumn();
+        ImGui::TextUnformatted(axis->label.c_str());
+        ImGui::TableNextColumn();
+        ImGui::TextUnformatted(axis->skipped ? "" : ShortNumber(axis->ra).c_str());
+        ImGui::TableNextColumn();
+        ImGui::TextUnformatted(axis->skipped ? "" : ShortNumber(axis->rb).c_str());
+        ImGui::TableNextColumn();
+        ImGui::TextUnformatted(axis->skipped ? "" : ShortNumber(axis->distance).c_str());
+        ImGui::TableNextColumn();
+        ImGui::TextUnformatted(axis->skipped ? "" : ShortNumber(axis->overlap).c_str());
+        ImGui::TableNextColumn();
+        ImGui::TextUnformatted(axis->skipped ? "skipped" : axis->separating ? "SEPARATING" : axis->chosen ? "chosen (least overlap)" : "");
+    }
+    ImGui::EndTable();
+}
+
+/// Every step with its values; the current one highlighted, the deciding one marked.
+void StepList(const Trace& trace, int& step)
+{
+    const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_ScrollY | ImGuiTableFlags_BordersInnerV;
+    if (!ImGui::BeginTable("steps", 2, flags, ImVec2(0, 0))) {
+        return;
+    }
+    ImGui::TableSetupScrollFreeze(0, 1);
+    ImGui::TableSetupColumn("#", ImGuiTableColumnFlags_WidthFixed, ImGui::GetFontSize() * 2.0f);
+    ImGui::TableSetupColumn("step and values", ImGuiTableColumnFlags_WidthStretch);
+    ImGui::TableHeadersRow();
+    for (size_t i = 0; i < trace.steps.size(); ++i) {
+        const TraceStep& s = trace.steps[i];
+        ImGui::PushID(int(i));
+        ImGui::TableNextRow();
+        ImGui::TableNextColumn();
+        if (ImGui::Selectable(std::to_string(i + 1).c_str(), int(i) == step, ImGuiSelectableFlags_SpanAllColumns)) {
+            step = int(i);
+        }
+        ImGui::TableNextColumn();
+        std::string text = s.caption;
+        if (int(i) == trace.decidingStep) {
+            text += "   <- decides";
+        }
+        ImGui::PushTextWrapPos(0.0f);
+        ImGui::TextUnformatted(text.c_str());
+        if (!s.values.empty()) {
+            std::string values;
+            for (const TraceValue& v : s.values) {
+                values += (values.empty() ? "" : "   ") + std::string(v.name) + " = " + ShortNumber(v.value);
+            }
+            ImGui::TextDisabled("%s", values.c_str());
+        }
+        if (const auto* p = std::get_if<PointPart>(&s.part)) {
+            ImGui::TextDisabled("%s %s%s", p->label.c_str(), V3(p->point).c_str(), p->flag ? " (yes)" : "");
+        } else if (const auto* seg = std::get_if<SegmentPart>(&s.part)) {
+            ImGui::TextDisabled("%s %s -> %s", seg->label.c_str(), V3(seg->from).c_str(), V3(seg->to).c_str());
+        }
+        ImGui::PopTextWrapPos();
+        ImGui::PopID();
+    }
+    ImGui::EndTable();
+}
+
+void FamilyComparison(const FamilyTable& table)
+{
+    const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV | ImGuiTableFlags_SizingFixedFit |
+                                  ImGuiTableFlags_ScrollY | ImGuiTableFlags_ScrollX;
+    if (!ImGui::BeginTable("family", 6, flags)) {
+        return;
+    }
+    ImGui::TableSetupScrollFreeze(1, 1);
+    ImGui::TableSetupColumn("algorithm");
+    ImGui::TableSetupColumn("verdict");
+    ImGui::TableSetupColumn(table.firstHeader.c_str());
+    ImGui::TableSetupColumn("ulps");
+    ImGui::TableSetupColumn(table.secondHeader.c_str());
+    ImGui::TableSetupColumn(table.secondHeader == "normal" ? "" : "ulps");
+    ImGui::TableHeadersRow();
+    for (const FamilyRow& row : table.rows) {
+        ImGui::TableNextRow();
+        ImGui::TableNextColumn();
+        ImGui::TextUnformatted(std::string(row.info->name).c_str());
+        if (ImGui::IsItemHovered()) {
+            ImGui::SetTooltip("%s", std::string(row.info->title).c_str());
+        }
+        ImGui::TableNextColumn();
+        if (row.differs) {
+            ImGui::TextColored(ImVec4(1.0f, 0.3f, 0.85f, 1.0f), "%s", row.verdict.c_str());
+        } else {
+            ImGui::TextUnformatted(row.verdict.c_str());
+        }
+        for (const std::string* cell : {&row.first, &row.firstUlps, &row.second, &row.secondUlps}) {
+            ImGui::TableNextColumn();
+            const bool ulps = cell == &row.firstUlps || cell == &row.secondUlps;
+            if (ulps && !cell->empty() && *cell != "0") {
+                ImGui::TextColored(ImVec4(1.0f, 0.78f, 0.3f, 1.0f), "%s", cell->c_str());
+            } else {
+                ImGui::TextUnformatted(cell->c_str());
+            }
+        }
+    }
+    ImGui::EndTable();
+}
+
+} // namespace
+
+void Panels::DrawQueryPanel()
+{
+    PlaceWindow("Query inspector", 4);
+    if (!ImGui::Begin("Query inspector", &m_showQuery)) {
+        ImGui::End();
+        return;
+    }
+    RecordRect("Query inspector");
+    const Scene& scene = m_viewport.GetScene();
+    const std::optional<SceneQuery> focus = state.focused ? state.focused : m_viewport.Focused();
+    const AlgorithmInfo* drawn = focus ? scene.Settings(focus->family).drawn : nullptr;
+    if (!focus || drawn == nullptr || scene.Find(focus->a) == nullptr || scene.Find(focus->b) == nullptr) {
+        ImGui::TextDisabled("Click a row of the Results table, or select a shape, to take one query apart step by step.");
+        ImGui::End();
+        return;
+    }
+    const Trace trace = SceneEvaluator::TraceOf(scene, *focus, *drawn);
+    const int count = int(trace.steps.size());
+    if (state.step >= count) {
+        state.step = count - 1;
+    }
+    // play: one step every 0.8 s, stopping on the last
+    if (state.playing && state.playClock >= 0.8) {
+        state.playClock = 0.0;
+        if (state.step + 1 < count) {
+            ++state.step;
+        } else {
+            state.playing = false;
+        }
+    }
+
+    const float width = ImGui::GetContentRegionAvail().x;
+    const float leftW = std::floor(width * 0.46f), midW = std::floor(width * 0.27f);
+    ImGui::BeginChild("trace", ImVec2(leftW, 0), false);
+    ImGui::Text("%s", QueryLabel(scene, *focus).c_str());
+    ImGui::SameLine();
+    ImGui::TextDisabled("%s, %s, %s", std::string(FamilyName(focus->family)).c_str(), std::string(drawn->name).c_str(),
+                        scene.Settings(focus->family).precision == Precision::Float ? "float" : "double");
+    // step controls
+    if (ImGui::Button("|<")) {
+        state.step = 0;
+        state.playing = false;
+    }
+    ImGui::SameLine();
+    if (ImGui::Button("<")) {
+        state.step = state.step < 0 ? count - 1 : std::max(0, state.step - 1);
+        state.playing = false;
+    }
+    ImGui::SameLine();
+    if (ImGui::Button(">")) {
+        state.step = std::min(count - 1, state.step + 1);
+        state.playing = false;
+    }
+    ImGui::SameLine();
+    if (ImGui::Button(">|")) {
+        state.step = count - 1;
+        state.playing = false;
+    }
+    ImGui::SameLine();
+    if (ImGui::Button(state.playing ? "pause" : "play")) {
+        state.playing = !state.playing;
+        state.playClock = 0.0;
+        if (state.playing && (state.step < 0 || state.step + 1 >= count)) {
+            state.step = 0;
+        }
+    }
+    ImGui::SameLine();
+    if (ImGui::Button("all")) {
+        state.step = -1;
+        state.playing = false;
+    }
+    ImGui::SameLine();
+    if (state.step >= 0) {
+        ImGui::Text("step %d / %d: %s", state.step + 1, count, trace.steps[size_t(state.step)].caption.c_str());
+    } else {
+        ImGui::TextDisabled("all %d steps", count);
+    }
+
+    if (IsSlabTrace(trace)) {
+        const NumberLineLayout layout = LayOutNumberLine(trace, *drawn, state.step);
+        DrawNumberLine(layout, ImGui::GetContentRegionAvail().x);
+        if (state.step >= 0 && !layout.sentence.empty()) {
+            ImGui::PushTextWrapPos(0.0f);
+            ImGui::TextUnformatted(layout.sentence.c_str());
+            ImGui::PopTextWrapPos();
+        }
+    } else {
+        bool faces = false, axes = false;
+        for (const TraceStep& s : trace.steps) {
+            faces = faces || std::holds_alternative<FacePart>(s.part);
+            axes = axes || std::holds_alternative<AxisPart>(s.part);
+        }
+        if (faces) {
+            FaceTable(trace, state.step);
+        }
+        if (axes) {
+            AxisTable(trace, state.step);
+        }
+    }
+    ImGui::Separator();
+    ImGui::PushTextWrapPos(0.0f);
+    ImGui::TextColored(trace.verdict.starts_with("hit") ? ImVec4(0.55f, 0.9f, 0.55f, 1.0f) : ImVec4(1.0f, 0.7f, 0.5f, 1.0f),
+                       "%s", trace.verdict.c_str());
+    ImGui::PopTextWrapPos();
+    ImGui::EndChild();
+
+    ImGui::SameLine();
+    ImGui::BeginChild("steps", ImVec2(midW, 0), true);
+    int step = state.step;
+    StepList(trace, step);
+    if (step != state.step) {
+        state.step = step;
+        state.playing = false;
+    }
+    ImGui::EndChild();
+
+    ImGui::SameLine();
+    ImGui::BeginChild("family", ImVec2(0, 0), true);
+    ImGui::TextDisabled("every %s algorithm vs the reference (ulps of %s)", std::string(FamilyName(focus->family)).c_str(),
+                        scene.Settings(focus->family).precision == Precision::Float ? "float" : "double");
+    FamilyComparison(BuildFamilyTable(scene, *focus, scene.Settings(focus->family).precision));
+    ImGui::EndChild();
+    ImGui::End();
+}
+
+} // namespace hitlab

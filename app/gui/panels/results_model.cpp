@@ -1,0 +1,103 @@
+// Rows and cells of the Results table from the scene's evaluation.
+#include "results_model.h"
+
+#include "number_line.h"
+
+namespace hitlab {
+
+std::string QueryLabel(const Scene& scene, const SceneQuery& query)
+{
+    const SceneShape* a = scene.Find(query.a);
+    const SceneShape* b = scene.Find(query.b);
+    return (a != nullptr ? a->name : "?") + " vs " + (b != nullptr ? b->name : "?");
+}
+
+std::string CellText(const Result& result, const AlgorithmInfo& algorithm)
+{
+    if (!result.hit) {
+        return "miss";
+    }
+    if (IsCast(algorithm.family) && (algorithm.returns & kFieldTEnter) != 0) {
+        return "hit  t " + ShortNumber(result.tEnter);
+    }
+    if (!IsCast(algorithm.family) && (algorithm.returns & kFieldDepth) != 0) {
+        return "hit  d " + ShortNumber(result.depth);
+    }
+    return "hit";
+}
+
+namespace {
+
+ResultRow MakeRow(const Scene& scene, const QueryEvaluation& qe, const std::vector<const AlgorithmInfo*>& columns)
+{
+    const Comparison& cmp = qe.comparison;
+    ResultRow row;
+    row.query = qe.query;
+    row.label = QueryLabel(scene, qe.query);
+    row.disagree = !cmp.agree;
+    row.allExplained = cmp.allExplained;
+    const AlgorithmInfo& reference = ReferenceAlgorithm(qe.query.family);
+    row.tooltip = "reference (" + std::string(reference.name) + "): " + CellText(cmp.reference, reference);
+    for (const AlgorithmInfo* column : columns) {
+        ResultCell cell;
+        cell.algorithm = column;
+        for (const AlgorithmOutcome& o : cmp.outcomes) {
+            if (o.info != column) {
+                continue;
+            }
+            cell.hit = o.result.hit;
+            cell.text = CellText(o.result, *column);
+            cell.hasKey = cell.text.size() > 4;
+            cell.key = IsCast(column->family) ? o.result.tEnter : o.result.depth;
+            cell.differs = o.result.hit != cmp.reference.hit;
+            cell.explanation = o.explanation;
+            cell.reason = o.reason;
+            if (o.explanation != Explanation::None) {
+                row.tooltip += "\n" + std::string(column->name) + ": " + cell.text + " - " +
+                               ExplanationName(o.explanation) + (o.reason.empty() ? "" : ": " + o.reason);
+            }
+        }
+        row.cells.push_back(std::move(cell));
+    }
+    if (row.disagree) {
+        row.mark = row.allExplained ? "explained" : "UNEXPLAINED";
+        row.tooltip += row.allExplained
+                           ? "\nThe declared conventions or documented flaws explain every difference."
+                           : "\nSome difference is not explained by any declared convention: a bug, rounding, or an "
+                             "undocumented flaw.";
+    } else {
+        row.tooltip += "\nEvery enabled algorithm agrees.";
+    }
+    return row;
+}
+
+} // namespace
+
+std::vector<ResultsTable> BuildResultsTables(const Scene& scene, const SceneEvaluator& evaluation,
+                                             bool disagreementsOnly)
+{
+    std::vector<ResultsTable> tables;
+    for (Family family : AllFamilies()) {
+        ResultsTable table;
+        table.family = family;
+        table.columns = scene.Settings(family).enabled;
+        bool present = false;
+        for (const QueryEvaluation& qe : evaluation.Queries()) {
+            if (qe.query.family != family) {
+                continue;
+            }
+            present = true;
+            table.disagreements += qe.comparison.agree ? 0 : 1;
+            if (disagreementsOnly && qe.comparison.agree) {
+                continue;
+            }
+            table.rows.push_back(MakeRow(scene, qe, table.columns));
+        }
+        if (present) {
+            tables.push_back(std::move(table));
+        }
+    }
+    return tables;
+}
+
+} // namespace hitlab

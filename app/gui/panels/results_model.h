@@ -1,0 +1,53 @@
+// The Results table as data: one table per family present, one row per enabled query, one column
+// per enabled algorithm, each cell the verdict and its key number, rows where the algorithms
+// disagree marked with the comparison's explanation. GL-free; the panel only draws it.
+#pragma once
+
+#include "core/scene.h"
+#include "core/scene_eval.h"
+
+#include <string>
+#include <vector>
+
+namespace hitlab {
+
+struct ResultCell {
+    const AlgorithmInfo* algorithm = nullptr;
+    bool hit = false;
+    bool hasKey = false;       ///< the key number is meaningful (a hit that reports t_enter or depth)
+    double key = 0.0;          ///< t_enter for casts, depth for overlaps
+    std::string text;          ///< "hit  t 0.25", "hit  d 0.5", "miss"
+    bool differs = false;      ///< its verdict differs from the reference's
+    Explanation explanation = Explanation::None;
+    std::string reason;        ///< the comparison's sentence for a difference
+};
+
+struct ResultRow {
+    SceneQuery query;
+    std::string label;         ///< "ray vs box"
+    std::vector<ResultCell> cells; ///< parallel to ResultsTable::columns
+    bool disagree = false;     ///< some enabled algorithms gave different verdicts
+    bool allExplained = true;  ///< every difference is explained by a convention or a documented flaw
+    std::string mark;          ///< "" | "explained" | "UNEXPLAINED"
+    std::string tooltip;       ///< several lines: the reference's verdict and every difference with its reason
+};
+
+struct ResultsTable {
+    Family family = Family::RayAabb;
+    std::vector<const AlgorithmInfo*> columns; ///< the family's enabled algorithms, in registry order
+    std::vector<ResultRow> rows;
+    int disagreements = 0;
+};
+
+/// Builds the tables of every family with queries (in protocol family order). With
+/// disagreementsOnly, rows whose algorithms agree are left out (their table stays, with no rows).
+std::vector<ResultsTable> BuildResultsTables(const Scene& scene, const SceneEvaluator& evaluation,
+                                             bool disagreementsOnly = false);
+
+/// "ray vs box": the two shapes' names in the query's order.
+std::string QueryLabel(const Scene& scene, const SceneQuery& query);
+
+/// The cell text of a result: "hit  t 0.25" (casts), "hit  d 0.5" (overlaps), "miss".
+std::string CellText(const Result& result, const AlgorithmInfo& algorithm);
+
+} // namespace hitlab

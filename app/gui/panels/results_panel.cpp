@@ -1,0 +1,115 @@
+// The Results panel: the side-by-side table (results_model.h) per family; disagreeing rows marked
+// with whether the conventions explain them; clicking a row focuses that pair.
+#include "panels.h"
+
+#include "results_model.h"
+
+#include <imgui.h>
+
+namespace hitlab {
+
+namespace {
+
+const ImVec4 kExplained{1.0f, 0.78f, 0.3f, 1.0f};
+const ImVec4 kUnexplained{1.0f, 0.35f, 0.35f, 1.0f};
+const ImVec4 kDiffers{1.0f, 0.3f, 0.85f, 1.0f};
+const ImVec4 kHit{0.55f, 0.9f, 0.55f, 1.0f};
+const ImVec4 kMiss{0.6f, 0.62f, 0.66f, 1.0f};
+
+} // namespace
+
+void Panels::DrawResultsPanel()
+{
+    PlaceWindow("Results", 3);
+    if (!ImGui::Begin("Results", &m_showResults)) {
+        ImGui::End();
+        return;
+    }
+    RecordRect("Results");
+    Scene& scene = m_viewport.GetScene();
+    ImGui::Checkbox("disagreements only", &m_disagreementsOnly);
+    const std::vector<ResultsTable> tables = BuildResultsTables(scene, m_viewport.Evaluation(), m_disagreementsOnly);
+    if (tables.empty()) {
+        ImGui::TextDisabled("No queries in this scene.");
+    }
+    const std::optional<SceneQuery> focus = state.focused ? state.focused : m_viewport.Focused();
+    for (const ResultsTable& table : tables) {
+        const std::string name(FamilyName(table.family));
+        ImGui::PushID(name.c_str());
+        ImGui::Spacing();
+        ImGui::Text("%s", name.c_str());
+        ImGui::SameLine();
+        if (table.disagreements > 0) {
+            ImGui::TextColored(kDiffers, "%d with disagreement", table.disagreements);
+        } else {
+            ImGui::TextDisabled("all agree");
+        }
+        if (table.rows.empty()) {
+            ImGui::PopID();
+            continue;
+        }
+        // rows beyond a screenful scroll inside the table (the stress scene has 100,000)
+        const float rowHeight = ImGui::GetTextLineHeightWithSpacing() + 2.0f;
+        const float height = std::min(float(table.rows.size()) + 1.5f, 12.0f) * rowHeight;
+        const int columns = int(table.columns.size()) + 2;
+        const ImGuiTableFlags flags = ImGuiTableFlags_ScrollX | ImGuiTableFlags_ScrollY | ImGuiTableFlags_RowBg |
+                                      ImGuiTableFlags_BordersInnerV | ImGuiTableFlags_SizingFixedFit;
+        if (ImGui::BeginTable("results", columns, flags, ImVec2(0, height))) {
+            ImGui::TableSetupScrollFreeze(1, 1);
+            ImGui::TableSetupColumn("query");
+            ImGui::TableSetupColumn("");
+            for (const AlgorithmInfo* a : table.columns) {
+                ImGui::TableSetupColumn(std::string(a->name).c_str());
+            }
+            ImGui::TableHeadersRow();
+            ImGuiListClipper clipper;
+            clipper.Begin(int(table.rows.size()));
+            while (clipper.Step()) {
+                for (int i = clipper.DisplayStart; i < clipper.DisplayEnd; ++i) {
+                    const ResultRow& row = table.rows[size_t(i)];
+                    ImGui::PushID(i);
+                    ImGui::TableNextRow();
+                    ImGui::TableNextColumn();
+                    const bool focused = focus && focus->a == row.query.a && focus->b == row.query.b;
+                    if (ImGui::Selectable(row.label.c_str(), focused, ImGuiSelectableFlags_SpanAllColumns)) {
+                        state.focused = row.query;
+                        state.step = -1;
+                        state.playing = false;
+                        m_viewport.Select(row.query.a);
+                        m_lastSelected = row.query.a;
+                    }
+                    if (ImGui::IsItemHovered()) {
+                        ImGui::BeginTooltip();
+                        ImGui::PushTextWrapPos(ImGui::GetFontSize() * 34.0f);
+                        ImGui::TextUnformatted(row.label.c_str());
+                        ImGui::Separator();
+                        ImGui::TextUnformatted(row.tooltip.c_str());
+                        ImGui::PopTextWrapPos();
+                        ImGui::EndTooltip();
+                    }
+                    ImGui::TableNextColumn();
+                    if (row.disagree) {
+                        ImGui::TextColored(row.allExplained ? kExplained : kUnexplained, "%s",
+                                           row.allExplained ? "!" : "!!");
+                    }
+                    for (const ResultCell& cell : row.cells) {
+                        ImGui::TableNextColumn();
+                        if (cell.text.empty()) {
+                            ImGui::TextDisabled("-");
+                        } else {
+                            ImGui::TextColored(cell.differs ? kDiffers : cell.hit ? kHit : kMiss, "%s", cell.text.c_str());
+                        }
+                    }
+                    ImGui::PopID();
+                }
+            }
+            ImGui::EndTable();
+        }
+        ImGui::PopID();
+    }
+    ImGui::Spacing();
+    ImGui::TextDisabled("! explained by conventions or a documented flaw   !! unexplained");
+    ImGui::End();
+}
+
+} // namespace hitlab

@@ -1,0 +1,172 @@
+// The Scene panel: the lesson's title and description, the shapes (visibility, colour, select,
+// rename inline) and adding a shape of any type in front of the camera.
+#include "panels.h"
+
+#include <imgui.h>
+
+namespace hitlab {
+
+namespace {
+
+/// A new shape of `type` around `at`, sized by the grid step `s`.
+Shape NewShape(int type, const glm::dvec3& at, double s, const glm::dvec3& right)
+{
+    switch (type) {
+    case 0: return Ray<double>{at - right * (2.0 * s), right * s};
+    case 1: return Segment<double>{at - right * s, at + right * s};
+    case 2: return Plane<double>{{0, 1, 0}, at.y};
+    case 3: return Aabb<double>{at - glm::dvec3(0.5 * s), at + glm::dvec3(0.5 * s)};
+    case 4: return Sphere<double>{at, 0.5 * s};
+    default: {
+        Obb<double> box;
+        box.center = at;
+        box.halfExtents = glm::dvec3(0.5 * s);
+        return box;
+    }
+    }
+}
+
+/// Markdown shown as plain wrapped text: paragraphs, bullets; emphasis and code marks dropped.
+void MarkdownText(const std::string& markdown)
+{
+    size_t start = 0;
+    while (start <= markdown.size()) {
+        size_t end = markdown.find('\n', start);
+        if (end == std::string::npos) {
+            end = markdown.size();
+        }
+        std::string line = markdown.substr(start, end - start);
+        start = end + 1;
+        std::string plain;
+        for (char c : line) {
+            if (c != '*' && c != '`') {
+                plain += c;
+            }
+        }
+        if (plain.empty()) {
+            ImGui::Spacing();
+        } else if (plain.starts_with("- ")) {
+            ImGui::Bullet();
+            ImGui::TextWrapped("%s", plain.c_str() + 2);
+        } else if (plain.starts_with("#")) {
+            ImGui::TextWrapped("%s", plain.c_str() + plain.find_first_not_of("# "));
+        } else {
+            ImGui::TextWrapped("%s", plain.c_str());
+        }
+        if (end == markdown.size()) {
+            break;
+        }
+    }
+}
+
+} // namespace
+
+void Panels::DrawScenePanel()
+{
+    PlaceWindow("Scene", 0);
+    if (!ImGui::Begin("Scene", &m_showScene)) {
+        ImGui::End();
+        return;
+    }
+    RecordRect("Scene");
+    Scene& scene = m_viewport.GetScene();
+    if (!scene.title.empty()) {
+        ImGui::PushTextWrapPos(0.0f);
+        ImGui::TextColored(ImVec4(1.0f, 0.8f, 0.45f, 1.0f), "%s", scene.title.c_str());
+        ImGui::PopTextWrapPos();
+    }
+    if (!scene.description.empty() && ImGui::CollapsingHeader("Lesson", ImGuiTreeNodeFlags_DefaultOpen)) {
+        ImGui::BeginChild("lesson", ImVec2(0, ImGui::GetTextLineHeight() * 9.0f), true);
+        MarkdownText(scene.description);
+        ImGui::EndChild();
+    }
+
+    // add a shape of any type, in front of the camera (at the point it orbits)
+    static const char* const kTypes[] = {"ray", "segment", "plane", "box (aabb)", "sphere", "oriented box (obb)"};
+    if (ImGui::Button("Add shape...")) {
+        ImGui::OpenPopup("add shape");
+    }
+    if (ImGui::BeginPopup("add shape")) {
+        for (int type = 0; type < 6; ++type) {
+            if (ImGui::MenuItem(kTypes[type])) {
+                SceneShape shape;
+                shape.shape = NewShape(type, m_viewport.camera.target, GridSpacing(m_viewport.camera),
+                                       Basis(m_viewport.camera).right);
+                shape.name = DefaultShapeName(scene, ShapeTypeName(shape.shape));
+                static const glm::vec4 kColors[] = {{1.0f, 0.75f, 0.2f, 1}, {0.35f, 0.55f, 0.95f, 1},
+                                                   {0.4f, 0.8f, 0.45f, 1}, {0.85f, 0.45f, 0.9f, 1}};
+                shape.color = kColors[scene.NextId() % 4];
+                const ShapeId id = scene.NextId();
+                Execute(AddShapeCommand(std::move(shape)));
+                m_viewport.Select(id);
+            }
+        }
+        ImGui::EndPopup();
+    }
+    ImGui::SameLine();
+    ImGui::TextDisabled("%zu shapes", scene.Shapes().size());
+
+    ImGui::BeginChild("shapes", ImVec2(0, 0), false);
+    const std::vector<SceneShape> shapes = scene.Shapes(); // commands below change the scene
+    for (const SceneShape& s : shapes) {
+        ImGui::PushID(int(s.id));
+        bool visible = s.visible;
+        if (ImGui::Checkbox("##visible", &visible)) {
+            SceneShape after = s;
+            after.visible = visible;
+            Execute(ChangeShapeCommand(scene, after, visible ? "Show " + s.name : "Hide " + s.name));
+        }
+        if (ImGui::IsItemHovered()) {
+            ImGui::SetTooltip("visible");
+        }
+        ImGui::SameLine();
+        float color[4] = {s.color.r, s.color.g, s.color.b, s.color.a};
+        if (ImGui::ColorEdit4("##color", color, ImGuiColorEditFlags_NoInputs | ImGuiColorEditFlags_NoAlpha)) {
+            SceneShape after = s;
+            after.color = {color[0], color[1], color[2], color[3]};
+            // one undo step per colour-picker session
+            if (ImGui::IsItemActivated() || m_dragGroup == 0) {
+                m_dragGroup = ++m_nextGroup;
+            }
+            Execute(ChangeShapeCommand(scene, after, "Colour of " + s.name), m_dragGroup);
+        }
+        ImGui::SameLine();
+        if (m_renaming == s.id) {
+            ImGui::SetNextItemWidth(-1);
+            if (ImGui::IsWindowAppearing() || !ImGui::IsAnyItemActive()) {
+                ImGui::SetKeyboardFocusHere();
+            }
+            if (ImGui::InputText("##rename", m_renameBuffer, sizeof m_renameBuffer,
+                                 ImGuiInputTextFlags_EnterReturnsTrue | ImGuiInputTextFlags_AutoSelectAll)) {
+                if (m_renameBuffer[0] != '\0' && s.name != m_renameBuffer) {
+                    SceneShape after = s;
+                    after.name = m_renameBuffer;
+                    Execute(ChangeShapeCommand(scene, after, "Rename " + s.name));
+                }
+                m_renaming = 0;
+            } else if (ImGui::IsItemDeactivated()) {
+                m_renaming = 0;
+            }
+        } else {
+            const std::string label = s.name + "  (" + ShapeTypeName(s.shape) + ")";
+            if (ImGui::Selectable(label.c_str(), m_viewport.Selected() == s.id, ImGuiSelectableFlags_AllowDoubleClick)) {
+                m_viewport.Select(s.id);
+                if (ImGui::IsMouseDoubleClicked(0)) {
+                    m_renaming = s.id;
+                    std::snprintf(m_renameBuffer, sizeof m_renameBuffer, "%s", s.name.c_str());
+                }
+            }
+            if (ImGui::IsItemHovered()) {
+                ImGui::SetTooltip("click: select   double-click: rename");
+            }
+        }
+        ImGui::PopID();
+    }
+    if (!ImGui::IsAnyItemActive()) {
+        m_dragGroup = 0;
+    }
+    ImGui::EndChild();
+    ImGui::End();
+}
+
+} // namespace hitlab

@@ -1,0 +1,364 @@
+// The exact judge: rational verdicts and values (exact_geometry.h over mpq_class), square roots
+// to 256 bits, the interval fast path, and ulp errors.
+#include "exact.h"
+
+#include "exact_geometry.h"
+
+#include <cfloat>
+#include <cstdio>
+#include <cstring>
+
+namespace hitlab {
+
+using exact::Interval;
+using exact::V3;
+
+namespace {
+
+constexpr mp_bitcnt_t kSqrtBits = 256;
+
+/// The double nearest q (ties to even): get_d truncates toward zero, so the answer is it or its
+/// neighbour away from zero.
+template <typename Q>
+double Nearest(const Q& q, double truncated)
+{
+    const double away = std::nextafter(truncated, sgn(q) < 0 ? -DBL_MAX : DBL_MAX);
+    if (!std::isfinite(away)) {
+        return truncated;
+    }
+    const Q down = abs(q - Q(truncated));
+    const Q up = abs(Q(away) - q);
+    const int c = cmp(down, up);
+    if (c != 0) {
+        return c < 0 ? truncated : away;
+    }
+    long long bits = 0;
+    std::memcpy(&bits, &truncated, sizeof bits);
+    return (bits & 1) == 0 ? truncated : away;
+}
+
+ExactValue FromRational(const mpq_class& q)
+{
+    ExactValue v;
+    v.value = Nearest(q, q.get_d()) + 0.0;
+    v.exact = true;
+    v.text = q.get_str();
+    return v;
+}
+
+ExactValue FromReal(const mpf_class& x)
+{
+    ExactValue v;
+    v.value = Nearest(x, x.get_d()) + 0.0;
+    v.exact = false;
+    char buffer[96];
+    gmp_snprintf(buffer, sizeof buffer, "%.21Fg", x.get_mpf_t());
+    v.text = buffer;
+    return v;
+}
+
+/// sqrt(q) as a rational when q is a perfect square of rationals (q >= 0, canonical).
+std::optional<mpq_class> RationalSqrt(const mpq_class& q)
+{
+    if (sgn(q) < 0 || mpz_perfect_square_p(q.get_num_mpz_t()) == 0 || mpz_perfect_square_p(q.get_den_mpz_t()) == 0) {
+        return std::nullopt;
+    }
+    mpz_class num, den;
+    mpz_sqrt(num.get_mpz_t(), q.get_num_mpz_t());
+    mpz_sqrt(den.get_mpz_t(), q.get_den_mpz_t());
+    mpq_class r(num, den);
+    r.canonicalize();
+    return r;
+}
+
+mpf_class Real(const mpq_class& q)
+{
+    mpf_class x(0, kSqrtBits);
+    x = q;
+    return x;
+}
+
+/// (base + sign * sqrt(radicand)) / divisor, exact when the radicand is a rational square.
+ExactValue SqrtExpression(const mpq_class& base, int sign, const mpq_class& radicand, const mpq_class& divisor)
+{
+    if (const auto root = RationalSqrt(radicand)) {
+        mpq_class v = (base + sign * *root) / divisor;
+        v.canonicalize();
+        return FromRational(v);
+    }
+    mpf_class root(0, kSqrtBits);
+    root = sqrt(Real(radicand));
+    mpf_class v(0, kSqrtBits);
+    v = (Real(base) + sign * root) / Real(divisor);
+    return FromReal(v);
+}
+
+void SetCast(ExactResult& r, const exact::Clip<mpq_class>& c)
+{
+    r.hit = c.hit;
+    if (c.hit) {
+        r.tEnter = FromRational(c.tEnter);
+        r.tExit = FromRational(c.tExit);
+        r.exactT = true;
+    }
+}
+
+void JudgeSphereCast(ExactResult& r, const Ray<double>& ray, const Sphere<double>& sphere)
+{
+    exact::SphereTerms<mpq_class> s;
+    r.hit = exact::CastSphere(ray, sphere, &s);
+    if (!r.hit) {
+        return;
+    }
+    // t = (-b -+ sqrt(disc)) / a; the origin inside clamps tEnter to 0
+    r.tEnter = s.inside ? FromRational(mpq_class(0)) : SqrtExpression(-s.b, -1, s.disc, s.a);
+    r.tExit = SqrtExpression(-s.b, +1, s.disc, s.a);
+    r.exactT = r.tEnter.exact && r.tExit.exact;
+}
+
+void JudgeObbs(ExactResult& r, const Obb<double>& a, const Obb<double>& b)
+{
+    std::array<V3<mpq_class>, 15> axes;
+    std::array<mpq_class, 15> overlaps;
+    r.hit = exact::OverlapObbs<mpq_class>(a, b, &axes, &overlaps);
+    if (!r.hit) {
+        return;
+    }
+    // depth: least overlap / |L| over the nonzero axes (|L| irrational in general)
+    std::optional<mpf_class> best;
+    bool bestExact = false;
+    mpq_class bestRational;
+    for (size_t k = 0; k < axes.size(); ++k) {
+        const mpq_class len2 = exact::Dot(axes[k], axes[k]);
+        if (sgn(len2) == 0) {
+            continue; // parallel edges: no axis
+        }
+        mpf_class len(0, kSqrtBits);
+        len = sqrt(Real(len2));
+        mpf_class d(0, kSqrtBits);
+        d = Real(overlaps[k]) / len;
+        if (!best || d < *best) {
+            best = d;
+            const auto root = RationalSqrt(len2);
+            bestExact = root.has_value();
+            if (root) {
+                bestRational = overlaps[k] / *root;
+                bestRational.canonicalize();
+            }
+        }
+    }
+    if (best) {
+        r.depth = bestExact ? FromRational(bestRational) : FromReal(*best);
+        r.exactDepth = bestExact;
+    }
+}
+
+} // namespace
+
+ExactResult JudgeExact(const Query& query)
+{
+    ExactResult r;
+    r.family = query.family;
+    switch (query.family) {
+    case Family::RayAabb: {
+        const auto& ray = std::get<Ray<double>>(query.a);
+        SetCast(r, exact::CastAabb(ray.origin, exact::Lift<mpq_class>(ray.direction), std::get<Aabb<double>>(query.b),
+                                   false));
+        break;
+    }
+    case Family::SegmentAabb: {
+        const auto& s = std::get<Segment<double>>(query.a);
+        const V3<mpq_class> delta = exact::Sub(exact::Lift<mpq_class>(s.end), exact::Lift<mpq_class>(s.start));
+        SetCast(r, exact::CastAabb(s.start, delta, std::get<Aabb<double>>(query.b), true));
+        break;
+    }
+    case Family::RayPlane: {
+        mpq_class num, den;
+        r.hit = exact::CastPlane(std::get<Ray<double>>(query.a), std::get<Plane<double>>(query.b), &num, &den);
+        if (r.hit) {
+            mpq_class t = sgn(den) == 0 ? mpq_class(0) : mpq_class(num / den);
+            t.canonicalize();
+            r.tEnter = r.tExit = FromRational(t);
+            r.exactT = true;
+        }
+        break;
+    }
+    case Family::RaySphere:
+        JudgeSphereCast(r, std::get<Ray<double>>(query.a), std::get<Sphere<double>>(query.b));
+        break;
+    case Family::RayObb: {
+        bool degenerate = false;
+        const auto c =
+            exact::CastObb<mpq_class>(std::get<Ray<double>>(query.a), std::get<Obb<double>>(query.b), &degenerate);
+        if (degenerate) {
+            r.valid = false;
+            r.note = "the obb's axes are coplanar: it is not a solid";
+            break;
+        }
+        SetCast(r, c);
+        break;
+    }
+    case Family::AabbAabb: {
+        const auto& a = std::get<Aabb<double>>(query.a);
+        const auto& b = std::get<Aabb<double>>(query.b);
+        r.hit = exact::OverlapAabbs<mpq_class>(a, b);
+        if (r.hit) {
+            // least push-out over the axes: min(a.max - b.min, b.max - a.min)
+            mpq_class depth;
+            for (int i = 0; i < 3; ++i) {
+                const mpq_class p1 = mpq_class(a.max[i]) - mpq_class(b.min[i]);
+                const mpq_class p2 = mpq_class(b.max[i]) - mpq_class(a.min[i]);
+                const mpq_class p = p1 < p2 ? p1 : p2;
+                depth = i == 0 || p < depth ? p : depth;
+            }
+            r.depth = FromRational(depth);
+            r.exactDepth = true;
+        }
+        break;
+    }
+    case Family::SphereAabb: {
+        const auto& s = std::get<Sphere<double>>(query.a);
+        const auto& box = std::get<Aabb<double>>(query.b);
+        const mpq_class d2 = exact::SphereBoxDistance2<mpq_class>(s, box);
+        const mpq_class radius(s.radius);
+        r.hit = d2 <= radius * radius;
+        if (r.hit && sgn(d2) == 0) {
+            // centre inside (or on) the box: radius + distance to the nearest face
+            mpq_class nearest;
+            for (int i = 0; i < 3; ++i) {
+                const mpq_class lo = mpq_class(s.center[i]) - mpq_class(box.min[i]);
+                const mpq_class hi = mpq_class(box.max[i]) - mpq_class(s.center[i]);
+                const mpq_class m = lo < hi ? lo : hi;
+                nearest = i == 0 || m < nearest ? m : nearest;
+            }
+            r.depth = FromRational(radius + nearest);
+            r.exactDepth = true;
+        } else if (r.hit) {
+            r.depth = SqrtExpression(radius, -1, d2, mpq_class(1));
+            r.exactDepth = r.depth.exact;
+        }
+        break;
+    }
+    case Family::SphereSphere: {
+        const auto& a = std::get<Sphere<double>>(query.a);
+        const auto& b = std::get<Sphere<double>>(query.b);
+        const V3<mpq_class> delta = exact::Sub(exact::Lift<mpq_class>(b.center), exact::Lift<mpq_class>(a.center));
+        const mpq_class d2 = exact::Dot(delta, delta);
+        const mpq_class sum = mpq_class(a.radius) + mpq_class(b.radius);
+        r.hit = d2 <= sum * sum;
+        if (r.hit) {
+            r.depth = SqrtExpression(sum, -1, d2, mpq_class(1));
+            r.exactDepth = r.depth.exact;
+        }
+        break;
+    }
+    case Family::ObbObb:
+        JudgeObbs(r, std::get<Obb<double>>(query.a), std::get<Obb<double>>(query.b));
+        break;
+    }
+    return r;
+}
+
+std::optional<bool> FastVerdict(const Query& query)
+{
+    exact::g_uncertain = false;
+    bool hit = false;
+    switch (query.family) {
+    case Family::RayAabb: {
+        const auto& ray = std::get<Ray<double>>(query.a);
+        hit = exact::CastAabb(ray.origin, exact::Lift<Interval>(ray.direction), std::get<Aabb<double>>(query.b), false)
+                  .hit;
+        break;
+    }
+    case Family::SegmentAabb: {
+        const auto& s = std::get<Segment<double>>(query.a);
+        const V3<Interval> delta = exact::Sub(exact::Lift<Interval>(s.end), exact::Lift<Interval>(s.start));
+        hit = exact::CastAabb(s.start, delta, std::get<Aabb<double>>(query.b), true).hit;
+        break;
+    }
+    case Family::RayPlane: {
+        Interval num, den;
+        hit = exact::CastPlane(std::get<Ray<double>>(query.a), std::get<Plane<double>>(query.b), &num, &den);
+        break;
+    }
+    case Family::RaySphere: {
+        exact::SphereTerms<Interval> terms;
+        hit = exact::CastSphere(std::get<Ray<double>>(query.a), std::get<Sphere<double>>(query.b), &terms);
+        break;
+    }
+    case Family::RayObb: {
+        bool degenerate = false;
+        hit = exact::CastObb<Interval>(std::get<Ray<double>>(query.a), std::get<Obb<double>>(query.b), &degenerate).hit;
+        if (degenerate) {
+            return std::nullopt;
+        }
+        break;
+    }
+    case Family::AabbAabb:
+        hit = exact::OverlapAabbs<Interval>(std::get<Aabb<double>>(query.a), std::get<Aabb<double>>(query.b));
+        break;
+    case Family::SphereAabb: {
+        const auto& s = std::get<Sphere<double>>(query.a);
+        const Interval d2 = exact::SphereBoxDistance2<Interval>(s, std::get<Aabb<double>>(query.b));
+        const Interval r(s.radius);
+        hit = exact::Sign(r * r - d2) >= 0;
+        break;
+    }
+    case Family::SphereSphere: {
+        const auto& a = std::get<Sphere<double>>(query.a);
+        const auto& b = std::get<Sphere<double>>(query.b);
+        const V3<Interval> delta = exact::Sub(exact::Lift<Interval>(b.center), exact::Lift<Interval>(a.center));
+        const Interval sum = Interval(a.radius) + Interval(b.radius);
+        hit = exact::Sign(sum * sum - exact::Dot(delta, delta)) >= 0;
+        break;
+    }
+    case Family::ObbObb:
+        hit = exact::OverlapObbs<Interval>(std::get<Obb<double>>(query.a), std::get<Obb<double>>(query.b));
+        break;
+    }
+    if (exact::g_uncertain) {
+        return std::nullopt;
+    }
+    return hit;
+}
+
+bool ExactHit(const Query& query)
+{
+    if (const auto fast = FastVerdict(query)) {
+        return *fast;
+    }
+    return JudgeExact(query).hit;
+}
+
+double UlpError(double exactValue, double computed, Precision precision)
+{
+    if (exactValue == computed) {
+        return 0;
+    }
+    if (!std::isfinite(exactValue) || !std::isfinite(computed)) {
+        return INFINITY;
+    }
+    const int mantissa = precision == Precision::Float ? 23 : 52;
+    const int minExponent = precision == Precision::Float ? -149 : -1074;
+    int e = 0;
+    std::frexp(exactValue, &e); // |exact| in [2^(e-1), 2^e)
+    const int ulpExponent = exactValue == 0 ? minExponent : std::max(e - 1 - mantissa, minExponent);
+    return std::fabs(computed - exactValue) / std::ldexp(1.0, ulpExponent);
+}
+
+std::string DescribeExact(const ExactResult& r)
+{
+    if (!r.valid) {
+        return "invalid: " + r.note;
+    }
+    if (!r.hit) {
+        return "miss";
+    }
+    auto text = [](const ExactValue& v) { return v.exact ? v.text : v.text + "..."; };
+    if (IsCast(r.family)) {
+        return "hit, t in [" + text(r.tEnter) + ", " + text(r.tExit) + "]" + (r.exactT ? " (exact)" : " (approx.)");
+    }
+    return "hit, depth " + text(r.depth) + (r.exactDepth ? " (exact)" : " (approx.)");
+}
+
+} // namespace hitlab
