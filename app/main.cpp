@@ -1,4 +1,4 @@
-// hitlab: the HitLab executable. With a command (algorithms, eval) it runs headless; `hitlab
+// hitlab: the HitLab executable. With a command (algorithms, eval, report, hunt, bench) it runs headless; `hitlab
 // render` draws one frame to a PNG; anything else (nothing, a scene, GUI flags) opens the window.
 #include "app/cli/cli.h"
 #include "app/gui/gui_cli.h"
@@ -17,7 +17,7 @@ int OpenGui()
 /// `hitlab SCENE ...` or `hitlab --frames N ...`: words the headless command line does not own.
 bool IsGuiInvocation(std::string_view first)
 {
-    return first != "algorithms" && first != "eval" && first != "report" && first != "--help" && first != "-h" && first != "--version";
+    return first != "algorithms" && first != "eval" && first != "report" && first != "hunt" && first != "bench" && first != "--help" && first != "-h" && first != "--version";
 }
 
 } // namespace

@@ -62,4 +62,20 @@ void RegisterAlgorithm(const char* family, const char* algorithm, const std::vec
     RegisterNamed(std::string(family) + "/" + algorithm + "/" + scalar, as, bs, test);
 }
 
+/// Registers `<family>/<algorithm>/<float|double>` with per-a-shape setup done once per a-shape,
+/// as for the peers (Bullet's inverse direction): prepare(a) outside the b loop, then
+/// test(prepared, b) -> bool for every b-shape.
+template <typename T, typename A, typename B, typename Prepare, typename Test>
+void RegisterAlgorithmPrepared(const char* family, const char* algorithm, const std::vector<A>& as,
+                               const std::vector<B>& bs, Prepare prepare, Test test)
+{
+    CheckAlgorithmName(family, algorithm);
+    const std::string name = std::string(family) + "/" + algorithm + "/" + (std::is_same_v<T, float> ? "float" : "double");
+    benchmark::RegisterBenchmark(name.c_str(), [&as, &bs, prepare, test](benchmark::State& state) {
+        RunPairs(state, as, bs, [prepare, test](const A& a) {
+            return [p = prepare(a), test](const B& b) -> bool { return test(p, b); };
+        });
+    });
+}
+
 } // namespace hitlab::bench

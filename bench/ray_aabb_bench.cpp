@@ -67,8 +67,10 @@ void RegisterAll(bool all)
     const char* f = "ray_aabb";
     RegisterAlgorithm<T>(f, "slab", w.rays, w.boxes,
                          [](const auto& a, const auto& b) { return RayAabbSlab(a, b).hit; });
-    RegisterAlgorithm<T>(f, "slab_branchless", w.rays, w.boxes,
-                         [](const auto& a, const auto& b) { return RayAabbSlabBranchless(a, b).hit; });
+    // the inverse direction once per ray, outside the box loop, as for Bullet's btRayAabb2
+    RegisterAlgorithmPrepared<T>(
+        f, "slab_branchless", w.rays, w.boxes, [](const Ray<T>& a) { return RayInv<T>(a); },
+        [](const RayInv<T>& a, const Aabb<T>& b) { return RayAabbSlabBranchless(a, b).hit; });
     if (!all) {
         return;
     }

@@ -38,6 +38,46 @@ int TraceFaceStep(Trace& trace, const FacePart& part, const char* note, bool com
     return trace.Add(std::move(caption), {{"t", part.t}}, part);
 }
 
+template <typename T>
+void TraceSlabBranchless(Trace& trace, const Ray<T>& ray, const simd::V4<T>& t1, const simd::V4<T>& t2,
+                         const simd::V4<T>& nearLanes, const simd::V4<T>& farLanes, T tEnter, T tExit,
+                         const CastResult<T>& r)
+{
+    trace.Add("allowed range: t in [0, inf]", {{"t_min", 0.0}, {"t_max", double(simd::kInf<T>)}});
+    double runEnter = 0, runExit = double(simd::kInf<T>);
+    for (int axis = 0; axis < 3; ++axis) {
+        const bool parallel = ray.direction[axis] == T(0);
+        const bool nan = t1[axis] != t1[axis] || t2[axis] != t2[axis];
+        runEnter = std::max(runEnter, double(nearLanes[axis]));
+        runExit = std::min(runExit, double(farLanes[axis]));
+        TraceSlabStep(trace, axis, parallel, nearLanes[axis] <= farLanes[axis], double(nearLanes[axis]),
+                      double(farLanes[axis]), runEnter, runExit,
+                      nan ? " (0 * inf = NaN dropped by the min/max order: the slab is every t)" : "");
+        trace.steps.back().values.push_back({"t1", double(t1[axis])});
+        trace.steps.back().values.push_back({"t2", double(t2[axis])});
+        if (trace.decidingStep < 0 && !(runEnter <= runExit)) {
+            trace.DecideLast();
+        }
+    }
+    trace.Add(Format("%s: tmin = %g, tmax = %g; hit when tmin <= tmax", r.hit ? "hit" : "miss", double(tEnter),
+                     double(tExit)),
+              {{"t_enter", double(tEnter)}, {"t_exit", double(tExit)}});
+    if (r.hit || trace.decidingStep < 0) {
+        trace.decidingStep = -1;
+        trace.DecideLast();
+    }
+    trace.verdict = r.hit ? Format("hit: enter at t = %g, exit at t = %g", double(r.tEnter), double(r.tExit))
+                          : Format("miss: the slabs' intervals do not overlap (tmin = %g > tmax = %g)", double(tEnter),
+                                   double(tExit));
+}
+
+template void TraceSlabBranchless<float>(Trace&, const Ray<float>&, const simd::V4<float>&, const simd::V4<float>&,
+                                         const simd::V4<float>&, const simd::V4<float>&, float, float,
+                                         const CastResult<float>&);
+template void TraceSlabBranchless<double>(Trace&, const Ray<double>&, const simd::V4<double>&,
+                                          const simd::V4<double>&, const simd::V4<double>&, const simd::V4<double>&,
+                                          double, double, const CastResult<double>&);
+
 } // namespace detail
 
 void RegisterRayAabb(std::vector<AlgorithmInfo>& out)

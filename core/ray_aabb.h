@@ -28,6 +28,61 @@ CastResult<T> RayAabbSlab(const Ray<T>& ray, const Aabb<T>& box, Trace* trace = 
     return ClipSlabs(ray.origin, ray.direction, box.min, box.max, T(0), std::numeric_limits<T>::infinity(), trace);
 }
 
+/// RayAabbSlabBranchless's per-ray setup, done once per ray in a traversal (as Barnes's code and
+/// Bullet's btDbvt::rayTest do): the origin and the inverse direction as lanes. Lane 3 of inv is
+/// NaN, so lane 3 of every t is NaN, which the min/max order turns into the allowed range [0, inf]
+/// whatever the box's fourth loaded value is.
+template <typename T>
+struct RayInv {
+    Ray<T> ray;
+    simd::V4<T> origin; ///< {o.x, o.y, o.z, 0}
+    simd::V4<T> inv;    ///< {1/d.x, 1/d.y, 1/d.z, NaN}: 1/(+-0) = +-inf
+
+    explicit RayInv(const Ray<T>& r)
+        : ray(r), origin(detail::Lanes<T>(r.origin)),
+          inv(simd::Splat<T>(1) /
+              simd::V4<T>{r.direction.x, r.direction.y, r.direction.z, std::numeric_limits<T>::quiet_NaN()})
+    {
+    }
+};
+
+namespace detail {
+
+/// {box.min.x, y, z, *} and {box.max.x, y, z, *}, lane 3 another coordinate of the box (RayInv's NaN
+/// lane makes it irrelevant). For float two unaligned loads within the 24-byte box and one shuffle.
+template <typename T>
+inline void BoxLanes(const Aabb<T>& box, simd::V4<T>& lo, simd::V4<T>& hi)
+{
+#if defined(__SSE2__)
+    if constexpr (sizeof(T) == 4) {
+        static_assert(sizeof(Aabb<float>) == 24, "Aabb<float> is six packed floats");
+        const char* p = reinterpret_cast<const char*>(&box);
+        lo = simd::V4<T>(_mm_loadu_ps(reinterpret_cast<const float*>(p)));      // min.x min.y min.z max.x
+        const __m128 m = _mm_loadu_ps(reinterpret_cast<const float*>(p + 8)); // min.z max.x max.y max.z
+        hi = simd::V4<T>(_mm_shuffle_ps(m, m, _MM_SHUFFLE(3, 3, 2, 1)));
+        return;
+    }
+#endif
+    lo = simd::V4<T>{box.min.x, box.min.y, box.min.z, box.min.z};
+    hi = simd::V4<T>{box.max.x, box.max.y, box.max.z, box.max.z};
+}
+
+/// RayAabbSlabBranchless's trace, from the lanes it computed (out of line and cold).
+template <typename T>
+[[gnu::cold, gnu::noinline]] void TraceSlabBranchless(Trace& trace, const Ray<T>& ray, const simd::V4<T>& t1,
+                                                      const simd::V4<T>& t2, const simd::V4<T>& nearLanes,
+                                                      const simd::V4<T>& farLanes, T tEnter, T tExit,
+                                                      const CastResult<T>& r);
+extern template void TraceSlabBranchless<float>(Trace&, const Ray<float>&, const simd::V4<float>&,
+                                                const simd::V4<float>&, const simd::V4<float>&,
+                                                const simd::V4<float>&, float, float, const CastResult<float>&);
+extern template void TraceSlabBranchless<double>(Trace&, const Ray<double>&, const simd::V4<double>&,
+                                                 const simd::V4<double>&, const simd::V4<double>&,
+                                                 const simd::V4<double>&, double, double,
+                                                 const CastResult<double>&);
+
+} // namespace detail
+
 /// Branchless slabs with a precomputed inverse direction (Tavian Barnes, "Fast, Branchless
 /// Ray/Bounding Box Intersections", 2015, and "Part 3: Boundaries", 2022):
 ///     tmin = min(max(t1, tmin), max(t2, tmin));  tmax = max(min(t1, tmax), min(t2, tmax));
@@ -39,61 +94,64 @@ CastResult<T> RayAabbSlab(const Ray<T>& ray, const Aabb<T>& box, Trace* trace = 
 /// - Ray lying in a face plane (origin on a slab plane, component +-0): (plane - o) * inf is
 ///   0 * inf = NaN; the ordering drops that lane, so the slab counts as every t and the ray
 ///   hits (the 2022 post's boundary behaviour). A flat box with the origin in it: both NaN, hit.
+///   A NaN in the input is dropped the same way (its slab counts as every t).
 /// - t is a product with a rounded 1/d, so t differs from the reference by up to ~2 ulp; no normal.
+///
+/// Speed: pass a RayInv (the inverse direction computed once per ray) when testing many boxes. The
+/// three axes are three lanes of one vector (the fourth is neutral, see RayInv), and x > y ? x : y
+/// and x < y ? x : y are exactly maxps / minps (the second operand on NaN and on ties), so every
+/// lane is the scalar formulation's, bit for bit. For float the verdict is tmin, the lanes' max
+/// (exact in any order: after the clamp no near lane is NaN or -0), broadcast with two shuffles and
+/// compared with every lane's far at once (tmin <= min of the fars, as no far lane is NaN); tmax is
+/// reduced in the scalar order (its sign of zero shows in the trace) only where it is used. The
+/// trace is recorded out of line.
 template <typename T>
-CastResult<T> RayAabbSlabBranchless(const Ray<T>& ray, const Aabb<T>& box, Trace* trace = nullptr)
+CastResult<T> RayAabbSlabBranchless(const RayInv<T>& ray, const Aabb<T>& box, Trace* trace = nullptr)
 {
     using namespace simd;
     using V = V4<T>;
-    // per-ray setup (precomputed once per ray in a traversal); lane 3 is the allowed range
-    const V inv = Splat<T>(1) / V{ray.direction.x, ray.direction.y, ray.direction.z, T(1)};
-    const V o{ray.origin.x, ray.origin.y, ray.origin.z, T(0)};
-    const V t1 = (V{box.min.x, box.min.y, box.min.z, T(0)} - o) * inv;
-    const V t2 = (V{box.max.x, box.max.y, box.max.z, kInf<T>} - o) * inv;
-    // the min/max ordering drops NaN lanes: max(NaN, tmin) = tmin
+    using M = M4<T>; // for HITLAB_SHUFFLE4
+    V lo, hi;
+    detail::BoxLanes<T>(box, lo, hi);
+    const V t1 = (lo - ray.origin) * ray.inv;
+    const V t2 = (hi - ray.origin) * ray.inv;
+    // the min/max ordering drops NaN lanes: max(NaN, tmin) = tmin (lane 3: NaN -> [0, inf])
     const V tMin = Splat<T>(0);
     const V tMax = Splat<T>(kInf<T>);
-    const V nearLanes = Min<T>(Max<T>(t1, tMin), Max<T>(t2, tMin));
-    const V farLanes = Max<T>(Min<T>(t1, tMax), Min<T>(t2, tMax));
-    const T tEnter = HorizontalMax<T>(nearLanes);
+    const V nearLanes = detail::MinOrSecond<T>(detail::MaxOrSecond<T>(t1, tMin), detail::MaxOrSecond<T>(t2, tMin));
+    const V farLanes = detail::MaxOrSecond<T>(detail::MinOrSecond<T>(t1, tMax), detail::MinOrSecond<T>(t2, tMax));
+    // tmax in the scalar order (its sign of zero shows in the trace), only where used
     const T tExit = HorizontalMin<T>(farLanes);
-
+    T tEnter;
     CastResult<T> r;
-    r.hit = tEnter <= tExit;
+    if constexpr (sizeof(T) == 4) {
+        // tmin = max of the lanes (no lane is NaN or -0 any more, so any order gives the same
+        // bits) in every lane, and tmin <= tmax as tmin <= every lane's far
+        const V near2 = detail::MaxOrSecond<T>(nearLanes, HITLAB_SHUFFLE4(nearLanes, 2, 3, 0, 1));
+        const V nearAll = detail::MaxOrSecond<T>(near2, HITLAB_SHUFFLE4(near2, 1, 0, 3, 2));
+        tEnter = nearAll[0];
+        r.hit = detail::LaneBits<T>(detail::LessEqual<T>(nearAll, farLanes)) == 15;
+    } else {
+        // double lanes are two SSE registers: the scalar reduction is as fast
+        tEnter = HorizontalMax<T>(nearLanes);
+        r.hit = tEnter <= tExit;
+    }
     if (r.hit) {
         r.tEnter = tEnter + T(0);
         r.tExit = tExit + T(0);
-        r.point = ray.origin + r.tEnter * ray.direction;
+        r.point = ray.ray.origin + r.tEnter * ray.ray.direction;
     }
     if (trace != nullptr) [[unlikely]] {
-        trace->Add("allowed range: t in [0, inf]", {{"t_min", 0.0}, {"t_max", double(kInf<T>)}});
-        double runEnter = 0, runExit = double(kInf<T>);
-        for (int axis = 0; axis < 3; ++axis) {
-            const bool parallel = ray.direction[axis] == T(0);
-            const bool nan = t1[axis] != t1[axis] || t2[axis] != t2[axis];
-            runEnter = std::max(runEnter, double(nearLanes[axis]));
-            runExit = std::min(runExit, double(farLanes[axis]));
-            detail::TraceSlabStep(*trace, axis, parallel, nearLanes[axis] <= farLanes[axis], double(nearLanes[axis]),
-                                  double(farLanes[axis]), runEnter, runExit,
-                                  nan ? " (0 * inf = NaN dropped by the min/max order: the slab is every t)" : "");
-            trace->steps.back().values.push_back({"t1", double(t1[axis])});
-            trace->steps.back().values.push_back({"t2", double(t2[axis])});
-            if (trace->decidingStep < 0 && !(runEnter <= runExit)) {
-                trace->DecideLast();
-            }
-        }
-        trace->Add(Format("%s: tmin = %g, tmax = %g; hit when tmin <= tmax", r.hit ? "hit" : "miss", double(tEnter),
-                          double(tExit)),
-                   {{"t_enter", double(tEnter)}, {"t_exit", double(tExit)}});
-        if (r.hit || trace->decidingStep < 0) {
-            trace->decidingStep = -1;
-            trace->DecideLast();
-        }
-        trace->verdict = r.hit ? Format("hit: enter at t = %g, exit at t = %g", double(r.tEnter), double(r.tExit))
-                               : Format("miss: the slabs' intervals do not overlap (tmin = %g > tmax = %g)",
-                                        double(tEnter), double(tExit));
+        detail::TraceSlabBranchless<T>(*trace, ray.ray, t1, t2, nearLanes, farLanes, tEnter, tExit, r);
     }
     return r;
+}
+
+/// The same for one ray and one box (the inverse direction computed here).
+template <typename T>
+CastResult<T> RayAabbSlabBranchless(const Ray<T>& ray, const Aabb<T>& box, Trace* trace = nullptr)
+{
+    return RayAabbSlabBranchless(RayInv<T>(ray), box, trace);
 }
 
 /// Williams, Barrus, Morley & Shirley, "An Efficient and Robust Ray-Box Intersection Algorithm",

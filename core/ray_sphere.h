@@ -8,26 +8,34 @@
 #include <glm/geometric.hpp>
 
 #include <cmath>
+#include <limits>
 
 namespace hitlab {
 
 namespace detail {
 
+/// A hit of the quadratic methods from the roots t0 <= t1 (t1 >= 0): t clipped to t >= 0. Origin
+/// inside (t0 < 0 <= t1) hits with tEnter = 0 and no normal; normal (point - c) / r otherwise (r > 0).
+template <typename T>
+void FillSphereHit(CastResult<T>& r, const Ray<T>& ray, const Sphere<T>& sphere, T t0, T t1)
+{
+    r.tEnter = (t0 > T(0) ? t0 : T(0)) + T(0); // -0 -> +0
+    r.tExit = t1 + T(0);
+    r.point = ray.origin + r.tEnter * ray.direction;
+    if (t0 >= T(0) && sphere.radius > T(0)) {
+        r.normal = (r.point - sphere.center) / sphere.radius;
+        r.hasNormal = true;
+    }
+}
+
 /// Shared ending of the quadratic methods: the roots t0 <= t1 of the line (disc >= 0) clipped to t >= 0.
-/// Origin inside (t0 < 0 <= t1) hits with tEnter = 0 and no normal; normal (point - c) / r otherwise (r > 0).
 template <typename T>
 CastResult<T> SphereRootsToResult(const Ray<T>& ray, const Sphere<T>& sphere, bool real, T t0, T t1)
 {
     CastResult<T> r;
     r.hit = real && t1 >= T(0);
     if (r.hit) {
-        r.tEnter = (t0 > T(0) ? t0 : T(0)) + T(0); // -0 -> +0
-        r.tExit = t1 + T(0);
-        r.point = ray.origin + r.tEnter * ray.direction;
-        if (t0 >= T(0) && sphere.radius > T(0)) {
-            r.normal = (r.point - sphere.center) / sphere.radius;
-            r.hasNormal = true;
-        }
+        FillSphereHit(r, ray, sphere, t0, t1);
     }
     return r;
 }
@@ -58,6 +66,46 @@ void TraceSphereRoots(Trace& trace, const CastResult<T>& r, bool real, T t0, T t
 
 } // namespace detail
 
+namespace detail {
+
+/// 2^a and 2^b with a + b = the exponent below which a quotient of T rounds to zero: a positive
+/// quotient x / y rounds to +0 exactly when x <= y * 2^-(a + b) (half the smallest subnormal, the tie
+/// rounding to even), i.e. when x * 2^a * 2^b <= y, both products exact (or +inf, when x / y cannot
+/// round to zero). float: 2^-150; double: 2^-1075.
+template <typename T>
+inline constexpr T kQuotientZeroScaleA = sizeof(T) == 4 ? T(0x1p75) : T(0x1p538);
+template <typename T>
+inline constexpr T kQuotientZeroScaleB = sizeof(T) == 4 ? T(0x1p75) : T(0x1p537);
+
+/// The stable roots of RaySphereQuadraticStable (q != 0: t = c / q and q / a, ordered; q == 0: the
+/// line touches the sphere at the origin, t0 = t1 = 0).
+template <typename T>
+inline void StableSphereRoots(T a, T c, T q, T& t0, T& t1)
+{
+    t0 = 0;
+    t1 = 0;
+    if (q != T(0)) {
+        const T ta = c / q;
+        const T tb = q / a;
+        t0 = ta < tb ? ta : tb;
+        t1 = ta < tb ? tb : ta;
+    }
+}
+
+/// RaySphereQuadraticStable's trace (out of line and cold): its steps, and the roots as it
+/// computes them on a hit (computed here for a miss with disc >= 0, which shows them).
+template <typename T>
+[[gnu::cold, gnu::noinline]] void TraceStableSphere(Trace& trace, const Sphere<T>& sphere, T a, T b, T c,
+                                                    const Vec3<T>& l, T ll, T rr, T disc, T q, bool real,
+                                                    const CastResult<T>& r);
+extern template void TraceStableSphere<float>(Trace&, const Sphere<float>&, float, float, float, const Vec3<float>&,
+                                              float, float, float, float, bool, const CastResult<float>&);
+extern template void TraceStableSphere<double>(Trace&, const Sphere<double>&, double, double, double,
+                                               const Vec3<double>&, double, double, double, double, bool,
+                                               const CastResult<double>&);
+
+} // namespace detail
+
 /// Reference. Ray Tracing Gems ch. 7, "Precision Improvements for Ray/Sphere Intersection"
 /// (Haines, Guenther, Akenine-Moeller 2019): with f = o - c, a = d.d, b = f.d (half the textbook b)
 /// and c = f.f - r^2, the discriminant b^2 - a c is taken as a (r^2 - |l|^2), l = f - (b/a) d the
@@ -69,6 +117,18 @@ void TraceSphereRoots(Trace& trace, const CastResult<T>& r, bool real, T t0, T t
 /// - direction need not be unit; t is in units of it. Exact when f, a, b, b/a, l, c and the roots are
 ///   representable (integers and small binary fractions with a power-of-two a, a tangent ray).
 /// - normal: (point - c) / r at the entry (none when r == 0 or the origin is inside). NaN gives a miss.
+///
+/// Speed: the verdict "disc >= 0 and the larger root t1 >= 0" is decided from signs, before
+/// dividing; the roots are computed for hits only. It is the same verdict, bit for bit, whenever a,
+/// c and q are finite (otherwise the roots decide, as before). Then disc >= 0 implies a > 0 (a == 0
+/// makes b / a NaN or infinite and disc NaN), and with ta = c / q, tb = q / a, t1 = max(ta, tb):
+/// - q == 0: t0 = t1 = 0, hit.
+/// - q > 0 (b < 0, the centre ahead, or b == -0 with disc > 0): tb = q / a >= +0, so t1 >= 0: hit.
+/// - q < 0, c <= 0 (origin inside or on the surface): ta = c / q >= 0 (+-0 included) >= tb, hit.
+/// - q < 0, c > 0 (centre behind, origin outside): ta and tb are negative or -0, and -0 >= 0
+///   holds, so it hits exactly when a quotient underflows to -0: c / |q| or |q| / a at most half the
+///   smallest subnormal (c * 2^150 <= |q| for float, 2^1075 for double, by two exact scalings).
+/// sqrt(|disc|) stands for sqrt(disc): copysign keeps only its magnitude, and it spares a NaN on a miss.
 template <typename T>
 CastResult<T> RaySphereQuadraticStable(const Ray<T>& ray, const Sphere<T>& sphere, Trace* trace = nullptr)
 {
@@ -83,36 +143,28 @@ CastResult<T> RaySphereQuadraticStable(const Ray<T>& ray, const Sphere<T>& spher
     const T ll = glm::dot(l, l);
     const T disc = a * (rr - ll);
     const bool real = disc >= T(0); // NaN -> miss
-    T t0 = 0, t1 = 0, q = 0;
-    if (real) {
-        // q carries the sign of -b: no cancellation
-        q = -(b + std::copysign(std::sqrt(disc), b));
-        if (q != T(0)) {
-            const T ta = c / q;
-            const T tb = q / a;
-            t0 = ta < tb ? ta : tb;
-            t1 = ta < tb ? tb : ta;
-        }
-        // q == 0: b == 0 and disc == 0, the line touches the sphere at the origin (t0 = t1 = 0)
+    // q carries the sign of -b: no cancellation
+    const T q = -(b + std::copysign(std::sqrt(std::abs(disc)), b));
+    bool hit;
+    if (a + std::abs(c) + std::abs(q) < std::numeric_limits<T>::infinity()) [[likely]] {
+        // the sign-based verdict (see above); bitwise operators: no branch on the verdict
+        constexpr T sa = detail::kQuotientZeroScaleA<T>, sb = detail::kQuotientZeroScaleB<T>;
+        hit = real & ((q >= T(0)) | (c <= T(0)) | (c * sa * sb <= -q) | (-q * sa * sb <= a));
+    } else {
+        // an infinity or NaN among a, c, q: the roots decide
+        T t0, t1;
+        detail::StableSphereRoots(a, c, q, t0, t1);
+        hit = real && t1 >= T(0);
     }
-    const CastResult<T> r = detail::SphereRootsToResult(ray, sphere, real, t0, t1);
-
+    CastResult<T> r;
+    r.hit = hit;
+    if (hit) {
+        T t0, t1;
+        detail::StableSphereRoots(a, c, q, t0, t1);
+        detail::FillSphereHit(r, ray, sphere, t0, t1);
+    }
     if (trace != nullptr) [[unlikely]] {
-        trace->Add(Format("f = o - c; a = d.d = %g, b = f.d = %g, c = f.f - r^2 = %g", double(a), double(b), double(c)),
-                   {{"a", double(a)}, {"b", double(b)}, {"c", double(c)}});
-        const glm::dvec3 foot = glm::dvec3(sphere.center) + glm::dvec3(l);
-        trace->Add(Format("projection of the centre onto the line at t = %g", -double(b / a)),
-                   {{"t_projection", -double(b / a)}}, PointPart{"projection of the centre", foot, real});
-        trace->Add(Format("perpendicular distance^2 |l|^2 = %g vs r^2 = %g; discriminant a(r^2 - |l|^2) = %g",
-                          double(ll), double(rr), double(disc)),
-                   {{"perp_dist_sq", double(ll)}, {"radius_sq", double(rr)}, {"discriminant", double(disc)}},
-                   SegmentPart{"perpendicular distance vs radius", glm::dvec3(sphere.center), foot, real});
-        if (!real) {
-            trace->DecideLast();
-        } else {
-            trace->Add(Format("q = -(b + sign(b) sqrt(disc)) = %g", double(q)), {{"q", double(q)}});
-        }
-        detail::TraceSphereRoots(*trace, r, real, t0, t1);
+        detail::TraceStableSphere<T>(*trace, sphere, a, b, c, l, ll, rr, disc, q, real, r);
     }
     return r;
 }

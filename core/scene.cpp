@@ -2,13 +2,43 @@
 #include "scene.h"
 
 #include <algorithm>
+#include <array>
 #include <limits>
+#include <utility>
+#include <variant>
 
 namespace hitlab {
 
 namespace {
 
-bool IsCastType(std::string_view type) { return type == "ray" || type == "segment"; }
+/// The family of a pair of shape types, by their Shape variant indices, with a/b order: the
+/// table of FamilyForTypes, so that deriving 10^5 or more queries compares no strings.
+struct PairFamily {
+    std::optional<Family> family;
+    bool swapped = false;
+};
+
+constexpr size_t kShapeTypes = std::variant_size_v<Shape>;
+using FamilyTable = std::array<std::array<PairFamily, kShapeTypes>, kShapeTypes>;
+
+template <size_t... I>
+FamilyTable MakeFamilyTable(std::index_sequence<I...>)
+{
+    const std::array<std::string_view, kShapeTypes> names{ShapeTypeName(Shape(std::in_place_index<I>))...};
+    FamilyTable table{};
+    for (size_t a = 0; a < kShapeTypes; ++a) {
+        for (size_t b = 0; b < kShapeTypes; ++b) {
+            table[a][b].family = FamilyForTypes(names[a], names[b], &table[a][b].swapped);
+        }
+    }
+    return table;
+}
+
+const PairFamily& FamilyOf(const Shape& a, const Shape& b)
+{
+    static const FamilyTable table = MakeFamilyTable(std::make_index_sequence<kShapeTypes>{});
+    return table[a.index()][b.index()];
+}
 
 } // namespace
 
@@ -55,12 +85,15 @@ const SceneShape* Scene::Find(ShapeId id) const
 
 int Scene::IndexOf(ShapeId id) const
 {
-    for (size_t i = 0; i < m_shapes.size(); ++i) {
-        if (m_shapes[i].id == id) {
-            return static_cast<int>(i);
-        }
+    const auto it = m_indexOf.find(id);
+    return it == m_indexOf.end() ? -1 : static_cast<int>(it->second);
+}
+
+void Scene::Reindex(size_t from)
+{
+    for (size_t i = from; i < m_shapes.size(); ++i) {
+        m_indexOf[m_shapes[i].id] = static_cast<std::uint32_t>(i);
     }
-    return -1;
 }
 
 ShapeId Scene::Add(SceneShape shape, int index)
@@ -78,6 +111,7 @@ ShapeId Scene::Add(SceneShape shape, int index)
     const ShapeId id = shape.id;
     m_shapes.insert(m_shapes.begin() + static_cast<std::ptrdiff_t>(at), std::move(shape));
     m_revisions.insert(m_revisions.begin() + static_cast<std::ptrdiff_t>(at), ++m_clock);
+    Reindex(at);
     return id;
 }
 
@@ -90,6 +124,8 @@ std::optional<SceneShape> Scene::Remove(ShapeId id)
     SceneShape removed = std::move(m_shapes[static_cast<size_t>(index)]);
     m_shapes.erase(m_shapes.begin() + index);
     m_revisions.erase(m_revisions.begin() + index);
+    m_indexOf.erase(id);
+    Reindex(static_cast<size_t>(index));
     ++m_clock;
     return removed;
 }
@@ -137,19 +173,21 @@ std::vector<SceneQuery> Scene::QueriesOf(ShapeId id) const
     if (self == nullptr) {
         return out;
     }
-    const std::string_view selfType = ShapeTypeName(self->shape);
-    for (const SceneShape& other : m_shapes) {
-        if (other.id == id || !IsPairEnabled(id, other.id)) {
+    const size_t selfIndex = static_cast<size_t>(IndexOf(id));
+    const bool anyDisabled = !m_disabledPairs.empty();
+    for (size_t j = 0; j < m_shapes.size(); ++j) {
+        const SceneShape& other = m_shapes[j];
+        if (j == selfIndex || (anyDisabled && !IsPairEnabled(id, other.id))) {
             continue;
         }
-        const std::string_view otherType = ShapeTypeName(other.shape);
-        if (IsCastType(selfType) && IsCastType(otherType)) {
-            continue;
-        }
-        bool swapped = false;
-        const auto family = FamilyForTypes(selfType, otherType, &swapped);
-        if (family && (m_solidPairs || IsCast(*family))) {
-            out.push_back(swapped ? SceneQuery{*family, other.id, id} : SceneQuery{*family, id, other.id});
+        // in Queries() order: the earlier shape first, then the family's a/b order
+        const bool selfFirst = selfIndex < j;
+        const SceneShape& first = selfFirst ? *self : other;
+        const SceneShape& second = selfFirst ? other : *self;
+        const PairFamily& pair = FamilyOf(first.shape, second.shape);
+        if (pair.family && (m_solidPairs || IsCast(*pair.family))) {
+            out.push_back(pair.swapped ? SceneQuery{*pair.family, second.id, first.id}
+                                       : SceneQuery{*pair.family, first.id, second.id});
         }
     }
     return out;
@@ -158,19 +196,16 @@ std::vector<SceneQuery> Scene::QueriesOf(ShapeId id) const
 std::vector<SceneQuery> Scene::Queries() const
 {
     std::vector<SceneQuery> out;
+    const bool anyDisabled = !m_disabledPairs.empty();
     for (size_t i = 0; i < m_shapes.size(); ++i) {
-        const std::string_view typeI = ShapeTypeName(m_shapes[i].shape);
+        const SceneShape& si = m_shapes[i];
         for (size_t j = i + 1; j < m_shapes.size(); ++j) {
-            const SceneShape& si = m_shapes[i];
             const SceneShape& sj = m_shapes[j];
-            if (!IsPairEnabled(si.id, sj.id)) {
+            const PairFamily& pair = FamilyOf(si.shape, sj.shape);
+            if (!pair.family || (!m_solidPairs && !IsCast(*pair.family)) || (anyDisabled && !IsPairEnabled(si.id, sj.id))) {
                 continue;
             }
-            bool swapped = false;
-            const auto family = FamilyForTypes(typeI, ShapeTypeName(sj.shape), &swapped);
-            if (family && (m_solidPairs || IsCast(*family))) {
-                out.push_back(swapped ? SceneQuery{*family, sj.id, si.id} : SceneQuery{*family, si.id, sj.id});
-            }
+            out.push_back(pair.swapped ? SceneQuery{*pair.family, sj.id, si.id} : SceneQuery{*pair.family, si.id, sj.id});
         }
     }
     return out;

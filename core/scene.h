@@ -12,6 +12,7 @@
 #include <optional>
 #include <set>
 #include <string>
+#include <unordered_map>
 #include <utility>
 #include <vector>
 
@@ -116,9 +117,13 @@ public:
 private:
     std::vector<SceneShape> m_shapes;
     std::vector<std::uint64_t> m_revisions; ///< parallel to m_shapes
+    std::unordered_map<ShapeId, std::uint32_t> m_indexOf; ///< id -> index in m_shapes (O(1) Find)
     std::set<PairKey> m_disabledPairs;
     bool m_solidPairs = true;
     std::array<FamilySettings, kFamilyCount> m_settings;
+    /// Refreshes m_indexOf for the shapes from index `from` on (after an insert or a removal).
+    void Reindex(size_t from);
+
     ShapeId m_nextId = 1;
     std::uint64_t m_clock = 0;
     std::uint64_t m_settingsRevision = 0;

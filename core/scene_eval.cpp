@@ -1,42 +1,86 @@
-// Scene evaluation, incremental by shape revision.
+// Scene evaluation, incremental by shape revision. Results are computed into the storage of the
+// previous evaluation (no allocation once warm) and, for large scenes, on several threads.
 #include "scene_eval.h"
+
+#include <algorithm>
+#include <thread>
 
 namespace hitlab {
 
-Comparison SceneEvaluator::EvaluateQuery(const Scene& scene, const SceneQuery& sq)
+namespace {
+
+/// Fewest queries worth a thread of their own (starting one costs tens of microseconds).
+constexpr size_t kQueriesPerThread = 4096;
+/// Most threads an evaluation uses.
+constexpr unsigned kMaxThreads = 8;
+
+/// Runs the scene's enabled algorithms of the query's family into c, reusing c's vectors. When
+/// every algorithm agrees with the reference the comparison is filled directly (nothing to
+/// explain); otherwise Explain judges each difference.
+void EvaluateInto(const Scene& scene, const SceneQuery& sq, Comparison& c)
 {
     const Query query = scene.MakeQuery(sq);
     const FamilySettings& settings = scene.Settings(sq.family);
-    Comparison c;
-    c.outcomes.reserve(settings.enabled.size());
+    c.outcomes.resize(settings.enabled.size());
     bool allSame = true;
-    const AlgorithmOutcome* reference = nullptr;
-    for (const AlgorithmInfo* info : settings.enabled) {
-        AlgorithmOutcome out;
-        out.info = info;
-        out.result = Run(*info, query, settings.precision);
-        allSame = allSame && (c.outcomes.empty() || c.outcomes.front().result.hit == out.result.hit);
-        c.outcomes.push_back(std::move(out));
-        if (info->reference) {
-            reference = &c.outcomes.back();
+    int referenceIndex = -1;
+    for (size_t i = 0; i < settings.enabled.size(); ++i) {
+        AlgorithmOutcome& out = c.outcomes[i];
+        out.info = settings.enabled[i];
+        out.result = Run(*out.info, query, settings.precision);
+        out.group = 0;
+        out.explanation = Explanation::None;
+        out.reason.clear();
+        allSame = allSame && out.result.hit == c.outcomes.front().result.hit;
+        if (out.info->reference) {
+            referenceIndex = static_cast<int>(i);
         }
     }
-    if (allSame && reference != nullptr) {
-        // Everyone agrees with the reference: nothing to explain, one group.
-        c.reference = reference->result;
+    if (allSame && referenceIndex >= 0) {
+        // everyone agrees with the reference: nothing to explain, one group
+        c.situation = Situation{};
+        c.reference = c.outcomes[static_cast<size_t>(referenceIndex)].result;
         c.agree = true;
         c.allExplained = true;
-        c.groups.clear();
-        if (!c.outcomes.empty()) {
-            OutcomeGroup group{c.outcomes.front().result.hit, {}};
-            for (size_t i = 0; i < c.outcomes.size(); ++i) {
-                group.members.push_back(static_cast<int>(i));
-            }
-            c.groups.push_back(std::move(group));
+        c.groups.resize(1);
+        c.groups.front().hit = c.reference.hit;
+        c.groups.front().members.clear();
+        for (size_t i = 0; i < c.outcomes.size(); ++i) {
+            c.groups.front().members.push_back(static_cast<int>(i));
         }
-        return c;
+        return;
     }
     Explain(query, settings.precision, c);
+}
+
+/// Calls work(begin, end) over [0, n) in contiguous chunks, on up to kMaxThreads threads (the
+/// calling thread takes the first chunk) when n is large enough to pay for them.
+template <typename Work>
+void ParallelFor(size_t n, const Work& work)
+{
+    const size_t hardware = std::max(1u, std::thread::hardware_concurrency());
+    const size_t threads = std::min({hardware, size_t(kMaxThreads), std::max<size_t>(1, n / kQueriesPerThread)});
+    if (threads <= 1) {
+        work(size_t(0), n);
+        return;
+    }
+    std::vector<std::thread> helpers;
+    helpers.reserve(threads - 1);
+    for (size_t t = 1; t < threads; ++t) {
+        helpers.emplace_back([&work, n, threads, t] { work(n * t / threads, n * (t + 1) / threads); });
+    }
+    work(size_t(0), n / threads);
+    for (std::thread& helper : helpers) {
+        helper.join();
+    }
+}
+
+} // namespace
+
+Comparison SceneEvaluator::EvaluateQuery(const Scene& scene, const SceneQuery& query)
+{
+    Comparison c;
+    EvaluateInto(scene, query, c);
     return c;
 }
 
@@ -47,36 +91,78 @@ Trace SceneEvaluator::TraceOf(const Scene& scene, const SceneQuery& query, const
     return trace;
 }
 
-void SceneEvaluator::Rebuild(const Scene& scene, bool reuse)
+void SceneEvaluator::EvaluateIndices(const Scene& scene, const std::vector<size_t>& indices)
 {
-    std::vector<QueryEvaluation> previous = std::move(m_queries);
-    std::unordered_map<std::uint64_t, size_t> previousIndex = std::move(m_index);
-    m_queries.clear();
-    m_index.clear();
-    const std::vector<SceneQuery> queries = scene.Queries();
-    m_queries.reserve(queries.size());
-    for (const SceneQuery& q : queries) {
-        bool reused = false;
-        if (reuse) {
-            const auto it = previousIndex.find(Key(q.a, q.b));
-            const auto seenA = m_seenRevisions.find(q.a);
-            const auto seenB = m_seenRevisions.find(q.b);
-            if (it != previousIndex.end() && seenA != m_seenRevisions.end() && seenB != m_seenRevisions.end() &&
-                seenA->second == scene.Revision(q.a) && seenB->second == scene.Revision(q.b)) {
-                m_queries.push_back(std::move(previous[it->second]));
-                reused = true;
-            }
+    ParallelFor(indices.size(), [&](size_t begin, size_t end) {
+        for (size_t i = begin; i < end; ++i) {
+            QueryEvaluation& evaluation = m_queries[indices[i]];
+            EvaluateInto(scene, evaluation.query, evaluation.comparison);
         }
-        if (!reused) {
-            m_queries.push_back(QueryEvaluation{q, EvaluateQuery(scene, q)});
-        }
-        m_index.emplace(Key(q.a, q.b), m_queries.size() - 1);
-    }
+    });
+}
+
+void SceneEvaluator::RecordRevisions(const Scene& scene)
+{
     m_seenRevisions.clear();
+    m_seenRevisions.reserve(scene.Shapes().size());
     for (const SceneShape& shape : scene.Shapes()) {
         m_seenRevisions.emplace(shape.id, scene.Revision(shape.id));
     }
     m_seenSettings = scene.SettingsRevision();
+}
+
+void SceneEvaluator::Rebuild(const Scene& scene, bool reuse)
+{
+    const std::vector<SceneQuery> queries = scene.Queries();
+    // the same queries as before (a re-evaluation): keep the list, its index and its storage
+    const bool sameList = queries.size() == m_queries.size() &&
+                          std::equal(queries.begin(), queries.end(), m_queries.begin(),
+                                     [](const SceneQuery& q, const QueryEvaluation& e) {
+                                         return q.a == e.query.a && q.b == e.query.b && q.family == e.query.family;
+                                     });
+    std::vector<size_t> toEvaluate;
+    toEvaluate.reserve(queries.size());
+    if (sameList) {
+        for (size_t i = 0; i < queries.size(); ++i) {
+            const bool unchanged = reuse && m_seenRevisions.contains(queries[i].a) &&
+                                   m_seenRevisions.contains(queries[i].b) &&
+                                   m_seenRevisions.at(queries[i].a) == scene.Revision(queries[i].a) &&
+                                   m_seenRevisions.at(queries[i].b) == scene.Revision(queries[i].b);
+            if (!unchanged) {
+                toEvaluate.push_back(i);
+            }
+        }
+    } else {
+        std::vector<QueryEvaluation> previous = std::move(m_queries);
+        std::unordered_map<std::uint64_t, size_t> previousIndex = std::move(m_index);
+        m_queries.clear();
+        m_index.clear();
+        m_queries.resize(queries.size());
+        m_index.reserve(queries.size());
+        for (size_t i = 0; i < queries.size(); ++i) {
+            const SceneQuery& q = queries[i];
+            m_queries[i].query = q;
+            bool reused = false;
+            if (reuse) {
+                const auto it = previousIndex.find(Key(q.a, q.b));
+                const auto seenA = m_seenRevisions.find(q.a);
+                const auto seenB = m_seenRevisions.find(q.b);
+                if (it != previousIndex.end() && seenA != m_seenRevisions.end() && seenB != m_seenRevisions.end() &&
+                    seenA->second == scene.Revision(q.a) && seenB->second == scene.Revision(q.b)) {
+                    m_queries[i].comparison = std::move(previous[it->second].comparison);
+                    reused = true;
+                }
+            } else if (i < previous.size()) {
+                m_queries[i].comparison = std::move(previous[i].comparison); // storage only: recomputed below
+            }
+            if (!reused) {
+                toEvaluate.push_back(i);
+            }
+            m_index.emplace(Key(q.a, q.b), i);
+        }
+    }
+    EvaluateIndices(scene, toEvaluate);
+    RecordRevisions(scene);
 }
 
 size_t SceneEvaluator::Evaluate(const Scene& scene)
@@ -106,20 +192,21 @@ size_t SceneEvaluator::Update(const Scene& scene)
         Rebuild(scene, true);
         return m_queries.size() > before ? m_queries.size() - before : 0; // approximate: new queries
     }
-    size_t recomputed = 0;
+    std::vector<size_t> indices;
     for (ShapeId id : changed) {
         for (const SceneQuery& q : scene.QueriesOf(id)) {
             const auto it = m_index.find(Key(q.a, q.b));
-            if (it == m_index.end()) {
-                continue;
+            if (it != m_index.end()) {
+                indices.push_back(it->second);
             }
-            QueryEvaluation& evaluation = m_queries[it->second];
-            evaluation.comparison = EvaluateQuery(scene, q);
-            ++recomputed;
         }
         m_seenRevisions[id] = scene.Revision(id);
     }
-    return recomputed;
+    // a query between two changed shapes is recomputed once
+    std::sort(indices.begin(), indices.end());
+    indices.erase(std::unique(indices.begin(), indices.end()), indices.end());
+    EvaluateIndices(scene, indices);
+    return indices.size();
 }
 
 const QueryEvaluation* SceneEvaluator::Find(ShapeId a, ShapeId b) const

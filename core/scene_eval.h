@@ -20,7 +20,8 @@ struct QueryEvaluation {
 
 class SceneEvaluator {
 public:
-    /// Recomputes every query of the scene. Returns the number of queries evaluated.
+    /// Recomputes every query of the scene (on several threads when there are thousands; the
+    /// results do not depend on it). Returns the number of queries evaluated.
     size_t Evaluate(const Scene& scene);
     /// Brings the evaluation up to date with the scene: only queries whose shapes changed (by
     /// Scene::Revision) are recomputed; a settings change recomputes everything. Returns the number
@@ -38,7 +39,12 @@ public:
     static Comparison EvaluateQuery(const Scene& scene, const SceneQuery& query);
 
 private:
+    /// Recomputes the queries of the scene; with reuse, keeps the results of queries whose two
+    /// shapes have not changed (by revision).
     void Rebuild(const Scene& scene, bool reuse);
+    /// Recomputes m_queries[i] for each index, in place, on several threads when there are many.
+    void EvaluateIndices(const Scene& scene, const std::vector<size_t>& indices);
+    void RecordRevisions(const Scene& scene);
     static std::uint64_t Key(ShapeId a, ShapeId b) { return (std::uint64_t(a) << 32) | b; }
 
     std::vector<QueryEvaluation> m_queries;

@@ -3,6 +3,7 @@
 
 #include "algorithms.h"
 #include "eval.h"
+#include "hunt.h"
 #include "report.h"
 
 #include "core/algorithm.h"
@@ -56,6 +57,31 @@ int RunCommandLine(int argc, const char* const* argv, std::istream& in, std::ost
     report->add_option("--algorithms", reportOptions.algorithms,
                        "Run only these algorithms (comma-separated names, any family)")
         ->delimiter(',');
+    report->add_flag("--exact", reportOptions.exact,
+                     "Add the exact judge's answer per query, the algorithms that disagree with it and their ulp errors");
+
+    CLI::App* hunt = app.add_subcommand("hunt", "Search random and boundary inputs of a family for disagreements "
+                                                "between two algorithms (or one and the exact judge), shrink each to "
+                                                "simple numbers and print it; exit 0 when none, 1 when some were found");
+    HuntCliOptions huntOptions;
+    hunt->add_option("--family", huntOptions.family, "The family")->required()->check(CLI::IsMember(familyNames));
+    hunt->add_option("--a", huntOptions.hunt.a, "The algorithm under test")->required();
+    hunt->add_option("--b", huntOptions.hunt.b, "The algorithm to compare with (default: the exact judge)");
+    hunt->add_flag("--exact", huntOptions.exact, "Compare with the exact judge (the default without --b)");
+    hunt->add_option("--cases", huntOptions.hunt.maxCases, "Stop after this many cases (0: no limit)")
+        ->capture_default_str();
+    hunt->add_option("--seconds", huntOptions.hunt.maxSeconds, "Stop after this many seconds (0: no limit)")
+        ->capture_default_str();
+    hunt->add_option("--seed", huntOptions.hunt.seed, "Random seed (same seed, same cases)")->capture_default_str();
+    hunt->add_option("--max", huntOptions.hunt.maxCounterexamples,
+                     "Stop after this many distinct counterexamples (0: no limit)")
+        ->capture_default_str();
+    hunt->add_option("--precision", huntOptions.precision, "float or double")
+        ->check(CLI::IsMember({"float", "double"}))
+        ->capture_default_str();
+    hunt->add_option("-o,--out", huntOptions.outDir, "Write each counterexample as a scene file into this directory");
+    hunt->add_flag("--gtest", huntOptions.snippets, "Print a ready-to-paste GoogleTest case for each");
+    hunt->add_flag("--quiet", huntOptions.quiet, "No progress line on standard error");
 
     try {
         app.parse(argc, argv);
@@ -63,7 +89,7 @@ int RunCommandLine(int argc, const char* const* argv, std::istream& in, std::ost
         // an unknown word where a command belongs: name it plainly
         if (dynamic_cast<const CLI::ExtrasError*>(&e) != nullptr && app.get_subcommands().empty() && argc > 1 &&
             argv[1][0] != '-') {
-            err << "hitlab: unknown command \"" << argv[1] << "\" (expected algorithms, eval or report); run hitlab --help\n";
+            err << "hitlab: unknown command \"" << argv[1] << "\" (expected algorithms, eval, report, hunt or bench); run hitlab --help\n";
             return 2;
         }
         const int status = app.exit(e, out, err);
@@ -87,6 +113,9 @@ int RunCommandLine(int argc, const char* const* argv, std::istream& in, std::ost
     }
     if (report->parsed()) {
         return RunReport(reportOptions, out, err);
+    }
+    if (hunt->parsed()) {
+        return RunHunt(huntOptions, out, err);
     }
     return openGui();
 }

@@ -1,6 +1,8 @@
 // `hitlab eval`: one answer line per query line.
 #include "eval.h"
 
+#include "exact_json.h"
+
 #include "core/compare.h"
 #include "core/io/protocol.h"
 
@@ -83,6 +85,13 @@ ordered_json Answer(const ParsedQuery& q)
             all[std::string(q.algorithms[i]->name)] = TraceToJson(traces[i]);
         }
         answer["traces"] = std::move(all);
+    }
+    if (q.exact) {
+        std::vector<std::pair<const AlgorithmInfo*, Result>> results;
+        for (const AlgorithmOutcome& outcome : comparison.outcomes) {
+            results.emplace_back(outcome.info, outcome.result);
+        }
+        answer["exact"] = ExactToJson(JudgeExact(q.query), results, q.precision);
     }
     if (!q.warnings.empty()) {
         answer["warnings"] = q.warnings;

@@ -1,6 +1,8 @@
 // `hitlab report`: a scene's queries, every algorithm's answer, and why they disagree.
 #include "report.h"
 
+#include "exact_json.h"
+
 #include "core/io/protocol.h"
 #include "core/io/scene_file.h"
 
@@ -187,7 +189,44 @@ std::string SelectAlgorithms(Scene& scene, const std::vector<std::string>& names
     return {};
 }
 
-ordered_json ReportJson(const Scene& scene, const SceneEvaluator& evaluation, const std::string& source)
+namespace {
+
+std::vector<std::pair<const AlgorithmInfo*, Result>> Results(const Comparison& c)
+{
+    std::vector<std::pair<const AlgorithmInfo*, Result>> results;
+    for (const AlgorithmOutcome& o : c.outcomes) {
+        results.emplace_back(o.info, o.result);
+    }
+    return results;
+}
+
+/// "exact: hit, t in [1, 2] (exact); slab 0/0 ulp, face_planes DISAGREES".
+std::string ExactLine(const Query& query, const Comparison& c, Precision precision)
+{
+    const ExactResult exact = JudgeExact(query);
+    std::string line = "exact: " + DescribeExact(exact);
+    for (const AlgorithmOutcome& o : c.outcomes) {
+        line += (&o == &c.outcomes.front() ? "; " : ", ") + std::string(o.info->name);
+        if (o.result.hit != exact.hit) {
+            line += " DISAGREES";
+        } else if (exact.hit && IsCast(query.family) && (o.info->returns & kFieldTEnter) != 0) {
+            line += " " + Number(UlpError(exact.tEnter.value, o.result.tEnter, precision), Precision::Float);
+            if ((o.info->returns & kFieldTExit) != 0) {
+                line += "/" + Number(UlpError(exact.tExit.value, o.result.tExit, precision), Precision::Float);
+            }
+            line += " ulp";
+        } else if (exact.hit && !IsCast(query.family) && (o.info->returns & kFieldDepth) != 0) {
+            line += " " + Number(UlpError(exact.depth.value, o.result.depth, precision), Precision::Float) + " ulp";
+        } else {
+            line += " agrees";
+        }
+    }
+    return line;
+}
+
+} // namespace
+
+ordered_json ReportJson(const Scene& scene, const SceneEvaluator& evaluation, const std::string& source, bool exact)
 {
     ordered_json queries = ordered_json::array();
     const auto& all = evaluation.Queries();
@@ -227,6 +266,9 @@ ordered_json ReportJson(const Scene& scene, const SceneEvaluator& evaluation, co
         if (std::string warning = PrecisionWarning(scene, qe.query); !warning.empty()) {
             item["warning"] = std::move(warning);
         }
+        if (exact) {
+            item["exact"] = ExactToJson(JudgeExact(scene.MakeQuery(qe.query)), Results(c), precision);
+        }
         queries.push_back(std::move(item));
     }
     const Summary s = Summarise(scene, evaluation);
@@ -242,7 +284,8 @@ ordered_json ReportJson(const Scene& scene, const SceneEvaluator& evaluation, co
               {"explanations", std::move(explanations)}}}};
 }
 
-void WriteReportTable(std::ostream& out, const Scene& scene, const SceneEvaluator& evaluation, const std::string& source)
+void WriteReportTable(std::ostream& out, const Scene& scene, const SceneEvaluator& evaluation, const std::string& source,
+                      bool exact)
 {
     out << source << (scene.title.empty() ? "" : ": " + scene.title) << "\n";
     const auto& all = evaluation.Queries();
@@ -278,6 +321,9 @@ void WriteReportTable(std::ostream& out, const Scene& scene, const SceneEvaluato
                     << "): " << o.reason << "\n";
             }
         }
+        if (exact) {
+            out << "    " << ExactLine(scene.MakeQuery(qe.query), c, precision) << "\n";
+        }
     }
     const Summary s = Summarise(scene, evaluation);
     out << "\n" << s.queries << (s.queries == 1 ? " query" : " queries") << ": " << s.agree << " agree, " << s.disagree
@@ -312,10 +358,10 @@ int RunReport(const ReportOptions& options, std::ostream& out, std::ostream& err
     SceneEvaluator evaluation;
     evaluation.Evaluate(scene);
     if (options.json) {
-        out << ReportJson(scene, evaluation, options.scenePath).dump(2, ' ', false, ordered_json::error_handler_t::replace)
+        out << ReportJson(scene, evaluation, options.scenePath, options.exact).dump(2, ' ', false, ordered_json::error_handler_t::replace)
             << "\n";
     } else {
-        WriteReportTable(out, scene, evaluation, options.scenePath);
+        WriteReportTable(out, scene, evaluation, options.scenePath, options.exact);
     }
     out.flush();
     return 0;

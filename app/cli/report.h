@@ -17,6 +17,7 @@ struct ReportOptions {
     std::string scenePath;
     bool json = false;                   ///< the protocol's result objects instead of tables
     std::vector<std::string> algorithms; ///< --algorithms: empty keeps the scene's choices
+    bool exact = false;                  ///< --exact: add the exact judge's answer and each algorithm's ulp errors
 };
 
 /// Applies `--algorithms`: in every family, exactly the named algorithms run (in registry order,
@@ -26,12 +27,14 @@ std::string SelectAlgorithms(Scene& scene, const std::vector<std::string>& names
 
 /// The report as JSON: {"scene", "title", "queries": [{"index", "query", "precision", "a", "b",
 /// "results", "agree", "all_explained", "reference", "explain", ...}], "summary"}. Queries whose
-/// family runs no algorithm are left out.
-nlohmann::ordered_json ReportJson(const Scene& scene, const SceneEvaluator& evaluation, const std::string& source);
+/// family runs no algorithm are left out. exact: each query also gets "exact" (app/cli/exact_json.h).
+nlohmann::ordered_json ReportJson(const Scene& scene, const SceneEvaluator& evaluation, const std::string& source,
+                                  bool exact = false);
 
-/// The report as readable tables, one per query, and a summary line.
+/// The report as readable tables, one per query, and a summary line. exact: a line per query with
+/// the exact judge's answer, the algorithms that disagree with it and their ulp errors.
 void WriteReportTable(std::ostream& out, const Scene& scene, const SceneEvaluator& evaluation,
-                      const std::string& source);
+                      const std::string& source, bool exact = false);
 
 /// Runs `hitlab report`: 0 on success; 2 with one message on err for a bad file or a bad
 /// --algorithms name. Loader warnings (unknown keys) go to err, prefixed "warning: ".

@@ -19,6 +19,7 @@ struct GuiOptions {
     std::string dumpOnExit;   ///< write the shapes as JSON Lines to this file on exit (tests)
     std::string screenshot;   ///< with frames: write the last frame, panels included, to this PNG
     std::string panelReport;  ///< write the panels' rectangles and ImGui errors as JSON on exit (tests)
+    int step = -1;            ///< the Query inspector's first trace step (-1: the whole trace)
     SceneLoader loader;
 };
 

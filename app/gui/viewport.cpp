@@ -515,10 +515,12 @@ void Viewport::DrawOverlay()
         ImGui::SetNextWindowPos(ImVec2(workPos.x + 10, workPos.y + workSize.y - 10), 0, ImVec2(0, 1));
         ImGui::SetNextWindowBgAlpha(0.35f);
         if (ImGui::Begin("##hints", nullptr, fixed)) {
+            ImGui::PushTextWrapPos(workSize.x - 30.0f); // stay within the free area beside the panels
             ImGui::TextDisabled("drag: move (hold X/Y/Z: axis, Ctrl: snap, Esc: cancel)   R: rotate mode   "
                                 "Ctrl+Z / Ctrl+Y: undo / redo   Del: delete   Ctrl+D: duplicate");
             ImGui::TextDisabled("middle or Alt+left: orbit   Shift+middle: pan   wheel: zoom   F / Home: frame   "
                                 "1 3 7: views   5: ortho   2: 2D   G: hide hints");
+            ImGui::PopTextWrapPos();
         }
         ImGui::End();
     }

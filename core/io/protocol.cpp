@@ -200,6 +200,12 @@ std::string ReadQuery(const json& j, ParsedQuery& out)
         }
         out.trace = it->get<bool>();
     }
+    if (const auto it = j.find("exact"); it != j.end()) {
+        if (!it->is_boolean()) {
+            return "exact: expected true or false, got " + Describe(*it);
+        }
+        out.exact = it->get<bool>();
+    }
     if (std::string e = CheckPrecision(out.query.a, out.precision, "a"); !e.empty()) {
         return e;
     }
@@ -214,7 +220,8 @@ std::string ReadQuery(const json& j, ParsedQuery& out)
     }
 
     for (const auto& [key, value] : j.items()) {
-        static const std::vector<std::string_view> kKeys{"id", "query", "a", "b", "algorithms", "precision", "trace"};
+        static const std::vector<std::string_view> kKeys{"id", "query", "a", "b", "algorithms", "precision", "trace",
+                                                               "exact"};
         if (std::find(kKeys.begin(), kKeys.end(), key) == kKeys.end()) {
             out.warnings.push_back(key + ": unknown key ignored (a query has " + Join(kKeys) + ")");
         }

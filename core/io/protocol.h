@@ -54,6 +54,7 @@ struct ParsedQuery {
     bool allAlgorithms = true;                    ///< "algorithms": "all" (or absent)
     Precision precision = Precision::Float;
     bool trace = false;
+    bool exact = false;                           ///< "exact": true asks for the exact judge's answer (hitlab eval)
     std::vector<std::string> warnings;            ///< unknown keys that were ignored
 
     bool Ok() const { return error.empty(); }

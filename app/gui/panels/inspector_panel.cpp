@@ -15,7 +15,7 @@ namespace hitlab {
 namespace {
 
 /// One vector or number field. Returns true when the value changed this frame.
-bool Field(const char* label, double* values, int count, double speed)
+bool NumberField(const char* label, double* values, int count, double speed)
 {
     ImGui::TextUnformatted(label);
     ImGui::SetNextItemWidth(-1);
@@ -79,7 +79,7 @@ void Panels::DrawInspectorPanel()
     };
     auto vec = [&](const char* label, glm::dvec3 value, auto apply) {
         double v[3] = {value.x, value.y, value.z};
-        if (Field(label, v, 3, speed)) {
+        if (NumberField(label, v, 3, speed)) {
             commit(apply(glm::dvec3(v[0], v[1], v[2])), label);
         }
         if (m_fieldErrorId == fieldId && !m_fieldError.empty()) {
@@ -91,7 +91,7 @@ void Panels::DrawInspectorPanel()
     };
     auto num = [&](const char* label, double value, auto apply) {
         double v = value;
-        if (Field(label, &v, 1, speed)) {
+        if (NumberField(label, &v, 1, speed)) {
             commit(apply(v), label);
         }
         if (m_fieldErrorId == fieldId && !m_fieldError.empty()) {

@@ -55,10 +55,12 @@ void CollectImGuiError(void* user, const char* fmt, ...)
 /// The rectangle of a layout slot in the main viewport's work area.
 void SlotRect(int slot, ImVec2& pos, ImVec2& size)
 {
+    // below the menu bar (its height, not WorkPos: the work area shrinks only a frame after the bar appears)
     const ImGuiViewport* vp = ImGui::GetMainViewport();
-    const float x0 = vp->WorkPos.x, y0 = vp->WorkPos.y, w = vp->WorkSize.x, h = vp->WorkSize.y;
+    const float menu = ImGui::GetFrameHeight();
+    const float x0 = vp->Pos.x, y0 = vp->Pos.y + menu, w = vp->Size.x, h = vp->Size.y - menu;
     const float colH = h - kBottomHeight;
-    const float sceneH = std::floor(colH * 0.46f), algH = std::floor(colH * 0.40f);
+    const float sceneH = std::floor(colH * 0.56f), algH = std::floor(colH * 0.40f);
     switch (slot) {
     case 0: pos = {x0, y0}; size = {kLeftWidth, sceneH}; break;
     case 1: pos = {x0, y0 + sceneH}; size = {kLeftWidth, colH - sceneH}; break;
@@ -133,10 +135,11 @@ void Panels::Layout()
     SlotRect(0, left, leftSize);
     SlotRect(2, right, rightSize);
     const ImGuiViewport* vp = ImGui::GetMainViewport();
-    const float freeX = m_showScene || m_showInspector ? left.x + leftSize.x : vp->WorkPos.x;
-    const float freeR = m_showAlgorithms || m_showResults ? right.x : vp->WorkPos.x + vp->WorkSize.x;
-    const float freeB = m_showQuery ? vp->WorkPos.y + vp->WorkSize.y - kBottomHeight : vp->WorkPos.y + vp->WorkSize.y;
-    m_viewport.overlayArea = {freeX, vp->WorkPos.y, std::max(1.0f, freeR - freeX), std::max(1.0f, freeB - vp->WorkPos.y)};
+    const float top = left.y, right0 = vp->Pos.x + vp->Size.x, bottom = vp->Pos.y + vp->Size.y;
+    const float freeX = m_showScene || m_showInspector ? left.x + leftSize.x : vp->Pos.x;
+    const float freeR = m_showAlgorithms || m_showResults ? right.x : right0;
+    const float freeB = m_showQuery ? bottom - kBottomHeight : bottom;
+    m_viewport.overlayArea = {freeX, top, std::max(1.0f, freeR - freeX), std::max(1.0f, freeB - top)};
 }
 
 void Panels::FitToPanels()
@@ -162,6 +165,17 @@ void Panels::Draw(double dt)
     if (m_fitPending) {
         FitToPanels();
         m_fitPending = false;
+        // a lesson opens ready to inspect: its first disagreement (else its first query) focused
+        state.step = m_frame == 0 && m_options.step > 0 ? m_options.step - 1 : -1;
+        const auto& queries = m_viewport.Evaluation().Queries();
+        for (const QueryEvaluation& qe : queries) {
+            if (!state.focused || (!qe.comparison.agree && queries.size() < 1000)) {
+                state.focused = qe.query;
+            }
+            if (!qe.comparison.agree || queries.size() >= 1000) {
+                break;
+            }
+        }
     }
     // a selection made in the viewport releases the pair the Results table focused
     if (m_viewport.Selected() != m_lastSelected) {

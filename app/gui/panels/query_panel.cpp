@@ -19,10 +19,10 @@ namespace {
 
 ImU32 Color(const glm::vec4& c, float alpha = 1.0f)
 {
-    return ImGui::ColorConvertFloat4ToU32(ImVec4(c.r, c.g, c.b, c.a * alpha));
+    return ImGui::ColorConvertFloat4ToU32(ImVec4(c.x, c.y, c.z, c.w * alpha));
 }
 
-ImVec4 Vec(const glm::vec4& c) { return ImVec4(c.r, c.g, c.b, c.a); }
+ImVec4 Vec(const glm::vec4& c) { return ImVec4(c.x, c.y, c.z, c.w); }
 
 std::string V3(const glm::dvec3& v)
 {
@@ -36,7 +36,9 @@ void DrawNumberLine(const NumberLineLayout& layout, float width)
     const float line = ImGui::GetTextLineHeight();
     const float rowH = line * 1.5f, labelW = ImGui::CalcTextSize("y slab: parallel, outside ").x;
     const ImVec2 origin = ImGui::GetCursorScreenPos();
-    const float x0 = origin.x + labelW, x1 = origin.x + std::max(labelW + 60.0f, width - 8.0f);
+    // room beside the line for the numbers at the ends of the intervals
+    const float numberW = ImGui::CalcTextSize("-0.833333 ").x;
+    const float x0 = origin.x + labelW + numberW, x1 = origin.x + std::max(labelW + 2.0f * numberW + 60.0f, width - numberW);
     const int rows = int(layout.rows.size()) + 1; // the slabs, then the running intersection
     const float bottom = origin.y + rowH * float(rows);
     auto X = [&](float f) { return x0 + (x1 - x0) * f; };
@@ -78,16 +80,21 @@ void DrawNumberLine(const NumberLineLayout& layout, float width)
             draw->AddText(ImVec2(X(cur.exitX) + 4.0f, y - line * 0.5f), IM_COL32(235, 235, 235, 255), text.c_str());
         }
     }
-    // t axis labels
+    // the t axis: its ends and 0 (left out where it would run into an end's label)
+    const ImU32 grey = IM_COL32(150, 150, 150, 255);
     const float ty = bottom + 2.0f;
-    const std::string lo = "t = " + ShortNumber(layout.tMin), hi = ShortNumber(layout.tMax);
-    draw->AddText(ImVec2(x0, ty), IM_COL32(150, 150, 150, 255), lo.c_str());
-    draw->AddText(ImVec2(zero - 3.0f, ty), IM_COL32(150, 150, 150, 255), "0");
-    draw->AddText(ImVec2(x1 - ImGui::CalcTextSize(hi.c_str()).x, ty), IM_COL32(150, 150, 150, 255), hi.c_str());
-    const std::string range = std::isinf(layout.allowedHi) ? "allowed: t >= 0" : "allowed: 0 <= t <= " + ShortNumber(layout.allowedHi);
-    draw->AddText(ImVec2((x0 + x1) * 0.5f - ImGui::CalcTextSize(range.c_str()).x * 0.5f, ty), IM_COL32(150, 150, 150, 255),
-                  range.c_str());
-    ImGui::Dummy(ImVec2(width, bottom - origin.y + line + 6.0f));
+    const std::string lo = ShortNumber(layout.tMin), hi = ShortNumber(layout.tMax);
+    const float loW = ImGui::CalcTextSize(lo.c_str()).x, hiW = ImGui::CalcTextSize(hi.c_str()).x;
+    draw->AddText(ImVec2(x0 - loW * 0.5f, ty), grey, lo.c_str());
+    draw->AddText(ImVec2(x1 - hiW * 0.5f, ty), grey, hi.c_str());
+    if (zero - x0 > loW + 8.0f && x1 - zero > hiW * 0.5f + 8.0f) {
+        draw->AddText(ImVec2(zero - 3.0f, ty), grey, "0");
+    }
+    draw->AddText(ImVec2(origin.x, ty), grey, "t");
+    const std::string range = std::isinf(layout.allowedHi) ? "shaded: the allowed range t >= 0"
+                                                           : "shaded: the allowed range 0 <= t <= " + ShortNumber(layout.allowedHi);
+    draw->AddText(ImVec2(origin.x, ty + line + 2.0f), grey, range.c_str());
+    ImGui::Dummy(ImVec2(width, bottom - origin.y + 2.0f * line + 8.0f));
 }
 
 void FaceTable(const Trace& trace, int step)

@@ -76,7 +76,7 @@ void Panels::DrawScenePanel()
         ImGui::PopTextWrapPos();
     }
     if (!scene.description.empty() && ImGui::CollapsingHeader("Lesson", ImGuiTreeNodeFlags_DefaultOpen)) {
-        ImGui::BeginChild("lesson", ImVec2(0, ImGui::GetTextLineHeight() * 9.0f), true);
+        ImGui::BeginChild("lesson", ImVec2(0, ImGui::GetTextLineHeight() * 6.5f), true);
         MarkdownText(scene.description);
         ImGui::EndChild();
     }
@@ -120,7 +120,7 @@ void Panels::DrawScenePanel()
             ImGui::SetTooltip("visible");
         }
         ImGui::SameLine();
-        float color[4] = {s.color.r, s.color.g, s.color.b, s.color.a};
+        float color[4] = {s.color.x, s.color.y, s.color.z, s.color.w};
         if (ImGui::ColorEdit4("##color", color, ImGuiColorEditFlags_NoInputs | ImGuiColorEditFlags_NoAlpha)) {
             SceneShape after = s;
             after.color = {color[0], color[1], color[2], color[3]};

@@ -1,0 +1,64 @@
+// The exact judge's answer as JSON.
+#include "exact_json.h"
+
+#include "core/io/protocol.h"
+
+namespace hitlab {
+
+using nlohmann::ordered_json;
+
+namespace {
+
+ordered_json Value(const ExactResult& r, const ExactValue& v)
+{
+    return r.hit ? JsonNumber(v.value) : ordered_json(nullptr);
+}
+
+ordered_json Text(const ExactResult& r, const ExactValue& v)
+{
+    return r.hit ? ordered_json(v.text) : ordered_json(nullptr);
+}
+
+ordered_json Ulp(bool both, std::uint32_t returns, std::uint32_t field, double exact, double computed, Precision p)
+{
+    return both && (returns & field) != 0 ? JsonNumber(UlpError(exact, computed, p)) : ordered_json(nullptr);
+}
+
+} // namespace
+
+ordered_json ExactToJson(const ExactResult& exact, const std::vector<std::pair<const AlgorithmInfo*, Result>>& results,
+                         Precision precision)
+{
+    ordered_json out{{"hit", exact.hit}};
+    const bool cast = IsCast(exact.family);
+    if (cast) {
+        out["t_enter"] = Value(exact, exact.tEnter);
+        out["t_exit"] = Value(exact, exact.tExit);
+        out["t_exact"] = exact.hit ? ordered_json(exact.exactT) : ordered_json(nullptr);
+        out["t_enter_text"] = Text(exact, exact.tEnter);
+        out["t_exit_text"] = Text(exact, exact.tExit);
+    } else {
+        out["depth"] = Value(exact, exact.depth);
+        out["depth_exact"] = exact.hit ? ordered_json(exact.exactDepth) : ordered_json(nullptr);
+        out["depth_text"] = Text(exact, exact.depth);
+    }
+    if (!exact.valid) {
+        out["note"] = exact.note;
+    }
+    ordered_json algorithms = ordered_json::object();
+    for (const auto& [info, result] : results) {
+        const bool both = exact.hit && result.hit;
+        ordered_json ulp;
+        if (cast) {
+            ulp = {{"t_enter", Ulp(both, info->returns, kFieldTEnter, exact.tEnter.value, result.tEnter, precision)},
+                   {"t_exit", Ulp(both, info->returns, kFieldTExit, exact.tExit.value, result.tExit, precision)}};
+        } else {
+            ulp = {{"depth", Ulp(both, info->returns, kFieldDepth, exact.depth.value, result.depth, precision)}};
+        }
+        algorithms[std::string(info->name)] = {{"agrees_with_exact", result.hit == exact.hit}, {"ulp", std::move(ulp)}};
+    }
+    out["algorithms"] = std::move(algorithms);
+    return out;
+}
+
+} // namespace hitlab

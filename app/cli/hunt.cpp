@@ -1,0 +1,88 @@
+// `hitlab hunt`: search, print, write scenes.
+#include "hunt.h"
+
+#include "core/io/protocol.h"
+#include "core/io/scene_file.h"
+
+#include <cstdio>
+#include <filesystem>
+
+namespace hitlab {
+
+int RunHunt(HuntCliOptions o, std::ostream& out, std::ostream& err)
+{
+    const auto family = FamilyFromName(o.family);
+    if (!family) {
+        err << "hitlab hunt: unknown family \"" << o.family << "\"\n";
+        return 2;
+    }
+    o.hunt.family = *family;
+    if (o.exact) {
+        if (!o.hunt.b.empty()) {
+            err << "hitlab hunt: give either --b or --exact, not both\n";
+            return 2;
+        }
+    }
+    o.hunt.precision = o.precision == "float" ? Precision::Float : Precision::Double;
+    if (const std::string e = ValidateHunt(o.hunt); !e.empty()) {
+        err << "hitlab hunt: " << e << "\n";
+        return 2;
+    }
+    if (!o.outDir.empty()) {
+        std::error_code ec;
+        std::filesystem::create_directories(o.outDir, ec);
+        if (ec) {
+            err << "hitlab hunt: cannot create \"" << o.outDir << "\": " << ec.message() << "\n";
+            return 2;
+        }
+    }
+    const std::string versus = o.hunt.b.empty() ? "the exact judge" : o.hunt.b;
+    out << "hunt " << o.family << ": " << o.hunt.a << " vs " << versus << ", " << PrecisionName(o.hunt.precision)
+        << ", seed " << o.hunt.seed << "\n"
+        << std::flush;
+    const HuntReport report = hitlab::RunHunt(o.hunt, nullptr, [&](const HuntProgress& p) {
+        if (!o.quiet) {
+            char line[160];
+            std::snprintf(line, sizeof line, "\r%llu cases, %.3g cases/s, %zu found   ",
+                          static_cast<unsigned long long>(p.cases), p.casesPerSecond, p.counterexamples);
+            err << line << std::flush;
+        }
+    });
+    if (!o.quiet) {
+        err << "\n";
+    }
+    int index = 0;
+    for (const Counterexample& c : report.counterexamples) {
+        ++index;
+        out << index << ". " << c.text << "\n   " << DescribeDisagreement(c, o.hunt) << "\n   distribution: "
+            << c.distribution << "\n";
+        if (!o.outDir.empty()) {
+            const std::string name = o.family + "-" + o.hunt.a + "-" + (o.hunt.b.empty() ? "exact" : o.hunt.b) + "-" +
+                                     std::to_string(o.hunt.seed) + "-" + std::to_string(index) + ".json";
+            const std::string path = (std::filesystem::path(o.outDir) / name).string();
+            const std::string e = SaveSceneFile(CounterexampleScene(c, o.hunt), path);
+            if (!e.empty()) {
+                err << "hitlab hunt: " << e << "\n";
+                return 2;
+            }
+            out << "   scene: " << path << "\n";
+        }
+        if (o.snippets) {
+            out << GoogleTestSnippet(c, o.hunt, index);
+        }
+    }
+    char summary[256];
+    std::snprintf(summary, sizeof summary,
+                  "%llu cases in %.2f s (%.3g cases/s, %s), %llu disagreeing, %zu counterexample%s after shrinking, %llu exact "
+                  "(GMP) judgements%s\n",
+                  static_cast<unsigned long long>(report.progress.cases), report.progress.seconds,
+                  report.progress.casesPerSecond, report.method.c_str(),
+                  static_cast<unsigned long long>(report.progress.disagreements), report.counterexamples.size(),
+                  report.counterexamples.size() == 1 ? "" : "s",
+                  static_cast<unsigned long long>(report.progress.exactCalls),
+                  report.counterexamples.empty() ? ": none found" : "");
+    out << summary;
+    return report.counterexamples.empty() ? 0 : 1;
+}
+
+} // namespace hitlab

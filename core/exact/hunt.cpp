@@ -1,0 +1,322 @@
+// The disagreement search's loop: the scalar path (any family, registry runners, the exact judge
+// behind its interval filter) and the vectorised ray/box path, progress, cancel, and the worker.
+#include "hunt_detail.h"
+
+#include <chrono>
+#include <cstring>
+#include <map>
+#include <mutex>
+#include <set>
+#include <thread>
+
+namespace hitlab {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+/// The two sides of a hunt, resolved.
+struct Sides {
+    const AlgorithmInfo* a = nullptr;
+    const AlgorithmInfo* b = nullptr; ///< null: the exact judge
+    Precision precision = Precision::Double;
+    std::uint64_t exactCalls = 0;
+
+    bool ExactSide(const Query& q)
+    {
+        if (const auto fast = FastVerdict(q)) {
+            return *fast;
+        }
+        ++exactCalls;
+        return JudgeExact(q).hit;
+    }
+
+    bool Disagree(const Query& q)
+    {
+        const bool hitA = a->run(q, precision, nullptr).hit;
+        const bool hitB = b != nullptr ? b->run(q, precision, nullptr).hit : ExactSide(q);
+        return hitA != hitB;
+    }
+};
+
+Sides Resolve(const HuntOptions& o)
+{
+    Sides s;
+    s.a = FindAlgorithm(o.family, o.a);
+    s.b = o.b.empty() ? nullptr : FindAlgorithm(o.family, o.b);
+    s.precision = o.precision;
+    return s;
+}
+
+/// Collects shrunk counterexamples, one per distinct shrunk query.
+class Collector {
+public:
+    Collector(const HuntOptions& options, Sides& sides) : m_options(options), m_sides(sides) {}
+
+    void Add(const Query& original, const char* distribution)
+    {
+        ++m_raw;
+        // shrinking costs thousands of runs: a distribution that keeps giving the same shrunk case
+        // gets a few tries, not one per disagreement
+        if (Full() || ++m_tries[distribution] > kTriesPerDistribution) {
+            return;
+        }
+        const bool isFloat = m_options.precision == Precision::Float;
+        auto disagrees = [&](const Query& q) {
+            return (!isFloat || DescribeQuery(hunt::RoundToFloat(q)) == DescribeQuery(q)) && m_sides.Disagree(q);
+        };
+        Counterexample c;
+        c.original = original;
+        c.query = m_options.shrink ? ShrinkQuery(original, disagrees) : original;
+        c.distribution = distribution;
+        c.text = DescribeQuery(c.query);
+        if (!m_seen.insert(c.text).second) {
+            return;
+        }
+        c.a = m_sides.a->run(c.query, m_options.precision, nullptr);
+        if (m_sides.b != nullptr) {
+            c.b = m_sides.b->run(c.query, m_options.precision, nullptr);
+        }
+        c.exact = JudgeExact(c.query);
+        m_found.push_back(std::move(c));
+    }
+
+    bool Full() const { return m_options.maxCounterexamples > 0 && m_found.size() >= m_options.maxCounterexamples; }
+    std::vector<Counterexample>& Found() { return m_found; }
+    std::uint64_t Raw() const { return m_raw; }
+
+private:
+    const HuntOptions& m_options;
+    Sides& m_sides;
+    static constexpr int kTriesPerDistribution = 8;
+    std::set<std::string> m_seen;
+    std::map<std::string, int> m_tries;
+    std::vector<Counterexample> m_found;
+    std::uint64_t m_raw = 0;
+};
+
+/// Progress, cancel and the stop conditions, checked between batches.
+class Meter {
+public:
+    Meter(const HuntOptions& o, const std::atomic<bool>* cancel, const HuntCallback& cb)
+        : m_options(o), m_cancel(cancel), m_callback(cb), m_start(Clock::now()), m_lastReport(m_start)
+    {
+    }
+
+    /// Whether to stop; reports progress about 10 times a second.
+    bool Stop(HuntProgress& p, const Collector& collector, bool* cancelled)
+    {
+        const auto now = Clock::now();
+        p.seconds = std::chrono::duration<double>(now - m_start).count();
+        p.casesPerSecond = p.seconds > 0 ? double(p.cases) / p.seconds : 0;
+        if (m_callback && now - m_lastReport > std::chrono::milliseconds(100)) {
+            m_lastReport = now;
+            m_callback(p);
+        }
+        *cancelled = m_cancel != nullptr && m_cancel->load(std::memory_order_relaxed);
+        return *cancelled || collector.Full() || (m_options.maxCases > 0 && p.cases >= m_options.maxCases) ||
+               (m_options.maxSeconds > 0 && p.seconds >= m_options.maxSeconds);
+    }
+
+private:
+    const HuntOptions& m_options;
+    const std::atomic<bool>* m_cancel;
+    const HuntCallback& m_callback;
+    Clock::time_point m_start, m_lastReport;
+};
+
+void ScalarHunt(const HuntOptions& o, Sides& sides, Collector& collector, Meter& meter, HuntReport& report)
+{
+    hunt::Rng rng(o.seed);
+    const char* distribution = "";
+    while (true) {
+        for (int i = 0; i < 256; ++i) {
+            const Query q = hunt::Draw(o.family, rng, o.precision, o.around, &distribution);
+            if (sides.Disagree(q)) {
+                collector.Add(q, distribution);
+            }
+        }
+        report.progress.cases += 256;
+        report.progress.exactCalls = sides.exactCalls;
+        report.progress.counterexamples = collector.Found().size();
+        report.progress.disagreements = collector.Raw();
+        if (meter.Stop(report.progress, collector, &report.cancelled)) {
+            return;
+        }
+    }
+}
+
+using BatchKernel = void (*)(const Ray<float>&, const AabbSoA&, std::uint8_t*);
+
+BatchKernel KernelOf(std::string_view name)
+{
+    if (name == "slab") {
+        return hunt::RayAabbSlabBatch;
+    }
+    return [](const Ray<float>& ray, const AabbSoA& boxes, std::uint8_t* hits) {
+        RayAabbBatch(ray, boxes, std::numeric_limits<float>::infinity(), hits);
+    };
+}
+
+/// One ray against a pool of boxes per kernel call: rays x boxes cases, compared a byte at a time.
+void BatchedHunt(const HuntOptions& o, Sides& sides, Collector& collector, Meter& meter, HuntReport& report)
+{
+    constexpr std::size_t kPool = 4096;
+    constexpr int kRaysPerPool = 64;
+    const BatchKernel kernelA = KernelOf(o.a), kernelB = KernelOf(o.b);
+    hunt::Rng rng(o.seed);
+    std::vector<Aabb<float>> boxes(kPool);
+    AabbSoA pool;
+    std::vector<std::uint8_t> hitsA(kPool), hitsB(kPool);
+    const char* distribution = "";
+    while (true) {
+        hunt::DrawBoxes(rng, boxes);
+        pool.Assign(boxes);
+        for (int r = 0; r < kRaysPerPool; ++r) {
+            const Ray<float> ray = hunt::DrawRay(rng, &distribution);
+            kernelA(ray, pool, hitsA.data());
+            kernelB(ray, pool, hitsB.data());
+            if (std::memcmp(hitsA.data(), hitsB.data(), kPool) != 0) {
+                for (std::size_t i = 0; i < kPool && !collector.Full(); ++i) {
+                    if (hitsA[i] != hitsB[i]) {
+                        const Query q{Family::RayAabb, ShapeCast<double>(ray), ShapeCast<double>(boxes[i])};
+                        if (sides.Disagree(q)) { // the registry's scalar runs confirm it
+                            collector.Add(q, distribution);
+                        }
+                    }
+                }
+            }
+        }
+        report.progress.cases += kPool * kRaysPerPool;
+        report.progress.counterexamples = collector.Found().size();
+        report.progress.disagreements = collector.Raw();
+        if (meter.Stop(report.progress, collector, &report.cancelled)) {
+            return;
+        }
+    }
+}
+
+} // namespace
+
+std::string ValidateHunt(const HuntOptions& o)
+{
+    auto names = [&] {
+        std::string s;
+        for (const AlgorithmInfo* info : AlgorithmsOf(o.family)) {
+            s += (s.empty() ? "" : ", ") + std::string(info->name);
+        }
+        return s;
+    };
+    if (FindAlgorithm(o.family, o.a) == nullptr) {
+        return "unknown algorithm \"" + o.a + "\" for " + std::string(FamilyName(o.family)) + " (valid: " + names() + ")";
+    }
+    if (!o.b.empty() && FindAlgorithm(o.family, o.b) == nullptr) {
+        return "unknown algorithm \"" + o.b + "\" for " + std::string(FamilyName(o.family)) + " (valid: " + names() + ")";
+    }
+    if (o.a == o.b) {
+        return "a and b are the same algorithm: choose another b, or the exact judge";
+    }
+    if (o.around && (o.around->family != o.family || !QueryShapesMatch(*o.around))) {
+        return "the seed pair is not a " + std::string(FamilyName(o.family)) + " query";
+    }
+    return "";
+}
+
+bool HuntBatchedApplies(const HuntOptions& o)
+{
+    auto batched = [](const std::string& name) { return name == "slab" || name == "slab_branchless"; };
+    return o.batched && o.family == Family::RayAabb && o.precision == Precision::Float && batched(o.a) &&
+           batched(o.b) && !o.around;
+}
+
+bool HuntDisagrees(const HuntOptions& options, const Query& query)
+{
+    Sides sides = Resolve(options);
+    return sides.a != nullptr && sides.Disagree(query);
+}
+
+HuntReport RunHunt(const HuntOptions& options, const std::atomic<bool>* cancel, const HuntCallback& progress)
+{
+    HuntReport report;
+    report.error = ValidateHunt(options);
+    if (!report.error.empty()) {
+        return report;
+    }
+    Sides sides = Resolve(options);
+    Collector collector(options, sides);
+    Meter meter(options, cancel, progress);
+    if (HuntBatchedApplies(options)) {
+        report.method = "batched (" + std::string(BatchIsaName(BestBatchIsa())) + ")";
+        BatchedHunt(options, sides, collector, meter, report);
+    } else {
+        report.method = "scalar";
+        ScalarHunt(options, sides, collector, meter, report);
+    }
+    report.counterexamples = std::move(collector.Found());
+    report.progress.counterexamples = report.counterexamples.size();
+    report.progress.disagreements = collector.Raw();
+    report.progress.exactCalls = sides.exactCalls;
+    if (progress) {
+        progress(report.progress);
+    }
+    return report;
+}
+
+// ---- the worker ----
+
+struct HuntJob::State {
+    HuntOptions options;
+    std::atomic<bool> cancel{false};
+    std::atomic<bool> finished{false};
+    mutable std::mutex mutex;
+    HuntProgress progress;
+    HuntReport report;
+    std::thread thread;
+};
+
+HuntJob::HuntJob(HuntOptions options) : m_state(std::make_unique<State>())
+{
+    m_state->options = std::move(options);
+    State* s = m_state.get();
+    s->thread = std::thread([s] {
+        HuntReport r = RunHunt(s->options, &s->cancel, [s](const HuntProgress& p) {
+            const std::lock_guard lock(s->mutex);
+            s->progress = p;
+        });
+        {
+            const std::lock_guard lock(s->mutex);
+            s->progress = r.progress;
+            s->report = std::move(r);
+        }
+        s->finished = true;
+    });
+}
+
+HuntJob::~HuntJob()
+{
+    if (m_state && m_state->thread.joinable()) {
+        m_state->cancel = true;
+        m_state->thread.join();
+    }
+}
+
+HuntProgress HuntJob::Progress() const
+{
+    const std::lock_guard lock(m_state->mutex);
+    return m_state->progress;
+}
+
+void HuntJob::Cancel() { m_state->cancel = true; }
+
+bool HuntJob::Finished() const { return m_state->finished; }
+
+HuntReport HuntJob::Take()
+{
+    if (m_state->thread.joinable()) {
+        m_state->thread.join();
+    }
+    const std::lock_guard lock(m_state->mutex);
+    return std::move(m_state->report);
+}
+
+} // namespace hitlab

@@ -1,0 +1,122 @@
+// The disagreement search: random queries of one family, drawn from the distributions that find
+// boundary bugs, run through two algorithms (or one algorithm and the exact judge) until they
+// disagree; every counterexample is shrunk to the simplest numbers that still disagree and can be
+// turned into a scene or a GoogleTest case. Runs on any thread, reports progress through a
+// callback and stops on a cancel flag; HuntJob wraps a worker thread for a panel.
+#pragma once
+
+#include "exact.h"
+
+#include "core/scene.h"
+
+#include <atomic>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace hitlab {
+
+struct HuntOptions {
+    Family family = Family::RayAabb;
+    std::string a;                      ///< an algorithm of the family
+    std::string b;                      ///< another one, or "" for the exact judge
+    Precision precision = Precision::Double;
+    std::uint64_t maxCases = 1000000;   ///< stop after this many cases (0: no limit)
+    double maxSeconds = 10;             ///< stop after this long (0: no limit)
+    std::uint64_t seed = 1;             ///< same seed, same options: same cases
+    std::optional<Query> around;        ///< a seed pair: a share of the cases perturb it
+    std::size_t maxCounterexamples = 5; ///< stop once this many distinct shrunk ones are found
+    bool shrink = true;
+    bool batched = true;                ///< use the vectorised path when it applies (see HuntBatchedApplies)
+};
+
+/// "" when the options can run, else why not (unknown algorithm, b == a, ...).
+std::string ValidateHunt(const HuntOptions& options);
+
+/// Whether the vectorised path runs: ray_aabb in float with a and b both among the batched
+/// kernels (slab: the reference, bit for bit; slab_branchless: core/batch's kernel).
+bool HuntBatchedApplies(const HuntOptions& options);
+
+struct HuntProgress {
+    std::uint64_t cases = 0;         ///< queries compared so far
+    double seconds = 0;
+    double casesPerSecond = 0;
+    std::size_t counterexamples = 0; ///< distinct shrunk counterexamples so far
+    std::uint64_t disagreements = 0; ///< cases that disagreed, before shrinking and deduplication
+    std::uint64_t exactCalls = 0;    ///< GMP judgements (the interval filter could not decide)
+};
+
+/// A disagreement, shrunk.
+struct Counterexample {
+    Query query;               ///< the shrunk query
+    Query original;            ///< as drawn
+    std::string distribution;  ///< which distribution drew it ("ray aimed at a corner", ...)
+    Result a;                  ///< algorithm a on query
+    std::optional<Result> b;   ///< algorithm b on query (empty against the exact judge)
+    ExactResult exact;         ///< the judge on query (always computed)
+    std::string text;          ///< DescribeQuery(query)
+};
+
+struct HuntReport {
+    std::vector<Counterexample> counterexamples;
+    HuntProgress progress;     ///< final
+    bool cancelled = false;
+    std::string method;        ///< "batched (avx512)", "scalar"
+    std::string error;         ///< ValidateHunt's message when it could not run
+};
+
+using HuntCallback = std::function<void(const HuntProgress&)>;
+
+/// Runs the search on the calling thread. progress (may be empty) is called about 10 times a
+/// second and at the end; cancel (may be null) is polled between small batches of cases.
+HuntReport RunHunt(const HuntOptions& options, const std::atomic<bool>* cancel = nullptr,
+                   const HuntCallback& progress = {});
+
+/// The search on a worker thread, for a panel: poll Progress() each frame, Cancel() any time,
+/// Take() the report once Finished().
+class HuntJob {
+public:
+    explicit HuntJob(HuntOptions options);
+    ~HuntJob(); ///< cancels and joins
+    HuntJob(const HuntJob&) = delete;
+    HuntJob& operator=(const HuntJob&) = delete;
+
+    HuntProgress Progress() const;
+    void Cancel();
+    bool Finished() const;
+    /// The report (blocks until finished). Call once.
+    HuntReport Take();
+
+private:
+    struct State;
+    std::unique_ptr<State> m_state;
+};
+
+/// Reads like "origin (0, 1, 0), direction (1, 0, 0), box [0, 1]^3".
+std::string DescribeQuery(const Query& query);
+
+/// One line on the disagreement: "face_planes: miss; exact: hit, t in [0, 1] (exact)".
+std::string DescribeDisagreement(const Counterexample& c, const HuntOptions& options);
+
+/// A ready-to-paste GoogleTest case: builds the query, runs a (and b) through the registry in the
+/// hunt's precision and checks each side's verdict (and the judge's t or depth when exact).
+std::string GoogleTestSnippet(const Counterexample& c, const HuntOptions& options, int index = 1);
+
+/// A scene with the counterexample's two shapes, algorithms a and b enabled (all of the family
+/// against the judge, a drawn), the hunt's precision, and a title and description explaining it.
+Scene CounterexampleScene(const Counterexample& c, const HuntOptions& options);
+
+// ---- pieces, exposed for tests ----
+
+/// Whether the two sides disagree on query (the exact side uses FastVerdict, then the judge).
+bool HuntDisagrees(const HuntOptions& options, const Query& query);
+
+/// Rounds every coordinate to the simplest value (0, small integers, halves, quarters, ...) that
+/// keeps `disagrees` true, repeatedly, until nothing changes. obb axes are replaced by the nearest
+/// signed permutation when that keeps the disagreement.
+Query ShrinkQuery(const Query& query, const std::function<bool(const Query&)>& disagrees);
+
+} // namespace hitlab

@@ -1,0 +1,49 @@
+// Internals of the disagreement search shared by its files: the random source and the query
+// distributions (hunt_generate.cpp), and the vectorised ray/box comparison (hunt_batch.cpp).
+#pragma once
+
+#include "hunt.h"
+
+#include "core/batch/ray_aabb_batch.h"
+
+#include <cstdint>
+#include <span>
+
+namespace hitlab::hunt {
+
+/// xoshiro256** (Blackman & Vigna): fast, seedable, good enough for test inputs.
+class Rng {
+public:
+    explicit Rng(std::uint64_t seed);
+    std::uint64_t Next();
+    /// Uniform in [lo, hi).
+    double Uniform(double lo, double hi) { return lo + (hi - lo) * double(Next() >> 11) * 0x1p-53; }
+    /// Uniform integer in [lo, hi].
+    int Int(int lo, int hi) { return lo + int(Next() % std::uint64_t(hi - lo + 1)); }
+    bool Chance(double p) { return Uniform(0, 1) < p; }
+
+private:
+    std::uint64_t m_s[4];
+};
+
+/// Draws one query of the family from one of its boundary-finding distributions (chosen at
+/// random; its name in *distribution). Numbers are dyadic (small integers, halves, k/1024, powers
+/// of two) except in the "random" distributions, so that aimed rays and touching solids are exact;
+/// in float precision every number is a float. around: a share of the draws perturb this query.
+Query Draw(Family family, Rng& rng, Precision precision, const std::optional<Query>& around, const char** distribution);
+
+/// Every number of the query rounded to float (obb axes included).
+Query RoundToFloat(const Query& query);
+
+/// A pool of boxes for the batched path: dyadic boxes on a small grid (so that rays share their
+/// planes), flat boxes and random ones.
+void DrawBoxes(Rng& rng, std::span<Aabb<float>> boxes);
+/// A ray for the batched path: origins on the grid's planes, edges and corners, axis-parallel
+/// directions with +-0, directions aimed at grid points, random ones.
+Ray<float> DrawRay(Rng& rng, const char** distribution);
+
+/// The reference slab method (RayAabbSlab<float>, ClipSlabs) for one ray against every box,
+/// bit for bit the same verdicts, written as a loop the compiler vectorises. hits[i] = 0 or 1.
+void RayAabbSlabBatch(const Ray<float>& ray, const AabbSoA& boxes, std::uint8_t* hits);
+
+} // namespace hitlab::hunt

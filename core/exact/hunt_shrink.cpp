@@ -1,0 +1,434 @@
+// Turning a disagreement into something a person reads: shrinking to simple numbers, a one-line
+// description, a GoogleTest case and a scene.
+#include "hunt.h"
+
+#include <charconv>
+#include <glm/glm.hpp>
+
+#include <cmath>
+#include <cstring>
+#include <map>
+
+namespace hitlab {
+
+namespace {
+
+using glm::dvec3;
+
+/// Shortest text that reads back as the double; -0 as "-0".
+std::string Num(double v)
+{
+    char buffer[64];
+    const auto end = std::to_chars(buffer, buffer + sizeof buffer, v).ptr;
+    return std::string(buffer, end);
+}
+
+/// A C++ double literal: "1", "0.5", "-0.0", "1e-300".
+std::string Literal(double v)
+{
+    if (v == 0) {
+        return std::signbit(v) ? "-0.0" : "0";
+    }
+    return Num(v);
+}
+
+std::string Vec(const dvec3& v) { return "(" + Num(v.x) + ", " + Num(v.y) + ", " + Num(v.z) + ")"; }
+std::string VecLiteral(const dvec3& v) { return "{" + Literal(v.x) + ", " + Literal(v.y) + ", " + Literal(v.z) + "}"; }
+
+bool Identity(const std::array<dvec3, 3>& axes)
+{
+    return axes[0] == dvec3(1, 0, 0) && axes[1] == dvec3(0, 1, 0) && axes[2] == dvec3(0, 0, 1);
+}
+
+std::string Describe(const Shape& shape)
+{
+    return std::visit(
+        [](const auto& x) -> std::string {
+            using X = std::decay_t<decltype(x)>;
+            if constexpr (std::is_same_v<X, Ray<double>>) {
+                return "origin " + Vec(x.origin) + ", direction " + Vec(x.direction);
+            } else if constexpr (std::is_same_v<X, Segment<double>>) {
+                return "segment " + Vec(x.start) + " to " + Vec(x.end);
+            } else if constexpr (std::is_same_v<X, Plane<double>>) {
+                return "plane normal " + Vec(x.normal) + ", distance " + Num(x.distance);
+            } else if constexpr (std::is_same_v<X, Aabb<double>>) {
+                if (x.min.x == x.min.y && x.min.x == x.min.z && x.max.x == x.max.y && x.max.x == x.max.z) {
+                    return "box [" + Num(x.min.x) + ", " + Num(x.max.x) + "]^3";
+                }
+                std::string s = "box ";
+                for (int i = 0; i < 3; ++i) {
+                    s += (i > 0 ? " x [" : "[") + Num(x.min[i]) + ", " + Num(x.max[i]) + "]";
+                }
+                return s;
+            } else if constexpr (std::is_same_v<X, Sphere<double>>) {
+                return "sphere centre " + Vec(x.center) + ", radius " + Num(x.radius);
+            } else {
+                std::string s = "obb centre " + Vec(x.center) + ", half extents " + Vec(x.halfExtents);
+                if (!Identity(x.axes)) {
+                    s += ", axes " + Vec(x.axes[0]) + " " + Vec(x.axes[1]) + " " + Vec(x.axes[2]);
+                }
+                return s;
+            }
+        },
+        shape);
+}
+
+std::string ShapeLiteral(const Shape& shape)
+{
+    return std::visit(
+        [](const auto& x) -> std::string {
+            using X = std::decay_t<decltype(x)>;
+            if constexpr (std::is_same_v<X, Ray<double>>) {
+                return "hitlab::Ray<double>{" + VecLiteral(x.origin) + ", " + VecLiteral(x.direction) + "}";
+            } else if constexpr (std::is_same_v<X, Segment<double>>) {
+                return "hitlab::Segment<double>{" + VecLiteral(x.start) + ", " + VecLiteral(x.end) + "}";
+            } else if constexpr (std::is_same_v<X, Plane<double>>) {
+                return "hitlab::Plane<double>{" + VecLiteral(x.normal) + ", " + Literal(x.distance) + "}";
+            } else if constexpr (std::is_same_v<X, Aabb<double>>) {
+                return "hitlab::Aabb<double>{" + VecLiteral(x.min) + ", " + VecLiteral(x.max) + "}";
+            } else if constexpr (std::is_same_v<X, Sphere<double>>) {
+                return "hitlab::Sphere<double>{" + VecLiteral(x.center) + ", " + Literal(x.radius) + "}";
+            } else {
+                return "hitlab::Obb<double>{" + VecLiteral(x.center) + ", " + VecLiteral(x.halfExtents) +
+                       ", {hitlab::Vec3<double>" + VecLiteral(x.axes[0]) + ", hitlab::Vec3<double>" +
+                       VecLiteral(x.axes[1]) + ", hitlab::Vec3<double>" + VecLiteral(x.axes[2]) + "}}";
+            }
+        },
+        shape);
+}
+
+std::string Pascal(std::string_view name)
+{
+    std::string out;
+    bool upper = true;
+    for (char c : name) {
+        if (c == '_') {
+            upper = true;
+            continue;
+        }
+        out += upper ? char(std::toupper(static_cast<unsigned char>(c))) : c;
+        upper = false;
+    }
+    return out;
+}
+
+std::string ResultText(const Result& r, Family family)
+{
+    if (!r.hit) {
+        return "miss";
+    }
+    return IsCast(family) ? "hit, t in [" + Num(r.tEnter + 0.0) + ", " + Num(r.tExit + 0.0) + "]"
+                          : "hit, depth " + Num(r.depth + 0.0);
+}
+
+/// Pointers to every number of a shape that shrinking may change (not obb axes).
+void Numbers(Shape& shape, std::vector<double*>& out)
+{
+    std::visit(
+        [&out](auto& x) {
+            using X = std::decay_t<decltype(x)>;
+            auto each = [&out](dvec3& v) {
+                for (int i = 0; i < 3; ++i) {
+                    out.push_back(&v[i]);
+                }
+            };
+            if constexpr (std::is_same_v<X, Ray<double>>) {
+                each(x.origin);
+                each(x.direction);
+            } else if constexpr (std::is_same_v<X, Segment<double>>) {
+                each(x.start);
+                each(x.end);
+            } else if constexpr (std::is_same_v<X, Plane<double>>) {
+                each(x.normal);
+                out.push_back(&x.distance);
+            } else if constexpr (std::is_same_v<X, Aabb<double>>) {
+                each(x.min);
+                each(x.max);
+            } else if constexpr (std::is_same_v<X, Sphere<double>>) {
+                each(x.center);
+                out.push_back(&x.radius);
+            } else {
+                each(x.center);
+                each(x.halfExtents);
+            }
+        },
+        shape);
+}
+
+/// The protocol's validity (what `hitlab eval` would accept), float-representable numbers aside.
+bool Valid(const Query& q)
+{
+    for (const Shape* shape : {&q.a, &q.b}) {
+        if (const auto* r = std::get_if<Ray<double>>(shape); r && r->direction == dvec3(0)) {
+            return false;
+        }
+        if (const auto* p = std::get_if<Plane<double>>(shape); p && p->normal == dvec3(0)) {
+            return false;
+        }
+        if (const auto* b = std::get_if<Aabb<double>>(shape);
+            b && !(b->min.x <= b->max.x && b->min.y <= b->max.y && b->min.z <= b->max.z)) {
+            return false;
+        }
+        if (const auto* s = std::get_if<Sphere<double>>(shape); s && !(s->radius >= 0)) {
+            return false;
+        }
+        if (const auto* o = std::get_if<Obb<double>>(shape);
+            o && !(o->halfExtents.x >= 0 && o->halfExtents.y >= 0 && o->halfExtents.z >= 0)) {
+            return false;
+        }
+    }
+    return true;
+}
+
+/// Which sizes are zero (flat box axes, zero radii and half extents): shrinking keeps them, so that
+/// a counterexample on a solid box does not shrink into a point.
+std::vector<bool> Flatness(const Query& q)
+{
+    std::vector<bool> out;
+    for (const Shape* shape : {&q.a, &q.b}) {
+        if (const auto* b = std::get_if<Aabb<double>>(shape)) {
+            for (int i = 0; i < 3; ++i) {
+                out.push_back(b->min[i] == b->max[i]);
+            }
+        } else if (const auto* s = std::get_if<Sphere<double>>(shape)) {
+            out.push_back(s->radius == 0);
+        } else if (const auto* o = std::get_if<Obb<double>>(shape)) {
+            for (int i = 0; i < 3; ++i) {
+                out.push_back(o->halfExtents[i] == 0);
+            }
+        } else if (const auto* seg = std::get_if<Segment<double>>(shape)) {
+            out.push_back(seg->start == seg->end);
+        }
+    }
+    return out;
+}
+
+bool SameBits(double a, double b) { return std::memcmp(&a, &b, sizeof a) == 0; }
+
+/// How complicated a number reads: +0, then -0, then by the binary digits after the point, then by size.
+std::pair<int, double> Complexity(double x)
+{
+    if (x == 0) {
+        return {std::signbit(x) ? -1 : -2, 0.0};
+    }
+    int k = 0;
+    while (k < 1100 && std::ldexp(x, k) != std::round(std::ldexp(x, k))) {
+        ++k;
+    }
+    return {k, std::fabs(x)};
+}
+
+/// Candidates for x, simplest first: 0, +-1, +-2, then x rounded to integers, halves, quarters, ...
+std::vector<double> Candidates(double x)
+{
+    std::vector<double> c{0.0};
+    const double s = std::signbit(x) ? -1.0 : 1.0;
+    c.push_back(s);
+    c.push_back(2 * s);
+    for (int k = 0; k <= 10; ++k) {
+        const double unit = std::ldexp(1.0, -k);
+        c.push_back(std::round(x / unit) * unit);
+    }
+    return c;
+}
+
+void ScaleAll(Query& q, double factor)
+{
+    for (Shape* shape : {&q.a, &q.b}) {
+        std::vector<double*> numbers;
+        Numbers(*shape, numbers);
+        for (double* x : numbers) {
+            *x *= factor;
+        }
+    }
+}
+
+} // namespace
+
+std::string DescribeQuery(const Query& query)
+{
+    return Describe(query.a) + ", " + Describe(query.b);
+}
+
+std::string DescribeDisagreement(const Counterexample& c, const HuntOptions& options)
+{
+    std::string s = options.a + ": " + ResultText(c.a, c.query.family) + "; ";
+    if (c.b) {
+        s += options.b + ": " + ResultText(*c.b, c.query.family) + "; ";
+    }
+    return s + "exact: " + DescribeExact(c.exact);
+}
+
+Query ShrinkQuery(const Query& query, const std::function<bool(const Query&)>& disagrees)
+{
+    Query q = query;
+    // whole-query scale first: bring huge or tiny cases toward 1 by powers of two (exact)
+    for (double factor : {0.5, 2.0}) {
+        for (int i = 0; i < 200; ++i) {
+            Query t = q;
+            ScaleAll(t, factor);
+            double largest = 0;
+            std::vector<double*> numbers;
+            Numbers(t.a, numbers);
+            Numbers(t.b, numbers);
+            for (double* x : numbers) {
+                largest = std::max(largest, std::fabs(*x));
+            }
+            const bool towardOne = factor < 1 ? largest >= 1 : largest < 0.5;
+            if (!towardOne || !disagrees(t)) {
+                break;
+            }
+            q = t;
+        }
+    }
+    // obb axes: the nearest signed permutation when it still disagrees
+    for (Shape* shape : {&q.a, &q.b}) {
+        if (auto* o = std::get_if<Obb<double>>(shape); o && !Identity(o->axes)) {
+            Query t = q;
+            auto& axes = std::get<Obb<double>>(shape == &q.a ? t.a : t.b).axes;
+            for (dvec3& a : axes) {
+                const dvec3 m = glm::abs(a);
+                const int i = m.x >= m.y && m.x >= m.z ? 0 : m.y >= m.z ? 1 : 2;
+                const double sign = a[i] < 0 ? -1 : 1;
+                a = dvec3(0);
+                a[i] = sign;
+            }
+            const dvec3 n = glm::cross(axes[0], axes[1]);
+            if (n != dvec3(0) && glm::dot(n, axes[2]) != 0 && disagrees(t)) {
+                q = t;
+            }
+        }
+    }
+    // each number to its simplest value that keeps the disagreement, until nothing changes
+    const std::vector<bool> flatness = Flatness(query);
+    for (int pass = 0; pass < 6; ++pass) {
+        bool changed = false;
+        std::vector<double*> numbers;
+        Numbers(q.a, numbers);
+        Numbers(q.b, numbers);
+        // equal numbers together first (touching faces share a plane), then each alone
+        std::map<double, std::vector<double*>> groups;
+        for (double* x : numbers) {
+            groups[*x].push_back(x);
+        }
+        for (auto& [value, members] : groups) {
+            if (members.size() < 2 || value != *members[0]) {
+                continue;
+            }
+            for (double c : Candidates(value)) {
+                if (SameBits(c, value) || !(Complexity(c) < Complexity(value))) {
+                    continue;
+                }
+                for (double* x : members) {
+                    *x = c;
+                }
+                if (Valid(q) && Flatness(q) == flatness && disagrees(q)) {
+                    changed = true;
+                    break;
+                }
+                for (double* x : members) {
+                    *x = value;
+                }
+            }
+        }
+        for (double* x : numbers) {
+            const double old = *x;
+            for (double c : Candidates(old)) {
+                if (SameBits(c, old) || !(Complexity(c) < Complexity(old))) {
+                    continue; // not simpler
+                }
+                *x = c;
+                if (Valid(q) && Flatness(q) == flatness && disagrees(q)) {
+                    changed = true;
+                    break;
+                }
+                *x = old;
+            }
+        }
+        if (!changed) {
+            break;
+        }
+    }
+    return q;
+}
+
+std::string GoogleTestSnippet(const Counterexample& c, const HuntOptions& options, int index)
+{
+    const std::string family = "hitlab::Family::" + Pascal(FamilyName(c.query.family));
+    const std::string precision = options.precision == Precision::Float ? "hitlab::Precision::Float"
+                                                                        : "hitlab::Precision::Double";
+    const std::string name = Pascal(options.a) + "Vs" + (options.b.empty() ? "Exact" : Pascal(options.b)) +
+                             std::to_string(index);
+    std::string s = "TEST(Hunt" + Pascal(FamilyName(c.query.family)) + ", " + name + ")\n{\n";
+    s += "    // " + DescribeQuery(c.query) + "\n";
+    s += "    // found by: hitlab hunt --family " + std::string(FamilyName(c.query.family)) + " --a " + options.a +
+         (options.b.empty() ? " --exact" : " --b " + options.b) + " --seed " + std::to_string(options.seed) +
+         (options.precision == Precision::Float ? " --precision float" : "") + " (" + c.distribution + ")\n";
+    s += "    const hitlab::Query query{" + family + ",\n                              " + ShapeLiteral(c.query.a) +
+         ",\n                              " + ShapeLiteral(c.query.b) + "};\n";
+    auto side = [&](const std::string& algo, const Result& r, const char* var) {
+        std::string t = "    const hitlab::Result " + std::string(var) + " = hitlab::Run(*hitlab::FindAlgorithm(" +
+                        family + ", \"" + algo + "\"), query, " + precision + ");\n";
+        t += "    EXPECT_" + std::string(r.hit ? "TRUE" : "FALSE") + "(" + var + ".hit); // " + algo + ": " +
+             ResultText(r, c.query.family) + "\n";
+        return t;
+    };
+    s += side(options.a, c.a, "a");
+    if (c.b) {
+        s += side(options.b, *c.b, "b");
+    }
+    s += "    const hitlab::ExactResult exact = hitlab::JudgeExact(query);\n";
+    s += "    EXPECT_" + std::string(c.exact.hit ? "TRUE" : "FALSE") + "(exact.hit); // exact: " +
+         DescribeExact(c.exact) + "\n";
+    if (c.exact.hit && IsCast(c.query.family) && c.exact.exactT) {
+        s += "    EXPECT_EQ(exact.tEnter.text, \"" + c.exact.tEnter.text + "\");\n";
+        s += "    EXPECT_EQ(exact.tExit.text, \"" + c.exact.tExit.text + "\");\n";
+    } else if (c.exact.hit && !IsCast(c.query.family) && c.exact.exactDepth) {
+        s += "    EXPECT_EQ(exact.depth.text, \"" + c.exact.depth.text + "\");\n";
+    }
+    return s + "}\n";
+}
+
+Scene CounterexampleScene(const Counterexample& c, const HuntOptions& options)
+{
+    Scene scene;
+    const std::string versus = options.b.empty() ? "the exact judge" : options.b;
+    scene.title = options.a + " vs " + versus + ": " + DescribeQuery(c.query);
+    scene.description = "Found by `hitlab hunt` (" + std::string(FamilyName(c.query.family)) + ", " +
+                        (options.precision == Precision::Float ? "float" : "double") + ", seed " +
+                        std::to_string(options.seed) + ", distribution: " + c.distribution + ").\n\n" +
+                        DescribeDisagreement(c, options) + ".\n";
+    const glm::vec4 colors[2] = {{0.95f, 0.55f, 0.2f, 1.0f}, {0.35f, 0.6f, 0.95f, 1.0f}};
+    int k = 0;
+    for (const Shape* shape : {&c.query.a, &c.query.b}) {
+        SceneShape s;
+        s.name = DefaultShapeName(scene, ShapeTypeName(*shape));
+        s.color = colors[k++];
+        s.shape = *shape;
+        scene.Add(std::move(s));
+    }
+    FamilySettings& settings = scene.Settings(c.query.family);
+    settings.enabled.clear();
+    for (const AlgorithmInfo* info : AlgorithmsOf(c.query.family)) {
+        if (options.b.empty() || info->name == options.a || info->name == options.b) {
+            settings.enabled.push_back(info);
+        }
+    }
+    settings.drawn = FindAlgorithm(c.query.family, options.a);
+    settings.precision = options.precision;
+    // look at b (the solid), from a distance that shows both
+    std::visit(
+        [&scene](const auto& x) {
+            using X = std::decay_t<decltype(x)>;
+            if constexpr (std::is_same_v<X, Aabb<double>>) {
+                scene.camera.target = (x.min + x.max) * 0.5;
+                scene.camera.distance = 4 + 3 * glm::length(x.max - x.min);
+            } else if constexpr (std::is_same_v<X, Sphere<double>> || std::is_same_v<X, Obb<double>>) {
+                scene.camera.target = x.center;
+            }
+        },
+        c.query.b);
+    return scene;
+}
+
+} // namespace hitlab

@@ -1,0 +1,160 @@
+// The dense ray view's computation.
+#include "ray_fan.h"
+
+#include "batch/ray_aabb_batch.h"
+#include "scene.h"
+
+#include <glm/glm.hpp>
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <thread>
+
+namespace hitlab {
+
+namespace {
+
+/// The target's bounding sphere (a plane: a disc around the point nearest the origin).
+void Bound(const Shape& target, const glm::dvec3& origin, glm::dvec3* center, double* radius)
+{
+    std::visit(
+        [&](const auto& x) {
+            using X = std::decay_t<decltype(x)>;
+            if constexpr (std::is_same_v<X, Aabb<double>>) {
+                *center = (x.min + x.max) * 0.5;
+                *radius = glm::length(x.max - x.min) * 0.5;
+            } else if constexpr (std::is_same_v<X, Sphere<double>>) {
+                *center = x.center;
+                *radius = x.radius;
+            } else if constexpr (std::is_same_v<X, Obb<double>>) {
+                *center = x.center;
+                *radius = glm::length(x.halfExtents);
+            } else if constexpr (std::is_same_v<X, Plane<double>>) {
+                const double n2 = glm::dot(x.normal, x.normal);
+                *center = origin - x.normal * ((glm::dot(x.normal, origin) - x.distance) / n2);
+                *radius = std::max(1.0, glm::length(*center - origin));
+            } else {
+                *center = origin;
+                *radius = 1;
+            }
+        },
+        target);
+    *radius = std::max(*radius, 1e-9);
+}
+
+} // namespace
+
+Ray<double> RayFan::CellRay(const glm::dvec3& origin, int i, int j) const
+{
+    const double step = 2 * half / n;
+    const glm::dvec3 aim = center + right * (-half + (i + 0.5) * step) + up * (-half + (j + 0.5) * step);
+    glm::dvec3 d = aim - origin;
+    if (d == glm::dvec3(0)) {
+        d = glm::cross(right, up);
+    }
+    return {origin, d};
+}
+
+RayFan ComputeRayFan(const RayFanOptions& o)
+{
+    RayFan fan;
+    bool swapped = false;
+    const auto family = FamilyForTypes("ray", ShapeTypeName(o.target), &swapped);
+    if (!family) {
+        fan.error = std::string("no ray family for a ") + ShapeTypeName(o.target);
+        return fan;
+    }
+    if (o.n < 1 || o.n > 1024) {
+        fan.error = "n must be in 1..1024";
+        return fan;
+    }
+    fan.family = *family;
+    fan.n = o.n;
+    fan.algorithms = o.algorithms.empty() ? AlgorithmsOf(*family) : o.algorithms;
+    if (fan.algorithms.size() > 32) {
+        fan.algorithms.resize(32);
+    }
+    for (const AlgorithmInfo* info : fan.algorithms) {
+        if (info->family != *family) {
+            fan.error = "algorithm " + std::string(info->name) + " is not of " + std::string(FamilyName(*family));
+            return fan;
+        }
+    }
+    fan.allMask = fan.algorithms.size() == 32 ? ~0u : (1u << fan.algorithms.size()) - 1;
+
+    // the grid frame: facing the target's bounding sphere from the origin
+    double radius = 1;
+    Bound(o.target, o.origin, &fan.center, &radius);
+    glm::dvec3 forward = fan.center - o.origin;
+    forward = glm::length(forward) > 0 ? glm::normalize(forward) : glm::dvec3(0, 0, 1);
+    const glm::dvec3 helper = std::fabs(forward.y) < 0.9 ? glm::dvec3(0, 1, 0) : glm::dvec3(1, 0, 0);
+    fan.right = glm::normalize(glm::cross(forward, helper));
+    fan.up = glm::cross(fan.right, forward);
+    fan.half = radius * (1 + o.margin);
+    fan.samples.assign(std::size_t(o.n) * std::size_t(o.n), FanSample{});
+
+    // ray_aabb in float: slab_branchless through the batched kernel
+    const bool batched = fan.family == Family::RayAabb && o.precision == Precision::Float;
+    AabbSoA box;
+    if (batched) {
+        const Aabb<float> b = ShapeCast<float>(std::get<Aabb<double>>(o.target));
+        box.Assign(std::span<const Aabb<float>>(&b, 1));
+    }
+
+    auto rows = [&](int j0, int j1) {
+        Query q{fan.family, Ray<double>{}, o.target};
+        for (int j = j0; j < j1; ++j) {
+            for (int i = 0; i < o.n; ++i) {
+                const Ray<double> ray = fan.CellRay(o.origin, i, j);
+                std::get<Ray<double>>(q.a) = ray;
+                FanSample& s = fan.samples[std::size_t(j) * std::size_t(o.n) + std::size_t(i)];
+                bool havePoint = false;
+                glm::dvec3 point = ray.origin + ray.direction;
+                for (std::size_t k = 0; k < fan.algorithms.size(); ++k) {
+                    const AlgorithmInfo* info = fan.algorithms[k];
+                    bool hit = false;
+                    if (batched && info->name == "slab_branchless") {
+                        const Ray<float> rf = ShapeCast<float>(ray);
+                        float t = 0;
+                        hit = RayAabbBatchEnter(rf, box, std::numeric_limits<float>::infinity(), &t) > 0;
+                        if (hit && !havePoint) {
+                            point = glm::dvec3(rf.origin + t * rf.direction);
+                            havePoint = true;
+                        }
+                    } else {
+                        const Result r = info->run(q, o.precision, nullptr);
+                        hit = r.hit;
+                        if (hit && !havePoint && (info->returns & kFieldPoint) != 0) {
+                            point = r.point;
+                            havePoint = true;
+                        }
+                    }
+                    s.hitMask |= hit ? 1u << k : 0u;
+                }
+                s.x = float(point.x);
+                s.y = float(point.y);
+                s.z = float(point.z);
+            }
+        }
+    };
+    const int threads = std::clamp(o.threads > 0 ? o.threads : int(std::thread::hardware_concurrency()), 1,
+                                   std::min(8, o.n));
+    if (threads == 1) {
+        rows(0, o.n);
+    } else {
+        std::vector<std::thread> workers;
+        for (int t = 0; t < threads; ++t) {
+            workers.emplace_back(rows, o.n * t / threads, o.n * (t + 1) / threads);
+        }
+        for (std::thread& w : workers) {
+            w.join();
+        }
+    }
+    for (const FanSample& s : fan.samples) {
+        fan.disagreements += fan.Class(s) == FanClass::Disagree ? 1 : 0;
+    }
+    return fan;
+}
+
+} // namespace hitlab

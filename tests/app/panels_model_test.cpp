@@ -1,0 +1,372 @@
+// Tests of the panels' GL-free logic (app/gui/panels) on the lesson scenes: the slab number line
+// and its sentences, the Results table rows and their disagreement explanations, the Algorithms
+// panel's lists and settings edits, the Inspector's validation and rotations, and ulps.
+#include "app/gui/panels/algorithms_model.h"
+#include "app/gui/panels/lessons.h"
+#include "app/gui/panels/number_line.h"
+#include "app/gui/panels/query_model.h"
+#include "app/gui/panels/results_model.h"
+#include "app/gui/panels/shape_edit.h"
+
+#include "core/io/scene_file.h"
+#include "core/scene_eval.h"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <filesystem>
+#include <limits>
+
+namespace hitlab {
+namespace {
+
+namespace fs = std::filesystem;
+const fs::path kScenes = fs::path(HITLAB_TEST_DATA) / ".." / ".." / "assets" / "scenes";
+
+Scene Lesson(const std::string& file)
+{
+    SceneLoad load = LoadSceneFile((kScenes / file).string());
+    EXPECT_TRUE(load.Ok()) << load.error;
+    return load.Ok() ? std::move(*load.scene) : Scene{};
+}
+
+/// The trace of the scene's only (first) query under the family's drawn algorithm.
+Trace FirstTrace(const Scene& scene, SceneQuery* query = nullptr)
+{
+    const std::vector<SceneQuery> queries = scene.Queries();
+    EXPECT_FALSE(queries.empty());
+    if (queries.empty()) {
+        return {};
+    }
+    if (query != nullptr) {
+        *query = queries.front();
+    }
+    return SceneEvaluator::TraceOf(scene, queries.front(), *scene.Settings(queries.front().family).drawn);
+}
+
+const NumberLineRow* RowOfAxis(const NumberLineLayout& layout, int axis)
+{
+    for (const NumberLineRow& row : layout.rows) {
+        if (row.axis == axis) {
+            return &row;
+        }
+    }
+    return nullptr;
+}
+
+// ---- number line ----
+
+TEST(NumberLine, SlabMissLessonPlacesBothSlabsAndSaysWhyItMisses)
+{
+    const Scene scene = Lesson("slab-2d-miss.json");
+    const Trace trace = FirstTrace(scene);
+    ASSERT_TRUE(IsSlabTrace(trace));
+    const NumberLineLayout layout = LayOutNumberLine(trace, *FindAlgorithm(Family::RayAabb, "slab"), -1);
+    const NumberLineRow* x = RowOfAxis(layout, 0);
+    const NumberLineRow* y = RowOfAxis(layout, 1);
+    ASSERT_NE(x, nullptr);
+    ASSERT_NE(y, nullptr);
+    // the lesson's numbers: x slab [0.25, 0.75], y slab [1, 3] (exact in float)
+    EXPECT_EQ(x->tNear, 0.25);
+    EXPECT_EQ(x->tFar, 0.75);
+    EXPECT_EQ(y->tNear, 1.0);
+    EXPECT_EQ(y->tFar, 3.0);
+    // positions: ordered as the t values, inside the line, the same map for every row
+    EXPECT_LT(x->nearX, x->farX);
+    EXPECT_LT(x->farX, y->nearX);
+    EXPECT_LT(y->nearX, y->farX);
+    EXPECT_GT(x->nearX, layout.X(0.0));
+    EXPECT_LE(y->farX, 1.0f);
+    EXPECT_FLOAT_EQ(x->nearX, float((0.25 - layout.tMin) / (layout.tMax - layout.tMin)));
+    EXPECT_TRUE(layout.empty);
+    EXPECT_EQ(layout.sentence, "miss: the ray leaves the x slab at t = 0.75 before it enters the y slab at t = 1");
+    // allowed range t >= 0: from 0 to the right end
+    EXPECT_EQ(layout.allowedLo, 0.0);
+    EXPECT_TRUE(std::isinf(layout.allowedHi));
+    EXPECT_EQ(layout.allowedHiX, 1.0f);
+}
+
+TEST(NumberLine, SteppingShowsOnlyTheSlabsSoFar)
+{
+    const Scene scene = Lesson("slab-2d-miss.json");
+    const Trace trace = FirstTrace(scene);
+    const AlgorithmInfo& slab = *FindAlgorithm(Family::RayAabb, "slab");
+    const NumberLineLayout all = LayOutNumberLine(trace, slab, -1);
+    ASSERT_GE(all.rows.size(), 2u);
+    const NumberLineLayout first = LayOutNumberLine(trace, slab, all.rows.front().step);
+    ASSERT_EQ(first.rows.size(), 1u);
+    EXPECT_EQ(first.rows.front().axis, all.rows.front().axis);
+    // the line does not rescale while stepping
+    EXPECT_EQ(first.tMin, all.tMin);
+    EXPECT_EQ(first.tMax, all.tMax);
+    EXPECT_FALSE(first.empty) << first.sentence;
+    EXPECT_NE(first.sentence.find("slab"), std::string::npos);
+}
+
+TEST(NumberLine, SlabHitLessonEndsWithTheRunningInterval)
+{
+    const Scene scene = Lesson("slab-2d-hit.json");
+    const Trace trace = FirstTrace(scene);
+    const NumberLineLayout layout = LayOutNumberLine(trace, *scene.Settings(Family::RayAabb).drawn, -1);
+    ASSERT_FALSE(layout.rows.empty());
+    EXPECT_FALSE(layout.empty);
+    const NumberLineRow& last = layout.rows.back();
+    EXPECT_LE(last.tEnter, last.tExit);
+    EXPECT_LE(last.enterX, last.exitX);
+    EXPECT_NE(layout.sentence.find("inside every slab so far for t in"), std::string::npos) << layout.sentence;
+}
+
+TEST(NumberLine, ParallelSlabIsLabelledAndSpansTheLine)
+{
+    const Scene scene = Lesson("slab-2d-miss.json"); // direction (4, 1, 0): z is parallel, origin inside
+    const NumberLineLayout layout = LayOutNumberLine(FirstTrace(scene), *FindAlgorithm(Family::RayAabb, "slab"), -1);
+    const NumberLineRow* z = RowOfAxis(layout, 2);
+    ASSERT_NE(z, nullptr);
+    EXPECT_TRUE(z->parallel);
+    EXPECT_TRUE(z->originInside);
+    EXPECT_EQ(z->label, "z slab: parallel, inside");
+    EXPECT_EQ(z->nearX, 0.0f);
+    EXPECT_EQ(z->farX, 1.0f);
+}
+
+TEST(NumberLine, SegmentAllowsOnlyZeroToOne)
+{
+    const Scene scene = Lesson("segment-ends-on-face.json");
+    SceneQuery q{};
+    const Trace trace = FirstTrace(scene, &q);
+    ASSERT_EQ(q.family, Family::SegmentAabb);
+    const NumberLineLayout layout = LayOutNumberLine(trace, *scene.Settings(q.family).drawn, -1);
+    EXPECT_EQ(layout.allowedLo, 0.0);
+    EXPECT_EQ(layout.allowedHi, 1.0);
+    EXPECT_LT(layout.allowedHiX, 1.0f);
+    EXPECT_LE(layout.tMin, 0.0);
+    EXPECT_GE(layout.tMax, 1.0);
+}
+
+TEST(NumberLine, ShortNumbersReadBack)
+{
+    EXPECT_EQ(ShortNumber(0.25), "0.25");
+    EXPECT_EQ(ShortNumber(1.0), "1");
+    EXPECT_EQ(ShortNumber(-3.5), "-3.5");
+    EXPECT_EQ(ShortNumber(std::numeric_limits<double>::infinity()), "inf");
+    EXPECT_EQ(ShortNumber(double(0.1f)), "0.1"); // 6 digits at most: the tables show more
+}
+
+// ---- results table ----
+
+TEST(ResultsTable, EveryLessonHasOneRowPerQueryAndOneCellPerEnabledAlgorithm)
+{
+    for (const LessonEntry& lesson : ListLessons(kScenes.string())) {
+        SCOPED_TRACE(lesson.path);
+        const Scene scene = Lesson(fs::path(lesson.path).filename().string());
+        SceneEvaluator eval;
+        eval.Evaluate(scene);
+        const std::vector<ResultsTable> tables = BuildResultsTables(scene, eval);
+        size_t rows = 0;
+        for (const ResultsTable& t : tables) {
+            rows += t.rows.size();
+            EXPECT_EQ(t.columns, scene.Settings(t.family).enabled);
+            for (const ResultRow& row : t.rows) {
+                ASSERT_EQ(row.cells.size(), t.columns.size());
+                const QueryEvaluation* qe = eval.Find(row.query.a, row.query.b);
+                ASSERT_NE(qe, nullptr);
+                EXPECT_EQ(row.disagree, !qe->comparison.agree);
+                EXPECT_EQ(row.mark.empty(), !row.disagree);
+                for (const ResultCell& cell : row.cells) {
+                    EXPECT_EQ(cell.differs, cell.hit != qe->comparison.reference.hit);
+                    EXPECT_EQ(cell.text.starts_with("hit"), cell.hit);
+                    if (cell.differs) { // the tooltip names each algorithm that differs
+                        EXPECT_NE(row.tooltip.find(std::string(cell.algorithm->name) + ":"), std::string::npos);
+                    }
+                }
+            }
+        }
+        EXPECT_EQ(rows, eval.Queries().size());
+    }
+}
+
+TEST(ResultsTable, RayFromInsideShowsTheConventionDisagreement)
+{
+    const Scene scene = Lesson("ray-from-inside.json");
+    SceneEvaluator eval;
+    eval.Evaluate(scene);
+    const std::vector<ResultsTable> tables = BuildResultsTables(scene, eval, true);
+    ASSERT_FALSE(tables.empty());
+    bool sawConvention = false;
+    for (const ResultsTable& t : tables) {
+        EXPECT_EQ(t.rows.empty(), t.disagreements == 0); // sphere_aabb agrees here: its table has no rows
+        for (const ResultRow& row : t.rows) {
+            EXPECT_TRUE(row.disagree); // the filter keeps disagreements only
+            for (const ResultCell& cell : row.cells) {
+                if (cell.explanation == Explanation::Convention) {
+                    sawConvention = true;
+                    EXPECT_FALSE(cell.reason.empty());
+                    EXPECT_NE(row.tooltip.find("convention"), std::string::npos) << row.tooltip;
+                }
+            }
+        }
+    }
+    EXPECT_TRUE(sawConvention);
+}
+
+TEST(ResultsTable, SomeLessonsDisagreeAndAgreeingLessonsSayAllAgree)
+{
+    int disagreeing = 0;
+    for (const LessonEntry& lesson : ListLessons(kScenes.string())) {
+        const Scene scene = Lesson(fs::path(lesson.path).filename().string());
+        SceneEvaluator eval;
+        eval.Evaluate(scene);
+        for (const ResultsTable& t : BuildResultsTables(scene, eval)) {
+            disagreeing += t.disagreements > 0 ? 1 : 0;
+            for (const ResultRow& row : t.rows) {
+                if (!row.disagree) {
+                    EXPECT_NE(row.tooltip.find("Every enabled algorithm agrees."), std::string::npos);
+                }
+            }
+        }
+    }
+    EXPECT_GE(disagreeing, 5); // the lesson library is about disagreements
+}
+
+TEST(ResultsTable, CellTextCarriesTheKeyNumber)
+{
+    const AlgorithmInfo& slab = *FindAlgorithm(Family::RayAabb, "slab");
+    Result r;
+    EXPECT_EQ(CellText(r, slab), "miss");
+    r.hit = true;
+    r.tEnter = 0.5;
+    EXPECT_EQ(CellText(r, slab), "hit  t 0.5");
+    const AlgorithmInfo& overlap = ReferenceAlgorithm(Family::AabbAabb);
+    r.depth = 0.25;
+    EXPECT_EQ(CellText(r, overlap), "hit  d 0.25");
+}
+
+// ---- algorithms panel ----
+
+TEST(AlgorithmList, ListsTheFamiliesTheSceneQueries)
+{
+    const Scene scene = Lesson("slab-2d-miss.json");
+    const std::vector<FamilyEntry> families = BuildAlgorithmList(scene);
+    ASSERT_EQ(families.size(), 1u);
+    EXPECT_EQ(families[0].family, Family::RayAabb);
+    EXPECT_EQ(families[0].queries, 1);
+    EXPECT_EQ(families[0].algorithms.size(), AlgorithmsOf(Family::RayAabb).size());
+    int drawn = 0;
+    for (const AlgorithmEntry& a : families[0].algorithms) {
+        drawn += a.drawn ? 1 : 0;
+        EXPECT_TRUE(a.enabled); // the lesson runs "all"
+    }
+    EXPECT_EQ(drawn, 1);
+    EXPECT_TRUE(families[0].algorithms[0].drawn); // "draw": "slab", the reference
+}
+
+TEST(AlgorithmList, TurningOffTheDrawnAlgorithmDrawsTheNextAndTheLastStaysOn)
+{
+    const FamilySettings all = DefaultSettings(Family::RaySphere);
+    ASSERT_GE(all.enabled.size(), 2u);
+    const FamilySettings off = WithEnabled(all, *all.drawn, false);
+    EXPECT_EQ(off.enabled.size(), all.enabled.size() - 1);
+    EXPECT_EQ(off.drawn, off.enabled.front());
+    EXPECT_NE(off.drawn, all.drawn);
+    // down to one: it cannot be turned off
+    FamilySettings one = all;
+    one.enabled = {all.enabled[1]};
+    one.drawn = all.enabled[1];
+    EXPECT_EQ(WithEnabled(one, *all.enabled[1], false).enabled, one.enabled);
+    // drawing a disabled algorithm turns it on, in registry order
+    const FamilySettings drawn = WithDrawn(one, *all.enabled[0]);
+    EXPECT_EQ(drawn.drawn, all.enabled[0]);
+    ASSERT_EQ(drawn.enabled.size(), 2u);
+    EXPECT_EQ(drawn.enabled[0], all.enabled[0]);
+}
+
+TEST(AlgorithmList, TooltipHasSummarySourceAndConventions)
+{
+    for (const AlgorithmInfo& info : Algorithms()) {
+        const std::string text = AlgorithmTooltip(info);
+        EXPECT_NE(text.find(std::string(info.summary)), std::string::npos);
+        EXPECT_NE(text.find("Source: " + std::string(info.source)), std::string::npos);
+        for (const Convention& c : info.conventions) {
+            EXPECT_NE(text.find(std::string(c.key) + ": " + std::string(c.value)), std::string::npos);
+        }
+    }
+}
+
+// ---- inspector ----
+
+TEST(ShapeEdit, RefusesInvalidValuesWithTheProtocolsMessage)
+{
+    EXPECT_EQ(ValidateShape(Sphere<double>{{0, 0, 0}, 1.0}), "");
+    EXPECT_EQ(ValidateShape(Sphere<double>{{0, 0, 0}, -1.0}), "radius: must be >= 0, got -1");
+    EXPECT_NE(ValidateShape(Aabb<double>{{0, 2, 0}, {1, 1, 1}}).find("min[1]: must be <= max[1]"), std::string::npos);
+    EXPECT_NE(ValidateShape(Ray<double>{{0, 0, 0}, {0, 0, 0}}).find("must be nonzero"), std::string::npos);
+    EXPECT_NE(ValidateShape(Plane<double>{{0, 0, 0}, 1.0}).find("must be nonzero"), std::string::npos);
+    EXPECT_NE(ValidateShape(Sphere<double>{{std::nan(""), 0, 0}, 1.0}), "");
+    EXPECT_EQ(ValidateShape(Aabb<double>{{1, 1, 1}, {1, 1, 1}}), ""); // a flat box is valid
+    Obb<double> skew;
+    skew.axes[0] = {1, 0.1, 0};
+    EXPECT_NE(ValidateShape(skew).find("orthonormal"), std::string::npos);
+}
+
+TEST(ShapeEdit, RotationDegreesRoundTrip)
+{
+    Obb<double> box;
+    EXPECT_EQ(ObbRotationDegrees(box), glm::dvec3(0.0));
+    const Obb<double> turned = WithRotationDegrees(box, {30.0, 45.0, 60.0});
+    EXPECT_EQ(ValidateShape(turned), "");
+    const glm::dvec3 back = ObbRotationDegrees(turned);
+    EXPECT_NEAR(back.x, 30.0, 1e-9);
+    EXPECT_NEAR(back.y, 45.0, 1e-9);
+    EXPECT_NEAR(back.z, 60.0, 1e-9);
+    // a quarter turn about z: x goes to y
+    const Obb<double> quarter = WithRotationDegrees(box, {0.0, 0.0, 90.0});
+    EXPECT_NEAR(quarter.axes[0].y, 1.0, 1e-15);
+    EXPECT_NEAR(quarter.axes[0].x, 0.0, 1e-15);
+}
+
+// ---- family comparison in ulps ----
+
+TEST(Ulps, CountsRepresentableValuesBetween)
+{
+    EXPECT_EQ(UlpDistance(1.0, 1.0, Precision::Double), 0);
+    EXPECT_EQ(UlpDistance(std::nextafter(1.0, 2.0), 1.0, Precision::Double), 1);
+    EXPECT_EQ(UlpDistance(1.0, std::nextafter(1.0, 2.0), Precision::Double), -1);
+    EXPECT_EQ(UlpDistance(double(std::nextafter(1.0f, 2.0f)), 1.0, Precision::Float), 1);
+    EXPECT_EQ(UlpDistance(0.0, -0.0, Precision::Float), 0);
+    const double tiny = double(std::numeric_limits<float>::denorm_min());
+    EXPECT_EQ(UlpDistance(tiny, -tiny, Precision::Float), 2);
+    EXPECT_FALSE(UlpDistance(std::numeric_limits<double>::infinity(), 1.0, Precision::Double).has_value());
+    EXPECT_FALSE(UlpDistance(1e300, 1.0, Precision::Float).has_value());
+}
+
+TEST(FamilyTable, EveryAlgorithmAgainstTheReference)
+{
+    const Scene scene = Lesson("slab-2d-hit.json");
+    SceneQuery q{};
+    FirstTrace(scene, &q);
+    const FamilyTable table = BuildFamilyTable(scene, q, Precision::Float);
+    ASSERT_EQ(table.rows.size(), AlgorithmsOf(q.family).size());
+    EXPECT_EQ(table.firstHeader, "t_enter");
+    EXPECT_TRUE(table.rows[0].info->reference);
+    EXPECT_EQ(table.rows[0].firstUlps, "0");
+    EXPECT_FALSE(table.rows[0].first.empty());
+    for (const FamilyRow& row : table.rows) {
+        if (row.hit && !row.first.empty() && !row.differs) {
+            EXPECT_FALSE(row.firstUlps.empty()) << row.info->name;
+        }
+    }
+}
+
+TEST(Lessons, ListedByTitle)
+{
+    const std::vector<LessonEntry> lessons = ListLessons(kScenes.string());
+    EXPECT_GE(lessons.size(), 10u);
+    for (size_t i = 1; i < lessons.size(); ++i) {
+        EXPECT_LE(lessons[i - 1].title, lessons[i].title);
+    }
+    EXPECT_TRUE(std::any_of(lessons.begin(), lessons.end(),
+                            [](const LessonEntry& l) { return l.title == "The slab method in 2D: a miss"; }));
+}
+
+} // namespace
+} // namespace hitlab
