@@ -220,7 +220,10 @@ const char* ExplanationName(Explanation explanation)
 void Explain(const Query& query, Precision precision, Comparison& c)
 {
     const AlgorithmInfo& refInfo = ReferenceAlgorithm(query.family);
-    c.reference = Run(refInfo, query, precision);
+    // the reference's result: already among the outcomes when it ran (the same deterministic run)
+    const auto ran = std::find_if(c.outcomes.begin(), c.outcomes.end(),
+                                  [&](const AlgorithmOutcome& o) { return o.info == &refInfo; });
+    c.reference = ran != c.outcomes.end() ? ran->result : Run(refInfo, query, precision);
     c.situation = ComputeSituation(query, c.reference, precision);
     c.groups.clear();
     c.agree = true;

@@ -110,7 +110,7 @@ CastResult<T> RayAabbSlabBranchless(const RayInv<T>& ray, const Aabb<T>& box, Tr
 {
     using namespace simd;
     using V = V4<T>;
-    using M = M4<T>; // for HITLAB_SHUFFLE4
+    using M [[maybe_unused]] = M4<T>; // HITLAB_SHUFFLE4 with GCC
     V lo, hi;
     detail::BoxLanes<T>(box, lo, hi);
     const V t1 = (lo - ray.origin) * ray.inv;

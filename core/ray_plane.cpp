@@ -5,6 +5,37 @@
 
 namespace hitlab {
 
+namespace detail {
+
+template <typename T>
+void TracePlane(Trace& trace, T denom, T num, T t, const CastResult<T>& r)
+{
+    trace.Add(Format("denominator n.dir = %g", double(denom)), {{"n_dot_dir", double(denom)}});
+    trace.Add(Format("numerator distance - n.o = %g", double(num)), {{"numerator", double(num)}});
+    if (num == T(0)) {
+        trace.Add("the origin lies on the plane: t = 0", {{"t", 0.0}},
+                  PointPart{"hit point", glm::dvec3(r.point), true});
+        trace.verdict = denom == T(0) ? "hit: the ray lies in the plane, so it touches it at t = 0"
+                                      : "hit: the origin lies on the plane, so the ray touches it at t = 0";
+    } else if (denom == T(0)) {
+        trace.Add("parallel: n.dir = 0 and the origin is off the plane");
+        trace.verdict = "miss: the ray is parallel to the plane and starts off it";
+    } else if (r.hit) {
+        trace.Add(Format("t = numerator / denominator = %g", double(t)), {{"t", double(t)}},
+                  PointPart{"hit point", glm::dvec3(r.point), true});
+        trace.verdict = Format("hit: the ray crosses the plane at t = %g", double(r.tEnter));
+    } else {
+        trace.Add(Format("t = numerator / denominator = %g < 0", double(t)), {{"t", double(t)}});
+        trace.verdict = Format("miss: the plane is behind the origin (t = %g < 0)", double(t));
+    }
+    trace.DecideLast();
+}
+
+template void TracePlane<float>(Trace&, float, float, float, const CastResult<float>&);
+template void TracePlane<double>(Trace&, double, double, double, const CastResult<double>&);
+
+} // namespace detail
+
 void RegisterRayPlane(std::vector<AlgorithmInfo>& out)
 {
     out.push_back({

@@ -9,6 +9,14 @@
 
 namespace hitlab {
 
+namespace detail {
+/// RayPlanePlane's trace (out of line and cold, so that the untraced test inlines into loops).
+template <typename T>
+[[gnu::cold, gnu::noinline]] void TracePlane(Trace& trace, T denom, T num, T t, const CastResult<T>& r);
+extern template void TracePlane<float>(Trace&, float, float, float, const CastResult<float>&);
+extern template void TracePlane<double>(Trace&, double, double, double, const CastResult<double>&);
+} // namespace detail
+
 /// Reference. t = (distance - n.o) / (n.dir) for a plane seen from either side.
 ///
 /// - The origin on the plane (n.o == distance) hits at t = 0 whatever the direction: a ray lying
@@ -45,25 +53,7 @@ CastResult<T> RayPlanePlane(const Ray<T>& ray, const Plane<T>& plane, Trace* tra
     }
 
     if (trace != nullptr) [[unlikely]] {
-        trace->Add(Format("denominator n.dir = %g", double(denom)), {{"n_dot_dir", double(denom)}});
-        trace->Add(Format("numerator distance - n.o = %g", double(num)), {{"numerator", double(num)}});
-        if (num == T(0)) {
-            trace->Add("the origin lies on the plane: t = 0", {{"t", 0.0}},
-                       PointPart{"hit point", glm::dvec3(r.point), true});
-            trace->verdict = denom == T(0) ? "hit: the ray lies in the plane, so it touches it at t = 0"
-                                           : "hit: the origin lies on the plane, so the ray touches it at t = 0";
-        } else if (denom == T(0)) {
-            trace->Add("parallel: n.dir = 0 and the origin is off the plane");
-            trace->verdict = "miss: the ray is parallel to the plane and starts off it";
-        } else if (r.hit) {
-            trace->Add(Format("t = numerator / denominator = %g", double(t)), {{"t", double(t)}},
-                       PointPart{"hit point", glm::dvec3(r.point), true});
-            trace->verdict = Format("hit: the ray crosses the plane at t = %g", double(r.tEnter));
-        } else {
-            trace->Add(Format("t = numerator / denominator = %g < 0", double(t)), {{"t", double(t)}});
-            trace->verdict = Format("miss: the plane is behind the origin (t = %g < 0)", double(t));
-        }
-        trace->DecideLast();
+        detail::TracePlane<T>(*trace, denom, num, t, r);
     }
     return r;
 }

@@ -6,6 +6,38 @@
 
 namespace hitlab {
 
+namespace detail {
+
+template <typename T>
+void TraceStableSphere(Trace& trace, const Sphere<T>& sphere, T a, T b, T c, const Vec3<T>& l, T ll, T rr, T disc,
+                       T q, bool real, const CastResult<T>& r)
+{
+    trace.Add(Format("f = o - c; a = d.d = %g, b = f.d = %g, c = f.f - r^2 = %g", double(a), double(b), double(c)),
+              {{"a", double(a)}, {"b", double(b)}, {"c", double(c)}});
+    const glm::dvec3 foot = glm::dvec3(sphere.center) + glm::dvec3(l);
+    trace.Add(Format("projection of the centre onto the line at t = %g", -double(b / a)),
+              {{"t_projection", -double(b / a)}}, PointPart{"projection of the centre", foot, real});
+    trace.Add(Format("perpendicular distance^2 |l|^2 = %g vs r^2 = %g; discriminant a(r^2 - |l|^2) = %g", double(ll),
+                     double(rr), double(disc)),
+              {{"perp_dist_sq", double(ll)}, {"radius_sq", double(rr)}, {"discriminant", double(disc)}},
+              SegmentPart{"perpendicular distance vs radius", glm::dvec3(sphere.center), foot, real});
+    T t0 = 0, t1 = 0;
+    if (!real) {
+        trace.DecideLast();
+    } else {
+        trace.Add(Format("q = -(b + sign(b) sqrt(disc)) = %g", double(q)), {{"q", double(q)}});
+        StableSphereRoots(a, c, q, t0, t1);
+    }
+    TraceSphereRoots(trace, r, real, t0, t1);
+}
+
+template void TraceStableSphere<float>(Trace&, const Sphere<float>&, float, float, float, const Vec3<float>&, float,
+                                       float, float, float, bool, const CastResult<float>&);
+template void TraceStableSphere<double>(Trace&, const Sphere<double>&, double, double, double, const Vec3<double>&,
+                                        double, double, double, double, bool, const CastResult<double>&);
+
+} // namespace detail
+
 void RegisterRaySphere(std::vector<AlgorithmInfo>& out)
 {
     out.push_back({

@@ -3,12 +3,20 @@
 #pragma once
 
 #include "result.h"
+#include "slab.h"
 #include "trace.h"
 
 #include <glm/geometric.hpp>
 
+#include <bit>
 #include <cmath>
+#include <cstdint>
 #include <limits>
+#include <type_traits>
+
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 namespace hitlab {
 
@@ -64,18 +72,50 @@ void TraceSphereRoots(Trace& trace, const CastResult<T>& r, bool real, T t0, T t
     }
 }
 
-} // namespace detail
-
-namespace detail {
-
 /// 2^a and 2^b with a + b = the exponent below which a quotient of T rounds to zero: a positive
 /// quotient x / y rounds to +0 exactly when x <= y * 2^-(a + b) (half the smallest subnormal, the tie
 /// rounding to even), i.e. when x * 2^a * 2^b <= y, both products exact (or +inf, when x / y cannot
 /// round to zero). float: 2^-150; double: 2^-1075.
+/// The signed integer of T's size (its sign bit is T's: b < 0 or b == -0).
+template <typename T>
+using SignedBits = std::conditional_t<sizeof(T) == 4, std::int32_t, std::int64_t>;
+
 template <typename T>
 inline constexpr T kQuotientZeroScaleA = sizeof(T) == 4 ? T(0x1p75) : T(0x1p538);
 template <typename T>
 inline constexpr T kQuotientZeroScaleB = sizeof(T) == 4 ? T(0x1p75) : T(0x1p537);
+
+/// IEEE sqrt (sqrtss / sqrtsd), NaN for x < 0 without the errno call GCC adds to std::sqrt.
+template <typename T>
+inline T SqrtNoErrno(T x)
+{
+#if defined(__SSE2__)
+    if constexpr (sizeof(T) == 4) {
+        return _mm_cvtss_f32(_mm_sqrt_ss(_mm_set1_ps(x)));
+    } else {
+        return _mm_cvtsd_f64(_mm_sqrt_pd(_mm_set1_pd(x)));
+    }
+#else
+    return std::sqrt(x);
+#endif
+}
+
+/// Whether x[i] <= y[i] in some lane and e is not NaN, as SSE compares and one movmsk (GCC would
+/// turn a chain of scalar comparisons into branches).
+template <typename T>
+inline bool AnyLessEqualUnlessNaN(const simd::V4<T>& x, const simd::V4<T>& y, T e)
+{
+#if defined(__SSE2__)
+    if constexpr (sizeof(T) == 8) {
+        const __m128d le = _mm_or_pd(_mm_cmple_pd(_mm_setr_pd(x[0], x[1]), _mm_setr_pd(y[0], y[1])),
+                                     _mm_cmple_pd(_mm_setr_pd(x[2], x[3]), _mm_setr_pd(y[2], y[3])));
+        const __m128d ev = _mm_set1_pd(e);
+        return _mm_movemask_pd(_mm_and_pd(le, _mm_cmpord_pd(ev, ev))) != 0;
+    }
+#endif
+    const simd::V4<T> ev = simd::Splat<T>(e);
+    return LaneBits<T>((x <= y) & (ev == ev)) != 0;
+}
 
 /// The stable roots of RaySphereQuadraticStable (q != 0: t = c / q and q / a, ordered; q == 0: the
 /// line touches the sphere at the origin, t0 = t1 = 0).
@@ -118,17 +158,20 @@ extern template void TraceStableSphere<double>(Trace&, const Sphere<double>&, do
 ///   representable (integers and small binary fractions with a power-of-two a, a tangent ray).
 /// - normal: (point - c) / r at the entry (none when r == 0 or the origin is inside). NaN gives a miss.
 ///
-/// Speed: the verdict "disc >= 0 and the larger root t1 >= 0" is decided from signs, before
-/// dividing; the roots are computed for hits only. It is the same verdict, bit for bit, whenever a,
-/// c and q are finite (otherwise the roots decide, as before). Then disc >= 0 implies a > 0 (a == 0
-/// makes b / a NaN or infinite and disc NaN), and with ta = c / q, tb = q / a, t1 = max(ta, tb):
-/// - q == 0: t0 = t1 = 0, hit.
-/// - q > 0 (b < 0, the centre ahead, or b == -0 with disc > 0): tb = q / a >= +0, so t1 >= 0: hit.
-/// - q < 0, c <= 0 (origin inside or on the surface): ta = c / q >= 0 (+-0 included) >= tb, hit.
-/// - q < 0, c > 0 (centre behind, origin outside): ta and tb are negative or -0, and -0 >= 0
-///   holds, so it hits exactly when a quotient underflows to -0: c / |q| or |q| / a at most half the
-///   smallest subnormal (c * 2^150 <= |q| for float, 2^1075 for double, by two exact scalings).
-/// sqrt(|disc|) stands for sqrt(disc): copysign keeps only its magnitude, and it spares a NaN on a miss.
+/// Speed: the verdict (disc >= 0 and the larger root t1 = max(c / q, q / a) >= 0) is decided from
+/// signs before dividing, with no branch; the roots are divided for hits only. It is the verdict the
+/// roots give, for every input (NaN and infinities included). |q| = |b| + sqrt(disc) exactly (a sum
+/// of like signs; rounding is symmetric) and q = copysign(|q|, -b); disc >= 0 implies b is not NaN
+/// and a > 0 (a == 0 makes disc NaN). With ta = c / q and tb = q / a:
+/// - q == 0: t0 = t1 = 0, a hit (0 <= a).
+/// - q > 0 (b's sign bit set): tb >= +0, or NaN only when |q| = a = inf, where ta = c / q = +-0: a hit.
+/// - q < 0, c <= 0 (origin inside or on the surface): ta >= 0 (+-0 included) >= tb: a hit.
+/// - q < 0, c > 0 (centre behind, origin outside): ta and tb are negative or -0, and -0 >= 0, so it
+///   hits exactly when one rounds to -0: c / |q| does when c * 2^150 <= |q| (half the smallest
+///   subnormal, the tie rounding to even; 2^1075 for double; two exact scalings, +inf only when
+///   the quotient cannot round to 0), which also covers |q| = inf; |q| / a likewise, and a = inf.
+/// - ta is NaN (c NaN, or c and q infinite) only on misses; with disc < 0 or NaN (|q| is NaN) these
+///   are exactly the cases where |c| - |q| is NaN, which turns every comparison off.
 template <typename T>
 CastResult<T> RaySphereQuadraticStable(const Ray<T>& ray, const Sphere<T>& sphere, Trace* trace = nullptr)
 {
@@ -142,29 +185,25 @@ CastResult<T> RaySphereQuadraticStable(const Ray<T>& ray, const Sphere<T>& spher
     const Vec3<T> l = f - (b / a) * d;
     const T ll = glm::dot(l, l);
     const T disc = a * (rr - ll);
-    const bool real = disc >= T(0); // NaN -> miss
-    // q carries the sign of -b: no cancellation
-    const T q = -(b + std::copysign(std::sqrt(std::abs(disc)), b));
-    bool hit;
-    if (a + std::abs(c) + std::abs(q) < std::numeric_limits<T>::infinity()) [[likely]] {
-        // the sign-based verdict (see above); bitwise operators: no branch on the verdict
-        constexpr T sa = detail::kQuotientZeroScaleA<T>, sb = detail::kQuotientZeroScaleB<T>;
-        hit = real & ((q >= T(0)) | (c <= T(0)) | (c * sa * sb <= -q) | (-q * sa * sb <= a));
-    } else {
-        // an infinity or NaN among a, c, q: the roots decide
-        T t0, t1;
-        detail::StableSphereRoots(a, c, q, t0, t1);
-        hit = real && t1 >= T(0);
-    }
+    // |q| = |b| + sqrt(disc) and q = -sign(b) |q| (q carries the sign of -b: no cancellation);
+    // |q| is NaN exactly when disc < 0 or NaN
+    const T absQ = std::abs(b) + detail::SqrtNoErrno(disc);
+    // the verdict from signs (see above): b's sign bit, c <= 0, c / |q| or |q| / a rounding to -0,
+    // unless |c| - |q| is NaN (disc < 0 or NaN, c NaN, c and q infinite)
+    constexpr T sa = detail::kQuotientZeroScaleA<T>, sb = detail::kQuotientZeroScaleB<T>;
+    using V = simd::V4<T>;
+    const bool hit = detail::AnyLessEqualUnlessNaN<T>(V{std::copysign(T(1), b), c, c * sa * sb, absQ * sa * sb},
+                                                      V{T(-1), T(0), absQ, a}, std::abs(c) - absQ);
     CastResult<T> r;
     r.hit = hit;
     if (hit) {
         T t0, t1;
-        detail::StableSphereRoots(a, c, q, t0, t1);
+        detail::StableSphereRoots(a, c, std::copysign(absQ, -b), t0, t1);
         detail::FillSphereHit(r, ray, sphere, t0, t1);
     }
     if (trace != nullptr) [[unlikely]] {
-        detail::TraceStableSphere<T>(*trace, sphere, a, b, c, l, ll, rr, disc, q, real, r);
+        detail::TraceStableSphere<T>(*trace, sphere, a, b, c, l, ll, rr, disc, std::copysign(absQ, -b), disc >= T(0),
+                                     r);
     }
     return r;
 }

@@ -206,6 +206,8 @@ bool BoxRenderer::Create(std::string& error)
     Attribute(5, 3, s, offsetof(Instance, axis1), 1);
     Attribute(6, 3, s, offsetof(Instance, axis2), 1);
     Attribute(7, 4, s, offsetof(Instance, color), 1);
+    Attribute(8, 4, s, offsetof(Instance, edgeColor), 1);
+    Attribute(9, 1, s, offsetof(Instance, edgeWidth), 1);
     glBindVertexArray(0);
     return true;
 }
@@ -213,9 +215,9 @@ bool BoxRenderer::Create(std::string& error)
 void BoxRenderer::Destroy() { DestroyObjects(m_program, m_vao, {&m_mesh, &m_buffer}); }
 
 void BoxRenderer::Add(const glm::vec3& center, const glm::vec3& halfExtents, const glm::mat3& axes,
-                      const glm::vec4& color)
+                      const glm::vec4& color, const glm::vec4& edgeColor, float edgeWidth)
 {
-    m_instances.push_back(Instance{center, halfExtents, axes[0], axes[1], axes[2], color});
+    m_instances.push_back(Instance{center, halfExtents, axes[0], axes[1], axes[2], color, edgeColor, edgeWidth});
 }
 
 void BoxRenderer::Draw(const DrawView& view, const DrawPass& pass) const

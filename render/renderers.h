@@ -88,7 +88,9 @@ class BoxRenderer {
 public:
     bool Create(std::string& error);
     void Destroy();
-    void Add(const glm::vec3& center, const glm::vec3& halfExtents, const glm::mat3& axes, const glm::vec4& color);
+    /// edgeColor with alpha 0 draws no edges (the caller draws them, e.g. on top for the selection).
+    void Add(const glm::vec3& center, const glm::vec3& halfExtents, const glm::mat3& axes, const glm::vec4& color,
+             const glm::vec4& edgeColor, float edgeWidth);
     /// Translucent boxes in one pass: each front-face fragment also shades the back face behind it.
     void Draw(const DrawView& view, const DrawPass& pass = {}) const;
     void Clear() { m_instances.clear(); }
@@ -97,7 +99,8 @@ public:
 private:
     struct Instance {
         glm::vec3 center, halfExtents, axis0, axis1, axis2;
-        glm::vec4 color;
+        glm::vec4 color, edgeColor;
+        float edgeWidth;
     };
     std::vector<Instance> m_instances;
     unsigned m_program = 0, m_vao = 0, m_mesh = 0, m_buffer = 0;

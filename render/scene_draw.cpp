@@ -61,10 +61,14 @@ struct Looks {
 void DrawBox(Renderers& out, const glm::dvec3& center, const glm::dvec3& half, const std::array<glm::dvec3, 3>& axes,
              const Looks& looks)
 {
+    // the box shader draws the edges, except the selection's: those go on top so they show
+    // through whatever hides them
+    const glm::vec4 edge = looks.selected ? glm::vec4(0.0f) : looks.EdgeColor();
     out.boxes.Add(F(center), F(half), glm::mat3(F(axes[0]), F(axes[1]), F(axes[2])),
-                  WithAlpha(looks.color, looks.hovered ? 0.34f : 0.26f));
-    // the selection's edges go on top so they show through whatever hides them
-    BoxEdges(looks.selected ? out.overlayLines : out.lines, center, half, axes, looks.EdgeColor(), looks.EdgeWidth());
+                  WithAlpha(looks.color, looks.hovered ? 0.34f : 0.26f), edge, looks.EdgeWidth());
+    if (looks.selected) {
+        BoxEdges(out.overlayLines, center, half, axes, looks.EdgeColor(), looks.EdgeWidth());
+    }
 }
 
 void DrawShape(const SceneShape& s, const SceneDrawOptions& o, Renderers& out)
@@ -367,28 +371,29 @@ void DrawGrid(const Camera& camera, Renderers& out)
     glm::dvec3 center(0.0);
     center[ua] = std::round(camera.target[ua] / (step * 10.0)) * step * 10.0;
     center[va] = std::round(camera.target[va] / (step * 10.0)) * step * 10.0;
-    // each line fades towards the grid's edge (in the line shader, so a line is one instance)
+    // each line fades out towards the grid's edge (in the line shader, so a line is one instance)
+    // and stops where it has faded below what a display shows, which saves fill
     out.gridLines.SetFade(F(center), float(extent));
-    auto line = [&](glm::dvec3 a, glm::dvec3 b, glm::vec4 color, float width) { out.gridLines.Add(F(a), F(b), color, width); };
+    const double radius = extent * 0.9;
+    auto line = [&](int axis, double offset, glm::vec4 color, float width) {
+        // the chord of the visible disc at `offset` from its centre, along `axis`
+        const int across = axis == ua ? va : ua;
+        const double d = offset - center[across];
+        const double halfLength = std::sqrt(std::max(0.0, radius * radius - d * d));
+        glm::dvec3 a = center, b = center;
+        a[across] = b[across] = offset;
+        a[axis] -= halfLength;
+        b[axis] += halfLength;
+        out.gridLines.Add(F(a), F(b), color, width);
+    };
     for (int i = -kLines; i <= kLines; ++i) {
         const long index = std::lround(center[ua] / step) + i;
         const long indexV = std::lround(center[va] / step) + i;
-        const glm::vec4 cu = index % 10 == 0 ? palette::kGridMajor : palette::kGridMinor;
-        const glm::vec4 cv = indexV % 10 == 0 ? palette::kGridMajor : palette::kGridMinor;
-        glm::dvec3 a = center, b = center;
-        // lines of constant u
-        a[ua] = b[ua] = double(index) * step;
-        a[va] = center[va] - extent;
-        b[va] = center[va] + extent;
-        if (index != 0) {
-            line(a, b, cu, 1.0f);
+        if (index != 0) { // lines of constant u (the axis draws u = 0)
+            line(va, double(index) * step, index % 10 == 0 ? palette::kGridMajor : palette::kGridMinor, 1.0f);
         }
-        a = b = center;
-        a[va] = b[va] = double(indexV) * step;
-        a[ua] = center[ua] - extent;
-        b[ua] = center[ua] + extent;
         if (indexV != 0) {
-            line(a, b, cv, 1.0f);
+            line(ua, double(indexV) * step, indexV % 10 == 0 ? palette::kGridMajor : palette::kGridMinor, 1.0f);
         }
     }
     // the axes through the origin, each in its colour (the one across the grid fades out too)
@@ -397,7 +402,7 @@ void DrawGrid(const Camera& camera, Renderers& out)
         const double reach = axis == normalAxis ? extent * 0.5 : extent;
         a[axis] = -reach;
         b[axis] = reach;
-        line(a, b, WithAlpha(palette::Axis(axis), 0.85f), 1.5f);
+        out.gridLines.Add(F(a), F(b), WithAlpha(palette::Axis(axis), 0.85f), 1.5f);
     }
 }
 

@@ -43,7 +43,7 @@ void main()
     vec2 dir = len > 1e-4 ? d / len : vec2(1.0, 0.0);
     vec2 normal = vec2(-dir.y, dir.x);
     float width = iWidth * uPixelScale;
-    float halfW = width * 0.5 + 1.0; // one pixel of feather for anti-aliasing
+    float halfW = width * 0.5 + 0.5; // covers every pixel centre the anti-aliased edge reaches
     vec4 c = aCorner.x < 0.5 ? ca : cb;
     vec2 s = (aCorner.x < 0.5 ? sa : sb) + normal * (aCorner.y * halfW) + dir * ((aCorner.x * 2.0 - 1.0) * 0.5 * width);
     vec2 ndc = s / uViewport * 2.0 - 1.0;

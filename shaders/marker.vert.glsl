@@ -33,7 +33,7 @@ void main()
         }
     }
     float size = iSizeKind.x * uPixelScale;
-    float halfW = size * 0.5 + 1.0;
+    float halfW = size * 0.5 + 0.5; // covers every pixel centre the anti-aliased edge reaches
     vec2 offset = (dir * aCorner.x + vec2(-dir.y, dir.x) * aCorner.y) * halfW;
     gl_Position = vec4(c.xy + offset / uViewport * 2.0 * c.w, c.z - uDepthBias * c.w, c.w);
     vColor = iColor;

@@ -2,6 +2,7 @@
 #include "cli.h"
 
 #include "algorithms.h"
+#include "bench.h"
 #include "eval.h"
 #include "hunt.h"
 #include "report.h"
@@ -80,8 +81,23 @@ int RunCommandLine(int argc, const char* const* argv, std::istream& in, std::ost
         ->check(CLI::IsMember({"float", "double"}))
         ->capture_default_str();
     hunt->add_option("-o,--out", huntOptions.outDir, "Write each counterexample as a scene file into this directory");
+    hunt->add_option("--tolerance", huntOptions.hunt.tolerance,
+                     "Count disagreements within this relative distance of the hit/miss boundary as near-boundary, "
+                     "not as counterexamples (the protocol's allowance for reference algorithms, e.g. 1e-9)")
+        ->capture_default_str();
     hunt->add_flag("--gtest", huntOptions.snippets, "Print a ready-to-paste GoogleTest case for each");
     hunt->add_flag("--quiet", huntOptions.quiet, "No progress line on standard error");
+
+    CLI::App* bench = app.add_subcommand("bench", "Time every algorithm of every family in a scene on the scene's own "
+                                                  "queries (repeated and perturbed): ns per query, min and median, "
+                                                  "and a bar chart");
+    BenchCliOptions benchOptions;
+    bench->add_option("scene", benchOptions.scenePath, "The scene file (docs/scene-format.md)")->required();
+    bench->add_option("--precision", benchOptions.precision, "float or double")
+        ->check(CLI::IsMember({"float", "double"}))
+        ->capture_default_str();
+    bench->add_option("--rounds", benchOptions.rounds, "Timed passes per algorithm")->capture_default_str();
+    bench->add_option("--queries", benchOptions.workload, "Queries per pass")->capture_default_str();
 
     try {
         app.parse(argc, argv);
@@ -113,6 +129,9 @@ int RunCommandLine(int argc, const char* const* argv, std::istream& in, std::ost
     }
     if (report->parsed()) {
         return RunReport(reportOptions, out, err);
+    }
+    if (bench->parsed()) {
+        return RunBench(benchOptions, out, err);
     }
     if (hunt->parsed()) {
         return RunHunt(huntOptions, out, err);

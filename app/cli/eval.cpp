@@ -87,11 +87,11 @@ ordered_json Answer(const ParsedQuery& q)
         answer["traces"] = std::move(all);
     }
     if (q.exact) {
-        std::vector<std::pair<const AlgorithmInfo*, Result>> results;
+        std::vector<std::pair<const AlgorithmInfo*, Result>> ran;
         for (const AlgorithmOutcome& outcome : comparison.outcomes) {
-            results.emplace_back(outcome.info, outcome.result);
+            ran.emplace_back(outcome.info, outcome.result);
         }
-        answer["exact"] = ExactToJson(JudgeExact(q.query), results, q.precision);
+        answer["exact"] = ExactToJson(JudgeExact(q.query), ran, q.precision);
     }
     if (!q.warnings.empty()) {
         answer["warnings"] = q.warnings;

@@ -71,13 +71,14 @@ int RunHunt(HuntCliOptions o, std::ostream& out, std::ostream& err)
             out << GoogleTestSnippet(c, o.hunt, index);
         }
     }
-    char summary[256];
+    char summary[320];
     std::snprintf(summary, sizeof summary,
-                  "%llu cases in %.2f s (%.3g cases/s, %s), %llu disagreeing, %zu counterexample%s after shrinking, %llu exact "
-                  "(GMP) judgements%s\n",
+                  "%llu cases in %.2f s (%.3g cases/s, %s), %llu disagreeing, %llu within the tolerance of the boundary, "
+                  "%zu counterexample%s after shrinking, %llu exact (GMP) judgements%s\n",
                   static_cast<unsigned long long>(report.progress.cases), report.progress.seconds,
                   report.progress.casesPerSecond, report.method.c_str(),
-                  static_cast<unsigned long long>(report.progress.disagreements), report.counterexamples.size(),
+                  static_cast<unsigned long long>(report.progress.disagreements),
+                  static_cast<unsigned long long>(report.progress.nearBoundary), report.counterexamples.size(),
                   report.counterexamples.size() == 1 ? "" : "s",
                   static_cast<unsigned long long>(report.progress.exactCalls),
                   report.counterexamples.empty() ? ": none found" : "");

@@ -333,7 +333,8 @@ void WriteReportTable(std::ostream& out, const Scene& scene, const SceneEvaluato
         << s.explanations[static_cast<size_t>(Explanation::Rounding)] << " by rounding, "
         << s.explanations[static_cast<size_t>(Explanation::Unexplained)] << " unexplained.";
     if (s.skipped > 0) {
-        out << " " << s.skipped << " queries not run (no algorithm of their family is selected).";
+        out << " " << s.skipped << (s.skipped == 1 ? " query" : " queries")
+            << " not run (no algorithm of the family is selected).";
     }
     out << "\n";
 }

@@ -20,6 +20,7 @@ struct GuiOptions {
     std::string screenshot;   ///< with frames: write the last frame, panels included, to this PNG
     std::string panelReport;  ///< write the panels' rectangles and ImGui errors as JSON on exit (tests)
     int step = -1;            ///< the Query inspector's first trace step (-1: the whole trace)
+    ShapeId select = 0;       ///< start with this shape selected (screenshots of the Inspector)
     SceneLoader loader;
 };
 

@@ -3,6 +3,7 @@
 #include "hunt_detail.h"
 
 #include <chrono>
+#include <cmath>
 #include <cstring>
 #include <map>
 #include <mutex>
@@ -31,11 +32,30 @@ struct Sides {
         return JudgeExact(q).hit;
     }
 
-    bool Disagree(const Query& q)
+    double tolerance = 0;
+    std::uint64_t nearBoundary = 0;
+
+    bool RawDisagree(const Query& q)
     {
         const bool hitA = a->run(q, precision, nullptr).hit;
         const bool hitB = b != nullptr ? b->run(q, precision, nullptr).hit : ExactSide(q);
         return hitA != hitB;
+    }
+
+    /// The same without counting (for shrinking).
+    bool Counts(const Query& q) { return RawDisagree(q) && !(tolerance > 0 && NearBoundary(q, tolerance)); }
+
+    /// A disagreement that counts: not within the tolerance of the boundary.
+    bool Disagree(const Query& q)
+    {
+        if (!RawDisagree(q)) {
+            return false;
+        }
+        if (tolerance > 0 && NearBoundary(q, tolerance)) {
+            ++nearBoundary;
+            return false;
+        }
+        return true;
     }
 };
 
@@ -45,6 +65,7 @@ Sides Resolve(const HuntOptions& o)
     s.a = FindAlgorithm(o.family, o.a);
     s.b = o.b.empty() ? nullptr : FindAlgorithm(o.family, o.b);
     s.precision = o.precision;
+    s.tolerance = o.tolerance;
     return s;
 }
 
@@ -63,7 +84,7 @@ public:
         }
         const bool isFloat = m_options.precision == Precision::Float;
         auto disagrees = [&](const Query& q) {
-            return (!isFloat || DescribeQuery(hunt::RoundToFloat(q)) == DescribeQuery(q)) && m_sides.Disagree(q);
+            return (!isFloat || DescribeQuery(hunt::RoundToFloat(q)) == DescribeQuery(q)) && m_sides.Counts(q);
         };
         Counterexample c;
         c.original = original;
@@ -140,6 +161,7 @@ void ScalarHunt(const HuntOptions& o, Sides& sides, Collector& collector, Meter&
         report.progress.exactCalls = sides.exactCalls;
         report.progress.counterexamples = collector.Found().size();
         report.progress.disagreements = collector.Raw();
+        report.progress.nearBoundary = sides.nearBoundary;
         if (meter.Stop(report.progress, collector, &report.cancelled)) {
             return;
         }
@@ -190,6 +212,7 @@ void BatchedHunt(const HuntOptions& o, Sides& sides, Collector& collector, Meter
         report.progress.cases += kPool * kRaysPerPool;
         report.progress.counterexamples = collector.Found().size();
         report.progress.disagreements = collector.Raw();
+        report.progress.nearBoundary = sides.nearBoundary;
         if (meter.Stop(report.progress, collector, &report.cancelled)) {
             return;
         }
@@ -197,6 +220,81 @@ void BatchedHunt(const HuntOptions& o, Sides& sides, Collector& collector, Meter
 }
 
 } // namespace
+
+bool NearBoundary(const Query& query, double relative)
+{
+    double largest = 1;
+    for (const Shape* shape : {&query.a, &query.b}) {
+        std::visit(
+            [&largest](const auto& x) { // every shape is plain doubles
+                const auto* p = reinterpret_cast<const double*>(&x);
+                for (std::size_t i = 0; i < sizeof x / sizeof(double); ++i) {
+                    largest = std::max(largest, std::fabs(p[i]));
+                }
+            },
+            *shape);
+    }
+    const double delta = relative * largest;
+    const bool hit = ExactHit(query);
+    auto flips = [&](Shape b) {
+        Query q = query;
+        q.b = std::move(b);
+        return ExactHit(q) != hit;
+    };
+    const glm::dvec3 axes[6] = {{1, 0, 0}, {-1, 0, 0}, {0, 1, 0}, {0, -1, 0}, {0, 0, 1}, {0, 0, -1}};
+    return std::visit(
+        [&](const auto& x) -> bool {
+            using X = std::decay_t<decltype(x)>;
+            if constexpr (std::is_same_v<X, Plane<double>>) {
+                return flips(Plane<double>{x.normal, x.distance + delta}) ||
+                       flips(Plane<double>{x.normal, x.distance - delta});
+            } else if constexpr (std::is_same_v<X, Aabb<double>>) {
+                const glm::dvec3 d(delta);
+                if (flips(Aabb<double>{x.min - d, x.max + d})) {
+                    return true;
+                }
+                const glm::dvec3 lo = x.min + d, hi = x.max - d;
+                if (lo.x <= hi.x && lo.y <= hi.y && lo.z <= hi.z && flips(Aabb<double>{lo, hi})) {
+                    return true;
+                }
+                for (const glm::dvec3& a : axes) {
+                    if (flips(Aabb<double>{x.min + a * delta, x.max + a * delta})) {
+                        return true;
+                    }
+                }
+                return false;
+            } else if constexpr (std::is_same_v<X, Sphere<double>>) {
+                if (flips(Sphere<double>{x.center, x.radius + delta}) ||
+                    (x.radius >= delta && flips(Sphere<double>{x.center, x.radius - delta}))) {
+                    return true;
+                }
+                for (const glm::dvec3& a : axes) {
+                    if (flips(Sphere<double>{x.center + a * delta, x.radius})) {
+                        return true;
+                    }
+                }
+                return false;
+            } else if constexpr (std::is_same_v<X, Obb<double>>) {
+                const glm::dvec3 d(delta);
+                if (flips(Obb<double>{x.center, x.halfExtents + d, x.axes})) {
+                    return true;
+                }
+                const glm::dvec3 h = x.halfExtents - d;
+                if (h.x >= 0 && h.y >= 0 && h.z >= 0 && flips(Obb<double>{x.center, h, x.axes})) {
+                    return true;
+                }
+                for (const glm::dvec3& a : axes) {
+                    if (flips(Obb<double>{x.center + a * delta, x.halfExtents, x.axes})) {
+                        return true;
+                    }
+                }
+                return false;
+            } else {
+                return false;
+            }
+        },
+        query.b);
+}
 
 std::string ValidateHunt(const HuntOptions& o)
 {
@@ -255,6 +353,7 @@ HuntReport RunHunt(const HuntOptions& options, const std::atomic<bool>* cancel, 
     report.counterexamples = std::move(collector.Found());
     report.progress.counterexamples = report.counterexamples.size();
     report.progress.disagreements = collector.Raw();
+    report.progress.nearBoundary = sides.nearBoundary;
     report.progress.exactCalls = sides.exactCalls;
     if (progress) {
         progress(report.progress);

@@ -31,6 +31,12 @@ struct HuntOptions {
     std::size_t maxCounterexamples = 5; ///< stop once this many distinct shrunk ones are found
     bool shrink = true;
     bool batched = true;                ///< use the vectorised path when it applies (see HuntBatchedApplies)
+    /// 0: every disagreement counts. > 0: a disagreement whose query lies within this relative
+    /// distance of the hit/miss boundary (the exact verdict flips when b is grown, shrunk or moved
+    /// by tolerance * the query's largest number) is counted as near-boundary instead, the
+    /// protocol's allowance for reference algorithms ("agrees except within a documented
+    /// relative tolerance of a boundary").
+    double tolerance = 0;
 };
 
 /// "" when the options can run, else why not (unknown algorithm, b == a, ...).
@@ -46,6 +52,7 @@ struct HuntProgress {
     double casesPerSecond = 0;
     std::size_t counterexamples = 0; ///< distinct shrunk counterexamples so far
     std::uint64_t disagreements = 0; ///< cases that disagreed, before shrinking and deduplication
+    std::uint64_t nearBoundary = 0;  ///< disagreements within options.tolerance of the boundary (not counterexamples)
     std::uint64_t exactCalls = 0;    ///< GMP judgements (the interval filter could not decide)
 };
 
@@ -113,6 +120,10 @@ Scene CounterexampleScene(const Counterexample& c, const HuntOptions& options);
 
 /// Whether the two sides disagree on query (the exact side uses FastVerdict, then the judge).
 bool HuntDisagrees(const HuntOptions& options, const Query& query);
+
+/// Whether the exact verdict changes when b is grown, shrunk or moved along an axis by
+/// relative * (the query's largest number, at least 1).
+bool NearBoundary(const Query& query, double relative);
 
 /// Rounds every coordinate to the simplest value (0, small integers, halves, quarters, ...) that
 /// keeps `disagrees` true, repeatedly, until nothing changes. obb axes are replaced by the nearest

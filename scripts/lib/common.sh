@@ -10,6 +10,8 @@ HITLAB_PACKAGES=(
   nlohmann-json3-dev libcli11-dev
   libgtest-dev libgmock-dev libbenchmark-dev libbullet-dev libgmp-dev
   xvfb xauth libgl1-mesa-dri xdotool
+  # clang with its runtime (libFuzzer, sanitizers): the fuzz targets, scripts/fuzz
+  clang libclang-rt-14-dev
 )
 
 hitlab_log() { printf '\033[1m[hitlab]\033[0m %s\n' "$*" >&2; }

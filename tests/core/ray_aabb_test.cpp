@@ -5,6 +5,7 @@
 #include "core/algorithm.h"
 #include "core/ray_aabb_published.h"
 #include "support/cases.h"
+#include "support/previous_reference.h"
 #include "support/slab_oracle.h"
 
 #include <LinearMath/btAabbUtil2.h>
@@ -589,6 +590,95 @@ TEST(RayAabbDifferential, AgreesWithBulletRayAabb2AwayFromBoundaries)
     EXPECT_GT(compared, 18000);
     EXPECT_GT(hits, compared / 5);
     EXPECT_LT(hits, compared - compared / 5);
+}
+
+// ---- slab_branchless against its previous (scalar-reduction) version, bit for bit ----
+
+template <typename T>
+class BranchlessEquivalenceTest : public ::testing::Test {};
+TYPED_TEST_SUITE(BranchlessEquivalenceTest, Scalars);
+
+template <typename T>
+std::string DescribeRayBox(const Ray<T>& ray, const Aabb<T>& box)
+{
+    return Format("o (%a, %a, %a) d (%a, %a, %a) min (%a, %a, %a) max (%a, %a, %a)", double(ray.origin.x),
+                  double(ray.origin.y), double(ray.origin.z), double(ray.direction.x), double(ray.direction.y),
+                  double(ray.direction.z), double(box.min.x), double(box.min.y), double(box.min.z), double(box.max.x),
+                  double(box.max.y), double(box.max.z));
+}
+
+TYPED_TEST(BranchlessEquivalenceTest, SameResultsAndTracesAsThePreviousVersion)
+{
+    using T = TypeParam;
+    std::mt19937_64 rng(20261122);
+    constexpr int kCases = 2000000;
+    int hits = 0, inFacePlane = 0, flat = 0, traced = 0;
+    for (int i = 0; i < kCases; ++i) {
+        Ray<T> ray;
+        Aabb<T> box;
+        bool lying = false;
+        for (int a = 0; a < 3; ++a) {
+            const unsigned dirKind = unsigned(rng() % 4);
+            ray.direction[a] = dirKind == 0   ? T(0)
+                               : dirKind == 1 ? T(-0.0)
+                                              : previous::EquivalenceScalar<T>(rng);
+            const T lo = previous::EquivalenceScalar<T>(rng);
+            const unsigned shape = unsigned(rng() % 8);
+            // flat, arbitrary (maybe inverted), or lo + |x|
+            const T hi = shape == 0   ? lo
+                         : shape == 1 ? previous::EquivalenceScalar<T>(rng)
+                                      : lo + std::abs(previous::EquivalenceScalar<T>(rng));
+            box.min[a] = lo;
+            box.max[a] = hi;
+            flat += shape == 0 ? 1 : 0;
+            // the origin on a face plane, inside, or anywhere
+            const unsigned where = unsigned(rng() % 5);
+            ray.origin[a] = where == 0   ? lo
+                            : where == 1 ? hi
+                            : where == 2 ? lo + (hi - lo) * T(0.5)
+                                         : previous::EquivalenceScalar<T>(rng);
+            lying = lying || (ray.direction[a] == T(0) && (ray.origin[a] == lo || ray.origin[a] == hi));
+        }
+        inFacePlane += lying ? 1 : 0;
+        const bool withTrace = i % 61 == 0;
+        Trace gotTrace, wantTrace;
+        const CastResult<T> got = RayAabbSlabBranchless(ray, box, withTrace ? &gotTrace : nullptr);
+        const CastResult<T> want = previous::RayAabbSlabBranchless(ray, box, withTrace ? &wantTrace : nullptr);
+        ASSERT_EQ(previous::ResultDifference(got, want), "") << "case " << i << ": " << DescribeRayBox(ray, box);
+        // the prepared ray, as a traversal uses it
+        const CastResult<T> prepared = RayAabbSlabBranchless(RayInv<T>(ray), box);
+        ASSERT_EQ(previous::ResultDifference(prepared, want), "") << "case " << i << ": " << DescribeRayBox(ray, box);
+        if (withTrace) {
+            ++traced;
+            ASSERT_EQ(previous::TraceDifference(gotTrace, wantTrace), "")
+                << "case " << i << ": " << DescribeRayBox(ray, box);
+        }
+        hits += want.hit ? 1 : 0;
+    }
+    // both outcomes, rays lying in face planes (0 * inf = NaN) and flat boxes all well represented
+    EXPECT_GT(hits, kCases / 20);
+    EXPECT_LT(hits, kCases - kCases / 20);
+    EXPECT_GT(inFacePlane, kCases / 10);
+    EXPECT_GT(flat, kCases / 10);
+    EXPECT_GT(traced, 30000);
+}
+
+TYPED_TEST(BranchlessEquivalenceTest, DetectsADifferentResult)
+{
+    // the comparison can fail: -0 vs +0, a different hit, a different trace
+    using T = TypeParam;
+    CastResult<T> a, b;
+    a.hit = b.hit = true;
+    b.tExit = T(-0.0);
+    EXPECT_EQ(previous::ResultDifference(a, b), "tExit");
+    b = a;
+    b.hit = false;
+    EXPECT_EQ(previous::ResultDifference(a, b), "hit");
+    const Ray<T> ray{Vec3<T>(-1, T(0.5), T(0.5)), Vec3<T>(1, 0, 0)};
+    Trace hitTrace, missTrace;
+    RayAabbSlabBranchless(ray, Aabb<T>{Vec3<T>(0), Vec3<T>(1)}, &hitTrace);
+    RayAabbSlabBranchless(ray, Aabb<T>{Vec3<T>(0, 2, 0), Vec3<T>(1, 3, 1)}, &missTrace);
+    EXPECT_NE(previous::TraceDifference(hitTrace, missTrace), "");
 }
 
 } // namespace

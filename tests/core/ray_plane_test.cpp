@@ -3,6 +3,7 @@
 
 #include "core/algorithm.h"
 #include "support/cases.h"
+#include "support/previous_reference.h"
 
 #include <gtest/gtest.h>
 
@@ -284,6 +285,46 @@ TEST(RayPlaneProperty, FloatAgreesWithDoubleAwayFromBoundaries)
         }
     }
     EXPECT_GT(compared, 15000);
+}
+
+// ---- plane: the trace moved out of line; results and traces as before, bit for bit ----
+
+template <typename T>
+class PlaneEquivalenceTest : public ::testing::Test {};
+using PlaneScalars = ::testing::Types<float, double>;
+TYPED_TEST_SUITE(PlaneEquivalenceTest, PlaneScalars);
+
+TYPED_TEST(PlaneEquivalenceTest, SameResultsAndTracesAsThePreviousVersion)
+{
+    using T = TypeParam;
+    using previous::EquivalenceScalar;
+    std::mt19937_64 rng(20261122);
+    constexpr int kCases = 1000000;
+    int hits = 0, onPlane = 0;
+    for (int i = 0; i < kCases; ++i) {
+        Ray<T> ray;
+        Plane<T> plane;
+        for (int a = 0; a < 3; ++a) {
+            ray.origin[a] = EquivalenceScalar<T>(rng);
+            ray.direction[a] = rng() % 4 == 0 ? (rng() % 2 ? T(0) : T(-0.0)) : EquivalenceScalar<T>(rng);
+            plane.normal[a] = rng() % 4 == 0 ? T(0) : EquivalenceScalar<T>(rng);
+        }
+        // the origin on the plane, or an arbitrary distance
+        plane.distance = rng() % 4 == 0 ? glm::dot(plane.normal, ray.origin) : EquivalenceScalar<T>(rng);
+        onPlane += plane.distance - glm::dot(plane.normal, ray.origin) == T(0) ? 1 : 0;
+        const bool withTrace = i % 31 == 0;
+        Trace gotTrace, wantTrace;
+        const CastResult<T> got = RayPlanePlane(ray, plane, withTrace ? &gotTrace : nullptr);
+        const CastResult<T> want = previous::RayPlanePlane(ray, plane, withTrace ? &wantTrace : nullptr);
+        ASSERT_EQ(previous::ResultDifference(got, want), "") << "case " << i;
+        if (withTrace) {
+            ASSERT_EQ(previous::TraceDifference(gotTrace, wantTrace), "") << "case " << i;
+        }
+        hits += want.hit ? 1 : 0;
+    }
+    EXPECT_GT(hits, kCases / 10);
+    EXPECT_LT(hits, kCases - kCases / 10);
+    EXPECT_GT(onPlane, kCases / 10);
 }
 
 } // namespace

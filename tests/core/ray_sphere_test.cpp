@@ -5,6 +5,7 @@
 
 #include "core/algorithm.h"
 #include "support/cases.h"
+#include "support/previous_reference.h"
 
 #include <gtest/gtest.h>
 
@@ -461,6 +462,115 @@ TEST(RaySphereProperty, FloatAgreesWithDoubleAwayFromBoundaries)
     }
     EXPECT_GT(compared, 15000);
     EXPECT_GT(hits, 1000);
+}
+
+// ---- quadratic_stable against its previous version (divisions before the verdict), bit for bit ----
+
+template <typename T>
+std::string DescribeRaySphere(const Ray<T>& ray, const Sphere<T>& s)
+{
+    return Format("o (%a, %a, %a) d (%a, %a, %a) c (%a, %a, %a) r %a", double(ray.origin.x), double(ray.origin.y),
+                  double(ray.origin.z), double(ray.direction.x), double(ray.direction.y), double(ray.direction.z),
+                  double(s.center.x), double(s.center.y), double(s.center.z), double(s.radius));
+}
+
+/// A ray and sphere for the equivalence test: random, boundary (origin on the surface or at the
+/// centre, tangent, zero radius, +-0 components) and extreme (tiny offsets from the centre with
+/// huge directions, where a root underflows to -0) cases.
+template <typename T>
+void EquivalenceRaySphere(std::mt19937_64& rng, Ray<T>& ray, Sphere<T>& sphere)
+{
+    using previous::EquivalenceScalar;
+    for (int a = 0; a < 3; ++a) {
+        sphere.center[a] = EquivalenceScalar<T>(rng);
+        ray.direction[a] = rng() % 4 == 0 ? (rng() % 2 ? T(0) : T(-0.0)) : EquivalenceScalar<T>(rng);
+        ray.origin[a] = EquivalenceScalar<T>(rng);
+    }
+    sphere.radius = rng() % 8 == 0 ? T(0) : std::abs(EquivalenceScalar<T>(rng));
+    const int axis = int(rng() % 3);
+    const T sign = rng() % 2 ? T(1) : T(-1);
+    switch (rng() % 8) {
+    case 0: // origin on the surface along an axis
+        ray.origin = sphere.center;
+        ray.origin[axis] += sign * sphere.radius;
+        break;
+    case 1: { // tangent ray: origin at distance r from the centre on one axis, moving along another
+        ray.origin = sphere.center;
+        ray.origin[axis] += sign * sphere.radius;
+        const int along = (axis + 1 + int(rng() % 2)) % 3;
+        ray.origin[along] -= T(int(rng() % 5) - 2);
+        ray.direction = Vec3<T>(0);
+        ray.direction[along] = T(std::ldexp(1.0, int(rng() % 9) - 4));
+        break;
+    }
+    case 2: // origin at the centre
+        ray.origin = sphere.center;
+        break;
+    case 3: { // tiny offset from the centre, huge direction (roots near underflow), tiny radius
+        const int span = std::numeric_limits<T>::max_exponent;
+        const int tiny = -int(rng() % unsigned(span + span / 4));
+        for (int a = 0; a < 3; ++a) {
+            ray.origin[a] = sphere.center[a] +
+                            T(std::ldexp(std::uniform_real_distribution<double>(-1, 1)(rng), tiny));
+            ray.direction[a] = T(std::ldexp(std::uniform_real_distribution<double>(-1, 1)(rng),
+                                            int(rng() % unsigned(span / 2 + 1))));
+        }
+        sphere.radius = T(std::ldexp(std::uniform_real_distribution<double>(0, 1)(rng), tiny));
+        break;
+    }
+    default: break;
+    }
+}
+
+template <typename T>
+class StableEquivalenceTest : public ::testing::Test {};
+TYPED_TEST_SUITE(StableEquivalenceTest, Scalars);
+
+TYPED_TEST(StableEquivalenceTest, SameResultsAndTracesAsThePreviousVersion)
+{
+    using T = TypeParam;
+    std::mt19937_64 rng(20261122);
+    constexpr int kCases = 3000000;
+    int hits = 0, behindOutsideHits = 0, traced = 0;
+    for (int i = 0; i < kCases; ++i) {
+        Ray<T> ray;
+        Sphere<T> sphere;
+        EquivalenceRaySphere(rng, ray, sphere);
+        const bool withTrace = i % 61 == 0;
+        Trace gotTrace, wantTrace;
+        const CastResult<T> got = RaySphereQuadraticStable(ray, sphere, withTrace ? &gotTrace : nullptr);
+        const CastResult<T> want = previous::RaySphereQuadraticStable(ray, sphere, withTrace ? &wantTrace : nullptr);
+        ASSERT_EQ(previous::ResultDifference(got, want), "") << "case " << i << ": " << DescribeRaySphere(ray, sphere);
+        if (withTrace) {
+            ++traced;
+            ASSERT_EQ(previous::TraceDifference(gotTrace, wantTrace), "")
+                << "case " << i << ": " << DescribeRaySphere(ray, sphere);
+        }
+        hits += want.hit ? 1 : 0;
+        // the cases the sign rule alone gets wrong: centre behind, origin outside, yet a root is
+        // +-0 (an infinite q or a, or a quotient underflowing to -0)
+        const Vec3<T> f = ray.origin - sphere.center;
+        const T b = glm::dot(f, ray.direction);
+        const T c = glm::dot(f, f) - sphere.radius * sphere.radius;
+        const bool behindOutsideHit = want.hit && b > T(0) && c > T(0) && std::isfinite(c);
+        behindOutsideHits += behindOutsideHit ? 1 : 0;
+    }
+    EXPECT_GT(hits, kCases / 10);
+    EXPECT_LT(hits, kCases - kCases / 10);
+    EXPECT_GT(behindOutsideHits, 20);
+    EXPECT_GT(traced, 40000);
+}
+
+TEST(StableEquivalence, OverflowingDiscriminantHitsAsBefore)
+{
+    // centre behind (b > 0) and origin outside (c > 0), but a (r^2 - |l|^2) overflows to +inf, so
+    // q = -inf and the root c / q is -0 >= 0: the reference reports a hit at t = 0 (a direction of
+    // length 2^63 in float); the sign-based verdict keeps that
+    const Ray<float> ray{{-0x1.590b36p-98f, -0.0f, -0x1.48p-144f}, {-0x1.f29e94p+31f, -0x1.892758p+63f, 0x1.ff0d7ep+0f}};
+    const Sphere<float> sphere{{0.0f, 0x1.da7b0cp+1f, 0x1p-126f}, 0x1.21f7f4p+1f};
+    const CastResult<float> want = previous::RaySphereQuadraticStable(ray, sphere);
+    ASSERT_TRUE(want.hit);
+    EXPECT_EQ(previous::ResultDifference(RaySphereQuadraticStable(ray, sphere), want), "");
 }
 
 } // namespace

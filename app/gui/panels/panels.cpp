@@ -167,6 +167,10 @@ void Panels::Draw(double dt)
         m_fitPending = false;
         // a lesson opens ready to inspect: its first disagreement (else its first query) focused
         state.step = m_frame == 0 && m_options.step > 0 ? m_options.step - 1 : -1;
+        if (m_frame == 0 && m_options.select != 0) {
+            m_viewport.Select(m_options.select);
+            m_lastSelected = m_options.select;
+        }
         const auto& queries = m_viewport.Evaluation().Queries();
         for (const QueryEvaluation& qe : queries) {
             if (!state.focused || (!qe.comparison.agree && queries.size() < 1000)) {

@@ -34,7 +34,11 @@ void DrawNumberLine(const NumberLineLayout& layout, float width)
 {
     ImDrawList* draw = ImGui::GetWindowDrawList();
     const float line = ImGui::GetTextLineHeight();
-    const float rowH = line * 1.5f, labelW = ImGui::CalcTextSize("y slab: parallel, outside ").x;
+    float labelW = ImGui::CalcTextSize("[t_enter, t_exit]  ").x;
+    for (const NumberLineRow& row : layout.rows) {
+        labelW = std::max(labelW, ImGui::CalcTextSize((row.label + "  ").c_str()).x);
+    }
+    const float rowH = line * 1.5f;
     const ImVec2 origin = ImGui::GetCursorScreenPos();
     // room beside the line for the numbers at the ends of the intervals
     const float numberW = ImGui::CalcTextSize("-0.833333 ").x;
@@ -135,7 +139,8 @@ void AxisTable(const Trace& trace, int step)
 {
     const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV | ImGuiTableFlags_SizingFixedFit |
                                   ImGuiTableFlags_ScrollY;
-    if (!ImGui::BeginTable("axes", 6, flags, ImVec2(0, ImGui::GetTextLineHeightWithSpacing() * 9.0f))) {
+    // leave room below for the verdict
+    if (!ImGui::BeginTable("axes", 6, flags, ImVec2(0, -ImGui::GetTextLineHeightWithSpacing() * 2.5f))) {
         return;
     }
     ImGui::TableSetupScrollFreeze(0, 1);
@@ -341,7 +346,7 @@ void Panels::DrawQueryPanel()
     if (IsSlabTrace(trace)) {
         const NumberLineLayout layout = LayOutNumberLine(trace, *drawn, state.step);
         DrawNumberLine(layout, ImGui::GetContentRegionAvail().x);
-        if (state.step >= 0 && !layout.sentence.empty()) {
+        if (state.step >= 0 && !layout.sentence.empty() && layout.sentence != trace.verdict) {
             ImGui::PushTextWrapPos(0.0f);
             ImGui::TextUnformatted(layout.sentence.c_str());
             ImGui::PopTextWrapPos();
@@ -358,9 +363,34 @@ void Panels::DrawQueryPanel()
         if (axes) {
             AxisTable(trace, state.step);
         }
+        // other methods (sphere tests, closest points): the current step's numbers, large enough to read
+        const int shown = state.step >= 0 ? state.step : trace.decidingStep;
+        if (!faces && !axes && shown >= 0 && shown < count) {
+            const TraceStep& s = trace.steps[size_t(shown)];
+            ImGui::TextDisabled(state.step >= 0 ? "this step" : "the deciding step");
+            ImGui::PushTextWrapPos(0.0f);
+            ImGui::TextUnformatted(s.caption.c_str());
+            ImGui::PopTextWrapPos();
+            if (!s.values.empty() && ImGui::BeginTable("values", 2, ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_RowBg)) {
+                for (const TraceValue& v : s.values) {
+                    ImGui::TableNextColumn();
+                    ImGui::TextUnformatted(v.name);
+                    ImGui::TableNextColumn();
+                    char exact[40];
+                    std::snprintf(exact, sizeof exact, "%.9g", v.value);
+                    ImGui::TextUnformatted(exact);
+                }
+                ImGui::EndTable();
+            }
+            if (const auto* p = std::get_if<PointPart>(&s.part)) {
+                ImGui::Text("%s: %s", p->label.c_str(), V3(p->point).c_str());
+            }
+        }
     }
     ImGui::Separator();
     ImGui::PushTextWrapPos(0.0f);
+    ImGui::TextDisabled("verdict:");
+    ImGui::SameLine();
     ImGui::TextColored(trace.verdict.starts_with("hit") ? ImVec4(0.55f, 0.9f, 0.55f, 1.0f) : ImVec4(1.0f, 0.7f, 0.5f, 1.0f),
                        "%s", trace.verdict.c_str());
     ImGui::PopTextWrapPos();

@@ -108,7 +108,10 @@ void Panels::DrawResultsPanel()
         ImGui::PopID();
     }
     ImGui::Spacing();
-    ImGui::TextDisabled("! explained by conventions or a documented flaw   !! unexplained");
+    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+    ImGui::TextWrapped("! the algorithms disagree, explained by a declared convention or a documented flaw;  "
+                       "!! not explained. Hover a row for the reasons, click it to inspect.");
+    ImGui::PopStyleColor();
     ImGui::End();
 }
 

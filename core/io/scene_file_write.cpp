@@ -1,0 +1,210 @@
+// Writing scene files: the scene as JSON, the atomic save, and scene equality (what a round
+// trip must keep). Reading is scene_file.cpp.
+#include "scene_file.h"
+
+#include "protocol.h"
+
+#include <algorithm>
+#include <cerrno>
+#include <cmath>
+#include <cstdio>
+#include <cstring>
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+namespace hitlab {
+
+using nlohmann::ordered_json;
+
+namespace {
+
+std::string ColorText(const glm::vec4& c)
+{
+    auto byte = [](float x) { return static_cast<unsigned>(std::lround(std::clamp(x, 0.0f, 1.0f) * 255.0f)); };
+    char text[16];
+    if (byte(c.w) == 255) {
+        std::snprintf(text, sizeof text, "#%02x%02x%02x", byte(c.x), byte(c.y), byte(c.z));
+    } else {
+        std::snprintf(text, sizeof text, "#%02x%02x%02x%02x", byte(c.x), byte(c.y), byte(c.z), byte(c.w));
+    }
+    return text;
+}
+
+/// A coordinate as the protocol writes numbers, except that -0 stays -0: the sign of a zero
+/// direction component decides some published ray/box methods (slab_robust), so a scene keeps it.
+ordered_json GeometryNumber(double value)
+{
+    return value == 0.0 && std::signbit(value) ? ordered_json(-0.0) : JsonNumber(value);
+}
+
+ordered_json GeometryVec3(const glm::dvec3& v)
+{
+    return ordered_json::array({GeometryNumber(v.x), GeometryNumber(v.y), GeometryNumber(v.z)});
+}
+
+} // namespace
+
+ordered_json ShapeToJson(const Shape& shape)
+{
+    ordered_json j;
+    j["type"] = ShapeTypeName(shape);
+    std::visit(
+        [&](const auto& s) {
+            using S = std::decay_t<decltype(s)>;
+            if constexpr (std::is_same_v<S, Ray<double>>) {
+                j["origin"] = GeometryVec3(s.origin);
+                j["direction"] = GeometryVec3(s.direction);
+            } else if constexpr (std::is_same_v<S, Segment<double>>) {
+                j["start"] = GeometryVec3(s.start);
+                j["end"] = GeometryVec3(s.end);
+            } else if constexpr (std::is_same_v<S, Plane<double>>) {
+                j["normal"] = GeometryVec3(s.normal);
+                j["distance"] = GeometryNumber(s.distance);
+            } else if constexpr (std::is_same_v<S, Aabb<double>>) {
+                j["min"] = GeometryVec3(s.min);
+                j["max"] = GeometryVec3(s.max);
+            } else if constexpr (std::is_same_v<S, Sphere<double>>) {
+                j["center"] = GeometryVec3(s.center);
+                j["radius"] = GeometryNumber(s.radius);
+            } else {
+                j["center"] = GeometryVec3(s.center);
+                j["half_extents"] = GeometryVec3(s.halfExtents);
+                j["axes"] = ordered_json::array({GeometryVec3(s.axes[0]), GeometryVec3(s.axes[1]), GeometryVec3(s.axes[2])});
+            }
+        },
+        shape);
+    return j;
+}
+
+ordered_json SceneToJson(const Scene& scene)
+{
+    ordered_json j;
+    j["format"] = kSceneFormatName;
+    j["version"] = kSceneFormatVersion;
+    j["title"] = scene.title;
+    j["description"] = scene.description;
+    ordered_json shapes = ordered_json::array();
+    for (const SceneShape& s : scene.Shapes()) {
+        ordered_json item;
+        item["id"] = s.id;
+        item["name"] = s.name;
+        item["color"] = ColorText(s.color);
+        item["visible"] = s.visible;
+        const ordered_json geometry = ShapeToJson(s.shape);
+        for (const auto& [key, value] : geometry.items()) {
+            item[key] = value;
+        }
+        shapes.push_back(std::move(item));
+    }
+    j["shapes"] = std::move(shapes);
+    ordered_json queries;
+    queries["solid_pairs"] = scene.SolidPairsEnabled();
+    ordered_json pairs = ordered_json::array();
+    for (const PairKey& p : scene.DisabledPairs()) {
+        pairs.push_back({p.lo, p.hi});
+    }
+    queries["disabled_pairs"] = std::move(pairs);
+    ordered_json families = ordered_json::object();
+    for (Family family : AllFamilies()) {
+        const FamilySettings& s = scene.Settings(family);
+        const FamilySettings d = DefaultSettings(family);
+        if (s.enabled == d.enabled && s.drawn == d.drawn && s.precision == d.precision) {
+            continue; // defaults are not written
+        }
+        ordered_json f;
+        if (s.enabled == d.enabled) {
+            f["algorithms"] = "all";
+        } else {
+            f["algorithms"] = ordered_json::array();
+            for (const AlgorithmInfo* info : s.enabled) {
+                f["algorithms"].push_back(std::string(info->name));
+            }
+        }
+        if (s.drawn != nullptr) {
+            f["draw"] = std::string(s.drawn->name);
+        }
+        f["precision"] = PrecisionName(s.precision);
+        families[std::string(FamilyName(family))] = std::move(f);
+    }
+    queries["families"] = std::move(families);
+    j["queries"] = std::move(queries);
+    ordered_json camera;
+    camera["target"] = JsonVec3(scene.camera.target);
+    camera["distance"] = JsonNumber(scene.camera.distance);
+    camera["yaw_deg"] = JsonNumber(scene.camera.yawDeg);
+    camera["pitch_deg"] = JsonNumber(scene.camera.pitchDeg);
+    camera["projection"] = scene.camera.orthographic ? "orthographic" : "perspective";
+    camera["view"] = scene.camera.view2d ? "2d" : "3d";
+    j["camera"] = std::move(camera);
+    return j;
+}
+
+std::string SaveSceneFile(const Scene& scene, const std::string& path)
+{
+    const std::string text = SceneToJson(scene).dump(2) + "\n";
+    std::string tmpl = path + ".tmp-XXXXXX";
+    const int fd = ::mkstemp(tmpl.data());
+    if (fd < 0) {
+        return "cannot create a temporary file beside " + path + ": " + std::strerror(errno);
+    }
+    auto cleanup = [&](const std::string& why) {
+        const std::string message = why + ": " + std::strerror(errno);
+        ::close(fd);
+        ::unlink(tmpl.c_str());
+        return message;
+    };
+    size_t written = 0;
+    while (written < text.size()) {
+        const ssize_t n = ::write(fd, text.data() + written, text.size() - written);
+        if (n < 0) {
+            if (errno == EINTR) {
+                continue;
+            }
+            return cleanup("cannot write " + tmpl);
+        }
+        written += static_cast<size_t>(n);
+    }
+    ::fchmod(fd, 0644);
+    if (::fsync(fd) != 0) {
+        return cleanup("cannot flush " + tmpl + " to disk");
+    }
+    if (::close(fd) != 0) {
+        ::unlink(tmpl.c_str());
+        return "cannot close " + tmpl + ": " + std::strerror(errno);
+    }
+    if (::rename(tmpl.c_str(), path.c_str()) != 0) {
+        const std::string message = "cannot replace " + path + ": " + std::strerror(errno);
+        ::unlink(tmpl.c_str());
+        return message;
+    }
+    return {};
+}
+
+bool SameScene(const Scene& a, const Scene& b)
+{
+    if (a.title != b.title || a.description != b.description || a.Shapes().size() != b.Shapes().size() ||
+        a.DisabledPairs() != b.DisabledPairs() || a.SolidPairsEnabled() != b.SolidPairsEnabled()) {
+        return false;
+    }
+    for (size_t i = 0; i < a.Shapes().size(); ++i) {
+        const SceneShape& x = a.Shapes()[i];
+        const SceneShape& y = b.Shapes()[i];
+        if (x.id != y.id || x.name != y.name || x.color != y.color || x.visible != y.visible || !(x.shape == y.shape)) {
+            return false;
+        }
+    }
+    for (Family family : AllFamilies()) {
+        const FamilySettings& x = a.Settings(family);
+        const FamilySettings& y = b.Settings(family);
+        if (x.enabled != y.enabled || x.drawn != y.drawn || x.precision != y.precision) {
+            return false;
+        }
+    }
+    const CameraState& c = a.camera;
+    const CameraState& d = b.camera;
+    return c.target == d.target && c.distance == d.distance && c.yawDeg == d.yawDeg && c.pitchDeg == d.pitchDeg &&
+           c.orthographic == d.orthographic && c.view2d == d.view2d;
+}
+
+} // namespace hitlab
