@@ -2,10 +2,24 @@
 // previous evaluation (no allocation once warm) and, for large scenes, on several threads.
 #include "scene_eval.h"
 
+#include <atomic>
+
 #include <algorithm>
 #include <thread>
 
 namespace hitlab {
+
+namespace {
+
+/// Generations are unique across evaluators, so a view keyed on one never mistakes a new
+/// evaluator's first result for an old one.
+std::uint64_t NextGeneration()
+{
+    static std::atomic<std::uint64_t> counter{0};
+    return ++counter;
+}
+
+} // namespace
 
 namespace {
 
@@ -163,6 +177,7 @@ void SceneEvaluator::Rebuild(const Scene& scene, bool reuse)
     }
     EvaluateIndices(scene, toEvaluate);
     RecordRevisions(scene);
+    m_generation = NextGeneration();
 }
 
 size_t SceneEvaluator::Evaluate(const Scene& scene)
@@ -205,7 +220,10 @@ size_t SceneEvaluator::Update(const Scene& scene)
     // a query between two changed shapes is recomputed once
     std::sort(indices.begin(), indices.end());
     indices.erase(std::unique(indices.begin(), indices.end()), indices.end());
-    EvaluateIndices(scene, indices);
+    if (!indices.empty()) {
+        EvaluateIndices(scene, indices);
+        m_generation = NextGeneration();
+    }
     return indices.size();
 }
 

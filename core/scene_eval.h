@@ -27,6 +27,9 @@ public:
     /// Scene::Revision) are recomputed; a settings change recomputes everything. Returns the number
     /// of queries recomputed.
     size_t Update(const Scene& scene);
+    /// Incremented whenever any query's result may have changed: views that derive data from the
+    /// evaluation (the Results table) rebuild it only when this changes.
+    std::uint64_t Generation() const { return m_generation; }
 
     const std::vector<QueryEvaluation>& Queries() const { return m_queries; }
     /// The evaluation of the query between two shapes (either order), or null.
@@ -51,6 +54,7 @@ private:
     std::unordered_map<std::uint64_t, size_t> m_index;            ///< Key(a, b) in protocol order -> m_queries index
     std::unordered_map<ShapeId, std::uint64_t> m_seenRevisions;   ///< shape revisions evaluated
     std::uint64_t m_seenSettings = ~std::uint64_t(0);
+    std::uint64_t m_generation = 0;
 };
 
 } // namespace hitlab

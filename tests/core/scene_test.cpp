@@ -200,3 +200,28 @@ TEST(Commands, ChangingAVanishedShapeDoesNotApply)
 
 } // namespace
 } // namespace hitlab
+
+namespace hitlab {
+namespace {
+
+TEST(SceneEvaluation, GenerationChangesOnlyWhenResultsMayHaveChanged)
+{
+    Scene scene = SmallScene();
+    SceneEvaluator evaluator;
+    evaluator.Evaluate(scene);
+    const auto first = evaluator.Generation();
+    EXPECT_EQ(evaluator.Update(scene), 0u);
+    EXPECT_EQ(evaluator.Generation(), first);
+    SceneShape sphere = *scene.Find(4);
+    std::get<Sphere<double>>(sphere.shape).radius = 2;
+    scene.Replace(sphere);
+    evaluator.Update(scene);
+    EXPECT_NE(evaluator.Generation(), first);
+    // a second evaluator never reuses a generation
+    SceneEvaluator other;
+    other.Evaluate(scene);
+    EXPECT_NE(other.Generation(), evaluator.Generation());
+}
+
+} // namespace
+} // namespace hitlab

@@ -28,7 +28,16 @@ void Panels::DrawResultsPanel()
     RecordRect("Results");
     Scene& scene = m_viewport.GetScene();
     ImGui::Checkbox("disagreements only", &m_disagreementsOnly);
-    const std::vector<ResultsTable> tables = BuildResultsTables(scene, m_viewport.Evaluation(), m_disagreementsOnly);
+    const SceneEvaluator& evaluation = m_viewport.Evaluation();
+    const std::uint64_t historyGeneration = m_viewport.GetHistory().Generation();
+    if (evaluation.Generation() != m_resultsEvaluation || historyGeneration != m_resultsHistory ||
+        m_disagreementsOnly != m_resultsFilter) {
+        m_resultsCache = BuildResultsTables(scene, evaluation, m_disagreementsOnly);
+        m_resultsEvaluation = evaluation.Generation();
+        m_resultsHistory = historyGeneration;
+        m_resultsFilter = m_disagreementsOnly;
+    }
+    const std::vector<ResultsTable>& tables = m_resultsCache;
     if (tables.empty()) {
         ImGui::TextDisabled("No queries in this scene.");
     }
