@@ -7,7 +7,6 @@
 #include <glm/gtc/type_ptr.hpp>
 
 #include <cstddef>
-#include <cstdlib>
 
 namespace hitlab {
 
@@ -355,14 +354,6 @@ void Renderers::Clear()
 
 void Renderers::Flush(const DrawView& view)
 {
-    static const char* skipEnv = std::getenv("HITLAB_SKIP"); // TEMP profiling
-    const std::string skip = skipEnv ? skipEnv : "";
-    if (skip.find("grid") != std::string::npos) gridLines.Clear();
-    if (skip.find("lines") != std::string::npos) lines.Clear();
-    if (skip.find("boxes") != std::string::npos) boxes.Clear();
-    if (skip.find("spheres") != std::string::npos) spheres.Clear();
-    if (skip.find("olines") != std::string::npos) overlayLines.Clear();
-    if (skip.find("markers") != std::string::npos) overlayMarkers.Clear();
     glEnable(GL_BLEND);
     glBlendFuncSeparate(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA, GL_ONE, GL_ONE_MINUS_SRC_ALPHA);
     glEnable(GL_DEPTH_TEST);

@@ -165,6 +165,9 @@ using ShapeIndex = std::unordered_map<ShapeId, const SceneShape*>;
 void DrawResult(const Scene& scene, const ShapeIndex& shapes, const QueryEvaluation& qe, const Camera& cam,
                 Renderers& out)
 {
+    if (qe.comparison.agree && !qe.comparison.reference.hit) {
+        return; // every algorithm misses: nothing to draw (most of the stress scene's 100,000 casts)
+    }
     const auto ia = shapes.find(qe.query.a);
     const auto ib = shapes.find(qe.query.b);
     const SceneShape* a = ia == shapes.end() ? nullptr : ia->second;
@@ -253,8 +256,16 @@ void DrawSlabs(const Scene& scene, const SceneQuery& q, const Trace& trace, cons
         // the planes reach well past the box so the crossing points lie on them
         const double reach = std::max({half[j], half[k], 0.5}) * 2.5;
         const glm::vec4 color = palette::Axis(i);
+        // seen edge-on (2D mode, standard views) a plane is a line: draw it as one, in the axis colour
+        const glm::dvec3 forward = Basis(cam).forward;
+        const bool edgeOn = std::abs(glm::dot(axes[i], forward)) < 0.02;
+        const int along = std::abs(glm::dot(axes[j], forward)) < std::abs(glm::dot(axes[k], forward)) ? j : k;
         for (int side = -1; side <= 1; side += 2) {
             const glm::dvec3 c = center + axes[i] * (half[i] * side);
+            if (edgeOn) {
+                const glm::dvec3 w = axes[along] * (half[along] + reach);
+                out.lines.Add(F(c - w), F(c + w), WithAlpha(color, 0.9f), 2.0f);
+            }
             const glm::dvec3 u = axes[j] * (half[j] + reach), v = axes[k] * (half[k] + reach);
             out.overlaySurfaces.AddQuad(F(c - u - v), F(c + u - v), F(c + u + v), F(c - u + v), WithAlpha(color, 0.10f));
             const glm::dvec3 quad[4] = {c - u - v, c + u - v, c + u + v, c - u + v};
@@ -374,7 +385,7 @@ void DrawGrid(const Camera& camera, Renderers& out)
     // each line fades out towards the grid's edge (in the line shader, so a line is one instance)
     // and stops where it has faded below what a display shows, which saves fill
     out.gridLines.SetFade(F(center), float(extent));
-    const double radius = extent * 0.9;
+    const double radius = extent * 0.75;
     auto line = [&](int axis, double offset, glm::vec4 color, float width) {
         // the chord of the visible disc at `offset` from its centre, along `axis`
         const int across = axis == ua ? va : ua;

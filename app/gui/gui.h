@@ -17,6 +17,7 @@ struct GuiOptions {
     int frames = 0;           ///< > 0: close after this many frames (benchmarks, tests)
     bool stats = false;       ///< print frame-time statistics on exit
     std::string dumpOnExit;   ///< write the shapes as JSON Lines to this file on exit (tests)
+    std::string saveOnExit;   ///< save the scene file (core/io/scene_file.h) on exit, also on SIGTERM
     std::string screenshot;   ///< with frames: write the last frame, panels included, to this PNG
     std::string panelReport;  ///< write the panels' rectangles and ImGui errors as JSON on exit (tests)
     int step = -1;            ///< the Query inspector's first trace step (-1: the whole trace)

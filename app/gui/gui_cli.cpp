@@ -19,6 +19,8 @@ int RunGuiCommandLine(int argc, const char* const* argv, const SceneLoader& load
     app.add_option("--frames", options.frames, "Close after N frames")->check(CLI::PositiveNumber);
     app.add_flag("--stats", options.stats, "Print frame-time statistics on exit");
     app.add_option("--dump-on-exit", options.dumpOnExit, "Write the shapes as JSON Lines to FILE on exit");
+    app.add_option("--save-on-exit", options.saveOnExit,
+                   "Save the scene to FILE on exit (also when ended with SIGTERM), for scripts and tests");
     app.add_option("--screenshot", options.screenshot, "With --frames: write the last frame (with the panels) to a PNG");
     app.add_option("--panel-report", options.panelReport, "Write the panels' layout and ImGui errors as JSON on exit");
     app.add_option("--select", options.select, "Start with the shape of this id selected");

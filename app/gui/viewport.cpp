@@ -12,6 +12,7 @@
 
 #include <chrono>
 #include <cmath>
+#include <cstdio>
 
 namespace hitlab {
 
@@ -30,6 +31,74 @@ const char* TypeLabel(const Shape& shape)
 {
     const std::string_view type = ShapeTypeName(shape);
     return type == "aabb" ? "box" : type == "obb" ? "oriented box" : ShapeTypeName(shape);
+}
+
+/// After Frame: zooms out and moves the picture so that what filled the window fills `area` (the
+/// part the panels leave free: x, y, width, height; zero size: the whole window, nothing to do).
+void FitInto(Camera& camera, const glm::dvec4& area)
+{
+    if (area.z <= 1.0 || area.w <= 1.0) {
+        return;
+    }
+    const glm::dvec2 center = camera.viewport * 0.5;
+    ZoomAt(camera, std::max(1.0, std::max(camera.viewport.x / area.z, camera.viewport.y / area.w)), center);
+    Pan(camera, glm::dvec2(area.x + area.z * 0.5, area.y + area.w * 0.5) - center);
+}
+
+/// Text in a dark box on the foreground, its left edge at `at` (screen pixels).
+void Label(ImDrawList* draw, ImVec2 at, const char* text, ImU32 color)
+{
+    const ImVec2 size = ImGui::CalcTextSize(text);
+    draw->AddRectFilled(ImVec2(at.x - 4, at.y - 2), ImVec2(at.x + size.x + 4, at.y + size.y + 2),
+                        IM_COL32(20, 21, 24, 200), 3.0f);
+    draw->AddText(at, color, text);
+}
+
+/// "t = ..." by the entry and exit points of the focused cast, from the result the viewport draws
+/// (core's, never recomputed); clipped to `area` (x, y, width, height; zero size: everywhere).
+void DrawTLabels(const Scene& scene, const SceneEvaluator& evaluator, const SceneQuery& query, const Camera& camera,
+                 const glm::dvec4& area)
+{
+    const QueryEvaluation* qe = evaluator.Find(query.a, query.b);
+    if (qe == nullptr || !IsCast(qe->query.family)) {
+        return;
+    }
+    const Result& r = DrawnResult(scene, *qe);
+    const SceneShape* cast = scene.Find(qe->query.a);
+    if (!r.hit || cast == nullptr) {
+        return;
+    }
+    glm::dvec3 origin, dir;
+    if (const auto* ray = std::get_if<Ray<double>>(&cast->shape)) {
+        origin = ray->origin;
+        dir = ray->direction;
+    } else if (const auto* seg = std::get_if<Segment<double>>(&cast->shape)) {
+        origin = seg->start;
+        dir = seg->end - seg->start;
+    } else {
+        return;
+    }
+    ImDrawList* draw = ImGui::GetForegroundDrawList();
+    if (area.z > 0.0 && area.w > 0.0) {
+        draw->PushClipRect(ImVec2(float(area.x), float(area.y)), ImVec2(float(area.x + area.z), float(area.y + area.w)));
+    } else {
+        draw->PushClipRectFullScreen();
+    }
+    auto label = [&](double t, const char* what, float dy) {
+        const glm::dvec3 p = origin + dir * t;
+        const auto screen = std::isfinite(t) ? WorldToScreen(camera, p) : std::nullopt;
+        if (!screen) {
+            return;
+        }
+        char text[64];
+        std::snprintf(text, sizeof text, "%s t = %.6g", what, t);
+        Label(draw, ImVec2(float(screen->x) + 10.0f, float(screen->y) + dy), text, IM_COL32(235, 235, 235, 255));
+    };
+    label(r.tEnter, "in", -24.0f);
+    if (r.tExit != r.tEnter) {
+        label(r.tExit, "out", 8.0f);
+    }
+    draw->PopClipRect();
 }
 
 } // namespace
@@ -334,6 +403,7 @@ void Viewport::FrameSelection()
     glm::dvec3 lo, hi;
     if (s != nullptr && ShapeBounds(s->shape, lo, hi)) {
         Frame(camera, lo, hi);
+        FitInto(camera, overlayArea);
     } else {
         FrameAll();
     }
@@ -344,6 +414,7 @@ void Viewport::FrameAll()
     glm::dvec3 lo, hi;
     if (SceneBounds(m_scene, lo, hi)) {
         Frame(camera, lo, hi);
+        FitInto(camera, overlayArea);
     }
 }
 
@@ -481,10 +552,14 @@ void Viewport::DrawOverlay()
     ImGui::SetNextWindowPos(ImVec2(workPos.x + 10, workPos.y + 10));
     ImGui::SetNextWindowBgAlpha(0.55f);
     if (ImGui::Begin("##status", nullptr, fixed)) {
-        size_t disagree = 0;
-        for (const QueryEvaluation& qe : m_evaluator.Queries()) {
-            disagree += qe.comparison.agree ? 0 : 1;
+        if (m_disagreeGeneration != m_evaluator.Generation()) { // counted once per evaluation
+            m_disagreeGeneration = m_evaluator.Generation();
+            m_disagree = 0;
+            for (const QueryEvaluation& qe : m_evaluator.Queries()) {
+                m_disagree += qe.comparison.agree ? 0 : 1;
+            }
         }
+        const size_t disagree = m_disagree;
         ImGui::TextUnformatted(m_scene.title.empty() ? "HitLab" : m_scene.title.c_str());
         ImGui::TextDisabled("%zu shapes, %zu queries, %zu with disagreement", m_scene.Shapes().size(),
                             m_evaluator.Queries().size(), disagree);
@@ -525,15 +600,15 @@ void Viewport::DrawOverlay()
         ImGui::End();
     }
 
+    if (m_focused) {
+        DrawTLabels(m_scene, m_evaluator, *m_focused, camera, overlayArea);
+    }
+
     // the hovered shape's name by the cursor
     if (m_drag.mode == DragMode::None && m_hovered != 0 && m_cursor.x >= 0.0) {
         if (const SceneShape* s = m_scene.Find(m_hovered)) {
-            ImDrawList* draw = ImGui::GetForegroundDrawList();
-            const ImVec2 at(float(m_cursor.x) + 14.0f, float(m_cursor.y) + 8.0f);
-            const ImVec2 size = ImGui::CalcTextSize(s->name.c_str());
-            draw->AddRectFilled(ImVec2(at.x - 4, at.y - 2), ImVec2(at.x + size.x + 4, at.y + size.y + 2),
-                                IM_COL32(20, 21, 24, 200), 3.0f);
-            draw->AddText(at, IM_COL32(235, 235, 235, 255), s->name.c_str());
+            Label(ImGui::GetForegroundDrawList(), ImVec2(float(m_cursor.x) + 14.0f, float(m_cursor.y) + 8.0f),
+                  s->name.c_str(), IM_COL32(235, 235, 235, 255));
         }
     }
 }

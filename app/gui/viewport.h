@@ -112,6 +112,8 @@ private:
     std::optional<SceneQuery> m_focused;
     Trace m_focusedTrace;
     std::string m_message; ///< last action, shown in the status overlay
+    size_t m_disagree = 0; ///< queries with disagreement, counted at evaluation m_disagreeGeneration
+    std::uint64_t m_disagreeGeneration = ~std::uint64_t(0);
 };
 
 } // namespace hitlab
