@@ -37,6 +37,15 @@ public:
                 m_disabled.push_back(pair);
             }
         }
+        // the fans aimed at the shape go with it (last first, so that undo restores their order)
+        m_fans.clear();
+        for (int i = static_cast<int>(scene.Fans().size()) - 1; i >= 0; --i) {
+            const SceneFan& fan = scene.Fans()[static_cast<size_t>(i)];
+            if (fan.target == m_id) {
+                m_fans.emplace_back(i, fan);
+                scene.RemoveFan(fan.id);
+            }
+        }
         m_removed = scene.Remove(m_id);
         return true;
     }
@@ -47,6 +56,9 @@ public:
             for (const PairKey& pair : m_disabled) {
                 scene.SetPairEnabled(pair.lo, pair.hi, false);
             }
+            for (auto it = m_fans.rbegin(); it != m_fans.rend(); ++it) {
+                scene.AddFan(it->second, it->first);
+            }
         }
     }
     std::string Label() const override { return m_removed ? "Delete " + m_removed->name : "Delete shape"; }
@@ -56,6 +68,7 @@ private:
     int m_index = -1;
     std::optional<SceneShape> m_removed;
     std::vector<PairKey> m_disabled;
+    std::vector<std::pair<int, SceneFan>> m_fans; ///< (index, fan), removed last first
 };
 
 class ChangeShape final : public Command {
@@ -126,6 +139,69 @@ private:
     std::string m_label;
 };
 
+class AddFan final : public Command {
+public:
+    explicit AddFan(SceneFan fan) : m_fan(std::move(fan)) {}
+    bool Apply(Scene& scene) override
+    {
+        m_fan.id = scene.AddFan(m_fan);
+        return true;
+    }
+    void Revert(Scene& scene) override { scene.RemoveFan(m_fan.id); }
+    std::string Label() const override { return "Add " + m_fan.name; }
+
+private:
+    SceneFan m_fan;
+};
+
+class RemoveFan final : public Command {
+public:
+    explicit RemoveFan(FanId id) : m_id(id) {}
+    bool Apply(Scene& scene) override
+    {
+        m_index = scene.FanIndexOf(m_id);
+        m_removed = scene.RemoveFan(m_id);
+        return m_removed.has_value();
+    }
+    void Revert(Scene& scene) override
+    {
+        if (m_removed) {
+            scene.AddFan(*m_removed, m_index);
+        }
+    }
+    std::string Label() const override { return m_removed ? "Delete " + m_removed->name : "Delete fan"; }
+
+private:
+    FanId m_id;
+    int m_index = -1;
+    std::optional<SceneFan> m_removed;
+};
+
+class ChangeFan final : public Command {
+public:
+    ChangeFan(SceneFan before, SceneFan after, std::string label)
+        : m_before(std::move(before)), m_after(std::move(after)), m_label(std::move(label))
+    {
+    }
+    bool Apply(Scene& scene) override { return scene.ReplaceFan(m_after); }
+    void Revert(Scene& scene) override { scene.ReplaceFan(m_before); }
+    std::string Label() const override { return m_label + " " + m_after.name; }
+    bool Merge(const Command& next) override
+    {
+        const auto* other = dynamic_cast<const ChangeFan*>(&next);
+        if (other == nullptr || other->m_after.id != m_after.id) {
+            return false;
+        }
+        m_after = other->m_after;
+        return true;
+    }
+
+private:
+    SceneFan m_before;
+    SceneFan m_after;
+    std::string m_label;
+};
+
 } // namespace
 
 std::unique_ptr<Command> AddShapeCommand(SceneShape shape) { return std::make_unique<AddShape>(std::move(shape)); }
@@ -145,6 +221,15 @@ std::unique_ptr<Command> SetPairEnabledCommand(ShapeId a, ShapeId b, bool enable
 std::unique_ptr<Command> SetFamilySettingsCommand(const Scene& scene, Family family, FamilySettings after, std::string label)
 {
     return std::make_unique<SetFamilySettings>(family, scene.Settings(family), std::move(after), std::move(label));
+}
+
+std::unique_ptr<Command> AddFanCommand(SceneFan fan) { return std::make_unique<AddFan>(std::move(fan)); }
+std::unique_ptr<Command> RemoveFanCommand(FanId id) { return std::make_unique<RemoveFan>(id); }
+
+std::unique_ptr<Command> ChangeFanCommand(const Scene& scene, SceneFan after, std::string label)
+{
+    const SceneFan* before = scene.FindFan(after.id);
+    return std::make_unique<ChangeFan>(before != nullptr ? *before : after, std::move(after), std::move(label));
 }
 
 bool History::Execute(Scene& scene, std::unique_ptr<Command> command, std::uint64_t mergeGroup)

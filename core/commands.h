@@ -26,7 +26,8 @@ public:
 
 /// Adds a shape (its id is assigned on first apply and kept for redo).
 std::unique_ptr<Command> AddShapeCommand(SceneShape shape);
-/// Removes a shape and remembers it and its position and pair settings for undo.
+/// Removes a shape and remembers it and its position and pair settings for undo; the ray fans
+/// aimed at it are removed with it (and come back on undo).
 std::unique_ptr<Command> RemoveShapeCommand(ShapeId id);
 /// Sets a shape's fields (geometry, name, color, visibility): `after` carries the id.
 std::unique_ptr<Command> ChangeShapeCommand(const Scene& scene, SceneShape after, std::string label = "Change shape");
@@ -35,6 +36,13 @@ std::unique_ptr<Command> SetPairEnabledCommand(ShapeId a, ShapeId b, bool enable
 /// Replaces a family's settings (enabled algorithms, drawn algorithm, precision).
 std::unique_ptr<Command> SetFamilySettingsCommand(const Scene& scene, Family family, FamilySettings after,
                                                   std::string label = "Change algorithms");
+/// Adds a ray fan (its id is assigned on first apply and kept for redo).
+std::unique_ptr<Command> AddFanCommand(SceneFan fan);
+/// Removes a ray fan and remembers it and its position for undo.
+std::unique_ptr<Command> RemoveFanCommand(FanId id);
+/// Sets a ray fan's fields (origin, target, n, enabled, name): `after` carries the id. Consecutive
+/// changes of the same fan merge (a drag of its origin, a slider).
+std::unique_ptr<Command> ChangeFanCommand(const Scene& scene, SceneFan after, std::string label = "Change fan");
 
 /// The undo and redo stacks.
 class History {

@@ -216,6 +216,66 @@ Query Scene::MakeQuery(const SceneQuery& q) const
     return Query{q.family, Find(q.a)->shape, Find(q.b)->shape};
 }
 
+bool IsFanTarget(const Shape& shape)
+{
+    return std::holds_alternative<Aabb<double>>(shape) || std::holds_alternative<Sphere<double>>(shape) ||
+           std::holds_alternative<Obb<double>>(shape) || std::holds_alternative<Plane<double>>(shape);
+}
+
+const SceneFan* Scene::FindFan(FanId id) const
+{
+    const int index = FanIndexOf(id);
+    return index < 0 ? nullptr : &m_fans[static_cast<size_t>(index)];
+}
+
+int Scene::FanIndexOf(FanId id) const
+{
+    for (size_t i = 0; i < m_fans.size(); ++i) {
+        if (m_fans[i].id == id) {
+            return static_cast<int>(i);
+        }
+    }
+    return -1;
+}
+
+FanId Scene::AddFan(SceneFan fan, int index)
+{
+    if (fan.id == 0 || FindFan(fan.id) != nullptr) {
+        fan.id = m_nextFanId;
+        while (fan.id == 0 || FindFan(fan.id) != nullptr) {
+            ++fan.id;
+        }
+    }
+    if (fan.id != std::numeric_limits<FanId>::max()) {
+        m_nextFanId = std::max(m_nextFanId, fan.id + 1);
+    }
+    const size_t at = (index < 0 || static_cast<size_t>(index) > m_fans.size()) ? m_fans.size() : static_cast<size_t>(index);
+    const FanId id = fan.id;
+    m_fans.insert(m_fans.begin() + static_cast<std::ptrdiff_t>(at), std::move(fan));
+    return id;
+}
+
+std::optional<SceneFan> Scene::RemoveFan(FanId id)
+{
+    const int index = FanIndexOf(id);
+    if (index < 0) {
+        return std::nullopt;
+    }
+    SceneFan removed = std::move(m_fans[static_cast<size_t>(index)]);
+    m_fans.erase(m_fans.begin() + index);
+    return removed;
+}
+
+bool Scene::ReplaceFan(const SceneFan& fan)
+{
+    const int index = FanIndexOf(fan.id);
+    if (index < 0) {
+        return false;
+    }
+    m_fans[static_cast<size_t>(index)] = fan;
+    return true;
+}
+
 std::string DefaultShapeName(const Scene& scene, std::string_view type)
 {
     const std::string base = type == "aabb" ? "box" : type == "obb" ? "oriented box" : std::string(type);

@@ -29,6 +29,23 @@ struct SceneShape {
     Shape shape;
 };
 
+/// A ray fan of the scene (the dense ray view, core/ray_fan.h): an n x n grid of rays from one
+/// origin across a target shape's silhouette. The algorithms compared are the target family's
+/// enabled ones (Scene::Settings of ray_<type>), at that family's precision. Not a protocol shape.
+using FanId = std::uint32_t;
+struct SceneFan {
+    FanId id = 0;               ///< stable, unique among the scene's fans (its own id space)
+    std::string name;
+    glm::dvec3 origin{0.0, 0.0, -5.0};
+    ShapeId target = 0;         ///< an aabb, sphere, obb or plane of the scene
+    int n = 128;                ///< rays per side, 1..1024
+    bool enabled = true;
+    friend bool operator==(const SceneFan&, const SceneFan&) = default;
+};
+
+/// Whether a fan can aim at a shape: an aabb, sphere, obb or plane (a ray_<type> family exists).
+bool IsFanTarget(const Shape& shape);
+
 /// Which algorithms of a family run, which one the viewport draws, and in what precision.
 struct FamilySettings {
     std::vector<const AlgorithmInfo*> enabled; ///< in registry order
@@ -87,6 +104,19 @@ public:
     /// The next id Add would hand out.
     ShapeId NextId() const { return m_nextId; }
 
+    /// Ray fans, in order. Their targets name shapes of the scene (RemoveShapeCommand removes the
+    /// fans aimed at the shape it removes, and brings them back on undo).
+    const std::vector<SceneFan>& Fans() const { return m_fans; }
+    const SceneFan* FindFan(FanId id) const;
+    int FanIndexOf(FanId id) const;
+    /// Adds a fan at `index` (-1: the end); an id of 0 (or one in use) gets a fresh id. Returns the id used.
+    FanId AddFan(SceneFan fan, int index = -1);
+    /// Removes a fan; returns it (for undo) or nullopt when there is none with that id.
+    std::optional<SceneFan> RemoveFan(FanId id);
+    /// Replaces the fan with the same id. False when absent.
+    bool ReplaceFan(const SceneFan& fan);
+    FanId NextFanId() const { return m_nextFanId; }
+
     /// Pairs are on by default; a person can turn one off.
     bool IsPairEnabled(ShapeId a, ShapeId b) const { return !m_disabledPairs.contains(PairKey::Of(a, b)); }
     void SetPairEnabled(ShapeId a, ShapeId b, bool enabled);
@@ -125,6 +155,8 @@ private:
     void Reindex(size_t from);
 
     ShapeId m_nextId = 1;
+    std::vector<SceneFan> m_fans;
+    FanId m_nextFanId = 1;
     std::uint64_t m_clock = 0;
     std::uint64_t m_settingsRevision = 0;
 };

@@ -26,16 +26,18 @@ std::string SlabMissVerdict(const double nearLanes[4], const double farLanes[4],
             first = lane;
         }
     }
+    // as many digits as it takes for the two times to read differently
+    const int d = DistinctDigits(farLanes[first], nearLanes[last]);
     if (first == 3) {
-        return Format("miss: the %s ends at t = %g before it enters the %s slab at t = %g", noun, farLanes[3],
-                      AxisName(last), nearLanes[last]);
+        return Format("miss: the %s ends at t = %.*g before it enters the %s slab at t = %.*g", noun, d,
+                      farLanes[3], AxisName(last), d, nearLanes[last]);
     }
     if (last == 3) {
-        return Format("miss: the box is behind the %s: it leaves the %s slab at t = %g, before t = %g", noun,
-                      AxisName(first), farLanes[first], nearLanes[3]);
+        return Format("miss: the box is behind the %s: it leaves the %s slab at t = %.*g, before t = %.*g", noun,
+                      AxisName(first), d, farLanes[first], d, nearLanes[3]);
     }
-    return Format("miss: the %s leaves the %s slab at t = %g before it enters the %s slab at t = %g", noun,
-                  AxisName(first), farLanes[first], AxisName(last), nearLanes[last]);
+    return Format("miss: the %s leaves the %s slab at t = %.*g before it enters the %s slab at t = %.*g", noun,
+                  AxisName(first), d, farLanes[first], AxisName(last), d, nearLanes[last]);
 }
 
 template <typename T>

@@ -111,6 +111,7 @@ OverlapResult<T> SphereAabbClosestPoint(const Sphere<T>& sphere, const Aabb<T>& 
 /// the true region (the box's Minkowski sum with the ball) is rounded, so a sphere near a corner
 /// or an edge is reported as overlapping when it is not: centre (1.5, 1.5, 1.5), r = 0.75 against
 /// the unit box. Fills only hit. NaN gives a miss.
+/// - trace: the grown box first (a BoxPart, flag: the centre lies in it), then each axis's test.
 template <typename T>
 OverlapResult<T> SphereAabbExpandedBox(const Sphere<T>& sphere, const Aabb<T>& box, Trace* trace = nullptr)
 {
@@ -118,6 +119,16 @@ OverlapResult<T> SphereAabbExpandedBox(const Sphere<T>& sphere, const Aabb<T>& b
     const Vec3<T> hi = box.max + Vec3<T>(sphere.radius);
     OverlapResult<T> out;
     out.hit = true;
+    if (trace != nullptr) [[unlikely]] {
+        // the grown box itself, for the viewport: its square corners are the false-positive region
+        bool in = true;
+        for (int axis = 0; axis < 3; ++axis) {
+            in = in && lo[axis] <= sphere.center[axis] && sphere.center[axis] <= hi[axis];
+        }
+        trace->Add(Format("box grown by r = %g: [%g, %g] x [%g, %g] x [%g, %g]", double(sphere.radius),
+                          double(lo.x), double(hi.x), double(lo.y), double(hi.y), double(lo.z), double(hi.z)),
+                   {{"r", double(sphere.radius)}}, BoxPart{"grown box", glm::dvec3(lo), glm::dvec3(hi), in});
+    }
     for (int axis = 0; axis < 3; ++axis) {
         const bool inside = lo[axis] <= sphere.center[axis] && sphere.center[axis] <= hi[axis];
         if (trace != nullptr) [[unlikely]] {

@@ -3,6 +3,7 @@
 
 #include <cstdarg>
 #include <cstdio>
+#include <cstring>
 
 namespace hitlab {
 
@@ -30,6 +31,22 @@ std::string Format(const char* fmt, ...)
         return {};
     }
     return std::string(buffer, static_cast<size_t>(n) < sizeof buffer ? static_cast<size_t>(n) : sizeof buffer - 1);
+}
+
+int DistinctDigits(double a, double b)
+{
+    if (!(a != b)) {
+        return 6; // equal, or NaN
+    }
+    for (int digits = 6; digits < 17; ++digits) {
+        char ta[40], tb[40];
+        std::snprintf(ta, sizeof ta, "%.*g", digits, a);
+        std::snprintf(tb, sizeof tb, "%.*g", digits, b);
+        if (std::strcmp(ta, tb) != 0) {
+            return digits;
+        }
+    }
+    return 17; // enough for any two doubles
 }
 
 } // namespace hitlab

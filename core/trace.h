@@ -63,7 +63,14 @@ struct SegmentPart {
     bool flag = false;
 };
 
-using TracePart = std::variant<std::monostate, SlabPart, FacePart, AxisPart, PointPart, SegmentPart>;
+/// A labelled axis-aligned box to draw (the box grown by the radius of the expanded-box test).
+struct BoxPart {
+    std::string label;
+    glm::dvec3 min{0}, max{0};
+    bool flag = false;     ///< meaning depends on the step: the centre lies in it
+};
+
+using TracePart = std::variant<std::monostate, SlabPart, FacePart, AxisPart, PointPart, SegmentPart, BoxPart>;
 
 /// One step: a short caption ("y slab"), the values it used, and what to draw.
 struct TraceStep {
@@ -87,6 +94,10 @@ struct Trace {
 
 /// printf-style formatting for captions and verdicts (only called while tracing).
 std::string Format(const char* fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/// Significant digits (6 to 17) with which "%.*g" prints a and b differently, so that a sentence
+/// comparing them never reads "0.5 > 0.5"; 6 when they are equal.
+int DistinctDigits(double a, double b);
 
 /// Axis names used in captions: "x", "y", "z".
 inline const char* AxisName(int axis) { return axis == 0 ? "x" : axis == 1 ? "y" : "z"; }

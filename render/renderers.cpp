@@ -47,7 +47,7 @@ void SetCommonUniforms(GLuint program, const DrawView& view, const DrawPass& pas
     glUniformMatrix4fv(loc("uView"), 1, GL_FALSE, glm::value_ptr(view.view));
     glUniformMatrix4fv(loc("uProj"), 1, GL_FALSE, glm::value_ptr(view.proj));
     glUniform2f(loc("uViewport"), view.viewportPixels.x, view.viewportPixels.y);
-    glUniform1f(loc("uPixelScale"), view.pixelScale);
+    glUniform1f(loc("uPixelScale"), view.pixelScale * view.sizeScale); // sizes are in screen pixels
     glUniform1f(loc("uDepthBias"), pass.depthBias);
     glUniform1f(loc("uAlphaScale"), pass.alphaScale);
     glUniform1i(loc("uOrtho"), view.orthographic ? 1 : 0);
@@ -371,6 +371,9 @@ void Renderers::Flush(const DrawView& view)
     spheres.Draw(view);
     boxes.Draw(view);
     overlaySurfaces.Draw(view, DrawPass{0.0f, 1.0f});
+    if (beforeOverlays) {
+        beforeOverlays(view);
+    }
 
     // overlays on top of everything, in one pass (the depth buffer holds only lines: solids are
     // translucent and write none, so a depth-tested pass would hide overlays only behind edges)

@@ -8,6 +8,7 @@
 #include <glm/vec3.hpp>
 #include <glm/vec4.hpp>
 
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -20,6 +21,7 @@ struct DrawView {
     glm::mat4 proj{1.0f};
     glm::vec2 viewportPixels{1.0f}; ///< framebuffer size
     float pixelScale = 1.0f;        ///< framebuffer pixels per screen pixel
+    float sizeScale = 1.0f;         ///< scales every line width and marker size (View > font size)
     bool orthographic = false;
     glm::vec3 eye{0.0f};     ///< world eye position (perspective)
     glm::vec3 forward{0.0f, 0.0f, -1.0f}; ///< world view direction
@@ -162,6 +164,8 @@ struct Renderers {
     LineRenderer overlayLines; ///< results and traces: drawn on top
     MarkerRenderer overlayMarkers;
     TriangleRenderer overlaySurfaces; ///< slab planes
+    /// Called by Flush after the solids and before the overlays (the ray fans' samples); may be empty.
+    std::function<void(const DrawView&)> beforeOverlays;
 
     bool Create(std::string& error);
     void Destroy();

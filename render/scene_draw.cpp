@@ -185,7 +185,10 @@ void DrawResult(const Scene& scene, const ShapeIndex& shapes, const QueryEvaluat
         if (r.hit) {
             const glm::dvec3 entry = r.point;
             const glm::dvec3 exit = origin + dir * r.tExit;
-            if (r.tExit != r.tEnter && Finite(exit) && std::isfinite(r.tExit)) {
+            // only when the drawn algorithm returns t_exit (face_planes, geometric... give t_enter only)
+            const AlgorithmInfo* drawn = scene.Settings(qe.query.family).drawn;
+            const bool hasExit = drawn == nullptr || (drawn->returns & kFieldTExit) != 0;
+            if (hasExit && r.tExit != r.tEnter && Finite(exit) && std::isfinite(r.tExit)) {
                 out.overlayLines.Add(F(origin + dir * r.tEnter), F(exit), palette::kInside, 4.0f);
                 out.overlayMarkers.Add(F(exit), palette::kHitMarker, 11.0f, MarkerKind::Ring);
             }
@@ -336,7 +339,9 @@ void DrawFocused(const Scene& scene, const SceneDrawOptions& o, Renderers& out)
     }
     const Trace& trace = *o.focusedTrace;
     DrawSlabs(scene, *o.focused, trace, o.camera, out);
+    DrawFaceSteps(scene, *o.focused, trace, out);
     DrawAxis(scene, *o.focused, trace, o.camera, out);
+    DrawTraceBoxes(trace, out);
     if (IsCast(o.focused->family)) {
         return;
     }
@@ -434,6 +439,7 @@ void DrawScene(const Scene& scene, const SceneEvaluator& evaluation, const Scene
         DrawResult(scene, shapes, qe, options.camera, out);
     }
     DrawFocused(scene, options, out);
+    DrawGizmo(options.gizmo, out);
     for (const HandleMarker& h : options.handles) {
         out.overlayMarkers.Add(F(h.position), h.hovered ? palette::kHitMarker : palette::kSelected,
                                h.hovered ? 12.0f : 10.0f, h.kind, F(h.toward));

@@ -5,6 +5,7 @@
 #pragma once
 
 #include "camera.h"
+#include "overlay_draw.h"
 #include "renderers.h"
 
 #include "core/scene.h"
@@ -28,6 +29,8 @@ inline constexpr glm::vec4 kPenetration{1.0f, 0.38f, 0.3f, 1.0f};  ///< penetrat
 inline constexpr glm::vec4 kDisagree{1.0f, 0.3f, 0.85f, 1.0f};     ///< algorithms disagree on this query
 inline constexpr glm::vec4 kSelected{1.0f, 0.62f, 0.15f, 1.0f};
 inline constexpr glm::vec4 kHovered{1.0f, 1.0f, 1.0f, 0.85f};
+inline constexpr glm::vec4 kFaceInside{0.3f, 0.92f, 0.42f, 1.0f};  ///< a face plane's hit point inside the face
+inline constexpr glm::vec4 kFaceOutside{1.0f, 0.32f, 0.2f, 1.0f};   ///< ... outside it
 /// Axis colours by index (x, y, z).
 glm::vec4 Axis(int axis);
 } // namespace palette
@@ -48,6 +51,7 @@ struct SceneDrawOptions {
     const SceneQuery* focused = nullptr;
     const Trace* focusedTrace = nullptr;
     std::vector<HandleMarker> handles;
+    GizmoDraw gizmo; ///< the selection's move arrows or rotate rings (under the handles)
     bool grid = true;
 };
 

@@ -51,6 +51,18 @@ glm::dvec3 ConstrainDelta(glm::dvec3 delta, AxisLock lock, double snap)
     return delta;
 }
 
+std::optional<glm::dvec3> DragDelta(const Camera& camera, const glm::dvec3& anchor, AxisLock lock, glm::dvec2 from,
+                                    glm::dvec2 to, double snap)
+{
+    const Plane<double> plane = DragPlane(camera, anchor, lock);
+    const auto p0 = DragPoint(camera, from, plane);
+    const auto p1 = DragPoint(camera, to, plane);
+    if (!p0 || !p1) {
+        return std::nullopt;
+    }
+    return ConstrainDelta(*p1 - *p0, lock, snap);
+}
+
 Shape Translate(const Shape& shape, const glm::dvec3& d)
 {
     return std::visit(
@@ -93,7 +105,8 @@ std::vector<Handle> HandlesOf(const Shape& shape, const Camera& camera)
                                (i & 4) ? box->max.z : box->min.z};
             out.push_back(Handle{HandleKind::BoxCorner, i, p, p});
         }
-        for (int f = 0; f < 6; ++f) {
+        // in 2D mode the z faces' handles would sit on the centre, where a drag should move the box
+        for (int f = 0; f < (camera.view2d ? 4 : 6); ++f) {
             glm::dvec3 p = c;
             p[f / 2] = (f % 2) ? box->max[f / 2] : box->min[f / 2];
             out.push_back(Handle{HandleKind::BoxFace, f, p, c});

@@ -23,6 +23,12 @@ std::optional<glm::dvec3> DragPoint(const Camera& camera, glm::dvec2 cursor, con
 /// The motion restricted to the locked axis, and rounded to multiples of `snap` when snap > 0.
 glm::dvec3 ConstrainDelta(glm::dvec3 delta, AxisLock lock, double snap);
 
+/// The motion of a drag through `anchor` from the cursor at `from` to `to`: both cursors meet the
+/// DragPlane for `lock`, and their difference is constrained and snapped by ConstrainDelta (so an
+/// axis lock or a move arrow moves along that axis only). nullopt when a cursor misses the plane.
+std::optional<glm::dvec3> DragDelta(const Camera& camera, const glm::dvec3& anchor, AxisLock lock, glm::dvec2 from,
+                                    glm::dvec2 to, double snap);
+
 /// The shape moved by delta (a plane moves along its normal by the part of delta along it).
 Shape Translate(const Shape& shape, const glm::dvec3& delta);
 
@@ -44,7 +50,8 @@ struct Handle {
     glm::dvec3 toward{0.0}; ///< for arrowhead handles: the point they point away from
 };
 
-/// The handles of a shape (oriented boxes have none: they rotate in rotate mode).
+/// The handles of a shape (oriented boxes have none: they rotate in rotate mode). In 2D mode a
+/// box has no z face handles (they would cover its centre).
 std::vector<Handle> HandlesOf(const Shape& shape, const Camera& camera);
 /// The shape after its handle moved from handle.position by delta.
 Shape ApplyHandle(const Shape& start, const Handle& handle, const glm::dvec3& delta);

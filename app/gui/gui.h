@@ -22,6 +22,8 @@ struct GuiOptions {
     std::string panelReport;  ///< write the panels' rectangles and ImGui errors as JSON on exit (tests)
     int step = -1;            ///< the Query inspector's first trace step (-1: the whole trace)
     ShapeId select = 0;       ///< start with this shape selected (screenshots of the Inspector)
+    std::string openPanel;    ///< "hunt" or "timing": open that floating panel at start
+    bool runPanel = false;    ///< with openPanel: start its hunt or measurement at once (with frames: wait for it on the last frame)
     SceneLoader loader;
 };
 
@@ -47,6 +49,7 @@ struct RenderedImage {
     int width = 0, height = 0;
     std::vector<unsigned char> rgba;
     std::vector<FrameTimes> frames;
+    std::string fanStats; ///< the ray fans' computation times (FanView::PrintStats), for --stats
 };
 /// Renders `frames` frames of the scene with a hidden window (overlays included) and returns the
 /// last; nullopt with error set when there is no display, no OpenGL 3.3 or a shader fails.

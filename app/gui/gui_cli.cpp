@@ -24,6 +24,11 @@ int RunGuiCommandLine(int argc, const char* const* argv, const SceneLoader& load
     app.add_option("--screenshot", options.screenshot, "With --frames: write the last frame (with the panels) to a PNG");
     app.add_option("--panel-report", options.panelReport, "Write the panels' layout and ImGui errors as JSON on exit");
     app.add_option("--select", options.select, "Start with the shape of this id selected");
+    app.add_option("--open-panel", options.openPanel, "Open the Hunt or the Timing panel at start")
+        ->check(CLI::IsMember({"hunt", "timing"}));
+    app.add_flag("--run-panel", options.runPanel,
+                 "With --open-panel: start its hunt (the default choices) or measurement at once; with --frames the "
+                 "last frame waits for it (screenshots, tests)");
     app.add_option("--step", options.step, "Start the Query inspector on trace step N (1 = first; default: all steps)");
     try {
         app.parse(argc, argv);

@@ -45,7 +45,8 @@ void FitInto(Camera& camera, const glm::dvec4& area)
     Pan(camera, glm::dvec2(area.x + area.z * 0.5, area.y + area.w * 0.5) - center);
 }
 
-/// Text in a dark box on the foreground, its left edge at `at` (screen pixels).
+/// Text in a dark box, its left edge at `at` (screen pixels); on the background draw list, so over
+/// the scene but under every panel.
 void Label(ImDrawList* draw, ImVec2 at, const char* text, ImU32 color)
 {
     const ImVec2 size = ImGui::CalcTextSize(text);
@@ -78,7 +79,7 @@ void DrawTLabels(const Scene& scene, const SceneEvaluator& evaluator, const Scen
     } else {
         return;
     }
-    ImDrawList* draw = ImGui::GetForegroundDrawList();
+    ImDrawList* draw = ImGui::GetBackgroundDrawList();
     if (area.z > 0.0 && area.w > 0.0) {
         draw->PushClipRect(ImVec2(float(area.x), float(area.y)), ImVec2(float(area.x + area.z), float(area.y + area.w)));
     } else {
@@ -95,7 +96,8 @@ void DrawTLabels(const Scene& scene, const SceneEvaluator& evaluator, const Scen
         Label(draw, ImVec2(float(screen->x) + 10.0f, float(screen->y) + dy), text, IM_COL32(235, 235, 235, 255));
     };
     label(r.tEnter, "in", -24.0f);
-    if (r.tExit != r.tEnter) {
+    const AlgorithmInfo* drawn = scene.Settings(qe->query.family).drawn;
+    if (r.tExit != r.tEnter && (drawn == nullptr || (drawn->returns & kFieldTExit) != 0)) { // t_exit returned
         label(r.tExit, "out", 8.0f);
     }
     draw->PopClipRect();
@@ -116,17 +118,18 @@ void Viewport::SetScene(Scene scene)
     m_evaluator = SceneEvaluator{};
     m_evaluator.Evaluate(m_scene);
     m_selected = m_hovered = 0;
-    m_hoveredHandle = -1;
+    m_hoveredHandle = m_hoveredArrow = m_hoveredRing = -1;
     m_focused.reset();
     m_drag = Drag{};
     m_rotateMode = false;
+    m_fanView.Reset();
     m_message.clear();
     camera = CameraFromState(m_scene.camera, camera.viewport);
 }
 
 bool Viewport::Create(std::string& error)
 {
-    m_created = m_renderers.Create(error);
+    m_created = m_renderers.Create(error) && m_fanView.Create(error);
     return m_created;
 }
 
@@ -134,6 +137,7 @@ void Viewport::Destroy()
 {
     if (m_created) {
         m_renderers.Destroy();
+        m_fanView.Destroy();
         m_created = false;
     }
 }
@@ -161,16 +165,37 @@ std::vector<Handle> Viewport::SelectionHandles() const
     return HandlesOf(s->shape, camera);
 }
 
+void Viewport::SelectionGizmo(std::vector<GizmoArrow>& arrows, std::vector<GizmoRing>& rings) const
+{
+    arrows.clear();
+    rings.clear();
+    const SceneShape* s = m_scene.Find(m_selected);
+    if (s == nullptr || !s->visible) {
+        return;
+    }
+    if (m_rotateMode) { // rings in rotate mode only, so that move mode stays uncluttered
+        if (const auto* box = std::get_if<Obb<double>>(&s->shape)) {
+            rings = RotateRings(camera, box->center, markerScale);
+        }
+        return;
+    }
+    if (const auto center = GizmoCenter(s->shape)) {
+        arrows = MoveArrows(camera, *center, markerScale);
+    }
+}
+
 void Viewport::UpdateHover()
 {
     m_hovered = 0;
     m_hoveredHandle = -1;
+    m_hoveredArrow = m_hoveredRing = -1;
+    m_fanView.hovered = 0;
     if (m_cursor.x < 0.0) {
         return;
     }
     // handles of the selection come first: they are small and drawn on top
     const std::vector<Handle> handles = SelectionHandles();
-    double best = kHandlePickPixels;
+    double best = kHandlePickPixels * markerScale;
     for (size_t i = 0; i < handles.size(); ++i) {
         if (const auto p = WorldToScreen(camera, handles[i].position)) {
             const double d = glm::length(glm::dvec2(*p) - m_cursor);
@@ -183,6 +208,22 @@ void Viewport::UpdateHover()
     if (m_hoveredHandle >= 0) {
         return;
     }
+    // then the move arrows or rotate rings
+    std::vector<GizmoArrow> arrows;
+    std::vector<GizmoRing> rings;
+    SelectionGizmo(arrows, rings);
+    const double tolerance = kGizmoPickPixels * markerScale;
+    if (const int a = PickArrow(camera, arrows, m_cursor, tolerance); a >= 0) {
+        m_hoveredArrow = arrows[size_t(a)].axis;
+        return;
+    }
+    if (const int r = PickRing(camera, rings, m_cursor, tolerance); r >= 0) {
+        m_hoveredRing = rings[size_t(r)].axis;
+        return;
+    }
+    if ((m_fanView.hovered = FanView::Pick(m_scene, camera, m_cursor, kHandlePickPixels * markerScale)) != 0) {
+        return; // a ray fan's origin
+    }
     if (const auto pick = PickShape(m_scene, camera, m_cursor)) {
         m_hovered = pick->id;
     }
@@ -192,6 +233,11 @@ void Viewport::OnMouseMove(glm::dvec2 screen)
 {
     const glm::dvec2 delta = screen - m_cursor;
     m_cursor = screen;
+    if (m_fanView.Dragging()) {
+        const bool snap = KeyDown(GLFW_KEY_LEFT_CONTROL) || KeyDown(GLFW_KEY_RIGHT_CONTROL);
+        m_fanView.ContinueDrag(m_scene, camera, m_cursor, CurrentLock(), snap ? GridSpacing(camera) * 0.5 : 0.0);
+        return;
+    }
     switch (m_drag.mode) {
     case DragMode::Orbit:
         Orbit(camera, delta);
@@ -234,6 +280,21 @@ void Viewport::ContinueShapeDrag()
         if (box == nullptr) {
             return;
         }
+        if (m_drag.gizmoAxis >= 0) { // a ring: about its axis, by the angle swept around the centre on screen
+            m_drag.angle += RingAngle(camera, box->center, m_drag.gizmoAxis, m_drag.lastCursor, m_cursor);
+            m_drag.lastCursor = m_cursor;
+            double angle = m_drag.angle;
+            if (KeyDown(GLFW_KEY_LEFT_CONTROL) || KeyDown(GLFW_KEY_RIGHT_CONTROL)) {
+                const double step = glm::radians(15.0);
+                angle = std::round(angle / step) * step;
+            }
+            glm::dvec3 axis(0.0);
+            axis[m_drag.gizmoAxis] = 1.0;
+            moved.shape = Rotate(*box, axis, angle);
+            m_drag.changed = m_drag.changed || !(moved.shape == m_drag.start.shape);
+            m_scene.Replace(moved);
+            return;
+        }
         // turn about the held axis, or the view axis, by the angle the cursor swept around the centre
         const AxisLock lock = CurrentLock();
         glm::dvec3 axis = -Basis(camera).forward;
@@ -255,15 +316,15 @@ void Viewport::ContinueShapeDrag()
         }
         moved.shape = Rotate(*box, axis, angle);
     } else {
-        const AxisLock lock = CurrentLock();
-        const Plane<double> plane = DragPlane(camera, m_drag.anchor, lock);
-        const auto p0 = DragPoint(camera, m_drag.startCursor, plane);
-        const auto p1 = DragPoint(camera, m_cursor, plane);
-        if (!p0 || !p1) {
+        // a move arrow holds the drag to its axis, as holding X, Y or Z does
+        const AxisLock lock = m_drag.gizmoAxis >= 0 ? static_cast<AxisLock>(m_drag.gizmoAxis) : CurrentLock();
+        const bool snap = KeyDown(GLFW_KEY_LEFT_CONTROL) || KeyDown(GLFW_KEY_RIGHT_CONTROL);
+        const double step = snap ? GridSpacing(camera) * 0.5 : 0.0;
+        const auto moveBy = DragDelta(camera, m_drag.anchor, lock, m_drag.startCursor, m_cursor, step);
+        if (!moveBy) {
             return;
         }
-        const bool snap = KeyDown(GLFW_KEY_LEFT_CONTROL) || KeyDown(GLFW_KEY_RIGHT_CONTROL);
-        const glm::dvec3 delta = ConstrainDelta(*p1 - *p0, lock, snap ? GridSpacing(camera) * 0.5 : 0.0);
+        const glm::dvec3 delta = *moveBy;
         moved.shape = m_drag.mode == DragMode::Move ? Translate(m_drag.start.shape, delta)
                                                     : ApplyHandle(m_drag.start.shape, m_drag.handle, delta);
     }
@@ -297,11 +358,12 @@ void Viewport::EndDrag(bool cancel)
 void Viewport::OnMouseButton(int button, bool pressed, int mods)
 {
     if (!pressed) {
+        m_fanView.EndDrag(m_scene, m_history, false, m_message);
         EndDrag(false);
         UpdateHover();
         return;
     }
-    if (ImGui::GetIO().WantCaptureMouse || m_drag.mode != DragMode::None) {
+    if (ImGui::GetIO().WantCaptureMouse || m_drag.mode != DragMode::None || m_fanView.Dragging()) {
         return;
     }
     const bool shift = (mods & GLFW_MOD_SHIFT) != 0;
@@ -321,6 +383,20 @@ void Viewport::OnMouseButton(int button, bool pressed, int mods)
         const SceneShape* s = m_scene.Find(m_selected);
         BeginShapeDrag(DragMode::Handle, *s, handles[static_cast<size_t>(m_hoveredHandle)].position);
         m_drag.handle = handles[static_cast<size_t>(m_hoveredHandle)];
+        return;
+    }
+    if (m_hoveredArrow >= 0 || m_hoveredRing >= 0) {
+        // a move arrow moves along its axis, a ring turns about it (the drag plane holds the axis)
+        const SceneShape* s = m_scene.Find(m_selected);
+        const std::optional<glm::dvec3> center = s != nullptr ? GizmoCenter(s->shape) : std::nullopt;
+        if (center) {
+            BeginShapeDrag(m_hoveredArrow >= 0 ? DragMode::Move : DragMode::Rotate, *s, *center);
+            m_drag.gizmoAxis = m_hoveredArrow >= 0 ? m_hoveredArrow : m_hoveredRing;
+            return;
+        }
+    }
+    if (m_fanView.hovered != 0) { // a ray fan's origin: drag it
+        m_fanView.BeginDrag(m_scene, m_fanView.hovered, m_cursor);
         return;
     }
     const auto pick = PickShape(m_scene, camera, m_cursor);
@@ -353,7 +429,9 @@ void Viewport::OnKey(int key, int mods)
     const bool ctrl = (mods & GLFW_MOD_CONTROL) != 0;
     const bool shift = (mods & GLFW_MOD_SHIFT) != 0;
     if (key == GLFW_KEY_ESCAPE) {
-        if (m_drag.mode != DragMode::None) {
+        if (m_fanView.Dragging()) {
+            m_fanView.EndDrag(m_scene, m_history, true, m_message);
+        } else if (m_drag.mode != DragMode::None) {
             EndDrag(true);
         } else if (m_rotateMode) {
             m_rotateMode = false;
@@ -362,7 +440,7 @@ void Viewport::OnKey(int key, int mods)
         }
         return;
     }
-    if (m_drag.mode != DragMode::None) {
+    if (m_drag.mode != DragMode::None || m_fanView.Dragging()) {
         return; // no edits in the middle of a drag
     }
     if (ctrl && ((key == GLFW_KEY_Z && shift) || key == GLFW_KEY_Y)) {
@@ -495,6 +573,7 @@ void Viewport::Update()
 {
     const double t0 = NowMs();
     m_evaluator.Update(m_scene);
+    m_fanView.Update(m_scene); // ray fans: recomputed only when their inputs changed
     if (m_selected != 0 && m_scene.Find(m_selected) == nullptr) {
         m_selected = 0; // removed by undo
     }
@@ -512,6 +591,21 @@ void Viewport::Draw(glm::ivec2 framebuffer, glm::dvec2 window)
     options.selected = m_selected;
     options.focused = m_focused ? &*m_focused : nullptr;
     options.focusedTrace = m_focused ? &m_focusedTrace : nullptr;
+    {
+        std::vector<GizmoArrow> arrows;
+        std::vector<GizmoRing> rings;
+        SelectionGizmo(arrows, rings);
+        // the hovered one is lit, and the dragged one while it is dragged
+        const bool dragging = m_drag.mode == DragMode::Move || m_drag.mode == DragMode::Rotate;
+        const int litArrow = dragging ? (m_drag.mode == DragMode::Move ? m_drag.gizmoAxis : -1) : m_hoveredArrow;
+        const int litRing = dragging ? (m_drag.mode == DragMode::Rotate ? m_drag.gizmoAxis : -1) : m_hoveredRing;
+        for (const GizmoArrow& a : arrows) {
+            options.gizmo.arrows.push_back({a.axis, a.from, a.to, a.axis == litArrow});
+        }
+        for (GizmoRing& r : rings) {
+            options.gizmo.rings.push_back({r.axis, std::move(r.points), r.axis == litRing});
+        }
+    }
     const std::vector<Handle> handles = SelectionHandles();
     for (size_t i = 0; i < handles.size(); ++i) {
         const bool arrow = handles[i].kind == HandleKind::RayTip || handles[i].kind == HandleKind::PlaneNormal;
@@ -520,6 +614,8 @@ void Viewport::Draw(glm::ivec2 framebuffer, glm::dvec2 window)
                                                static_cast<int>(i) == m_hoveredHandle});
     }
     DrawScene(m_scene, m_evaluator, options, m_renderers);
+    m_fanView.AddDrawing(m_scene, camera, m_renderers);
+    m_renderers.beforeOverlays = [this](const DrawView& v) { m_fanView.DrawSamples(v); };
 
     DrawView view;
     view.view = glm::mat4(ViewMatrix(camera));
@@ -527,6 +623,7 @@ void Viewport::Draw(glm::ivec2 framebuffer, glm::dvec2 window)
     view.viewProj = view.proj * view.view;
     view.viewportPixels = glm::vec2(framebuffer);
     view.pixelScale = float(double(framebuffer.y) / std::max(window.y, 1.0));
+    view.sizeScale = markerScale;
     view.orthographic = IsOrthographic(camera);
     view.eye = glm::vec3(EyePosition(camera));
     view.forward = glm::vec3(Basis(camera).forward);
@@ -534,6 +631,23 @@ void Viewport::Draw(glm::ivec2 framebuffer, glm::dvec2 window)
     const glm::vec4& bg = palette::kBackground;
     glClearColor(bg.x, bg.y, bg.z, 1.0f);
     glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
+    // under the panels the depth is the near plane, so every depth-tested fragment there fails
+    // before shading (the panels are opaque and drawn afterwards)
+    if (!occluders.empty()) {
+        const double scale = double(framebuffer.y) / std::max(window.y, 1.0);
+        glEnable(GL_SCISSOR_TEST);
+        glClearDepth(0.0);
+        for (const glm::dvec4& r : occluders) {
+            const int x0 = int(std::ceil(r.x * scale)), x1 = int(std::floor((r.x + r.z) * scale));
+            const int y0 = int(std::ceil((window.y - r.y - r.w) * scale)), y1 = int(std::floor((window.y - r.y) * scale));
+            if (x1 > x0 && y1 > y0) {
+                glScissor(x0, y0, x1 - x0, y1 - y0);
+                glClear(GL_DEPTH_BUFFER_BIT);
+            }
+        }
+        glClearDepth(1.0);
+        glDisable(GL_SCISSOR_TEST);
+    }
     m_renderers.Flush(view);
     times.draw = NowMs() - t0;
 }
@@ -591,8 +705,9 @@ void Viewport::DrawOverlay()
         ImGui::SetNextWindowBgAlpha(0.35f);
         if (ImGui::Begin("##hints", nullptr, fixed)) {
             ImGui::PushTextWrapPos(workSize.x - 30.0f); // stay within the free area beside the panels
-            ImGui::TextDisabled("drag: move (hold X/Y/Z: axis, Ctrl: snap, Esc: cancel)   R: rotate mode   "
-                                "Ctrl+Z / Ctrl+Y: undo / redo   Del: delete   Ctrl+D: duplicate");
+            ImGui::TextDisabled("drag: move (arrows or hold X/Y/Z: axis, Ctrl: snap, Esc: cancel)   "
+                                "R: rotate mode (rings)   Ctrl+Z / Ctrl+Y: undo / redo   Del: delete   "
+                                "Ctrl+D: duplicate");
             ImGui::TextDisabled("middle or Alt+left: orbit   Shift+middle: pan   wheel: zoom   F / Home: frame   "
                                 "1 3 7: views   5: ortho   2: 2D   G: hide hints");
             ImGui::PopTextWrapPos();
@@ -603,11 +718,20 @@ void Viewport::DrawOverlay()
     if (m_focused) {
         DrawTLabels(m_scene, m_evaluator, *m_focused, camera, overlayArea);
     }
+    m_fanView.DrawLegend(m_scene, overlayArea, m_drag.mode == DragMode::None ? m_cursor : glm::dvec2(-1.0));
 
+    // what a gizmo arrow or ring under the cursor does
+    if (m_drag.mode == DragMode::None && (m_hoveredArrow >= 0 || m_hoveredRing >= 0) && m_cursor.x >= 0.0) {
+        static const char* const kMove[3] = {"move along x", "move along y", "move along z"};
+        static const char* const kTurn[3] = {"rotate about x", "rotate about y", "rotate about z"};
+        const char* label = m_hoveredArrow >= 0 ? kMove[m_hoveredArrow % 3] : kTurn[m_hoveredRing % 3];
+        Label(ImGui::GetBackgroundDrawList(), ImVec2(float(m_cursor.x) + 14.0f, float(m_cursor.y) + 8.0f), label,
+              IM_COL32(235, 235, 235, 255));
+    }
     // the hovered shape's name by the cursor
     if (m_drag.mode == DragMode::None && m_hovered != 0 && m_cursor.x >= 0.0) {
         if (const SceneShape* s = m_scene.Find(m_hovered)) {
-            Label(ImGui::GetForegroundDrawList(), ImVec2(float(m_cursor.x) + 14.0f, float(m_cursor.y) + 8.0f),
+            Label(ImGui::GetBackgroundDrawList(), ImVec2(float(m_cursor.x) + 14.0f, float(m_cursor.y) + 8.0f),
                   s->name.c_str(), IM_COL32(235, 235, 235, 255));
         }
     }

@@ -4,6 +4,8 @@
 #pragma once
 
 #include "drag.h"
+#include "fan_view.h"
+#include "gizmo.h"
 #include "picking.h"
 #include "panels/panel_state.h"
 
@@ -58,9 +60,14 @@ public:
     Camera camera;
     ShapeId Selected() const { return m_selected; }
     void Select(ShapeId id) { m_selected = id; }
-    bool Dragging() const { return m_drag.mode != DragMode::None; }
+    bool Dragging() const { return m_drag.mode != DragMode::None || m_fanView.Dragging(); }
+    /// The ray fans: their computed samples, drawing, origin handles and legend.
+    FanView& Fans() { return m_fanView; }
+    const FanView& Fans() const { return m_fanView; }
     FrameTimes times;
     bool showHints = true;
+    /// Scales the viewport's marker sizes, line widths and gizmo (View > font size, for a projector).
+    float markerScale = 1.0f;
 
     // ---- the panels (app/gui/panels) ----
     /// Set by the window when the panels run: their focused pair and trace step win over the viewport's own.
@@ -68,6 +75,10 @@ public:
     /// The part of the window the panels leave free (x, y, width, height in screen pixels), where the
     /// overlays go; a zero size means the whole window.
     glm::dvec4 overlayArea{0.0};
+    /// Parts of the window the panels cover opaquely this frame (x, y, width, height in screen
+    /// pixels): the scene is not rasterised there (a software rasteriser spends most of a frame on
+    /// fill). Empty when the viewport's picture is exported without the panels.
+    std::vector<glm::dvec4> occluders;
     /// The pair whose trace is drawn (nullopt: none).
     const std::optional<SceneQuery>& Focused() const { return m_focused; }
     /// Replaces the scene (File > New, Open): history, evaluation, selection and camera start afresh.
@@ -82,6 +93,8 @@ private:
         SceneShape start;          ///< the shape as it was (Esc restores it)
         glm::dvec3 anchor{0.0};    ///< the grabbed point: the drag plane passes through it
         Handle handle{HandleKind::BoxCorner};
+        int gizmoAxis = -1;  ///< a move arrow's or rotate ring's world axis, -1: none
+        double angle = 0.0;  ///< a ring drag: the angle swept so far (radians)
         bool changed = false;
     };
 
@@ -97,15 +110,20 @@ private:
     void DuplicateSelection();
     void UpdateFocus();
     std::vector<Handle> SelectionHandles() const;
+    /// The selection's move arrows (move mode) or rotate rings (rotate mode, oriented boxes).
+    void SelectionGizmo(std::vector<GizmoArrow>& arrows, std::vector<GizmoRing>& rings) const;
 
     Scene m_scene;
     History m_history;
     SceneEvaluator m_evaluator;
     Renderers m_renderers;
+    FanView m_fanView;
     bool m_created = false;
     ShapeId m_selected = 0;
     ShapeId m_hovered = 0;
     int m_hoveredHandle = -1;
+    int m_hoveredArrow = -1; ///< world axis of the selection's move arrow under the cursor, -1: none
+    int m_hoveredRing = -1;  ///< world axis of the selection's rotate ring under the cursor, -1: none
     bool m_rotateMode = false;
     glm::dvec2 m_cursor{-1.0};
     Drag m_drag;

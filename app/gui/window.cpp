@@ -19,6 +19,7 @@
 #include <cstdlib>
 #include <fstream>
 #include <iostream>
+#include <sstream>
 #include <nlohmann/json.hpp>
 
 namespace hitlab {
@@ -90,6 +91,7 @@ void SetUpImGui(GLFWwindow* window, float scale)
     ImGuiStyle& style = ImGui::GetStyle();
     style.WindowRounding = 5.0f;
     style.WindowBorderSize = 0.0f;
+    style.Colors[ImGuiCol_WindowBg].w = 1.0f; // opaque panels: the scene is not drawn under them
     style.WindowPadding = ImVec2(10, 8);
     style.ScaleAllSizes(scale);
     ImFontConfig font;
@@ -280,6 +282,7 @@ int RunGui(const GuiOptions& options)
     }
     if (options.stats) {
         PrintFrameStats(std::cout, frames);
+        viewport.Fans().PrintStats(std::cout);
     }
     if (!options.dumpOnExit.empty()) {
         DumpShapes(viewport.GetScene(), options.dumpOnExit);
@@ -375,6 +378,9 @@ std::optional<RenderedImage> RenderScene(Scene scene, const Camera& camera, int 
             viewport.times.total = NowMs() - t0;
             image->frames.push_back(viewport.times);
         }
+        std::ostringstream fanStats;
+        viewport.Fans().PrintStats(fanStats);
+        image->fanStats = fanStats.str();
         glBindFramebuffer(GL_READ_FRAMEBUFFER, fbo[0]);
         glBindFramebuffer(GL_DRAW_FRAMEBUFFER, fbo[1]);
         glBlitFramebuffer(0, 0, width, height, 0, 0, width, height, GL_COLOR_BUFFER_BIT, GL_NEAREST);
@@ -425,6 +431,7 @@ int RunRender(const RenderOptions& options)
     }
     if (options.stats) {
         PrintFrameStats(std::cout, image->frames);
+        std::cout << image->fanStats;
     }
     if (!options.output.empty() &&
         stbi_write_png(options.output.c_str(), image->width, image->height, 4, image->rgba.data(), image->width * 4) == 0) {

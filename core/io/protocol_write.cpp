@@ -130,6 +130,10 @@ struct PartToJson {
     {
         step["segment"] = {{"label", p.label}, {"from", JsonVec3(p.from)}, {"to", JsonVec3(p.to)}, {"flag", p.flag}};
     }
+    void operator()(const BoxPart& p) const
+    {
+        step["box"] = {{"label", p.label}, {"min", JsonVec3(p.min)}, {"max", JsonVec3(p.max)}, {"flag", p.flag}};
+    }
 };
 
 } // namespace

@@ -368,6 +368,66 @@ bool ReadVec3(Reader& r, const json& object, const char* key, const std::string&
     return true;
 }
 
+/// "ray_fans": each fan's target must name an earlier-read shape that a fan can aim at.
+bool ReadFans(Reader& r, const json& fans, Scene& scene)
+{
+    if (!fans.is_array()) {
+        return r.Fail("ray_fans", "expected an array of ray fan objects, got " + TypeOf(fans));
+    }
+    for (size_t i = 0; i < fans.size(); ++i) {
+        const std::string path = "ray_fans[" + std::to_string(i) + "]";
+        const json& item = fans[i];
+        if (!item.is_object()) {
+            return r.Fail(path, "expected a ray fan object, got " + TypeOf(item));
+        }
+        r.WarnUnknownKeys(item, path, {"id", "name", "origin", "target", "n", "enabled"});
+        SceneFan fan;
+        if (const auto id = item.find("id"); id != item.end()) {
+            if (!id->is_number_unsigned() || id->get<std::uint64_t>() == 0 || id->get<std::uint64_t>() > 0xffffffffu) {
+                return r.Fail(path + ".id", "expected a whole number from 1 to 4294967295");
+            }
+            fan.id = static_cast<FanId>(id->get<std::uint64_t>());
+            if (scene.FindFan(fan.id) != nullptr) {
+                return r.Fail(path + ".id", "id " + std::to_string(fan.id) + " is used by an earlier ray fan");
+            }
+        }
+        if (!r.String(item, "name", path + ".", fan.name) || !r.Bool(item, "enabled", path + ".", fan.enabled) ||
+            !ReadVec3(r, item, "origin", path + ".", fan.origin)) {
+            return false;
+        }
+        const auto target = item.find("target");
+        if (target == item.end()) {
+            return r.Fail(path + ".target", "required: the id of the aabb, sphere, obb or plane the fan aims at");
+        }
+        const SceneShape* shape = target->is_number_unsigned() && target->get<std::uint64_t>() <= 0xffffffffu
+                                      ? scene.Find(static_cast<ShapeId>(target->get<std::uint64_t>()))
+                                      : nullptr;
+        if (shape == nullptr) {
+            return r.Fail(path + ".target", "expected the id of a shape of the scene, got " +
+                                                (target->is_number() ? target->dump() : TypeOf(*target)));
+        }
+        if (!IsFanTarget(shape->shape)) {
+            return r.Fail(path + ".target", "shape " + std::to_string(shape->id) + " is a " + ShapeTypeName(shape->shape) +
+                                                "; a fan aims at an aabb, sphere, obb or plane");
+        }
+        fan.target = shape->id;
+        if (const auto n = item.find("n"); n != item.end()) {
+            if (!n->is_number_integer()) {
+                return r.Fail(path + ".n", "expected a whole number, got " + (n->is_number() ? n->dump() : TypeOf(*n)));
+            }
+            if (n->get<std::int64_t>() < 1 || n->get<std::int64_t>() > 1024) {
+                return r.Fail(path + ".n", "must be 1..1024, got " + n->dump());
+            }
+            fan.n = static_cast<int>(n->get<std::int64_t>());
+        }
+        if (fan.name.empty()) {
+            fan.name = "fan " + std::to_string(scene.Fans().size() + 1);
+        }
+        scene.AddFan(std::move(fan));
+    }
+    return true;
+}
+
 bool ReadCamera(Reader& r, const json& camera, CameraState& out)
 {
     if (!camera.is_object()) {
@@ -460,10 +520,13 @@ SceneLoad ParseScene(std::string_view text, const std::string& source)
 
     Scene scene;
     Reader r{{}, &load.warnings};
-    r.WarnUnknownKeys(root, "", {"format", "version", "title", "description", "shapes", "queries", "camera"});
+    r.WarnUnknownKeys(root, "", {"format", "version", "title", "description", "shapes", "ray_fans", "queries", "camera"});
     bool ok = r.String(root, "title", "", scene.title) && r.String(root, "description", "", scene.description);
     if (ok && root.contains("shapes")) {
         ok = ReadShapes(r, root["shapes"], scene);
+    }
+    if (ok && root.contains("ray_fans")) {
+        ok = ReadFans(r, root["ray_fans"], scene);
     }
     if (ok && root.contains("queries")) {
         ok = ReadQueries(r, root["queries"], scene);

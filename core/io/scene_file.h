@@ -41,7 +41,7 @@ nlohmann::ordered_json SceneToJson(const Scene& scene);
 std::string SaveSceneFile(const Scene& scene, const std::string& path);
 
 /// Whether two scenes are equal in everything a file stores (shapes with ids, names, colours and
-/// visibility, disabled pairs, family settings, camera, title, description).
+/// visibility, disabled pairs, family settings, ray fans, camera, title, description).
 bool SameScene(const Scene& a, const Scene& b);
 
 } // namespace hitlab

@@ -98,6 +98,24 @@ ordered_json SceneToJson(const Scene& scene)
         shapes.push_back(std::move(item));
     }
     j["shapes"] = std::move(shapes);
+    if (!scene.Fans().empty()) {
+        ordered_json fans = ordered_json::array();
+        for (const SceneFan& f : scene.Fans()) {
+            const SceneShape* target = scene.Find(f.target);
+            if (target == nullptr || !IsFanTarget(target->shape)) {
+                continue; // a fan whose target is gone would make the file unreadable
+            }
+            ordered_json item;
+            item["id"] = f.id;
+            item["name"] = f.name;
+            item["origin"] = GeometryVec3(f.origin);
+            item["target"] = f.target;
+            item["n"] = f.n;
+            item["enabled"] = f.enabled;
+            fans.push_back(std::move(item));
+        }
+        j["ray_fans"] = std::move(fans);
+    }
     ordered_json queries;
     queries["solid_pairs"] = scene.SolidPairsEnabled();
     ordered_json pairs = ordered_json::array();
@@ -184,7 +202,7 @@ std::string SaveSceneFile(const Scene& scene, const std::string& path)
 bool SameScene(const Scene& a, const Scene& b)
 {
     if (a.title != b.title || a.description != b.description || a.Shapes().size() != b.Shapes().size() ||
-        a.DisabledPairs() != b.DisabledPairs() || a.SolidPairsEnabled() != b.SolidPairsEnabled()) {
+        a.DisabledPairs() != b.DisabledPairs() || a.SolidPairsEnabled() != b.SolidPairsEnabled() || a.Fans() != b.Fans()) {
         return false;
     }
     for (size_t i = 0; i < a.Shapes().size(); ++i) {

@@ -378,6 +378,9 @@ TEST(TraceToJsonTest, StepsValuesPartsAndInfinities)
     EXPECT_EQ(j["steps"][3].dump(), R"({"caption":"plain","values":{}})");
     t.DecideLast();
     EXPECT_EQ(TraceToJson(t)["deciding_step"], 3);
+    t.Add("grown", {}, BoxPart{"grown box", {-1, -1, -1}, {2, 2, 2}, true});
+    EXPECT_EQ(TraceToJson(t)["steps"][4]["box"].dump(),
+              R"({"label":"grown box","min":[-1,-1,-1],"max":[2,2,2],"flag":true})");
 }
 
 } // namespace

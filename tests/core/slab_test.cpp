@@ -119,5 +119,23 @@ TYPED_TEST(SlabTest, ParallelAxisOutsideMissesEvenWhenTheOtherAxisOverflows)
     EXPECT_FALSE(r.hit);
 }
 
+TEST(SlabVerdict, TimesThatPrintAlikeGetTheDigitsThatTellThemApart)
+{
+    EXPECT_EQ(DistinctDigits(0.5, 0.5), 6);
+    EXPECT_EQ(DistinctDigits(0.25, 0.75), 6);
+    // the two floats either side of 0.5, 0.4999999702 and 0.5000000596: at 7 digits "0.5" and
+    // "0.5000001" (at 6 both read "0.5")
+    const double below = double(std::nextafter(0.5f, 0.0f)), above = double(std::nextafter(0.5f, 1.0f));
+    EXPECT_EQ(DistinctDigits(above, below), 7);
+    EXPECT_EQ(DistinctDigits(1.0, std::nextafter(1.0, 2.0)), 17);
+
+    // the segment leaves x just before t = 0.5 and enters y just after: a miss by two ulps
+    const double nearLanes[4] = {-0.5, above, -std::numeric_limits<double>::infinity(), 0.0};
+    const double farLanes[4] = {below, 1.5, std::numeric_limits<double>::infinity(), 1.0};
+    const bool parallel[3] = {false, false, true};
+    EXPECT_EQ(SlabMissVerdict(nearLanes, farLanes, parallel),
+              "miss: the segment leaves the x slab at t = 0.5 before it enters the y slab at t = 0.5000001");
+}
+
 } // namespace
 } // namespace hitlab

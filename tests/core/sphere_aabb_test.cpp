@@ -135,7 +135,27 @@ TYPED_TEST(SphereAabbTest, ExpandedBoxCountsTangentAsOverlapAndMissesBeyond)
     EXPECT_TRUE(SphereAabbExpandedBox(Sphere<T>{V<T>(2, 0.5, 0.5), T(1)}, box).hit);
     Trace trace;
     EXPECT_FALSE(SphereAabbExpandedBox(Sphere<T>{V<T>(0.5, 2.0009765625, 0.5), T(1)}, box, &trace).hit);
-    EXPECT_EQ(trace.decidingStep, 1); // y is outside the grown interval
+    EXPECT_EQ(trace.decidingStep, 2); // after the grown box (step 0) and x: y is outside the grown interval
+}
+
+TYPED_TEST(SphereAabbTest, ExpandedBoxTracesTheGrownBoxFirst)
+{
+    using T = TypeParam;
+    // the corner false positive: the grown box [-0.75, 1.75]^3 holds the centre (1.5, 1.5, 1.5)
+    Trace trace;
+    const Aabb<T> box{V<T>(0, 0, 0), V<T>(1, 1, 1)};
+    EXPECT_TRUE(SphereAabbExpandedBox(Sphere<T>{V<T>(1.5, 1.5, 1.5), T(0.75)}, box, &trace).hit);
+    ASSERT_FALSE(trace.steps.empty());
+    const auto* grown = std::get_if<BoxPart>(&trace.steps[0].part);
+    ASSERT_NE(grown, nullptr);
+    EXPECT_EQ(grown->min, glm::dvec3(-0.75));
+    EXPECT_EQ(grown->max, glm::dvec3(1.75));
+    EXPECT_TRUE(grown->flag);
+    // a miss: the centre lies outside it
+    Trace miss;
+    EXPECT_FALSE(SphereAabbExpandedBox(Sphere<T>{V<T>(3, 0.5, 0.5), T(1)}, box, &miss).hit);
+    EXPECT_FALSE(std::get<BoxPart>(miss.steps[0].part).flag);
+    EXPECT_EQ(std::get<BoxPart>(miss.steps[0].part).max, glm::dvec3(2));
 }
 
 TEST(SphereAabbRegistry, ConventionsAreDeclared)

@@ -88,6 +88,9 @@ void Panels::DrawMenuBar()
         ImGui::MenuItem("Algorithms", nullptr, &m_showAlgorithms);
         ImGui::MenuItem("Results", nullptr, &m_showResults);
         ImGui::MenuItem("Query inspector", nullptr, &m_showQuery);
+        ImGui::MenuItem("Hunt", nullptr, &m_tools.showHunt);
+        ImGui::MenuItem("Timing", nullptr, &m_tools.showTiming);
+        ImGui::MenuItem("Ray fan", nullptr, &m_showFans);
         if (ImGui::MenuItem("Reset layout")) {
             m_resetLayout = true;
             m_showScene = m_showInspector = m_showAlgorithms = m_showResults = m_showQuery = true;

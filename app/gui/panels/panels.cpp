@@ -97,6 +97,9 @@ Panels::Panels(const GuiOptions& options, Viewport& viewport) : m_viewport(viewp
     m_browseDir = LessonDirectory();
     std::snprintf(m_pathInput, sizeof m_pathInput, "%s", m_path.c_str());
     m_lastSelected = m_viewport.Selected();
+    m_tools.showHunt = options.openPanel == "hunt";
+    m_tools.showTiming = options.openPanel == "timing";
+    m_tools.autoStart = options.runPanel;
 }
 
 bool Panels::Dirty() const { return m_viewport.GetHistory().Generation() != m_savedGeneration; }
@@ -161,6 +164,7 @@ void Panels::Draw(double dt)
 {
     m_rects.clear();
     ImGui::GetIO().FontGlobalScale = m_fontScale;
+    m_viewport.markerScale = m_fontScale; // markers, lines and the gizmo grow with the text
     Layout();
     if (m_fitPending) {
         FitToPanels();
@@ -215,11 +219,38 @@ void Panels::Draw(double dt)
     if (m_showQuery) {
         DrawQueryPanel();
     }
+    UpdateToolPanels();
+    if (m_tools.showHunt) {
+        DrawHuntPanel();
+    }
+    if (m_tools.showTiming) {
+        DrawTimingPanel();
+    }
+    if (m_showFans) {
+        DrawFanPanel();
+    }
     DrawPopups();
+    SetOccluders();
     m_resetLayout = false;
     ++m_frame;
     // unbalanced Begin/End or Push/Pop would be recovered here and reported (the GUI test checks)
     ImGui::ErrorCheckEndFrameRecover(CollectImGuiError, &m_imguiErrors);
+}
+
+void Panels::SetOccluders()
+{
+    // the panels drawn this frame, less their rounded corners (there the scene shows through);
+    // none when the viewport's picture is about to be exported without them
+    m_viewport.occluders.clear();
+    if (!m_exportPath.empty() && !m_exportWithPanels) {
+        return;
+    }
+    const float inset = ImGui::GetStyle().WindowRounding;
+    for (const PanelRect& r : m_rects) {
+        if (r.open && r.w > 2 * inset && r.h > 2 * inset) {
+            m_viewport.occluders.emplace_back(r.x + inset, r.y + inset, r.w - 2 * inset, r.h - 2 * inset);
+        }
+    }
 }
 
 void Panels::HandleShortcuts()
@@ -432,7 +463,25 @@ void Panels::WriteReport(const std::string& path) const
         }
         panels[kWindowNames[slot]] = entry;
     }
+    for (const PanelRect& r : m_rects) {
+        if (r.name == "Hunt" || r.name == "Timing") { // floating, no layout slot
+            panels[r.name] = {{"rect", {r.x, r.y, r.w, r.h}}, {"open", r.open}};
+        }
+    }
     report["panels"] = panels;
+    if (const auto& hunt = m_tools.hunt.Report()) {
+        report["hunt"] = {{"counterexamples", hunt->counterexamples.size()},
+                          {"cases", hunt->progress.cases},
+                          {"loaded", m_tools.loaded}};
+    }
+    if (const auto& timing = m_tools.timing.Report()) {
+        nlohmann::json families = nlohmann::json::array();
+        for (const FamilyTiming& f : timing->families) {
+            families.push_back({{"family", FamilyName(f.family)}, {"algorithms", f.algorithms.size()}});
+        }
+        report["timing"] = {{"families", families}, {"cancelled", timing->cancelled}};
+    }
+    report["shapes"] = m_viewport.GetScene().Shapes().size();
     report["imgui_errors"] = m_imguiErrors;
     report["error_popup"] = m_error;
     report["scene_title"] = m_viewport.GetScene().title;

@@ -6,6 +6,7 @@
 
 #include "panel_state.h"
 #include "results_model.h"
+#include "tool_panels.h"
 
 #include "app/gui/gui.h"
 
@@ -55,9 +56,15 @@ private:
     void DrawAlgorithmsPanel();
     void DrawResultsPanel();
     void DrawQueryPanel();
+    void DrawHuntPanel();   // hunt_panel.cpp
+    void DrawTimingPanel(); // timing_panel.cpp
+    void DrawFanPanel();    // fan_panel.cpp
+    void PlaceToolWindow(int index);
+    void UpdateToolPanels();
     // popups and actions (panels.cpp)
     void DrawPopups();
     void HandleShortcuts();
+    void SetOccluders();
     void PlaceWindow(const char* name, int slot);
     void RecordRect(const char* name);
     void Layout();
@@ -91,6 +98,7 @@ private:
     // shown panels
     bool m_showScene = true, m_showInspector = true, m_showAlgorithms = true, m_showResults = true, m_showQuery = true;
     bool m_showControls = false, m_showAbout = false;
+    bool m_showFans = false; ///< the Ray fan panel (View > Ray fan)
     bool m_disagreementsOnly = false;
     // The Results tables, rebuilt only when the evaluation, the edit history or the filter changed
     // (the stress scene has 100,000 rows: building them every frame cost ~80 ms).
@@ -126,6 +134,9 @@ private:
     // gui test
     std::vector<PanelRect> m_rects;
     std::vector<std::string> m_imguiErrors;
+
+    // the Hunt and Timing panels (floating, opened from View) and their worker threads
+    ToolPanels m_tools;
 };
 
 } // namespace hitlab

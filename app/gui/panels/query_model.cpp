@@ -69,6 +69,11 @@ FamilyTable BuildFamilyTable(const Scene& scene, const SceneQuery& query, Precis
             return "";
         }
         const std::optional<std::int64_t> d = UlpDistance(v, r, precision);
+        // past a million ulps the count says nothing a reader can use: the difference itself does
+        constexpr std::int64_t kFar = 1000000;
+        if (d && (*d > kFar || *d < -kFar)) {
+            return Format("%+.3g (far)", v - r);
+        }
         return d ? Signed(*d) : (v == r ? "0" : "n/a");
     };
     for (const AlgorithmOutcome& o : cmp.outcomes) {

@@ -23,7 +23,9 @@ struct FamilyRow {
     bool hit = false;
     std::string verdict;               ///< "hit" / "miss"
     std::string first, second;         ///< t_enter and t_exit, or depth and normal ("" when not reported)
-    std::string firstUlps, secondUlps; ///< difference from the reference: "0", "+3", "-1", "" (n/a)
+    /// difference from the reference: "0", "+3", "-1", "" (n/a); beyond a million ulps the
+    /// difference itself, "-0.781 (far)"
+    std::string firstUlps, secondUlps;
     bool differs = false;              ///< verdict differs from the reference
 };
 

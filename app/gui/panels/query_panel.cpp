@@ -75,7 +75,10 @@ void DrawNumberLine(const NumberLineLayout& layout, float width)
     if (!layout.rows.empty()) {
         const NumberLineRow& cur = layout.rows.back();
         if (layout.empty) {
-            const std::string text = "empty: " + ShortNumber(cur.tEnter) + " > " + ShortNumber(cur.tExit);
+            // digits enough to tell the two apart (0.50000006 > 0.49999997, never "0.5 > 0.5")
+            const int d = DistinctDigits(cur.tEnter, cur.tExit);
+            const std::string text = d > 6 ? Format("empty: %.*g > %.*g", d, cur.tEnter, d, cur.tExit)
+                                           : "empty: " + ShortNumber(cur.tEnter) + " > " + ShortNumber(cur.tExit);
             draw->AddText(ImVec2(X(std::min(cur.enterX, cur.exitX)), y - line * 0.5f), IM_COL32(255, 110, 100, 255), text.c_str());
         } else {
             draw->AddRect(ImVec2(X(cur.enterX), y - line * 0.4f), ImVec2(std::max(X(cur.exitX), X(cur.enterX) + 2.0f), y + line * 0.4f),

@@ -28,6 +28,18 @@ std::string CellText(const Result& result, const AlgorithmInfo& algorithm)
 
 namespace {
 
+std::string RowMark(Explanation worst)
+{
+    switch (worst) {
+    case Explanation::None: return "";
+    case Explanation::Convention:
+    case Explanation::KnownFlaw: return "explained";
+    case Explanation::Rounding: return "rounding";
+    case Explanation::Unexplained: return "UNEXPLAINED";
+    }
+    return "";
+}
+
 ResultRow MakeRow(const Scene& scene, const QueryEvaluation& qe, const std::vector<const AlgorithmInfo*>& columns)
 {
     const Comparison& cmp = qe.comparison;
@@ -52,6 +64,9 @@ ResultRow MakeRow(const Scene& scene, const QueryEvaluation& qe, const std::vect
             cell.differs = o.result.hit != cmp.reference.hit;
             cell.explanation = o.explanation;
             cell.reason = o.reason;
+            if (o.explanation != Explanation::None && static_cast<int>(o.explanation) > static_cast<int>(row.worst)) {
+                row.worst = o.explanation;
+            }
             if (o.explanation != Explanation::None) {
                 row.tooltip += "\n" + std::string(column->name) + ": " + cell.text + " - " +
                                ExplanationName(o.explanation) + (o.reason.empty() ? "" : ": " + o.reason);
@@ -60,11 +75,13 @@ ResultRow MakeRow(const Scene& scene, const QueryEvaluation& qe, const std::vect
         row.cells.push_back(std::move(cell));
     }
     if (row.disagree) {
-        row.mark = row.allExplained ? "explained" : "UNEXPLAINED";
-        row.tooltip += row.allExplained
-                           ? "\nThe declared conventions or documented flaws explain every difference."
-                           : "\nSome difference is not explained by any declared convention: a bug, rounding, or an "
-                             "undocumented flaw.";
+        row.mark = RowMark(row.worst);
+        row.tooltip += row.worst == Explanation::Unexplained
+                           ? "\nSome difference is not explained by any declared convention, documented flaw or "
+                             "float rounding: a bug, or an undocumented flaw."
+                       : row.worst == Explanation::Rounding
+                           ? "\nSome difference is float rounding: the algorithm agrees with the reference in double."
+                           : "\nThe declared conventions or documented flaws explain every difference.";
     } else {
         row.tooltip += "\nEvery enabled algorithm agrees.";
     }

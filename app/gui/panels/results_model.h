@@ -28,7 +28,10 @@ struct ResultRow {
     std::vector<ResultCell> cells; ///< parallel to ResultsTable::columns
     bool disagree = false;     ///< some enabled algorithms gave different verdicts
     bool allExplained = true;  ///< every difference is explained by a convention or a documented flaw
-    std::string mark;          ///< "" | "explained" | "UNEXPLAINED"
+    /// The weakest explanation among the differences: Convention or KnownFlaw ("!"), Rounding
+    /// ("~": the algorithms agree once run in double), Unexplained ("!!"); None when all agree.
+    Explanation worst = Explanation::None;
+    std::string mark;          ///< "" | "explained" | "rounding" | "UNEXPLAINED" (as `hitlab report` says)
     std::string tooltip;       ///< several lines: the reference's verdict and every difference with its reason
 };
 

@@ -12,6 +12,7 @@ namespace {
 
 const ImVec4 kExplained{1.0f, 0.78f, 0.3f, 1.0f};
 const ImVec4 kUnexplained{1.0f, 0.35f, 0.35f, 1.0f};
+const ImVec4 kRounding{0.55f, 0.75f, 1.0f, 1.0f};
 const ImVec4 kDiffers{1.0f, 0.3f, 0.85f, 1.0f};
 const ImVec4 kHit{0.55f, 0.9f, 0.55f, 1.0f};
 const ImVec4 kMiss{0.6f, 0.62f, 0.66f, 1.0f};
@@ -98,8 +99,10 @@ void Panels::DrawResultsPanel()
                     }
                     ImGui::TableNextColumn();
                     if (row.disagree) {
-                        ImGui::TextColored(row.allExplained ? kExplained : kUnexplained, "%s",
-                                           row.allExplained ? "!" : "!!");
+                        const bool unexplained = row.worst == Explanation::Unexplained;
+                        ImGui::TextColored(unexplained ? kUnexplained : row.worst == Explanation::Rounding ? kRounding
+                                                                                                          : kExplained,
+                                           "%s", unexplained ? "!!" : row.worst == Explanation::Rounding ? "~" : "!");
                     }
                     for (const ResultCell& cell : row.cells) {
                         ImGui::TableNextColumn();
@@ -119,7 +122,8 @@ void Panels::DrawResultsPanel()
     ImGui::Spacing();
     ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
     ImGui::TextWrapped("! the algorithms disagree, explained by a declared convention or a documented flaw;  "
-                       "!! not explained. Hover a row for the reasons, click it to inspect.");
+                       "~ float rounding (they agree in double);  !! not explained. Hover a row for the reasons, "
+                       "click it to inspect.");
     ImGui::PopStyleColor();
     ImGui::End();
 }

@@ -141,6 +141,9 @@ TEST(Handles, BoxCornerPastTheOppositeCornerFlipsTheBox)
     const Aabb<double> box{{0, 0, 0}, {1, 1, 1}};
     const auto handles = HandlesOf(box, Front());
     ASSERT_EQ(handles.size(), 14u); // 8 corners, 6 faces
+    Camera flat = Front();
+    flat.view2d = true;
+    EXPECT_EQ(HandlesOf(box, flat).size(), 12u); // no z faces: they would sit on the centre
     const Handle& maxCorner = handles[7];
     EXPECT_EQ(maxCorner.position, glm::dvec3(1, 1, 1));
     const auto moved = std::get<Aabb<double>>(ApplyHandle(box, maxCorner, {-2, 0.5, 0}));

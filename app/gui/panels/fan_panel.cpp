@@ -1,0 +1,161 @@
+// The Ray fan panel (View > Ray fan): add a fan aimed at the selected shape, pick one, edit its
+// target, n, origin and enabled flag (each edit one undo step), and read its counts, which
+// algorithms hit where they disagree, and the last computation's time. The numbers are core's
+// (FanCache); nothing is computed here.
+#include "panels.h"
+
+#include "render/fan_draw.h"
+
+#include <imgui.h>
+
+#include <cstdio>
+
+namespace hitlab {
+
+namespace {
+
+void Swatch(const glm::vec4& c)
+{
+    const float h = ImGui::GetTextLineHeight();
+    const ImVec2 p = ImGui::GetCursorScreenPos();
+    ImGui::GetWindowDrawList()->AddRectFilled(ImVec2(p.x + 1, p.y + 2), ImVec2(p.x + h - 3, p.y + h - 2),
+                                              ImGui::ColorConvertFloat4ToU32(ImVec4(c.x, c.y, c.z, std::max(c.w, 0.6f))));
+    ImGui::Dummy(ImVec2(h, h));
+    ImGui::SameLine();
+}
+
+} // namespace
+
+void Panels::DrawFanPanel()
+{
+    const glm::dvec4 area = m_viewport.overlayArea;
+    if (area.z > 1.0) {
+        ImGui::SetNextWindowPos(ImVec2(float(area.x + area.z) - 350.0f, float(area.y) + 10.0f), ImGuiCond_FirstUseEver);
+    }
+    ImGui::SetNextWindowSize(ImVec2(340.0f, 330.0f), ImGuiCond_FirstUseEver);
+    if (!ImGui::Begin("Ray fan", &m_showFans)) {
+        ImGui::End();
+        return;
+    }
+    RecordRect("Ray fan");
+    Scene& scene = m_viewport.GetScene();
+    FanView& view = m_viewport.Fans();
+
+    // a new fan aimed at the selection
+    const SceneShape* selection = scene.Find(m_viewport.Selected());
+    const bool canAdd = selection != nullptr && IsFanTarget(selection->shape);
+    ImGui::BeginDisabled(!canAdd);
+    const std::string add = canAdd ? "Add a fan aimed at " + selection->name : "Add a fan (select a box, sphere or plane)";
+    if (ImGui::Button(add.c_str())) {
+        SceneFan fan;
+        fan.name = "fan " + std::to_string(scene.NextFanId());
+        fan.target = selection->id;
+        fan.origin = NewFanOrigin(selection->shape, m_viewport.camera);
+        const FanId id = scene.NextFanId();
+        Execute(AddFanCommand(std::move(fan)));
+        view.selected = id;
+    }
+    ImGui::EndDisabled();
+    if (scene.Fans().empty()) {
+        ImGui::TextWrapped("No ray fans. A fan casts n x n rays from one origin across a shape and colours each "
+                           "by whether the compared algorithms agree. Select a box, sphere or plane and add one.");
+        ImGui::End();
+        return;
+    }
+    for (const SceneFan& fan : scene.Fans()) {
+        ImGui::PushID(static_cast<int>(fan.id));
+        if (ImGui::Selectable(fan.name.c_str(), fan.id == view.selected)) {
+            view.selected = fan.id;
+        }
+        ImGui::PopID();
+    }
+    const SceneFan* current = scene.FindFan(view.selected);
+    if (current == nullptr) {
+        ImGui::TextWrapped("Select a fan above, or click its origin dot in the viewport.");
+        ImGui::End();
+        return;
+    }
+    const SceneFan fan = *current;
+    ImGui::Separator();
+    // each widget edits a copy; a drag or a typed value is one undo step
+    auto change = [&](const SceneFan& after, const char* what) {
+        if (ImGui::IsItemActivated() || m_dragGroup == 0) {
+            m_dragGroup = ++m_nextGroup;
+        }
+        Execute(ChangeFanCommand(scene, after, std::string("Edit ") + what + " of"), m_dragGroup);
+    };
+    SceneFan edit = fan;
+    if (ImGui::Checkbox("enabled", &edit.enabled)) {
+        change(edit, "enabled");
+    }
+    const SceneShape* target = scene.Find(fan.target);
+    if (ImGui::BeginCombo("target", target != nullptr ? target->name.c_str() : "(gone)")) {
+        for (const SceneShape& s : scene.Shapes()) {
+            if (IsFanTarget(s.shape) && ImGui::Selectable(s.name.c_str(), s.id == fan.target)) {
+                edit = fan;
+                edit.target = s.id;
+                change(edit, "target");
+            }
+        }
+        ImGui::EndCombo();
+    }
+    edit = fan;
+    if (ImGui::SliderInt("n", &edit.n, 16, 1024, "%d x n rays", ImGuiSliderFlags_AlwaysClamp)) {
+        change(edit, "n");
+    }
+    edit = fan;
+    const double speed = GridSpacing(m_viewport.camera) * 0.01;
+    if (ImGui::DragScalarN("origin", ImGuiDataType_Double, &edit.origin.x, 3, float(speed), nullptr, nullptr, "%.4g")) {
+        change(edit, "origin");
+    }
+    if (ImGui::Button("Delete fan")) {
+        Execute(RemoveFanCommand(fan.id));
+        view.selected = 0;
+        ImGui::End();
+        return;
+    }
+
+    // what core computed
+    ImGui::Separator();
+    const FanCache::Entry* e = view.Cache().Find(fan.id);
+    if (!fan.enabled) {
+        ImGui::TextDisabled("disabled: not computed or drawn");
+    } else if (e == nullptr || !e->error.empty() || e->fan.samples.empty()) {
+        ImGui::TextColored(ImVec4(1.0f, 0.5f, 0.4f, 1.0f), "%s", e != nullptr ? e->error.c_str() : "not computed yet");
+    } else {
+        const RayFan& f = e->fan;
+        ImGui::Text("%s, %s: %d x %d = %zu rays", std::string(FamilyName(f.family)).c_str(),
+                    e->inputs && e->inputs->precision == Precision::Double ? "double" : "float", f.n, f.n, f.samples.size());
+        ImGui::TextWrapped("computed in %.2f ms (again only when the fan, its target or the algorithms change)", e->ms);
+        std::string names;
+        for (const AlgorithmInfo* info : f.algorithms) {
+            names += (names.empty() ? "" : ", ") + std::string(info->name);
+        }
+        ImGui::TextWrapped("compares: %s (the Algorithms panel chooses)", names.c_str());
+        Swatch(fan_palette::kAllHit);
+        ImGui::Text("all hit: %zu", e->stats.allHit);
+        Swatch(fan_palette::kAllMiss);
+        ImGui::Text("all miss: %zu", e->stats.allMiss);
+        Swatch(f.algorithms.size() == 2 ? fan_palette::kOnlyA : fan_palette::kDisagree);
+        ImGui::Text("disagree: %zu", e->stats.disagree);
+        for (std::size_t i = 0; i < e->stats.masks.size() && i < 8; ++i) {
+            const auto& [mask, count] = e->stats.masks[i];
+            if (f.algorithms.size() == 2) {
+                Swatch(mask == 1u ? fan_palette::kOnlyA : fan_palette::kOnlyB);
+            } else {
+                ImGui::Dummy(ImVec2(ImGui::GetTextLineHeight(), 0.0f));
+                ImGui::SameLine();
+            }
+            ImGui::Text("%zu rays: only %s hit", count, MaskNames(f, mask).c_str());
+        }
+        if (e->stats.masks.size() > 8) {
+            ImGui::TextDisabled("... %zu more combinations", e->stats.masks.size() - 8);
+        }
+    }
+    if (!ImGui::IsAnyItemActive()) {
+        m_dragGroup = 0;
+    }
+    ImGui::End();
+}
+
+} // namespace hitlab

@@ -1,0 +1,92 @@
+// The Hunt panel as data: its choices and their defaults from the scene, the hunt on a worker
+// thread (core/exact/hunt.h's HuntJob) with the report it leaves, and loading a counterexample
+// into the current scene as one undoable step. GL-free, ImGui-free.
+#pragma once
+
+#include "core/commands.h"
+#include "core/exact/hunt.h"
+#include "core/scene_eval.h"
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace hitlab {
+
+/// What the person chose in the Hunt panel (HuntOptions before "around" is resolved).
+struct HuntChoices {
+    Family family = Family::RayAabb;
+    std::string a;                          ///< an algorithm of the family
+    std::string b;                          ///< another one, or "" for the exact judge
+    Precision precision = Precision::Float;
+    std::uint64_t maxCases = 10000000;      ///< 0: no limit
+    double maxSeconds = 5;                  ///< 0: no limit
+    std::uint64_t seed = 1;
+    bool around = false;                    ///< a share of the cases perturb the focused pair
+    double tolerance = 0;                   ///< HuntOptions::tolerance
+    int maxCounterexamples = 5;
+};
+
+/// The families of the scene's evaluated queries, in protocol order.
+std::vector<Family> EvaluatedFamilies(const SceneEvaluator& evaluation);
+
+/// The defaults: the family of the focused pair (else `family`, else the first family the scene
+/// queries, else ray_aabb); a = on the focused pair the first enabled algorithm that disagrees
+/// with the reference, else the family's drawn algorithm unless it is the reference, else its
+/// first enabled non-reference algorithm, else its first non-reference one; b = the exact judge;
+/// the family's precision in the scene; "around" when a focused pair of that family exists.
+HuntChoices DefaultHuntChoices(const Scene& scene, const SceneEvaluator& evaluation,
+                               const std::optional<SceneQuery>& focused, std::optional<Family> family = std::nullopt);
+
+/// The focused pair when it is a query of `family` whose shapes exist, else nullopt.
+std::optional<SceneQuery> FocusedPairOf(const Scene& scene, const std::optional<SceneQuery>& focused, Family family);
+
+/// The HuntOptions the choices make ("around" = the focused pair's query, when asked for and
+/// there is a focused pair of the family; else none).
+HuntOptions MakeHuntOptions(const HuntChoices& choices, const Scene& scene, const std::optional<SceneQuery>& focused);
+
+/// "" when the choices can run, else why not: ValidateHunt's message, a negative limit or
+/// tolerance, fewer than one counterexample. ("around" without a focused pair of the family is
+/// ignored: the panel shows it unavailable.)
+std::string ValidateHuntChoices(const HuntChoices& choices, const Scene& scene, const std::optional<SceneQuery>& focused);
+
+/// How far the hunt is, 0..1: the larger of the cases' and the seconds' share of their limits;
+/// -1 when neither limit is set.
+double HuntFraction(const HuntProgress& progress, const HuntOptions& options);
+
+/// One hunt at a time on a worker thread, and the report of the last one. Destroying it
+/// cancels and joins a running hunt.
+class HuntSession {
+public:
+    /// Starts a hunt (cancelling and dropping a running one and the last report). Returns "" or
+    /// ValidateHunt's message (and starts nothing).
+    std::string Start(const HuntOptions& options);
+    bool Running() const { return m_job != nullptr; }
+    /// Takes the report once the hunt finished (with wait: blocks until it has). True when a
+    /// report was taken by this call.
+    bool Poll(bool wait = false);
+    void Cancel();
+    /// The running hunt's progress (the last report's when none runs).
+    HuntProgress Progress() const;
+    /// The options of the running or last hunt.
+    const HuntOptions& Options() const { return m_options; }
+    const std::optional<HuntReport>& Report() const { return m_report; }
+
+private:
+    std::unique_ptr<HuntJob> m_job;
+    HuntOptions m_options;
+    std::optional<HuntReport> m_report;
+};
+
+/// Adds the counterexample's two shapes to the scene as new shapes, and turns on a and b (and
+/// the hunt's precision) in the family's settings when needed, as ONE undoable step of history.
+/// Returns the new pair (a = the family's a shape), or nullopt when nothing was added.
+std::optional<SceneQuery> LoadCounterexample(Scene& scene, History& history, const Counterexample& counterexample,
+                                             const HuntOptions& options);
+
+/// The file name `hitlab hunt -o` gives it: "ray_aabb-face_planes-exact-1-2.json" (index from 1).
+std::string CounterexampleFileName(const HuntOptions& options, int index);
+
+} // namespace hitlab
