@@ -165,7 +165,7 @@ using ShapeIndex = std::unordered_map<ShapeId, const SceneShape*>;
 void DrawResult(const Scene& scene, const ShapeIndex& shapes, const QueryEvaluation& qe, const Camera& cam,
                 Renderers& out)
 {
-    if (qe.comparison.agree && !qe.comparison.reference.hit) {
+    if (!HasResultToDraw(qe)) {
         return; // every algorithm misses: nothing to draw (most of the stress scene's 100,000 casts)
     }
     const auto ia = shapes.find(qe.query.a);
@@ -435,8 +435,17 @@ void DrawScene(const Scene& scene, const SceneEvaluator& evaluation, const Scene
             DrawShape(shape, options, out);
         }
     }
-    for (const QueryEvaluation& qe : evaluation.Queries()) {
-        DrawResult(scene, shapes, qe, options.camera, out);
+    const auto& queries = evaluation.Queries();
+    if (options.drawable != nullptr) {
+        for (std::uint32_t i : *options.drawable) {
+            if (i < queries.size()) {
+                DrawResult(scene, shapes, queries[i], options.camera, out);
+            }
+        }
+    } else {
+        for (const QueryEvaluation& qe : queries) {
+            DrawResult(scene, shapes, qe, options.camera, out);
+        }
     }
     DrawFocused(scene, options, out);
     DrawGizmo(options.gizmo, out);

@@ -53,7 +53,13 @@ struct SceneDrawOptions {
     std::vector<HandleMarker> handles;
     GizmoDraw gizmo; ///< the selection's move arrows or rotate rings (under the handles)
     bool grid = true;
+    /// Indices into the evaluation's queries that have something to draw (see HasResultToDraw),
+    /// kept by the caller per evaluation; null: every query is checked (100,000 on the stress scene).
+    const std::vector<std::uint32_t>* drawable = nullptr;
 };
+
+/// Whether a query's result overlay draws anything: not when every algorithm misses.
+inline bool HasResultToDraw(const QueryEvaluation& qe) { return !(qe.comparison.agree && !qe.comparison.reference.hit); }
 
 /// The ground grid (y = 0, or z = 0 in 2D mode) with the x, y and z axes.
 void DrawGrid(const Camera& camera, Renderers& out);

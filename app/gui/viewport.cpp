@@ -591,6 +591,17 @@ void Viewport::Draw(glm::ivec2 framebuffer, glm::dvec2 window)
     options.selected = m_selected;
     options.focused = m_focused ? &*m_focused : nullptr;
     options.focusedTrace = m_focused ? &m_focusedTrace : nullptr;
+    if (m_drawableGeneration != m_evaluator.Generation()) { // listed once per evaluation
+        m_drawableGeneration = m_evaluator.Generation();
+        m_drawable.clear();
+        const auto& queries = m_evaluator.Queries();
+        for (std::uint32_t i = 0; i < queries.size(); ++i) {
+            if (HasResultToDraw(queries[i])) {
+                m_drawable.push_back(i);
+            }
+        }
+    }
+    options.drawable = &m_drawable;
     {
         std::vector<GizmoArrow> arrows;
         std::vector<GizmoRing> rings;

@@ -132,6 +132,8 @@ private:
     std::string m_message; ///< last action, shown in the status overlay
     size_t m_disagree = 0; ///< queries with disagreement, counted at evaluation m_disagreeGeneration
     std::uint64_t m_disagreeGeneration = ~std::uint64_t(0);
+    std::vector<std::uint32_t> m_drawable; ///< queries with a result overlay, at evaluation m_drawableGeneration
+    std::uint64_t m_drawableGeneration = ~std::uint64_t(0);
 };
 
 } // namespace hitlab

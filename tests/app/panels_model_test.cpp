@@ -246,7 +246,9 @@ TEST(ResultsTable, CellTextCarriesTheKeyNumber)
 TEST(AlgorithmList, ListsTheFamiliesTheSceneQueries)
 {
     const Scene scene = Lesson("slab-2d-miss.json");
-    const std::vector<FamilyEntry> families = BuildAlgorithmList(scene);
+    SceneEvaluator eval;
+    eval.Evaluate(scene);
+    const std::vector<FamilyEntry> families = BuildAlgorithmList(scene, eval);
     ASSERT_EQ(families.size(), 1u);
     EXPECT_EQ(families[0].family, Family::RayAabb);
     EXPECT_EQ(families[0].queries, 1);

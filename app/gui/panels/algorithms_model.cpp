@@ -5,11 +5,11 @@
 
 namespace hitlab {
 
-std::vector<FamilyEntry> BuildAlgorithmList(const Scene& scene)
+std::vector<FamilyEntry> BuildAlgorithmList(const Scene& scene, const SceneEvaluator& evaluation)
 {
     int counts[kFamilyCount] = {};
-    for (const SceneQuery& q : scene.Queries()) {
-        ++counts[static_cast<int>(q.family)];
+    for (const QueryEvaluation& qe : evaluation.Queries()) {
+        ++counts[static_cast<int>(qe.query.family)];
     }
     std::vector<FamilyEntry> out;
     for (Family family : AllFamilies()) {

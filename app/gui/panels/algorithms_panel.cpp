@@ -18,7 +18,7 @@ void Panels::DrawAlgorithmsPanel()
     }
     RecordRect("Algorithms");
     Scene& scene = m_viewport.GetScene();
-    const std::vector<FamilyEntry> families = BuildAlgorithmList(scene);
+    const std::vector<FamilyEntry> families = BuildAlgorithmList(scene, m_viewport.Evaluation());
     if (families.empty()) {
         ImGui::TextDisabled("No queries: add a ray and a box, or two solids.");
     }
