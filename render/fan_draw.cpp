@@ -15,8 +15,6 @@ namespace hitlab {
 
 namespace {
 
-const float kQuad[] = {-1, -1, 1, -1, -1, 1, 1, 1};
-
 glm::vec3 F(const glm::dvec3& v) { return glm::vec3(v); }
 
 void SetColor(GLuint program, const char* name, const glm::vec4& c)
@@ -70,9 +68,6 @@ bool FanRenderer::Create(std::string& error)
     if (m_program == 0) {
         return false;
     }
-    glGenBuffers(1, &m_quad);
-    glBindBuffer(GL_ARRAY_BUFFER, m_quad);
-    glBufferData(GL_ARRAY_BUFFER, sizeof(kQuad), kQuad, GL_STATIC_DRAW);
     return true;
 }
 
@@ -93,13 +88,10 @@ void FanRenderer::Destroy()
         Free(gpu);
     }
     m_fans.clear();
-    if (m_quad != 0) {
-        glDeleteBuffers(1, &m_quad);
-    }
     if (m_program != 0) {
         glDeleteProgram(m_program);
     }
-    m_quad = m_program = 0;
+    m_program = 0;
 }
 
 void FanRenderer::Sync(const Scene& scene, const FanCache& cache)
@@ -123,17 +115,12 @@ void FanRenderer::Sync(const Scene& scene, const FanCache& cache)
             glGenVertexArrays(1, &gpu.vao);
             glGenBuffers(1, &gpu.buffer);
             glBindVertexArray(gpu.vao);
-            glBindBuffer(GL_ARRAY_BUFFER, m_quad);
-            glEnableVertexAttribArray(0);
-            glVertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 2 * sizeof(float), nullptr);
             glBindBuffer(GL_ARRAY_BUFFER, gpu.buffer);
             constexpr GLsizei stride = sizeof(FanSample);
             glEnableVertexAttribArray(1);
             glVertexAttribPointer(1, 3, GL_FLOAT, GL_FALSE, stride, reinterpret_cast<const void*>(offsetof(FanSample, x)));
-            glVertexAttribDivisor(1, 1);
             glEnableVertexAttribArray(2);
             glVertexAttribIPointer(2, 1, GL_UNSIGNED_INT, stride, reinterpret_cast<const void*>(offsetof(FanSample, hitMask)));
-            glVertexAttribDivisor(2, 1);
             glBindVertexArray(0);
             m_fans.push_back(gpu);
             it = m_fans.end() - 1;
@@ -151,8 +138,22 @@ void FanRenderer::Sync(const Scene& scene, const FanCache& cache)
         gpu.origin = e->inputs ? F(e->inputs->origin) : glm::vec3(0.0f);
         const double toCenter = e->inputs ? glm::length(f.center - e->inputs->origin) : 0.0;
         gpu.cellAngle = f.n > 0 && toCenter > 0.0 ? float(2.0 * f.half / f.n / toCenter) : 0.0f;
+        // the agreeing samples first, the disagreeing ones after them (drawn last, on top)
+        std::vector<FanSample> ordered;
+        ordered.reserve(f.samples.size());
+        for (const FanSample& s : f.samples) {
+            if (f.Class(s) != FanClass::Disagree) {
+                ordered.push_back(s);
+            }
+        }
+        gpu.agreeing = static_cast<int>(ordered.size());
+        for (const FanSample& s : f.samples) {
+            if (f.Class(s) == FanClass::Disagree) {
+                ordered.push_back(s);
+            }
+        }
         glBindBuffer(GL_ARRAY_BUFFER, gpu.buffer);
-        glBufferData(GL_ARRAY_BUFFER, static_cast<GLsizeiptr>(f.samples.size() * sizeof(FanSample)), f.samples.data(),
+        glBufferData(GL_ARRAY_BUFFER, static_cast<GLsizeiptr>(ordered.size() * sizeof(FanSample)), ordered.data(),
                      GL_STATIC_DRAW);
         m_uploaded += f.samples.size();
     }
@@ -178,10 +179,12 @@ void FanRenderer::Draw(const DrawView& view) const
     SetColor(p, "uOnlyB", fan_palette::kOnlyB);
     SetColor(p, "uDisagree", fan_palette::kDisagree);
     glDepthMask(GL_FALSE);
+    glEnable(GL_PROGRAM_POINT_SIZE);
+    // every fan's agreeing samples, then every fan's disagreeing ones on top
     for (int pass = 0; pass < 2; ++pass) {
-        glUniform1i(loc("uPass"), pass);
         for (const Gpu& g : m_fans) {
-            if (!g.draw) {
+            const int first = pass == 0 ? 0 : g.agreeing, count = pass == 0 ? g.agreeing : g.count - g.agreeing;
+            if (!g.draw || count <= 0) {
                 continue;
             }
             glUniform1ui(loc("uAllMask"), g.allMask);
@@ -189,9 +192,10 @@ void FanRenderer::Draw(const DrawView& view) const
             glUniform3f(loc("uOrigin"), g.origin.x, g.origin.y, g.origin.z);
             glUniform1f(loc("uCellAngle"), g.cellAngle);
             glBindVertexArray(g.vao);
-            glDrawArraysInstanced(GL_TRIANGLE_STRIP, 0, 4, g.count);
+            glDrawArrays(GL_POINTS, first, count);
         }
     }
+    glDisable(GL_PROGRAM_POINT_SIZE);
     glBindVertexArray(0);
 }
 

@@ -58,6 +58,7 @@ private:
         std::uint64_t revision = 0;
         unsigned vao = 0, buffer = 0;
         int count = 0;
+        int agreeing = 0; ///< the buffer holds the agreeing samples first, then the disagreeing ones
         bool draw = false;
         // the uniforms of this fan
         std::uint32_t allMask = 0;
@@ -67,7 +68,7 @@ private:
     };
     void Free(Gpu& gpu);
     std::vector<Gpu> m_fans;
-    unsigned m_program = 0, m_quad = 0;
+    unsigned m_program = 0;
     std::size_t m_uploaded = 0;
 };
 

@@ -1,10 +1,10 @@
 #version 330 core
-// The dense ray view (render/fan_draw.h): one instance per ray of a fan, the FanSample as stored
-// by core (position, hit mask), drawn as a square about one grid cell wide on screen. The class
-// (all hit, all miss, disagree and which) is decided here from the mask, so the samples are
-// uploaded as core computed them. Pass 0 draws the agreeing samples, pass 1 the disagreeing ones
-// on top of them, so a thin line of disagreement is never covered by its neighbours.
-layout(location = 0) in vec2 aCorner;  // -1..1
+// The dense ray view (render/fan_draw.h): one point per ray of a fan, the FanSample as stored
+// by core (position, hit mask), drawn as a square about one grid cell wide on screen (one vertex
+// per ray: a software rasteriser shades 65,536 rays a frame). The class (all hit, all miss,
+// disagree and which) is decided here from the mask. The renderer uploads the agreeing samples
+// first and draws the disagreeing ones after them, so a thin line of disagreement is never
+// covered by its neighbours.
 layout(location = 1) in vec3 iPos;
 layout(location = 2) in uint iMask;
 
@@ -16,7 +16,6 @@ uniform float uDepthBias;
 
 uniform uint uAllMask;
 uniform int uAlgorithms;   // how many algorithms the fan compares
-uniform int uPass;
 uniform vec3 uOrigin;
 uniform float uCellAngle;  // grid step / distance from the origin to the grid's centre
 uniform vec4 uHit, uMiss, uOnlyA, uOnlyB, uDisagree;
@@ -27,7 +26,7 @@ void main()
 {
     bool disagree = iMask != 0u && iMask != uAllMask;
     vec4 c = uViewProj * vec4(iPos, 1.0);
-    if ((uPass == 1) != disagree || c.w <= 0.0 || c.z < -c.w) {
+    if (c.w <= 0.0 || c.z < -c.w) {
         gl_Position = vec4(2.0, 2.0, 2.0, 1.0);
         return;
     }
@@ -44,6 +43,6 @@ void main()
         vColor = uAlgorithms == 2 ? (iMask == 1u ? uOnlyA : uOnlyB) : uDisagree;
         size = clamp(cell * 1.05, 3.0 * uPixelScale, 24.0 * uPixelScale);
     }
-    vec2 offset = aCorner * (size * 0.5);
-    gl_Position = vec4(c.xy + offset / uViewport * 2.0 * c.w, c.z - uDepthBias * c.w, c.w);
+    gl_PointSize = size;
+    gl_Position = vec4(c.xy, c.z - uDepthBias * c.w, c.w);
 }

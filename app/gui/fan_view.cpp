@@ -161,7 +161,7 @@ void FanView::EndDrag(Scene& scene, History& history, bool cancel, std::string& 
     message = "moved " + moved.name;
 }
 
-void FanView::DrawLegend(const Scene& scene, const glm::dvec4& area, glm::dvec2 cursor) const
+void FanView::DrawLegend(const Scene& scene, const glm::dvec4& area, float top, glm::dvec2 cursor) const
 {
     // the hovered origin's name by the cursor
     if (const SceneFan* fan = scene.FindFan(hovered); fan != nullptr && !m_drag && cursor.x >= 0.0) {
@@ -182,7 +182,8 @@ void FanView::DrawLegend(const Scene& scene, const glm::dvec4& area, glm::dvec2 
         pos = ImVec2(float(area.x), float(area.y));
         size = ImVec2(float(area.z), float(area.w));
     }
-    ImGui::SetNextWindowPos(ImVec2(pos.x + size.x - 10.0f, pos.y + 10.0f), 0, ImVec2(1, 0)); // top right
+    // under the status box at the top left (a long lesson title makes that box wide)
+    ImGui::SetNextWindowPos(ImVec2(pos.x + 10.0f, std::max(pos.y + 10.0f, top)));
     ImGui::SetNextWindowBgAlpha(0.6f);
     const ImGuiWindowFlags flags = ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoInputs |
                                    ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoSavedSettings |

@@ -51,9 +51,10 @@ public:
     /// origin goes back. Sets message to what happened.
     void EndDrag(Scene& scene, History& history, bool cancel, std::string& message);
 
-    /// The legend (ImGui, inside a frame): the colour key and each shown fan's count, top right of
-    /// `area` (x, y, width, height; zero size: the whole window), and the hovered fan's name by the cursor.
-    void DrawLegend(const Scene& scene, const glm::dvec4& area, glm::dvec2 cursor) const;
+    /// The legend (ImGui, inside a frame): the colour key and each shown fan's count, at the left of
+    /// `area` (x, y, width, height; zero size: the whole window) no higher than `top` (below the
+    /// status box), and the hovered fan's name by the cursor.
+    void DrawLegend(const Scene& scene, const glm::dvec4& area, float top, glm::dvec2 cursor) const;
 
     const FanCache& Cache() const { return m_cache; }
     /// Every computation's time so far, in ms (for --stats).

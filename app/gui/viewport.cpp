@@ -709,6 +709,7 @@ void Viewport::DrawOverlay()
             ImGui::TextDisabled("%s", m_message.c_str());
         }
     }
+    const float statusBottom = ImGui::GetWindowPos().y + ImGui::GetWindowSize().y;
     ImGui::End();
 
     if (showHints) {
@@ -729,7 +730,8 @@ void Viewport::DrawOverlay()
     if (m_focused) {
         DrawTLabels(m_scene, m_evaluator, *m_focused, camera, overlayArea);
     }
-    m_fanView.DrawLegend(m_scene, overlayArea, m_drag.mode == DragMode::None ? m_cursor : glm::dvec2(-1.0));
+    m_fanView.DrawLegend(m_scene, overlayArea, statusBottom + 6.0f,
+                         m_drag.mode == DragMode::None ? m_cursor : glm::dvec2(-1.0));
 
     // what a gizmo arrow or ring under the cursor does
     if (m_drag.mode == DragMode::None && (m_hoveredArrow >= 0 || m_hoveredRing >= 0) && m_cursor.x >= 0.0) {
