@@ -6,6 +6,7 @@
 #include <glm/geometric.hpp>
 
 #include <random>
+#include <string>
 
 namespace hitlab {
 
@@ -25,8 +26,10 @@ Scene MakeStressScene()
         if (i % 2 == 0) {
             const glm::dvec3 half{size(rng), size(rng), size(rng)};
             s.shape = Aabb<double>{c - half, c + half};
+            s.name = "box " + std::to_string(i / 2 + 1);
         } else {
             s.shape = Sphere<double>{c, size(rng)};
+            s.name = "sphere " + std::to_string(i / 2 + 1);
         }
         scene.Add(std::move(s));
     }
@@ -36,6 +39,7 @@ Scene MakeStressScene()
         const glm::dvec3 origin{unit(rng) * 14.0, unit(rng) * 14.0, 16.0};
         const glm::dvec3 toward{unit(rng) * 8.0, unit(rng) * 8.0, unit(rng) * 8.0};
         s.shape = Ray<double>{origin, glm::normalize(toward - origin)};
+        s.name = "ray " + std::to_string(i + 1);
         scene.Add(std::move(s));
     }
     scene.SetSolidPairsEnabled(false); // 500,000 overlap pairs would dwarf the ray casts studied here
