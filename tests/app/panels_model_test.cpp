@@ -416,5 +416,55 @@ TEST(FamilyTable, AFarDifferenceIsShownAsTheDifferenceNotAsAnUlpCount)
     EXPECT_TRUE(found);
 }
 
+TEST(ResultsTable, JudgeRowMarksTheCellsThatAreWrongAgainstTheExactAnswer)
+{
+    // ray-through-edge.json: both rays meet the unit box exactly on its edge x = 0, y = 0, a hit
+    // for the closed box; face_planes misses them (its faces are open at their edges)
+    const Scene scene = Lesson("ray-through-edge.json");
+    SceneEvaluator eval;
+    eval.Evaluate(scene);
+    std::vector<ResultsTable> tables = BuildResultsTables(scene, eval);
+    ASSERT_EQ(tables.size(), 1u);
+    ASSERT_EQ(tables[0].rows.size(), 2u);
+    for (ResultRow& row : tables[0].rows) {
+        EXPECT_FALSE(row.exactHit.has_value()); // judged only when shown
+        JudgeRow(scene, row);
+        ASSERT_TRUE(row.exactHit.has_value());
+        EXPECT_TRUE(*row.exactHit);
+        for (size_t c = 0; c < row.cells.size(); ++c) {
+            const std::string name(tables[0].columns[c]->name);
+            EXPECT_EQ(row.cells[c].wrongVsExact, !row.cells[c].hit) << name;
+            if (name == "slab") {
+                EXPECT_FALSE(row.cells[c].wrongVsExact);
+            }
+            if (name == "face_planes") {
+                EXPECT_TRUE(row.cells[c].wrongVsExact);
+            }
+        }
+    }
+}
+
+TEST(FamilyTable, TheExactAnswerHeadsTheTableAndTheUlpsAreErrorsAgainstIt)
+{
+    // ray-through-edge.json, the first ray: origin (-1, -1, 0.25), direction (1, 1, 0.25) enters the
+    // unit box at t = 1 (the edge) and leaves at t = 2: exact, representable
+    const Scene scene = Lesson("ray-through-edge.json");
+    SceneEvaluator eval;
+    eval.Evaluate(scene);
+    const SceneQuery q = eval.Queries().front().query;
+    const FamilyTable table = BuildFamilyTable(scene, q, Precision::Float);
+    ASSERT_TRUE(table.exact.valid);
+    EXPECT_TRUE(table.exact.hit);
+    EXPECT_EQ(table.exactFirst, "1");
+    EXPECT_EQ(table.exactSecond, "2");
+    for (const FamilyRow& row : table.rows) {
+        EXPECT_EQ(row.wrongVsExact, !row.hit) << row.info->name;
+        if (row.hit && !row.first.empty()) {
+            EXPECT_EQ(row.firstUlps, "0") << row.info->name; // t = 1 exactly
+            EXPECT_FALSE(row.firstOff);
+        }
+    }
+}
+
 } // namespace
 } // namespace hitlab

@@ -1,4 +1,4 @@
-// Every algorithm of a family on one query, against the reference in ulps.
+// Every algorithm of a family on one query, against the exact answer in ulps.
 #include "query_model.h"
 
 #include "number_line.h"
@@ -22,7 +22,26 @@ std::int64_t Ordered(double v, Precision precision)
     return bits < 0 ? std::numeric_limits<std::int64_t>::min() - bits : bits;
 }
 
-std::string Signed(std::int64_t v) { return v > 0 ? "+" + std::to_string(v) : std::to_string(v); }
+
+/// The signed error of `computed` against the judge's value in ulps of `precision` ("" n/a).
+std::string ExactUlps(double computed, const ExactValue& exact, Precision precision, bool* off)
+{
+    const double e = UlpError(exact.value, computed, precision);
+    *off = e > 0.5;
+    if (e == 0) {
+        return "0";
+    }
+    if (!std::isfinite(e)) {
+        return "n/a";
+    }
+    if (e > 1e6) { // a count that large says nothing a reader can use: the difference itself does
+        return Format("%+.3g (far)", computed - exact.value);
+    }
+    const double s = computed < exact.value ? -e : e;
+    return std::abs(s - std::round(s)) < 0.05 ? Format("%+.0f", s) : Format("%+.1f", s);
+}
+
+std::string ExactText(const ExactValue& v) { return v.exact ? ShortNumber(v.value) : "~" + ShortNumber(v.value); }
 
 std::string VecText(const glm::dvec3& v)
 {
@@ -63,40 +82,35 @@ FamilyTable BuildFamilyTable(const Scene& scene, const SceneQuery& query, Precis
     }
     const Comparison cmp = Compare(q, {}, precision);
     const Result& ref = cmp.reference;
-    const std::uint32_t refFields = ReferenceAlgorithm(query.family).returns;
-    auto ulps = [&](double v, double r, bool both) -> std::string {
-        if (!both) {
-            return "";
-        }
-        const std::optional<std::int64_t> d = UlpDistance(v, r, precision);
-        // past a million ulps the count says nothing a reader can use: the difference itself does
-        constexpr std::int64_t kFar = 1000000;
-        if (d && (*d > kFar || *d < -kFar)) {
-            return Format("%+.3g (far)", v - r);
-        }
-        return d ? Signed(*d) : (v == r ? "0" : "n/a");
-    };
+    table.exact = JudgeExact(q);
+    const ExactResult& ex = table.exact;
+    const bool exactHit = ex.valid && ex.hit;
+    if (exactHit) {
+        table.exactFirst = cast ? ExactText(ex.tEnter) : ExactText(ex.depth);
+        table.exactSecond = cast ? ExactText(ex.tExit) : "";
+    }
     for (const AlgorithmOutcome& o : cmp.outcomes) {
         FamilyRow row;
         row.info = o.info;
         row.hit = o.result.hit;
         row.verdict = o.result.hit ? "hit" : "miss";
         row.differs = o.result.hit != ref.hit;
+        row.wrongVsExact = ex.valid && o.result.hit != ex.hit;
+        const bool bothHit = o.result.hit && exactHit;
         const std::uint32_t f = o.info->returns;
-        const bool bothHit = o.result.hit && ref.hit;
         if (o.result.hit && cast) {
             if ((f & kFieldTEnter) != 0) {
                 row.first = ShortNumber(o.result.tEnter);
-                row.firstUlps = ulps(o.result.tEnter, ref.tEnter, bothHit && (refFields & kFieldTEnter) != 0);
+                row.firstUlps = bothHit ? ExactUlps(o.result.tEnter, ex.tEnter, precision, &row.firstOff) : "";
             }
             if ((f & kFieldTExit) != 0) {
                 row.second = ShortNumber(o.result.tExit);
-                row.secondUlps = ulps(o.result.tExit, ref.tExit, bothHit && (refFields & kFieldTExit) != 0);
+                row.secondUlps = bothHit ? ExactUlps(o.result.tExit, ex.tExit, precision, &row.secondOff) : "";
             }
         } else if (o.result.hit) {
             if ((f & kFieldDepth) != 0) {
                 row.first = ShortNumber(o.result.depth);
-                row.firstUlps = ulps(o.result.depth, ref.depth, bothHit && (refFields & kFieldDepth) != 0);
+                row.firstUlps = bothHit ? ExactUlps(o.result.depth, ex.depth, precision, &row.firstOff) : "";
             }
             if ((f & kFieldNormal) != 0) {
                 row.second = VecText(o.result.normal);

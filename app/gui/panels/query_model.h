@@ -4,6 +4,7 @@
 #pragma once
 
 #include "core/compare.h"
+#include "core/exact/exact.h"
 #include "core/scene.h"
 
 #include <cstdint>
@@ -23,18 +24,24 @@ struct FamilyRow {
     bool hit = false;
     std::string verdict;               ///< "hit" / "miss"
     std::string first, second;         ///< t_enter and t_exit, or depth and normal ("" when not reported)
-    /// difference from the reference: "0", "+3", "-1", "" (n/a); beyond a million ulps the
-    /// difference itself, "-0.781 (far)"
+    /// error against the exact answer in ulps of the precision: "0", "+3", "-1", "+0.4" (the exact
+    /// value is irrational or not representable), "" (n/a); beyond a million ulps the difference
+    /// itself, "-0.781 (far)"
     std::string firstUlps, secondUlps;
+    bool firstOff = false, secondOff = false; ///< more than half an ulp off: not correctly rounded
     bool differs = false;              ///< verdict differs from the reference
+    bool wrongVsExact = false;         ///< verdict differs from the exact judge
 };
 
 struct FamilyTable {
     std::string firstHeader, secondHeader; ///< "t_enter", "t_exit" or "depth", "normal"
     std::vector<FamilyRow> rows;           ///< every algorithm of the family, reference first
+    ExactResult exact;                     ///< the exact judge on the query (core/exact)
+    std::string exactFirst, exactSecond;   ///< its t_enter / t_exit or depth ("" on a miss); "~" marks approximations
 };
 
-/// Runs every algorithm of the query's family in `precision` (the focused query only, on demand).
+/// Runs every algorithm of the query's family in `precision` and the exact judge (the focused
+/// query only, on demand); the ulps columns are each algorithm's error against the exact answer.
 FamilyTable BuildFamilyTable(const Scene& scene, const SceneQuery& query, Precision precision);
 
 } // namespace hitlab

@@ -240,6 +240,22 @@ void FamilyComparison(const FamilyTable& table)
     ImGui::TableSetupColumn(table.secondHeader.c_str());
     ImGui::TableSetupColumn(table.secondHeader == "normal" ? "" : "ulps");
     ImGui::TableHeadersRow();
+    // the exact judge first: what every row is measured against
+    ImGui::TableNextRow();
+    ImGui::TableNextColumn();
+    ImGui::TextDisabled("exact");
+    if (ImGui::IsItemHovered()) {
+        ImGui::SetTooltip("The exact rational judge (GMP): %s\n~ marks a value that involves a square root "
+                          "(a 256-bit approximation).",
+                          table.exact.valid ? DescribeExact(table.exact).c_str() : table.exact.note.c_str());
+    }
+    ImGui::TableNextColumn();
+    ImGui::TextDisabled("%s", !table.exact.valid ? "n/a" : table.exact.hit ? "hit" : "miss");
+    for (const std::string* cell : {&table.exactFirst, &table.exactSecond}) {
+        ImGui::TableNextColumn();
+        ImGui::TextDisabled("%s", cell->c_str());
+        ImGui::TableNextColumn();
+    }
     for (const FamilyRow& row : table.rows) {
         ImGui::TableNextRow();
         ImGui::TableNextColumn();
@@ -248,6 +264,9 @@ void FamilyComparison(const FamilyTable& table)
             ImGui::SetTooltip("%s", std::string(row.info->title).c_str());
         }
         ImGui::TableNextColumn();
+        if (row.wrongVsExact) { // wrong against the exact answer: a red cell
+            ImGui::TableSetBgColor(ImGuiTableBgTarget_CellBg, IM_COL32(150, 40, 40, 150));
+        }
         if (row.differs) {
             ImGui::TextColored(ImVec4(1.0f, 0.3f, 0.85f, 1.0f), "%s", row.verdict.c_str());
         } else {
@@ -255,8 +274,8 @@ void FamilyComparison(const FamilyTable& table)
         }
         for (const std::string* cell : {&row.first, &row.firstUlps, &row.second, &row.secondUlps}) {
             ImGui::TableNextColumn();
-            const bool ulps = cell == &row.firstUlps || cell == &row.secondUlps;
-            if (ulps && !cell->empty() && *cell != "0") {
+            const bool off = (cell == &row.firstUlps && row.firstOff) || (cell == &row.secondUlps && row.secondOff);
+            if (off) { // more than half an ulp from the exact value: not correctly rounded
                 ImGui::TextColored(ImVec4(1.0f, 0.78f, 0.3f, 1.0f), "%s", cell->c_str());
             } else {
                 ImGui::TextUnformatted(cell->c_str());
@@ -411,7 +430,8 @@ void Panels::DrawQueryPanel()
 
     ImGui::SameLine();
     ImGui::BeginChild("family", ImVec2(0, 0), true);
-    ImGui::TextDisabled("every %s algorithm vs the reference (ulps of %s)", std::string(FamilyName(focus->family)).c_str(),
+    ImGui::TextDisabled("every %s algorithm vs the exact answer (ulps of %s; red: wrong verdict)",
+                        std::string(FamilyName(focus->family)).c_str(),
                         scene.Settings(focus->family).precision == Precision::Float ? "float" : "double");
     FamilyComparison(BuildFamilyTable(scene, *focus, scene.Settings(focus->family).precision));
     ImGui::EndChild();

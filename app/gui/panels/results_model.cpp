@@ -3,6 +3,8 @@
 
 #include "number_line.h"
 
+#include "core/exact/exact.h"
+
 namespace hitlab {
 
 std::string QueryLabel(const Scene& scene, const SceneQuery& query)
@@ -10,6 +12,19 @@ std::string QueryLabel(const Scene& scene, const SceneQuery& query)
     const SceneShape* a = scene.Find(query.a);
     const SceneShape* b = scene.Find(query.b);
     return (a != nullptr ? a->name : "?") + " vs " + (b != nullptr ? b->name : "?");
+}
+
+void JudgeRow(const Scene& scene, ResultRow& row)
+{
+    const Query query = scene.MakeQuery(row.query);
+    if (!QueryShapesMatch(query)) {
+        return;
+    }
+    const bool hit = ExactHit(query);
+    row.exactHit = hit;
+    for (ResultCell& cell : row.cells) {
+        cell.wrongVsExact = !cell.text.empty() && cell.hit != hit;
+    }
 }
 
 std::string CellText(const Result& result, const AlgorithmInfo& algorithm)

@@ -6,6 +6,7 @@
 #include "core/scene.h"
 #include "core/scene_eval.h"
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -20,6 +21,7 @@ struct ResultCell {
     bool differs = false;      ///< its verdict differs from the reference's
     Explanation explanation = Explanation::None;
     std::string reason;        ///< the comparison's sentence for a difference
+    bool wrongVsExact = false; ///< its verdict differs from the exact judge's (set by JudgeRow)
 };
 
 struct ResultRow {
@@ -33,6 +35,9 @@ struct ResultRow {
     Explanation worst = Explanation::None;
     std::string mark;          ///< "" | "explained" | "rounding" | "UNEXPLAINED" (as `hitlab report` says)
     std::string tooltip;       ///< several lines: the reference's verdict and every difference with its reason
+    /// The exact judge's verdict (core/exact): nullopt until JudgeRow ran (the panel judges the
+    /// rows it shows, so 100,000 rows cost nothing until scrolled to).
+    std::optional<bool> exactHit;
 };
 
 struct ResultsTable {
@@ -46,6 +51,10 @@ struct ResultsTable {
 /// disagreementsOnly, rows whose algorithms agree are left out (their table stays, with no rows).
 std::vector<ResultsTable> BuildResultsTables(const Scene& scene, const SceneEvaluator& evaluation,
                                              bool disagreementsOnly = false);
+
+/// Judges the row's query exactly (FastVerdict, else GMP: microseconds) and marks every cell
+/// whose verdict differs from the exact one.
+void JudgeRow(const Scene& scene, ResultRow& row);
 
 /// "ray vs box": the two shapes' names in the query's order.
 std::string QueryLabel(const Scene& scene, const SceneQuery& query);

@@ -13,6 +13,7 @@ namespace {
 const ImVec4 kExplained{1.0f, 0.78f, 0.3f, 1.0f};
 const ImVec4 kUnexplained{1.0f, 0.35f, 0.35f, 1.0f};
 const ImVec4 kRounding{0.55f, 0.75f, 1.0f, 1.0f};
+const ImVec4 kExact{0.85f, 0.85f, 0.85f, 1.0f};
 const ImVec4 kDiffers{1.0f, 0.3f, 0.85f, 1.0f};
 const ImVec4 kHit{0.55f, 0.9f, 0.55f, 1.0f};
 const ImVec4 kMiss{0.6f, 0.62f, 0.66f, 1.0f};
@@ -38,12 +39,12 @@ void Panels::DrawResultsPanel()
         m_resultsHistory = historyGeneration;
         m_resultsFilter = m_disagreementsOnly;
     }
-    const std::vector<ResultsTable>& tables = m_resultsCache;
+    std::vector<ResultsTable>& tables = m_resultsCache; // rows are judged exactly as they are shown
     if (tables.empty()) {
         ImGui::TextDisabled("No queries in this scene.");
     }
     const std::optional<SceneQuery> focus = state.focused ? state.focused : m_viewport.Focused();
-    for (const ResultsTable& table : tables) {
+    for (ResultsTable& table : tables) {
         const std::string name(FamilyName(table.family));
         ImGui::PushID(name.c_str());
         ImGui::Spacing();
@@ -61,13 +62,14 @@ void Panels::DrawResultsPanel()
         // rows beyond a screenful scroll inside the table (the stress scene has 100,000)
         const float rowHeight = ImGui::GetTextLineHeightWithSpacing() + 2.0f;
         const float height = std::min(float(table.rows.size()) + 1.5f, 12.0f) * rowHeight;
-        const int columns = int(table.columns.size()) + 2;
+        const int columns = int(table.columns.size()) + 3;
         const ImGuiTableFlags flags = ImGuiTableFlags_ScrollX | ImGuiTableFlags_ScrollY | ImGuiTableFlags_RowBg |
                                       ImGuiTableFlags_BordersInnerV | ImGuiTableFlags_SizingFixedFit;
         if (ImGui::BeginTable("results", columns, flags, ImVec2(0, height))) {
             ImGui::TableSetupScrollFreeze(1, 1);
             ImGui::TableSetupColumn("query");
             ImGui::TableSetupColumn("");
+            ImGui::TableSetupColumn("exact");
             for (const AlgorithmInfo* a : table.columns) {
                 ImGui::TableSetupColumn(std::string(a->name).c_str());
             }
@@ -76,7 +78,10 @@ void Panels::DrawResultsPanel()
             clipper.Begin(int(table.rows.size()));
             while (clipper.Step()) {
                 for (int i = clipper.DisplayStart; i < clipper.DisplayEnd; ++i) {
-                    const ResultRow& row = table.rows[size_t(i)];
+                    ResultRow& row = table.rows[size_t(i)];
+                    if (!row.exactHit) {
+                        JudgeRow(scene, row);
+                    }
                     ImGui::PushID(i);
                     ImGui::TableNextRow();
                     ImGui::TableNextColumn();
@@ -94,6 +99,9 @@ void Panels::DrawResultsPanel()
                         ImGui::TextUnformatted(row.label.c_str());
                         ImGui::Separator();
                         ImGui::TextUnformatted(row.tooltip.c_str());
+                        if (row.exactHit) {
+                            ImGui::TextDisabled("exact judge: %s", *row.exactHit ? "hit" : "miss");
+                        }
                         ImGui::PopTextWrapPos();
                         ImGui::EndTooltip();
                     }
@@ -104,8 +112,15 @@ void Panels::DrawResultsPanel()
                                                                                                           : kExplained,
                                            "%s", unexplained ? "!!" : row.worst == Explanation::Rounding ? "~" : "!");
                     }
+                    ImGui::TableNextColumn();
+                    if (row.exactHit) {
+                        ImGui::TextColored(kExact, "%s", *row.exactHit ? "hit" : "miss");
+                    }
                     for (const ResultCell& cell : row.cells) {
                         ImGui::TableNextColumn();
+                        if (cell.wrongVsExact) { // wrong against the exact answer: a red cell
+                            ImGui::TableSetBgColor(ImGuiTableBgTarget_CellBg, IM_COL32(150, 40, 40, 150));
+                        }
                         if (cell.text.empty()) {
                             ImGui::TextDisabled("-");
                         } else {
@@ -122,8 +137,8 @@ void Panels::DrawResultsPanel()
     ImGui::Spacing();
     ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
     ImGui::TextWrapped("! the algorithms disagree, explained by a declared convention or a documented flaw;  "
-                       "~ float rounding (they agree in double);  !! not explained. Hover a row for the reasons, "
-                       "click it to inspect.");
+                       "~ float rounding (they agree in double);  !! not explained. exact: the exact rational "
+                       "judge; a red cell is wrong against it. Hover a row for the reasons, click it to inspect.");
     ImGui::PopStyleColor();
     ImGui::End();
 }
