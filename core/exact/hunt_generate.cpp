@@ -22,20 +22,6 @@ Rng::Rng(std::uint64_t seed)
     }
 }
 
-std::uint64_t Rng::Next()
-{
-    const auto rotl = [](std::uint64_t x, int k) { return (x << k) | (x >> (64 - k)); };
-    const std::uint64_t result = rotl(m_s[1] * 5, 7) * 9;
-    const std::uint64_t t = m_s[1] << 17;
-    m_s[2] ^= m_s[0];
-    m_s[3] ^= m_s[1];
-    m_s[1] ^= m_s[2];
-    m_s[0] ^= m_s[3];
-    m_s[2] ^= t;
-    m_s[3] = rotl(m_s[3], 45);
-    return result;
-}
-
 namespace {
 
 using glm::dvec3;
