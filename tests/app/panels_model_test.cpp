@@ -466,5 +466,34 @@ TEST(FamilyTable, TheExactAnswerHeadsTheTableAndTheUlpsAreErrorsAgainstIt)
     }
 }
 
+TEST(ResultsTable, LazyTablesMakeTheSameRowsOnDemand)
+{
+    for (const char* lesson : {"segment-ends-on-face.json", "ray-from-inside.json", "aabb-touching.json"}) {
+        SCOPED_TRACE(lesson);
+        const Scene scene = Lesson(lesson);
+        SceneEvaluator eval;
+        eval.Evaluate(scene);
+        for (bool filter : {false, true}) {
+            const std::vector<ResultsTable> full = BuildResultsTables(scene, eval, filter);
+            const std::vector<ResultsTable> lazy = BuildResultsTables(scene, eval, filter, true);
+            ASSERT_EQ(full.size(), lazy.size());
+            for (size_t t = 0; t < full.size(); ++t) {
+                EXPECT_EQ(lazy[t].family, full[t].family);
+                EXPECT_EQ(lazy[t].disagreements, full[t].disagreements);
+                EXPECT_TRUE(lazy[t].rows.empty());
+                ASSERT_EQ(lazy[t].queries, full[t].queries);
+                ASSERT_EQ(full[t].rows.size(), full[t].queries.size());
+                for (size_t r = 0; r < full[t].rows.size(); ++r) {
+                    const ResultRow made = MakeResultRow(scene, eval, lazy[t], r);
+                    EXPECT_EQ(made.label, full[t].rows[r].label);
+                    EXPECT_EQ(made.tooltip, full[t].rows[r].tooltip);
+                    EXPECT_EQ(made.mark, full[t].rows[r].mark);
+                    EXPECT_EQ(made.query.a, eval.Queries()[lazy[t].queries[r]].query.a);
+                }
+            }
+        }
+    }
+}
+
 } // namespace
 } // namespace hitlab

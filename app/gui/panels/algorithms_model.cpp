@@ -5,21 +5,31 @@
 
 namespace hitlab {
 
+FamilyCounts CountQueries(const SceneEvaluator& evaluation)
+{
+    FamilyCounts counts{};
+    for (const QueryEvaluation& qe : evaluation.Queries()) {
+        ++counts[static_cast<size_t>(qe.query.family)];
+    }
+    return counts;
+}
+
 std::vector<FamilyEntry> BuildAlgorithmList(const Scene& scene, const SceneEvaluator& evaluation)
 {
-    int counts[kFamilyCount] = {};
-    for (const QueryEvaluation& qe : evaluation.Queries()) {
-        ++counts[static_cast<int>(qe.query.family)];
-    }
+    return BuildAlgorithmList(scene, CountQueries(evaluation));
+}
+
+std::vector<FamilyEntry> BuildAlgorithmList(const Scene& scene, const FamilyCounts& counts)
+{
     std::vector<FamilyEntry> out;
     for (Family family : AllFamilies()) {
-        if (counts[static_cast<int>(family)] == 0) {
+        if (counts[static_cast<size_t>(family)] == 0) {
             continue;
         }
         const FamilySettings& settings = scene.Settings(family);
         FamilyEntry entry;
         entry.family = family;
-        entry.queries = counts[static_cast<int>(family)];
+        entry.queries = counts[static_cast<size_t>(family)];
         entry.precision = settings.precision;
         for (const AlgorithmInfo* info : AlgorithmsOf(family)) {
             const bool on = std::find(settings.enabled.begin(), settings.enabled.end(), info) != settings.enabled.end();

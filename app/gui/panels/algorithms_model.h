@@ -5,6 +5,7 @@
 #include "core/scene.h"
 #include "core/scene_eval.h"
 
+#include <array>
 #include <string>
 #include <vector>
 
@@ -27,6 +28,12 @@ struct FamilyEntry {
 /// queries are counted from the evaluation (which holds them already: listing a scene's queries
 /// anew costs ~1 ms a frame on the stress scene).
 std::vector<FamilyEntry> BuildAlgorithmList(const Scene& scene, const SceneEvaluator& evaluation);
+
+/// The evaluation's queries per family (indexed by Family); the panel keeps it per evaluation.
+using FamilyCounts = std::array<int, kFamilyCount>;
+FamilyCounts CountQueries(const SceneEvaluator& evaluation);
+/// BuildAlgorithmList from counts made by CountQueries.
+std::vector<FamilyEntry> BuildAlgorithmList(const Scene& scene, const FamilyCounts& counts);
 
 /// Settings with `algorithm` turned on or off (registry order kept). The last enabled algorithm
 /// cannot be turned off; turning off the drawn one draws the first still enabled.

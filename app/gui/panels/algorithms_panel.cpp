@@ -18,7 +18,11 @@ void Panels::DrawAlgorithmsPanel()
     }
     RecordRect("Algorithms");
     Scene& scene = m_viewport.GetScene();
-    const std::vector<FamilyEntry> families = BuildAlgorithmList(scene, m_viewport.Evaluation());
+    if (m_countsGeneration != m_viewport.Evaluation().Generation()) { // counted once per evaluation
+        m_countsGeneration = m_viewport.Evaluation().Generation();
+        m_familyCounts = CountQueries(m_viewport.Evaluation());
+    }
+    const std::vector<FamilyEntry> families = BuildAlgorithmList(scene, m_familyCounts);
     if (families.empty()) {
         ImGui::TextDisabled("No queries: add a ray and a box, or two solids.");
     }

@@ -160,23 +160,31 @@ void Panels::DrawInspectorPanel()
     // live results of the shape's queries (the drawn algorithm of each family)
     ImGui::Separator();
     ImGui::TextDisabled("Queries of this shape");
-    for (const SceneQuery& q : scene.QueriesOf(s.id)) {
-        const QueryEvaluation* qe = m_viewport.Evaluation().Find(q.a, q.b);
-        const AlgorithmInfo* drawn = scene.Settings(q.family).drawn;
-        if (qe == nullptr || drawn == nullptr) {
-            continue;
-        }
-        const Result* r = &qe->comparison.reference;
-        for (const AlgorithmOutcome& o : qe->comparison.outcomes) {
-            if (o.info == drawn) {
-                r = &o.result;
+    // only the lines in view are made (a ray of the stress scene has 1,000 queries)
+    const std::vector<SceneQuery> queries = scene.QueriesOf(s.id);
+    ImGuiListClipper clipper;
+    clipper.Begin(int(queries.size()));
+    while (clipper.Step()) {
+        for (int line = clipper.DisplayStart; line < clipper.DisplayEnd; ++line) {
+            const SceneQuery& q = queries[size_t(line)];
+            const QueryEvaluation* qe = m_viewport.Evaluation().Find(q.a, q.b);
+            const AlgorithmInfo* drawn = scene.Settings(q.family).drawn;
+            if (qe == nullptr || drawn == nullptr) {
+                ImGui::TextDisabled("-"); // one line per query keeps the clipper's count right
+                continue;
             }
-        }
-        const std::string text = QueryLabel(scene, q) + ": " + CellText(*r, *drawn);
-        if (!qe->comparison.agree) {
-            ImGui::TextColored(ImVec4(1.0f, 0.3f, 0.85f, 1.0f), "%s  (disagreement)", text.c_str());
-        } else {
-            ImGui::TextUnformatted(text.c_str());
+            const Result* r = &qe->comparison.reference;
+            for (const AlgorithmOutcome& o : qe->comparison.outcomes) {
+                if (o.info == drawn) {
+                    r = &o.result;
+                }
+            }
+            const std::string text = QueryLabel(scene, q) + ": " + CellText(*r, *drawn);
+            if (!qe->comparison.agree) {
+                ImGui::TextColored(ImVec4(1.0f, 0.3f, 0.85f, 1.0f), "%s  (disagreement)", text.c_str());
+            } else {
+                ImGui::TextUnformatted(text.c_str());
+            }
         }
     }
     ImGui::End();

@@ -4,6 +4,7 @@
 // The window calls Draw once per ImGui frame and the two After* hooks around its drawing.
 #pragma once
 
+#include "algorithms_model.h"
 #include "panel_state.h"
 #include "results_model.h"
 #include "tool_panels.h"
@@ -15,6 +16,7 @@
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 struct ImVec2;
@@ -103,10 +105,13 @@ private:
     // The Results tables, rebuilt only when the evaluation, the edit history or the filter changed
     // (the stress scene has 100,000 rows: building them every frame cost ~80 ms).
     std::vector<ResultsTable> m_resultsCache;
+    std::unordered_map<std::uint64_t, ResultRow> m_resultRows; ///< the rows made so far (family << 32 | row)
     std::uint64_t m_resultsEvaluation = ~std::uint64_t(0);
     std::uint64_t m_resultsHistory = ~std::uint64_t(0);
     bool m_resultsFilter = false;
     bool m_resetLayout = false;
+    FamilyCounts m_familyCounts{};      ///< the Algorithms panel's queries per family, at evaluation m_countsGeneration
+    std::uint64_t m_countsGeneration = ~std::uint64_t(0);
 
     // popups
     std::string m_error;                ///< shown in the error modal when non-empty

@@ -3,6 +3,8 @@
 
 #include "number_line.h"
 
+#include <array>
+
 #include "core/exact/exact.h"
 
 namespace hitlab {
@@ -106,30 +108,43 @@ ResultRow MakeRow(const Scene& scene, const QueryEvaluation& qe, const std::vect
 } // namespace
 
 std::vector<ResultsTable> BuildResultsTables(const Scene& scene, const SceneEvaluator& evaluation,
-                                             bool disagreementsOnly)
+                                             bool disagreementsOnly, bool lazy)
 {
-    std::vector<ResultsTable> tables;
+    // one pass over the queries, each to its family's table (indexed by the enum)
+    std::vector<ResultsTable> tables(kFamilyCount);
     for (Family family : AllFamilies()) {
-        ResultsTable table;
+        ResultsTable& table = tables[static_cast<size_t>(family)];
         table.family = family;
         table.columns = scene.Settings(family).enabled;
-        bool present = false;
-        for (const QueryEvaluation& qe : evaluation.Queries()) {
-            if (qe.query.family != family) {
-                continue;
-            }
-            present = true;
-            table.disagreements += qe.comparison.agree ? 0 : 1;
-            if (disagreementsOnly && qe.comparison.agree) {
-                continue;
-            }
+    }
+    std::array<bool, kFamilyCount> present{};
+    const auto& queries = evaluation.Queries();
+    for (std::uint32_t i = 0; i < queries.size(); ++i) {
+        const QueryEvaluation& qe = queries[i];
+        const auto f = static_cast<size_t>(qe.query.family);
+        ResultsTable& table = tables[f];
+        present[f] = true;
+        table.disagreements += qe.comparison.agree ? 0 : 1;
+        if (disagreementsOnly && qe.comparison.agree) {
+            continue;
+        }
+        table.queries.push_back(i);
+        if (!lazy) {
             table.rows.push_back(MakeRow(scene, qe, table.columns));
         }
-        if (present) {
-            tables.push_back(std::move(table));
+    }
+    std::vector<ResultsTable> out; // in protocol order
+    for (Family family : AllFamilies()) {
+        if (present[static_cast<size_t>(family)]) {
+            out.push_back(std::move(tables[static_cast<size_t>(family)]));
         }
     }
-    return tables;
+    return out;
+}
+
+ResultRow MakeResultRow(const Scene& scene, const SceneEvaluator& evaluation, const ResultsTable& table, size_t i)
+{
+    return MakeRow(scene, evaluation.Queries()[table.queries[i]], table.columns);
 }
 
 } // namespace hitlab

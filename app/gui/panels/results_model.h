@@ -6,6 +6,7 @@
 #include "core/scene.h"
 #include "core/scene_eval.h"
 
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <vector>
@@ -43,14 +44,20 @@ struct ResultRow {
 struct ResultsTable {
     Family family = Family::RayAabb;
     std::vector<const AlgorithmInfo*> columns; ///< the family's enabled algorithms, in registry order
-    std::vector<ResultRow> rows;
+    std::vector<ResultRow> rows;          ///< empty when built lazily (see MakeResultRow)
+    std::vector<std::uint32_t> queries;   ///< each row's index into the evaluation's queries
     int disagreements = 0;
 };
 
 /// Builds the tables of every family with queries (in protocol family order). With
 /// disagreementsOnly, rows whose algorithms agree are left out (their table stays, with no rows).
+/// lazy: only `queries` is filled, and the rows shown are made by MakeResultRow (the stress
+/// scene has 100,000 rows: making them all took ~10 ms each time a drag changed the evaluation).
 std::vector<ResultsTable> BuildResultsTables(const Scene& scene, const SceneEvaluator& evaluation,
-                                             bool disagreementsOnly = false);
+                                             bool disagreementsOnly = false, bool lazy = false);
+
+/// Row i of a table (as BuildResultsTables makes it without `lazy`).
+ResultRow MakeResultRow(const Scene& scene, const SceneEvaluator& evaluation, const ResultsTable& table, size_t i);
 
 /// Judges the row's query exactly (FastVerdict, else GMP: microseconds) and marks every cell
 /// whose verdict differs from the exact one.

@@ -34,7 +34,8 @@ void Panels::DrawResultsPanel()
     const std::uint64_t historyGeneration = m_viewport.GetHistory().Generation();
     if (evaluation.Generation() != m_resultsEvaluation || historyGeneration != m_resultsHistory ||
         m_disagreementsOnly != m_resultsFilter) {
-        m_resultsCache = BuildResultsTables(scene, evaluation, m_disagreementsOnly);
+        m_resultsCache = BuildResultsTables(scene, evaluation, m_disagreementsOnly, true);
+        m_resultRows.clear();
         m_resultsEvaluation = evaluation.Generation();
         m_resultsHistory = historyGeneration;
         m_resultsFilter = m_disagreementsOnly;
@@ -55,13 +56,13 @@ void Panels::DrawResultsPanel()
         } else {
             ImGui::TextDisabled("all agree");
         }
-        if (table.rows.empty()) {
+        if (table.queries.empty()) {
             ImGui::PopID();
             continue;
         }
         // rows beyond a screenful scroll inside the table (the stress scene has 100,000)
         const float rowHeight = ImGui::GetTextLineHeightWithSpacing() + 2.0f;
-        const float height = std::min(float(table.rows.size()) + 1.5f, 12.0f) * rowHeight;
+        const float height = std::min(float(table.queries.size()) + 1.5f, 12.0f) * rowHeight;
         const int columns = int(table.columns.size()) + 3;
         const ImGuiTableFlags flags = ImGuiTableFlags_ScrollX | ImGuiTableFlags_ScrollY | ImGuiTableFlags_RowBg |
                                       ImGuiTableFlags_BordersInnerV | ImGuiTableFlags_SizingFixedFit;
@@ -75,10 +76,16 @@ void Panels::DrawResultsPanel()
             }
             ImGui::TableHeadersRow();
             ImGuiListClipper clipper;
-            clipper.Begin(int(table.rows.size()));
+            clipper.Begin(int(table.queries.size()));
             while (clipper.Step()) {
                 for (int i = clipper.DisplayStart; i < clipper.DisplayEnd; ++i) {
-                    ResultRow& row = table.rows[size_t(i)];
+                    // rows are made as they come into view, and kept until the evaluation changes
+                    const std::uint64_t key = (std::uint64_t(table.family) << 32) | std::uint64_t(i);
+                    auto made = m_resultRows.find(key);
+                    if (made == m_resultRows.end()) {
+                        made = m_resultRows.emplace(key, MakeResultRow(scene, evaluation, table, size_t(i))).first;
+                    }
+                    ResultRow& row = made->second;
                     if (!row.exactHit) {
                         JudgeRow(scene, row);
                     }
