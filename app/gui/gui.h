@@ -22,6 +22,7 @@ struct GuiOptions {
     std::string panelReport;  ///< write the panels' rectangles and ImGui errors as JSON on exit (tests)
     int step = -1;            ///< the Query inspector's first trace step (-1: the whole trace)
     ShapeId select = 0;       ///< start with this shape selected (screenshots of the Inspector)
+    float fontScale = 1.0f;   ///< View > Font size at start: text, markers and lines (a projector: 1.5)
     std::string openPanel;    ///< "hunt" or "timing": open that floating panel at start
     bool runPanel = false;    ///< with openPanel: start its hunt or measurement at once (with frames: wait for it on the last frame)
     SceneLoader loader;

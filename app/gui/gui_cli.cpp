@@ -24,6 +24,8 @@ int RunGuiCommandLine(int argc, const char* const* argv, const SceneLoader& load
     app.add_option("--screenshot", options.screenshot, "With --frames: write the last frame (with the panels) to a PNG");
     app.add_option("--panel-report", options.panelReport, "Write the panels' layout and ImGui errors as JSON on exit");
     app.add_option("--select", options.select, "Start with the shape of this id selected");
+    app.add_option("--font-scale", options.fontScale, "Text, markers and lines this much larger (View > Font size)")
+        ->check(CLI::Range(0.8f, 2.0f));
     app.add_option("--open-panel", options.openPanel, "Open the Hunt or the Timing panel at start")
         ->check(CLI::IsMember({"hunt", "timing"}));
     app.add_flag("--run-panel", options.runPanel,

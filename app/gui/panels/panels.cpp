@@ -72,9 +72,11 @@ void SlotRect(int slot, ImVec2& pos, ImVec2& size)
 
 } // namespace
 
-Panels::Panels(const GuiOptions& options, Viewport& viewport) : m_viewport(viewport), m_options(options)
+Panels::Panels(const GuiOptions& options, Viewport& viewport)
+    : m_viewport(viewport), m_options(options), m_fontScale(options.fontScale)
 {
     ImGuiIO& io = ImGui::GetIO();
+    io.FontGlobalScale = m_fontScale; // before the first frame, which lays the panels out below the menu bar
     const std::string config = ConfigDirectory();
     if (options.frames == 0 && !config.empty()) {
         std::error_code ec;
