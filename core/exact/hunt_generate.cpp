@@ -26,17 +26,20 @@ namespace {
 
 using glm::dvec3;
 
-/// A dyadic coordinate: mostly halves, some integers, some k/1024.
+/// n uniform choices 0..n-1 from 16 random bits (multiply-shift).
+int Pick16(std::uint64_t bits, int n) { return int(((bits & 0xffff) * std::uint64_t(n)) >> 16); }
+
+/// A dyadic coordinate: mostly halves (12 in 20), some integers (4 in 20), some k/1024. One draw
+/// gives every candidate and the choice, and the choice is a select, not a branch: random
+/// branches mispredict half the time, and the hunt draws millions of these a second.
 double Grid(Rng& rng)
 {
-    const int k = rng.Int(0, 19);
-    if (k < 12) {
-        return rng.Int(-8, 8) * 0.5;
-    }
-    if (k < 16) {
-        return rng.Int(-6, 6);
-    }
-    return rng.Int(-4096, 4096) / 1024.0;
+    const std::uint64_t r = rng.Next();
+    const int k = Pick16(r >> 48, 20);
+    const double half = (Pick16(r, 17) - 8) * 0.5;
+    const double whole = Pick16(r >> 16, 13) - 6;
+    const double fine = (Pick16(r >> 32, 8193) - 4096) / 1024.0;
+    return k < 12 ? half : k < 16 ? whole : fine;
 }
 dvec3 GridV(Rng& rng) { return {Grid(rng), Grid(rng), Grid(rng)}; }
 dvec3 RandV(Rng& rng) { return {rng.Uniform(-4, 4), rng.Uniform(-4, 4), rng.Uniform(-4, 4)}; }
@@ -77,21 +80,22 @@ dvec3 ZeroSome(Rng& rng)
     return NonZero(d, rng);
 }
 
-/// A point of the box [lo, hi]: `fixed` axes on a bound (min or max), the others inside.
+/// A point of the box [lo, hi]: `fixed` axes (chosen at random) on a bound (min or max), the
+/// others inside (the middle, or a multiple of an eighth of the side). One draw, selects only.
 dvec3 Feature(Rng& rng, const dvec3& lo, const dvec3& hi, int fixed)
 {
+    static constexpr int kOrders[6][3] = {{0, 1, 2}, {0, 2, 1}, {1, 0, 2}, {1, 2, 0}, {2, 0, 1}, {2, 1, 0}};
+    const std::uint64_t r = rng.Next();
+    const int* order = kOrders[Pick16(r >> 48, 6)];
     dvec3 p;
-    int order[3] = {0, 1, 2};
-    for (int i = 2; i > 0; --i) {
-        std::swap(order[i], order[rng.Int(0, i)]);
-    }
     for (int k = 0; k < 3; ++k) {
         const int i = order[k];
-        if (k < fixed) {
-            p[i] = rng.Chance(0.5) ? lo[i] : hi[i];
-        } else {
-            p[i] = rng.Chance(0.5) ? (lo[i] + hi[i]) * 0.5 : lo[i] + (hi[i] - lo[i]) * rng.Int(0, 8) * 0.125;
-        }
+        const std::uint64_t bits = r >> (16 * k); // 16 bits per axis: side, middle, 14 for the eighth
+        const double bound = (bits & 1) != 0 ? lo[i] : hi[i];
+        const int n = int((((bits >> 2) & 0x3fff) * 9) >> 14); // 0..8
+        const double eighth = lo[i] + (hi[i] - lo[i]) * n * 0.125;
+        const double inside = (bits & 2) != 0 ? (lo[i] + hi[i]) * 0.5 : eighth;
+        p[i] = k < fixed ? bound : inside;
     }
     return p;
 }
