@@ -141,6 +141,26 @@ Result Run(const AlgorithmInfo& info, const Query& query, Precision precision, T
     return info.run(query, precision, trace);
 }
 
+std::optional<glm::dvec3> ShapeCenter(const Shape& shape)
+{
+    if (const auto* box = std::get_if<Aabb<double>>(&shape)) {
+        return (box->min + box->max) * 0.5;
+    }
+    if (const auto* obb = std::get_if<Obb<double>>(&shape)) {
+        return obb->center;
+    }
+    if (const auto* sphere = std::get_if<Sphere<double>>(&shape)) {
+        return sphere->center;
+    }
+    if (const auto* ray = std::get_if<Ray<double>>(&shape)) {
+        return ray->origin;
+    }
+    if (const auto* seg = std::get_if<Segment<double>>(&shape)) {
+        return (seg->start + seg->end) * 0.5;
+    }
+    return std::nullopt;
+}
+
 const char* ShapeTypeName(const Shape& shape)
 {
     static const char* const kNames[] = {"ray", "segment", "plane", "aabb", "sphere", "obb"};

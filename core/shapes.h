@@ -5,6 +5,7 @@
 #include <glm/vec3.hpp>
 
 #include <array>
+#include <optional>
 #include <variant>
 
 namespace hitlab {
@@ -84,5 +85,9 @@ Obb<U> ShapeCast(const Obb<T>& o)
 
 /// The protocol's type name of a shape ("ray", "aabb", ...).
 const char* ShapeTypeName(const Shape& shape);
+
+/// Where a shape sits: a box's or oriented box's centre, a sphere's centre, a ray's origin, a
+/// segment's midpoint; nullopt for a plane (it has no centre).
+std::optional<glm::dvec3> ShapeCenter(const Shape& shape);
 
 } // namespace hitlab

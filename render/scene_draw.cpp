@@ -13,6 +13,9 @@ glm::vec4 palette::Axis(int axis) { return axis == 0 ? kAxisX : axis == 1 ? kAxi
 
 namespace {
 
+/// The centre of a solid of an overlap pair (solids always have one).
+glm::dvec3 SolidCenter(const Shape& shape) { return ShapeCenter(shape).value_or(glm::dvec3(0.0)); }
+
 glm::vec4 WithAlpha(glm::vec4 c, float a) { return {c.x, c.y, c.z, a}; }
 glm::vec4 Lighter(glm::vec4 c, float amount) { return glm::mix(c, glm::vec4(1.0f), amount); }
 glm::vec3 F(const glm::dvec3& v) { return glm::vec3(v); }
@@ -145,20 +148,6 @@ bool CastLine(const Shape& shape, glm::dvec3& origin, glm::dvec3& direction)
     return false;
 }
 
-glm::dvec3 ShapeCenter(const Shape& shape)
-{
-    if (const auto* box = std::get_if<Aabb<double>>(&shape)) {
-        return (box->min + box->max) * 0.5;
-    }
-    if (const auto* obb = std::get_if<Obb<double>>(&shape)) {
-        return obb->center;
-    }
-    if (const auto* sphere = std::get_if<Sphere<double>>(&shape)) {
-        return sphere->center;
-    }
-    return glm::dvec3(0.0);
-}
-
 /// Shapes by id for one frame (Scene::Find searches; the stress scene has 100,000 queries).
 using ShapeIndex = std::unordered_map<ShapeId, const SceneShape*>;
 
@@ -210,14 +199,14 @@ void DrawResult(const Scene& scene, const ShapeIndex& shapes, const QueryEvaluat
         const AlgorithmInfo* drawn = scene.Settings(qe.query.family).drawn;
         const std::uint32_t returns = drawn != nullptr ? drawn->returns : 0u;
         const bool hasContact = (returns & kFieldContact) != 0;
-        const glm::dvec3 base = hasContact ? r.contact : ShapeCenter(b->shape);
+        const glm::dvec3 base = hasContact ? r.contact : SolidCenter(b->shape);
         if (r.depth > 0.0 && Finite(r.normal)) {
             Arrow(out, base, base + r.normal * r.depth, palette::kPenetration, 2.5f);
         }
         out.overlayMarkers.Add(F(base), palette::kPenetration, 8.0f, MarkerKind::Disc);
     }
     if (!cmp.agree) {
-        out.overlayMarkers.Add(F((ShapeCenter(a->shape) + ShapeCenter(b->shape)) * 0.5), palette::kDisagree, 14.0f,
+        out.overlayMarkers.Add(F((SolidCenter(a->shape) + SolidCenter(b->shape)) * 0.5), palette::kDisagree, 14.0f,
                                MarkerKind::Diamond);
     }
 }
@@ -313,7 +302,7 @@ void DrawAxis(const Scene& scene, const SceneQuery& q, const Trace& trace, const
         return;
     }
     const glm::dvec3 u = pick->axis / len;
-    const glm::dvec3 ca = ShapeCenter(a->shape), cb = ShapeCenter(b->shape);
+    const glm::dvec3 ca = SolidCenter(a->shape), cb = SolidCenter(b->shape);
     // ra and rb are in units of |axis|; the intervals sit on a line below the pair, on screen
     const double sa = glm::dot(ca, u), sb = glm::dot(cb, u);
     const double ra = pick->ra / len, rb = pick->rb / len;

@@ -18,25 +18,7 @@ double PixelsToWorldAt(const Camera& camera, const glm::dvec3& p, double pixels)
     return pixels * WorldPerPixel(camera) * depth / camera.distance;
 }
 
-std::optional<glm::dvec3> GizmoCenter(const Shape& shape)
-{
-    if (const auto* box = std::get_if<Aabb<double>>(&shape)) {
-        return (box->min + box->max) * 0.5;
-    }
-    if (const auto* obb = std::get_if<Obb<double>>(&shape)) {
-        return obb->center;
-    }
-    if (const auto* sphere = std::get_if<Sphere<double>>(&shape)) {
-        return sphere->center;
-    }
-    if (const auto* ray = std::get_if<Ray<double>>(&shape)) {
-        return ray->origin;
-    }
-    if (const auto* seg = std::get_if<Segment<double>>(&shape)) {
-        return (seg->start + seg->end) * 0.5;
-    }
-    return std::nullopt;
-}
+std::optional<glm::dvec3> GizmoCenter(const Shape& shape) { return ShapeCenter(shape); }
 
 std::vector<GizmoArrow> MoveArrows(const Camera& camera, const glm::dvec3& center, double scale)
 {

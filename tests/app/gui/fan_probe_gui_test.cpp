@@ -7,6 +7,8 @@
 
 #include "render/fan_draw.h"
 
+#include "support/pixels.h"
+
 #include <gtest/gtest.h>
 
 namespace hitlab {
@@ -36,19 +38,6 @@ Scene FanAtBox()
     return scene;
 }
 
-struct Rgb {
-    int r, g, b;
-};
-
-Rgb At(const RenderedImage& image, glm::dvec2 p)
-{
-    const int x = int(p.x), y = int(p.y);
-    EXPECT_TRUE(x >= 0 && y >= 0 && x < image.width && y < image.height) << "probe outside: " << x << "," << y;
-    const size_t i = (size_t(std::clamp(y, 0, image.height - 1)) * size_t(image.width) +
-                      size_t(std::clamp(x, 0, image.width - 1))) * 4;
-    return {image.rgba[i], image.rgba[i + 1], image.rgba[i + 2]};
-}
-
 TEST(FanProbe, ADisagreeingSampleHasItsColourWhereCorePutIt)
 {
     const Scene scene = FanAtBox();
@@ -72,11 +61,11 @@ TEST(FanProbe, ADisagreeingSampleHasItsColourWhereCorePutIt)
     const auto image = RenderScene(scene, *camera, kWidth, kHeight, 1, 0, error);
     ASSERT_TRUE(image.has_value()) << error;
 
-    const Rgb orange = At(*image, glm::dvec2(*WorldToScreen(*camera, {leak.x, leak.y, leak.z})));
+    const Rgb orange = PixelAt(*image, glm::dvec2(*WorldToScreen(*camera, {leak.x, leak.y, leak.z})));
     EXPECT_GE(orange.r, 230) << orange.r << "," << orange.g << "," << orange.b;
     EXPECT_NEAR(orange.g, int(fan_palette::kOnlyA.y * 255.0f), 25);
     EXPECT_LE(orange.b, 60);
-    const Rgb green = At(*image, glm::dvec2(*WorldToScreen(*camera, {agree.x, agree.y, agree.z})));
+    const Rgb green = PixelAt(*image, glm::dvec2(*WorldToScreen(*camera, {agree.x, agree.y, agree.z})));
     EXPECT_GT(green.g, green.r + 40) << green.r << "," << green.g << "," << green.b;
     EXPECT_GT(green.g, green.b + 30);
 }

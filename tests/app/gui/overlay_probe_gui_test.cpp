@@ -9,6 +9,8 @@
 
 #include "core/algorithm.h"
 
+#include "support/pixels.h"
+
 #include <gtest/gtest.h>
 
 namespace hitlab {
@@ -16,25 +18,12 @@ namespace {
 
 constexpr int kWidth = 640, kHeight = 400;
 
-struct Rgb {
-    int r, g, b;
-};
-
-Rgb At(const RenderedImage& image, glm::dvec2 p)
-{
-    const int x = int(p.x), y = int(p.y);
-    EXPECT_TRUE(x >= 0 && y >= 0 && x < image.width && y < image.height) << "probe outside: " << x << "," << y;
-    const size_t row = size_t(std::clamp(y, 0, image.height - 1)), column = size_t(std::clamp(x, 0, image.width - 1));
-    const size_t i = (row * size_t(image.width) + column) * 4;
-    return {image.rgba[i], image.rgba[i + 1], image.rgba[i + 2]};
-}
-
 /// The greenest of the pixels within 2 columns of p (a thin line's anti-aliased edge may fall between pixels).
 Rgb GreenestNear(const RenderedImage& image, glm::dvec2 p)
 {
-    Rgb best = At(image, p);
+    Rgb best = PixelAt(image, p);
     for (int dx = -2; dx <= 2; ++dx) {
-        const Rgb c = At(image, p + glm::dvec2(dx, 0));
+        const Rgb c = PixelAt(image, p + glm::dvec2(dx, 0));
         best = c.g - c.r > best.g - best.r ? c : best;
     }
     return best;
@@ -87,7 +76,7 @@ TEST(OverlayProbe, FacePlanesMarkTheFaceTriedGreenWhenItsPointIsInside)
     // the slab method draws its x slab plane there instead (red), and no face
     const Scene withSlabs = RayThroughFace("slab", ray);
     const RenderedImage slabs = Render2d(withSlabs, ray, camera);
-    const Rgb red = At(slabs, Project(camera, {1, 1.25, 0.5}));
+    const Rgb red = PixelAt(slabs, Project(camera, {1, 1.25, 0.5}));
     EXPECT_GT(red.r, red.g + 60) << red.r << "," << red.g << "," << red.b;
 }
 
@@ -100,14 +89,14 @@ TEST(OverlayProbe, ExpandedBoxDrawsTheGrownBox)
     Camera camera;
     // the box grown by 0.625: its left edge is the line x = -0.625, far from every other shape
     const RenderedImage grown = Render2d(scene, sphere, camera);
-    const Rgb edge = At(grown, Project(camera, {-0.625, 0.5, 0.5}));
+    const Rgb edge = PixelAt(grown, Project(camera, {-0.625, 0.5, 0.5}));
     EXPECT_GE(edge.b, 200) << edge.r << "," << edge.g << "," << edge.b;
     EXPECT_GE(edge.g, 170);
     EXPECT_LE(edge.r, 150);
     // the reference (closest point) draws no grown box: the background there
     scene.Settings(Family::SphereAabb).drawn = FindAlgorithm(Family::SphereAabb, "closest_point");
     const RenderedImage plain = Render2d(scene, sphere, camera);
-    const Rgb none = At(plain, Project(camera, {-0.625, 0.5, 0.5}));
+    const Rgb none = PixelAt(plain, Project(camera, {-0.625, 0.5, 0.5}));
     EXPECT_LE(none.b, 90) << none.r << "," << none.g << "," << none.b;
 }
 
@@ -120,8 +109,8 @@ TEST(OverlayProbe, TheSelectionShowsItsMoveArrowsInTheAxisColours)
     const RenderedImage selected = Render2d(scene, box, camera);
     // 60 px right of the centre: on the x arrow (22 to 95 px); 60 px up: on the y arrow
     const glm::dvec2 c = Project(camera, {1, 1, 0});
-    const Rgb x = At(selected, c + glm::dvec2(60, 0));
-    const Rgb y = At(selected, c + glm::dvec2(0, -60));
+    const Rgb x = PixelAt(selected, c + glm::dvec2(60, 0));
+    const Rgb y = PixelAt(selected, c + glm::dvec2(0, -60));
     const glm::vec4 ax = palette::kAxisX, ay = palette::kAxisY;
     EXPECT_NEAR(x.r, int(ax.x * 255.0f + 0.5f), 8) << x.r << "," << x.g << "," << x.b;
     EXPECT_NEAR(x.g, int(ax.y * 255.0f + 0.5f), 8);
@@ -129,7 +118,7 @@ TEST(OverlayProbe, TheSelectionShowsItsMoveArrowsInTheAxisColours)
     EXPECT_NEAR(y.r, int(ay.x * 255.0f + 0.5f), 8);
     // unselected: the box's translucent blue there
     const RenderedImage plain = Render2d(scene, 0, camera);
-    const Rgb body = At(plain, c + glm::dvec2(60, 0));
+    const Rgb body = PixelAt(plain, c + glm::dvec2(60, 0));
     EXPECT_GT(body.b, body.r + 20) << body.r << "," << body.g << "," << body.b;
 }
 

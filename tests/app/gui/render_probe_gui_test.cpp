@@ -8,6 +8,8 @@
 
 #include "core/scene_eval.h"
 
+#include "support/pixels.h"
+
 #include <gtest/gtest.h>
 #include <stb_image.h>
 
@@ -39,18 +41,6 @@ Scene RayHitsBox()
     return scene;
 }
 
-struct Rgb {
-    int r, g, b;
-};
-
-Rgb At(const RenderedImage& image, glm::dvec2 p)
-{
-    const int x = int(p.x), y = int(p.y);
-    EXPECT_TRUE(x >= 0 && y >= 0 && x < image.width && y < image.height) << "probe outside: " << x << "," << y;
-    const size_t i = (size_t(std::clamp(y, 0, image.height - 1)) * size_t(image.width) + size_t(std::clamp(x, 0, image.width - 1))) * 4;
-    return {image.rgba[i], image.rgba[i + 1], image.rgba[i + 2]};
-}
-
 int Byte(float c) { return int(c * 255.0f + 0.5f); }
 
 glm::dvec2 Project(const Camera& c, glm::dvec3 p) { return glm::dvec2(*WorldToScreen(c, p)); }
@@ -73,14 +63,14 @@ void Probe(const std::string& view)
     ASSERT_EQ(image->rgba.size(), size_t(kWidth) * kHeight * 4);
 
     // the hit marker: a white disc at the entry point
-    const Rgb marker = At(*image, Project(*camera, hit.point));
+    const Rgb marker = PixelAt(*image, Project(*camera, hit.point));
     EXPECT_GE(marker.r, 225);
     EXPECT_GE(marker.g, 225);
     EXPECT_GE(marker.b, 225);
 
     // inside the box's silhouette, away from the ray: the translucent blue over the background
     const glm::dvec3 inBox = view == "2d" ? glm::dvec3(0.5, 0.85, 1.0) : glm::dvec3(0.5, 1.0, 0.5);
-    const Rgb box = At(*image, Project(*camera, inBox));
+    const Rgb box = PixelAt(*image, Project(*camera, inBox));
     const glm::vec4 bg = palette::kBackground;
     EXPECT_GT(box.b, Byte(bg.z) + 25) << box.r << "," << box.g << "," << box.b;
     EXPECT_GT(box.b, box.r + 20);
@@ -88,7 +78,7 @@ void Probe(const std::string& view)
 
     // between grid lines, away from every shape: the background
     const glm::dvec3 empty = view == "2d" ? glm::dvec3(-1.5, -1.5, 0.0) : glm::dvec3(-1.5, 0.0, 2.5);
-    const Rgb back = At(*image, Project(*camera, empty));
+    const Rgb back = PixelAt(*image, Project(*camera, empty));
     EXPECT_NEAR(back.r, Byte(bg.x), 6);
     EXPECT_NEAR(back.g, Byte(bg.y), 6);
     EXPECT_NEAR(back.b, Byte(bg.z), 6);
