@@ -6,6 +6,7 @@
 
 #include "algorithms_model.h"
 #include "panel_state.h"
+#include "query_model.h"
 #include "results_model.h"
 #include "tool_panels.h"
 
@@ -15,6 +16,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -110,6 +112,9 @@ private:
     std::uint64_t m_resultsHistory = ~std::uint64_t(0);
     bool m_resultsFilter = false;
     bool m_resetLayout = false;
+    FamilyTable m_familyTable;          ///< the Query inspector's family table, for the pair and generations below
+    std::optional<SceneQuery> m_familyTableFor;
+    std::uint64_t m_familyTableEvaluation = 0, m_familyTableHistory = 0;
     FamilyCounts m_familyCounts{};      ///< the Algorithms panel's queries per family, at evaluation m_countsGeneration
     std::uint64_t m_countsGeneration = ~std::uint64_t(0);
 

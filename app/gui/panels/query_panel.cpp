@@ -433,7 +433,17 @@ void Panels::DrawQueryPanel()
     ImGui::TextDisabled("every %s algorithm vs the exact answer (ulps of %s; red: wrong verdict)",
                         std::string(FamilyName(focus->family)).c_str(),
                         scene.Settings(focus->family).precision == Precision::Float ? "float" : "double");
-    FamilyComparison(BuildFamilyTable(scene, *focus, scene.Settings(focus->family).precision));
+    // every algorithm and the exact judge (GMP) on the pair: once per evaluation, not per frame
+    const std::uint64_t evaluation = m_viewport.Evaluation().Generation();
+    const std::uint64_t history = m_viewport.GetHistory().Generation();
+    if (!m_familyTableFor || m_familyTableFor->a != focus->a || m_familyTableFor->b != focus->b ||
+        m_familyTableEvaluation != evaluation || m_familyTableHistory != history) {
+        m_familyTable = BuildFamilyTable(scene, *focus, scene.Settings(focus->family).precision);
+        m_familyTableFor = *focus;
+        m_familyTableEvaluation = evaluation;
+        m_familyTableHistory = history;
+    }
+    FamilyComparison(m_familyTable);
     ImGui::EndChild();
     ImGui::End();
 }
