@@ -528,6 +528,18 @@ void Viewport::DuplicateSelection()
 
 void Viewport::UpdateFocus()
 {
+    // the same inputs as last frame: the same pair and trace (no search, no re-tracing)
+    const FocusKey key{panels != nullptr && panels->focused ? panels->focused->a : 0,
+                       panels != nullptr && panels->focused ? panels->focused->b : 0,
+                       m_selected,
+                       m_hovered,
+                       panels != nullptr ? panels->step : -1,
+                       m_evaluator.Generation(),
+                       m_history.Generation()};
+    if (m_focusKey && *m_focusKey == key) {
+        return;
+    }
+    m_focusKey = key;
     m_focused.reset();
     m_focusedTrace = Trace{};
     const QueryEvaluation* chosen = nullptr;

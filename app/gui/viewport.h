@@ -128,6 +128,14 @@ private:
     glm::dvec2 m_cursor{-1.0};
     Drag m_drag;
     std::optional<SceneQuery> m_focused;
+    /// What UpdateFocus chose m_focused and m_focusedTrace from.
+    struct FocusKey {
+        ShapeId panelA = 0, panelB = 0, selected = 0, hovered = 0;
+        int step = -1;
+        std::uint64_t evaluation = 0, history = 0;
+        bool operator==(const FocusKey&) const = default;
+    };
+    std::optional<FocusKey> m_focusKey;
     Trace m_focusedTrace;
     std::string m_message; ///< last action, shown in the status overlay
     size_t m_disagree = 0; ///< queries with disagreement, counted at evaluation m_disagreeGeneration
