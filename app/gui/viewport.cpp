@@ -1,37 +1,23 @@
-// Viewport input and drawing.
+// Viewport input: picking, dragging, handles, keys, framing, undo (drawing: viewport_draw.cpp).
 #include "viewport.h"
 
+#include "clock.h"
 #include "scenes.h"
 
 #include <GLFW/glfw3.h>
-#include <glad/gl.h>
 #include <imgui.h>
 
 #include <glm/geometric.hpp>
 #include <glm/trigonometric.hpp>
 
-#include <chrono>
 #include <cmath>
-#include <cstdio>
 
 namespace hitlab {
 
 namespace {
 
-double NowMs()
-{
-    using namespace std::chrono;
-    return duration<double, std::milli>(steady_clock::now().time_since_epoch()).count();
-}
-
 constexpr double kHandlePickPixels = 9.0;
 constexpr std::uint64_t kNoGroup = 0;
-
-const char* TypeLabel(const Shape& shape)
-{
-    const std::string_view type = ShapeTypeName(shape);
-    return type == "aabb" ? "box" : type == "obb" ? "oriented box" : ShapeTypeName(shape);
-}
 
 /// After Frame: zooms out and moves the picture so that what filled the window fills `area` (the
 /// part the panels leave free: x, y, width, height; zero size: the whole window, nothing to do).
@@ -43,64 +29,6 @@ void FitInto(Camera& camera, const glm::dvec4& area)
     const glm::dvec2 center = camera.viewport * 0.5;
     ZoomAt(camera, std::max(1.0, std::max(camera.viewport.x / area.z, camera.viewport.y / area.w)), center);
     Pan(camera, glm::dvec2(area.x + area.z * 0.5, area.y + area.w * 0.5) - center);
-}
-
-/// Text in a dark box, its left edge at `at` (screen pixels); on the background draw list, so over
-/// the scene but under every panel.
-void Label(ImDrawList* draw, ImVec2 at, const char* text, ImU32 color)
-{
-    const ImVec2 size = ImGui::CalcTextSize(text);
-    draw->AddRectFilled(ImVec2(at.x - 4, at.y - 2), ImVec2(at.x + size.x + 4, at.y + size.y + 2),
-                        IM_COL32(20, 21, 24, 200), 3.0f);
-    draw->AddText(at, color, text);
-}
-
-/// "t = ..." by the entry and exit points of the focused cast, from the result the viewport draws
-/// (core's, never recomputed); clipped to `area` (x, y, width, height; zero size: everywhere).
-void DrawTLabels(const Scene& scene, const SceneEvaluator& evaluator, const SceneQuery& query, const Camera& camera,
-                 const glm::dvec4& area)
-{
-    const QueryEvaluation* qe = evaluator.Find(query.a, query.b);
-    if (qe == nullptr || !IsCast(qe->query.family)) {
-        return;
-    }
-    const Result& r = DrawnResult(scene, *qe);
-    const SceneShape* cast = scene.Find(qe->query.a);
-    if (!r.hit || cast == nullptr) {
-        return;
-    }
-    glm::dvec3 origin, dir;
-    if (const auto* ray = std::get_if<Ray<double>>(&cast->shape)) {
-        origin = ray->origin;
-        dir = ray->direction;
-    } else if (const auto* seg = std::get_if<Segment<double>>(&cast->shape)) {
-        origin = seg->start;
-        dir = seg->end - seg->start;
-    } else {
-        return;
-    }
-    ImDrawList* draw = ImGui::GetBackgroundDrawList();
-    if (area.z > 0.0 && area.w > 0.0) {
-        draw->PushClipRect(ImVec2(float(area.x), float(area.y)), ImVec2(float(area.x + area.z), float(area.y + area.w)));
-    } else {
-        draw->PushClipRectFullScreen();
-    }
-    auto label = [&](double t, const char* what, float dy) {
-        const glm::dvec3 p = origin + dir * t;
-        const auto screen = std::isfinite(t) ? WorldToScreen(camera, p) : std::nullopt;
-        if (!screen) {
-            return;
-        }
-        char text[64];
-        std::snprintf(text, sizeof text, "%s t = %.6g", what, t);
-        Label(draw, ImVec2(float(screen->x) + 10.0f, float(screen->y) + dy), text, IM_COL32(235, 235, 235, 255));
-    };
-    label(r.tEnter, "in", -24.0f);
-    const AlgorithmInfo* drawn = scene.Settings(qe->query.family).drawn;
-    if (r.tExit != r.tEnter && (drawn == nullptr || (drawn->returns & kFieldTExit) != 0)) { // t_exit returned
-        label(r.tExit, "out", 8.0f);
-    }
-    draw->PopClipRect();
 }
 
 } // namespace
@@ -591,175 +519,6 @@ void Viewport::Update()
     }
     UpdateFocus();
     times.evaluate = NowMs() - t0;
-}
-
-void Viewport::Draw(glm::ivec2 framebuffer, glm::dvec2 window)
-{
-    const double t0 = NowMs();
-    camera.viewport = glm::max(window, glm::dvec2(1.0));
-    SceneDrawOptions options;
-    options.camera = camera;
-    options.hovered = m_drag.mode == DragMode::None ? m_hovered : 0;
-    options.selected = m_selected;
-    options.focused = m_focused ? &*m_focused : nullptr;
-    options.focusedTrace = m_focused ? &m_focusedTrace : nullptr;
-    if (m_drawableGeneration != m_evaluator.Generation()) { // listed once per evaluation
-        m_drawableGeneration = m_evaluator.Generation();
-        m_drawable.clear();
-        const auto& queries = m_evaluator.Queries();
-        for (std::uint32_t i = 0; i < queries.size(); ++i) {
-            if (HasResultToDraw(queries[i])) {
-                m_drawable.push_back(i);
-            }
-        }
-    }
-    options.drawable = &m_drawable;
-    {
-        std::vector<GizmoArrow> arrows;
-        std::vector<GizmoRing> rings;
-        SelectionGizmo(arrows, rings);
-        // the hovered one is lit, and the dragged one while it is dragged
-        const bool dragging = m_drag.mode == DragMode::Move || m_drag.mode == DragMode::Rotate;
-        const int litArrow = dragging ? (m_drag.mode == DragMode::Move ? m_drag.gizmoAxis : -1) : m_hoveredArrow;
-        const int litRing = dragging ? (m_drag.mode == DragMode::Rotate ? m_drag.gizmoAxis : -1) : m_hoveredRing;
-        for (const GizmoArrow& a : arrows) {
-            options.gizmo.arrows.push_back({a.axis, a.from, a.to, a.axis == litArrow});
-        }
-        for (GizmoRing& r : rings) {
-            options.gizmo.rings.push_back({r.axis, std::move(r.points), r.axis == litRing});
-        }
-    }
-    const std::vector<Handle> handles = SelectionHandles();
-    for (size_t i = 0; i < handles.size(); ++i) {
-        const bool arrow = handles[i].kind == HandleKind::RayTip || handles[i].kind == HandleKind::PlaneNormal;
-        options.handles.push_back(HandleMarker{handles[i].position, handles[i].toward,
-                                               arrow ? MarkerKind::Diamond : MarkerKind::Square,
-                                               static_cast<int>(i) == m_hoveredHandle});
-    }
-    DrawScene(m_scene, m_evaluator, options, m_renderers);
-    m_fanView.AddDrawing(m_scene, camera, m_renderers);
-    m_renderers.beforeOverlays = [this](const DrawView& v) { m_fanView.DrawSamples(v); };
-
-    DrawView view;
-    view.view = glm::mat4(ViewMatrix(camera));
-    view.proj = glm::mat4(ProjectionMatrix(camera));
-    view.viewProj = view.proj * view.view;
-    view.viewportPixels = glm::vec2(framebuffer);
-    view.pixelScale = float(double(framebuffer.y) / std::max(window.y, 1.0));
-    view.sizeScale = markerScale;
-    view.orthographic = IsOrthographic(camera);
-    view.eye = glm::vec3(EyePosition(camera));
-    view.forward = glm::vec3(Basis(camera).forward);
-    glViewport(0, 0, framebuffer.x, framebuffer.y);
-    const glm::vec4& bg = palette::kBackground;
-    glClearColor(bg.x, bg.y, bg.z, 1.0f);
-    glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
-    // under the panels the depth is the near plane, so every depth-tested fragment there fails
-    // before shading (the panels are opaque and drawn afterwards)
-    if (!occluders.empty()) {
-        const double scale = double(framebuffer.y) / std::max(window.y, 1.0);
-        glEnable(GL_SCISSOR_TEST);
-        glClearDepth(0.0);
-        for (const glm::dvec4& r : occluders) {
-            const int x0 = int(std::ceil(r.x * scale)), x1 = int(std::floor((r.x + r.z) * scale));
-            const int y0 = int(std::ceil((window.y - r.y - r.w) * scale)), y1 = int(std::floor((window.y - r.y) * scale));
-            if (x1 > x0 && y1 > y0) {
-                glScissor(x0, y0, x1 - x0, y1 - y0);
-                glClear(GL_DEPTH_BUFFER_BIT);
-            }
-        }
-        glClearDepth(1.0);
-        glDisable(GL_SCISSOR_TEST);
-    }
-    m_renderers.Flush(view);
-    times.draw = NowMs() - t0;
-}
-
-void Viewport::DrawOverlay()
-{
-    const ImGuiWindowFlags fixed = ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoInputs |
-                                   ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoSavedSettings |
-                                   ImGuiWindowFlags_NoFocusOnAppearing | ImGuiWindowFlags_NoNav;
-    const ImGuiViewport* vp = ImGui::GetMainViewport();
-    ImVec2 workPos = vp->WorkPos, workSize = vp->WorkSize;
-    if (overlayArea.z > 0.0 && overlayArea.w > 0.0) { // the part the panels leave free
-        workPos = ImVec2(float(overlayArea.x), float(overlayArea.y));
-        workSize = ImVec2(float(overlayArea.z), float(overlayArea.w));
-    }
-    ImGui::SetNextWindowPos(ImVec2(workPos.x + 10, workPos.y + 10));
-    ImGui::SetNextWindowBgAlpha(0.55f);
-    if (ImGui::Begin("##status", nullptr, fixed)) {
-        if (m_disagreeGeneration != m_evaluator.Generation()) { // counted once per evaluation
-            m_disagreeGeneration = m_evaluator.Generation();
-            m_disagree = 0;
-            for (const QueryEvaluation& qe : m_evaluator.Queries()) {
-                m_disagree += qe.comparison.agree ? 0 : 1;
-            }
-        }
-        const size_t disagree = m_disagree;
-        ImGui::TextUnformatted(m_scene.title.empty() ? "HitLab" : m_scene.title.c_str());
-        ImGui::TextDisabled("%zu shapes, %zu queries, %zu with disagreement", m_scene.Shapes().size(),
-                            m_evaluator.Queries().size(), disagree);
-        const char* mode = camera.view2d ? "2D (z = 0 plane)" : camera.orthographic ? "orthographic" : "perspective";
-        ImGui::TextDisabled("view: %s%s", mode, m_rotateMode ? "   |   ROTATE mode (R)" : "");
-        if (const SceneShape* s = m_scene.Find(m_selected)) {
-            ImGui::Separator();
-            ImGui::Text("selected: %s (%s)", s->name.c_str(), TypeLabel(s->shape));
-            if (m_focused) {
-                const SceneShape* a = m_scene.Find(m_focused->a);
-                const SceneShape* b = m_scene.Find(m_focused->b);
-                const AlgorithmInfo* drawn = m_scene.Settings(m_focused->family).drawn;
-                if (a != nullptr && b != nullptr && drawn != nullptr) {
-                    ImGui::TextDisabled("%s vs %s: %s", a->name.c_str(), b->name.c_str(), std::string(drawn->name).c_str());
-                    ImGui::PushTextWrapPos(ImGui::GetFontSize() * 30.0f);
-                    ImGui::TextUnformatted(m_focusedTrace.verdict.c_str());
-                    ImGui::PopTextWrapPos();
-                }
-            }
-        }
-        if (!m_message.empty()) {
-            ImGui::TextDisabled("%s", m_message.c_str());
-        }
-    }
-    const float statusBottom = ImGui::GetWindowPos().y + ImGui::GetWindowSize().y;
-    ImGui::End();
-
-    if (showHints) {
-        ImGui::SetNextWindowPos(ImVec2(workPos.x + 10, workPos.y + workSize.y - 10), 0, ImVec2(0, 1));
-        ImGui::SetNextWindowBgAlpha(0.35f);
-        if (ImGui::Begin("##hints", nullptr, fixed)) {
-            ImGui::PushTextWrapPos(workSize.x - 30.0f); // stay within the free area beside the panels
-            ImGui::TextDisabled("drag: move (arrows or hold X/Y/Z: axis, Ctrl: snap, Esc: cancel)   "
-                                "R: rotate mode (rings)   Ctrl+Z / Ctrl+Y: undo / redo   Del: delete   "
-                                "Ctrl+D: duplicate");
-            ImGui::TextDisabled("middle or Alt+left: orbit   Shift+middle: pan   wheel: zoom   F / Home: frame   "
-                                "1 3 7: views   5: ortho   2: 2D   G: hide hints");
-            ImGui::PopTextWrapPos();
-        }
-        ImGui::End();
-    }
-
-    if (m_focused) {
-        DrawTLabels(m_scene, m_evaluator, *m_focused, camera, overlayArea);
-    }
-    m_fanView.DrawLegend(m_scene, overlayArea, statusBottom + 6.0f,
-                         m_drag.mode == DragMode::None ? m_cursor : glm::dvec2(-1.0));
-
-    // what a gizmo arrow or ring under the cursor does
-    if (m_drag.mode == DragMode::None && (m_hoveredArrow >= 0 || m_hoveredRing >= 0) && m_cursor.x >= 0.0) {
-        static const char* const kMove[3] = {"move along x", "move along y", "move along z"};
-        static const char* const kTurn[3] = {"rotate about x", "rotate about y", "rotate about z"};
-        const char* label = m_hoveredArrow >= 0 ? kMove[m_hoveredArrow % 3] : kTurn[m_hoveredRing % 3];
-        Label(ImGui::GetBackgroundDrawList(), ImVec2(float(m_cursor.x) + 14.0f, float(m_cursor.y) + 8.0f), label,
-              IM_COL32(235, 235, 235, 255));
-    }
-    // the hovered shape's name by the cursor
-    if (m_drag.mode == DragMode::None && m_hovered != 0 && m_cursor.x >= 0.0) {
-        if (const SceneShape* s = m_scene.Find(m_hovered)) {
-            Label(ImGui::GetBackgroundDrawList(), ImVec2(float(m_cursor.x) + 14.0f, float(m_cursor.y) + 8.0f),
-                  s->name.c_str(), IM_COL32(235, 235, 235, 255));
-        }
-    }
 }
 
 } // namespace hitlab

@@ -1,4 +1,5 @@
 // The GLFW window, the ImGui set-up, the frame loop, and the hidden-window renderer.
+#include "clock.h"
 #include "gui.h"
 #include "panels/panels.h"
 
@@ -34,12 +35,6 @@ void OnTerminate(int) { g_terminate = 1; }
 void OnGlfwError(int code, const char* description)
 {
     g_glfwError = std::string(description) + " (GLFW error " + std::to_string(code) + ")";
-}
-
-double NowMs()
-{
-    using namespace std::chrono;
-    return duration<double, std::milli>(steady_clock::now().time_since_epoch()).count();
 }
 
 /// GLFW with a message that says what to do when there is no display.
