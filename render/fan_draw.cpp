@@ -64,7 +64,7 @@ void DrawFanGuides(const Scene& scene, const FanCache& cache, const FanDrawOptio
 
 bool FanRenderer::Create(std::string& error)
 {
-    m_program = CreateProgram("fan.vert.glsl", "fan.frag.glsl", error);
+    m_program = CreateProgram("fan.vert.glsl", "tri.frag.glsl", error); // flat colour, as the triangles
     if (m_program == 0) {
         return false;
     }

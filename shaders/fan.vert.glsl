@@ -4,7 +4,7 @@
 // per ray: a software rasteriser shades 65,536 rays a frame). The class (all hit, all miss,
 // disagree and which) is decided here from the mask. The renderer uploads the agreeing samples
 // first and draws the disagreeing ones after them, so a thin line of disagreement is never
-// covered by its neighbours.
+// covered by its neighbours. Its fragment shader is tri.frag.glsl (flat colour).
 layout(location = 1) in vec3 iPos;
 layout(location = 2) in uint iMask;
 

@@ -68,13 +68,10 @@ std::string DefaultAlgorithm(const Scene& scene, Family family)
 
 std::vector<Family> EvaluatedFamilies(const SceneEvaluator& evaluation)
 {
-    std::array<bool, kFamilyCount> present{};
-    for (const QueryEvaluation& qe : evaluation.Queries()) {
-        present[static_cast<size_t>(qe.query.family)] = true;
-    }
+    const FamilyCounts counts = CountQueries(evaluation);
     std::vector<Family> families;
     for (Family f : AllFamilies()) {
-        if (present[static_cast<size_t>(f)]) {
+        if (counts[static_cast<size_t>(f)] > 0) {
             families.push_back(f);
         }
     }
