@@ -399,6 +399,17 @@ def check(case, answer, failures, boundary):
     if not results:
         failures.append(f"{family} {precision}: no results: {answer}")
         return
+    judged = answer.get("exact")
+    if judged is not None:  # the GMP judge against this oracle: the same verdict, values to the nearest double
+        if judged.get("hit") != want["hit"]:
+            failures.append(f"{family} {precision}: exact judge hit {judged.get('hit')}, oracle {want['hit']}")
+        elif want["hit"]:
+            for field in ("t_enter", "t_exit", "depth"):
+                if field in want:
+                    expected, got = round_to(want[field], "double"), parse_number(judged.get(field))
+                    close = got == expected or ("scale" in want and abs(got - expected) <= ulp_at(expected, "double"))
+                    if not close:
+                        failures.append(f"{family} {precision}: exact judge {field} {got!r}, oracle {expected!r}")
     reference = next(iter(results.values()))  # the reference is listed first
     if reference.get("hit") != want["hit"]:
         if nudged:  # one ulp from the boundary: within the documented tolerance of the verdict
@@ -442,9 +453,8 @@ def main():
     lines = []
     for i, (family, precision, a, b, _) in enumerate(cases):
         ta, tb = SHAPE_TYPE[family]
-        reference = None
         lines.append(json.dumps({"id": i, "query": family, "a": to_json(a, ta), "b": to_json(b, tb),
-                                 "precision": precision}))
+                                 "precision": precision, "exact": True}))
     run = subprocess.run([args.hitlab, "eval"], input="\n".join(lines) + "\n", capture_output=True, text=True,
                          timeout=600)
     answers = [json.loads(line) for line in run.stdout.splitlines() if line.strip()]
