@@ -113,16 +113,13 @@ inline V4<T>::V4(const M4<T>& m)
 
 /// The comparisons of one part: all bits set where true, false where a lane is NaN (Unord: true
 /// where a lane of either is NaN).
-enum class Cmp { Lt, Gt, Le, Eq, Unord };
+enum class Cmp { Gt, Le, Eq, Unord };
 
 template <Cmp kCmp, typename T>
 inline Part<T> ComparePart(Part<T> a, Part<T> b)
 {
 #if defined(__SSE2__)
     if constexpr (sizeof(T) == 4) {
-        if constexpr (kCmp == Cmp::Lt) {
-            return _mm_cmplt_ps(a, b);
-        }
         if constexpr (kCmp == Cmp::Gt) {
             return _mm_cmpgt_ps(a, b);
         }
@@ -136,9 +133,6 @@ inline Part<T> ComparePart(Part<T> a, Part<T> b)
             return _mm_cmpunord_ps(a, b);
         }
     } else if constexpr (kParts<T> == 2) {
-        if constexpr (kCmp == Cmp::Lt) {
-            return _mm_cmplt_pd(a, b);
-        }
         if constexpr (kCmp == Cmp::Gt) {
             return _mm_cmpgt_pd(a, b);
         }
@@ -155,9 +149,6 @@ inline Part<T> ComparePart(Part<T> a, Part<T> b)
 #endif
 #if defined(__AVX__)
     if constexpr (sizeof(T) == 8) {
-        if constexpr (kCmp == Cmp::Lt) {
-            return _mm256_cmp_pd(a, b, _CMP_LT_OQ);
-        }
         if constexpr (kCmp == Cmp::Gt) {
             return _mm256_cmp_pd(a, b, _CMP_GT_OQ);
         }
@@ -172,9 +163,6 @@ inline Part<T> ComparePart(Part<T> a, Part<T> b)
         }
     }
 #endif
-    if constexpr (kCmp == Cmp::Lt) {
-        return reinterpret_cast<Part<T>>(a < b);
-    }
     if constexpr (kCmp == Cmp::Gt) {
         return reinterpret_cast<Part<T>>(a > b);
     }
@@ -201,11 +189,6 @@ inline MaskPart<T> Bits(Part<T> x)
     return r
 
 template <typename T>
-inline V4<T> operator+(const V4<T>& a, const V4<T>& b)
-{
-    HITLAB_SIMD_LANEWISE(V4<T>, a, b, a.part[p] + b.part[p]);
-}
-template <typename T>
 inline V4<T> operator-(const V4<T>& a, const V4<T>& b)
 {
     HITLAB_SIMD_LANEWISE(V4<T>, a, b, a.part[p] - b.part[p]);
@@ -219,11 +202,6 @@ template <typename T>
 inline V4<T> operator/(const V4<T>& a, const V4<T>& b)
 {
     HITLAB_SIMD_LANEWISE(V4<T>, a, b, a.part[p] / b.part[p]);
-}
-template <typename T>
-inline M4<T> operator<(const V4<T>& a, const V4<T>& b)
-{
-    HITLAB_SIMD_LANEWISE(M4<T>, a, b, ComparePart<Cmp::Lt, T>(a.part[p], b.part[p]));
 }
 template <typename T>
 inline M4<T> operator>(const V4<T>& a, const V4<T>& b)
