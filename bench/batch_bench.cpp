@@ -10,15 +10,13 @@
 
 #include "core/batch/ray_aabb_batch.h"
 
-#include <immintrin.h>
-
-// GCC 12's _mm512_max_ps / _mm512_min_ps pass _mm512_undefined_ps() as the unused merge source,
-// which -Wmaybe-uninitialized reports once inlined (a known false positive).
-#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
-
 #include <cmath>
 #include <cstdint>
 #include <vector>
+
+#if defined(__x86_64__)
+#include <immintrin.h>
+#endif
 
 namespace hitlab::bench {
 namespace {
@@ -63,6 +61,11 @@ std::size_t KernelAuto(const Ray<float>& ray, const AabbSoA& boxes, std::uint8_t
     return RayAabbBatch(ray, boxes, std::numeric_limits<float>::infinity(), hits);
 }
 
+#if defined(__x86_64__)
+// GCC 12's _mm512_max_ps / _mm512_min_ps pass _mm512_undefined_ps() as the unused merge source,
+// which -Wmaybe-uninitialized reports once inlined (a known false positive in its header).
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
 /// Hand-tuned AVX-512 comparison kernels: four independent 16-box groups in flight, hits written
 /// as bits. kFma: t = b * inv - o * inv in one FMA (a different rounding: not exact-consistent
 /// with slab_branchless, a lower bound on the time only).
@@ -112,6 +115,9 @@ HandTunedAvx512(const Ray<float>& ray, const AabbSoA& boxes, std::uint8_t* hitBi
     return count;
 }
 
+#pragma GCC diagnostic pop
+#endif
+
 void Batch(benchmark::State& state, BatchIsa isa)
 {
     if (!BatchIsaAvailable(isa)) {
@@ -135,6 +141,7 @@ const int kRegistered = [] {
     benchmark::RegisterBenchmark("batch/ray_aabb/enter_auto", [](benchmark::State& state) {
         RunBatch(state, GetWorkload<float>().rays, Boxes(), KernelEnter);
     });
+#if defined(__x86_64__)
     for (const bool fma : {false, true}) {
         const char* name = fma ? "batch/ray_aabb/avx512_handtuned_fma" : "batch/ray_aabb/avx512_handtuned";
         benchmark::RegisterBenchmark(name, [fma](benchmark::State& state) {
@@ -145,6 +152,7 @@ const int kRegistered = [] {
             RunBatch(state, GetWorkload<float>().rays, Boxes(), fma ? HandTunedAvx512<true> : HandTunedAvx512<false>);
         });
     }
+#endif
     return 0;
 }();
 

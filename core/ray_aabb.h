@@ -23,7 +23,7 @@ int TraceFaceStep(Trace& trace, const FacePart& part, const char* note, bool com
 /// t >= 0, origin inside hits with tEnter = 0 and no normal. Exact on exactly representable
 /// quotients; see ClipSlabs for parallel axes, ties and NaN.
 template <typename T>
-CastResult<T> RayAabbSlab(const Ray<T>& ray, const Aabb<T>& box, Trace* trace = nullptr)
+[[gnu::always_inline]] inline CastResult<T> RayAabbSlab(const Ray<T>& ray, const Aabb<T>& box, Trace* trace = nullptr)
 {
     return ClipSlabs(ray.origin, ray.direction, box.min, box.max, T(0), std::numeric_limits<T>::infinity(), trace);
 }
@@ -39,7 +39,7 @@ struct RayInv {
     simd::V4<T> inv;    ///< {1/d.x, 1/d.y, 1/d.z, NaN}: 1/(+-0) = +-inf
 
     explicit RayInv(const Ray<T>& r)
-        : ray(r), origin(detail::Lanes<T>(r.origin)),
+        : ray(r), origin(simd::Load3<T>(r.origin)),
           inv(simd::Splat<T>(1) /
               simd::V4<T>{r.direction.x, r.direction.y, r.direction.z, std::numeric_limits<T>::quiet_NaN()})
     {
@@ -47,25 +47,6 @@ struct RayInv {
 };
 
 namespace detail {
-
-/// {box.min.x, y, z, *} and {box.max.x, y, z, *}, lane 3 another coordinate of the box (RayInv's NaN
-/// lane makes it irrelevant). For float two unaligned loads within the 24-byte box and one shuffle.
-template <typename T>
-inline void BoxLanes(const Aabb<T>& box, simd::V4<T>& lo, simd::V4<T>& hi)
-{
-#if defined(__SSE2__)
-    if constexpr (sizeof(T) == 4) {
-        static_assert(sizeof(Aabb<float>) == 24, "Aabb<float> is six packed floats");
-        const char* p = reinterpret_cast<const char*>(&box);
-        lo = simd::V4<T>(_mm_loadu_ps(reinterpret_cast<const float*>(p)));      // min.x min.y min.z max.x
-        const __m128 m = _mm_loadu_ps(reinterpret_cast<const float*>(p + 8)); // min.z max.x max.y max.z
-        hi = simd::V4<T>(_mm_shuffle_ps(m, m, _MM_SHUFFLE(3, 3, 2, 1)));
-        return;
-    }
-#endif
-    lo = simd::V4<T>{box.min.x, box.min.y, box.min.z, box.min.z};
-    hi = simd::V4<T>{box.max.x, box.max.y, box.max.z, box.max.z};
-}
 
 /// RayAabbSlabBranchless's trace, from the lanes it computed (out of line and cold).
 template <typename T>
@@ -110,16 +91,15 @@ CastResult<T> RayAabbSlabBranchless(const RayInv<T>& ray, const Aabb<T>& box, Tr
 {
     using namespace simd;
     using V = V4<T>;
-    using M [[maybe_unused]] = M4<T>; // HITLAB_SHUFFLE4 with GCC
     V lo, hi;
-    detail::BoxLanes<T>(box, lo, hi);
+    LoadBox<T>(box, lo, hi);
     const V t1 = (lo - ray.origin) * ray.inv;
     const V t2 = (hi - ray.origin) * ray.inv;
     // the min/max ordering drops NaN lanes: max(NaN, tmin) = tmin (lane 3: NaN -> [0, inf])
     const V tMin = Splat<T>(0);
     const V tMax = Splat<T>(kInf<T>);
-    const V nearLanes = detail::MinOrSecond<T>(detail::MaxOrSecond<T>(t1, tMin), detail::MaxOrSecond<T>(t2, tMin));
-    const V farLanes = detail::MaxOrSecond<T>(detail::MinOrSecond<T>(t1, tMax), detail::MinOrSecond<T>(t2, tMax));
+    const V nearLanes = Min<T>(Max<T>(t1, tMin), Max<T>(t2, tMin));
+    const V farLanes = Max<T>(Min<T>(t1, tMax), Min<T>(t2, tMax));
     // tmax in the scalar order (its sign of zero shows in the trace), only where used
     const T tExit = HorizontalMin<T>(farLanes);
     T tEnter;
@@ -127,10 +107,10 @@ CastResult<T> RayAabbSlabBranchless(const RayInv<T>& ray, const Aabb<T>& box, Tr
     if constexpr (sizeof(T) == 4) {
         // tmin = max of the lanes (no lane is NaN or -0 any more, so any order gives the same
         // bits) in every lane, and tmin <= tmax as tmin <= every lane's far
-        const V near2 = detail::MaxOrSecond<T>(nearLanes, HITLAB_SHUFFLE4(nearLanes, 2, 3, 0, 1));
-        const V nearAll = detail::MaxOrSecond<T>(near2, HITLAB_SHUFFLE4(near2, 1, 0, 3, 2));
+        const V near2 = Max<T>(nearLanes, Shuffle<2, 3, 0, 1>(nearLanes));
+        const V nearAll = Max<T>(near2, Shuffle<1, 0, 3, 2>(near2));
         tEnter = nearAll[0];
-        r.hit = detail::LaneBits<T>(detail::LessEqual<T>(nearAll, farLanes)) == 15;
+        r.hit = LaneBits<T>(nearAll <= farLanes) == 15;
     } else {
         // double lanes are two SSE registers: the scalar reduction is as fast
         tEnter = HorizontalMax<T>(nearLanes);

@@ -21,7 +21,7 @@ namespace hitlab {
 ///   fractions give exact dot products. General rotations are exact only up to the rounding of the
 ///   six dot products (a relative error of a few ulps of |o - c| and |dir| near a boundary).
 template <typename T>
-CastResult<T> RayObbLocalSlab(const Ray<T>& ray, const Obb<T>& box, Trace* trace = nullptr)
+[[gnu::always_inline]] inline CastResult<T> RayObbLocalSlab(const Ray<T>& ray, const Obb<T>& box, Trace* trace = nullptr)
 {
     // the ray in the box's frame
     const Vec3<T> rel = ray.origin - box.center;

@@ -14,10 +14,6 @@
 #include <limits>
 #include <type_traits>
 
-#if defined(__SSE2__)
-#include <emmintrin.h>
-#endif
-
 namespace hitlab {
 
 namespace detail {
@@ -85,36 +81,13 @@ inline constexpr T kQuotientZeroScaleA = sizeof(T) == 4 ? T(0x1p75) : T(0x1p538)
 template <typename T>
 inline constexpr T kQuotientZeroScaleB = sizeof(T) == 4 ? T(0x1p75) : T(0x1p537);
 
-/// IEEE sqrt (sqrtss / sqrtsd), NaN for x < 0 without the errno call GCC adds to std::sqrt.
-template <typename T>
-inline T SqrtNoErrno(T x)
-{
-#if defined(__SSE2__)
-    if constexpr (sizeof(T) == 4) {
-        return _mm_cvtss_f32(_mm_sqrt_ss(_mm_set1_ps(x)));
-    } else {
-        return _mm_cvtsd_f64(_mm_sqrt_pd(_mm_set1_pd(x)));
-    }
-#else
-    return std::sqrt(x);
-#endif
-}
-
-/// Whether x[i] <= y[i] in some lane and e is not NaN, as SSE compares and one movmsk (GCC would
-/// turn a chain of scalar comparisons into branches).
+/// Whether x[i] <= y[i] in some lane and e is not NaN, as vector compares and one lane-mask read
+/// (GCC would turn a chain of scalar comparisons into branches).
 template <typename T>
 inline bool AnyLessEqualUnlessNaN(const simd::V4<T>& x, const simd::V4<T>& y, T e)
 {
-#if defined(__SSE2__)
-    if constexpr (sizeof(T) == 8) {
-        const __m128d le = _mm_or_pd(_mm_cmple_pd(_mm_setr_pd(x[0], x[1]), _mm_setr_pd(y[0], y[1])),
-                                     _mm_cmple_pd(_mm_setr_pd(x[2], x[3]), _mm_setr_pd(y[2], y[3])));
-        const __m128d ev = _mm_set1_pd(e);
-        return _mm_movemask_pd(_mm_and_pd(le, _mm_cmpord_pd(ev, ev))) != 0;
-    }
-#endif
     const simd::V4<T> ev = simd::Splat<T>(e);
-    return LaneBits<T>((x <= y) & (ev == ev)) != 0;
+    return simd::LaneBits<T>((x <= y) & (ev == ev)) != 0;
 }
 
 /// The stable roots of RaySphereQuadraticStable (q != 0: t = c / q and q / a, ordered; q == 0: the
@@ -187,7 +160,7 @@ CastResult<T> RaySphereQuadraticStable(const Ray<T>& ray, const Sphere<T>& spher
     const T disc = a * (rr - ll);
     // |q| = |b| + sqrt(disc) and q = -sign(b) |q| (q carries the sign of -b: no cancellation);
     // |q| is NaN exactly when disc < 0 or NaN
-    const T absQ = std::abs(b) + detail::SqrtNoErrno(disc);
+    const T absQ = std::abs(b) + simd::Sqrt(disc);
     // the verdict from signs (see above): b's sign bit, c <= 0, c / |q| or |q| / a rounding to -0,
     // unless |c| - |q| is NaN (disc < 0 or NaN, c NaN, c and q infinite)
     constexpr T sa = detail::kQuotientZeroScaleA<T>, sb = detail::kQuotientZeroScaleB<T>;

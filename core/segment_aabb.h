@@ -18,7 +18,8 @@ namespace hitlab {
 ///   closed box, and then every t in [0, 1] gives that point: tEnter = 0, tExit = 1, no normal.
 /// - Exact when end - start and the slab quotients are representable; see ClipSlabs.
 template <typename T>
-CastResult<T> SegmentAabbSegmentSlab(const Segment<T>& segment, const Aabb<T>& box, Trace* trace = nullptr)
+[[gnu::always_inline]] inline CastResult<T> SegmentAabbSegmentSlab(const Segment<T>& segment, const Aabb<T>& box,
+                                                                    Trace* trace = nullptr)
 {
     return ClipSlabs(segment.start, segment.end - segment.start, box.min, box.max, T(0), T(1), trace);
 }

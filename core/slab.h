@@ -8,19 +8,9 @@
 #include "result.h"
 #include "simd.h"
 
-// Lanes of a 4-lane vector reordered: GCC's __builtin_shuffle, or clang's __builtin_shufflevector
-// (the fuzz targets build with clang).
-#if defined(__clang__)
-#define HITLAB_SHUFFLE4(v, a, b, c, d) __builtin_shufflevector((v), (v), a, b, c, d)
-#else
-#define HITLAB_SHUFFLE4(v, a, b, c, d) __builtin_shuffle((v), M{a, b, c, d})
-#endif
 #include "trace.h"
 
 #include <cmath>
-#if defined(__SSE2__)
-#include <xmmintrin.h>
-#endif
 #include <limits>
 #include <string>
 
@@ -32,109 +22,6 @@ namespace hitlab {
 std::string SlabMissVerdict(const double nearLanes[4], const double farLanes[4], const bool parallel[3]);
 
 namespace detail {
-
-/// Bit i set when lane i of the mask is set (movmskps / movmskpd).
-template <typename T>
-inline int LaneBits(simd::M4<T> m)
-{
-#if defined(__SSE2__)
-    if constexpr (sizeof(T) == 4) {
-        return __builtin_ia32_movmskps(reinterpret_cast<__attribute__((vector_size(16))) float>(m));
-    } else {
-        typedef double D2 __attribute__((vector_size(16)));
-        typedef long long L2 __attribute__((vector_size(16)));
-        const L2 lo{m[0], m[1]};
-        const L2 hi{m[2], m[3]};
-        return __builtin_ia32_movmskpd(reinterpret_cast<D2>(lo)) |
-               (__builtin_ia32_movmskpd(reinterpret_cast<D2>(hi)) << 2);
-    }
-#else
-    return (m[0] != 0 ? 1 : 0) | (m[1] != 0 ? 2 : 0) | (m[2] != 0 ? 4 : 0) | (m[3] != 0 ? 8 : 0);
-#endif
-}
-
-/// Lane-wise x < y ? x : y (minps: y when either is NaN), one instruction also where GCC's
-/// vector ?: would not become one.
-template <typename T>
-inline simd::V4<T> MinOrSecond(simd::V4<T> x, simd::V4<T> y)
-{
-#if defined(__SSE2__)
-    if constexpr (sizeof(T) == 4) {
-        return __builtin_ia32_minps(x, y);
-    } else {
-        typedef double D2 __attribute__((vector_size(16)));
-        const D2 lo = __builtin_ia32_minpd(D2{x[0], x[1]}, D2{y[0], y[1]});
-        const D2 hi = __builtin_ia32_minpd(D2{x[2], x[3]}, D2{y[2], y[3]});
-        return simd::V4<T>{lo[0], lo[1], hi[0], hi[1]};
-    }
-#else
-    return x < y ? x : y;
-#endif
-}
-
-/// Lane-wise x > y ? x : y (maxps: y when either is NaN).
-template <typename T>
-inline simd::V4<T> MaxOrSecond(simd::V4<T> x, simd::V4<T> y)
-{
-#if defined(__SSE2__)
-    if constexpr (sizeof(T) == 4) {
-        return __builtin_ia32_maxps(x, y);
-    } else {
-        typedef double D2 __attribute__((vector_size(16)));
-        const D2 lo = __builtin_ia32_maxpd(D2{x[0], x[1]}, D2{y[0], y[1]});
-        const D2 hi = __builtin_ia32_maxpd(D2{x[2], x[3]}, D2{y[2], y[3]});
-        return simd::V4<T>{lo[0], lo[1], hi[0], hi[1]};
-    }
-#else
-    return x > y ? x : y;
-#endif
-}
-
-/// Lane-wise "x or y is NaN".
-template <typename T>
-inline simd::M4<T> Unordered(simd::V4<T> x, simd::V4<T> y)
-{
-#if defined(__SSE2__)
-    if constexpr (sizeof(T) == 4) {
-        return simd::M4<T>(__builtin_ia32_cmpunordps(x, y));
-    } else {
-        typedef double D2 __attribute__((vector_size(16)));
-        const D2 lo = __builtin_ia32_cmpunordpd(D2{x[0], x[1]}, D2{y[0], y[1]});
-        const D2 hi = __builtin_ia32_cmpunordpd(D2{x[2], x[3]}, D2{y[2], y[3]});
-        return simd::M4<T>(simd::V4<T>{lo[0], lo[1], hi[0], hi[1]});
-    }
-#else
-    return (x != x) | (y != y);
-#endif
-}
-
-/// Lane-wise x <= y (false for NaN).
-template <typename T>
-inline simd::M4<T> LessEqual(simd::V4<T> x, simd::V4<T> y)
-{
-#if defined(__SSE2__)
-    if constexpr (sizeof(T) == 8) {
-        typedef double D2 __attribute__((vector_size(16)));
-        const D2 lo = __builtin_ia32_cmplepd(D2{x[0], x[1]}, D2{y[0], y[1]});
-        const D2 hi = __builtin_ia32_cmplepd(D2{x[2], x[3]}, D2{y[2], y[3]});
-        return simd::M4<T>(simd::V4<T>{lo[0], lo[1], hi[0], hi[1]});
-    }
-#endif
-    return x <= y;
-}
-
-/// {v.x, v.y, v.z, 0}. For float one 8-byte load, one 4-byte load and one shuffle.
-template <typename T>
-inline simd::V4<T> Lanes(const Vec3<T>& v)
-{
-#if defined(__SSE2__)
-    if constexpr (sizeof(T) == 4) {
-        const __m128 xy = _mm_loadl_pi(_mm_setzero_ps(), reinterpret_cast<const __m64*>(&v.x));
-        return simd::V4<T>(_mm_movelh_ps(xy, _mm_load_ss(&v.z)));
-    }
-#endif
-    return simd::V4<T>{v.x, v.y, v.z, T(0)};
-}
 
 /// ClipSlabs' trace: the steps and the verdict, from the quotients it computed (out of line and
 /// cold, so that the untraced ClipSlabs inlines into loops).
@@ -172,43 +59,43 @@ extern template void TraceClipSlabs<double>(Trace&, const Vec3<double>&, const V
 /// Speed: no branch on the verdict and no scalar work: two vector divisions and about twenty other
 /// SSE operations per box (the trace is recorded out of line), so that it inlines into box loops.
 template <typename T>
-inline CastResult<T> ClipSlabs(const Vec3<T>& origin, const Vec3<T>& dir, const Vec3<T>& lo, const Vec3<T>& hi, T tMin,
-                               T tMax, Trace* trace = nullptr)
+[[gnu::always_inline]] inline CastResult<T> ClipSlabs(const Vec3<T>& origin, const Vec3<T>& dir, const Vec3<T>& lo,
+                                                     const Vec3<T>& hi, T tMin, T tMax, Trace* trace = nullptr)
 {
     using namespace simd;
     using V = V4<T>;
     using M = M4<T>;
     // Lane 3 is a dummy slab (0 - 0) / 0 = NaN on both sides, which the clamps below turn into the
     // allowed range [tMin, tMax] (and the zero lane costs no shuffle to build).
-    const V o = detail::Lanes<T>(origin);
-    const V d = detail::Lanes<T>(dir) + T(0); // -0 -> +0 (see parallel below)
-    const V vlo = detail::Lanes<T>(lo);
-    const V vhi = detail::Lanes<T>(hi);
-    const V t0 = (vlo - o) / d;
-    const V t1 = (vhi - o) / d;
+    const V o = Load3<T>(origin);
+    const V d = Load3<T>(dir) + T(0); // -0 -> +0 (see parallel below)
+    const V vlo = Load3<T>(lo);
+    const V vhi = Load3<T>(hi);
+    V t0, t1;
+    DivideXyz<T>(vlo - o, vhi - o, d, t0, t1);
 
     // Each slab's [near, far]. Parallel (d = +0): t0 and t1 are -inf, +inf or NaN (0/0, the origin on
     // that plane). Origin strictly inside: [-inf, +inf]; outside: [+inf, +inf] or [-inf, -inf], no t;
     // on a plane: the NaN is the bound the origin lies on, and the operand order below (minps and
     // maxps give the second operand for NaN) keeps it as NaN, which the clamp then drops.
-    const V tNear = detail::MinOrSecond<T>(t1, t0);
-    const V tFar = detail::MaxOrSecond<T>(t0, t1);
+    const V tNear = Min<T>(t1, t0);
+    const V tFar = Max<T>(t0, t1);
     // Clamp to the allowed range (NaN -> the bound); a t that overflowed to +inf is beyond it.
     // NaN input would be dropped here too, so it is made a miss: a NaN in the ray poisons the
     // lower bound (maxps returns its second operand, NaN), a NaN in the box its lanes of tNear.
     constexpr T kMaxFinite = std::numeric_limits<T>::max();
-    const V lower = V(M(Splat<T>(tMin)) | detail::Unordered<T>(o, d));
-    const V nearC = V(M(detail::MaxOrSecond<T>(tNear, lower)) | detail::Unordered<T>(vlo, vhi));
-    const V farC = detail::MinOrSecond<T>(tFar, Splat<T>(tMax >= kMaxFinite ? kMaxFinite : tMax));
+    const V lower = V(M(Splat<T>(tMin)) | Unordered<T>(o, d));
+    const V nearC = V(M(Max<T>(tNear, lower)) | Unordered<T>(vlo, vhi));
+    const V farC = Min<T>(tFar, Splat<T>(tMax >= kMaxFinite ? kMaxFinite : tMax));
     // Latest entry <= earliest exit, every pair compared (false for NaN): lanes {0,2} and {1,3}
     // reduced first.
-    const V near2 = detail::MaxOrSecond<T>(nearC, HITLAB_SHUFFLE4(nearC, 2, 3, 0, 1));
-    const V far2 = detail::MinOrSecond<T>(farC, HITLAB_SHUFFLE4(farC, 2, 3, 0, 1));
+    const V near2 = Max<T>(nearC, Shuffle<2, 3, 0, 1>(nearC));
+    const V far2 = Min<T>(farC, Shuffle<2, 3, 0, 1>(farC));
     const M overlap =
-        detail::LessEqual<T>(near2, far2) & detail::LessEqual<T>(near2, HITLAB_SHUFFLE4(far2, 1, 0, 3, 2));
+        (near2 <= far2) & (near2 <= Shuffle<1, 0, 3, 2>(far2));
 
     CastResult<T> r;
-    r.hit = detail::LaneBits<T>(overlap) == 15;
+    r.hit = LaneBits<T>(overlap) == 15;
     if (r.hit) {
         const T tEnter = near2[0] > near2[1] ? near2[0] : near2[1];
         const T tExit = far2[0] < far2[1] ? far2[0] : far2[1];
@@ -217,9 +104,9 @@ inline CastResult<T> ClipSlabs(const Vec3<T>& origin, const Vec3<T>& dir, const 
         r.point = origin + r.tEnter * dir;
         // entering face: the first axis whose slab starts at tEnter; none when only tMin clamps.
         // Lane masks rather than a loop and an indexed store, so that an unused normal costs nothing.
-        const int entering = detail::LaneBits<T>(~(d == Splat<T>(0)) & (tNear == Splat<T>(tEnter))) & 7;
-        const M first = M{1, 2, 4, 8} == (entering & -entering);
-        const V normal = V(first & M(d > Splat<T>(0) ? Splat<T>(-1) : Splat<T>(1)));
+        const int entering = LaneBits<T>(~(d == Splat<T>(0)) & (tNear == Splat<T>(tEnter))) & 7;
+        const M first = MaskFromBits<T>(entering & -entering);
+        const V normal = V(first & M(Select<T>(d > Splat<T>(0), Splat<T>(-1), Splat<T>(1))));
         r.normal = Vec3<T>(normal[0], normal[1], normal[2]);
         r.hasNormal = entering != 0;
     }

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Merges the JSON of several Google Benchmark binaries and prints ns per test (medians) and the
-ratios that issue 2 sets targets for. Used by scripts/bench; standard library only."""
+ratios that the issues set targets for. Used by scripts/bench; standard library only."""
 
 import argparse
 import json
@@ -12,7 +12,16 @@ RATIO_TARGETS = [
     ("slab_branchless / btRayAabb2", "ray_aabb/slab_branchless/float", "peer/bullet_btRayAabb2", 0.35),
     ("quadratic_stable / glm::intersectRaySphere", "ray_sphere/quadratic_stable/float",
      "peer/glm_intersectRaySphere", 1.0),
+    ("reference slab in double / btRayAabb2", "ray_aabb/slab/double", "peer/bullet_btRayAabb2", 0.5),
 ]
+# Each family's reference algorithm (`hitlab algorithms --json`, "reference": true): in double
+# within DOUBLE_RATIO of its float time.
+REFERENCES = [
+    "ray_aabb/slab", "segment_aabb/segment_slab", "ray_plane/plane", "ray_sphere/quadratic_stable",
+    "ray_obb/local_slab", "aabb_aabb/interval", "sphere_aabb/closest_point", "sphere_sphere/distance",
+    "obb_obb/sat",
+]
+DOUBLE_RATIO = 1.5
 BATCH_TARGET_NS = 0.18      # ns per box test, issue 2, on an AVX-512 machine
 BATCH_HANDTUNED_RATIO = 1.3  # the batched kernel within 1.3x of a hand-tuned AVX-512 kernel
 
@@ -73,7 +82,7 @@ def main():
         print(f"  {name:<{width}}  {ns:8.3f}{hr}")
 
     print()
-    print("targets (issue 2)")
+    print("targets")
     for what, num, den, target in RATIO_TARGETS:
         if num in m and den in m:
             ratio = m[num][0] / m[den][0]
@@ -81,6 +90,13 @@ def main():
             print(f"  {what:<44} {ratio:6.3f}  (target <= {target:.2f})  {verdict}")
         else:
             print(f"  {what:<44}    n/a  (not run)")
+    for ref in REFERENCES:
+        f, d = m.get(ref + "/float"), m.get(ref + "/double")
+        if f and d:
+            ratio = d[0] / f[0]
+            verdict = "PASS" if ratio <= DOUBLE_RATIO else "MISS"
+            print(f"  {ref + ' double / float':<44} {ratio:6.3f}  (target <= {DOUBLE_RATIO:.2f})  {verdict}"
+                  f"  [{f[0]:.3f} ns, {d[0]:.3f} ns]")
     handtuned = m.get("batch/ray_aabb/avx512_handtuned")
     for variant in ("avx512", "avx2", "scalar", "auto"):
         name = f"batch/ray_aabb/{variant}"
@@ -88,6 +104,8 @@ def main():
             continue
         ns = m[name][0]
         line = f"  {name:<44} {ns:6.3f} ns per box"
+        if handtuned and variant in ("avx2", "scalar"):
+            line += f"  ({ns / handtuned[0]:.2f}x hand-tuned AVX-512)"
         if variant in ("avx512", "auto"):
             line += f"  (target about {BATCH_TARGET_NS:.2f})"
             if handtuned:

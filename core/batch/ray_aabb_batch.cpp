@@ -1,12 +1,9 @@
-// The batched ray/box kernels: scalar, AVX2 and AVX-512, each compiled for its instruction set
-// with a target attribute (no global -march), chosen at run time.
+// The batched ray/box kernels: one plain loop, compiled once per instruction set with a target
+// attribute (core/simd.h; no global -march) and chosen at run time. GCC vectorises each copy for
+// its instruction set (AVX-512, AVX2, SSE2 on x86-64; NEON on aarch64).
 #include "ray_aabb_batch.h"
 
-#include <immintrin.h>
-
-// GCC 12's _mm512_max_ps / _mm512_min_ps pass _mm512_undefined_ps() as the unused merge source,
-// which -Wmaybe-uninitialized reports once inlined (a known false positive).
-#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
+#include "core/simd.h"
 
 #include <cmath>
 #include <cstring>
@@ -72,19 +69,12 @@ std::string_view BatchIsaName(BatchIsa isa)
 
 bool BatchIsaAvailable(BatchIsa isa)
 {
-#if defined(__x86_64__) || defined(__i386__)
-    __builtin_cpu_init();
     switch (isa) {
     case BatchIsa::Scalar: return true;
-    case BatchIsa::Avx2: return __builtin_cpu_supports("avx2") != 0;
-    case BatchIsa::Avx512:
-        return __builtin_cpu_supports("avx512f") != 0 && __builtin_cpu_supports("avx512vl") != 0 &&
-               __builtin_cpu_supports("avx512bw") != 0;
+    case BatchIsa::Avx2: return simd::CpuHasAvx2();
+    case BatchIsa::Avx512: return simd::CpuHasAvx512();
     }
     return false;
-#else
-    return isa == BatchIsa::Scalar;
-#endif
 }
 
 BatchIsa BestBatchIsa()
@@ -127,180 +117,81 @@ using OutPtr = std::conditional_t<kOut == Output::Hits, std::uint8_t*, float*>;
 
 constexpr float kInf = std::numeric_limits<float>::infinity();
 
+/// The kernel: every box i < n, lane by lane. The planes and the output are separate arrays
+/// (__restrict: a byte store may not alias a plane), and the loop has no branch, so that it
+/// vectorises whole. x > y ? x : y and x < y ? x : y are exactly maxps / minps (the second operand
+/// when either is NaN), the order RayAabbSlabBranchless's verdict needs.
+template <Output kOut>
+[[gnu::always_inline]] inline std::size_t Kernel(const PreparedRay& ray, std::size_t n, float tMax,
+                                                 OutPtr<kOut> __restrict out)
+{
+    const float* __restrict n0 = ray.nearPlanes[0];
+    const float* __restrict n1 = ray.nearPlanes[1];
+    const float* __restrict n2 = ray.nearPlanes[2];
+    const float* __restrict f0 = ray.farPlanes[0];
+    const float* __restrict f1 = ray.farPlanes[1];
+    const float* __restrict f2 = ray.farPlanes[2];
+    const float o0 = ray.o[0], o1 = ray.o[1], o2 = ray.o[2];
+    const float i0 = ray.inv[0], i1 = ray.inv[1], i2 = ray.inv[2];
+    // hits counted in 32-bit lanes (as wide as the floats), in chunks that cannot overflow them
+    constexpr std::size_t kChunk = std::size_t(1) << 30;
+    std::size_t count = 0;
+    for (std::size_t begin = 0; begin < n; begin += kChunk) {
+        const std::size_t end = n - begin < kChunk ? n : begin + kChunk;
+        std::uint32_t chunkCount = 0;
+        for (std::size_t i = begin; i < end; ++i) {
+            float tmin = 0.0f;
+            float tmax = tMax;
+            const float near0 = (n0[i] - o0) * i0, far0 = (f0[i] - o0) * i0;
+            tmin = near0 > tmin ? near0 : tmin; // a NaN t is dropped
+            tmax = far0 < tmax ? far0 : tmax;
+            const float near1 = (n1[i] - o1) * i1, far1 = (f1[i] - o1) * i1;
+            tmin = near1 > tmin ? near1 : tmin;
+            tmax = far1 < tmax ? far1 : tmax;
+            const float near2 = (n2[i] - o2) * i2, far2 = (f2[i] - o2) * i2;
+            tmin = near2 > tmin ? near2 : tmin;
+            tmax = far2 < tmax ? far2 : tmax;
+            const bool hit = tmin <= tmax;
+            if constexpr (kOut == Output::Hits) {
+                out[i] = hit ? 1 : 0;
+            } else {
+                out[i] = hit ? tmin : kInf;
+            }
+            chunkCount += hit ? 1u : 0u;
+        }
+        count += chunkCount;
+    }
+    return count;
+}
+
 template <Output kOut>
 std::size_t KernelScalar(const PreparedRay& ray, std::size_t n, float tMax, OutPtr<kOut> out)
 {
-    const PreparedRay p = ray; // a local copy: the stores to out (maybe bytes) may not alias it
-    std::size_t count = 0;
-    for (std::size_t i = 0; i < n; ++i) {
-        float tmin = 0.0f;
-        float tmax = tMax;
-        for (int axis = 0; axis < 3; ++axis) {
-            const float tNear = (p.nearPlanes[axis][i] - p.o[axis]) * p.inv[axis];
-            const float tFar = (p.farPlanes[axis][i] - p.o[axis]) * p.inv[axis];
-            tmin = tNear > tmin ? tNear : tmin; // a NaN t is dropped
-            tmax = tFar < tmax ? tFar : tmax;
-        }
-        const bool hit = tmin <= tmax;
-        if constexpr (kOut == Output::Hits) {
-            out[i] = hit ? 1 : 0;
-        } else {
-            out[i] = hit ? tmin : kInf;
-        }
-        count += hit ? 1 : 0;
-    }
-    return count;
-}
-
-#if defined(__x86_64__)
-
-#define HITLAB_AVX2 __attribute__((target("avx2,popcnt")))
-#define HITLAB_AVX512 __attribute__((target("avx512f,avx512vl,avx512bw,popcnt")))
-
-// _mm256_max_ps(a, b) / _mm512_max_ps(a, b) are a > b ? a : b (b when either is NaN), the scalar
-// kernel's ordering exactly; likewise min.
-
-/// The 8 boxes at i: tmin in *enter, lane k of the result all ones when box i + k is hit.
-HITLAB_AVX2 inline __m256 Test8(const PreparedRay& p, const __m256 (&o)[3], const __m256 (&inv)[3], __m256 zero,
-                                __m256 far, std::size_t i, __m256* enter)
-{
-    __m256 tmin = zero, tmax = far;
-    for (int a = 0; a < 3; ++a) {
-        const __m256 tNear = _mm256_mul_ps(_mm256_sub_ps(_mm256_load_ps(p.nearPlanes[a] + i), o[a]), inv[a]);
-        const __m256 tFar = _mm256_mul_ps(_mm256_sub_ps(_mm256_load_ps(p.farPlanes[a] + i), o[a]), inv[a]);
-        tmin = _mm256_max_ps(tNear, tmin);
-        tmax = _mm256_min_ps(tFar, tmax);
-    }
-    *enter = tmin;
-    return _mm256_cmp_ps(tmin, tmax, _CMP_LE_OQ);
+    return Kernel<kOut>(ray, n, tMax, out);
 }
 
 template <Output kOut>
-HITLAB_AVX2 std::size_t KernelAvx2(const PreparedRay& ray, std::size_t n, float tMax, OutPtr<kOut> out)
+HITLAB_TARGET_AVX2 std::size_t KernelAvx2(const PreparedRay& ray, std::size_t n, float tMax, OutPtr<kOut> out)
 {
-    // byte expansion of an 8-bit mask: bit k -> byte k = 1
-    static const auto kExpand = [] {
-        struct Table {
-            std::uint64_t v[256];
-        } t{};
-        for (int m = 0; m < 256; ++m) {
-            for (int k = 0; k < 8; ++k) {
-                t.v[m] |= std::uint64_t((m >> k) & 1) << (8 * k);
-            }
-        }
-        return t;
-    }();
-    const PreparedRay p = ray; // a local copy: the stores to out (maybe bytes) may not alias it
-    __m256 o[3], inv[3];
-    for (int a = 0; a < 3; ++a) {
-        o[a] = _mm256_set1_ps(p.o[a]);
-        inv[a] = _mm256_set1_ps(p.inv[a]);
-    }
-    const __m256 zero = _mm256_setzero_ps(), far = _mm256_set1_ps(tMax), inf = _mm256_set1_ps(kInf);
-    std::size_t count = 0;
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        __m256 tmin;
-        const __m256 hit = Test8(p, o, inv, zero, far, i, &tmin);
-        const unsigned mask = static_cast<unsigned>(_mm256_movemask_ps(hit));
-        if constexpr (kOut == Output::Hits) {
-            std::memcpy(out + i, &kExpand.v[mask], 8);
-        } else {
-            _mm256_storeu_ps(out + i, _mm256_blendv_ps(inf, tmin, hit));
-        }
-        count += static_cast<std::size_t>(__builtin_popcount(mask));
-    }
-    if (i < n) {
-        // the last, partial group: padding boxes are never written or counted
-        const std::size_t left = n - i;
-        __m256 tmin;
-        const __m256 hit = Test8(p, o, inv, zero, far, i, &tmin);
-        const unsigned mask = static_cast<unsigned>(_mm256_movemask_ps(hit)) & ((1u << left) - 1);
-        if constexpr (kOut == Output::Hits) {
-            std::memcpy(out + i, &kExpand.v[mask], left);
-        } else {
-            const __m256i lanes = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
-            const __m256i valid = _mm256_cmpgt_epi32(_mm256_set1_epi32(static_cast<int>(left)), lanes);
-            _mm256_maskstore_ps(out + i, valid, _mm256_blendv_ps(inf, tmin, hit));
-        }
-        count += static_cast<std::size_t>(__builtin_popcount(mask));
-    }
-    return count;
-}
-
-/// The ray, broadcast to 16 lanes.
-struct Ray16 {
-    __m512 o[3], inv[3], zero, far;
-};
-
-/// The 16 boxes at i: tmin in *enter; bit k of the mask set when box i + k is hit.
-HITLAB_AVX512 inline __mmask16 Test16(const PreparedRay& p, const Ray16& r, std::size_t i, __m512* enter)
-{
-    __m512 tmin = r.zero, tmax = r.far;
-    for (int a = 0; a < 3; ++a) {
-        const __m512 tNear = _mm512_mul_ps(_mm512_sub_ps(_mm512_load_ps(p.nearPlanes[a] + i), r.o[a]), r.inv[a]);
-        const __m512 tFar = _mm512_mul_ps(_mm512_sub_ps(_mm512_load_ps(p.farPlanes[a] + i), r.o[a]), r.inv[a]);
-        tmin = _mm512_max_ps(tNear, tmin);
-        tmax = _mm512_min_ps(tFar, tmax);
-    }
-    *enter = tmin;
-    return _mm512_cmp_ps_mask(tmin, tmax, _CMP_LE_OQ);
+    return Kernel<kOut>(ray, n, tMax, out);
 }
 
 template <Output kOut>
-HITLAB_AVX512 std::size_t KernelAvx512(const PreparedRay& ray, std::size_t n, float tMax, OutPtr<kOut> out)
+HITLAB_TARGET_AVX512 std::size_t KernelAvx512(const PreparedRay& ray, std::size_t n, float tMax, OutPtr<kOut> out)
 {
-    const PreparedRay p = ray; // a local copy: the stores to out (maybe bytes) may not alias it
-    Ray16 r;
-    for (int a = 0; a < 3; ++a) {
-        r.o[a] = _mm512_set1_ps(p.o[a]);
-        r.inv[a] = _mm512_set1_ps(p.inv[a]);
-    }
-    r.zero = _mm512_setzero_ps();
-    r.far = _mm512_set1_ps(tMax);
-    const __m128i one = _mm_set1_epi8(1);
-    const __m512 inf = _mm512_set1_ps(kInf);
-    std::size_t count = 0;
-    std::size_t i = 0;
-#pragma GCC unroll 2
-    for (; i + 16 <= n; i += 16) {
-        __m512 tmin;
-        const __mmask16 mask = Test16(p, r, i, &tmin);
-        if constexpr (kOut == Output::Hits) {
-            _mm_storeu_si128(reinterpret_cast<__m128i*>(out + i), _mm_maskz_mov_epi8(mask, one));
-        } else {
-            _mm512_storeu_ps(out + i, _mm512_mask_blend_ps(mask, inf, tmin));
-        }
-        count += static_cast<std::size_t>(__builtin_popcount(mask));
-    }
-    if (i < n) {
-        // the last, partial group: padding boxes are never written or counted
-        const __mmask16 valid = static_cast<__mmask16>((1u << (n - i)) - 1);
-        __m512 tmin;
-        const __mmask16 mask = Test16(p, r, i, &tmin) & valid;
-        if constexpr (kOut == Output::Hits) {
-            _mm_mask_storeu_epi8(out + i, valid, _mm_maskz_mov_epi8(mask, one));
-        } else {
-            _mm512_mask_storeu_ps(out + i, valid, _mm512_mask_blend_ps(mask, inf, tmin));
-        }
-        count += static_cast<std::size_t>(__builtin_popcount(mask));
-    }
-    return count;
+    return Kernel<kOut>(ray, n, tMax, out);
 }
-
-#endif
 
 template <Output kOut>
 std::size_t Dispatch(const Ray<float>& ray, const AabbSoA& boxes, float tMax, OutPtr<kOut> out, BatchIsa isa)
 {
     const PreparedRay p = Prepare(ray, boxes);
     switch (isa) {
-#if defined(__x86_64__)
     case BatchIsa::Avx512: return KernelAvx512<kOut>(p, boxes.Size(), tMax, out);
     case BatchIsa::Avx2: return KernelAvx2<kOut>(p, boxes.Size(), tMax, out);
-#endif
-    default: return KernelScalar<kOut>(p, boxes.Size(), tMax, out);
+    case BatchIsa::Scalar: break;
     }
+    return KernelScalar<kOut>(p, boxes.Size(), tMax, out);
 }
 
 } // namespace

@@ -1,5 +1,6 @@
 // Batched ray/box test: one ray against many boxes stored as structure of arrays, vectorised with
-// AVX-512 or AVX2 when the CPU has them (chosen at run time; the binary runs on any x86-64).
+// AVX-512 or AVX2 when the CPU has them (chosen at run time; the binary runs on any x86-64), and
+// for the baseline instruction set otherwise (SSE2 on x86-64, NEON on aarch64).
 // For the disagreement search and dense ray views, where one ray meets thousands of boxes.
 #pragma once
 
@@ -44,7 +45,8 @@ private:
     std::size_t m_padded = 0;
 };
 
-/// Instruction sets of the batched kernels.
+/// Instruction sets of the batched kernels. Scalar: the architecture's baseline (the same loop,
+/// which the compiler may vectorise with SSE2 or NEON); Avx2 and Avx512: x86-64 only.
 enum class BatchIsa { Scalar, Avx2, Avx512 };
 
 /// "scalar", "avx2", "avx512".

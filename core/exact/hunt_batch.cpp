@@ -1,7 +1,9 @@
 // The hunt's second vectorised ray/box kernel: the reference slab method (ClipSlabs in float),
 // one ray against a structure-of-arrays pool of boxes, as a plain loop that GCC vectorises for
-// AVX-512, AVX2 or SSE2 (target_clones picks at load time).
+// AVX-512, AVX2 or SSE2 (HITLAB_TARGET_CLONES picks at load time), or NEON on aarch64.
 #include "hunt_detail.h"
+
+#include "core/simd.h"
 
 #include <limits>
 
@@ -13,7 +15,7 @@ namespace {
 // divides like +0); tNear = t1 < t0 ? t1 : t0 and tFar = t0 > t1 ? t0 : t1 (a NaN from 0/0 kept);
 // the clamps tNear > tEnter ? tNear : tEnter and tFar < tExit ? tFar : tExit drop the NaN (the
 // origin on a parallel slab's plane: that slab is every t) and cap overflow at the largest float.
-__attribute__((target_clones("avx512f", "avx2", "default"))) void SlabKernel(
+HITLAB_TARGET_CLONES void SlabKernel(
     const float* __restrict lo0, const float* __restrict lo1, const float* __restrict lo2,
     const float* __restrict hi0, const float* __restrict hi1, const float* __restrict hi2, float o0, float o1,
     float o2, float d0, float d1, float d2, std::size_t n, std::uint8_t* __restrict hits)

@@ -12,16 +12,22 @@ HITLAB_PACKAGES=(
   xvfb xauth libgl1-mesa-dri xdotool
   # clang with its runtime (libFuzzer, sanitizers): the fuzz targets, scripts/fuzz
   clang libclang-rt-14-dev
+  # the aarch64 cross build of the core and its tests, run under qemu: scripts/test-arm64
+  g++-aarch64-linux-gnu qemu-user
 )
+
+# The arm64 libraries of that cross build (Debian multiarch: dpkg --add-architecture arm64).
+HITLAB_ARM64_PACKAGES=(libgtest-dev:arm64 libgmock-dev:arm64 libgmp-dev:arm64 libbullet-dev:arm64)
 
 hitlab_log() { printf '\033[1m[hitlab]\033[0m %s\n' "$*" >&2; }
 
-# Installs the packages that are missing (dpkg -s first), with sudo when not root.
+# Installs the packages that are missing (dpkg-query first), with sudo when not root.
 hitlab_install_packages() {
   local missing=()
   local pkg
   for pkg in "${HITLAB_PACKAGES[@]}" "$@"; do
-    dpkg -s "$pkg" >/dev/null 2>&1 || missing+=("$pkg")
+    # dpkg-query -W, not dpkg -s: with multiarch (scripts/test-arm64) a name may have two instances
+    dpkg-query -W -f='${db:Status-Abbrev}\n' "$pkg" 2>/dev/null | grep -q '^ii' || missing+=("$pkg")
   done
   if [ ${#missing[@]} -eq 0 ]; then
     return 0
@@ -41,7 +47,22 @@ hitlab_install_packages() {
     { hitlab_log "apt-get install failed for: ${missing[*]}"; return 1; }
 }
 
-# Configures and builds a preset (release, debug, asan); extra arguments are build targets.
+# Enables the arm64 architecture in dpkg when it is not yet, then installs the missing
+# HITLAB_ARM64_PACKAGES.
+hitlab_install_arm64_packages() {
+  local sudo=()
+  if [ "$(id -u)" -ne 0 ]; then
+    sudo=(sudo)
+  fi
+  if ! dpkg --print-foreign-architectures | grep -qx arm64; then
+    hitlab_log "enabling the arm64 architecture (dpkg multiarch)"
+    "${sudo[@]}" dpkg --add-architecture arm64 || { hitlab_log "dpkg --add-architecture arm64 failed"; return 1; }
+    "${sudo[@]}" apt-get update -qq || { hitlab_log "apt-get update failed"; return 1; }
+  fi
+  hitlab_install_packages "${HITLAB_ARM64_PACKAGES[@]}"
+}
+
+# Configures and builds a preset (release, debug, asan, arm64); extra arguments are build targets.
 hitlab_build() {
   local preset="$1"; shift
   local jobs
