@@ -20,8 +20,24 @@ namespace hitlab {
 /// - Exact when the local values are: axes that are signed permutations of x, y, z with small binary
 ///   fractions give exact dot products. General rotations are exact only up to the rounding of the
 ///   six dot products (a relative error of a few ulps of |o - c| and |dir| near a boundary).
+/// - Extremes: when o - c or a dot product overflows, the transform and the clip run in
+///   ClipSlabs' wider type (RayObbLocalSlabWide); when a slab quotient leaves T's range, ClipSlabs
+///   does, and the point is then placed from the wide tEnter (a point beyond T's range is +-inf).
 template <typename T>
-CastResult<T> RayObbLocalSlab(const Ray<T>& ray, const Obb<T>& box, Trace* trace = nullptr)
+CastResult<T> RayObbLocalSlab(const Ray<T>& ray, const Obb<T>& box, Trace* trace = nullptr);
+
+namespace detail {
+/// RayObbLocalSlab with the frame change and the clip in Wide<T> (out of line and cold), for the
+/// rays whose o - c or local coordinates overflow T.
+template <typename T>
+[[gnu::cold, gnu::noinline]] CastResult<T> RayObbLocalSlabWide(const Ray<T>& ray, const Obb<T>& box, Trace* trace);
+extern template CastResult<float> RayObbLocalSlabWide<float>(const Ray<float>&, const Obb<float>&, Trace*);
+extern template CastResult<double> RayObbLocalSlabWide<double>(const Ray<double>&, const Obb<double>&, Trace*);
+
+} // namespace detail
+
+template <typename T>
+CastResult<T> RayObbLocalSlab(const Ray<T>& ray, const Obb<T>& box, Trace* trace)
 {
     // the ray in the box's frame
     const Vec3<T> rel = ray.origin - box.center;
@@ -29,6 +45,14 @@ CastResult<T> RayObbLocalSlab(const Ray<T>& ray, const Obb<T>& box, Trace* trace
     for (int i = 0; i < 3; ++i) {
         localOrigin[i] = glm::dot(rel, box.axes[i]);
         localDir[i] = glm::dot(ray.direction, box.axes[i]);
+    }
+    // an overflow (o - c, or a dot product) is redone wide
+    bool finite = true;
+    for (int i = 0; i < 3; ++i) {
+        finite = finite && std::isfinite(localOrigin[i]) && std::isfinite(localDir[i]);
+    }
+    if (!finite) [[unlikely]] {
+        return detail::RayObbLocalSlabWide(ray, box, trace);
     }
     if (trace != nullptr) [[unlikely]] {
         trace->Add(Format("ray in the box frame: origin (%g, %g, %g), direction (%g, %g, %g)", double(localOrigin.x),
@@ -39,12 +63,14 @@ CastResult<T> RayObbLocalSlab(const Ray<T>& ray, const Obb<T>& box, Trace* trace
                     {"local_dir_y", double(localDir.y)}, {"local_dir_z", double(localDir.z)}});
     }
 
+    detail::Wide<T> wideEnter = std::numeric_limits<detail::Wide<T>>::quiet_NaN();
     CastResult<T> r = ClipSlabs(localOrigin, localDir, -box.halfExtents, box.halfExtents, T(0),
-                                std::numeric_limits<T>::infinity(), trace);
+                                std::numeric_limits<T>::infinity(), trace, &wideEnter);
 
-    // back to world space
+    // back to world space (from the wide tEnter when ClipSlabs went wide)
     if (r.hit) {
-        r.point = ray.origin + r.tEnter * ray.direction;
+        r.point = wideEnter == wideEnter ? detail::PointAtWide(ray.origin, ray.direction, wideEnter)
+                                         : ray.origin + r.tEnter * ray.direction;
         if (r.hasNormal) {
             const int axis = r.normal.x != T(0) ? 0 : r.normal.y != T(0) ? 1 : 2;
             r.normal = r.normal[axis] * box.axes[axis];
