@@ -5,47 +5,6 @@
 
 namespace hitlab {
 
-template <typename T>
-CastResult<T> detail::RayObbLocalSlabWide(const Ray<T>& ray, const Obb<T>& box, Trace* trace)
-{
-    using W = Wide<T>;
-    // the ray in the box's frame, as RayObbLocalSlab computes it, in W (no overflow there)
-    const WideVec3<T> origin = Widened(ray.origin), center = Widened(box.center), dir = Widened(ray.direction);
-    WideVec3<T> localOrigin, localDir;
-    for (int i = 0; i < 3; ++i) {
-        const WideVec3<T> axis = Widened(box.axes[i]);
-        W o = 0, d = 0;
-        for (int k = 0; k < 3; ++k) {
-            o += (origin[k] - center[k]) * axis[k];
-            d += dir[k] * axis[k];
-        }
-        localOrigin[i] = o;
-        localDir[i] = d;
-    }
-    if (trace != nullptr) [[unlikely]] {
-        trace->Add(Format("ray in the box frame (in %s: o - c overflows): origin (%g, %g, %g), direction (%g, %g, %g)",
-                          sizeof(T) == 4 ? "double" : "long double", double(localOrigin[0]), double(localOrigin[1]),
-                          double(localOrigin[2]), double(localDir[0]), double(localDir[1]), double(localDir[2])));
-    }
-    W wideEnter = 0;
-    CastResult<T> r = ClipSlabsWide<T>(localOrigin, localDir, -box.halfExtents, box.halfExtents, T(0),
-                                       std::numeric_limits<T>::infinity(), trace, &wideEnter);
-    if (r.hit) {
-        r.point = PointAtWide(ray.origin, ray.direction, wideEnter);
-        if (r.hasNormal) {
-            const int axis = r.normal.x != T(0) ? 0 : r.normal.y != T(0) ? 1 : 2;
-            r.normal = r.normal[axis] * box.axes[axis];
-        }
-        if (trace != nullptr) [[unlikely]] {
-            trace->steps.back().part = PointPart{"entry", glm::dvec3(r.point), true};
-        }
-    }
-    return r;
-}
-
-template CastResult<float> detail::RayObbLocalSlabWide<float>(const Ray<float>&, const Obb<float>&, Trace*);
-template CastResult<double> detail::RayObbLocalSlabWide<double>(const Ray<double>&, const Obb<double>&, Trace*);
-
 void RegisterRayObb(std::vector<AlgorithmInfo>& out)
 {
     out.push_back({

@@ -39,53 +39,6 @@ template void TracePlane<float, double>(Trace&, double, double, double, const Ca
 template void TracePlane<double, long double>(Trace&, long double, long double, long double,
                                               const CastResult<double>&);
 
-template <typename T>
-Vec3<T> UnitWide(const Vec3<T>& n)
-{
-    using W = Wide<T>;
-    const WideVec3<T> w = Widened(n);
-    const W length = std::sqrt(w[0] * w[0] + w[1] * w[1] + w[2] * w[2]);
-    return Vec3<T>(T(w[0] / length), T(w[1] / length), T(w[2] / length));
-}
-
-template Vec3<float> UnitWide<float>(const Vec3<float>&);
-template Vec3<double> UnitWide<double>(const Vec3<double>&);
-
-template <typename T>
-CastResult<T> RayPlaneWide(const Ray<T>& ray, const Plane<T>& plane, Trace* trace)
-{
-    using W = Wide<T>;
-    const WideVec3<T> n = Widened(plane.normal), o = Widened(ray.origin), d = Widened(ray.direction);
-    // n.dir and n.o: every product exact for float (in double), rounded once for double
-    const W denom = n[0] * d[0] + n[1] * d[1] + n[2] * d[2];
-    const W num = W(plane.distance) - (n[0] * o[0] + n[1] * o[1] + n[2] * o[2]);
-    CastResult<T> r;
-    W t = 0;
-    if (num == W(0)) {
-        // origin on the plane
-        r.hit = true;
-    } else if (denom != W(0)) {
-        // nonzero / nonzero never underflows to 0 in W: t > 0 is "num and denom of one sign" (NaN: miss)
-        t = num / denom;
-        r.hit = t > W(0);
-    }
-    if (r.hit) {
-        r.tEnter = T(t) + T(0); // -0 -> +0
-        r.tExit = r.tEnter;
-        r.point = PointAtWide(ray.origin, ray.direction, t);
-        const Vec3<T> unit = UnitWide(plane.normal);
-        r.normal = denom > W(0) ? -unit : unit;
-        r.hasNormal = true;
-    }
-    if (trace != nullptr) [[unlikely]] {
-        TracePlane<T, W>(*trace, denom, num, t, r);
-    }
-    return r;
-}
-
-template CastResult<float> RayPlaneWide<float>(const Ray<float>&, const Plane<float>&, Trace*);
-template CastResult<double> RayPlaneWide<double>(const Ray<double>&, const Plane<double>&, Trace*);
-
 } // namespace detail
 
 void RegisterRayPlane(std::vector<AlgorithmInfo>& out)

@@ -21,24 +21,61 @@ template <typename T, typename U>
 [[gnu::cold, gnu::noinline]] void TracePlane(Trace& trace, U denom, U num, U t, const CastResult<T>& r);
 extern template void TracePlane<float, float>(Trace&, float, float, float, const CastResult<float>&);
 extern template void TracePlane<double, double>(Trace&, double, double, double, const CastResult<double>&);
-
-/// RayPlanePlane in Wide<T> (out of line and cold): n.dir, n.o, t, the point and |n| computed
-/// where no product of two T over- or underflows, then rounded to T (+-inf beyond its range).
-template <typename T>
-[[gnu::cold, gnu::noinline]] CastResult<T> RayPlaneWide(const Ray<T>& ray, const Plane<T>& plane, Trace* trace);
-extern template CastResult<float> RayPlaneWide<float>(const Ray<float>&, const Plane<float>&, Trace*);
-extern template CastResult<double> RayPlaneWide<double>(const Ray<double>&, const Plane<double>&, Trace*);
+extern template void TracePlane<float, double>(Trace&, double, double, double, const CastResult<float>&);
+extern template void TracePlane<double, long double>(Trace&, long double, long double, long double,
+                                                     const CastResult<double>&);
 
 /// The least magnitude of n.o, n.dir and |n|^2 that the fast path takes: above it each product's
 /// underflow error (at most half the smallest subnormal) is far below an ulp of the sum.
 template <typename T>
 inline constexpr T kWellScaledMin = std::numeric_limits<T>::min() / std::numeric_limits<T>::epsilon();
 
-/// n / |n| with |n| computed in Wide<T>, where |n|^2 neither over- nor underflows (out of line, cold).
+/// n / |n| with |n| computed in Wide<T>, where |n|^2 neither over- nor underflows (inlined into
+/// unlikely branches, like RayPlaneWide).
 template <typename T>
-[[gnu::cold, gnu::noinline]] Vec3<T> UnitWide(const Vec3<T>& n);
-extern template Vec3<float> UnitWide<float>(const Vec3<float>&);
-extern template Vec3<double> UnitWide<double>(const Vec3<double>&);
+[[gnu::always_inline]] inline Vec3<T> UnitWide(const Vec3<T>& n)
+{
+    using W = Wide<T>;
+    const WideVec3<T> w = Widened(n);
+    const W length = std::sqrt(w[0] * w[0] + w[1] * w[1] + w[2] * w[2]);
+    return Vec3<T>(T(w[0] / length), T(w[1] / length), T(w[2] / length));
+}
+
+/// RayPlanePlane in Wide<T>: n.dir, n.o, t and the point computed where no product of two T over-
+/// or underflows, then rounded to T (+-inf beyond its range). Inlined into RayPlanePlane's unlikely
+/// branch rather than called, so that callers' loops keep their registers.
+template <typename T>
+[[gnu::always_inline]] inline CastResult<T> RayPlaneWide(const Ray<T>& ray, const Plane<T>& plane, Trace* trace)
+{
+    using W = Wide<T>;
+    const WideVec3<T> n = Widened(plane.normal), o = Widened(ray.origin), d = Widened(ray.direction);
+    // n.dir and n.o: every product exact for float (in double), rounded once for double
+    const W denom = n[0] * d[0] + n[1] * d[1] + n[2] * d[2];
+    const W num = W(plane.distance) - (n[0] * o[0] + n[1] * o[1] + n[2] * o[2]);
+    CastResult<T> r;
+    W t = 0;
+    if (num == W(0)) {
+        // origin on the plane
+        r.hit = true;
+    } else if (denom != W(0)) {
+        // nonzero / nonzero never underflows to 0 in W: t > 0 is "num and denom of one sign" (NaN: miss)
+        t = num / denom;
+        r.hit = t > W(0);
+    }
+    if (r.hit) {
+        r.tEnter = T(t) + T(0); // -0 -> +0
+        r.tExit = r.tEnter;
+        r.point = PointAtWide(ray.origin, ray.direction, t);
+        const Vec3<T> unit = UnitWide(plane.normal);
+        r.normal = denom > W(0) ? -unit : unit;
+        r.hasNormal = true;
+    }
+    if (trace != nullptr) [[unlikely]] {
+        TracePlane<T, W>(*trace, denom, num, t, r);
+    }
+    return r;
+}
+
 } // namespace detail
 
 /// Reference. t = (distance - n.o) / (n.dir) for a plane seen from either side.

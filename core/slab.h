@@ -166,10 +166,15 @@ inline simd::M4<T> NormalOrIgnored(simd::V4<T> t, simd::M4<T> crossing)
         const U4 offset = U4(crossing & M(U4{} + 0x7f800000u)) | U4(~crossing & M(U4{} + 0x80000000u));
         return M(U4(M(t) & keep) + offset) < -16777216;
     } else {
-        const simd::V4<T> magnitude = simd::V4<T>(M(t) & ~M(simd::Splat<T>(T(-0.0))));
-        return (LessEqual<T>(simd::Splat<T>(std::numeric_limits<T>::min()), magnitude) &
-                LessEqual<T>(magnitude, simd::Splat<T>(std::numeric_limits<T>::max()))) |
-               ~crossing;
+        // double lanes are two SSE registers: three scalar range checks are cheaper than the masks
+        M ok = M{0, 0, 0, -1};
+        for (int lane = 0; lane < 3; ++lane) {
+            const T a = std::fabs(t[lane]);
+            ok[lane] = crossing[lane] == 0 || (a >= std::numeric_limits<T>::min() && a <= std::numeric_limits<T>::max())
+                           ? -1
+                           : 0;
+        }
+        return ok;
     }
 }
 
