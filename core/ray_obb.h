@@ -24,7 +24,8 @@ namespace hitlab {
 ///   ClipSlabs' wider type (RayObbLocalSlabWide); when a slab quotient leaves T's range, ClipSlabs
 ///   does, and the point is then placed from the wide tEnter (a point beyond T's range is +-inf).
 template <typename T>
-CastResult<T> RayObbLocalSlab(const Ray<T>& ray, const Obb<T>& box, Trace* trace = nullptr);
+[[gnu::always_inline]] inline CastResult<T> RayObbLocalSlab(const Ray<T>& ray, const Obb<T>& box,
+                                                            Trace* trace = nullptr);
 
 namespace detail {
 /// RayObbLocalSlab with the frame change and the clip in Wide<T>, for the rays whose o - c or local
@@ -70,7 +71,7 @@ template <typename T>
 } // namespace detail
 
 template <typename T>
-CastResult<T> RayObbLocalSlab(const Ray<T>& ray, const Obb<T>& box, Trace* trace)
+inline CastResult<T> RayObbLocalSlab(const Ray<T>& ray, const Obb<T>& box, Trace* trace)
 {
     // the ray in the box's frame
     const Vec3<T> rel = ray.origin - box.center;

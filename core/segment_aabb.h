@@ -21,7 +21,8 @@ namespace hitlab {
 ///   largest finite value) the clip runs in ClipSlabs' wider type on the exact difference, so t
 ///   does not collapse to 0.
 template <typename T>
-CastResult<T> SegmentAabbSegmentSlab(const Segment<T>& segment, const Aabb<T>& box, Trace* trace = nullptr)
+[[gnu::always_inline]] inline CastResult<T> SegmentAabbSegmentSlab(const Segment<T>& segment, const Aabb<T>& box,
+                                                                   Trace* trace = nullptr)
 {
     const Vec3<T> dir = segment.end - segment.start;
     if (!(std::isfinite(dir.x) && std::isfinite(dir.y) && std::isfinite(dir.z))) [[unlikely]] {

@@ -189,7 +189,7 @@ inline simd::M4<T> NormalOrIgnored(simd::V4<T> t, simd::M4<T> crossing)
 /// diff / d rounded to T: the correctly rounded T quotient when both are T values (then it is the
 /// fast path's, bit for bit, subnormal or infinite as IEEE rounds it), else the wide quotient rounded.
 template <typename T>
-inline T RoundedQuotient(Wide<T> diff, Wide<T> d)
+[[gnu::always_inline]] inline T RoundedQuotient(Wide<T> diff, Wide<T> d)
 {
     using W = Wide<T>;
     const T diffT = T(diff), dT = T(d);
@@ -241,15 +241,18 @@ template <typename T>
     r.hit = hit && tEnter <= tExit;
     if (r.hit) {
         // the reported t: the setting slab's quotient rounded once to T (-0 -> +0)
-        auto rounded = [&](int axis, W t, T bound) {
-            if (axis < 0) {
-                return bound;
-            }
-            const W plane = t == t0[axis] ? W(lo[axis]) : W(hi[axis]);
-            return RoundedQuotient<T>(plane - origin[axis], dir[axis]);
-        };
-        r.tEnter = rounded(enterAxis, tEnter, tMin) + T(0);
-        r.tExit = rounded(exitAxis, tExit, tMax >= std::numeric_limits<T>::max() ? std::numeric_limits<T>::max() : tMax) + T(0);
+        r.tEnter = tMin;
+        if (enterAxis >= 0) {
+            const W plane = tEnter == t0[enterAxis] ? W(lo[enterAxis]) : W(hi[enterAxis]);
+            r.tEnter = RoundedQuotient<T>(plane - origin[enterAxis], dir[enterAxis]);
+        }
+        r.tEnter = r.tEnter + T(0);
+        r.tExit = tMax >= std::numeric_limits<T>::max() ? std::numeric_limits<T>::max() : tMax;
+        if (exitAxis >= 0) {
+            const W plane = tExit == t0[exitAxis] ? W(lo[exitAxis]) : W(hi[exitAxis]);
+            r.tExit = RoundedQuotient<T>(plane - origin[exitAxis], dir[exitAxis]);
+        }
+        r.tExit = r.tExit + T(0);
         // the point as the fast path forms it where that is finite, else in W
         const Vec3<T> o{T(origin[0]), T(origin[1]), T(origin[2])};
         const Vec3<T> d{T(dir[0]), T(dir[1]), T(dir[2])};
@@ -304,19 +307,21 @@ template <typename T>
 ///   rounded (a division, not a product with a rounded 1/dir). tExit is at most the largest finite T
 ///   (a ray whose every axis is parallel stays inside forever). NaN anywhere gives a miss; inputs
 ///   are otherwise finite.
-/// - Extremes: when a difference plane - origin overflows, or a quotient overflows or falls below
-///   T's normal range (underflow: a box one subnormal behind the origin must not become a hit at
-///   t = -0), the whole clip is redone in Wide<T> (ClipSlabsWide, out of line), so the verdict is
-///   exact wherever the differences are, on every finite input. An origin exactly on a crossing
-///   slab's plane (t = 0) takes that path too, with the same result. Reported t values are still the
+/// - Extremes: when a crossing slab's exit is infinite (its difference plane - origin or its
+///   quotient overflowed) or below T's normal range (an underflow: a box one subnormal behind the
+///   origin must not become a hit at t = -0, and two tiny times must not merge), the whole clip is
+///   redone in Wide<T> (ClipSlabsWide, in the unlikely branch), so the verdict is exact wherever the
+///   differences are, on every finite input (tMin >= 0). An origin exactly on a slab plane that it
+///   leaves (exit t = 0) takes that path too, with the same result. Reported t values are the
 ///   correctly rounded T quotients (0.5 ulp; +inf beyond T's range: a tiny direction still hits a
 ///   far box) when the difference is a T value, else within 1 ulp. When wideEnter is non-null it
 ///   receives tEnter in Wide<T> if (and only if) that path was taken and hit.
 /// - trace: one step per axis with its slab and the running interval, then the verdict; the step
 ///   where the interval became empty (where a sequential method exits early) is the deciding one.
 ///
-/// Speed: no branch on the verdict and no scalar work: two vector divisions and about twenty other
-/// SSE operations per box (the trace is recorded out of line), so that it inlines into box loops.
+/// Speed: no branch on the verdict and no scalar work: two vector divisions and about twenty-five
+/// other SSE operations per box (the range check: four, and one never-taken branch; the trace is
+/// recorded out of line), so that it inlines into box loops.
 template <typename T>
 inline CastResult<T> ClipSlabs(const Vec3<T>& origin, const Vec3<T>& dir, const Vec3<T>& lo, const Vec3<T>& hi, T tMin,
                                T tMax, Trace* trace = nullptr, detail::Wide<T>* wideEnter = nullptr)
