@@ -23,7 +23,7 @@ int TraceFaceStep(Trace& trace, const FacePart& part, const char* note, bool com
 /// t >= 0, origin inside hits with tEnter = 0 and no normal. Exact on exactly representable
 /// quotients; see ClipSlabs for parallel axes, ties and NaN.
 template <typename T>
-CastResult<T> RayAabbSlab(const Ray<T>& ray, const Aabb<T>& box, Trace* trace = nullptr)
+[[gnu::always_inline]] inline CastResult<T> RayAabbSlab(const Ray<T>& ray, const Aabb<T>& box, Trace* trace = nullptr)
 {
     return ClipSlabs(ray.origin, ray.direction, box.min, box.max, T(0), std::numeric_limits<T>::infinity(), trace);
 }

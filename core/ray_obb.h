@@ -31,7 +31,7 @@ namespace detail {
 /// RayObbLocalSlab with the frame change and the clip in Wide<T>, for the rays whose o - c or local
 /// coordinates overflow T (inlined into the unlikely branch, like ClipSlabsWide).
 template <typename T>
-[[gnu::always_inline]] inline CastResult<T> RayObbLocalSlabWide(const Ray<T>& ray, const Obb<T>& box, Trace* trace)
+[[gnu::cold, gnu::noinline]] inline CastResult<T> RayObbLocalSlabWide(const Ray<T>& ray, const Obb<T>& box, Trace* trace)
 {
     using W = Wide<T>;
     // the ray in the box's frame, as RayObbLocalSlab computes it, in W (no overflow there)

@@ -323,8 +323,9 @@ template <typename T>
 /// other SSE operations per box (the range check: four, and one never-taken branch; the trace is
 /// recorded out of line), so that it inlines into box loops.
 template <typename T>
-inline CastResult<T> ClipSlabs(const Vec3<T>& origin, const Vec3<T>& dir, const Vec3<T>& lo, const Vec3<T>& hi, T tMin,
-                               T tMax, Trace* trace = nullptr, detail::Wide<T>* wideEnter = nullptr)
+[[gnu::always_inline]] inline CastResult<T> ClipSlabs(const Vec3<T>& origin, const Vec3<T>& dir, const Vec3<T>& lo,
+                                                     const Vec3<T>& hi, T tMin, T tMax, Trace* trace = nullptr,
+                                                     detail::Wide<T>* wideEnter = nullptr)
 {
     using namespace simd;
     using V = V4<T>;

@@ -99,7 +99,8 @@ TYPED_TEST(ExtremeCastTest, SlabWorldBoxWithAShortDirection)
 {
     using T = TypeParam;
     // (max - 0) / 0.5 is beyond the range: t_exit = +inf, the origin inside
-    const CastResult<T> r = RayAabbSlab(Ray<T>{{0, 0, 0}, {T(0.5), 0, 0}}, Aabb<T>{Vec3<T>(-kMax<T>), Vec3<T>(kMax<T>)});
+    const Aabb<T> world{Vec3<T>(-kMax<T>), Vec3<T>(kMax<T>)};
+    const CastResult<T> r = RayAabbSlab(Ray<T>{{0, 0, 0}, {T(0.5), 0, 0}}, world);
     ASSERT_TRUE(r.hit);
     EXPECT_EQ(r.tEnter, T(0));
     EXPECT_EQ(r.tExit, kInf<T>);
@@ -140,7 +141,8 @@ TYPED_TEST(ExtremeCastTest, ZeroLengthSegmentAtTheExtremes)
 {
     using T = TypeParam;
     const Aabb<T> box{{-kMax<T>, -kTiny<T>, 0}, {kMax<T>, kTiny<T>, kTiny<T>}};
-    const CastResult<T> inside = SegmentAabbSegmentSlab(Segment<T>{{kMax<T>, kTiny<T>, 0}, {kMax<T>, kTiny<T>, 0}}, box);
+    const Segment<T> point{{kMax<T>, kTiny<T>, 0}, {kMax<T>, kTiny<T>, 0}};
+    const CastResult<T> inside = SegmentAabbSegmentSlab(point, box);
     ASSERT_TRUE(inside.hit);
     EXPECT_EQ(inside.tEnter, T(0));
     EXPECT_EQ(inside.tExit, T(1));
@@ -235,7 +237,8 @@ TYPED_TEST(ExtremeCastTest, PlaneFarAwayWithATinyDirection)
 {
     using T = TypeParam;
     // t = (max / 2) / 2^-20: beyond the range; the hit point is the plane's
-    const CastResult<T> r = RayPlanePlane(Ray<T>{{0, 1, 0}, {std::ldexp(T(1), -20), 0, 0}}, Plane<T>{{1, 0, 0}, kMax<T> / 2});
+    const Ray<T> slow{{0, 1, 0}, {std::ldexp(T(1), -20), 0, 0}};
+    const CastResult<T> r = RayPlanePlane(slow, Plane<T>{{1, 0, 0}, kMax<T> / 2});
     ASSERT_TRUE(r.hit);
     EXPECT_EQ(r.tEnter, kInf<T>);
     EXPECT_EQ(r.point, Vec3<T>(kMax<T> / 2, 1, 0));
@@ -601,7 +604,8 @@ TYPED_TEST(ExtremeCastTest, GeneratedRayPlaneMatchesTheExactJudge)
         const int pick = g.Int(0, 2);
         plane.distance = g.Scaled(pick == 0 ? no : pick == 1 ? no + g.Int(-1, 1) : g.Int(-20, 20), a + e);
         const Query q{Family::RayPlane, ShapeCast<double>(ray), ShapeCast<double>(plane)};
-        const std::string what = Describe("ray_plane", ray.origin, ray.direction, plane.normal, Vec3<T>(plane.distance));
+        const std::string what =
+            Describe("ray_plane", ray.origin, ray.direction, plane.normal, Vec3<T>(plane.distance));
         Judge<T>(q, tally, what);
         if (::testing::Test::HasFatalFailure()) {
             return;
@@ -671,7 +675,8 @@ TEST(ExtremeExactJudge, NearestRoundsAtTheOverflowThreshold)
     ASSERT_TRUE(atMax.hit);
     EXPECT_EQ(atMax.tEnter.value, DBL_MAX);
     // (max + ulp/2) = (max / 2 + ulp/4) / 0.5
-    const ExactResult tie = JudgeExact(RayBox({-halfUlp / 2, 0, 0}, {0.5, 0, 0}, {DBL_MAX / 2, 0, 0}, {DBL_MAX / 2, 0, 0}));
+    const ExactResult tie =
+        JudgeExact(RayBox({-halfUlp / 2, 0, 0}, {0.5, 0, 0}, {DBL_MAX / 2, 0, 0}, {DBL_MAX / 2, 0, 0}));
     ASSERT_TRUE(tie.hit);
     EXPECT_EQ(tie.tEnter.value, INFINITY);
     const ExactResult below =
@@ -729,8 +734,8 @@ TEST(ExtremeExactJudge, EvalWithExactAnswersEveryLine)
     const std::string max = "1.7976931348623157e308";
     const std::string lines[] = {
         R"({"id":1,"query":"ray_aabb","a":{"type":"ray","origin":[0,0,0],"direction":[0.5,0,0]},)"
-        R"("b":{"type":"aabb","min":[-)" + max + ",-" + max + ",-" + max + R"(],"max":[)" + max + "," + max + "," + max +
-            R"(]},"precision":"double","exact":true})",
+        R"("b":{"type":"aabb","min":[-)" + max + ",-" + max + ",-" + max + R"(],"max":[)" + max + "," + max + "," +
+            max + R"(]},"precision":"double","exact":true})",
         R"({"id":2,"query":"ray_aabb","a":{"type":"ray","origin":[0,0,0],"direction":[5e-324,0,0]},)"
         R"("b":{"type":"aabb","min":[1,-1,-1],"max":[2,1,1]},"precision":"double","exact":true})",
         R"({"id":3,"query":"ray_plane","a":{"type":"ray","origin":[0,0,0],"direction":[1e-10,0,0]},)"
