@@ -20,8 +20,58 @@ namespace hitlab {
 /// - Exact when the local values are: axes that are signed permutations of x, y, z with small binary
 ///   fractions give exact dot products. General rotations are exact only up to the rounding of the
 ///   six dot products (a relative error of a few ulps of |o - c| and |dir| near a boundary).
+/// - Extremes: when o - c or a dot product overflows, the transform and the clip run in
+///   ClipSlabs' wider type (RayObbLocalSlabWide); when a slab quotient leaves T's range, ClipSlabs
+///   does, and the point is then placed from the wide tEnter (a point beyond T's range is +-inf).
 template <typename T>
-[[gnu::always_inline]] inline CastResult<T> RayObbLocalSlab(const Ray<T>& ray, const Obb<T>& box, Trace* trace = nullptr)
+[[gnu::always_inline]] inline CastResult<T> RayObbLocalSlab(const Ray<T>& ray, const Obb<T>& box,
+                                                            Trace* trace = nullptr);
+
+namespace detail {
+/// RayObbLocalSlab with the frame change and the clip in Wide<T>, for the rays whose o - c or local
+/// coordinates overflow T (inlined into the unlikely branch, like ClipSlabsWide).
+template <typename T>
+[[gnu::cold, gnu::noinline]] inline CastResult<T> RayObbLocalSlabWide(const Ray<T>& ray, const Obb<T>& box, Trace* trace)
+{
+    using W = Wide<T>;
+    // the ray in the box's frame, as RayObbLocalSlab computes it, in W (no overflow there)
+    const WideVec3<T> origin = Widened(ray.origin), center = Widened(box.center), dir = Widened(ray.direction);
+    WideVec3<T> localOrigin, localDir;
+    for (int i = 0; i < 3; ++i) {
+        const WideVec3<T> axis = Widened(box.axes[i]);
+        W o = 0, d = 0;
+        for (int k = 0; k < 3; ++k) {
+            o += (origin[k] - center[k]) * axis[k];
+            d += dir[k] * axis[k];
+        }
+        localOrigin[i] = o;
+        localDir[i] = d;
+    }
+    if (trace != nullptr) [[unlikely]] {
+        trace->Add(Format("ray in the box frame (in %s: o - c overflows): origin (%g, %g, %g), direction (%g, %g, %g)",
+                          sizeof(T) == 4 ? "double" : "long double", double(localOrigin[0]), double(localOrigin[1]),
+                          double(localOrigin[2]), double(localDir[0]), double(localDir[1]), double(localDir[2])));
+    }
+    W wideEnter = 0;
+    CastResult<T> r = ClipSlabsWide<T>(localOrigin, localDir, -box.halfExtents, box.halfExtents, T(0),
+                                       std::numeric_limits<T>::infinity(), trace, &wideEnter);
+    if (r.hit) {
+        r.point = PointAtWide(ray.origin, ray.direction, wideEnter);
+        if (r.hasNormal) {
+            const int axis = r.normal.x != T(0) ? 0 : r.normal.y != T(0) ? 1 : 2;
+            r.normal = r.normal[axis] * box.axes[axis];
+        }
+        if (trace != nullptr) [[unlikely]] {
+            trace->steps.back().part = PointPart{"entry", glm::dvec3(r.point), true};
+        }
+    }
+    return r;
+}
+
+} // namespace detail
+
+template <typename T>
+inline CastResult<T> RayObbLocalSlab(const Ray<T>& ray, const Obb<T>& box, Trace* trace)
 {
     // the ray in the box's frame
     const Vec3<T> rel = ray.origin - box.center;
@@ -29,6 +79,12 @@ template <typename T>
     for (int i = 0; i < 3; ++i) {
         localOrigin[i] = glm::dot(rel, box.axes[i]);
         localDir[i] = glm::dot(ray.direction, box.axes[i]);
+    }
+    // an overflow (o - c, or a dot product) is redone wide: a non-finite local value makes the
+    // probe NaN (so does a sum that overflows, harmlessly)
+    const T probe = (localOrigin.x + localOrigin.y + localOrigin.z + localDir.x + localDir.y + localDir.z) * T(0);
+    if (probe != T(0)) [[unlikely]] {
+        return detail::RayObbLocalSlabWide(ray, box, trace);
     }
     if (trace != nullptr) [[unlikely]] {
         trace->Add(Format("ray in the box frame: origin (%g, %g, %g), direction (%g, %g, %g)", double(localOrigin.x),
@@ -39,12 +95,14 @@ template <typename T>
                     {"local_dir_y", double(localDir.y)}, {"local_dir_z", double(localDir.z)}});
     }
 
+    detail::Wide<T> wideEnter = std::numeric_limits<detail::Wide<T>>::quiet_NaN();
     CastResult<T> r = ClipSlabs(localOrigin, localDir, -box.halfExtents, box.halfExtents, T(0),
-                                std::numeric_limits<T>::infinity(), trace);
+                                std::numeric_limits<T>::infinity(), trace, &wideEnter);
 
-    // back to world space
+    // back to world space (from the wide tEnter when ClipSlabs went wide)
     if (r.hit) {
-        r.point = ray.origin + r.tEnter * ray.direction;
+        r.point = wideEnter == wideEnter ? detail::PointAtWide(ray.origin, ray.direction, wideEnter)
+                                         : ray.origin + r.tEnter * ray.direction;
         if (r.hasNormal) {
             const int axis = r.normal.x != T(0) ? 0 : r.normal.y != T(0) ? 1 : 2;
             r.normal = r.normal[axis] * box.axes[axis];

@@ -3,21 +3,23 @@
 
 #include "algorithm.h"
 
+#include <cmath>
+
 namespace hitlab {
 
 namespace detail {
 
-template <typename T>
-void TracePlane(Trace& trace, T denom, T num, T t, const CastResult<T>& r)
+template <typename T, typename U>
+void TracePlane(Trace& trace, U denom, U num, U t, const CastResult<T>& r)
 {
     trace.Add(Format("denominator n.dir = %g", double(denom)), {{"n_dot_dir", double(denom)}});
     trace.Add(Format("numerator distance - n.o = %g", double(num)), {{"numerator", double(num)}});
-    if (num == T(0)) {
+    if (num == U(0)) {
         trace.Add("the origin lies on the plane: t = 0", {{"t", 0.0}},
                   PointPart{"hit point", glm::dvec3(r.point), true});
-        trace.verdict = denom == T(0) ? "hit: the ray lies in the plane, so it touches it at t = 0"
+        trace.verdict = denom == U(0) ? "hit: the ray lies in the plane, so it touches it at t = 0"
                                       : "hit: the origin lies on the plane, so the ray touches it at t = 0";
-    } else if (denom == T(0)) {
+    } else if (denom == U(0)) {
         trace.Add("parallel: n.dir = 0 and the origin is off the plane");
         trace.verdict = "miss: the ray is parallel to the plane and starts off it";
     } else if (r.hit) {
@@ -31,8 +33,11 @@ void TracePlane(Trace& trace, T denom, T num, T t, const CastResult<T>& r)
     trace.DecideLast();
 }
 
-template void TracePlane<float>(Trace&, float, float, float, const CastResult<float>&);
-template void TracePlane<double>(Trace&, double, double, double, const CastResult<double>&);
+template void TracePlane<float, float>(Trace&, float, float, float, const CastResult<float>&);
+template void TracePlane<double, double>(Trace&, double, double, double, const CastResult<double>&);
+template void TracePlane<float, double>(Trace&, double, double, double, const CastResult<float>&);
+template void TracePlane<double, long double>(Trace&, long double, long double, long double,
+                                              const CastResult<double>&);
 
 } // namespace detail
 

@@ -4,17 +4,78 @@
 
 #include "result.h"
 #include "trace.h"
+#include "wide.h"
 
 #include <glm/geometric.hpp>
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
 
 namespace hitlab {
 
 namespace detail {
-/// RayPlanePlane's trace (out of line and cold, so that the untraced test inlines into loops).
+/// RayPlanePlane's trace from the values it decided on (in T, or in Wide<T> on the wide path; out of
+/// line and cold, so that the untraced test inlines into loops).
+template <typename T, typename U>
+[[gnu::cold, gnu::noinline]] void TracePlane(Trace& trace, U denom, U num, U t, const CastResult<T>& r);
+extern template void TracePlane<float, float>(Trace&, float, float, float, const CastResult<float>&);
+extern template void TracePlane<double, double>(Trace&, double, double, double, const CastResult<double>&);
+extern template void TracePlane<float, double>(Trace&, double, double, double, const CastResult<float>&);
+extern template void TracePlane<double, long double>(Trace&, long double, long double, long double,
+                                                     const CastResult<double>&);
+
+/// The least magnitude of n.o, n.dir and |n|^2 that the fast path takes: above it each product's
+/// underflow error (at most half the smallest subnormal) is far below an ulp of the sum.
 template <typename T>
-[[gnu::cold, gnu::noinline]] void TracePlane(Trace& trace, T denom, T num, T t, const CastResult<T>& r);
-extern template void TracePlane<float>(Trace&, float, float, float, const CastResult<float>&);
-extern template void TracePlane<double>(Trace&, double, double, double, const CastResult<double>&);
+inline constexpr T kWellScaledMin = std::numeric_limits<T>::min() / std::numeric_limits<T>::epsilon();
+
+/// n / |n| with |n| computed in Wide<T>, where |n|^2 neither over- nor underflows (inlined into
+/// unlikely branches, like RayPlaneWide).
+template <typename T>
+[[gnu::always_inline]] inline Vec3<T> UnitWide(const Vec3<T>& n)
+{
+    using W = Wide<T>;
+    const WideVec3<T> w = Widened(n);
+    const W length = std::sqrt(w[0] * w[0] + w[1] * w[1] + w[2] * w[2]);
+    return Vec3<T>(T(w[0] / length), T(w[1] / length), T(w[2] / length));
+}
+
+/// RayPlanePlane in Wide<T>: n.dir, n.o, t and the point computed where no product of two T over-
+/// or underflows, then rounded to T (+-inf beyond its range). Inlined into RayPlanePlane's unlikely
+/// branch rather than called, so that callers' loops keep their registers.
+template <typename T>
+[[gnu::always_inline]] inline CastResult<T> RayPlaneWide(const Ray<T>& ray, const Plane<T>& plane, Trace* trace)
+{
+    using W = Wide<T>;
+    const WideVec3<T> n = Widened(plane.normal), o = Widened(ray.origin), d = Widened(ray.direction);
+    // n.dir and n.o: every product exact for float (in double), rounded once for double
+    const W denom = n[0] * d[0] + n[1] * d[1] + n[2] * d[2];
+    const W num = W(plane.distance) - (n[0] * o[0] + n[1] * o[1] + n[2] * o[2]);
+    CastResult<T> r;
+    W t = 0;
+    if (num == W(0)) {
+        // origin on the plane
+        r.hit = true;
+    } else if (denom != W(0)) {
+        // nonzero / nonzero never underflows to 0 in W: t > 0 is "num and denom of one sign" (NaN: miss)
+        t = num / denom;
+        r.hit = t > W(0);
+    }
+    if (r.hit) {
+        r.tEnter = T(t) + T(0); // -0 -> +0
+        r.tExit = r.tEnter;
+        r.point = PointAtWide(ray.origin, ray.direction, t);
+        const Vec3<T> unit = UnitWide(plane.normal);
+        r.normal = denom > W(0) ? -unit : unit;
+        r.hasNormal = true;
+    }
+    if (trace != nullptr) [[unlikely]] {
+        TracePlane<T, W>(*trace, denom, num, t, r);
+    }
+    return r;
+}
+
 } // namespace detail
 
 /// Reference. t = (distance - n.o) / (n.dir) for a plane seen from either side.
@@ -23,37 +84,47 @@ extern template void TracePlane<double>(Trace&, double, double, double, const Ca
 ///   in the plane hits at t = 0, so does a ray leaving the plane. tEnter == tExit always.
 /// - A parallel ray (n.dir == +0 or -0) off the plane misses; no 0/0 is formed.
 /// - t >= 0; the plane behind the origin misses. The normal need not be unit, nor the direction;
-///   t is in units of the direction. Exact whenever n.o, n.dir and the quotient are representable.
-/// - normal: the plane's unit normal turned against the ray (n / |n| when the ray lies in the plane).
+///   t is in units of the direction. The verdict is the signs of the numerator and denominator, so
+///   a t that underflows to 0 never turns a plane behind the origin into a hit. t is the correctly
+///   rounded quotient (0.5 ulp) when n.o and n.dir are exact and well inside T's range.
+/// - Extremes: when n.dir or distance - n.o is 0, beyond T's range or near its underflow
+///   (detail::kWellScaledMin), or t is not a normal T, everything is redone in Wide<T> (double for
+///   float, long double for double), where no product of two T over- or underflows; then t is within
+///   1 ulp when n.o and n.dir are exact, a t beyond T's range is +inf, and the origin lies on the
+///   plane only when distance - n.o is 0 there (not when it underflowed in T).
+/// - normal: the plane's unit normal turned against the ray (n / |n| when the ray lies in the plane),
+///   normalised in Wide<T> when |n|^2 over- or underflows T.
 /// - NaN anywhere gives a miss (or a hit at t = 0 only if n.o == distance compares true).
 template <typename T>
 CastResult<T> RayPlanePlane(const Ray<T>& ray, const Plane<T>& plane, Trace* trace = nullptr)
 {
     const T denom = glm::dot(plane.normal, ray.direction);
     const T num = plane.distance - glm::dot(plane.normal, ray.origin);
+    const T t = num / denom;
+    // the origin on the plane (t = 0), a parallel ray (t = +-inf or NaN), NaN or an extreme: the
+    // wide path decides
+    const T smaller = std::min(std::abs(num), std::abs(denom));
+    if (!(smaller >= detail::kWellScaledMin<T> && std::abs(t) >= std::numeric_limits<T>::min() &&
+          std::abs(t) <= std::numeric_limits<T>::max())) [[unlikely]] {
+        return detail::RayPlaneWide(ray, plane, trace);
+    }
 
     CastResult<T> r;
-    T t = 0;
-    if (num == T(0)) {
-        // origin on the plane
-        r.hit = true;
-    } else if (denom != T(0)) {
-        t = num / denom;
-        r.hit = t >= T(0); // NaN -> miss
-    }
-    // else: parallel and off the plane
-
+    r.hit = t > T(0); // num and denom of one sign
     if (r.hit) {
-        r.tEnter = t + T(0); // -0 -> +0
-        r.tExit = r.tEnter;
-        r.point = ray.origin + r.tEnter * ray.direction;
-        const Vec3<T> unit = plane.normal / glm::length(plane.normal);
+        r.tEnter = t;
+        r.tExit = t;
+        r.point = ray.origin + t * ray.direction;
+        const T length2 = glm::dot(plane.normal, plane.normal);
+        const Vec3<T> unit = length2 >= detail::kWellScaledMin<T> && length2 <= std::numeric_limits<T>::max()
+                                 ? plane.normal / std::sqrt(length2)
+                                 : detail::UnitWide(plane.normal);
         r.normal = denom > T(0) ? -unit : unit;
         r.hasNormal = true;
     }
 
     if (trace != nullptr) [[unlikely]] {
-        detail::TracePlane<T>(*trace, denom, num, t, r);
+        detail::TracePlane<T, T>(*trace, denom, num, t, r);
     }
     return r;
 }

@@ -16,12 +16,21 @@ namespace hitlab {
 ///   segment ending exactly on a face hits with tEnter == tExit == 1.
 /// - Zero-length segment (a point): every axis is parallel, so it hits iff the point lies in the
 ///   closed box, and then every t in [0, 1] gives that point: tEnter = 0, tExit = 1, no normal.
-/// - Exact when end - start and the slab quotients are representable; see ClipSlabs.
+/// - Exact when end - start is representable (and then on every finite input, see ClipSlabs for
+///   quotients out of range). When end - start overflows (start and end of opposite signs near the
+///   largest finite value) the clip runs in ClipSlabs' wider type on the exact difference, so t
+///   does not collapse to 0.
 template <typename T>
 [[gnu::always_inline]] inline CastResult<T> SegmentAabbSegmentSlab(const Segment<T>& segment, const Aabb<T>& box,
-                                                                    Trace* trace = nullptr)
+                                                                   Trace* trace = nullptr)
 {
-    return ClipSlabs(segment.start, segment.end - segment.start, box.min, box.max, T(0), T(1), trace);
+    const Vec3<T> dir = segment.end - segment.start;
+    if (!(std::isfinite(dir.x) && std::isfinite(dir.y) && std::isfinite(dir.z))) [[unlikely]] {
+        const detail::WideVec3<T> start = detail::Widened(segment.start), end = detail::Widened(segment.end);
+        return detail::ClipSlabsWide<T>(start, {end[0] - start[0], end[1] - start[1], end[2] - start[2]}, box.min,
+                                        box.max, T(0), T(1), trace);
+    }
+    return ClipSlabs(segment.start, dir, box.min, box.max, T(0), T(1), trace);
 }
 
 /// The epsilon RTCD adds to |d| before the cross-product axes. The book leaves EPSILON a small

@@ -5,6 +5,7 @@
 #include "exact_geometry.h"
 
 #include <cfloat>
+#include <cmath>
 #include <cstdio>
 #include <cstring>
 
@@ -17,14 +18,36 @@ namespace {
 
 constexpr mp_bitcnt_t kSqrtBits = 256;
 
-/// The double nearest q (ties to even): get_d truncates toward zero, so the answer is it or its
-/// neighbour away from zero.
+/// 2^1024 - 2^970: the midpoint between DBL_MAX and 2^1024, the least magnitude that rounds to
+/// infinity (a tie goes to the even 2^1024, i.e. to inf).
 template <typename Q>
-double Nearest(const Q& q, double truncated)
+const Q& OverflowThreshold()
 {
+    static const Q threshold = [] {
+        mpz_class big = 1;
+        big <<= 1024;
+        mpz_class half = 1;
+        half <<= 970;
+        return Q(big - half);
+    }();
+    return threshold;
+}
+
+/// The double nearest q, ties to even, +-inf beyond the double range, as IEEE rounding gives it
+/// (mpq_class exact, or a 256-bit mpf_class). GMP's get_d truncates toward zero (and its result
+/// beyond the double range is system dependent), so the range is checked first, and then the
+/// answer is the truncation or its neighbour away from zero. No double infinity is ever converted
+/// back to GMP (that raises SIGFPE).
+template <typename Q>
+double Nearest(const Q& q)
+{
+    if (cmp(abs(q), OverflowThreshold<Q>()) >= 0) {
+        return sgn(q) < 0 ? -HUGE_VAL : HUGE_VAL;
+    }
+    const double truncated = q.get_d();
     const double away = std::nextafter(truncated, sgn(q) < 0 ? -DBL_MAX : DBL_MAX);
     if (!std::isfinite(away)) {
-        return truncated;
+        return truncated; // |q| < threshold: DBL_MAX is the nearest
     }
     const Q down = abs(q - Q(truncated));
     const Q up = abs(Q(away) - q);
@@ -40,7 +63,7 @@ double Nearest(const Q& q, double truncated)
 ExactValue FromRational(const mpq_class& q)
 {
     ExactValue v;
-    v.value = Nearest(q, q.get_d()) + 0.0;
+    v.value = Nearest(q) + 0.0;
     v.exact = true;
     v.text = q.get_str();
     return v;
@@ -49,7 +72,7 @@ ExactValue FromRational(const mpq_class& q)
 ExactValue FromReal(const mpf_class& x)
 {
     ExactValue v;
-    v.value = Nearest(x, x.get_d()) + 0.0;
+    v.value = Nearest(x) + 0.0;
     v.exact = false;
     char buffer[96];
     gmp_snprintf(buffer, sizeof buffer, "%.21Fg", x.get_mpf_t());

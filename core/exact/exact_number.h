@@ -30,6 +30,15 @@ inline double Up(double x) { return x + (std::fabs(x) * 0x1p-51 + 0x1p-1074); }
 
 inline Interval Widen(double lo, double hi) { return {Down(lo), Up(hi)}; }
 
+/// Below this magnitude a product's or quotient's rounding error may itself underflow, so the
+/// fma residual can read 0 for an inexact result: point results are only kept above it. (At
+/// |x| >= 2^-968 the residual is a multiple of at least 2^-1073, so it is exact.)
+inline constexpr double kExactResidualMin = 0x1p-968;
+
+// At the extremes: an overflowed bound is +-inf, and Down(+inf) or Up(-inf) is NaN, which Sign
+// reports as uncertain; fmin and fmax drop the NaN of 0 * inf (a zero bound times an unbounded
+// one), which leaves a valid bound as the true values are finite.
+
 inline Interval operator+(const Interval& a, const Interval& b)
 {
     if (a.Point() && b.Point()) {
@@ -48,7 +57,8 @@ inline Interval operator*(const Interval& a, const Interval& b)
 {
     if (a.Point() && b.Point()) {
         const double p = a.lo * b.lo;
-        if (std::isfinite(p) && std::fma(a.lo, b.lo, -p) == 0 && (p != 0 || a.lo == 0 || b.lo == 0)) {
+        if ((a.lo == 0 || b.lo == 0 || (std::fabs(p) >= kExactResidualMin && std::isfinite(p))) &&
+            std::fma(a.lo, b.lo, -p) == 0) {
             return Interval(p);
         }
     }
@@ -65,7 +75,9 @@ inline Interval operator/(const Interval& a, const Interval& b)
     }
     if (a.Point() && b.Point()) {
         const double q = a.lo / b.lo;
-        if (std::isfinite(q) && std::fma(q, b.lo, -a.lo) == 0 && (q != 0 || a.lo == 0)) {
+        if ((a.lo == 0 || (std::fabs(a.lo) >= kExactResidualMin && std::fabs(q) >= kExactResidualMin &&
+                           std::isfinite(q))) &&
+            std::fma(q, b.lo, -a.lo) == 0) {
             return Interval(q);
         }
     }
