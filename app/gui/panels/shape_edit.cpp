@@ -52,11 +52,7 @@ glm::dvec3 ObbRotationDegrees(const Obb<double>& box)
 
 Obb<double> WithRotationDegrees(Obb<double> box, const glm::dvec3& degrees)
 {
-    const glm::dvec3 rad = degrees * (M_PI / 180.0);
-    const glm::dmat4 m = glm::eulerAngleXYZ(rad.x, rad.y, rad.z);
-    for (int i = 0; i < 3; ++i) {
-        box.axes[size_t(i)] = glm::dvec3(m[i]);
-    }
+    box.axes = AxesFromRotationDegrees(degrees);
     return box;
 }
 
