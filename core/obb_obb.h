@@ -214,10 +214,11 @@ extern template OverlapResult<double> ObbObbSatScaled<double>(const Obb<double>&
 ///   turn small-gap misses into hits. So the verdict is exact for axis-aligned and signed-permutation
 ///   axes with representable centres and extents; for general rotations the edge-edge axes are
 ///   conservative by epsilon times the extents.
-/// - Every finite input: when the centre difference or a half extent lies outside
-///   [2^-961, 2^992] (float [2^-94, 2^96]), so that a projection, a sum or a quotient could
-///   overflow or underflow, the lengths are first scaled by one power of two (exact) and the depth
-///   scaled back: the verdict is the one of unbounded range, depth +inf when beyond the range.
+/// - Every finite input: when the largest of |cb - ca| (per axis) and the half extents lies
+///   outside [2^-961, 2^992] (float [2^-94, 2^96]), so that a projection, a sum or a quotient
+///   could overflow or underflow, the lengths are first scaled by one power of two (exact) and the
+///   depth scaled back: the verdict is the one of unbounded range, depth +inf when beyond the range.
+///   Whatever the inputs (infinities included), the axis of least overlap is a valid index.
 /// - miss: separatingAxis is the world vector of the first separating axis in the order above
 ///   (unit for face axes, the unnormalised cross product for edge axes), pointing from a to b.
 /// - hit: depth is the least overlap over the axes, each normalised (overlap / |L|); edge-edge

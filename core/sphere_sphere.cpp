@@ -89,7 +89,7 @@ void RegisterSphereSphere(std::vector<AlgorithmInfo>& out)
         .family = Family::SphereSphere,
         .title = "Squared centre distance (reference)",
         .summary = "Compares the squared distance of the centres with the squared radius sum (touching counts); "
-                   "coincident centres get the normal +x. Out-of-range squares are rescaled by a power of two.",
+                   "coincident centres get the normal +x.",
         .source = "Ericson, Real-Time Collision Detection (2005) 4.3.1",
         .reference = true,
         .published = false,

@@ -3,6 +3,8 @@
 #include "protocol.h"
 #include "protocol_detail.h"
 
+#include "core/rotation.h"
+
 #include <glm/geometric.hpp>
 
 #include <algorithm>

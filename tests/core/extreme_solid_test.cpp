@@ -14,6 +14,7 @@
 #include "core/exact/exact.h"
 #include "core/obb_obb.h"
 #include "core/ray_sphere.h"
+#include "core/rotation.h"
 #include "core/sphere_aabb.h"
 #include "core/sphere_sphere.h"
 

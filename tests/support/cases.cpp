@@ -1,6 +1,7 @@
 // public.jsonl case lines -> hitlab::Query.
 #include "support/cases.h"
 
+#include "core/rotation.h"
 
 #include <fstream>
 #include <stdexcept>

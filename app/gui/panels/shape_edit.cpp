@@ -3,6 +3,7 @@
 
 #include "core/io/protocol.h"
 #include "core/io/scene_file.h"
+#include "core/rotation.h"
 
 #include <glm/gtx/euler_angles.hpp>
 #include <glm/mat3x3.hpp>

@@ -1,5 +1,5 @@
-// Shapes: the rotation_deg convention of the protocol's obb.
-#include "shapes.h"
+// rotation_deg: Euler angles in degrees to an obb's axes, reduced exactly modulo 360 first.
+#include "rotation.h"
 
 #include <glm/gtx/euler_angles.hpp>
 
