@@ -64,8 +64,9 @@ inline constexpr T kObbScaleMax = sizeof(T) == 4 ? T(0x1p96) : T(0x1p992);
 /// ObbObbSat on lengths in units of 2^k: ea, eb the half extents and dWorld = cb - ca, all scaled
 /// by 2^-k; a and b give the axes (and the trace its geometry). depth is scaled back.
 template <typename T>
-OverlapResult<T> ObbObbSatCore(const Obb<T>& a, const Obb<T>& b, const Vec3<T>& ea, const Vec3<T>& eb,
-                               const Vec3<T>& dWorld, int k, Trace* trace)
+[[gnu::always_inline]] inline OverlapResult<T> ObbObbSatCore(const Obb<T>& a, const Obb<T>& b, const Vec3<T>& ea,
+                                                             const Vec3<T>& eb, const Vec3<T>& dWorld, int k,
+                                                             Trace* trace)
 {
     // b's axes in a's frame, and the centre difference in a's frame
     T R[3][3], absR[3][3];
@@ -235,7 +236,7 @@ OverlapResult<T> ObbObbSat(const Obb<T>& a, const Obb<T>& b, Trace* trace = null
     const Vec3<T> d = b.center - a.center;
     const Vec3<T> m = glm::max(glm::abs(d), glm::max(a.halfExtents, b.halfExtents));
     const T largest = std::max(std::max(m.x, m.y), m.z);
-    if (!(largest >= detail::kObbScaleMin<T> && largest <= detail::kObbScaleMax<T>)) [[unlikely]] {
+    if (!detail::NonNegativeInRange(largest, detail::kObbScaleMin<T>, detail::kObbScaleMax<T>)) [[unlikely]] {
         return detail::ObbObbSatScaled(a, b, trace);
     }
     return detail::ObbObbSatCore(a, b, a.halfExtents, b.halfExtents, d, 0, trace);

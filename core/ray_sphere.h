@@ -146,7 +146,8 @@ struct StableSphereSolution {
 
 /// RaySphereQuadraticStable's arithmetic (see its comment), on lengths that may have been scaled.
 template <typename T>
-[[gnu::always_inline]] inline StableSphereSolution<T> SolveStableSphere(const Vec3<T>& f, const Vec3<T>& d, T a, T ff, T rr)
+[[gnu::always_inline]] inline StableSphereSolution<T> SolveStableSphere(const Vec3<T>& f, const Vec3<T>& d, T a, T ff,
+                                                                         T rr)
 {
     StableSphereSolution<T> s;
     s.b = glm::dot(f, d);
@@ -242,7 +243,7 @@ CastResult<T> RaySphereQuadraticStable(const Ray<T>& ray, const Sphere<T>& spher
     // out of the fast range (overflow, significant underflow, NaN): rescale
     const T largest = ff > rr ? ff : rr;
     constexpr T lo = detail::kStableSphereMin<T>, hi = detail::kStableSphereMax<T>;
-    if (!(a >= lo && a <= hi && largest >= lo && largest <= hi)) [[unlikely]] {
+    if (!(detail::NonNegativeInRange(a, lo, hi) && detail::NonNegativeInRange(largest, lo, hi))) [[unlikely]] {
         return detail::RaySphereStableScaled(ray, sphere, trace);
     }
     const detail::StableSphereSolution<T> s = detail::SolveStableSphere(f, d, a, ff, rr);

@@ -5,8 +5,11 @@
 
 #include "shapes.h"
 
+#include <bit>
 #include <cmath>
+#include <cstdint>
 #include <limits>
+#include <type_traits>
 
 namespace hitlab::detail {
 
@@ -48,6 +51,16 @@ template <typename T>
 Vec3<T> Ldexp(const Vec3<T>& v, int exp)
 {
     return {std::ldexp(v.x, exp), std::ldexp(v.y, exp), std::ldexp(v.z, exp)};
+}
+
+/// Whether x lies in [lo, hi] for 0 < lo <= hi finite and x >= +0 or NaN (a square, a sum of
+/// squares, a magnitude): one integer comparison, as the bit patterns of non-negative floats are
+/// ordered; NaN is out of range.
+template <typename T>
+inline bool NonNegativeInRange(T x, T lo, T hi)
+{
+    using U = std::conditional_t<sizeof(T) == 4, std::uint32_t, std::uint64_t>;
+    return std::bit_cast<U>(x) - std::bit_cast<U>(lo) <= std::bit_cast<U>(hi) - std::bit_cast<U>(lo);
 }
 
 /// Whether every component of v is finite.

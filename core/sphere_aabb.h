@@ -14,8 +14,8 @@ namespace hitlab {
 namespace detail {
 
 /// SphereAabbClosestPoint's fast path is used when |c - q|^2 lies in [kSphereBoxSquareMin, max]
-/// (or is 0 with r^2 in that range) and r^2 is finite: nothing overflowed and what underflowed
-/// is negligible. float 2^-80, double 2^-900.
+/// (or is 0 with r^2 at least kSphereBoxSquareMin): the distance did not overflow and what
+/// underflowed is negligible. float 2^-80, double 2^-900.
 template <typename T>
 inline constexpr T kSphereBoxSquareMin = sizeof(T) == 4 ? T(0x1p-80) : T(0x1p-900);
 
@@ -108,10 +108,12 @@ OverlapResult<T> SphereAabbClosestPoint(const Sphere<T>& sphere, const Aabb<T>& 
     const T distSq = d.x * d.x + d.y * d.y + d.z * d.z;
     const T rSq = r * r;
     // out of the fast range (overflow, an underflowing distance or radius) on finite inputs: rescale
-    constexpr T tiny = detail::kSphereBoxSquareMin<T>, huge = std::numeric_limits<T>::max();
-    if (!(((distSq >= tiny && distSq <= huge) || (distSq == T(0) && rSq >= tiny)) && rSq <= huge) && valid &&
-        detail::AllFinite(c) && detail::AllFinite(box.min) && detail::AllFinite(box.max) && std::isfinite(r))
-        [[unlikely]] {
+    // (r^2 may overflow: with a finite distance the verdict and depth = r - |c - q| are still right)
+    constexpr T tiny = detail::kSphereBoxSquareMin<T>;
+    const bool inRange = detail::NonNegativeInRange(distSq, tiny, std::numeric_limits<T>::max()) ||
+                         (distSq == T(0) && rSq >= tiny);
+    if (!inRange && valid && detail::AllFinite(c) && detail::AllFinite(box.min) && detail::AllFinite(box.max) &&
+        std::isfinite(r)) [[unlikely]] {
         return detail::SphereAabbScaled(sphere, box, q, trace);
     }
 

@@ -11,9 +11,9 @@ namespace hitlab {
 
 namespace detail {
 
-/// SphereSphereDistance's fast path is used when |cb - ca|^2 lies in [kSphereSquareMin, max] and
-/// (ra + rb)^2 is finite: nothing overflowed, and what underflowed (at most 2^-1074, float 2^-149,
-/// per square) is negligible beside the distance. float 2^-80, double 2^-900.
+/// SphereSphereDistance's fast path is used when |cb - ca|^2 lies in [kSphereSquareMin, max]: it
+/// did not overflow, and what underflowed (at most 2^-1074, float 2^-149, per square) is
+/// negligible beside it. float 2^-80, double 2^-900.
 template <typename T>
 inline constexpr T kSphereSquareMin = sizeof(T) == 4 ? T(0x1p-80) : T(0x1p-900);
 
@@ -51,9 +51,10 @@ OverlapResult<T> SphereSphereDistance(const Sphere<T>& a, const Sphere<T>& b, Tr
     const T distSq = d.x * d.x + d.y * d.y + d.z * d.z;
     const T radiusSum = a.radius + b.radius;
     const T radiusSumSq = radiusSum * radiusSum;
-    // out of the fast range (overflow, an underflowing distance) on finite inputs: rescale
-    if (!(distSq >= detail::kSphereSquareMin<T> && distSq <= std::numeric_limits<T>::max() &&
-          radiusSumSq <= std::numeric_limits<T>::max()) &&
+    // out of the fast range (an overflowing or underflowing distance) on finite inputs: rescale.
+    // (ra + rb)^2 may overflow: with a finite distance the hit is then right, and depth = ra + rb -
+    // |cb - ca| too (+inf exactly when ra + rb overflows, the true depth being beyond the range)
+    if (!detail::NonNegativeInRange(distSq, detail::kSphereSquareMin<T>, std::numeric_limits<T>::max()) &&
         detail::AllFinite(a.center) && detail::AllFinite(b.center) && std::isfinite(a.radius) &&
         std::isfinite(b.radius)) [[unlikely]] {
         return detail::SphereSphereScaled(a, b, trace);

@@ -640,7 +640,8 @@ TYPED_TEST(ExtremeSolidTest, RaySphereHugeAndTinyDirectionLengths)
     EXPECT_EQ(tangent.point, Vec3<T>(0, 1, 0));
     EXPECT_EQ(tangent.normal, Vec3<T>(0, 1, 0));
     // one ulp beyond the radius: a miss
-    EXPECT_FALSE(RaySphereQuadraticStable(Ray<T>{Vec3<T>(-4, std::nextafter(T(1), T(2)), 0), fast.direction}, unit).hit);
+    const Ray<T> beyond{Vec3<T>(-4, std::nextafter(T(1), T(2)), 0), fast.direction};
+    EXPECT_FALSE(RaySphereQuadraticStable(beyond, unit).hit);
     // |d| = the smallest subnormal: t = 3 / 2^-1074 is beyond the range, reported +inf; the
     // point is the entry (-1, 0, 0) all the same
     const Ray<T> slow{Vec3<T>(-4, 0, 0), Vec3<T>(std::numeric_limits<T>::denorm_min(), 0, 0)};
