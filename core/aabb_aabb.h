@@ -18,6 +18,8 @@ namespace hitlab {
 /// - depth: the smallest over the axes of min(a.max - b.min, b.max - a.min), the shortest move of
 ///   b along a world axis that leaves the boxes only touching. When one interval contains the
 ///   other this is not the interval overlap length (a = [0, 4], b = [1, 2]: depth 2, not 1).
+///   Each push is one correctly rounded difference and rounding is monotone, so depth is the
+///   exact depth correctly rounded for every finite input (+inf when it exceeds the range).
 /// - normal: the unit world axis of that move, pointing from a towards b (b moves along +normal).
 ///   Ties between axes pick the lowest axis (x, then y, then z). On an axis where both pushes are
 ///   equal (concentric intervals) the side is chosen by comparing the centres (sums min + max):
@@ -44,9 +46,15 @@ OverlapResult<T> AabbAabbInterval(const Aabb<T>& a, const Aabb<T>& b, Trace* tra
         T sign = 1;
         if (pushMinus < pushPlus) {
             sign = -1;
-        } else if (pushMinus == pushPlus) {
-            // concentric within rounding: compare the centres
-            sign = (b.min[axis] + b.max[axis]) < (a.min[axis] + a.max[axis]) ? T(-1) : T(1);
+        } else if (pushMinus == pushPlus) [[unlikely]] {
+            // concentric within rounding: compare the centres (sums, or half sums when one overflows)
+            T sumA = a.min[axis] + a.max[axis], sumB = b.min[axis] + b.max[axis];
+            if (std::abs(sumA) == std::numeric_limits<T>::infinity() ||
+                std::abs(sumB) == std::numeric_limits<T>::infinity()) {
+                sumA = T(0.5) * a.min[axis] + T(0.5) * a.max[axis];
+                sumB = T(0.5) * b.min[axis] + T(0.5) * b.max[axis];
+            }
+            sign = sumB < sumA ? T(-1) : T(1);
         }
         const T depth = sign > 0 ? pushPlus : pushMinus;
         if (overlaps && (bestAxis < 0 || depth < bestDepth)) {

@@ -1,10 +1,37 @@
-// obb_obb registration.
+// obb_obb registration, and the reference's rescaled slow path.
 #include "obb_obb.h"
 #include "obb_obb_published.h"
 
 #include "algorithm.h"
 
+#include <limits>
+
 namespace hitlab {
+
+namespace detail {
+
+template <typename T>
+OverlapResult<T> ObbObbSatScaled(const Obb<T>& a, const Obb<T>& b, Trace* trace)
+{
+    if (!(AllFinite(a.center) && AllFinite(b.center) && AllFinite(a.halfExtents) && AllFinite(b.halfExtents))) {
+        return ObbObbSatCore(a, b, a.halfExtents, b.halfExtents, b.center - a.center, 0, trace);
+    }
+    // the true cb - ca is d * 2^ed (halved when it overflows)
+    int ed = 0;
+    const Vec3<T> d = SafeDifference(b.center, a.center, ed);
+    const int kd = LargestExponent(T(0), 0, d, ed);
+    const int ke = LargestExponent(T(0), 0, glm::max(a.halfExtents, b.halfExtents), 0);
+    int k = kd > ke ? kd : ke;
+    if (k == std::numeric_limits<int>::min()) {
+        k = 0; // two points on the same spot: nothing to scale
+    }
+    return ObbObbSatCore(a, b, Ldexp(a.halfExtents, -k), Ldexp(b.halfExtents, -k), Ldexp(d, ed - k), k, trace);
+}
+
+template OverlapResult<float> ObbObbSatScaled<float>(const Obb<float>&, const Obb<float>&, Trace*);
+template OverlapResult<double> ObbObbSatScaled<double>(const Obb<double>&, const Obb<double>&, Trace*);
+
+} // namespace detail
 
 void RegisterObbObb(std::vector<AlgorithmInfo>& out)
 {

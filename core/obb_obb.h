@@ -3,10 +3,13 @@
 #pragma once
 
 #include "result.h"
+#include "scale.h"
 #include "trace.h"
 
+#include <glm/common.hpp>
 #include <glm/geometric.hpp>
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 #include <string>
@@ -50,34 +53,21 @@ Vec3<T> ObbAxisVector(const Obb<T>& a, const Obb<T>& b, int index)
     return glm::cross(a.axes[static_cast<size_t>((index - 6) / 3)], b.axes[static_cast<size_t>((index - 6) % 3)]);
 }
 
-} // namespace detail
-
-/// Reference. The 15-axis separating-axis test of Gottschalk, Lin & Manocha, "OBBTree" (SIGGRAPH
-/// 1996), as in Ericson, Real-Time Collision Detection (2005) 4.4.1 (TestOBBOBB): the face axes of
-/// a (A0..A2) and b (B0..B2), then the nine edge-edge axes Ai x Bj, worked in a's frame.
-///
-/// - Closed boxes: an axis separates only when |distance| > ra + rb, so touching boxes hit (depth 0).
-/// - RTCD's epsilon is added to |R| on the edge-edge axes only, where it stops the near-null cross
-///   product of parallel edges from separating by rounding noise. The face axes use |R| exactly:
-///   there the epsilon would only inflate ra + rb (by ~3e-6 for unit boxes with permuted axes) and
-///   turn small-gap misses into hits. So the verdict is exact for axis-aligned and signed-permutation
-///   axes with representable centres and extents; for general rotations the edge-edge axes are
-///   conservative by epsilon times the extents.
-/// - miss: separatingAxis is the world vector of the first separating axis in the order above
-///   (unit for face axes, the unnormalised cross product for edge axes), pointing from a to b.
-/// - hit: depth is the least overlap over the axes, each normalised (overlap / |L|); edge-edge
-///   axes whose cross product is near null (|L|^2 < 64 ulp) give no depth (their parallel edges
-///   are covered by face axes). Ties keep the first axis in the order above. depth >= 0 (an
-///   edge axis inside its epsilon counts as touching). normal: that axis as a unit world vector,
-///   pointing from a's centre towards b's (its own direction when the centres project equal).
-///   No contact point.
-/// - NaN anywhere gives a miss. trace: one AxisPart per axis tested (early exit at the first
-///   separating axis, which decides), then the chosen axis on a hit.
+/// ObbObbSat's fast path is used when the largest of |cb - ca| (per axis) and the half extents
+/// lies in [kObbScaleMin, kObbScaleMax]: no projection, sum or quotient can overflow, and what
+/// underflows is negligible. float [2^-94, 2^96], double [2^-961, 2^992].
 template <typename T>
-OverlapResult<T> ObbObbSat(const Obb<T>& a, const Obb<T>& b, Trace* trace = nullptr)
+inline constexpr T kObbScaleMin = sizeof(T) == 4 ? T(0x1p-94) : T(0x1p-961);
+template <typename T>
+inline constexpr T kObbScaleMax = sizeof(T) == 4 ? T(0x1p96) : T(0x1p992);
+
+/// ObbObbSat on lengths in units of 2^k: ea, eb the half extents and dWorld = cb - ca, all scaled
+/// by 2^-k; a and b give the axes (and the trace its geometry). depth is scaled back.
+template <typename T>
+[[gnu::always_inline]] inline OverlapResult<T> ObbObbSatCore(const Obb<T>& a, const Obb<T>& b, const Vec3<T>& ea,
+                                                             const Vec3<T>& eb, const Vec3<T>& dWorld, int k,
+                                                             Trace* trace)
 {
-    const Vec3<T>& ea = a.halfExtents;
-    const Vec3<T>& eb = b.halfExtents;
     // b's axes in a's frame, and the centre difference in a's frame
     T R[3][3], absR[3][3];
     for (int i = 0; i < 3; ++i) {
@@ -86,8 +76,9 @@ OverlapResult<T> ObbObbSat(const Obb<T>& a, const Obb<T>& b, Trace* trace = null
             absR[i][j] = std::abs(R[i][j]);
         }
     }
-    const Vec3<T> dWorld = b.center - a.center;
     const T t[3] = {glm::dot(dWorld, a.axes[0]), glm::dot(dWorld, a.axes[1]), glm::dot(dWorld, a.axes[2])};
+    // trace values in world units
+    const double unit = trace != nullptr ? std::ldexp(1.0, k) : 1.0;
 
     OverlapResult<T> out;
     T bestOverlap = std::numeric_limits<T>::infinity();
@@ -98,13 +89,15 @@ OverlapResult<T> ObbObbSat(const Obb<T>& a, const Obb<T>& b, Trace* trace = null
     auto testAxis = [&](int index, T signedDist, T ra, T rb, T slack, T lenSq) -> bool {
         const T dist = std::abs(signedDist);
         const bool separating = !(dist <= ra + rb + slack); // NaN separates
-        const bool usable = lenSq >= detail::kObbParallelSq<T>;
+        const bool usable = lenSq >= kObbParallelSq<T>;
         T overlap = ra + rb - dist;
         if (!separating && usable) {
             if (lenSq != T(1)) {
                 overlap /= std::sqrt(lenSq);
             }
-            if (overlap < bestOverlap) {
+            // the first usable axis always sets the index: a face axis is usable, so the
+            // index is valid whenever no axis separates (even when every overlap is inf)
+            if (bestIndex < 0 || overlap < bestOverlap) {
                 bestOverlap = overlap;
                 bestIndex = index;
                 bestStep = trace != nullptr ? static_cast<int>(trace->steps.size()) : -1;
@@ -112,30 +105,30 @@ OverlapResult<T> ObbObbSat(const Obb<T>& a, const Obb<T>& b, Trace* trace = null
         }
         if (trace != nullptr) [[unlikely]] {
             AxisPart part;
-            part.label = detail::ObbAxisLabel(index);
-            part.axis = glm::dvec3(detail::ObbAxisVector(a, b, index));
-            part.ra = double(ra);
-            part.rb = double(rb);
-            part.distance = double(dist);
-            part.overlap = double(overlap);
+            part.label = ObbAxisLabel(index);
+            part.axis = glm::dvec3(ObbAxisVector(a, b, index));
+            part.ra = double(ra) * unit;
+            part.rb = double(rb) * unit;
+            part.distance = double(dist) * unit;
+            part.overlap = double(overlap) * unit;
             part.separating = separating;
             std::string caption = separating
                 ? Format("%s: |distance| %g > ra + rb = %g: separating axis", part.label.c_str(), part.distance,
-                         double(ra + rb + slack))
+                         double(ra + rb + slack) * unit)
                 : Format("%s: |distance| %g <= ra + rb = %g%s", part.label.c_str(), part.distance,
-                         double(ra + rb + slack), usable ? "" : " (near-parallel edges: no depth)");
+                         double(ra + rb + slack) * unit, usable ? "" : " (near-parallel edges: no depth)");
             trace->Add(std::move(caption),
-                       {{"ra", part.ra}, {"rb", part.rb}, {"distance", part.distance}, {"epsilon_slack", double(slack)},
+                       {{"ra", part.ra}, {"rb", part.rb}, {"distance", part.distance}, {"epsilon_slack", double(slack) * unit},
                         {"axis_length_sq", double(lenSq)}},
                        std::move(part));
             if (separating) {
                 trace->DecideLast();
-                trace->verdict = Format("miss: the boxes are separated along %s%s", detail::ObbAxisLabel(index).c_str(),
+                trace->verdict = Format("miss: the boxes are separated along %s%s", ObbAxisLabel(index).c_str(),
                                         index >= 6 ? " (an edge-edge axis)" : "");
             }
         }
         if (separating) {
-            Vec3<T> axis = detail::ObbAxisVector(a, b, index);
+            Vec3<T> axis = ObbAxisVector(a, b, index);
             out.separatingAxis = signedDist < T(0) ? -axis : axis;
             out.hasSeparatingAxis = true;
         }
@@ -158,7 +151,7 @@ OverlapResult<T> ObbObbSat(const Obb<T>& a, const Obb<T>& b, Trace* trace = null
         }
     }
     // edge-edge axes: L = Ai x Bj, in a's frame (0, -R[i2][j], R[i1][j]) rotated to index i
-    const T eps = detail::kObbEpsilon<T>;
+    const T eps = kObbEpsilon<T>;
     for (int i = 0; i < 3; ++i) {
         const int i1 = (i + 1) % 3, i2 = (i + 2) % 3;
         for (int j = 0; j < 3; ++j) {
@@ -177,8 +170,9 @@ OverlapResult<T> ObbObbSat(const Obb<T>& a, const Obb<T>& b, Trace* trace = null
 
     // no separating axis: overlap; depth and normal from the least overlap
     out.hit = true;
-    out.depth = (bestOverlap > T(0) ? bestOverlap : T(0)) + T(0);
-    Vec3<T> n = detail::ObbAxisVector(a, b, bestIndex);
+    const T depth = (bestOverlap > T(0) ? bestOverlap : T(0)) + T(0);
+    out.depth = k == 0 ? depth : std::ldexp(depth, k); // +inf when beyond the range
+    Vec3<T> n = ObbAxisVector(a, b, bestIndex);
     if (bestIndex >= 6) {
         n = glm::normalize(n);
     }
@@ -188,7 +182,7 @@ OverlapResult<T> ObbObbSat(const Obb<T>& a, const Obb<T>& b, Trace* trace = null
         if (auto* part = std::get_if<AxisPart>(&trace->steps[static_cast<size_t>(bestStep)].part)) {
             part->chosen = true;
         }
-        const std::string label = detail::ObbAxisLabel(bestIndex);
+        const std::string label = ObbAxisLabel(bestIndex);
         trace->Add(Format("no separating axis; least overlap on %s: depth %g", label.c_str(), double(out.depth)),
                    {{"depth", double(out.depth)}},
                    SegmentPart{"push-out of b", glm::dvec3(b.center), glm::dvec3(b.center + out.depth * out.normal), true});
@@ -198,6 +192,54 @@ OverlapResult<T> ObbObbSat(const Obb<T>& a, const Obb<T>& b, Trace* trace = null
             : Format("hit: no axis separates the boxes; b moves out by %g along %s", double(out.depth), label.c_str());
     }
     return out;
+}
+
+/// ObbObbSat outside the fast range: on finite inputs, cb - ca (halved when it overflows) and the
+/// half extents scaled by one power of two so that the largest lies in [1, 2); NaN or infinite
+/// inputs go to the core unscaled (NaN misses).
+template <typename T>
+[[gnu::cold, gnu::noinline]] OverlapResult<T> ObbObbSatScaled(const Obb<T>& a, const Obb<T>& b, Trace* trace);
+extern template OverlapResult<float> ObbObbSatScaled<float>(const Obb<float>&, const Obb<float>&, Trace*);
+extern template OverlapResult<double> ObbObbSatScaled<double>(const Obb<double>&, const Obb<double>&, Trace*);
+
+} // namespace detail
+
+/// Reference. The 15-axis separating-axis test of Gottschalk, Lin & Manocha, "OBBTree" (SIGGRAPH
+/// 1996), as in Ericson, Real-Time Collision Detection (2005) 4.4.1 (TestOBBOBB): the face axes of
+/// a (A0..A2) and b (B0..B2), then the nine edge-edge axes Ai x Bj, worked in a's frame.
+///
+/// - Closed boxes: an axis separates only when |distance| > ra + rb, so touching boxes hit (depth 0).
+/// - RTCD's epsilon is added to |R| on the edge-edge axes only, where it stops the near-null cross
+///   product of parallel edges from separating by rounding noise. The face axes use |R| exactly:
+///   there the epsilon would only inflate ra + rb (by ~3e-6 for unit boxes with permuted axes) and
+///   turn small-gap misses into hits. So the verdict is exact for axis-aligned and signed-permutation
+///   axes with representable centres and extents; for general rotations the edge-edge axes are
+///   conservative by epsilon times the extents.
+/// - Every finite input: when the largest of |cb - ca| (per axis) and the half extents lies
+///   outside [2^-961, 2^992] (float [2^-94, 2^96]), so that a projection, a sum or a quotient
+///   could overflow or underflow, the lengths are first scaled by one power of two (exact) and the
+///   depth scaled back: the verdict is the one of unbounded range, depth +inf when beyond the range.
+///   Whatever the inputs (infinities included), the axis of least overlap is a valid index.
+/// - miss: separatingAxis is the world vector of the first separating axis in the order above
+///   (unit for face axes, the unnormalised cross product for edge axes), pointing from a to b.
+/// - hit: depth is the least overlap over the axes, each normalised (overlap / |L|); edge-edge
+///   axes whose cross product is near null (|L|^2 < 64 ulp) give no depth (their parallel edges
+///   are covered by face axes). Ties keep the first axis in the order above. depth >= 0 (an
+///   edge axis inside its epsilon counts as touching). normal: that axis as a unit world vector,
+///   pointing from a's centre towards b's (its own direction when the centres project equal).
+///   No contact point.
+/// - NaN anywhere gives a miss. trace: one AxisPart per axis tested (early exit at the first
+///   separating axis, which decides), then the chosen axis on a hit.
+template <typename T>
+OverlapResult<T> ObbObbSat(const Obb<T>& a, const Obb<T>& b, Trace* trace = nullptr)
+{
+    const Vec3<T> d = b.center - a.center;
+    const Vec3<T> m = glm::max(glm::abs(d), glm::max(a.halfExtents, b.halfExtents));
+    const T largest = std::max(std::max(m.x, m.y), m.z);
+    if (!detail::NonNegativeInRange(largest, detail::kObbScaleMin<T>, detail::kObbScaleMax<T>)) [[unlikely]] {
+        return detail::ObbObbSatScaled(a, b, trace);
+    }
+    return detail::ObbObbSatCore(a, b, a.halfExtents, b.halfExtents, d, 0, trace);
 }
 
 } // namespace hitlab

@@ -4,19 +4,26 @@
 
 #include "algorithm.h"
 
+#include <limits>
+
 namespace hitlab {
 
 namespace detail {
 
 template <typename T>
-void TraceStableSphere(Trace& trace, const Sphere<T>& sphere, T a, T b, T c, const Vec3<T>& l, T ll, T rr, T disc,
-                       T q, bool real, const CastResult<T>& r)
+void TraceStableSphere(Trace& trace, const Sphere<T>& sphere, T a, const StableSphereSolution<T>& s, T rr,
+                       const CastResult<T>& r, int posExp, int tExp)
 {
+    const T b = s.b, c = s.c, ll = s.ll, disc = s.disc;
+    const bool real = disc >= T(0);
+    const T q = std::copysign(s.absQ, -b);
+    const double tUnit = std::ldexp(1.0, tExp);
     trace.Add(Format("f = o - c; a = d.d = %g, b = f.d = %g, c = f.f - r^2 = %g", double(a), double(b), double(c)),
               {{"a", double(a)}, {"b", double(b)}, {"c", double(c)}});
-    const glm::dvec3 foot = glm::dvec3(sphere.center) + glm::dvec3(l);
-    trace.Add(Format("projection of the centre onto the line at t = %g", -double(b / a)),
-              {{"t_projection", -double(b / a)}}, PointPart{"projection of the centre", foot, real});
+    const glm::dvec3 foot = glm::dvec3(sphere.center) + std::ldexp(1.0, posExp) * glm::dvec3(s.l);
+    const double tProjection = -double(b / a) * tUnit;
+    trace.Add(Format("projection of the centre onto the line at t = %g", tProjection),
+              {{"t_projection", tProjection}}, PointPart{"projection of the centre", foot, real});
     trace.Add(Format("perpendicular distance^2 |l|^2 = %g vs r^2 = %g; discriminant a(r^2 - |l|^2) = %g", double(ll),
                      double(rr), double(disc)),
               {{"perp_dist_sq", double(ll)}, {"radius_sq", double(rr)}, {"discriminant", double(disc)}},
@@ -28,13 +35,80 @@ void TraceStableSphere(Trace& trace, const Sphere<T>& sphere, T a, T b, T c, con
         trace.Add(Format("q = -(b + sign(b) sqrt(disc)) = %g", double(q)), {{"q", double(q)}});
         StableSphereRoots(a, c, q, t0, t1);
     }
-    TraceSphereRoots(trace, r, real, t0, t1);
+    TraceSphereRoots(trace, r, real, double(t0) * tUnit, double(t1) * tUnit);
 }
 
-template void TraceStableSphere<float>(Trace&, const Sphere<float>&, float, float, float, const Vec3<float>&, float,
-                                       float, float, float, bool, const CastResult<float>&);
-template void TraceStableSphere<double>(Trace&, const Sphere<double>&, double, double, double, const Vec3<double>&,
-                                        double, double, double, double, bool, const CastResult<double>&);
+template void TraceStableSphere<float>(Trace&, const Sphere<float>&, float, const StableSphereSolution<float>&, float,
+                                       const CastResult<float>&, int, int);
+template void TraceStableSphere<double>(Trace&, const Sphere<double>&, double, const StableSphereSolution<double>&,
+                                        double, const CastResult<double>&, int, int);
+
+template <typename T>
+CastResult<T> RaySphereStableScaled(const Ray<T>& ray, const Sphere<T>& sphere, Trace* trace)
+{
+    CastResult<T> r;
+    if (!(AllFinite(ray.origin) && AllFinite(ray.direction) && AllFinite(sphere.center) &&
+          std::isfinite(sphere.radius))) {
+        // NaN or infinity: nothing to scale; the verdict the roots give
+        const Vec3<T> f = ray.origin - sphere.center;
+        const T a = glm::dot(ray.direction, ray.direction);
+        const T rr = sphere.radius * sphere.radius;
+        const StableSphereSolution<T> s = SolveStableSphere(f, ray.direction, a, glm::dot(f, f), rr);
+        r.hit = s.hit;
+        if (s.hit) {
+            T t0, t1;
+            StableSphereRoots(a, s.c, std::copysign(s.absQ, -s.b), t0, t1);
+            FillSphereHit(r, ray, sphere, t0, t1);
+        }
+        if (trace != nullptr) [[unlikely]] {
+            TraceStableSphere<T>(*trace, sphere, a, s, rr, r, 0, 0);
+        }
+        return r;
+    }
+    // the true f is f * 2^ef (halved when o - c overflows); lengths in units of 2^p, d in units of 2^q
+    int ef = 0;
+    const Vec3<T> f = SafeDifference(ray.origin, sphere.center, ef);
+    int p = LargestExponent(sphere.radius, 0, f, ef);
+    int q = LargestExponent(T(0), 0, ray.direction, 0);
+    p = p == std::numeric_limits<int>::min() ? 0 : p; // the origin on a zero-radius sphere
+    q = q == std::numeric_limits<int>::min() ? 0 : q; // a zero direction (invalid): a = 0 misses
+    const Vec3<T> fs = Ldexp(f, ef - p);
+    const Vec3<T> ds = Ldexp(ray.direction, -q);
+    const T rs = std::ldexp(sphere.radius, -p);
+    const T a = glm::dot(ds, ds);
+    const T rr = rs * rs;
+    const StableSphereSolution<T> s = SolveStableSphere(fs, ds, a, glm::dot(fs, fs), rr);
+    r.hit = s.hit;
+    if (s.hit) {
+        T t0, t1;
+        StableSphereRoots(a, s.c, std::copysign(s.absQ, -s.b), t0, t1);
+        // t = t' 2^(p - q); the point from the centre in units of 2^p (finite when representable)
+        const T tEnter = (t0 > T(0) ? t0 : T(0)) + T(0);
+        r.tEnter = std::ldexp(tEnter, p - q);
+        r.tExit = std::ldexp(t1, p - q) + T(0);
+        const Vec3<T> local = fs + tEnter * ds;
+        if (tEnter == T(0)) {
+            r.point = ray.origin;
+        } else {
+            // scaling the centre down is exact but for bits negligible beside 2^p; up could overflow
+            r.point = p > 0 ? Ldexp(Ldexp(sphere.center, -p) + local, p) : sphere.center + Ldexp(local, p);
+        }
+        if (t0 >= T(0) && rs > T(0)) {
+            r.normal = local / rs;
+            r.hasNormal = true;
+        }
+    }
+    if (trace != nullptr) [[unlikely]] {
+        trace->Add(Format("out of range: lengths in units of 2^%d, the direction in units of 2^%d, t in units of 2^%d",
+                          p, q, p - q),
+                   {{"length_exponent", double(p)}, {"direction_exponent", double(q)}});
+        TraceStableSphere<T>(*trace, sphere, a, s, rr, r, p, p - q);
+    }
+    return r;
+}
+
+template CastResult<float> RaySphereStableScaled<float>(const Ray<float>&, const Sphere<float>&, Trace*);
+template CastResult<double> RaySphereStableScaled<double>(const Ray<double>&, const Sphere<double>&, Trace*);
 
 } // namespace detail
 

@@ -3,6 +3,7 @@
 #pragma once
 
 #include "result.h"
+#include "scale.h"
 #include "slab.h"
 #include "trace.h"
 
@@ -44,9 +45,10 @@ CastResult<T> SphereRootsToResult(const Ray<T>& ray, const Sphere<T>& sphere, bo
     return r;
 }
 
-/// Trace ending of the quadratic methods: the roots step and the verdict.
+/// Trace ending of the quadratic methods: the roots step and the verdict (t0, t1 widened, in units
+/// of the direction).
 template <typename T>
-void TraceSphereRoots(Trace& trace, const CastResult<T>& r, bool real, T t0, T t1)
+void TraceSphereRoots(Trace& trace, const CastResult<T>& r, bool real, double t0, double t1)
 {
     if (!real) {
         trace.verdict = "miss: the line passes the centre farther than the radius (discriminant < 0)";
@@ -58,7 +60,7 @@ void TraceSphereRoots(Trace& trace, const CastResult<T>& r, bool real, T t0, T t
     if (!r.hit) {
         trace.verdict = Format("miss: the sphere is behind the origin (both roots %g and %g are < 0)", double(t0),
                                double(t1));
-    } else if (t0 < T(0)) {
+    } else if (t0 < 0.0) {
         trace.verdict = Format("hit: the origin is inside the sphere (t0 = %g < 0); the ray leaves it at t = %g",
                                double(t0), double(r.tExit));
     } else if (t0 == t1) {
@@ -105,17 +107,70 @@ inline void StableSphereRoots(T a, T c, T q, T& t0, T& t1)
     }
 }
 
-/// RaySphereQuadraticStable's trace (out of line and cold): its steps, and the roots as it
-/// computes them on a hit (computed here for a miss with disc >= 0, which shows them).
+/// What RaySphereQuadraticStable computes from f = o - c, d and r (a = d.d, ff = f.f, rr = r^2
+/// given): the intermediate values and the verdict; on a hit the roots are
+/// StableSphereRoots(a, c, copysign(absQ, -b)).
 template <typename T>
-[[gnu::cold, gnu::noinline]] void TraceStableSphere(Trace& trace, const Sphere<T>& sphere, T a, T b, T c,
-                                                    const Vec3<T>& l, T ll, T rr, T disc, T q, bool real,
-                                                    const CastResult<T>& r);
-extern template void TraceStableSphere<float>(Trace&, const Sphere<float>&, float, float, float, const Vec3<float>&,
-                                              float, float, float, float, bool, const CastResult<float>&);
-extern template void TraceStableSphere<double>(Trace&, const Sphere<double>&, double, double, double,
-                                               const Vec3<double>&, double, double, double, double, bool,
-                                               const CastResult<double>&);
+struct StableSphereSolution {
+    T b, c, ll, disc, absQ;
+    Vec3<T> l;
+    bool hit;
+};
+
+/// RaySphereQuadraticStable's arithmetic (see its comment), on lengths that may have been scaled.
+template <typename T>
+[[gnu::always_inline]] inline StableSphereSolution<T> SolveStableSphere(const Vec3<T>& f, const Vec3<T>& d, T a, T ff,
+                                                                         T rr)
+{
+    StableSphereSolution<T> s;
+    s.b = glm::dot(f, d);
+    s.c = ff - rr;
+    // perpendicular from the centre to the line
+    s.l = f - (s.b / a) * d;
+    s.ll = glm::dot(s.l, s.l);
+    s.disc = a * (rr - s.ll);
+    // |q| = |b| + sqrt(disc) and q = -sign(b) |q| (q carries the sign of -b: no cancellation);
+    // |q| is NaN exactly when disc < 0 or NaN
+    s.absQ = std::abs(s.b) + simd::Sqrt(s.disc);
+    // the verdict from signs: b's sign bit, c <= 0, c / |q| or |q| / a rounding to -0,
+    // unless |c| - |q| is NaN (disc < 0 or NaN, c NaN, c and q infinite)
+    constexpr T sa = kQuotientZeroScaleA<T>, sb = kQuotientZeroScaleB<T>;
+    using V = simd::V4<T>;
+    s.hit = AnyLessEqualUnlessNaN<T>(V{std::copysign(T(1), s.b), s.c, s.c * sa * sb, s.absQ * sa * sb},
+                                     V{T(-1), T(0), s.absQ, a}, std::abs(s.c) - s.absQ);
+    return s;
+}
+
+/// RaySphereQuadraticStable's fast path is used when a = d.d and max(f.f, r^2) lie in
+/// [kStableSphereMin, kStableSphereMax]: no product, square or discriminant overflows, and what
+/// underflows is negligible. float [2^-50, 2^62], double [2^-400, 2^500].
+template <typename T>
+inline constexpr T kStableSphereMin = sizeof(T) == 4 ? T(0x1p-50) : T(0x1p-400);
+template <typename T>
+inline constexpr T kStableSphereMax = sizeof(T) == 4 ? T(0x1p62) : T(0x1p500);
+
+/// RaySphereQuadraticStable's trace (out of line and cold): its steps, and the roots as it
+/// computes them on a hit (computed here for a miss with disc >= 0, which shows them). The values
+/// are in units of 2^posExp (lengths) and t in units of 2^tExp (both 0 on the fast path).
+template <typename T>
+[[gnu::cold, gnu::noinline]] void TraceStableSphere(Trace& trace, const Sphere<T>& sphere, T a,
+                                                    const StableSphereSolution<T>& s, T rr, const CastResult<T>& r,
+                                                    int posExp, int tExp);
+extern template void TraceStableSphere<float>(Trace&, const Sphere<float>&, float, const StableSphereSolution<float>&,
+                                              float, const CastResult<float>&, int, int);
+extern template void TraceStableSphere<double>(Trace&, const Sphere<double>&, double,
+                                               const StableSphereSolution<double>&, double,
+                                               const CastResult<double>&, int, int);
+
+/// RaySphereQuadraticStable outside the fast range: on finite inputs, f (halved when o - c
+/// overflows) and r scaled by one power of two 2^-P so that the larger of |f| and r lies in
+/// [1, 2), d by 2^-Q so that its largest component does; then t = t' 2^(P - Q). NaN or infinite
+/// inputs are solved unscaled (the verdict the roots give).
+template <typename T>
+[[gnu::cold, gnu::noinline]] CastResult<T> RaySphereStableScaled(const Ray<T>& ray, const Sphere<T>& sphere,
+                                                                 Trace* trace);
+extern template CastResult<float> RaySphereStableScaled<float>(const Ray<float>&, const Sphere<float>&, Trace*);
+extern template CastResult<double> RaySphereStableScaled<double>(const Ray<double>&, const Sphere<double>&, Trace*);
 
 } // namespace detail
 
@@ -130,6 +185,11 @@ extern template void TraceStableSphere<double>(Trace&, const Sphere<double>&, do
 /// - direction need not be unit; t is in units of it. Exact when f, a, b, b/a, l, c and the roots are
 ///   representable (integers and small binary fractions with a power-of-two a, a tangent ray).
 /// - normal: (point - c) / r at the entry (none when r == 0 or the origin is inside). NaN gives a miss.
+/// - Every finite input: when d.d or max(|f|^2, r^2) lies outside [2^-400, 2^500] (float
+///   [2^-50, 2^62]), so that a square, a product or the discriminant could overflow or underflow,
+///   f and r are first scaled by one power of two and d by another (both exact), and t scaled back:
+///   the verdict is the one of unbounded range, t +inf when beyond the range. Otherwise within
+///   rounding of the boundary: the perpendicular distance |l| carries an error of a few ulp of |f|.
 ///
 /// Speed: the verdict (disc >= 0 and the larger root t1 = max(c / q, q / a) >= 0) is decided from
 /// signs before dividing, with no branch; the roots are divided for hits only. It is the verdict the
@@ -151,32 +211,24 @@ CastResult<T> RaySphereQuadraticStable(const Ray<T>& ray, const Sphere<T>& spher
     const Vec3<T>& d = ray.direction;
     const Vec3<T> f = ray.origin - sphere.center;
     const T a = glm::dot(d, d);
-    const T b = glm::dot(f, d);
+    const T ff = glm::dot(f, f);
     const T rr = sphere.radius * sphere.radius;
-    const T c = glm::dot(f, f) - rr;
-    // perpendicular from the centre to the line
-    const Vec3<T> l = f - (b / a) * d;
-    const T ll = glm::dot(l, l);
-    const T disc = a * (rr - ll);
-    // |q| = |b| + sqrt(disc) and q = -sign(b) |q| (q carries the sign of -b: no cancellation);
-    // |q| is NaN exactly when disc < 0 or NaN
-    const T absQ = std::abs(b) + simd::Sqrt(disc);
-    // the verdict from signs (see above): b's sign bit, c <= 0, c / |q| or |q| / a rounding to -0,
-    // unless |c| - |q| is NaN (disc < 0 or NaN, c NaN, c and q infinite)
-    constexpr T sa = detail::kQuotientZeroScaleA<T>, sb = detail::kQuotientZeroScaleB<T>;
-    using V = simd::V4<T>;
-    const bool hit = detail::AnyLessEqualUnlessNaN<T>(V{std::copysign(T(1), b), c, c * sa * sb, absQ * sa * sb},
-                                                      V{T(-1), T(0), absQ, a}, std::abs(c) - absQ);
+    // out of the fast range (overflow, significant underflow, NaN): rescale
+    const T largest = ff > rr ? ff : rr;
+    constexpr T lo = detail::kStableSphereMin<T>, hi = detail::kStableSphereMax<T>;
+    if (!(detail::NonNegativeInRange(a, lo, hi) && detail::NonNegativeInRange(largest, lo, hi))) [[unlikely]] {
+        return detail::RaySphereStableScaled(ray, sphere, trace);
+    }
+    const detail::StableSphereSolution<T> s = detail::SolveStableSphere(f, d, a, ff, rr);
     CastResult<T> r;
-    r.hit = hit;
-    if (hit) {
+    r.hit = s.hit;
+    if (s.hit) {
         T t0, t1;
-        detail::StableSphereRoots(a, c, std::copysign(absQ, -b), t0, t1);
+        detail::StableSphereRoots(a, s.c, std::copysign(s.absQ, -s.b), t0, t1);
         detail::FillSphereHit(r, ray, sphere, t0, t1);
     }
     if (trace != nullptr) [[unlikely]] {
-        detail::TraceStableSphere<T>(*trace, sphere, a, b, c, l, ll, rr, disc, std::copysign(absQ, -b), disc >= T(0),
-                                     r);
+        detail::TraceStableSphere<T>(*trace, sphere, a, s, rr, r, 0, 0);
     }
     return r;
 }

@@ -3,24 +3,91 @@
 #pragma once
 
 #include "result.h"
+#include "scale.h"
 #include "trace.h"
 
 #include <cmath>
+#include <limits>
 
 namespace hitlab {
+
+namespace detail {
+
+/// SphereAabbClosestPoint's fast path is used when |c - q|^2 lies in [kSphereBoxSquareMin, max]
+/// (or is 0 with r^2 at least kSphereBoxSquareMin): the distance did not overflow and what
+/// underflowed is negligible. float 2^-80, double 2^-900.
+template <typename T>
+inline constexpr T kSphereBoxSquareMin = sizeof(T) == 4 ? T(0x1p-80) : T(0x1p-900);
+
+/// The trace of the clamp, one step per axis.
+template <typename T>
+void TraceSphereClamp(Trace& trace, const Vec3<T>& c, const Aabb<T>& box, const Vec3<T>& q)
+{
+    for (int axis = 0; axis < 3; ++axis) {
+        trace.Add(Format("%s: clamp centre %g to [%g, %g] -> %g", AxisName(axis), double(c[axis]),
+                         double(box.min[axis]), double(box.max[axis]), double(q[axis])),
+                  {{"c", double(c[axis])}, {"q", double(q[axis])}});
+    }
+}
+
+/// The hit of a centre inside the box or on its surface (q == c): out through the nearest face.
+template <typename T>
+void SphereAabbInside(OverlapResult<T>& out, const Sphere<T>& sphere, const Aabb<T>& box, Trace* trace)
+{
+    const Vec3<T>& c = sphere.center;
+    // each a correctly rounded difference (+inf when it overflows: the face is not the nearest)
+    const T faceDist[6] = {c.x - box.min.x, box.max.x - c.x, c.y - box.min.y,
+                           box.max.y - c.y, c.z - box.min.z, box.max.z - c.z};
+    int face = 0;
+    for (int f = 1; f < 6; ++f) {
+        if (faceDist[f] < faceDist[face]) {
+            face = f;
+        }
+    }
+    out.depth = sphere.radius + faceDist[face] + T(0);
+    // nearest face -x: the box moves +x so that its min x face clears the ball
+    out.normal[face / 2] = (face % 2 == 0) ? T(1) : T(-1);
+    if (trace != nullptr) [[unlikely]] {
+        for (int f = 0; f < 6; ++f) {
+            trace->Add(Format("centre to face %s: %g", FaceName(f), double(faceDist[f])),
+                       {{"distance", double(faceDist[f])}});
+        }
+        trace->Add(Format("centre inside: nearest face %s, depth = r + %g = %g", FaceName(face),
+                          double(faceDist[face]), double(out.depth)),
+                   {{"depth", double(out.depth)}}, PointPart{"contact (centre)", glm::dvec3(out.contact), true});
+        trace->verdict = Format("hit: the centre is inside the box; it moves out by %g through face %s",
+                                double(out.depth), FaceName(face));
+    }
+}
+
+/// SphereAabbClosestPoint outside the fast range (finite inputs, a valid box): c - q (halved when
+/// it overflows) and r scaled by one power of two so that the larger of |c - q| and r lies in
+/// [1, 2); depth scaled back (+inf when beyond the range).
+template <typename T>
+[[gnu::cold, gnu::noinline]] OverlapResult<T> SphereAabbScaled(const Sphere<T>& sphere, const Aabb<T>& box,
+                                                               const Vec3<T>& q, Trace* trace);
+extern template OverlapResult<float> SphereAabbScaled<float>(const Sphere<float>&, const Aabb<float>&,
+                                                             const Vec3<float>&, Trace*);
+extern template OverlapResult<double> SphereAabbScaled<double>(const Sphere<double>&, const Aabb<double>&,
+                                                               const Vec3<double>&, Trace*);
+
+} // namespace detail
 
 /// Reference. Arvo's closest-point test (Arvo, "A simple method for box-sphere intersection
 /// testing", Graphics Gems 1990; Ericson, Real-Time Collision Detection (2005) 5.2.5): q is the
 /// centre clamped to the box, hit when |c - q|^2 <= r^2 (closed: a tangent sphere hits, depth 0).
 ///
 /// - Exact when the differences, their squares and the sum are representable (small binary
-///   fractions); otherwise within rounding of the boundary. NaN gives a miss.
-/// - Centre outside the box: depth = r - |c - q|, normal (q - c) / |q - c| (from the sphere's
+///   fractions); otherwise within rounding of the boundary (a few ulp of |c - q| and r).
+/// - Every finite input: when c - q or a square would overflow, or |c - q|^2 is so small that
+///   underflow could matter (below 2^-900, float 2^-80), c - q and r are first scaled by one
+///   power of two (exact), so the verdict is the one of unbounded range. NaN gives a miss.
+/// - Centre outside the box: depth = r - |c - q| >= 0, normal (q - c) / |q - c| (from the sphere's
 ///   centre towards the box: the box moves along it).
 /// - Centre inside the box or on its surface (q == c): the box is pushed out through the face
-///   nearest to the centre: depth = r + distance to that face; normal = the direction the box
-///   moves, away from the centre (nearest face -x, i.e. the centre is near the box's min x: +x).
-///   Ties pick the first face in the order -x, +x, -y, +y, -z, +z.
+///   nearest to the centre: depth = r + distance to that face (+inf when beyond the range);
+///   normal = the direction the box moves, away from the centre (nearest face -x, i.e. the centre
+///   is near the box's min x: +x). Ties pick the first face in the order -x, +x, -y, +y, -z, +z.
 /// - contact: q, which lies in the box and in the ball.
 /// - trace: the clamp per axis, the squared distance against r^2, and for an inside centre the
 ///   six face distances.
@@ -40,16 +107,21 @@ OverlapResult<T> SphereAabbClosestPoint(const Sphere<T>& sphere, const Aabb<T>& 
     const Vec3<T> d = q - c;
     const T distSq = d.x * d.x + d.y * d.y + d.z * d.z;
     const T rSq = r * r;
+    // out of the fast range (overflow, an underflowing distance or radius) on finite inputs: rescale
+    // (r^2 may overflow: with a finite distance the verdict and depth = r - |c - q| are still right)
+    constexpr T tiny = detail::kSphereBoxSquareMin<T>;
+    const bool inRange = detail::NonNegativeInRange(distSq, tiny, std::numeric_limits<T>::max()) ||
+                         (distSq == T(0) && rSq >= tiny);
+    if (!inRange && valid && detail::AllFinite(c) && detail::AllFinite(box.min) && detail::AllFinite(box.max) &&
+        std::isfinite(r)) [[unlikely]] {
+        return detail::SphereAabbScaled(sphere, box, q, trace);
+    }
 
     OverlapResult<T> out;
     out.hit = valid && distSq <= rSq;
 
     if (trace != nullptr) [[unlikely]] {
-        for (int axis = 0; axis < 3; ++axis) {
-            trace->Add(Format("%s: clamp centre %g to [%g, %g] -> %g", AxisName(axis), double(c[axis]),
-                              double(box.min[axis]), double(box.max[axis]), double(q[axis])),
-                       {{"c", double(c[axis])}, {"q", double(q[axis])}});
-        }
+        detail::TraceSphereClamp(*trace, c, box, q);
         trace->Add(Format("|c - q|^2 = %g %s r^2 = %g", double(distSq), out.hit ? "<=" : ">", double(rSq)),
                    {{"dist_sq", double(distSq)}, {"r_sq", double(rSq)}},
                    SegmentPart{"centre to closest point", glm::dvec3(c), glm::dvec3(q), out.hit});
@@ -66,7 +138,7 @@ OverlapResult<T> SphereAabbClosestPoint(const Sphere<T>& sphere, const Aabb<T>& 
 
     out.contact = q;
     if (distSq > T(0)) {
-        // centre outside: push the box away from the centre
+        // centre outside: push the box away from the centre; sqrt(fl(r * r)) == r, so depth >= 0
         const T dist = std::sqrt(distSq);
         out.depth = r - dist + T(0);
         out.normal = d / dist;
@@ -80,29 +152,8 @@ OverlapResult<T> SphereAabbClosestPoint(const Sphere<T>& sphere, const Aabb<T>& 
         return out;
     }
 
-    // centre inside (or on the surface): push out through the nearest face
-    const T faceDist[6] = {c.x - box.min.x, box.max.x - c.x, c.y - box.min.y,
-                           box.max.y - c.y, c.z - box.min.z, box.max.z - c.z};
-    int face = 0;
-    for (int f = 1; f < 6; ++f) {
-        if (faceDist[f] < faceDist[face]) {
-            face = f;
-        }
-    }
-    out.depth = r + faceDist[face] + T(0);
-    // nearest face -x: the box moves +x so that its min x face clears the ball
-    out.normal[face / 2] = (face % 2 == 0) ? T(1) : T(-1);
-    if (trace != nullptr) [[unlikely]] {
-        for (int f = 0; f < 6; ++f) {
-            trace->Add(Format("centre to face %s: %g", FaceName(f), double(faceDist[f])),
-                       {{"distance", double(faceDist[f])}});
-        }
-        trace->Add(Format("centre inside: nearest face %s, depth = r + %g = %g", FaceName(face),
-                          double(faceDist[face]), double(out.depth)),
-                   {{"depth", double(out.depth)}}, PointPart{"contact (centre)", glm::dvec3(q), true});
-        trace->verdict = Format("hit: the centre is inside the box; it moves out by %g through face %s",
-                                double(out.depth), FaceName(face));
-    }
+    // centre inside (or on the surface, or within underflow of it): push out through the nearest face
+    detail::SphereAabbInside(out, sphere, box, trace);
     return out;
 }
 

@@ -2,20 +2,45 @@
 #pragma once
 
 #include "result.h"
+#include "scale.h"
 #include "trace.h"
 
 #include <cmath>
 
 namespace hitlab {
 
+namespace detail {
+
+/// SphereSphereDistance's fast path is used when |cb - ca|^2 lies in [kSphereSquareMin, max]: it
+/// did not overflow, and what underflowed (at most 2^-1074, float 2^-149, per square) is
+/// negligible beside it. float 2^-80, double 2^-900.
+template <typename T>
+inline constexpr T kSphereSquareMin = sizeof(T) == 4 ? T(0x1p-80) : T(0x1p-900);
+
+/// SphereSphereDistance outside the fast range: the centre difference (halved when it overflows),
+/// the radius sum (halved likewise) and the radii scaled by one power of two so that the larger of
+/// |cb - ca| and ra + rb lies in [1, 2); the squares then neither overflow nor underflow beyond
+/// negligible terms, and depth and contact are scaled back (+inf when beyond the range).
+template <typename T>
+[[gnu::cold, gnu::noinline]] OverlapResult<T> SphereSphereScaled(const Sphere<T>& a, const Sphere<T>& b,
+                                                                 Trace* trace);
+extern template OverlapResult<float> SphereSphereScaled<float>(const Sphere<float>&, const Sphere<float>&, Trace*);
+extern template OverlapResult<double> SphereSphereScaled<double>(const Sphere<double>&, const Sphere<double>&,
+                                                                 Trace*);
+
+} // namespace detail
+
 /// Reference. Overlap when |cb - ca|^2 <= (ra + rb)^2 (closed: touching spheres hit with depth 0);
 /// Ericson, Real-Time Collision Detection (2005) 4.3.1.
 ///
 /// - Exact when the differences, squares and sums are representable; otherwise within rounding
-///   of the boundary. Two zero-radius spheres are a point test: they hit only on the same point.
-///   Squares that underflow to 0 or overflow to infinity are outside the exact range.
-/// - depth = ra + rb - |cb - ca|; normal = (cb - ca) / |cb - ca|, from a towards b. Coincident
-///   centres (|cb - ca|^2 == 0) get the normal +x.
+///   of the boundary (a relative error of a few ulp in the distance and the radius sum).
+/// - Every finite input: when a difference, a sum or a square would overflow, or the squared
+///   distance is so small that underflow could matter (below 2^-900, float 2^-80), the lengths are
+///   first scaled by one power of two (exact), so the verdict is the one of unbounded range. Two
+///   zero-radius spheres are a point test: they hit only on the same point.
+/// - depth = ra + rb - |cb - ca| >= 0 (+inf when its exact value is beyond the range); normal =
+///   (cb - ca) / |cb - ca|, from a towards b. Coincident centres get the normal +x.
 /// - contact: the midpoint of the overlap of the two balls along the line of centres (between
 ///   a's far point ca + ra n and b's near point cb - rb n, unless one ball contains the other).
 /// - NaN gives a miss. trace: the centre distance against the radius sum, then depth and contact.
@@ -26,12 +51,16 @@ OverlapResult<T> SphereSphereDistance(const Sphere<T>& a, const Sphere<T>& b, Tr
     const T distSq = d.x * d.x + d.y * d.y + d.z * d.z;
     const T radiusSum = a.radius + b.radius;
     const T radiusSumSq = radiusSum * radiusSum;
+    // out of the fast range (an overflowing or underflowing distance) on finite inputs: rescale.
+    // (ra + rb)^2 may overflow: with a finite distance the hit is then right, and depth = ra + rb -
+    // |cb - ca| too (+inf exactly when ra + rb overflows, the true depth being beyond the range)
+    if (!detail::NonNegativeInRange(distSq, detail::kSphereSquareMin<T>, std::numeric_limits<T>::max()) &&
+        detail::AllFinite(a.center) && detail::AllFinite(b.center) && std::isfinite(a.radius) &&
+        std::isfinite(b.radius)) [[unlikely]] {
+        return detail::SphereSphereScaled(a, b, trace);
+    }
     OverlapResult<T> out;
     out.hit = distSq <= radiusSumSq;
-    if (radiusSum == T(0)) {
-        // two points: the squared distance of nearby points can underflow to 0
-        out.hit = d.x == T(0) && d.y == T(0) && d.z == T(0);
-    }
 
     if (trace != nullptr) [[unlikely]] {
         trace->Add(Format("|cb - ca|^2 = %g %s (ra + rb)^2 = %g", double(distSq), out.hit ? "<=" : ">",
@@ -48,6 +77,7 @@ OverlapResult<T> SphereSphereDistance(const Sphere<T>& a, const Sphere<T>& b, Tr
         return out;
     }
 
+    // sqrt(fl(s * s)) == s, and sqrt is monotone: dist <= radiusSum, so depth >= 0
     const T dist = std::sqrt(distSq);
     out.depth = radiusSum - dist + T(0);
     // coincident centres: documented normal +x

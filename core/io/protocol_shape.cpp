@@ -3,9 +3,9 @@
 #include "protocol.h"
 #include "protocol_detail.h"
 
+#include "core/rotation.h"
+
 #include <glm/geometric.hpp>
-#include <glm/gtx/euler_angles.hpp>
-#include <glm/trigonometric.hpp>
 
 #include <algorithm>
 #include <charconv>
@@ -228,9 +228,8 @@ std::string ReadObb(const json& j, const std::string& path, Obb<double>& obb)
     if (axes != j.end()) {
         return ReadAxes(*axes, path + ".axes", obb.axes);
     }
-    // Rx * Ry * Rz applied to column vectors; its columns are the box's axes.
-    const glm::dmat4 m = glm::eulerAngleXYZ(glm::radians(degrees.x), glm::radians(degrees.y), glm::radians(degrees.z));
-    obb.axes = {glm::dvec3(m[0]), glm::dvec3(m[1]), glm::dvec3(m[2])};
+    // Rx * Ry * Rz applied to column vectors, each angle reduced exactly modulo 360 first
+    obb.axes = AxesFromRotationDegrees(degrees);
     return {};
 }
 

@@ -1,8 +1,7 @@
 // public.jsonl case lines -> hitlab::Query.
 #include "support/cases.h"
 
-#include <glm/gtc/constants.hpp>
-#include <glm/gtx/euler_angles.hpp>
+#include "core/rotation.h"
 
 #include <fstream>
 #include <stdexcept>
@@ -78,11 +77,7 @@ Shape ParseShapeJson(const nlohmann::json& shape)
                 obb.axes[i] = Vec3At(axes[i], "axes");
             }
         } else if (shape.contains("rotation_deg")) {
-            const glm::dvec3 deg = ParseVec3(shape, "rotation_deg");
-            const glm::dmat4 m = glm::eulerAngleXYZ(glm::radians(deg.x), glm::radians(deg.y), glm::radians(deg.z));
-            for (int i = 0; i < 3; ++i) {
-                obb.axes[static_cast<size_t>(i)] = glm::dvec3(m[i]); // columns are the axes
-            }
+            obb.axes = AxesFromRotationDegrees(ParseVec3(shape, "rotation_deg")); // columns of Rx Ry Rz
         } else {
             throw std::invalid_argument("an obb needs 'axes' or 'rotation_deg'");
         }

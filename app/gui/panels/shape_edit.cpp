@@ -3,6 +3,7 @@
 
 #include "core/io/protocol.h"
 #include "core/io/scene_file.h"
+#include "core/rotation.h"
 
 #include <glm/gtx/euler_angles.hpp>
 #include <glm/mat3x3.hpp>
@@ -52,11 +53,7 @@ glm::dvec3 ObbRotationDegrees(const Obb<double>& box)
 
 Obb<double> WithRotationDegrees(Obb<double> box, const glm::dvec3& degrees)
 {
-    const glm::dvec3 rad = degrees * (M_PI / 180.0);
-    const glm::dmat4 m = glm::eulerAngleXYZ(rad.x, rad.y, rad.z);
-    for (int i = 0; i < 3; ++i) {
-        box.axes[size_t(i)] = glm::dvec3(m[i]);
-    }
+    box.axes = AxesFromRotationDegrees(degrees);
     return box;
 }
 
