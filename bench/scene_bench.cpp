@@ -40,6 +40,19 @@ void EvaluateFull(benchmark::State& state)
     state.counters["queries"] = double(evaluation.Queries().size());
 }
 
+/// Deriving the scene's queries (Scene::Queries), the serial part every full evaluation starts with.
+void DeriveQueries(benchmark::State& state)
+{
+    const Scene& scene = StressScene();
+    size_t queries = 0;
+    for (auto _ : state) {
+        const std::vector<SceneQuery> list = scene.Queries();
+        queries += list.size();
+        benchmark::DoNotOptimize(list.data());
+    }
+    state.SetItemsProcessed(static_cast<std::int64_t>(queries));
+}
+
 /// The first evaluation of a scene: also allocates every comparison and builds the pair index.
 void EvaluateFullCold(benchmark::State& state)
 {
@@ -94,6 +107,7 @@ void EvaluateOneShape(benchmark::State& state, size_t index)
 // the first ray follows the 1,000 solids; shape 0 is a box
 BENCHMARK(EvaluateFull)->Name("scene/evaluate_full")->Unit(benchmark::kMillisecond)->UseRealTime();
 BENCHMARK(EvaluateFullCold)->Name("scene/evaluate_full/cold")->Unit(benchmark::kMillisecond)->UseRealTime();
+BENCHMARK(DeriveQueries)->Name("scene/queries")->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(EvaluateOneShape, ray, size_t(1000))->Name("scene/evaluate_one_shape")->Unit(benchmark::kMicrosecond);
 BENCHMARK_CAPTURE(EvaluateOneShape, box, size_t(0))->Name("scene/evaluate_one_shape/box")->Unit(benchmark::kMicrosecond);
 
