@@ -6,7 +6,6 @@
 
 #include <algorithm>
 #include <atomic>
-#include <bit>
 #include <thread>
 
 namespace hitlab {
@@ -31,43 +30,14 @@ constexpr size_t kChunkQueries = 256;
 /// m_shapeIndex's mark for "not looked up yet".
 constexpr std::uint32_t kNoIndex = ~std::uint32_t(0);
 
-/// Whether two results are the same bit for bit (so +0 and -0 differ, and a NaN equals itself).
-bool SameBits(const Result& x, const Result& y)
-{
-    const auto same = [](double u, double v) { return std::bit_cast<std::uint64_t>(u) == std::bit_cast<std::uint64_t>(v); };
-    const auto same3 = [&](const glm::dvec3& u, const glm::dvec3& v) { return same(u.x, v.x) && same(u.y, v.y) && same(u.z, v.z); };
-    return x.hit == y.hit && x.hasNormal == y.hasNormal && x.hasSeparatingAxis == y.hasSeparatingAxis &&
-           same(x.tEnter, y.tEnter) && same(x.tExit, y.tExit) && same(x.depth, y.depth) && same3(x.point, y.point) &&
-           same3(x.normal, y.normal) && same3(x.contact, y.contact) && same3(x.separatingAxis, y.separatingAxis);
-}
-
-// A re-evaluation mostly finds the values it already stored (a moved ray still misses most
-// solids), and the full evaluation is bound by memory traffic: the setters below write a field
-// only when it changes, so that a line that is only read is never written back.
-
-void SetResult(Result& stored, const Result& result)
-{
-    if (!SameBits(stored, result)) {
-        stored = result;
-    }
-}
-
-/// Sets an outcome to a fresh result, not yet judged, reusing its storage.
+/// Sets an outcome to a fresh result, not yet judged, reusing its storage (the reason's buffer).
 void SetOutcome(AlgorithmOutcome& out, const AlgorithmInfo* info, const Result& result)
 {
-    if (out.info != info) {
-        out.info = info;
-    }
-    SetResult(out.result, result);
-    if (out.group != 0) {
-        out.group = 0;
-    }
-    if (out.explanation != Explanation::None) {
-        out.explanation = Explanation::None;
-    }
-    if (!out.reason.empty()) {
-        out.reason.clear();
-    }
+    out.info = info;
+    out.result = result;
+    out.group = 0;
+    out.explanation = Explanation::None;
+    out.reason.clear();
 }
 
 /// Completes a comparison whose outcomes hold the enabled algorithms' results. When every
@@ -87,40 +57,16 @@ void Complete(const Scene& scene, const SceneQuery& sq, Precision precision, Com
         Explain(scene.MakeQuery(sq), precision, c);
         return;
     }
-    // everyone agrees with the reference: nothing to explain, one group of every outcome
+    // everyone agrees with the reference: nothing to explain, one group
     c.situation = Situation{};
-    SetResult(c.reference, c.outcomes[static_cast<size_t>(referenceIndex)].result);
-    if (!c.agree || !c.allExplained) {
-        c.agree = true;
-        c.allExplained = true;
-    }
-    if (c.groups.size() != 1) {
-        c.groups.resize(1);
-    }
-    OutcomeGroup& group = c.groups.front();
-    if (group.hit != c.reference.hit) {
-        group.hit = c.reference.hit;
-    }
-    bool everyOutcome = group.members.size() == c.outcomes.size();
-    for (size_t i = 0; everyOutcome && i < group.members.size(); ++i) {
-        everyOutcome = group.members[i] == static_cast<int>(i);
-    }
-    if (!everyOutcome) {
-        group.members.clear();
-        for (size_t i = 0; i < c.outcomes.size(); ++i) {
-            group.members.push_back(static_cast<int>(i));
-        }
-    }
-}
-
-/// Asks the cache for the lines of [data, data + bytes) ahead of their use, for writing (GCC and
-/// Clang builtin: a hint, without effect on results).
-void Prefetch(const void* data, size_t bytes)
-{
-    constexpr size_t kLine = 64;
-    const auto* first = static_cast<const char*>(data);
-    for (size_t offset = 0; offset < bytes; offset += kLine) {
-        __builtin_prefetch(first + offset, 1);
+    c.reference = c.outcomes[static_cast<size_t>(referenceIndex)].result;
+    c.agree = true;
+    c.allExplained = true;
+    c.groups.resize(1);
+    c.groups.front().hit = c.reference.hit;
+    c.groups.front().members.clear();
+    for (size_t i = 0; i < c.outcomes.size(); ++i) {
+        c.groups.front().members.push_back(static_cast<int>(i));
     }
 }
 
@@ -253,15 +199,6 @@ void SceneEvaluator::EvaluateBatch(const Scene& scene, Family family, std::span<
     for (size_t i : indices) {
         const auto [a, b] = ShapeIndices(scene, i);
         s.pairs.push_back(ShapePair{tableIndex(a), tableIndex(b)});
-    }
-    // the comparisons the batch fills lie all over the heap, and a large scene's do not fit in the
-    // cache: fetch them while the algorithms run
-    for (size_t i : indices) {
-        const Comparison& c = m_queries[i].comparison;
-        Prefetch(c.outcomes.data(), c.outcomes.size() * sizeof(AlgorithmOutcome));
-        if (!c.groups.empty()) {
-            Prefetch(c.groups.front().members.data(), c.groups.front().members.size() * sizeof(int));
-        }
     }
     // each algorithm over the whole batch
     const size_t n = indices.size();

@@ -203,8 +203,8 @@ TEST(SceneEvaluation, EveryFamilyInBothPrecisionsMatchesQueryByQuery)
 
 TEST(SceneEvaluation, ReevaluatingAfterAPrecisionChangeRewritesEveryResult)
 {
-    // the second evaluation reuses the first's storage and skips writing unchanged values: the
-    // values that do change (float to double) must all be rewritten
+    // the second evaluation reuses the first's storage (and scratch): every value that changes
+    // (float to double) is rewritten
     Scene scene = MixedScene(24, 10, 8);
     SceneEvaluator evaluation;
     evaluation.Evaluate(scene);
