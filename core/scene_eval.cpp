@@ -234,12 +234,11 @@ void SceneEvaluator::RecordRevisions(const Scene& scene)
 
 void SceneEvaluator::Rebuild(const Scene& scene, bool reuse)
 {
-    const std::vector<SceneQuery> queries = scene.Queries();
+    std::vector<SceneQuery> queries = scene.Queries();
     // the same queries as before (a re-evaluation): keep the list, its index and its storage
-    const bool sameList = queries.size() == m_queries.size() &&
-                          std::equal(queries.begin(), queries.end(), m_queries.begin(),
-                                     [](const SceneQuery& q, const QueryEvaluation& e) {
-                                         return q.a == e.query.a && q.b == e.query.b && q.family == e.query.family;
+    const bool sameList = std::equal(queries.begin(), queries.end(), m_list.begin(), m_list.end(),
+                                     [](const SceneQuery& x, const SceneQuery& y) {
+                                         return x.a == y.a && x.b == y.b && x.family == y.family;
                                      });
     std::vector<size_t>& toEvaluate = m_toEvaluate;
     toEvaluate.clear();
@@ -283,6 +282,7 @@ void SceneEvaluator::Rebuild(const Scene& scene, bool reuse)
             m_index.emplace(Key(q.a, q.b), i);
         }
     }
+    m_list = std::move(queries);
     EvaluateIndices(scene, toEvaluate);
     RecordRevisions(scene);
     m_generation = NextGeneration();

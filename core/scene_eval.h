@@ -74,6 +74,7 @@ private:
     static std::uint64_t Key(ShapeId a, ShapeId b) { return (std::uint64_t(a) << 32) | b; }
 
     std::vector<QueryEvaluation> m_queries;
+    std::vector<SceneQuery> m_list; ///< m_queries' queries, compact: compared with the scene's on each rebuild
     std::unordered_map<std::uint64_t, size_t> m_index;            ///< Key(a, b) in protocol order -> m_queries index
     std::unordered_map<ShapeId, std::uint64_t> m_seenRevisions;   ///< shape revisions evaluated
     std::vector<std::array<std::uint32_t, 2>> m_shapeIndex; ///< parallel to m_queries: where its shapes were last found
