@@ -141,6 +141,21 @@ Result Run(const AlgorithmInfo& info, const Query& query, Precision precision, T
     return info.run(query, precision, trace);
 }
 
+void RunBatch(const AlgorithmInfo& info, const QueryBatch& batch, Precision precision, std::span<Result> out)
+{
+    if (out.size() != batch.pairs.size()) { // a caller's bug: writing past out would corrupt memory
+        std::fprintf(stderr, "hitlab: internal error: a batch of %zu queries given %zu results\n", batch.pairs.size(),
+                     out.size());
+        std::abort();
+    }
+    info.run.batch(batch, precision, out);
+}
+
+FloatShape ToFloat(const Shape& shape)
+{
+    return std::visit([](const auto& s) -> FloatShape { return ShapeCast<float>(s); }, shape);
+}
+
 std::optional<glm::dvec3> ShapeCenter(const Shape& shape)
 {
     if (const auto* box = std::get_if<Aabb<double>>(&shape)) {

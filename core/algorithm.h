@@ -7,9 +7,11 @@
 #include "shapes.h"
 #include "trace.h"
 
+#include <cstdint>
 #include <optional>
 #include <span>
 #include <string_view>
+#include <variant>
 #include <vector>
 
 namespace hitlab {
@@ -48,6 +50,45 @@ struct Convention {
 /// of the family's types (checked by the caller: Registry::Run checks it).
 using RunFn = Result (*)(const Query& query, Precision precision, Trace* trace);
 
+/// Any shape of the protocol rounded to float (ShapeCast<float>): a batch in Precision::Float
+/// reads its shapes in this form, so that each is rounded once, not once per query and algorithm.
+using FloatShape = std::variant<Ray<float>, Segment<float>, Plane<float>, Aabb<float>, Sphere<float>, Obb<float>>;
+
+/// The shape rounded to nearest float, component by component (the same ShapeCast the single
+/// query runner applies, so a batch and a single run see the same float inputs).
+FloatShape ToFloat(const Shape& shape);
+
+/// One query of a batch: the indices of its `a` and `b` shapes in the batch's shape table.
+struct ShapePair {
+    std::uint32_t a = 0;
+    std::uint32_t b = 0;
+};
+
+/// Queries of one family over a shared table of shapes: query i is (table[pairs[i].a],
+/// table[pairs[i].b]), where the table is `shapes` in Precision::Double and `floatShapes` in
+/// Precision::Float (only the precision's table is read; the other may be empty). A shape that
+/// several queries share (a ray against many boxes) is stored, and converted, once.
+struct QueryBatch {
+    std::span<const Shape> shapes;
+    std::span<const FloatShape> floatShapes;
+    std::span<const ShapePair> pairs;
+};
+
+/// Runs an algorithm on every query of a batch, untraced: out[i] is bit for bit the Result that
+/// RunFn gives for query i. Preconditions: out.size() == batch.pairs.size(), every index is
+/// inside the precision's table, and the shapes are of the family's types (a wrong type throws
+/// std::bad_variant_access, as in RunFn).
+using RunBatchFn = void (*)(const QueryBatch& batch, Precision precision, std::span<Result> out);
+
+/// An algorithm's two entry points, made together by MakeRun from one function: `run(query,
+/// precision, trace)` runs one query (traced when trace is non-null), `run.batch` many of them.
+struct Runner {
+    RunFn one = nullptr;
+    RunBatchFn batch = nullptr;
+
+    Result operator()(const Query& query, Precision precision, Trace* trace) const { return one(query, precision, trace); }
+};
+
 /// An algorithm and its metadata (the protocol's `hitlab algorithms --json` object).
 struct AlgorithmInfo {
     std::string_view name;    ///< short and stable: scenes and scripts use it
@@ -60,7 +101,7 @@ struct AlgorithmInfo {
     std::vector<Convention> conventions;
     std::uint32_t returns = kFieldHit; ///< Field bits
     std::string_view flaw;    ///< published variants: the known flaw, in one sentence ("" when none)
-    RunFn run = nullptr;
+    Runner run;
 
     /// The value of a convention, or "" when not declared.
     std::string_view ConventionValue(std::string_view key) const;
@@ -80,14 +121,37 @@ bool QueryShapesMatch(const Query& query);
 /// Runs info on query. Precondition: QueryShapesMatch(query) and info.family == query.family.
 Result Run(const AlgorithmInfo& info, const Query& query, Precision precision, Trace* trace = nullptr);
 
+/// Runs info on every query of a batch of its family into out (RunBatchFn's contract): the same
+/// results as Run on each query, without the per-query unpacking, conversion and indirect call.
+void RunBatch(const AlgorithmInfo& info, const QueryBatch& batch, Precision precision, std::span<Result> out);
+
 // ---- building runners (used by the family registration files) ----
 
-/// Makes a RunFn from a captureless generic lambda `[](const auto& a, const auto& b, Trace* t) { return F(a, b, t); }`
-/// that is instantiated for float and double. A and B are the family's shape templates.
-template <template <class> class A, template <class> class B, typename Fn>
-constexpr RunFn MakeRun(Fn)
+namespace detail {
+
+/// The batch loop of one algorithm in one precision: SA and SB are the family's shape types in
+/// that scalar, Table the batch's table (Shape or FloatShape).
+template <typename SA, typename SB, typename Table, typename Fn>
+void RunPairs(std::span<const Table> table, std::span<const ShapePair> pairs, std::span<Result> out)
 {
-    return [](const Query& query, Precision precision, Trace* trace) -> Result {
+    for (size_t i = 0; i < pairs.size(); ++i) {
+        WidenInto(Fn{}(std::get<SA>(table[pairs[i].a]), std::get<SB>(table[pairs[i].b]), nullptr), out[i]);
+    }
+}
+
+} // namespace detail
+
+/// Makes the Runner of a captureless generic lambda `[](const auto& a, const auto& b, Trace* t) {
+/// return F(a, b, t); }` that is instantiated for float and double; A and B are the family's shape
+/// templates. The single-query runner converts the query's double shapes to the precision and
+/// widens the result back to double; the batch runner reads shapes converted once and inlines the
+/// lambda into its loop. Both call the same instantiation on the same values, so they agree bit
+/// for bit (the core is built with -ffp-contract=off).
+template <template <class> class A, template <class> class B, typename Fn>
+constexpr Runner MakeRun(Fn)
+{
+    Runner runner;
+    runner.one = [](const Query& query, Precision precision, Trace* trace) -> Result {
         const auto& a = std::get<A<double>>(query.a);
         const auto& b = std::get<B<double>>(query.b);
         if (precision == Precision::Float) {
@@ -95,6 +159,14 @@ constexpr RunFn MakeRun(Fn)
         }
         return Widen(Fn{}(a, b, trace));
     };
+    runner.batch = [](const QueryBatch& batch, Precision precision, std::span<Result> out) {
+        if (precision == Precision::Float) {
+            detail::RunPairs<A<float>, B<float>, FloatShape, Fn>(batch.floatShapes, batch.pairs, out);
+        } else {
+            detail::RunPairs<A<double>, B<double>, Shape, Fn>(batch.shapes, batch.pairs, out);
+        }
+    };
+    return runner;
 }
 
 /// Each family's file appends its algorithms (reference first).

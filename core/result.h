@@ -59,23 +59,24 @@ struct Result {
     bool hasSeparatingAxis = false;
 };
 
+/// Writes r widened into out, every field of out (those r does not have are zeroed): the same
+/// bits as `out = Widen(r)`, without a temporary Result to copy.
 template <typename T>
-Result Widen(const CastResult<T>& r)
+void WidenInto(const CastResult<T>& r, Result& out)
 {
-    Result out;
+    out = Result{};
     out.hit = r.hit;
     out.tEnter = r.tEnter;
     out.tExit = r.tExit;
     out.point = glm::dvec3(r.point);
     out.normal = glm::dvec3(r.normal);
     out.hasNormal = r.hasNormal;
-    return out;
 }
 
 template <typename T>
-Result Widen(const OverlapResult<T>& r)
+void WidenInto(const OverlapResult<T>& r, Result& out)
 {
-    Result out;
+    out = Result{};
     out.hit = r.hit;
     out.depth = r.depth;
     out.normal = glm::dvec3(r.normal);
@@ -83,6 +84,21 @@ Result Widen(const OverlapResult<T>& r)
     out.contact = glm::dvec3(r.contact);
     out.separatingAxis = glm::dvec3(r.separatingAxis);
     out.hasSeparatingAxis = r.hasSeparatingAxis;
+}
+
+template <typename T>
+Result Widen(const CastResult<T>& r)
+{
+    Result out;
+    WidenInto(r, out);
+    return out;
+}
+
+template <typename T>
+Result Widen(const OverlapResult<T>& r)
+{
+    Result out;
+    WidenInto(r, out);
     return out;
 }
 

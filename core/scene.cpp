@@ -34,11 +34,13 @@ FamilyTable MakeFamilyTable(std::index_sequence<I...>)
     return table;
 }
 
-const PairFamily& FamilyOf(const Shape& a, const Shape& b)
+const FamilyTable& Families()
 {
     static const FamilyTable table = MakeFamilyTable(std::make_index_sequence<kShapeTypes>{});
-    return table[a.index()][b.index()];
+    return table;
 }
+
+const PairFamily& FamilyOf(const Shape& a, const Shape& b) { return Families()[a.index()][b.index()]; }
 
 } // namespace
 
@@ -195,17 +197,35 @@ std::vector<SceneQuery> Scene::QueriesOf(ShapeId id) const
 
 std::vector<SceneQuery> Scene::Queries() const
 {
+    // the pairs of types that make queries (the solid-pairs switch applied), and each shape's type:
+    // the n^2/2 inner loop reads one byte per shape and one table entry
+    FamilyTable queried = Families();
+    for (auto& row : queried) {
+        for (PairFamily& pair : row) {
+            if (pair.family && !m_solidPairs && !IsCast(*pair.family)) {
+                pair.family.reset();
+            }
+        }
+    }
+    std::vector<std::uint8_t> types(m_shapes.size());
+    for (size_t i = 0; i < m_shapes.size(); ++i) {
+        types[i] = static_cast<std::uint8_t>(m_shapes[i].shape.index());
+    }
     std::vector<SceneQuery> out;
     const bool anyDisabled = !m_disabledPairs.empty();
     for (size_t i = 0; i < m_shapes.size(); ++i) {
-        const SceneShape& si = m_shapes[i];
+        const auto& row = queried[types[i]];
         for (size_t j = i + 1; j < m_shapes.size(); ++j) {
-            const SceneShape& sj = m_shapes[j];
-            const PairFamily& pair = FamilyOf(si.shape, sj.shape);
-            if (!pair.family || (!m_solidPairs && !IsCast(*pair.family)) || (anyDisabled && !IsPairEnabled(si.id, sj.id))) {
+            const PairFamily& pair = row[types[j]];
+            if (!pair.family) {
                 continue;
             }
-            out.push_back(pair.swapped ? SceneQuery{*pair.family, sj.id, si.id} : SceneQuery{*pair.family, si.id, sj.id});
+            const ShapeId a = m_shapes[i].id;
+            const ShapeId b = m_shapes[j].id;
+            if (anyDisabled && !IsPairEnabled(a, b)) {
+                continue;
+            }
+            out.push_back(pair.swapped ? SceneQuery{*pair.family, b, a} : SceneQuery{*pair.family, a, b});
         }
     }
     return out;

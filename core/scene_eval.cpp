@@ -1,10 +1,11 @@
-// Scene evaluation, incremental by shape revision. Results are computed into the storage of the
-// previous evaluation (no allocation once warm) and, for large scenes, on several threads.
+// Scene evaluation, incremental by shape revision. Queries are evaluated in batches of one family
+// (each algorithm runs over the batch through its batch runner, on shapes converted to the
+// precision once), into the storage of the previous evaluation (no allocation once warm) and,
+// for large scenes, on several threads.
 #include "scene_eval.h"
 
-#include <atomic>
-
 #include <algorithm>
+#include <atomic>
 #include <thread>
 
 namespace hitlab {
@@ -19,71 +20,78 @@ std::uint64_t NextGeneration()
     return ++counter;
 }
 
-} // namespace
-
-namespace {
-
 /// Fewest queries worth a thread of their own (starting one costs tens of microseconds).
 constexpr size_t kQueriesPerThread = 4096;
 /// Most threads an evaluation uses.
 constexpr unsigned kMaxThreads = 8;
+/// Queries a thread groups into batches at a time: enough that each algorithm's batch amortizes
+/// its call, few enough that the batch's results ([algorithm][query]) stay in the L2 cache.
+constexpr size_t kChunkQueries = 256;
+/// m_shapeIndex's mark for "not looked up yet".
+constexpr std::uint32_t kNoIndex = ~std::uint32_t(0);
 
-/// Runs the scene's enabled algorithms of the query's family into c, reusing c's vectors. When
-/// every algorithm agrees with the reference the comparison is filled directly (nothing to
-/// explain); otherwise Explain judges each difference.
-void EvaluateInto(const Scene& scene, const SceneQuery& sq, Comparison& c)
+/// Sets an outcome to a fresh result, not yet judged, reusing its storage (the reason's buffer).
+void SetOutcome(AlgorithmOutcome& out, const AlgorithmInfo* info, const Result& result)
 {
-    const Query query = scene.MakeQuery(sq);
-    const FamilySettings& settings = scene.Settings(sq.family);
-    c.outcomes.resize(settings.enabled.size());
+    out.info = info;
+    out.result = result;
+    out.group = 0;
+    out.explanation = Explanation::None;
+    out.reason.clear();
+}
+
+/// Completes a comparison whose outcomes hold the enabled algorithms' results. When every
+/// algorithm agrees with the reference the comparison is filled directly (nothing to explain, so
+/// neither the query nor its Situation is built); otherwise Explain judges each difference.
+void Complete(const Scene& scene, const SceneQuery& sq, Precision precision, Comparison& c)
+{
     bool allSame = true;
     int referenceIndex = -1;
-    for (size_t i = 0; i < settings.enabled.size(); ++i) {
-        AlgorithmOutcome& out = c.outcomes[i];
-        out.info = settings.enabled[i];
-        out.result = Run(*out.info, query, settings.precision);
-        out.group = 0;
-        out.explanation = Explanation::None;
-        out.reason.clear();
-        allSame = allSame && out.result.hit == c.outcomes.front().result.hit;
-        if (out.info->reference) {
+    for (size_t i = 0; i < c.outcomes.size(); ++i) {
+        allSame = allSame && c.outcomes[i].result.hit == c.outcomes.front().result.hit;
+        if (c.outcomes[i].info->reference) {
             referenceIndex = static_cast<int>(i);
         }
     }
-    if (allSame && referenceIndex >= 0) {
-        // everyone agrees with the reference: nothing to explain, one group
-        c.situation = Situation{};
-        c.reference = c.outcomes[static_cast<size_t>(referenceIndex)].result;
-        c.agree = true;
-        c.allExplained = true;
-        c.groups.resize(1);
-        c.groups.front().hit = c.reference.hit;
-        c.groups.front().members.clear();
-        for (size_t i = 0; i < c.outcomes.size(); ++i) {
-            c.groups.front().members.push_back(static_cast<int>(i));
-        }
+    if (!allSame || referenceIndex < 0) {
+        Explain(scene.MakeQuery(sq), precision, c);
         return;
     }
-    Explain(query, settings.precision, c);
+    // everyone agrees with the reference: nothing to explain, one group
+    c.situation = Situation{};
+    c.reference = c.outcomes[static_cast<size_t>(referenceIndex)].result;
+    c.agree = true;
+    c.allExplained = true;
+    c.groups.resize(1);
+    c.groups.front().hit = c.reference.hit;
+    c.groups.front().members.clear();
+    for (size_t i = 0; i < c.outcomes.size(); ++i) {
+        c.groups.front().members.push_back(static_cast<int>(i));
+    }
 }
 
-/// Calls work(begin, end) over [0, n) in contiguous chunks, on up to kMaxThreads threads (the
-/// calling thread takes the first chunk) when n is large enough to pay for them.
-template <typename Work>
-void ParallelFor(size_t n, const Work& work)
+/// Threads worth using for n queries.
+size_t ThreadCount(size_t n)
 {
     const size_t hardware = std::max(1u, std::thread::hardware_concurrency());
-    const size_t threads = std::min({hardware, size_t(kMaxThreads), std::max<size_t>(1, n / kQueriesPerThread)});
+    return std::min({hardware, size_t(kMaxThreads), std::max<size_t>(1, n / kQueriesPerThread)});
+}
+
+/// Calls work(thread, begin, end) over [0, n) in `threads` contiguous chunks, one per thread (the
+/// calling thread is thread 0 and takes the first chunk).
+template <typename Work>
+void ParallelFor(size_t n, size_t threads, const Work& work)
+{
     if (threads <= 1) {
-        work(size_t(0), n);
+        work(size_t(0), size_t(0), n);
         return;
     }
     std::vector<std::thread> helpers;
     helpers.reserve(threads - 1);
     for (size_t t = 1; t < threads; ++t) {
-        helpers.emplace_back([&work, n, threads, t] { work(n * t / threads, n * (t + 1) / threads); });
+        helpers.emplace_back([&work, n, threads, t] { work(t, n * t / threads, n * (t + 1) / threads); });
     }
-    work(size_t(0), n / threads);
+    work(size_t(0), size_t(0), n / threads);
     for (std::thread& helper : helpers) {
         helper.join();
     }
@@ -93,8 +101,15 @@ void ParallelFor(size_t n, const Work& work)
 
 Comparison SceneEvaluator::EvaluateQuery(const Scene& scene, const SceneQuery& query)
 {
+    // one query through the single-query runner: the batched evaluation is tested against it
+    const Query q = scene.MakeQuery(query);
+    const FamilySettings& settings = scene.Settings(query.family);
     Comparison c;
-    EvaluateInto(scene, query, c);
+    c.outcomes.resize(settings.enabled.size());
+    for (size_t i = 0; i < settings.enabled.size(); ++i) {
+        SetOutcome(c.outcomes[i], settings.enabled[i], Run(*settings.enabled[i], q, settings.precision));
+    }
+    Complete(scene, query, settings.precision, c);
     return c;
 }
 
@@ -105,14 +120,106 @@ Trace SceneEvaluator::TraceOf(const Scene& scene, const SceneQuery& query, const
     return trace;
 }
 
-void SceneEvaluator::EvaluateIndices(const Scene& scene, const std::vector<size_t>& indices)
+std::array<std::uint32_t, 2> SceneEvaluator::ShapeIndices(const Scene& scene, size_t i)
 {
-    ParallelFor(indices.size(), [&](size_t begin, size_t end) {
-        for (size_t i = begin; i < end; ++i) {
-            QueryEvaluation& evaluation = m_queries[indices[i]];
-            EvaluateInto(scene, evaluation.query, evaluation.comparison);
+    const std::vector<SceneShape>& shapes = scene.Shapes();
+    const SceneQuery& q = m_queries[i].query;
+    std::array<std::uint32_t, 2>& hint = m_shapeIndex[i];
+    // the hint stays right until a shape is inserted or removed before it
+    if (hint[0] >= shapes.size() || shapes[hint[0]].id != q.a) {
+        hint[0] = static_cast<std::uint32_t>(scene.IndexOf(q.a));
+    }
+    if (hint[1] >= shapes.size() || shapes[hint[1]].id != q.b) {
+        hint[1] = static_cast<std::uint32_t>(scene.IndexOf(q.b));
+    }
+    return hint;
+}
+
+void SceneEvaluator::EvaluateIndices(const Scene& scene, std::span<const size_t> indices)
+{
+    const size_t threads = ThreadCount(indices.size());
+    if (m_scratch.size() < threads) {
+        m_scratch.resize(threads);
+    }
+    ParallelFor(indices.size(), threads, [&](size_t thread, size_t begin, size_t end) {
+        for (size_t chunk = begin; chunk < end; chunk += kChunkQueries) {
+            EvaluateChunk(scene, indices.subspan(chunk, std::min(kChunkQueries, end - chunk)), m_scratch[thread]);
         }
     });
+}
+
+void SceneEvaluator::EvaluateChunk(const Scene& scene, std::span<const size_t> indices, BatchScratch& scratch)
+{
+    for (std::vector<size_t>& members : scratch.members) {
+        members.clear();
+    }
+    for (size_t i : indices) {
+        scratch.members[static_cast<size_t>(m_queries[i].query.family)].push_back(i);
+    }
+    for (Family family : AllFamilies()) {
+        const std::vector<size_t>& members = scratch.members[static_cast<size_t>(family)];
+        if (!members.empty()) {
+            EvaluateBatch(scene, family, members, scratch);
+        }
+    }
+}
+
+void SceneEvaluator::EvaluateBatch(const Scene& scene, Family family, std::span<const size_t> indices,
+                                   BatchScratch& s)
+{
+    const FamilySettings& settings = scene.Settings(family);
+    const std::vector<SceneShape>& sceneShapes = scene.Shapes();
+    const bool inFloat = settings.precision == Precision::Float;
+    // the batch's shape table: each shape stored, and rounded to the precision, once
+    if (s.stampOf.size() < sceneShapes.size()) {
+        s.stampOf.resize(sceneShapes.size(), 0);
+        s.tableOf.resize(sceneShapes.size());
+    }
+    if (++s.stamp == 0) { // after 2^32 batches: forget every old mark
+        std::fill(s.stampOf.begin(), s.stampOf.end(), 0);
+        s.stamp = 1;
+    }
+    s.shapes.clear();
+    s.floatShapes.clear();
+    s.pairs.clear();
+    const auto tableIndex = [&](std::uint32_t shapeIndex) {
+        if (s.stampOf[shapeIndex] != s.stamp) {
+            s.stampOf[shapeIndex] = s.stamp;
+            const Shape& shape = sceneShapes[shapeIndex].shape;
+            if (inFloat) {
+                s.tableOf[shapeIndex] = static_cast<std::uint32_t>(s.floatShapes.size());
+                s.floatShapes.push_back(ToFloat(shape));
+            } else {
+                s.tableOf[shapeIndex] = static_cast<std::uint32_t>(s.shapes.size());
+                s.shapes.push_back(shape);
+            }
+        }
+        return s.tableOf[shapeIndex];
+    };
+    for (size_t i : indices) {
+        const auto [a, b] = ShapeIndices(scene, i);
+        s.pairs.push_back(ShapePair{tableIndex(a), tableIndex(b)});
+    }
+    // each algorithm over the whole batch
+    const size_t n = indices.size();
+    const size_t algorithms = settings.enabled.size();
+    if (s.results.size() < algorithms * n) { // grown only: families alternate, and resizing down and up would clear
+        s.results.resize(algorithms * n);
+    }
+    const QueryBatch batch{s.shapes, s.floatShapes, s.pairs};
+    for (size_t k = 0; k < algorithms; ++k) {
+        RunBatch(*settings.enabled[k], batch, settings.precision, std::span(s.results).subspan(k * n, n));
+    }
+    // then each query's comparison
+    for (size_t j = 0; j < n; ++j) {
+        QueryEvaluation& evaluation = m_queries[indices[j]];
+        Comparison& c = evaluation.comparison;
+        c.outcomes.resize(algorithms);
+        for (size_t k = 0; k < algorithms; ++k) {
+            SetOutcome(c.outcomes[k], settings.enabled[k], s.results[k * n + j]);
+        }
+        Complete(scene, evaluation.query, settings.precision, c);
+    }
 }
 
 void SceneEvaluator::RecordRevisions(const Scene& scene)
@@ -127,15 +234,14 @@ void SceneEvaluator::RecordRevisions(const Scene& scene)
 
 void SceneEvaluator::Rebuild(const Scene& scene, bool reuse)
 {
-    const std::vector<SceneQuery> queries = scene.Queries();
+    std::vector<SceneQuery> queries = scene.Queries();
     // the same queries as before (a re-evaluation): keep the list, its index and its storage
-    const bool sameList = queries.size() == m_queries.size() &&
-                          std::equal(queries.begin(), queries.end(), m_queries.begin(),
-                                     [](const SceneQuery& q, const QueryEvaluation& e) {
-                                         return q.a == e.query.a && q.b == e.query.b && q.family == e.query.family;
+    const bool sameList = std::equal(queries.begin(), queries.end(), m_list.begin(), m_list.end(),
+                                     [](const SceneQuery& x, const SceneQuery& y) {
+                                         return x.a == y.a && x.b == y.b && x.family == y.family;
                                      });
-    std::vector<size_t> toEvaluate;
-    toEvaluate.reserve(queries.size());
+    std::vector<size_t>& toEvaluate = m_toEvaluate;
+    toEvaluate.clear();
     if (sameList) {
         for (size_t i = 0; i < queries.size(); ++i) {
             const bool unchanged = reuse && m_seenRevisions.contains(queries[i].a) &&
@@ -152,6 +258,7 @@ void SceneEvaluator::Rebuild(const Scene& scene, bool reuse)
         m_queries.clear();
         m_index.clear();
         m_queries.resize(queries.size());
+        m_shapeIndex.assign(queries.size(), {kNoIndex, kNoIndex});
         m_index.reserve(queries.size());
         for (size_t i = 0; i < queries.size(); ++i) {
             const SceneQuery& q = queries[i];
@@ -175,6 +282,7 @@ void SceneEvaluator::Rebuild(const Scene& scene, bool reuse)
             m_index.emplace(Key(q.a, q.b), i);
         }
     }
+    m_list = std::move(queries);
     EvaluateIndices(scene, toEvaluate);
     RecordRevisions(scene);
     m_generation = NextGeneration();

@@ -6,7 +6,9 @@
 #include "compare.h"
 #include "scene.h"
 
+#include <array>
 #include <cstdint>
+#include <span>
 #include <unordered_map>
 #include <vector>
 
@@ -42,17 +44,42 @@ public:
     static Comparison EvaluateQuery(const Scene& scene, const SceneQuery& query);
 
 private:
+    /// One thread's working storage for batches, kept across evaluations so that a warm
+    /// evaluation allocates nothing.
+    struct BatchScratch {
+        std::array<std::vector<size_t>, kFamilyCount> members; ///< a chunk's m_queries indices, by family
+        std::vector<std::uint32_t> tableOf;  ///< scene shape index -> its index in the batch's table...
+        std::vector<std::uint32_t> stampOf;  ///< ...valid when stampOf[index] == stamp
+        std::uint32_t stamp = 0;
+        std::vector<Shape> shapes;           ///< the batch's table in double
+        std::vector<FloatShape> floatShapes; ///< the batch's table in float
+        std::vector<ShapePair> pairs;
+        std::vector<Result> results;         ///< results[k * n + i]: enabled algorithm k on the batch's query i
+    };
+
     /// Recomputes the queries of the scene; with reuse, keeps the results of queries whose two
     /// shapes have not changed (by revision).
     void Rebuild(const Scene& scene, bool reuse);
-    /// Recomputes m_queries[i] for each index, in place, on several threads when there are many.
-    void EvaluateIndices(const Scene& scene, const std::vector<size_t>& indices);
+    /// Recomputes m_queries[i] for each index, in place, in batches of one family, on several
+    /// threads when there are many.
+    void EvaluateIndices(const Scene& scene, std::span<const size_t> indices);
+    /// Evaluates some queries (m_queries indices), grouping them by family.
+    void EvaluateChunk(const Scene& scene, std::span<const size_t> indices, BatchScratch& scratch);
+    /// Evaluates queries of one family: each enabled algorithm runs once over the batch, then
+    /// each query's comparison is completed.
+    void EvaluateBatch(const Scene& scene, Family family, std::span<const size_t> indices, BatchScratch& scratch);
+    /// Indices in scene.Shapes() of m_queries[i]'s two shapes, from m_shapeIndex when it is still right.
+    std::array<std::uint32_t, 2> ShapeIndices(const Scene& scene, size_t i);
     void RecordRevisions(const Scene& scene);
     static std::uint64_t Key(ShapeId a, ShapeId b) { return (std::uint64_t(a) << 32) | b; }
 
     std::vector<QueryEvaluation> m_queries;
+    std::vector<SceneQuery> m_list; ///< m_queries' queries, compact: compared with the scene's on each rebuild
     std::unordered_map<std::uint64_t, size_t> m_index;            ///< Key(a, b) in protocol order -> m_queries index
     std::unordered_map<ShapeId, std::uint64_t> m_seenRevisions;   ///< shape revisions evaluated
+    std::vector<std::array<std::uint32_t, 2>> m_shapeIndex; ///< parallel to m_queries: where its shapes were last found
+    std::vector<size_t> m_toEvaluate;                          ///< Rebuild's list, kept for its storage
+    std::vector<BatchScratch> m_scratch;                       ///< one per thread
     std::uint64_t m_seenSettings = ~std::uint64_t(0);
     std::uint64_t m_generation = 0;
 };

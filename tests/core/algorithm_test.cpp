@@ -55,7 +55,8 @@ TEST(Registry, MetadataIsCompleteAndConsistent)
         EXPECT_FALSE(info.title.empty()) << id;
         EXPECT_FALSE(info.summary.empty()) << id;
         EXPECT_FALSE(info.source.empty()) << id;
-        EXPECT_NE(info.run, nullptr) << id;
+        EXPECT_NE(info.run.one, nullptr) << id;
+        EXPECT_NE(info.run.batch, nullptr) << id;
         EXPECT_TRUE(info.returns & kFieldHit) << id;
         EXPECT_FALSE(info.reference && info.published) << id << ": a reference is not a flawed listing";
         if (info.published) {
@@ -154,6 +155,56 @@ TEST(Registry, RunClearsTheTraceAndEveryAlgorithmTraces)
         // the untraced run gives the same verdict
         EXPECT_EQ(hitlab::Run(info, q, Precision::Double).hit, r.hit) << info.name;
     }
+}
+
+TEST(Registry, ToFloatRoundsEachComponentToNearest)
+{
+    // 1 + 2^-30 rounds down to 1; 1 + 3 * 2^-24 lies halfway between 1 + 2^-23 and 1 + 2^-22 and
+    // rounds to the even one, 1 + 2^-22
+    const FloatShape s = ToFloat(Sphere<double>{{1.0 + 0x1p-30, 1.0 + 3 * 0x1p-24, -0.1}, 0.1});
+    const Sphere<float>& f = std::get<Sphere<float>>(s);
+    EXPECT_EQ(f.center.x, 1.0f);
+    EXPECT_EQ(f.center.y, 1.0f + 0x1p-22f);
+    EXPECT_EQ(f.center.z, -0.1f);
+    EXPECT_EQ(f.radius, 0.1f);
+    EXPECT_EQ(ToFloat(Ray<double>{}).index(), Shape(Ray<double>{}).index());
+}
+
+TEST(Registry, BatchSharesShapesAndGivesEachQuerysResult)
+{
+    // one ray along +x from the origin against three boxes, the ray stored once: the entries are
+    // at x = 2, 4 and (behind the origin) -3
+    const Shape ray = Ray<double>{{0, 0, 0}, {1, 0, 0}};
+    const Shape near = Aabb<double>{{2, -1, -1}, {3, 1, 1}};
+    const Shape far = Aabb<double>{{4, -1, -1}, {6, 1, 1}};
+    const Shape behind = Aabb<double>{{-3, -1, -1}, {-2, 1, 1}};
+    const std::vector<Shape> shapes{ray, near, far, behind};
+    std::vector<FloatShape> floatShapes;
+    for (const Shape& shape : shapes) {
+        floatShapes.push_back(ToFloat(shape));
+    }
+    const std::vector<ShapePair> pairs{{0, 2}, {0, 1}, {0, 3}, {0, 1}};
+    const QueryBatch batch{shapes, floatShapes, pairs};
+    const AlgorithmInfo& slab = ReferenceAlgorithm(Family::RayAabb);
+    for (Precision precision : {Precision::Float, Precision::Double}) {
+        std::vector<Result> out(pairs.size());
+        RunBatch(slab, batch, precision, out);
+        EXPECT_TRUE(out[0].hit);
+        EXPECT_EQ(out[0].tEnter, 4.0);
+        EXPECT_EQ(out[0].tExit, 6.0);
+        EXPECT_EQ(out[0].point, glm::dvec3(4, 0, 0));
+        EXPECT_TRUE(out[1].hit);
+        EXPECT_EQ(out[1].tEnter, 2.0);
+        EXPECT_EQ(out[1].tExit, 3.0);
+        EXPECT_FALSE(out[2].hit);
+        EXPECT_EQ(out[3].tEnter, 2.0);
+    }
+    // only the precision's table is read: a float batch needs no double shapes
+    std::vector<Result> out(pairs.size());
+    RunBatch(slab, QueryBatch{{}, floatShapes, pairs}, Precision::Float, out);
+    EXPECT_EQ(out[1].tEnter, 2.0);
+    // an empty batch writes nothing
+    RunBatch(slab, QueryBatch{shapes, floatShapes, {}}, Precision::Double, {});
 }
 
 } // namespace

@@ -7,7 +7,8 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
-
+#include <bit>
+#include <cstdint>
 #include <limits>
 #include <random>
 #include <set>
@@ -15,11 +16,19 @@
 namespace hitlab {
 namespace {
 
+/// Bit for bit: +0 and -0 differ, a NaN equals the same NaN.
+bool SameBits(double x, double y) { return std::bit_cast<std::uint64_t>(x) == std::bit_cast<std::uint64_t>(y); }
+bool SameBits(const glm::dvec3& x, const glm::dvec3& y)
+{
+    return SameBits(x.x, y.x) && SameBits(x.y, y.y) && SameBits(x.z, y.z);
+}
+
 bool SameResult(const Result& x, const Result& y)
 {
-    return x.hit == y.hit && x.tEnter == y.tEnter && x.tExit == y.tExit && x.point == y.point && x.normal == y.normal &&
-           x.hasNormal == y.hasNormal && x.depth == y.depth && x.contact == y.contact &&
-           x.separatingAxis == y.separatingAxis && x.hasSeparatingAxis == y.hasSeparatingAxis;
+    return x.hit == y.hit && SameBits(x.tEnter, y.tEnter) && SameBits(x.tExit, y.tExit) && SameBits(x.point, y.point) &&
+           SameBits(x.normal, y.normal) && x.hasNormal == y.hasNormal && SameBits(x.depth, y.depth) &&
+           SameBits(x.contact, y.contact) && SameBits(x.separatingAxis, y.separatingAxis) &&
+           x.hasSeparatingAxis == y.hasSeparatingAxis;
 }
 
 void ExpectSameComparison(const Comparison& x, const Comparison& y, const std::string& where)
@@ -48,6 +57,13 @@ void ExpectMatchesQueryByQuery(const Scene& scene, const SceneEvaluator& evaluat
         ASSERT_EQ(qe.query.a, queries[i].a);
         ASSERT_EQ(qe.query.b, queries[i].b);
         ExpectSameComparison(qe.comparison, SceneEvaluator::EvaluateQuery(scene, queries[i]), "query " + std::to_string(i));
+        // and each result against the registry's single-query runner directly
+        const Query q = scene.MakeQuery(queries[i]);
+        const Precision precision = scene.Settings(q.family).precision;
+        for (const AlgorithmOutcome& out : qe.comparison.outcomes) {
+            EXPECT_TRUE(SameResult(out.result, hitlab::Run(*out.info, q, precision))) << "query " << i << " " << out.info->name;
+        }
+        EXPECT_TRUE(SameResult(qe.comparison.reference, hitlab::Run(ReferenceAlgorithm(q.family), q, precision))) << "query " << i;
     }
 }
 
@@ -75,6 +91,137 @@ Scene GridScene(int solids, int rays, unsigned seed)
         scene.Add(std::move(s));
     }
     return scene;
+}
+
+/// Every shape type of the protocol, so that every family has queries: boxes, spheres and oriented
+/// boxes on a small grid (touching and overlapping neighbours), rays and segments through them
+/// (some axis-parallel, some starting inside), and planes through grid lines.
+Scene MixedScene(int solids, int casts, unsigned seed)
+{
+    Scene scene;
+    std::mt19937 rng(seed);
+    std::uniform_int_distribution<int> cell(-4, 4), half(1, 4), kind(0, 2);
+    for (int i = 0; i < solids; ++i) {
+        const glm::dvec3 c{cell(rng) * 0.5, cell(rng) * 0.5, cell(rng) * 0.5};
+        const glm::dvec3 h{half(rng) * 0.25, half(rng) * 0.25, half(rng) * 0.25};
+        SceneShape s;
+        switch (i % 3) {
+        case 0: s.shape = Aabb<double>{c - h, c + h}; break;
+        case 1: s.shape = Sphere<double>{c, h.x}; break;
+        default: // turned about z by the 3-4-5 angle, or axis-aligned
+            s.shape = kind(rng) == 0 ? Obb<double>{c, h}
+                                     : Obb<double>{c, h, {glm::dvec3{0.6, 0.8, 0}, glm::dvec3{-0.8, 0.6, 0}, glm::dvec3{0, 0, 1}}};
+        }
+        scene.Add(std::move(s));
+    }
+    for (int i = 0; i < casts; ++i) {
+        const glm::dvec3 start{cell(rng) * 0.5, cell(rng) * 0.5, cell(rng) * 0.5};
+        // every third direction has zero components (parallel to slabs)
+        const glm::dvec3 d = i % 3 == 0 ? glm::dvec3{0, 0, cell(rng) < 0 ? -1.0 : 1.0}
+                                        : glm::dvec3{cell(rng) * 0.125, cell(rng) * 0.125, half(rng) * 0.5};
+        SceneShape s;
+        if (i % 2 == 0) {
+            s.shape = Ray<double>{start, d};
+        } else {
+            s.shape = Segment<double>{start, start + 4.0 * d};
+        }
+        scene.Add(std::move(s));
+    }
+    SceneShape floor;
+    floor.shape = Plane<double>{{0, 1, 0}, -1.0};
+    scene.Add(floor);
+    SceneShape tilted;
+    tilted.shape = Plane<double>{{1, 1, 0}, 0.5};
+    scene.Add(tilted);
+    return scene;
+}
+
+TEST(SceneEvaluation, BatchesGiveEveryAlgorithmsSingleQueryResultBitForBit)
+{
+    // RunBatch over each family's scene queries against Run on each query, for every algorithm,
+    // in float and double: the shapes shared through one table, the queries in scene order.
+    const Scene scene = MixedScene(30, 12, 21);
+    const std::vector<SceneQuery> queries = scene.Queries();
+    std::vector<Shape> shapes;
+    std::vector<FloatShape> floatShapes;
+    for (const SceneShape& shape : scene.Shapes()) {
+        shapes.push_back(shape.shape);
+        floatShapes.push_back(ToFloat(shape.shape));
+    }
+    for (Family family : AllFamilies()) {
+        std::vector<ShapePair> pairs;
+        std::vector<Query> single;
+        for (const SceneQuery& q : queries) {
+            if (q.family == family) {
+                pairs.push_back({static_cast<std::uint32_t>(scene.IndexOf(q.a)), static_cast<std::uint32_t>(scene.IndexOf(q.b))});
+                single.push_back(scene.MakeQuery(q));
+            }
+        }
+        ASSERT_GE(pairs.size(), 10u) << FamilyName(family);
+        const QueryBatch batch{shapes, floatShapes, pairs};
+        for (const AlgorithmInfo* info : AlgorithmsOf(family)) {
+            for (Precision precision : {Precision::Float, Precision::Double}) {
+                std::vector<Result> out(pairs.size());
+                RunBatch(*info, batch, precision, out);
+                int hits = 0;
+                for (size_t i = 0; i < pairs.size(); ++i) {
+                    EXPECT_TRUE(SameResult(out[i], hitlab::Run(*info, single[i], precision)))
+                        << FamilyName(family) << "/" << info->name << (precision == Precision::Float ? " float" : " double")
+                        << " query " << i;
+                    hits += out[i].hit ? 1 : 0;
+                }
+                EXPECT_GT(hits, 0) << FamilyName(family) << "/" << info->name;
+            }
+        }
+    }
+}
+
+TEST(SceneEvaluation, EveryFamilyInBothPrecisionsMatchesQueryByQuery)
+{
+    // the batched evaluation (families interleaved within a chunk, shared shape tables) against
+    // each query's own evaluation through Run, with disagreements and their explanations
+    Scene scene = MixedScene(45, 20, 5);
+    for (Precision precision : {Precision::Float, Precision::Double}) {
+        for (Family family : AllFamilies()) {
+            scene.Settings(family).precision = precision;
+        }
+        scene.TouchSettings();
+        SceneEvaluator evaluation;
+        evaluation.Evaluate(scene);
+        ExpectMatchesQueryByQuery(scene, evaluation);
+        const bool explained = std::any_of(evaluation.Queries().begin(), evaluation.Queries().end(),
+                                           [](const QueryEvaluation& e) { return !e.comparison.agree; });
+        EXPECT_TRUE(explained) << "the scene has disagreements to explain";
+    }
+    // one family in float and the others in double, on the same shapes
+    scene.Settings(Family::RayAabb).precision = Precision::Float;
+    scene.TouchSettings();
+    SceneEvaluator evaluation;
+    evaluation.Evaluate(scene);
+    ExpectMatchesQueryByQuery(scene, evaluation);
+}
+
+TEST(SceneEvaluation, ReevaluatingAfterAPrecisionChangeRewritesEveryResult)
+{
+    // the second evaluation reuses the first's storage (and scratch): every value that changes
+    // (float to double) is rewritten
+    Scene scene = MixedScene(24, 10, 8);
+    SceneEvaluator evaluation;
+    evaluation.Evaluate(scene);
+    for (Family family : AllFamilies()) {
+        scene.Settings(family).precision = Precision::Double;
+    }
+    scene.TouchSettings();
+    EXPECT_EQ(evaluation.Update(scene), scene.Queries().size());
+    ExpectMatchesQueryByQuery(scene, evaluation);
+    // and back, with an algorithm turned off (fewer outcomes per query)
+    for (Family family : AllFamilies()) {
+        scene.Settings(family).precision = Precision::Float;
+    }
+    scene.Settings(Family::RayAabb).enabled.pop_back();
+    scene.TouchSettings();
+    evaluation.Update(scene);
+    ExpectMatchesQueryByQuery(scene, evaluation);
 }
 
 TEST(SceneEvaluation, MovingABoxUpdatesEveryPairItIsIn)
