@@ -28,41 +28,17 @@ constexpr size_t kQueriesPerThread = 4096;
 /// Most threads an evaluation uses.
 constexpr unsigned kMaxThreads = 8;
 
-/// Runs the scene's enabled algorithms of the query's family into c, reusing c's vectors. When
-/// every algorithm agrees with the reference the comparison is filled directly (nothing to
-/// explain); otherwise Explain judges each difference.
+/// Runs the scene's enabled algorithms of the query's family into c, reusing c's vectors, and
+/// compares them (Explain: a few comparisons per algorithm when they all agree).
 void EvaluateInto(const Scene& scene, const SceneQuery& sq, Comparison& c)
 {
     const Query query = scene.MakeQuery(sq);
     const FamilySettings& settings = scene.Settings(sq.family);
     c.outcomes.resize(settings.enabled.size());
-    bool allSame = true;
-    int referenceIndex = -1;
     for (size_t i = 0; i < settings.enabled.size(); ++i) {
         AlgorithmOutcome& out = c.outcomes[i];
         out.info = settings.enabled[i];
         out.result = Run(*out.info, query, settings.precision);
-        out.group = 0;
-        out.explanation = Explanation::None;
-        out.reason.clear();
-        allSame = allSame && out.result.hit == c.outcomes.front().result.hit;
-        if (out.info->reference) {
-            referenceIndex = static_cast<int>(i);
-        }
-    }
-    if (allSame && referenceIndex >= 0) {
-        // everyone agrees with the reference: nothing to explain, one group
-        c.situation = Situation{};
-        c.reference = c.outcomes[static_cast<size_t>(referenceIndex)].result;
-        c.agree = true;
-        c.allExplained = true;
-        c.groups.resize(1);
-        c.groups.front().hit = c.reference.hit;
-        c.groups.front().members.clear();
-        for (size_t i = 0; i < c.outcomes.size(); ++i) {
-            c.groups.front().members.push_back(static_cast<int>(i));
-        }
-        return;
     }
     Explain(query, settings.precision, c);
 }

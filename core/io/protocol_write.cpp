@@ -42,6 +42,13 @@ std::vector<std::string> FieldNames(std::uint32_t returns)
     return out;
 }
 
+ordered_json ExplainToJson(const AlgorithmOutcome& outcome)
+{
+    return {{"explanation", ExplanationName(outcome.explanation)},
+            {"reason", outcome.reason},
+            {"fields", FieldNames(outcome.differs)}};
+}
+
 const char* PrecisionName(Precision precision) { return precision == Precision::Float ? "float" : "double"; }
 
 ordered_json ToJson(const AlgorithmInfo& info)

@@ -137,7 +137,8 @@ TEST(EvalTest, EveryPublicLineAnsweredInOrder)
                 EXPECT_TRUE(r.contains(key)) << info->name << " lacks " << key;
             }
         }
-        EXPECT_EQ(answer.at("agree").get<bool>(), sameHit);
+        // the reference ran, so every difference (verdict or value) has an explain entry
+        EXPECT_EQ(answer.at("agree").get<bool>(), sameHit && answer.at("explain").empty());
         EXPECT_EQ(answer.at("reference"), std::string(infos[0]->name));
     }
     EXPECT_EQ(errors, 11);
@@ -288,13 +289,28 @@ TEST(EvalTest, ExplainListsExactlyTheAlgorithmsThatDisagreeWithTheReference)
         const json& results = answer.at("results");
         const bool referenceHit = results.at(answer.at("reference").get<std::string>()).at("hit").get<bool>();
         const json& explain = answer.at("explain");
+        const json& reference = results.at(answer.at("reference").get<std::string>());
         for (const auto& [name, result] : results.items()) {
-            const bool differs = result.at("hit").get<bool>() != referenceHit;
-            EXPECT_EQ(explain.contains(name), differs) << name;
-            if (differs) {
-                ++explained;
-                EXPECT_EQ(explanations.count(explain.at(name).at("explanation").get<std::string>()), 1u);
-                EXPECT_FALSE(explain.at(name).at("reason").get<std::string>().empty());
+            const bool hitDiffers = result.at("hit").get<bool>() != referenceHit;
+            if (hitDiffers) {
+                ASSERT_TRUE(explain.contains(name)) << name;
+                EXPECT_EQ(explain.at(name).at("fields"), json::array({"hit"})) << name;
+            }
+            if (!explain.contains(name)) {
+                continue;
+            }
+            ++explained;
+            EXPECT_EQ(explanations.count(explain.at(name).at("explanation").get<std::string>()), 1u);
+            EXPECT_FALSE(explain.at(name).at("reason").get<std::string>().empty());
+            if (!hitDiffers) { // a value difference: in fields both report, with different values
+                const json& fields = explain.at(name).at("fields");
+                EXPECT_FALSE(fields.empty()) << name;
+                for (const json& field : fields) {
+                    const std::string key = field.get<std::string>();
+                    EXPECT_NE(key, "hit");
+                    EXPECT_FALSE(result.at(key).is_null()) << name << " " << key;
+                    EXPECT_NE(result.at(key), reference.at(key)) << name << " " << key;
+                }
             }
         }
     }

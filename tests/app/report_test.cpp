@@ -106,7 +106,15 @@ TEST(Report, JsonCarriesTheProtocolResultsAndTheExplanations)
     EXPECT_FALSE((*rayBox)["explain"].contains("slab"));
     EXPECT_EQ(report["summary"]["queries"], 3);
     EXPECT_EQ(report["summary"]["disagree"], 2);
-    EXPECT_EQ(report["summary"]["explanations"]["convention"], 3);
+    // slab_signs and slab_listing report the unclamped entry behind the origin, a value difference
+    const json& signs = (*rayBox)["explain"]["slab_signs"];
+    EXPECT_EQ(signs["explanation"], "convention");
+    EXPECT_EQ(signs["fields"], json::array({"t_enter", "point"}));
+    EXPECT_NE(signs["reason"].get<std::string>().find("t_range: t > 0"), std::string::npos) << signs["reason"];
+    EXPECT_EQ((*rayBox)["results"]["slab_signs"]["t_enter"], -0.78125);
+    EXPECT_EQ((*rayBox)["explain"]["six_faces"]["fields"], json::array({"hit"}));
+    // six_faces, face_planes, geometric (origin_inside: miss); slab_signs, slab_listing, glm (t_enter)
+    EXPECT_EQ(report["summary"]["explanations"]["convention"], 6);
 }
 
 TEST(Report, AlgorithmsNarrowsTheSetAcrossFamilies)
