@@ -293,12 +293,8 @@ void Explain(const Query& query, Precision precision, Comparison& c, const Exact
         out.reason.clear();
         out.differs = out.result.hit != c.reference.hit
                           ? std::uint32_t(kFieldHit)
-                          : DifferingValues(query.family, scale, precision, out.result, out.info->returns, c.reference,
-                                            refInfo.returns);
-        if ((out.differs & kFieldNormal) != 0 && !IsCast(query.family) &&
-            detail::OverlapNormalValid(query, precision, scale, out.result)) {
-            out.differs &= ~std::uint32_t(kFieldNormal); // another right normal: a tie between axes or signs
-        }
+                          : ValueDifferences(query, precision, scale, out.result, out.info->returns, c.reference,
+                                             refInfo.returns);
         anyDiffers = anyDiffers || out.differs != 0;
     }
     c.groups.resize(used);
@@ -307,8 +303,8 @@ void Explain(const Query& query, Precision precision, Comparison& c, const Exact
     } else { // the reference did not run: the algorithms that did agree among themselves
         const AlgorithmOutcome& first = c.outcomes.front();
         c.agree = used <= 1 && std::all_of(c.outcomes.begin(), c.outcomes.end(), [&](const AlgorithmOutcome& o) {
-                      return DifferingValues(query.family, scale, precision, o.result, o.info->returns, first.result,
-                                             first.info->returns) == 0;
+                      return ValueDifferences(query, precision, scale, o.result, o.info->returns, first.result,
+                                              first.info->returns) == 0;
                   });
     }
     if (!anyDiffers) {

@@ -47,8 +47,7 @@ struct AlgorithmOutcome {
     int group = 0;                 ///< index into Comparison::groups
     /// Field bits in which it differs from the reference: kFieldHit when the verdicts differ, else
     /// the values (kFieldTEnter, kFieldTExit, kFieldPoint, kFieldNormal, kFieldDepth) beyond the
-    /// tolerance (see DifferingValues; an overlap normal along which b moved by the depth only
-    /// touches a is as right as the reference's and does not count); 0 when it agrees.
+    /// tolerance (see ValueDifferences); 0 when it agrees.
     std::uint32_t differs = 0;
     /// Explanation::None when it agrees, or when it differs only where the exact values show the
     /// reference off and this algorithm right (see Comparison::referenceNote).
@@ -116,6 +115,13 @@ bool ValuesClose(double a, double b, double floor, Precision precision, double u
 std::uint32_t DifferingValues(Family family, const ValueScale& scale, Precision precision, const Result& x,
                               std::uint32_t xReturns, const Result& y, std::uint32_t yReturns,
                               double ulps = kValueUlps);
+
+/// DifferingValues, less an overlap normal that is as right as the other: b moved by the depth
+/// along each of the two normals only touches a, per the reference (the depth is reached along
+/// several axes, or both ways along one when the centres line up). What Explain and the hunt use.
+std::uint32_t ValueDifferences(const Query& query, Precision precision, const ValueScale& scale, const Result& x,
+                               std::uint32_t xReturns, const Result& y, std::uint32_t yReturns,
+                               double ulps = kValueUlps);
 
 /// Runs algorithms (all of the family's when empty) on query in precision and compares them.
 /// Precondition: QueryShapesMatch(query), every algorithm of query.family.

@@ -13,11 +13,6 @@ std::uint32_t ExplainValues(const Query& query, Precision precision, const Situa
                             const ValueScale& scale, const Result& reference, const ExactValues* exact,
                             AlgorithmOutcome& out);
 
-/// Whether an overlap's normal is as right as the reference's: b moved by x.depth along x.normal
-/// only touches a (or just separates, by rounding), per the reference. Several normals are right
-/// when the depth is reached along several axes or both ways along one (centres aligned).
-bool OverlapNormalValid(const Query& query, Precision precision, const ValueScale& scale, const Result& x);
-
 /// Value of a scalar field (kFieldTEnter, kFieldTExit, kFieldDepth) of a result.
 double ScalarField(const Result& result, std::uint32_t field);
 

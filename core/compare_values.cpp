@@ -71,6 +71,26 @@ struct Cause {
     std::uint32_t fields;
 };
 
+/// Whether b moved by x.depth along x.normal only touches a (or just separates, by rounding), per
+/// the reference.
+bool OverlapNormalValid(const Query& q, Precision precision, const ValueScale& scale, const Result& x, double ulps)
+{
+    const glm::dvec3 move = x.depth * x.normal;
+    Query moved = q;
+    if (auto* box = std::get_if<Aabb<double>>(&moved.b)) {
+        box->min += move;
+        box->max += move;
+    } else if (auto* sphere = std::get_if<Sphere<double>>(&moved.b)) {
+        sphere->center += move;
+    } else if (auto* obb = std::get_if<Obb<double>>(&moved.b)) {
+        obb->center += move;
+    } else {
+        return false;
+    }
+    const Result after = Run(ReferenceAlgorithm(q.family), moved, precision);
+    return !after.hit || ValuesClose(after.depth, 0.0, scale.length, precision, ulps);
+}
+
 } // namespace
 
 ValueScale QueryValueScale(const Query& query)
@@ -137,6 +157,17 @@ std::uint32_t DifferingValues(Family family, const ValueScale& scale, Precision 
     return differs;
 }
 
+std::uint32_t ValueDifferences(const Query& query, Precision precision, const ValueScale& scale, const Result& x,
+                               std::uint32_t xReturns, const Result& y, std::uint32_t yReturns, double ulps)
+{
+    std::uint32_t differs = DifferingValues(query.family, scale, precision, x, xReturns, y, yReturns, ulps);
+    if ((differs & kFieldNormal) != 0 && !IsCast(query.family) && OverlapNormalValid(query, precision, scale, x, ulps) &&
+        OverlapNormalValid(query, precision, scale, y, ulps)) {
+        differs &= ~std::uint32_t(kFieldNormal);
+    }
+    return differs;
+}
+
 std::string FieldListText(std::uint32_t fields)
 {
     static const char* const kNames[] = {"hit",    "t_enter", "t_exit",  "point",
@@ -151,24 +182,6 @@ std::string FieldListText(std::uint32_t fields)
 }
 
 namespace detail {
-
-bool OverlapNormalValid(const Query& q, Precision precision, const ValueScale& scale, const Result& x)
-{
-    const glm::dvec3 move = x.depth * x.normal;
-    Query moved = q;
-    if (auto* box = std::get_if<Aabb<double>>(&moved.b)) {
-        box->min += move;
-        box->max += move;
-    } else if (auto* sphere = std::get_if<Sphere<double>>(&moved.b)) {
-        sphere->center += move;
-    } else if (auto* obb = std::get_if<Obb<double>>(&moved.b)) {
-        obb->center += move;
-    } else {
-        return false;
-    }
-    const Result after = Run(ReferenceAlgorithm(q.family), moved, precision);
-    return !after.hit || ValuesClose(after.depth, 0.0, scale.length, precision);
-}
 
 double ScalarField(const Result& result, std::uint32_t field)
 {
