@@ -317,6 +317,27 @@ TEST(EvalTest, ExplainListsExactlyTheAlgorithmsThatDisagreeWithTheReference)
     EXPECT_GT(explained, 0); // the public cases are made to split the published variants
 }
 
+TEST(EvalTest, AValueDifferenceWithEqualVerdictsMakesAgreeFalse)
+{
+    // |(-2, 0, 0) + t (2, 1, 0)|^2 = 1 at t = 0.6 and 1; geometric and glm assume a unit direction
+    const json answer = EvalOne(R"({"id": 1, "query": "ray_sphere", "precision": "double", "a": {"type": "ray", "origin": [-2, 0, 0], "direction": [2, 1, 0]}, "b": {"type": "sphere", "center": [0, 0, 0], "radius": 1}})");
+    for (const auto& [name, result] : answer.at("results").items()) {
+        EXPECT_TRUE(result.at("hit").get<bool>()) << name;
+    }
+    EXPECT_EQ(answer.at("results").at("quadratic_stable").at("t_enter"), 0.6);
+    EXPECT_EQ(answer.at("agree"), false);
+    const json& explain = answer.at("explain");
+    EXPECT_EQ(explain.size(), 2u) << explain.dump(); // quadratic agrees with the reference
+    EXPECT_EQ(explain.at("glm").at("explanation"), "convention");
+    EXPECT_EQ(explain.at("glm").at("fields"), json::array({"t_enter", "point", "normal"}));
+    EXPECT_NE(explain.at("glm").at("reason").get<std::string>().find("direction: unit"), std::string::npos);
+    EXPECT_EQ(explain.at("geometric").at("fields"), json::array({"t_enter", "t_exit", "point"}));
+    // the same ray with a unit direction: every value agrees
+    const json unit = EvalOne(R"({"id": 2, "query": "ray_sphere", "precision": "double", "a": {"type": "ray", "origin": [-2, 0, 0], "direction": [1, 0, 0]}, "b": {"type": "sphere", "center": [0, 0, 0], "radius": 1}})");
+    EXPECT_EQ(unit.at("agree"), true) << unit.dump();
+    EXPECT_TRUE(unit.at("explain").empty());
+}
+
 TEST(EvalTest, TraceAddsEveryAlgorithmsSteps)
 {
     const json answer = EvalOne(R"({"id": 6, "query": "ray_aabb", "trace": true, "a": {"type": "ray", "origin": [-1, 0.5, 0.5], "direction": [1, 0, 0]}, "b": {"type": "aabb", "min": [0, 0, 0], "max": [1, 1, 1]}})");

@@ -43,6 +43,16 @@ std::string CellText(const Result& result, const AlgorithmInfo& algorithm)
     return "hit";
 }
 
+std::string DifferenceMark(Explanation explanation, std::uint32_t fields)
+{
+    if (explanation == Explanation::None) {
+        return "";
+    }
+    std::string mark = explanation == Explanation::Unexplained ? "!!" : explanation == Explanation::Rounding ? "~" : "!";
+    const std::uint32_t values = fields & ~std::uint32_t(kFieldHit);
+    return values != 0 ? mark + " " + FieldListText(values) : mark;
+}
+
 namespace {
 
 std::string RowMark(Explanation worst)
@@ -67,6 +77,7 @@ ResultRow MakeRow(const Scene& scene, const QueryEvaluation& qe, const std::vect
     row.allExplained = cmp.allExplained;
     const AlgorithmInfo& reference = ReferenceAlgorithm(qe.query.family);
     row.tooltip = "reference (" + std::string(reference.name) + "): " + CellText(cmp.reference, reference);
+    std::uint32_t valueFields = 0; // the values in which some algorithm differs from the reference
     for (const AlgorithmInfo* column : columns) {
         ResultCell cell;
         cell.algorithm = column;
@@ -78,21 +89,31 @@ ResultRow MakeRow(const Scene& scene, const QueryEvaluation& qe, const std::vect
             cell.text = CellText(o.result, *column);
             cell.hasKey = cell.text.size() > 4;
             cell.key = IsCast(column->family) ? o.result.tEnter : o.result.depth;
-            cell.differs = o.result.hit != cmp.reference.hit;
+            cell.differs = o.differs != 0;
+            cell.fields = o.differs;
             cell.explanation = o.explanation;
             cell.reason = o.reason;
             if (o.explanation != Explanation::None && static_cast<int>(o.explanation) > static_cast<int>(row.worst)) {
                 row.worst = o.explanation;
             }
+            if (o.differs != kFieldHit) {
+                valueFields |= o.differs;
+            }
             if (o.explanation != Explanation::None) {
                 row.tooltip += "\n" + std::string(column->name) + ": " + cell.text + " - " +
-                               ExplanationName(o.explanation) + (o.reason.empty() ? "" : ": " + o.reason);
+                               ExplanationName(o.explanation) +
+                               (o.differs == kFieldHit ? "" : " (" + FieldListText(o.differs) + ")") +
+                               (o.reason.empty() ? "" : ": " + o.reason);
             }
         }
         row.cells.push_back(std::move(cell));
     }
+    if (!cmp.referenceNote.empty()) {
+        row.tooltip += "\nnote: " + cmp.referenceNote;
+    }
     if (row.disagree) {
         row.mark = RowMark(row.worst);
+        row.symbol = DifferenceMark(row.worst, valueFields);
         row.tooltip += row.worst == Explanation::Unexplained
                            ? "\nSome difference is not explained by any declared convention, documented flaw or "
                              "float rounding: a bug, or an undocumented flaw."

@@ -117,7 +117,7 @@ void Panels::DrawResultsPanel()
                         const bool unexplained = row.worst == Explanation::Unexplained;
                         ImGui::TextColored(unexplained ? kUnexplained : row.worst == Explanation::Rounding ? kRounding
                                                                                                           : kExplained,
-                                           "%s", unexplained ? "!!" : row.worst == Explanation::Rounding ? "~" : "!");
+                                           "%s", row.symbol.c_str());
                     }
                     ImGui::TableNextColumn();
                     if (row.exactHit) {
