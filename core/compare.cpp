@@ -9,6 +9,7 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <optional>
 #include <string>
 
 namespace hitlab {
@@ -223,6 +224,14 @@ const char* ExplanationName(Explanation explanation)
 
 namespace {
 
+/// Whether two results are bit for bit the same in every compared value (the common case: no
+/// tolerance, no floor needed).
+bool SameValues(const Result& x, const Result& y)
+{
+    return x.tEnter == y.tEnter && x.tExit == y.tExit && x.point == y.point && x.hasNormal == y.hasNormal &&
+           x.normal == y.normal && x.depth == y.depth;
+}
+
 /// "0.6": a value for the reference note.
 std::string NoteNumber(double v)
 {
@@ -269,7 +278,14 @@ void Explain(const Query& query, Precision precision, Comparison& c, const Exact
     c.situation = Situation{};
     c.referenceNote.clear();
     c.allExplained = true;
-    const ValueScale scale = QueryValueScale(query);
+    // the tolerance's floors, computed once and only when two hits differ in some bit
+    std::optional<ValueScale> lazyScale;
+    auto scaleOf = [&]() -> const ValueScale& {
+        if (!lazyScale) {
+            lazyScale = QueryValueScale(query);
+        }
+        return *lazyScale;
+    };
     // group by verdict, in order of first appearance, reusing the groups' storage
     size_t used = 0;
     bool anyDiffers = false;
@@ -291,9 +307,10 @@ void Explain(const Query& query, Precision precision, Comparison& c, const Exact
         out.group = static_cast<int>(g);
         out.explanation = Explanation::None;
         out.reason.clear();
-        out.differs = out.result.hit != c.reference.hit
-                          ? std::uint32_t(kFieldHit)
-                          : ValueDifferences(query, precision, scale, out.result, out.info->returns, c.reference,
+        out.differs = out.result.hit != c.reference.hit ? std::uint32_t(kFieldHit)
+                      : !out.result.hit || SameValues(out.result, c.reference)
+                          ? 0u
+                          : ValueDifferences(query, precision, scaleOf(), out.result, out.info->returns, c.reference,
                                              refInfo.returns);
         anyDiffers = anyDiffers || out.differs != 0;
     }
@@ -303,7 +320,8 @@ void Explain(const Query& query, Precision precision, Comparison& c, const Exact
     } else { // the reference did not run: the algorithms that did agree among themselves
         const AlgorithmOutcome& first = c.outcomes.front();
         c.agree = used <= 1 && std::all_of(c.outcomes.begin(), c.outcomes.end(), [&](const AlgorithmOutcome& o) {
-                      return ValueDifferences(query, precision, scale, o.result, o.info->returns, first.result,
+                      return SameValues(o.result, first.result) ||
+                             ValueDifferences(query, precision, scaleOf(), o.result, o.info->returns, first.result,
                                               first.info->returns) == 0;
                   });
     }
@@ -320,14 +338,14 @@ void Explain(const Query& query, Precision precision, Comparison& c, const Exact
             }
             ExplainOne(query, precision, c.situation, c.reference, out);
         } else if (out.differs != 0) {
-            referenceOff |= detail::ExplainValues(query, precision, c.situation, scale, c.reference, exact, out);
+            referenceOff |= detail::ExplainValues(query, precision, c.situation, scaleOf(), c.reference, exact, out);
         }
         c.allExplained = c.allExplained && (out.explanation == Explanation::None ||
                                             out.explanation == Explanation::Convention ||
                                             out.explanation == Explanation::KnownFlaw);
     }
     if (referenceOff != 0 && exact != nullptr) {
-        c.referenceNote = ReferenceNote(precision, scale, c.reference, *exact, referenceOff);
+        c.referenceNote = ReferenceNote(precision, scaleOf(), c.reference, *exact, referenceOff);
     }
 }
 
