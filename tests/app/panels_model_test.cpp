@@ -447,6 +447,12 @@ TEST(FamilyTable, AFarDifferenceIsShownAsTheDifferenceNotAsAnUlpCount)
             found = true;
             EXPECT_EQ(row.first, "-0.78125");
             EXPECT_EQ(row.firstUlps, "-0.781 (far)");
+            // the same verdict as the reference, another t_enter: a value disagreement, by convention
+            EXPECT_TRUE(row.differs);
+            EXPECT_EQ(row.fields, kFieldTEnter | kFieldPoint);
+            EXPECT_EQ(row.explanation, Explanation::Convention);
+            EXPECT_EQ(row.mark, "! t_enter, point");
+            EXPECT_NE(row.reason.find("t_range: t > 0"), std::string::npos) << row.reason;
         }
     }
     EXPECT_TRUE(found);

@@ -117,6 +117,35 @@ TEST(Report, JsonCarriesTheProtocolResultsAndTheExplanations)
     EXPECT_EQ(report["summary"]["explanations"]["convention"], 6);
 }
 
+TEST(Report, AValueOnlyDisagreementIsADisagreementInTextSummaryAndJson)
+{
+    // slab and slab_signs both hit the box from its centre; slab_signs reports t_enter -0.78125
+    const std::vector<std::string> args{Lesson("ray-from-inside.json"), "--algorithms", "slab,slab_signs"};
+    const Outcome text = Report(args);
+    ASSERT_EQ(text.status, 0) << text.err;
+    EXPECT_NE(text.out.find("ray_aabb, float: \"ray from the centre\" (ray 3) vs \"box\" (aabb 1): disagree, explained"),
+              std::string::npos)
+        << text.out;
+    EXPECT_NE(text.out.find("DIFFERS: convention (t_enter, point)"), std::string::npos) << text.out;
+    EXPECT_NE(text.out.find("1 query: 0 agree, 1 disagree. Algorithms differing from the reference: 1 by convention"),
+              std::string::npos)
+        << text.out;
+    std::vector<std::string> jsonArgs = args;
+    jsonArgs.push_back("--json");
+    const Outcome run = Report(jsonArgs);
+    ASSERT_EQ(run.status, 0) << run.err;
+    const json report = json::parse(run.out);
+    ASSERT_EQ(report["queries"].size(), 1u);
+    const json& q = report["queries"][0];
+    EXPECT_EQ(q["results"]["slab"]["hit"], q["results"]["slab_signs"]["hit"]);
+    EXPECT_EQ(q["agree"], false);
+    EXPECT_EQ(q["all_explained"], true);
+    EXPECT_EQ(q["explain"]["slab_signs"]["fields"], json::array({"t_enter", "point"}));
+    EXPECT_EQ(report["summary"]["agree"], 0);
+    EXPECT_EQ(report["summary"]["disagree"], 1);
+    EXPECT_EQ(report["summary"]["explanations"]["convention"], 1);
+}
+
 TEST(Report, AlgorithmsNarrowsTheSetAcrossFamilies)
 {
     const Outcome run = Report({Lesson("ray-from-inside.json"), "--json", "--algorithms", "six_faces,geometric"});
