@@ -135,6 +135,9 @@ Comparison Compare(const Query& query, std::span<const AlgorithmInfo* const> alg
 /// situation is computed only when something differs).
 void Explain(const Query& query, Precision precision, Comparison& comparison, const ExactValues* exact = nullptr);
 
+/// The protocol name of one Field bit ("t_enter"); "" for a value that is not one bit of Field.
+const char* FieldName(std::uint32_t bit);
+
 /// "t_enter, point": the protocol names of the fields in bits, comma-separated ("hit" for kFieldHit).
 std::string FieldListText(std::uint32_t fields);
 

@@ -168,14 +168,27 @@ std::uint32_t ValueDifferences(const Query& query, Precision precision, const Va
     return differs;
 }
 
+const char* FieldName(std::uint32_t bit)
+{
+    switch (bit) {
+    case kFieldHit: return "hit";
+    case kFieldTEnter: return "t_enter";
+    case kFieldTExit: return "t_exit";
+    case kFieldPoint: return "point";
+    case kFieldNormal: return "normal";
+    case kFieldDepth: return "depth";
+    case kFieldContact: return "contact";
+    case kFieldSeparatingAxis: return "separating_axis";
+    default: return "";
+    }
+}
+
 std::string FieldListText(std::uint32_t fields)
 {
-    static const char* const kNames[] = {"hit",    "t_enter", "t_exit",  "point",
-                                         "normal", "depth",   "contact", "separating_axis"};
     std::string out;
-    for (std::uint32_t bit = 0; bit < 8; ++bit) {
-        if ((fields & (1u << bit)) != 0) {
-            out += (out.empty() ? "" : ", ") + std::string(kNames[bit]);
+    for (std::uint32_t bit = 1; bit <= kFieldSeparatingAxis; bit <<= 1) {
+        if ((fields & bit) != 0) {
+            out += (out.empty() ? "" : ", ") + std::string(FieldName(bit));
         }
     }
     return out;
