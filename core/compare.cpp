@@ -241,8 +241,8 @@ std::string NoteNumber(double v)
 }
 
 /// The sentence saying where the reference is off the exact answer (fields: Field bits).
-std::string ReferenceNote(Precision precision, const ValueScale& scale, const Result& ref,
-                          const ExactValues& exact, std::uint32_t fields)
+std::string ReferenceNote(Precision precision, const ValueScale& scale, const Result& ref, const ExactValues& exact,
+                          std::uint32_t fields)
 {
     if ((fields & kFieldHit) != 0) {
         return std::string("the reference says ") + (ref.hit ? "hit" : "miss") + " where the exact judge says " +
@@ -340,9 +340,9 @@ void Explain(const Query& query, Precision precision, Comparison& c, const Exact
         } else if (out.differs != 0) {
             referenceOff |= detail::ExplainValues(query, precision, c.situation, scaleOf(), c.reference, exact, out);
         }
-        c.allExplained = c.allExplained && (out.explanation == Explanation::None ||
-                                            out.explanation == Explanation::Convention ||
-                                            out.explanation == Explanation::KnownFlaw);
+        c.allExplained =
+            c.allExplained && (out.explanation == Explanation::None || out.explanation == Explanation::Convention ||
+                               out.explanation == Explanation::KnownFlaw);
     }
     if (referenceOff != 0 && exact != nullptr) {
         c.referenceNote = ReferenceNote(precision, scaleOf(), c.reference, *exact, referenceOff);

@@ -52,7 +52,7 @@ struct AlgorithmOutcome {
     /// Explanation::None when it agrees, or when it differs only where the exact values show the
     /// reference off and this algorithm right (see Comparison::referenceNote).
     Explanation explanation = Explanation::None;
-    std::string reason;            ///< one sentence per cause, empty when explanation is None
+    std::string reason; ///< one sentence per cause, empty when explanation is None
 };
 
 /// Algorithms that gave the same verdict.
@@ -69,7 +69,7 @@ struct Comparison {
     /// Every algorithm run gave the same hit and, where both report them, the same values within
     /// the tolerance (compared with the reference when it ran, else with the first algorithm).
     bool agree = true;
-    bool allExplained = true;      ///< every explanation given is a Convention or KnownFlaw
+    bool allExplained = true; ///< every explanation given is a Convention or KnownFlaw
     /// Non-empty when exact values were given and they show the reference off (its verdict, or a
     /// value beyond the tolerance) where some algorithm is right: that algorithm is not blamed.
     std::string referenceNote;

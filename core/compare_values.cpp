@@ -17,9 +17,15 @@ namespace hitlab {
 namespace {
 
 /// One ulp at 1 in the precision (the spacing of floats or doubles in [1, 2)).
-double Epsilon(Precision precision) { return precision == Precision::Float ? 0x1p-23 : 0x1p-52; }
+double Epsilon(Precision precision)
+{
+    return precision == Precision::Float ? 0x1p-23 : 0x1p-52;
+}
 
-double MaxAbs(const glm::dvec3& v) { return std::max({std::abs(v.x), std::abs(v.y), std::abs(v.z)}); }
+double MaxAbs(const glm::dvec3& v)
+{
+    return std::max({std::abs(v.x), std::abs(v.y), std::abs(v.z)});
+}
 
 /// The largest |coordinate| a shape reaches (directions excluded: they scale t, not lengths).
 double ShapeLength(const Shape& shape)
@@ -62,7 +68,8 @@ std::string Short(double v)
     return buffer;
 }
 
-constexpr std::array<std::uint32_t, 5> kValueFields = {kFieldTEnter, kFieldTExit, kFieldPoint, kFieldNormal, kFieldDepth};
+constexpr std::array<std::uint32_t, 5> kValueFields = {kFieldTEnter, kFieldTExit, kFieldPoint, kFieldNormal,
+                                                       kFieldDepth};
 
 /// One cause of value differences and the fields it explains.
 struct Cause {
@@ -106,10 +113,12 @@ ValueScale QueryValueScale(const Query& query)
     const double length = glm::length(d);
     scale.t = length > 0 ? scale.length / length : INFINITY; // a zero-length segment's t means nothing
     // a sphere's normal is (point - centre) / radius: the point's error divided by the radius
-    if (const auto* sphere = std::get_if<Sphere<double>>(&query.b); sphere != nullptr && query.family == Family::RaySphere) {
+    if (const auto* sphere = std::get_if<Sphere<double>>(&query.b);
+        sphere != nullptr && query.family == Family::RaySphere) {
         scale.normal = std::max(1.0, scale.length / sphere->radius);
     } else if (query.family == Family::SphereSphere) {
-        const double distance = glm::length(std::get<Sphere<double>>(query.b).center - std::get<Sphere<double>>(query.a).center);
+        const double distance =
+            glm::length(std::get<Sphere<double>>(query.b).center - std::get<Sphere<double>>(query.a).center);
         scale.normal = std::max(1.0, scale.length / distance);
     }
     return scale;
@@ -161,8 +170,8 @@ std::uint32_t ValueDifferences(const Query& query, Precision precision, const Va
                                std::uint32_t xReturns, const Result& y, std::uint32_t yReturns, double ulps)
 {
     std::uint32_t differs = DifferingValues(query.family, scale, precision, x, xReturns, y, yReturns, ulps);
-    if ((differs & kFieldNormal) != 0 && !IsCast(query.family) && OverlapNormalValid(query, precision, scale, x, ulps) &&
-        OverlapNormalValid(query, precision, scale, y, ulps)) {
+    if ((differs & kFieldNormal) != 0 && !IsCast(query.family) &&
+        OverlapNormalValid(query, precision, scale, x, ulps) && OverlapNormalValid(query, precision, scale, y, ulps)) {
         differs &= ~std::uint32_t(kFieldNormal);
     }
     return differs;
@@ -171,15 +180,24 @@ std::uint32_t ValueDifferences(const Query& query, Precision precision, const Va
 const char* FieldName(std::uint32_t bit)
 {
     switch (bit) {
-    case kFieldHit: return "hit";
-    case kFieldTEnter: return "t_enter";
-    case kFieldTExit: return "t_exit";
-    case kFieldPoint: return "point";
-    case kFieldNormal: return "normal";
-    case kFieldDepth: return "depth";
-    case kFieldContact: return "contact";
-    case kFieldSeparatingAxis: return "separating_axis";
-    default: return "";
+    case kFieldHit:
+        return "hit";
+    case kFieldTEnter:
+        return "t_enter";
+    case kFieldTExit:
+        return "t_exit";
+    case kFieldPoint:
+        return "point";
+    case kFieldNormal:
+        return "normal";
+    case kFieldDepth:
+        return "depth";
+    case kFieldContact:
+        return "contact";
+    case kFieldSeparatingAxis:
+        return "separating_axis";
+    default:
+        return "";
     }
 }
 
@@ -203,7 +221,9 @@ double ScalarField(const Result& result, std::uint32_t field)
 
 double FieldFloor(const ValueScale& scale, std::uint32_t field)
 {
-    return field == kFieldTEnter || field == kFieldTExit ? scale.t : field == kFieldNormal ? scale.normal : scale.length;
+    return field == kFieldTEnter || field == kFieldTExit ? scale.t
+           : field == kFieldNormal                       ? scale.normal
+                                                         : scale.length;
 }
 
 const double* ExactField(const ExactValues* exact, std::uint32_t field)
@@ -211,7 +231,7 @@ const double* ExactField(const ExactValues* exact, std::uint32_t field)
     if (exact == nullptr || !exact->hit) {
         return nullptr;
     }
-    return field == kFieldTEnter ? &exact->tEnter
+    return field == kFieldTEnter  ? &exact->tEnter
            : field == kFieldTExit ? &exact->tExit
            : field == kFieldDepth ? &exact->depth
                                   : nullptr;
@@ -264,8 +284,8 @@ std::uint32_t ExplainValues(const Query& q, Precision precision, const Situation
             }
             if (xRight) {
                 add(field, Explanation::Rounding,
-                    "both it and the reference lie within " + Short(kValueUlps) + " ulps of the exact value " + Short(*e) +
-                        ": rounding");
+                    "both it and the reference lie within " + Short(kValueUlps) + " ulps of the exact value " +
+                        Short(*e) + ": rounding");
                 continue;
             }
         }
@@ -288,12 +308,15 @@ std::uint32_t ExplainValues(const Query& q, Precision precision, const Situation
                        ValuesClose(ScalarField(x, field), scaled, floor, precision)) {
                 // a nearly unit direction whose length still moves t beyond the tolerance
                 add(field, Explanation::Convention,
-                    name + " measures t in units of length (direction: unit): its t is the reference's times |direction| = " +
+                    name +
+                        " measures t in units of length (direction: unit): its t is the reference's times |direction| "
+                        "= " +
                         Short(s.directionLength));
                 convention = true;
             }
         }
-        if (cast && s.originInside && (field == kFieldTEnter || followsTEnter) && (tRange == "t > 0" || tRange == "any t")) {
+        if (cast && s.originInside && (field == kFieldTEnter || followsTEnter) &&
+            (tRange == "t > 0" || tRange == "any t")) {
             add(field, Explanation::Convention,
                 "the origin is inside the solid, and " + name + " does not clamp t_enter to 0 (t_range: " + tRange +
                     "): it reports the surface crossing at t_enter = " + Short(x.tEnter) +
@@ -335,7 +358,8 @@ std::uint32_t ExplainValues(const Query& q, Precision precision, const Situation
         if (!info.flaw.empty()) {
             add(field, Explanation::KnownFlaw,
                 "not explained by " + name + "'s conventions; " +
-                    (info.published ? "it reproduces a published method with a known flaw: " : "it has a documented flaw: ") +
+                    (info.published ? "it reproduces a published method with a known flaw: "
+                                    : "it has a documented flaw: ") +
                     std::string(info.flaw));
         } else {
             add(field, Explanation::Unexplained, "not explained by " + name + "'s declared conventions or by rounding");

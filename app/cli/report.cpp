@@ -83,7 +83,7 @@ struct Summary {
 /// the exact values (rounding then means within kValueUlps of them, and an algorithm that is right
 /// where the reference is off is not blamed), with the judge's answer.
 struct Judged {
-    std::vector<Comparison> comparisons;          ///< parallel to evaluation.Queries()
+    std::vector<Comparison> comparisons;           ///< parallel to evaluation.Queries()
     std::vector<std::optional<ExactResult>> exact; ///< with --exact, for the reported queries
 };
 

@@ -57,9 +57,8 @@ struct Sides {
         const Result ra = a->run(q, precision, nullptr);
         if (b != nullptr) {
             const Result rb = b->run(q, precision, nullptr);
-            return ra.hit != rb.hit ||
-                   (valueUlps > 0 && ValueDifferences(q, precision, QueryValueScale(q), ra, a->returns, rb, b->returns,
-                                                      valueUlps) != 0);
+            return ra.hit != rb.hit || (valueUlps > 0 && ValueDifferences(q, precision, QueryValueScale(q), ra,
+                                                                          a->returns, rb, b->returns, valueUlps) != 0);
         }
         if (valueUlps <= 0 || !ra.hit) {
             return ra.hit != ExactSide(q);

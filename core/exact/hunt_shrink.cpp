@@ -383,9 +383,10 @@ std::string GoogleTestSnippet(const Counterexample& c, const HuntOptions& option
     if (c.b) {
         s += side(options.b, *c.b, "b");
         if (c.a.hit && c.b->hit && options.valueUlps > 0) { // a value disagreement
-            s += "    EXPECT_NE(hitlab::ValueDifferences(query, " + precision + ", hitlab::QueryValueScale(query), a, hitlab::FindAlgorithm(" +
-                 family + ", \"" + options.a + "\")->returns, b, hitlab::FindAlgorithm(" +
-                 family + ", \"" + options.b + "\")->returns, " + ulpsValue + "), 0u);\n";
+            s += "    EXPECT_NE(hitlab::ValueDifferences(query, " + precision +
+                 ", hitlab::QueryValueScale(query), a, hitlab::FindAlgorithm(" + family + ", \"" + options.a +
+                 "\")->returns, b, hitlab::FindAlgorithm(" + family + ", \"" + options.b + "\")->returns, " +
+                 ulpsValue + "), 0u);\n";
         }
     }
     s += "    const hitlab::ExactResult exact = hitlab::JudgeExact(query);\n";

@@ -320,7 +320,8 @@ TEST(EvalTest, ExplainListsExactlyTheAlgorithmsThatDisagreeWithTheReference)
 TEST(EvalTest, AValueDifferenceWithEqualVerdictsMakesAgreeFalse)
 {
     // |(-2, 0, 0) + t (2, 1, 0)|^2 = 1 at t = 0.6 and 1; geometric and glm assume a unit direction
-    const json answer = EvalOne(R"({"id": 1, "query": "ray_sphere", "precision": "double", "a": {"type": "ray", "origin": [-2, 0, 0], "direction": [2, 1, 0]}, "b": {"type": "sphere", "center": [0, 0, 0], "radius": 1}})");
+    const json answer = EvalOne(
+        R"({"id": 1, "query": "ray_sphere", "precision": "double", "a": {"type": "ray", "origin": [-2, 0, 0], "direction": [2, 1, 0]}, "b": {"type": "sphere", "center": [0, 0, 0], "radius": 1}})");
     for (const auto& [name, result] : answer.at("results").items()) {
         EXPECT_TRUE(result.at("hit").get<bool>()) << name;
     }
@@ -333,7 +334,8 @@ TEST(EvalTest, AValueDifferenceWithEqualVerdictsMakesAgreeFalse)
     EXPECT_NE(explain.at("glm").at("reason").get<std::string>().find("direction: unit"), std::string::npos);
     EXPECT_EQ(explain.at("geometric").at("fields"), json::array({"t_enter", "t_exit", "point"}));
     // the same ray with a unit direction: every value agrees
-    const json unit = EvalOne(R"({"id": 2, "query": "ray_sphere", "precision": "double", "a": {"type": "ray", "origin": [-2, 0, 0], "direction": [1, 0, 0]}, "b": {"type": "sphere", "center": [0, 0, 0], "radius": 1}})");
+    const json unit = EvalOne(
+        R"({"id": 2, "query": "ray_sphere", "precision": "double", "a": {"type": "ray", "origin": [-2, 0, 0], "direction": [1, 0, 0]}, "b": {"type": "sphere", "center": [0, 0, 0], "radius": 1}})");
     EXPECT_EQ(unit.at("agree"), true) << unit.dump();
     EXPECT_TRUE(unit.at("explain").empty());
 }

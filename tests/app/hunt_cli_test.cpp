@@ -69,8 +69,8 @@ TEST(HuntCli, UlpsHuntsValueDisagreements)
 {
     // geometric assumes a unit direction: --ulps finds it hitting with other t than the reference,
     // and the snippet checks the value difference
-    const Outcome found = Cli({"hunt", "--family", "ray_sphere", "--a", "geometric", "--b", "quadratic_stable", "--ulps",
-                               "8", "--cases", "20000", "--max", "8", "--seed", "1", "--gtest", "--quiet"});
+    const Outcome found = Cli({"hunt", "--family", "ray_sphere", "--a", "geometric", "--b", "quadratic_stable",
+                               "--ulps", "8", "--cases", "20000", "--max", "8", "--seed", "1", "--gtest", "--quiet"});
     EXPECT_EQ(found.status, 1) << found.err;
     EXPECT_NE(found.out.find("--ulps 8"), std::string::npos) << found.out;
     EXPECT_NE(found.out.find("EXPECT_NE(hitlab::ValueDifferences(query"), std::string::npos) << found.out;

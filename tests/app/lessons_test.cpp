@@ -208,8 +208,7 @@ const Expectation kExpectations[] = {
     {"aabb-touching.json", "a", "c (corner contact)", "center_extent", true, false, Explanation::Convention},
     {"sphere-near-box-corner.json", "sphere near the corner", "box", "expanded_box", false, true,
      Explanation::KnownFlaw},
-    {"sphere-near-box-corner.json", "sphere near the edge", "box", "expanded_box", false, true,
-     Explanation::KnownFlaw},
+    {"sphere-near-box-corner.json", "sphere near the edge", "box", "expanded_box", false, true, Explanation::KnownFlaw},
     {"obb-plus-sign.json", "a (thin bar)", "b (flat bar)", "vertex_edge", true, false, Explanation::KnownFlaw},
     {"obb-edge-edge.json", "a", "b", "vertex_edge", false, false, Explanation::None},
 };

@@ -123,8 +123,9 @@ TEST(Report, AValueOnlyDisagreementIsADisagreementInTextSummaryAndJson)
     const std::vector<std::string> args{Lesson("ray-from-inside.json"), "--algorithms", "slab,slab_signs"};
     const Outcome text = Report(args);
     ASSERT_EQ(text.status, 0) << text.err;
-    EXPECT_NE(text.out.find("ray_aabb, float: \"ray from the centre\" (ray 3) vs \"box\" (aabb 1): disagree, explained"),
-              std::string::npos)
+    EXPECT_NE(
+        text.out.find("ray_aabb, float: \"ray from the centre\" (ray 3) vs \"box\" (aabb 1): disagree, explained"),
+        std::string::npos)
         << text.out;
     EXPECT_NE(text.out.find("DIFFERS: convention (t_enter, point)"), std::string::npos) << text.out;
     EXPECT_NE(text.out.find("1 query: 0 agree, 1 disagree. Algorithms differing from the reference: 1 by convention"),

@@ -189,7 +189,8 @@ TEST(CompareValues, NonUnitDirectionIsTheUnitDirectionConvention)
 TEST(CompareValues, UnitDirectionValuesAgree)
 {
     // the same ray with a unit direction: t is scaled by sqrt(5), and glm agrees within the tolerance
-    const Query q{Family::RaySphere, Ray<double>{{-2, 0, 0}, glm::normalize(glm::dvec3(2, 1, 0))}, Sphere<double>{{0, 0, 0}, 1}};
+    const Query q{Family::RaySphere, Ray<double>{{-2, 0, 0}, glm::normalize(glm::dvec3(2, 1, 0))},
+                  Sphere<double>{{0, 0, 0}, 1}};
     const Comparison c = Compare(q, {}, Precision::Double);
     EXPECT_NEAR(c.reference.tEnter, 0.6 * std::sqrt(5.0), 1e-15);
     const AlgorithmOutcome& glm = OutcomeOf(c, "glm");
@@ -289,7 +290,8 @@ TEST(CompareValues, ValuesWithinTheToleranceOfTheExactOnesAreRounding)
 TEST(CompareValues, AnOverlapNormalThatIsEquallyRightIsNoDifference)
 {
     // boxes crossed like a plus sign, centres on z = 0: depth 1.5 along +z or -z alike
-    const Query q{Family::AabbAabb, Aabb<double>{{-4, -0.5, -0.5}, {4, 0.5, 0.5}}, Aabb<double>{{-0.5, -4, -1}, {0.5, 4, 1}}};
+    const Query q{Family::AabbAabb, Aabb<double>{{-4, -0.5, -0.5}, {4, 0.5, 0.5}},
+                  Aabb<double>{{-0.5, -4, -1}, {0.5, 4, 1}}};
     const Comparison c = Compare(q, {}, Precision::Double);
     const AlgorithmOutcome& ce = OutcomeOf(c, "center_extent");
     EXPECT_EQ(ce.result.depth, 1.5);

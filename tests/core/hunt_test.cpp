@@ -255,7 +255,7 @@ TEST(HuntValues, TheReferenceSlabIsWithinAnUlpOfTheExactT)
     o.valueUlps = 1;
     const HuntReport report = RunHunt(o);
     EXPECT_TRUE(report.counterexamples.empty()) << DescribeDisagreement(report.counterexamples.front(), o);
-    EXPECT_EQ(report.progress.cases, 20224u); // batches of 256
+    EXPECT_EQ(report.progress.cases, 20224u);  // batches of 256
     EXPECT_GT(report.progress.exactCalls, 0u); // the values need the judge whenever slab hits
 }
 

@@ -29,11 +29,11 @@ struct FamilyRow {
     /// itself, "-0.781 (far)"
     std::string firstUlps, secondUlps;
     bool firstOff = false, secondOff = false; ///< more than half an ulp off: not correctly rounded
-    bool differs = false;              ///< verdict or a value differs from the reference
-    std::uint32_t fields = 0;          ///< what differs (AlgorithmOutcome::differs: kFieldHit, or value fields)
+    bool differs = false;                     ///< verdict or a value differs from the reference
+    std::uint32_t fields = 0;                 ///< what differs (AlgorithmOutcome::differs: kFieldHit, or value fields)
     Explanation explanation = Explanation::None; ///< the comparison's, judged with the exact values
-    std::string reason;                ///< the comparison's sentence, "" when it agrees
-    std::string mark;                  ///< DifferenceMark: "! t_enter", "~", "!!", ""
+    std::string reason;                          ///< the comparison's sentence, "" when it agrees
+    std::string mark;                            ///< DifferenceMark: "! t_enter", "~", "!!", ""
     bool wrongVsExact = false;         ///< verdict differs from the exact judge
 };
 

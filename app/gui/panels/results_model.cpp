@@ -48,7 +48,9 @@ std::string DifferenceMark(Explanation explanation, std::uint32_t fields)
     if (explanation == Explanation::None) {
         return "";
     }
-    std::string mark = explanation == Explanation::Unexplained ? "!!" : explanation == Explanation::Rounding ? "~" : "!";
+    std::string mark = explanation == Explanation::Unexplained ? "!!"
+                       : explanation == Explanation::Rounding  ? "~"
+                                                               : "!";
     const std::uint32_t values = fields & ~std::uint32_t(kFieldHit);
     return values != 0 ? mark + " " + FieldListText(values) : mark;
 }

@@ -115,8 +115,9 @@ void Panels::DrawResultsPanel()
                     ImGui::TableNextColumn();
                     if (row.disagree) {
                         const bool unexplained = row.worst == Explanation::Unexplained;
-                        ImGui::TextColored(unexplained ? kUnexplained : row.worst == Explanation::Rounding ? kRounding
-                                                                                                          : kExplained,
+                        ImGui::TextColored(unexplained                          ? kUnexplained
+                                           : row.worst == Explanation::Rounding ? kRounding
+                                                                                : kExplained,
                                            "%s", row.symbol.c_str());
                     }
                     ImGui::TableNextColumn();
