@@ -144,10 +144,6 @@ void ExplainOne(const Query& q, Precision precision, const Situation& s, const R
         if (ref.tExit == 0.0 && IsCast(q.family) && conv("t_range") == "t > 0") {
             add(Explanation::Convention, "the only hit is at t = 0, which " + name + " excludes (t_range: t > 0)");
         }
-        if (!s.unitDirection && conv("direction") == "unit") {
-            add(Explanation::Convention,
-                "the direction is not unit length, and " + name + " requires a unit direction (direction: unit)");
-        }
         if (s.backFacing && conv("facing") == "front only") {
             add(Explanation::Convention,
                 "the plane faces away from the ray, and " + name + " accepts only planes facing it (facing: front only)");
@@ -160,6 +156,11 @@ void ExplainOne(const Query& q, Precision precision, const Situation& s, const R
             add(Explanation::KnownFlaw, "a direction component is zero, and " + name +
                                             " misses every such ray (parallel: miss): " + std::string(info.flaw));
         }
+    }
+    if (xHit != ref.hit && !s.unitDirection && conv("direction") == "unit" && IsCast(q.family)) {
+        // a length other than 1 scales what the algorithm takes for distances: either verdict
+        add(Explanation::Convention, "the direction is not unit length, and " + name +
+                                         " requires a unit direction (direction: unit)");
     }
     if (xHit && !ref.hit) { // conventions that predict a hit where the reference misses
         if (conv("boundary") == "conservative") {

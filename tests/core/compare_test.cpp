@@ -186,6 +186,22 @@ TEST(CompareValues, NonUnitDirectionIsTheUnitDirectionConvention)
     EXPECT_TRUE(c.allExplained);
 }
 
+TEST(CompareValues, AHitOnANonUnitDirectionIsTheUnitDirectionConventionToo)
+{
+    // y = 1.25 passes above the unit sphere: a miss; glm and geometric take |(2, 0, 0)| for 1 and hit
+    const Query q{Family::RaySphere, Ray<double>{{-2, 1.25, 0}, {2, 0, 0}}, Sphere<double>{{0, 0, 0}, 1}};
+    const Comparison c = Compare(q, {}, Precision::Double);
+    EXPECT_FALSE(c.reference.hit);
+    for (const char* name : {"geometric", "glm"}) {
+        const AlgorithmOutcome& o = OutcomeOf(c, name);
+        EXPECT_TRUE(o.result.hit) << name;
+        EXPECT_EQ(o.differs, kFieldHit) << name;
+        EXPECT_EQ(o.explanation, Explanation::Convention) << name << ": " << o.reason;
+        EXPECT_NE(o.reason.find("direction: unit"), std::string::npos) << o.reason;
+    }
+    EXPECT_TRUE(c.allExplained);
+}
+
 TEST(CompareValues, UnitDirectionValuesAgree)
 {
     // the same ray with a unit direction: t is scaled by sqrt(5), and glm agrees within the tolerance
