@@ -468,11 +468,15 @@ TEST(ResultsTable, JudgeRowMarksTheCellsThatAreWrongAgainstTheExactAnswer)
     std::vector<ResultsTable> tables = BuildResultsTables(scene, eval);
     ASSERT_EQ(tables.size(), 1u);
     ASSERT_EQ(tables[0].rows.size(), 2u);
-    for (ResultRow& row : tables[0].rows) {
+    for (size_t i = 0; i < tables[0].rows.size(); ++i) {
+        ResultRow& row = tables[0].rows[i];
         EXPECT_FALSE(row.exactHit.has_value()); // judged only when shown
-        JudgeRow(scene, row);
+        JudgeRow(scene, eval, tables[0], i, row);
         ASSERT_TRUE(row.exactHit.has_value());
         EXPECT_TRUE(*row.exactHit);
+        // judged again with the exact values: the judge agrees with the reference, the marks stay
+        EXPECT_TRUE(row.disagree);
+        EXPECT_EQ(row.symbol, "!");
         for (size_t c = 0; c < row.cells.size(); ++c) {
             const std::string name(tables[0].columns[c]->name);
             EXPECT_EQ(row.cells[c].wrongVsExact, !row.cells[c].hit) << name;

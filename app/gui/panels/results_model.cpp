@@ -16,19 +16,6 @@ std::string QueryLabel(const Scene& scene, const SceneQuery& query)
     return (a != nullptr ? a->name : "?") + " vs " + (b != nullptr ? b->name : "?");
 }
 
-void JudgeRow(const Scene& scene, ResultRow& row)
-{
-    const Query query = scene.MakeQuery(row.query);
-    if (!QueryShapesMatch(query)) {
-        return;
-    }
-    const bool hit = ExactHit(query);
-    row.exactHit = hit;
-    for (ResultCell& cell : row.cells) {
-        cell.wrongVsExact = !cell.text.empty() && cell.hit != hit;
-    }
-}
-
 std::string CellText(const Result& result, const AlgorithmInfo& algorithm)
 {
     if (!result.hit) {
@@ -168,6 +155,31 @@ std::vector<ResultsTable> BuildResultsTables(const Scene& scene, const SceneEval
 ResultRow MakeResultRow(const Scene& scene, const SceneEvaluator& evaluation, const ResultsTable& table, size_t i)
 {
     return MakeRow(scene, evaluation.Queries()[table.queries[i]], table.columns);
+}
+
+void JudgeRow(const Scene& scene, const SceneEvaluator& evaluation, const ResultsTable& table, size_t i, ResultRow& row)
+{
+    const QueryEvaluation& qe = evaluation.Queries()[table.queries[i]];
+    const Query query = scene.MakeQuery(qe.query);
+    if (!QueryShapesMatch(query)) {
+        return;
+    }
+    bool hit = false;
+    if (row.disagree) {
+        const ExactResult exact = JudgeExact(query);
+        hit = exact.hit;
+        if (const std::optional<ExactValues> values = ComparisonValues(exact)) {
+            QueryEvaluation judged = qe;
+            Explain(query, scene.Settings(query.family).precision, judged.comparison, &*values);
+            row = MakeRow(scene, judged, table.columns);
+        }
+    } else {
+        hit = ExactHit(query);
+    }
+    row.exactHit = hit;
+    for (ResultCell& cell : row.cells) {
+        cell.wrongVsExact = !cell.text.empty() && cell.hit != hit;
+    }
 }
 
 } // namespace hitlab

@@ -64,9 +64,12 @@ std::vector<ResultsTable> BuildResultsTables(const Scene& scene, const SceneEval
 /// Row i of a table (as BuildResultsTables makes it without `lazy`).
 ResultRow MakeResultRow(const Scene& scene, const SceneEvaluator& evaluation, const ResultsTable& table, size_t i);
 
-/// Judges the row's query exactly (FastVerdict, else GMP: microseconds) and marks every cell
-/// whose verdict differs from the exact one.
-void JudgeRow(const Scene& scene, ResultRow& row);
+/// Judges row i of a table exactly and marks every cell whose verdict differs from the exact one.
+/// A row that agrees costs an interval verdict (FastVerdict, else GMP); a row that disagrees is
+/// made again from its comparison judged with the exact values (JudgeExact, microseconds: rounding
+/// then means within the tolerance of them, and an algorithm right where the reference is off is
+/// not blamed), so its marks and tooltip are the ones `hitlab report --exact` gives.
+void JudgeRow(const Scene& scene, const SceneEvaluator& evaluation, const ResultsTable& table, size_t i, ResultRow& row);
 
 /// The mark of a difference: "!" (Convention, KnownFlaw), "~" (Rounding), "!!" (Unexplained),
 /// followed by the value fields when some differ ("! t_enter, point"; kFieldHit is not named);

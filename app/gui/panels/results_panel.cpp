@@ -87,7 +87,7 @@ void Panels::DrawResultsPanel()
                     }
                     ResultRow& row = made->second;
                     if (!row.exactHit) {
-                        JudgeRow(scene, row);
+                        JudgeRow(scene, evaluation, table, size_t(i), row);
                     }
                     ImGui::PushID(i);
                     ImGui::TableNextRow();
