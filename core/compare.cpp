@@ -159,8 +159,8 @@ void ExplainOne(const Query& q, Precision precision, const Situation& s, const R
     }
     if (xHit != ref.hit && !s.unitDirection && conv("direction") == "unit" && IsCast(q.family)) {
         // a length other than 1 scales what the algorithm takes for distances: either verdict
-        add(Explanation::Convention, "the direction is not unit length, and " + name +
-                                         " requires a unit direction (direction: unit)");
+        add(Explanation::Convention,
+            "the direction is not unit length, and " + name + " requires a unit direction (direction: unit)");
     }
     if (xHit && !ref.hit) { // conventions that predict a hit where the reference misses
         if (conv("boundary") == "conservative") {

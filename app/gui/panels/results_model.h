@@ -69,7 +69,8 @@ ResultRow MakeResultRow(const Scene& scene, const SceneEvaluator& evaluation, co
 /// made again from its comparison judged with the exact values (JudgeExact, microseconds: rounding
 /// then means within the tolerance of them, and an algorithm right where the reference is off is
 /// not blamed), so its marks and tooltip are the ones `hitlab report --exact` gives.
-void JudgeRow(const Scene& scene, const SceneEvaluator& evaluation, const ResultsTable& table, size_t i, ResultRow& row);
+void JudgeRow(const Scene& scene, const SceneEvaluator& evaluation, const ResultsTable& table, size_t i,
+              ResultRow& row);
 
 /// The mark of a difference: "!" (Convention, KnownFlaw), "~" (Rounding), "!!" (Unexplained),
 /// followed by the value fields when some differ ("! t_enter, point"; kFieldHit is not named);
