@@ -1,11 +1,15 @@
 // Comparison of several algorithms on one query, and the explanations of their disagreements.
 #include "compare.h"
 
+#include "compare_detail.h"
+
 #include <glm/geometric.hpp>
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <cstdlib>
+#include <optional>
 #include <string>
 
 namespace hitlab {
@@ -75,6 +79,7 @@ Situation ComputeSituation(const Query& q, const Result& r, Precision precision)
         s.boundaryOnly = r.hit && ((r.tEnter == r.tExit && q.family != Family::RayPlane) || LiesInFacePlane(q));
         s.parallelAxis = HasParallelAxis(q);
         const double length = glm::length(CastDirection(q));
+        s.directionLength = length;
         s.unitDirection = std::abs(length - 1.0) <= 1e-6;
         if (const auto* plane = std::get_if<Plane<double>>(&q.b)) {
             s.backFacing = glm::dot(plane->normal, CastDirection(q)) >= 0.0;
@@ -139,10 +144,6 @@ void ExplainOne(const Query& q, Precision precision, const Situation& s, const R
         if (ref.tExit == 0.0 && IsCast(q.family) && conv("t_range") == "t > 0") {
             add(Explanation::Convention, "the only hit is at t = 0, which " + name + " excludes (t_range: t > 0)");
         }
-        if (!s.unitDirection && conv("direction") == "unit") {
-            add(Explanation::Convention,
-                "the direction is not unit length, and " + name + " requires a unit direction (direction: unit)");
-        }
         if (s.backFacing && conv("facing") == "front only") {
             add(Explanation::Convention,
                 "the plane faces away from the ray, and " + name + " accepts only planes facing it (facing: front only)");
@@ -155,6 +156,11 @@ void ExplainOne(const Query& q, Precision precision, const Situation& s, const R
             add(Explanation::KnownFlaw, "a direction component is zero, and " + name +
                                             " misses every such ray (parallel: miss): " + std::string(info.flaw));
         }
+    }
+    if (xHit != ref.hit && !s.unitDirection && conv("direction") == "unit" && IsCast(q.family)) {
+        // a length other than 1 scales what the algorithm takes for distances: either verdict
+        add(Explanation::Convention,
+            "the direction is not unit length, and " + name + " requires a unit direction (direction: unit)");
     }
     if (xHit && !ref.hit) { // conventions that predict a hit where the reference misses
         if (conv("boundary") == "conservative") {
@@ -217,41 +223,135 @@ const char* ExplanationName(Explanation explanation)
     return "none";
 }
 
-void Explain(const Query& query, Precision precision, Comparison& c)
+namespace {
+
+/// Whether two results are bit for bit the same in every compared value (the common case: no
+/// tolerance, no floor needed).
+bool SameValues(const Result& x, const Result& y)
+{
+    return x.tEnter == y.tEnter && x.tExit == y.tExit && x.point == y.point && x.hasNormal == y.hasNormal &&
+           x.normal == y.normal && x.depth == y.depth;
+}
+
+/// "0.6": a value for the reference note.
+std::string NoteNumber(double v)
+{
+    char buffer[32];
+    std::snprintf(buffer, sizeof buffer, "%.9g", v + 0.0);
+    return buffer;
+}
+
+/// The sentence saying where the reference is off the exact answer (fields: Field bits).
+std::string ReferenceNote(Precision precision, const ValueScale& scale, const Result& ref, const ExactValues& exact,
+                          std::uint32_t fields)
+{
+    if ((fields & kFieldHit) != 0) {
+        return std::string("the reference says ") + (ref.hit ? "hit" : "miss") + " where the exact judge says " +
+               (exact.hit ? "hit" : "miss") + "; the algorithms that agree with the judge are not blamed";
+    }
+    std::string note;
+    for (const std::uint32_t field : {kFieldTEnter, kFieldTExit, kFieldDepth}) {
+        const double* e = detail::ExactField(&exact, field);
+        if ((fields & field) == 0 || e == nullptr) {
+            continue;
+        }
+        const double r = detail::ScalarField(ref, field);
+        const double eps = precision == Precision::Float ? 0x1p-23 : 0x1p-52;
+        const double ulps = std::abs(r - *e) / (eps * std::max(std::abs(*e), detail::FieldFloor(scale, field)));
+        note += (note.empty() ? "the reference's " : ", its ") + FieldListText(field) + " " + NoteNumber(r) + " is " +
+                NoteNumber(ulps) + " ulps from the exact value " + NoteNumber(*e);
+    }
+    if ((fields & (kFieldPoint | kFieldNormal)) != 0) {
+        note += (note.empty() ? "the reference's " : ", and its ") + std::string("point and normal at that t_enter");
+    }
+    return note + "; the algorithms within " + NoteNumber(kValueUlps) + " ulps of the exact values are not blamed";
+}
+
+} // namespace
+
+void Explain(const Query& query, Precision precision, Comparison& c, const ExactValues* exact)
 {
     const AlgorithmInfo& refInfo = ReferenceAlgorithm(query.family);
     // the reference's result: already among the outcomes when it ran (the same deterministic run)
     const auto ran = std::find_if(c.outcomes.begin(), c.outcomes.end(),
                                   [&](const AlgorithmOutcome& o) { return o.info == &refInfo; });
     c.reference = ran != c.outcomes.end() ? ran->result : Run(refInfo, query, precision);
-    c.situation = ComputeSituation(query, c.reference, precision);
-    c.groups.clear();
-    c.agree = true;
+    c.situation = Situation{};
+    c.referenceNote.clear();
     c.allExplained = true;
+    // the tolerance's floors, computed once and only when two hits differ in some bit
+    std::optional<ValueScale> lazyScale;
+    auto scaleOf = [&]() -> const ValueScale& {
+        if (!lazyScale) {
+            lazyScale = QueryValueScale(query);
+        }
+        return *lazyScale;
+    };
+    // group by verdict, in order of first appearance, reusing the groups' storage
+    size_t used = 0;
+    bool anyDiffers = false;
     for (size_t i = 0; i < c.outcomes.size(); ++i) {
         AlgorithmOutcome& out = c.outcomes[i];
-        // group by verdict, in order of first appearance
         size_t g = 0;
-        while (g < c.groups.size() && c.groups[g].hit != out.result.hit) {
+        while (g < used && c.groups[g].hit != out.result.hit) {
             ++g;
         }
-        if (g == c.groups.size()) {
-            c.groups.push_back(OutcomeGroup{out.result.hit, {}});
+        if (g == used) {
+            if (used == c.groups.size()) {
+                c.groups.emplace_back();
+            }
+            c.groups[used].hit = out.result.hit;
+            c.groups[used].members.clear();
+            ++used;
         }
         c.groups[g].members.push_back(static_cast<int>(i));
         out.group = static_cast<int>(g);
         out.explanation = Explanation::None;
         out.reason.clear();
-        if (out.result.hit != c.reference.hit) {
-            ExplainOne(query, precision, c.situation, c.reference, out);
-            c.allExplained = c.allExplained &&
-                             (out.explanation == Explanation::Convention || out.explanation == Explanation::KnownFlaw);
-        }
+        out.differs = out.result.hit != c.reference.hit ? std::uint32_t(kFieldHit)
+                      : !out.result.hit || SameValues(out.result, c.reference)
+                          ? 0u
+                          : ValueDifferences(query, precision, scaleOf(), out.result, out.info->returns, c.reference,
+                                             refInfo.returns);
+        anyDiffers = anyDiffers || out.differs != 0;
     }
-    c.agree = c.groups.size() <= 1;
+    c.groups.resize(used);
+    if (ran != c.outcomes.end() || c.outcomes.empty()) {
+        c.agree = !anyDiffers;
+    } else { // the reference did not run: the algorithms that did agree among themselves
+        const AlgorithmOutcome& first = c.outcomes.front();
+        c.agree = used <= 1 && std::all_of(c.outcomes.begin(), c.outcomes.end(), [&](const AlgorithmOutcome& o) {
+                      return SameValues(o.result, first.result) ||
+                             ValueDifferences(query, precision, scaleOf(), o.result, o.info->returns, first.result,
+                                              first.info->returns) == 0;
+                  });
+    }
+    if (!anyDiffers) {
+        return;
+    }
+    c.situation = ComputeSituation(query, c.reference, precision);
+    std::uint32_t referenceOff = 0; // fields where the exact values show the reference off
+    for (AlgorithmOutcome& out : c.outcomes) {
+        if (out.differs == kFieldHit) {
+            if (exact != nullptr && out.result.hit == exact->hit) {
+                referenceOff |= kFieldHit; // the algorithm is right, the reference is not
+                continue;
+            }
+            ExplainOne(query, precision, c.situation, c.reference, out);
+        } else if (out.differs != 0) {
+            referenceOff |= detail::ExplainValues(query, precision, c.situation, scaleOf(), c.reference, exact, out);
+        }
+        c.allExplained =
+            c.allExplained && (out.explanation == Explanation::None || out.explanation == Explanation::Convention ||
+                               out.explanation == Explanation::KnownFlaw);
+    }
+    if (referenceOff != 0 && exact != nullptr) {
+        c.referenceNote = ReferenceNote(precision, scaleOf(), c.reference, *exact, referenceOff);
+    }
 }
 
-Comparison Compare(const Query& query, std::span<const AlgorithmInfo* const> algorithms, Precision precision)
+Comparison Compare(const Query& query, std::span<const AlgorithmInfo* const> algorithms, Precision precision,
+                   const ExactValues* exact)
 {
     Comparison c;
     std::vector<const AlgorithmInfo*> list(algorithms.begin(), algorithms.end());
@@ -265,7 +365,7 @@ Comparison Compare(const Query& query, std::span<const AlgorithmInfo* const> alg
         out.result = Run(*info, query, precision);
         c.outcomes.push_back(std::move(out));
     }
-    Explain(query, precision, c);
+    Explain(query, precision, c, exact);
     return c;
 }
 

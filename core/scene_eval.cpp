@@ -40,34 +40,11 @@ void SetOutcome(AlgorithmOutcome& out, const AlgorithmInfo* info, const Result& 
     out.reason.clear();
 }
 
-/// Completes a comparison whose outcomes hold the enabled algorithms' results. When every
-/// algorithm agrees with the reference the comparison is filled directly (nothing to explain, so
-/// neither the query nor its Situation is built); otherwise Explain judges each difference.
+/// Completes a comparison whose outcomes hold the enabled algorithms' results: Explain compares
+/// verdicts and values (a few comparisons per algorithm when they are bit-identical).
 void Complete(const Scene& scene, const SceneQuery& sq, Precision precision, Comparison& c)
 {
-    bool allSame = true;
-    int referenceIndex = -1;
-    for (size_t i = 0; i < c.outcomes.size(); ++i) {
-        allSame = allSame && c.outcomes[i].result.hit == c.outcomes.front().result.hit;
-        if (c.outcomes[i].info->reference) {
-            referenceIndex = static_cast<int>(i);
-        }
-    }
-    if (!allSame || referenceIndex < 0) {
-        Explain(scene.MakeQuery(sq), precision, c);
-        return;
-    }
-    // everyone agrees with the reference: nothing to explain, one group
-    c.situation = Situation{};
-    c.reference = c.outcomes[static_cast<size_t>(referenceIndex)].result;
-    c.agree = true;
-    c.allExplained = true;
-    c.groups.resize(1);
-    c.groups.front().hit = c.reference.hit;
-    c.groups.front().members.clear();
-    for (size_t i = 0; i < c.outcomes.size(); ++i) {
-        c.groups.front().members.push_back(static_cast<int>(i));
-    }
+    Explain(scene.MakeQuery(sq), precision, c);
 }
 
 /// Threads worth using for n queries.

@@ -85,6 +85,11 @@ int RunCommandLine(int argc, const char* const* argv, std::istream& in, std::ost
                      "Count disagreements within this relative distance of the hit/miss boundary as near-boundary, "
                      "not as counterexamples (the protocol's allowance for reference algorithms, e.g. 1e-9)")
         ->capture_default_str();
+    hunt->add_option("--ulps", huntOptions.hunt.valueUlps,
+                     "Also hunt value disagreements: both sides hit and t_enter, t_exit, point, normal or depth "
+                     "differ by more than this many ulps (docs/protocol.md, \"Value tolerance\"; 0: verdicts only)")
+        ->check(CLI::NonNegativeNumber)
+        ->capture_default_str();
     hunt->add_flag("--gtest", huntOptions.snippets, "Print a ready-to-paste GoogleTest case for each");
     hunt->add_flag("--quiet", huntOptions.quiet, "No progress line on standard error");
 

@@ -7,6 +7,7 @@
 #include "core/io/protocol.h"
 
 #include <exception>
+#include <optional>
 
 namespace hitlab {
 
@@ -58,7 +59,15 @@ ordered_json Answer(const ParsedQuery& q)
         outcome.result = Run(*outcome.info, q.query, q.precision, wantTrace ? &traces[i] : nullptr);
         comparison.outcomes.push_back(std::move(outcome));
     }
-    Explain(q.query, q.precision, comparison);
+    // with exact: true, the judge's values decide rounding and spare the algorithms that are right
+    // where the reference is off
+    std::optional<ExactResult> exact;
+    std::optional<ExactValues> exactValues;
+    if (q.exact) {
+        exact = JudgeExact(q.query);
+        exactValues = ComparisonValues(*exact);
+    }
+    Explain(q.query, q.precision, comparison, exactValues ? &*exactValues : nullptr);
 
     ordered_json results = ordered_json::object();
     ordered_json explain = ordered_json::object();
@@ -66,7 +75,7 @@ ordered_json Answer(const ParsedQuery& q)
         const std::string name(outcome.info->name);
         results[name] = ResultToJson(outcome.result, outcome.info->returns, q.query.family);
         if (outcome.explanation != Explanation::None) {
-            explain[name] = {{"explanation", ExplanationName(outcome.explanation)}, {"reason", outcome.reason}};
+            explain[name] = ExplainToJson(outcome);
         }
     }
 
@@ -79,6 +88,9 @@ ordered_json Answer(const ParsedQuery& q)
         {"reference", std::string(ReferenceAlgorithm(q.query.family).name)},
         {"explain", std::move(explain)},
     };
+    if (!comparison.referenceNote.empty()) {
+        answer["reference_note"] = comparison.referenceNote;
+    }
     if (wantTrace) {
         ordered_json all = ordered_json::object();
         for (size_t i = 0; i < q.algorithms.size(); ++i) {
@@ -91,7 +103,7 @@ ordered_json Answer(const ParsedQuery& q)
         for (const AlgorithmOutcome& outcome : comparison.outcomes) {
             ran.emplace_back(outcome.info, outcome.result);
         }
-        answer["exact"] = ExactToJson(JudgeExact(q.query), ran, q.precision);
+        answer["exact"] = ExactToJson(*exact, ran, q.precision);
     }
     if (!q.warnings.empty()) {
         answer["warnings"] = q.warnings;

@@ -10,6 +10,7 @@
 #include <array>
 #include <charconv>
 #include <cmath>
+#include <optional>
 
 namespace hitlab {
 
@@ -78,17 +79,47 @@ struct Summary {
     std::array<size_t, 5> explanations{}; ///< by Explanation, of the algorithms that differ from the reference
 };
 
-Summary Summarise(const Scene& scene, const SceneEvaluator& evaluation)
+/// Each query's comparison as the report shows it: the scene's, or with --exact judged again with
+/// the exact values (rounding then means within kValueUlps of them, and an algorithm that is right
+/// where the reference is off is not blamed), with the judge's answer.
+struct Judged {
+    std::vector<Comparison> comparisons;           ///< parallel to evaluation.Queries()
+    std::vector<std::optional<ExactResult>> exact; ///< with --exact, for the reported queries
+};
+
+Judged Judge(const Scene& scene, const SceneEvaluator& evaluation, bool exact)
+{
+    Judged j;
+    const auto& all = evaluation.Queries();
+    j.comparisons.reserve(all.size());
+    j.exact.resize(all.size());
+    for (size_t i = 0; i < all.size(); ++i) {
+        j.comparisons.push_back(all[i].comparison);
+        if (!exact || !Reported(scene, all[i])) {
+            continue;
+        }
+        const Query query = scene.MakeQuery(all[i].query);
+        j.exact[i] = JudgeExact(query);
+        if (const std::optional<ExactValues> values = ComparisonValues(*j.exact[i])) {
+            Explain(query, scene.Settings(query.family).precision, j.comparisons[i], &*values);
+        }
+    }
+    return j;
+}
+
+Summary Summarise(const Scene& scene, const SceneEvaluator& evaluation, const Judged& judged)
 {
     Summary s;
-    for (const QueryEvaluation& qe : evaluation.Queries()) {
-        if (!Reported(scene, qe)) {
+    const auto& all = evaluation.Queries();
+    for (size_t i = 0; i < all.size(); ++i) {
+        if (!Reported(scene, all[i])) {
             ++s.skipped;
             continue;
         }
+        const Comparison& c = judged.comparisons[i];
         ++s.queries;
-        ++(qe.comparison.agree ? s.agree : s.disagree);
-        for (const AlgorithmOutcome& o : qe.comparison.outcomes) {
+        ++(c.agree ? s.agree : s.disagree);
+        for (const AlgorithmOutcome& o : c.outcomes) {
             ++s.explanations[static_cast<size_t>(o.explanation)];
         }
     }
@@ -148,7 +179,12 @@ std::vector<std::string> ResultCells(const AlgorithmOutcome& o, Family family, P
         row.push_back(cell(r.hit && has(kFieldContact), Vector(r.contact, precision)));
         row.push_back(cell(r.hasSeparatingAxis && has(kFieldSeparatingAxis), Vector(r.separatingAxis, precision)));
     }
-    row.push_back(o.explanation == Explanation::None ? "" : std::string("DIFFERS: ") + ExplanationName(o.explanation));
+    std::string differs;
+    if (o.explanation != Explanation::None) {
+        differs = std::string("DIFFERS: ") + ExplanationName(o.explanation);
+        differs += o.differs == kFieldHit ? "" : " (" + FieldListText(o.differs) + ")";
+    }
+    row.push_back(std::move(differs));
     return row;
 }
 
@@ -201,9 +237,8 @@ std::vector<std::pair<const AlgorithmInfo*, Result>> Results(const Comparison& c
 }
 
 /// "exact: hit, t in [1, 2] (exact); slab 0/0 ulp, face_planes DISAGREES".
-std::string ExactLine(const Query& query, const Comparison& c, Precision precision)
+std::string ExactLine(const Query& query, const Comparison& c, const ExactResult& exact, Precision precision)
 {
-    const ExactResult exact = JudgeExact(query);
     std::string line = "exact: " + DescribeExact(exact);
     for (const AlgorithmOutcome& o : c.outcomes) {
         line += (&o == &c.outcomes.front() ? "; " : ", ") + std::string(o.info->name);
@@ -230,12 +265,13 @@ ordered_json ReportJson(const Scene& scene, const SceneEvaluator& evaluation, co
 {
     ordered_json queries = ordered_json::array();
     const auto& all = evaluation.Queries();
+    const Judged judged = Judge(scene, evaluation, exact);
     for (size_t index = 0; index < all.size(); ++index) {
         const QueryEvaluation& qe = all[index];
         if (!Reported(scene, qe)) {
             continue;
         }
-        const Comparison& c = qe.comparison;
+        const Comparison& c = judged.comparisons[index];
         const Family family = qe.query.family;
         const Precision precision = scene.Settings(family).precision;
         ordered_json results = ordered_json::object();
@@ -244,7 +280,7 @@ ordered_json ReportJson(const Scene& scene, const SceneEvaluator& evaluation, co
             const std::string name(o.info->name);
             results[name] = ResultToJson(o.result, o.info->returns, family);
             if (o.explanation != Explanation::None) {
-                explain[name] = {{"explanation", ExplanationName(o.explanation)}, {"reason", o.reason}};
+                explain[name] = ExplainToJson(o);
             }
         }
         const AlgorithmInfo& ref = ReferenceAlgorithm(family);
@@ -263,15 +299,18 @@ ordered_json ReportJson(const Scene& scene, const SceneEvaluator& evaluation, co
         if (!ReferenceRan(c)) {
             item["reference_result"] = ResultToJson(c.reference, ref.returns, family);
         }
+        if (!c.referenceNote.empty()) {
+            item["reference_note"] = c.referenceNote;
+        }
         if (std::string warning = PrecisionWarning(scene, qe.query); !warning.empty()) {
             item["warning"] = std::move(warning);
         }
-        if (exact) {
-            item["exact"] = ExactToJson(JudgeExact(scene.MakeQuery(qe.query)), Results(c), precision);
+        if (judged.exact[index]) {
+            item["exact"] = ExactToJson(*judged.exact[index], Results(c), precision);
         }
         queries.push_back(std::move(item));
     }
-    const Summary s = Summarise(scene, evaluation);
+    const Summary s = Summarise(scene, evaluation, judged);
     ordered_json explanations = ordered_json::object();
     for (Explanation e : {Explanation::Convention, Explanation::KnownFlaw, Explanation::Rounding, Explanation::Unexplained}) {
         explanations[ExplanationName(e)] = s.explanations[static_cast<size_t>(e)];
@@ -289,12 +328,13 @@ void WriteReportTable(std::ostream& out, const Scene& scene, const SceneEvaluato
 {
     out << source << (scene.title.empty() ? "" : ": " + scene.title) << "\n";
     const auto& all = evaluation.Queries();
+    const Judged judged = Judge(scene, evaluation, exact);
     for (size_t index = 0; index < all.size(); ++index) {
         const QueryEvaluation& qe = all[index];
         if (!Reported(scene, qe)) {
             continue;
         }
-        const Comparison& c = qe.comparison;
+        const Comparison& c = judged.comparisons[index];
         const Family family = qe.query.family;
         const Precision precision = scene.Settings(family).precision;
         out << "\n[" << index << "] " << FamilyName(family) << ", " << PrecisionName(precision) << ": "
@@ -321,11 +361,14 @@ void WriteReportTable(std::ostream& out, const Scene& scene, const SceneEvaluato
                     << "): " << o.reason << "\n";
             }
         }
-        if (exact) {
-            out << "    " << ExactLine(scene.MakeQuery(qe.query), c, precision) << "\n";
+        if (!c.referenceNote.empty()) {
+            out << "    note: " << c.referenceNote << "\n";
+        }
+        if (judged.exact[index]) {
+            out << "    " << ExactLine(scene.MakeQuery(qe.query), c, *judged.exact[index], precision) << "\n";
         }
     }
-    const Summary s = Summarise(scene, evaluation);
+    const Summary s = Summarise(scene, evaluation, judged);
     out << "\n" << s.queries << (s.queries == 1 ? " query" : " queries") << ": " << s.agree << " agree, " << s.disagree
         << " disagree. Algorithms differing from the reference: "
         << s.explanations[static_cast<size_t>(Explanation::Convention)] << " by convention, "

@@ -5,6 +5,7 @@
 #pragma once
 
 #include "core/algorithm.h"
+#include "core/compare.h"
 
 #include <optional>
 #include <string>
@@ -43,6 +44,16 @@ struct ExactResult {
 ///   roots: exact when the radicand is a perfect square, else 256-bit approximations.
 /// Cost: microseconds (GMP allocations); use FastVerdict first in loops.
 ExactResult JudgeExact(const Query& query);
+
+/// The judge's answer as the comparison takes it (Explain's exact values); nullopt when the judge
+/// cannot answer (result.valid is false).
+inline std::optional<ExactValues> ComparisonValues(const ExactResult& result)
+{
+    if (!result.valid) {
+        return std::nullopt;
+    }
+    return ExactValues{result.hit, result.tEnter.value, result.tExit.value, result.depth.value};
+}
 
 /// The exact hit verdict when double interval arithmetic (outward-rounded) decides it, nullopt
 /// when the query is too close to the hit/miss boundary for intervals to tell (then JudgeExact

@@ -16,6 +16,21 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
+/// Whether a hit's t_enter, t_exit or depth (those it returns) lie beyond ulps of the exact values
+/// (the comparison's rule, core/compare.h).
+bool ExactValuesDiffer(const Query& q, Precision precision, const Result& r, std::uint32_t returns,
+                       const ExactResult& exact, double ulps)
+{
+    const ValueScale scale = QueryValueScale(q);
+    auto off = [&](std::uint32_t field, double value, const ExactValue& e, double floor) {
+        return (returns & field) != 0 && !ValuesClose(value, e.value, floor, precision, ulps);
+    };
+    if (IsCast(q.family)) {
+        return off(kFieldTEnter, r.tEnter, exact.tEnter, scale.t) || off(kFieldTExit, r.tExit, exact.tExit, scale.t);
+    }
+    return off(kFieldDepth, r.depth, exact.depth, scale.length);
+}
+
 /// The two sides of a hunt, resolved.
 struct Sides {
     const AlgorithmInfo* a = nullptr;
@@ -35,11 +50,25 @@ struct Sides {
     double tolerance = 0;
     std::uint64_t nearBoundary = 0;
 
+    double valueUlps = 0;
+
     bool RawDisagree(const Query& q)
     {
-        const bool hitA = a->run(q, precision, nullptr).hit;
-        const bool hitB = b != nullptr ? b->run(q, precision, nullptr).hit : ExactSide(q);
-        return hitA != hitB;
+        const Result ra = a->run(q, precision, nullptr);
+        if (b != nullptr) {
+            const Result rb = b->run(q, precision, nullptr);
+            return ra.hit != rb.hit || (valueUlps > 0 && ValueDifferences(q, precision, QueryValueScale(q), ra,
+                                                                          a->returns, rb, b->returns, valueUlps) != 0);
+        }
+        if (valueUlps <= 0 || !ra.hit) {
+            return ra.hit != ExactSide(q);
+        }
+        if (const auto fast = FastVerdict(q); fast && !*fast) {
+            return true; // a hits, the judge says miss
+        }
+        ++exactCalls;
+        const ExactResult exact = JudgeExact(q);
+        return !exact.hit || ExactValuesDiffer(q, precision, ra, a->returns, exact, valueUlps);
     }
 
     /// The same without counting (for shrinking).
@@ -66,6 +95,7 @@ Sides Resolve(const HuntOptions& o)
     s.b = o.b.empty() ? nullptr : FindAlgorithm(o.family, o.b);
     s.precision = o.precision;
     s.tolerance = o.tolerance;
+    s.valueUlps = o.valueUlps;
     return s;
 }
 
@@ -317,6 +347,9 @@ std::string ValidateHunt(const HuntOptions& o)
     if (o.around && (o.around->family != o.family || !QueryShapesMatch(*o.around))) {
         return "the seed pair is not a " + std::string(FamilyName(o.family)) + " query";
     }
+    if (!(o.valueUlps >= 0) || std::isinf(o.valueUlps)) {
+        return "the value tolerance in ulps must be a finite number >= 0 (0: verdicts only)";
+    }
     return "";
 }
 
@@ -324,7 +357,7 @@ bool HuntBatchedApplies(const HuntOptions& o)
 {
     auto batched = [](const std::string& name) { return name == "slab" || name == "slab_branchless"; };
     return o.batched && o.family == Family::RayAabb && o.precision == Precision::Float && batched(o.a) &&
-           batched(o.b) && !o.around;
+           batched(o.b) && !o.around && o.valueUlps <= 0;
 }
 
 bool HuntDisagrees(const HuntOptions& options, const Query& query)

@@ -37,6 +37,12 @@ struct HuntOptions {
     /// protocol's allowance for reference algorithms ("agrees except within a documented
     /// relative tolerance of a boundary").
     double tolerance = 0;
+    /// 0: only verdicts count. > 0: also a value disagreement counts: both sides hit and a value
+    /// both report (against b: t_enter, t_exit, point, normal, depth as ValueDifferences compares
+    /// them; against the exact judge: t_enter, t_exit, depth) differs by more than this many ulps
+    /// (core/compare.h's rule: ulps * eps * max(|a|, |b|, the query's floor)). Shrinking keeps the
+    /// value disagreement. The vectorised path (verdicts only) does not run.
+    double valueUlps = 0;
 };
 
 /// "" when the options can run, else why not (unknown algorithm, b == a, ...).

@@ -6,6 +6,7 @@
 #include <glm/glm.hpp>
 
 #include <cmath>
+#include <cstdio>
 #include <cstring>
 #include <map>
 
@@ -361,9 +362,14 @@ std::string GoogleTestSnippet(const Counterexample& c, const HuntOptions& option
                              std::to_string(index);
     std::string s = "TEST(Hunt" + Pascal(FamilyName(c.query.family)) + ", " + name + ")\n{\n";
     s += "    // " + DescribeQuery(c.query) + "\n";
+    char ulps[48] = "", ulpsValue[32] = "";
+    if (options.valueUlps > 0) {
+        std::snprintf(ulpsValue, sizeof ulpsValue, "%.17g", options.valueUlps);
+        std::snprintf(ulps, sizeof ulps, " --ulps %s", ulpsValue);
+    }
     s += "    // found by: hitlab hunt --family " + std::string(FamilyName(c.query.family)) + " --a " + options.a +
          (options.b.empty() ? " --exact" : " --b " + options.b) + " --seed " + std::to_string(options.seed) +
-         (options.precision == Precision::Float ? " --precision float" : "") + " (" + c.distribution + ")\n";
+         (options.precision == Precision::Float ? " --precision float" : "") + ulps + " (" + c.distribution + ")\n";
     s += "    const hitlab::Query query{" + family + ",\n                              " + ShapeLiteral(c.query.a) +
          ",\n                              " + ShapeLiteral(c.query.b) + "};\n";
     auto side = [&](const std::string& algo, const Result& r, const char* var) {
@@ -376,6 +382,12 @@ std::string GoogleTestSnippet(const Counterexample& c, const HuntOptions& option
     s += side(options.a, c.a, "a");
     if (c.b) {
         s += side(options.b, *c.b, "b");
+        if (c.a.hit && c.b->hit && options.valueUlps > 0) { // a value disagreement
+            s += "    EXPECT_NE(hitlab::ValueDifferences(query, " + precision +
+                 ", hitlab::QueryValueScale(query), a, hitlab::FindAlgorithm(" + family + ", \"" + options.a +
+                 "\")->returns, b, hitlab::FindAlgorithm(" + family + ", \"" + options.b + "\")->returns, " +
+                 ulpsValue + "), 0u);\n";
+        }
     }
     s += "    const hitlab::ExactResult exact = hitlab::JudgeExact(query);\n";
     s += "    EXPECT_" + std::string(c.exact.hit ? "TRUE" : "FALSE") + "(exact.hit); // exact: " +

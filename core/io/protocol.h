@@ -5,6 +5,7 @@
 #pragma once
 
 #include "core/algorithm.h"
+#include "core/compare.h"
 
 #include <nlohmann/json.hpp>
 
@@ -91,6 +92,11 @@ nlohmann::ordered_json ToJson(const AlgorithmInfo& info);
 /// depth, normal, contact), when the normal is unknown (origin inside), or when no separating
 /// axis was found.
 nlohmann::ordered_json ResultToJson(const Result& result, std::uint32_t returns, Family family);
+
+/// An `explain` entry of an algorithm that differs from the reference: `explanation`, `reason`
+/// and `fields` (the protocol names of what differs: ["hit"] for a verdict, else the values,
+/// e.g. ["t_enter", "point"]).
+nlohmann::ordered_json ExplainToJson(const AlgorithmOutcome& outcome);
 
 /// A trace: {"steps": [{"caption", "values": {name: number}, and one of "slab", "face", "axis",
 /// "point", "segment": {...}}], "deciding_step": index or null, "verdict": sentence}.

@@ -31,15 +31,20 @@ ordered_json JsonVec3(const glm::dvec3& v)
 
 std::vector<std::string> FieldNames(std::uint32_t returns)
 {
-    static const char* const kNames[] = {"hit",   "t_enter", "t_exit",  "point",
-                                         "normal", "depth",  "contact", "separating_axis"};
     std::vector<std::string> out;
-    for (std::uint32_t bit = 0; bit < 8; ++bit) {
-        if ((returns & (1u << bit)) != 0) {
-            out.emplace_back(kNames[bit]);
+    for (std::uint32_t bit = 1; bit <= kFieldSeparatingAxis; bit <<= 1) {
+        if ((returns & bit) != 0) {
+            out.emplace_back(FieldName(bit));
         }
     }
     return out;
+}
+
+ordered_json ExplainToJson(const AlgorithmOutcome& outcome)
+{
+    return {{"explanation", ExplanationName(outcome.explanation)},
+            {"reason", outcome.reason},
+            {"fields", FieldNames(outcome.differs)}};
 }
 
 const char* PrecisionName(Precision precision) { return precision == Precision::Float ? "float" : "double"; }

@@ -137,7 +137,8 @@ TEST(EvalTest, EveryPublicLineAnsweredInOrder)
                 EXPECT_TRUE(r.contains(key)) << info->name << " lacks " << key;
             }
         }
-        EXPECT_EQ(answer.at("agree").get<bool>(), sameHit);
+        // the reference ran, so every difference (verdict or value) has an explain entry
+        EXPECT_EQ(answer.at("agree").get<bool>(), sameHit && answer.at("explain").empty());
         EXPECT_EQ(answer.at("reference"), std::string(infos[0]->name));
     }
     EXPECT_EQ(errors, 11);
@@ -288,17 +289,55 @@ TEST(EvalTest, ExplainListsExactlyTheAlgorithmsThatDisagreeWithTheReference)
         const json& results = answer.at("results");
         const bool referenceHit = results.at(answer.at("reference").get<std::string>()).at("hit").get<bool>();
         const json& explain = answer.at("explain");
+        const json& reference = results.at(answer.at("reference").get<std::string>());
         for (const auto& [name, result] : results.items()) {
-            const bool differs = result.at("hit").get<bool>() != referenceHit;
-            EXPECT_EQ(explain.contains(name), differs) << name;
-            if (differs) {
-                ++explained;
-                EXPECT_EQ(explanations.count(explain.at(name).at("explanation").get<std::string>()), 1u);
-                EXPECT_FALSE(explain.at(name).at("reason").get<std::string>().empty());
+            const bool hitDiffers = result.at("hit").get<bool>() != referenceHit;
+            if (hitDiffers) {
+                ASSERT_TRUE(explain.contains(name)) << name;
+                EXPECT_EQ(explain.at(name).at("fields"), json::array({"hit"})) << name;
+            }
+            if (!explain.contains(name)) {
+                continue;
+            }
+            ++explained;
+            EXPECT_EQ(explanations.count(explain.at(name).at("explanation").get<std::string>()), 1u);
+            EXPECT_FALSE(explain.at(name).at("reason").get<std::string>().empty());
+            if (!hitDiffers) { // a value difference: in fields both report, with different values
+                const json& fields = explain.at(name).at("fields");
+                EXPECT_FALSE(fields.empty()) << name;
+                for (const json& field : fields) {
+                    const std::string key = field.get<std::string>();
+                    EXPECT_NE(key, "hit");
+                    EXPECT_FALSE(result.at(key).is_null()) << name << " " << key;
+                    EXPECT_NE(result.at(key), reference.at(key)) << name << " " << key;
+                }
             }
         }
     }
     EXPECT_GT(explained, 0); // the public cases are made to split the published variants
+}
+
+TEST(EvalTest, AValueDifferenceWithEqualVerdictsMakesAgreeFalse)
+{
+    // |(-2, 0, 0) + t (2, 1, 0)|^2 = 1 at t = 0.6 and 1; geometric and glm assume a unit direction
+    const json answer = EvalOne(
+        R"({"id": 1, "query": "ray_sphere", "precision": "double", "a": {"type": "ray", "origin": [-2, 0, 0], "direction": [2, 1, 0]}, "b": {"type": "sphere", "center": [0, 0, 0], "radius": 1}})");
+    for (const auto& [name, result] : answer.at("results").items()) {
+        EXPECT_TRUE(result.at("hit").get<bool>()) << name;
+    }
+    EXPECT_EQ(answer.at("results").at("quadratic_stable").at("t_enter"), 0.6);
+    EXPECT_EQ(answer.at("agree"), false);
+    const json& explain = answer.at("explain");
+    EXPECT_EQ(explain.size(), 2u) << explain.dump(); // quadratic agrees with the reference
+    EXPECT_EQ(explain.at("glm").at("explanation"), "convention");
+    EXPECT_EQ(explain.at("glm").at("fields"), json::array({"t_enter", "point", "normal"}));
+    EXPECT_NE(explain.at("glm").at("reason").get<std::string>().find("direction: unit"), std::string::npos);
+    EXPECT_EQ(explain.at("geometric").at("fields"), json::array({"t_enter", "t_exit", "point"}));
+    // the same ray with a unit direction: every value agrees
+    const json unit = EvalOne(
+        R"({"id": 2, "query": "ray_sphere", "precision": "double", "a": {"type": "ray", "origin": [-2, 0, 0], "direction": [1, 0, 0]}, "b": {"type": "sphere", "center": [0, 0, 0], "radius": 1}})");
+    EXPECT_EQ(unit.at("agree"), true) << unit.dump();
+    EXPECT_TRUE(unit.at("explain").empty());
 }
 
 TEST(EvalTest, TraceAddsEveryAlgorithmsSteps)

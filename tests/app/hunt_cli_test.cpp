@@ -62,6 +62,18 @@ TEST(HuntCli, ReferenceAgainstItselfFindsNoneAndBadOptionsAreUsageErrors)
     EXPECT_EQ(bad.status, 2);
     EXPECT_NE(bad.err.find("unknown algorithm \"nope\""), std::string::npos) << bad.err;
     EXPECT_EQ(Cli({"hunt", "--family", "ray_aabb", "--a", "slab", "--b", "six_faces", "--exact"}).status, 2);
+    EXPECT_EQ(Cli({"hunt", "--family", "ray_aabb", "--a", "slab", "--ulps", "-1"}).status, 2);
+}
+
+TEST(HuntCli, UlpsHuntsValueDisagreements)
+{
+    // geometric assumes a unit direction: --ulps finds it hitting with other t than the reference,
+    // and the snippet checks the value difference
+    const Outcome found = Cli({"hunt", "--family", "ray_sphere", "--a", "geometric", "--b", "quadratic_stable",
+                               "--ulps", "8", "--cases", "20000", "--max", "8", "--seed", "1", "--gtest", "--quiet"});
+    EXPECT_EQ(found.status, 1) << found.err;
+    EXPECT_NE(found.out.find("--ulps 8"), std::string::npos) << found.out;
+    EXPECT_NE(found.out.find("EXPECT_NE(hitlab::ValueDifferences(query"), std::string::npos) << found.out;
 }
 
 TEST(BenchCli, PrintsEveryAlgorithmOfTheScenesFamilies)

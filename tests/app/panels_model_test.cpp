@@ -172,8 +172,10 @@ TEST(ResultsTable, EveryLessonHasOneRowPerQueryAndOneCellPerEnabledAlgorithm)
                 ASSERT_NE(qe, nullptr);
                 EXPECT_EQ(row.disagree, !qe->comparison.agree);
                 EXPECT_EQ(row.mark.empty(), !row.disagree);
+                EXPECT_EQ(row.symbol.empty(), !row.disagree);
                 for (const ResultCell& cell : row.cells) {
-                    EXPECT_EQ(cell.differs, cell.hit != qe->comparison.reference.hit);
+                    EXPECT_EQ(cell.differs, cell.fields != 0);
+                    EXPECT_EQ(cell.fields == kFieldHit, cell.hit != qe->comparison.reference.hit);
                     EXPECT_EQ(cell.text.starts_with("hit"), cell.hit);
                     if (cell.differs) { // the tooltip names each algorithm that differs
                         EXPECT_NE(row.tooltip.find(std::string(cell.algorithm->name) + ":"), std::string::npos);
@@ -207,6 +209,40 @@ TEST(ResultsTable, RayFromInsideShowsTheConventionDisagreement)
         }
     }
     EXPECT_TRUE(sawConvention);
+}
+
+TEST(ResultsTable, AValueDisagreementIsMarkedWithTheFieldsThatDiffer)
+{
+    // ray-from-inside.json, ray from the centre vs box: slab_signs and slab_listing hit like the
+    // reference but report the entry behind the origin (t_enter -0.78125, and its point)
+    const Scene scene = Lesson("ray-from-inside.json");
+    SceneEvaluator eval;
+    eval.Evaluate(scene);
+    bool sawBox = false;
+    for (const ResultsTable& t : BuildResultsTables(scene, eval, true)) {
+        if (t.family != Family::RayAabb) {
+            continue;
+        }
+        ASSERT_EQ(t.rows.size(), 1u);
+        const ResultRow& row = t.rows[0];
+        sawBox = true;
+        EXPECT_EQ(row.worst, Explanation::Convention);
+        EXPECT_EQ(row.symbol, "! t_enter, point");
+        for (const ResultCell& cell : row.cells) {
+            if (cell.algorithm->name == "slab_signs") {
+                EXPECT_TRUE(cell.hit);
+                EXPECT_TRUE(cell.differs);
+                EXPECT_EQ(cell.fields, kFieldTEnter | kFieldPoint);
+                EXPECT_EQ(cell.explanation, Explanation::Convention);
+            }
+        }
+        EXPECT_NE(row.tooltip.find("slab_signs: hit  t -0.78125 - convention (t_enter, point)"), std::string::npos)
+            << row.tooltip;
+    }
+    EXPECT_TRUE(sawBox);
+    EXPECT_EQ(DifferenceMark(Explanation::Rounding, kFieldTEnter), "~ t_enter");
+    EXPECT_EQ(DifferenceMark(Explanation::Unexplained, kFieldHit), "!!");
+    EXPECT_EQ(DifferenceMark(Explanation::None, kFieldTEnter), "");
 }
 
 TEST(ResultsTable, SomeLessonsDisagreeAndAgreeingLessonsSayAllAgree)
@@ -411,6 +447,12 @@ TEST(FamilyTable, AFarDifferenceIsShownAsTheDifferenceNotAsAnUlpCount)
             found = true;
             EXPECT_EQ(row.first, "-0.78125");
             EXPECT_EQ(row.firstUlps, "-0.781 (far)");
+            // the same verdict as the reference, another t_enter: a value disagreement, by convention
+            EXPECT_TRUE(row.differs);
+            EXPECT_EQ(row.fields, kFieldTEnter | kFieldPoint);
+            EXPECT_EQ(row.explanation, Explanation::Convention);
+            EXPECT_EQ(row.mark, "! t_enter, point");
+            EXPECT_NE(row.reason.find("t_range: t > 0"), std::string::npos) << row.reason;
         }
     }
     EXPECT_TRUE(found);
@@ -426,11 +468,15 @@ TEST(ResultsTable, JudgeRowMarksTheCellsThatAreWrongAgainstTheExactAnswer)
     std::vector<ResultsTable> tables = BuildResultsTables(scene, eval);
     ASSERT_EQ(tables.size(), 1u);
     ASSERT_EQ(tables[0].rows.size(), 2u);
-    for (ResultRow& row : tables[0].rows) {
+    for (size_t i = 0; i < tables[0].rows.size(); ++i) {
+        ResultRow& row = tables[0].rows[i];
         EXPECT_FALSE(row.exactHit.has_value()); // judged only when shown
-        JudgeRow(scene, row);
+        JudgeRow(scene, eval, tables[0], i, row);
         ASSERT_TRUE(row.exactHit.has_value());
         EXPECT_TRUE(*row.exactHit);
+        // judged again with the exact values: the judge agrees with the reference, the marks stay
+        EXPECT_TRUE(row.disagree);
+        EXPECT_EQ(row.symbol, "!");
         for (size_t c = 0; c < row.cells.size(); ++c) {
             const std::string name(tables[0].columns[c]->name);
             EXPECT_EQ(row.cells[c].wrongVsExact, !row.cells[c].hit) << name;

@@ -106,7 +106,45 @@ TEST(Report, JsonCarriesTheProtocolResultsAndTheExplanations)
     EXPECT_FALSE((*rayBox)["explain"].contains("slab"));
     EXPECT_EQ(report["summary"]["queries"], 3);
     EXPECT_EQ(report["summary"]["disagree"], 2);
-    EXPECT_EQ(report["summary"]["explanations"]["convention"], 3);
+    // slab_signs and slab_listing report the unclamped entry behind the origin, a value difference
+    const json& signs = (*rayBox)["explain"]["slab_signs"];
+    EXPECT_EQ(signs["explanation"], "convention");
+    EXPECT_EQ(signs["fields"], json::array({"t_enter", "point"}));
+    EXPECT_NE(signs["reason"].get<std::string>().find("t_range: t > 0"), std::string::npos) << signs["reason"];
+    EXPECT_EQ((*rayBox)["results"]["slab_signs"]["t_enter"], -0.78125);
+    EXPECT_EQ((*rayBox)["explain"]["six_faces"]["fields"], json::array({"hit"}));
+    // six_faces, face_planes, geometric (origin_inside: miss); slab_signs, slab_listing, glm (t_enter)
+    EXPECT_EQ(report["summary"]["explanations"]["convention"], 6);
+}
+
+TEST(Report, AValueOnlyDisagreementIsADisagreementInTextSummaryAndJson)
+{
+    // slab and slab_signs both hit the box from its centre; slab_signs reports t_enter -0.78125
+    const std::vector<std::string> args{Lesson("ray-from-inside.json"), "--algorithms", "slab,slab_signs"};
+    const Outcome text = Report(args);
+    ASSERT_EQ(text.status, 0) << text.err;
+    EXPECT_NE(
+        text.out.find("ray_aabb, float: \"ray from the centre\" (ray 3) vs \"box\" (aabb 1): disagree, explained"),
+        std::string::npos)
+        << text.out;
+    EXPECT_NE(text.out.find("DIFFERS: convention (t_enter, point)"), std::string::npos) << text.out;
+    EXPECT_NE(text.out.find("1 query: 0 agree, 1 disagree. Algorithms differing from the reference: 1 by convention"),
+              std::string::npos)
+        << text.out;
+    std::vector<std::string> jsonArgs = args;
+    jsonArgs.push_back("--json");
+    const Outcome run = Report(jsonArgs);
+    ASSERT_EQ(run.status, 0) << run.err;
+    const json report = json::parse(run.out);
+    ASSERT_EQ(report["queries"].size(), 1u);
+    const json& q = report["queries"][0];
+    EXPECT_EQ(q["results"]["slab"]["hit"], q["results"]["slab_signs"]["hit"]);
+    EXPECT_EQ(q["agree"], false);
+    EXPECT_EQ(q["all_explained"], true);
+    EXPECT_EQ(q["explain"]["slab_signs"]["fields"], json::array({"t_enter", "point"}));
+    EXPECT_EQ(report["summary"]["agree"], 0);
+    EXPECT_EQ(report["summary"]["disagree"], 1);
+    EXPECT_EQ(report["summary"]["explanations"]["convention"], 1);
 }
 
 TEST(Report, AlgorithmsNarrowsTheSetAcrossFamilies)

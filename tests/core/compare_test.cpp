@@ -1,7 +1,10 @@
 // Tests of core/compare.h: grouping and the explanations of disagreements.
 #include "core/compare.h"
 
+#include <glm/geometric.hpp>
 #include <gtest/gtest.h>
+
+#include <cmath>
 
 namespace hitlab {
 namespace {
@@ -129,6 +132,192 @@ TEST(Compare, ExplicitAlgorithmListIsRunInOrderAndTheReferenceIsStillUsed)
     EXPECT_TRUE(c.agree); // one algorithm agrees with itself
     EXPECT_TRUE(c.reference.hit);
     EXPECT_EQ(c.outcomes[0].explanation, Explanation::Convention);
+}
+
+// ---- values ----
+
+AlgorithmOutcome Given(const AlgorithmInfo* info, const Result& result)
+{
+    AlgorithmOutcome out;
+    out.info = info;
+    out.result = result;
+    return out;
+}
+
+Result RunReference(const Query& q, Precision precision)
+{
+    return hitlab::Run(ReferenceAlgorithm(q.family), q, precision);
+}
+
+/// A comparison of given results (as the scene makes one): the reference's run, then `name` with `result`.
+Comparison CompareGiven(const Query& q, Precision precision, std::string_view name, const Result& result,
+                        const ExactValues* exact = nullptr)
+{
+    Comparison c;
+    c.outcomes.push_back(Given(&ReferenceAlgorithm(q.family), RunReference(q, precision)));
+    c.outcomes.push_back(Given(FindAlgorithm(q.family, name), result));
+    Explain(q, precision, c, exact);
+    return c;
+}
+
+// origin (0.5, 0.5, 0.5), direction (0.6, 0.8, 0): exits the unit box through y = 1 at t = 0.625
+const Query kInsideBox{Family::RayAabb, Ray<double>{{0.5, 0.5, 0.5}, {0.6, 0.8, 0}}, kUnitBox};
+
+TEST(CompareValues, NonUnitDirectionIsTheUnitDirectionConvention)
+{
+    // |(-2, 0, 0) + t (2, 1, 0)|^2 = 1: 5t^2 - 8t + 3 = 0, t = 0.6 and 1
+    const Query q{Family::RaySphere, Ray<double>{{-2, 0, 0}, {2, 1, 0}}, Sphere<double>{{0, 0, 0}, 1}};
+    const Comparison c = Compare(q, {}, Precision::Double);
+    EXPECT_EQ(c.reference.tEnter, 0.6);
+    EXPECT_EQ(c.reference.tExit, 1.0);
+    EXPECT_FALSE(c.agree); // every algorithm hits, but the values differ
+    ASSERT_EQ(c.groups.size(), 1u);
+    EXPECT_DOUBLE_EQ(c.situation.directionLength, std::sqrt(5.0));
+    for (const char* name : {"geometric", "glm"}) {
+        const AlgorithmOutcome& o = OutcomeOf(c, name);
+        EXPECT_TRUE(o.result.hit) << name;
+        EXPECT_NE(o.result.tEnter, 0.6) << name;
+        EXPECT_EQ(o.explanation, Explanation::Convention) << name;
+        EXPECT_NE(o.reason.find("direction: unit"), std::string::npos) << o.reason;
+    }
+    EXPECT_EQ(OutcomeOf(c, "geometric").differs, kFieldTEnter | kFieldTExit | kFieldPoint);
+    EXPECT_EQ(OutcomeOf(c, "glm").differs, kFieldTEnter | kFieldPoint | kFieldNormal); // glm has no t_exit
+    EXPECT_EQ(OutcomeOf(c, "quadratic").differs, 0u);
+    EXPECT_TRUE(c.allExplained);
+}
+
+TEST(CompareValues, AHitOnANonUnitDirectionIsTheUnitDirectionConventionToo)
+{
+    // y = 1.25 passes above the unit sphere: a miss; glm and geometric take |(2, 0, 0)| for 1 and hit
+    const Query q{Family::RaySphere, Ray<double>{{-2, 1.25, 0}, {2, 0, 0}}, Sphere<double>{{0, 0, 0}, 1}};
+    const Comparison c = Compare(q, {}, Precision::Double);
+    EXPECT_FALSE(c.reference.hit);
+    for (const char* name : {"geometric", "glm"}) {
+        const AlgorithmOutcome& o = OutcomeOf(c, name);
+        EXPECT_TRUE(o.result.hit) << name;
+        EXPECT_EQ(o.differs, kFieldHit) << name;
+        EXPECT_EQ(o.explanation, Explanation::Convention) << name << ": " << o.reason;
+        EXPECT_NE(o.reason.find("direction: unit"), std::string::npos) << o.reason;
+    }
+    EXPECT_TRUE(c.allExplained);
+}
+
+TEST(CompareValues, UnitDirectionValuesAgree)
+{
+    // the same ray with a unit direction: t is scaled by sqrt(5), and glm agrees within the tolerance
+    const Query q{Family::RaySphere, Ray<double>{{-2, 0, 0}, glm::normalize(glm::dvec3(2, 1, 0))},
+                  Sphere<double>{{0, 0, 0}, 1}};
+    const Comparison c = Compare(q, {}, Precision::Double);
+    EXPECT_NEAR(c.reference.tEnter, 0.6 * std::sqrt(5.0), 1e-15);
+    const AlgorithmOutcome& glm = OutcomeOf(c, "glm");
+    EXPECT_EQ(glm.differs, 0u) << glm.reason;
+    EXPECT_EQ(glm.explanation, Explanation::None);
+}
+
+TEST(CompareValues, UnclampedEntryFromInsideIsTheTRangeConvention)
+{
+    const Comparison c = Compare(kInsideBox, {}, Precision::Double);
+    EXPECT_EQ(c.reference.tEnter, 0.0);
+    EXPECT_EQ(c.reference.tExit, 0.625);
+    const AlgorithmOutcome& signs = OutcomeOf(c, "slab_signs");
+    EXPECT_TRUE(signs.result.hit);
+    EXPECT_EQ(signs.result.tEnter, -0.625); // through y = 0, behind the origin
+    EXPECT_EQ(signs.differs, kFieldTEnter | kFieldPoint);
+    EXPECT_EQ(signs.explanation, Explanation::Convention);
+    EXPECT_NE(signs.reason.find("t_range: t > 0"), std::string::npos) << signs.reason;
+    EXPECT_EQ(OutcomeOf(c, "slab_branchless").differs, 0u);
+    EXPECT_FALSE(c.agree);
+}
+
+TEST(CompareValues, TheToleranceIsKValueUlpsOfTheLargerMagnitudeWithAFloor)
+{
+    // t floor: largest coordinate 1 / |direction| 1 = 1, so t_exit 0.625 may move by 8 * 2^-52
+    Result r = RunReference(kInsideBox, Precision::Double);
+    r.tExit = 0.625 + 8 * 0x1p-52;
+    EXPECT_TRUE(CompareGiven(kInsideBox, Precision::Double, "slab_branchless", r).agree);
+    r.tExit = 0.625 + 16 * 0x1p-52;
+    const Comparison c = CompareGiven(kInsideBox, Precision::Double, "slab_branchless", r);
+    EXPECT_FALSE(c.agree);
+    EXPECT_EQ(c.outcomes[1].differs, kFieldTExit);
+    EXPECT_TRUE(ValuesClose(1e6, 1e6 + 8 * 0x1p-52 * 1e6, 1, Precision::Double));
+    EXPECT_FALSE(ValuesClose(1e6, 1e6 + 9 * 0x1p-52 * 1e6, 1, Precision::Double));
+    EXPECT_TRUE(ValuesClose(0, 8 * 0x1p-23, 1, Precision::Float)); // the floor near 0
+    EXPECT_FALSE(ValuesClose(0, 9 * 0x1p-23, 1, Precision::Float));
+    EXPECT_FALSE(ValuesClose(NAN, NAN, 1, Precision::Double));
+    EXPECT_FALSE(ValuesClose(INFINITY, 1e308, 1, Precision::Double));
+}
+
+TEST(CompareValues, PureValueDisagreementWithEqualVerdictsIsUnexplained)
+{
+    Result r = RunReference(kInsideBox, Precision::Double);
+    r.tExit = 0.75; // a wrong exit: same verdict, nothing declared predicts it
+    const Comparison c = CompareGiven(kInsideBox, Precision::Double, "slab_branchless", r);
+    EXPECT_FALSE(c.agree);
+    ASSERT_EQ(c.groups.size(), 1u); // one verdict
+    EXPECT_EQ(c.outcomes[1].differs, kFieldTExit);
+    EXPECT_EQ(c.outcomes[1].explanation, Explanation::Unexplained);
+    EXPECT_NE(c.outcomes[1].reason.find("t_exit 0.75 (reference 0.625)"), std::string::npos) << c.outcomes[1].reason;
+    EXPECT_FALSE(c.allExplained);
+    // the exact judge agrees with the reference: still unexplained, and the reference is not noted
+    const ExactValues exact{true, 0, 0.625, 0};
+    const Comparison judged = CompareGiven(kInsideBox, Precision::Double, "slab_branchless", r, &exact);
+    EXPECT_EQ(judged.outcomes[1].explanation, Explanation::Unexplained);
+    EXPECT_TRUE(judged.referenceNote.empty());
+}
+
+TEST(CompareValues, AnAlgorithmRightWhereTheExactValuesShowTheReferenceOffIsNotBlamed)
+{
+    Result r = RunReference(kInsideBox, Precision::Double);
+    r.tExit = 0.75;
+    const ExactValues exact{true, 0, 0.75, 0}; // as if the true exit were 0.75
+    const Comparison c = CompareGiven(kInsideBox, Precision::Double, "slab_branchless", r, &exact);
+    EXPECT_FALSE(c.agree); // the values still differ
+    EXPECT_EQ(c.outcomes[1].differs, kFieldTExit);
+    EXPECT_EQ(c.outcomes[1].explanation, Explanation::None);
+    EXPECT_TRUE(c.outcomes[1].reason.empty());
+    EXPECT_TRUE(c.allExplained);
+    EXPECT_NE(c.referenceNote.find("t_exit 0.625"), std::string::npos) << c.referenceNote;
+    // a verdict the exact judge confirms against the reference
+    Result miss;
+    const ExactValues exactMiss{false, 0, 0, 0};
+    const Comparison v = CompareGiven(kInsideBox, Precision::Double, "slab_branchless", miss, &exactMiss);
+    EXPECT_EQ(v.outcomes[1].differs, kFieldHit);
+    EXPECT_EQ(v.outcomes[1].explanation, Explanation::None);
+    EXPECT_NE(v.referenceNote.find("the reference says hit where the exact judge says miss"), std::string::npos);
+}
+
+TEST(CompareValues, ValuesWithinTheToleranceOfTheExactOnesAreRounding)
+{
+    // both 0.625 +- 6 ulps: 12 ulps apart (beyond the tolerance), each within 8 of the exact value
+    Result ref = RunReference(kInsideBox, Precision::Double);
+    Comparison c;
+    ref.tExit = 0.625 - 6 * 0x1p-52;
+    c.outcomes.push_back(Given(&ReferenceAlgorithm(Family::RayAabb), ref));
+    Result x = ref;
+    x.tExit = 0.625 + 6 * 0x1p-52;
+    c.outcomes.push_back(Given(FindAlgorithm(Family::RayAabb, "slab_branchless"), x));
+    const ExactValues exact{true, 0, 0.625, 0};
+    Explain(kInsideBox, Precision::Double, c, &exact);
+    EXPECT_EQ(c.outcomes[1].differs, kFieldTExit);
+    EXPECT_EQ(c.outcomes[1].explanation, Explanation::Rounding);
+    EXPECT_TRUE(c.referenceNote.empty());
+}
+
+TEST(CompareValues, AnOverlapNormalThatIsEquallyRightIsNoDifference)
+{
+    // boxes crossed like a plus sign, centres on z = 0: depth 1.5 along +z or -z alike
+    const Query q{Family::AabbAabb, Aabb<double>{{-4, -0.5, -0.5}, {4, 0.5, 0.5}},
+                  Aabb<double>{{-0.5, -4, -1}, {0.5, 4, 1}}};
+    const Comparison c = Compare(q, {}, Precision::Double);
+    const AlgorithmOutcome& ce = OutcomeOf(c, "center_extent");
+    EXPECT_EQ(ce.result.depth, 1.5);
+    EXPECT_EQ(ce.result.normal, -c.reference.normal); // the other sign
+    EXPECT_EQ(ce.differs, 0u);
+    EXPECT_TRUE(c.agree);
+    // a normal along x is wrong: moving b by 1.5 along x leaves them overlapping
+    Result wrong = ce.result;
+    wrong.normal = {1, 0, 0};
+    EXPECT_EQ(CompareGiven(q, Precision::Double, "center_extent", wrong).outcomes[1].differs, kFieldNormal);
 }
 
 } // namespace

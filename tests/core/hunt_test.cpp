@@ -216,6 +216,69 @@ TEST(HuntJob, ReportsProgressAndStopsOnCancel)
     EXPECT_GT(report.progress.casesPerSecond, 0);
 }
 
+TEST(HuntValues, FindsAUnitDirectionAlgorithmsValueDisagreementAndShrinkingKeepsIt)
+{
+    // geometric assumes a unit direction: on other directions it hits with other t than the reference
+    HuntOptions o = Options(Family::RaySphere, "geometric", "quadratic_stable");
+    o.seed = 1;
+    o.maxCases = 20000;
+    o.maxCounterexamples = 8;
+    o.valueUlps = 8;
+    const HuntReport report = RunHunt(o);
+    ASSERT_TRUE(report.error.empty()) << report.error;
+    EXPECT_EQ(report.method, "scalar");
+    int valueOnly = 0;
+    for (const Counterexample& c : report.counterexamples) {
+        ASSERT_TRUE(c.b.has_value());
+        EXPECT_TRUE(HuntDisagrees(o, c.query)) << c.text; // the shrunk query still disagrees
+        if (c.a.hit && c.b->hit) {
+            ++valueOnly;
+            const std::uint32_t fields = ValueDifferences(c.query, o.precision, QueryValueScale(c.query), c.a,
+                                                          FindAlgorithm(o.family, "geometric")->returns, *c.b,
+                                                          ReferenceAlgorithm(o.family).returns, 8);
+            EXPECT_NE(fields & (kFieldTEnter | kFieldTExit), 0u) << c.text;
+        }
+    }
+    EXPECT_GT(valueOnly, 0);
+    // verdicts only: the same search never reports two hits
+    o.valueUlps = 0;
+    for (const Counterexample& c : RunHunt(o).counterexamples) {
+        EXPECT_NE(c.a.hit, c.b->hit) << c.text;
+    }
+}
+
+TEST(HuntValues, TheReferenceSlabIsWithinAnUlpOfTheExactT)
+{
+    // double slab t are correctly rounded quotients (docs/architecture.md): none beyond 1 ulp
+    HuntOptions o = Options(Family::RayAabb, "slab");
+    o.maxCases = 20000;
+    o.valueUlps = 1;
+    const HuntReport report = RunHunt(o);
+    EXPECT_TRUE(report.counterexamples.empty()) << DescribeDisagreement(report.counterexamples.front(), o);
+    EXPECT_EQ(report.progress.cases, 20224u);  // batches of 256
+    EXPECT_GT(report.progress.exactCalls, 0u); // the values need the judge whenever slab hits
+}
+
+TEST(HuntValues, IdenticalValuesNeverDisagree)
+{
+    // quadratic and quadratic_stable both give exactly t = 1 and 3 here (integer roots)
+    HuntOptions o = Options(Family::RaySphere, "quadratic", "quadratic_stable");
+    o.valueUlps = 0.5;
+    const Query q{Family::RaySphere, Ray<double>{{-2, 0, 0}, {1, 0, 0}}, Sphere<double>{{0, 0, 0}, 1}};
+    EXPECT_FALSE(HuntDisagrees(o, q));
+    // and a value mode against the judge: t exactly 1 and 3
+    o.b = "";
+    EXPECT_FALSE(HuntDisagrees(o, q));
+    o.valueUlps = -1;
+    EXPECT_NE(ValidateHunt(o), "");
+    // value mode never takes the verdict-only vectorised path
+    HuntOptions batched = Options(Family::RayAabb, "slab", "slab_branchless");
+    batched.precision = Precision::Float;
+    EXPECT_TRUE(HuntBatchedApplies(batched));
+    batched.valueUlps = 4;
+    EXPECT_FALSE(HuntBatchedApplies(batched));
+}
+
 TEST(Hunt, InvalidOptionsAreReported)
 {
     EXPECT_NE(ValidateHunt(Options(Family::RayAabb, "nope")).find("unknown algorithm"), std::string::npos);

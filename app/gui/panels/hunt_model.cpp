@@ -127,6 +127,7 @@ HuntOptions MakeHuntOptions(const HuntChoices& choices, const Scene& scene, cons
     o.maxSeconds = choices.maxSeconds;
     o.seed = choices.seed;
     o.tolerance = choices.tolerance;
+    o.valueUlps = choices.valueUlps;
     o.maxCounterexamples = static_cast<std::size_t>(std::max(choices.maxCounterexamples, 1));
     if (choices.around) {
         if (const std::optional<SceneQuery> pair = FocusedPairOf(scene, focused, choices.family)) {

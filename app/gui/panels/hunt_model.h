@@ -26,6 +26,7 @@ struct HuntChoices {
     std::uint64_t seed = 1;
     bool around = false;                    ///< a share of the cases perturb the focused pair
     double tolerance = 0;                   ///< HuntOptions::tolerance
+    double valueUlps = 0;                   ///< HuntOptions::valueUlps (0: verdicts only)
     int maxCounterexamples = 5;
 };
 

@@ -146,6 +146,13 @@ void Panels::DrawHuntPanel()
         ImGui::SetTooltip("0: every disagreement counts. > 0: disagreements within this relative\n"
                           "distance of the hit/miss boundary are counted apart, not as counterexamples");
     }
+    ImGui::SameLine();
+    ImGui::SetNextItemWidth(small);
+    ImGui::InputDouble("ulps", &c.valueUlps, 0, 0, "%g");
+    if (ImGui::IsItemHovered()) {
+        ImGui::SetTooltip("0: only verdicts count. > 0: also two hits whose t_enter, t_exit, point, normal\n"
+                          "or depth differ by more than this many ulps (docs/protocol.md, value tolerance)");
+    }
 
     ImGui::SetNextItemWidth(small * 1.3f);
     ImGui::InputScalar("cases", ImGuiDataType_U64, &c.maxCases, nullptr, nullptr, "%" PRIu64);

@@ -1,6 +1,8 @@
 // Every algorithm of a family on one query, against the exact answer in ulps.
 #include "query_model.h"
 
+#include "results_model.h"
+
 #include "number_line.h"
 
 #include <bit>
@@ -80,10 +82,10 @@ FamilyTable BuildFamilyTable(const Scene& scene, const SceneQuery& query, Precis
     if (!QueryShapesMatch(q)) {
         return table;
     }
-    const Comparison cmp = Compare(q, {}, precision);
-    const Result& ref = cmp.reference;
     table.exact = JudgeExact(q);
     const ExactResult& ex = table.exact;
+    const std::optional<ExactValues> exactValues = ComparisonValues(ex);
+    const Comparison cmp = Compare(q, {}, precision, exactValues ? &*exactValues : nullptr);
     const bool exactHit = ex.valid && ex.hit;
     if (exactHit) {
         table.exactFirst = cast ? ExactText(ex.tEnter) : ExactText(ex.depth);
@@ -94,7 +96,11 @@ FamilyTable BuildFamilyTable(const Scene& scene, const SceneQuery& query, Precis
         row.info = o.info;
         row.hit = o.result.hit;
         row.verdict = o.result.hit ? "hit" : "miss";
-        row.differs = o.result.hit != ref.hit;
+        row.differs = o.differs != 0;
+        row.fields = o.differs;
+        row.explanation = o.explanation;
+        row.reason = o.reason;
+        row.mark = DifferenceMark(o.explanation, o.differs);
         row.wrongVsExact = ex.valid && o.result.hit != ex.hit;
         const bool bothHit = o.result.hit && exactHit;
         const std::uint32_t f = o.info->returns;

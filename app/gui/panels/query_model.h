@@ -29,7 +29,11 @@ struct FamilyRow {
     /// itself, "-0.781 (far)"
     std::string firstUlps, secondUlps;
     bool firstOff = false, secondOff = false; ///< more than half an ulp off: not correctly rounded
-    bool differs = false;              ///< verdict differs from the reference
+    bool differs = false;                     ///< verdict or a value differs from the reference
+    std::uint32_t fields = 0;                 ///< what differs (AlgorithmOutcome::differs: kFieldHit, or value fields)
+    Explanation explanation = Explanation::None; ///< the comparison's, judged with the exact values
+    std::string reason;                          ///< the comparison's sentence, "" when it agrees
+    std::string mark;                            ///< DifferenceMark: "! t_enter", "~", "!!", ""
     bool wrongVsExact = false;         ///< verdict differs from the exact judge
 };
 
@@ -41,7 +45,8 @@ struct FamilyTable {
 };
 
 /// Runs every algorithm of the query's family in `precision` and the exact judge (the focused
-/// query only, on demand); the ulps columns are each algorithm's error against the exact answer.
+/// query only, on demand) and compares them with the exact values (core/compare.h); the ulps
+/// columns are each algorithm's error against the exact answer.
 FamilyTable BuildFamilyTable(const Scene& scene, const SceneQuery& query, Precision precision);
 
 } // namespace hitlab

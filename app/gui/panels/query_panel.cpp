@@ -268,7 +268,10 @@ void FamilyComparison(const FamilyTable& table)
             ImGui::TableSetBgColor(ImGuiTableBgTarget_CellBg, IM_COL32(150, 40, 40, 150));
         }
         if (row.differs) {
-            ImGui::TextColored(ImVec4(1.0f, 0.3f, 0.85f, 1.0f), "%s", row.verdict.c_str());
+            ImGui::TextColored(ImVec4(1.0f, 0.3f, 0.85f, 1.0f), "%s  %s", row.verdict.c_str(), row.mark.c_str());
+            if (ImGui::IsItemHovered() && !row.reason.empty()) {
+                ImGui::SetTooltip("%s: %s", ExplanationName(row.explanation), row.reason.c_str());
+            }
         } else {
             ImGui::TextUnformatted(row.verdict.c_str());
         }

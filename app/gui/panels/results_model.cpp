@@ -16,19 +16,6 @@ std::string QueryLabel(const Scene& scene, const SceneQuery& query)
     return (a != nullptr ? a->name : "?") + " vs " + (b != nullptr ? b->name : "?");
 }
 
-void JudgeRow(const Scene& scene, ResultRow& row)
-{
-    const Query query = scene.MakeQuery(row.query);
-    if (!QueryShapesMatch(query)) {
-        return;
-    }
-    const bool hit = ExactHit(query);
-    row.exactHit = hit;
-    for (ResultCell& cell : row.cells) {
-        cell.wrongVsExact = !cell.text.empty() && cell.hit != hit;
-    }
-}
-
 std::string CellText(const Result& result, const AlgorithmInfo& algorithm)
 {
     if (!result.hit) {
@@ -41,6 +28,18 @@ std::string CellText(const Result& result, const AlgorithmInfo& algorithm)
         return "hit  d " + ShortNumber(result.depth);
     }
     return "hit";
+}
+
+std::string DifferenceMark(Explanation explanation, std::uint32_t fields)
+{
+    if (explanation == Explanation::None) {
+        return "";
+    }
+    std::string mark = explanation == Explanation::Unexplained ? "!!"
+                       : explanation == Explanation::Rounding  ? "~"
+                                                               : "!";
+    const std::uint32_t values = fields & ~std::uint32_t(kFieldHit);
+    return values != 0 ? mark + " " + FieldListText(values) : mark;
 }
 
 namespace {
@@ -67,6 +66,7 @@ ResultRow MakeRow(const Scene& scene, const QueryEvaluation& qe, const std::vect
     row.allExplained = cmp.allExplained;
     const AlgorithmInfo& reference = ReferenceAlgorithm(qe.query.family);
     row.tooltip = "reference (" + std::string(reference.name) + "): " + CellText(cmp.reference, reference);
+    std::uint32_t valueFields = 0; // the values in which some algorithm differs from the reference
     for (const AlgorithmInfo* column : columns) {
         ResultCell cell;
         cell.algorithm = column;
@@ -78,21 +78,31 @@ ResultRow MakeRow(const Scene& scene, const QueryEvaluation& qe, const std::vect
             cell.text = CellText(o.result, *column);
             cell.hasKey = cell.text.size() > 4;
             cell.key = IsCast(column->family) ? o.result.tEnter : o.result.depth;
-            cell.differs = o.result.hit != cmp.reference.hit;
+            cell.differs = o.differs != 0;
+            cell.fields = o.differs;
             cell.explanation = o.explanation;
             cell.reason = o.reason;
             if (o.explanation != Explanation::None && static_cast<int>(o.explanation) > static_cast<int>(row.worst)) {
                 row.worst = o.explanation;
             }
+            if (o.differs != kFieldHit) {
+                valueFields |= o.differs;
+            }
             if (o.explanation != Explanation::None) {
                 row.tooltip += "\n" + std::string(column->name) + ": " + cell.text + " - " +
-                               ExplanationName(o.explanation) + (o.reason.empty() ? "" : ": " + o.reason);
+                               ExplanationName(o.explanation) +
+                               (o.differs == kFieldHit ? "" : " (" + FieldListText(o.differs) + ")") +
+                               (o.reason.empty() ? "" : ": " + o.reason);
             }
         }
         row.cells.push_back(std::move(cell));
     }
+    if (!cmp.referenceNote.empty()) {
+        row.tooltip += "\nnote: " + cmp.referenceNote;
+    }
     if (row.disagree) {
         row.mark = RowMark(row.worst);
+        row.symbol = DifferenceMark(row.worst, valueFields);
         row.tooltip += row.worst == Explanation::Unexplained
                            ? "\nSome difference is not explained by any declared convention, documented flaw or "
                              "float rounding: a bug, or an undocumented flaw."
@@ -145,6 +155,31 @@ std::vector<ResultsTable> BuildResultsTables(const Scene& scene, const SceneEval
 ResultRow MakeResultRow(const Scene& scene, const SceneEvaluator& evaluation, const ResultsTable& table, size_t i)
 {
     return MakeRow(scene, evaluation.Queries()[table.queries[i]], table.columns);
+}
+
+void JudgeRow(const Scene& scene, const SceneEvaluator& evaluation, const ResultsTable& table, size_t i, ResultRow& row)
+{
+    const QueryEvaluation& qe = evaluation.Queries()[table.queries[i]];
+    const Query query = scene.MakeQuery(qe.query);
+    if (!QueryShapesMatch(query)) {
+        return;
+    }
+    bool hit = false;
+    if (row.disagree) {
+        const ExactResult exact = JudgeExact(query);
+        hit = exact.hit;
+        if (const std::optional<ExactValues> values = ComparisonValues(exact)) {
+            QueryEvaluation judged = qe;
+            Explain(query, scene.Settings(query.family).precision, judged.comparison, &*values);
+            row = MakeRow(scene, judged, table.columns);
+        }
+    } else {
+        hit = ExactHit(query);
+    }
+    row.exactHit = hit;
+    for (ResultCell& cell : row.cells) {
+        cell.wrongVsExact = !cell.text.empty() && cell.hit != hit;
+    }
 }
 
 } // namespace hitlab

@@ -19,7 +19,8 @@ struct ResultCell {
     bool hasKey = false;       ///< the key number is meaningful (a hit that reports t_enter or depth)
     double key = 0.0;          ///< t_enter for casts, depth for overlaps
     std::string text;          ///< "hit  t 0.25", "hit  d 0.5", "miss"
-    bool differs = false;      ///< its verdict differs from the reference's
+    bool differs = false;      ///< its verdict or a value differs from the reference's
+    std::uint32_t fields = 0;  ///< what differs (AlgorithmOutcome::differs: kFieldHit, or the value fields)
     Explanation explanation = Explanation::None;
     std::string reason;        ///< the comparison's sentence for a difference
     bool wrongVsExact = false; ///< its verdict differs from the exact judge's (set by JudgeRow)
@@ -35,6 +36,10 @@ struct ResultRow {
     /// ("~": the algorithms agree once run in double), Unexplained ("!!"); None when all agree.
     Explanation worst = Explanation::None;
     std::string mark;          ///< "" | "explained" | "rounding" | "UNEXPLAINED" (as `hitlab report` says)
+    /// The mark column: "!" (Convention, KnownFlaw), "~" (Rounding), "!!" (Unexplained), followed by
+    /// the values that differ when some algorithm differs in a value ("! t_enter, point"); "" when
+    /// all agree.
+    std::string symbol;
     std::string tooltip;       ///< several lines: the reference's verdict and every difference with its reason
     /// The exact judge's verdict (core/exact): nullopt until JudgeRow ran (the panel judges the
     /// rows it shows, so 100,000 rows cost nothing until scrolled to).
@@ -59,9 +64,18 @@ std::vector<ResultsTable> BuildResultsTables(const Scene& scene, const SceneEval
 /// Row i of a table (as BuildResultsTables makes it without `lazy`).
 ResultRow MakeResultRow(const Scene& scene, const SceneEvaluator& evaluation, const ResultsTable& table, size_t i);
 
-/// Judges the row's query exactly (FastVerdict, else GMP: microseconds) and marks every cell
-/// whose verdict differs from the exact one.
-void JudgeRow(const Scene& scene, ResultRow& row);
+/// Judges row i of a table exactly and marks every cell whose verdict differs from the exact one.
+/// A row that agrees costs an interval verdict (FastVerdict, else GMP); a row that disagrees is
+/// made again from its comparison judged with the exact values (JudgeExact, microseconds: rounding
+/// then means within the tolerance of them, and an algorithm right where the reference is off is
+/// not blamed), so its marks and tooltip are the ones `hitlab report --exact` gives.
+void JudgeRow(const Scene& scene, const SceneEvaluator& evaluation, const ResultsTable& table, size_t i,
+              ResultRow& row);
+
+/// The mark of a difference: "!" (Convention, KnownFlaw), "~" (Rounding), "!!" (Unexplained),
+/// followed by the value fields when some differ ("! t_enter, point"; kFieldHit is not named);
+/// "" for Explanation::None.
+std::string DifferenceMark(Explanation explanation, std::uint32_t fields);
 
 /// "ray vs box": the two shapes' names in the query's order.
 std::string QueryLabel(const Scene& scene, const SceneQuery& query);

@@ -87,7 +87,7 @@ void Panels::DrawResultsPanel()
                     }
                     ResultRow& row = made->second;
                     if (!row.exactHit) {
-                        JudgeRow(scene, row);
+                        JudgeRow(scene, evaluation, table, size_t(i), row);
                     }
                     ImGui::PushID(i);
                     ImGui::TableNextRow();
@@ -115,9 +115,10 @@ void Panels::DrawResultsPanel()
                     ImGui::TableNextColumn();
                     if (row.disagree) {
                         const bool unexplained = row.worst == Explanation::Unexplained;
-                        ImGui::TextColored(unexplained ? kUnexplained : row.worst == Explanation::Rounding ? kRounding
-                                                                                                          : kExplained,
-                                           "%s", unexplained ? "!!" : row.worst == Explanation::Rounding ? "~" : "!");
+                        ImGui::TextColored(unexplained                          ? kUnexplained
+                                           : row.worst == Explanation::Rounding ? kRounding
+                                                                                : kExplained,
+                                           "%s", row.symbol.c_str());
                     }
                     ImGui::TableNextColumn();
                     if (row.exactHit) {

@@ -61,6 +61,12 @@ TEST(HuntModel, DefaultsComeFromTheFocusedPair)
     EXPECT_EQ(std::get<Aabb<double>>(o.around->b).max, glm::dvec3(1, 1, 1));
     EXPECT_EQ(o.a, "face_planes");
     EXPECT_EQ(o.maxCounterexamples, 5u);
+    EXPECT_EQ(o.valueUlps, 0.0); // verdicts only unless asked
+    HuntChoices values = c;
+    values.valueUlps = 8;
+    EXPECT_EQ(MakeHuntOptions(values, scene, focused).valueUlps, 8.0);
+    values.valueUlps = -1;
+    EXPECT_NE(ValidateHuntChoices(values, scene, focused), "");
 
     // another family: its defaults, and no pair of it to hunt around
     const HuntChoices s = DefaultHuntChoices(scene, evaluation, focused, Family::RaySphere);

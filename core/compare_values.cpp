@@ -1,0 +1,391 @@
+// The value half of the comparison: the tolerance, which values of two hits differ, and why an
+// algorithm's values differ from the reference's (the exact values, conventions, rounding, flaws).
+#include "compare_detail.h"
+
+#include <glm/geometric.hpp>
+
+#include <algorithm>
+#include <array>
+#include <cfloat>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <optional>
+
+namespace hitlab {
+
+namespace {
+
+/// One ulp at 1 in the precision (the spacing of floats or doubles in [1, 2)).
+double Epsilon(Precision precision)
+{
+    return precision == Precision::Float ? 0x1p-23 : 0x1p-52;
+}
+
+double MaxAbs(const glm::dvec3& v)
+{
+    return std::max({std::abs(v.x), std::abs(v.y), std::abs(v.z)});
+}
+
+/// The largest |coordinate| a shape reaches (directions excluded: they scale t, not lengths).
+double ShapeLength(const Shape& shape)
+{
+    if (const auto* ray = std::get_if<Ray<double>>(&shape)) {
+        return MaxAbs(ray->origin);
+    }
+    if (const auto* seg = std::get_if<Segment<double>>(&shape)) {
+        return std::max(MaxAbs(seg->start), MaxAbs(seg->end));
+    }
+    if (const auto* plane = std::get_if<Plane<double>>(&shape)) {
+        return std::abs(plane->distance) / glm::length(plane->normal);
+    }
+    if (const auto* box = std::get_if<Aabb<double>>(&shape)) {
+        return std::max(MaxAbs(box->min), MaxAbs(box->max));
+    }
+    if (const auto* sphere = std::get_if<Sphere<double>>(&shape)) {
+        return MaxAbs(sphere->center) + sphere->radius;
+    }
+    const auto& obb = std::get<Obb<double>>(shape);
+    return MaxAbs(obb.center) + obb.halfExtents.x + obb.halfExtents.y + obb.halfExtents.z;
+}
+
+bool VectorsClose(const glm::dvec3& a, const glm::dvec3& b, double floor, Precision precision, double ulps)
+{
+    const double m = std::max({MaxAbs(a), MaxAbs(b), floor});
+    for (int i = 0; i < 3; ++i) {
+        if (!ValuesClose(a[i], b[i], m, precision, ulps)) {
+            return false;
+        }
+    }
+    return true;
+}
+
+/// "0.60000002": enough digits to tell float values apart, few enough to read.
+std::string Short(double v)
+{
+    char buffer[32];
+    std::snprintf(buffer, sizeof buffer, "%.9g", v + 0.0);
+    return buffer;
+}
+
+constexpr std::array<std::uint32_t, 5> kValueFields = {kFieldTEnter, kFieldTExit, kFieldPoint, kFieldNormal,
+                                                       kFieldDepth};
+
+/// One cause of value differences and the fields it explains.
+struct Cause {
+    Explanation explanation;
+    std::string reason;
+    std::uint32_t fields;
+};
+
+/// Whether b moved by x.depth along x.normal only touches a (or just separates, by rounding), per
+/// the reference.
+bool OverlapNormalValid(const Query& q, Precision precision, const ValueScale& scale, const Result& x, double ulps)
+{
+    const glm::dvec3 move = x.depth * x.normal;
+    Query moved = q;
+    if (auto* box = std::get_if<Aabb<double>>(&moved.b)) {
+        box->min += move;
+        box->max += move;
+    } else if (auto* sphere = std::get_if<Sphere<double>>(&moved.b)) {
+        sphere->center += move;
+    } else if (auto* obb = std::get_if<Obb<double>>(&moved.b)) {
+        obb->center += move;
+    } else {
+        return false;
+    }
+    const Result after = Run(ReferenceAlgorithm(q.family), moved, precision);
+    return !after.hit || ValuesClose(after.depth, 0.0, scale.length, precision, ulps);
+}
+
+} // namespace
+
+ValueScale QueryValueScale(const Query& query)
+{
+    ValueScale scale;
+    scale.length = std::max({ShapeLength(query.a), ShapeLength(query.b), DBL_MIN});
+    glm::dvec3 d(0);
+    if (const auto* ray = std::get_if<Ray<double>>(&query.a)) {
+        d = ray->direction;
+    } else if (const auto* seg = std::get_if<Segment<double>>(&query.a)) {
+        d = seg->end - seg->start;
+    }
+    const double length = glm::length(d);
+    scale.t = length > 0 ? scale.length / length : INFINITY; // a zero-length segment's t means nothing
+    // a sphere's normal is (point - centre) / radius: the point's error divided by the radius
+    if (const auto* sphere = std::get_if<Sphere<double>>(&query.b);
+        sphere != nullptr && query.family == Family::RaySphere) {
+        scale.normal = std::max(1.0, scale.length / sphere->radius);
+    } else if (query.family == Family::SphereSphere) {
+        const double distance =
+            glm::length(std::get<Sphere<double>>(query.b).center - std::get<Sphere<double>>(query.a).center);
+        scale.normal = std::max(1.0, scale.length / distance);
+    }
+    return scale;
+}
+
+bool ValuesClose(double a, double b, double floor, Precision precision, double ulps)
+{
+    if (a == b) {
+        return true;
+    }
+    if (!std::isfinite(a) || !std::isfinite(b)) {
+        return false;
+    }
+    const double m = std::max({std::abs(a), std::abs(b), floor});
+    return std::abs(a - b) <= ulps * Epsilon(precision) * m;
+}
+
+std::uint32_t DifferingValues(Family family, const ValueScale& scale, Precision precision, const Result& x,
+                              std::uint32_t xReturns, const Result& y, std::uint32_t yReturns, double ulps)
+{
+    if (!x.hit || !y.hit) {
+        return 0;
+    }
+    const std::uint32_t both = xReturns & yReturns;
+    std::uint32_t differs = 0;
+    const auto scalar = [&](std::uint32_t field, double a, double b, double floor) {
+        if ((both & field) != 0 && !ValuesClose(a, b, floor, precision, ulps)) {
+            differs |= field;
+        }
+    };
+    if (IsCast(family)) {
+        scalar(kFieldTEnter, x.tEnter, y.tEnter, scale.t);
+        scalar(kFieldTExit, x.tExit, y.tExit, scale.t);
+        if ((both & kFieldPoint) != 0 && !VectorsClose(x.point, y.point, scale.length, precision, ulps)) {
+            differs |= kFieldPoint;
+        }
+    } else {
+        scalar(kFieldDepth, x.depth, y.depth, scale.length);
+    }
+    if ((both & kFieldNormal) != 0 &&
+        (x.hasNormal != y.hasNormal ||
+         (x.hasNormal && !VectorsClose(x.normal, y.normal, scale.normal, precision, ulps)))) {
+        differs |= kFieldNormal;
+    }
+    return differs;
+}
+
+std::uint32_t ValueDifferences(const Query& query, Precision precision, const ValueScale& scale, const Result& x,
+                               std::uint32_t xReturns, const Result& y, std::uint32_t yReturns, double ulps)
+{
+    std::uint32_t differs = DifferingValues(query.family, scale, precision, x, xReturns, y, yReturns, ulps);
+    if ((differs & kFieldNormal) != 0 && !IsCast(query.family) &&
+        OverlapNormalValid(query, precision, scale, x, ulps) && OverlapNormalValid(query, precision, scale, y, ulps)) {
+        differs &= ~std::uint32_t(kFieldNormal);
+    }
+    return differs;
+}
+
+const char* FieldName(std::uint32_t bit)
+{
+    switch (bit) {
+    case kFieldHit:
+        return "hit";
+    case kFieldTEnter:
+        return "t_enter";
+    case kFieldTExit:
+        return "t_exit";
+    case kFieldPoint:
+        return "point";
+    case kFieldNormal:
+        return "normal";
+    case kFieldDepth:
+        return "depth";
+    case kFieldContact:
+        return "contact";
+    case kFieldSeparatingAxis:
+        return "separating_axis";
+    default:
+        return "";
+    }
+}
+
+std::string FieldListText(std::uint32_t fields)
+{
+    std::string out;
+    for (std::uint32_t bit = 1; bit <= kFieldSeparatingAxis; bit <<= 1) {
+        if ((fields & bit) != 0) {
+            out += (out.empty() ? "" : ", ") + std::string(FieldName(bit));
+        }
+    }
+    return out;
+}
+
+namespace detail {
+
+double ScalarField(const Result& result, std::uint32_t field)
+{
+    return field == kFieldTEnter ? result.tEnter : field == kFieldTExit ? result.tExit : result.depth;
+}
+
+double FieldFloor(const ValueScale& scale, std::uint32_t field)
+{
+    return field == kFieldTEnter || field == kFieldTExit ? scale.t
+           : field == kFieldNormal                       ? scale.normal
+                                                         : scale.length;
+}
+
+const double* ExactField(const ExactValues* exact, std::uint32_t field)
+{
+    if (exact == nullptr || !exact->hit) {
+        return nullptr;
+    }
+    return field == kFieldTEnter  ? &exact->tEnter
+           : field == kFieldTExit ? &exact->tExit
+           : field == kFieldDepth ? &exact->depth
+                                  : nullptr;
+}
+
+std::uint32_t ExplainValues(const Query& q, Precision precision, const Situation& s, const ValueScale& scale,
+                            const Result& ref, const ExactValues* exact, AlgorithmOutcome& out)
+{
+    const AlgorithmInfo& info = *out.info;
+    const std::string name(info.name);
+    const Result& x = out.result;
+    const bool cast = IsCast(q.family);
+    auto conv = [&](std::string_view key) { return info.ConventionValue(key); };
+    const std::string tRange(conv("t_range"));
+
+    std::vector<Cause> causes;
+    // the cause found for t_enter: a ray cast's point and normal follow from it
+    std::optional<size_t> tEnterCause;
+    std::uint32_t exonerated = 0;
+    std::optional<Result> xDouble, refDouble; // float runs redone in double, when rounding is in question
+    auto add = [&](std::uint32_t field, Explanation e, std::string reason) {
+        auto same = std::find_if(causes.begin(), causes.end(),
+                                 [&](const Cause& c) { return c.explanation == e && c.reason == reason; });
+        if (same == causes.end()) {
+            causes.push_back(Cause{e, std::move(reason), 0});
+            same = causes.end() - 1;
+        }
+        same->fields |= field;
+        if (field == kFieldTEnter) {
+            tEnterCause = static_cast<size_t>(same - causes.begin());
+        }
+    };
+
+    for (const std::uint32_t field : kValueFields) {
+        if ((out.differs & field) == 0) {
+            continue;
+        }
+        const bool scalar = field == kFieldTEnter || field == kFieldTExit || field == kFieldDepth;
+        const bool isT = field == kFieldTEnter || field == kFieldTExit;
+        const double floor = FieldFloor(scale, field);
+        const bool followsTEnter = cast && (field == kFieldPoint || field == kFieldNormal);
+
+        // 1. the exact value: an algorithm within the tolerance of it is right
+        if (const double* e = ExactField(exact, field); e != nullptr && scalar) {
+            const bool xRight = ValuesClose(ScalarField(x, field), *e, floor, precision);
+            const bool refRight = ValuesClose(ScalarField(ref, field), *e, floor, precision);
+            if (xRight && !refRight) {
+                exonerated |= field;
+                continue;
+            }
+            if (xRight) {
+                add(field, Explanation::Rounding,
+                    "both it and the reference lie within " + Short(kValueUlps) + " ulps of the exact value " +
+                        Short(*e) + ": rounding");
+                continue;
+            }
+        }
+        if (followsTEnter && (exonerated & kFieldTEnter) != 0) {
+            exonerated |= field; // the point and normal at a right t_enter where the reference's is off
+            continue;
+        }
+
+        // 2. declared conventions
+        bool convention = false;
+        if (cast && conv("direction") == "unit" && field != kFieldDepth) {
+            if (!s.unitDirection) {
+                add(field, Explanation::Convention,
+                    "the direction is not unit length (|direction| = " + Short(s.directionLength) + "), and " + name +
+                        " requires a unit direction (direction: unit), so its t, point and normal are not in the "
+                        "protocol's units");
+                convention = true;
+            } else if (const double scaled = ScalarField(ref, field) * s.directionLength;
+                       isT && !ValuesClose(scaled, ScalarField(ref, field), floor, precision) &&
+                       ValuesClose(ScalarField(x, field), scaled, floor, precision)) {
+                // a nearly unit direction whose length still moves t beyond the tolerance
+                add(field, Explanation::Convention,
+                    name +
+                        " measures t in units of length (direction: unit): its t is the reference's times |direction| "
+                        "= " +
+                        Short(s.directionLength));
+                convention = true;
+            }
+        }
+        if (cast && s.originInside && (field == kFieldTEnter || followsTEnter) &&
+            (tRange == "t > 0" || tRange == "any t")) {
+            add(field, Explanation::Convention,
+                "the origin is inside the solid, and " + name + " does not clamp t_enter to 0 (t_range: " + tRange +
+                    "): it reports the surface crossing at t_enter = " + Short(x.tEnter) +
+                    (x.tEnter < 0 ? ", behind the origin" : ", ahead of the origin"));
+            convention = true;
+        }
+        if (cast && field == kFieldTExit && tRange == "t <= max distance") {
+            const std::string maxDistance(conv("max_distance"));
+            if (!maxDistance.empty() && ref.tExit > std::strtod(maxDistance.c_str(), nullptr)) {
+                add(field, Explanation::Convention,
+                    "the exit lies beyond " + name + "'s maximum distance (t_range: t <= max distance)");
+                convention = true;
+            }
+        }
+        if (convention) {
+            continue;
+        }
+        if (followsTEnter && tEnterCause) {
+            add(field, causes[*tEnterCause].explanation, causes[*tEnterCause].reason);
+            continue;
+        }
+
+        // 3. rounding: a float run that agrees with the reference once both run in double
+        if (precision == Precision::Float) {
+            if (!xDouble) {
+                xDouble = Run(info, q, Precision::Double);
+                refDouble = Run(ReferenceAlgorithm(q.family), q, Precision::Double);
+            }
+            const std::uint32_t inDouble = DifferingValues(q.family, scale, Precision::Float, *xDouble, info.returns,
+                                                           *refDouble, ReferenceAlgorithm(q.family).returns);
+            if (xDouble->hit && refDouble->hit && (inDouble & field) == 0) {
+                add(field, Explanation::Rounding,
+                    name + " agrees with the reference in double: float rounding decides these values");
+                continue;
+            }
+        }
+
+        // 4. a documented flaw, 5. nothing
+        if (!info.flaw.empty()) {
+            add(field, Explanation::KnownFlaw,
+                "not explained by " + name + "'s conventions; " +
+                    (info.published ? "it reproduces a published method with a known flaw: "
+                                    : "it has a documented flaw: ") +
+                    std::string(info.flaw));
+        } else {
+            add(field, Explanation::Unexplained, "not explained by " + name + "'s declared conventions or by rounding");
+        }
+    }
+
+    out.explanation = Explanation::None;
+    out.reason.clear();
+    for (const Cause& cause : causes) {
+        out.explanation = std::max(out.explanation, cause.explanation);
+        std::string values;
+        for (const std::uint32_t field : kValueFields) {
+            if ((cause.fields & field) == 0) {
+                continue;
+            }
+            values += values.empty() ? "" : ", ";
+            values += FieldListText(field);
+            if (field == kFieldTEnter || field == kFieldTExit || field == kFieldDepth) {
+                values += " " + Short(ScalarField(x, field)) + " (reference " + Short(ScalarField(ref, field)) + ")";
+            }
+        }
+        out.reason += (out.reason.empty() ? "" : "; ") + values + ": " + cause.reason;
+    }
+    return exonerated;
+}
+
+} // namespace detail
+
+} // namespace hitlab
