@@ -49,9 +49,11 @@ template <typename T>
 {
     using W = Wide<T>;
     const WideVec3<T> n = Widened(plane.normal), o = Widened(ray.origin), d = Widened(ray.direction);
-    // n.dir and n.o: every product exact for float (in double), rounded once for double
-    const W denom = n[0] * d[0] + n[1] * d[1] + n[2] * d[2];
-    const W num = W(plane.distance) - (n[0] * o[0] + n[1] * o[1] + n[2] * o[2]);
+    // n.dir and distance - n.o, as if in twice W's precision: cancellation between the terms (a
+    // far origin near the plane, a direction almost parallel to it) loses nothing
+    const W denom = AccurateDotPlus<W>(W(0), n, d);
+    const WideVec3<T> minusO{-o[0], -o[1], -o[2]};
+    const W num = AccurateDotPlus<W>(W(plane.distance), n, minusO);
     CastResult<T> r;
     W t = 0;
     if (num == W(0)) {
@@ -87,11 +89,13 @@ template <typename T>
 ///   t is in units of the direction. The verdict is the signs of the numerator and denominator, so
 ///   a t that underflows to 0 never turns a plane behind the origin into a hit. t is the correctly
 ///   rounded quotient (0.5 ulp) when n.o and n.dir are exact and well inside T's range.
-/// - Extremes: when n.dir or distance - n.o is 0, beyond T's range or near its underflow
-///   (detail::kWellScaledMin), or t is not a normal T, everything is redone in Wide<T> (double for
-///   float, long double for double), where no product of two T over- or underflows; then t is within
-///   1 ulp when n.o and n.dir are exact, a t beyond T's range is +inf, and the origin lies on the
-///   plane only when distance - n.o is 0 there (not when it underflowed in T).
+/// - Extremes and cancellation: when n.dir or distance - n.o is 0, beyond T's range or near its
+///   underflow (detail::kWellScaledMin), or less than a quarter of the sum of its terms' magnitudes
+///   (cancellation), or t is not a normal T, everything is redone in Wide<T> (double for float, long
+///   double for double), where no product of two T over- or underflows, with n.o and n.dir summed
+///   as if in twice Wide<T>'s precision (AccurateDotPlus); then t is within 1 ulp, a t beyond T's
+///   range is +inf, and the origin lies on the plane only when distance - n.o is 0 there (not when
+///   it underflowed or cancelled in T).
 /// - normal: the plane's unit normal turned against the ray (n / |n| when the ray lies in the plane),
 ///   normalised in Wide<T> when |n|^2 over- or underflows T.
 /// - NaN anywhere gives a miss (or a hit at t = 0 only if n.o == distance compares true).
@@ -104,8 +108,14 @@ CastResult<T> RayPlanePlane(const Ray<T>& ray, const Plane<T>& plane, Trace* tra
     // the origin on the plane (t = 0), a parallel ray (t = +-inf or NaN), NaN or an extreme: the
     // wide path decides
     const T smaller = std::min(std::abs(num), std::abs(denom));
+    // cancellation: num or denom much smaller than its largest term, so that their rounding errors
+    // (a few ulps of those terms) would be large in t
+    const Vec3<T> absN = glm::abs(plane.normal);
+    const T numTerms = std::abs(plane.distance) + glm::dot(absN, glm::abs(ray.origin));
+    const T denomTerms = glm::dot(absN, glm::abs(ray.direction));
     if (!(smaller >= detail::kWellScaledMin<T> && std::abs(t) >= std::numeric_limits<T>::min() &&
-          std::abs(t) <= std::numeric_limits<T>::max())) [[unlikely]] {
+          std::abs(t) <= std::numeric_limits<T>::max() && std::abs(num) * T(4) >= numTerms &&
+          std::abs(denom) * T(4) >= denomTerms)) [[unlikely]] {
         return detail::RayPlaneWide(ray, plane, trace);
     }
 

@@ -7,6 +7,7 @@
 #include "shapes.h"
 
 #include <array>
+#include <cmath>
 #include <limits>
 #include <type_traits>
 
@@ -34,6 +35,29 @@ inline Vec3<T> PointAtWide(const Vec3<T>& origin, const Vec3<T>& dir, Wide<T> t)
 {
     return Vec3<T>(T(Wide<T>(origin.x) + t * Wide<T>(dir.x)), T(Wide<T>(origin.y) + t * Wide<T>(dir.y)),
                    T(Wide<T>(origin.z) + t * Wide<T>(dir.z)));
+}
+
+/// c + a.b in W, almost exactly: each product is split into its rounded value and its exact error
+/// (fma), and the seven terms are summed with TwoSum, keeping every rounding error (Ogita, Rump and
+/// Oishi, "Accurate sum and dot product", 2005). The result is as accurate as if computed in twice
+/// W's precision and then rounded, so cancellation between the terms (a plane through a far origin)
+/// costs nothing; W's exponent range keeps the products of T values away from over- and underflow.
+template <typename W>
+inline W AccurateDotPlus(W c, const std::array<W, 3>& a, const std::array<W, 3>& b)
+{
+    W sum = c, error = 0;
+    const auto add = [&](W x) {
+        const W s = sum + x;
+        const W bb = s - sum;
+        error += (sum - (s - bb)) + (x - bb);
+        sum = s;
+    };
+    for (int i = 0; i < 3; ++i) {
+        const W p = a[i] * b[i];
+        add(p);
+        error += std::fma(a[i], b[i], -p);
+    }
+    return sum + error;
 }
 
 } // namespace hitlab::detail

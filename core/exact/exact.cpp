@@ -112,7 +112,16 @@ ExactValue SqrtExpression(const mpq_class& base, int sign, const mpq_class& radi
     mpf_class root(0, kSqrtBits);
     root = sqrt(Real(radicand));
     mpf_class v(0, kSqrtBits);
-    v = (Real(base) + sign * root) / Real(divisor);
+    if (sgn(base) * sign < 0) {
+        // base and sign * root cancel (a tangent ray's far root, a depth r - |d| of touching solids):
+        // base + sign * root = (base^2 - radicand) / (base - sign * root), whose numerator is an
+        // exact rational and whose denominator adds two numbers of one sign, so the 256 bits stay
+        // 256 bits of the result however small it is
+        const mpq_class numerator = base * base - radicand;
+        v = Real(numerator) / ((Real(base) - sign * root) * Real(divisor));
+    } else {
+        v = (Real(base) + sign * root) / Real(divisor);
+    }
     return FromReal(v);
 }
 

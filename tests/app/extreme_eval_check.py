@@ -25,7 +25,7 @@ import subprocess
 import sys
 from fractions import Fraction as F
 
-TOLERANCE_ULPS = 4  # the references' documented tolerance for rational and irrational values
+TOLERANCE_ULPS = 4  # rational values: within 4 ulps of the exact value rounded to the precision
 
 # (mantissa bits including the hidden one, smallest normal exponent, largest exponent)
 FORMATS = {"double": (53, -1022, 1023), "float": (24, -126, 127)}
@@ -75,11 +75,11 @@ def representable(x, precision):
 
 
 def sqrt_fraction(x):
-    """sqrt(x) for a Fraction x >= 0, to about 200 bits (a Fraction)."""
+    """sqrt(x) for a Fraction x >= 0, to about 2200 bits (a Fraction)."""
     if x == 0:
         return F(0)
-    # x * 4^s has about 400 bits in its integer part, so its integer square root has about 200
-    s = (400 - (x.numerator.bit_length() - x.denominator.bit_length())) // 2
+    # x * 4^s has about 4400 bits in its integer part, so its integer square root has about 2200 (cancellation in r - sqrt(...) needs them)
+    s = (4400 - (x.numerator.bit_length() - x.denominator.bit_length())) // 2
     scaled = x * F(4) ** s
     return F(math.isqrt(scaled.numerator // scaled.denominator)) / F(2) ** s
 
