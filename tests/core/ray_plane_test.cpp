@@ -290,14 +290,6 @@ TEST(RayPlaneProperty, FloatAgreesWithDoubleAwayFromBoundaries)
 
 // ---- plane: the trace moved out of line; results and traces as before, bit for bit ----
 
-/// n . o in the wide type, as detail::RayPlaneWide computes it.
-template <typename T>
-detail::Wide<T> WideDot(const Vec3<T>& n, const Vec3<T>& o)
-{
-    using W = detail::Wide<T>;
-    return W(n.x) * W(o.x) + W(n.y) * W(o.y) + W(n.z) * W(o.z);
-}
-
 template <typename T>
 class PlaneEquivalenceTest : public ::testing::Test {};
 using PlaneScalars = ::testing::Types<float, double>;
@@ -325,7 +317,8 @@ TYPED_TEST(PlaneEquivalenceTest, SameResultsAndTracesAsThePreviousVersion)
         const CastResult<T> got = RayPlanePlane(ray, plane, withTrace ? &gotTrace : nullptr);
         const CastResult<T> want = previous::RayPlanePlane(ray, plane, withTrace ? &wantTrace : nullptr);
         // The previous version, bit for bit, wherever the current one does not go wide (an origin on
-        // the plane, a parallel ray, an extreme: detail::RayPlaneWide, tested in extreme_cast_test).
+        // the plane, a parallel ray, an extreme, cancellation in n.o or n.dir: detail::RayPlaneWide, tested
+        // in extreme_cast_test and tests/app/extreme_eval_check.py).
         const T denom = glm::dot(plane.normal, ray.direction);
         const T num = plane.distance - glm::dot(plane.normal, ray.origin);
         const T t = num / denom;
@@ -333,16 +326,21 @@ TYPED_TEST(PlaneEquivalenceTest, SameResultsAndTracesAsThePreviousVersion)
         const bool ordinary = std::min(std::fabs(num), std::fabs(denom)) >= detail::kWellScaledMin<T> &&
                               length2 >= detail::kWellScaledMin<T> && length2 <= std::numeric_limits<T>::max() &&
                               std::fabs(t) >= std::numeric_limits<T>::min() &&
-                              std::fabs(t) <= std::numeric_limits<T>::max();
+                              std::fabs(t) <= std::numeric_limits<T>::max() &&
+                              std::fabs(num) * T(4) >= std::fabs(plane.distance) + glm::dot(glm::abs(plane.normal),
+                                                                                          glm::abs(ray.origin)) &&
+                              std::fabs(denom) * T(4) >= glm::dot(glm::abs(plane.normal), glm::abs(ray.direction));
         if (ordinary) {
             ++compared;
             ASSERT_EQ(previous::ResultDifference(got, want), "") << "case " << i;
             if (withTrace) {
                 ASSERT_EQ(previous::TraceDifference(gotTrace, wantTrace), "") << "case " << i;
             }
-        } else if (num == T(0) && denom != T(0) && std::isfinite(denom) && WideDot(plane.normal, ray.origin) ==
-                                                                             detail::Wide<T>(plane.distance)) {
-            // on the plane in T and in the wide type: a hit at t = 0 as before
+        } else if (num == T(0) && denom != T(0) && std::isfinite(denom) &&
+                   detail::AccurateDotPlus<detail::Wide<T>>(detail::Wide<T>(plane.distance),
+                                                            detail::Widened(plane.normal),
+                                                            detail::Widened(-ray.origin)) == 0) {
+            // on the plane in T and by the wide path's accurate sum: a hit at t = 0 as before
             ++onPlane;
             ASSERT_TRUE(got.hit) << "case " << i;
             ASSERT_EQ(got.tEnter, T(0)) << "case " << i;
