@@ -477,5 +477,28 @@ TEST(ExecutableTest, EvalExitStatusCrlfAndTrailingWhitespace)
     EXPECT_EQ(RunExecutable("algorithms --jsn", "", out), 2); // a bad flag (a bare unknown word may open the GUI)
 }
 
+/// The exact judge on t beyond the double range (it used to raise SIGFPE and end the stream).
+TEST(EvalTest, ExactTBeyondTheDoubleRangeIsInfinity)
+{
+    const std::string max = "1.7976931348623157e308";
+    const std::string lines[] = {
+        R"({"id":1,"query":"ray_aabb","a":{"type":"ray","origin":[0,0,0],"direction":[0.5,0,0]},)"
+        R"("b":{"type":"aabb","min":[-)" + max + ",-" + max + ",-" + max + R"(],"max":[)" + max + "," + max + "," +
+            max + R"(]},"precision":"double","exact":true})",
+        R"({"id":2,"query":"ray_aabb","a":{"type":"ray","origin":[0,0,0],"direction":[5e-324,0,0]},)"
+        R"("b":{"type":"aabb","min":[1,-1,-1],"max":[2,1,1]},"precision":"double","exact":true})",
+        R"({"id":3,"query":"ray_plane","a":{"type":"ray","origin":[0,0,0],"direction":[1e-10,0,0]},)"
+        R"("b":{"type":"plane","normal":[1,0,0],"distance":1e300},"precision":"double","exact":true})",
+    };
+    for (const std::string& line : lines) {
+        bool ok = false;
+        const nlohmann::ordered_json answer = AnswerLine(line, ok);
+        ASSERT_TRUE(ok) << answer.dump();
+        ASSERT_TRUE(answer.contains("exact")) << answer.dump();
+        EXPECT_EQ(answer["exact"]["hit"], true) << answer.dump();
+        EXPECT_EQ(answer["exact"]["t_exit"], "inf") << answer.dump();
+    }
+}
+
 } // namespace
 } // namespace hitlab
