@@ -89,13 +89,16 @@ template <typename T>
 ///   t is in units of the direction. The verdict is the signs of the numerator and denominator, so
 ///   a t that underflows to 0 never turns a plane behind the origin into a hit. t is the correctly
 ///   rounded quotient (0.5 ulp) when n.o and n.dir are exact and well inside T's range.
-/// - Extremes and cancellation: when n.dir or distance - n.o is 0, beyond T's range or near its
-///   underflow (detail::kWellScaledMin), or less than a quarter of the sum of its terms' magnitudes
-///   (cancellation), or t is not a normal T, everything is redone in Wide<T> (double for float, long
-///   double for double), where no product of two T over- or underflows, with n.o and n.dir summed
-///   as if in twice Wide<T>'s precision (AccurateDotPlus); then t is within 1 ulp, a t beyond T's
-///   range is +inf, and the origin lies on the plane only when distance - n.o is 0 there (not when
-///   it underflowed or cancelled in T).
+/// - Extremes: when n.dir or distance - n.o is 0, beyond T's range or near its underflow
+///   (detail::kWellScaledMin), or t is not a normal T, everything is redone in Wide<T> (double for
+///   float, long double for double), where no product of two T over- or underflows, with n.o and
+///   n.dir summed as if in twice Wide<T>'s precision (AccurateDotPlus); then t is within 1 ulp, a t
+///   beyond T's range is +inf, and the origin lies on the plane only when distance - n.o is 0 there
+///   (not when it underflowed or cancelled in T).
+/// - Cancellation on the fast path (a far origin near the plane: distance - n.o much smaller than
+///   its terms) is not caught: t then carries the rounding of n.o and n.dir, a few ulps of their
+///   largest terms relative to num and denom (sending such queries wide measured 5x slower on the
+///   benchmark workload in float and over 100x in double, where the wide fma is software).
 /// - normal: the plane's unit normal turned against the ray (n / |n| when the ray lies in the plane),
 ///   normalised in Wide<T> when |n|^2 over- or underflows T.
 /// - NaN anywhere gives a miss (or a hit at t = 0 only if n.o == distance compares true).
@@ -108,14 +111,8 @@ CastResult<T> RayPlanePlane(const Ray<T>& ray, const Plane<T>& plane, Trace* tra
     // the origin on the plane (t = 0), a parallel ray (t = +-inf or NaN), NaN or an extreme: the
     // wide path decides
     const T smaller = std::min(std::abs(num), std::abs(denom));
-    // cancellation: num or denom much smaller than its largest term, so that their rounding errors
-    // (a few ulps of those terms) would be large in t
-    const Vec3<T> absN = glm::abs(plane.normal);
-    const T numTerms = std::abs(plane.distance) + glm::dot(absN, glm::abs(ray.origin));
-    const T denomTerms = glm::dot(absN, glm::abs(ray.direction));
     if (!(smaller >= detail::kWellScaledMin<T> && std::abs(t) >= std::numeric_limits<T>::min() &&
-          std::abs(t) <= std::numeric_limits<T>::max() && std::abs(num) * T(4) >= numTerms &&
-          std::abs(denom) * T(4) >= denomTerms)) [[unlikely]] {
+          std::abs(t) <= std::numeric_limits<T>::max())) [[unlikely]] {
         return detail::RayPlaneWide(ray, plane, trace);
     }
 
