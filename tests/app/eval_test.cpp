@@ -25,12 +25,12 @@ using nlohmann::json;
 
 /// One public.jsonl line, ready to send.
 struct PublicLine {
-    json id;         ///< the id the answer must echo (for raw lines: the id written in the text, if any)
+    json id; ///< the id the answer must echo (for raw lines: the id written in the text, if any)
     std::string send;
     json expect;
     std::string family;
     std::string kind;
-    json query;      ///< the protocol line without kind and expect (null for raw lines)
+    json query; ///< the protocol line without kind and expect (null for raw lines)
 };
 
 std::vector<PublicLine> LoadPublic()
@@ -132,8 +132,10 @@ TEST(EvalTest, EveryPublicLineAnsweredInOrder)
         for (const AlgorithmInfo* info : infos) {
             const json& r = results.at(std::string(info->name));
             sameHit = sameHit && r.at("hit").get<bool>() == firstHit;
-            for (const char* key : IsCast(info->family) ? std::vector<const char*>{"hit", "t_enter", "t_exit", "point", "normal"}
-                                                        : std::vector<const char*>{"hit", "depth", "normal", "contact", "separating_axis"}) {
+            for (const char* key :
+                 IsCast(info->family)
+                     ? std::vector<const char*>{"hit", "t_enter", "t_exit", "point", "normal"}
+                     : std::vector<const char*>{"hit", "depth", "normal", "contact", "separating_axis"}) {
                 EXPECT_TRUE(r.contains(key)) << info->name << " lacks " << key;
             }
         }
@@ -196,9 +198,11 @@ TEST(EvalTest, ExitStatusZeroWhenEveryLineIsValid)
 
 TEST(EvalTest, StreamGoesOnAfterAnErrorAndStatusIsOne)
 {
-    const std::string valid = R"({"id": "v", "query": "ray_aabb", "a": {"type": "ray", "origin": [-1, 0.5, 0.5], "direction": [1, 0, 0]}, "b": {"type": "aabb", "min": [0, 0, 0], "max": [1, 1, 1]}})";
+    const std::string valid =
+        R"({"id": "v", "query": "ray_aabb", "a": {"type": "ray", "origin": [-1, 0.5, 0.5], "direction": [1, 0, 0]}, "b": {"type": "aabb", "min": [0, 0, 0], "max": [1, 1, 1]}})";
     int status = 0;
-    const std::vector<json> answers = Eval(valid + "\n{oops\n" + valid + "\n\n" + valid, status); // last line without newline
+    const std::vector<json> answers =
+        Eval(valid + "\n{oops\n" + valid + "\n\n" + valid, status); // last line without newline
     ASSERT_EQ(answers.size(), 5u);
     EXPECT_EQ(status, 1);
     EXPECT_FALSE(answers[0].contains("error"));
@@ -211,7 +215,8 @@ TEST(EvalTest, StreamGoesOnAfterAnErrorAndStatusIsOne)
 
 TEST(EvalTest, CrlfAndTrailingWhitespaceAreAnswered)
 {
-    const std::string valid = R"({"id": 1, "query": "ray_aabb", "a": {"type": "ray", "origin": [-1, 0.5, 0.5], "direction": [1, 0, 0]}, "b": {"type": "aabb", "min": [0, 0, 0], "max": [1, 1, 1]}})";
+    const std::string valid =
+        R"({"id": 1, "query": "ray_aabb", "a": {"type": "ray", "origin": [-1, 0.5, 0.5], "direction": [1, 0, 0]}, "b": {"type": "aabb", "min": [0, 0, 0], "max": [1, 1, 1]}})";
     int status = 0;
     const std::vector<json> answers = Eval(valid + "\r\n" + valid + " \t \r\n", status);
     ASSERT_EQ(answers.size(), 2u);
@@ -231,14 +236,16 @@ TEST(EvalTest, OneMegabyteLineIsAnErrorAnsweredQuickly)
     const json answer = EvalOne(line);
     const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     EXPECT_EQ(answer.at("id"), 3);
-    EXPECT_NE(answer.at("error").get<std::string>().find("a.origin: expected an array of 3 numbers"), std::string::npos);
+    EXPECT_NE(answer.at("error").get<std::string>().find("a.origin: expected an array of 3 numbers"),
+              std::string::npos);
     EXPECT_LT(seconds, 2.0); // about 30 ms in a release build
 }
 
 TEST(EvalTest, LineOverTheLimitIsAnErrorAndTheNextLineIsRead)
 {
     const std::string huge(kMaxLineBytes + 10, ' ');
-    const std::string valid = R"({"id": 2, "query": "ray_aabb", "a": {"type": "ray", "origin": [-1, 0.5, 0.5], "direction": [1, 0, 0]}, "b": {"type": "aabb", "min": [0, 0, 0], "max": [1, 1, 1]}})";
+    const std::string valid =
+        R"({"id": 2, "query": "ray_aabb", "a": {"type": "ray", "origin": [-1, 0.5, 0.5], "direction": [1, 0, 0]}, "b": {"type": "aabb", "min": [0, 0, 0], "max": [1, 1, 1]}})";
     int status = 0;
     const std::vector<json> answers = Eval("[" + huge + "]\n" + valid + "\n", status);
     ASSERT_EQ(answers.size(), 2u);
@@ -250,7 +257,8 @@ TEST(EvalTest, LineOverTheLimitIsAnErrorAndTheNextLineIsRead)
 
 TEST(EvalTest, UnknownAlgorithmIsAnErrorListingTheValidNames)
 {
-    const json answer = EvalOne(R"({"id": 4, "query": "ray_aabb", "algorithms": ["slab", "slabb"], "a": {"type": "ray", "origin": [0, 0, 0], "direction": [1, 0, 0]}, "b": {"type": "aabb", "min": [0, 0, 0], "max": [1, 1, 1]}})");
+    const json answer = EvalOne(
+        R"({"id": 4, "query": "ray_aabb", "algorithms": ["slab", "slabb"], "a": {"type": "ray", "origin": [0, 0, 0], "direction": [1, 0, 0]}, "b": {"type": "aabb", "min": [0, 0, 0], "max": [1, 1, 1]}})");
     EXPECT_EQ(answer.at("id"), 4);
     const std::string error = answer.at("error").get<std::string>();
     EXPECT_NE(error.find("algorithms[1]: unknown algorithm \"slabb\""), std::string::npos) << error;
@@ -266,7 +274,9 @@ TEST(EvalTest, ChosenAlgorithmsOnlyInTheGivenOrder)
         GTEST_SKIP() << "ray_aabb has a single algorithm";
     }
     const std::string second(infos[1]->name);
-    std::istringstream in(R"({"id": 4, "query": "ray_aabb", "algorithms": [")" + second + R"(", "slab"], "precision": "double", "a": {"type": "ray", "origin": [-1, 0.5, 0.5], "direction": [1, 0, 0]}, "b": {"type": "aabb", "min": [0, 0, 0], "max": [1, 1, 1]}})");
+    std::istringstream in(
+        R"({"id": 4, "query": "ray_aabb", "algorithms": [")" + second +
+        R"(", "slab"], "precision": "double", "a": {"type": "ray", "origin": [-1, 0.5, 0.5], "direction": [1, 0, 0]}, "b": {"type": "aabb", "min": [0, 0, 0], "max": [1, 1, 1]}})");
     std::ostringstream out;
     EXPECT_EQ(RunEval(in, out), 0);
     const nlohmann::ordered_json answer = nlohmann::ordered_json::parse(out.str()); // keeps the key order
@@ -342,7 +352,8 @@ TEST(EvalTest, AValueDifferenceWithEqualVerdictsMakesAgreeFalse)
 
 TEST(EvalTest, TraceAddsEveryAlgorithmsSteps)
 {
-    const json answer = EvalOne(R"({"id": 6, "query": "ray_aabb", "trace": true, "a": {"type": "ray", "origin": [-1, 0.5, 0.5], "direction": [1, 0, 0]}, "b": {"type": "aabb", "min": [0, 0, 0], "max": [1, 1, 1]}})");
+    const json answer = EvalOne(
+        R"({"id": 6, "query": "ray_aabb", "trace": true, "a": {"type": "ray", "origin": [-1, 0.5, 0.5], "direction": [1, 0, 0]}, "b": {"type": "aabb", "min": [0, 0, 0], "max": [1, 1, 1]}})");
     ASSERT_TRUE(answer.contains("traces")) << answer.dump();
     const json& traces = answer.at("traces");
     EXPECT_EQ(traces.size(), answer.at("results").size());
@@ -370,7 +381,10 @@ TEST(EvalTest, TraceAddsEveryAlgorithmsSteps)
     EXPECT_FALSE(traces.at("slab").at("deciding_step").is_null());
     EXPECT_FALSE(traces.at("slab").at("verdict").get<std::string>().empty());
     // without trace: no traces
-    EXPECT_FALSE(EvalOne(R"({"id": 6, "query": "ray_aabb", "a": {"type": "ray", "origin": [-1, 0.5, 0.5], "direction": [1, 0, 0]}, "b": {"type": "aabb", "min": [0, 0, 0], "max": [1, 1, 1]}})").contains("traces"));
+    EXPECT_FALSE(
+        EvalOne(
+            R"({"id": 6, "query": "ray_aabb", "a": {"type": "ray", "origin": [-1, 0.5, 0.5], "direction": [1, 0, 0]}, "b": {"type": "aabb", "min": [0, 0, 0], "max": [1, 1, 1]}})")
+            .contains("traces"));
 }
 
 // ---- the reference algorithm of each family against the exact expectations ----
@@ -459,7 +473,8 @@ int RunExecutable(const std::string& args, const std::string& input, std::string
 
 TEST(ExecutableTest, EvalExitStatusCrlfAndTrailingWhitespace)
 {
-    const std::string valid = R"({"id": 1, "query": "ray_aabb", "a": {"type": "ray", "origin": [-1, 0.5, 0.5], "direction": [1, 0, 0]}, "b": {"type": "aabb", "min": [0, 0, 0], "max": [1, 1, 1]}})";
+    const std::string valid =
+        R"({"id": 1, "query": "ray_aabb", "a": {"type": "ray", "origin": [-1, 0.5, 0.5], "direction": [1, 0, 0]}, "b": {"type": "aabb", "min": [0, 0, 0], "max": [1, 1, 1]}})";
     std::string out;
     EXPECT_EQ(RunExecutable("eval", valid + "\r\n" + valid + "   \n", out), 0);
     std::istringstream lines(out);
@@ -483,8 +498,9 @@ TEST(EvalTest, ExactTBeyondTheDoubleRangeIsInfinity)
     const std::string max = "1.7976931348623157e308";
     const std::string lines[] = {
         R"({"id":1,"query":"ray_aabb","a":{"type":"ray","origin":[0,0,0],"direction":[0.5,0,0]},)"
-        R"("b":{"type":"aabb","min":[-)" + max + ",-" + max + ",-" + max + R"(],"max":[)" + max + "," + max + "," +
-            max + R"(]},"precision":"double","exact":true})",
+        R"("b":{"type":"aabb","min":[-)" +
+            max + ",-" + max + ",-" + max + R"(],"max":[)" + max + "," + max + "," + max +
+            R"(]},"precision":"double","exact":true})",
         R"({"id":2,"query":"ray_aabb","a":{"type":"ray","origin":[0,0,0],"direction":[5e-324,0,0]},)"
         R"("b":{"type":"aabb","min":[1,-1,-1],"max":[2,1,1]},"precision":"double","exact":true})",
         R"({"id":3,"query":"ray_plane","a":{"type":"ray","origin":[0,0,0],"direction":[1e-10,0,0]},)"

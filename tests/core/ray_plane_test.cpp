@@ -14,8 +14,8 @@
 namespace hitlab {
 namespace {
 
-template <typename T>
-class RayPlaneTest : public ::testing::Test {};
+template <typename T> class RayPlaneTest : public ::testing::Test {
+};
 using Scalars = ::testing::Types<float, double>;
 TYPED_TEST_SUITE(RayPlaneTest, Scalars);
 
@@ -26,7 +26,7 @@ struct PlaneCase {
     glm::dvec3 origin, direction, normal;
     double distance;
     bool hit;
-    double t;          // when hit
+    double t;             // when hit
     glm::dvec3 normalOut; // expected unit normal facing the ray
 };
 
@@ -42,7 +42,14 @@ const PlaneCase kReferenceCases[] = {
     {"NonUnitDirectionGivesTInItsUnits", {0, 3, 0}, {0, -4, 0}, {0, 1, 0}, 1, true, 0.5, {0, 1, 0}},
     {"NegativeZeroDirectionParallelOffPlaneMisses", {0, 0, 0}, {1, -0.0, -0.0}, {0, 1, 0}, 1, false, 0, {}},
     {"NegativeZeroDirectionInPlaneHitsAtZero", {0, 1, 0}, {1, -0.0, 0}, {0, 1, 0}, 1, true, 0, {0, 1, 0}},
-    {"ObliqueRayDyadicT", {0.5, -1, 2}, {1, 2, -1}, {1, 1, 1}, 4, true, 1.25, {-0.5773502691896258, -0.5773502691896258, -0.5773502691896258}},
+    {"ObliqueRayDyadicT",
+     {0.5, -1, 2},
+     {1, 2, -1},
+     {1, 1, 1},
+     4,
+     true,
+     1.25,
+     {-0.5773502691896258, -0.5773502691896258, -0.5773502691896258}},
 };
 
 TYPED_TEST(RayPlaneTest, ReferenceHandCheckedCases)
@@ -188,8 +195,7 @@ TEST(RayPlaneRegistry, DeclaredConventions)
 // ---- seeded properties and the differential test ----
 
 /// Small dyadic values: every sum and product below stays exact in float.
-template <typename T>
-Vec3<T> GridVec(std::mt19937& rng, int range, int denominator)
+template <typename T> Vec3<T> GridVec(std::mt19937& rng, int range, int denominator)
 {
     std::uniform_int_distribution<int> u(-range, range);
     return Vec3<T>(T(u(rng)), T(u(rng)), T(u(rng))) / T(denominator);
@@ -222,7 +228,9 @@ TYPED_TEST(RayPlaneTest, TranslationByPowerOfTwoOffsetsIsExact)
             EXPECT_EQ(a.tEnter, b.tEnter) << i;
             // the point is rounded after adding the offset: equal up to rounding at the offset's magnitude
             for (int k = 0; k < 3; ++k) {
-                EXPECT_NEAR(double(a.point[k] + offset[k]), double(b.point[k]), 1e-5 * (2048 + std::fabs(double(a.point[k])))) << i;
+                EXPECT_NEAR(double(a.point[k] + offset[k]), double(b.point[k]),
+                            1e-5 * (2048 + std::fabs(double(a.point[k]))))
+                    << i;
             }
         }
     }
@@ -243,8 +251,8 @@ TYPED_TEST(RayPlaneTest, ReferenceAgreesWithLongDoubleOracle)
         using L = long double;
         const L denom = L(plane.normal.x) * ray.direction.x + L(plane.normal.y) * ray.direction.y +
                         L(plane.normal.z) * ray.direction.z;
-        const L num = L(plane.distance) -
-                      (L(plane.normal.x) * ray.origin.x + L(plane.normal.y) * ray.origin.y + L(plane.normal.z) * ray.origin.z);
+        const L num = L(plane.distance) - (L(plane.normal.x) * ray.origin.x + L(plane.normal.y) * ray.origin.y +
+                                           L(plane.normal.z) * ray.origin.z);
         const L t = num / denom;
         const L scale = L(glm::length(glm::dvec3(plane.normal))) * L(glm::length(glm::dvec3(ray.direction)));
         // away from the boundaries: not nearly parallel, t not near 0
@@ -272,7 +280,8 @@ TEST(RayPlaneProperty, FloatAgreesWithDoubleAwayFromBoundaries)
         const Ray<float> rf{Vec3<float>(u(rng), u(rng), u(rng)), Vec3<float>(u(rng), u(rng), u(rng))};
         const Plane<float> pf{Vec3<float>(u(rng), u(rng), u(rng)), float(u(rng))};
         const CastResult<double> d = RayPlanePlane(ShapeCast<double>(rf), ShapeCast<double>(pf));
-        const double cosine = std::fabs(glm::dot(glm::normalize(glm::dvec3(pf.normal)), glm::normalize(glm::dvec3(rf.direction))));
+        const double cosine =
+            std::fabs(glm::dot(glm::normalize(glm::dvec3(pf.normal)), glm::normalize(glm::dvec3(rf.direction))));
         const double t = (pf.distance - glm::dot(glm::dvec3(pf.normal), glm::dvec3(rf.origin))) /
                          glm::dot(glm::dvec3(pf.normal), glm::dvec3(rf.direction));
         if (cosine < 1e-2 || std::fabs(t) < 1e-2) {
@@ -290,8 +299,8 @@ TEST(RayPlaneProperty, FloatAgreesWithDoubleAwayFromBoundaries)
 
 // ---- plane: the trace moved out of line; results and traces as before, bit for bit ----
 
-template <typename T>
-class PlaneEquivalenceTest : public ::testing::Test {};
+template <typename T> class PlaneEquivalenceTest : public ::testing::Test {
+};
 using PlaneScalars = ::testing::Types<float, double>;
 TYPED_TEST_SUITE(PlaneEquivalenceTest, PlaneScalars);
 
