@@ -28,10 +28,31 @@ template <typename T>
                                                             Trace* trace = nullptr);
 
 namespace detail {
+/// A local_slab hit back in world space: the point from the wide tEnter when the clip went wide
+/// (wideEnter not NaN), else from tEnter; the entry normal along the box axis it names; the
+/// trace's entry point (ClipSlabs drew it in the box frame) moved to world space.
+template <typename T>
+inline void LocalHitToWorld(CastResult<T>& r, const Ray<T>& ray, const Obb<T>& box, Wide<T> wideEnter, Trace* trace)
+{
+    if (!r.hit) {
+        return;
+    }
+    r.point = wideEnter == wideEnter ? PointAtWide(ray.origin, ray.direction, wideEnter)
+                                     : ray.origin + r.tEnter * ray.direction;
+    if (r.hasNormal) {
+        const int axis = r.normal.x != T(0) ? 0 : r.normal.y != T(0) ? 1 : 2;
+        r.normal = r.normal[axis] * box.axes[axis];
+    }
+    if (trace != nullptr) [[unlikely]] {
+        trace->steps.back().part = PointPart{"entry", glm::dvec3(r.point), true};
+    }
+}
+
 /// RayObbLocalSlab with the frame change and the clip in Wide<T>, for the rays whose o - c or local
 /// coordinates overflow T (inlined into the unlikely branch, like ClipSlabsWide).
 template <typename T>
-[[gnu::cold, gnu::noinline]] inline CastResult<T> RayObbLocalSlabWide(const Ray<T>& ray, const Obb<T>& box, Trace* trace)
+[[gnu::cold, gnu::noinline]] inline CastResult<T> RayObbLocalSlabWide(const Ray<T>& ray, const Obb<T>& box,
+                                                                      Trace* trace)
 {
     using W = Wide<T>;
     // the ray in the box's frame, as RayObbLocalSlab computes it, in W (no overflow there)
@@ -55,23 +76,13 @@ template <typename T>
     W wideEnter = 0;
     CastResult<T> r = ClipSlabsWide<T>(localOrigin, localDir, -box.halfExtents, box.halfExtents, T(0),
                                        std::numeric_limits<T>::infinity(), trace, &wideEnter);
-    if (r.hit) {
-        r.point = PointAtWide(ray.origin, ray.direction, wideEnter);
-        if (r.hasNormal) {
-            const int axis = r.normal.x != T(0) ? 0 : r.normal.y != T(0) ? 1 : 2;
-            r.normal = r.normal[axis] * box.axes[axis];
-        }
-        if (trace != nullptr) [[unlikely]] {
-            trace->steps.back().part = PointPart{"entry", glm::dvec3(r.point), true};
-        }
-    }
+    LocalHitToWorld(r, ray, box, wideEnter, trace);
     return r;
 }
 
 } // namespace detail
 
-template <typename T>
-inline CastResult<T> RayObbLocalSlab(const Ray<T>& ray, const Obb<T>& box, Trace* trace)
+template <typename T> inline CastResult<T> RayObbLocalSlab(const Ray<T>& ray, const Obb<T>& box, Trace* trace)
 {
     // the ray in the box's frame
     const Vec3<T> rel = ray.origin - box.center;
@@ -90,37 +101,26 @@ inline CastResult<T> RayObbLocalSlab(const Ray<T>& ray, const Obb<T>& box, Trace
         trace->Add(Format("ray in the box frame: origin (%g, %g, %g), direction (%g, %g, %g)", double(localOrigin.x),
                           double(localOrigin.y), double(localOrigin.z), double(localDir.x), double(localDir.y),
                           double(localDir.z)),
-                   {{"local_origin_x", double(localOrigin.x)}, {"local_origin_y", double(localOrigin.y)},
-                    {"local_origin_z", double(localOrigin.z)}, {"local_dir_x", double(localDir.x)},
-                    {"local_dir_y", double(localDir.y)}, {"local_dir_z", double(localDir.z)}});
+                   {{"local_origin_x", double(localOrigin.x)},
+                    {"local_origin_y", double(localOrigin.y)},
+                    {"local_origin_z", double(localOrigin.z)},
+                    {"local_dir_x", double(localDir.x)},
+                    {"local_dir_y", double(localDir.y)},
+                    {"local_dir_z", double(localDir.z)}});
     }
 
     detail::Wide<T> wideEnter = std::numeric_limits<detail::Wide<T>>::quiet_NaN();
     CastResult<T> r = ClipSlabs(localOrigin, localDir, -box.halfExtents, box.halfExtents, T(0),
                                 std::numeric_limits<T>::infinity(), trace, &wideEnter);
 
-    // back to world space (from the wide tEnter when ClipSlabs went wide)
-    if (r.hit) {
-        r.point = wideEnter == wideEnter ? detail::PointAtWide(ray.origin, ray.direction, wideEnter)
-                                         : ray.origin + r.tEnter * ray.direction;
-        if (r.hasNormal) {
-            const int axis = r.normal.x != T(0) ? 0 : r.normal.y != T(0) ? 1 : 2;
-            r.normal = r.normal[axis] * box.axes[axis];
-        }
-        if (trace != nullptr) [[unlikely]] {
-            // ClipSlabs drew the entry in the box frame
-            trace->steps.back().part = PointPart{"entry", glm::dvec3(r.point), true};
-        }
-    }
+    detail::LocalHitToWorld(r, ray, box, wideEnter, trace);
     return r;
 }
 
 /// Parallel threshold of RayObbSlab on |dir.axis| (opengl-tutorial.org's 0.001).
-template <typename T>
-inline constexpr T kObbSlabParallelEpsilon = T(0.001);
+template <typename T> inline constexpr T kObbSlabParallelEpsilon = T(0.001);
 /// Maximum distance of RayObbSlab, in units of the direction (opengl-tutorial.org's initial tMax).
-template <typename T>
-inline constexpr T kObbSlabMaxDistance = T(100000);
+template <typename T> inline constexpr T kObbSlabMaxDistance = T(100000);
 
 /// Published. Slabs along the box axes with dot products and no explicit transform, the form of
 /// Real-Time Rendering's OBB slabs test (4th ed. 22.7.1) as copied in opengl-tutorial.org's
@@ -135,8 +135,7 @@ inline constexpr T kObbSlabMaxDistance = T(100000);
 /// - Closed box; origin inside hits with tEnter = 0 (tMin starts at 0); t beyond 100000 misses.
 /// - tEnter = tMin, tExit = tMax, point; no normal (the listing returns a distance only).
 /// - NaN: a NaN f is taken as parallel and passes the origin test, so NaN can give a hit.
-template <typename T>
-CastResult<T> RayObbSlab(const Ray<T>& ray, const Obb<T>& box, Trace* trace = nullptr)
+template <typename T> CastResult<T> RayObbSlab(const Ray<T>& ray, const Obb<T>& box, Trace* trace = nullptr)
 {
     T tMin = 0;
     T tMax = kObbSlabMaxDistance<T>;
@@ -187,8 +186,12 @@ CastResult<T> RayObbSlab(const Ray<T>& ray, const Obb<T>& box, Trace* trace = nu
                 part.tFar = -std::numeric_limits<double>::infinity();
             }
             trace->Add(std::move(caption),
-                       {{"e", double(e)}, {"f", double(f)}, {"t_near", part.tNear}, {"t_far", part.tFar},
-                        {"t_enter", part.tEnter}, {"t_exit", part.tExit}},
+                       {{"e", double(e)},
+                        {"f", double(f)},
+                        {"t_near", part.tNear},
+                        {"t_far", part.tFar},
+                        {"t_enter", part.tEnter},
+                        {"t_exit", part.tExit}},
                        part);
             if (!r.hit) {
                 trace->DecideLast();
@@ -196,7 +199,8 @@ CastResult<T> RayObbSlab(const Ray<T>& ray, const Obb<T>& box, Trace* trace = nu
                     crossing ? Format("miss: along box axis %d the interval empties (t_max %g < t_min %g)", axis,
                                       double(tMax), double(tMin))
                              : Format("miss: the ray is (nearly) parallel to box axis %d (|f| = %g <= 0.001) and its "
-                                      "origin lies outside that slab", axis, double(std::abs(f)));
+                                      "origin lies outside that slab",
+                                      axis, double(std::abs(f)));
             }
         }
         if (!r.hit) {
