@@ -4,6 +4,7 @@
 #include "ray_aabb_batch.h"
 
 #include "core/simd.h"
+#include "core/simd_dispatch.h"
 
 #include <cmath>
 #include <cstring>

@@ -4,6 +4,7 @@
 #include "hunt_detail.h"
 
 #include "core/simd.h"
+#include "core/simd_dispatch.h"
 
 #include <limits>
 

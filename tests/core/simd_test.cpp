@@ -2,6 +2,7 @@
 // bit, NaN, signed zeros and infinities included, in float and double (on x86-64 the SSE2 / AVX
 // path, on aarch64 under scripts/test-arm64 the portable one).
 #include "core/simd.h"
+#include "core/simd_dispatch.h"
 
 #include <gtest/gtest.h>
 
