@@ -125,9 +125,15 @@ void Batch(benchmark::State& state, BatchIsa isa)
         return;
     }
     switch (isa) {
-    case BatchIsa::Avx512: RunBatch(state, GetWorkload<float>().rays, Boxes(), Kernel<BatchIsa::Avx512>); break;
-    case BatchIsa::Avx2: RunBatch(state, GetWorkload<float>().rays, Boxes(), Kernel<BatchIsa::Avx2>); break;
-    case BatchIsa::Scalar: RunBatch(state, GetWorkload<float>().rays, Boxes(), Kernel<BatchIsa::Scalar>); break;
+    case BatchIsa::Avx512:
+        RunBatch(state, GetWorkload<float>().rays, Boxes(), Kernel<BatchIsa::Avx512>);
+        break;
+    case BatchIsa::Avx2:
+        RunBatch(state, GetWorkload<float>().rays, Boxes(), Kernel<BatchIsa::Avx2>);
+        break;
+    case BatchIsa::Scalar:
+        RunBatch(state, GetWorkload<float>().rays, Boxes(), Kernel<BatchIsa::Scalar>);
+        break;
     }
 }
 

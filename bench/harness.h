@@ -70,7 +70,8 @@ void RegisterAlgorithmPrepared(const char* family, const char* algorithm, const 
                                const std::vector<B>& bs, Prepare prepare, Test test)
 {
     CheckAlgorithmName(family, algorithm);
-    const std::string name = std::string(family) + "/" + algorithm + "/" + (std::is_same_v<T, float> ? "float" : "double");
+    const std::string name =
+        std::string(family) + "/" + algorithm + "/" + (std::is_same_v<T, float> ? "float" : "double");
     benchmark::RegisterBenchmark(name.c_str(), [&as, &bs, prepare, test](benchmark::State& state) {
         RunPairs(state, as, bs, [prepare, test](const A& a) {
             return [p = prepare(a), test](const B& b) -> bool { return test(p, b); };

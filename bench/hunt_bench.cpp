@@ -108,13 +108,17 @@ HuntOptions Options(Family family, const char* a, const char* b, Precision preci
 }
 
 BENCHMARK_CAPTURE(Hunt, batched, Options(Family::RayAabb, "slab", "slab_branchless", Precision::Float, 1 << 24))
-    ->Name("hunt/ray_aabb/batched_hunt")->Unit(benchmark::kMillisecond);
+    ->Name("hunt/ray_aabb/batched_hunt")
+    ->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(Hunt, scalar, Options(Family::RayAabb, "slab", "slab_branchless", Precision::Double, 1 << 20))
-    ->Name("hunt/ray_aabb/scalar_hunt")->Unit(benchmark::kMillisecond);
+    ->Name("hunt/ray_aabb/scalar_hunt")
+    ->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(Hunt, exact, Options(Family::RayAabb, "slab", "", Precision::Double, 1 << 20))
-    ->Name("hunt/ray_aabb/scalar_hunt_vs_exact")->Unit(benchmark::kMillisecond);
+    ->Name("hunt/ray_aabb/scalar_hunt_vs_exact")
+    ->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(Hunt, sphere_exact, Options(Family::RaySphere, "quadratic_stable", "", Precision::Double, 1 << 20))
-    ->Name("hunt/ray_sphere/scalar_hunt_vs_exact")->Unit(benchmark::kMillisecond);
+    ->Name("hunt/ray_sphere/scalar_hunt_vs_exact")
+    ->Unit(benchmark::kMillisecond);
 
 void Fan(benchmark::State& state)
 {
@@ -132,8 +136,15 @@ void Fan(benchmark::State& state)
     }
     state.SetItemsProcessed(state.iterations() * 256 * 256);
 }
-BENCHMARK(Fan)->Name("ray_fan/ray_aabb/256")->ArgNames({"algorithms", "threads"})
-    ->Args({2, 1})->Args({7, 1})->Args({2, 2})->Args({7, 2})->Unit(benchmark::kMillisecond)->UseRealTime();
+BENCHMARK(Fan)
+    ->Name("ray_fan/ray_aabb/256")
+    ->ArgNames({"algorithms", "threads"})
+    ->Args({2, 1})
+    ->Args({7, 1})
+    ->Args({2, 2})
+    ->Args({7, 2})
+    ->Unit(benchmark::kMillisecond)
+    ->UseRealTime();
 
 } // namespace
 } // namespace hitlab

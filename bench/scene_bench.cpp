@@ -192,7 +192,9 @@ BENCHMARK(DeriveQueries)->Name("scene/queries")->Unit(benchmark::kMillisecond);
 BENCHMARK(AlgorithmsSingle)->Name("scene/algorithms/single")->Unit(benchmark::kMillisecond);
 BENCHMARK(AlgorithmsBatch)->Name("scene/algorithms/batch")->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(EvaluateOneShape, ray, size_t(1000))->Name("scene/evaluate_one_shape")->Unit(benchmark::kMicrosecond);
-BENCHMARK_CAPTURE(EvaluateOneShape, box, size_t(0))->Name("scene/evaluate_one_shape/box")->Unit(benchmark::kMicrosecond);
+BENCHMARK_CAPTURE(EvaluateOneShape, box, size_t(0))
+    ->Name("scene/evaluate_one_shape/box")
+    ->Unit(benchmark::kMicrosecond);
 
 } // namespace
 } // namespace hitlab::bench

@@ -118,15 +118,24 @@ const Workload<T>& GetWorkload()
             return d;
         } else {
             Workload<T> w;
-            for (const auto& r : d.rays) w.rays.push_back(ShapeCast<T>(r));
-            for (const auto& s : d.segments) w.segments.push_back(ShapeCast<T>(s));
-            for (const auto& b : d.boxes) w.boxes.push_back(ShapeCast<T>(b));
-            for (const auto& s : d.spheres) w.spheres.push_back(ShapeCast<T>(s));
-            for (const auto& o : d.obbs) w.obbs.push_back(ShapeCast<T>(o));
-            for (const auto& p : d.planes) w.planes.push_back(ShapeCast<T>(p));
-            for (const auto& b : d.boxesA) w.boxesA.push_back(ShapeCast<T>(b));
-            for (const auto& s : d.spheresA) w.spheresA.push_back(ShapeCast<T>(s));
-            for (const auto& o : d.obbsA) w.obbsA.push_back(ShapeCast<T>(o));
+            for (const auto& r : d.rays)
+                w.rays.push_back(ShapeCast<T>(r));
+            for (const auto& s : d.segments)
+                w.segments.push_back(ShapeCast<T>(s));
+            for (const auto& b : d.boxes)
+                w.boxes.push_back(ShapeCast<T>(b));
+            for (const auto& s : d.spheres)
+                w.spheres.push_back(ShapeCast<T>(s));
+            for (const auto& o : d.obbs)
+                w.obbs.push_back(ShapeCast<T>(o));
+            for (const auto& p : d.planes)
+                w.planes.push_back(ShapeCast<T>(p));
+            for (const auto& b : d.boxesA)
+                w.boxesA.push_back(ShapeCast<T>(b));
+            for (const auto& s : d.spheresA)
+                w.spheresA.push_back(ShapeCast<T>(s));
+            for (const auto& o : d.obbsA)
+                w.obbsA.push_back(ShapeCast<T>(o));
             return w;
         }
     }();

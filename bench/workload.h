@@ -22,10 +22,10 @@ struct Workload {
     std::vector<Ray<T>> rays;
     std::vector<Segment<T>> segments; ///< the rays cut to length 6
     // b of the ray casts: the scene, centers uniform in [-0.5, 0.5]^3
-    std::vector<Aabb<T>> boxes;       ///< half-extents uniform in [0.2, 0.7]
-    std::vector<Sphere<T>> spheres;   ///< radii uniform in [0.25, 0.75]
-    std::vector<Obb<T>> obbs;         ///< the boxes' extents, uniformly random rotations
-    std::vector<Plane<T>> planes;     ///< unit normals uniform on the sphere, through a point of the scene cube
+    std::vector<Aabb<T>> boxes;     ///< half-extents uniform in [0.2, 0.7]
+    std::vector<Sphere<T>> spheres; ///< radii uniform in [0.25, 0.75]
+    std::vector<Obb<T>> obbs;       ///< the boxes' extents, uniformly random rotations
+    std::vector<Plane<T>> planes;   ///< unit normals uniform on the sphere, through a point of the scene cube
     // a of the overlaps: the same distributions with centers uniform in [-1, 1]^3 (about half the pairs overlap)
     std::vector<Aabb<T>> boxesA;
     std::vector<Sphere<T>> spheresA;

@@ -35,7 +35,8 @@ void RegisterAabbAabb(std::vector<AlgorithmInfo>& out)
         .returns = kOverlapFields,
         .flaw = "Strict comparisons report touching boxes as separate, and the contact (the centres' midpoint) can "
                 "lie outside the overlap.",
-        .run = MakeRun<Aabb, Aabb>([](const auto& a, const auto& b, Trace* t) { return AabbAabbCenterExtent(a, b, t); }),
+        .run =
+            MakeRun<Aabb, Aabb>([](const auto& a, const auto& b, Trace* t) { return AabbAabbCenterExtent(a, b, t); }),
     });
 }
 

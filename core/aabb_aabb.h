@@ -73,11 +73,11 @@ OverlapResult<T> AabbAabbInterval(const Aabb<T>& a, const Aabb<T>& b, Trace* tra
                                            (double(a.min[axis]) + double(a.max[axis])));
             part.overlap = double(depth); // min of the two pushes: negative (the gap) when disjoint
             part.separating = !overlaps;
-            trace->Add(overlaps ? Format("%s: intervals overlap; push b by %g along %s%s", AxisName(axis),
-                                         double(depth), sign > 0 ? "+" : "-", AxisName(axis))
-                                : Format("%s: intervals [%g, %g] and [%g, %g] are disjoint", AxisName(axis),
-                                         double(a.min[axis]), double(a.max[axis]), double(b.min[axis]),
-                                         double(b.max[axis])),
+            trace->Add(overlaps
+                           ? Format("%s: intervals overlap; push b by %g along %s%s", AxisName(axis), double(depth),
+                                    sign > 0 ? "+" : "-", AxisName(axis))
+                           : Format("%s: intervals [%g, %g] and [%g, %g] are disjoint", AxisName(axis),
+                                    double(a.min[axis]), double(a.max[axis]), double(b.min[axis]), double(b.max[axis])),
                        {{"a_max - b_min", double(pushPlus)}, {"b_max - a_min", double(pushMinus)}}, std::move(part));
             if (!overlaps) {
                 trace->DecideLast();
@@ -164,8 +164,8 @@ OverlapResult<T> AabbAabbCenterExtent(const Aabb<T>& a, const Aabb<T>& b, Trace*
     if (!overlaps) {
         if (trace != nullptr) [[unlikely]] {
             trace->decidingStep = firstSeparated;
-            trace->verdict = Format("miss: |cb - ca| >= ha + hb along %s (touching counts as separate)",
-                                    AxisName(firstSeparated));
+            trace->verdict =
+                Format("miss: |cb - ca| >= ha + hb along %s (touching counts as separate)", AxisName(firstSeparated));
         }
         return r;
     }
@@ -193,7 +193,8 @@ OverlapResult<T> AabbAabbCenterExtent(const Aabb<T>& a, const Aabb<T>& b, Trace*
                        {{"distance", double(distances[face])}});
         }
         trace->Add(Format("smallest face distance: %s, depth %g", FaceName(bestFace), double(penetration)),
-                   {{"depth", double(penetration)}}, PointPart{"contact (centres' midpoint)", glm::dvec3(r.contact), true});
+                   {{"depth", double(penetration)}},
+                   PointPart{"contact (centres' midpoint)", glm::dvec3(r.contact), true});
         trace->DecideLast();
         trace->verdict = Format("hit: b moves out through face %s of a by %g", FaceName(bestFace), double(penetration));
     }

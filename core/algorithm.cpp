@@ -27,8 +27,8 @@ constexpr std::array<FamilyRow, kFamilyCount> kFamilies{{
     {Family::ObbObb, "obb_obb", "obb", "obb", false},
 }};
 
-constexpr std::array<Family, kFamilyCount> kFamilyList{Family::RayAabb,   Family::SegmentAabb, Family::RayPlane,
-                                                       Family::RaySphere, Family::RayObb,      Family::AabbAabb,
+constexpr std::array<Family, kFamilyCount> kFamilyList{Family::RayAabb,    Family::SegmentAabb,  Family::RayPlane,
+                                                       Family::RaySphere,  Family::RayObb,       Family::AabbAabb,
                                                        Family::SphereAabb, Family::SphereSphere, Family::ObbObb};
 
 const FamilyRow& Row(Family family) { return kFamilies[static_cast<size_t>(family)]; }

@@ -86,12 +86,15 @@ struct Runner {
     RunFn one = nullptr;
     RunBatchFn batch = nullptr;
 
-    Result operator()(const Query& query, Precision precision, Trace* trace) const { return one(query, precision, trace); }
+    Result operator()(const Query& query, Precision precision, Trace* trace) const
+    {
+        return one(query, precision, trace);
+    }
 };
 
 /// An algorithm and its metadata (the protocol's `hitlab algorithms --json` object).
 struct AlgorithmInfo {
-    std::string_view name;    ///< short and stable: scenes and scripts use it
+    std::string_view name; ///< short and stable: scenes and scripts use it
     Family family;
     std::string_view title;
     std::string_view summary; ///< one or two sentences
@@ -100,7 +103,7 @@ struct AlgorithmInfo {
     bool published = false;   ///< reproduces a published listing, flaws included
     std::vector<Convention> conventions;
     std::uint32_t returns = kFieldHit; ///< Field bits
-    std::string_view flaw;    ///< published variants: the known flaw, in one sentence ("" when none)
+    std::string_view flaw;             ///< published variants: the known flaw, in one sentence ("" when none)
     Runner run;
 
     /// The value of a convention, or "" when not declared.

@@ -218,7 +218,8 @@ std::unique_ptr<Command> SetPairEnabledCommand(ShapeId a, ShapeId b, bool enable
     return std::make_unique<SetPairEnabled>(a, b, enabled);
 }
 
-std::unique_ptr<Command> SetFamilySettingsCommand(const Scene& scene, Family family, FamilySettings after, std::string label)
+std::unique_ptr<Command> SetFamilySettingsCommand(const Scene& scene, Family family, FamilySettings after,
+                                                  std::string label)
 {
     return std::make_unique<SetFamilySettings>(family, scene.Settings(family), std::move(after), std::move(label));
 }

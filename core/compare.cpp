@@ -52,7 +52,7 @@ bool LiesInFacePlane(const Query& q)
 {
     const glm::dvec3 d = CastDirection(q);
     const glm::dvec3 o = std::holds_alternative<Ray<double>>(q.a) ? std::get<Ray<double>>(q.a).origin
-                                                                 : std::get<Segment<double>>(q.a).start;
+                                                                  : std::get<Segment<double>>(q.a).start;
     if (const auto* box = std::get_if<Aabb<double>>(&q.b)) {
         for (int axis = 0; axis < 3; ++axis) {
             if (d[axis] == 0.0 && (o[axis] == box->min[axis] || o[axis] == box->max[axis])) {
@@ -130,12 +130,12 @@ void ExplainOne(const Query& q, Precision precision, const Situation& s, const R
 
     if (!xHit && ref.hit) { // conventions that predict a miss where the reference hits
         if (s.originInside && conv("origin_inside") == "miss") {
-            add(Explanation::Convention,
-                "the origin is inside the solid, and " + name + " counts an origin inside as a miss (origin_inside: miss)");
+            add(Explanation::Convention, "the origin is inside the solid, and " + name +
+                                             " counts an origin inside as a miss (origin_inside: miss)");
         }
         if (s.boundaryOnly && conv("boundary") == "exclusive") {
-            add(Explanation::Convention,
-                "the ray only touches the solid's boundary, and " + name + " excludes the boundary (boundary: exclusive)");
+            add(Explanation::Convention, "the ray only touches the solid's boundary, and " + name +
+                                             " excludes the boundary (boundary: exclusive)");
         }
         if (s.boundaryOnly && conv("touching") == "separate") {
             add(Explanation::Convention,
@@ -145,8 +145,8 @@ void ExplainOne(const Query& q, Precision precision, const Situation& s, const R
             add(Explanation::Convention, "the only hit is at t = 0, which " + name + " excludes (t_range: t > 0)");
         }
         if (s.backFacing && conv("facing") == "front only") {
-            add(Explanation::Convention,
-                "the plane faces away from the ray, and " + name + " accepts only planes facing it (facing: front only)");
+            add(Explanation::Convention, "the plane faces away from the ray, and " + name +
+                                             " accepts only planes facing it (facing: front only)");
         }
         if (conv("t_range") == "t <= max distance" && ref.tEnter > ParsedConvention(info, "max_distance", INFINITY)) {
             add(Explanation::Convention,
@@ -165,15 +165,17 @@ void ExplainOne(const Query& q, Precision precision, const Situation& s, const R
     if (xHit && !ref.hit) { // conventions that predict a hit where the reference misses
         if (conv("boundary") == "conservative") {
             add(Explanation::Convention,
-                name + " is conservative near the boundary and reports this near miss as a hit (boundary: conservative)");
+                name +
+                    " is conservative near the boundary and reports this near miss as a hit (boundary: conservative)");
         }
         if (s.behind && conv("t_range") == "any t") {
             add(Explanation::Convention,
                 "the solid lies behind the ray, and " + name + " does not check that (t_range: any t)");
         }
         if (conv("corners") == "expanded box") {
-            add(Explanation::KnownFlaw, name + " tests the centre against the box grown by the radius, whose corner "
-                                               "and edge regions lie outside the true rounded region: " +
+            add(Explanation::KnownFlaw, name +
+                                            " tests the centre against the box grown by the radius, whose corner "
+                                            "and edge regions lie outside the true rounded region: " +
                                             std::string(info.flaw));
         }
     }
@@ -195,7 +197,8 @@ void ExplainOne(const Query& q, Precision precision, const Situation& s, const R
     // double, the reference's hit is within rounding of the boundary (a near-zero-length hit).
     if (precision == Precision::Float &&
         Run(info, q, Precision::Double).hit == Run(ReferenceAlgorithm(q.family), q, Precision::Double).hit) {
-        return set(Explanation::Rounding, name + " agrees with the reference in double: float rounding decides this case");
+        return set(Explanation::Rounding,
+                   name + " agrees with the reference in double: float rounding decides this case");
     }
     if (precision == Precision::Double && ref.hit && std::abs(s.margin) <= 1e-12) {
         return set(Explanation::Rounding, "the reference's answer lies within rounding of the hit/miss boundary");
@@ -214,11 +217,16 @@ void ExplainOne(const Query& q, Precision precision, const Situation& s, const R
 const char* ExplanationName(Explanation explanation)
 {
     switch (explanation) {
-    case Explanation::None: return "none";
-    case Explanation::Convention: return "convention";
-    case Explanation::KnownFlaw: return "known_flaw";
-    case Explanation::Rounding: return "rounding";
-    case Explanation::Unexplained: return "unexplained";
+    case Explanation::None:
+        return "none";
+    case Explanation::Convention:
+        return "convention";
+    case Explanation::KnownFlaw:
+        return "known_flaw";
+    case Explanation::Rounding:
+        return "rounding";
+    case Explanation::Unexplained:
+        return "unexplained";
     }
     return "none";
 }

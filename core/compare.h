@@ -30,21 +30,22 @@ const char* ExplanationName(Explanation explanation);
 /// comparison's precision (so that a float comparison judges the float-rounded inputs), and only
 /// when some algorithm differs from the reference (all members keep their defaults otherwise).
 struct Situation {
-    bool originInside = false;   ///< ray casts: the origin (t = 0) is inside the closed solid
-    bool boundaryOnly = false;   ///< the solids share only boundary points (grazing ray, touching solids)
-    bool behind = false;         ///< ray casts: the solid lies only behind the origin (t < 0)
-    bool parallelAxis = false;   ///< ray casts against boxes: a direction component is +-0
-    bool unitDirection = true;   ///< ray casts: |direction| == 1 within 1e-6
-    double directionLength = 1;  ///< ray casts: |direction| (segments: |end - start|), in double
-    bool backFacing = false;     ///< ray_plane: the plane's normal does not face the ray
-    double margin = INFINITY;    ///< hits: relative length of the hit (t_exit - t_enter) or the depth; 0 on the boundary; inf on a miss
+    bool originInside = false;  ///< ray casts: the origin (t = 0) is inside the closed solid
+    bool boundaryOnly = false;  ///< the solids share only boundary points (grazing ray, touching solids)
+    bool behind = false;        ///< ray casts: the solid lies only behind the origin (t < 0)
+    bool parallelAxis = false;  ///< ray casts against boxes: a direction component is +-0
+    bool unitDirection = true;  ///< ray casts: |direction| == 1 within 1e-6
+    double directionLength = 1; ///< ray casts: |direction| (segments: |end - start|), in double
+    bool backFacing = false;    ///< ray_plane: the plane's normal does not face the ray
+    double margin = INFINITY; ///< hits: relative length of the hit (t_exit - t_enter) or the depth; 0 on the boundary;
+                              ///< inf on a miss
 };
 
 /// One algorithm's outcome within a comparison.
 struct AlgorithmOutcome {
     const AlgorithmInfo* info = nullptr;
     Result result;
-    int group = 0;                 ///< index into Comparison::groups
+    int group = 0; ///< index into Comparison::groups
     /// Field bits in which it differs from the reference: kFieldHit when the verdicts differ, else
     /// the values (kFieldTEnter, kFieldTExit, kFieldPoint, kFieldNormal, kFieldDepth) beyond the
     /// tolerance (see ValueDifferences); 0 when it agrees.
@@ -58,12 +59,12 @@ struct AlgorithmOutcome {
 /// Algorithms that gave the same verdict.
 struct OutcomeGroup {
     bool hit = false;
-    std::vector<int> members;      ///< indices into Comparison::outcomes
+    std::vector<int> members; ///< indices into Comparison::outcomes
 };
 
 struct Comparison {
     Situation situation;
-    Result reference;              ///< the reference algorithm's result (run even when not among the algorithms)
+    Result reference; ///< the reference algorithm's result (run even when not among the algorithms)
     std::vector<AlgorithmOutcome> outcomes;
     std::vector<OutcomeGroup> groups;
     /// Every algorithm run gave the same hit and, where both report them, the same values within

@@ -17,15 +17,9 @@ namespace hitlab {
 namespace {
 
 /// One ulp at 1 in the precision (the spacing of floats or doubles in [1, 2)).
-double Epsilon(Precision precision)
-{
-    return precision == Precision::Float ? 0x1p-23 : 0x1p-52;
-}
+double Epsilon(Precision precision) { return precision == Precision::Float ? 0x1p-23 : 0x1p-52; }
 
-double MaxAbs(const glm::dvec3& v)
-{
-    return std::max({std::abs(v.x), std::abs(v.y), std::abs(v.z)});
-}
+double MaxAbs(const glm::dvec3& v) { return std::max({std::abs(v.x), std::abs(v.y), std::abs(v.z)}); }
 
 /// The largest |coordinate| a shape reaches (directions excluded: they scale t, not lengths).
 double ShapeLength(const Shape& shape)

@@ -20,7 +20,8 @@ std::optional<FanInputs> FanInputsOf(const Scene& scene, const SceneFan& fan, st
         return fail("target shape " + std::to_string(fan.target) + " is not in the scene");
     }
     if (!IsFanTarget(target->shape)) {
-        return fail(target->name + " is a " + ShapeTypeName(target->shape) + "; a fan aims at an aabb, sphere, obb or plane");
+        return fail(target->name + " is a " + ShapeTypeName(target->shape) +
+                    "; a fan aims at an aabb, sphere, obb or plane");
     }
     if (fan.n < 1 || fan.n > 1024) {
         return fail("n must be 1..1024, got " + std::to_string(fan.n));
@@ -48,8 +49,12 @@ FanStats CountFan(const RayFan& fan)
     std::map<std::uint32_t, std::size_t> masks;
     for (const FanSample& s : fan.samples) {
         switch (fan.Class(s)) {
-        case FanClass::AllHit: ++stats.allHit; break;
-        case FanClass::AllMiss: ++stats.allMiss; break;
+        case FanClass::AllHit:
+            ++stats.allHit;
+            break;
+        case FanClass::AllMiss:
+            ++stats.allMiss;
+            break;
         case FanClass::Disagree:
             ++stats.disagree;
             ++masks[s.hitMask];

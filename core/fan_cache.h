@@ -47,9 +47,9 @@ public:
         std::optional<FanInputs> inputs; ///< of the last computation (nullopt: none could be made)
         RayFan fan;                      ///< empty samples when error is set
         FanStats stats;
-        std::string error;               ///< why the fan shows nothing ("" when computed)
-        double ms = 0.0;                 ///< wall time of the last ComputeRayFan
-        std::uint64_t revision = 0;      ///< bumped by every recomputation (and by an error)
+        std::string error;          ///< why the fan shows nothing ("" when computed)
+        double ms = 0.0;            ///< wall time of the last ComputeRayFan
+        std::uint64_t revision = 0; ///< bumped by every recomputation (and by an error)
     };
 
     /// Brings every enabled fan of the scene up to date: recomputes those whose inputs differ from

@@ -112,13 +112,16 @@ template <typename T>
             part.distance = double(dist) * unit;
             part.overlap = double(overlap) * unit;
             part.separating = separating;
-            std::string caption = separating
-                ? Format("%s: |distance| %g > ra + rb = %g: separating axis", part.label.c_str(), part.distance,
-                         double(ra + rb + slack) * unit)
-                : Format("%s: |distance| %g <= ra + rb = %g%s", part.label.c_str(), part.distance,
-                         double(ra + rb + slack) * unit, usable ? "" : " (near-parallel edges: no depth)");
+            std::string caption =
+                separating ? Format("%s: |distance| %g > ra + rb = %g: separating axis", part.label.c_str(),
+                                    part.distance, double(ra + rb + slack) * unit)
+                           : Format("%s: |distance| %g <= ra + rb = %g%s", part.label.c_str(), part.distance,
+                                    double(ra + rb + slack) * unit, usable ? "" : " (near-parallel edges: no depth)");
             trace->Add(std::move(caption),
-                       {{"ra", part.ra}, {"rb", part.rb}, {"distance", part.distance}, {"epsilon_slack", double(slack) * unit},
+                       {{"ra", part.ra},
+                        {"rb", part.rb},
+                        {"distance", part.distance},
+                        {"epsilon_slack", double(slack) * unit},
                         {"axis_length_sq", double(lenSq)}},
                        std::move(part));
             if (separating) {
@@ -183,13 +186,15 @@ template <typename T>
             part->chosen = true;
         }
         const std::string label = ObbAxisLabel(bestIndex);
-        trace->Add(Format("no separating axis; least overlap on %s: depth %g", label.c_str(), double(out.depth)),
-                   {{"depth", double(out.depth)}},
-                   SegmentPart{"push-out of b", glm::dvec3(b.center), glm::dvec3(b.center + out.depth * out.normal), true});
+        trace->Add(
+            Format("no separating axis; least overlap on %s: depth %g", label.c_str(), double(out.depth)),
+            {{"depth", double(out.depth)}},
+            SegmentPart{"push-out of b", glm::dvec3(b.center), glm::dvec3(b.center + out.depth * out.normal), true});
         trace->DecideLast();
         trace->verdict = out.depth == T(0)
-            ? Format("hit: the boxes touch (no axis separates; least overlap 0 on %s)", label.c_str())
-            : Format("hit: no axis separates the boxes; b moves out by %g along %s", double(out.depth), label.c_str());
+                             ? Format("hit: the boxes touch (no axis separates; least overlap 0 on %s)", label.c_str())
+                             : Format("hit: no axis separates the boxes; b moves out by %g along %s", double(out.depth),
+                                      label.c_str());
     }
     return out;
 }

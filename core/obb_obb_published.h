@@ -86,8 +86,8 @@ OverlapResult<T> ObbObbVertexEdge(const Obb<T>& a, const Obb<T>& b, Trace* trace
                 out.contact = p;
                 if (trace != nullptr) [[unlikely]] {
                     trace->DecideLast();
-                    trace->verdict = Format("hit: vertex %d of %s lies inside %s", v, side == 0 ? "a" : "b",
-                                            side == 0 ? "b" : "a");
+                    trace->verdict =
+                        Format("hit: vertex %d of %s lies inside %s", v, side == 0 ? "a" : "b", side == 0 ? "b" : "a");
                 }
                 return out;
             }
@@ -124,9 +124,10 @@ OverlapResult<T> ObbObbVertexEdge(const Obb<T>& a, const Obb<T>& b, Trace* trace
             const Vec3<T> localStart = detail::ObbLocal(a, start);
             const CastResult<T> cast = ClipSlabs(localStart, detail::ObbLocal(a, end) - localStart, lo, hi, T(0), T(1));
             if (trace != nullptr) [[unlikely]] {
-                trace->Add(Format("edge b%d-b%d of b %s a", v, v | (1 << k), cast.hit ? "meets" : "misses"),
-                           {{"t_enter", cast.hit ? double(cast.tEnter) : 0.0}},
-                           SegmentPart{Format("b%d-b%d", v, v | (1 << k)), glm::dvec3(start), glm::dvec3(end), cast.hit});
+                trace->Add(
+                    Format("edge b%d-b%d of b %s a", v, v | (1 << k), cast.hit ? "meets" : "misses"),
+                    {{"t_enter", cast.hit ? double(cast.tEnter) : 0.0}},
+                    SegmentPart{Format("b%d-b%d", v, v | (1 << k)), glm::dvec3(start), glm::dvec3(end), cast.hit});
             }
             if (cast.hit) {
                 out.hit = true;

@@ -8,8 +8,8 @@ namespace hitlab {
 
 namespace detail {
 
-void TraceSlabStep(Trace& trace, int axis, bool parallel, bool originInside, double tNear, double tFar,
-                   double tEnter, double tExit, const char* note)
+void TraceSlabStep(Trace& trace, int axis, bool parallel, bool originInside, double tNear, double tFar, double tEnter,
+                   double tExit, const char* note)
 {
     SlabPart part;
     part.axis = axis;
@@ -25,16 +25,14 @@ void TraceSlabStep(Trace& trace, int axis, bool parallel, bool originInside, dou
         caption = Format("%s slab: parallel, t in [%g, %g]; running [%g, %g]%s", AxisName(axis), tNear, tFar, tEnter,
                          tExit, note);
     }
-    trace.Add(std::move(caption), {{"t_near", tNear}, {"t_far", tFar}, {"t_enter", tEnter}, {"t_exit", tExit}},
-              part);
+    trace.Add(std::move(caption), {{"t_near", tNear}, {"t_far", tFar}, {"t_enter", tEnter}, {"t_exit", tExit}}, part);
 }
 
 int TraceFaceStep(Trace& trace, const FacePart& part, const char* note, bool computed)
 {
-    std::string caption = computed
-                              ? Format("%s face: t = %g, point (%g, %g, %g): %s", FaceName(part.face), part.t,
-                                       part.point.x, part.point.y, part.point.z, note)
-                              : Format("%s face: %s", FaceName(part.face), note);
+    std::string caption = computed ? Format("%s face: t = %g, point (%g, %g, %g): %s", FaceName(part.face), part.t,
+                                            part.point.x, part.point.y, part.point.z, note)
+                                   : Format("%s face: %s", FaceName(part.face), note);
     return trace.Add(std::move(caption), {{"t", part.t}}, part);
 }
 
@@ -74,9 +72,9 @@ void TraceSlabBranchless(Trace& trace, const Ray<T>& ray, const simd::V4<T>& t1,
 template void TraceSlabBranchless<float>(Trace&, const Ray<float>&, const simd::V4<float>&, const simd::V4<float>&,
                                          const simd::V4<float>&, const simd::V4<float>&, float, float,
                                          const CastResult<float>&);
-template void TraceSlabBranchless<double>(Trace&, const Ray<double>&, const simd::V4<double>&,
-                                          const simd::V4<double>&, const simd::V4<double>&, const simd::V4<double>&,
-                                          double, double, const CastResult<double>&);
+template void TraceSlabBranchless<double>(Trace&, const Ray<double>&, const simd::V4<double>&, const simd::V4<double>&,
+                                          const simd::V4<double>&, const simd::V4<double>&, double, double,
+                                          const CastResult<double>&);
 
 } // namespace detail
 
@@ -91,8 +89,11 @@ void RegisterRayAabb(std::vector<AlgorithmInfo>& out)
         .source = "Kay & Kajiya 1986; Ericson, Real-Time Collision Detection (2005) 5.3.3",
         .reference = true,
         .published = false,
-        .conventions = {{"origin_inside", "hit"}, {"boundary", "inclusive"}, {"t_range", "t >= 0"},
-                        {"direction", "any"}, {"parallel", "handled"}},
+        .conventions = {{"origin_inside", "hit"},
+                        {"boundary", "inclusive"},
+                        {"t_range", "t >= 0"},
+                        {"direction", "any"},
+                        {"parallel", "handled"}},
         .returns = kCastFields,
         .flaw = "",
         .run = MakeRun<Ray, Aabb>([](const auto& a, const auto& b, Trace* t) { return RayAabbSlab(a, b, t); }),
@@ -106,12 +107,15 @@ void RegisterRayAabb(std::vector<AlgorithmInfo>& out)
         .source = "Tavian Barnes, Fast, Branchless Ray/Bounding Box Intersections (2015) and Part 3: Boundaries (2022)",
         .reference = false,
         .published = false,
-        .conventions = {{"origin_inside", "hit"}, {"boundary", "inclusive"}, {"t_range", "t >= 0"},
-                        {"direction", "any"}, {"parallel", "handled"}},
+        .conventions = {{"origin_inside", "hit"},
+                        {"boundary", "inclusive"},
+                        {"t_range", "t >= 0"},
+                        {"direction", "any"},
+                        {"parallel", "handled"}},
         .returns = kFieldHit | kFieldTEnter | kFieldTExit | kFieldPoint,
         .flaw = "",
-        .run = MakeRun<Ray, Aabb>(
-            [](const auto& a, const auto& b, Trace* t) { return RayAabbSlabBranchless(a, b, t); }),
+        .run =
+            MakeRun<Ray, Aabb>([](const auto& a, const auto& b, Trace* t) { return RayAabbSlabBranchless(a, b, t); }),
     });
     out.push_back({
         .name = "slab_signs",
@@ -119,11 +123,15 @@ void RegisterRayAabb(std::vector<AlgorithmInfo>& out)
         .title = "Sign-indexed slabs (Williams et al.)",
         .summary = "Near and far planes chosen by the sign of the inverse direction, early exit between slabs, and the "
                    "strict final test tmin < inf && tmax > 0 as published; t is unclamped.",
-        .source = "Williams, Barrus, Morley & Shirley, An Efficient and Robust Ray-Box Intersection Algorithm, JGT 2005",
+        .source =
+            "Williams, Barrus, Morley & Shirley, An Efficient and Robust Ray-Box Intersection Algorithm, JGT 2005",
         .reference = false,
         .published = false,
-        .conventions = {{"origin_inside", "hit"}, {"boundary", "inclusive"}, {"t_range", "t > 0"},
-                        {"direction", "any"}, {"parallel", "handled"}},
+        .conventions = {{"origin_inside", "hit"},
+                        {"boundary", "inclusive"},
+                        {"t_range", "t > 0"},
+                        {"direction", "any"},
+                        {"parallel", "handled"}},
         .returns = kFieldHit | kFieldTEnter | kFieldTExit | kFieldPoint,
         .flaw = "A ray with a zero x component whose origin lies exactly on an x face plane computes 0 * inf = NaN "
                 "for tmin or tmax, which survives to the final test and gives a miss (on y or z it is ignored).",
@@ -139,8 +147,11 @@ void RegisterRayAabb(std::vector<AlgorithmInfo>& out)
                   "Bounds3::IntersectP",
         .reference = false,
         .published = false,
-        .conventions = {{"origin_inside", "hit"}, {"boundary", "conservative"}, {"t_range", "t >= 0"},
-                        {"direction", "any"}, {"parallel", "handled"}},
+        .conventions = {{"origin_inside", "hit"},
+                        {"boundary", "conservative"},
+                        {"t_range", "t >= 0"},
+                        {"direction", "any"},
+                        {"parallel", "handled"}},
         .returns = kFieldHit | kFieldTEnter | kFieldTExit | kFieldPoint,
         .flaw = "The near/far swap is by value, so a ray lying in a face plane with a -0 direction component keeps "
                 "an infinite t on the wrong side and misses (with +0 it hits).",
@@ -155,8 +166,11 @@ void RegisterRayAabb(std::vector<AlgorithmInfo>& out)
         .source = "Per-face test as widely copied from Woo, Fast Ray-Box Intersection, Graphics Gems (1990)",
         .reference = false,
         .published = true,
-        .conventions = {{"origin_inside", "miss"}, {"boundary", "exclusive"}, {"t_range", "t > 0"},
-                        {"direction", "any"}, {"parallel", "handled"}},
+        .conventions = {{"origin_inside", "miss"},
+                        {"boundary", "exclusive"},
+                        {"t_range", "t > 0"},
+                        {"direction", "any"},
+                        {"parallel", "handled"}},
         .returns = kFieldHit | kFieldTEnter | kFieldPoint | kFieldNormal,
         .flaw = "Misses from inside the box, and misses rays that enter exactly through an edge or corner or lie "
                 "along a face, because the face test is strict.",
@@ -171,8 +185,11 @@ void RegisterRayAabb(std::vector<AlgorithmInfo>& out)
         .source = "Per-face plane intersection with point containment, as in many tutorials and game code",
         .reference = false,
         .published = true,
-        .conventions = {{"origin_inside", "miss"}, {"boundary", "inclusive"}, {"t_range", "t >= 0"},
-                        {"direction", "any"}, {"parallel", "handled"}},
+        .conventions = {{"origin_inside", "miss"},
+                        {"boundary", "inclusive"},
+                        {"t_range", "t >= 0"},
+                        {"direction", "any"},
+                        {"parallel", "handled"}},
         .returns = kFieldHit | kFieldTEnter | kFieldPoint | kFieldNormal,
         .flaw = "Reports no hit when the origin is inside the box: only back faces lie ahead of it.",
         .run = MakeRun<Ray, Aabb>([](const auto& a, const auto& b, Trace* t) { return RayAabbSixFaces(a, b, t); }),
@@ -186,8 +203,11 @@ void RegisterRayAabb(std::vector<AlgorithmInfo>& out)
         .source = "Slab-method listing as commonly copied (Kay-Kajiya slabs), printed with the parallel test swapped",
         .reference = false,
         .published = true,
-        .conventions = {{"origin_inside", "hit"}, {"boundary", "exclusive"}, {"t_range", "any t"},
-                        {"direction", "any"}, {"parallel", "miss"}},
+        .conventions = {{"origin_inside", "hit"},
+                        {"boundary", "exclusive"},
+                        {"t_range", "any t"},
+                        {"direction", "any"},
+                        {"parallel", "miss"}},
         .returns = kFieldHit | kFieldTEnter | kFieldTExit | kFieldPoint,
         .flaw = "Every ray with a zero direction component misses (the parallel test has min and max swapped), and a "
                 "box behind the ray is reported as a hit.",

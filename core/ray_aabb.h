@@ -13,8 +13,8 @@ namespace hitlab {
 namespace detail {
 /// Trace step of a sequential slab method: this axis's [tNear, tFar] (as the method computed
 /// them, NaN included) and the running interval after it. note ends the caption ("" for none).
-void TraceSlabStep(Trace& trace, int axis, bool parallel, bool originInside, double tNear, double tFar,
-                   double tEnter, double tExit, const char* note);
+void TraceSlabStep(Trace& trace, int axis, bool parallel, bool originInside, double tNear, double tFar, double tEnter,
+                   double tExit, const char* note);
 /// Trace step of a face method; returns the step's index. computed: whether t and the point were computed.
 int TraceFaceStep(Trace& trace, const FacePart& part, const char* note, bool computed = true);
 } // namespace detail
@@ -55,12 +55,11 @@ template <typename T>
                                                       const simd::V4<T>& farLanes, T tEnter, T tExit,
                                                       const CastResult<T>& r);
 extern template void TraceSlabBranchless<float>(Trace&, const Ray<float>&, const simd::V4<float>&,
-                                                const simd::V4<float>&, const simd::V4<float>&,
-                                                const simd::V4<float>&, float, float, const CastResult<float>&);
+                                                const simd::V4<float>&, const simd::V4<float>&, const simd::V4<float>&,
+                                                float, float, const CastResult<float>&);
 extern template void TraceSlabBranchless<double>(Trace&, const Ray<double>&, const simd::V4<double>&,
                                                  const simd::V4<double>&, const simd::V4<double>&,
-                                                 const simd::V4<double>&, double, double,
-                                                 const CastResult<double>&);
+                                                 const simd::V4<double>&, double, double, const CastResult<double>&);
 
 } // namespace detail
 
@@ -243,8 +242,7 @@ CastResult<T> RayAabbSlabRobust(const Ray<T>& ray, const Aabb<T>& box, Trace* tr
     T t1 = std::numeric_limits<T>::infinity();
     CastResult<T> r;
     if (trace != nullptr) [[unlikely]] {
-        trace->Add(Format("exit scale 1 + 2 gamma(3) = 1 + %g", double(scale - T(1))),
-                   {{"scale", double(scale)}});
+        trace->Add(Format("exit scale 1 + 2 gamma(3) = 1 + %g", double(scale - T(1))), {{"scale", double(scale)}});
     }
     for (int axis = 0; axis < 3; ++axis) {
         const T invRayDir = T(1) / ray.direction[axis];
@@ -261,9 +259,11 @@ CastResult<T> RayAabbSlabRobust(const Ray<T>& ray, const Aabb<T>& box, Trace* tr
         const bool empty = t0 > t1;
         if (trace != nullptr) [[unlikely]] {
             const bool nan = tNear != tNear || tFar != tFar;
-            detail::TraceSlabStep(*trace, axis, ray.direction[axis] == T(0), tNear <= tFar, double(tNear),
-                                  double(tFar), double(t0), double(t1),
-                                  empty ? " (empty: early exit)" : nan ? " (NaN t ignored by the comparisons)" : "");
+            detail::TraceSlabStep(*trace, axis, ray.direction[axis] == T(0), tNear <= tFar, double(tNear), double(tFar),
+                                  double(t0), double(t1),
+                                  empty ? " (empty: early exit)"
+                                  : nan ? " (NaN t ignored by the comparisons)"
+                                        : "");
             if (empty) {
                 trace->DecideLast();
                 trace->verdict = Format("miss: after the %s slab the interval [%g, %g] is empty", AxisName(axis),

@@ -40,10 +40,14 @@ CastResult<T> RayAabbFacePlanes(const Ray<T>& ray, const Aabb<T>& box, Trace* tr
         const bool inside = p[u] > box.min[u] && p[u] < box.max[u] && p[v] > box.min[v] && p[v] < box.max[v];
         const bool accepted = front && inside;
         if (trace != nullptr) [[unlikely]] {
-            FacePart part{.face = face, .t = double(t), .point = glm::dvec3(p), .tested = front, .inside = inside,
+            FacePart part{.face = face,
+                          .t = double(t),
+                          .point = glm::dvec3(p),
+                          .tested = front,
+                          .inside = inside,
                           .accepted = accepted};
             detail::TraceFaceStep(*trace, part,
-                                  !front    ? "t <= 0: behind the origin, skipped"
+                                  !front   ? "t <= 0: behind the origin, skipped"
                                   : inside ? "strictly inside the face: accepted"
                                            : "not strictly inside the face rectangle");
         }
@@ -112,7 +116,7 @@ CastResult<T> RayAabbSixFaces(const Ray<T>& ray, const Aabb<T>& box, Trace* trac
         if (trace != nullptr) [[unlikely]] {
             FacePart part{.face = face, .t = double(t), .point = glm::dvec3(p), .tested = t >= T(0), .inside = inside};
             const int step = detail::TraceFaceStep(*trace, part,
-                                                   t < T(0)  ? "t < 0: behind the origin, skipped"
+                                                   t < T(0) ? "t < 0: behind the origin, skipped"
                                                    : inside ? "point inside the closed box"
                                                             : "point outside the box");
             bestStep = better ? step : bestStep;
@@ -188,14 +192,14 @@ CastResult<T> RayAabbSlabListing(const Ray<T>& ray, const Aabb<T>& box, Trace* t
         r.point = ray.origin + r.tEnter * ray.direction;
     }
     if (trace != nullptr) [[unlikely]] {
-        trace->Add(Format("t0 = %g < t1 = %g is %s (no check that t1 >= 0)", double(t0), double(t1),
-                          r.hit ? "true" : "false"),
-                   {{"t0", double(t0)}, {"t1", double(t1)}});
+        trace->Add(
+            Format("t0 = %g < t1 = %g is %s (no check that t1 >= 0)", double(t0), double(t1), r.hit ? "true" : "false"),
+            {{"t0", double(t0)}, {"t1", double(t1)}});
         trace->DecideLast();
-        trace->verdict = r.hit ? (t1 < T(0) ? Format("hit: reported although the box is behind the ray (t1 = %g)",
-                                                     double(t1))
-                                            : Format("hit: enter at t = %g, exit at t = %g", double(t0), double(t1)))
-                               : Format("miss: t0 = %g is not strictly less than t1 = %g", double(t0), double(t1));
+        trace->verdict =
+            r.hit ? (t1 < T(0) ? Format("hit: reported although the box is behind the ray (t1 = %g)", double(t1))
+                               : Format("hit: enter at t = %g, exit at t = %g", double(t0), double(t1)))
+                  : Format("miss: t0 = %g is not strictly less than t1 = %g", double(t0), double(t1));
     }
     return r;
 }

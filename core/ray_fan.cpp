@@ -153,8 +153,8 @@ RayFan ComputeRayFan(const RayFanOptions& o)
             }
         }
     };
-    const int threads = std::clamp(o.threads > 0 ? o.threads : int(std::thread::hardware_concurrency()), 1,
-                                   std::min(8, o.n));
+    const int threads =
+        std::clamp(o.threads > 0 ? o.threads : int(std::thread::hardware_concurrency()), 1, std::min(8, o.n));
     if (threads == 1) {
         rows(0, o.n);
     } else {

@@ -12,19 +12,19 @@ namespace hitlab {
 
 struct RayFanOptions {
     glm::dvec3 origin{0, 0, -5};
-    Shape target = Aabb<double>{};  ///< aabb, sphere, obb or plane: the family is ray_<type>
-    int n = 256;                    ///< rays per side, 1..1024
+    Shape target = Aabb<double>{};                ///< aabb, sphere, obb or plane: the family is ray_<type>
+    int n = 256;                                  ///< rays per side, 1..1024
     std::vector<const AlgorithmInfo*> algorithms; ///< of the family, at most 32; empty: every one
     Precision precision = Precision::Float;
-    double margin = 0.15;           ///< the grid covers the silhouette's bounding disc grown by this fraction
-    int threads = 0;                ///< worker threads (0: hardware concurrency, at most 8)
+    double margin = 0.15; ///< the grid covers the silhouette's bounding disc grown by this fraction
+    int threads = 0;      ///< worker threads (0: hardware concurrency, at most 8)
 };
 
 /// One ray's outcome, 16 bytes: where to draw it and which algorithms hit.
 struct FanSample {
-    float x = 0, y = 0, z = 0;  ///< the hit point on the target (first hitting algorithm's point; the
-                                ///< aim point on the grid when every algorithm misses)
-    std::uint32_t hitMask = 0;  ///< bit k: algorithms[k] hit
+    float x = 0, y = 0, z = 0; ///< the hit point on the target (first hitting algorithm's point; the
+                               ///< aim point on the grid when every algorithm misses)
+    std::uint32_t hitMask = 0; ///< bit k: algorithms[k] hit
 };
 
 enum class FanClass : std::uint8_t { AllHit, AllMiss, Disagree };
@@ -33,13 +33,13 @@ struct RayFan {
     Family family = Family::RayAabb;
     int n = 0;
     std::vector<const AlgorithmInfo*> algorithms; ///< bit order of hitMask
-    std::uint32_t allMask = 0;                   ///< the mask when every algorithm hits
-    std::vector<FanSample> samples;              ///< row-major: samples[j * n + i], i across (right), j up
-    std::size_t disagreements = 0;               ///< rays classified Disagree
+    std::uint32_t allMask = 0;                    ///< the mask when every algorithm hits
+    std::vector<FanSample> samples;               ///< row-major: samples[j * n + i], i across (right), j up
+    std::size_t disagreements = 0;                ///< rays classified Disagree
     // the grid: aim(i, j) = center + right * u + up * v, u, v = -half + (k + 0.5) * 2 half / n
     glm::dvec3 center{0}, right{1, 0, 0}, up{0, 1, 0};
     double half = 1;
-    std::string error;                           ///< non-empty when nothing was computed (why)
+    std::string error; ///< non-empty when nothing was computed (why)
 
     FanClass Class(const FanSample& s) const
     {

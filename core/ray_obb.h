@@ -82,7 +82,8 @@ template <typename T>
 
 } // namespace detail
 
-template <typename T> inline CastResult<T> RayObbLocalSlab(const Ray<T>& ray, const Obb<T>& box, Trace* trace)
+template <typename T>
+inline CastResult<T> RayObbLocalSlab(const Ray<T>& ray, const Obb<T>& box, Trace* trace)
 {
     // the ray in the box's frame
     const Vec3<T> rel = ray.origin - box.center;
@@ -118,9 +119,11 @@ template <typename T> inline CastResult<T> RayObbLocalSlab(const Ray<T>& ray, co
 }
 
 /// Parallel threshold of RayObbSlab on |dir.axis| (opengl-tutorial.org's 0.001).
-template <typename T> inline constexpr T kObbSlabParallelEpsilon = T(0.001);
+template <typename T>
+inline constexpr T kObbSlabParallelEpsilon = T(0.001);
 /// Maximum distance of RayObbSlab, in units of the direction (opengl-tutorial.org's initial tMax).
-template <typename T> inline constexpr T kObbSlabMaxDistance = T(100000);
+template <typename T>
+inline constexpr T kObbSlabMaxDistance = T(100000);
 
 /// Published. Slabs along the box axes with dot products and no explicit transform, the form of
 /// Real-Time Rendering's OBB slabs test (4th ed. 22.7.1) as copied in opengl-tutorial.org's
@@ -135,7 +138,8 @@ template <typename T> inline constexpr T kObbSlabMaxDistance = T(100000);
 /// - Closed box; origin inside hits with tEnter = 0 (tMin starts at 0); t beyond 100000 misses.
 /// - tEnter = tMin, tExit = tMax, point; no normal (the listing returns a distance only).
 /// - NaN: a NaN f is taken as parallel and passes the origin test, so NaN can give a hit.
-template <typename T> CastResult<T> RayObbSlab(const Ray<T>& ray, const Obb<T>& box, Trace* trace = nullptr)
+template <typename T>
+CastResult<T> RayObbSlab(const Ray<T>& ray, const Obb<T>& box, Trace* trace = nullptr)
 {
     T tMin = 0;
     T tMax = kObbSlabMaxDistance<T>;

@@ -36,8 +36,7 @@ void TracePlane(Trace& trace, U denom, U num, U t, const CastResult<T>& r)
 template void TracePlane<float, float>(Trace&, float, float, float, const CastResult<float>&);
 template void TracePlane<double, double>(Trace&, double, double, double, const CastResult<double>&);
 template void TracePlane<float, double>(Trace&, double, double, double, const CastResult<float>&);
-template void TracePlane<double, long double>(Trace&, long double, long double, long double,
-                                              const CastResult<double>&);
+template void TracePlane<double, long double>(Trace&, long double, long double, long double, const CastResult<double>&);
 
 } // namespace detail
 
@@ -52,8 +51,12 @@ void RegisterRayPlane(std::vector<AlgorithmInfo>& out)
         .source = "Ericson, Real-Time Collision Detection (2005) 5.3.1",
         .reference = true,
         .published = false,
-        .conventions = {{"origin_inside", "hit"}, {"boundary", "inclusive"}, {"t_range", "t >= 0"},
-                        {"direction", "any"}, {"parallel", "handled"}, {"facing", "both"}},
+        .conventions = {{"origin_inside", "hit"},
+                        {"boundary", "inclusive"},
+                        {"t_range", "t >= 0"},
+                        {"direction", "any"},
+                        {"parallel", "handled"},
+                        {"facing", "both"}},
         .returns = kCastFields,
         .flaw = "",
         .run = MakeRun<Ray, Plane>([](const auto& a, const auto& b, Trace* t) { return RayPlanePlane(a, b, t); }),
@@ -67,8 +70,12 @@ void RegisterRayPlane(std::vector<AlgorithmInfo>& out)
         .source = "Scratchapixel, \"Ray-Plane and Ray-Disk Intersection\" (intersectPlane), normal facing the ray",
         .reference = false,
         .published = true,
-        .conventions = {{"origin_inside", "hit"}, {"boundary", "inclusive"}, {"t_range", "t <= max distance"},
-                        {"direction", "any"}, {"parallel", "miss"}, {"facing", "front only"}},
+        .conventions = {{"origin_inside", "hit"},
+                        {"boundary", "inclusive"},
+                        {"t_range", "t <= max distance"},
+                        {"direction", "any"},
+                        {"parallel", "miss"},
+                        {"facing", "front only"}},
         .returns = kCastFields,
         .flaw = "Back faces and rays lying in the plane miss, and the absolute 1e-6 threshold on the unnormalised "
                 "n.dir turns steep hits into misses when the normal or direction is short.",

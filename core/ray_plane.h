@@ -32,7 +32,8 @@ inline constexpr T kWellScaledMin = std::numeric_limits<T>::min() / std::numeric
 
 /// n / |n| with |n| computed in Wide<T>, where |n|^2 neither over- nor underflows (inlined into
 /// unlikely branches, like RayPlaneWide).
-template <typename T> [[gnu::always_inline]] inline Vec3<T> UnitWide(const Vec3<T>& n)
+template <typename T>
+[[gnu::always_inline]] inline Vec3<T> UnitWide(const Vec3<T>& n)
 {
     using W = Wide<T>;
     const WideVec3<T> w = Widened(n);
@@ -101,7 +102,8 @@ template <typename T>
 /// - normal: the plane's unit normal turned against the ray (n / |n| when the ray lies in the plane),
 ///   normalised in Wide<T> when |n|^2 over- or underflows T.
 /// - NaN anywhere gives a miss (or a hit at t = 0 only if n.o == distance compares true).
-template <typename T> CastResult<T> RayPlanePlane(const Ray<T>& ray, const Plane<T>& plane, Trace* trace = nullptr)
+template <typename T>
+CastResult<T> RayPlanePlane(const Ray<T>& ray, const Plane<T>& plane, Trace* trace = nullptr)
 {
     const T denom = glm::dot(plane.normal, ray.direction);
     const T num = plane.distance - glm::dot(plane.normal, ray.origin);
@@ -135,9 +137,11 @@ template <typename T> CastResult<T> RayPlanePlane(const Ray<T>& ray, const Plane
 }
 
 /// Maximum distance of RayPlaneOneSided, in units of the direction (a typical scene's far plane).
-template <typename T> inline constexpr T kPlaneOneSidedMaxDistance = T(10000);
+template <typename T>
+inline constexpr T kPlaneOneSidedMaxDistance = T(10000);
 /// Facing threshold of RayPlaneOneSided on the unnormalised dot(n, dir).
-template <typename T> inline constexpr T kPlaneOneSidedEpsilon = T(1e-6);
+template <typename T>
+inline constexpr T kPlaneOneSidedEpsilon = T(1e-6);
 
 /// Published. The widely copied one-sided test (Scratchapixel "Ray-Plane and Ray-Disk
 /// Intersection", intersectPlane; the same shape in LearnOpenGL-style picking code), with the
@@ -149,7 +153,8 @@ template <typename T> inline constexpr T kPlaneOneSidedEpsilon = T(1e-6);
 ///   steep hit into a miss (normal (0, 2^-24, 0), direction (0, -1, 0)).
 /// - The origin on a front-facing plane hits at t = 0; t beyond 10000 misses.
 /// - normal: n / |n| (it faces the ray). NaN gives a miss.
-template <typename T> CastResult<T> RayPlaneOneSided(const Ray<T>& ray, const Plane<T>& plane, Trace* trace = nullptr)
+template <typename T>
+CastResult<T> RayPlaneOneSided(const Ray<T>& ray, const Plane<T>& plane, Trace* trace = nullptr)
 {
     const T denom = glm::dot(plane.normal, ray.direction);
     CastResult<T> r;

@@ -22,8 +22,8 @@ void TraceStableSphere(Trace& trace, const Sphere<T>& sphere, T a, const StableS
               {{"a", double(a)}, {"b", double(b)}, {"c", double(c)}});
     const glm::dvec3 foot = glm::dvec3(sphere.center) + std::ldexp(1.0, posExp) * glm::dvec3(s.l);
     const double tProjection = -double(b / a) * tUnit;
-    trace.Add(Format("projection of the centre onto the line at t = %g", tProjection),
-              {{"t_projection", tProjection}}, PointPart{"projection of the centre", foot, real});
+    trace.Add(Format("projection of the centre onto the line at t = %g", tProjection), {{"t_projection", tProjection}},
+              PointPart{"projection of the centre", foot, real});
     trace.Add(Format("perpendicular distance^2 |l|^2 = %g vs r^2 = %g; discriminant a(r^2 - |l|^2) = %g", double(ll),
                      double(rr), double(disc)),
               {{"perp_dist_sq", double(ll)}, {"radius_sq", double(rr)}, {"discriminant", double(disc)}},
@@ -118,17 +118,19 @@ void RegisterRaySphere(std::vector<AlgorithmInfo>& out)
         .name = "quadratic_stable",
         .family = Family::RaySphere,
         .title = "Stable quadratic (reference)",
-        .summary = "Solves |o + t d - c| = r with the discriminant taken from the perpendicular distance to the centre "
-                   "and the roots as c/q and q/a, so it stays accurate far from the origin and for any direction length.",
+        .summary =
+            "Solves |o + t d - c| = r with the discriminant taken from the perpendicular distance to the centre "
+            "and the roots as c/q and q/a, so it stays accurate far from the origin and for any direction length.",
         .source = "Haines, Guenther, Akenine-Moeller, \"Precision Improvements for Ray/Sphere Intersection\", "
                   "Ray Tracing Gems (2019) ch. 7",
         .reference = true,
         .published = false,
-        .conventions = {{"origin_inside", "hit"}, {"boundary", "inclusive"}, {"t_range", "t >= 0"},
-                        {"direction", "any"}},
+        .conventions =
+            {{"origin_inside", "hit"}, {"boundary", "inclusive"}, {"t_range", "t >= 0"}, {"direction", "any"}},
         .returns = kCastFields,
         .flaw = "",
-        .run = MakeRun<Ray, Sphere>([](const auto& a, const auto& b, Trace* t) { return RaySphereQuadraticStable(a, b, t); }),
+        .run = MakeRun<Ray, Sphere>(
+            [](const auto& a, const auto& b, Trace* t) { return RaySphereQuadraticStable(a, b, t); }),
     });
     out.push_back({
         .name = "quadratic",
@@ -139,8 +141,8 @@ void RegisterRaySphere(std::vector<AlgorithmInfo>& out)
         .source = "The textbook quadratic formula, e.g. Shirley, Ray Tracing in One Weekend (2016) ch. 5",
         .reference = false,
         .published = false,
-        .conventions = {{"origin_inside", "hit"}, {"boundary", "inclusive"}, {"t_range", "t >= 0"},
-                        {"direction", "any"}},
+        .conventions =
+            {{"origin_inside", "hit"}, {"boundary", "inclusive"}, {"t_range", "t >= 0"}, {"direction", "any"}},
         .returns = kCastFields,
         .flaw = "",
         .run = MakeRun<Ray, Sphere>([](const auto& a, const auto& b, Trace* t) { return RaySphereQuadratic(a, b, t); }),
@@ -154,7 +156,9 @@ void RegisterRaySphere(std::vector<AlgorithmInfo>& out)
         .source = "Scratchapixel, \"A Minimal Ray-Tracer: Rendering Simple Shapes\", ray-sphere geometric solution",
         .reference = false,
         .published = true,
-        .conventions = {{"origin_inside", "miss"}, {"boundary", "inclusive"}, {"t_range", "t <= max distance"},
+        .conventions = {{"origin_inside", "miss"},
+                        {"boundary", "inclusive"},
+                        {"t_range", "t <= max distance"},
                         {"direction", "unit"}},
         .returns = kFieldHit | kFieldTEnter | kFieldTExit | kFieldPoint,
         .flaw = "Assumes a unit direction, so any other length gives a wrong t and can turn a miss into a hit or "
@@ -170,8 +174,8 @@ void RegisterRaySphere(std::vector<AlgorithmInfo>& out)
         .source = "glm 0.9.9.8, gtx/intersect.inl, intersectRaySphere",
         .reference = false,
         .published = false,
-        .conventions = {{"origin_inside", "hit"}, {"boundary", "inclusive"}, {"t_range", "t > 0"},
-                        {"direction", "unit"}},
+        .conventions =
+            {{"origin_inside", "hit"}, {"boundary", "inclusive"}, {"t_range", "t > 0"}, {"direction", "unit"}},
         .returns = kFieldHit | kFieldTEnter | kFieldPoint | kFieldNormal,
         .flaw = "",
         .run = MakeRun<Ray, Sphere>([](const auto& a, const auto& b, Trace* t) { return RaySphereGlm(a, b, t); }),

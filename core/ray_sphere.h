@@ -58,8 +58,8 @@ void TraceSphereRoots(Trace& trace, const CastResult<T>& r, bool real, double t0
               PointPart{"entry", glm::dvec3(r.point), r.hit});
     trace.DecideLast();
     if (!r.hit) {
-        trace.verdict = Format("miss: the sphere is behind the origin (both roots %g and %g are < 0)", double(t0),
-                               double(t1));
+        trace.verdict =
+            Format("miss: the sphere is behind the origin (both roots %g and %g are < 0)", double(t0), double(t1));
     } else if (t0 < 0.0) {
         trace.verdict = Format("hit: the origin is inside the sphere (t0 = %g < 0); the ray leaves it at t = %g",
                                double(t0), double(r.tExit));
@@ -120,7 +120,7 @@ struct StableSphereSolution {
 /// RaySphereQuadraticStable's arithmetic (see its comment), on lengths that may have been scaled.
 template <typename T>
 [[gnu::always_inline]] inline StableSphereSolution<T> SolveStableSphere(const Vec3<T>& f, const Vec3<T>& d, T a, T ff,
-                                                                         T rr)
+                                                                        T rr)
 {
     StableSphereSolution<T> s;
     s.b = glm::dot(f, d);
@@ -159,8 +159,8 @@ template <typename T>
 extern template void TraceStableSphere<float>(Trace&, const Sphere<float>&, float, const StableSphereSolution<float>&,
                                               float, const CastResult<float>&, int, int);
 extern template void TraceStableSphere<double>(Trace&, const Sphere<double>&, double,
-                                               const StableSphereSolution<double>&, double,
-                                               const CastResult<double>&, int, int);
+                                               const StableSphereSolution<double>&, double, const CastResult<double>&,
+                                               int, int);
 
 /// RaySphereQuadraticStable outside the fast range: on finite inputs, f (halved when o - c
 /// overflows) and r scaled by one power of two 2^-P so that the larger of |f| and r lies in
@@ -257,8 +257,9 @@ CastResult<T> RaySphereQuadratic(const Ray<T>& ray, const Sphere<T>& sphere, Tra
     const CastResult<T> r = detail::SphereRootsToResult(ray, sphere, real, t0, t1);
 
     if (trace != nullptr) [[unlikely]] {
-        trace->Add(Format("f = o - c; a = d.d = %g, b = 2 f.d = %g, c = f.f - r^2 = %g", double(a), double(b), double(c)),
-                   {{"a", double(a)}, {"b", double(b)}, {"c", double(c)}});
+        trace->Add(
+            Format("f = o - c; a = d.d = %g, b = 2 f.d = %g, c = f.f - r^2 = %g", double(a), double(b), double(c)),
+            {{"a", double(a)}, {"b", double(b)}, {"c", double(c)}});
         // for display: the vertex of the parabola is where the centre projects onto the line
         const double tMid = -double(b) / (2.0 * double(a));
         const glm::dvec3 foot = glm::dvec3(ray.origin) + tMid * glm::dvec3(d);

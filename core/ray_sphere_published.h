@@ -61,7 +61,8 @@ CastResult<T> RaySphereGeometric(const Ray<T>& ray, const Sphere<T>& sphere, Tra
                    {{"tca", double(tca)}}, PointPart{"projection of the centre", foot, ahead});
         if (!ahead) {
             trace->DecideLast();
-            trace->verdict = Format("miss: tca = %g < 0, the listing takes the sphere to be behind the ray", double(tca));
+            trace->verdict =
+                Format("miss: tca = %g < 0, the listing takes the sphere to be behind the ray", double(tca));
             return r;
         }
         trace->Add(Format("d2 = L.L - tca^2 = %g vs r^2 = %g", double(d2), double(rr)),
@@ -79,11 +80,11 @@ CastResult<T> RaySphereGeometric(const Ray<T>& ray, const Sphere<T>& sphere, Tra
         if (r.hit) {
             trace->verdict = Format("hit: the ray enters at t0 = %g", double(r.tEnter));
         } else if (t0 < T(0)) {
-            trace->verdict = Format("miss: t0 = %g < 0, the origin is inside the sphere and the listing keeps only t0",
-                                    double(t0));
+            trace->verdict =
+                Format("miss: t0 = %g < 0, the origin is inside the sphere and the listing keeps only t0", double(t0));
         } else {
-            trace->verdict = Format("miss: t0 = %g is beyond the maximum distance %g", double(t0),
-                                    double(kGeometricMaxDistance<T>));
+            trace->verdict =
+                Format("miss: t0 = %g is beyond the maximum distance %g", double(t0), double(kGeometricMaxDistance<T>));
         }
     }
     return r;
@@ -151,7 +152,8 @@ CastResult<T> RaySphereGlm(const Ray<T>& ray, const Sphere<T>& sphere, Trace* tr
             trace->verdict = Format("hit: glm returns the entry at t = %g", double(distance));
         } else {
             trace->verdict = Format("hit: glm returns the far crossing at t = %g (origin inside, or entry within "
-                                    "epsilon)", double(distance));
+                                    "epsilon)",
+                                    double(distance));
         }
     }
     return r;

@@ -13,11 +13,11 @@ namespace hitlab {
 template <typename T>
 struct CastResult {
     bool hit = false;
-    T tEnter = 0;          ///< smallest t inside the solid (0 when the origin is inside), valid when hit
-    T tExit = 0;           ///< largest t inside the solid, valid when hit
-    Vec3<T> point{0};      ///< origin + tEnter * direction, valid when hit
-    Vec3<T> normal{0};     ///< unit outward normal of the face entered, valid when hasNormal
-    bool hasNormal = false;///< false on a miss, when the origin is inside, or when not computed
+    T tEnter = 0;           ///< smallest t inside the solid (0 when the origin is inside), valid when hit
+    T tExit = 0;            ///< largest t inside the solid, valid when hit
+    Vec3<T> point{0};       ///< origin + tEnter * direction, valid when hit
+    Vec3<T> normal{0};      ///< unit outward normal of the face entered, valid when hasNormal
+    bool hasNormal = false; ///< false on a miss, when the origin is inside, or when not computed
 };
 
 /// Result of an overlap test between two solids a and b.

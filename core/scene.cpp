@@ -109,7 +109,8 @@ ShapeId Scene::Add(SceneShape shape, int index)
     if (shape.id != std::numeric_limits<ShapeId>::max()) {
         m_nextId = std::max(m_nextId, shape.id + 1);
     }
-    const size_t at = (index < 0 || static_cast<size_t>(index) > m_shapes.size()) ? m_shapes.size() : static_cast<size_t>(index);
+    const size_t at =
+        (index < 0 || static_cast<size_t>(index) > m_shapes.size()) ? m_shapes.size() : static_cast<size_t>(index);
     const ShapeId id = shape.id;
     m_shapes.insert(m_shapes.begin() + static_cast<std::ptrdiff_t>(at), std::move(shape));
     m_revisions.insert(m_revisions.begin() + static_cast<std::ptrdiff_t>(at), ++m_clock);
@@ -231,10 +232,7 @@ std::vector<SceneQuery> Scene::Queries() const
     return out;
 }
 
-Query Scene::MakeQuery(const SceneQuery& q) const
-{
-    return Query{q.family, Find(q.a)->shape, Find(q.b)->shape};
-}
+Query Scene::MakeQuery(const SceneQuery& q) const { return Query{q.family, Find(q.a)->shape, Find(q.b)->shape}; }
 
 bool IsFanTarget(const Shape& shape)
 {
@@ -269,7 +267,8 @@ FanId Scene::AddFan(SceneFan fan, int index)
     if (fan.id != std::numeric_limits<FanId>::max()) {
         m_nextFanId = std::max(m_nextFanId, fan.id + 1);
     }
-    const size_t at = (index < 0 || static_cast<size_t>(index) > m_fans.size()) ? m_fans.size() : static_cast<size_t>(index);
+    const size_t at =
+        (index < 0 || static_cast<size_t>(index) > m_fans.size()) ? m_fans.size() : static_cast<size_t>(index);
     const FanId id = fan.id;
     m_fans.insert(m_fans.begin() + static_cast<std::ptrdiff_t>(at), std::move(fan));
     return id;

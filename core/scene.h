@@ -22,7 +22,7 @@ using ShapeId = std::uint32_t;
 
 /// A shape of the scene: protocol geometry plus identity and looks.
 struct SceneShape {
-    ShapeId id = 0;             ///< stable, unique within the scene, never reused in a session
+    ShapeId id = 0; ///< stable, unique within the scene, never reused in a session
     std::string name;
     glm::vec4 color{0.8f, 0.8f, 0.8f, 1.0f}; ///< linear RGBA in [0, 1]
     bool visible = true;
@@ -34,11 +34,11 @@ struct SceneShape {
 /// enabled ones (Scene::Settings of ray_<type>), at that family's precision. Not a protocol shape.
 using FanId = std::uint32_t;
 struct SceneFan {
-    FanId id = 0;               ///< stable, unique among the scene's fans (its own id space)
+    FanId id = 0; ///< stable, unique among the scene's fans (its own id space)
     std::string name;
     glm::dvec3 origin{0.0, 0.0, -5.0};
-    ShapeId target = 0;         ///< an aabb, sphere, obb or plane of the scene
-    int n = 128;                ///< rays per side, 1..1024
+    ShapeId target = 0; ///< an aabb, sphere, obb or plane of the scene
+    int n = 128;        ///< rays per side, 1..1024
     bool enabled = true;
     friend bool operator==(const SceneFan&, const SceneFan&) = default;
 };
@@ -57,10 +57,10 @@ struct FamilySettings {
 struct CameraState {
     glm::dvec3 target{0.0};
     double distance = 8.0;
-    double yawDeg = 35.0;    ///< around +y
-    double pitchDeg = 25.0;  ///< above the horizon
+    double yawDeg = 35.0;   ///< around +y
+    double pitchDeg = 25.0; ///< above the horizon
     bool orthographic = false;
-    bool view2d = false;     ///< orthographic view of the z = 0 plane
+    bool view2d = false; ///< orthographic view of the z = 0 plane
 };
 
 /// An unordered pair of shapes, stored as (smaller id, larger id).
@@ -146,7 +146,7 @@ public:
 
 private:
     std::vector<SceneShape> m_shapes;
-    std::vector<std::uint64_t> m_revisions; ///< parallel to m_shapes
+    std::vector<std::uint64_t> m_revisions;               ///< parallel to m_shapes
     std::unordered_map<ShapeId, std::uint32_t> m_indexOf; ///< id -> index in m_shapes (O(1) Find)
     std::set<PairKey> m_disabledPairs;
     bool m_solidPairs = true;

@@ -141,8 +141,7 @@ void SceneEvaluator::EvaluateChunk(const Scene& scene, std::span<const size_t> i
     }
 }
 
-void SceneEvaluator::EvaluateBatch(const Scene& scene, Family family, std::span<const size_t> indices,
-                                   BatchScratch& s)
+void SceneEvaluator::EvaluateBatch(const Scene& scene, Family family, std::span<const size_t> indices, BatchScratch& s)
 {
     const FamilySettings& settings = scene.Settings(family);
     const std::vector<SceneShape>& sceneShapes = scene.Shapes();
@@ -213,10 +212,9 @@ void SceneEvaluator::Rebuild(const Scene& scene, bool reuse)
 {
     std::vector<SceneQuery> queries = scene.Queries();
     // the same queries as before (a re-evaluation): keep the list, its index and its storage
-    const bool sameList = std::equal(queries.begin(), queries.end(), m_list.begin(), m_list.end(),
-                                     [](const SceneQuery& x, const SceneQuery& y) {
-                                         return x.a == y.a && x.b == y.b && x.family == y.family;
-                                     });
+    const bool sameList = std::equal(
+        queries.begin(), queries.end(), m_list.begin(), m_list.end(),
+        [](const SceneQuery& x, const SceneQuery& y) { return x.a == y.a && x.b == y.b && x.family == y.family; });
     std::vector<size_t>& toEvaluate = m_toEvaluate;
     toEvaluate.clear();
     if (sameList) {

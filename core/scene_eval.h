@@ -48,13 +48,13 @@ private:
     /// evaluation allocates nothing.
     struct BatchScratch {
         std::array<std::vector<size_t>, kFamilyCount> members; ///< a chunk's m_queries indices, by family
-        std::vector<std::uint32_t> tableOf;  ///< scene shape index -> its index in the batch's table...
-        std::vector<std::uint32_t> stampOf;  ///< ...valid when stampOf[index] == stamp
+        std::vector<std::uint32_t> tableOf; ///< scene shape index -> its index in the batch's table...
+        std::vector<std::uint32_t> stampOf; ///< ...valid when stampOf[index] == stamp
         std::uint32_t stamp = 0;
         std::vector<Shape> shapes;           ///< the batch's table in double
         std::vector<FloatShape> floatShapes; ///< the batch's table in float
         std::vector<ShapePair> pairs;
-        std::vector<Result> results;         ///< results[k * n + i]: enabled algorithm k on the batch's query i
+        std::vector<Result> results; ///< results[k * n + i]: enabled algorithm k on the batch's query i
     };
 
     /// Recomputes the queries of the scene; with reuse, keeps the results of queries whose two
@@ -75,11 +75,11 @@ private:
 
     std::vector<QueryEvaluation> m_queries;
     std::vector<SceneQuery> m_list; ///< m_queries' queries, compact: compared with the scene's on each rebuild
-    std::unordered_map<std::uint64_t, size_t> m_index;            ///< Key(a, b) in protocol order -> m_queries index
-    std::unordered_map<ShapeId, std::uint64_t> m_seenRevisions;   ///< shape revisions evaluated
+    std::unordered_map<std::uint64_t, size_t> m_index;          ///< Key(a, b) in protocol order -> m_queries index
+    std::unordered_map<ShapeId, std::uint64_t> m_seenRevisions; ///< shape revisions evaluated
     std::vector<std::array<std::uint32_t, 2>> m_shapeIndex; ///< parallel to m_queries: where its shapes were last found
-    std::vector<size_t> m_toEvaluate;                          ///< Rebuild's list, kept for its storage
-    std::vector<BatchScratch> m_scratch;                       ///< one per thread
+    std::vector<size_t> m_toEvaluate;                       ///< Rebuild's list, kept for its storage
+    std::vector<BatchScratch> m_scratch;                    ///< one per thread
     std::uint64_t m_seenSettings = ~std::uint64_t(0);
     std::uint64_t m_generation = 0;
 };

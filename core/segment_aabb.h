@@ -54,8 +54,8 @@ template <typename T>
 CastResult<T> SegmentAabbSegmentSat(const Segment<T>& segment, const Aabb<T>& box, Trace* trace = nullptr)
 {
     using std::abs;
-    const Vec3<T> c = (box.min + box.max) * T(0.5); // box centre
-    const Vec3<T> e = box.max - c;                  // box half-extents
+    const Vec3<T> c = (box.min + box.max) * T(0.5);     // box centre
+    const Vec3<T> e = box.max - c;                      // box half-extents
     Vec3<T> m = (segment.start + segment.end) * T(0.5); // segment midpoint
     const Vec3<T> d = segment.end - m;                  // segment half-length vector
     m = m - c;                                          // translate the box to the origin

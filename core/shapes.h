@@ -68,15 +68,30 @@ using Shape = std::variant<Ray<double>, Segment<double>, Plane<double>, Aabb<dou
 
 /// Converts a shape to another scalar (rounding to nearest when narrowing).
 template <typename U, typename T>
-Ray<U> ShapeCast(const Ray<T>& r) { return {Vec3<U>(r.origin), Vec3<U>(r.direction)}; }
+Ray<U> ShapeCast(const Ray<T>& r)
+{
+    return {Vec3<U>(r.origin), Vec3<U>(r.direction)};
+}
 template <typename U, typename T>
-Segment<U> ShapeCast(const Segment<T>& s) { return {Vec3<U>(s.start), Vec3<U>(s.end)}; }
+Segment<U> ShapeCast(const Segment<T>& s)
+{
+    return {Vec3<U>(s.start), Vec3<U>(s.end)};
+}
 template <typename U, typename T>
-Plane<U> ShapeCast(const Plane<T>& p) { return {Vec3<U>(p.normal), static_cast<U>(p.distance)}; }
+Plane<U> ShapeCast(const Plane<T>& p)
+{
+    return {Vec3<U>(p.normal), static_cast<U>(p.distance)};
+}
 template <typename U, typename T>
-Aabb<U> ShapeCast(const Aabb<T>& b) { return {Vec3<U>(b.min), Vec3<U>(b.max)}; }
+Aabb<U> ShapeCast(const Aabb<T>& b)
+{
+    return {Vec3<U>(b.min), Vec3<U>(b.max)};
+}
 template <typename U, typename T>
-Sphere<U> ShapeCast(const Sphere<T>& s) { return {Vec3<U>(s.center), static_cast<U>(s.radius)}; }
+Sphere<U> ShapeCast(const Sphere<T>& s)
+{
+    return {Vec3<U>(s.center), static_cast<U>(s.radius)};
+}
 template <typename U, typename T>
 Obb<U> ShapeCast(const Obb<T>& o)
 {

@@ -16,7 +16,7 @@ std::string SlabMissVerdict(const double nearLanes[4], const double farLanes[4],
                           AxisName(axis));
         }
     }
-    int last = 3; // lane that starts last
+    int last = 3;  // lane that starts last
     int first = 3; // lane that ends first
     for (int lane = 0; lane < 3; ++lane) {
         if (nearLanes[lane] > nearLanes[last]) {
@@ -29,8 +29,8 @@ std::string SlabMissVerdict(const double nearLanes[4], const double farLanes[4],
     // as many digits as it takes for the two times to read differently
     const int d = DistinctDigits(farLanes[first], nearLanes[last]);
     if (first == 3) {
-        return Format("miss: the %s ends at t = %.*g before it enters the %s slab at t = %.*g", noun, d,
-                      farLanes[3], AxisName(last), d, nearLanes[last]);
+        return Format("miss: the %s ends at t = %.*g before it enters the %s slab at t = %.*g", noun, d, farLanes[3],
+                      AxisName(last), d, nearLanes[last]);
     }
     if (last == 3) {
         return Format("miss: the box is behind the %s: it leaves the %s slab at t = %.*g, before t = %.*g", noun,

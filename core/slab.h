@@ -71,8 +71,8 @@ template <typename T>
 
 template <typename T>
 [[gnu::always_inline]] inline CastResult<T> ClipSlabsWide(const WideVec3<T>& origin, const WideVec3<T>& dir,
-                                                        const Vec3<T>& lo, const Vec3<T>& hi, T tMin, T tMax,
-                                                        Trace* trace, Wide<T>* wideEnter = nullptr)
+                                                          const Vec3<T>& lo, const Vec3<T>& hi, T tMin, T tMax,
+                                                          Trace* trace, Wide<T>* wideEnter = nullptr)
 {
     using W = Wide<T>;
     constexpr W kWideInf = std::numeric_limits<W>::infinity();
@@ -198,8 +198,8 @@ template <typename T>
 /// recorded out of line), so that it inlines into box loops.
 template <typename T>
 [[gnu::always_inline]] inline CastResult<T> ClipSlabs(const Vec3<T>& origin, const Vec3<T>& dir, const Vec3<T>& lo,
-                                                     const Vec3<T>& hi, T tMin, T tMax, Trace* trace = nullptr,
-                                                     detail::Wide<T>* wideEnter = nullptr)
+                                                      const Vec3<T>& hi, T tMin, T tMax, Trace* trace = nullptr,
+                                                      detail::Wide<T>* wideEnter = nullptr)
 {
     using namespace simd;
     using V = V4<T>;
@@ -239,8 +239,7 @@ template <typename T>
     // reduced first.
     const V near2 = Max<T>(nearC, Shuffle<2, 3, 0, 1>(nearC));
     const V far2 = Min<T>(farC, Shuffle<2, 3, 0, 1>(farC));
-    const M overlap =
-        (near2 <= far2) & (near2 <= Shuffle<1, 0, 3, 2>(far2));
+    const M overlap = (near2 <= far2) & (near2 <= Shuffle<1, 0, 3, 2>(far2));
 
     CastResult<T> r;
     r.hit = LaneBits<T>(overlap) == 15;

@@ -23,8 +23,8 @@ OverlapResult<T> SphereAabbScaled(const Sphere<T>& sphere, const Aabb<T>& box, c
         out.hit = true;
         out.contact = q;
         if (trace != nullptr) [[unlikely]] {
-            trace->Add("q == c: the centre is in the box", {}, SegmentPart{"centre to closest point", glm::dvec3(c),
-                                                                        glm::dvec3(q), true});
+            trace->Add("q == c: the centre is in the box", {},
+                       SegmentPart{"centre to closest point", glm::dvec3(c), glm::dvec3(q), true});
             trace->DecideLast();
         }
         SphereAabbInside(out, sphere, box, trace);
@@ -67,8 +67,8 @@ OverlapResult<T> SphereAabbScaled(const Sphere<T>& sphere, const Aabb<T>& box, c
 
 template OverlapResult<float> SphereAabbScaled<float>(const Sphere<float>&, const Aabb<float>&, const Vec3<float>&,
                                                       Trace*);
-template OverlapResult<double> SphereAabbScaled<double>(const Sphere<double>&, const Aabb<double>&,
-                                                        const Vec3<double>&, Trace*);
+template OverlapResult<double> SphereAabbScaled<double>(const Sphere<double>&, const Aabb<double>&, const Vec3<double>&,
+                                                        Trace*);
 
 } // namespace detail
 
@@ -87,7 +87,8 @@ void RegisterSphereAabb(std::vector<AlgorithmInfo>& out)
         .conventions = {{"touching", "overlap"}, {"corners", "exact"}},
         .returns = kOverlapFields,
         .flaw = "",
-        .run = MakeRun<Sphere, Aabb>([](const auto& a, const auto& b, Trace* t) { return SphereAabbClosestPoint(a, b, t); }),
+        .run = MakeRun<Sphere, Aabb>(
+            [](const auto& a, const auto& b, Trace* t) { return SphereAabbClosestPoint(a, b, t); }),
     });
     out.push_back({
         .name = "expanded_box",
@@ -103,7 +104,8 @@ void RegisterSphereAabb(std::vector<AlgorithmInfo>& out)
         .returns = kFieldHit,
         .flaw = "The grown box has square corners and edges where the true region is rounded, so spheres near a "
                 "corner or an edge of the box are reported as overlapping when they are not.",
-        .run = MakeRun<Sphere, Aabb>([](const auto& a, const auto& b, Trace* t) { return SphereAabbExpandedBox(a, b, t); }),
+        .run = MakeRun<Sphere, Aabb>(
+            [](const auto& a, const auto& b, Trace* t) { return SphereAabbExpandedBox(a, b, t); }),
     });
 }
 

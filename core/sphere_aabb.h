@@ -52,8 +52,8 @@ void SphereAabbInside(OverlapResult<T>& out, const Sphere<T>& sphere, const Aabb
             trace->Add(Format("centre to face %s: %g", FaceName(f), double(faceDist[f])),
                        {{"distance", double(faceDist[f])}});
         }
-        trace->Add(Format("centre inside: nearest face %s, depth = r + %g = %g", FaceName(face),
-                          double(faceDist[face]), double(out.depth)),
+        trace->Add(Format("centre inside: nearest face %s, depth = r + %g = %g", FaceName(face), double(faceDist[face]),
+                          double(out.depth)),
                    {{"depth", double(out.depth)}}, PointPart{"contact (centre)", glm::dvec3(out.contact), true});
         trace->verdict = Format("hit: the centre is inside the box; it moves out by %g through face %s",
                                 double(out.depth), FaceName(face));
@@ -110,8 +110,8 @@ OverlapResult<T> SphereAabbClosestPoint(const Sphere<T>& sphere, const Aabb<T>& 
     // out of the fast range (overflow, an underflowing distance or radius) on finite inputs: rescale
     // (r^2 may overflow: with a finite distance the verdict and depth = r - |c - q| are still right)
     constexpr T tiny = detail::kSphereBoxSquareMin<T>;
-    const bool inRange = detail::NonNegativeInRange(distSq, tiny, std::numeric_limits<T>::max()) ||
-                         (distSq == T(0) && rSq >= tiny);
+    const bool inRange =
+        detail::NonNegativeInRange(distSq, tiny, std::numeric_limits<T>::max()) || (distSq == T(0) && rSq >= tiny);
     if (!inRange && valid && detail::AllFinite(c) && detail::AllFinite(box.min) && detail::AllFinite(box.max) &&
         std::isfinite(r)) [[unlikely]] {
         return detail::SphereAabbScaled(sphere, box, q, trace);
@@ -176,8 +176,8 @@ OverlapResult<T> SphereAabbExpandedBox(const Sphere<T>& sphere, const Aabb<T>& b
         for (int axis = 0; axis < 3; ++axis) {
             in = in && lo[axis] <= sphere.center[axis] && sphere.center[axis] <= hi[axis];
         }
-        trace->Add(Format("box grown by r = %g: [%g, %g] x [%g, %g] x [%g, %g]", double(sphere.radius),
-                          double(lo.x), double(hi.x), double(lo.y), double(hi.y), double(lo.z), double(hi.z)),
+        trace->Add(Format("box grown by r = %g: [%g, %g] x [%g, %g] x [%g, %g]", double(sphere.radius), double(lo.x),
+                          double(hi.x), double(lo.y), double(hi.y), double(lo.z), double(hi.z)),
                    {{"r", double(sphere.radius)}}, BoxPart{"grown box", glm::dvec3(lo), glm::dvec3(hi), in});
     }
     for (int axis = 0; axis < 3; ++axis) {

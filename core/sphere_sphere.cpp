@@ -43,8 +43,8 @@ OverlapResult<T> SphereSphereScaled(const Sphere<T>& a, const Sphere<T>& b, Trac
     const T radiusSumSq = ss * ss;
     out.hit = distSq <= radiusSumSq;
     if (trace != nullptr) [[unlikely]] {
-        trace->Add(Format("in units of 2^%d (squares out of range otherwise): |cb - ca|^2 = %g %s (ra + rb)^2 = %g",
-                          k, double(distSq), out.hit ? "<=" : ">", double(radiusSumSq)),
+        trace->Add(Format("in units of 2^%d (squares out of range otherwise): |cb - ca|^2 = %g %s (ra + rb)^2 = %g", k,
+                          double(distSq), out.hit ? "<=" : ">", double(radiusSumSq)),
                    {{"scale_exponent", double(k)}, {"dist_sq", double(distSq)}, {"radius_sum_sq", double(radiusSumSq)}},
                    SegmentPart{"centre to centre", glm::dvec3(a.center), glm::dvec3(b.center), out.hit});
         trace->DecideLast();
@@ -96,7 +96,8 @@ void RegisterSphereSphere(std::vector<AlgorithmInfo>& out)
         .conventions = {{"touching", "overlap"}},
         .returns = kOverlapFields,
         .flaw = "",
-        .run = MakeRun<Sphere, Sphere>([](const auto& a, const auto& b, Trace* t) { return SphereSphereDistance(a, b, t); }),
+        .run = MakeRun<Sphere, Sphere>(
+            [](const auto& a, const auto& b, Trace* t) { return SphereSphereDistance(a, b, t); }),
     });
 }
 

@@ -22,11 +22,9 @@ inline constexpr T kSphereSquareMin = sizeof(T) == 4 ? T(0x1p-80) : T(0x1p-900);
 /// |cb - ca| and ra + rb lies in [1, 2); the squares then neither overflow nor underflow beyond
 /// negligible terms, and depth and contact are scaled back (+inf when beyond the range).
 template <typename T>
-[[gnu::cold, gnu::noinline]] OverlapResult<T> SphereSphereScaled(const Sphere<T>& a, const Sphere<T>& b,
-                                                                 Trace* trace);
+[[gnu::cold, gnu::noinline]] OverlapResult<T> SphereSphereScaled(const Sphere<T>& a, const Sphere<T>& b, Trace* trace);
 extern template OverlapResult<float> SphereSphereScaled<float>(const Sphere<float>&, const Sphere<float>&, Trace*);
-extern template OverlapResult<double> SphereSphereScaled<double>(const Sphere<double>&, const Sphere<double>&,
-                                                                 Trace*);
+extern template OverlapResult<double> SphereSphereScaled<double>(const Sphere<double>&, const Sphere<double>&, Trace*);
 
 } // namespace detail
 
@@ -63,10 +61,10 @@ OverlapResult<T> SphereSphereDistance(const Sphere<T>& a, const Sphere<T>& b, Tr
     out.hit = distSq <= radiusSumSq;
 
     if (trace != nullptr) [[unlikely]] {
-        trace->Add(Format("|cb - ca|^2 = %g %s (ra + rb)^2 = %g", double(distSq), out.hit ? "<=" : ">",
-                          double(radiusSumSq)),
-                   {{"dist_sq", double(distSq)}, {"radius_sum", double(radiusSum)}, {"radius_sum_sq", double(radiusSumSq)}},
-                   SegmentPart{"centre to centre", glm::dvec3(a.center), glm::dvec3(b.center), out.hit});
+        trace->Add(
+            Format("|cb - ca|^2 = %g %s (ra + rb)^2 = %g", double(distSq), out.hit ? "<=" : ">", double(radiusSumSq)),
+            {{"dist_sq", double(distSq)}, {"radius_sum", double(radiusSum)}, {"radius_sum_sq", double(radiusSumSq)}},
+            SegmentPart{"centre to centre", glm::dvec3(a.center), glm::dvec3(b.center), out.hit});
         trace->DecideLast();
         if (!out.hit) {
             trace->verdict = Format("miss: the centres are %g apart, more than the radius sum %g",
@@ -88,7 +86,8 @@ OverlapResult<T> SphereSphereDistance(const Sphere<T>& a, const Sphere<T>& b, Tr
     out.contact = a.center + (T(0.5) * lo + T(0.5) * hi) * out.normal;
 
     if (trace != nullptr) [[unlikely]] {
-        trace->Add(Format("depth = ra + rb - |cb - ca| = %g%s", double(out.depth), dist > T(0) ? "" : " (coincident centres: normal +x)"),
+        trace->Add(Format("depth = ra + rb - |cb - ca| = %g%s", double(out.depth),
+                          dist > T(0) ? "" : " (coincident centres: normal +x)"),
                    {{"dist", double(dist)}, {"depth", double(out.depth)}},
                    PointPart{"contact", glm::dvec3(out.contact), true});
         trace->verdict = out.depth == T(0) ? "hit: the spheres touch (depth 0)"

@@ -17,23 +17,23 @@ class Scene;
 
 struct TimingOptions {
     Precision precision = Precision::Float;
-    int rounds = 15;                 ///< timed passes over the workload per algorithm (min and median over them)
-    std::size_t workload = 4096;     ///< queries per pass: the scene's, then perturbed copies of them
-    double perturbation = 1e-3;      ///< relative size of the perturbation of positions and sizes
+    int rounds = 15;             ///< timed passes over the workload per algorithm (min and median over them)
+    std::size_t workload = 4096; ///< queries per pass: the scene's, then perturbed copies of them
+    double perturbation = 1e-3;  ///< relative size of the perturbation of positions and sizes
     std::uint64_t seed = 1;
 };
 
 struct AlgorithmTiming {
     const AlgorithmInfo* info = nullptr;
-    double minNs = 0;    ///< fastest pass, ns per query
-    double medianNs = 0; ///< median pass, ns per query
+    double minNs = 0;     ///< fastest pass, ns per query
+    double medianNs = 0;  ///< median pass, ns per query
     std::size_t hits = 0; ///< hits in one pass (a check that the work was done)
 };
 
 struct FamilyTiming {
     Family family = Family::RayAabb;
-    std::size_t sceneQueries = 0; ///< queries of this family in the input
-    std::size_t workload = 0;     ///< queries per pass
+    std::size_t sceneQueries = 0;            ///< queries of this family in the input
+    std::size_t workload = 0;                ///< queries per pass
     std::vector<AlgorithmTiming> algorithms; ///< registry order
 };
 

@@ -20,10 +20,10 @@ struct TraceValue {
 /// One slab of a slab method: axis 0/1/2 (x/y/z; for an OBB the box's local axes).
 struct SlabPart {
     int axis = 0;
-    bool parallel = false;     ///< direction component is zero (either sign): the slab is all t or no t
-    bool originInside = false; ///< parallel only: whether the origin lies within the slab
-    double tNear = 0, tFar = 0;     ///< this slab's interval (+-inf when parallel and inside)
-    double tEnter = 0, tExit = 0;   ///< running intersection of the intervals so far (allowed range included)
+    bool parallel = false;        ///< direction component is zero (either sign): the slab is all t or no t
+    bool originInside = false;    ///< parallel only: whether the origin lies within the slab
+    double tNear = 0, tFar = 0;   ///< this slab's interval (+-inf when parallel and inside)
+    double tEnter = 0, tExit = 0; ///< running intersection of the intervals so far (allowed range included)
 };
 
 /// One face plane tried by a face-plane method. face: 0..5 = -x, +x, -y, +y, -z, +z (box-local for an OBB).
@@ -31,29 +31,29 @@ struct FacePart {
     int face = 0;
     double t = 0;
     glm::dvec3 point{0};
-    bool tested = true;   ///< false when the method skipped this face (not facing, t out of range)
-    bool inside = false;  ///< the inside-the-face test's answer
-    bool accepted = false;///< this face produced the method's answer
+    bool tested = true;    ///< false when the method skipped this face (not facing, t out of range)
+    bool inside = false;   ///< the inside-the-face test's answer
+    bool accepted = false; ///< this face produced the method's answer
 };
 
 /// A candidate axis of a separating-axis or per-axis overlap test.
 struct AxisPart {
-    std::string label;     ///< "x", "A0", "B2", "A0 x B1"
-    glm::dvec3 axis{0};    ///< in world space, not necessarily unit
-    double ra = 0;         ///< projection radius of a onto the axis
-    double rb = 0;         ///< projection radius of b onto the axis
-    double distance = 0;   ///< |projection of the centre difference| onto the axis
-    double overlap = 0;    ///< ra + rb - distance, in units of |axis| when the method normalises
+    std::string label;   ///< "x", "A0", "B2", "A0 x B1"
+    glm::dvec3 axis{0};  ///< in world space, not necessarily unit
+    double ra = 0;       ///< projection radius of a onto the axis
+    double rb = 0;       ///< projection radius of b onto the axis
+    double distance = 0; ///< |projection of the centre difference| onto the axis
+    double overlap = 0;  ///< ra + rb - distance, in units of |axis| when the method normalises
     bool separating = false;
-    bool skipped = false;  ///< not tested (near-parallel edge pair, or early exit before it)
-    bool chosen = false;   ///< axis of least overlap: gives depth and normal
+    bool skipped = false; ///< not tested (near-parallel edge pair, or early exit before it)
+    bool chosen = false;  ///< axis of least overlap: gives depth and normal
 };
 
 /// A labelled point to mark in the viewport (closest point, projection of the centre, tested vertex).
 struct PointPart {
     std::string label;
     glm::dvec3 point{0};
-    bool flag = false;     ///< meaning depends on the step: inside, accepted, hit
+    bool flag = false; ///< meaning depends on the step: inside, accepted, hit
 };
 
 /// A labelled segment to draw (an edge cast as a ray, a perpendicular, the penetration vector).
@@ -67,7 +67,7 @@ struct SegmentPart {
 struct BoxPart {
     std::string label;
     glm::dvec3 min{0}, max{0};
-    bool flag = false;     ///< meaning depends on the step: the centre lies in it
+    bool flag = false; ///< meaning depends on the step: the centre lies in it
 };
 
 using TracePart = std::variant<std::monostate, SlabPart, FacePart, AxisPart, PointPart, SegmentPart, BoxPart>;
@@ -83,7 +83,8 @@ struct TraceStep {
 struct Trace {
     std::vector<TraceStep> steps;
     int decidingStep = -1; ///< index of the step that decided the outcome (an early exit, the last test), -1 if none
-    std::string verdict;   ///< one plain sentence, e.g. "miss: the ray leaves the y slab at t = 0.8 before it enters the x slab at t = 1.2"
+    std::string verdict; ///< one plain sentence, e.g. "miss: the ray leaves the y slab at t = 0.8 before it enters the
+                         ///< x slab at t = 1.2"
 
     void Clear();
     /// Appends a step and returns its index.

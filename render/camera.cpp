@@ -93,8 +93,8 @@ Ray<double> ScreenRay(const Camera& c, glm::dvec2 screen)
     const CameraBasis b = Basis(c);
     const double wpp = WorldPerPixel(c);
     // offset from the screen centre on the plane through target facing the camera
-    const glm::dvec3 onFocal = c.target + b.right * ((screen.x - c.viewport.x * 0.5) * wpp) +
-                               b.up * ((c.viewport.y * 0.5 - screen.y) * wpp);
+    const glm::dvec3 onFocal =
+        c.target + b.right * ((screen.x - c.viewport.x * 0.5) * wpp) + b.up * ((c.viewport.y * 0.5 - screen.y) * wpp);
     if (IsOrthographic(c)) {
         const double back = -ClipRange(c).x + c.distance;
         return Ray<double>{onFocal - b.forward * back, b.forward};
@@ -104,7 +104,7 @@ Ray<double> ScreenRay(const Camera& c, glm::dvec2 screen)
 }
 
 std::optional<std::pair<glm::dvec2, glm::dvec2>> ProjectSegment(const Camera& c, const glm::dvec3& a,
-                                                                 const glm::dvec3& b)
+                                                                const glm::dvec3& b)
 {
     glm::dvec3 p = a, q = b;
     if (!IsOrthographic(c)) {
@@ -160,8 +160,8 @@ void ZoomAt(Camera& c, double factor, glm::dvec2 screen)
 {
     const CameraBasis b = Basis(c);
     const double wpp = WorldPerPixel(c);
-    const glm::dvec3 under = c.target + b.right * ((screen.x - c.viewport.x * 0.5) * wpp) +
-                             b.up * ((c.viewport.y * 0.5 - screen.y) * wpp);
+    const glm::dvec3 under =
+        c.target + b.right * ((screen.x - c.viewport.x * 0.5) * wpp) + b.up * ((c.viewport.y * 0.5 - screen.y) * wpp);
     const double newDistance = std::clamp(c.distance * factor, 1e-3, 1e5);
     const double applied = newDistance / c.distance;
     c.target = under + (c.target - under) * applied;
@@ -183,9 +183,18 @@ void SetStandardView(Camera& c, StandardView view)
 {
     c.view2d = false;
     switch (view) {
-    case StandardView::Front: c.yawDeg = 0.0; c.pitchDeg = 0.0; break;
-    case StandardView::Right: c.yawDeg = 90.0; c.pitchDeg = 0.0; break;
-    case StandardView::Top: c.yawDeg = 0.0; c.pitchDeg = 90.0; break;
+    case StandardView::Front:
+        c.yawDeg = 0.0;
+        c.pitchDeg = 0.0;
+        break;
+    case StandardView::Right:
+        c.yawDeg = 90.0;
+        c.pitchDeg = 0.0;
+        break;
+    case StandardView::Top:
+        c.yawDeg = 0.0;
+        c.pitchDeg = 90.0;
+        break;
     }
 }
 

@@ -15,13 +15,13 @@
 namespace hitlab {
 
 struct Camera {
-    glm::dvec3 target{0.0};     ///< the point orbited around, at the centre of the screen
-    double distance = 8.0;      ///< from the eye to target (ortho: sets the visible height)
-    double yawDeg = 35.0;       ///< around +y; 0 looks along -z
-    double pitchDeg = 25.0;     ///< above the horizon, in [-90, 90]
+    glm::dvec3 target{0.0}; ///< the point orbited around, at the centre of the screen
+    double distance = 8.0;  ///< from the eye to target (ortho: sets the visible height)
+    double yawDeg = 35.0;   ///< around +y; 0 looks along -z
+    double pitchDeg = 25.0; ///< above the horizon, in [-90, 90]
     bool orthographic = false;
-    bool view2d = false;        ///< orthographic view of the z = 0 plane (yaw = pitch = 0)
-    double fovYDeg = 45.0;      ///< perspective vertical field of view
+    bool view2d = false;                ///< orthographic view of the z = 0 plane (yaw = pitch = 0)
+    double fovYDeg = 45.0;              ///< perspective vertical field of view
     glm::dvec2 viewport{1280.0, 720.0}; ///< window size in screen pixels (> 0)
 };
 
@@ -57,7 +57,7 @@ Ray<double> ScreenRay(const Camera& c, glm::dvec2 screen);
 /// The segment a..b clipped to the front of the near plane and projected; nullopt when none of it
 /// is in front. Used to pick and measure lines in screen space.
 std::optional<std::pair<glm::dvec2, glm::dvec2>> ProjectSegment(const Camera& c, const glm::dvec3& a,
-                                                                 const glm::dvec3& b);
+                                                                const glm::dvec3& b);
 /// Distance in pixels from p to the screen segment a..b.
 double ScreenDistanceToSegment(glm::dvec2 p, glm::dvec2 a, glm::dvec2 b);
 

@@ -27,9 +27,12 @@ void SetColor(GLuint program, const char* name, const glm::vec4& c)
 glm::vec4 FanSampleColor(const RayFan& fan, const FanSample& sample)
 {
     switch (fan.Class(sample)) {
-    case FanClass::AllHit: return fan_palette::kAllHit;
-    case FanClass::AllMiss: return fan_palette::kAllMiss;
-    case FanClass::Disagree: break;
+    case FanClass::AllHit:
+        return fan_palette::kAllHit;
+    case FanClass::AllMiss:
+        return fan_palette::kAllMiss;
+    case FanClass::Disagree:
+        break;
     }
     if (fan.algorithms.size() == 2) {
         return sample.hitMask == 1u ? fan_palette::kOnlyA : fan_palette::kOnlyB;
@@ -44,7 +47,9 @@ void DrawFanGuides(const Scene& scene, const FanCache& cache, const FanDrawOptio
             continue;
         }
         const bool hot = fan.id == o.hovered || fan.id == o.dragged;
-        const glm::vec4 handle = hot ? palette::kHitMarker : fan.id == o.selected ? palette::kSelected : fan_palette::kHandle;
+        const glm::vec4 handle = hot                    ? palette::kHitMarker
+                                 : fan.id == o.selected ? palette::kSelected
+                                                        : fan_palette::kHandle;
         out.overlayMarkers.Add(F(fan.origin), handle, hot ? 13.0f : 11.0f, MarkerKind::Disc);
         const FanCache::Entry* e = cache.Find(fan.id);
         if (e == nullptr || e->fan.samples.empty()) {
@@ -52,9 +57,11 @@ void DrawFanGuides(const Scene& scene, const FanCache& cache, const FanDrawOptio
         }
         // the grid's extent as core laid it out: four lines from the origin to its corners, and its border
         const RayFan& f = e->fan;
-        const glm::dvec3 corners[4] = {f.center - f.right * f.half - f.up * f.half, f.center + f.right * f.half - f.up * f.half,
-                                       f.center + f.right * f.half + f.up * f.half, f.center - f.right * f.half + f.up * f.half};
-        const glm::vec4 guide = fan.id == o.selected ? glm::vec4(glm::vec3(palette::kSelected), 0.45f) : fan_palette::kGuide;
+        const glm::dvec3 corners[4] = {
+            f.center - f.right * f.half - f.up * f.half, f.center + f.right * f.half - f.up * f.half,
+            f.center + f.right * f.half + f.up * f.half, f.center - f.right * f.half + f.up * f.half};
+        const glm::vec4 guide =
+            fan.id == o.selected ? glm::vec4(glm::vec3(palette::kSelected), 0.45f) : fan_palette::kGuide;
         for (int i = 0; i < 4; ++i) {
             out.lines.Add(F(fan.origin), F(corners[i]), guide, guide * glm::vec4(1, 1, 1, 0.6f), 1.0f);
             out.lines.Add(F(corners[i]), F(corners[(i + 1) % 4]), guide * glm::vec4(1, 1, 1, 0.6f), 1.0f);
@@ -118,9 +125,11 @@ void FanRenderer::Sync(const Scene& scene, const FanCache& cache)
             glBindBuffer(GL_ARRAY_BUFFER, gpu.buffer);
             constexpr GLsizei stride = sizeof(FanSample);
             glEnableVertexAttribArray(1);
-            glVertexAttribPointer(1, 3, GL_FLOAT, GL_FALSE, stride, reinterpret_cast<const void*>(offsetof(FanSample, x)));
+            glVertexAttribPointer(1, 3, GL_FLOAT, GL_FALSE, stride,
+                                  reinterpret_cast<const void*>(offsetof(FanSample, x)));
             glEnableVertexAttribArray(2);
-            glVertexAttribIPointer(2, 1, GL_UNSIGNED_INT, stride, reinterpret_cast<const void*>(offsetof(FanSample, hitMask)));
+            glVertexAttribIPointer(2, 1, GL_UNSIGNED_INT, stride,
+                                   reinterpret_cast<const void*>(offsetof(FanSample, hitMask)));
             glBindVertexArray(0);
             m_fans.push_back(gpu);
             it = m_fans.end() - 1;

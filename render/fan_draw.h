@@ -17,13 +17,13 @@ namespace hitlab {
 
 /// The fan colours (linear RGBA), shared with the legend, the panel and the pixel tests.
 namespace fan_palette {
-inline constexpr glm::vec4 kAllHit{0.36f, 0.78f, 0.47f, 0.9f};    ///< every algorithm hits
-inline constexpr glm::vec4 kAllMiss{0.55f, 0.57f, 0.6f, 0.16f};   ///< every algorithm misses (at the aim point)
-inline constexpr glm::vec4 kOnlyA{1.0f, 0.55f, 0.05f, 1.0f};      ///< two algorithms: only the first hits
-inline constexpr glm::vec4 kOnlyB{1.0f, 0.2f, 0.85f, 1.0f};       ///< two algorithms: only the second hits
-inline constexpr glm::vec4 kDisagree{1.0f, 0.2f, 0.85f, 1.0f};    ///< three or more: they disagree
-inline constexpr glm::vec4 kHandle{0.98f, 0.9f, 0.45f, 1.0f};     ///< the origin handle
-inline constexpr glm::vec4 kGuide{0.98f, 0.9f, 0.45f, 0.3f};      ///< origin to the grid's corners
+inline constexpr glm::vec4 kAllHit{0.36f, 0.78f, 0.47f, 0.9f};  ///< every algorithm hits
+inline constexpr glm::vec4 kAllMiss{0.55f, 0.57f, 0.6f, 0.16f}; ///< every algorithm misses (at the aim point)
+inline constexpr glm::vec4 kOnlyA{1.0f, 0.55f, 0.05f, 1.0f};    ///< two algorithms: only the first hits
+inline constexpr glm::vec4 kOnlyB{1.0f, 0.2f, 0.85f, 1.0f};     ///< two algorithms: only the second hits
+inline constexpr glm::vec4 kDisagree{1.0f, 0.2f, 0.85f, 1.0f};  ///< three or more: they disagree
+inline constexpr glm::vec4 kHandle{0.98f, 0.9f, 0.45f, 1.0f};   ///< the origin handle
+inline constexpr glm::vec4 kGuide{0.98f, 0.9f, 0.45f, 0.3f};    ///< origin to the grid's corners
 } // namespace fan_palette
 
 /// The colour a sample is drawn in (what fan.vert.glsl decides), for legends and tests.

@@ -117,8 +117,8 @@ void DrawGizmo(const GizmoDraw& gizmo, Renderers& out)
         }
     }
     for (const GizmoDraw::Arrow& arrow : gizmo.arrows) {
-        const glm::vec4 color = arrow.hovered ? glm::mix(palette::Axis(arrow.axis), glm::vec4(1.0f), 0.45f)
-                                              : palette::Axis(arrow.axis);
+        const glm::vec4 color =
+            arrow.hovered ? glm::mix(palette::Axis(arrow.axis), glm::vec4(1.0f), 0.45f) : palette::Axis(arrow.axis);
         out.overlayLines.Add(F(arrow.from), F(arrow.to), color, arrow.hovered ? 4.5f : 3.0f);
         out.overlayMarkers.Add(F(arrow.to), color, arrow.hovered ? 20.0f : 17.0f, MarkerKind::Arrowhead, F(arrow.from));
     }

@@ -23,13 +23,13 @@ struct DrawView {
     float pixelScale = 1.0f;        ///< framebuffer pixels per screen pixel
     float sizeScale = 1.0f;         ///< scales every line width and marker size (View > font size)
     bool orthographic = false;
-    glm::vec3 eye{0.0f};     ///< world eye position (perspective)
+    glm::vec3 eye{0.0f};                  ///< world eye position (perspective)
     glm::vec3 forward{0.0f, 0.0f, -1.0f}; ///< world view direction
 };
 
 /// Per-pass adjustments (overlays are pulled towards the eye).
 struct DrawPass {
-    float depthBias = 0.0f;  ///< NDC depth pulled towards the eye
+    float depthBias = 0.0f; ///< NDC depth pulled towards the eye
     float alphaScale = 1.0f;
 };
 

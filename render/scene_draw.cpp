@@ -57,7 +57,10 @@ void BoxEdges(LineRenderer& lines, const glm::dvec3& c, const glm::dvec3& h, con
 struct Looks {
     glm::vec4 color;
     bool hovered, selected;
-    glm::vec4 EdgeColor() const { return selected ? palette::kSelected : hovered ? Lighter(color, 0.6f) : Lighter(color, 0.25f); }
+    glm::vec4 EdgeColor() const
+    {
+        return selected ? palette::kSelected : hovered ? Lighter(color, 0.6f) : Lighter(color, 0.25f);
+    }
     float EdgeWidth() const { return selected || hovered ? 2.5f : 1.5f; }
 };
 
@@ -96,7 +99,8 @@ void DrawShape(const SceneShape& s, const SceneDrawOptions& o, Renderers& out)
         const glm::dvec3 tip = ray->origin + ray->direction;
         LineRenderer& lines = looks.selected ? out.overlayLines : out.lines;
         const glm::vec4 c = looks.selected ? palette::kSelected : looks.hovered ? Lighter(s.color, 0.4f) : s.color;
-        lines.Add(F(ray->origin), F(ray->origin + unit * farLength), c, WithAlpha(c, 0.35f), looks.selected || looks.hovered ? 3.0f : 2.0f);
+        lines.Add(F(ray->origin), F(ray->origin + unit * farLength), c, WithAlpha(c, 0.35f),
+                  looks.selected || looks.hovered ? 3.0f : 2.0f);
         out.overlayMarkers.Add(F(tip), c, 14.0f, MarkerKind::Arrowhead, F(ray->origin));
         out.overlayMarkers.Add(F(ray->origin), c, 9.0f, MarkerKind::Disc);
     } else if (const auto* seg = std::get_if<Segment<double>>(&s.shape)) {
@@ -127,7 +131,8 @@ void DrawShape(const SceneShape& s, const SceneDrawOptions& o, Renderers& out)
             out.lines.Add(F(q[i]), F(q[(i + 1) % 4]), edge, 1.5f);
         }
         const double arrowLength = PixelsToWorld(cam, anchor, 70.0);
-        Arrow(out, anchor, anchor + n * arrowLength, looks.selected ? palette::kSelected : Lighter(s.color, 0.3f), 2.0f);
+        Arrow(out, anchor, anchor + n * arrowLength, looks.selected ? palette::kSelected : Lighter(s.color, 0.3f),
+              2.0f);
         out.overlayMarkers.Add(F(anchor), looks.selected ? palette::kSelected : s.color, 7.0f, MarkerKind::Disc);
     }
 }
@@ -259,7 +264,8 @@ void DrawSlabs(const Scene& scene, const SceneQuery& q, const Trace& trace, cons
                 out.lines.Add(F(c - w), F(c + w), WithAlpha(color, 0.9f), 2.0f);
             }
             const glm::dvec3 u = axes[j] * (half[j] + reach), v = axes[k] * (half[k] + reach);
-            out.overlaySurfaces.AddQuad(F(c - u - v), F(c + u - v), F(c + u + v), F(c - u + v), WithAlpha(color, 0.10f));
+            out.overlaySurfaces.AddQuad(F(c - u - v), F(c + u - v), F(c + u + v), F(c - u + v),
+                                        WithAlpha(color, 0.10f));
             const glm::dvec3 quad[4] = {c - u - v, c + u - v, c + u + v, c - u + v};
             for (int e = 0; e < 4; ++e) {
                 out.lines.Add(F(quad[e]), F(quad[(e + 1) % 4]), WithAlpha(color, 0.45f), 1.0f);
@@ -314,8 +320,10 @@ void DrawAxis(const Scene& scene, const SceneQuery& q, const Trace& trace, const
     const glm::vec4 axisColor = pick->separating ? palette::kNormal : palette::kPenetration;
     Arrow(out, base + u * (lo - margin), base + u * (hi + margin), axisColor, 1.5f);
     const glm::dvec3 lift = Basis(cam).up * PixelsToWorld(cam, base, 5.0);
-    out.overlayLines.Add(F(base + u * (sa - ra) + lift), F(base + u * (sa + ra) + lift), WithAlpha(a->color, 0.95f), 6.0f);
-    out.overlayLines.Add(F(base + u * (sb - rb) - lift), F(base + u * (sb + rb) - lift), WithAlpha(b->color, 0.95f), 6.0f);
+    out.overlayLines.Add(F(base + u * (sa - ra) + lift), F(base + u * (sa + ra) + lift), WithAlpha(a->color, 0.95f),
+                         6.0f);
+    out.overlayLines.Add(F(base + u * (sb - rb) - lift), F(base + u * (sb + rb) - lift), WithAlpha(b->color, 0.95f),
+                         6.0f);
     // thin projectors from the centres to their intervals
     out.overlayLines.Add(F(ca), F(base + u * sa + lift), WithAlpha(a->color, 0.35f), 1.0f);
     out.overlayLines.Add(F(cb), F(base + u * sb - lift), WithAlpha(b->color, 0.35f), 1.0f);

@@ -22,15 +22,15 @@ inline constexpr glm::vec4 kGridMajor{0.27f, 0.28f, 0.3f, 1.0f};
 inline constexpr glm::vec4 kAxisX{0.9f, 0.3f, 0.32f, 1.0f};
 inline constexpr glm::vec4 kAxisY{0.45f, 0.85f, 0.3f, 1.0f};
 inline constexpr glm::vec4 kAxisZ{0.3f, 0.5f, 0.95f, 1.0f};
-inline constexpr glm::vec4 kHitMarker{1.0f, 1.0f, 1.0f, 1.0f};     ///< entry point disc
-inline constexpr glm::vec4 kInside{1.0f, 1.0f, 1.0f, 0.9f};        ///< the part of a ray inside a solid
-inline constexpr glm::vec4 kNormal{0.35f, 0.9f, 1.0f, 1.0f};       ///< entry normals, closest points
-inline constexpr glm::vec4 kPenetration{1.0f, 0.38f, 0.3f, 1.0f};  ///< penetration vectors, contacts
-inline constexpr glm::vec4 kDisagree{1.0f, 0.3f, 0.85f, 1.0f};     ///< algorithms disagree on this query
+inline constexpr glm::vec4 kHitMarker{1.0f, 1.0f, 1.0f, 1.0f};    ///< entry point disc
+inline constexpr glm::vec4 kInside{1.0f, 1.0f, 1.0f, 0.9f};       ///< the part of a ray inside a solid
+inline constexpr glm::vec4 kNormal{0.35f, 0.9f, 1.0f, 1.0f};      ///< entry normals, closest points
+inline constexpr glm::vec4 kPenetration{1.0f, 0.38f, 0.3f, 1.0f}; ///< penetration vectors, contacts
+inline constexpr glm::vec4 kDisagree{1.0f, 0.3f, 0.85f, 1.0f};    ///< algorithms disagree on this query
 inline constexpr glm::vec4 kSelected{1.0f, 0.62f, 0.15f, 1.0f};
 inline constexpr glm::vec4 kHovered{1.0f, 1.0f, 1.0f, 0.85f};
-inline constexpr glm::vec4 kFaceInside{0.3f, 0.92f, 0.42f, 1.0f};  ///< a face plane's hit point inside the face
-inline constexpr glm::vec4 kFaceOutside{1.0f, 0.32f, 0.2f, 1.0f};   ///< ... outside it
+inline constexpr glm::vec4 kFaceInside{0.3f, 0.92f, 0.42f, 1.0f}; ///< a face plane's hit point inside the face
+inline constexpr glm::vec4 kFaceOutside{1.0f, 0.32f, 0.2f, 1.0f}; ///< ... outside it
 /// Axis colours by index (x, y, z).
 glm::vec4 Axis(int axis);
 } // namespace palette
@@ -38,7 +38,7 @@ glm::vec4 Axis(int axis);
 /// A handle drawn on the selection (see the app's handle list); index into the shape's handles.
 struct HandleMarker {
     glm::dvec3 position{0.0};
-    glm::dvec3 toward{0.0};   ///< arrowheads point from toward to position
+    glm::dvec3 toward{0.0}; ///< arrowheads point from toward to position
     MarkerKind kind = MarkerKind::Square;
     bool hovered = false;
 };
@@ -59,7 +59,10 @@ struct SceneDrawOptions {
 };
 
 /// Whether a query's result overlay draws anything: not when every algorithm misses.
-inline bool HasResultToDraw(const QueryEvaluation& qe) { return !(qe.comparison.agree && !qe.comparison.reference.hit); }
+inline bool HasResultToDraw(const QueryEvaluation& qe)
+{
+    return !(qe.comparison.agree && !qe.comparison.reference.hit);
+}
 
 /// The ground grid (y = 0, or z = 0 in 2D mode) with the x, y and z axes.
 void DrawGrid(const Camera& camera, Renderers& out);

@@ -59,7 +59,8 @@ unsigned CreateProgram(const char* vertexFile, const char* fragmentFile, std::st
         glGetProgramiv(program, GL_INFO_LOG_LENGTH, &length);
         std::string log(static_cast<size_t>(std::max(length, 1)), '\0');
         glGetProgramInfoLog(program, length, nullptr, log.data());
-        error = std::string("shaders/") + vertexFile + " + shaders/" + fragmentFile + " failed to link:\n" + log.c_str();
+        error =
+            std::string("shaders/") + vertexFile + " + shaders/" + fragmentFile + " failed to link:\n" + log.c_str();
         glDeleteProgram(program);
         return 0;
     }

@@ -19,7 +19,8 @@ int RunBench(const BenchCliOptions& options, std::ostream& out, std::ostream& er
     }
     const std::vector<Query> queries = SceneQueries(*load.scene);
     if (queries.empty()) {
-        err << "hitlab bench: " << options.scenePath << ": the scene has no queries (no pair of shapes a family covers)\n";
+        err << "hitlab bench: " << options.scenePath
+            << ": the scene has no queries (no pair of shapes a family covers)\n";
         return 2;
     }
     TimingOptions timing;
@@ -31,7 +32,8 @@ int RunBench(const BenchCliOptions& options, std::ostream& out, std::ostream& er
     const std::vector<FamilyTiming> families = TimeQueries(queries, timing);
     constexpr int kBarWidth = 40;
     for (const FamilyTiming& f : families) {
-        out << "\n" << FamilyName(f.family) << " (" << f.sceneQueries << " scene quer" << (f.sceneQueries == 1 ? "y" : "ies")
+        out << "\n"
+            << FamilyName(f.family) << " (" << f.sceneQueries << " scene quer" << (f.sceneQueries == 1 ? "y" : "ies")
             << ")\n";
         double slowest = 0;
         std::size_t nameWidth = 9;

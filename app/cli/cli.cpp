@@ -39,10 +39,10 @@ int RunCommandLine(int argc, const char* const* argv, std::istream& in, std::ost
                                                             "protocol's metadata array");
     bool json = false;
     std::string familyName;
-    algorithms->add_flag("--json", json, "Print the protocol's JSON array (name, family, title, summary, source, "
-                                         "reference, published, conventions, returns, flaw)");
-    algorithms->add_option("--family", familyName, "Only this family's algorithms")
-        ->check(CLI::IsMember(familyNames));
+    algorithms->add_flag("--json", json,
+                         "Print the protocol's JSON array (name, family, title, summary, source, "
+                         "reference, published, conventions, returns, flaw)");
+    algorithms->add_option("--family", familyName, "Only this family's algorithms")->check(CLI::IsMember(familyNames));
 
     CLI::App* eval = app.add_subcommand("eval", "Answer query lines (JSON Lines) from standard input or FILE, one "
                                                 "answer line each; exit 0 when no line was an error, 1 otherwise");
@@ -55,15 +55,18 @@ int RunCommandLine(int argc, const char* const* argv, std::istream& in, std::ost
     ReportOptions reportOptions;
     report->add_option("scene", reportOptions.scenePath, "The scene file (docs/scene-format.md)")->required();
     report->add_flag("--json", reportOptions.json, "Print the report as JSON (the protocol's result objects)");
-    report->add_option("--algorithms", reportOptions.algorithms,
-                       "Run only these algorithms (comma-separated names, any family)")
+    report
+        ->add_option("--algorithms", reportOptions.algorithms,
+                     "Run only these algorithms (comma-separated names, any family)")
         ->delimiter(',');
-    report->add_flag("--exact", reportOptions.exact,
-                     "Add the exact judge's answer per query, the algorithms that disagree with it and their ulp errors");
+    report->add_flag(
+        "--exact", reportOptions.exact,
+        "Add the exact judge's answer per query, the algorithms that disagree with it and their ulp errors");
 
-    CLI::App* hunt = app.add_subcommand("hunt", "Search random and boundary inputs of a family for disagreements "
-                                                "between two algorithms (or one and the exact judge), shrink each to "
-                                                "simple numbers and print it; exit 0 when none, 1 when some were found");
+    CLI::App* hunt =
+        app.add_subcommand("hunt", "Search random and boundary inputs of a family for disagreements "
+                                   "between two algorithms (or one and the exact judge), shrink each to "
+                                   "simple numbers and print it; exit 0 when none, 1 when some were found");
     HuntCliOptions huntOptions;
     hunt->add_option("--family", huntOptions.family, "The family")->required()->check(CLI::IsMember(familyNames));
     hunt->add_option("--a", huntOptions.hunt.a, "The algorithm under test")->required();
@@ -110,7 +113,8 @@ int RunCommandLine(int argc, const char* const* argv, std::istream& in, std::ost
         // an unknown word where a command belongs: name it plainly
         if (dynamic_cast<const CLI::ExtrasError*>(&e) != nullptr && app.get_subcommands().empty() && argc > 1 &&
             argv[1][0] != '-') {
-            err << "hitlab: unknown command \"" << argv[1] << "\" (expected algorithms, eval, report, hunt or bench); run hitlab --help\n";
+            err << "hitlab: unknown command \"" << argv[1]
+                << "\" (expected algorithms, eval, report, hunt or bench); run hitlab --help\n";
             return 2;
         }
         const int status = app.exit(e, out, err);

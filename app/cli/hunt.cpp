@@ -54,8 +54,8 @@ int RunHunt(HuntCliOptions o, std::ostream& out, std::ostream& err)
     int index = 0;
     for (const Counterexample& c : report.counterexamples) {
         ++index;
-        out << index << ". " << c.text << "\n   " << DescribeDisagreement(c, o.hunt) << "\n   distribution: "
-            << c.distribution << "\n";
+        out << index << ". " << c.text << "\n   " << DescribeDisagreement(c, o.hunt)
+            << "\n   distribution: " << c.distribution << "\n";
         if (!o.outDir.empty()) {
             const std::string name = o.family + "-" + o.hunt.a + "-" + (o.hunt.b.empty() ? "exact" : o.hunt.b) + "-" +
                                      std::to_string(o.hunt.seed) + "-" + std::to_string(index) + ".json";
@@ -72,16 +72,15 @@ int RunHunt(HuntCliOptions o, std::ostream& out, std::ostream& err)
         }
     }
     char summary[320];
-    std::snprintf(summary, sizeof summary,
-                  "%llu cases in %.2f s (%.3g cases/s, %s), %llu disagreeing, %llu within the tolerance of the boundary, "
-                  "%zu counterexample%s after shrinking, %llu exact (GMP) judgements%s\n",
-                  static_cast<unsigned long long>(report.progress.cases), report.progress.seconds,
-                  report.progress.casesPerSecond, report.method.c_str(),
-                  static_cast<unsigned long long>(report.progress.disagreements),
-                  static_cast<unsigned long long>(report.progress.nearBoundary), report.counterexamples.size(),
-                  report.counterexamples.size() == 1 ? "" : "s",
-                  static_cast<unsigned long long>(report.progress.exactCalls),
-                  report.counterexamples.empty() ? ": none found" : "");
+    std::snprintf(
+        summary, sizeof summary,
+        "%llu cases in %.2f s (%.3g cases/s, %s), %llu disagreeing, %llu within the tolerance of the boundary, "
+        "%zu counterexample%s after shrinking, %llu exact (GMP) judgements%s\n",
+        static_cast<unsigned long long>(report.progress.cases), report.progress.seconds, report.progress.casesPerSecond,
+        report.method.c_str(), static_cast<unsigned long long>(report.progress.disagreements),
+        static_cast<unsigned long long>(report.progress.nearBoundary), report.counterexamples.size(),
+        report.counterexamples.size() == 1 ? "" : "s", static_cast<unsigned long long>(report.progress.exactCalls),
+        report.counterexamples.empty() ? ": none found" : "");
     out << summary;
     return report.counterexamples.empty() ? 0 : 1;
 }

@@ -11,8 +11,8 @@ namespace hitlab {
 
 struct HuntCliOptions {
     HuntOptions hunt;
-    std::string family;    ///< protocol name, resolved into hunt.family
-    bool exact = false;    ///< --exact: b is the exact judge (also when --b is absent)
+    std::string family; ///< protocol name, resolved into hunt.family
+    bool exact = false; ///< --exact: b is the exact judge (also when --b is absent)
     std::string precision = "double";
     std::string outDir;    ///< -o: write each counterexample as a scene here
     bool snippets = false; ///< --gtest: print a GoogleTest case per counterexample

@@ -57,7 +57,8 @@ bool Reported(const Scene& scene, const QueryEvaluation& qe)
 
 bool ReferenceRan(const Comparison& c)
 {
-    return std::any_of(c.outcomes.begin(), c.outcomes.end(), [](const AlgorithmOutcome& o) { return o.info->reference; });
+    return std::any_of(c.outcomes.begin(), c.outcomes.end(),
+                       [](const AlgorithmOutcome& o) { return o.info->reference; });
 }
 
 /// The query's headline: whether the algorithms agree, and whether every difference is explained.
@@ -312,19 +313,23 @@ ordered_json ReportJson(const Scene& scene, const SceneEvaluator& evaluation, co
     }
     const Summary s = Summarise(scene, evaluation, judged);
     ordered_json explanations = ordered_json::object();
-    for (Explanation e : {Explanation::Convention, Explanation::KnownFlaw, Explanation::Rounding, Explanation::Unexplained}) {
+    for (Explanation e :
+         {Explanation::Convention, Explanation::KnownFlaw, Explanation::Rounding, Explanation::Unexplained}) {
         explanations[ExplanationName(e)] = s.explanations[static_cast<size_t>(e)];
     }
     return {{"scene", source},
             {"title", scene.title},
             {"queries", std::move(queries)},
             {"summary",
-             {{"queries", s.queries}, {"agree", s.agree}, {"disagree", s.disagree}, {"skipped", s.skipped},
+             {{"queries", s.queries},
+              {"agree", s.agree},
+              {"disagree", s.disagree},
+              {"skipped", s.skipped},
               {"explanations", std::move(explanations)}}}};
 }
 
-void WriteReportTable(std::ostream& out, const Scene& scene, const SceneEvaluator& evaluation, const std::string& source,
-                      bool exact)
+void WriteReportTable(std::ostream& out, const Scene& scene, const SceneEvaluator& evaluation,
+                      const std::string& source, bool exact)
 {
     out << source << (scene.title.empty() ? "" : ": " + scene.title) << "\n";
     const auto& all = evaluation.Queries();
@@ -338,15 +343,16 @@ void WriteReportTable(std::ostream& out, const Scene& scene, const SceneEvaluato
         const Family family = qe.query.family;
         const Precision precision = scene.Settings(family).precision;
         out << "\n[" << index << "] " << FamilyName(family) << ", " << PrecisionName(precision) << ": "
-            << ShapeText(*scene.Find(qe.query.a)) << " vs " << ShapeText(*scene.Find(qe.query.b)) << ": "
-            << Verdict(c) << "\n";
+            << ShapeText(*scene.Find(qe.query.a)) << " vs " << ShapeText(*scene.Find(qe.query.b)) << ": " << Verdict(c)
+            << "\n";
         if (std::string warning = PrecisionWarning(scene, qe.query); !warning.empty()) {
             out << "    warning: " << warning << "\n";
         }
         std::vector<std::vector<std::string>> rows;
         rows.push_back(IsCast(family)
                            ? std::vector<std::string>{"ALGORITHM", "VERDICT", "T_ENTER", "T_EXIT", "NORMAL", ""}
-                           : std::vector<std::string>{"ALGORITHM", "VERDICT", "DEPTH", "NORMAL", "CONTACT", "SEPARATING_AXIS", ""});
+                           : std::vector<std::string>{"ALGORITHM", "VERDICT", "DEPTH", "NORMAL", "CONTACT",
+                                                      "SEPARATING_AXIS", ""});
         for (const AlgorithmOutcome& o : c.outcomes) {
             rows.push_back(ResultCells(o, family, precision));
         }
@@ -369,7 +375,8 @@ void WriteReportTable(std::ostream& out, const Scene& scene, const SceneEvaluato
         }
     }
     const Summary s = Summarise(scene, evaluation, judged);
-    out << "\n" << s.queries << (s.queries == 1 ? " query" : " queries") << ": " << s.agree << " agree, " << s.disagree
+    out << "\n"
+        << s.queries << (s.queries == 1 ? " query" : " queries") << ": " << s.agree << " agree, " << s.disagree
         << " disagree. Algorithms differing from the reference: "
         << s.explanations[static_cast<size_t>(Explanation::Convention)] << " by convention, "
         << s.explanations[static_cast<size_t>(Explanation::KnownFlaw)] << " by a known flaw, "
@@ -402,7 +409,8 @@ int RunReport(const ReportOptions& options, std::ostream& out, std::ostream& err
     SceneEvaluator evaluation;
     evaluation.Evaluate(scene);
     if (options.json) {
-        out << ReportJson(scene, evaluation, options.scenePath, options.exact).dump(2, ' ', false, ordered_json::error_handler_t::replace)
+        out << ReportJson(scene, evaluation, options.scenePath, options.exact)
+                   .dump(2, ' ', false, ordered_json::error_handler_t::replace)
             << "\n";
     } else {
         WriteReportTable(out, scene, evaluation, options.scenePath, options.exact);

@@ -40,7 +40,7 @@ enum class HandleKind {
     RayTip,       ///< the tip of origin + direction: turns and scales the direction
     SegmentStart,
     SegmentEnd,
-    PlaneNormal,  ///< the tip of the normal arrow: turns the plane about its anchor point
+    PlaneNormal, ///< the tip of the normal arrow: turns the plane about its anchor point
 };
 
 struct Handle {

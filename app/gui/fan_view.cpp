@@ -245,7 +245,8 @@ void FanView::PrintStats(std::ostream& out) const
     }
     char line[256];
     std::snprintf(line, sizeof line,
-                  "ray fans: %zu computations (largest %d x %d rays, %zu algorithms): last %.2f ms, median %.2f ms, max %.2f ms\n",
+                  "ray fans: %zu computations (largest %d x %d rays, %zu algorithms): last %.2f ms, median %.2f ms, "
+                  "max %.2f ms\n",
                   m_times.size(), n, n, algorithms, m_times.back(), sorted[sorted.size() / 2], sorted.back());
     out << line;
 }

@@ -16,8 +16,8 @@ namespace hitlab {
 /// Gizmo sizes in screen pixels at marker scale 1 (they grow with the View > font size).
 inline constexpr double kArrowStartPixels = 22.0; ///< arrows start this far from the centre, so the centre moves freely
 inline constexpr double kArrowEndPixels = 95.0;
-inline constexpr double kRingPixels = 105.0;       ///< ring radius
-inline constexpr double kGizmoPickPixels = 6.0;    ///< arrows and rings within this distance are picked
+inline constexpr double kRingPixels = 105.0;    ///< ring radius
+inline constexpr double kGizmoPickPixels = 6.0; ///< arrows and rings within this distance are picked
 inline constexpr int kRingSegments = 64;
 
 /// One move arrow: world axis 0/1/2 and its shaft from `from` to the tip `to`.

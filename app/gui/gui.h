@@ -13,29 +13,30 @@
 namespace hitlab {
 
 struct GuiOptions {
-    std::string scene;        ///< "demo" (default), "stress" or a file for `loader`
-    int frames = 0;           ///< > 0: close after this many frames (benchmarks, tests)
-    bool stats = false;       ///< print frame-time statistics on exit
-    std::string dumpOnExit;   ///< write the shapes as JSON Lines to this file on exit (tests)
-    std::string saveOnExit;   ///< save the scene file (core/io/scene_file.h) on exit, also on SIGTERM
-    std::string screenshot;   ///< with frames: write the last frame, panels included, to this PNG
-    std::string panelReport;  ///< write the panels' rectangles and ImGui errors as JSON on exit (tests)
-    int step = -1;            ///< the Query inspector's first trace step (-1: the whole trace)
-    ShapeId select = 0;       ///< start with this shape selected (screenshots of the Inspector)
-    float fontScale = 1.0f;   ///< View > Font size at start: text, markers and lines (a projector: 1.5)
-    std::string openPanel;    ///< "hunt" or "timing": open that floating panel at start
-    bool runPanel = false;    ///< with openPanel: start its hunt or measurement at once (with frames: wait for it on the last frame)
+    std::string scene;       ///< "demo" (default), "stress" or a file for `loader`
+    int frames = 0;          ///< > 0: close after this many frames (benchmarks, tests)
+    bool stats = false;      ///< print frame-time statistics on exit
+    std::string dumpOnExit;  ///< write the shapes as JSON Lines to this file on exit (tests)
+    std::string saveOnExit;  ///< save the scene file (core/io/scene_file.h) on exit, also on SIGTERM
+    std::string screenshot;  ///< with frames: write the last frame, panels included, to this PNG
+    std::string panelReport; ///< write the panels' rectangles and ImGui errors as JSON on exit (tests)
+    int step = -1;           ///< the Query inspector's first trace step (-1: the whole trace)
+    ShapeId select = 0;      ///< start with this shape selected (screenshots of the Inspector)
+    float fontScale = 1.0f;  ///< View > Font size at start: text, markers and lines (a projector: 1.5)
+    std::string openPanel;   ///< "hunt" or "timing": open that floating panel at start
+    bool runPanel =
+        false; ///< with openPanel: start its hunt or measurement at once (with frames: wait for it on the last frame)
     SceneLoader loader;
 };
 
 struct RenderOptions {
     std::string scene = "demo";
-    std::string output;       ///< PNG path
+    std::string output; ///< PNG path
     int width = 1280, height = 720;
     std::string view = "persp"; ///< persp | front | right | top | 2d
-    int frames = 1;           ///< frames rendered (the last one is written)
+    int frames = 1;             ///< frames rendered (the last one is written)
     bool stats = false;
-    ShapeId select = 0;       ///< draw with this shape selected (its handles and focused trace)
+    ShapeId select = 0; ///< draw with this shape selected (its handles and focused trace)
     SceneLoader loader;
 };
 

@@ -21,7 +21,8 @@ int RunGuiCommandLine(int argc, const char* const* argv, const SceneLoader& load
     app.add_option("--dump-on-exit", options.dumpOnExit, "Write the shapes as JSON Lines to FILE on exit");
     app.add_option("--save-on-exit", options.saveOnExit,
                    "Save the scene to FILE on exit (also when ended with SIGTERM), for scripts and tests");
-    app.add_option("--screenshot", options.screenshot, "With --frames: write the last frame (with the panels) to a PNG");
+    app.add_option("--screenshot", options.screenshot,
+                   "With --frames: write the last frame (with the panels) to a PNG");
     app.add_option("--panel-report", options.panelReport, "Write the panels' layout and ImGui errors as JSON on exit");
     app.add_option("--select", options.select, "Start with the shape of this id selected");
     app.add_option("--font-scale", options.fontScale, "Text, markers and lines this much larger (View > Font size)")

@@ -112,7 +112,9 @@ std::optional<Camera> CameraForView(const Scene& scene, const std::string& view,
         return camera;
     }
     if (view == "front" || view == "right" || view == "top") {
-        SetStandardView(camera, view == "front" ? StandardView::Front : view == "right" ? StandardView::Right : StandardView::Top);
+        SetStandardView(camera, view == "front"   ? StandardView::Front
+                                : view == "right" ? StandardView::Right
+                                                  : StandardView::Top);
         camera.orthographic = true;
     } else if (view == "2d") {
         camera.view2d = true;

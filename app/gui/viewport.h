@@ -6,8 +6,8 @@
 #include "drag.h"
 #include "fan_view.h"
 #include "gizmo.h"
-#include "picking.h"
 #include "panels/panel_state.h"
+#include "picking.h"
 
 #include "render/camera.h"
 #include "render/renderers.h"
@@ -90,11 +90,11 @@ private:
         DragMode mode = DragMode::None;
         glm::dvec2 startCursor{0.0};
         glm::dvec2 lastCursor{0.0};
-        SceneShape start;          ///< the shape as it was (Esc restores it)
-        glm::dvec3 anchor{0.0};    ///< the grabbed point: the drag plane passes through it
+        SceneShape start;       ///< the shape as it was (Esc restores it)
+        glm::dvec3 anchor{0.0}; ///< the grabbed point: the drag plane passes through it
         Handle handle{HandleKind::BoxCorner};
-        int gizmoAxis = -1;  ///< a move arrow's or rotate ring's world axis, -1: none
-        double angle = 0.0;  ///< a ring drag: the angle swept so far (radians)
+        int gizmoAxis = -1; ///< a move arrow's or rotate ring's world axis, -1: none
+        double angle = 0.0; ///< a ring drag: the angle swept so far (radians)
         bool changed = false;
     };
 

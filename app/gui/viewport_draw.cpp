@@ -56,7 +56,8 @@ void DrawTLabels(const Scene& scene, const SceneEvaluator& evaluator, const Scen
     }
     ImDrawList* draw = ImGui::GetBackgroundDrawList();
     if (area.z > 0.0 && area.w > 0.0) {
-        draw->PushClipRect(ImVec2(float(area.x), float(area.y)), ImVec2(float(area.x + area.z), float(area.y + area.w)));
+        draw->PushClipRect(ImVec2(float(area.x), float(area.y)),
+                           ImVec2(float(area.x + area.z), float(area.y + area.w)));
     } else {
         draw->PushClipRectFullScreen();
     }
@@ -149,7 +150,8 @@ void Viewport::Draw(glm::ivec2 framebuffer, glm::dvec2 window)
         glClearDepth(0.0);
         for (const glm::dvec4& r : occluders) {
             const int x0 = int(std::ceil(r.x * scale)), x1 = int(std::floor((r.x + r.z) * scale));
-            const int y0 = int(std::ceil((window.y - r.y - r.w) * scale)), y1 = int(std::floor((window.y - r.y) * scale));
+            const int y0 = int(std::ceil((window.y - r.y - r.w) * scale)),
+                      y1 = int(std::floor((window.y - r.y) * scale));
             if (x1 > x0 && y1 > y0) {
                 glScissor(x0, y0, x1 - x0, y1 - y0);
                 glClear(GL_DEPTH_BUFFER_BIT);
@@ -197,7 +199,8 @@ void Viewport::DrawOverlay()
                 const SceneShape* b = m_scene.Find(m_focused->b);
                 const AlgorithmInfo* drawn = m_scene.Settings(m_focused->family).drawn;
                 if (a != nullptr && b != nullptr && drawn != nullptr) {
-                    ImGui::TextDisabled("%s vs %s: %s", a->name.c_str(), b->name.c_str(), std::string(drawn->name).c_str());
+                    ImGui::TextDisabled("%s vs %s: %s", a->name.c_str(), b->name.c_str(),
+                                        std::string(drawn->name).c_str());
                     ImGui::PushTextWrapPos(ImGui::GetFontSize() * 30.0f);
                     ImGui::TextUnformatted(m_focusedTrace.verdict.c_str());
                     ImGui::PopTextWrapPos();

@@ -8,9 +8,9 @@
 #include <glad/gl.h>
 // glad first: it provides the GL declarations GLFW would otherwise include
 #include <GLFW/glfw3.h>
-#include <imgui.h>
 #include <backends/imgui_impl_glfw.h>
 #include <backends/imgui_impl_opengl3.h>
+#include <imgui.h>
 #include <stb_image_write.h>
 
 #include <algorithm>
@@ -20,8 +20,8 @@
 #include <cstdlib>
 #include <fstream>
 #include <iostream>
-#include <sstream>
 #include <nlohmann/json.hpp>
+#include <sstream>
 
 namespace hitlab {
 
@@ -157,7 +157,9 @@ void PrintFrameStats(std::ostream& out, const std::vector<FrameTimes>& frames)
         sum.total += f.total;
     }
     std::sort(totals.begin(), totals.end());
-    auto at = [&](double q) { return totals[std::min(totals.size() - 1, size_t(q * double(totals.size() - 1) + 0.5))]; };
+    auto at = [&](double q) {
+        return totals[std::min(totals.size() - 1, size_t(q * double(totals.size() - 1) + 0.5))];
+    };
     char line[256];
     std::snprintf(line, sizeof line, "frames %zu: min %.2f ms, median %.2f ms, p95 %.2f ms, max %.2f ms\n",
                   frames.size(), totals.front(), at(0.5), at(0.95), totals.back());
@@ -303,7 +305,7 @@ int RunGui(const GuiOptions& options)
 }
 
 std::optional<RenderedImage> RenderScene(Scene scene, const Camera& camera, int width, int height, int frames,
-                                        ShapeId select, std::string& error)
+                                         ShapeId select, std::string& error)
 {
     if (!InitGlfw("render")) {
         error = "no display";
@@ -428,8 +430,8 @@ int RunRender(const RenderOptions& options)
         PrintFrameStats(std::cout, image->frames);
         std::cout << image->fanStats;
     }
-    if (!options.output.empty() &&
-        stbi_write_png(options.output.c_str(), image->width, image->height, 4, image->rgba.data(), image->width * 4) == 0) {
+    if (!options.output.empty() && stbi_write_png(options.output.c_str(), image->width, image->height, 4,
+                                                  image->rgba.data(), image->width * 4) == 0) {
         std::cerr << "hitlab render: cannot write " << options.output << '\n';
         return 1;
     }

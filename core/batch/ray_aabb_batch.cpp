@@ -14,10 +14,7 @@
 
 namespace hitlab {
 
-void AabbSoA::FreeAligned::operator()(float* p) const
-{
-    ::operator delete[](p, std::align_val_t{64});
-}
+void AabbSoA::FreeAligned::operator()(float* p) const { ::operator delete[](p, std::align_val_t{64}); }
 
 AabbSoA& AabbSoA::operator=(const AabbSoA& other)
 {
@@ -47,7 +44,7 @@ void AabbSoA::Assign(std::span<const Aabb<float>> boxes)
         float* lo = m_data.get() + static_cast<std::size_t>(axis) * m_padded;
         float* hi = m_data.get() + static_cast<std::size_t>(3 + axis) * m_padded;
         for (std::size_t i = 0; i < m_padded; ++i) {
-            lo[i] = i < m_size ? boxes[i].min[axis] : inf;  // padding: empty boxes
+            lo[i] = i < m_size ? boxes[i].min[axis] : inf; // padding: empty boxes
             hi[i] = i < m_size ? boxes[i].max[axis] : -inf;
         }
     }
@@ -61,9 +58,12 @@ Aabb<float> AabbSoA::Get(std::size_t i) const
 std::string_view BatchIsaName(BatchIsa isa)
 {
     switch (isa) {
-    case BatchIsa::Scalar: return "scalar";
-    case BatchIsa::Avx2: return "avx2";
-    case BatchIsa::Avx512: return "avx512";
+    case BatchIsa::Scalar:
+        return "scalar";
+    case BatchIsa::Avx2:
+        return "avx2";
+    case BatchIsa::Avx512:
+        return "avx512";
     }
     return "?";
 }
@@ -71,9 +71,12 @@ std::string_view BatchIsaName(BatchIsa isa)
 bool BatchIsaAvailable(BatchIsa isa)
 {
     switch (isa) {
-    case BatchIsa::Scalar: return true;
-    case BatchIsa::Avx2: return simd::CpuHasAvx2();
-    case BatchIsa::Avx512: return simd::CpuHasAvx512();
+    case BatchIsa::Scalar:
+        return true;
+    case BatchIsa::Avx2:
+        return simd::CpuHasAvx2();
+    case BatchIsa::Avx512:
+        return simd::CpuHasAvx512();
     }
     return false;
 }
@@ -188,9 +191,12 @@ std::size_t Dispatch(const Ray<float>& ray, const AabbSoA& boxes, float tMax, Ou
 {
     const PreparedRay p = Prepare(ray, boxes);
     switch (isa) {
-    case BatchIsa::Avx512: return KernelAvx512<kOut>(p, boxes.Size(), tMax, out);
-    case BatchIsa::Avx2: return KernelAvx2<kOut>(p, boxes.Size(), tMax, out);
-    case BatchIsa::Scalar: break;
+    case BatchIsa::Avx512:
+        return KernelAvx512<kOut>(p, boxes.Size(), tMax, out);
+    case BatchIsa::Avx2:
+        return KernelAvx2<kOut>(p, boxes.Size(), tMax, out);
+    case BatchIsa::Scalar:
+        break;
     }
     return KernelScalar<kOut>(p, boxes.Size(), tMax, out);
 }

@@ -24,9 +24,9 @@ struct ExactValue {
 /// The exact verdict of a query (docs/protocol.md, "The exact answer").
 struct ExactResult {
     Family family = Family::RayAabb;
-    bool valid = true;  ///< false only for an obb whose axes are coplanar (no solid): `note` says so
+    bool valid = true; ///< false only for an obb whose axes are coplanar (no solid): `note` says so
     std::string note;
-    bool hit = false;   ///< exact, always
+    bool hit = false; ///< exact, always
     // ray casts, when hit: the smallest and largest allowed t inside the closed solid
     ExactValue tEnter, tExit;
     // overlaps, when hit: the protocol's penetration depth

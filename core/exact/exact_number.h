@@ -75,8 +75,8 @@ inline Interval operator/(const Interval& a, const Interval& b)
     }
     if (a.Point() && b.Point()) {
         const double q = a.lo / b.lo;
-        if ((a.lo == 0 || (std::fabs(a.lo) >= kExactResidualMin && std::fabs(q) >= kExactResidualMin &&
-                           std::isfinite(q))) &&
+        if ((a.lo == 0 ||
+             (std::fabs(a.lo) >= kExactResidualMin && std::fabs(q) >= kExactResidualMin && std::isfinite(q))) &&
             std::fma(q, b.lo, -a.lo) == 0) {
             return Interval(q);
         }

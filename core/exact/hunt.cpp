@@ -336,10 +336,12 @@ std::string ValidateHunt(const HuntOptions& o)
         return s;
     };
     if (FindAlgorithm(o.family, o.a) == nullptr) {
-        return "unknown algorithm \"" + o.a + "\" for " + std::string(FamilyName(o.family)) + " (valid: " + names() + ")";
+        return "unknown algorithm \"" + o.a + "\" for " + std::string(FamilyName(o.family)) + " (valid: " + names() +
+               ")";
     }
     if (!o.b.empty() && FindAlgorithm(o.family, o.b) == nullptr) {
-        return "unknown algorithm \"" + o.b + "\" for " + std::string(FamilyName(o.family)) + " (valid: " + names() + ")";
+        return "unknown algorithm \"" + o.b + "\" for " + std::string(FamilyName(o.family)) + " (valid: " + names() +
+               ")";
     }
     if (o.a == o.b) {
         return "a and b are the same algorithm: choose another b, or the exact judge";

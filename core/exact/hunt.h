@@ -21,8 +21,8 @@ namespace hitlab {
 
 struct HuntOptions {
     Family family = Family::RayAabb;
-    std::string a;                      ///< an algorithm of the family
-    std::string b;                      ///< another one, or "" for the exact judge
+    std::string a; ///< an algorithm of the family
+    std::string b; ///< another one, or "" for the exact judge
     Precision precision = Precision::Double;
     std::uint64_t maxCases = 1000000;   ///< stop after this many cases (0: no limit)
     double maxSeconds = 10;             ///< stop after this long (0: no limit)
@@ -30,7 +30,7 @@ struct HuntOptions {
     std::optional<Query> around;        ///< a seed pair: a share of the cases perturb it
     std::size_t maxCounterexamples = 5; ///< stop once this many distinct shrunk ones are found
     bool shrink = true;
-    bool batched = true;                ///< use the vectorised path when it applies (see HuntBatchedApplies)
+    bool batched = true; ///< use the vectorised path when it applies (see HuntBatchedApplies)
     /// 0: every disagreement counts. > 0: a disagreement whose query lies within this relative
     /// distance of the hit/miss boundary (the exact verdict flips when b is grown, shrunk or moved
     /// by tolerance * the query's largest number) is counted as near-boundary instead, the
@@ -53,7 +53,7 @@ std::string ValidateHunt(const HuntOptions& options);
 bool HuntBatchedApplies(const HuntOptions& options);
 
 struct HuntProgress {
-    std::uint64_t cases = 0;         ///< queries compared so far
+    std::uint64_t cases = 0; ///< queries compared so far
     double seconds = 0;
     double casesPerSecond = 0;
     std::size_t counterexamples = 0; ///< distinct shrunk counterexamples so far
@@ -64,21 +64,21 @@ struct HuntProgress {
 
 /// A disagreement, shrunk.
 struct Counterexample {
-    Query query;               ///< the shrunk query
-    Query original;            ///< as drawn
-    std::string distribution;  ///< which distribution drew it ("ray aimed at a corner", ...)
-    Result a;                  ///< algorithm a on query
-    std::optional<Result> b;   ///< algorithm b on query (empty against the exact judge)
-    ExactResult exact;         ///< the judge on query (always computed)
-    std::string text;          ///< DescribeQuery(query)
+    Query query;              ///< the shrunk query
+    Query original;           ///< as drawn
+    std::string distribution; ///< which distribution drew it ("ray aimed at a corner", ...)
+    Result a;                 ///< algorithm a on query
+    std::optional<Result> b;  ///< algorithm b on query (empty against the exact judge)
+    ExactResult exact;        ///< the judge on query (always computed)
+    std::string text;         ///< DescribeQuery(query)
 };
 
 struct HuntReport {
     std::vector<Counterexample> counterexamples;
-    HuntProgress progress;     ///< final
+    HuntProgress progress; ///< final
     bool cancelled = false;
-    std::string method;        ///< "batched (avx512)", "scalar"
-    std::string error;         ///< ValidateHunt's message when it could not run
+    std::string method; ///< "batched (avx512)", "scalar"
+    std::string error;  ///< ValidateHunt's message when it could not run
 };
 
 using HuntCallback = std::function<void(const HuntProgress&)>;

@@ -16,10 +16,11 @@ namespace {
 // divides like +0); tNear = t1 < t0 ? t1 : t0 and tFar = t0 > t1 ? t0 : t1 (a NaN from 0/0 kept);
 // the clamps tNear > tEnter ? tNear : tEnter and tFar < tExit ? tFar : tExit drop the NaN (the
 // origin on a parallel slab's plane: that slab is every t) and cap overflow at the largest float.
-HITLAB_TARGET_CLONES void SlabKernel(
-    const float* __restrict lo0, const float* __restrict lo1, const float* __restrict lo2,
-    const float* __restrict hi0, const float* __restrict hi1, const float* __restrict hi2, float o0, float o1,
-    float o2, float d0, float d1, float d2, std::size_t n, std::uint8_t* __restrict hits)
+HITLAB_TARGET_CLONES void SlabKernel(const float* __restrict lo0, const float* __restrict lo1,
+                                     const float* __restrict lo2, const float* __restrict hi0,
+                                     const float* __restrict hi1, const float* __restrict hi2, float o0, float o1,
+                                     float o2, float d0, float d1, float d2, std::size_t n,
+                                     std::uint8_t* __restrict hits)
 {
     constexpr float kMax = std::numeric_limits<float>::max();
     for (std::size_t i = 0; i < n; ++i) {

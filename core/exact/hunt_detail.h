@@ -32,10 +32,7 @@ public:
     double Uniform(double lo, double hi) { return lo + (hi - lo) * double(Next() >> 11) * 0x1p-53; }
     /// Uniform integer in [lo, hi] (hi - lo < 2^32): the high 32 bits scaled by multiplication
     /// (Lemire), no division; a bias below 2^-20 for the small ranges used here.
-    int Int(int lo, int hi)
-    {
-        return lo + int(((Next() >> 32) * std::uint64_t(std::uint32_t(hi - lo) + 1u)) >> 32);
-    }
+    int Int(int lo, int hi) { return lo + int(((Next() >> 32) * std::uint64_t(std::uint32_t(hi - lo) + 1u)) >> 32); }
     bool Chance(double p) { return Uniform(0, 1) < p; }
 
 private:

@@ -106,8 +106,9 @@ Ray<double> BoxRay(Rng& rng, const dvec3& lo, const dvec3& hi, const char** what
     static const char* const kNames[5][6] = {
         {"origin outside, grid direction", "origin outside, axis-parallel (+-0)", "origin outside, zero components",
          "ray aimed at a corner", "ray aimed at an edge", "ray aimed at a face point"},
-        {"origin on a face, grid direction", "origin on a face, axis-parallel (+-0)", "origin on a face, zero components",
-         "origin on a face, aimed at a corner", "origin on a face, aimed at an edge", "origin on a face, aimed at a face"},
+        {"origin on a face, grid direction", "origin on a face, axis-parallel (+-0)",
+         "origin on a face, zero components", "origin on a face, aimed at a corner",
+         "origin on a face, aimed at an edge", "origin on a face, aimed at a face"},
         {"origin on an edge, grid direction", "origin on an edge, axis-parallel (+-0)",
          "origin on an edge, zero components", "origin on an edge, aimed at a corner",
          "origin on an edge, aimed at an edge", "origin on an edge, aimed at a face"},
@@ -122,9 +123,15 @@ Ray<double> BoxRay(Rng& rng, const dvec3& lo, const dvec3& hi, const char** what
     Ray<double> ray;
     ray.origin = ok == 0 ? GridV(rng) * 2.0 : ok == 4 ? Feature(rng, lo, hi, 0) : Feature(rng, lo, hi, ok);
     switch (dk) {
-    case 0: ray.direction = GridV(rng); break;
-    case 1: ray.direction = AxisDir(rng); break;
-    case 2: ray.direction = ZeroSome(rng); break;
+    case 0:
+        ray.direction = GridV(rng);
+        break;
+    case 1:
+        ray.direction = AxisDir(rng);
+        break;
+    case 2:
+        ray.direction = ZeroSome(rng);
+        break;
     default: {
         // aimed: target - origin is exact on the grid; sometimes scaled by a power of two
         const dvec3 target = Feature(rng, lo, hi, 3 - (dk - 3));
@@ -202,7 +209,10 @@ Obb<double> DrawObb(Rng& rng, bool allowRandom)
     return o;
 }
 
-dvec3 ToWorld(const Obb<double>& o, const dvec3& p) { return o.center + p.x * o.axes[0] + p.y * o.axes[1] + p.z * o.axes[2]; }
+dvec3 ToWorld(const Obb<double>& o, const dvec3& p)
+{
+    return o.center + p.x * o.axes[0] + p.y * o.axes[1] + p.z * o.axes[2];
+}
 dvec3 DirToWorld(const Obb<double>& o, const dvec3& d) { return d.x * o.axes[0] + d.y * o.axes[1] + d.z * o.axes[2]; }
 
 /// A unit-free 3-4-5 offset of length 5 * k along a random pair of axes (exact distance).
@@ -252,8 +262,9 @@ Query DrawRayObb(Rng& rng, const char** what)
 
 Query DrawRayPlane(Rng& rng, const char** what)
 {
-    static const char* const kNames[] = {"random ray and plane", "origin on the plane", "ray lying in the plane",
-                                         "ray parallel to the plane", "ray toward the plane", "ray away from the plane"};
+    static const char* const kNames[] = {"random ray and plane",   "origin on the plane",
+                                         "ray lying in the plane", "ray parallel to the plane",
+                                         "ray toward the plane",   "ray away from the plane"};
     const int k = rng.Int(0, 5);
     *what = kNames[k];
     Plane<double> plane;
@@ -263,12 +274,25 @@ Query DrawRayPlane(Rng& rng, const char** what)
     const dvec3 inPlane = glm::cross(plane.normal, NonZero(GridV(rng), rng));
     Ray<double> ray{GridV(rng) * 2.0, NonZero(GridV(rng), rng)};
     switch (k) {
-    case 0: ray = {RandV(rng), NonZero(RandV(rng), rng)}; plane = {NonZero(RandV(rng), rng), rng.Uniform(-4, 4)}; break;
-    case 1: ray.origin = p + inPlane * 0.5; break;
-    case 2: ray = {p + inPlane, NonZero(inPlane * 0.25, rng)}; break;
-    case 3: ray.direction = NonZero(inPlane, rng); break;
-    case 4: ray.direction = p - ray.origin; break;
-    default: ray.direction = ray.origin - p; break;
+    case 0:
+        ray = {RandV(rng), NonZero(RandV(rng), rng)};
+        plane = {NonZero(RandV(rng), rng), rng.Uniform(-4, 4)};
+        break;
+    case 1:
+        ray.origin = p + inPlane * 0.5;
+        break;
+    case 2:
+        ray = {p + inPlane, NonZero(inPlane * 0.25, rng)};
+        break;
+    case 3:
+        ray.direction = NonZero(inPlane, rng);
+        break;
+    case 4:
+        ray.direction = p - ray.origin;
+        break;
+    default:
+        ray.direction = ray.origin - p;
+        break;
     }
     ray.direction = NonZero(ray.direction, rng);
     return {Family::RayPlane, ray, plane};
@@ -276,8 +300,9 @@ Query DrawRayPlane(Rng& rng, const char** what)
 
 Query DrawRaySphere(Rng& rng, const char** what)
 {
-    static const char* const kNames[] = {"random ray and sphere", "tangent ray", "origin on the surface",
-                                         "origin inside", "ray aimed at the centre", "grid ray, zero radius"};
+    static const char* const kNames[] = {"random ray and sphere",   "tangent ray",
+                                         "origin on the surface",   "origin inside",
+                                         "ray aimed at the centre", "grid ray, zero radius"};
     const int k = rng.Int(0, 5);
     *what = kNames[k];
     Sphere<double> s{GridV(rng), Size(rng)};
@@ -288,17 +313,29 @@ Query DrawRaySphere(Rng& rng, const char** what)
     dvec3 w(0);
     w[(axis + 1) % 3] = rng.Chance(0.5) ? 1 : -1;
     switch (k) {
-    case 0: s = {RandV(rng), rng.Uniform(0, 3)}; ray = {RandV(rng), NonZero(RandV(rng), rng)}; break;
-    case 1: ray = {s.center + s.radius * e + w * double(rng.Int(-6, 6)), w * Size(rng) + w}; break;
+    case 0:
+        s = {RandV(rng), rng.Uniform(0, 3)};
+        ray = {RandV(rng), NonZero(RandV(rng), rng)};
+        break;
+    case 1:
+        ray = {s.center + s.radius * e + w * double(rng.Int(-6, 6)), w * Size(rng) + w};
+        break;
     case 2: {
         const double k5 = rng.Int(1, 4) * 0.5;
         s.radius = 5 * k5;
         ray.origin = s.center + (rng.Chance(0.5) ? Pythagorean(rng, k5) : s.radius * e);
         break;
     }
-    case 3: ray.origin = s.center + e * (s.radius * 0.5); break;
-    case 4: ray.direction = NonZero(s.center - ray.origin, rng); break;
-    default: s.radius = 0; ray.direction = NonZero(s.center - ray.origin, rng); break;
+    case 3:
+        ray.origin = s.center + e * (s.radius * 0.5);
+        break;
+    case 4:
+        ray.direction = NonZero(s.center - ray.origin, rng);
+        break;
+    default:
+        s.radius = 0;
+        ray.direction = NonZero(s.center - ray.origin, rng);
+        break;
     }
     if (rng.Chance(0.3)) {
         ray.direction *= std::ldexp(1.0, rng.Int(-3, 3)); // non-unit directions
@@ -308,35 +345,54 @@ Query DrawRaySphere(Rng& rng, const char** what)
 
 Query DrawAabbAabb(Rng& rng, const char** what)
 {
-    static const char* const kNames[] = {"random boxes", "boxes touching on a face", "boxes touching at a corner",
-                                         "box inside box", "boxes separated by a small gap", "grid boxes"};
+    static const char* const kNames[] = {
+        "random boxes",   "boxes touching on a face",       "boxes touching at a corner",
+        "box inside box", "boxes separated by a small gap", "grid boxes"};
     const int k = rng.Int(0, 5);
     *what = kNames[k];
     Aabb<double> a = GridBox(rng), b = GridBox(rng);
     const int axis = rng.Int(0, 2);
     const dvec3 size = b.max - b.min;
     switch (k) {
-    case 0: a = RandomBox(rng); b = RandomBox(rng); break;
-    case 1: b.min[axis] = a.max[axis]; b.max[axis] = b.min[axis] + size[axis]; break;
-    case 2: b.min = a.max; b.max = b.min + size; break;
-    case 3: b = {a.min + (a.max - a.min) * 0.25, a.max - (a.max - a.min) * 0.25}; break;
-    case 4: b.min[axis] = a.max[axis] + 0x1p-10; b.max[axis] = b.min[axis] + size[axis]; break;
-    default: break;
+    case 0:
+        a = RandomBox(rng);
+        b = RandomBox(rng);
+        break;
+    case 1:
+        b.min[axis] = a.max[axis];
+        b.max[axis] = b.min[axis] + size[axis];
+        break;
+    case 2:
+        b.min = a.max;
+        b.max = b.min + size;
+        break;
+    case 3:
+        b = {a.min + (a.max - a.min) * 0.25, a.max - (a.max - a.min) * 0.25};
+        break;
+    case 4:
+        b.min[axis] = a.max[axis] + 0x1p-10;
+        b.max[axis] = b.min[axis] + size[axis];
+        break;
+    default:
+        break;
     }
     return {Family::AabbAabb, a, b};
 }
 
 Query DrawSphereAabb(Rng& rng, const char** what)
 {
-    static const char* const kNames[] = {"random sphere and box", "sphere touching a face", "sphere near a corner",
-                                         "sphere near an edge", "centre inside the box", "sphere on the corner diagonal"};
+    static const char* const kNames[] = {"random sphere and box", "sphere touching a face",
+                                         "sphere near a corner",  "sphere near an edge",
+                                         "centre inside the box", "sphere on the corner diagonal"};
     const int k = rng.Int(0, 5);
     *what = kNames[k];
     const Aabb<double> box = GridBox(rng);
     Sphere<double> s{GridV(rng), Size(rng)};
     const dvec3 corner = Feature(rng, box.min, box.max, 3);
     switch (k) {
-    case 0: s = {RandV(rng), rng.Uniform(0, 3)}; return {Family::SphereAabb, s, RandomBox(rng)};
+    case 0:
+        s = {RandV(rng), rng.Uniform(0, 3)};
+        return {Family::SphereAabb, s, RandomBox(rng)};
     case 1: {
         const int axis = rng.Int(0, 2);
         s.center = Feature(rng, box.min, box.max, 1);
@@ -351,12 +407,16 @@ Query DrawSphereAabb(Rng& rng, const char** what)
         s.radius = 5 * k5 + rng.Int(-2, 2) * 0x1p-8;
         break;
     }
-    case 3: s.center = Feature(rng, box.min, box.max, 2) + GridV(rng) * 0.25; break;
-    case 4: s.center = Feature(rng, box.min, box.max, 0); break;
+    case 3:
+        s.center = Feature(rng, box.min, box.max, 2) + GridV(rng) * 0.25;
+        break;
+    case 4:
+        s.center = Feature(rng, box.min, box.max, 0);
+        break;
     default: {
         const dvec3 out = glm::sign(corner - (box.min + box.max) * 0.5);
         const double d = rng.Int(1, 8) * 0.25;
-        s.center = corner + out * d;       // distance d * sqrt(3) from the corner
+        s.center = corner + out * d;         // distance d * sqrt(3) from the corner
         s.radius = d * rng.Int(4, 7) * 0.25; // between d and 1.75 d
         break;
     }
@@ -372,7 +432,10 @@ Query DrawSphereSphere(Rng& rng, const char** what)
     *what = kNames[k];
     Sphere<double> a{GridV(rng), Size(rng)}, b{GridV(rng), Size(rng)};
     switch (k) {
-    case 0: a = {RandV(rng), rng.Uniform(0, 3)}; b = {RandV(rng), rng.Uniform(0, 3)}; break;
+    case 0:
+        a = {RandV(rng), rng.Uniform(0, 3)};
+        b = {RandV(rng), rng.Uniform(0, 3)};
+        break;
     case 1: {
         const double k5 = rng.Int(1, 4) * 0.5;
         b.center = a.center + Pythagorean(rng, k5);
@@ -381,17 +444,22 @@ Query DrawSphereSphere(Rng& rng, const char** what)
         b.radius = b.radius < 0 ? 0 : b.radius;
         break;
     }
-    case 2: b.center = a.center + AxisDir(rng) * 0.0 + dvec3(a.radius + b.radius, 0, 0); break;
-    case 3: break;
-    default: a.radius = 0; break;
+    case 2:
+        b.center = a.center + AxisDir(rng) * 0.0 + dvec3(a.radius + b.radius, 0, 0);
+        break;
+    case 3:
+        break;
+    default:
+        a.radius = 0;
+        break;
     }
     return {Family::SphereSphere, a, b};
 }
 
 Query DrawObbObb(Rng& rng, const char** what)
 {
-    static const char* const kNames[] = {"random obbs", "crossed bars", "obbs touching on a face",
-                                         "grid obbs", "edge against edge"};
+    static const char* const kNames[] = {"random obbs", "crossed bars", "obbs touching on a face", "grid obbs",
+                                         "edge against edge"};
     const int k = rng.Int(0, 4);
     *what = kNames[k];
     Obb<double> a = DrawObb(rng, k == 0), b = DrawObb(rng, k == 0);
@@ -423,7 +491,8 @@ Query DrawObbObb(Rng& rng, const char** what)
         b.center = a.center + (a.axes[j] + a.axes[l]) * (rng.Int(2, 6) * 0.5);
         break;
     }
-    default: break;
+    default:
+        break;
     }
     return {Family::ObbObb, a, b};
 }
@@ -540,7 +609,7 @@ Query Draw(Family family, Rng& rng, Precision precision, const std::optional<Que
         for (Shape* shape : {&q.a, &q.b}) {
             ForEachNumber(*shape, [&](double& x) {
                 if (rng.Chance(0.5)) {
-                    x = mode == 0 ? x * (1 + rng.Uniform(-1, 1) * std::ldexp(1.0, -rng.Int(1, 30)))
+                    x = mode == 0   ? x * (1 + rng.Uniform(-1, 1) * std::ldexp(1.0, -rng.Int(1, 30)))
                         : mode == 1 ? std::round(x * 4) / 4
                                     : x + rng.Int(-4, 4) * 0.25;
                 }
@@ -549,15 +618,33 @@ Query Draw(Family family, Rng& rng, Precision precision, const std::optional<Que
         Repair(q, rng);
     } else {
         switch (family) {
-        case Family::RayAabb: q = DrawRayAabb(rng, false, distribution); break;
-        case Family::SegmentAabb: q = DrawRayAabb(rng, true, distribution); break;
-        case Family::RayPlane: q = DrawRayPlane(rng, distribution); break;
-        case Family::RaySphere: q = DrawRaySphere(rng, distribution); break;
-        case Family::RayObb: q = DrawRayObb(rng, distribution); break;
-        case Family::AabbAabb: q = DrawAabbAabb(rng, distribution); break;
-        case Family::SphereAabb: q = DrawSphereAabb(rng, distribution); break;
-        case Family::SphereSphere: q = DrawSphereSphere(rng, distribution); break;
-        case Family::ObbObb: q = DrawObbObb(rng, distribution); break;
+        case Family::RayAabb:
+            q = DrawRayAabb(rng, false, distribution);
+            break;
+        case Family::SegmentAabb:
+            q = DrawRayAabb(rng, true, distribution);
+            break;
+        case Family::RayPlane:
+            q = DrawRayPlane(rng, distribution);
+            break;
+        case Family::RaySphere:
+            q = DrawRaySphere(rng, distribution);
+            break;
+        case Family::RayObb:
+            q = DrawRayObb(rng, distribution);
+            break;
+        case Family::AabbAabb:
+            q = DrawAabbAabb(rng, distribution);
+            break;
+        case Family::SphereAabb:
+            q = DrawSphereAabb(rng, distribution);
+            break;
+        case Family::SphereSphere:
+            q = DrawSphereSphere(rng, distribution);
+            break;
+        case Family::ObbObb:
+            q = DrawObbObb(rng, distribution);
+            break;
         }
     }
     if (rng.Chance(0.1)) {
@@ -593,11 +680,19 @@ Ray<float> DrawRay(Rng& rng, const char** distribution)
     const dvec3 o(rng.Int(-6, 6) * 0.5, rng.Int(-6, 6) * 0.5, rng.Int(-6, 6) * 0.5);
     dvec3 d = GridV(rng);
     switch (k) {
-    case 1: d = AxisDir(rng); break;
-    case 2: d = ZeroSome(rng); break;
-    case 3: d = dvec3(rng.Int(-4, 4) * 0.5, rng.Int(-4, 4) * 0.5, rng.Int(-4, 4) * 0.5) - o; break;
-    case 4: return {glm::vec3(RandV(rng)), glm::vec3(NonZero(RandV(rng), rng))};
-    default: break;
+    case 1:
+        d = AxisDir(rng);
+        break;
+    case 2:
+        d = ZeroSome(rng);
+        break;
+    case 3:
+        d = dvec3(rng.Int(-4, 4) * 0.5, rng.Int(-4, 4) * 0.5, rng.Int(-4, 4) * 0.5) - o;
+        break;
+    case 4:
+        return {glm::vec3(RandV(rng)), glm::vec3(NonZero(RandV(rng), rng))};
+    default:
+        break;
     }
     return {glm::vec3(o), glm::vec3(NonZero(d, rng))};
 }

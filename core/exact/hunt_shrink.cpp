@@ -246,10 +246,7 @@ void ScaleAll(Query& q, double factor)
 
 } // namespace
 
-std::string DescribeQuery(const Query& query)
-{
-    return Describe(query.a) + ", " + Describe(query.b);
-}
+std::string DescribeQuery(const Query& query) { return Describe(query.a) + ", " + Describe(query.b); }
 
 std::string DescribeDisagreement(const Counterexample& c, const HuntOptions& options)
 {
@@ -356,10 +353,10 @@ Query ShrinkQuery(const Query& query, const std::function<bool(const Query&)>& d
 std::string GoogleTestSnippet(const Counterexample& c, const HuntOptions& options, int index)
 {
     const std::string family = "hitlab::Family::" + Pascal(FamilyName(c.query.family));
-    const std::string precision = options.precision == Precision::Float ? "hitlab::Precision::Float"
-                                                                        : "hitlab::Precision::Double";
-    const std::string name = Pascal(options.a) + "Vs" + (options.b.empty() ? "Exact" : Pascal(options.b)) +
-                             std::to_string(index);
+    const std::string precision =
+        options.precision == Precision::Float ? "hitlab::Precision::Float" : "hitlab::Precision::Double";
+    const std::string name =
+        Pascal(options.a) + "Vs" + (options.b.empty() ? "Exact" : Pascal(options.b)) + std::to_string(index);
     std::string s = "TEST(Hunt" + Pascal(FamilyName(c.query.family)) + ", " + name + ")\n{\n";
     s += "    // " + DescribeQuery(c.query) + "\n";
     char ulps[48] = "", ulpsValue[32] = "";
@@ -390,8 +387,8 @@ std::string GoogleTestSnippet(const Counterexample& c, const HuntOptions& option
         }
     }
     s += "    const hitlab::ExactResult exact = hitlab::JudgeExact(query);\n";
-    s += "    EXPECT_" + std::string(c.exact.hit ? "TRUE" : "FALSE") + "(exact.hit); // exact: " +
-         DescribeExact(c.exact) + "\n";
+    s += "    EXPECT_" + std::string(c.exact.hit ? "TRUE" : "FALSE") +
+         "(exact.hit); // exact: " + DescribeExact(c.exact) + "\n";
     if (c.exact.hit && IsCast(c.query.family) && c.exact.exactT) {
         s += "    EXPECT_EQ(exact.tEnter.text, \"" + c.exact.tEnter.text + "\");\n";
         s += "    EXPECT_EQ(exact.tExit.text, \"" + c.exact.tExit.text + "\");\n";

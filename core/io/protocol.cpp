@@ -220,8 +220,8 @@ std::string ReadQuery(const json& j, ParsedQuery& out)
     }
 
     for (const auto& [key, value] : j.items()) {
-        static const std::vector<std::string_view> kKeys{"id", "query", "a", "b", "algorithms", "precision", "trace",
-                                                               "exact"};
+        static const std::vector<std::string_view> kKeys{"id",         "query",     "a",     "b",
+                                                         "algorithms", "precision", "trace", "exact"};
         if (std::find(kKeys.begin(), kKeys.end(), key) == kKeys.end()) {
             out.warnings.push_back(key + ": unknown key ignored (a query has " + Join(kKeys) + ")");
         }

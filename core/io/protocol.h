@@ -48,15 +48,15 @@ std::string CheckPrecision(const Shape& shape, Precision precision, const std::s
 /// One `hitlab eval` input line, read. On error, `error` says what is wrong and the other fields
 /// (except `id` when the line had a readable one) keep their defaults.
 struct ParsedQuery {
-    nlohmann::json id;                            ///< echoed back; null when absent or unreadable
-    std::string error;                            ///< "" when the line is a valid query
+    nlohmann::json id; ///< echoed back; null when absent or unreadable
+    std::string error; ///< "" when the line is a valid query
     Query query;
     std::vector<const AlgorithmInfo*> algorithms; ///< resolved: the family's all, or the ones named, in that order
     bool allAlgorithms = true;                    ///< "algorithms": "all" (or absent)
     Precision precision = Precision::Float;
     bool trace = false;
-    bool exact = false;                           ///< "exact": true asks for the exact judge's answer (hitlab eval)
-    std::vector<std::string> warnings;            ///< unknown keys that were ignored
+    bool exact = false;                ///< "exact": true asks for the exact judge's answer (hitlab eval)
+    std::vector<std::string> warnings; ///< unknown keys that were ignored
 
     bool Ok() const { return error.empty(); }
 };

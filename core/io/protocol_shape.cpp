@@ -144,8 +144,7 @@ std::string MemberNumber(const json& object, const char* key, const std::string&
     return ReadNumber(*v, path + "." + key, out);
 }
 
-std::string MemberVec3(const json& object, const char* key, const std::string& path, const char* needs,
-                       glm::dvec3& out)
+std::string MemberVec3(const json& object, const char* key, const std::string& path, const char* needs, glm::dvec3& out)
 {
     const json* v = nullptr;
     if (std::string e = Member(object, key, path, needs, v); !e.empty()) {
@@ -163,7 +162,6 @@ std::string NonZero(const std::string& path, const glm::dvec3& v)
 {
     return v != glm::dvec3(0) ? std::string() : path + ": must be nonzero, got " + VecText(v);
 }
-
 
 constexpr const char* kShapeTypes = "ray, segment, plane, aabb, sphere, obb";
 
@@ -317,18 +315,17 @@ const std::vector<std::string_view>& ShapeKeys(const std::string& type)
     static const std::vector<std::string_view> kRay{"origin", "direction"}, kSegment{"start", "end"},
         kPlane{"normal", "distance"}, kAabb{"min", "max"}, kSphere{"center", "radius"},
         kObb{"center", "half_extents", "axes", "rotation_deg"};
-    return type == "ray" ? kRay
-         : type == "segment" ? kSegment
-         : type == "plane" ? kPlane
-         : type == "aabb" ? kAabb
-         : type == "sphere" ? kSphere
-                            : kObb;
+    return type == "ray"       ? kRay
+           : type == "segment" ? kSegment
+           : type == "plane"   ? kPlane
+           : type == "aabb"    ? kAabb
+           : type == "sphere"  ? kSphere
+                               : kObb;
 }
 
 bool IsShapeType(const std::string& type)
 {
-    return type == "ray" || type == "segment" || type == "plane" || type == "aabb" || type == "sphere" ||
-           type == "obb";
+    return type == "ray" || type == "segment" || type == "plane" || type == "aabb" || type == "sphere" || type == "obb";
 }
 
 /// The shape's "type", checked to be a known type name (and expected, when given).

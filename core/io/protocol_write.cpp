@@ -56,14 +56,10 @@ ordered_json ToJson(const AlgorithmInfo& info)
         conventions[std::string(c.key)] = std::string(c.value);
     }
     ordered_json out = {
-        {"name", std::string(info.name)},
-        {"family", std::string(FamilyName(info.family))},
-        {"title", std::string(info.title)},
-        {"summary", std::string(info.summary)},
-        {"source", std::string(info.source)},
-        {"reference", info.reference},
-        {"published", info.published},
-        {"conventions", std::move(conventions)},
+        {"name", std::string(info.name)},      {"family", std::string(FamilyName(info.family))},
+        {"title", std::string(info.title)},    {"summary", std::string(info.summary)},
+        {"source", std::string(info.source)},  {"reference", info.reference},
+        {"published", info.published},         {"conventions", std::move(conventions)},
         {"returns", FieldNames(info.returns)},
     };
     if (!info.flaw.empty()) {
@@ -112,8 +108,8 @@ struct PartToJson {
     }
     void operator()(const FacePart& p) const
     {
-        step["face"] = {{"face", FaceName(p.face)}, {"t", JsonNumber(p.t)},   {"point", JsonVec3(p.point)},
-                        {"tested", p.tested},       {"inside", p.inside},     {"accepted", p.accepted}};
+        step["face"] = {{"face", FaceName(p.face)}, {"t", JsonNumber(p.t)}, {"point", JsonVec3(p.point)},
+                        {"tested", p.tested},       {"inside", p.inside},   {"accepted", p.accepted}};
     }
     void operator()(const AxisPart& p) const
     {

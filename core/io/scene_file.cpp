@@ -100,8 +100,12 @@ size_t NumberOverflowOffset(std::string_view text)
 
 std::string TypeOf(const json& v)
 {
-    return v.is_string() ? "a string" : v.is_number() ? "a number" : v.is_boolean() ? "a boolean"
-         : v.is_array() ? "an array" : v.is_object() ? "an object" : "null";
+    return v.is_string()    ? "a string"
+           : v.is_number()  ? "a number"
+           : v.is_boolean() ? "a boolean"
+           : v.is_array()   ? "an array"
+           : v.is_object()  ? "an object"
+                            : "null";
 }
 
 /// Collects errors as "path: message"; the first one wins.
@@ -128,8 +132,8 @@ struct Reader {
                 for (const char* k : known) {
                     list += (list.empty() ? "" : ", ") + std::string(k);
                 }
-                warnings->push_back(path + (path.empty() ? "" : ".") + key + ": unknown key ignored (known keys: " +
-                                    list + ")");
+                warnings->push_back(path + (path.empty() ? "" : ".") + key +
+                                    ": unknown key ignored (known keys: " + list + ")");
             }
         }
     }
@@ -243,7 +247,8 @@ bool ReadShapes(Reader& r, const json& shapes, Scene& scene)
         if (shape.name.empty()) {
             shape.name = DefaultShapeName(scene, ShapeTypeName(shape.shape));
         }
-        if (const auto color = item.find("color"); color != item.end() && !ReadColor(r, *color, path + ".color", shape.color)) {
+        if (const auto color = item.find("color");
+            color != item.end() && !ReadColor(r, *color, path + ".color", shape.color)) {
             return false;
         }
         scene.Add(std::move(shape));
@@ -273,7 +278,8 @@ bool ReadQueries(Reader& r, const json& queries, Scene& scene)
                 return r.Fail(path, "expected a pair of shape ids [id, id]");
             }
             const auto a = p[0].get<std::uint64_t>(), b = p[1].get<std::uint64_t>();
-            if (a > 0xffffffffu || b > 0xffffffffu || scene.Find(ShapeId(a)) == nullptr || scene.Find(ShapeId(b)) == nullptr) {
+            if (a > 0xffffffffu || b > 0xffffffffu || scene.Find(ShapeId(a)) == nullptr ||
+                scene.Find(ShapeId(b)) == nullptr) {
                 return r.Fail(path, "names a shape id that is not in the scene");
             }
             scene.SetPairEnabled(ShapeId(a), ShapeId(b), false);
@@ -301,14 +307,16 @@ bool ReadQueries(Reader& r, const json& queries, Scene& scene)
                     settings.enabled.clear();
                     for (size_t i = 0; i < algorithms->size(); ++i) {
                         const json& a = (*algorithms)[i];
-                        const AlgorithmInfo* info = a.is_string() ? FindAlgorithm(*family, a.get<std::string>()) : nullptr;
+                        const AlgorithmInfo* info =
+                            a.is_string() ? FindAlgorithm(*family, a.get<std::string>()) : nullptr;
                         if (info == nullptr) {
                             std::string valid;
                             for (const AlgorithmInfo* known : AlgorithmsOf(*family)) {
                                 valid += (valid.empty() ? "" : ", ") + std::string(known->name);
                             }
                             return r.Fail(path + ".algorithms[" + std::to_string(i) + "]",
-                                          "unknown algorithm " + (a.is_string() ? "\"" + a.get<std::string>() + "\"" : TypeOf(a)) +
+                                          "unknown algorithm " +
+                                              (a.is_string() ? "\"" + a.get<std::string>() + "\"" : TypeOf(a)) +
                                               " (expected one of " + valid + ")");
                         }
                         settings.enabled.push_back(info);
@@ -322,7 +330,8 @@ bool ReadQueries(Reader& r, const json& queries, Scene& scene)
                 }
             }
             if (const auto draw = value.find("draw"); draw != value.end()) {
-                const AlgorithmInfo* info = draw->is_string() ? FindAlgorithm(*family, draw->get<std::string>()) : nullptr;
+                const AlgorithmInfo* info =
+                    draw->is_string() ? FindAlgorithm(*family, draw->get<std::string>()) : nullptr;
                 if (info == nullptr) {
                     return r.Fail(path + ".draw", "expected the name of an algorithm of " + name);
                 }
@@ -407,7 +416,8 @@ bool ReadFans(Reader& r, const json& fans, Scene& scene)
                                                 (target->is_number() ? target->dump() : TypeOf(*target)));
         }
         if (!IsFanTarget(shape->shape)) {
-            return r.Fail(path + ".target", "shape " + std::to_string(shape->id) + " is a " + ShapeTypeName(shape->shape) +
+            return r.Fail(path + ".target", "shape " + std::to_string(shape->id) + " is a " +
+                                                ShapeTypeName(shape->shape) +
                                                 "; a fan aims at an aabb, sphere, obb or plane");
         }
         fan.target = shape->id;
@@ -436,8 +446,9 @@ bool ReadCamera(Reader& r, const json& camera, CameraState& out)
     r.WarnUnknownKeys(camera, "camera", {"target", "distance", "yaw_deg", "pitch_deg", "projection", "view"});
     std::string projection = out.orthographic ? "orthographic" : "perspective";
     std::string view = out.view2d ? "2d" : "3d";
-    if (!ReadVec3(r, camera, "target", "camera.", out.target) || !r.Number(camera, "distance", "camera.", out.distance) ||
-        !r.Number(camera, "yaw_deg", "camera.", out.yawDeg) || !r.Number(camera, "pitch_deg", "camera.", out.pitchDeg) ||
+    if (!ReadVec3(r, camera, "target", "camera.", out.target) ||
+        !r.Number(camera, "distance", "camera.", out.distance) || !r.Number(camera, "yaw_deg", "camera.", out.yawDeg) ||
+        !r.Number(camera, "pitch_deg", "camera.", out.pitchDeg) ||
         !r.String(camera, "projection", "camera.", projection) || !r.String(camera, "view", "camera.", view)) {
         return false;
     }
@@ -520,7 +531,8 @@ SceneLoad ParseScene(std::string_view text, const std::string& source)
 
     Scene scene;
     Reader r{{}, &load.warnings};
-    r.WarnUnknownKeys(root, "", {"format", "version", "title", "description", "shapes", "ray_fans", "queries", "camera"});
+    r.WarnUnknownKeys(root, "",
+                      {"format", "version", "title", "description", "shapes", "ray_fans", "queries", "camera"});
     bool ok = r.String(root, "title", "", scene.title) && r.String(root, "description", "", scene.description);
     if (ok && root.contains("shapes")) {
         ok = ReadShapes(r, root["shapes"], scene);

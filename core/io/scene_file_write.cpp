@@ -70,7 +70,8 @@ ordered_json ShapeToJson(const Shape& shape)
             } else {
                 j["center"] = GeometryVec3(s.center);
                 j["half_extents"] = GeometryVec3(s.halfExtents);
-                j["axes"] = ordered_json::array({GeometryVec3(s.axes[0]), GeometryVec3(s.axes[1]), GeometryVec3(s.axes[2])});
+                j["axes"] =
+                    ordered_json::array({GeometryVec3(s.axes[0]), GeometryVec3(s.axes[1]), GeometryVec3(s.axes[2])});
             }
         },
         shape);
@@ -202,7 +203,8 @@ std::string SaveSceneFile(const Scene& scene, const std::string& path)
 bool SameScene(const Scene& a, const Scene& b)
 {
     if (a.title != b.title || a.description != b.description || a.Shapes().size() != b.Shapes().size() ||
-        a.DisabledPairs() != b.DisabledPairs() || a.SolidPairsEnabled() != b.SolidPairsEnabled() || a.Fans() != b.Fans()) {
+        a.DisabledPairs() != b.DisabledPairs() || a.SolidPairsEnabled() != b.SolidPairsEnabled() ||
+        a.Fans() != b.Fans()) {
         return false;
     }
     for (size_t i = 0; i < a.Shapes().size(); ++i) {

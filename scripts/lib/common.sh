@@ -12,6 +12,8 @@ HITLAB_PACKAGES=(
   xvfb xauth libgl1-mesa-dri xdotool
   # clang with its runtime (libFuzzer, sanitizers): the fuzz targets, scripts/fuzz
   clang libclang-rt-14-dev
+  # the source checks (formatting): scripts/check-source
+  clang-format
   # the aarch64 cross build of the core and its tests, run under qemu: scripts/test-arm64
   g++-aarch64-linux-gnu qemu-user
 )

@@ -45,7 +45,8 @@ TEST(AlgorithmsCommandTest, JsonHasTheProtocolKeysForEveryAlgorithm)
     ASSERT_TRUE(list.is_array());
     ASSERT_EQ(list.size(), Algorithms().size());
     ASSERT_FALSE(list.empty());
-    const std::set<std::string> fields{"hit", "t_enter", "t_exit", "point", "normal", "depth", "contact", "separating_axis"};
+    const std::set<std::string> fields{"hit",    "t_enter", "t_exit",  "point",
+                                       "normal", "depth",   "contact", "separating_axis"};
     std::set<std::pair<std::string, std::string>> names;
     for (const json& a : list) {
         SCOPED_TRACE(a.dump());
@@ -57,7 +58,8 @@ TEST(AlgorithmsCommandTest, JsonHasTheProtocolKeysForEveryAlgorithm)
         EXPECT_TRUE(a.at("published").is_boolean());
         const std::optional<Family> family = FamilyFromName(a.at("family").get<std::string>());
         ASSERT_TRUE(family.has_value());
-        EXPECT_TRUE(names.insert({a.at("family").get<std::string>(), a.at("name").get<std::string>()}).second) << "duplicate name";
+        EXPECT_TRUE(names.insert({a.at("family").get<std::string>(), a.at("name").get<std::string>()}).second)
+            << "duplicate name";
         const json& conventions = a.at("conventions");
         ASSERT_TRUE(conventions.is_object());
         for (const auto& [key, value] : conventions.items()) {
@@ -165,8 +167,10 @@ TEST(CommandLineTest, NoCommandOpensTheGui)
 
 TEST(CommandLineTest, EvalReadsStandardInput)
 {
-    const CliRun run = RunCli({"eval"}, R"({"id": 1, "query": "ray_plane", "a": {"type": "ray", "origin": [0, 0, 0], "direction": [1, 0, 0]}, "b": {"type": "plane", "normal": [1, 0, 0], "distance": 2}})"
-                                        "\n");
+    const CliRun run = RunCli(
+        {"eval"},
+        R"({"id": 1, "query": "ray_plane", "a": {"type": "ray", "origin": [0, 0, 0], "direction": [1, 0, 0]}, "b": {"type": "plane", "normal": [1, 0, 0], "distance": 2}})"
+        "\n");
     if (AlgorithmsOf(Family::RayPlane).empty()) {
         GTEST_SKIP() << "no algorithm of ray_plane is registered yet";
     }

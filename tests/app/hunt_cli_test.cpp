@@ -15,7 +15,8 @@ namespace {
 namespace fs = std::filesystem;
 using nlohmann::json;
 
-const std::string kScenes = (fs::path(HITLAB_TEST_DATA) / ".." / ".." / "assets" / "scenes").lexically_normal().string();
+const std::string kScenes =
+    (fs::path(HITLAB_TEST_DATA) / ".." / ".." / "assets" / "scenes").lexically_normal().string();
 
 struct Outcome {
     int status = -1;
@@ -42,8 +43,8 @@ TEST(HuntCli, FindsShrinksPrintsAndWritesScenes)
 {
     const std::string dir = ::testing::TempDir() + "hunt_cli";
     fs::remove_all(dir);
-    const Outcome r = Cli({"hunt", "--family", "ray_aabb", "--a", "six_faces", "--exact", "--max", "2", "--quiet",
-                           "--gtest", "-o", dir});
+    const Outcome r = Cli(
+        {"hunt", "--family", "ray_aabb", "--a", "six_faces", "--exact", "--max", "2", "--quiet", "--gtest", "-o", dir});
     EXPECT_EQ(r.status, 1) << r.err;
     EXPECT_NE(r.out.find("1. origin ("), std::string::npos) << r.out;
     EXPECT_NE(r.out.find("six_faces: miss; exact: hit"), std::string::npos) << r.out;

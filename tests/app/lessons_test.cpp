@@ -66,10 +66,10 @@ const AlgorithmOutcome* OutcomeOf(const Comparison& c, std::string_view algorith
 TEST(Lessons, TheLibraryHasEveryLessonTheIssueAsksFor)
 {
     const std::vector<std::string> expected = {
-        "slab-2d-miss.json",         "slab-2d-hit.json",       "ray-along-face.json",     "ray-through-edge.json",
-        "ray-through-corner.json",   "ray-from-inside.json",   "box-behind-ray.json",     "segment-ends-on-face.json",
-        "ray-sphere-precision.json", "aabb-overlap.json",      "aabb-touching.json",      "aabb-containment.json",
-        "sphere-near-box-corner.json", "obb-plus-sign.json",   "obb-edge-edge.json",      "stress.json"};
+        "slab-2d-miss.json",           "slab-2d-hit.json",     "ray-along-face.json", "ray-through-edge.json",
+        "ray-through-corner.json",     "ray-from-inside.json", "box-behind-ray.json", "segment-ends-on-face.json",
+        "ray-sphere-precision.json",   "aabb-overlap.json",    "aabb-touching.json",  "aabb-containment.json",
+        "sphere-near-box-corner.json", "obb-plus-sign.json",   "obb-edge-edge.json",  "stress.json"};
     for (const std::string& name : expected) {
         EXPECT_TRUE(fs::exists(kScenes / name)) << name;
     }
@@ -131,7 +131,7 @@ TEST(Lessons, NegativeZeroDirectionSurvivesTheRoundTrip)
 /// One disagreement (or agreement) a lesson promises.
 struct Expectation {
     const char* file;
-    const char* a;      ///< shape names of the pair (either order)
+    const char* a; ///< shape names of the pair (either order)
     const char* b;
     const char* algorithm;
     bool referenceHit;
@@ -309,7 +309,8 @@ TEST(Lessons, EdgeEdgeLessonIsSeparatedOnlyByACrossProductAxis)
     EXPECT_NE(deciding->label.find(" x "), std::string::npos) << deciding->label; // "A0 x B1"
     int faceAxes = 0;
     for (const TraceStep& step : trace.steps) {
-        if (const auto* axis = std::get_if<AxisPart>(&step.part); axis != nullptr && axis->label.find(" x ") == std::string::npos) {
+        if (const auto* axis = std::get_if<AxisPart>(&step.part);
+            axis != nullptr && axis->label.find(" x ") == std::string::npos) {
             ++faceAxes;
             EXPECT_FALSE(axis->separating) << axis->label;
         }

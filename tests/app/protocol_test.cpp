@@ -75,53 +75,72 @@ const std::vector<std::string>& PatchedLines()
 INSTANTIATE_TEST_SUITE_P(
     Protocol, InvalidQueryTest,
     ::testing::Values(
-        InvalidCase{"VectorWithSixNumbers", PatchedLines()[0].c_str(), "a.origin: expected an array of 3 numbers, got 6 elements"},
+        InvalidCase{"VectorWithSixNumbers", PatchedLines()[0].c_str(),
+                    "a.origin: expected an array of 3 numbers, got 6 elements"},
         InvalidCase{"NaNAsString", PatchedLines()[1].c_str(), "a.origin[1]: expected a number, got string \"NaN\""},
         InvalidCase{"NumberAsString", PatchedLines()[2].c_str(), "a.origin[1]: expected a number, got string \"1\""},
         InvalidCase{"ZeroDirectionWithNegativeZero", PatchedLines()[3].c_str(), "a.direction: must be nonzero"},
         InvalidCase{"MinGreaterThanMax", PatchedLines()[4].c_str(), "b.min[0]: must be <= max[0], got 3 > 2"},
-        InvalidCase{"ShapeOfWrongTypeForFamily", PatchedLines()[5].c_str(), "b.type: expected \"aabb\" for ray_aabb, got \"sphere\""},
+        InvalidCase{"ShapeOfWrongTypeForFamily", PatchedLines()[5].c_str(),
+                    "b.type: expected \"aabb\" for ray_aabb, got \"sphere\""},
         InvalidCase{"UnknownShapeType", PatchedLines()[6].c_str(), "b.type: unknown shape type \"cone\""},
         InvalidCase{"MissingShapeKey", PatchedLines()[7].c_str(), "b.max: missing"},
         InvalidCase{"ShapeNotAnObject", PatchedLines()[8].c_str(), "b: expected a shape object"},
-        InvalidCase{"UnknownFamilyListsFamilies", PatchedLines()[9].c_str(), "query: unknown family \"ray_cone\" (expected one of ray_aabb, segment_aabb"},
+        InvalidCase{"UnknownFamilyListsFamilies", PatchedLines()[9].c_str(),
+                    "query: unknown family \"ray_cone\" (expected one of ray_aabb, segment_aabb"},
         InvalidCase{"FamilyNotAString", PatchedLines()[10].c_str(), "query: expected a family name (a string), got 3"},
-        InvalidCase{"UnknownAlgorithmListsValidNames", PatchedLines()[11].c_str(), "algorithms[1]: unknown algorithm \"no_such_algorithm\" for ray_aabb (expected one of slab"},
+        InvalidCase{"UnknownAlgorithmListsValidNames", PatchedLines()[11].c_str(),
+                    "algorithms[1]: unknown algorithm \"no_such_algorithm\" for ray_aabb (expected one of slab"},
         InvalidCase{"AlgorithmsAsSingleString", PatchedLines()[12].c_str(), "write [\"slab\"] for one algorithm"},
-        InvalidCase{"AlgorithmsEmpty", PatchedLines()[13].c_str(), "algorithms: expected \"all\" or an array of at least one name"},
-        InvalidCase{"UnknownPrecision", PatchedLines()[14].c_str(), "precision: expected \"float\" or \"double\", got string \"half\""},
+        InvalidCase{"AlgorithmsEmpty", PatchedLines()[13].c_str(),
+                    "algorithms: expected \"all\" or an array of at least one name"},
+        InvalidCase{"UnknownPrecision", PatchedLines()[14].c_str(),
+                    "precision: expected \"float\" or \"double\", got string \"half\""},
         InvalidCase{"TraceNotBoolean", PatchedLines()[15].c_str(), "trace: expected true or false, got 1"},
         InvalidCase{"FloatOverflowInFloatPrecision", PatchedLines()[16].c_str(), "a.origin[0]: 1e+39 overflows float"},
-        InvalidCase{"DirectionRoundsToZeroInFloat", PatchedLines()[17].c_str(), "a.direction: [1e-50, 0, 0] rounds to zero in float"},
+        InvalidCase{"DirectionRoundsToZeroInFloat", PatchedLines()[17].c_str(),
+                    "a.direction: [1e-50, 0, 0] rounds to zero in float"},
         InvalidCase{"VectorNotAnArray", PatchedLines()[18].c_str(), "a.origin: expected an array of 3 numbers, got 7"},
         InvalidCase{"TypeNotAString", PatchedLines()[19].c_str(), "a.type: expected a string"},
-        InvalidCase{"EmptyLine", "", "empty line"},
-        InvalidCase{"WhitespaceOnlyLine", " \t\r", "empty line"},
+        InvalidCase{"EmptyLine", "", "empty line"}, InvalidCase{"WhitespaceOnlyLine", " \t\r", "empty line"},
         InvalidCase{"MalformedJson", R"({"id": 1, "query": )", "line is not valid JSON: "},
-        InvalidCase{"HugeExponent", R"({"id": 1, "query": "ray_aabb", "a": [1e400]})", "number overflow parsing '1e400'"},
+        InvalidCase{"HugeExponent", R"({"id": 1, "query": "ray_aabb", "a": [1e400]})",
+                    "number overflow parsing '1e400'"},
         InvalidCase{"NotAnObject", "[1, 2, 3]", "line is not a query object: got an array of 3 elements"},
         InvalidCase{"MissingFamily", R"({"id": 1})", "query: missing"},
-        InvalidCase{"MissingShape", R"({"query": "ray_plane", "a": {"type": "ray", "origin": [0, 0, 0], "direction": [1, 0, 0]}})",
+        InvalidCase{"MissingShape",
+                    R"({"query": "ray_plane", "a": {"type": "ray", "origin": [0, 0, 0], "direction": [1, 0, 0]}})",
                     "b: missing (ray_plane needs a plane as \"b\")"},
-        InvalidCase{"NegativeRadius", R"({"query": "sphere_sphere", "a": {"type": "sphere", "center": [0, 0, 0], "radius": -1},
-                    "b": {"type": "sphere", "center": [0, 0, 0], "radius": 1}})", "a.radius: must be >= 0, got -1"},
-        InvalidCase{"NegativeHalfExtent", R"({"query": "ray_obb", "a": {"type": "ray", "origin": [0, 0, 0], "direction": [1, 0, 0]},
+        InvalidCase{"NegativeRadius",
+                    R"({"query": "sphere_sphere", "a": {"type": "sphere", "center": [0, 0, 0], "radius": -1},
+                    "b": {"type": "sphere", "center": [0, 0, 0], "radius": 1}})",
+                    "a.radius: must be >= 0, got -1"},
+        InvalidCase{"NegativeHalfExtent",
+                    R"({"query": "ray_obb", "a": {"type": "ray", "origin": [0, 0, 0], "direction": [1, 0, 0]},
                     "b": {"type": "obb", "center": [0, 0, 0], "half_extents": [1, -0.5, 1], "rotation_deg": [0, 0, 0]}})",
                     "b.half_extents[1]: must be >= 0, got -0.5"},
-        InvalidCase{"ZeroPlaneNormal", R"({"query": "ray_plane", "a": {"type": "ray", "origin": [0, 0, 0], "direction": [1, 0, 0]},
-                    "b": {"type": "plane", "normal": [0, 0, 0], "distance": 1}})", "b.normal: must be nonzero, got [0, 0, 0]"},
-        InvalidCase{"AxesNotUnit", R"({"query": "ray_obb", "a": {"type": "ray", "origin": [0, 0, 0], "direction": [1, 0, 0]},
+        InvalidCase{"ZeroPlaneNormal",
+                    R"({"query": "ray_plane", "a": {"type": "ray", "origin": [0, 0, 0], "direction": [1, 0, 0]},
+                    "b": {"type": "plane", "normal": [0, 0, 0], "distance": 1}})",
+                    "b.normal: must be nonzero, got [0, 0, 0]"},
+        InvalidCase{"AxesNotUnit",
+                    R"({"query": "ray_obb", "a": {"type": "ray", "origin": [0, 0, 0], "direction": [1, 0, 0]},
                     "b": {"type": "obb", "center": [0, 0, 0], "half_extents": [1, 1, 1], "axes": [[1, 0, 0], [0, 1, 0], [0, 0, 1.001]]}})",
                     "b.axes: must be orthonormal within 1e-4, got |axes[2]| = 1.001"},
-        InvalidCase{"AxesNotOrthogonal", R"({"query": "ray_obb", "a": {"type": "ray", "origin": [0, 0, 0], "direction": [1, 0, 0]},
+        InvalidCase{"AxesNotOrthogonal",
+                    R"({"query": "ray_obb", "a": {"type": "ray", "origin": [0, 0, 0], "direction": [1, 0, 0]},
                     "b": {"type": "obb", "center": [0, 0, 0], "half_extents": [1, 1, 1], "axes": [[1, 0, 0], [0.6, 0.8, 0], [0, 0, 1]]}})",
                     "b.axes: must be orthonormal within 1e-4, got axes[0] . axes[1] = 0.6"},
-        InvalidCase{"AxesTwoVectors", R"({"query": "ray_obb", "a": {"type": "ray", "origin": [0, 0, 0], "direction": [1, 0, 0]},
+        InvalidCase{"AxesTwoVectors",
+                    R"({"query": "ray_obb", "a": {"type": "ray", "origin": [0, 0, 0], "direction": [1, 0, 0]},
                     "b": {"type": "obb", "center": [0, 0, 0], "half_extents": [1, 1, 1], "axes": [[1, 0, 0], [0, 1, 0]]}})",
                     "b.axes: expected an array of 3 vectors"},
-        InvalidCase{"ObbWithoutOrientation", R"({"query": "ray_obb", "a": {"type": "ray", "origin": [0, 0, 0], "direction": [1, 0, 0]},
-                    "b": {"type": "obb", "center": [0, 0, 0], "half_extents": [1, 1, 1]}})", "b: missing \"axes\" or \"rotation_deg\""},
-        InvalidCase{"MalformedRotationEvenWhenAxesWin", R"({"query": "ray_obb", "a": {"type": "ray", "origin": [0, 0, 0], "direction": [1, 0, 0]},
+        InvalidCase{"ObbWithoutOrientation",
+                    R"({"query": "ray_obb", "a": {"type": "ray", "origin": [0, 0, 0], "direction": [1, 0, 0]},
+                    "b": {"type": "obb", "center": [0, 0, 0], "half_extents": [1, 1, 1]}})",
+                    "b: missing \"axes\" or \"rotation_deg\""},
+        InvalidCase{"MalformedRotationEvenWhenAxesWin",
+                    R"({"query": "ray_obb", "a": {"type": "ray", "origin": [0, 0, 0], "direction": [1, 0, 0]},
                     "b": {"type": "obb", "center": [0, 0, 0], "half_extents": [1, 1, 1], "axes": [[1, 0, 0], [0, 1, 0], [0, 0, 1]], "rotation_deg": [0, 0]}})",
                     "b.rotation_deg: expected an array of 3 numbers, got 2 elements"}),
     [](const ::testing::TestParamInfo<InvalidCase>& param) { return std::string(param.param.name); });
@@ -150,7 +169,8 @@ TEST(ParseQueryTest, ErrorLineKeepsTheId)
 
 TEST(ParseQueryTest, ValidLineReadsEverything)
 {
-    const ParsedQuery q = ParseQuery(Patched(R"({"precision": "double", "trace": true, "algorithms": ["slab", "slab"], "id": {"k": [1]}})"));
+    const ParsedQuery q = ParseQuery(
+        Patched(R"({"precision": "double", "trace": true, "algorithms": ["slab", "slab"], "id": {"k": [1]}})"));
     ASSERT_TRUE(q.Ok()) << q.error;
     EXPECT_EQ(q.id, json::parse(R"({"k": [1]})"));
     EXPECT_EQ(q.query.family, Family::RayAabb);
@@ -177,7 +197,8 @@ TEST(ParseQueryTest, DefaultsAreFloatAllAlgorithmsNoTrace)
 
 TEST(ParseQueryTest, UnknownKeysAreIgnoredWithAWarning)
 {
-    const ParsedQuery q = ParseQuery(Patched(R"({"precison": "double", "a": {"name": "r", "color": [1, 0, 0], "colour": 1}})"));
+    const ParsedQuery q =
+        ParseQuery(Patched(R"({"precison": "double", "a": {"name": "r", "color": [1, 0, 0], "colour": 1}})"));
     ASSERT_TRUE(q.Ok()) << q.error;
     ASSERT_EQ(q.warnings.size(), 2u);
     EXPECT_NE(q.warnings[0].find("a.colour: unknown key ignored"), std::string::npos) << q.warnings[0];
@@ -186,7 +207,8 @@ TEST(ParseQueryTest, UnknownKeysAreIgnoredWithAWarning)
 
 TEST(ParseQueryTest, HugeValuesAreFineInDouble)
 {
-    const ParsedQuery q = ParseQuery(Patched(R"({"precision": "double", "a": {"origin": [1e39, 0, 0], "direction": [1e-50, 0, 0]}})"));
+    const ParsedQuery q =
+        ParseQuery(Patched(R"({"precision": "double", "a": {"origin": [1e39, 0, 0], "direction": [1e-50, 0, 0]}})"));
     EXPECT_TRUE(q.Ok()) << q.error;
 }
 
@@ -197,12 +219,17 @@ TEST(ParseShapeTest, DegenerateShapesAreValid)
     EXPECT_TRUE(ParseShape(json::parse(R"({"type": "aabb", "min": [0, 1, 0], "max": [1, 1, 1]})"), "s").Ok());
     EXPECT_TRUE(ParseShape(json::parse(R"({"type": "sphere", "center": [0, 0, 0], "radius": 0})"), "s").Ok());
     EXPECT_TRUE(ParseShape(json::parse(R"({"type": "segment", "start": [1, 2, 3], "end": [1, 2, 3]})"), "s").Ok());
-    EXPECT_TRUE(ParseShape(json::parse(R"({"type": "obb", "center": [0, 0, 0], "half_extents": [0, 0, 0], "rotation_deg": [0, 0, 0]})"), "s").Ok());
+    EXPECT_TRUE(
+        ParseShape(json::parse(
+                       R"({"type": "obb", "center": [0, 0, 0], "half_extents": [0, 0, 0], "rotation_deg": [0, 0, 0]})"),
+                   "s")
+            .Ok());
 }
 
 TEST(ParseShapeTest, ErrorsUseTheGivenPath)
 {
-    const Parsed<Shape> s = ParseShape(json::parse(R"({"type": "sphere", "center": [0, 0, 0], "radius": -2})"), "shapes[3]");
+    const Parsed<Shape> s =
+        ParseShape(json::parse(R"({"type": "sphere", "center": [0, 0, 0], "radius": -2})"), "shapes[3]");
     ASSERT_FALSE(s.Ok());
     EXPECT_EQ(s.error, "shapes[3].radius: must be >= 0, got -2");
 }
@@ -268,7 +295,8 @@ TEST(ParseShapeTest, RotationDegAxesAreTheColumnsOfRxRyRz)
     }
     // rz = 90: local x maps to world +y
     const Parsed<Shape> s = ParseShape(
-        json::parse(R"({"type": "obb", "center": [0, 0, 0], "half_extents": [1, 1, 1], "rotation_deg": [0, 0, 90]})"), "b");
+        json::parse(R"({"type": "obb", "center": [0, 0, 0], "half_extents": [1, 1, 1], "rotation_deg": [0, 0, 90]})"),
+        "b");
     ASSERT_TRUE(s.Ok()) << s.error;
     EXPECT_NEAR(std::get<Obb<double>>(*s.value).axes[0].y, 1.0, 1e-15);
 }
@@ -276,7 +304,8 @@ TEST(ParseShapeTest, RotationDegAxesAreTheColumnsOfRxRyRz)
 TEST(ParseShapeTest, AxesWinOverRotationDeg)
 {
     const Parsed<Shape> s = ParseShape(json::parse(R"({"type": "obb", "center": [0, 0, 0], "half_extents": [1, 1, 1],
-        "rotation_deg": [0, 0, 45], "axes": [[0, 1, 0], [-1, 0, 0], [0, 0, 1]]})"), "b");
+        "rotation_deg": [0, 0, 45], "axes": [[0, 1, 0], [-1, 0, 0], [0, 0, 1]]})"),
+                                       "b");
     ASSERT_TRUE(s.Ok()) << s.error;
     const Obb<double>& obb = std::get<Obb<double>>(*s.value);
     EXPECT_EQ(obb.axes[0], glm::dvec3(0, 1, 0));
@@ -286,7 +315,9 @@ TEST(ParseShapeTest, AxesWinOverRotationDeg)
 TEST(ParseShapeTest, AxesWithinToleranceAreAccepted)
 {
     EXPECT_TRUE(ParseShape(json::parse(R"({"type": "obb", "center": [0, 0, 0], "half_extents": [1, 1, 1],
-        "axes": [[1, 0, 0], [0, 1, 0.00005], [0, 0, 1.00005]]})"), "b").Ok());
+        "axes": [[1, 0, 0], [0, 1, 0.00005], [0, 0, 1.00005]]})"),
+                           "b")
+                    .Ok());
 }
 
 // ---- writers ----
@@ -369,8 +400,9 @@ TEST(TraceToJsonTest, StepsValuesPartsAndInfinities)
     EXPECT_TRUE(j["deciding_step"].is_null());
     EXPECT_EQ(j["verdict"], "miss");
     ASSERT_EQ(j["steps"].size(), 4u);
-    EXPECT_EQ(j["steps"][0].dump(), R"({"caption":"y slab: parallel","values":{"t_near":"-inf"},"slab":{"axis":1,)"
-                                    R"("parallel":true,"origin_inside":true,"t_near":"-inf","t_far":"inf","t_enter":0,"t_exit":0}})");
+    EXPECT_EQ(j["steps"][0].dump(),
+              R"({"caption":"y slab: parallel","values":{"t_near":"-inf"},"slab":{"axis":1,)"
+              R"("parallel":true,"origin_inside":true,"t_near":"-inf","t_far":"inf","t_enter":0,"t_exit":0}})");
     EXPECT_EQ(j["steps"][1]["face"]["face"], "-x");
     EXPECT_EQ(j["steps"][1]["face"]["t"], 1.5);
     EXPECT_EQ(j["steps"][2]["axis"]["label"], "A0 x B1");

@@ -21,7 +21,8 @@ namespace {
 namespace fs = std::filesystem;
 using nlohmann::json;
 
-const std::string kScenes = (fs::path(HITLAB_TEST_DATA) / ".." / ".." / "assets" / "scenes").lexically_normal().string();
+const std::string kScenes =
+    (fs::path(HITLAB_TEST_DATA) / ".." / ".." / "assets" / "scenes").lexically_normal().string();
 
 struct Outcome {
     int status = -1;
@@ -59,7 +60,8 @@ TEST(Report, TableMarksTheDisagreementAndItsExplanation)
     EXPECT_EQ(run.err, "");
     EXPECT_EQ(run.guiCalls, 0);
     EXPECT_NE(run.out.find("Two oriented boxes crossed like a plus sign"), std::string::npos);
-    EXPECT_NE(run.out.find("\"a (thin bar)\" (obb 1) vs \"b (flat bar)\" (obb 2): disagree, explained"), std::string::npos)
+    EXPECT_NE(run.out.find("\"a (thin bar)\" (obb 1) vs \"b (flat bar)\" (obb 2): disagree, explained"),
+              std::string::npos)
         << run.out;
     EXPECT_NE(run.out.find("sat (ref)"), std::string::npos);
     EXPECT_NE(run.out.find("DIFFERS: known_flaw"), std::string::npos);
@@ -72,7 +74,8 @@ TEST(Report, TableShowsTheNumbersInTheComparedPrecision)
     const Outcome run = Report({Lesson("slab-2d-hit.json")});
     ASSERT_EQ(run.status, 0) << run.err;
     // slab: t_enter 1, t_exit 1.5, normal of the bottom face; float numbers printed as floats
-    EXPECT_NE(run.out.find("slab (ref)          hit      1        1.5        [0, -1, 0]"), std::string::npos) << run.out;
+    EXPECT_NE(run.out.find("slab (ref)          hit      1        1.5        [0, -1, 0]"), std::string::npos)
+        << run.out;
     EXPECT_NE(run.out.find("1.5000005"), std::string::npos) << "slab_robust's conservative exit, as a float";
 }
 
@@ -102,7 +105,8 @@ TEST(Report, JsonCarriesTheProtocolResultsAndTheExplanations)
     EXPECT_EQ(slab["t_exit"], 0.78125);
     EXPECT_TRUE(slab["normal"].is_null()); // origin inside: no entry face
     EXPECT_EQ((*rayBox)["explain"]["six_faces"]["explanation"], "convention");
-    EXPECT_NE((*rayBox)["explain"]["six_faces"]["reason"].get<std::string>().find("origin_inside: miss"), std::string::npos);
+    EXPECT_NE((*rayBox)["explain"]["six_faces"]["reason"].get<std::string>().find("origin_inside: miss"),
+              std::string::npos);
     EXPECT_FALSE((*rayBox)["explain"].contains("slab"));
     EXPECT_EQ(report["summary"]["queries"], 3);
     EXPECT_EQ(report["summary"]["disagree"], 2);
@@ -164,9 +168,11 @@ TEST(Report, AlgorithmsNarrowsTheSetAcrossFamilies)
         EXPECT_EQ(q["explain"][only]["explanation"], "convention");
     }
     // the same, repeated as separate options
-    const Outcome twice = Report({Lesson("ray-from-inside.json"), "--algorithms", "six_faces", "--algorithms", "geometric"});
+    const Outcome twice =
+        Report({Lesson("ray-from-inside.json"), "--algorithms", "six_faces", "--algorithms", "geometric"});
     ASSERT_EQ(twice.status, 0) << twice.err;
-    EXPECT_NE(twice.out.find("(the reference, slab, is not run in this scene; it says hit)"), std::string::npos) << twice.out;
+    EXPECT_NE(twice.out.find("(the reference, slab, is not run in this scene; it says hit)"), std::string::npos)
+        << twice.out;
 }
 
 TEST(Report, UnknownAlgorithmIsOneMessageListingTheValidNamesAndExitTwo)
@@ -195,9 +201,13 @@ TEST(Report, BadFilesGiveOneMessageAndExitTwo)
     const std::vector<Bad> cases = {
         {write("broken.json", "{\n  \"format\": \"hitlab-scene\",\n  \"version\": 1,\n  \"shapes\": [}\n"),
          "broken.json: line 4, column 14: broken JSON"},
-        {write("types.json", R"({"format": "hitlab-scene", "version": 1, "shapes": [{"type": "sphere", "center": [0, 0, 0], "radius": "big"}]})"),
+        {write(
+             "types.json",
+             R"({"format": "hitlab-scene", "version": 1, "shapes": [{"type": "sphere", "center": [0, 0, 0], "radius": "big"}]})"),
          "types.json: shapes[0].radius: expected a number, got string \"big\""},
-        {write("value.json", R"({"format": "hitlab-scene", "version": 1, "shapes": [{"type": "sphere", "center": [0, 0, 0], "radius": -1}]})"),
+        {write(
+             "value.json",
+             R"({"format": "hitlab-scene", "version": 1, "shapes": [{"type": "sphere", "center": [0, 0, 0], "radius": -1}]})"),
          "value.json: shapes[0].radius: must be >= 0, got -1"},
         {write("newer.json", R"({"format": "hitlab-scene", "version": 7})"),
          "newer.json: version 7 is newer than this build of HitLab reads (version 1)"},
@@ -257,8 +267,8 @@ TEST(Report, EveryLessonReportsWithExitZero)
 TEST(ExecutableTest, ReportRunsHeadlessAndExitsTwoOnABadFile)
 {
     const std::string out = (fs::temp_directory_path() / ("hitlab_report_exe_" + std::to_string(::getpid()))).string();
-    const std::string command = std::string("env -u DISPLAY -u WAYLAND_DISPLAY \"") + HITLAB_EXECUTABLE + "\" report \"" +
-                                Lesson("sphere-near-box-corner.json") + "\" > \"" + out + "\" 2>&1";
+    const std::string command = std::string("env -u DISPLAY -u WAYLAND_DISPLAY \"") + HITLAB_EXECUTABLE +
+                                "\" report \"" + Lesson("sphere-near-box-corner.json") + "\" > \"" + out + "\" 2>&1";
     int raw = std::system(command.c_str());
     ASSERT_TRUE(WIFEXITED(raw));
     EXPECT_EQ(WEXITSTATUS(raw), 0);

@@ -14,7 +14,8 @@ std::string WithFans(const std::string& fans)
         {"id": 1, "type": "aabb", "min": [0, 0, 0], "max": [1, 1, 1]},
         {"id": 2, "type": "ray", "origin": [-2, 0.5, 0.5], "direction": [1, 0, 0]},
         {"id": 3, "type": "sphere", "center": [3, 0, 0], "radius": 1}],
-      "ray_fans": )" + fans + "}";
+      "ray_fans": )" +
+           fans + "}";
 }
 
 std::string ErrorOf(const std::string& fans)
@@ -28,7 +29,8 @@ TEST(SceneFileFans, ReadsEveryKeyAndDefaults)
 {
     const SceneLoad load = ParseScene(WithFans(R"([
         {"id": 4, "name": "edge fan", "origin": [0.5, 1, -3], "target": 1, "n": 255, "enabled": false},
-        {"target": 3}])"), "fans.json");
+        {"target": 3}])"),
+                                      "fans.json");
     ASSERT_TRUE(load.Ok()) << load.error;
     EXPECT_TRUE(load.warnings.empty());
     const auto& fans = load.scene->Fans();
@@ -39,8 +41,8 @@ TEST(SceneFileFans, ReadsEveryKeyAndDefaults)
     EXPECT_EQ(fans[0].target, 1u);
     EXPECT_EQ(fans[0].n, 255);
     EXPECT_FALSE(fans[0].enabled);
-    EXPECT_EQ(fans[1].id, 5u);           // the next free id
-    EXPECT_EQ(fans[1].name, "fan 2");    // a default name
+    EXPECT_EQ(fans[1].id, 5u);        // the next free id
+    EXPECT_EQ(fans[1].name, "fan 2"); // a default name
     EXPECT_EQ(fans[1].origin, glm::dvec3(0, 0, -5));
     EXPECT_EQ(fans[1].n, 128);
     EXPECT_TRUE(fans[1].enabled);
@@ -83,7 +85,8 @@ TEST(SceneFileFans, RoundTripAndNoKeyWithoutFans)
 {
     const SceneLoad load = ParseScene(WithFans(R"([
         {"id": 4, "name": "edge fan", "origin": [0.1, -0.0, 1e-7], "target": 1, "n": 255, "enabled": false},
-        {"target": 3, "n": 1}])"), "fans.json");
+        {"target": 3, "n": 1}])"),
+                                      "fans.json");
     ASSERT_TRUE(load.Ok()) << load.error;
     const nlohmann::ordered_json j = SceneToJson(*load.scene);
     ASSERT_TRUE(j.contains("ray_fans"));

@@ -37,8 +37,9 @@ std::string ErrorOf(const std::string& text)
 /// A fresh directory for one test, removed at the end.
 class TempDir {
 public:
-    TempDir() : m_path(fs::temp_directory_path() / ("hitlab_scene_file_" + std::to_string(::getpid()) + "_" +
-                                                       std::to_string(s_count++)))
+    TempDir()
+        : m_path(fs::temp_directory_path() /
+                 ("hitlab_scene_file_" + std::to_string(::getpid()) + "_" + std::to_string(s_count++)))
     {
         fs::create_directories(m_path);
     }
@@ -51,10 +52,7 @@ private:
     static inline int s_count = 0;
 };
 
-void Write(const std::string& path, const std::string& text)
-{
-    std::ofstream(path, std::ios::binary) << text;
-}
+void Write(const std::string& path, const std::string& text) { std::ofstream(path, std::ios::binary) << text; }
 
 std::string Read(const std::string& path)
 {
@@ -76,7 +74,8 @@ TEST(SceneFileErrors, NegativeRadiusNamesThePathAndTheValue)
 
 TEST(SceneFileErrors, BrokenJsonNamesTheFileTheLineAndTheColumn)
 {
-    const std::string text = "{\n  \"format\": \"hitlab-scene\",\n  \"version\": 1,\n  \"shapes\": [\n    {\"type\": \"ray\",, }\n  ]\n}\n";
+    const std::string text =
+        "{\n  \"format\": \"hitlab-scene\",\n  \"version\": 1,\n  \"shapes\": [\n    {\"type\": \"ray\",, }\n  ]\n}\n";
     const std::string e = ErrorOf(text);
     EXPECT_EQ(e.rfind("lesson.json: line 5, column 20: broken JSON", 0), 0u) << e;
 }
@@ -92,14 +91,17 @@ TEST(SceneFileErrors, UnterminatedStringQuotesOnlyTheEndOfWhatWasRead)
 TEST(SceneFileErrors, WrongTypesNameThePathAndTheExpectedType)
 {
     EXPECT_EQ(ErrorOf(Scene1(R"("title": 5)")), "lesson.json: title: expected a string, got a number");
-    EXPECT_EQ(ErrorOf(Scene1(R"("shapes": {})")), "lesson.json: shapes: expected an array of shape objects, got an object");
+    EXPECT_EQ(ErrorOf(Scene1(R"("shapes": {})")),
+              "lesson.json: shapes: expected an array of shape objects, got an object");
     EXPECT_EQ(ErrorOf(Scene1(R"("shapes": [{"type": "sphere", "center": [0, 0, 0], "radius": 1, "visible": "yes"}])")),
               "lesson.json: shapes[0].visible: expected true or false, got a string");
     EXPECT_EQ(ErrorOf(Scene1(R"("shapes": [{"type": "ray", "origin": [0, "NaN", 0], "direction": [1, 0, 0]}])")),
               "lesson.json: shapes[0].origin[1]: expected a number, got string \"NaN\"");
     EXPECT_EQ(ErrorOf(Scene1(R"("shapes": [{"type": "cone"}])")),
-              "lesson.json: shapes[0].type: unknown shape type \"cone\" (expected one of ray, segment, plane, aabb, sphere, obb)");
-    EXPECT_EQ(ErrorOf(Scene1(R"("camera": {"target": [0, 0]})")), "lesson.json: camera.target: expected an array of 3 numbers");
+              "lesson.json: shapes[0].type: unknown shape type \"cone\" (expected one of ray, segment, plane, aabb, "
+              "sphere, obb)");
+    EXPECT_EQ(ErrorOf(Scene1(R"("camera": {"target": [0, 0]})")),
+              "lesson.json: camera.target: expected an array of 3 numbers");
     EXPECT_EQ(ErrorOf(Scene1(R"("queries": {"solid_pairs": "no"})")),
               "lesson.json: queries.solid_pairs: expected true or false, got a string");
     EXPECT_EQ(ErrorOf("[1, 2]"), "lesson.json: expected a JSON object at the top, got an array");
@@ -111,13 +113,19 @@ TEST(SceneFileErrors, InvalidGeometryIsRejectedWithThePath)
               "lesson.json: shapes[0].min[1]: must be <= max[1], got 2 > 1");
     EXPECT_EQ(ErrorOf(Scene1(R"("shapes": [{"type": "ray", "origin": [0, 0, 0], "direction": [0, 0, 0]}])")),
               "lesson.json: shapes[0].direction: must be nonzero, got [0, 0, 0]");
-    EXPECT_EQ(ErrorOf(Scene1(R"("shapes": [{"type": "obb", "center": [0, 0, 0], "half_extents": [1, 1, -1], "axes": [[1, 0, 0], [0, 1, 0], [0, 0, 1]]}])")),
-              "lesson.json: shapes[0].half_extents[2]: must be >= 0, got -1");
-    EXPECT_NE(ErrorOf(Scene1(R"("shapes": [{"type": "obb", "center": [0, 0, 0], "half_extents": [1, 1, 1], "axes": [[1, 0, 0], [1, 0, 0], [0, 0, 1]]}])"))
-                  .find("shapes[0].axes: must be orthonormal"),
-              std::string::npos);
+    EXPECT_EQ(
+        ErrorOf(Scene1(
+            R"("shapes": [{"type": "obb", "center": [0, 0, 0], "half_extents": [1, 1, -1], "axes": [[1, 0, 0], [0, 1, 0], [0, 0, 1]]}])")),
+        "lesson.json: shapes[0].half_extents[2]: must be >= 0, got -1");
+    EXPECT_NE(
+        ErrorOf(
+            Scene1(
+                R"("shapes": [{"type": "obb", "center": [0, 0, 0], "half_extents": [1, 1, 1], "axes": [[1, 0, 0], [1, 0, 0], [0, 0, 1]]}])"))
+            .find("shapes[0].axes: must be orthonormal"),
+        std::string::npos);
     // infinity cannot be written in JSON; a number too large for a double is its closest spelling
-    EXPECT_EQ(ErrorOf("{\"format\": \"hitlab-scene\", \"version\": 1,\n\"shapes\": [{\"type\": \"sphere\", \"center\": [0, 0, 1e400], \"radius\": 1}]}"),
+    EXPECT_EQ(ErrorOf("{\"format\": \"hitlab-scene\", \"version\": 1,\n\"shapes\": [{\"type\": \"sphere\", \"center\": "
+                      "[0, 0, 1e400], \"radius\": 1}]}"),
               "lesson.json: line 2, column 48: a number is too large for a double (every number must be finite)");
 }
 
@@ -128,27 +136,34 @@ TEST(SceneFileErrors, BadSettingsNameThePath)
     EXPECT_EQ(ErrorOf(Scene1(R"("queries": {"families": {"ray_sphere": {"algorithms": ["quadratic", "nope"]}}})")),
               "lesson.json: queries.families.ray_sphere.algorithms[1]: unknown algorithm \"nope\" (expected one of "
               "quadratic_stable, quadratic, geometric, glm)");
-    EXPECT_EQ(ErrorOf(Scene1(R"("queries": {"families": {"ray_aabb": {"algorithms": ["slab"], "draw": "face_planes"}}})")),
-              "lesson.json: queries.families.ray_aabb.draw: the drawn algorithm must be one of the enabled algorithms");
+    EXPECT_EQ(
+        ErrorOf(Scene1(R"("queries": {"families": {"ray_aabb": {"algorithms": ["slab"], "draw": "face_planes"}}})")),
+        "lesson.json: queries.families.ray_aabb.draw: the drawn algorithm must be one of the enabled algorithms");
     EXPECT_EQ(ErrorOf(Scene1(R"("queries": {"families": {"ray_aabb": {"precision": "half"}}})")),
               "lesson.json: queries.families.ray_aabb.precision: expected \"float\" or \"double\"");
     EXPECT_EQ(ErrorOf(Scene1(R"("queries": {"disabled_pairs": [[1, 2]]})")),
               "lesson.json: queries.disabled_pairs[0]: names a shape id that is not in the scene");
-    EXPECT_EQ(ErrorOf(Scene1(R"("shapes": [{"id": 3, "type": "sphere", "center": [0, 0, 0], "radius": 1}, {"id": 3, "type": "sphere", "center": [0, 0, 0], "radius": 1}])")),
-              "lesson.json: shapes[1].id: id 3 is used by an earlier shape");
+    EXPECT_EQ(
+        ErrorOf(Scene1(
+            R"("shapes": [{"id": 3, "type": "sphere", "center": [0, 0, 0], "radius": 1}, {"id": 3, "type": "sphere", "center": [0, 0, 0], "radius": 1}])")),
+        "lesson.json: shapes[1].id: id 3 is used by an earlier shape");
     EXPECT_EQ(ErrorOf(Scene1(R"("camera": {"distance": 0})")), "lesson.json: camera.distance: must be > 0");
-    EXPECT_EQ(ErrorOf(Scene1(R"("camera": {"view": "4d"})")), "lesson.json: camera.view: expected \"3d\" or \"2d\", got \"4d\"");
+    EXPECT_EQ(ErrorOf(Scene1(R"("camera": {"view": "4d"})")),
+              "lesson.json: camera.view: expected \"3d\" or \"2d\", got \"4d\"");
 }
 
 TEST(SceneFileErrors, FormatAndVersion)
 {
     EXPECT_EQ(ErrorOf(R"({"format": "hitlab-scene", "version": 2})"),
               "lesson.json: version 2 is newer than this build of HitLab reads (version 1): update HitLab to open it");
-    EXPECT_NE(ErrorOf(R"({"format": "hitlab-scene", "version": 18446744073709551615})").find("is newer"), std::string::npos);
+    EXPECT_NE(ErrorOf(R"({"format": "hitlab-scene", "version": 18446744073709551615})").find("is newer"),
+              std::string::npos);
     EXPECT_EQ(ErrorOf(R"({"format": "hitlab-scene", "version": 0})"), "lesson.json: version: must be >= 1");
     EXPECT_EQ(ErrorOf(R"({"format": "hitlab-scene", "version": -3})"), "lesson.json: version: must be >= 1");
-    EXPECT_EQ(ErrorOf(R"({"format": "hitlab-scene", "version": "1"})"), "lesson.json: version: expected a whole number");
-    EXPECT_EQ(ErrorOf(R"({"version": 1})"), "lesson.json: format: expected \"hitlab-scene\" (is this a HitLab scene file?)");
+    EXPECT_EQ(ErrorOf(R"({"format": "hitlab-scene", "version": "1"})"),
+              "lesson.json: version: expected a whole number");
+    EXPECT_EQ(ErrorOf(R"({"version": 1})"),
+              "lesson.json: format: expected \"hitlab-scene\" (is this a HitLab scene file?)");
 }
 
 TEST(SceneFileErrors, DeepNestingIsRefusedBeforeParsing)
@@ -166,9 +181,12 @@ TEST(SceneFileErrors, EmptyMissingDirectoryAndUnreadableFiles)
     TempDir dir;
     Write(dir / "empty.json", "");
     Write(dir / "blank.json", " \n\t\n");
-    EXPECT_EQ(LoadSceneFile(dir / "empty.json").error, dir / "empty.json" + ": the file is empty (expected a JSON scene object)");
-    EXPECT_EQ(LoadSceneFile(dir / "blank.json").error, dir / "blank.json" + ": the file is empty (expected a JSON scene object)");
-    EXPECT_EQ(LoadSceneFile(dir / "missing.json").error, dir / "missing.json" + ": cannot open: No such file or directory");
+    EXPECT_EQ(LoadSceneFile(dir / "empty.json").error,
+              dir / "empty.json" + ": the file is empty (expected a JSON scene object)");
+    EXPECT_EQ(LoadSceneFile(dir / "blank.json").error,
+              dir / "blank.json" + ": the file is empty (expected a JSON scene object)");
+    EXPECT_EQ(LoadSceneFile(dir / "missing.json").error,
+              dir / "missing.json" + ": cannot open: No such file or directory");
     fs::create_directory(dir / "folder.json");
     EXPECT_EQ(LoadSceneFile(dir / "folder.json").error, dir / "folder.json" + ": is a directory, not a scene file");
 
@@ -177,7 +195,8 @@ TEST(SceneFileErrors, EmptyMissingDirectoryAndUnreadableFiles)
     if (::geteuid() == 0) {
         // root reads a mode-000 file anyway: the unreadable case cannot be produced here
         EXPECT_TRUE(LoadSceneFile(dir / "locked.json").Ok());
-        GTEST_SKIP() << "running as root: a mode-000 file is still readable, so the unreadable-file message is not tested";
+        GTEST_SKIP()
+            << "running as root: a mode-000 file is still readable, so the unreadable-file message is not tested";
     }
     const SceneLoad locked = LoadSceneFile(dir / "locked.json");
     EXPECT_FALSE(locked.Ok());
@@ -293,7 +312,6 @@ TEST(SceneFileSave, AFailedSaveLeavesTheOldContentIntact)
     EXPECT_NE(e.find("cannot replace " + dir / "s.json"), std::string::npos) << e;
     EXPECT_EQ(Read(dir / "s.json/old"), "old content");
     EXPECT_EQ(dir.Entries(), 1u) << "the temporary file is removed";
-
 }
 
 } // namespace

@@ -12,7 +12,8 @@ namespace hitlab {
 namespace {
 
 template <typename T>
-class AabbAabbTest : public ::testing::Test {};
+class AabbAabbTest : public ::testing::Test {
+};
 using Scalars = ::testing::Types<float, double>;
 TYPED_TEST_SUITE(AabbAabbTest, Scalars);
 
@@ -41,28 +42,100 @@ struct IntervalCase {
 };
 
 const IntervalCase kIntervalCases[] = {
-    {"TouchingFacesHitWithDepthZeroAndNormalPlusX", {0, 0, 0}, {1, 1, 1}, {1, 0, 0}, {2, 1, 1}, true, 0, {1, 0, 0},
-     {1, 0.5, 0.5}, {}},
-    {"TouchingCornersHitAndPickTheLowestAxis", {0, 0, 0}, {1, 1, 1}, {1, 1, 1}, {2, 2, 2}, true, 0, {1, 0, 0},
-     {1, 1, 1}, {}},
-    {"TouchingFromBelowGivesNormalMinusY", {0, 0, 0}, {1, 1, 1}, {0, -1, 0}, {1, 0, 1}, true, 0, {0, -1, 0},
-     {0.5, 0, 0.5}, {}},
+    {"TouchingFacesHitWithDepthZeroAndNormalPlusX",
+     {0, 0, 0},
+     {1, 1, 1},
+     {1, 0, 0},
+     {2, 1, 1},
+     true,
+     0,
+     {1, 0, 0},
+     {1, 0.5, 0.5},
+     {}},
+    {"TouchingCornersHitAndPickTheLowestAxis",
+     {0, 0, 0},
+     {1, 1, 1},
+     {1, 1, 1},
+     {2, 2, 2},
+     true,
+     0,
+     {1, 0, 0},
+     {1, 1, 1},
+     {}},
+    {"TouchingFromBelowGivesNormalMinusY",
+     {0, 0, 0},
+     {1, 1, 1},
+     {0, -1, 0},
+     {1, 0, 1},
+     true,
+     0,
+     {0, -1, 0},
+     {0.5, 0, 0.5},
+     {}},
     {"SmallGapMissesAlongPlusX", {0, 0, 0}, {1, 1, 1}, {1.0009765625, 0, 0}, {2, 1, 1}, false, 0, {}, {}, {1, 0, 0}},
     {"SeparatedBelowReportsMinusY", {0, 0, 0}, {1, 1, 1}, {0, -3, 0}, {1, -0.5, 1}, false, 0, {}, {}, {0, -1, 0}},
     {"FirstDisjointAxisIsReported", {0, 0, 0}, {1, 1, 1}, {0, 5, -5}, {1, 6, -4}, false, 0, {}, {}, {0, 1, 0}},
     // a = [0, 4]^3, b = [1, 2] x [1, 3] x [1, 2]: x pushes 3 / 2, y 3 / 3, z 3 / 2 -> x wins, b moves -x
-    {"ContainmentDepthIsPushOutNotIntervalLength", {0, 0, 0}, {4, 4, 4}, {1, 1, 1}, {2, 3, 2}, true, 2, {-1, 0, 0},
-     {1.5, 2, 1.5}, {}},
-    {"CrossingBoxesPushOutAlongZ", {-4, -0.5, -0.5}, {4, 0.5, 0.5}, {-0.5, -4, -1}, {0.5, 4, 1}, true, 1.5, {0, 0, 1},
-     {0, 0, 0}, {}},
-    {"ConcentricBoxesTieGivesPlusX", {0, 0, 0}, {2, 2, 2}, {0.5, 0.5, 0.5}, {1.5, 1.5, 1.5}, true, 1.5, {1, 0, 0},
-     {1, 1, 1}, {}},
-    {"PartialOverlapMovesBTowardsItsSide", {0, 0, 0}, {2, 2, 2}, {1.5, 0.25, 0.25}, {3, 1.75, 1.75}, true, 0.5,
-     {1, 0, 0}, {1.75, 1, 1}, {}},
-    {"FlatBoxOnFaceHits", {0, 0, 0}, {1, 1, 1}, {0.25, 1, 0.25}, {0.75, 1, 0.75}, true, 0, {0, 1, 0},
-     {0.5, 1, 0.5}, {}},
-    {"IdenticalBoxesDepthIsFullWidth", {0, 0, 0}, {1, 2, 3}, {0, 0, 0}, {1, 2, 3}, true, 1, {1, 0, 0},
-     {0.5, 1, 1.5}, {}},
+    {"ContainmentDepthIsPushOutNotIntervalLength",
+     {0, 0, 0},
+     {4, 4, 4},
+     {1, 1, 1},
+     {2, 3, 2},
+     true,
+     2,
+     {-1, 0, 0},
+     {1.5, 2, 1.5},
+     {}},
+    {"CrossingBoxesPushOutAlongZ",
+     {-4, -0.5, -0.5},
+     {4, 0.5, 0.5},
+     {-0.5, -4, -1},
+     {0.5, 4, 1},
+     true,
+     1.5,
+     {0, 0, 1},
+     {0, 0, 0},
+     {}},
+    {"ConcentricBoxesTieGivesPlusX",
+     {0, 0, 0},
+     {2, 2, 2},
+     {0.5, 0.5, 0.5},
+     {1.5, 1.5, 1.5},
+     true,
+     1.5,
+     {1, 0, 0},
+     {1, 1, 1},
+     {}},
+    {"PartialOverlapMovesBTowardsItsSide",
+     {0, 0, 0},
+     {2, 2, 2},
+     {1.5, 0.25, 0.25},
+     {3, 1.75, 1.75},
+     true,
+     0.5,
+     {1, 0, 0},
+     {1.75, 1, 1},
+     {}},
+    {"FlatBoxOnFaceHits",
+     {0, 0, 0},
+     {1, 1, 1},
+     {0.25, 1, 0.25},
+     {0.75, 1, 0.75},
+     true,
+     0,
+     {0, 1, 0},
+     {0.5, 1, 0.5},
+     {}},
+    {"IdenticalBoxesDepthIsFullWidth",
+     {0, 0, 0},
+     {1, 2, 3},
+     {0, 0, 0},
+     {1, 2, 3},
+     true,
+     1,
+     {1, 0, 0},
+     {0.5, 1, 1.5},
+     {}},
 };
 
 TYPED_TEST(AabbAabbTest, IntervalHandCheckedCases)
@@ -88,8 +161,10 @@ TYPED_TEST(AabbAabbTest, IntervalNanMisses)
 {
     using T = TypeParam;
     const T nan = std::numeric_limits<T>::quiet_NaN();
-    EXPECT_FALSE(AabbAabbInterval(Aabb<T>{V<T>(0, 0, 0), V<T>(1, 1, 1)}, Aabb<T>{Vec3<T>(nan, 0, 0), V<T>(1, 1, 1)}).hit);
-    EXPECT_FALSE(AabbAabbCenterExtent(Aabb<T>{V<T>(0, 0, 0), V<T>(1, 1, 1)}, Aabb<T>{Vec3<T>(0, 0, nan), V<T>(1, 1, 1)}).hit);
+    EXPECT_FALSE(
+        AabbAabbInterval(Aabb<T>{V<T>(0, 0, 0), V<T>(1, 1, 1)}, Aabb<T>{Vec3<T>(nan, 0, 0), V<T>(1, 1, 1)}).hit);
+    EXPECT_FALSE(
+        AabbAabbCenterExtent(Aabb<T>{V<T>(0, 0, 0), V<T>(1, 1, 1)}, Aabb<T>{Vec3<T>(0, 0, nan), V<T>(1, 1, 1)}).hit);
 }
 
 TYPED_TEST(AabbAabbTest, IntervalDepthZeroIsPositiveZero)
@@ -142,7 +217,8 @@ TEST(AabbAabbPublic, ReferenceMatchesEveryCaseInFloatAndDouble)
     EXPECT_EQ(ref.name, "interval");
     for (const auto& c : cases) {
         for (Precision p : {Precision::Float, Precision::Double}) {
-            SCOPED_TRACE(testing::Message() << "case " << c.id << " (" << c.kind << ") " << (p == Precision::Float ? "float" : "double"));
+            SCOPED_TRACE(testing::Message()
+                         << "case " << c.id << " (" << c.kind << ") " << (p == Precision::Float ? "float" : "double"));
             const Result r = hitlab::Run(ref, c.query, p);
             ASSERT_EQ(r.hit, c.hit);
             if (c.hit) {

@@ -27,18 +27,30 @@ TEST(Registry, EveryFamilyHasAlgorithmsAndExactlyOneReference)
 TEST(Registry, IssueAlgorithmsAreAllRegistered)
 {
     const std::pair<Family, const char*> expected[] = {
-        {Family::RayAabb, "slab"},           {Family::RayAabb, "slab_branchless"},
-        {Family::RayAabb, "slab_signs"},     {Family::RayAabb, "slab_robust"},
-        {Family::RayAabb, "face_planes"},    {Family::RayAabb, "six_faces"},
-        {Family::RayAabb, "slab_listing"},   {Family::SegmentAabb, "segment_slab"},
-        {Family::SegmentAabb, "segment_sat"}, {Family::RayPlane, "plane"},
-        {Family::RayPlane, "plane_one_sided"}, {Family::RaySphere, "quadratic_stable"},
-        {Family::RaySphere, "quadratic"},    {Family::RaySphere, "geometric"},
-        {Family::RaySphere, "glm"},          {Family::RayObb, "local_slab"},
-        {Family::RayObb, "obb_slab"},        {Family::AabbAabb, "interval"},
-        {Family::AabbAabb, "center_extent"}, {Family::SphereAabb, "closest_point"},
-        {Family::SphereAabb, "expanded_box"}, {Family::SphereSphere, "distance"},
-        {Family::ObbObb, "sat"},             {Family::ObbObb, "vertex_edge"},
+        {Family::RayAabb, "slab"},
+        {Family::RayAabb, "slab_branchless"},
+        {Family::RayAabb, "slab_signs"},
+        {Family::RayAabb, "slab_robust"},
+        {Family::RayAabb, "face_planes"},
+        {Family::RayAabb, "six_faces"},
+        {Family::RayAabb, "slab_listing"},
+        {Family::SegmentAabb, "segment_slab"},
+        {Family::SegmentAabb, "segment_sat"},
+        {Family::RayPlane, "plane"},
+        {Family::RayPlane, "plane_one_sided"},
+        {Family::RaySphere, "quadratic_stable"},
+        {Family::RaySphere, "quadratic"},
+        {Family::RaySphere, "geometric"},
+        {Family::RaySphere, "glm"},
+        {Family::RayObb, "local_slab"},
+        {Family::RayObb, "obb_slab"},
+        {Family::AabbAabb, "interval"},
+        {Family::AabbAabb, "center_extent"},
+        {Family::SphereAabb, "closest_point"},
+        {Family::SphereAabb, "expanded_box"},
+        {Family::SphereSphere, "distance"},
+        {Family::ObbObb, "sat"},
+        {Family::ObbObb, "vertex_edge"},
     };
     for (const auto& [family, name] : expected) {
         EXPECT_NE(FindAlgorithm(family, name), nullptr) << FamilyName(family) << "/" << name;
@@ -127,15 +139,24 @@ TEST(Registry, RunClearsTheTraceAndEveryAlgorithmTraces)
     const Obb<double> obb{};
     auto queryFor = [&](Family f) -> Query {
         switch (f) {
-        case Family::RayAabb: return {f, ray, box};
-        case Family::SegmentAabb: return {f, segment, box};
-        case Family::RayPlane: return {f, ray, Plane<double>{{-1, 0, 0}, 0}};
-        case Family::RaySphere: return {f, ray, sphere};
-        case Family::RayObb: return {f, ray, obb};
-        case Family::AabbAabb: return {f, box, Aabb<double>{{0.5, 0.5, 0.5}, {2, 2, 2}}};
-        case Family::SphereAabb: return {f, Sphere<double>{{1.5, 0, 0}, 1}, box};
-        case Family::SphereSphere: return {f, sphere, Sphere<double>{{1.5, 0, 0}, 1}};
-        case Family::ObbObb: return {f, obb, Obb<double>{{1.5, 0, 0}}};
+        case Family::RayAabb:
+            return {f, ray, box};
+        case Family::SegmentAabb:
+            return {f, segment, box};
+        case Family::RayPlane:
+            return {f, ray, Plane<double>{{-1, 0, 0}, 0}};
+        case Family::RaySphere:
+            return {f, ray, sphere};
+        case Family::RayObb:
+            return {f, ray, obb};
+        case Family::AabbAabb:
+            return {f, box, Aabb<double>{{0.5, 0.5, 0.5}, {2, 2, 2}}};
+        case Family::SphereAabb:
+            return {f, Sphere<double>{{1.5, 0, 0}, 1}, box};
+        case Family::SphereSphere:
+            return {f, sphere, Sphere<double>{{1.5, 0, 0}, 1}};
+        case Family::ObbObb:
+            return {f, obb, Obb<double>{{1.5, 0, 0}}};
         }
         return {};
     };

@@ -90,7 +90,8 @@ TEST(ExactJudge, NegativeZeroDirectionOnFacePlaneHits)
 
 TEST(ExactJudge, SegmentUsesTheExactDifferenceOfItsEnds)
 {
-    const Query q{Family::SegmentAabb, Segment<double>{{-1, 0.5, 0.5}, {0.25, 0.5, 0.5}}, Aabb<double>{{0, 0, 0}, {1, 1, 1}}};
+    const Query q{Family::SegmentAabb, Segment<double>{{-1, 0.5, 0.5}, {0.25, 0.5, 0.5}},
+                  Aabb<double>{{0, 0, 0}, {1, 1, 1}}};
     const ExactResult r = JudgeExact(q);
     ASSERT_TRUE(r.hit);
     EXPECT_EQ(r.tEnter.text, "4/5");
@@ -213,15 +214,42 @@ TEST(ExactJudge, AgreesWithReferenceAlgorithmsInDoubleOnRandomInputs)
             Query q;
             q.family = family;
             switch (family) {
-            case Family::RayAabb: q.a = Ray<double>{v(), v()}; q.b = box(); break;
-            case Family::SegmentAabb: q.a = Segment<double>{v(), v()}; q.b = box(); break;
-            case Family::RayPlane: q.a = Ray<double>{v(), v()}; q.b = Plane<double>{v(), u(rng)}; break;
-            case Family::RaySphere: q.a = Ray<double>{v(), v()}; q.b = Sphere<double>{v(), std::fabs(u(rng))}; break;
-            case Family::RayObb: q.a = Ray<double>{v(), v()}; q.b = obb(); break;
-            case Family::AabbAabb: q.a = box(); q.b = box(); break;
-            case Family::SphereAabb: q.a = Sphere<double>{v(), std::fabs(u(rng))}; q.b = box(); break;
-            case Family::SphereSphere: q.a = Sphere<double>{v(), std::fabs(u(rng))}; q.b = Sphere<double>{v(), 1}; break;
-            case Family::ObbObb: q.a = obb(); q.b = obb(); break;
+            case Family::RayAabb:
+                q.a = Ray<double>{v(), v()};
+                q.b = box();
+                break;
+            case Family::SegmentAabb:
+                q.a = Segment<double>{v(), v()};
+                q.b = box();
+                break;
+            case Family::RayPlane:
+                q.a = Ray<double>{v(), v()};
+                q.b = Plane<double>{v(), u(rng)};
+                break;
+            case Family::RaySphere:
+                q.a = Ray<double>{v(), v()};
+                q.b = Sphere<double>{v(), std::fabs(u(rng))};
+                break;
+            case Family::RayObb:
+                q.a = Ray<double>{v(), v()};
+                q.b = obb();
+                break;
+            case Family::AabbAabb:
+                q.a = box();
+                q.b = box();
+                break;
+            case Family::SphereAabb:
+                q.a = Sphere<double>{v(), std::fabs(u(rng))};
+                q.b = box();
+                break;
+            case Family::SphereSphere:
+                q.a = Sphere<double>{v(), std::fabs(u(rng))};
+                q.b = Sphere<double>{v(), 1};
+                break;
+            case Family::ObbObb:
+                q.a = obb();
+                q.b = obb();
+                break;
             }
             const Result ref = hitlab::Run(ReferenceAlgorithm(family), q, Precision::Double);
             const ExactResult ex = JudgeExact(q);

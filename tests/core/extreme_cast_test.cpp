@@ -23,16 +23,21 @@
 namespace hitlab {
 namespace {
 
-template <typename T> class ExtremeCastTest : public ::testing::Test {
+template <typename T>
+class ExtremeCastTest : public ::testing::Test {
 };
 using Scalars = ::testing::Types<float, double>;
 TYPED_TEST_SUITE(ExtremeCastTest, Scalars);
 
-template <typename T> constexpr T kMax = std::numeric_limits<T>::max();
-template <typename T> constexpr T kTiny = std::numeric_limits<T>::denorm_min();
-template <typename T> constexpr T kInf = std::numeric_limits<T>::infinity();
+template <typename T>
+constexpr T kMax = std::numeric_limits<T>::max();
+template <typename T>
+constexpr T kTiny = std::numeric_limits<T>::denorm_min();
+template <typename T>
+constexpr T kInf = std::numeric_limits<T>::infinity();
 /// 2^(max_exponent - 1): the largest power of two (2^127, 2^1023).
-template <typename T> const T kTop = std::ldexp(T(1), std::numeric_limits<T>::max_exponent - 1);
+template <typename T>
+const T kTop = std::ldexp(T(1), std::numeric_limits<T>::max_exponent - 1);
 
 // ---- ray_aabb slab ----
 
@@ -265,7 +270,8 @@ TYPED_TEST(ExtremeCastTest, PlaneNormalWhoseSquaredLengthUnderOrOverflows)
 // ---- generated: boundary configurations at every scale, judged exactly ----
 
 /// Powers of two and small integers, seeded: the scales favour both ends of T's exponent range.
-template <typename T> class Generator {
+template <typename T>
+class Generator {
 public:
     explicit Generator(std::uint64_t seed) : m_rng(seed) {}
 
@@ -347,7 +353,8 @@ private:
 
 /// a - b is exact in T (TwoSum's error is 0, no overflow): a one-ulp nudge is kept only where every
 /// difference the reference forms stays exact, so that the exact verdict is the reference's to give.
-template <typename T> bool ExactDifference(T a, T b)
+template <typename T>
+bool ExactDifference(T a, T b)
 {
     const T sum = a - b;
     const T bb = sum - a;
@@ -362,7 +369,8 @@ struct Tally {
 /// Runs every algorithm of the query's family in precision (none may crash; UBSan watches), and
 /// checks the reference against the exact judge: the same hit, t_enter and t_exit within ulps (of
 /// T), or +-inf exactly when the exact value rounds beyond T's range.
-template <typename T> void Judge(const Query& query, Tally& tally, const std::string& what, double ulps = 1)
+template <typename T>
+void Judge(const Query& query, Tally& tally, const std::string& what, double ulps = 1)
 {
     const Precision precision = sizeof(T) == 4 ? Precision::Float : Precision::Double;
     const ExactResult exact = JudgeExact(query);

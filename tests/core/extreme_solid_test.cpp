@@ -114,8 +114,7 @@ std::string Describe(const Query& q)
                     out << " aabb [" << v.min.x << ", " << v.min.y << ", " << v.min.z << "] [" << v.max.x << ", "
                         << v.max.y << ", " << v.max.z << "]";
                 } else if constexpr (std::is_same_v<S, Sphere<double>>) {
-                    out << " sphere c(" << v.center.x << ", " << v.center.y << ", " << v.center.z << ") r "
-                        << v.radius;
+                    out << " sphere c(" << v.center.x << ", " << v.center.y << ", " << v.center.z << ") r " << v.radius;
                 } else if constexpr (std::is_same_v<S, Obb<double>>) {
                     out << " obb c(" << v.center.x << ", " << v.center.y << ", " << v.center.z << ") e("
                         << v.halfExtents.x << ", " << v.halfExtents.y << ", " << v.halfExtents.z << ") axes";
@@ -226,22 +225,22 @@ std::array<glm::dvec3, 3> PermutationAxes(std::mt19937_64& rng)
     return {f.u, f.v, f.w};
 }
 
-int Uniform(std::mt19937_64& rng, int lo, int hi)
-{
-    return lo + int(rng() % unsigned(hi - lo + 1));
-}
+int Uniform(std::mt19937_64& rng, int lo, int hi) { return lo + int(rng() % unsigned(hi - lo + 1)); }
 
 /// An exponent e such that 2^e times numbers up to 2^headroom stays finite in T, and times numbers
 /// down to 1 stays at or above T's smallest subnormal 2^-bottom... in the given span.
 template <typename T>
 int ScaleExponent(std::mt19937_64& rng, int headroom)
 {
-    const int top = std::numeric_limits<T>::max_exponent - 1 - headroom;        // float 127 - h
+    const int top = std::numeric_limits<T>::max_exponent - 1 - headroom;                      // float 127 - h
     const int bottom = std::numeric_limits<T>::min_exponent - std::numeric_limits<T>::digits; // -149 / -1074
     switch (rng() % 4) {
-    case 0: return Uniform(rng, top - 8, top);       // near the largest finite values
-    case 1: return Uniform(rng, bottom, bottom + 12); // subnormal
-    default: return Uniform(rng, bottom, top);
+    case 0:
+        return Uniform(rng, top - 8, top); // near the largest finite values
+    case 1:
+        return Uniform(rng, bottom, bottom + 12); // subnormal
+    default:
+        return Uniform(rng, bottom, top);
     }
 }
 
@@ -261,12 +260,30 @@ void RaySphereCases(std::mt19937_64& rng, Tally& tally)
         const int k = Uniform(rng, -12, 12); // the centre's projection at k s along u from the origin
         double radius = 0, offset = 0;       // perpendicular offset of the line along v
         switch (rng() % 6) {
-        case 0: radius = Uniform(rng, 0, 6); offset = radius; break;            // tangent
-        case 1: radius = Uniform(rng, 0, 6); offset = 0; break;                 // through the centre
-        case 2: radius = 5; offset = rng() % 2 == 0 ? 3 : 4; break;             // chord 8 or 6
-        case 3: radius = 3; offset = 1; break;                                  // chord 2 sqrt(8)
-        case 4: radius = Uniform(rng, 1, 6); offset = 0; break;                 // (origin may be inside)
-        default: radius = Uniform(rng, 1, 6); offset = -1; break;               // one ulp outside
+        case 0:
+            radius = Uniform(rng, 0, 6);
+            offset = radius;
+            break; // tangent
+        case 1:
+            radius = Uniform(rng, 0, 6);
+            offset = 0;
+            break; // through the centre
+        case 2:
+            radius = 5;
+            offset = rng() % 2 == 0 ? 3 : 4;
+            break; // chord 8 or 6
+        case 3:
+            radius = 3;
+            offset = 1;
+            break; // chord 2 sqrt(8)
+        case 4:
+            radius = Uniform(rng, 1, 6);
+            offset = 0;
+            break; // (origin may be inside)
+        default:
+            radius = Uniform(rng, 1, 6);
+            offset = -1;
+            break; // one ulp outside
         }
         Sphere<double> sphere{centre, radius * s};
         double off = offset * s;
@@ -314,13 +331,21 @@ void SphereSphereCases(std::mt19937_64& rng, Tally& tally)
         const double ra = Uniform(rng, 0, 5) * s * (dist == 80 ? 8 : 1);
         double rb = 0;
         switch (rng() % 5) {
-        case 0: rb = dist * s - ra; break;                          // touching (or a point)
-        case 1: rb = dist * s - ra + Uniform(rng, 1, 3) * s; break; // overlap by whole units
-        case 2: // one ulp of the sum short of touching (the sum itself exact)
+        case 0:
+            rb = dist * s - ra;
+            break; // touching (or a point)
+        case 1:
+            rb = dist * s - ra + Uniform(rng, 1, 3) * s;
+            break; // overlap by whole units
+        case 2:    // one ulp of the sum short of touching (the sum itself exact)
             rb = NextDown<T>(dist * s) - ra;
             break;
-        case 3: rb = dist * s + ra + Uniform(rng, 0, 2) * s; break; // b contains a
-        default: rb = Uniform(rng, 0, 5) * s; break;
+        case 3:
+            rb = dist * s + ra + Uniform(rng, 0, 2) * s;
+            break; // b contains a
+        default:
+            rb = Uniform(rng, 0, 5) * s;
+            break;
         }
         if (rb < 0) {
             rb = 0;
@@ -380,8 +405,8 @@ void SphereAabbCases(std::mt19937_64& rng, Tally& tally)
             centre = 0.5 * lo + 0.5 * hi;
             break;
         default: // subnormal radius near a face
-            radius = std::ldexp(double(Uniform(rng, 0, 7)), std::numeric_limits<T>::min_exponent -
-                                                                 std::numeric_limits<T>::digits);
+            radius = std::ldexp(double(Uniform(rng, 0, 7)),
+                                std::numeric_limits<T>::min_exponent - std::numeric_limits<T>::digits);
             centre = corner + radius * f.u;
             break;
         }
@@ -403,10 +428,22 @@ void AabbAabbCases(std::mt19937_64& rng, Tally& tally)
             const int a0 = Uniform(rng, -8, 8), a1 = a0 + Uniform(rng, 0, 8);
             int b0 = 0, b1 = 0;
             switch (rng() % 4) {
-            case 0: b0 = a1; b1 = b0 + Uniform(rng, 0, 4); break;              // touching
-            case 1: b0 = a0 + Uniform(rng, 0, a1 - a0); b1 = b0 + Uniform(rng, 0, a1 - b0); break; // inside
-            case 2: b0 = a0 - Uniform(rng, 0, 3); b1 = a1 + (a0 - b0); break;  // concentric
-            default: b0 = Uniform(rng, -8, 8); b1 = b0 + Uniform(rng, 0, 8); break;
+            case 0:
+                b0 = a1;
+                b1 = b0 + Uniform(rng, 0, 4);
+                break; // touching
+            case 1:
+                b0 = a0 + Uniform(rng, 0, a1 - a0);
+                b1 = b0 + Uniform(rng, 0, a1 - b0);
+                break; // inside
+            case 2:
+                b0 = a0 - Uniform(rng, 0, 3);
+                b1 = a1 + (a0 - b0);
+                break; // concentric
+            default:
+                b0 = Uniform(rng, -8, 8);
+                b1 = b0 + Uniform(rng, 0, 8);
+                break;
             }
             a.min[axis] = a0 * s;
             a.max[axis] = a1 * s;
@@ -454,8 +491,10 @@ void ObbObbCases(std::mt19937_64& rng, Tally& tally)
         const int axis = int(rng() % 3);
         b.center = a.center + s * glm::dvec3(Uniform(rng, -3, 3), Uniform(rng, -3, 3), Uniform(rng, -3, 3));
         switch (rng() % 4) {
-        case 0: b.center[axis] = a.center[axis] + ea[axis] + eb[axis]; break; // touching
-        case 1: { // one ulp of ea + eb apart, when that gap is what cb - ca computes
+        case 0:
+            b.center[axis] = a.center[axis] + ea[axis] + eb[axis];
+            break; // touching
+        case 1: {  // one ulp of ea + eb apart, when that gap is what cb - ca computes
             const double gap = NextUp<T>(ea[axis] + eb[axis]);
             b.center[axis] = a.center[axis] + gap;
             if (b.center[axis] - a.center[axis] != gap) {
@@ -463,8 +502,11 @@ void ObbObbCases(std::mt19937_64& rng, Tally& tally)
             }
             break;
         }
-        case 2: b.center = a.center; break; // concentric
-        default: break;
+        case 2:
+            b.center = a.center;
+            break; // concentric
+        default:
+            break;
         }
         if (rng() % 5 == 0) {
             // far apart on a huge scale: cb - ca overflows
@@ -477,7 +519,8 @@ void ObbObbCases(std::mt19937_64& rng, Tally& tally)
 }
 
 template <typename T>
-class ExtremeSolidTest : public ::testing::Test {};
+class ExtremeSolidTest : public ::testing::Test {
+};
 using Scalars = ::testing::Types<float, double>;
 TYPED_TEST_SUITE(ExtremeSolidTest, Scalars);
 
@@ -538,8 +581,7 @@ TYPED_TEST(ExtremeSolidTest, ObbObbPermutedAxesMatchTheJudgeFromSubnormalToMax)
 template <typename T>
 Result RunReference(const Query& q, Trace* trace = nullptr)
 {
-    return Run(ReferenceAlgorithm(q.family), q, std::is_same_v<T, float> ? Precision::Float : Precision::Double,
-               trace);
+    return Run(ReferenceAlgorithm(q.family), q, std::is_same_v<T, float> ? Precision::Float : Precision::Double, trace);
 }
 
 TYPED_TEST(ExtremeSolidTest, ObbObbWhereEveryRadiusSumOverflowsPicksAnAxis)

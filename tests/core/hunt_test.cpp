@@ -61,21 +61,18 @@ TEST_P(PublishedVariant, SeededHuntAgainstExactJudgeFindsAShrunkCounterexample)
     EXPECT_FALSE(c.text.empty());
 }
 
-INSTANTIATE_TEST_SUITE_P(Hunt, PublishedVariant,
-                         ::testing::Values(Published{Family::RayAabb, "face_planes"},
-                                           Published{Family::RayAabb, "six_faces"},
-                                           Published{Family::RayAabb, "slab_listing"},
-                                           Published{Family::RayPlane, "plane_one_sided"},
-                                           Published{Family::RaySphere, "geometric"},
-                                           Published{Family::AabbAabb, "center_extent"},
-                                           Published{Family::SphereAabb, "expanded_box"},
-                                           Published{Family::ObbObb, "vertex_edge"}),
-                         [](const auto& param) { return std::string(param.param.name); });
+INSTANTIATE_TEST_SUITE_P(
+    Hunt, PublishedVariant,
+    ::testing::Values(Published{Family::RayAabb, "face_planes"}, Published{Family::RayAabb, "six_faces"},
+                      Published{Family::RayAabb, "slab_listing"}, Published{Family::RayPlane, "plane_one_sided"},
+                      Published{Family::RaySphere, "geometric"}, Published{Family::AabbAabb, "center_extent"},
+                      Published{Family::SphereAabb, "expanded_box"}, Published{Family::ObbObb, "vertex_edge"}),
+    [](const auto& param) { return std::string(param.param.name); });
 
 TEST(Hunt, ReferenceAgreesWithExactJudgeWithinTheToleranceOfTheBoundary)
 {
-    for (Family family : {Family::RayAabb, Family::SegmentAabb, Family::RayPlane, Family::RaySphere,
-                          Family::AabbAabb, Family::SphereAabb, Family::SphereSphere}) {
+    for (Family family : {Family::RayAabb, Family::SegmentAabb, Family::RayPlane, Family::RaySphere, Family::AabbAabb,
+                          Family::SphereAabb, Family::SphereSphere}) {
         HuntOptions o = Options(family, std::string(ReferenceAlgorithm(family).name).c_str());
         o.maxCases = 50000;
         o.tolerance = 1e-9;

@@ -16,7 +16,8 @@ namespace hitlab {
 namespace {
 
 template <typename T>
-class ObbObbTest : public ::testing::Test {};
+class ObbObbTest : public ::testing::Test {
+};
 using Scalars = ::testing::Types<float, double>;
 TYPED_TEST_SUITE(ObbObbTest, Scalars);
 
@@ -50,7 +51,8 @@ TYPED_TEST(ObbObbTest, SatTouchingFacesWithPermutedAxesHitWithDepthZero)
 {
     using T = TypeParam;
     // public case 41
-    const OverlapResult<T> r = ObbObbSat(MakeObb<T>({0, 0, 0}, {1, 1, 1}, kIdentity), MakeObb<T>({2, 0, 0}, {1, 1, 1}, kQuarterTurnZ));
+    const OverlapResult<T> r =
+        ObbObbSat(MakeObb<T>({0, 0, 0}, {1, 1, 1}, kIdentity), MakeObb<T>({2, 0, 0}, {1, 1, 1}, kQuarterTurnZ));
     ASSERT_TRUE(r.hit);
     EXPECT_EQ(r.depth, T(0));
     EXPECT_EQ(r.normal, Vec3<T>(1, 0, 0));
@@ -74,7 +76,8 @@ TYPED_TEST(ObbObbTest, SatSmallGapsWithPermutedAxesMissDespiteTheEpsilon)
 TYPED_TEST(ObbObbTest, SatSeparatedBelowReportsAxisPointingFromAToB)
 {
     using T = TypeParam;
-    const OverlapResult<T> r = ObbObbSat(MakeObb<T>({0, 0, 0}, {1, 1, 1}, kIdentity), MakeObb<T>({0, -3, 0}, {1, 0.5, 1}, kQuarterTurnZ));
+    const OverlapResult<T> r =
+        ObbObbSat(MakeObb<T>({0, 0, 0}, {1, 1, 1}, kIdentity), MakeObb<T>({0, -3, 0}, {1, 0.5, 1}, kQuarterTurnZ));
     ASSERT_FALSE(r.hit);
     EXPECT_EQ(r.separatingAxis, Vec3<T>(0, -1, 0));
 }
@@ -84,8 +87,8 @@ TYPED_TEST(ObbObbTest, SatPlusSignCrossingHitsWithDepthFromTheThinAxis)
     using T = TypeParam;
     // public case 40: depth 1.5 along z (a's A2 face axis comes first among the ties)
     Trace trace;
-    const OverlapResult<T> r =
-        ObbObbSat(MakeObb<T>({0, 0, 0}, {4, 0.5, 0.5}, kIdentity), MakeObb<T>({0, 0, 0}, {0.25, 4, 1}, kIdentity), &trace);
+    const OverlapResult<T> r = ObbObbSat(MakeObb<T>({0, 0, 0}, {4, 0.5, 0.5}, kIdentity),
+                                         MakeObb<T>({0, 0, 0}, {0.25, 4, 1}, kIdentity), &trace);
     ASSERT_TRUE(r.hit);
     EXPECT_EQ(r.depth, T(1.5));
     EXPECT_EQ(r.normal, Vec3<T>(0, 0, 1));
@@ -162,7 +165,8 @@ TEST(ObbObbPublic, SatMatchesEveryCaseInFloatAndDouble)
     EXPECT_EQ(ref.ConventionValue("touching"), "overlap");
     for (const auto& c : cases) {
         for (Precision p : {Precision::Float, Precision::Double}) {
-            SCOPED_TRACE(testing::Message() << "case " << c.id << " (" << c.kind << ") " << (p == Precision::Float ? "float" : "double"));
+            SCOPED_TRACE(testing::Message()
+                         << "case " << c.id << " (" << c.kind << ") " << (p == Precision::Float ? "float" : "double"));
             Trace trace;
             const Result r = hitlab::Run(ref, c.query, p, &trace);
             ASSERT_EQ(r.hit, c.hit);
@@ -188,7 +192,8 @@ TEST(ObbObbPublic, VertexEdgeMissesThePlusSignCrossingsAndAgreesElsewhere)
     EXPECT_EQ(info->ConventionValue("touching"), "overlap");
     for (const auto& c : test::LoadPublicCases("obb_obb")) {
         for (Precision p : {Precision::Float, Precision::Double}) {
-            SCOPED_TRACE(testing::Message() << "case " << c.id << " (" << c.kind << ") " << (p == Precision::Float ? "float" : "double"));
+            SCOPED_TRACE(testing::Message()
+                         << "case " << c.id << " (" << c.kind << ") " << (p == Precision::Float ? "float" : "double"));
             // 40 and 44 are crossings with no vertex inside and only a's edges piercing b
             const bool flawed = c.id == 40 || c.id == 44;
             EXPECT_EQ(hitlab::Run(*info, c.query, p).hit, flawed ? false : c.hit);
@@ -259,17 +264,21 @@ TYPED_TEST(ObbObbTest, VertexEdgeFindsAContainedVertexFirst)
 TYPED_TEST(ObbObbTest, VertexEdgeCountsTouchingAsOverlapAndPassesTheWorldBoundsFalsePositiveToTheEdges)
 {
     using T = TypeParam;
-    EXPECT_TRUE(ObbObbVertexEdge(MakeObb<T>({0, 0, 0}, {1, 1, 1}, kIdentity), MakeObb<T>({2, 0, 0}, {1, 1, 1}, kQuarterTurnZ)).hit);
+    EXPECT_TRUE(
+        ObbObbVertexEdge(MakeObb<T>({0, 0, 0}, {1, 1, 1}, kIdentity), MakeObb<T>({2, 0, 0}, {1, 1, 1}, kQuarterTurnZ))
+            .hit);
     // public case 43: the world bounding boxes overlap, the edges decide the miss
     Trace trace;
     EXPECT_FALSE(ObbObbVertexEdge(MakeObb<T>({0, 0, 0}, {1, 1, 1}, kIdentity),
-                                  MakeObb<T>({2.25, 2.25, 0}, {1, 1, 1}, FromDegrees(0, 0, 45)), &trace).hit);
+                                  MakeObb<T>({2.25, 2.25, 0}, {1, 1, 1}, FromDegrees(0, 0, 45)), &trace)
+                     .hit);
     ASSERT_EQ(trace.steps.size(), 30u);
     EXPECT_EQ(trace.steps[16].caption, "world bounding boxes overlap");
     // far apart: the pre-test decides
     Trace far;
     EXPECT_FALSE(ObbObbVertexEdge(MakeObb<T>({0, 0, 0}, {1, 1, 1}, kIdentity),
-                                  MakeObb<T>({5, 0, 0}, {1, 1, 1}, AboutZ(10)), &far).hit);
+                                  MakeObb<T>({5, 0, 0}, {1, 1, 1}, AboutZ(10)), &far)
+                     .hit);
     EXPECT_EQ(far.decidingStep, 16);
 }
 
@@ -327,8 +336,10 @@ TEST(ObbObbDifferential, SatAgreesWithTheProjectionOracleOnRandomRotations)
     std::uniform_real_distribution<double> u(-2.5, 2.5), h(0.05, 1.5);
     int hits = 0, edgeDecided = 0, flawMisses = 0;
     for (int i = 0; i < 20000; ++i) {
-        const Obb<double> a{glm::dvec3(u(rng), u(rng), u(rng)), glm::dvec3(h(rng), h(rng), h(rng)), test::RandomAxes(rng)};
-        const Obb<double> b{glm::dvec3(u(rng), u(rng), u(rng)), glm::dvec3(h(rng), h(rng), h(rng)), test::RandomAxes(rng)};
+        const Obb<double> a{glm::dvec3(u(rng), u(rng), u(rng)), glm::dvec3(h(rng), h(rng), h(rng)),
+                            test::RandomAxes(rng)};
+        const Obb<double> b{glm::dvec3(u(rng), u(rng), u(rng)), glm::dvec3(h(rng), h(rng), h(rng)),
+                            test::RandomAxes(rng)};
         const test::ObbOracle oracle = test::ObbObbOracle(a, b);
         Trace trace;
         const OverlapResult<double> rd = ObbObbSat(a, b, &trace);
@@ -348,7 +359,8 @@ TEST(ObbObbDifferential, SatAgreesWithTheProjectionOracleOnRandomRotations)
         }
         flawMisses += (oracle.margin < -1e-9 && !vertexEdge) ? 1 : 0;
         if (!rd.hit) {
-            edgeDecided += std::get<AxisPart>(trace.steps[static_cast<size_t>(trace.decidingStep)].part).label.size() > 2;
+            edgeDecided +=
+                std::get<AxisPart>(trace.steps[static_cast<size_t>(trace.decidingStep)].part).label.size() > 2;
             EXPECT_TRUE(rd.hasSeparatingAxis);
             continue;
         }
@@ -376,8 +388,10 @@ TEST(ObbObbProperties, TranslationByPowersOfTwoChangesNothing)
 {
     std::mt19937_64 rng(64);
     for (int i = 0; i < 5000; ++i) {
-        const Obb<double> a{test::RandomGridVec(rng, 2, 10), glm::abs(test::RandomGridVec(rng, 1.5, 10)), test::RandomAxes(rng)};
-        const Obb<double> b{test::RandomGridVec(rng, 2, 10), glm::abs(test::RandomGridVec(rng, 1.5, 10)), test::RandomAxes(rng)};
+        const Obb<double> a{test::RandomGridVec(rng, 2, 10), glm::abs(test::RandomGridVec(rng, 1.5, 10)),
+                            test::RandomAxes(rng)};
+        const Obb<double> b{test::RandomGridVec(rng, 2, 10), glm::abs(test::RandomGridVec(rng, 1.5, 10)),
+                            test::RandomAxes(rng)};
         const glm::dvec3 offset(std::ldexp(1.0, i % 5), -std::ldexp(1.0, i % 3), 0.25);
         const auto check = [&](auto tag) {
             using T = decltype(tag);
@@ -402,8 +416,10 @@ TEST(ObbObbProperties, SwappingAndRelabellingAxesKeepHitAndDepth)
     std::mt19937_64 rng(77);
     std::uniform_real_distribution<double> u(-2, 2), h(0.1, 1.5);
     for (int i = 0; i < 5000; ++i) {
-        const Obb<double> a{glm::dvec3(u(rng), u(rng), u(rng)), glm::dvec3(h(rng), h(rng), h(rng)), test::RandomAxes(rng)};
-        const Obb<double> b{glm::dvec3(u(rng), u(rng), u(rng)), glm::dvec3(h(rng), h(rng), h(rng)), test::RandomAxes(rng)};
+        const Obb<double> a{glm::dvec3(u(rng), u(rng), u(rng)), glm::dvec3(h(rng), h(rng), h(rng)),
+                            test::RandomAxes(rng)};
+        const Obb<double> b{glm::dvec3(u(rng), u(rng), u(rng)), glm::dvec3(h(rng), h(rng), h(rng)),
+                            test::RandomAxes(rng)};
         if (std::abs(double(test::ObbObbOracle(a, b).margin)) < 1e-9) {
             continue;
         }

@@ -77,8 +77,8 @@ void ExpectAllKernelsAgree(const Ray<float>& ray, const std::vector<Aabb<float>>
         expectedCount += scalar[i];
         if (tMax == kInf) {
             ASSERT_EQ(scalar[i] == 1, RayAabbSlabBranchless(ray, boxes[i]).hit)
-                << "box " << i << " of " << boxes.size() << ": origin (" << ray.origin.x << ", " << ray.origin.y
-                << ", " << ray.origin.z << ") direction (" << ray.direction.x << ", " << ray.direction.y << ", "
+                << "box " << i << " of " << boxes.size() << ": origin (" << ray.origin.x << ", " << ray.origin.y << ", "
+                << ray.origin.z << ") direction (" << ray.direction.x << ", " << ray.direction.y << ", "
                 << ray.direction.z << ")";
         }
     }
@@ -135,12 +135,12 @@ TEST(RayAabbBatchTest, HandCheckedVerdicts)
 {
     // unit box and rays whose verdicts are known exactly
     const std::vector<Aabb<float>> boxes{
-        {{0, 0, 0}, {1, 1, 1}},       // 0: hit through the -x face
-        {{0, 1, 0}, {1, 2, 1}},       // 1: the ray runs along its -y face (origin y = 1, dy = 0): closed, hit
+        {{0, 0, 0}, {1, 1, 1}},             // 0: hit through the -x face
+        {{0, 1, 0}, {1, 2, 1}},             // 1: the ray runs along its -y face (origin y = 1, dy = 0): closed, hit
         {{0, 1.0009765625f, 0}, {1, 2, 1}}, // 2: just above the ray: miss
-        {{-3, 0, 0}, {-2, 1, 1}},     // 3: behind the origin: miss
-        {{0, 0, 0}, {0, 1, 1}},       // 4: flat box in the plane x = 0: hit
-        {{-1.5f, 0, 0}, {-0.5f, 1, 1}}, // 5: contains the origin: hit
+        {{-3, 0, 0}, {-2, 1, 1}},           // 3: behind the origin: miss
+        {{0, 0, 0}, {0, 1, 1}},             // 4: flat box in the plane x = 0: hit
+        {{-1.5f, 0, 0}, {-0.5f, 1, 1}},     // 5: contains the origin: hit
     };
     const Ray<float> ray{{-1, 1, 0.5f}, {1, 0, -0.0f}};
     const AabbSoA soa(boxes);

@@ -24,20 +24,27 @@ using Scalars = ::testing::Types<float, double>;
 // ---- the family's algorithms as templates, in registry order ----
 
 enum Algo { kSlab, kBranchless, kSigns, kRobust, kFacePlanes, kSixFaces, kListing, kAlgoCount };
-constexpr std::array<const char*, kAlgoCount> kAlgoNames = {"slab",       "slab_branchless", "slab_signs", "slab_robust",
-                                                            "face_planes", "six_faces",      "slab_listing"};
+constexpr std::array<const char*, kAlgoCount> kAlgoNames = {
+    "slab", "slab_branchless", "slab_signs", "slab_robust", "face_planes", "six_faces", "slab_listing"};
 
 template <typename T>
 CastResult<T> RunAlgo(int algo, const Ray<T>& ray, const Aabb<T>& box, Trace* trace = nullptr)
 {
     switch (algo) {
-    case kSlab: return RayAabbSlab(ray, box, trace);
-    case kBranchless: return RayAabbSlabBranchless(ray, box, trace);
-    case kSigns: return RayAabbSlabSigns(ray, box, trace);
-    case kRobust: return RayAabbSlabRobust(ray, box, trace);
-    case kFacePlanes: return RayAabbFacePlanes(ray, box, trace);
-    case kSixFaces: return RayAabbSixFaces(ray, box, trace);
-    default: return RayAabbSlabListing(ray, box, trace);
+    case kSlab:
+        return RayAabbSlab(ray, box, trace);
+    case kBranchless:
+        return RayAabbSlabBranchless(ray, box, trace);
+    case kSigns:
+        return RayAabbSlabSigns(ray, box, trace);
+    case kRobust:
+        return RayAabbSlabRobust(ray, box, trace);
+    case kFacePlanes:
+        return RayAabbFacePlanes(ray, box, trace);
+    case kSixFaces:
+        return RayAabbSixFaces(ray, box, trace);
+    default:
+        return RayAabbSlabListing(ray, box, trace);
     }
 }
 
@@ -60,7 +67,8 @@ Query MakeQuery(const glm::dvec3& o, const glm::dvec3& d, const glm::dvec3& lo =
 }
 
 template <typename T>
-class RayAabbTest : public ::testing::Test {};
+class RayAabbTest : public ::testing::Test {
+};
 TYPED_TEST_SUITE(RayAabbTest, Scalars);
 
 // ---- the reference, hand-checked ----
@@ -86,7 +94,14 @@ const ReferenceCase kReferenceCases[] = {
     {"OriginOnSurfacePointingOutHitsAtZero", {0, 0.5, 0.5}, {-1, 0, 0}, kZero, kOne, true, 0, 0, kZero},
     {"OriginOnSurfacePointingInHasEntryNormal", {0, 0.5, 0.5}, {1, 0, 0}, kZero, kOne, true, 0, 1, {-1, 0, 0}},
     {"BoxBehindRayMisses", {3, 0.5, 0.5}, {1, 0, 0}, kZero, kOne, false, 0, 0, kZero},
-    {"FlatBoxHitsWithEqualEnterAndExit", {0.5, -1, 0.5}, {0, 1, 0}, {0, 0.5, 0}, {1, 0.5, 1}, true, 1.5, 1.5,
+    {"FlatBoxHitsWithEqualEnterAndExit",
+     {0.5, -1, 0.5},
+     {0, 1, 0},
+     {0, 0.5, 0},
+     {1, 0.5, 1},
+     true,
+     1.5,
+     1.5,
      {0, -1, 0}},
     {"NonUnitDirectionGivesTInItsUnits", {-2, 0.5, 0.5}, {4, 0, 0}, kZero, kOne, true, 0.5, 0.75, {-1, 0, 0}},
     {"NegativeDirectionEntersMaxFace", {2, 0.5, 0.5}, {-1, 0, 0}, kZero, kOne, true, 1, 2, {1, 0, 0}},
@@ -187,7 +202,8 @@ TYPED_TEST(RayAabbTest, EveryAlgorithmOnCasesMadeForItsConventionsAndFlaws)
             EXPECT_EQ(plain.hit, c.hit[static_cast<size_t>(algo)]);
             // the trace records, it does not change the answer
             EXPECT_EQ(traced.hit, plain.hit);
-            EXPECT_TRUE(traced.tEnter == plain.tEnter || (traced.tEnter != traced.tEnter && plain.tEnter != plain.tEnter));
+            EXPECT_TRUE(traced.tEnter == plain.tEnter ||
+                        (traced.tEnter != traced.tEnter && plain.tEnter != plain.tEnter));
             EXPECT_FALSE(trace.verdict.empty());
             EXPECT_EQ(trace.verdict.rfind(plain.hit ? "hit" : "miss", 0), 0u) << trace.verdict;
             EXPECT_GE(trace.decidingStep, 0);
@@ -270,7 +286,8 @@ TYPED_TEST(RayAabbTest, SlabSignsEarlyExitDecidesAtTheYSlab)
     using T = TypeParam;
     Trace trace;
     // x slab [1, 2], y slab [-8, -4]: disjoint at the y step
-    const CastResult<T> r = RayAabbSlabSigns(MakeRay<T>({-1, 2, 0.5}, {1, 0.25, 0.25}), MakeBox<T>(kZero, kOne), &trace);
+    const CastResult<T> r =
+        RayAabbSlabSigns(MakeRay<T>({-1, 2, 0.5}, {1, 0.25, 0.25}), MakeBox<T>(kZero, kOne), &trace);
     EXPECT_FALSE(r.hit);
     ASSERT_EQ(trace.steps.size(), 2u);
     EXPECT_EQ(trace.decidingStep, 1);
@@ -526,7 +543,8 @@ TYPED_TEST(RayAabbTest, SlabRobustNeverMissesWhereTheReferenceHits)
         const Aabb<T> box = MakeBox<T>(c.lo, c.hi);
         const bool reference = RayAabbSlab(ray, box).hit;
         // the double reference is nearer the exact answer than any float method
-        const bool referenceDouble = RayAabbSlab(MakeRay<double>(c.origin, c.direction), MakeBox<double>(c.lo, c.hi)).hit;
+        const bool referenceDouble =
+            RayAabbSlab(MakeRay<double>(c.origin, c.direction), MakeBox<double>(c.lo, c.hi)).hit;
         const bool robust = RayAabbSlabRobust(ray, box).hit;
         referenceHits += reference ? 1 : 0;
         widened += (robust && !reference) ? 1 : 0;
@@ -575,8 +593,7 @@ TEST(RayAabbDifferential, AgreesWithBulletRayAabb2AwayFromBoundaries)
         const Ray<float> rayF = MakeRay<float>(c.origin, c.direction);
         const Aabb<float> boxF = MakeBox<float>(c.lo, c.hi);
         const CastResult<float> f = RayAabbSlab(rayF, boxF);
-        const CastResult<double> d =
-            RayAabbSlab(MakeRay<double>(c.origin, c.direction), MakeBox<double>(c.lo, c.hi));
+        const CastResult<double> d = RayAabbSlab(MakeRay<double>(c.origin, c.direction), MakeBox<double>(c.lo, c.hi));
         ASSERT_EQ(f.hit, bullet) << "case " << i;
         ASSERT_EQ(d.hit, bullet) << "case " << i;
         // the non-published slab variants agree too
@@ -595,7 +612,8 @@ TEST(RayAabbDifferential, AgreesWithBulletRayAabb2AwayFromBoundaries)
 // ---- slab_branchless against its previous (scalar-reduction) version, bit for bit ----
 
 template <typename T>
-class BranchlessEquivalenceTest : public ::testing::Test {};
+class BranchlessEquivalenceTest : public ::testing::Test {
+};
 TYPED_TEST_SUITE(BranchlessEquivalenceTest, Scalars);
 
 template <typename T>
@@ -619,9 +637,7 @@ TYPED_TEST(BranchlessEquivalenceTest, SameResultsAndTracesAsThePreviousVersion)
         bool lying = false;
         for (int a = 0; a < 3; ++a) {
             const unsigned dirKind = unsigned(rng() % 4);
-            ray.direction[a] = dirKind == 0   ? T(0)
-                               : dirKind == 1 ? T(-0.0)
-                                              : previous::EquivalenceScalar<T>(rng);
+            ray.direction[a] = dirKind == 0 ? T(0) : dirKind == 1 ? T(-0.0) : previous::EquivalenceScalar<T>(rng);
             const T lo = previous::EquivalenceScalar<T>(rng);
             const unsigned shape = unsigned(rng() % 8);
             // flat, arbitrary (maybe inverted), or lo + |x|

@@ -15,7 +15,8 @@ namespace hitlab {
 namespace {
 
 template <typename T>
-class RayObbTest : public ::testing::Test {};
+class RayObbTest : public ::testing::Test {
+};
 using Scalars = ::testing::Types<float, double>;
 TYPED_TEST_SUITE(RayObbTest, Scalars);
 
@@ -43,21 +44,84 @@ struct ObbCase {
 };
 
 const ObbCase kReferenceCases[] = {
-    {"QuarterTurnEntersThroughWorldMinusYFace", {1, -5, 3}, {0, 1, 0}, {1, 2, 3}, {2, 1, 0.5}, kQuarterTurnZ, true, 5,
-     9, true, {0, -1, 0}},
-    {"QuarterTurnRayAlongFaceHits", {0, -1, 3}, {0, 1, 0}, {1, 2, 3}, {2, 1, 0.5}, kQuarterTurnZ, true, 1, 5, true,
+    {"QuarterTurnEntersThroughWorldMinusYFace",
+     {1, -5, 3},
+     {0, 1, 0},
+     {1, 2, 3},
+     {2, 1, 0.5},
+     kQuarterTurnZ,
+     true,
+     5,
+     9,
+     true,
      {0, -1, 0}},
-    {"QuarterTurnEntersThroughWorldPlusXFace", {5, 2, 3}, {-2, 0, 0}, {1, 2, 3}, {2, 1, 0.5}, kQuarterTurnZ, true, 1.5,
-     2.5, true, {1, 0, 0}},
+    {"QuarterTurnRayAlongFaceHits",
+     {0, -1, 3},
+     {0, 1, 0},
+     {1, 2, 3},
+     {2, 1, 0.5},
+     kQuarterTurnZ,
+     true,
+     1,
+     5,
+     true,
+     {0, -1, 0}},
+    {"QuarterTurnEntersThroughWorldPlusXFace",
+     {5, 2, 3},
+     {-2, 0, 0},
+     {1, 2, 3},
+     {2, 1, 0.5},
+     kQuarterTurnZ,
+     true,
+     1.5,
+     2.5,
+     true,
+     {1, 0, 0}},
     {"QuarterTurnBesideMisses", {0, -5, 4}, {0, 1, 0}, {1, 2, 3}, {2, 1, 0.5}, kQuarterTurnZ, false, 0, 0, false, {}},
-    {"OriginInsideHitsAtZeroWithoutNormal", {1, 2, 3}, {1, 1, 0}, {1, 2, 3}, {2, 1, 0.5}, kQuarterTurnZ, true, 0, 1,
-     false, {}},
-    {"PermutedAxesGrazingCorner", {-1, 1, -1}, {1, -1, 1}, {0.5, 0.5, 0.5}, {0.5, 0.5, 0.5}, kPermuted, true, 1, 1,
-     true, {0, 0, -1}},
-    {"NegativeZeroDirectionOnSlabBoundary", {-1, 0, 0.5}, {1, -0.0, -0.0}, {0.5, 0.5, 0.5}, {0.5, 0.5, 0.5}, kIdentity,
-     true, 1, 2, true, {-1, 0, 0}},
-    {"FlatBoxHitsWithEqualEnterAndExit", {0.5, -1, 0.5}, {0, 1, 0}, {0.5, 0.5, 0.5}, {0.5, 0, 0.5}, kIdentity, true,
-     1.5, 1.5, true, {0, -1, 0}},
+    {"OriginInsideHitsAtZeroWithoutNormal",
+     {1, 2, 3},
+     {1, 1, 0},
+     {1, 2, 3},
+     {2, 1, 0.5},
+     kQuarterTurnZ,
+     true,
+     0,
+     1,
+     false,
+     {}},
+    {"PermutedAxesGrazingCorner",
+     {-1, 1, -1},
+     {1, -1, 1},
+     {0.5, 0.5, 0.5},
+     {0.5, 0.5, 0.5},
+     kPermuted,
+     true,
+     1,
+     1,
+     true,
+     {0, 0, -1}},
+    {"NegativeZeroDirectionOnSlabBoundary",
+     {-1, 0, 0.5},
+     {1, -0.0, -0.0},
+     {0.5, 0.5, 0.5},
+     {0.5, 0.5, 0.5},
+     kIdentity,
+     true,
+     1,
+     2,
+     true,
+     {-1, 0, 0}},
+    {"FlatBoxHitsWithEqualEnterAndExit",
+     {0.5, -1, 0.5},
+     {0, 1, 0},
+     {0.5, 0.5, 0.5},
+     {0.5, 0, 0.5},
+     kIdentity,
+     true,
+     1.5,
+     1.5,
+     true,
+     {0, -1, 0}},
     {"BoxBehindMisses", {0, 5, 0}, {0, 1, 0}, {0, 0, 0}, {2, 1, 1}, kQuarterTurnZ, false, 0, 0, false, {}},
 };
 
@@ -176,8 +240,7 @@ TEST(RayObbPublic, ReferenceAndObbSlabMatchEveryPublicCase)
 TYPED_TEST(RayObbTest, ObbSlabOriginInsideHitsAtZero)
 {
     using T = TypeParam;
-    const CastResult<T> r =
-        RayObbSlab(Ray<T>{{1, 2, 3}, {1, 1, 0}}, MakeObb<T>({1, 2, 3}, {2, 1, 0.5}, kQuarterTurnZ));
+    const CastResult<T> r = RayObbSlab(Ray<T>{{1, 2, 3}, {1, 1, 0}}, MakeObb<T>({1, 2, 3}, {2, 1, 0.5}, kQuarterTurnZ));
     EXPECT_TRUE(r.hit);
     EXPECT_EQ(r.tEnter, T(0));
     EXPECT_EQ(r.tExit, T(1));
@@ -267,8 +330,10 @@ Obb<T> RandomObb(std::mt19937& rng)
     std::uniform_real_distribution<double> angle(-180, 180);
     std::uniform_real_distribution<double> u(-2, 2);
     std::uniform_real_distribution<double> half(0.1, 2);
-    const glm::dmat4 m = glm::eulerAngleXYZ(glm::radians(angle(rng)), glm::radians(angle(rng)), glm::radians(angle(rng)));
-    return {Vec3<T>(T(u(rng)), T(u(rng)), T(u(rng))), Vec3<T>(T(half(rng)), T(half(rng)), T(half(rng))),
+    const glm::dmat4 m =
+        glm::eulerAngleXYZ(glm::radians(angle(rng)), glm::radians(angle(rng)), glm::radians(angle(rng)));
+    return {Vec3<T>(T(u(rng)), T(u(rng)), T(u(rng))),
+            Vec3<T>(T(half(rng)), T(half(rng)), T(half(rng))),
             {Vec3<T>(glm::dvec3(m[0])), Vec3<T>(glm::dvec3(m[1])), Vec3<T>(glm::dvec3(m[2]))}};
 }
 
@@ -373,7 +438,8 @@ TYPED_TEST(RayObbTest, ReorderingTheBoxAxesKeepsTheAnswer)
         const Obb<T> box = RandomObb<T>(rng);
         const Ray<T> ray = AimedRay(rng, box);
         // the same solid described with its axes in another order
-        const Obb<T> reordered{box.center, Vec3<T>(box.halfExtents.z, box.halfExtents.x, box.halfExtents.y),
+        const Obb<T> reordered{box.center,
+                               Vec3<T>(box.halfExtents.z, box.halfExtents.x, box.halfExtents.y),
                                {box.axes[2], box.axes[0], box.axes[1]}};
         const CastResult<T> a = RayObbLocalSlab(ray, box);
         const CastResult<T> b = RayObbLocalSlab(ray, reordered);

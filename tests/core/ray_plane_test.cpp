@@ -14,7 +14,8 @@
 namespace hitlab {
 namespace {
 
-template <typename T> class RayPlaneTest : public ::testing::Test {
+template <typename T>
+class RayPlaneTest : public ::testing::Test {
 };
 using Scalars = ::testing::Types<float, double>;
 TYPED_TEST_SUITE(RayPlaneTest, Scalars);
@@ -195,7 +196,8 @@ TEST(RayPlaneRegistry, DeclaredConventions)
 // ---- seeded properties and the differential test ----
 
 /// Small dyadic values: every sum and product below stays exact in float.
-template <typename T> Vec3<T> GridVec(std::mt19937& rng, int range, int denominator)
+template <typename T>
+Vec3<T> GridVec(std::mt19937& rng, int range, int denominator)
 {
     std::uniform_int_distribution<int> u(-range, range);
     return Vec3<T>(T(u(rng)), T(u(rng)), T(u(rng))) / T(denominator);
@@ -299,7 +301,8 @@ TEST(RayPlaneProperty, FloatAgreesWithDoubleAwayFromBoundaries)
 
 // ---- plane: the trace moved out of line; results and traces as before, bit for bit ----
 
-template <typename T> class PlaneEquivalenceTest : public ::testing::Test {
+template <typename T>
+class PlaneEquivalenceTest : public ::testing::Test {
 };
 using PlaneScalars = ::testing::Types<float, double>;
 TYPED_TEST_SUITE(PlaneEquivalenceTest, PlaneScalars);

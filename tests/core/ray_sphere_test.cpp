@@ -16,7 +16,8 @@ namespace hitlab {
 namespace {
 
 template <typename T>
-class RaySphereTest : public ::testing::Test {};
+class RaySphereTest : public ::testing::Test {
+};
 using Scalars = ::testing::Types<float, double>;
 TYPED_TEST_SUITE(RaySphereTest, Scalars);
 
@@ -44,7 +45,16 @@ const SphereCase kQuadraticCases[] = {
     {"ZeroRadiusBesideRayMisses", {0, 0, 0}, {1, 1, 1}, {2, 2, 2.5}, 0, false, 0, 0, false, {}},
     {"OriginInsideHitsAtZeroWithoutNormal", {0.5, 0, 0}, {1, 0, 0}, {0, 0, 0}, 1, true, 0, 0.5, false, {}},
     {"OriginOnSurfacePointingOutHitsAtZero", {1, 0, 0}, {1, 0, 0}, {0, 0, 0}, 1, true, 0, 0, false, {}},
-    {"OriginOnSurfacePointingInHitsAtZeroWithNormal", {-1, 0, 0}, {1, 0, 0}, {0, 0, 0}, 1, true, 0, 2, true, {-1, 0, 0}},
+    {"OriginOnSurfacePointingInHitsAtZeroWithNormal",
+     {-1, 0, 0},
+     {1, 0, 0},
+     {0, 0, 0},
+     1,
+     true,
+     0,
+     2,
+     true,
+     {-1, 0, 0}},
     {"OriginOnSurfaceTangentHitsAtZero", {0, 1, 0}, {1, 0, 0}, {0, 0, 0}, 1, true, 0, 0, true, {0, 1, 0}},
     {"SphereBehindMisses", {3, 0, 0}, {1, 0, 0}, {0, 0, 0}, 1, false, 0, 0, false, {}},
     {"PassingBesideMisses", {-5, 1.0009765625, 0}, {1, 0, 0}, {0, 0, 0}, 1, false, 0, 0, false, {}},
@@ -83,7 +93,8 @@ void CheckSphereCases(F algorithm)
 
 TYPED_TEST(RaySphereTest, StableHandCheckedCases)
 {
-    CheckSphereCases<TypeParam>([](const auto& r, const auto& s, Trace* t) { return RaySphereQuadraticStable(r, s, t); });
+    CheckSphereCases<TypeParam>(
+        [](const auto& r, const auto& s, Trace* t) { return RaySphereQuadraticStable(r, s, t); });
 }
 
 TYPED_TEST(RaySphereTest, TextbookHandCheckedCases)
@@ -163,10 +174,10 @@ TYPED_TEST(RaySphereTest, GeometricMissesFromInside)
 {
     using T = TypeParam;
     const Sphere<T> unit{{0, 0, 0}, 1};
-    for (const Ray<T>& ray : {Ray<T>{{0.5, 0, 0}, {1, 0, 0}},   // centre behind: tca < 0
-                              Ray<T>{{-0.5, 0, 0}, {1, 0, 0}},  // centre ahead: t0 < 0
-                              Ray<T>{{0, 0, 0}, {0, 1, 0}},     // at the centre
-                              Ray<T>{{1, 0, 0}, {1, 0, 0}}}) {  // on the surface pointing out
+    for (const Ray<T>& ray : {Ray<T>{{0.5, 0, 0}, {1, 0, 0}},  // centre behind: tca < 0
+                              Ray<T>{{-0.5, 0, 0}, {1, 0, 0}}, // centre ahead: t0 < 0
+                              Ray<T>{{0, 0, 0}, {0, 1, 0}},    // at the centre
+                              Ray<T>{{1, 0, 0}, {1, 0, 0}}}) { // on the surface pointing out
         ASSERT_TRUE(RaySphereQuadraticStable(ray, unit).hit);
         Trace trace;
         EXPECT_FALSE(RaySphereGeometric(ray, unit, &trace).hit) << trace.verdict;
@@ -187,7 +198,7 @@ TYPED_TEST(RaySphereTest, GeometricMissesBeyondMaxDistance)
 {
     using T = TypeParam;
     const Ray<T> ray{{0, 0, 0}, {1, 0, 0}};
-    EXPECT_TRUE(RaySphereGeometric(ray, Sphere<T>{{10001, 0, 0}, 1}).hit);  // t0 = 10000
+    EXPECT_TRUE(RaySphereGeometric(ray, Sphere<T>{{10001, 0, 0}, 1}).hit); // t0 = 10000
     EXPECT_FALSE(RaySphereGeometric(ray, Sphere<T>{{20000, 0, 0}, 1}).hit);
     EXPECT_TRUE(RaySphereQuadraticStable(ray, Sphere<T>{{20000, 0, 0}, 1}).hit);
 }
@@ -339,7 +350,8 @@ TYPED_TEST(RaySphereTest, StableAgreesWithGlmAwayFromBoundaries)
         const Sphere<T> sphere{Vec3<T>(T(u(rng) / 2), T(u(rng) / 2), T(u(rng) / 2)), T(radius(rng))};
         const glm::dvec3 origin(u(rng), u(rng), u(rng));
         // aimed near the sphere, so that about half of the rays hit
-        const glm::dvec3 target = glm::dvec3(sphere.center) + glm::dvec3(u(rng), u(rng), u(rng)) * (double(sphere.radius) / 5);
+        const glm::dvec3 target =
+            glm::dvec3(sphere.center) + glm::dvec3(u(rng), u(rng), u(rng)) * (double(sphere.radius) / 5);
         const Ray<T> ray{Vec3<T>(origin), Vec3<T>(glm::normalize(target - origin))};
         // away from boundaries: origin clearly outside, not near tangent, entry not near t = 0
         const glm::dvec3 f = glm::dvec3(ray.origin) - glm::dvec3(sphere.center);
@@ -352,7 +364,8 @@ TYPED_TEST(RaySphereTest, StableAgreesWithGlmAwayFromBoundaries)
         ++compared;
         const CastResult<T> ref = RaySphereQuadraticStable(ray, sphere);
         T distance = 0;
-        const bool glmHit = glm::intersectRaySphere(ray.origin, ray.direction, sphere.center, sphere.radius * sphere.radius, distance);
+        const bool glmHit =
+            glm::intersectRaySphere(ray.origin, ray.direction, sphere.center, sphere.radius * sphere.radius, distance);
         ASSERT_EQ(ref.hit, glmHit) << i;
         if (glmHit) {
             ++hits;
@@ -510,20 +523,21 @@ void EquivalenceRaySphere(std::mt19937_64& rng, Ray<T>& ray, Sphere<T>& sphere)
         const int span = std::numeric_limits<T>::max_exponent;
         const int tiny = -int(rng() % unsigned(span + span / 4));
         for (int a = 0; a < 3; ++a) {
-            ray.origin[a] = sphere.center[a] +
-                            T(std::ldexp(std::uniform_real_distribution<double>(-1, 1)(rng), tiny));
-            ray.direction[a] = T(std::ldexp(std::uniform_real_distribution<double>(-1, 1)(rng),
-                                            int(rng() % unsigned(span / 2 + 1))));
+            ray.origin[a] = sphere.center[a] + T(std::ldexp(std::uniform_real_distribution<double>(-1, 1)(rng), tiny));
+            ray.direction[a] =
+                T(std::ldexp(std::uniform_real_distribution<double>(-1, 1)(rng), int(rng() % unsigned(span / 2 + 1))));
         }
         sphere.radius = T(std::ldexp(std::uniform_real_distribution<double>(0, 1)(rng), tiny));
         break;
     }
-    default: break;
+    default:
+        break;
     }
 }
 
 template <typename T>
-class StableEquivalenceTest : public ::testing::Test {};
+class StableEquivalenceTest : public ::testing::Test {
+};
 TYPED_TEST_SUITE(StableEquivalenceTest, Scalars);
 
 TYPED_TEST(StableEquivalenceTest, SameResultsAndTracesAsThePreviousVersion)
@@ -573,7 +587,8 @@ TEST(StableEquivalence, OverflowingDiscriminantNowMissesExactly)
     // centre behind (b > 0) and origin outside (c > 0): the exact answer is a miss. The previous
     // version let a (r^2 - |l|^2) overflow to +inf (a direction of length 2^63 in float), so that
     // q = -inf and the root c / q = -0 >= 0 reported a hit at t = 0; the rescaled reference misses
-    const Ray<float> ray{{-0x1.590b36p-98f, -0.0f, -0x1.48p-144f}, {-0x1.f29e94p+31f, -0x1.892758p+63f, 0x1.ff0d7ep+0f}};
+    const Ray<float> ray{{-0x1.590b36p-98f, -0.0f, -0x1.48p-144f},
+                         {-0x1.f29e94p+31f, -0x1.892758p+63f, 0x1.ff0d7ep+0f}};
     const Sphere<float> sphere{{0.0f, 0x1.da7b0cp+1f, 0x1p-126f}, 0x1.21f7f4p+1f};
     ASSERT_TRUE(previous::RaySphereQuadraticStable(ray, sphere).hit);
     EXPECT_FALSE(RaySphereQuadraticStable(ray, sphere).hit);

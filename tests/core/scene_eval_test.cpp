@@ -56,14 +56,17 @@ void ExpectMatchesQueryByQuery(const Scene& scene, const SceneEvaluator& evaluat
         const QueryEvaluation& qe = evaluation.Queries()[i];
         ASSERT_EQ(qe.query.a, queries[i].a);
         ASSERT_EQ(qe.query.b, queries[i].b);
-        ExpectSameComparison(qe.comparison, SceneEvaluator::EvaluateQuery(scene, queries[i]), "query " + std::to_string(i));
+        ExpectSameComparison(qe.comparison, SceneEvaluator::EvaluateQuery(scene, queries[i]),
+                             "query " + std::to_string(i));
         // and each result against the registry's single-query runner directly
         const Query q = scene.MakeQuery(queries[i]);
         const Precision precision = scene.Settings(q.family).precision;
         for (const AlgorithmOutcome& out : qe.comparison.outcomes) {
-            EXPECT_TRUE(SameResult(out.result, hitlab::Run(*out.info, q, precision))) << "query " << i << " " << out.info->name;
+            EXPECT_TRUE(SameResult(out.result, hitlab::Run(*out.info, q, precision)))
+                << "query " << i << " " << out.info->name;
         }
-        EXPECT_TRUE(SameResult(qe.comparison.reference, hitlab::Run(ReferenceAlgorithm(q.family), q, precision))) << "query " << i;
+        EXPECT_TRUE(SameResult(qe.comparison.reference, hitlab::Run(ReferenceAlgorithm(q.family), q, precision)))
+            << "query " << i;
     }
 }
 
@@ -106,11 +109,16 @@ Scene MixedScene(int solids, int casts, unsigned seed)
         const glm::dvec3 h{half(rng) * 0.25, half(rng) * 0.25, half(rng) * 0.25};
         SceneShape s;
         switch (i % 3) {
-        case 0: s.shape = Aabb<double>{c - h, c + h}; break;
-        case 1: s.shape = Sphere<double>{c, h.x}; break;
+        case 0:
+            s.shape = Aabb<double>{c - h, c + h};
+            break;
+        case 1:
+            s.shape = Sphere<double>{c, h.x};
+            break;
         default: // turned about z by the 3-4-5 angle, or axis-aligned
-            s.shape = kind(rng) == 0 ? Obb<double>{c, h}
-                                     : Obb<double>{c, h, {glm::dvec3{0.6, 0.8, 0}, glm::dvec3{-0.8, 0.6, 0}, glm::dvec3{0, 0, 1}}};
+            s.shape = kind(rng) == 0
+                          ? Obb<double>{c, h}
+                          : Obb<double>{c, h, {glm::dvec3{0.6, 0.8, 0}, glm::dvec3{-0.8, 0.6, 0}, glm::dvec3{0, 0, 1}}};
         }
         scene.Add(std::move(s));
     }
@@ -153,7 +161,8 @@ TEST(SceneEvaluation, BatchesGiveEveryAlgorithmsSingleQueryResultBitForBit)
         std::vector<Query> single;
         for (const SceneQuery& q : queries) {
             if (q.family == family) {
-                pairs.push_back({static_cast<std::uint32_t>(scene.IndexOf(q.a)), static_cast<std::uint32_t>(scene.IndexOf(q.b))});
+                pairs.push_back(
+                    {static_cast<std::uint32_t>(scene.IndexOf(q.a)), static_cast<std::uint32_t>(scene.IndexOf(q.b))});
                 single.push_back(scene.MakeQuery(q));
             }
         }
@@ -166,8 +175,8 @@ TEST(SceneEvaluation, BatchesGiveEveryAlgorithmsSingleQueryResultBitForBit)
                 int hits = 0;
                 for (size_t i = 0; i < pairs.size(); ++i) {
                     EXPECT_TRUE(SameResult(out[i], hitlab::Run(*info, single[i], precision)))
-                        << FamilyName(family) << "/" << info->name << (precision == Precision::Float ? " float" : " double")
-                        << " query " << i;
+                        << FamilyName(family) << "/" << info->name
+                        << (precision == Precision::Float ? " float" : " double") << " query " << i;
                     hits += out[i].hit ? 1 : 0;
                 }
                 EXPECT_GT(hits, 0) << FamilyName(family) << "/" << info->name;

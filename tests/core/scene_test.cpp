@@ -20,12 +20,12 @@ SceneShape Make(std::string name, Shape shape)
 Scene SmallScene()
 {
     Scene scene;
-    scene.Add(Make("ray", Ray<double>{{-3, 0.5, 0.5}, {1, 0, 0}}));           // id 1
+    scene.Add(Make("ray", Ray<double>{{-3, 0.5, 0.5}, {1, 0, 0}}));             // id 1
     scene.Add(Make("segment", Segment<double>{{-3, 0.5, 0.5}, {0, 0.5, 0.5}})); // id 2
-    scene.Add(Make("box", Aabb<double>{{0, 0, 0}, {1, 1, 1}}));               // id 3
-    scene.Add(Make("sphere", Sphere<double>{{1.5, 0.5, 0.5}, 1}));            // id 4
-    scene.Add(Make("plane", Plane<double>{{1, 0, 0}, 4}));                    // id 5
-    scene.Add(Make("obb", Obb<double>{{0, 5, 0}}));                           // id 6
+    scene.Add(Make("box", Aabb<double>{{0, 0, 0}, {1, 1, 1}}));                 // id 3
+    scene.Add(Make("sphere", Sphere<double>{{1.5, 0.5, 0.5}, 1}));              // id 4
+    scene.Add(Make("plane", Plane<double>{{1, 0, 0}, 4}));                      // id 5
+    scene.Add(Make("obb", Obb<double>{{0, 5, 0}}));                             // id 6
     return scene;
 }
 

@@ -32,7 +32,8 @@ Aabb<T> MakeBox(const glm::dvec3& lo, const glm::dvec3& hi)
 }
 
 template <typename T>
-class SegmentAabbTest : public ::testing::Test {};
+class SegmentAabbTest : public ::testing::Test {
+};
 TYPED_TEST_SUITE(SegmentAabbTest, Scalars);
 
 struct SegmentCase {
@@ -111,8 +112,8 @@ TYPED_TEST(SegmentAabbTest, SatTraceRecordsRadiiAndDistance)
     using T = TypeParam;
     // stops 2^-10 short of x = 0: the x axis separates, |m.x| = 1 + 2^-11 > e.x + |d.x| = 0.5 + (0.5 - 2^-11)
     Trace trace;
-    const CastResult<T> r =
-        SegmentAabbSegmentSat(MakeSegment<T>({-1, 0.5, 0.5}, {-0.0009765625, 0.5, 0.5}), MakeBox<T>(kZero, kOne), &trace);
+    const CastResult<T> r = SegmentAabbSegmentSat(MakeSegment<T>({-1, 0.5, 0.5}, {-0.0009765625, 0.5, 0.5}),
+                                                  MakeBox<T>(kZero, kOne), &trace);
     EXPECT_FALSE(r.hit);
     ASSERT_EQ(trace.steps.size(), 1u);
     const auto& x = std::get<AxisPart>(trace.steps[0].part);
@@ -187,11 +188,11 @@ TEST(SegmentAabbConventions, EveryDeclaredConventionHolds)
         ASSERT_TRUE(boundary == "inclusive" || boundary == "conservative");
         for (Precision precision : {Precision::Float, Precision::Double}) {
             SCOPED_TRACE(std::string(info->name));
-            EXPECT_TRUE(hitlab::Run(*info, query({0.5, 0.5, 0.5}, {0.75, 0.5, 0.5}), precision).hit);  // inside
-            EXPECT_TRUE(hitlab::Run(*info, query({-1, 1, -1}, {1, -1, 1}), precision).hit);          // grazing corner
-            EXPECT_TRUE(hitlab::Run(*info, query({-1, 0, 0.5}, {2, 0, 0.5}), precision).hit);        // along a face
-            EXPECT_FALSE(hitlab::Run(*info, query({-3, 0.5, 0.5}, {-1, 0.5, 0.5}), precision).hit);  // ends before
-            EXPECT_FALSE(hitlab::Run(*info, query({2, 0.5, 0.5}, {3, 0.5, 0.5}), precision).hit);    // starts after
+            EXPECT_TRUE(hitlab::Run(*info, query({0.5, 0.5, 0.5}, {0.75, 0.5, 0.5}), precision).hit); // inside
+            EXPECT_TRUE(hitlab::Run(*info, query({-1, 1, -1}, {1, -1, 1}), precision).hit);           // grazing corner
+            EXPECT_TRUE(hitlab::Run(*info, query({-1, 0, 0.5}, {2, 0, 0.5}), precision).hit);         // along a face
+            EXPECT_FALSE(hitlab::Run(*info, query({-3, 0.5, 0.5}, {-1, 0.5, 0.5}), precision).hit);   // ends before
+            EXPECT_FALSE(hitlab::Run(*info, query({2, 0.5, 0.5}, {3, 0.5, 0.5}), precision).hit);     // starts after
             const Result hit = hitlab::Run(*info, query({-1, 0.5, 0.5}, {3, 0.5, 0.5}), precision);
             EXPECT_EQ(hit.hasNormal, (info->returns & kFieldNormal) != 0);
         }
@@ -249,8 +250,8 @@ TYPED_TEST(SegmentAabbTest, AxisPermutationChangesNothing)
         const test::LineBoxCase c = GridSegment(rng, true);
         const auto& p = perms[static_cast<size_t>(i) % perms.size()];
         const auto permute = [&p](const glm::dvec3& v) { return glm::dvec3(v[p[0]], v[p[1]], v[p[2]]); };
-        const CastResult<T> a = SegmentAabbSegmentSlab(MakeSegment<T>(c.origin, c.origin + c.direction),
-                                                       MakeBox<T>(c.lo, c.hi));
+        const CastResult<T> a =
+            SegmentAabbSegmentSlab(MakeSegment<T>(c.origin, c.origin + c.direction), MakeBox<T>(c.lo, c.hi));
         const Segment<T> ps = MakeSegment<T>(permute(c.origin), permute(c.origin + c.direction));
         const Aabb<T> pb = MakeBox<T>(permute(c.lo), permute(c.hi));
         const CastResult<T> b = SegmentAabbSegmentSlab(ps, pb);
@@ -308,7 +309,8 @@ TEST(SegmentAabbProperties, FloatReferenceAgreesWithDoubleAwayFromBoundaries)
             continue;
         }
         ++compared;
-        const CastResult<float> f = SegmentAabbSegmentSlab(MakeSegment<float>(c.origin, end), MakeBox<float>(c.lo, c.hi));
+        const CastResult<float> f =
+            SegmentAabbSegmentSlab(MakeSegment<float>(c.origin, end), MakeBox<float>(c.lo, c.hi));
         const CastResult<double> d =
             SegmentAabbSegmentSlab(MakeSegment<double>(c.origin, end), MakeBox<double>(c.lo, c.hi));
         ASSERT_EQ(d.hit, oracle.hit) << i;

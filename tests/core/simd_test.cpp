@@ -17,7 +17,8 @@ namespace hitlab {
 namespace {
 
 template <typename T>
-class SimdTest : public ::testing::Test {};
+class SimdTest : public ::testing::Test {
+};
 using Scalars = ::testing::Types<float, double>;
 TYPED_TEST_SUITE(SimdTest, Scalars);
 
@@ -35,8 +36,18 @@ template <typename T>
 std::vector<T> SpecialValues()
 {
     constexpr T inf = std::numeric_limits<T>::infinity();
-    return {T(0),  -T(0), T(1),  T(-1), T(0.5), T(3), inf, -inf, std::numeric_limits<T>::quiet_NaN(),
-            std::numeric_limits<T>::max(), std::numeric_limits<T>::denorm_min(), T(-2.5)};
+    return {T(0),
+            -T(0),
+            T(1),
+            T(-1),
+            T(0.5),
+            T(3),
+            inf,
+            -inf,
+            std::numeric_limits<T>::quiet_NaN(),
+            std::numeric_limits<T>::max(),
+            std::numeric_limits<T>::denorm_min(),
+            T(-2.5)};
 }
 
 /// Four values drawn from SpecialValues.

@@ -12,7 +12,8 @@ namespace hitlab {
 namespace {
 
 template <typename T>
-class SlabTest : public ::testing::Test {};
+class SlabTest : public ::testing::Test {
+};
 using Scalars = ::testing::Types<float, double>;
 TYPED_TEST_SUITE(SlabTest, Scalars);
 

@@ -12,7 +12,8 @@ namespace hitlab {
 namespace {
 
 template <typename T>
-class SphereAabbTest : public ::testing::Test {};
+class SphereAabbTest : public ::testing::Test {
+};
 using Scalars = ::testing::Types<float, double>;
 TYPED_TEST_SUITE(SphereAabbTest, Scalars);
 
@@ -38,16 +39,51 @@ const ClosestCase kClosestCases[] = {
     {"SmallGapBeyondFaceMisses", {2.0009765625, 0.5, 0.5}, 1, {0, 0, 0}, {1, 1, 1}, false, 0, {}, {}},
     {"NearCornerMisses", {1.5, 1.5, 1.5}, 0.75, {0, 0, 0}, {1, 1, 1}, false, 0, {}, {}},
     {"NearEdgeMisses", {1.5, 1.5, 0.5}, 0.625, {0, 0, 0}, {1, 1, 1}, false, 0, {}, {}},
-    {"OverlapBeyondFacePushesBoxAway", {1.25, 0.5, 0.5}, 0.5, {0, 0, 0}, {1, 1, 1}, true, 0.25, {-1, 0, 0},
+    {"OverlapBeyondFacePushesBoxAway",
+     {1.25, 0.5, 0.5},
+     0.5,
+     {0, 0, 0},
+     {1, 1, 1},
+     true,
+     0.25,
+     {-1, 0, 0},
      {1, 0.5, 0.5}},
     {"OverlapBelowPushesBoxUp", {0.5, -0.5, 0.5}, 1, {0, 0, 0}, {1, 1, 1}, true, 0.5, {0, 1, 0}, {0.5, 0, 0.5}},
-    {"CentreInsidePushesOutThroughNearestFace", {0.25, 0.5, 0.5}, 0.125, {0, 0, 0}, {1, 1, 1}, true, 0.375,
-     {1, 0, 0}, {0.25, 0.5, 0.5}},
-    {"CentreInsideNearMaxYFace", {0.5, 0.875, 0.5}, 0.25, {0, 0, 0}, {1, 1, 1}, true, 0.375, {0, -1, 0},
+    {"CentreInsidePushesOutThroughNearestFace",
+     {0.25, 0.5, 0.5},
+     0.125,
+     {0, 0, 0},
+     {1, 1, 1},
+     true,
+     0.375,
+     {1, 0, 0},
+     {0.25, 0.5, 0.5}},
+    {"CentreInsideNearMaxYFace",
+     {0.5, 0.875, 0.5},
+     0.25,
+     {0, 0, 0},
+     {1, 1, 1},
+     true,
+     0.375,
+     {0, -1, 0},
      {0.5, 0.875, 0.5}},
-    {"CentreAtBoxCentreTieTakesFaceMinusX", {0.5, 0.5, 0.5}, 0.25, {0, 0, 0}, {1, 1, 1}, true, 0.75, {1, 0, 0},
+    {"CentreAtBoxCentreTieTakesFaceMinusX",
+     {0.5, 0.5, 0.5},
+     0.25,
+     {0, 0, 0},
+     {1, 1, 1},
+     true,
+     0.75,
+     {1, 0, 0},
      {0.5, 0.5, 0.5}},
-    {"ZeroRadiusOnSurfaceHitsWithDepthZero", {1, 0.5, 0.5}, 0, {0, 0, 0}, {1, 1, 1}, true, 0, {-1, 0, 0},
+    {"ZeroRadiusOnSurfaceHitsWithDepthZero",
+     {1, 0.5, 0.5},
+     0,
+     {0, 0, 0},
+     {1, 1, 1},
+     true,
+     0,
+     {-1, 0, 0},
      {1, 0.5, 0.5}},
     {"CentreOnCornerPushesOutByRadius", {0, 0, 0}, 0.5, {0, 0, 0}, {1, 1, 1}, true, 0.5, {1, 0, 0}, {0, 0, 0}},
     {"FlatBoxTangentFromAbove", {0.5, 1, 0.5}, 0.5, {0, 0.5, 0}, {1, 0.5, 1}, true, 0, {0, -1, 0}, {0.5, 0.5, 0.5}},
@@ -75,7 +111,8 @@ TYPED_TEST(SphereAabbTest, ClosestPointHandCheckedCases)
 TYPED_TEST(SphereAabbTest, ClosestPointTangentAtCornerHasDiagonalNormal)
 {
     using T = TypeParam;
-    const OverlapResult<T> r = SphereAabbClosestPoint(Sphere<T>{V<T>(2, 3, 3), T(3)}, Aabb<T>{V<T>(0, 0, 0), V<T>(1, 1, 1)});
+    const OverlapResult<T> r =
+        SphereAabbClosestPoint(Sphere<T>{V<T>(2, 3, 3), T(3)}, Aabb<T>{V<T>(0, 0, 0), V<T>(1, 1, 1)});
     ASSERT_TRUE(r.hit);
     EXPECT_EQ(r.depth, T(0));
     EXPECT_EQ(r.normal, V<T>(-1, -2, -2) / T(3));
@@ -89,8 +126,10 @@ TYPED_TEST(SphereAabbTest, NanMisses)
     const Aabb<T> box{V<T>(0, 0, 0), V<T>(1, 1, 1)};
     EXPECT_FALSE(SphereAabbClosestPoint(Sphere<T>{Vec3<T>(nan, 0, 0), T(1)}, box).hit);
     EXPECT_FALSE(SphereAabbClosestPoint(Sphere<T>{V<T>(0.5, 0.5, 0.5), nan}, box).hit);
-    EXPECT_FALSE(SphereAabbClosestPoint(Sphere<T>{V<T>(0.5, 0.5, 0.5), T(1)}, Aabb<T>{Vec3<T>(0, nan, 0), V<T>(1, 1, 1)}).hit);
-    EXPECT_FALSE(SphereAabbClosestPoint(Sphere<T>{V<T>(0.5, 0.5, 0.5), T(1)}, Aabb<T>{V<T>(0, 0, 0), Vec3<T>(1, 1, nan)}).hit);
+    EXPECT_FALSE(
+        SphereAabbClosestPoint(Sphere<T>{V<T>(0.5, 0.5, 0.5), T(1)}, Aabb<T>{Vec3<T>(0, nan, 0), V<T>(1, 1, 1)}).hit);
+    EXPECT_FALSE(
+        SphereAabbClosestPoint(Sphere<T>{V<T>(0.5, 0.5, 0.5), T(1)}, Aabb<T>{V<T>(0, 0, 0), Vec3<T>(1, 1, nan)}).hit);
     EXPECT_FALSE(SphereAabbExpandedBox(Sphere<T>{Vec3<T>(0, 0, nan), T(1)}, box).hit);
 }
 
@@ -181,7 +220,8 @@ TEST(SphereAabbPublic, ReferenceMatchesEveryCaseAndExpandedBoxOnlyMissesCase32)
     const AlgorithmInfo& expanded = *FindAlgorithm(Family::SphereAabb, "expanded_box");
     for (const auto& c : cases) {
         for (Precision p : {Precision::Float, Precision::Double}) {
-            SCOPED_TRACE(testing::Message() << "case " << c.id << " (" << c.kind << ") " << (p == Precision::Float ? "float" : "double"));
+            SCOPED_TRACE(testing::Message()
+                         << "case " << c.id << " (" << c.kind << ") " << (p == Precision::Float ? "float" : "double"));
             const Result r = hitlab::Run(ref, c.query, p);
             ASSERT_EQ(r.hit, c.hit);
             if (c.hit) {
@@ -316,7 +356,8 @@ TEST(SphereAabbProperties, FloatAgreesWithDoubleAwayFromBoundaries)
         const Sphere<double> s{glm::dvec3(u(rng), u(rng), u(rng)), h(rng)};
         long double distSq = 0;
         for (int k = 0; k < 3; ++k) {
-            const long double q = std::clamp((long double)s.center[k], (long double)box.min[k], (long double)box.max[k]);
+            const long double q =
+                std::clamp((long double)s.center[k], (long double)box.min[k], (long double)box.max[k]);
             distSq += (s.center[k] - q) * (s.center[k] - q);
         }
         if (std::abs(std::sqrt(distSq) - s.radius) < 1e-5) {

@@ -12,7 +12,8 @@ namespace hitlab {
 namespace {
 
 template <typename T>
-class SphereSphereTest : public ::testing::Test {};
+class SphereSphereTest : public ::testing::Test {
+};
 using Scalars = ::testing::Types<float, double>;
 TYPED_TEST_SUITE(SphereSphereTest, Scalars);
 
@@ -117,7 +118,8 @@ TEST(SphereSpherePublic, ReferenceMatchesEveryCaseInFloatAndDouble)
     EXPECT_EQ(ref.ConventionValue("touching"), "overlap");
     for (const auto& c : cases) {
         for (Precision p : {Precision::Float, Precision::Double}) {
-            SCOPED_TRACE(testing::Message() << "case " << c.id << " (" << c.kind << ") " << (p == Precision::Float ? "float" : "double"));
+            SCOPED_TRACE(testing::Message()
+                         << "case " << c.id << " (" << c.kind << ") " << (p == Precision::Float ? "float" : "double"));
             const Result r = hitlab::Run(ref, c.query, p);
             ASSERT_EQ(r.hit, c.hit);
             if (c.hit) {

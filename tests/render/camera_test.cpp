@@ -2,9 +2,9 @@
 // framing, zoom toward the cursor, near-plane clipping. No GL.
 #include "render/camera.h"
 
-#include <gtest/gtest.h>
 #include <glm/geometric.hpp>
 #include <glm/trigonometric.hpp>
+#include <gtest/gtest.h>
 
 #include <random>
 

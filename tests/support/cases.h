@@ -15,9 +15,9 @@ namespace hitlab::test {
 
 /// A case's `expect` object (missing keys keep these defaults).
 struct CaseExpect {
-    bool error = false;  ///< the line is invalid and must get an error line
+    bool error = false; ///< the line is invalid and must get an error line
     bool hit = false;
-    bool exact = true;   ///< hit is exact (false when it came from binary64)
+    bool exact = true; ///< hit is exact (false when it came from binary64)
     std::optional<double> tEnter, tExit, depth, margin;
     bool tExact = true;
     bool depthExact = true;
@@ -25,12 +25,12 @@ struct CaseExpect {
 
 /// One line of public.jsonl.
 struct Case {
-    nlohmann::json id;            ///< the case's id (null for raw lines)
+    nlohmann::json id; ///< the case's id (null for raw lines)
     std::string kind;
-    bool isRaw = false;           ///< a {"raw": ...} line: `raw` is sent as is
+    bool isRaw = false; ///< a {"raw": ...} line: `raw` is sent as is
     std::string raw;
-    std::optional<Query> query;   ///< set when the line has a family and two readable shapes
-    std::string parseError;       ///< why query is empty (for a protocol line)
+    std::optional<Query> query; ///< set when the line has a family and two readable shapes
+    std::string parseError;     ///< why query is empty (for a protocol line)
     CaseExpect expect;
 };
 

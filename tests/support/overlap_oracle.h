@@ -33,8 +33,8 @@ struct PublicCase {
     std::string kind;
     Query query;
     bool hit = false;
-    bool exact = true;       ///< hit is exact (false for general rotations)
-    double depth = 0;        ///< when hit
+    bool exact = true; ///< hit is exact (false for general rotations)
+    double depth = 0;  ///< when hit
     bool depthExact = true;
 };
 

@@ -3,8 +3,8 @@
 
 #include "app/gui/gui.h"
 
-#include <gtest/gtest.h>
 #include <glm/vec2.hpp>
+#include <gtest/gtest.h>
 
 #include <algorithm>
 #include <cstddef>

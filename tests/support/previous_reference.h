@@ -53,9 +53,10 @@ CastResult<T> RayAabbSlabBranchless(const Ray<T>& ray, const Aabb<T>& box, Trace
             const bool nan = t1[axis] != t1[axis] || t2[axis] != t2[axis];
             runEnter = std::max(runEnter, double(nearLanes[axis]));
             runExit = std::min(runExit, double(farLanes[axis]));
-            hitlab::detail::TraceSlabStep(*trace, axis, parallel, nearLanes[axis] <= farLanes[axis], double(nearLanes[axis]),
-                                  double(farLanes[axis]), runEnter, runExit,
-                                  nan ? " (0 * inf = NaN dropped by the min/max order: the slab is every t)" : "");
+            hitlab::detail::TraceSlabStep(*trace, axis, parallel, nearLanes[axis] <= farLanes[axis],
+                                          double(nearLanes[axis]), double(farLanes[axis]), runEnter, runExit,
+                                          nan ? " (0 * inf = NaN dropped by the min/max order: the slab is every t)"
+                                              : "");
             trace->steps.back().values.push_back({"t1", double(t1[axis])});
             trace->steps.back().values.push_back({"t2", double(t2[axis])});
             if (trace->decidingStep < 0 && !(runEnter <= runExit)) {
@@ -208,8 +209,8 @@ T EquivalenceScalar(Rng& rng)
     }
     if (pick < 62) {
         // any exponent: mantissa in [1, 2), exponent over the whole range (subnormals included)
-        const int e = int(rng() % unsigned(L::max_exponent - L::min_exponent + L::digits + 1)) + L::min_exponent -
-                      L::digits;
+        const int e =
+            int(rng() % unsigned(L::max_exponent - L::min_exponent + L::digits + 1)) + L::min_exponent - L::digits;
         const T m = T(std::uniform_real_distribution<double>(1, 2)(rng));
         const T v = std::ldexp(m, e);
         return rng() % 2 ? v : -v;

@@ -69,7 +69,8 @@ FamilySettings WithDrawn(const FamilySettings& settings, const AlgorithmInfo& al
 std::string AlgorithmTooltip(const AlgorithmInfo& algorithm)
 {
     std::string text = std::string(algorithm.title) + (algorithm.reference ? "  (reference)" : "") + "\n\n" +
-                       std::string(algorithm.summary) + "\n\nSource: " + std::string(algorithm.source) + "\n\nConventions:";
+                       std::string(algorithm.summary) + "\n\nSource: " + std::string(algorithm.source) +
+                       "\n\nConventions:";
     for (const Convention& c : algorithm.conventions) {
         text += "\n  " + std::string(c.key) + ": " + std::string(c.value);
     }

@@ -19,7 +19,7 @@ struct AlgorithmEntry {
 
 struct FamilyEntry {
     Family family = Family::RayAabb;
-    int queries = 0;                     ///< how many of the scene's queries are of this family
+    int queries = 0; ///< how many of the scene's queries are of this family
     Precision precision = Precision::Float;
     std::vector<AlgorithmEntry> algorithms; ///< every algorithm of the family, registry order
 };

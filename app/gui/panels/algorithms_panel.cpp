@@ -29,7 +29,8 @@ void Panels::DrawAlgorithmsPanel()
     for (const FamilyEntry& family : families) {
         const std::string name(FamilyName(family.family));
         ImGui::PushID(name.c_str());
-        const std::string header = name + "  (" + std::to_string(family.queries) + (family.queries == 1 ? " query)" : " queries)");
+        const std::string header =
+            name + "  (" + std::to_string(family.queries) + (family.queries == 1 ? " query)" : " queries)");
         if (ImGui::CollapsingHeader(header.c_str(), ImGuiTreeNodeFlags_DefaultOpen)) {
             const FamilySettings& settings = scene.Settings(family.family);
             int precision = family.precision == Precision::Float ? 0 : 1;
@@ -57,7 +58,8 @@ void Panels::DrawAlgorithmsPanel()
                         const FamilySettings after = WithEnabled(settings, *a.info, on);
                         if (after.enabled != settings.enabled) {
                             Execute(SetFamilySettingsCommand(scene, family.family, after,
-                                                             std::string(on ? "Run " : "Stop ") + std::string(a.info->name)));
+                                                             std::string(on ? "Run " : "Stop ") +
+                                                                 std::string(a.info->name)));
                         }
                     }
                     ImGui::TableNextColumn();

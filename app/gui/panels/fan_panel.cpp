@@ -18,8 +18,9 @@ void Swatch(const glm::vec4& c)
 {
     const float h = ImGui::GetTextLineHeight();
     const ImVec2 p = ImGui::GetCursorScreenPos();
-    ImGui::GetWindowDrawList()->AddRectFilled(ImVec2(p.x + 1, p.y + 2), ImVec2(p.x + h - 3, p.y + h - 2),
-                                              ImGui::ColorConvertFloat4ToU32(ImVec4(c.x, c.y, c.z, std::max(c.w, 0.6f))));
+    ImGui::GetWindowDrawList()->AddRectFilled(
+        ImVec2(p.x + 1, p.y + 2), ImVec2(p.x + h - 3, p.y + h - 2),
+        ImGui::ColorConvertFloat4ToU32(ImVec4(c.x, c.y, c.z, std::max(c.w, 0.6f))));
     ImGui::Dummy(ImVec2(h, h));
     ImGui::SameLine();
 }
@@ -45,7 +46,8 @@ void Panels::DrawFanPanel()
     const SceneShape* selection = scene.Find(m_viewport.Selected());
     const bool canAdd = selection != nullptr && IsFanTarget(selection->shape);
     ImGui::BeginDisabled(!canAdd);
-    const std::string add = canAdd ? "Add a fan aimed at " + selection->name : "Add a fan (select a box, sphere or plane)";
+    const std::string add =
+        canAdd ? "Add a fan aimed at " + selection->name : "Add a fan (select a box, sphere or plane)";
     if (ImGui::Button(add.c_str())) {
         SceneFan fan;
         fan.name = "fan " + std::to_string(scene.NextFanId());
@@ -125,7 +127,8 @@ void Panels::DrawFanPanel()
     } else {
         const RayFan& f = e->fan;
         ImGui::Text("%s, %s: %d x %d = %zu rays", std::string(FamilyName(f.family)).c_str(),
-                    e->inputs && e->inputs->precision == Precision::Double ? "double" : "float", f.n, f.n, f.samples.size());
+                    e->inputs && e->inputs->precision == Precision::Double ? "double" : "float", f.n, f.n,
+                    f.samples.size());
         ImGui::TextWrapped("computed in %.2f ms (again only when the fan, its target or the algorithms change)", e->ms);
         std::string names;
         for (const AlgorithmInfo* info : f.algorithms) {

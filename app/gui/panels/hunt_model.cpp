@@ -80,7 +80,8 @@ std::vector<Family> EvaluatedFamilies(const SceneEvaluator& evaluation)
 
 std::optional<SceneQuery> FocusedPairOf(const Scene& scene, const std::optional<SceneQuery>& focused, Family family)
 {
-    if (!focused || focused->family != family || scene.Find(focused->a) == nullptr || scene.Find(focused->b) == nullptr) {
+    if (!focused || focused->family != family || scene.Find(focused->a) == nullptr ||
+        scene.Find(focused->b) == nullptr) {
         return std::nullopt;
     }
     return focused;
@@ -137,7 +138,8 @@ HuntOptions MakeHuntOptions(const HuntChoices& choices, const Scene& scene, cons
     return o;
 }
 
-std::string ValidateHuntChoices(const HuntChoices& choices, const Scene& scene, const std::optional<SceneQuery>& focused)
+std::string ValidateHuntChoices(const HuntChoices& choices, const Scene& scene,
+                                const std::optional<SceneQuery>& focused)
 {
     if (const std::string e = ValidateHunt(MakeHuntOptions(choices, scene, focused)); !e.empty()) {
         return e;
@@ -220,7 +222,11 @@ std::optional<SceneQuery> LoadCounterexample(Scene& scene, History& history, con
         shape.id = ids[k];
         // "counterexample ray 1": apart from the scene's own names (two spheres get 1 and 2)
         const std::string type = ShapeTypeName(shape.shape);
-        const std::string base = "counterexample " + (type == "aabb" ? "box" : type == "obb" ? "oriented box" : type) + " ";
+        const std::string base = "counterexample " +
+                                 (type == "aabb"  ? "box"
+                                  : type == "obb" ? "oriented box"
+                                                  : type) +
+                                 " ";
         for (int n = 1;; ++n) {
             const std::string name = base + std::to_string(n);
             const bool taken = std::find(names.begin(), names.end(), name) != names.end() ||
@@ -243,7 +249,8 @@ std::optional<SceneQuery> LoadCounterexample(Scene& scene, History& history, con
     }
     settings.precision = options.precision;
     const FamilySettings& before = scene.Settings(family);
-    if (settings.enabled != before.enabled || settings.drawn != before.drawn || settings.precision != before.precision) {
+    if (settings.enabled != before.enabled || settings.drawn != before.drawn ||
+        settings.precision != before.precision) {
         parts.push_back(SetFamilySettingsCommand(scene, family, settings));
     }
     if (!history.Execute(scene, std::make_unique<CommandGroup>(std::move(parts), "Load counterexample"))) {

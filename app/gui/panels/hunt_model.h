@@ -18,15 +18,15 @@ namespace hitlab {
 /// What the person chose in the Hunt panel (HuntOptions before "around" is resolved).
 struct HuntChoices {
     Family family = Family::RayAabb;
-    std::string a;                          ///< an algorithm of the family
-    std::string b;                          ///< another one, or "" for the exact judge
+    std::string a; ///< an algorithm of the family
+    std::string b; ///< another one, or "" for the exact judge
     Precision precision = Precision::Float;
-    std::uint64_t maxCases = 10000000;      ///< 0: no limit
-    double maxSeconds = 5;                  ///< 0: no limit
+    std::uint64_t maxCases = 10000000; ///< 0: no limit
+    double maxSeconds = 5;             ///< 0: no limit
     std::uint64_t seed = 1;
-    bool around = false;                    ///< a share of the cases perturb the focused pair
-    double tolerance = 0;                   ///< HuntOptions::tolerance
-    double valueUlps = 0;                   ///< HuntOptions::valueUlps (0: verdicts only)
+    bool around = false;  ///< a share of the cases perturb the focused pair
+    double tolerance = 0; ///< HuntOptions::tolerance
+    double valueUlps = 0; ///< HuntOptions::valueUlps (0: verdicts only)
     int maxCounterexamples = 5;
 };
 
@@ -51,7 +51,8 @@ HuntOptions MakeHuntOptions(const HuntChoices& choices, const Scene& scene, cons
 /// "" when the choices can run, else why not: ValidateHunt's message, a negative limit or
 /// tolerance, fewer than one counterexample. ("around" without a focused pair of the family is
 /// ignored: the panel shows it unavailable.)
-std::string ValidateHuntChoices(const HuntChoices& choices, const Scene& scene, const std::optional<SceneQuery>& focused);
+std::string ValidateHuntChoices(const HuntChoices& choices, const Scene& scene,
+                                const std::optional<SceneQuery>& focused);
 
 /// How far the hunt is, 0..1: the larger of the cases' and the seconds' share of their limits;
 /// -1 when neither limit is set.

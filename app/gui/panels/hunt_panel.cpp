@@ -85,7 +85,8 @@ void Panels::DrawHuntPanel()
             const Counterexample& cx = r->counterexamples[size_t(t.saveIndex)];
             if (path.empty()) {
                 ReportError("Cannot save the counterexample: no file name given");
-            } else if (const std::string e = SaveSceneFile(CounterexampleScene(cx, t.hunt.Options()), path); !e.empty()) {
+            } else if (const std::string e = SaveSceneFile(CounterexampleScene(cx, t.hunt.Options()), path);
+                       !e.empty()) {
                 ReportError("Cannot save " + path + ": " + e);
             } else {
                 t.huntNote = "Saved counterexample " + std::to_string(t.saveIndex + 1) + " to " + path + ".";
@@ -266,7 +267,8 @@ void Panels::DrawHuntPanel()
             ImGui::PopStyleColor();
             ImGui::TextDisabled("distribution: %s", cx.distribution.c_str());
             if (ImGui::SmallButton("Load into scene")) {
-                if (const std::optional<SceneQuery> loaded = LoadCounterexample(scene, m_viewport.GetHistory(), cx, o)) {
+                if (const std::optional<SceneQuery> loaded =
+                        LoadCounterexample(scene, m_viewport.GetHistory(), cx, o)) {
                     // focus the new pair and look at it (the camera keeps its direction)
                     state.focused = *loaded;
                     state.step = -1;
@@ -278,7 +280,8 @@ void Panels::DrawHuntPanel()
                     m_viewport.camera.distance = view.distance;
                     ++t.loaded;
                     t.huntNote = "Loaded counterexample " + std::to_string(index) + " as " +
-                                 scene.Find(loaded->a)->name + " and " + scene.Find(loaded->b)->name + " (Ctrl+Z undoes).";
+                                 scene.Find(loaded->a)->name + " and " + scene.Find(loaded->b)->name +
+                                 " (Ctrl+Z undoes).";
                     if (!IsCast(loaded->family) && !scene.SolidPairsEnabled()) {
                         t.huntNote += " This scene does not compare pairs of solids, so the pair is not evaluated.";
                     }
@@ -298,8 +301,8 @@ void Panels::DrawHuntPanel()
             if (ImGui::TreeNode("GoogleTest")) {
                 const std::string snippet = GoogleTestSnippet(cx, o, index);
                 const float lines = float(std::count(snippet.begin(), snippet.end(), '\n') + 1);
-                ImGui::BeginChild("snippet", ImVec2(0, std::min(lines, 14.0f) * ImGui::GetTextLineHeight() + 16.0f), true,
-                                  ImGuiWindowFlags_HorizontalScrollbar);
+                ImGui::BeginChild("snippet", ImVec2(0, std::min(lines, 14.0f) * ImGui::GetTextLineHeight() + 16.0f),
+                                  true, ImGuiWindowFlags_HorizontalScrollbar);
                 ImGui::TextUnformatted(snippet.c_str());
                 ImGui::EndChild();
                 ImGui::TreePop();
@@ -322,7 +325,8 @@ void Panels::DrawHuntPanel()
         if (ImGui::IsWindowAppearing()) {
             ImGui::SetKeyboardFocusHere();
         }
-        const bool enter = ImGui::InputText("##path", t.savePath, sizeof t.savePath, ImGuiInputTextFlags_EnterReturnsTrue);
+        const bool enter =
+            ImGui::InputText("##path", t.savePath, sizeof t.savePath, ImGuiInputTextFlags_EnterReturnsTrue);
         const bool save = ImGui::Button("Save") || enter;
         ImGui::SameLine();
         if (ImGui::Button("Cancel") || ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape))) {

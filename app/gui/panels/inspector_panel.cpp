@@ -20,8 +20,8 @@ bool NumberField(const char* label, double* values, int count, double speed)
     ImGui::TextUnformatted(label);
     ImGui::SetNextItemWidth(-1);
     const std::string id = std::string("##") + label;
-    const bool changed = ImGui::DragScalarN(id.c_str(), ImGuiDataType_Double, values, count, float(speed), nullptr,
-                                            nullptr, "%.6g");
+    const bool changed =
+        ImGui::DragScalarN(id.c_str(), ImGuiDataType_Double, values, count, float(speed), nullptr, nullptr, "%.6g");
     if (ImGui::IsItemHovered() && !ImGui::IsItemActive()) {
         std::string exact;
         for (int i = 0; i < count; ++i) {
@@ -106,26 +106,84 @@ void Panels::DrawInspectorPanel()
         [&](const auto& g) {
             using G = std::decay_t<decltype(g)>;
             if constexpr (std::is_same_v<G, Ray<double>>) {
-                vec("origin", g.origin, [&](glm::dvec3 v) { G r = g; r.origin = v; return Shape(r); });
-                vec("direction", g.direction, [&](glm::dvec3 v) { G r = g; r.direction = v; return Shape(r); });
+                vec("origin", g.origin, [&](glm::dvec3 v) {
+                    G r = g;
+                    r.origin = v;
+                    return Shape(r);
+                });
+                vec("direction", g.direction, [&](glm::dvec3 v) {
+                    G r = g;
+                    r.direction = v;
+                    return Shape(r);
+                });
             } else if constexpr (std::is_same_v<G, Segment<double>>) {
-                vec("start", g.start, [&](glm::dvec3 v) { G r = g; r.start = v; return Shape(r); });
-                vec("end", g.end, [&](glm::dvec3 v) { G r = g; r.end = v; return Shape(r); });
+                vec("start", g.start, [&](glm::dvec3 v) {
+                    G r = g;
+                    r.start = v;
+                    return Shape(r);
+                });
+                vec("end", g.end, [&](glm::dvec3 v) {
+                    G r = g;
+                    r.end = v;
+                    return Shape(r);
+                });
             } else if constexpr (std::is_same_v<G, Plane<double>>) {
-                vec("normal", g.normal, [&](glm::dvec3 v) { G r = g; r.normal = v; return Shape(r); });
-                num("distance", g.distance, [&](double v) { G r = g; r.distance = v; return Shape(r); });
+                vec("normal", g.normal, [&](glm::dvec3 v) {
+                    G r = g;
+                    r.normal = v;
+                    return Shape(r);
+                });
+                num("distance", g.distance, [&](double v) {
+                    G r = g;
+                    r.distance = v;
+                    return Shape(r);
+                });
             } else if constexpr (std::is_same_v<G, Aabb<double>>) {
                 const glm::dvec3 center = (g.min + g.max) * 0.5, size = g.max - g.min;
-                vec("position (centre)", center, [&](glm::dvec3 v) { G r = g; r.min = v - size * 0.5; r.max = v + size * 0.5; return Shape(r); });
-                vec("size", size, [&](glm::dvec3 v) { G r = g; r.min = center - v * 0.5; r.max = center + v * 0.5; return Shape(r); });
-                vec("min", g.min, [&](glm::dvec3 v) { G r = g; r.min = v; return Shape(r); });
-                vec("max", g.max, [&](glm::dvec3 v) { G r = g; r.max = v; return Shape(r); });
+                vec("position (centre)", center, [&](glm::dvec3 v) {
+                    G r = g;
+                    r.min = v - size * 0.5;
+                    r.max = v + size * 0.5;
+                    return Shape(r);
+                });
+                vec("size", size, [&](glm::dvec3 v) {
+                    G r = g;
+                    r.min = center - v * 0.5;
+                    r.max = center + v * 0.5;
+                    return Shape(r);
+                });
+                vec("min", g.min, [&](glm::dvec3 v) {
+                    G r = g;
+                    r.min = v;
+                    return Shape(r);
+                });
+                vec("max", g.max, [&](glm::dvec3 v) {
+                    G r = g;
+                    r.max = v;
+                    return Shape(r);
+                });
             } else if constexpr (std::is_same_v<G, Sphere<double>>) {
-                vec("centre", g.center, [&](glm::dvec3 v) { G r = g; r.center = v; return Shape(r); });
-                num("radius", g.radius, [&](double v) { G r = g; r.radius = v; return Shape(r); });
+                vec("centre", g.center, [&](glm::dvec3 v) {
+                    G r = g;
+                    r.center = v;
+                    return Shape(r);
+                });
+                num("radius", g.radius, [&](double v) {
+                    G r = g;
+                    r.radius = v;
+                    return Shape(r);
+                });
             } else {
-                vec("centre", g.center, [&](glm::dvec3 v) { G r = g; r.center = v; return Shape(r); });
-                vec("half extents", g.halfExtents, [&](glm::dvec3 v) { G r = g; r.halfExtents = v; return Shape(r); });
+                vec("centre", g.center, [&](glm::dvec3 v) {
+                    G r = g;
+                    r.center = v;
+                    return Shape(r);
+                });
+                vec("half extents", g.halfExtents, [&](glm::dvec3 v) {
+                    G r = g;
+                    r.halfExtents = v;
+                    return Shape(r);
+                });
                 // the angles typed are kept while they still produce the shape's axes (no Euler jitter)
                 const Obb<double> fromStored =
                     WithRotationDegrees(g, {m_rotationDeg[0], m_rotationDeg[1], m_rotationDeg[2]});

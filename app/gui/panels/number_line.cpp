@@ -19,7 +19,8 @@ std::string Source(const NumberLineLayout& layout, double t, bool far)
 {
     for (const NumberLineRow& row : layout.rows) {
         if (!row.parallel && (far ? row.tFar : row.tNear) == t) {
-            return std::string(far ? "leaves the " : "enters the ") + AxisName(row.axis) + " slab at t = " + ShortNumber(t);
+            return std::string(far ? "leaves the " : "enters the ") + AxisName(row.axis) +
+                   " slab at t = " + ShortNumber(t);
         }
     }
     if (far) {

@@ -13,25 +13,25 @@ namespace hitlab {
 
 /// One slab step of the trace, placed on the line. Fractions are in [0, 1] (0: left end).
 struct NumberLineRow {
-    int step = 0;               ///< index of the step in the trace
-    int axis = 0;               ///< 0, 1, 2: x, y, z (box-local for an oriented box)
-    bool parallel = false;      ///< the direction has no component along the axis
-    bool originInside = false;  ///< parallel only: the origin lies between the slab's planes
-    double tNear = 0, tFar = 0; ///< the slab's interval (tNear may exceed tFar for a published variant)
+    int step = 0;                 ///< index of the step in the trace
+    int axis = 0;                 ///< 0, 1, 2: x, y, z (box-local for an oriented box)
+    bool parallel = false;        ///< the direction has no component along the axis
+    bool originInside = false;    ///< parallel only: the origin lies between the slab's planes
+    double tNear = 0, tFar = 0;   ///< the slab's interval (tNear may exceed tFar for a published variant)
     double tEnter = 0, tExit = 0; ///< running intersection after this slab
-    float nearX = 0, farX = 0;  ///< fractions of the slab's interval (parallel and inside: 0 and 1)
-    float enterX = 0, exitX = 0;///< fractions of the running intersection
-    std::string label;          ///< "x slab", "y slab: parallel, origin outside"
+    float nearX = 0, farX = 0;    ///< fractions of the slab's interval (parallel and inside: 0 and 1)
+    float enterX = 0, exitX = 0;  ///< fractions of the running intersection
+    std::string label;            ///< "x slab", "y slab: parallel, origin outside"
 };
 
 /// The number line of a slab trace up to a step.
 struct NumberLineLayout {
-    double tMin = 0, tMax = 1;          ///< the visible t range
-    double allowedLo = 0, allowedHi = 0;///< the allowed range (+inf when unbounded)
+    double tMin = 0, tMax = 1;           ///< the visible t range
+    double allowedLo = 0, allowedHi = 0; ///< the allowed range (+inf when unbounded)
     float allowedLoX = 0, allowedHiX = 1;
-    std::vector<NumberLineRow> rows;    ///< slab steps up to the current step, in trace order
-    bool empty = false;                 ///< the running intersection is empty at the current step
-    std::string sentence;               ///< the current step in one plain sentence
+    std::vector<NumberLineRow> rows; ///< slab steps up to the current step, in trace order
+    bool empty = false;              ///< the running intersection is empty at the current step
+    std::string sentence;            ///< the current step in one plain sentence
 
     /// Fraction of t on the line: clamped to [0, 1], -inf at 0 and +inf at 1.
     float X(double t) const;

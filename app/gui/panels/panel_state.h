@@ -15,8 +15,8 @@ struct PanelState {
     std::optional<SceneQuery> focused;
     /// Index of the trace step the viewport draws; -1 draws the whole trace.
     int step = -1;
-    bool playing = false;     ///< the Query inspector's play button steps forward on a timer
-    double playClock = 0.0;   ///< seconds since the last automatic step
+    bool playing = false;   ///< the Query inspector's play button steps forward on a timer
+    double playClock = 0.0; ///< seconds since the last automatic step
 };
 
 } // namespace hitlab

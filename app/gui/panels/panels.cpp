@@ -62,11 +62,26 @@ void SlotRect(int slot, ImVec2& pos, ImVec2& size)
     const float colH = h - kBottomHeight;
     const float sceneH = std::floor(colH * 0.56f), algH = std::floor(colH * 0.40f);
     switch (slot) {
-    case 0: pos = {x0, y0}; size = {kLeftWidth, sceneH}; break;
-    case 1: pos = {x0, y0 + sceneH}; size = {kLeftWidth, colH - sceneH}; break;
-    case 2: pos = {x0 + w - kRightWidth, y0}; size = {kRightWidth, algH}; break;
-    case 3: pos = {x0 + w - kRightWidth, y0 + algH}; size = {kRightWidth, colH - algH}; break;
-    default: pos = {x0, y0 + colH}; size = {w, kBottomHeight}; break;
+    case 0:
+        pos = {x0, y0};
+        size = {kLeftWidth, sceneH};
+        break;
+    case 1:
+        pos = {x0, y0 + sceneH};
+        size = {kLeftWidth, colH - sceneH};
+        break;
+    case 2:
+        pos = {x0 + w - kRightWidth, y0};
+        size = {kRightWidth, algH};
+        break;
+    case 3:
+        pos = {x0 + w - kRightWidth, y0 + algH};
+        size = {kRightWidth, colH - algH};
+        break;
+    default:
+        pos = {x0, y0 + colH};
+        size = {w, kBottomHeight};
+        break;
     }
 }
 

@@ -89,13 +89,13 @@ private:
 
     Viewport& m_viewport;
     GuiOptions m_options;
-    std::string m_path;                 ///< the scene's file ("" for a new or built-in scene)
-    std::uint64_t m_savedGeneration = 0;///< History::Generation at the last save or open
+    std::string m_path;                  ///< the scene's file ("" for a new or built-in scene)
+    std::uint64_t m_savedGeneration = 0; ///< History::Generation at the last save or open
     std::vector<std::string> m_recent;
     std::string m_iniPath, m_recentPath;
     int m_frame = 0;
     bool m_quit = false;
-    bool m_fitPending = true;           ///< nudge the camera into the free area on the next frame
+    bool m_fitPending = true; ///< nudge the camera into the free area on the next frame
     float m_fontScale = 1.0f;
     ShapeId m_lastSelected = 0;
 
@@ -112,16 +112,16 @@ private:
     std::uint64_t m_resultsHistory = ~std::uint64_t(0);
     bool m_resultsFilter = false;
     bool m_resetLayout = false;
-    FamilyTable m_familyTable;          ///< the Query inspector's family table, for the pair and generations below
+    FamilyTable m_familyTable; ///< the Query inspector's family table, for the pair and generations below
     std::optional<SceneQuery> m_familyTableFor;
     std::uint64_t m_familyTableEvaluation = 0, m_familyTableHistory = 0;
-    FamilyCounts m_familyCounts{};      ///< the Algorithms panel's queries per family, at evaluation m_countsGeneration
+    FamilyCounts m_familyCounts{}; ///< the Algorithms panel's queries per family, at evaluation m_countsGeneration
     std::uint64_t m_countsGeneration = ~std::uint64_t(0);
 
     // popups
-    std::string m_error;                ///< shown in the error modal when non-empty
+    std::string m_error; ///< shown in the error modal when non-empty
     bool m_openError = false, m_openOpen = false, m_openSaveAs = false, m_openUnsaved = false;
-    int m_pendingAction = 0;            ///< after the unsaved-changes question: 1 new, 2 open m_pendingPath, 3 quit
+    int m_pendingAction = 0; ///< after the unsaved-changes question: 1 new, 2 open m_pendingPath, 3 quit
     std::string m_pendingPath;
     char m_pathInput[512] = {};
     std::string m_browseDir;
@@ -129,9 +129,9 @@ private:
     // inspector
     ShapeId m_renaming = 0;
     char m_renameBuffer[128] = {};
-    std::string m_fieldError;           ///< the refused value's message
-    int m_fieldErrorId = -1;            ///< which field it belongs to
-    std::uint64_t m_dragGroup = 0;      ///< merge group of the active drag-slider edit
+    std::string m_fieldError;                           ///< the refused value's message
+    int m_fieldErrorId = -1;                            ///< which field it belongs to
+    std::uint64_t m_dragGroup = 0;                      ///< merge group of the active drag-slider edit
     std::uint64_t m_nextGroup = std::uint64_t(1) << 40; ///< apart from the viewport's drag groups
     ShapeId m_rotationShape = 0;
     double m_rotationDeg[3] = {0, 0, 0};

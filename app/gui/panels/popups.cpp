@@ -97,7 +97,8 @@ void Panels::DrawPopups()
         }
         ImGui::EndChild();
         ImGui::SetNextItemWidth(-1);
-        const bool enter = ImGui::InputText("##path", m_pathInput, sizeof m_pathInput, ImGuiInputTextFlags_EnterReturnsTrue);
+        const bool enter =
+            ImGui::InputText("##path", m_pathInput, sizeof m_pathInput, ImGuiInputTextFlags_EnterReturnsTrue);
         if (ImGui::Button("Open", ImVec2(120, 0)) || enter) {
             ImGui::CloseCurrentPopup();
             AskUnsaved(2, m_pathInput);
@@ -112,7 +113,8 @@ void Panels::DrawPopups()
     if (ImGui::BeginPopupModal("Save scene as", nullptr, ImGuiWindowFlags_AlwaysAutoResize)) {
         ImGui::Text("File (.json):");
         ImGui::SetNextItemWidth(ImGui::GetFontSize() * 32.0f);
-        const bool enter = ImGui::InputText("##savepath", m_pathInput, sizeof m_pathInput, ImGuiInputTextFlags_EnterReturnsTrue);
+        const bool enter =
+            ImGui::InputText("##savepath", m_pathInput, sizeof m_pathInput, ImGuiInputTextFlags_EnterReturnsTrue);
         if (ImGui::Button("Save", ImVec2(120, 0)) || enter) {
             ImGui::CloseCurrentPopup();
             if (Save(m_pathInput) && m_pendingAction != 0) {

@@ -24,7 +24,6 @@ std::int64_t Ordered(double v, Precision precision)
     return bits < 0 ? std::numeric_limits<std::int64_t>::min() - bits : bits;
 }
 
-
 /// The signed error of `computed` against the judge's value in ulps of `precision` ("" n/a).
 std::string ExactUlps(double computed, const ExactValue& exact, Precision precision, bool* off)
 {

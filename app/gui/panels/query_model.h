@@ -22,8 +22,8 @@ std::optional<std::int64_t> UlpDistance(double a, double b, Precision precision)
 struct FamilyRow {
     const AlgorithmInfo* info = nullptr;
     bool hit = false;
-    std::string verdict;               ///< "hit" / "miss"
-    std::string first, second;         ///< t_enter and t_exit, or depth and normal ("" when not reported)
+    std::string verdict;       ///< "hit" / "miss"
+    std::string first, second; ///< t_enter and t_exit, or depth and normal ("" when not reported)
     /// error against the exact answer in ulps of the precision: "0", "+3", "-1", "+0.4" (the exact
     /// value is irrational or not representable), "" (n/a); beyond a million ulps the difference
     /// itself, "-0.781 (far)"
@@ -34,7 +34,7 @@ struct FamilyRow {
     Explanation explanation = Explanation::None; ///< the comparison's, judged with the exact values
     std::string reason;                          ///< the comparison's sentence, "" when it agrees
     std::string mark;                            ///< DifferenceMark: "! t_enter", "~", "!!", ""
-    bool wrongVsExact = false;         ///< verdict differs from the exact judge
+    bool wrongVsExact = false;                   ///< verdict differs from the exact judge
 };
 
 struct FamilyTable {

@@ -42,7 +42,8 @@ void DrawNumberLine(const NumberLineLayout& layout, float width)
     const ImVec2 origin = ImGui::GetCursorScreenPos();
     // room beside the line for the numbers at the ends of the intervals
     const float numberW = ImGui::CalcTextSize("-0.833333 ").x;
-    const float x0 = origin.x + labelW + numberW, x1 = origin.x + std::max(labelW + 2.0f * numberW + 60.0f, width - numberW);
+    const float x0 = origin.x + labelW + numberW,
+                x1 = origin.x + std::max(labelW + 2.0f * numberW + 60.0f, width - numberW);
     const int rows = int(layout.rows.size()) + 1; // the slabs, then the running intersection
     const float bottom = origin.y + rowH * float(rows);
     auto X = [&](float f) { return x0 + (x1 - x0) * f; };
@@ -61,10 +62,12 @@ void DrawNumberLine(const NumberLineLayout& layout, float width)
             continue; // no t is inside: nothing to draw
         }
         const float a = X(row.nearX), b = X(row.farX);
-        draw->AddRectFilled(ImVec2(a, y - line * 0.35f), ImVec2(std::max(b, a + 2.0f), y + line * 0.35f), Color(color, 0.85f), 2.0f);
+        draw->AddRectFilled(ImVec2(a, y - line * 0.35f), ImVec2(std::max(b, a + 2.0f), y + line * 0.35f),
+                            Color(color, 0.85f), 2.0f);
         if (!row.parallel) {
             const std::string nearText = ShortNumber(row.tNear), farText = ShortNumber(row.tFar);
-            draw->AddText(ImVec2(a - ImGui::CalcTextSize(nearText.c_str()).x - 3.0f, y - line * 0.5f), Color(color), nearText.c_str());
+            draw->AddText(ImVec2(a - ImGui::CalcTextSize(nearText.c_str()).x - 3.0f, y - line * 0.5f), Color(color),
+                          nearText.c_str());
             draw->AddText(ImVec2(b + 3.0f, y - line * 0.5f), Color(color), farText.c_str());
         }
     }
@@ -79,9 +82,11 @@ void DrawNumberLine(const NumberLineLayout& layout, float width)
             const int d = DistinctDigits(cur.tEnter, cur.tExit);
             const std::string text = d > 6 ? Format("empty: %.*g > %.*g", d, cur.tEnter, d, cur.tExit)
                                            : "empty: " + ShortNumber(cur.tEnter) + " > " + ShortNumber(cur.tExit);
-            draw->AddText(ImVec2(X(std::min(cur.enterX, cur.exitX)), y - line * 0.5f), IM_COL32(255, 110, 100, 255), text.c_str());
+            draw->AddText(ImVec2(X(std::min(cur.enterX, cur.exitX)), y - line * 0.5f), IM_COL32(255, 110, 100, 255),
+                          text.c_str());
         } else {
-            draw->AddRect(ImVec2(X(cur.enterX), y - line * 0.4f), ImVec2(std::max(X(cur.exitX), X(cur.enterX) + 2.0f), y + line * 0.4f),
+            draw->AddRect(ImVec2(X(cur.enterX), y - line * 0.4f),
+                          ImVec2(std::max(X(cur.exitX), X(cur.enterX) + 2.0f), y + line * 0.4f),
                           IM_COL32(255, 255, 255, 235), 2.0f, 0, 2.0f);
             const std::string text = "[" + ShortNumber(cur.tEnter) + ", " + ShortNumber(cur.tExit) + "]";
             draw->AddText(ImVec2(X(cur.exitX) + 4.0f, y - line * 0.5f), IM_COL32(235, 235, 235, 255), text.c_str());
@@ -98,15 +103,17 @@ void DrawNumberLine(const NumberLineLayout& layout, float width)
         draw->AddText(ImVec2(zero - 3.0f, ty), grey, "0");
     }
     draw->AddText(ImVec2(origin.x, ty), grey, "t");
-    const std::string range = std::isinf(layout.allowedHi) ? "shaded: the allowed range t >= 0"
-                                                           : "shaded: the allowed range 0 <= t <= " + ShortNumber(layout.allowedHi);
+    const std::string range = std::isinf(layout.allowedHi)
+                                  ? "shaded: the allowed range t >= 0"
+                                  : "shaded: the allowed range 0 <= t <= " + ShortNumber(layout.allowedHi);
     draw->AddText(ImVec2(origin.x, ty + line + 2.0f), grey, range.c_str());
     ImGui::Dummy(ImVec2(width, bottom - origin.y + 2.0f * line + 8.0f));
 }
 
 void FaceTable(const Trace& trace, int step)
 {
-    if (!ImGui::BeginTable("faces", 5, ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV | ImGuiTableFlags_SizingFixedFit)) {
+    if (!ImGui::BeginTable("faces", 5,
+                           ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV | ImGuiTableFlags_SizingFixedFit)) {
         return;
     }
     for (const char* h : {"face", "t", "point", "inside", ""}) {
@@ -140,8 +147,8 @@ void FaceTable(const Trace& trace, int step)
 
 void AxisTable(const Trace& trace, int step)
 {
-    const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV | ImGuiTableFlags_SizingFixedFit |
-                                  ImGuiTableFlags_ScrollY;
+    const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV |
+                                  ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_ScrollY;
     // leave room below for the verdict
     if (!ImGui::BeginTable("axes", 6, flags, ImVec2(0, -ImGui::GetTextLineHeightWithSpacing() * 2.5f))) {
         return;
@@ -176,7 +183,10 @@ void AxisTable(const Trace& trace, int step)
         ImGui::TableNextColumn();
         ImGui::TextUnformatted(axis->skipped ? "" : ShortNumber(axis->overlap).c_str());
         ImGui::TableNextColumn();
-        ImGui::TextUnformatted(axis->skipped ? "skipped" : axis->separating ? "SEPARATING" : axis->chosen ? "chosen (least overlap)" : "");
+        ImGui::TextUnformatted(axis->skipped      ? "skipped"
+                               : axis->separating ? "SEPARATING"
+                               : axis->chosen     ? "chosen (least overlap)"
+                                                  : "");
     }
     ImGui::EndTable();
 }
@@ -227,8 +237,8 @@ void StepList(const Trace& trace, int& step)
 
 void FamilyComparison(const FamilyTable& table)
 {
-    const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV | ImGuiTableFlags_SizingFixedFit |
-                                  ImGuiTableFlags_ScrollY | ImGuiTableFlags_ScrollX;
+    const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV |
+                                  ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_ScrollY | ImGuiTableFlags_ScrollX;
     if (!ImGui::BeginTable("family", 6, flags)) {
         return;
     }
@@ -302,7 +312,8 @@ void Panels::DrawQueryPanel()
     const std::optional<SceneQuery> focus = state.focused ? state.focused : m_viewport.Focused();
     const AlgorithmInfo* drawn = focus ? scene.Settings(focus->family).drawn : nullptr;
     if (!focus || drawn == nullptr || scene.Find(focus->a) == nullptr || scene.Find(focus->b) == nullptr) {
-        ImGui::TextDisabled("Click a row of the Results table, or select a shape, to take one query apart step by step.");
+        ImGui::TextDisabled(
+            "Click a row of the Results table, or select a shape, to take one query apart step by step.");
         ImGui::End();
         return;
     }
@@ -396,7 +407,8 @@ void Panels::DrawQueryPanel()
             ImGui::PushTextWrapPos(0.0f);
             ImGui::TextUnformatted(s.caption.c_str());
             ImGui::PopTextWrapPos();
-            if (!s.values.empty() && ImGui::BeginTable("values", 2, ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_RowBg)) {
+            if (!s.values.empty() &&
+                ImGui::BeginTable("values", 2, ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_RowBg)) {
                 for (const TraceValue& v : s.values) {
                     ImGui::TableNextColumn();
                     ImGui::TextUnformatted(v.name);
@@ -416,7 +428,8 @@ void Panels::DrawQueryPanel()
     ImGui::PushTextWrapPos(0.0f);
     ImGui::TextDisabled("verdict:");
     ImGui::SameLine();
-    ImGui::TextColored(trace.verdict.starts_with("hit") ? ImVec4(0.55f, 0.9f, 0.55f, 1.0f) : ImVec4(1.0f, 0.7f, 0.5f, 1.0f),
+    ImGui::TextColored(trace.verdict.starts_with("hit") ? ImVec4(0.55f, 0.9f, 0.55f, 1.0f)
+                                                        : ImVec4(1.0f, 0.7f, 0.5f, 1.0f),
                        "%s", trace.verdict.c_str());
     ImGui::PopTextWrapPos();
     ImGui::EndChild();

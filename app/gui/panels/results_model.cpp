@@ -47,11 +47,15 @@ namespace {
 std::string RowMark(Explanation worst)
 {
     switch (worst) {
-    case Explanation::None: return "";
+    case Explanation::None:
+        return "";
     case Explanation::Convention:
-    case Explanation::KnownFlaw: return "explained";
-    case Explanation::Rounding: return "rounding";
-    case Explanation::Unexplained: return "UNEXPLAINED";
+    case Explanation::KnownFlaw:
+        return "explained";
+    case Explanation::Rounding:
+        return "rounding";
+    case Explanation::Unexplained:
+        return "UNEXPLAINED";
     }
     return "";
 }

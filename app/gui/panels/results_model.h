@@ -16,11 +16,11 @@ namespace hitlab {
 struct ResultCell {
     const AlgorithmInfo* algorithm = nullptr;
     bool hit = false;
-    bool hasKey = false;       ///< the key number is meaningful (a hit that reports t_enter or depth)
-    double key = 0.0;          ///< t_enter for casts, depth for overlaps
-    std::string text;          ///< "hit  t 0.25", "hit  d 0.5", "miss"
-    bool differs = false;      ///< its verdict or a value differs from the reference's
-    std::uint32_t fields = 0;  ///< what differs (AlgorithmOutcome::differs: kFieldHit, or the value fields)
+    bool hasKey = false;      ///< the key number is meaningful (a hit that reports t_enter or depth)
+    double key = 0.0;         ///< t_enter for casts, depth for overlaps
+    std::string text;         ///< "hit  t 0.25", "hit  d 0.5", "miss"
+    bool differs = false;     ///< its verdict or a value differs from the reference's
+    std::uint32_t fields = 0; ///< what differs (AlgorithmOutcome::differs: kFieldHit, or the value fields)
     Explanation explanation = Explanation::None;
     std::string reason;        ///< the comparison's sentence for a difference
     bool wrongVsExact = false; ///< its verdict differs from the exact judge's (set by JudgeRow)
@@ -28,19 +28,19 @@ struct ResultCell {
 
 struct ResultRow {
     SceneQuery query;
-    std::string label;         ///< "ray vs box"
+    std::string label;             ///< "ray vs box"
     std::vector<ResultCell> cells; ///< parallel to ResultsTable::columns
-    bool disagree = false;     ///< some enabled algorithms gave different verdicts
-    bool allExplained = true;  ///< every difference is explained by a convention or a documented flaw
+    bool disagree = false;         ///< some enabled algorithms gave different verdicts
+    bool allExplained = true;      ///< every difference is explained by a convention or a documented flaw
     /// The weakest explanation among the differences: Convention or KnownFlaw ("!"), Rounding
     /// ("~": the algorithms agree once run in double), Unexplained ("!!"); None when all agree.
     Explanation worst = Explanation::None;
-    std::string mark;          ///< "" | "explained" | "rounding" | "UNEXPLAINED" (as `hitlab report` says)
+    std::string mark; ///< "" | "explained" | "rounding" | "UNEXPLAINED" (as `hitlab report` says)
     /// The mark column: "!" (Convention, KnownFlaw), "~" (Rounding), "!!" (Unexplained), followed by
     /// the values that differ when some algorithm differs in a value ("! t_enter, point"); "" when
     /// all agree.
     std::string symbol;
-    std::string tooltip;       ///< several lines: the reference's verdict and every difference with its reason
+    std::string tooltip; ///< several lines: the reference's verdict and every difference with its reason
     /// The exact judge's verdict (core/exact): nullopt until JudgeRow ran (the panel judges the
     /// rows it shows, so 100,000 rows cost nothing until scrolled to).
     std::optional<bool> exactHit;
@@ -49,8 +49,8 @@ struct ResultRow {
 struct ResultsTable {
     Family family = Family::RayAabb;
     std::vector<const AlgorithmInfo*> columns; ///< the family's enabled algorithms, in registry order
-    std::vector<ResultRow> rows;          ///< empty when built lazily (see MakeResultRow)
-    std::vector<std::uint32_t> queries;   ///< each row's index into the evaluation's queries
+    std::vector<ResultRow> rows;               ///< empty when built lazily (see MakeResultRow)
+    std::vector<std::uint32_t> queries;        ///< each row's index into the evaluation's queries
     int disagreements = 0;
 };
 

@@ -132,7 +132,10 @@ void Panels::DrawResultsPanel()
                         if (cell.text.empty()) {
                             ImGui::TextDisabled("-");
                         } else {
-                            ImGui::TextColored(cell.differs ? kDiffers : cell.hit ? kHit : kMiss, "%s", cell.text.c_str());
+                            ImGui::TextColored(cell.differs ? kDiffers
+                                               : cell.hit   ? kHit
+                                                            : kMiss,
+                                               "%s", cell.text.c_str());
                         }
                     }
                     ImGui::PopID();

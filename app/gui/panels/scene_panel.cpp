@@ -12,11 +12,16 @@ namespace {
 Shape NewShape(int type, const glm::dvec3& at, double s, const glm::dvec3& right)
 {
     switch (type) {
-    case 0: return Ray<double>{at - right * (2.0 * s), right * s};
-    case 1: return Segment<double>{at - right * s, at + right * s};
-    case 2: return Plane<double>{{0, 1, 0}, at.y};
-    case 3: return Aabb<double>{at - glm::dvec3(0.5 * s), at + glm::dvec3(0.5 * s)};
-    case 4: return Sphere<double>{at, 0.5 * s};
+    case 0:
+        return Ray<double>{at - right * (2.0 * s), right * s};
+    case 1:
+        return Segment<double>{at - right * s, at + right * s};
+    case 2:
+        return Plane<double>{{0, 1, 0}, at.y};
+    case 3:
+        return Aabb<double>{at - glm::dvec3(0.5 * s), at + glm::dvec3(0.5 * s)};
+    case 4:
+        return Sphere<double>{at, 0.5 * s};
     default: {
         Obb<double> box;
         box.center = at;
@@ -93,8 +98,8 @@ void Panels::DrawScenePanel()
                 shape.shape = NewShape(type, m_viewport.camera.target, GridSpacing(m_viewport.camera),
                                        Basis(m_viewport.camera).right);
                 shape.name = DefaultShapeName(scene, ShapeTypeName(shape.shape));
-                static const glm::vec4 kColors[] = {{1.0f, 0.75f, 0.2f, 1}, {0.35f, 0.55f, 0.95f, 1},
-                                                   {0.4f, 0.8f, 0.45f, 1}, {0.85f, 0.45f, 0.9f, 1}};
+                static const glm::vec4 kColors[] = {
+                    {1.0f, 0.75f, 0.2f, 1}, {0.35f, 0.55f, 0.95f, 1}, {0.4f, 0.8f, 0.45f, 1}, {0.85f, 0.45f, 0.9f, 1}};
                 shape.color = kColors[scene.NextId() % 4];
                 const ShapeId id = scene.NextId();
                 Execute(AddShapeCommand(std::move(shape)));
@@ -149,7 +154,8 @@ void Panels::DrawScenePanel()
             }
         } else {
             const std::string label = s.name + "  (" + ShapeTypeName(s.shape) + ")";
-            if (ImGui::Selectable(label.c_str(), m_viewport.Selected() == s.id, ImGuiSelectableFlags_AllowDoubleClick)) {
+            if (ImGui::Selectable(label.c_str(), m_viewport.Selected() == s.id,
+                                  ImGuiSelectableFlags_AllowDoubleClick)) {
                 m_viewport.Select(s.id);
                 if (ImGui::IsMouseDoubleClicked(0)) {
                     m_renaming = s.id;

@@ -17,9 +17,9 @@ namespace hitlab {
 struct TimingReport {
     std::vector<FamilyTiming> families; ///< protocol order; cut short when cancelled
     TimingOptions options;
-    std::size_t queries = 0;            ///< the scene's queries measured
-    std::uint64_t generation = 0;       ///< the caller's tag of the scene's state (the evaluator's generation)
-    double seconds = 0;                 ///< wall time of the measurement
+    std::size_t queries = 0;      ///< the scene's queries measured
+    std::uint64_t generation = 0; ///< the caller's tag of the scene's state (the evaluator's generation)
+    double seconds = 0;           ///< wall time of the measurement
     bool cancelled = false;
 };
 

@@ -60,7 +60,8 @@ void Panels::DrawTimingPanel()
             options.precision = t.timingPrecision == 0 ? Precision::Float : Precision::Double;
             options.rounds = t.timingRounds;
             options.workload = static_cast<std::size_t>(t.timingWorkload);
-            t.timingError = t.timing.Start(SceneQueries(m_viewport.GetScene()), options, m_viewport.Evaluation().Generation());
+            t.timingError =
+                t.timing.Start(SceneQueries(m_viewport.GetScene()), options, m_viewport.Evaluation().Generation());
         }
         if (!t.timingError.empty()) {
             ImGui::SameLine();
@@ -101,7 +102,8 @@ void Panels::DrawTimingPanel()
                     nameWidth = std::max(nameWidth, ImGui::CalcTextSize(std::string(a.info->name).c_str()).x);
                 }
                 const float numberWidth = ImGui::CalcTextSize("median ns").x;
-                ImGui::TableSetupColumn("algorithm", ImGuiTableColumnFlags_WidthFixed, nameWidth + ImGui::CalcTextSize(" *").x);
+                ImGui::TableSetupColumn("algorithm", ImGuiTableColumnFlags_WidthFixed,
+                                        nameWidth + ImGui::CalcTextSize(" *").x);
                 ImGui::TableSetupColumn("min ns", ImGuiTableColumnFlags_WidthFixed, numberWidth);
                 ImGui::TableSetupColumn("median ns", ImGuiTableColumnFlags_WidthFixed, numberWidth);
                 ImGui::TableSetupColumn("median", ImGuiTableColumnFlags_WidthStretch);
@@ -127,7 +129,7 @@ void Panels::DrawTimingPanel()
                     ImGui::TableNextColumn();
                     // the bar: the median scaled to the family's slowest; the reference in its own colour
                     ImGui::PushStyleColor(ImGuiCol_PlotHistogram, reference ? ImVec4(0.35f, 0.75f, 0.45f, 1.0f)
-                                                                             : ImVec4(0.35f, 0.55f, 0.9f, 1.0f));
+                                                                            : ImVec4(0.35f, 0.55f, 0.9f, 1.0f));
                     ImGui::ProgressBar(float(bars[i]), ImVec2(-1.0f, ImGui::GetTextLineHeight()), "");
                     ImGui::PopStyleColor();
                 }

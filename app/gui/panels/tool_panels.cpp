@@ -20,7 +20,8 @@ void Panels::PlaceToolWindow(int index)
     const ImGuiViewport* vp = ImGui::GetMainViewport();
     const ImVec2 size(540.0f, 460.0f);
     const float shift = 30.0f * float(index);
-    const ImVec2 pos(vp->Pos.x + (vp->Size.x - size.x) * 0.5f + shift, vp->Pos.y + (vp->Size.y - size.y) * 0.5f + shift);
+    const ImVec2 pos(vp->Pos.x + (vp->Size.x - size.x) * 0.5f + shift,
+                     vp->Pos.y + (vp->Size.y - size.y) * 0.5f + shift);
     const ImGuiCond cond = m_resetLayout ? ImGuiCond_Always : ImGuiCond_FirstUseEver;
     ImGui::SetNextWindowPos(pos, cond);
     ImGui::SetNextWindowSize(size, cond);

@@ -40,8 +40,8 @@ TEST(FanView, PicksTheOriginWithinNinePixels)
     const Camera camera = Front();
     const glm::dvec2 at = glm::dvec2(*WorldToScreen(camera, scene.Fans()[0].origin));
     EXPECT_EQ(FanView::Pick(scene, camera, at), 1u);
-    EXPECT_EQ(FanView::Pick(scene, camera, at + glm::dvec2(6, 6)), 1u);  // 8.5 px away
-    EXPECT_EQ(FanView::Pick(scene, camera, at + glm::dvec2(7, 6)), 0u);  // 9.2 px away
+    EXPECT_EQ(FanView::Pick(scene, camera, at + glm::dvec2(6, 6)), 1u); // 8.5 px away
+    EXPECT_EQ(FanView::Pick(scene, camera, at + glm::dvec2(7, 6)), 0u); // 9.2 px away
     SceneFan off = scene.Fans()[0];
     off.enabled = false;
     scene.ReplaceFan(off);

@@ -8,8 +8,8 @@
 #include "app/gui/drag.h"
 #include "app/gui/gizmo.h"
 
-#include <gtest/gtest.h>
 #include <glm/geometric.hpp>
+#include <gtest/gtest.h>
 
 #include <numbers>
 
@@ -82,7 +82,7 @@ TEST(Gizmo, PickArrowTakesTheNearestWithinAFewPixelsAndNotTheCentre)
     const std::vector<GizmoArrow> arrows = MoveArrows(c, {0, 0, 0});
     // the x arrow is the screen segment (322, 300)-(395, 300), the y arrow (300, 278)-(300, 205)
     EXPECT_EQ(PickArrow(c, arrows, {360, 304}), 0);
-    EXPECT_EQ(PickArrow(c, arrows, {397, 300}), 0); // just past the tip
+    EXPECT_EQ(PickArrow(c, arrows, {397, 300}), 0);  // just past the tip
     EXPECT_EQ(PickArrow(c, arrows, {360, 307}), -1); // 7 pixels off
     EXPECT_EQ(PickArrow(c, arrows, {303, 250}), 1);
     EXPECT_EQ(PickArrow(c, arrows, {303, 250}, 2.0), -1);

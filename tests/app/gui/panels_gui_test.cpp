@@ -73,7 +73,8 @@ TEST(PanelsGui, EveryLessonOpensWithAllPanelsWhereTheLayoutSays)
             for (int i = 0; i < 4; ++i) {
                 EXPECT_NEAR(p["rect"][i].get<double>(), p["layout"][i].get<double>(), 1.0) << p.dump();
             }
-            const int x0 = std::max(0, int(p["rect"][0].get<double>())), y0 = std::max(0, int(p["rect"][1].get<double>()));
+            const int x0 = std::max(0, int(p["rect"][0].get<double>())),
+                      y0 = std::max(0, int(p["rect"][1].get<double>()));
             const int x1 = std::min(width, x0 + int(p["rect"][2].get<double>()));
             const int y1 = std::min(height, y0 + int(p["rect"][3].get<double>()));
             EXPECT_GT(Colours(image, width, x0, y0, x1, y1), 3) << "the panel's area looks blank";

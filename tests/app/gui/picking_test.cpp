@@ -3,9 +3,9 @@
 #include "app/gui/drag.h"
 #include "app/gui/picking.h"
 
-#include <gtest/gtest.h>
 #include <glm/geometric.hpp>
 #include <glm/trigonometric.hpp>
+#include <gtest/gtest.h>
 
 namespace hitlab {
 namespace {

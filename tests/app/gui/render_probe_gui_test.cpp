@@ -91,7 +91,8 @@ TEST(RenderProbe, HitlabRenderWritesThePng)
 {
     const std::filesystem::path out = std::filesystem::temp_directory_path() / "hitlab_render_probe_demo.png";
     std::filesystem::remove(out);
-    const std::string command = std::string(HITLAB_EXE) + " render demo -o " + out.string() + " --size 320x200 --view top";
+    const std::string command =
+        std::string(HITLAB_EXE) + " render demo -o " + out.string() + " --size 320x200 --view top";
     ASSERT_EQ(std::system(command.c_str()), 0) << command;
     int w = 0, h = 0, n = 0;
     unsigned char* pixels = stbi_load(out.string().c_str(), &w, &h, &n, 4);
