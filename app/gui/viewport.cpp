@@ -3,6 +3,7 @@
 
 #include "clock.h"
 #include "scenes.h"
+#include "shape_commands.h"
 
 #include <GLFW/glfw3.h>
 #include <imgui.h>
@@ -45,6 +46,8 @@ void Viewport::SetScene(Scene scene)
     m_history.Clear();
     m_evaluator = SceneEvaluator{};
     m_evaluator.Evaluate(m_scene);
+    m_summary = EvaluationSummary{}; // a new evaluator counts its generations afresh
+    m_summary.Update(m_evaluator);
     m_selected = m_hovered = 0;
     m_hoveredHandle = m_hoveredArrow = m_hoveredRing = -1;
     m_focused.reset();
@@ -430,9 +433,11 @@ void Viewport::DeleteSelection()
     if (s == nullptr) {
         return;
     }
-    m_message = "deleted " + s->name;
-    m_history.Execute(m_scene, RemoveShapeCommand(m_selected));
-    m_selected = 0;
+    const std::string name = s->name;
+    if (DeleteShape(m_scene, m_history, m_selected)) {
+        m_message = "deleted " + name;
+        m_selected = 0;
+    }
 }
 
 void Viewport::DuplicateSelection()
@@ -441,71 +446,11 @@ void Viewport::DuplicateSelection()
     if (s == nullptr) {
         return;
     }
-    SceneShape copy = *s;
-    copy.id = 0;
-    copy.name = s->name + " copy";
-    // offset the copy by a grid step to the right on screen so it does not hide the original
-    const glm::dvec3 right = Basis(camera).right;
-    copy.shape = Translate(copy.shape, right * (GridSpacing(camera) * 0.5 + 0.0));
-    const ShapeId id = m_scene.NextId();
-    if (m_history.Execute(m_scene, AddShapeCommand(std::move(copy)))) {
-        m_selected = id;
-        m_message = "duplicated " + s->name;
-    }
-}
-
-void Viewport::UpdateFocus()
-{
-    // the same inputs as last frame: the same pair and trace (no search, no re-tracing)
-    const FocusKey key{panels != nullptr && panels->focused ? panels->focused->a : 0,
-                       panels != nullptr && panels->focused ? panels->focused->b : 0,
-                       m_selected,
-                       m_hovered,
-                       panels != nullptr ? panels->step : -1,
-                       m_evaluator.Generation(),
-                       m_history.Generation()};
-    if (m_focusKey && *m_focusKey == key) {
-        return;
-    }
-    m_focusKey = key;
-    m_focused.reset();
-    m_focusedTrace = Trace{};
-    const QueryEvaluation* chosen = nullptr;
-    if (panels != nullptr && panels->focused) { // a pair picked in the Results table
-        chosen = m_evaluator.Find(panels->focused->a, panels->focused->b);
-    }
-    if (m_selected == 0 && chosen == nullptr) {
-        return;
-    }
-    if (chosen == nullptr && m_hovered != 0 && m_hovered != m_selected) {
-        chosen = m_evaluator.Find(m_selected, m_hovered);
-    }
-    if (chosen == nullptr) {
-        // the selection's first query that hits, else its first query
-        for (const QueryEvaluation& qe : m_evaluator.Queries()) {
-            if (qe.query.a != m_selected && qe.query.b != m_selected) {
-                continue;
-            }
-            if (chosen == nullptr || (!chosen->comparison.reference.hit && qe.comparison.reference.hit)) {
-                chosen = &qe;
-            }
-            if (chosen->comparison.reference.hit) {
-                break;
-            }
-        }
-    }
-    if (chosen == nullptr) {
-        return;
-    }
-    m_focused = chosen->query;
-    if (const AlgorithmInfo* drawn = m_scene.Settings(chosen->query.family).drawn) {
-        m_focusedTrace = SceneEvaluator::TraceOf(m_scene, chosen->query, *drawn);
-    }
-    // the Query inspector's current step: draw that step only
-    if (panels != nullptr && panels->step >= 0 && size_t(panels->step) < m_focusedTrace.steps.size()) {
-        TraceStep step = std::move(m_focusedTrace.steps[size_t(panels->step)]);
-        m_focusedTrace.steps.assign(1, std::move(step));
-        m_focusedTrace.decidingStep = -1;
+    const std::string name = s->name;
+    const glm::dvec3 offset = Basis(camera).right * (GridSpacing(camera) * 0.5);
+    if (const ShapeId copy = DuplicateShape(m_scene, m_history, m_selected, offset); copy != 0) {
+        m_selected = copy;
+        m_message = "duplicated " + name;
     }
 }
 
@@ -513,6 +458,7 @@ void Viewport::Update()
 {
     const double t0 = NowMs();
     m_evaluator.Update(m_scene);
+    m_summary.Update(m_evaluator);
     m_fanView.Update(m_scene); // ray fans: recomputed only when their inputs changed
     if (m_selected != 0 && m_scene.Find(m_selected) == nullptr) {
         m_selected = 0; // removed by undo

@@ -4,6 +4,7 @@
 #pragma once
 
 #include "drag.h"
+#include "evaluation_summary.h"
 #include "fan_view.h"
 #include "gizmo.h"
 #include "panels/panel_state.h"
@@ -57,6 +58,8 @@ public:
     const Scene& GetScene() const { return m_scene; }
     History& GetHistory() { return m_history; }
     const SceneEvaluator& Evaluation() const { return m_evaluator; }
+    /// What is counted once per evaluation (disagreements, drawable overlays, queries per family).
+    const EvaluationSummary& Summary() const { return m_summary; }
     Camera camera;
     ShapeId Selected() const { return m_selected; }
     void Select(ShapeId id) { m_selected = id; }
@@ -83,6 +86,11 @@ public:
     const std::optional<SceneQuery>& Focused() const { return m_focused; }
     /// Replaces the scene (File > New, Open): history, evaluation, selection and camera start afresh.
     void SetScene(Scene scene);
+    /// Edit > Duplicate and Ctrl+D: a copy of the selection half a grid step to the right on
+    /// screen (so it does not hide the original), selected; one undoable step.
+    void DuplicateSelection();
+    /// Edit > Delete and the Delete key: removes the selection; one undoable step.
+    void DeleteSelection();
 
 private:
     enum class DragMode { None, Orbit, Pan, Move, Handle, Rotate };
@@ -106,8 +114,6 @@ private:
     bool KeyDown(int key) const { return isKeyDown && isKeyDown(key); }
     void FrameSelection();
     void FrameAll();
-    void DeleteSelection();
-    void DuplicateSelection();
     void UpdateFocus();
     std::vector<Handle> SelectionHandles() const;
     /// The selection's move arrows (move mode) or rotate rings (rotate mode, oriented boxes).
@@ -116,6 +122,7 @@ private:
     Scene m_scene;
     History m_history;
     SceneEvaluator m_evaluator;
+    EvaluationSummary m_summary; ///< of m_evaluator, brought up to date in Update
     Renderers m_renderers;
     FanView m_fanView;
     bool m_created = false;
@@ -138,10 +145,6 @@ private:
     std::optional<FocusKey> m_focusKey;
     Trace m_focusedTrace;
     std::string m_message; ///< last action, shown in the status overlay
-    size_t m_disagree = 0; ///< queries with disagreement, counted at evaluation m_disagreeGeneration
-    std::uint64_t m_disagreeGeneration = ~std::uint64_t(0);
-    std::vector<std::uint32_t> m_drawable; ///< queries with a result overlay, at evaluation m_drawableGeneration
-    std::uint64_t m_drawableGeneration = ~std::uint64_t(0);
 };
 
 } // namespace hitlab

@@ -91,17 +91,8 @@ void Viewport::Draw(glm::ivec2 framebuffer, glm::dvec2 window)
     options.selected = m_selected;
     options.focused = m_focused ? &*m_focused : nullptr;
     options.focusedTrace = m_focused ? &m_focusedTrace : nullptr;
-    if (m_drawableGeneration != m_evaluator.Generation()) { // listed once per evaluation
-        m_drawableGeneration = m_evaluator.Generation();
-        m_drawable.clear();
-        const auto& queries = m_evaluator.Queries();
-        for (std::uint32_t i = 0; i < queries.size(); ++i) {
-            if (HasResultToDraw(queries[i])) {
-                m_drawable.push_back(i);
-            }
-        }
-    }
-    options.drawable = &m_drawable;
+    m_summary.Update(m_evaluator); // listed once per evaluation (a no-op after Update)
+    options.drawable = &m_summary.Drawable();
     {
         std::vector<GizmoArrow> arrows;
         std::vector<GizmoRing> rings;
@@ -178,14 +169,7 @@ void Viewport::DrawOverlay()
     ImGui::SetNextWindowPos(ImVec2(workPos.x + 10, workPos.y + 10));
     ImGui::SetNextWindowBgAlpha(0.55f);
     if (ImGui::Begin("##status", nullptr, fixed)) {
-        if (m_disagreeGeneration != m_evaluator.Generation()) { // counted once per evaluation
-            m_disagreeGeneration = m_evaluator.Generation();
-            m_disagree = 0;
-            for (const QueryEvaluation& qe : m_evaluator.Queries()) {
-                m_disagree += qe.comparison.agree ? 0 : 1;
-            }
-        }
-        const size_t disagree = m_disagree;
+        const size_t disagree = m_summary.Disagreements(); // counted once per evaluation
         ImGui::TextUnformatted(m_scene.title.empty() ? "HitLab" : m_scene.title.c_str());
         ImGui::TextDisabled("%zu shapes, %zu queries, %zu with disagreement", m_scene.Shapes().size(),
                             m_evaluator.Queries().size(), disagree);

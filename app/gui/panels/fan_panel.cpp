@@ -2,7 +2,9 @@
 // target, n, origin and enabled flag (each edit one undo step), and read its counts, which
 // algorithms hit where they disagree, and the last computation's time. The numbers are core's
 // (FanCache); nothing is computed here.
-#include "panels.h"
+#include "panel.h"
+
+#include "app/gui/viewport.h"
 
 #include "render/fan_draw.h"
 
@@ -25,100 +27,9 @@ void Swatch(const glm::vec4& c)
     ImGui::SameLine();
 }
 
-} // namespace
-
-void Panels::DrawFanPanel()
+/// What core computed for a fan: counts, which algorithms hit where they disagree, the time.
+void FanStats(const FanView& view, const SceneFan& fan)
 {
-    const glm::dvec4 area = m_viewport.overlayArea;
-    if (area.z > 1.0) {
-        ImGui::SetNextWindowPos(ImVec2(float(area.x + area.z) - 350.0f, float(area.y) + 10.0f), ImGuiCond_FirstUseEver);
-    }
-    ImGui::SetNextWindowSize(ImVec2(340.0f, 330.0f), ImGuiCond_FirstUseEver);
-    if (!ImGui::Begin("Ray fan", &m_showFans)) {
-        ImGui::End();
-        return;
-    }
-    RecordRect("Ray fan");
-    Scene& scene = m_viewport.GetScene();
-    FanView& view = m_viewport.Fans();
-
-    // a new fan aimed at the selection
-    const SceneShape* selection = scene.Find(m_viewport.Selected());
-    const bool canAdd = selection != nullptr && IsFanTarget(selection->shape);
-    ImGui::BeginDisabled(!canAdd);
-    const std::string add =
-        canAdd ? "Add a fan aimed at " + selection->name : "Add a fan (select a box, sphere or plane)";
-    if (ImGui::Button(add.c_str())) {
-        SceneFan fan;
-        fan.name = "fan " + std::to_string(scene.NextFanId());
-        fan.target = selection->id;
-        fan.origin = NewFanOrigin(selection->shape, m_viewport.camera);
-        const FanId id = scene.NextFanId();
-        Execute(AddFanCommand(std::move(fan)));
-        view.selected = id;
-    }
-    ImGui::EndDisabled();
-    if (scene.Fans().empty()) {
-        ImGui::TextWrapped("No ray fans. A fan casts n x n rays from one origin across a shape and colours each "
-                           "by whether the compared algorithms agree. Select a box, sphere or plane and add one.");
-        ImGui::End();
-        return;
-    }
-    for (const SceneFan& fan : scene.Fans()) {
-        ImGui::PushID(static_cast<int>(fan.id));
-        if (ImGui::Selectable(fan.name.c_str(), fan.id == view.selected)) {
-            view.selected = fan.id;
-        }
-        ImGui::PopID();
-    }
-    const SceneFan* current = scene.FindFan(view.selected);
-    if (current == nullptr) {
-        ImGui::TextWrapped("Select a fan above, or click its origin dot in the viewport.");
-        ImGui::End();
-        return;
-    }
-    const SceneFan fan = *current;
-    ImGui::Separator();
-    // each widget edits a copy; a drag or a typed value is one undo step
-    auto change = [&](const SceneFan& after, const char* what) {
-        if (ImGui::IsItemActivated() || m_dragGroup == 0) {
-            m_dragGroup = ++m_nextGroup;
-        }
-        Execute(ChangeFanCommand(scene, after, std::string("Edit ") + what + " of"), m_dragGroup);
-    };
-    SceneFan edit = fan;
-    if (ImGui::Checkbox("enabled", &edit.enabled)) {
-        change(edit, "enabled");
-    }
-    const SceneShape* target = scene.Find(fan.target);
-    if (ImGui::BeginCombo("target", target != nullptr ? target->name.c_str() : "(gone)")) {
-        for (const SceneShape& s : scene.Shapes()) {
-            if (IsFanTarget(s.shape) && ImGui::Selectable(s.name.c_str(), s.id == fan.target)) {
-                edit = fan;
-                edit.target = s.id;
-                change(edit, "target");
-            }
-        }
-        ImGui::EndCombo();
-    }
-    edit = fan;
-    if (ImGui::SliderInt("n", &edit.n, 16, 1024, "%d x n rays", ImGuiSliderFlags_AlwaysClamp)) {
-        change(edit, "n");
-    }
-    edit = fan;
-    const double speed = GridSpacing(m_viewport.camera) * 0.01;
-    if (ImGui::DragScalarN("origin", ImGuiDataType_Double, &edit.origin.x, 3, float(speed), nullptr, nullptr, "%.4g")) {
-        change(edit, "origin");
-    }
-    if (ImGui::Button("Delete fan")) {
-        Execute(RemoveFanCommand(fan.id));
-        view.selected = 0;
-        ImGui::End();
-        return;
-    }
-
-    // what core computed
-    ImGui::Separator();
     const FanCache::Entry* e = view.Cache().Find(fan.id);
     if (!fan.enabled) {
         ImGui::TextDisabled("disabled: not computed or drawn");
@@ -155,10 +66,111 @@ void Panels::DrawFanPanel()
             ImGui::TextDisabled("... %zu more combinations", e->stats.masks.size() - 8);
         }
     }
-    if (!ImGui::IsAnyItemActive()) {
-        m_dragGroup = 0;
-    }
-    ImGui::End();
 }
+
+class FanPanel final : public Panel {
+public:
+    void Draw(PanelContext& ctx) override
+    {
+        Scene& scene = ctx.GetScene();
+        FanView& view = ctx.viewport.Fans();
+        AddFanButton(ctx);
+        if (scene.Fans().empty()) {
+            ImGui::TextWrapped("No ray fans. A fan casts n x n rays from one origin across a shape and colours each "
+                               "by whether the compared algorithms agree. Select a box, sphere or plane and add one.");
+            return;
+        }
+        for (const SceneFan& fan : scene.Fans()) {
+            ImGui::PushID(static_cast<int>(fan.id));
+            if (ImGui::Selectable(fan.name.c_str(), fan.id == view.selected)) {
+                view.selected = fan.id;
+            }
+            ImGui::PopID();
+        }
+        const SceneFan* current = scene.FindFan(view.selected);
+        if (current == nullptr) {
+            ImGui::TextWrapped("Select a fan above, or click its origin dot in the viewport.");
+            return;
+        }
+        const SceneFan fan = *current;
+        ImGui::Separator();
+        if (!FanEditor(ctx, fan)) {
+            return; // deleted
+        }
+        ImGui::Separator();
+        FanStats(view, fan);
+        m_edit.CloseUnless(ImGui::IsAnyItemActive());
+    }
+
+private:
+    /// A new fan aimed at the selection.
+    static void AddFanButton(PanelContext& ctx)
+    {
+        Scene& scene = ctx.GetScene();
+        const SceneShape* selection = scene.Find(ctx.viewport.Selected());
+        const bool canAdd = selection != nullptr && IsFanTarget(selection->shape);
+        ImGui::BeginDisabled(!canAdd);
+        const std::string add =
+            canAdd ? "Add a fan aimed at " + selection->name : "Add a fan (select a box, sphere or plane)";
+        if (ImGui::Button(add.c_str())) {
+            SceneFan fan;
+            fan.name = "fan " + std::to_string(scene.NextFanId());
+            fan.target = selection->id;
+            fan.origin = NewFanOrigin(selection->shape, ctx.GetCamera());
+            const FanId id = scene.NextFanId();
+            ctx.Execute(AddFanCommand(std::move(fan)));
+            ctx.viewport.Fans().selected = id;
+        }
+        ImGui::EndDisabled();
+    }
+
+    /// The fan's enabled flag, target, n and origin (each widget edits a copy; a drag or a typed
+    /// value is one undo step) and Delete; false when the fan was deleted.
+    bool FanEditor(PanelContext& ctx, const SceneFan& fan)
+    {
+        Scene& scene = ctx.GetScene();
+        auto change = [&](const SceneFan& after, const char* what) {
+            ctx.Execute(ChangeFanCommand(scene, after, std::string("Edit ") + what + " of"),
+                        m_edit.For(ctx, ImGui::IsItemActivated()));
+        };
+        SceneFan edit = fan;
+        if (ImGui::Checkbox("enabled", &edit.enabled)) {
+            change(edit, "enabled");
+        }
+        const SceneShape* target = scene.Find(fan.target);
+        if (ImGui::BeginCombo("target", target != nullptr ? target->name.c_str() : "(gone)")) {
+            for (const SceneShape& s : scene.Shapes()) {
+                if (IsFanTarget(s.shape) && ImGui::Selectable(s.name.c_str(), s.id == fan.target)) {
+                    edit = fan;
+                    edit.target = s.id;
+                    change(edit, "target");
+                }
+            }
+            ImGui::EndCombo();
+        }
+        edit = fan;
+        if (ImGui::SliderInt("n", &edit.n, 16, 1024, "%d x n rays", ImGuiSliderFlags_AlwaysClamp)) {
+            change(edit, "n");
+        }
+        edit = fan;
+        const double speed = GridSpacing(ctx.GetCamera()) * 0.01;
+        if (ImGui::DragScalarN("origin", ImGuiDataType_Double, &edit.origin.x, 3, float(speed), nullptr, nullptr,
+                               "%.4g")) {
+            change(edit, "origin");
+        }
+        if (ImGui::Button("Delete fan")) {
+            ctx.Execute(RemoveFanCommand(fan.id));
+            ctx.viewport.Fans().selected = 0;
+            return false;
+        }
+        return true;
+    }
+
+    EditGroup m_edit;
+};
+
+} // namespace
+
+std::unique_ptr<Panel> MakeFanPanel() { return std::make_unique<FanPanel>(); }
 
 } // namespace hitlab

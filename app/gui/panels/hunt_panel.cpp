@@ -2,12 +2,17 @@
 // on a worker thread (HuntSession over core/exact/hunt.h's HuntJob), and list the shrunk
 // counterexamples: load one into the scene (one undoable step, focused), save it as a scene
 // file, copy it as a GoogleTest case.
-#include "panels.h"
+#include "hunt_model.h"
+#include "panel.h"
+
+#include "app/gui/viewport.h"
 
 #include "core/io/protocol.h"
 #include "core/io/scene_file.h"
 
 #include <imgui.h>
+#include <imgui_stdlib.h>
+#include <nlohmann/json.hpp>
 
 #include <algorithm>
 #include <cinttypes>
@@ -58,87 +63,9 @@ bool AlgorithmCombo(const char* label, Family family, std::string& name, bool wi
     return changed;
 }
 
-} // namespace
-
-void Panels::DrawHuntPanel()
+/// The tolerance, ulps and stop limits of a hunt.
+void Limits(HuntChoices& c)
 {
-    ToolPanels& t = m_tools;
-    Scene& scene = m_viewport.GetScene();
-    const std::optional<SceneQuery> focus = state.focused ? state.focused : m_viewport.Focused();
-    if (!t.huntChoicesSet) {
-        t.huntChoices = DefaultHuntChoices(scene, m_viewport.Evaluation(), focus);
-        t.huntChoicesSet = true;
-    }
-    HuntChoices& c = t.huntChoices;
-    const std::string invalid = ValidateHuntChoices(c, scene, focus);
-    bool start = false;
-    if (t.autoStart && invalid.empty() && !t.hunt.Running() && !t.hunt.Report()) {
-        start = true; // --run-panel hunt
-    }
-    t.autoStart = false;
-
-    if (t.savePending) {
-        t.savePending = false;
-        const std::optional<HuntReport>& r = t.hunt.Report();
-        if (r && t.saveIndex >= 0 && size_t(t.saveIndex) < r->counterexamples.size()) {
-            const std::string path = t.savePath;
-            const Counterexample& cx = r->counterexamples[size_t(t.saveIndex)];
-            if (path.empty()) {
-                ReportError("Cannot save the counterexample: no file name given");
-            } else if (const std::string e = SaveSceneFile(CounterexampleScene(cx, t.hunt.Options()), path);
-                       !e.empty()) {
-                ReportError("Cannot save " + path + ": " + e);
-            } else {
-                t.huntNote = "Saved counterexample " + std::to_string(t.saveIndex + 1) + " to " + path + ".";
-            }
-        }
-    }
-
-    PlaceToolWindow(0);
-    if (!ImGui::Begin("Hunt", &t.showHunt)) {
-        ImGui::End();
-        return;
-    }
-    RecordRect("Hunt");
-    const bool running = t.hunt.Running();
-    const float field = ImGui::GetFontSize() * 10.0f;
-
-    // ---- the choices ----
-    ImGui::BeginDisabled(running);
-    ImGui::SetNextItemWidth(field);
-    if (ImGui::BeginCombo("family", std::string(FamilyName(c.family)).c_str())) {
-        const std::vector<Family> present = EvaluatedFamilies(m_viewport.Evaluation());
-        for (Family f : AllFamilies()) {
-            const bool inScene = std::find(present.begin(), present.end(), f) != present.end();
-            const std::string item = std::string(FamilyName(f)) + (inScene ? "  (in the scene)" : "");
-            if (ImGui::Selectable(item.c_str(), f == c.family) && f != c.family) {
-                const HuntChoices fresh = DefaultHuntChoices(scene, m_viewport.Evaluation(), focus, f);
-                c.family = fresh.family;
-                c.a = fresh.a;
-                c.b = fresh.b;
-                c.precision = fresh.precision;
-                c.around = fresh.around;
-            }
-        }
-        ImGui::EndCombo();
-    }
-    ImGui::SameLine();
-    if (ImGui::Button("From the focused pair")) {
-        c = DefaultHuntChoices(scene, m_viewport.Evaluation(), focus);
-    }
-    if (ImGui::IsItemHovered()) {
-        ImGui::SetTooltip("Family, algorithm and precision of the pair focused in Results");
-    }
-    ImGui::SetNextItemWidth(field);
-    AlgorithmCombo("a", c.family, c.a, false);
-    ImGui::SameLine();
-    ImGui::SetNextItemWidth(field);
-    AlgorithmCombo("b", c.family, c.b, true);
-    int precision = c.precision == Precision::Float ? 0 : 1;
-    ImGui::RadioButton("float", &precision, 0);
-    ImGui::SameLine();
-    ImGui::RadioButton("double", &precision, 1);
-    c.precision = precision == 0 ? Precision::Float : Precision::Double;
     const float small = ImGui::GetFontSize() * 5.0f;
     ImGui::SameLine(0.0f, ImGui::GetFontSize() * 2.0f);
     ImGui::SetNextItemWidth(small);
@@ -175,27 +102,150 @@ void Panels::DrawHuntPanel()
     if (ImGui::IsItemHovered()) {
         ImGui::SetTooltip("Stop once this many distinct counterexamples are found");
     }
-    const std::optional<SceneQuery> pair = FocusedPairOf(scene, focus, c.family);
-    std::string aroundLabel = "around the focused pair";
-    if (pair) {
-        aroundLabel += " (" + scene.Find(pair->a)->name + ", " + scene.Find(pair->b)->name + ")";
-    } else {
-        aroundLabel += " (none of " + std::string(FamilyName(c.family)) + " focused)";
-    }
-    bool around = c.around && pair.has_value();
-    ImGui::BeginDisabled(!pair);
-    if (ImGui::Checkbox(aroundLabel.c_str(), &around)) {
-        c.around = around;
-    }
-    ImGui::EndDisabled();
-    if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) {
-        ImGui::SetTooltip(pair ? "A share of the cases perturb the focused pair's query"
-                               : "Click a pair of this family in Results to hunt around it");
-    }
-    ImGui::EndDisabled();
+}
 
-    // ---- start, progress, cancel ----
-    if (!running) {
+/// A counterexample's GoogleTest case, unfolded.
+void SnippetNode(const Counterexample& cx, const HuntOptions& o, int index)
+{
+    if (ImGui::TreeNode("GoogleTest")) {
+        const std::string snippet = GoogleTestSnippet(cx, o, index);
+        const float lines = float(std::count(snippet.begin(), snippet.end(), '\n') + 1);
+        ImGui::BeginChild("snippet", ImVec2(0, std::min(lines, 14.0f) * ImGui::GetTextLineHeight() + 16.0f), true,
+                          ImGuiWindowFlags_HorizontalScrollbar);
+        ImGui::TextUnformatted(snippet.c_str());
+        ImGui::EndChild();
+        ImGui::TreePop();
+    }
+}
+
+/// The hunt's panel: it draws and keeps its choices and session; saving a counterexample, moving
+/// the camera and errors are queued for the owner (PanelAction).
+class HuntPanel final : public Panel {
+public:
+    void Update(PanelContext& ctx, bool shown) override
+    {
+        if (!shown) {
+            m_hunt.Cancel(); // a closed panel's job stops (its thread is joined by the Poll below)
+        }
+        m_hunt.Poll(ctx.lastFrame); // the last frame of a --frames run waits: its screenshot shows the result
+        if (m_savePending) {
+            m_savePending = false;
+            QueueSave(ctx);
+        }
+    }
+
+    void AutoStart() override { m_autoStart = true; }
+
+    void Report(nlohmann::json& report) const override
+    {
+        if (const auto& hunt = m_hunt.Report()) {
+            report["hunt"] = {{"counterexamples", hunt->counterexamples.size()},
+                              {"cases", hunt->progress.cases},
+                              {"loaded", m_loaded}};
+        }
+    }
+
+    void Draw(PanelContext& ctx) override
+    {
+        Scene& scene = ctx.GetScene();
+        const std::optional<SceneQuery> focus = ctx.Focused();
+        if (!m_choicesSet) {
+            m_choices = DefaultHuntChoices(scene, ctx.Evaluation(), focus);
+            m_choicesSet = true;
+        }
+        const std::string invalid = ValidateHuntChoices(m_choices, scene, focus);
+        // --run-panel hunt
+        bool start = m_autoStart && invalid.empty() && !m_hunt.Running() && !m_hunt.Report();
+        m_autoStart = false;
+
+        ImGui::BeginDisabled(m_hunt.Running());
+        Choices(ctx, focus);
+        ImGui::EndDisabled();
+        StartOrCancel(ctx, focus, invalid, start);
+        Progress();
+        const std::optional<HuntReport>& report = m_hunt.Report();
+        if (report && !m_hunt.Running()) {
+            Counterexamples(ctx, *report);
+        }
+        SavePopup();
+    }
+
+private:
+    /// Family, algorithms, precision, limits, and hunting around the focused pair.
+    void Choices(PanelContext& ctx, const std::optional<SceneQuery>& focus)
+    {
+        Scene& scene = ctx.GetScene();
+        HuntChoices& c = m_choices;
+        const float field = ImGui::GetFontSize() * 10.0f;
+        ImGui::SetNextItemWidth(field);
+        if (ImGui::BeginCombo("family", std::string(FamilyName(c.family)).c_str())) {
+            const std::vector<Family> present = EvaluatedFamilies(ctx.Evaluation());
+            for (Family f : AllFamilies()) {
+                const bool inScene = std::find(present.begin(), present.end(), f) != present.end();
+                const std::string item = std::string(FamilyName(f)) + (inScene ? "  (in the scene)" : "");
+                if (ImGui::Selectable(item.c_str(), f == c.family) && f != c.family) {
+                    const HuntChoices fresh = DefaultHuntChoices(scene, ctx.Evaluation(), focus, f);
+                    c.family = fresh.family;
+                    c.a = fresh.a;
+                    c.b = fresh.b;
+                    c.precision = fresh.precision;
+                    c.around = fresh.around;
+                }
+            }
+            ImGui::EndCombo();
+        }
+        ImGui::SameLine();
+        if (ImGui::Button("From the focused pair")) {
+            c = DefaultHuntChoices(scene, ctx.Evaluation(), focus);
+        }
+        if (ImGui::IsItemHovered()) {
+            ImGui::SetTooltip("Family, algorithm and precision of the pair focused in Results");
+        }
+        ImGui::SetNextItemWidth(field);
+        AlgorithmCombo("a", c.family, c.a, false);
+        ImGui::SameLine();
+        ImGui::SetNextItemWidth(field);
+        AlgorithmCombo("b", c.family, c.b, true);
+        int precision = c.precision == Precision::Float ? 0 : 1;
+        ImGui::RadioButton("float", &precision, 0);
+        ImGui::SameLine();
+        ImGui::RadioButton("double", &precision, 1);
+        c.precision = precision == 0 ? Precision::Float : Precision::Double;
+        Limits(c);
+        AroundChoice(scene, focus);
+    }
+
+    void AroundChoice(const Scene& scene, const std::optional<SceneQuery>& focus)
+    {
+        HuntChoices& c = m_choices;
+        const std::optional<SceneQuery> pair = FocusedPairOf(scene, focus, c.family);
+        std::string aroundLabel = "around the focused pair";
+        if (pair) {
+            aroundLabel += " (" + scene.Find(pair->a)->name + ", " + scene.Find(pair->b)->name + ")";
+        } else {
+            aroundLabel += " (none of " + std::string(FamilyName(c.family)) + " focused)";
+        }
+        bool around = c.around && pair.has_value();
+        ImGui::BeginDisabled(!pair);
+        if (ImGui::Checkbox(aroundLabel.c_str(), &around)) {
+            c.around = around;
+        }
+        ImGui::EndDisabled();
+        if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) {
+            ImGui::SetTooltip(pair ? "A share of the cases perturb the focused pair's query"
+                                   : "Click a pair of this family in Results to hunt around it");
+        }
+    }
+
+    void StartOrCancel(PanelContext& ctx, const std::optional<SceneQuery>& focus, const std::string& invalid,
+                       bool start)
+    {
+        if (m_hunt.Running()) {
+            if (ImGui::Button("Cancel")) {
+                m_hunt.Cancel();
+            }
+            return;
+        }
         ImGui::BeginDisabled(!invalid.empty());
         start = ImGui::Button("Start") || start;
         ImGui::EndDisabled();
@@ -207,19 +257,21 @@ void Panels::DrawHuntPanel()
             start = false;
         }
         if (start) {
-            t.huntNote.clear();
-            if (const std::string e = t.hunt.Start(MakeHuntOptions(c, scene, focus)); !e.empty()) {
-                ReportError("Cannot start the hunt: " + e);
+            m_note.clear();
+            if (const std::string e = m_hunt.Start(MakeHuntOptions(m_choices, ctx.GetScene(), focus)); !e.empty()) {
+                ctx.Queue(panel_action::ShowError{"Cannot start the hunt: " + e});
             }
         }
-    } else {
-        if (ImGui::Button("Cancel")) {
-            t.hunt.Cancel();
-        }
     }
-    if (t.hunt.Running() || t.hunt.Report()) {
-        const HuntProgress p = t.hunt.Progress();
-        const HuntOptions& o = t.hunt.Options();
+
+    /// The progress bar while running, and the counts.
+    void Progress()
+    {
+        if (!m_hunt.Running() && !m_hunt.Report()) {
+            return;
+        }
+        const HuntProgress p = m_hunt.Progress();
+        const HuntOptions& o = m_hunt.Options();
         const double fraction = HuntFraction(p, o);
         char overlay[64];
         if (fraction >= 0) {
@@ -227,7 +279,7 @@ void Panels::DrawHuntPanel()
         } else {
             std::snprintf(overlay, sizeof overlay, "%.1f s, no limit", p.seconds);
         }
-        if (t.hunt.Running()) {
+        if (m_hunt.Running()) {
             ImGui::SameLine();
             ImGui::ProgressBar(fraction < 0 ? 0.0f : float(fraction), ImVec2(-1.0f, 0.0f), overlay);
         }
@@ -239,25 +291,24 @@ void Panels::DrawHuntPanel()
         }
     }
 
-    // ---- the counterexamples ----
-    const std::optional<HuntReport>& report = t.hunt.Report();
-    if (report && !t.hunt.Running()) {
-        const HuntOptions& o = t.hunt.Options();
+    void Counterexamples(PanelContext& ctx, const HuntReport& report)
+    {
+        const HuntOptions& o = m_hunt.Options();
         const std::string versus = o.b.empty() ? "the exact judge" : o.b;
         ImGui::TextDisabled("%s vs %s, %s, %s%s", o.a.c_str(), versus.c_str(), PrecisionName(o.precision),
-                            report->method.c_str(), report->cancelled ? ", cancelled" : "");
-        if (!report->error.empty()) {
-            ImGui::TextWrapped("%s", report->error.c_str());
-        } else if (report->counterexamples.empty()) {
-            ImGui::TextWrapped("No disagreement found in %s cases.", Count(double(report->progress.cases)).c_str());
+                            report.method.c_str(), report.cancelled ? ", cancelled" : "");
+        if (!report.error.empty()) {
+            ImGui::TextWrapped("%s", report.error.c_str());
+        } else if (report.counterexamples.empty()) {
+            ImGui::TextWrapped("No disagreement found in %s cases.", Count(double(report.progress.cases)).c_str());
         }
-        if (!t.huntNote.empty()) {
-            ImGui::TextWrapped("%s", t.huntNote.c_str());
+        if (!m_note.empty()) {
+            ImGui::TextWrapped("%s", m_note.c_str());
         }
         ImGui::Separator();
         ImGui::BeginChild("counterexamples");
         int index = 0;
-        for (const Counterexample& cx : report->counterexamples) {
+        for (const Counterexample& cx : report.counterexamples) {
             ++index;
             ImGui::PushID(index);
             ImGui::TextWrapped("%d. %s", index, cx.text.c_str());
@@ -266,47 +317,8 @@ void Panels::DrawHuntPanel()
             ImGui::TextWrapped("%s", DescribeDisagreement(cx, o).c_str());
             ImGui::PopStyleColor();
             ImGui::TextDisabled("distribution: %s", cx.distribution.c_str());
-            if (ImGui::SmallButton("Load into scene")) {
-                if (const std::optional<SceneQuery> loaded =
-                        LoadCounterexample(scene, m_viewport.GetHistory(), cx, o)) {
-                    // focus the new pair and look at it (the camera keeps its direction)
-                    state.focused = *loaded;
-                    state.step = -1;
-                    state.playing = false;
-                    m_viewport.Select(loaded->a);
-                    m_lastSelected = loaded->a;
-                    const CameraState view = CounterexampleScene(cx, o).camera;
-                    m_viewport.camera.target = view.target;
-                    m_viewport.camera.distance = view.distance;
-                    ++t.loaded;
-                    t.huntNote = "Loaded counterexample " + std::to_string(index) + " as " +
-                                 scene.Find(loaded->a)->name + " and " + scene.Find(loaded->b)->name +
-                                 " (Ctrl+Z undoes).";
-                    if (!IsCast(loaded->family) && !scene.SolidPairsEnabled()) {
-                        t.huntNote += " This scene does not compare pairs of solids, so the pair is not evaluated.";
-                    }
-                }
-            }
-            ImGui::SameLine();
-            if (ImGui::SmallButton("Save as scene...")) {
-                t.saveIndex = index - 1;
-                t.openSave = true;
-                std::snprintf(t.savePath, sizeof t.savePath, "%s", CounterexampleFileName(o, index).c_str());
-            }
-            ImGui::SameLine();
-            if (ImGui::SmallButton("Copy GoogleTest")) {
-                ImGui::SetClipboardText(GoogleTestSnippet(cx, o, index).c_str());
-                t.huntNote = "Copied counterexample " + std::to_string(index) + " as a GoogleTest case.";
-            }
-            if (ImGui::TreeNode("GoogleTest")) {
-                const std::string snippet = GoogleTestSnippet(cx, o, index);
-                const float lines = float(std::count(snippet.begin(), snippet.end(), '\n') + 1);
-                ImGui::BeginChild("snippet", ImVec2(0, std::min(lines, 14.0f) * ImGui::GetTextLineHeight() + 16.0f),
-                                  true, ImGuiWindowFlags_HorizontalScrollbar);
-                ImGui::TextUnformatted(snippet.c_str());
-                ImGui::EndChild();
-                ImGui::TreePop();
-            }
+            CounterexampleButtons(ctx, cx, index);
+            SnippetNode(cx, o, index);
             ImGui::Unindent();
             ImGui::Spacing();
             ImGui::PopID();
@@ -314,30 +326,104 @@ void Panels::DrawHuntPanel()
         ImGui::EndChild();
     }
 
-    // ---- save as scene ----
-    if (t.openSave) {
-        ImGui::OpenPopup("Save counterexample");
-        t.openSave = false;
+    /// Load into the scene, save as a scene file, copy as a GoogleTest case.
+    void CounterexampleButtons(PanelContext& ctx, const Counterexample& cx, int index)
+    {
+        const HuntOptions& o = m_hunt.Options();
+        if (ImGui::SmallButton("Load into scene")) {
+            Load(ctx, cx, index);
+        }
+        ImGui::SameLine();
+        if (ImGui::SmallButton("Save as scene...")) {
+            m_saveIndex = index - 1;
+            m_openSave = true;
+            m_savePath = CounterexampleFileName(o, index);
+        }
+        ImGui::SameLine();
+        if (ImGui::SmallButton("Copy GoogleTest")) {
+            ImGui::SetClipboardText(GoogleTestSnippet(cx, o, index).c_str());
+            m_note = "Copied counterexample " + std::to_string(index) + " as a GoogleTest case.";
+        }
     }
-    if (ImGui::BeginPopupModal("Save counterexample", nullptr, ImGuiWindowFlags_AlwaysAutoResize)) {
+
+    /// Adds the counterexample's shapes (one undoable step), focuses the pair and asks the owner
+    /// to look at it (the camera keeps its direction).
+    void Load(PanelContext& ctx, const Counterexample& cx, int index)
+    {
+        Scene& scene = ctx.GetScene();
+        const HuntOptions& o = m_hunt.Options();
+        const std::optional<SceneQuery> loaded = LoadCounterexample(scene, ctx.GetHistory(), cx, o);
+        if (!loaded) {
+            return;
+        }
+        ctx.Focus(*loaded);
+        const CameraState view = CounterexampleScene(cx, o).camera;
+        ctx.Queue(panel_action::LookAt{view.target, view.distance});
+        ++m_loaded;
+        m_note = "Loaded counterexample " + std::to_string(index) + " as " + scene.Find(loaded->a)->name + " and " +
+                 scene.Find(loaded->b)->name + " (Ctrl+Z undoes).";
+        if (!IsCast(loaded->family) && !scene.SolidPairsEnabled()) {
+            m_note += " This scene does not compare pairs of solids, so the pair is not evaluated.";
+        }
+    }
+
+    /// The Save popup was confirmed a frame ago: the owner writes the file.
+    void QueueSave(PanelContext& ctx)
+    {
+        const std::optional<HuntReport>& r = m_hunt.Report();
+        if (!r || m_saveIndex < 0 || size_t(m_saveIndex) >= r->counterexamples.size()) {
+            return;
+        }
+        if (m_savePath.empty()) {
+            ctx.Queue(panel_action::ShowError{"Cannot save the counterexample: no file name given"});
+            return;
+        }
+        const Counterexample& cx = r->counterexamples[size_t(m_saveIndex)];
+        ctx.Queue(panel_action::WriteScene{
+            CounterexampleScene(cx, m_hunt.Options()), m_savePath,
+            "Saved counterexample " + std::to_string(m_saveIndex + 1) + " to " + m_savePath + ".", &m_note});
+    }
+
+    void SavePopup()
+    {
+        if (m_openSave) {
+            ImGui::OpenPopup("Save counterexample");
+            m_openSave = false;
+        }
+        if (!ImGui::BeginPopupModal("Save counterexample", nullptr, ImGuiWindowFlags_AlwaysAutoResize)) {
+            return;
+        }
         ImGui::TextUnformatted("Scene file:");
         ImGui::SetNextItemWidth(ImGui::GetFontSize() * 24.0f);
         if (ImGui::IsWindowAppearing()) {
             ImGui::SetKeyboardFocusHere();
         }
-        const bool enter =
-            ImGui::InputText("##path", t.savePath, sizeof t.savePath, ImGuiInputTextFlags_EnterReturnsTrue);
+        const bool enter = ImGui::InputText("##path", &m_savePath, ImGuiInputTextFlags_EnterReturnsTrue);
         const bool save = ImGui::Button("Save") || enter;
         ImGui::SameLine();
         if (ImGui::Button("Cancel") || ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape))) {
             ImGui::CloseCurrentPopup();
         } else if (save) {
             ImGui::CloseCurrentPopup();
-            t.savePending = true; // next frame: the Enter that saved would also dismiss an error popup at once
+            m_savePending = true; // next frame: the Enter that saved would also dismiss an error popup at once
         }
         ImGui::EndPopup();
     }
-    ImGui::End();
-}
+
+    HuntChoices m_choices;
+    bool m_choicesSet = false; ///< defaults taken from the scene (on first show)
+    HuntSession m_hunt;        ///< cancels and joins its thread when destroyed (the app quits)
+    std::string m_note;        ///< the last action's outcome ("loaded as ...", "saved to ...")
+    int m_saveIndex = -1;      ///< the counterexample the Save popup is for
+    bool m_openSave = false;
+    bool m_savePending = false; ///< the Save popup was confirmed: saved on the next frame
+    std::string m_savePath;
+    int m_loaded = 0;         ///< counterexamples loaded (the GUI test reads it)
+    bool m_autoStart = false; ///< --run-panel hunt
+};
+
+} // namespace
+
+std::unique_ptr<Panel> MakeHuntPanel() { return std::make_unique<HuntPanel>(); }
 
 } // namespace hitlab

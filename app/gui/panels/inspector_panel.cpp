@@ -1,10 +1,12 @@
 // The Inspector: exact numeric editing of the selected shape. Each edit is checked with the
 // protocol's own validation (shape_edit.h); a refused value shows its message beside the field and
 // the shape keeps its last valid value. Edits are History commands, merged while a drag lasts.
-#include "panels.h"
+#include "panel.h"
 
 #include "results_model.h"
 #include "shape_edit.h"
+
+#include "app/gui/viewport.h"
 
 #include <imgui.h>
 
@@ -34,218 +36,223 @@ bool NumberField(const char* label, double* values, int count, double speed)
     return changed;
 }
 
-} // namespace
-
-void Panels::DrawInspectorPanel()
-{
-    PlaceWindow("Inspector", 1);
-    if (!ImGui::Begin("Inspector", &m_showInspector)) {
-        ImGui::End();
-        return;
+/// The fields of one shape: each edit is validated, then committed as one undoable command per
+/// drag or typed value; a refused value shows its message under its field.
+class FieldEditor {
+public:
+    FieldEditor(PanelContext& ctx, const SceneShape& shape, EditGroup& group, std::string& error, int& errorField)
+        : m_ctx(ctx), m_shape(shape), m_group(group), m_error(error), m_errorField(errorField),
+          m_speed(GridSpacing(ctx.GetCamera()) * 0.01)
+    {
     }
-    RecordRect("Inspector");
-    Scene& scene = m_viewport.GetScene();
-    const SceneShape* selected = scene.Find(m_viewport.Selected());
-    if (selected == nullptr) {
-        ImGui::TextDisabled("Select a shape (click it in the viewport or the Scene panel).");
-        ImGui::End();
-        return;
-    }
-    const SceneShape s = *selected;
-    ImGui::Text("%s", s.name.c_str());
-    ImGui::SameLine();
-    ImGui::TextDisabled("(%s, id %u)", ShapeTypeName(s.shape), s.id);
 
-    int fieldId = 0;
-    const double speed = GridSpacing(m_viewport.camera) * 0.01;
-    // tries a new geometry: commits it, or keeps the shape and remembers the message for this field
-    auto commit = [&](const Shape& candidate, const char* what) {
+    template <typename Apply>
+    void Vec(const char* label, glm::dvec3 value, Apply apply)
+    {
+        double v[3] = {value.x, value.y, value.z};
+        if (NumberField(label, v, 3, m_speed)) {
+            Commit(apply(glm::dvec3(v[0], v[1], v[2])), label);
+        }
+        EndField();
+    }
+
+    template <typename Apply>
+    void Num(const char* label, double value, Apply apply)
+    {
+        double v = value;
+        if (NumberField(label, &v, 1, m_speed)) {
+            Commit(apply(v), label);
+        }
+        EndField();
+    }
+
+    /// Tries a new geometry: commits it, or keeps the shape and remembers the message for this field.
+    void Commit(const Shape& candidate, const char* what)
+    {
         const std::string error = ValidateShape(candidate);
         if (!error.empty()) {
-            m_fieldError = error;
-            m_fieldErrorId = fieldId;
+            m_error = error;
+            m_errorField = m_field;
             return;
         }
-        if (m_fieldErrorId == fieldId) {
-            m_fieldError.clear();
-            m_fieldErrorId = -1;
+        if (m_errorField == m_field) {
+            m_error.clear();
+            m_errorField = -1;
         }
-        if (ImGui::IsItemActivated() || m_dragGroup == 0) {
-            m_dragGroup = ++m_nextGroup; // one undo step per drag or typed value
-        }
-        SceneShape after = s;
+        SceneShape after = m_shape;
         after.shape = candidate;
-        Execute(ChangeShapeCommand(scene, after, std::string("Edit ") + what + " of " + s.name), m_dragGroup);
-    };
-    auto vec = [&](const char* label, glm::dvec3 value, auto apply) {
-        double v[3] = {value.x, value.y, value.z};
-        if (NumberField(label, v, 3, speed)) {
-            commit(apply(glm::dvec3(v[0], v[1], v[2])), label);
-        }
-        if (m_fieldErrorId == fieldId && !m_fieldError.empty()) {
-            ImGui::PushTextWrapPos(0.0f);
-            ImGui::TextColored(ImVec4(1.0f, 0.45f, 0.4f, 1.0f), "refused: %s", m_fieldError.c_str());
-            ImGui::PopTextWrapPos();
-        }
-        ++fieldId;
-    };
-    auto num = [&](const char* label, double value, auto apply) {
-        double v = value;
-        if (NumberField(label, &v, 1, speed)) {
-            commit(apply(v), label);
-        }
-        if (m_fieldErrorId == fieldId && !m_fieldError.empty()) {
-            ImGui::PushTextWrapPos(0.0f);
-            ImGui::TextColored(ImVec4(1.0f, 0.45f, 0.4f, 1.0f), "refused: %s", m_fieldError.c_str());
-            ImGui::PopTextWrapPos();
-        }
-        ++fieldId;
-    };
-
-    std::visit(
-        [&](const auto& g) {
-            using G = std::decay_t<decltype(g)>;
-            if constexpr (std::is_same_v<G, Ray<double>>) {
-                vec("origin", g.origin, [&](glm::dvec3 v) {
-                    G r = g;
-                    r.origin = v;
-                    return Shape(r);
-                });
-                vec("direction", g.direction, [&](glm::dvec3 v) {
-                    G r = g;
-                    r.direction = v;
-                    return Shape(r);
-                });
-            } else if constexpr (std::is_same_v<G, Segment<double>>) {
-                vec("start", g.start, [&](glm::dvec3 v) {
-                    G r = g;
-                    r.start = v;
-                    return Shape(r);
-                });
-                vec("end", g.end, [&](glm::dvec3 v) {
-                    G r = g;
-                    r.end = v;
-                    return Shape(r);
-                });
-            } else if constexpr (std::is_same_v<G, Plane<double>>) {
-                vec("normal", g.normal, [&](glm::dvec3 v) {
-                    G r = g;
-                    r.normal = v;
-                    return Shape(r);
-                });
-                num("distance", g.distance, [&](double v) {
-                    G r = g;
-                    r.distance = v;
-                    return Shape(r);
-                });
-            } else if constexpr (std::is_same_v<G, Aabb<double>>) {
-                const glm::dvec3 center = (g.min + g.max) * 0.5, size = g.max - g.min;
-                vec("position (centre)", center, [&](glm::dvec3 v) {
-                    G r = g;
-                    r.min = v - size * 0.5;
-                    r.max = v + size * 0.5;
-                    return Shape(r);
-                });
-                vec("size", size, [&](glm::dvec3 v) {
-                    G r = g;
-                    r.min = center - v * 0.5;
-                    r.max = center + v * 0.5;
-                    return Shape(r);
-                });
-                vec("min", g.min, [&](glm::dvec3 v) {
-                    G r = g;
-                    r.min = v;
-                    return Shape(r);
-                });
-                vec("max", g.max, [&](glm::dvec3 v) {
-                    G r = g;
-                    r.max = v;
-                    return Shape(r);
-                });
-            } else if constexpr (std::is_same_v<G, Sphere<double>>) {
-                vec("centre", g.center, [&](glm::dvec3 v) {
-                    G r = g;
-                    r.center = v;
-                    return Shape(r);
-                });
-                num("radius", g.radius, [&](double v) {
-                    G r = g;
-                    r.radius = v;
-                    return Shape(r);
-                });
-            } else {
-                vec("centre", g.center, [&](glm::dvec3 v) {
-                    G r = g;
-                    r.center = v;
-                    return Shape(r);
-                });
-                vec("half extents", g.halfExtents, [&](glm::dvec3 v) {
-                    G r = g;
-                    r.halfExtents = v;
-                    return Shape(r);
-                });
-                // the angles typed are kept while they still produce the shape's axes (no Euler jitter)
-                const Obb<double> fromStored =
-                    WithRotationDegrees(g, {m_rotationDeg[0], m_rotationDeg[1], m_rotationDeg[2]});
-                bool same = m_rotationShape == s.id;
-                for (int i = 0; same && i < 3; ++i) {
-                    same = glm::length(fromStored.axes[size_t(i)] - g.axes[size_t(i)]) < 1e-9;
-                }
-                if (!same) {
-                    const glm::dvec3 deg = ObbRotationDegrees(g);
-                    m_rotationDeg[0] = deg.x;
-                    m_rotationDeg[1] = deg.y;
-                    m_rotationDeg[2] = deg.z;
-                    m_rotationShape = s.id;
-                }
-                double deg[3] = {m_rotationDeg[0], m_rotationDeg[1], m_rotationDeg[2]};
-                ImGui::TextUnformatted("rotation (degrees, X then Y then Z)");
-                ImGui::SetNextItemWidth(-1);
-                if (ImGui::DragScalarN("##rotation", ImGuiDataType_Double, deg, 3, 0.5f, nullptr, nullptr, "%.3g")) {
-                    m_rotationDeg[0] = deg[0];
-                    m_rotationDeg[1] = deg[1];
-                    m_rotationDeg[2] = deg[2];
-                    commit(WithRotationDegrees(g, {deg[0], deg[1], deg[2]}), "rotation");
-                }
-                ++fieldId;
-            }
-        },
-        s.shape);
-    if (!ImGui::IsAnyItemActive()) {
-        m_dragGroup = 0;
+        m_ctx.Execute(ChangeShapeCommand(m_ctx.GetScene(), after, std::string("Edit ") + what + " of " + m_shape.name),
+                      m_group.For(m_ctx, ImGui::IsItemActivated()));
     }
 
-    // live results of the shape's queries (the drawn algorithm of each family)
-    ImGui::Separator();
-    ImGui::TextDisabled("Queries of this shape");
-    // only the lines in view are made (a ray of the stress scene has 1,000 queries)
-    const std::vector<SceneQuery> queries = scene.QueriesOf(s.id);
-    ImGuiListClipper clipper;
-    clipper.Begin(int(queries.size()));
-    while (clipper.Step()) {
-        for (int line = clipper.DisplayStart; line < clipper.DisplayEnd; ++line) {
-            const SceneQuery& q = queries[size_t(line)];
-            const QueryEvaluation* qe = m_viewport.Evaluation().Find(q.a, q.b);
-            const AlgorithmInfo* drawn = scene.Settings(q.family).drawn;
-            if (qe == nullptr || drawn == nullptr) {
-                ImGui::TextDisabled("-"); // one line per query keeps the clipper's count right
-                continue;
-            }
-            const Result* r = &qe->comparison.reference;
-            for (const AlgorithmOutcome& o : qe->comparison.outcomes) {
-                if (o.info == drawn) {
-                    r = &o.result;
-                }
-            }
-            const std::string text = QueryLabel(scene, q) + ": " + CellText(*r, *drawn);
-            if (!qe->comparison.agree) {
-                ImGui::TextColored(ImVec4(1.0f, 0.3f, 0.85f, 1.0f), "%s  (disagreement)", text.c_str());
-            } else {
-                ImGui::TextUnformatted(text.c_str());
-            }
+    void EndField()
+    {
+        if (m_errorField == m_field && !m_error.empty()) {
+            ImGui::PushTextWrapPos(0.0f);
+            ImGui::TextColored(ImVec4(1.0f, 0.45f, 0.4f, 1.0f), "refused: %s", m_error.c_str());
+            ImGui::PopTextWrapPos();
         }
+        ++m_field;
     }
-    ImGui::End();
+
+private:
+    PanelContext& m_ctx;
+    const SceneShape& m_shape;
+    EditGroup& m_group;
+    std::string& m_error;
+    int& m_errorField;
+    double m_speed;
+    int m_field = 0;
+};
+
+/// A copy of `g` with one member set: the fields' apply functions.
+template <typename G, typename V>
+auto Setter(const G& g, V G::*member)
+{
+    return [g, member](const V& v) {
+        G r = g;
+        r.*member = v;
+        return Shape(r);
+    };
 }
+
+void LineFields(FieldEditor& e, const Shape& shape)
+{
+    if (const auto* ray = std::get_if<Ray<double>>(&shape)) {
+        e.Vec("origin", ray->origin, Setter(*ray, &Ray<double>::origin));
+        e.Vec("direction", ray->direction, Setter(*ray, &Ray<double>::direction));
+    } else if (const auto* segment = std::get_if<Segment<double>>(&shape)) {
+        e.Vec("start", segment->start, Setter(*segment, &Segment<double>::start));
+        e.Vec("end", segment->end, Setter(*segment, &Segment<double>::end));
+    } else if (const auto* plane = std::get_if<Plane<double>>(&shape)) {
+        e.Vec("normal", plane->normal, Setter(*plane, &Plane<double>::normal));
+        e.Num("distance", plane->distance, Setter(*plane, &Plane<double>::distance));
+    }
+}
+
+void BoxFields(FieldEditor& e, const Aabb<double>& g)
+{
+    const glm::dvec3 center = (g.min + g.max) * 0.5, size = g.max - g.min;
+    e.Vec("position (centre)", center, [&](glm::dvec3 v) {
+        Aabb<double> r = g;
+        r.min = v - size * 0.5;
+        r.max = v + size * 0.5;
+        return Shape(r);
+    });
+    e.Vec("size", size, [&](glm::dvec3 v) {
+        Aabb<double> r = g;
+        r.min = center - v * 0.5;
+        r.max = center + v * 0.5;
+        return Shape(r);
+    });
+    e.Vec("min", g.min, Setter(g, &Aabb<double>::min));
+    e.Vec("max", g.max, Setter(g, &Aabb<double>::max));
+}
+
+class InspectorPanel final : public Panel {
+public:
+    void Draw(PanelContext& ctx) override
+    {
+        const SceneShape* selected = ctx.GetScene().Find(ctx.viewport.Selected());
+        if (selected == nullptr) {
+            ImGui::TextDisabled("Select a shape (click it in the viewport or the Scene panel).");
+            return;
+        }
+        const SceneShape s = *selected;
+        if (m_errorShape != s.id) { // another shape: the last one's refused value is forgotten
+            m_error.clear();
+            m_errorField = -1;
+            m_errorShape = s.id;
+        }
+        ImGui::Text("%s", s.name.c_str());
+        ImGui::SameLine();
+        ImGui::TextDisabled("(%s, id %u)", ShapeTypeName(s.shape), s.id);
+
+        FieldEditor e(ctx, s, m_edit, m_error, m_errorField);
+        LineFields(e, s.shape);
+        if (const auto* box = std::get_if<Aabb<double>>(&s.shape)) {
+            BoxFields(e, *box);
+        } else if (const auto* sphere = std::get_if<Sphere<double>>(&s.shape)) {
+            e.Vec("centre", sphere->center, Setter(*sphere, &Sphere<double>::center));
+            e.Num("radius", sphere->radius, Setter(*sphere, &Sphere<double>::radius));
+        } else if (const auto* obb = std::get_if<Obb<double>>(&s.shape)) {
+            e.Vec("centre", obb->center, Setter(*obb, &Obb<double>::center));
+            e.Vec("half extents", obb->halfExtents, Setter(*obb, &Obb<double>::halfExtents));
+            RotationField(e, s.id, *obb);
+        }
+        m_edit.CloseUnless(ImGui::IsAnyItemActive());
+        ShapeQueries(ctx, s);
+    }
+
+private:
+    /// An oriented box's rotation in degrees; the angles typed are kept while they still produce
+    /// the shape's axes (no Euler jitter).
+    void RotationField(FieldEditor& e, ShapeId id, const Obb<double>& g)
+    {
+        const Obb<double> fromStored = WithRotationDegrees(g, m_rotationDeg);
+        bool same = m_rotationShape == id;
+        for (int i = 0; same && i < 3; ++i) {
+            same = glm::length(fromStored.axes[size_t(i)] - g.axes[size_t(i)]) < 1e-9;
+        }
+        if (!same) {
+            m_rotationDeg = ObbRotationDegrees(g);
+            m_rotationShape = id;
+        }
+        double deg[3] = {m_rotationDeg.x, m_rotationDeg.y, m_rotationDeg.z};
+        ImGui::TextUnformatted("rotation (degrees, X then Y then Z)");
+        ImGui::SetNextItemWidth(-1);
+        if (ImGui::DragScalarN("##rotation", ImGuiDataType_Double, deg, 3, 0.5f, nullptr, nullptr, "%.3g")) {
+            m_rotationDeg = {deg[0], deg[1], deg[2]};
+            e.Commit(WithRotationDegrees(g, m_rotationDeg), "rotation");
+        }
+        e.EndField();
+    }
+
+    /// Live results of the shape's queries (the drawn algorithm of each family); only the lines
+    /// in view are made (a ray of the stress scene has 1,000 queries).
+    static void ShapeQueries(PanelContext& ctx, const SceneShape& s)
+    {
+        const Scene& scene = ctx.GetScene();
+        ImGui::Separator();
+        ImGui::TextDisabled("Queries of this shape");
+        const std::vector<SceneQuery> queries = scene.QueriesOf(s.id);
+        ImGuiListClipper clipper;
+        clipper.Begin(int(queries.size()));
+        while (clipper.Step()) {
+            for (int line = clipper.DisplayStart; line < clipper.DisplayEnd; ++line) {
+                const SceneQuery& q = queries[size_t(line)];
+                const QueryEvaluation* qe = ctx.Evaluation().Find(q.a, q.b);
+                const AlgorithmInfo* drawn = scene.Settings(q.family).drawn;
+                if (qe == nullptr || drawn == nullptr) {
+                    ImGui::TextDisabled("-"); // one line per query keeps the clipper's count right
+                    continue;
+                }
+                const Result* r = &qe->comparison.reference;
+                for (const AlgorithmOutcome& o : qe->comparison.outcomes) {
+                    if (o.info == drawn) {
+                        r = &o.result;
+                    }
+                }
+                const std::string text = QueryLabel(scene, q) + ": " + CellText(*r, *drawn);
+                if (!qe->comparison.agree) {
+                    ImGui::TextColored(ImVec4(1.0f, 0.3f, 0.85f, 1.0f), "%s  (disagreement)", text.c_str());
+                } else {
+                    ImGui::TextUnformatted(text.c_str());
+                }
+            }
+        }
+    }
+
+    EditGroup m_edit;
+    std::string m_error;   ///< the refused value's message
+    int m_errorField = -1; ///< which field it belongs to
+    ShapeId m_errorShape = 0;
+    ShapeId m_rotationShape = 0;
+    glm::dvec3 m_rotationDeg{0.0};
+};
+
+} // namespace
+
+std::unique_ptr<Panel> MakeInspectorPanel() { return std::make_unique<InspectorPanel>(); }
 
 } // namespace hitlab

@@ -1,126 +1,63 @@
-// The main menu bar: File, Edit, View, Help, with the shortcuts in the labels.
+// The main menu bar (File, Edit, View, Help, with the shortcuts in the labels) and the shortcuts
+// themselves. The View and Help menus list the panel table; Duplicate and Delete are the
+// viewport's (the same as Ctrl+D and Delete there).
+#include "lessons.h"
 #include "panels.h"
 
-#include "lessons.h"
+#include "app/gui/viewport.h"
 
+// GLFW for its key codes (ImGui 1.86 indexes keys by the backend's codes)
+#include <GLFW/glfw3.h>
 #include <imgui.h>
+#include <imgui_stdlib.h>
 
 namespace hitlab {
+
+void Panels::HandleShortcuts()
+{
+    const ImGuiIO& io = ImGui::GetIO();
+    if (io.WantTextInput || !io.KeyCtrl) {
+        return;
+    }
+    auto pressed = [](char c) { return ImGui::IsKeyPressed(GLFW_KEY_A + (c - 'A'), false); };
+    if (pressed('N')) {
+        Ask({PendingAction::NewScene, {}});
+    } else if (pressed('O')) {
+        m_openOpen = true;
+    } else if (pressed('S') && io.KeyShift) {
+        m_openSaveAs = true;
+    } else if (pressed('S')) {
+        SaveOrAsk();
+    } else if (pressed('E')) {
+        m_exportPath = m_exportInput;
+    } else if (pressed('Q')) {
+        Ask({PendingAction::Quit, {}});
+    }
+}
 
 void Panels::DrawMenuBar()
 {
     if (!ImGui::BeginMainMenuBar()) {
         return;
     }
-    History& history = m_viewport.GetHistory();
     if (ImGui::BeginMenu("File")) {
-        if (ImGui::MenuItem("New", "Ctrl+N")) {
-            AskUnsaved(1);
-        }
-        if (ImGui::MenuItem("Open...", "Ctrl+O")) {
-            m_openOpen = true;
-        }
-        if (ImGui::BeginMenu("Open example")) {
-            static std::vector<LessonEntry> lessons = ListLessons(LessonDirectory());
-            for (const LessonEntry& lesson : lessons) {
-                if (ImGui::MenuItem(lesson.title.c_str())) {
-                    AskUnsaved(2, lesson.path);
-                }
-            }
-            if (lessons.empty()) {
-                ImGui::TextDisabled("no lessons in %s", LessonDirectory().c_str());
-            }
-            ImGui::EndMenu();
-        }
-        if (ImGui::BeginMenu("Recent", !m_recent.empty())) {
-            for (const std::string& path : m_recent) {
-                if (ImGui::MenuItem(path.c_str())) {
-                    AskUnsaved(2, path);
-                }
-            }
-            ImGui::EndMenu();
-        }
-        ImGui::Separator();
-        if (ImGui::MenuItem("Save", "Ctrl+S")) {
-            SaveOrAsk();
-        }
-        if (ImGui::MenuItem("Save As...", "Ctrl+Shift+S")) {
-            m_openSaveAs = true;
-        }
-        ImGui::Separator();
-        if (ImGui::BeginMenu("Export PNG")) {
-            ImGui::SetNextItemWidth(ImGui::GetFontSize() * 16.0f);
-            ImGui::InputText("file", m_exportInput, sizeof m_exportInput);
-            ImGui::Checkbox("with the panels", &m_exportWithPanels);
-            if (ImGui::MenuItem("Write", "Ctrl+E")) {
-                m_exportPath = m_exportInput;
-            }
-            ImGui::EndMenu();
-        }
-        ImGui::Separator();
-        if (ImGui::MenuItem("Quit", "Ctrl+Q")) {
-            AskUnsaved(3);
-        }
+        FileMenu();
         ImGui::EndMenu();
     }
     if (ImGui::BeginMenu("Edit")) {
-        const std::string undo = history.CanUndo() ? "Undo " + history.UndoLabel() : "Undo";
-        const std::string redo = history.CanRedo() ? "Redo " + history.RedoLabel() : "Redo";
-        if (ImGui::MenuItem(undo.c_str(), "Ctrl+Z", false, history.CanUndo())) {
-            history.Undo(m_viewport.GetScene());
-        }
-        if (ImGui::MenuItem(redo.c_str(), "Ctrl+Y", false, history.CanRedo())) {
-            history.Redo(m_viewport.GetScene());
-        }
-        ImGui::Separator();
-        const bool selected = m_viewport.GetScene().Find(m_viewport.Selected()) != nullptr;
-        if (ImGui::MenuItem("Duplicate", "Ctrl+D", false, selected)) {
-            Duplicate();
-        }
-        if (ImGui::MenuItem("Delete", "Del", false, selected)) {
-            Delete();
-        }
+        EditMenu();
         ImGui::EndMenu();
     }
     if (ImGui::BeginMenu("View")) {
-        ImGui::MenuItem("Scene", nullptr, &m_showScene);
-        ImGui::MenuItem("Inspector", nullptr, &m_showInspector);
-        ImGui::MenuItem("Algorithms", nullptr, &m_showAlgorithms);
-        ImGui::MenuItem("Results", nullptr, &m_showResults);
-        ImGui::MenuItem("Query inspector", nullptr, &m_showQuery);
-        ImGui::MenuItem("Hunt", nullptr, &m_tools.showHunt);
-        ImGui::MenuItem("Timing", nullptr, &m_tools.showTiming);
-        ImGui::MenuItem("Ray fan", nullptr, &m_showFans);
-        if (ImGui::MenuItem("Reset layout")) {
-            m_resetLayout = true;
-            m_showScene = m_showInspector = m_showAlgorithms = m_showResults = m_showQuery = true;
-        }
-        ImGui::Separator();
-        Camera& cam = m_viewport.camera;
-        if (ImGui::MenuItem("Front", "1")) {
-            SetStandardView(cam, StandardView::Front);
-        }
-        if (ImGui::MenuItem("Right", "3")) {
-            SetStandardView(cam, StandardView::Right);
-        }
-        if (ImGui::MenuItem("Top", "7")) {
-            SetStandardView(cam, StandardView::Top);
-        }
-        if (ImGui::MenuItem("Scene's camera")) {
-            m_viewport.camera = CameraFromState(m_viewport.GetScene().camera, cam.viewport);
-            m_fitPending = true;
-        }
-        ImGui::MenuItem("Orthographic", "5", &cam.orthographic);
-        ImGui::MenuItem("2D mode", "2", &cam.view2d);
-        ImGui::MenuItem("Hints", "G", &m_viewport.showHints);
-        ImGui::Separator();
-        ImGui::SetNextItemWidth(ImGui::GetFontSize() * 8.0f);
-        ImGui::SliderFloat("Font size", &m_fontScale, 0.8f, 2.0f, "%.1fx");
+        ViewMenu();
         ImGui::EndMenu();
     }
     if (ImGui::BeginMenu("Help")) {
-        ImGui::MenuItem("Controls", nullptr, &m_showControls);
-        ImGui::MenuItem("About", nullptr, &m_showAbout);
+        for (Slot& slot : m_slots) {
+            if (slot.spec->menu == PanelMenu::Help) {
+                ImGui::MenuItem(slot.spec->menuLabel, nullptr, &slot.open);
+            }
+        }
         ImGui::EndMenu();
     }
     // the file and its state, right-aligned
@@ -129,6 +66,114 @@ void Panels::DrawMenuBar()
     ImGui::SameLine(std::max(ImGui::GetCursorPosX() + 20.0f, ImGui::GetWindowWidth() - width - 16.0f));
     ImGui::TextDisabled("%s", file.c_str());
     ImGui::EndMainMenuBar();
+}
+
+void Panels::FileMenu()
+{
+    if (ImGui::MenuItem("New", "Ctrl+N")) {
+        Ask({PendingAction::NewScene, {}});
+    }
+    if (ImGui::MenuItem("Open...", "Ctrl+O")) {
+        m_openOpen = true;
+    }
+    if (ImGui::BeginMenu("Open example")) {
+        static const std::vector<LessonEntry> lessons = ListLessons(LessonDirectory());
+        for (const LessonEntry& lesson : lessons) {
+            if (ImGui::MenuItem(lesson.title.c_str())) {
+                Ask({PendingAction::OpenFile, lesson.path});
+            }
+        }
+        if (lessons.empty()) {
+            ImGui::TextDisabled("no lessons in %s", LessonDirectory().c_str());
+        }
+        ImGui::EndMenu();
+    }
+    if (ImGui::BeginMenu("Recent", !m_recent.empty())) {
+        for (const std::string& path : m_recent) {
+            if (ImGui::MenuItem(path.c_str())) {
+                Ask({PendingAction::OpenFile, path});
+            }
+        }
+        ImGui::EndMenu();
+    }
+    ImGui::Separator();
+    if (ImGui::MenuItem("Save", "Ctrl+S")) {
+        SaveOrAsk();
+    }
+    if (ImGui::MenuItem("Save As...", "Ctrl+Shift+S")) {
+        m_openSaveAs = true;
+    }
+    ImGui::Separator();
+    if (ImGui::BeginMenu("Export PNG")) {
+        ImGui::SetNextItemWidth(ImGui::GetFontSize() * 16.0f);
+        ImGui::InputText("file", &m_exportInput);
+        ImGui::Checkbox("with the panels", &m_exportWithPanels);
+        if (ImGui::MenuItem("Write", "Ctrl+E")) {
+            m_exportPath = m_exportInput;
+        }
+        ImGui::EndMenu();
+    }
+    ImGui::Separator();
+    if (ImGui::MenuItem("Quit", "Ctrl+Q")) {
+        Ask({PendingAction::Quit, {}});
+    }
+}
+
+void Panels::EditMenu()
+{
+    History& history = m_viewport.GetHistory();
+    const std::string undo = history.CanUndo() ? "Undo " + history.UndoLabel() : "Undo";
+    const std::string redo = history.CanRedo() ? "Redo " + history.RedoLabel() : "Redo";
+    if (ImGui::MenuItem(undo.c_str(), "Ctrl+Z", false, history.CanUndo())) {
+        history.Undo(m_viewport.GetScene());
+    }
+    if (ImGui::MenuItem(redo.c_str(), "Ctrl+Y", false, history.CanRedo())) {
+        history.Redo(m_viewport.GetScene());
+    }
+    ImGui::Separator();
+    const bool selected = m_viewport.GetScene().Find(m_viewport.Selected()) != nullptr;
+    if (ImGui::MenuItem("Duplicate", "Ctrl+D", false, selected)) {
+        m_viewport.DuplicateSelection();
+    }
+    if (ImGui::MenuItem("Delete", "Del", false, selected)) {
+        m_viewport.DeleteSelection();
+    }
+}
+
+void Panels::ViewMenu()
+{
+    for (Slot& slot : m_slots) {
+        if (slot.spec->menu == PanelMenu::View) {
+            ImGui::MenuItem(slot.spec->menuLabel, nullptr, &slot.open);
+        }
+    }
+    if (ImGui::MenuItem("Reset layout")) {
+        m_resetLayout = true;
+        for (Slot& slot : m_slots) {
+            slot.open = slot.open || (IsDocked(slot.spec->place) && slot.spec->openByDefault);
+        }
+    }
+    ImGui::Separator();
+    Camera& cam = m_viewport.camera;
+    if (ImGui::MenuItem("Front", "1")) {
+        SetStandardView(cam, StandardView::Front);
+    }
+    if (ImGui::MenuItem("Right", "3")) {
+        SetStandardView(cam, StandardView::Right);
+    }
+    if (ImGui::MenuItem("Top", "7")) {
+        SetStandardView(cam, StandardView::Top);
+    }
+    if (ImGui::MenuItem("Scene's camera")) {
+        m_viewport.camera = CameraFromState(m_viewport.GetScene().camera, cam.viewport);
+        m_fitPending = true;
+    }
+    ImGui::MenuItem("Orthographic", "5", &cam.orthographic);
+    ImGui::MenuItem("2D mode", "2", &cam.view2d);
+    ImGui::MenuItem("Hints", "G", &m_viewport.showHints);
+    ImGui::Separator();
+    ImGui::SetNextItemWidth(ImGui::GetFontSize() * 8.0f);
+    ImGui::SliderFloat("Font size", &m_fontScale, 0.8f, 2.0f, "%.1fx");
 }
 
 } // namespace hitlab

@@ -1,15 +1,12 @@
-// The panels' frame: layout on first start, shortcuts, file actions (new, open, save, recent),
-// the popups (errors, unsaved changes, open and save-as, controls, about), PNG export and the
-// report the GUI test reads.
+// The panels' frame: the panel table's windows placed and drawn, the selection followed, the
+// queued actions run, the occluders for the viewport, PNG export and the report the GUI test reads.
 #include "panels.h"
 
-#include "lessons.h"
+#include "app/gui/viewport.h"
 
 #include "core/io/scene_file.h"
 
 #include <glad/gl.h>
-// glad first: GLFW is here for its key codes (ImGui 1.86 indexes keys by the backend's codes)
-#include <GLFW/glfw3.h>
 #include <imgui.h>
 #include <imgui_internal.h>
 #include <stb_image_write.h>
@@ -17,30 +14,12 @@
 #include <nlohmann/json.hpp>
 
 #include <cstdarg>
-#include <cstdlib>
-#include <filesystem>
 #include <fstream>
+#include <type_traits>
 
 namespace hitlab {
 
 namespace {
-
-// the layout at first start, in pixels at 1280x720 (scaled with the window, remembered by imgui.ini)
-constexpr float kLeftWidth = 270.0f;
-constexpr float kRightWidth = 380.0f;
-constexpr float kBottomHeight = 240.0f;
-
-const char* const kWindowNames[5] = {"Scene", "Inspector", "Algorithms", "Results", "Query inspector"};
-
-std::string ConfigDirectory()
-{
-    const char* xdg = std::getenv("XDG_CONFIG_HOME");
-    const char* home = std::getenv("HOME");
-    if (xdg != nullptr && *xdg != '\0') {
-        return std::string(xdg) + "/hitlab";
-    }
-    return home != nullptr ? std::string(home) + "/.config/hitlab" : std::string();
-}
 
 void CollectImGuiError(void* user, const char* fmt, ...)
 {
@@ -52,114 +31,57 @@ void CollectImGuiError(void* user, const char* fmt, ...)
     static_cast<std::vector<std::string>*>(user)->push_back(text);
 }
 
-/// The rectangle of a layout slot in the main viewport's work area.
-void SlotRect(int slot, ImVec2& pos, ImVec2& size)
-{
-    // below the menu bar (its height, not WorkPos: the work area shrinks only a frame after the bar appears)
-    const ImGuiViewport* vp = ImGui::GetMainViewport();
-    const float menu = ImGui::GetFrameHeight();
-    const float x0 = vp->Pos.x, y0 = vp->Pos.y + menu, w = vp->Size.x, h = vp->Size.y - menu;
-    const float colH = h - kBottomHeight;
-    const float sceneH = std::floor(colH * 0.56f), algH = std::floor(colH * 0.40f);
-    switch (slot) {
-    case 0:
-        pos = {x0, y0};
-        size = {kLeftWidth, sceneH};
-        break;
-    case 1:
-        pos = {x0, y0 + sceneH};
-        size = {kLeftWidth, colH - sceneH};
-        break;
-    case 2:
-        pos = {x0 + w - kRightWidth, y0};
-        size = {kRightWidth, algH};
-        break;
-    case 3:
-        pos = {x0 + w - kRightWidth, y0 + algH};
-        size = {kRightWidth, colH - algH};
-        break;
-    default:
-        pos = {x0, y0 + colH};
-        size = {w, kBottomHeight};
-        break;
-    }
-}
-
 } // namespace
 
 Panels::Panels(const GuiOptions& options, Viewport& viewport)
     : m_viewport(viewport), m_options(options), m_fontScale(options.fontScale)
 {
-    ImGuiIO& io = ImGui::GetIO();
-    io.FontGlobalScale = m_fontScale; // before the first frame, which lays the panels out below the menu bar
-    const std::string config = ConfigDirectory();
-    if (options.frames == 0 && !config.empty()) {
-        std::error_code ec;
-        std::filesystem::create_directories(config, ec);
-        m_iniPath = config + "/imgui.ini";
-        m_recentPath = config + "/recent.txt";
-        io.IniFilename = m_iniPath.c_str();
-        ImGui::LoadIniSettingsFromDisk(m_iniPath.c_str());
-        std::ifstream in(m_recentPath);
-        for (std::string line; std::getline(in, line) && m_recent.size() < 10;) {
-            if (!line.empty()) {
-                m_recent.push_back(line);
+    ImGui::GetIO().FontGlobalScale =
+        m_fontScale; // before the first frame, which lays the panels out below the menu bar
+    for (const PanelSpec& spec : PanelTable()) {
+        Slot slot{&spec, MakePanel(spec.id), spec.openByDefault, 0};
+        if (!options.openPanel.empty() && spec.flag == options.openPanel) {
+            slot.open = true;
+            if (options.runPanel) {
+                slot.panel->AutoStart();
             }
         }
+        m_slots.push_back(std::move(slot));
     }
-    if (options.scene != "demo" && options.scene != "stress" && !options.scene.empty()) {
-        m_path = options.scene;
-        AddRecent(m_path);
-    }
-    m_browseDir = LessonDirectory();
-    std::snprintf(m_pathInput, sizeof m_pathInput, "%s", m_path.c_str());
+    LoadSettings();
     m_lastSelected = m_viewport.Selected();
-    m_tools.showHunt = options.openPanel == "hunt";
-    m_tools.showTiming = options.openPanel == "timing";
-    m_tools.autoStart = options.runPanel;
 }
 
-bool Panels::Dirty() const { return m_viewport.GetHistory().Generation() != m_savedGeneration; }
-
-void Panels::ReportError(std::string message)
+Panels::Slot* Panels::Find(PanelId id)
 {
-    m_error = std::move(message);
-    m_openError = true;
+    for (Slot& slot : m_slots) {
+        if (slot.spec->id == id) {
+            return &slot;
+        }
+    }
+    return nullptr;
 }
 
-void Panels::Execute(std::unique_ptr<Command> command, std::uint64_t mergeGroup)
+PanelContext Panels::Context()
 {
-    m_viewport.GetHistory().Execute(m_viewport.GetScene(), std::move(command), mergeGroup);
+    const bool last = m_options.frames > 0 && m_frame == m_options.frames - 1;
+    return PanelContext{m_viewport, state, m_actions, m_lastSelected, m_nextEditGroup, last};
 }
 
-void Panels::PlaceWindow(const char* name, int slot)
+LayoutFrame Panels::Frame() const
 {
-    ImVec2 pos, size;
-    SlotRect(slot, pos, size);
-    const ImGuiCond cond = m_resetLayout ? ImGuiCond_Always : ImGuiCond_FirstUseEver;
-    ImGui::SetNextWindowPos(pos, cond);
-    ImGui::SetNextWindowSize(size, cond);
-    (void)name;
-}
-
-void Panels::RecordRect(const char* name)
-{
-    const ImVec2 p = ImGui::GetWindowPos(), s = ImGui::GetWindowSize();
-    m_rects.push_back({name, p.x, p.y, s.x, s.y, true});
+    // below the menu bar (its height, not WorkPos: the work area shrinks only a frame after the bar appears)
+    const ImGuiViewport* vp = ImGui::GetMainViewport();
+    return {vp->Pos.x, vp->Pos.y, vp->Size.x, vp->Size.y, ImGui::GetFrameHeight()};
 }
 
 void Panels::Layout()
 {
-    // the overlays and the camera use the part of the window the panels leave free
-    ImVec2 left, leftSize, right, rightSize;
-    SlotRect(0, left, leftSize);
-    SlotRect(2, right, rightSize);
-    const ImGuiViewport* vp = ImGui::GetMainViewport();
-    const float top = left.y, right0 = vp->Pos.x + vp->Size.x, bottom = vp->Pos.y + vp->Size.y;
-    const float freeX = m_showScene || m_showInspector ? left.x + leftSize.x : vp->Pos.x;
-    const float freeR = m_showAlgorithms || m_showResults ? right.x : right0;
-    const float freeB = m_showQuery ? bottom - kBottomHeight : bottom;
-    m_viewport.overlayArea = {freeX, top, std::max(1.0f, freeR - freeX), std::max(1.0f, freeB - top)};
+    // the overlays and the camera use the part of the window the docked panels leave free
+    auto shown = [this](PanelId a, PanelId b) { return Find(a)->open || Find(b)->open; };
+    const PanelRect area = FreeArea(Frame(), shown(PanelId::Scene, PanelId::Inspector),
+                                    shown(PanelId::Algorithms, PanelId::Results), Find(PanelId::Query)->open);
+    m_viewport.overlayArea = {area.x, area.y, area.w, area.h};
 }
 
 void Panels::FitToPanels()
@@ -177,31 +99,28 @@ void Panels::FitToPanels()
     Pan(cam, glm::dvec2(area.x + area.z * 0.5, area.y + area.w * 0.5) - center);
 }
 
-void Panels::Draw(double dt)
+void Panels::BeginFrame()
 {
-    m_rects.clear();
-    ImGui::GetIO().FontGlobalScale = m_fontScale;
-    m_viewport.markerScale = m_fontScale; // markers, lines and the gizmo grow with the text
-    Layout();
-    if (m_fitPending) {
-        FitToPanels();
-        m_fitPending = false;
-        // a lesson opens ready to inspect: its first disagreement (else its first query) focused
-        state.step = m_frame == 0 && m_options.step > 0 ? m_options.step - 1 : -1;
-        if (m_frame == 0 && m_options.select != 0) {
-            m_viewport.Select(m_options.select);
-            m_lastSelected = m_options.select;
+    m_fitPending = false;
+    // a lesson opens ready to inspect: its first disagreement (else its first query) focused
+    state.step = m_frame == 0 && m_options.step > 0 ? m_options.step - 1 : -1;
+    if (m_frame == 0 && m_options.select != 0) {
+        m_viewport.Select(m_options.select);
+        m_lastSelected = m_options.select;
+    }
+    const auto& queries = m_viewport.Evaluation().Queries();
+    for (const QueryEvaluation& qe : queries) {
+        if (!state.focused || (!qe.comparison.agree && queries.size() < 1000)) {
+            state.focused = qe.query;
         }
-        const auto& queries = m_viewport.Evaluation().Queries();
-        for (const QueryEvaluation& qe : queries) {
-            if (!state.focused || (!qe.comparison.agree && queries.size() < 1000)) {
-                state.focused = qe.query;
-            }
-            if (!qe.comparison.agree || queries.size() >= 1000) {
-                break;
-            }
+        if (!qe.comparison.agree || queries.size() >= 1000) {
+            break;
         }
     }
+}
+
+void Panels::FollowSelection()
+{
     // a selection made in the viewport releases the pair the Results table focused
     if (m_viewport.Selected() != m_lastSelected) {
         if (state.focused && m_viewport.Selected() != state.focused->a && m_viewport.Selected() != state.focused->b) {
@@ -210,48 +129,122 @@ void Panels::Draw(double dt)
         state.step = -1;
         state.playing = false;
         m_lastSelected = m_viewport.Selected();
-        m_renaming = 0;
-        m_fieldError.clear();
     }
     if (state.focused && m_viewport.Evaluation().Find(state.focused->a, state.focused->b) == nullptr) {
         state.focused.reset(); // the pair is gone (deleted, undone)
     }
+}
+
+void Panels::Draw(double dt)
+{
+    m_shown.clear();
+    ImGui::GetIO().FontGlobalScale = m_fontScale;
+    m_viewport.markerScale = m_fontScale; // markers, lines and the gizmo grow with the text
+    Layout();
+    if (m_fitPending) {
+        FitToPanels();
+        BeginFrame();
+    }
+    FollowSelection();
     if (state.playing) {
         state.playClock += dt;
     }
     HandleShortcuts();
     DrawMenuBar();
-    if (m_showScene) {
-        DrawScenePanel();
+    PanelContext ctx = Context();
+    for (Slot& slot : m_slots) {
+        slot.panel->Update(ctx, slot.open);
     }
-    if (m_showInspector) {
-        DrawInspectorPanel();
+    for (Slot& slot : m_slots) {
+        if (slot.open) {
+            DrawSlot(slot, ctx);
+        } else {
+            slot.framesOpen = 0;
+        }
     }
-    if (m_showAlgorithms) {
-        DrawAlgorithmsPanel();
-    }
-    if (m_showResults) {
-        DrawResultsPanel();
-    }
-    if (m_showQuery) {
-        DrawQueryPanel();
-    }
-    UpdateToolPanels();
-    if (m_tools.showHunt) {
-        DrawHuntPanel();
-    }
-    if (m_tools.showTiming) {
-        DrawTimingPanel();
-    }
-    if (m_showFans) {
-        DrawFanPanel();
-    }
+    RunActions();
     DrawPopups();
     SetOccluders();
     m_resetLayout = false;
     ++m_frame;
     // unbalanced Begin/End or Push/Pop would be recovered here and reported (the GUI test checks)
     ImGui::ErrorCheckEndFrameRecover(CollectImGuiError, &m_imguiErrors);
+}
+
+void Panels::PlaceWindow(Slot& slot)
+{
+    const PanelSpec& spec = *slot.spec;
+    const ImGuiCond cond = m_resetLayout ? ImGuiCond_Always : ImGuiCond_FirstUseEver;
+    const glm::dvec4 area = m_viewport.overlayArea;
+    const PanelRect r =
+        DefaultRect(spec, Frame(), PanelRect{float(area.x), float(area.y), float(area.z), float(area.w)});
+    switch (spec.place) {
+    case PanelPlace::Floating:
+        // a panel that opens comes to the front (over the viewport's status and hints); twice:
+        // the windows the viewport creates on the very first frame are stacked above it
+        if (slot.framesOpen < 2) {
+            ImGui::SetNextWindowFocus();
+        }
+        ImGui::SetNextWindowPos(ImVec2(r.x, r.y), cond);
+        ImGui::SetNextWindowSize(ImVec2(r.w, r.h), cond);
+        break;
+    case PanelPlace::AreaCorner:
+        if (area.z > 1.0) {
+            ImGui::SetNextWindowPos(ImVec2(r.x, r.y), ImGuiCond_FirstUseEver);
+        }
+        ImGui::SetNextWindowSize(ImVec2(r.w, r.h), ImGuiCond_FirstUseEver);
+        break;
+    case PanelPlace::Centre:
+        ImGui::SetNextWindowPos(ImVec2(r.x, r.y), ImGuiCond_FirstUseEver, ImVec2(0.5f, 0.5f));
+        break;
+    default: // docked
+        ImGui::SetNextWindowPos(ImVec2(r.x, r.y), cond);
+        ImGui::SetNextWindowSize(ImVec2(r.w, r.h), cond);
+        break;
+    }
+}
+
+void Panels::DrawSlot(Slot& slot, PanelContext& ctx)
+{
+    PlaceWindow(slot);
+    slot.framesOpen = std::min(slot.framesOpen + 1, 2);
+    const ImGuiWindowFlags flags = slot.spec->autoResize ? ImGuiWindowFlags_AlwaysAutoResize : ImGuiWindowFlags_None;
+    if (ImGui::Begin(slot.spec->name, &slot.open, flags)) {
+        const ImVec2 p = ImGui::GetWindowPos(), s = ImGui::GetWindowSize();
+        if (slot.spec->place != PanelPlace::Centre) { // the Help windows are not recorded (not occluders)
+            m_shown.push_back({slot.spec->name, {p.x, p.y, s.x, s.y}});
+        }
+        slot.panel->Draw(ctx);
+    }
+    ImGui::End();
+}
+
+void Panels::RunActions()
+{
+    // what the panels queued, in order: files, the camera, errors, New / Open / Quit
+    std::vector<PanelAction> actions = std::move(m_actions);
+    m_actions.clear();
+    for (PanelAction& action : actions) {
+        std::visit(
+            [this](auto& a) {
+                using A = std::decay_t<decltype(a)>;
+                if constexpr (std::is_same_v<A, panel_action::ShowError>) {
+                    ReportError(a.message);
+                } else if constexpr (std::is_same_v<A, panel_action::WriteScene>) {
+                    if (const std::string e = SaveSceneFile(a.scene, a.path); !e.empty()) {
+                        ReportError("Cannot save " + a.path + ": " + e);
+                    } else if (a.done != nullptr) {
+                        *a.done = a.note;
+                    }
+                } else if constexpr (std::is_same_v<A, panel_action::LookAt>) {
+                    m_viewport.camera.target = a.target;
+                    m_viewport.camera.distance = a.distance;
+                } else {
+                    Ask(a.request);
+                }
+            },
+            action);
+    }
 }
 
 void Panels::SetOccluders()
@@ -263,161 +256,12 @@ void Panels::SetOccluders()
         return;
     }
     const float inset = ImGui::GetStyle().WindowRounding;
-    for (const PanelRect& r : m_rects) {
-        if (r.open && r.w > 2 * inset && r.h > 2 * inset) {
+    for (const Shown& shown : m_shown) {
+        const PanelRect& r = shown.rect;
+        if (r.w > 2 * inset && r.h > 2 * inset) {
             m_viewport.occluders.emplace_back(r.x + inset, r.y + inset, r.w - 2 * inset, r.h - 2 * inset);
         }
     }
-}
-
-void Panels::HandleShortcuts()
-{
-    const ImGuiIO& io = ImGui::GetIO();
-    if (io.WantTextInput || !io.KeyCtrl) {
-        return;
-    }
-    auto pressed = [](char c) { return ImGui::IsKeyPressed(GLFW_KEY_A + (c - 'A'), false); };
-    if (pressed('N')) {
-        AskUnsaved(1);
-    } else if (pressed('O')) {
-        m_openOpen = true;
-    } else if (pressed('S') && io.KeyShift) {
-        m_openSaveAs = true;
-    } else if (pressed('S')) {
-        SaveOrAsk();
-    } else if (pressed('E')) {
-        m_exportPath = m_exportInput;
-    } else if (pressed('Q')) {
-        AskUnsaved(3);
-    }
-}
-
-void Panels::NewScene()
-{
-    Scene scene;
-    scene.title = "";
-    m_viewport.SetScene(std::move(scene));
-    m_path.clear();
-    m_savedGeneration = m_viewport.GetHistory().Generation();
-    state = PanelState{};
-    m_lastSelected = 0;
-    m_fitPending = true;
-}
-
-void Panels::OpenFile(const std::string& path)
-{
-    std::string error;
-    std::optional<Scene> scene = LoadSceneForGui(path, error);
-    if (!scene) {
-        ReportError(error); // the current scene stays
-        return;
-    }
-    m_viewport.SetScene(std::move(*scene));
-    m_path = path;
-    m_savedGeneration = m_viewport.GetHistory().Generation();
-    state = PanelState{};
-    m_lastSelected = 0;
-    m_fitPending = true;
-    AddRecent(path);
-}
-
-bool Panels::Save(const std::string& path)
-{
-    Scene& scene = m_viewport.GetScene();
-    scene.camera = CameraToState(m_viewport.camera);
-    const std::string error = SaveSceneFile(scene, path);
-    if (!error.empty()) {
-        ReportError("Cannot save " + path + ": " + error);
-        return false;
-    }
-    m_path = path;
-    m_savedGeneration = m_viewport.GetHistory().Generation();
-    AddRecent(path);
-    return true;
-}
-
-void Panels::SaveOrAsk()
-{
-    if (m_path.empty()) {
-        m_openSaveAs = true;
-    } else {
-        Save(m_path);
-    }
-}
-
-void Panels::AskUnsaved(int action, std::string path)
-{
-    m_pendingAction = action;
-    m_pendingPath = std::move(path);
-    if (Dirty()) {
-        m_openUnsaved = true;
-    } else {
-        RunPending();
-    }
-}
-
-void Panels::RunPending()
-{
-    const int action = m_pendingAction;
-    m_pendingAction = 0;
-    if (action == 1) {
-        NewScene();
-    } else if (action == 2) {
-        OpenFile(m_pendingPath);
-    } else if (action == 3) {
-        m_quit = true;
-    }
-}
-
-bool Panels::ConfirmQuit()
-{
-    if (m_quit || !Dirty()) {
-        return true;
-    }
-    AskUnsaved(3);
-    return false;
-}
-
-void Panels::AddRecent(const std::string& path)
-{
-    std::error_code ec;
-    const std::string absolute = std::filesystem::absolute(path, ec).lexically_normal().string();
-    const std::string entry = ec ? path : absolute;
-    std::erase(m_recent, entry);
-    m_recent.insert(m_recent.begin(), entry);
-    if (m_recent.size() > 10) {
-        m_recent.resize(10);
-    }
-    if (!m_recentPath.empty()) {
-        std::ofstream out(m_recentPath);
-        for (const std::string& r : m_recent) {
-            out << r << '\n';
-        }
-    }
-}
-
-void Panels::Duplicate()
-{
-    const SceneShape* s = m_viewport.GetScene().Find(m_viewport.Selected());
-    if (s == nullptr) {
-        return;
-    }
-    SceneShape copy = *s;
-    copy.id = 0;
-    copy.name = s->name + " copy";
-    copy.shape = Translate(copy.shape, Basis(m_viewport.camera).right * (GridSpacing(m_viewport.camera) * 0.5));
-    const ShapeId id = m_viewport.GetScene().NextId();
-    Execute(AddShapeCommand(std::move(copy)));
-    m_viewport.Select(id);
-}
-
-void Panels::Delete()
-{
-    if (m_viewport.GetScene().Find(m_viewport.Selected()) == nullptr) {
-        return;
-    }
-    Execute(RemoveShapeCommand(m_viewport.Selected()));
-    m_viewport.Select(0);
 }
 
 void Panels::ExportPng(const std::string& path, int fbw, int fbh)
@@ -468,36 +312,26 @@ void Panels::WriteReport(const std::string& path) const
     report["display"] = {vp->Size.x, vp->Size.y};
     report["work_area"] = {vp->WorkPos.x, vp->WorkPos.y, vp->WorkSize.x, vp->WorkSize.y};
     nlohmann::json panels = nlohmann::json::object();
-    for (int slot = 0; slot < 5; ++slot) {
-        ImVec2 pos, size;
-        SlotRect(slot, pos, size);
-        nlohmann::json entry{{"layout", {pos.x, pos.y, size.x, size.y}}, {"open", false}};
-        for (const PanelRect& r : m_rects) {
-            if (r.name == kWindowNames[slot]) {
-                entry["rect"] = {r.x, r.y, r.w, r.h};
-                entry["open"] = r.open;
+    const glm::dvec4 area = m_viewport.overlayArea;
+    for (const Slot& slot : m_slots) {
+        nlohmann::json entry = nlohmann::json::object();
+        if (IsDocked(slot.spec->place)) { // floating panels are listed only when drawn
+            const PanelRect r =
+                DefaultRect(*slot.spec, Frame(), {float(area.x), float(area.y), float(area.z), float(area.w)});
+            entry = {{"layout", {r.x, r.y, r.w, r.h}}, {"open", false}};
+        }
+        for (const Shown& shown : m_shown) {
+            if (shown.name == slot.spec->name) {
+                entry["rect"] = {shown.rect.x, shown.rect.y, shown.rect.w, shown.rect.h};
+                entry["open"] = true;
             }
         }
-        panels[kWindowNames[slot]] = entry;
-    }
-    for (const PanelRect& r : m_rects) {
-        if (r.name == "Hunt" || r.name == "Timing") { // floating, no layout slot
-            panels[r.name] = {{"rect", {r.x, r.y, r.w, r.h}}, {"open", r.open}};
+        if (!entry.empty()) {
+            panels[slot.spec->name] = entry;
         }
+        slot.panel->Report(report);
     }
     report["panels"] = panels;
-    if (const auto& hunt = m_tools.hunt.Report()) {
-        report["hunt"] = {{"counterexamples", hunt->counterexamples.size()},
-                          {"cases", hunt->progress.cases},
-                          {"loaded", m_tools.loaded}};
-    }
-    if (const auto& timing = m_tools.timing.Report()) {
-        nlohmann::json families = nlohmann::json::array();
-        for (const FamilyTiming& f : timing->families) {
-            families.push_back({{"family", FamilyName(f.family)}, {"algorithms", f.algorithms.size()}});
-        }
-        report["timing"] = {{"families", families}, {"cancelled", timing->cancelled}};
-    }
     report["shapes"] = m_viewport.GetScene().Shapes().size();
     report["imgui_errors"] = m_imguiErrors;
     report["error_popup"] = m_error;

@@ -3,11 +3,12 @@
 // axis tests the axes; every trace its steps with their values; and every algorithm of the family
 // is compared with the reference in ulps (query_model.h). The step chosen here is what the
 // viewport draws (PanelState::step).
-#include "panels.h"
-
 #include "number_line.h"
+#include "panel.h"
 #include "query_model.h"
 #include "results_model.h"
+
+#include "app/gui/viewport.h"
 
 #include "render/scene_draw.h"
 
@@ -298,48 +299,10 @@ void FamilyComparison(const FamilyTable& table)
     ImGui::EndTable();
 }
 
-} // namespace
-
-void Panels::DrawQueryPanel()
+/// The step buttons: first, previous, next, last, play / pause, the whole trace; and the step's caption.
+void StepControls(PanelState& state, const Trace& trace)
 {
-    PlaceWindow("Query inspector", 4);
-    if (!ImGui::Begin("Query inspector", &m_showQuery)) {
-        ImGui::End();
-        return;
-    }
-    RecordRect("Query inspector");
-    const Scene& scene = m_viewport.GetScene();
-    const std::optional<SceneQuery> focus = state.focused ? state.focused : m_viewport.Focused();
-    const AlgorithmInfo* drawn = focus ? scene.Settings(focus->family).drawn : nullptr;
-    if (!focus || drawn == nullptr || scene.Find(focus->a) == nullptr || scene.Find(focus->b) == nullptr) {
-        ImGui::TextDisabled(
-            "Click a row of the Results table, or select a shape, to take one query apart step by step.");
-        ImGui::End();
-        return;
-    }
-    const Trace trace = SceneEvaluator::TraceOf(scene, *focus, *drawn);
     const int count = int(trace.steps.size());
-    if (state.step >= count) {
-        state.step = count - 1;
-    }
-    // play: one step every 0.8 s, stopping on the last
-    if (state.playing && state.playClock >= 0.8) {
-        state.playClock = 0.0;
-        if (state.step + 1 < count) {
-            ++state.step;
-        } else {
-            state.playing = false;
-        }
-    }
-
-    const float width = ImGui::GetContentRegionAvail().x;
-    const float leftW = std::floor(width * 0.46f), midW = std::floor(width * 0.27f);
-    ImGui::BeginChild("trace", ImVec2(leftW, 0), false);
-    ImGui::Text("%s", QueryLabel(scene, *focus).c_str());
-    ImGui::SameLine();
-    ImGui::TextDisabled("%s, %s, %s", std::string(FamilyName(focus->family)).c_str(), std::string(drawn->name).c_str(),
-                        scene.Settings(focus->family).precision == Precision::Float ? "float" : "double");
-    // step controls
     if (ImGui::Button("|<")) {
         state.step = 0;
         state.playing = false;
@@ -378,9 +341,15 @@ void Panels::DrawQueryPanel()
     } else {
         ImGui::TextDisabled("all %d steps", count);
     }
+}
 
+/// The trace's picture: the t number line of slab methods, the faces or axes tables, or the
+/// current step's values for other methods.
+void TraceDetail(const PanelState& state, const Trace& trace, const AlgorithmInfo& drawn)
+{
+    const int count = int(trace.steps.size());
     if (IsSlabTrace(trace)) {
-        const NumberLineLayout layout = LayOutNumberLine(trace, *drawn, state.step);
+        const NumberLineLayout layout = LayOutNumberLine(trace, drawn, state.step);
         DrawNumberLine(layout, ImGui::GetContentRegionAvail().x);
         if (state.step >= 0 && !layout.sentence.empty() && layout.sentence != trace.verdict) {
             ImGui::PushTextWrapPos(0.0f);
@@ -432,36 +401,90 @@ void Panels::DrawQueryPanel()
                                                         : ImVec4(1.0f, 0.7f, 0.5f, 1.0f),
                        "%s", trace.verdict.c_str());
     ImGui::PopTextWrapPos();
-    ImGui::EndChild();
-
-    ImGui::SameLine();
-    ImGui::BeginChild("steps", ImVec2(midW, 0), true);
-    int step = state.step;
-    StepList(trace, step);
-    if (step != state.step) {
-        state.step = step;
-        state.playing = false;
-    }
-    ImGui::EndChild();
-
-    ImGui::SameLine();
-    ImGui::BeginChild("family", ImVec2(0, 0), true);
-    ImGui::TextDisabled("every %s algorithm vs the exact answer (ulps of %s; red: wrong verdict)",
-                        std::string(FamilyName(focus->family)).c_str(),
-                        scene.Settings(focus->family).precision == Precision::Float ? "float" : "double");
-    // every algorithm and the exact judge (GMP) on the pair: once per evaluation, not per frame
-    const std::uint64_t evaluation = m_viewport.Evaluation().Generation();
-    const std::uint64_t history = m_viewport.GetHistory().Generation();
-    if (!m_familyTableFor || m_familyTableFor->a != focus->a || m_familyTableFor->b != focus->b ||
-        m_familyTableEvaluation != evaluation || m_familyTableHistory != history) {
-        m_familyTable = BuildFamilyTable(scene, *focus, scene.Settings(focus->family).precision);
-        m_familyTableFor = *focus;
-        m_familyTableEvaluation = evaluation;
-        m_familyTableHistory = history;
-    }
-    FamilyComparison(m_familyTable);
-    ImGui::EndChild();
-    ImGui::End();
 }
+
+class QueryPanel final : public Panel {
+public:
+    void Draw(PanelContext& ctx) override
+    {
+        PanelState& state = ctx.state;
+        const Scene& scene = ctx.GetScene();
+        const std::optional<SceneQuery> focus = ctx.Focused();
+        const AlgorithmInfo* drawn = focus ? scene.Settings(focus->family).drawn : nullptr;
+        if (!focus || drawn == nullptr || scene.Find(focus->a) == nullptr || scene.Find(focus->b) == nullptr) {
+            ImGui::TextDisabled(
+                "Click a row of the Results table, or select a shape, to take one query apart step by step.");
+            return;
+        }
+        const Trace trace = SceneEvaluator::TraceOf(scene, *focus, *drawn);
+        const int count = int(trace.steps.size());
+        if (state.step >= count) {
+            state.step = count - 1;
+        }
+        // play: one step every 0.8 s, stopping on the last
+        if (state.playing && state.playClock >= 0.8) {
+            state.playClock = 0.0;
+            if (state.step + 1 < count) {
+                ++state.step;
+            } else {
+                state.playing = false;
+            }
+        }
+
+        const float width = ImGui::GetContentRegionAvail().x;
+        const float leftW = std::floor(width * 0.46f), midW = std::floor(width * 0.27f);
+        const char* precision = scene.Settings(focus->family).precision == Precision::Float ? "float" : "double";
+        ImGui::BeginChild("trace", ImVec2(leftW, 0), false);
+        ImGui::Text("%s", QueryLabel(scene, *focus).c_str());
+        ImGui::SameLine();
+        ImGui::TextDisabled("%s, %s, %s", std::string(FamilyName(focus->family)).c_str(),
+                            std::string(drawn->name).c_str(), precision);
+        StepControls(state, trace);
+        TraceDetail(state, trace, *drawn);
+        ImGui::EndChild();
+
+        ImGui::SameLine();
+        ImGui::BeginChild("steps", ImVec2(midW, 0), true);
+        int step = state.step;
+        StepList(trace, step);
+        if (step != state.step) {
+            state.step = step;
+            state.playing = false;
+        }
+        ImGui::EndChild();
+
+        ImGui::SameLine();
+        ImGui::BeginChild("family", ImVec2(0, 0), true);
+        ImGui::TextDisabled("every %s algorithm vs the exact answer (ulps of %s; red: wrong verdict)",
+                            std::string(FamilyName(focus->family)).c_str(), precision);
+        FamilyComparison(FamilyTableOf(ctx, *focus));
+        ImGui::EndChild();
+    }
+
+private:
+    /// Every algorithm and the exact judge (GMP) on the pair: once per evaluation, not per frame.
+    const FamilyTable& FamilyTableOf(PanelContext& ctx, const SceneQuery& focus)
+    {
+        const Scene& scene = ctx.GetScene();
+        const std::uint64_t evaluation = ctx.Evaluation().Generation();
+        const std::uint64_t history = ctx.GetHistory().Generation();
+        if (!m_tableFor || m_tableFor->a != focus.a || m_tableFor->b != focus.b || m_tableEvaluation != evaluation ||
+            m_tableHistory != history) {
+            m_table = BuildFamilyTable(scene, focus, scene.Settings(focus.family).precision);
+            m_tableFor = focus;
+            m_tableEvaluation = evaluation;
+            m_tableHistory = history;
+        }
+        return m_table;
+    }
+
+    FamilyTable m_table; ///< the family table, for the pair and generations below
+    std::optional<SceneQuery> m_tableFor;
+    std::uint64_t m_tableEvaluation = 0, m_tableHistory = 0;
+};
+
+} // namespace
+
+std::unique_ptr<Panel> MakeQueryPanel() { return std::make_unique<QueryPanel>(); }
 
 } // namespace hitlab

@@ -1,8 +1,11 @@
 // The Scene panel: the lesson's title and description, the shapes (visibility, colour, select,
 // rename inline) and adding a shape of any type in front of the camera.
-#include "panels.h"
+#include "panel.h"
+
+#include "app/gui/viewport.h"
 
 #include <imgui.h>
+#include <imgui_stdlib.h>
 
 namespace hitlab {
 
@@ -64,62 +67,74 @@ void MarkdownText(const std::string& markdown)
     }
 }
 
-} // namespace
+class ScenePanel final : public Panel {
+public:
+    void Draw(PanelContext& ctx) override
+    {
+        Scene& scene = ctx.GetScene();
+        if (!scene.title.empty()) {
+            ImGui::PushTextWrapPos(0.0f);
+            ImGui::TextColored(ImVec4(1.0f, 0.8f, 0.45f, 1.0f), "%s", scene.title.c_str());
+            ImGui::PopTextWrapPos();
+        }
+        if (!scene.description.empty() && ImGui::CollapsingHeader("Lesson", ImGuiTreeNodeFlags_DefaultOpen)) {
+            ImGui::BeginChild("lesson", ImVec2(0, ImGui::GetTextLineHeight() * 6.5f), true);
+            MarkdownText(scene.description);
+            ImGui::EndChild();
+        }
+        AddShapeButton(ctx);
+        ImGui::SameLine();
+        ImGui::TextDisabled("%zu shapes", scene.Shapes().size());
 
-void Panels::DrawScenePanel()
-{
-    PlaceWindow("Scene", 0);
-    if (!ImGui::Begin("Scene", &m_showScene)) {
-        ImGui::End();
-        return;
-    }
-    RecordRect("Scene");
-    Scene& scene = m_viewport.GetScene();
-    if (!scene.title.empty()) {
-        ImGui::PushTextWrapPos(0.0f);
-        ImGui::TextColored(ImVec4(1.0f, 0.8f, 0.45f, 1.0f), "%s", scene.title.c_str());
-        ImGui::PopTextWrapPos();
-    }
-    if (!scene.description.empty() && ImGui::CollapsingHeader("Lesson", ImGuiTreeNodeFlags_DefaultOpen)) {
-        ImGui::BeginChild("lesson", ImVec2(0, ImGui::GetTextLineHeight() * 6.5f), true);
-        MarkdownText(scene.description);
+        ImGui::BeginChild("shapes", ImVec2(0, 0), false);
+        const std::vector<SceneShape> shapes = scene.Shapes(); // commands below change the scene
+        for (const SceneShape& s : shapes) {
+            ImGui::PushID(int(s.id));
+            ShapeRow(ctx, s);
+            ImGui::PopID();
+        }
+        m_colourEdit.CloseUnless(ImGui::IsAnyItemActive());
         ImGui::EndChild();
     }
 
-    // add a shape of any type, in front of the camera (at the point it orbits)
-    static const char* const kTypes[] = {"ray", "segment", "plane", "box (aabb)", "sphere", "oriented box (obb)"};
-    if (ImGui::Button("Add shape...")) {
-        ImGui::OpenPopup("add shape");
-    }
-    if (ImGui::BeginPopup("add shape")) {
+private:
+    /// Adds a shape of any type in front of the camera (at the point it orbits).
+    static void AddShapeButton(PanelContext& ctx)
+    {
+        static const char* const kTypes[] = {"ray", "segment", "plane", "box (aabb)", "sphere", "oriented box (obb)"};
+        if (ImGui::Button("Add shape...")) {
+            ImGui::OpenPopup("add shape");
+        }
+        if (!ImGui::BeginPopup("add shape")) {
+            return;
+        }
+        Scene& scene = ctx.GetScene();
         for (int type = 0; type < 6; ++type) {
             if (ImGui::MenuItem(kTypes[type])) {
                 SceneShape shape;
-                shape.shape = NewShape(type, m_viewport.camera.target, GridSpacing(m_viewport.camera),
-                                       Basis(m_viewport.camera).right);
+                shape.shape =
+                    NewShape(type, ctx.GetCamera().target, GridSpacing(ctx.GetCamera()), Basis(ctx.GetCamera()).right);
                 shape.name = DefaultShapeName(scene, ShapeTypeName(shape.shape));
                 static const glm::vec4 kColors[] = {
                     {1.0f, 0.75f, 0.2f, 1}, {0.35f, 0.55f, 0.95f, 1}, {0.4f, 0.8f, 0.45f, 1}, {0.85f, 0.45f, 0.9f, 1}};
                 shape.color = kColors[scene.NextId() % 4];
                 const ShapeId id = scene.NextId();
-                Execute(AddShapeCommand(std::move(shape)));
-                m_viewport.Select(id);
+                ctx.Execute(AddShapeCommand(std::move(shape)));
+                ctx.viewport.Select(id);
             }
         }
         ImGui::EndPopup();
     }
-    ImGui::SameLine();
-    ImGui::TextDisabled("%zu shapes", scene.Shapes().size());
 
-    ImGui::BeginChild("shapes", ImVec2(0, 0), false);
-    const std::vector<SceneShape> shapes = scene.Shapes(); // commands below change the scene
-    for (const SceneShape& s : shapes) {
-        ImGui::PushID(int(s.id));
+    /// One shape: visible, colour, and its name (click: select, double-click: rename inline).
+    void ShapeRow(PanelContext& ctx, const SceneShape& s)
+    {
+        Scene& scene = ctx.GetScene();
         bool visible = s.visible;
         if (ImGui::Checkbox("##visible", &visible)) {
             SceneShape after = s;
             after.visible = visible;
-            Execute(ChangeShapeCommand(scene, after, visible ? "Show " + s.name : "Hide " + s.name));
+            ctx.Execute(ChangeShapeCommand(scene, after, visible ? "Show " + s.name : "Hide " + s.name));
         }
         if (ImGui::IsItemHovered()) {
             ImGui::SetTooltip("visible");
@@ -130,49 +145,53 @@ void Panels::DrawScenePanel()
             SceneShape after = s;
             after.color = {color[0], color[1], color[2], color[3]};
             // one undo step per colour-picker session
-            if (ImGui::IsItemActivated() || m_dragGroup == 0) {
-                m_dragGroup = ++m_nextGroup;
-            }
-            Execute(ChangeShapeCommand(scene, after, "Colour of " + s.name), m_dragGroup);
+            ctx.Execute(ChangeShapeCommand(scene, after, "Colour of " + s.name),
+                        m_colourEdit.For(ctx, ImGui::IsItemActivated()));
         }
         ImGui::SameLine();
-        if (m_renaming == s.id) {
-            ImGui::SetNextItemWidth(-1);
-            if (ImGui::IsWindowAppearing() || !ImGui::IsAnyItemActive()) {
-                ImGui::SetKeyboardFocusHere();
-            }
-            if (ImGui::InputText("##rename", m_renameBuffer, sizeof m_renameBuffer,
-                                 ImGuiInputTextFlags_EnterReturnsTrue | ImGuiInputTextFlags_AutoSelectAll)) {
-                if (m_renameBuffer[0] != '\0' && s.name != m_renameBuffer) {
-                    SceneShape after = s;
-                    after.name = m_renameBuffer;
-                    Execute(ChangeShapeCommand(scene, after, "Rename " + s.name));
-                }
-                m_renaming = 0;
-            } else if (ImGui::IsItemDeactivated()) {
-                m_renaming = 0;
-            }
-        } else {
-            const std::string label = s.name + "  (" + ShapeTypeName(s.shape) + ")";
-            if (ImGui::Selectable(label.c_str(), m_viewport.Selected() == s.id,
-                                  ImGuiSelectableFlags_AllowDoubleClick)) {
-                m_viewport.Select(s.id);
-                if (ImGui::IsMouseDoubleClicked(0)) {
-                    m_renaming = s.id;
-                    std::snprintf(m_renameBuffer, sizeof m_renameBuffer, "%s", s.name.c_str());
-                }
-            }
-            if (ImGui::IsItemHovered()) {
-                ImGui::SetTooltip("click: select   double-click: rename");
+        if (m_renaming == s.id && ctx.viewport.Selected() == s.id) {
+            RenameField(ctx, s);
+            return;
+        }
+        const std::string label = s.name + "  (" + ShapeTypeName(s.shape) + ")";
+        if (ImGui::Selectable(label.c_str(), ctx.viewport.Selected() == s.id, ImGuiSelectableFlags_AllowDoubleClick)) {
+            ctx.viewport.Select(s.id);
+            if (ImGui::IsMouseDoubleClicked(0)) {
+                m_renaming = s.id;
+                m_rename = s.name;
             }
         }
-        ImGui::PopID();
+        if (ImGui::IsItemHovered()) {
+            ImGui::SetTooltip("click: select   double-click: rename");
+        }
     }
-    if (!ImGui::IsAnyItemActive()) {
-        m_dragGroup = 0;
+
+    void RenameField(PanelContext& ctx, const SceneShape& s)
+    {
+        ImGui::SetNextItemWidth(-1);
+        if (ImGui::IsWindowAppearing() || !ImGui::IsAnyItemActive()) {
+            ImGui::SetKeyboardFocusHere();
+        }
+        if (ImGui::InputText("##rename", &m_rename,
+                             ImGuiInputTextFlags_EnterReturnsTrue | ImGuiInputTextFlags_AutoSelectAll)) {
+            if (!m_rename.empty() && s.name != m_rename) {
+                SceneShape after = s;
+                after.name = m_rename;
+                ctx.Execute(ChangeShapeCommand(ctx.GetScene(), after, "Rename " + s.name));
+            }
+            m_renaming = 0;
+        } else if (ImGui::IsItemDeactivated()) {
+            m_renaming = 0;
+        }
     }
-    ImGui::EndChild();
-    ImGui::End();
-}
+
+    ShapeId m_renaming = 0; ///< the shape renamed inline (while it stays selected)
+    std::string m_rename;
+    EditGroup m_colourEdit;
+};
+
+} // namespace
+
+std::unique_ptr<Panel> MakeScenePanel() { return std::make_unique<ScenePanel>(); }
 
 } // namespace hitlab

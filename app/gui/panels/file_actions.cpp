@@ -1,0 +1,166 @@
+// The panels' file actions: settings and recent files at start, New, Open, Save, and the
+// unsaved-changes question before New, Open and Quit (UnsavedQuestion, pending_action.h).
+#include "lessons.h"
+#include "panels.h"
+
+#include "app/gui/viewport.h"
+
+#include "core/io/scene_file.h"
+
+#include <imgui.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+
+namespace hitlab {
+
+namespace {
+
+std::string ConfigDirectory()
+{
+    const char* xdg = std::getenv("XDG_CONFIG_HOME");
+    const char* home = std::getenv("HOME");
+    if (xdg != nullptr && *xdg != '\0') {
+        return std::string(xdg) + "/hitlab";
+    }
+    return home != nullptr ? std::string(home) + "/.config/hitlab" : std::string();
+}
+
+} // namespace
+
+void Panels::LoadSettings()
+{
+    const std::string config = ConfigDirectory();
+    if (m_options.frames == 0 && !config.empty()) {
+        ImGuiIO& io = ImGui::GetIO();
+        std::error_code ec;
+        std::filesystem::create_directories(config, ec);
+        m_iniPath = config + "/imgui.ini";
+        m_recentPath = config + "/recent.txt";
+        io.IniFilename = m_iniPath.c_str();
+        ImGui::LoadIniSettingsFromDisk(m_iniPath.c_str());
+        std::ifstream in(m_recentPath);
+        for (std::string line; std::getline(in, line) && m_recent.size() < 10;) {
+            if (!line.empty()) {
+                m_recent.push_back(line);
+            }
+        }
+    }
+    const std::string& scene = m_options.scene;
+    if (scene != "demo" && scene != "stress" && !scene.empty()) {
+        m_path = scene;
+        AddRecent(m_path);
+    }
+    m_browseDir = LessonDirectory();
+    m_pathInput = m_path;
+}
+
+bool Panels::Dirty() const { return m_viewport.GetHistory().Generation() != m_savedGeneration; }
+
+void Panels::ReportError(std::string message)
+{
+    m_error = std::move(message);
+    m_openError = true;
+}
+
+void Panels::Ask(PendingRequest request) { Run(m_unsaved.Ask(std::move(request), Dirty())); }
+
+void Panels::Run(const PendingRequest& request)
+{
+    switch (request.action) {
+    case PendingAction::None:
+        break;
+    case PendingAction::NewScene:
+        NewScene();
+        break;
+    case PendingAction::OpenFile:
+        OpenFile(request.path);
+        break;
+    case PendingAction::Quit:
+        m_quit = true;
+        break;
+    }
+}
+
+bool Panels::ConfirmQuit()
+{
+    if (m_quit || !Dirty()) {
+        return true;
+    }
+    Ask({PendingAction::Quit, {}});
+    return false;
+}
+
+void Panels::NewScene()
+{
+    Scene scene;
+    scene.title = "";
+    m_viewport.SetScene(std::move(scene));
+    m_path.clear();
+    m_savedGeneration = m_viewport.GetHistory().Generation();
+    state = PanelState{};
+    m_lastSelected = 0;
+    m_fitPending = true;
+}
+
+void Panels::OpenFile(const std::string& path)
+{
+    std::string error;
+    std::optional<Scene> scene = LoadSceneForGui(path, error);
+    if (!scene) {
+        ReportError(error); // the current scene stays
+        return;
+    }
+    m_viewport.SetScene(std::move(*scene));
+    m_path = path;
+    m_savedGeneration = m_viewport.GetHistory().Generation();
+    state = PanelState{};
+    m_lastSelected = 0;
+    m_fitPending = true;
+    AddRecent(path);
+}
+
+bool Panels::Save(const std::string& path)
+{
+    Scene& scene = m_viewport.GetScene();
+    scene.camera = CameraToState(m_viewport.camera);
+    const std::string error = SaveSceneFile(scene, path);
+    if (!error.empty()) {
+        ReportError("Cannot save " + path + ": " + error);
+        return false;
+    }
+    m_path = path;
+    m_savedGeneration = m_viewport.GetHistory().Generation();
+    AddRecent(path);
+    return true;
+}
+
+void Panels::SaveOrAsk()
+{
+    if (m_path.empty()) {
+        m_openSaveAs = true;
+    } else {
+        Save(m_path);
+    }
+}
+
+void Panels::AddRecent(const std::string& path)
+{
+    std::error_code ec;
+    const std::string absolute = std::filesystem::absolute(path, ec).lexically_normal().string();
+    const std::string entry = ec ? path : absolute;
+    std::erase(m_recent, entry);
+    m_recent.insert(m_recent.begin(), entry);
+    if (m_recent.size() > 10) {
+        m_recent.resize(10);
+    }
+    if (!m_recentPath.empty()) {
+        std::ofstream out(m_recentPath);
+        for (const std::string& r : m_recent) {
+            out << r << '\n';
+        }
+    }
+}
+
+} // namespace hitlab

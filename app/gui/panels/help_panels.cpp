@@ -1,0 +1,70 @@
+// The Help windows: Controls (every binding of the mouse and keys) and About.
+#include "panel.h"
+
+#include <imgui.h>
+
+namespace hitlab {
+
+namespace {
+
+class ControlsPanel final : public Panel {
+public:
+    void Draw(PanelContext& /*ctx*/) override
+    {
+        static const char* const kBindings[][2] = {
+            {"Left click", "select a shape (empty space: deselect)"},
+            {"Left drag on a shape", "move it in the plane facing the camera"},
+            {"  hold X / Y / Z", "move along that axis only"},
+            {"Drag a red / green / blue arrow", "move the selection along x / y / z only (no z arrow in 2D)"},
+            {"  hold Ctrl", "snap to the grid"},
+            {"  Esc", "cancel the drag"},
+            {"Drag a handle", "resize a box, a sphere's radius, a ray's origin or tip"},
+            {"Drag a ray fan's dot", "move the fan's origin (View > Ray fan); the fan recomputes live"},
+            {"R", "rotate mode: drag an oriented box to turn it about the view axis (X / Y / Z: that axis)"},
+            {"  drag a ring (rotate mode)", "turn the oriented box about the ring's x / y / z axis"},
+            {"Middle drag / Alt + left drag", "orbit"},
+            {"Shift + middle drag", "pan"},
+            {"Mouse wheel", "zoom at the cursor"},
+            {"F / Home", "frame the selection / everything"},
+            {"1 / 3 / 7", "front / right / top view"},
+            {"5", "orthographic on / off"},
+            {"2", "2D mode (the z = 0 plane)"},
+            {"G", "hide the hints"},
+            {"Ctrl+Z / Ctrl+Y (Ctrl+Shift+Z)", "undo / redo"},
+            {"Ctrl+D / Delete", "duplicate / delete the selection"},
+            {"Ctrl+N / Ctrl+O / Ctrl+S / Ctrl+Shift+S", "new / open / save / save as"},
+            {"Ctrl+E", "export PNG"},
+            {"Ctrl+Q", "quit"},
+            {"Results row click", "focus that pair in the viewport and the Query inspector"},
+            {"Query inspector |< < > >| play", "walk the trace; the viewport draws the current step"},
+        };
+        if (ImGui::BeginTable("bindings", 2, ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV)) {
+            for (const auto& b : kBindings) {
+                ImGui::TableNextColumn();
+                ImGui::TextUnformatted(b[0]);
+                ImGui::TableNextColumn();
+                ImGui::TextUnformatted(b[1]);
+            }
+            ImGui::EndTable();
+        }
+    }
+};
+
+class AboutPanel final : public Panel {
+public:
+    void Draw(PanelContext& /*ctx*/) override
+    {
+        ImGui::Text("HitLab: geometric intersection algorithms, made visible.");
+        ImGui::TextDisabled("Many published variants of ray/box, ray/sphere and box/box tests run on the same");
+        ImGui::TextDisabled("input; their answers and step-by-step traces are shown side by side, with why");
+        ImGui::TextDisabled("they disagree. Dear ImGui %s, GLFW, OpenGL 3.3.", ImGui::GetVersion());
+    }
+};
+
+} // namespace
+
+std::unique_ptr<Panel> MakeControlsPanel() { return std::make_unique<ControlsPanel>(); }
+
+std::unique_ptr<Panel> MakeAboutPanel() { return std::make_unique<AboutPanel>(); }
+
+} // namespace hitlab

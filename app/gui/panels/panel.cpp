@@ -1,0 +1,74 @@
+// PanelContext's shortcuts into the viewport, edit groups, and the factory of the panel table.
+#include "panel.h"
+
+#include "app/gui/viewport.h"
+
+namespace hitlab {
+
+Scene& PanelContext::GetScene() const { return viewport.GetScene(); }
+
+History& PanelContext::GetHistory() const { return viewport.GetHistory(); }
+
+const SceneEvaluator& PanelContext::Evaluation() const { return viewport.Evaluation(); }
+
+Camera& PanelContext::GetCamera() const { return viewport.camera; }
+
+bool PanelContext::Execute(std::unique_ptr<Command> command, std::uint64_t mergeGroup) const
+{
+    return viewport.GetHistory().Execute(viewport.GetScene(), std::move(command), mergeGroup);
+}
+
+void PanelContext::Focus(const SceneQuery& query) const
+{
+    state.focused = query;
+    state.step = -1;
+    state.playing = false;
+    viewport.Select(query.a);
+    lastSelected = query.a;
+}
+
+std::optional<SceneQuery> PanelContext::Focused() const { return state.focused ? state.focused : viewport.Focused(); }
+
+std::uint64_t EditGroup::For(const PanelContext& ctx, bool activated)
+{
+    if (activated || m_group == 0) {
+        m_group = ++ctx.nextEditGroup;
+    }
+    return m_group;
+}
+
+void EditGroup::CloseUnless(bool anyActive)
+{
+    if (!anyActive) {
+        m_group = 0;
+    }
+}
+
+std::unique_ptr<Panel> MakePanel(PanelId id)
+{
+    switch (id) {
+    case PanelId::Scene:
+        return MakeScenePanel();
+    case PanelId::Inspector:
+        return MakeInspectorPanel();
+    case PanelId::Algorithms:
+        return MakeAlgorithmsPanel();
+    case PanelId::Results:
+        return MakeResultsPanel();
+    case PanelId::Query:
+        return MakeQueryPanel();
+    case PanelId::Hunt:
+        return MakeHuntPanel();
+    case PanelId::Timing:
+        return MakeTimingPanel();
+    case PanelId::RayFan:
+        return MakeFanPanel();
+    case PanelId::Controls:
+        return MakeControlsPanel();
+    case PanelId::About:
+        return MakeAboutPanel();
+    }
+    return nullptr;
+}
+
+} // namespace hitlab

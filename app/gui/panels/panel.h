@@ -1,0 +1,118 @@
+// A panel: one window around the viewport with its own state and Draw, listed in the panel table
+// (panel_table.h) and made by MakePanel. Panels reach what they share (the scene, its history and
+// evaluation, the camera, the selection) through PanelContext; what only the owner does (write
+// files, show an error, move the camera, New / Open / Quit) they queue as PanelActions, which the
+// owner (Panels) runs once every panel has drawn.
+#pragma once
+
+#include "panel_state.h"
+#include "panel_table.h"
+#include "pending_action.h"
+
+#include "core/commands.h"
+#include "core/scene.h"
+#include "core/scene_eval.h"
+
+#include <nlohmann/json_fwd.hpp>
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <variant>
+#include <vector>
+
+namespace hitlab {
+
+class Viewport;
+struct Camera;
+
+namespace panel_action {
+/// Shows `message` in the error popup.
+struct ShowError {
+    std::string message;
+};
+/// Writes `scene` to `path` as a scene file; on success the owner sets `*done` (the panel's note) to `note`.
+struct WriteScene {
+    Scene scene;
+    std::string path;
+    std::string note;
+    std::string* done = nullptr;
+};
+/// Moves the camera to look at `target` from `distance`, keeping its direction.
+struct LookAt {
+    glm::dvec3 target{0.0};
+    double distance = 1.0;
+};
+/// New, Open or Quit: asked about first when the scene has unsaved changes.
+struct Guarded {
+    PendingRequest request;
+};
+} // namespace panel_action
+
+using PanelAction =
+    std::variant<panel_action::ShowError, panel_action::WriteScene, panel_action::LookAt, panel_action::Guarded>;
+
+/// What a panel's Draw may use; made by the owner each frame.
+struct PanelContext {
+    Viewport& viewport;                ///< the scene, its history and evaluation, the camera, the selection, the fans
+    PanelState& state;                 ///< the focused pair and trace step (the viewport draws them)
+    std::vector<PanelAction>& actions; ///< run by the owner after the panels drew
+    ShapeId& lastSelected;             ///< the selection the owner saw last (a change releases the focused pair)
+    std::uint64_t& nextEditGroup;      ///< merge groups of widget edits, apart from the viewport's drag groups
+    bool lastFrame = false;            ///< the last frame of a --frames run (jobs are waited for)
+
+    Scene& GetScene() const;
+    History& GetHistory() const;
+    const SceneEvaluator& Evaluation() const;
+    Camera& GetCamera() const;
+    /// Runs an undoable edit (merged with the previous one of the same non-zero group).
+    bool Execute(std::unique_ptr<Command> command, std::uint64_t mergeGroup = 0) const;
+    /// Focuses a pair (the Results table, a loaded counterexample): its first shape is selected,
+    /// the trace starts whole.
+    void Focus(const SceneQuery& query) const;
+    /// The pair the panels show: the one focused in Results, else the viewport's own choice.
+    std::optional<SceneQuery> Focused() const;
+    void Queue(PanelAction action) const { actions.push_back(std::move(action)); }
+};
+
+/// One undo step per drag or typed value: the merge group of a panel's widget edits.
+class EditGroup {
+public:
+    /// The group of an edit made now: a new one when the widget was just activated or none is open.
+    std::uint64_t For(const PanelContext& ctx, bool activated);
+    /// Called after the panel's widgets: when none is active, the next edit opens a new group.
+    void CloseUnless(bool anyActive);
+
+private:
+    std::uint64_t m_group = 0;
+};
+
+class Panel {
+public:
+    virtual ~Panel() = default;
+    /// The window's contents, between the owner's Begin and End (the owner places the window).
+    virtual void Draw(PanelContext& ctx) = 0;
+    /// Every frame before the panels draw, shown or not (the tool panels' worker upkeep).
+    virtual void Update(PanelContext& /*ctx*/, bool /*shown*/) {}
+    /// Adds what tests read to the --panel-report JSON.
+    virtual void Report(nlohmann::json& /*report*/) const {}
+    /// --run-panel: start the panel's job on its first frame.
+    virtual void AutoStart() {}
+};
+
+/// The panel of a table entry (one type per panel, each in its own file).
+std::unique_ptr<Panel> MakePanel(PanelId id);
+
+std::unique_ptr<Panel> MakeScenePanel();
+std::unique_ptr<Panel> MakeInspectorPanel();
+std::unique_ptr<Panel> MakeAlgorithmsPanel();
+std::unique_ptr<Panel> MakeResultsPanel();
+std::unique_ptr<Panel> MakeQueryPanel();
+std::unique_ptr<Panel> MakeHuntPanel();
+std::unique_ptr<Panel> MakeTimingPanel();
+std::unique_ptr<Panel> MakeFanPanel();
+std::unique_ptr<Panel> MakeControlsPanel();
+std::unique_ptr<Panel> MakeAboutPanel();
+
+} // namespace hitlab
