@@ -3,10 +3,13 @@
 
 #include "gui.h"
 #include "panels/lessons.h"
+#include "panels/panel_table.h"
 
 #include <CLI/CLI.hpp>
 
 #include <regex>
+#include <string>
+#include <vector>
 
 namespace hitlab {
 
@@ -27,8 +30,14 @@ int RunGuiCommandLine(int argc, const char* const* argv, const SceneLoader& load
     app.add_option("--select", options.select, "Start with the shape of this id selected");
     app.add_option("--font-scale", options.fontScale, "Text, markers and lines this much larger (View > Font size)")
         ->check(CLI::Range(0.8f, 2.0f));
+    std::vector<std::string> panelFlags; // the panel table's --open-panel flags (hunt, timing)
+    for (const PanelSpec& spec : PanelTable()) {
+        if (!spec.flag.empty()) {
+            panelFlags.emplace_back(spec.flag);
+        }
+    }
     app.add_option("--open-panel", options.openPanel, "Open the Hunt or the Timing panel at start")
-        ->check(CLI::IsMember({"hunt", "timing"}));
+        ->check(CLI::IsMember(panelFlags));
     app.add_flag("--run-panel", options.runPanel,
                  "With --open-panel: start its hunt (the default choices) or measurement at once; with --frames the "
                  "last frame waits for it (screenshots, tests)");
