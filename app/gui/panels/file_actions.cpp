@@ -1,4 +1,4 @@
-// The panels' file actions: settings and recent files at start, New, Open, Save, and the
+// The panels' file actions: settings and recent files at start (recent_files.h), New, Open, Save, and the
 // unsaved-changes question before New, Open and Quit (UnsavedQuestion, pending_action.h).
 #include "lessons.h"
 #include "panels.h"
@@ -11,7 +11,6 @@
 
 #include <cstdlib>
 #include <filesystem>
-#include <fstream>
 
 namespace hitlab {
 
@@ -37,20 +36,14 @@ void Panels::LoadSettings()
         std::error_code ec;
         std::filesystem::create_directories(config, ec);
         m_iniPath = config + "/imgui.ini";
-        m_recentPath = config + "/recent.txt";
         io.IniFilename = m_iniPath.c_str();
         ImGui::LoadIniSettingsFromDisk(m_iniPath.c_str());
-        std::ifstream in(m_recentPath);
-        for (std::string line; std::getline(in, line) && m_recent.size() < 10;) {
-            if (!line.empty()) {
-                m_recent.push_back(line);
-            }
-        }
+        m_recent.Load(config + "/recent.txt");
     }
     const std::string& scene = m_options.scene;
     if (scene != "demo" && scene != "stress" && !scene.empty()) {
         m_path = scene;
-        AddRecent(m_path);
+        m_recent.Add(m_path);
     }
     m_browseDir = LessonDirectory();
     m_pathInput = m_path;
@@ -118,7 +111,7 @@ void Panels::OpenFile(const std::string& path)
     state = PanelState{};
     m_lastSelected = 0;
     m_fitPending = true;
-    AddRecent(path);
+    m_recent.Add(path);
 }
 
 bool Panels::Save(const std::string& path)
@@ -132,7 +125,7 @@ bool Panels::Save(const std::string& path)
     }
     m_path = path;
     m_savedGeneration = m_viewport.GetHistory().Generation();
-    AddRecent(path);
+    m_recent.Add(path);
     return true;
 }
 
@@ -142,24 +135,6 @@ void Panels::SaveOrAsk()
         m_openSaveAs = true;
     } else {
         Save(m_path);
-    }
-}
-
-void Panels::AddRecent(const std::string& path)
-{
-    std::error_code ec;
-    const std::string absolute = std::filesystem::absolute(path, ec).lexically_normal().string();
-    const std::string entry = ec ? path : absolute;
-    std::erase(m_recent, entry);
-    m_recent.insert(m_recent.begin(), entry);
-    if (m_recent.size() > 10) {
-        m_recent.resize(10);
-    }
-    if (!m_recentPath.empty()) {
-        std::ofstream out(m_recentPath);
-        for (const std::string& r : m_recent) {
-            out << r << '\n';
-        }
     }
 }
 

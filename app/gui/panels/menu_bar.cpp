@@ -88,13 +88,17 @@ void Panels::FileMenu()
         }
         ImGui::EndMenu();
     }
-    if (ImGui::BeginMenu("Recent", !m_recent.empty())) {
-        for (const std::string& path : m_recent) {
+    if (ImGui::BeginMenu("Recent", !m_recent.Paths().empty())) {
+        std::string chosen; // opened after the loop: opening reorders the list
+        for (const std::string& path : m_recent.Paths()) {
             if (ImGui::MenuItem(path.c_str())) {
-                Ask({PendingAction::OpenFile, path});
+                chosen = path;
             }
         }
         ImGui::EndMenu();
+        if (!chosen.empty()) {
+            Ask({PendingAction::OpenFile, chosen});
+        }
     }
     ImGui::Separator();
     if (ImGui::MenuItem("Save", "Ctrl+S")) {

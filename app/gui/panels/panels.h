@@ -9,6 +9,7 @@
 #include "panel_state.h"
 #include "panel_table.h"
 #include "pending_action.h"
+#include "recent_files.h"
 
 #include "app/gui/gui.h"
 
@@ -85,7 +86,6 @@ private:
     void OpenFile(const std::string& path);
     bool Save(const std::string& path);
     void SaveOrAsk();
-    void AddRecent(const std::string& path);
     bool Dirty() const;
     void ReportError(std::string message);
 
@@ -106,8 +106,8 @@ private:
     // the document
     std::string m_path;                  ///< the scene's file ("" for a new or built-in scene)
     std::uint64_t m_savedGeneration = 0; ///< History::Generation at the last save or open
-    std::vector<std::string> m_recent;
-    std::string m_iniPath, m_recentPath;
+    RecentFiles m_recent;
+    std::string m_iniPath;
     UnsavedQuestion m_unsaved;
 
     // popups
