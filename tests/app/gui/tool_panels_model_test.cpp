@@ -239,7 +239,7 @@ TEST(HuntModel, SameTypePairsGetDistinctNames)
 TEST(HuntModel, CancelStopsTheHunt)
 {
     // the reference against the exact judge in double, within the protocol's tolerance, finds
-    // nothing (10^7 cases, issue 6): with no limits only Cancel can end it. (slab_signs here made
+    // nothing (10^7 cases were tried): with no limits only Cancel can end it. (slab_signs here made
     // the test flaky: its counterexamples could end the hunt before Cancel.)
     HuntOptions o;
     o.a = "slab";
