@@ -1,13 +1,12 @@
 // A panel: one window around the viewport with its own state and Draw, listed in the panel table
 // (panel_table.h) and made by MakePanel. Panels reach what they share (the scene, its history and
 // evaluation, the camera, the selection) through PanelContext; what only the owner does (write
-// files, show an error, move the camera, New / Open / Quit) they queue as PanelActions, which the
-// owner (Panels) runs once every panel has drawn.
+// files, show an error, move the camera) they queue as PanelActions, which the owner (Panels)
+// runs once every panel has drawn.
 #pragma once
 
 #include "panel_state.h"
 #include "panel_table.h"
-#include "pending_action.h"
 
 #include "core/commands.h"
 #include "core/scene.h"
@@ -44,14 +43,9 @@ struct LookAt {
     glm::dvec3 target{0.0};
     double distance = 1.0;
 };
-/// New, Open or Quit: asked about first when the scene has unsaved changes.
-struct Guarded {
-    PendingRequest request;
-};
 } // namespace panel_action
 
-using PanelAction =
-    std::variant<panel_action::ShowError, panel_action::WriteScene, panel_action::LookAt, panel_action::Guarded>;
+using PanelAction = std::variant<panel_action::ShowError, panel_action::WriteScene, panel_action::LookAt>;
 
 /// What a panel's Draw may use; made by the owner each frame.
 struct PanelContext {

@@ -221,7 +221,7 @@ void Panels::DrawSlot(Slot& slot, PanelContext& ctx)
 
 void Panels::RunActions()
 {
-    // what the panels queued, in order: files, the camera, errors, New / Open / Quit
+    // what the panels queued, in order: files written, errors shown, the camera moved
     std::vector<PanelAction> actions = std::move(m_actions);
     m_actions.clear();
     for (PanelAction& action : actions) {
@@ -236,11 +236,10 @@ void Panels::RunActions()
                     } else if (a.done != nullptr) {
                         *a.done = a.note;
                     }
-                } else if constexpr (std::is_same_v<A, panel_action::LookAt>) {
+                } else {
+                    static_assert(std::is_same_v<A, panel_action::LookAt>);
                     m_viewport.camera.target = a.target;
                     m_viewport.camera.distance = a.distance;
-                } else {
-                    Ask(a.request);
                 }
             },
             action);
