@@ -354,6 +354,36 @@ inline int LaneBits(const M4<T>& m)
 #endif
 }
 
+/// Bit i set when lane i of v lies in T's normal range (smallest normal <= |v| <= largest finite):
+/// clear for zero, subnormals, infinities and NaN. One integer test on the bits: |v|'s bits (for
+/// double, the upper 32 bits) plus the smallest normal's stay below twice the smallest normal's for
+/// zero and subnormals and wrap to negative for infinities and NaN, so one signed comparison
+/// decides (pand, paddd, pcmpgtd, then movmskps / movmskpd, which read the upper half's sign).
+template <typename T>
+inline int NormalLaneBits(const V4<T>& v)
+{
+    typedef std::uint32_t U __attribute__((vector_size(sizeof(Part<T>))));
+    typedef std::int32_t I __attribute__((vector_size(sizeof(Part<T>))));
+    // the exponent's lowest bit in the 32 bits that hold the exponent
+    constexpr std::uint32_t kMinNormal = sizeof(T) == 4 ? 0x00800000u : 0x00100000u;
+    M4<T> m;
+    HITLAB_SIMD_EACH_PART({
+        const U shifted = (reinterpret_cast<U>(v.part[p]) & 0x7FFFFFFFu) + kMinNormal;
+        m.part[p] = reinterpret_cast<Part<T>>(reinterpret_cast<I>(shifted) > std::int32_t(2 * kMinNormal - 1));
+    });
+#if defined(__SSE2__)
+    // only each lane's sign bit is read: for double, the upper 32 bits' comparison
+    return LaneBits<T>(m);
+#else
+    int bits = 0;
+    for (int lane = 0; lane < 4; ++lane) {
+        const int word = sizeof(T) == 4 ? lane % kPartLanes<T> : 2 * (lane % kPartLanes<T>)+1;
+        bits |= reinterpret_cast<I>(m.part[lane / kPartLanes<T>])[word] != 0 ? 1 << lane : 0;
+    }
+    return bits;
+#endif
+}
+
 // Two lanes of a part, or of the concatenation a:b of two parts, picked by constant indices.
 #if defined(__clang__)
 #define HITLAB_SIMD_SHUFFLE(a, b, Mask, ...) __builtin_shufflevector((a), (b), __VA_ARGS__)

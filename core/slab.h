@@ -37,20 +37,6 @@ extern template void TraceClipSlabs<double>(Trace&, const Vec3<double>&, const V
                                             const Vec3<double>&, const simd::V4<double>&, const simd::V4<double>&,
                                             double, double, const CastResult<double>&);
 
-/// Lanes where t is in T's normal range (smallest normal <= |t| <= largest finite) or that are not
-/// crossing (their t is ignored): the check ClipSlabs makes on each slab's exit. crossing is loop
-/// invariant (it depends on the direction alone), so the masks derived from it are hoisted.
-template <typename T>
-inline simd::M4<T> NormalOrIgnored(const simd::V4<T>& t, const simd::M4<T>& crossing)
-{
-    using simd::Splat;
-    constexpr T kMin = std::numeric_limits<T>::min();
-    constexpr T kMax = std::numeric_limits<T>::max();
-    const simd::M4<T> positive = (Splat<T>(kMin) <= t) & (t <= Splat<T>(kMax));
-    const simd::M4<T> negative = (Splat<T>(-kMax) <= t) & (t <= Splat<T>(-kMin));
-    return ~crossing | positive | negative;
-}
-
 /// ClipSlabs in Wide<T>, for the lines whose slab quotients over- or underflow T. origin and dir
 /// may lie beyond T's range (a segment's end - start). Same contract as ClipSlabs, with every
 /// quotient and comparison in Wide<T>, so the verdict does not depend on how T would round a
@@ -193,9 +179,9 @@ template <typename T>
 /// - trace: one step per axis with its slab and the running interval, then the verdict; the step
 ///   where the interval became empty (where a sequential method exits early) is the deciding one.
 ///
-/// Speed: no branch on the verdict and no scalar work: two vector divisions and about twenty-five
-/// other SSE operations per box (the range check: four, and one never-taken branch; the trace is
-/// recorded out of line), so that it inlines into box loops.
+/// Speed: no branch on the verdict and no scalar work: two vector divisions and about twenty
+/// other SSE operations per box (the range check: three integer operations, a movmsk and one
+/// never-taken branch; the trace is recorded out of line), so that it inlines into box loops.
 template <typename T>
 [[gnu::always_inline]] inline CastResult<T> ClipSlabs(const Vec3<T>& origin, const Vec3<T>& dir, const Vec3<T>& lo,
                                                       const Vec3<T>& hi, T tMin, T tMax, Trace* trace = nullptr,
@@ -231,7 +217,9 @@ template <typename T>
     // have merged with another time, or turned a box behind the origin into one at -0). An infinite
     // entry has an infinite exit; a tiny entry matters only against a tiny exit. Parallel lanes
     // (+-inf or NaN) and lane 3 are ignored.
-    if (LaneBits<T>(detail::NormalOrIgnored<T>(tFar, ~(d == Splat<T>(0)))) != 15) [[unlikely]] {
+    // One integer test per lane (NormalLaneBits); the parallel lanes' bits depend on the direction
+    // alone, so a box loop computes them once per ray.
+    if ((NormalLaneBits<T>(tFar) | LaneBits<T>(d == Splat<T>(0)) | 8) != 15) [[unlikely]] {
         return detail::ClipSlabsWide<T>(detail::Widened(origin), detail::Widened(dir), lo, hi, tMin, tMax, trace,
                                         wideEnter);
     }
