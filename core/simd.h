@@ -336,10 +336,12 @@ inline int LaneBits(const M4<T>& m)
 
 /// Bit i set when lane i of v is normal (smallest normal <= |v| <= largest finite). On the bits of
 /// |v| (double: the upper 32, whose sign movmskpd reads) plus the smallest normal's, zero and
-/// subnormals stay below twice those bits and inf / NaN wrap negative: one pcmpgtd decides.
+/// subnormals stay below twice those bits and inf / NaN wrap negative: one pcmpgtd decides
+/// (elsewhere std::isnormal per lane).
 template <typename T>
 inline int NormalLaneBits(const V4<T>& v)
 {
+#if defined(__SSE2__)
     typedef std::uint32_t U __attribute__((vector_size(sizeof(Part<T>))));
     typedef std::int32_t I __attribute__((vector_size(sizeof(Part<T>))));
     constexpr std::uint32_t kMinNormal = sizeof(T) == 4 ? 0x00800000u : 0x00100000u;
@@ -348,15 +350,10 @@ inline int NormalLaneBits(const V4<T>& v)
         const U shifted = (reinterpret_cast<U>(v.part[p]) & 0x7FFFFFFFu) + kMinNormal;
         m.part[p] = reinterpret_cast<Part<T>>(reinterpret_cast<I>(shifted) > std::int32_t(2 * kMinNormal - 1));
     });
-#if defined(__SSE2__)
     return LaneBits<T>(m);
 #else
-    int bits = 0;
-    for (int lane = 0; lane < 4; ++lane) {
-        const int word = sizeof(T) == 4 ? lane % kPartLanes<T> : 2 * (lane % kPartLanes<T>)+1;
-        bits |= reinterpret_cast<I>(m.part[lane / kPartLanes<T>])[word] != 0 ? 1 << lane : 0;
-    }
-    return bits;
+    return (std::isnormal(v[0]) ? 1 : 0) | (std::isnormal(v[1]) ? 2 : 0) | (std::isnormal(v[2]) ? 4 : 0) |
+           (std::isnormal(v[3]) ? 8 : 0);
 #endif
 }
 
