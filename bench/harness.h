@@ -38,6 +38,23 @@ void RunPairs(benchmark::State& state, const std::vector<A>& as, const std::vect
     state.counters["hit_rate"] = tests > 0 ? double(hits) / double(tests) : 0.0;
 }
 
+/// RunPairs for a library loop that takes one a-shape and every b-shape at once and returns the
+/// hit count (a box loop dispatched to an instruction set at run time): the same items and hit_rate.
+template <typename A, typename Hits>
+void RunPerShape(benchmark::State& state, const std::vector<A>& as, std::size_t bCount, Hits countHits)
+{
+    std::size_t index = 0;
+    std::int64_t hits = 0;
+    for (auto _ : state) {
+        hits += countHits(as[index]);
+        index = index + 1 == as.size() ? 0 : index + 1;
+        benchmark::DoNotOptimize(hits);
+    }
+    const auto tests = static_cast<std::int64_t>(state.iterations()) * static_cast<std::int64_t>(bCount);
+    state.SetItemsProcessed(tests);
+    state.counters["hit_rate"] = tests > 0 ? double(hits) / double(tests) : 0.0;
+}
+
 /// Registers a benchmark with an explicit name (peers: `peer/<library>_<function>`) running
 /// test(a, b) -> bool over as x bs.
 template <typename A, typename B, typename Test>

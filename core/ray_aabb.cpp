@@ -2,6 +2,7 @@
 #include "ray_aabb.h"
 
 #include "algorithm.h"
+#include "ray_aabb_dispatch.h"
 #include "ray_aabb_published.h"
 
 namespace hitlab {
@@ -78,6 +79,29 @@ template void TraceSlabBranchless<double>(Trace&, const Ray<double>&, const simd
 
 } // namespace detail
 
+namespace {
+
+/// MakeRun's runner of `slab`, whose batch loop in double is replaced by the dispatched one.
+constexpr Runner kSlabRunner =
+    MakeRun<Ray, Aabb>([](const auto& a, const auto& b, Trace* t) { return RayAabbSlab(a, b, t); });
+
+/// `slab`'s runner: in double the batch runs the AVX2 copy when the CPU has AVX2
+/// (ray_aabb_dispatch.h), the same results bit for bit.
+Runner SlabRunner()
+{
+    Runner runner = kSlabRunner;
+    runner.batch = [](const QueryBatch& batch, Precision precision, std::span<Result> out) {
+        if (precision == Precision::Double) {
+            detail::RayAabbSlabBatchDouble(batch, out);
+        } else {
+            kSlabRunner.batch(batch, precision, out);
+        }
+    };
+    return runner;
+}
+
+} // namespace
+
 void RegisterRayAabb(std::vector<AlgorithmInfo>& out)
 {
     out.push_back({
@@ -96,7 +120,7 @@ void RegisterRayAabb(std::vector<AlgorithmInfo>& out)
                         {"parallel", "handled"}},
         .returns = kCastFields,
         .flaw = "",
-        .run = MakeRun<Ray, Aabb>([](const auto& a, const auto& b, Trace* t) { return RayAabbSlab(a, b, t); }),
+        .run = SlabRunner(),
     });
     out.push_back({
         .name = "slab_branchless",

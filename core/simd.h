@@ -23,7 +23,22 @@
 #include <arm_neon.h>
 #endif
 
+// Names live in an inline namespace named after the translation unit's instruction set, so that
+// code built with -mavx2 (core/slab_avx2.cpp) never shares a mangled name with the baseline's.
+#if defined(__AVX2__)
+#define HITLAB_SIMD_ISA avx2
+#elif defined(__AVX__)
+#define HITLAB_SIMD_ISA avx
+#elif defined(__SSE2__)
+#define HITLAB_SIMD_ISA sse2
+#elif defined(__aarch64__) && defined(__ARM_NEON)
+#define HITLAB_SIMD_ISA neon
+#else
+#define HITLAB_SIMD_ISA portable
+#endif
+
 namespace hitlab::simd {
+inline namespace HITLAB_SIMD_ISA {
 
 /// The native register of a V4<T>: kParts registers of kPartLanes lanes each.
 template <typename T>
@@ -120,59 +135,30 @@ inline Part<T> ComparePart(Part<T> a, Part<T> b)
 {
 #if defined(__SSE2__)
     if constexpr (sizeof(T) == 4) {
-        if constexpr (kCmp == Cmp::Gt) {
-            return _mm_cmpgt_ps(a, b);
-        }
-        if constexpr (kCmp == Cmp::Le) {
-            return _mm_cmple_ps(a, b);
-        }
-        if constexpr (kCmp == Cmp::Eq) {
-            return _mm_cmpeq_ps(a, b);
-        }
-        if constexpr (kCmp == Cmp::Unord) {
-            return _mm_cmpunord_ps(a, b);
-        }
+        return kCmp == Cmp::Gt   ? _mm_cmpgt_ps(a, b)
+               : kCmp == Cmp::Le ? _mm_cmple_ps(a, b)
+               : kCmp == Cmp::Eq ? _mm_cmpeq_ps(a, b)
+                                 : _mm_cmpunord_ps(a, b);
     } else if constexpr (kParts<T> == 2) {
-        if constexpr (kCmp == Cmp::Gt) {
-            return _mm_cmpgt_pd(a, b);
-        }
-        if constexpr (kCmp == Cmp::Le) {
-            return _mm_cmple_pd(a, b);
-        }
-        if constexpr (kCmp == Cmp::Eq) {
-            return _mm_cmpeq_pd(a, b);
-        }
-        if constexpr (kCmp == Cmp::Unord) {
-            return _mm_cmpunord_pd(a, b);
-        }
+        return kCmp == Cmp::Gt   ? _mm_cmpgt_pd(a, b)
+               : kCmp == Cmp::Le ? _mm_cmple_pd(a, b)
+               : kCmp == Cmp::Eq ? _mm_cmpeq_pd(a, b)
+                                 : _mm_cmpunord_pd(a, b);
     }
 #endif
 #if defined(__AVX__)
     if constexpr (sizeof(T) == 8) {
-        if constexpr (kCmp == Cmp::Gt) {
-            return _mm256_cmp_pd(a, b, _CMP_GT_OQ);
-        }
-        if constexpr (kCmp == Cmp::Le) {
-            return _mm256_cmp_pd(a, b, _CMP_LE_OQ);
-        }
-        if constexpr (kCmp == Cmp::Eq) {
-            return _mm256_cmp_pd(a, b, _CMP_EQ_OQ);
-        }
-        if constexpr (kCmp == Cmp::Unord) {
-            return _mm256_cmp_pd(a, b, _CMP_UNORD_Q);
-        }
+        return _mm256_cmp_pd(a, b,
+                             kCmp == Cmp::Gt   ? _CMP_GT_OQ
+                             : kCmp == Cmp::Le ? _CMP_LE_OQ
+                             : kCmp == Cmp::Eq ? _CMP_EQ_OQ
+                                               : _CMP_UNORD_Q);
     }
 #endif
-    if constexpr (kCmp == Cmp::Gt) {
-        return reinterpret_cast<Part<T>>(a > b);
-    }
-    if constexpr (kCmp == Cmp::Le) {
-        return reinterpret_cast<Part<T>>(a <= b);
-    }
-    if constexpr (kCmp == Cmp::Eq) {
-        return reinterpret_cast<Part<T>>(a == b);
-    }
-    return reinterpret_cast<Part<T>>((a != a) | (b != b));
+    return reinterpret_cast<Part<T>>(kCmp == Cmp::Gt   ? a > b
+                                     : kCmp == Cmp::Le ? a <= b
+                                     : kCmp == Cmp::Eq ? a == b
+                                                       : (a != a) | (b != b));
 }
 
 /// The bits of one part as integers (bitwise operations on masks: pand, por, and on NEON vand, vorr).
@@ -248,15 +234,11 @@ inline V4<T> Select(const M4<T>& mask, const V4<T>& a, const V4<T>& b)
                                                    (~Bits<T>(mask.part[p]) & Bits<T>(b.part[p]))));
 }
 
-#undef HITLAB_SIMD_LANEWISE
-
 /// v + s in every lane.
 template <typename T>
 inline V4<T> operator+(const V4<T>& v, T s)
 {
-    V4<T> r;
-    HITLAB_SIMD_EACH_PART(r.part[p] = v.part[p] + s);
-    return r;
+    HITLAB_SIMD_LANEWISE(V4<T>, v, v, v.part[p] + s);
 }
 
 template <typename T>
@@ -315,19 +297,17 @@ inline Part<T> MaxPart(Part<T> x, Part<T> y)
 template <typename T>
 inline V4<T> Min(const V4<T>& x, const V4<T>& y)
 {
-    V4<T> r;
-    HITLAB_SIMD_EACH_PART(r.part[p] = MinPart<T>(x.part[p], y.part[p]));
-    return r;
+    HITLAB_SIMD_LANEWISE(V4<T>, x, y, MinPart<T>(x.part[p], y.part[p]));
 }
 
 /// Lane-wise x > y ? x : y: y when either is NaN, and y for +0 against -0 (maxps / maxpd).
 template <typename T>
 inline V4<T> Max(const V4<T>& x, const V4<T>& y)
 {
-    V4<T> r;
-    HITLAB_SIMD_EACH_PART(r.part[p] = MaxPart<T>(x.part[p], y.part[p]));
-    return r;
+    HITLAB_SIMD_LANEWISE(V4<T>, x, y, MaxPart<T>(x.part[p], y.part[p]));
 }
+
+#undef HITLAB_SIMD_LANEWISE
 
 /// Bit i set when lane i of the mask is set (movmskps / movmskpd).
 template <typename T>
@@ -351,6 +331,29 @@ inline int LaneBits(const M4<T>& m)
         bits |= Bits<T>(m.part[lane / kPartLanes<T>])[lane % kPartLanes<T>] != 0 ? 1 << lane : 0;
     }
     return bits;
+#endif
+}
+
+/// Bit i set when lane i of v is normal (smallest normal <= |v| <= largest finite). On the bits of
+/// |v| (double: the upper 32, whose sign movmskpd reads) plus the smallest normal's, zero and
+/// subnormals stay below twice those bits and inf / NaN wrap negative: one pcmpgtd decides
+/// (elsewhere std::isnormal per lane).
+template <typename T>
+inline int NormalLaneBits(const V4<T>& v)
+{
+#if defined(__SSE2__)
+    typedef std::uint32_t U __attribute__((vector_size(sizeof(Part<T>))));
+    typedef std::int32_t I __attribute__((vector_size(sizeof(Part<T>))));
+    constexpr std::uint32_t kMinNormal = sizeof(T) == 4 ? 0x00800000u : 0x00100000u;
+    M4<T> m;
+    HITLAB_SIMD_EACH_PART({
+        const U shifted = (reinterpret_cast<U>(v.part[p]) & 0x7FFFFFFFu) + kMinNormal;
+        m.part[p] = reinterpret_cast<Part<T>>(reinterpret_cast<I>(shifted) > std::int32_t(2 * kMinNormal - 1));
+    });
+    return LaneBits<T>(m);
+#else
+    return (std::isnormal(v[0]) ? 1 : 0) | (std::isnormal(v[1]) ? 2 : 0) | (std::isnormal(v[2]) ? 4 : 0) |
+           (std::isnormal(v[3]) ? 8 : 0);
 #endif
 }
 
@@ -487,4 +490,5 @@ constexpr T kInf = std::numeric_limits<T>::infinity();
 
 #undef HITLAB_SIMD_EACH_PART
 
+} // namespace HITLAB_SIMD_ISA
 } // namespace hitlab::simd

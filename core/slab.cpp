@@ -42,7 +42,7 @@ std::string SlabMissVerdict(const double nearLanes[4], const double farLanes[4],
 
 template <typename T>
 void detail::TraceClipSlabs(Trace& trace, const Vec3<T>& origin, const Vec3<T>& dir, const Vec3<T>& lo,
-                            const Vec3<T>& hi, const simd::V4<T>& t0, const simd::V4<T>& t1, T tMin, T tMax,
+                            const Vec3<T>& hi, const T (&t0)[3], const T (&t1)[3], T tMin, T tMax,
                             const CastResult<T>& r)
 {
     using namespace simd;
@@ -132,10 +132,10 @@ void detail::TraceClipSlabs(Trace& trace, const Vec3<T>& origin, const Vec3<T>& 
 }
 
 template void detail::TraceClipSlabs<float>(Trace&, const Vec3<float>&, const Vec3<float>&, const Vec3<float>&,
-                                            const Vec3<float>&, const simd::V4<float>&, const simd::V4<float>&, float,
-                                            float, const CastResult<float>&);
+                                            const Vec3<float>&, const float (&)[3], const float (&)[3], float, float,
+                                            const CastResult<float>&);
 template void detail::TraceClipSlabs<double>(Trace&, const Vec3<double>&, const Vec3<double>&, const Vec3<double>&,
-                                             const Vec3<double>&, const simd::V4<double>&, const simd::V4<double>&,
-                                             double, double, const CastResult<double>&);
+                                             const Vec3<double>&, const double (&)[3], const double (&)[3], double,
+                                             double, const CastResult<double>&);
 
 } // namespace hitlab

@@ -24,32 +24,19 @@ std::string SlabMissVerdict(const double nearLanes[4], const double farLanes[4],
 
 namespace detail {
 
-/// ClipSlabs' trace: the steps and the verdict, from the quotients it computed (out of line and
-/// cold, so that the untraced ClipSlabs inlines into loops).
+/// ClipSlabs' trace: the steps and the verdict, from the quotients it computed (lanes 0-2 of t0
+/// and t1; out of line and cold, so that the untraced ClipSlabs inlines into loops). Plain arrays
+/// rather than simd::V4, whose type differs between instruction sets (simd.h).
 template <typename T>
 [[gnu::cold, gnu::noinline]] void TraceClipSlabs(Trace& trace, const Vec3<T>& origin, const Vec3<T>& dir,
-                                                 const Vec3<T>& lo, const Vec3<T>& hi, const simd::V4<T>& t0,
-                                                 const simd::V4<T>& t1, T tMin, T tMax, const CastResult<T>& r);
+                                                 const Vec3<T>& lo, const Vec3<T>& hi, const T (&t0)[3],
+                                                 const T (&t1)[3], T tMin, T tMax, const CastResult<T>& r);
 extern template void TraceClipSlabs<float>(Trace&, const Vec3<float>&, const Vec3<float>&, const Vec3<float>&,
-                                           const Vec3<float>&, const simd::V4<float>&, const simd::V4<float>&, float,
-                                           float, const CastResult<float>&);
+                                           const Vec3<float>&, const float (&)[3], const float (&)[3], float, float,
+                                           const CastResult<float>&);
 extern template void TraceClipSlabs<double>(Trace&, const Vec3<double>&, const Vec3<double>&, const Vec3<double>&,
-                                            const Vec3<double>&, const simd::V4<double>&, const simd::V4<double>&,
-                                            double, double, const CastResult<double>&);
-
-/// Lanes where t is in T's normal range (smallest normal <= |t| <= largest finite) or that are not
-/// crossing (their t is ignored): the check ClipSlabs makes on each slab's exit. crossing is loop
-/// invariant (it depends on the direction alone), so the masks derived from it are hoisted.
-template <typename T>
-inline simd::M4<T> NormalOrIgnored(const simd::V4<T>& t, const simd::M4<T>& crossing)
-{
-    using simd::Splat;
-    constexpr T kMin = std::numeric_limits<T>::min();
-    constexpr T kMax = std::numeric_limits<T>::max();
-    const simd::M4<T> positive = (Splat<T>(kMin) <= t) & (t <= Splat<T>(kMax));
-    const simd::M4<T> negative = (Splat<T>(-kMax) <= t) & (t <= Splat<T>(-kMin));
-    return ~crossing | positive | negative;
-}
+                                            const Vec3<double>&, const double (&)[3], const double (&)[3], double,
+                                            double, const CastResult<double>&);
 
 /// ClipSlabs in Wide<T>, for the lines whose slab quotients over- or underflow T. origin and dir
 /// may lie beyond T's range (a segment's end - start). Same contract as ClipSlabs, with every
@@ -158,8 +145,7 @@ template <typename T>
             q0[axis] = parallel[axis] ? T(t0[axis]) : RoundedQuotient<T>(W(lo[axis]) - origin[axis], dir[axis]);
             q1[axis] = parallel[axis] ? T(t1[axis]) : RoundedQuotient<T>(W(hi[axis]) - origin[axis], dir[axis]);
         }
-        TraceClipSlabs<T>(*trace, o, d, lo, hi, simd::V4<T>(q0[0], q0[1], q0[2], T(0)),
-                          simd::V4<T>(q1[0], q1[1], q1[2], T(0)), tMin, tMax, r);
+        TraceClipSlabs<T>(*trace, o, d, lo, hi, q0, q1, tMin, tMax, r);
     }
     return r;
 }
@@ -193,9 +179,9 @@ template <typename T>
 /// - trace: one step per axis with its slab and the running interval, then the verdict; the step
 ///   where the interval became empty (where a sequential method exits early) is the deciding one.
 ///
-/// Speed: no branch on the verdict and no scalar work: two vector divisions and about twenty-five
-/// other SSE operations per box (the range check: four, and one never-taken branch; the trace is
-/// recorded out of line), so that it inlines into box loops.
+/// Speed: no branch on the verdict and no scalar work: two vector divisions and about twenty
+/// other SSE operations per box (the range check: three integer operations, a movmsk and one
+/// never-taken branch; the trace is recorded out of line), so that it inlines into box loops.
 template <typename T>
 [[gnu::always_inline]] inline CastResult<T> ClipSlabs(const Vec3<T>& origin, const Vec3<T>& dir, const Vec3<T>& lo,
                                                       const Vec3<T>& hi, T tMin, T tMax, Trace* trace = nullptr,
@@ -231,7 +217,9 @@ template <typename T>
     // have merged with another time, or turned a box behind the origin into one at -0). An infinite
     // entry has an infinite exit; a tiny entry matters only against a tiny exit. Parallel lanes
     // (+-inf or NaN) and lane 3 are ignored.
-    if (LaneBits<T>(detail::NormalOrIgnored<T>(tFar, ~(d == Splat<T>(0)))) != 15) [[unlikely]] {
+    // One integer test per lane (NormalLaneBits); the parallel lanes' bits depend on the direction
+    // alone, so a box loop computes them once per ray.
+    if ((NormalLaneBits<T>(tFar) | LaneBits<T>(d == Splat<T>(0)) | 8) != 15) [[unlikely]] {
         return detail::ClipSlabsWide<T>(detail::Widened(origin), detail::Widened(dir), lo, hi, tMin, tMax, trace,
                                         wideEnter);
     }
@@ -259,7 +247,8 @@ template <typename T>
     }
 
     if (trace != nullptr) [[unlikely]] {
-        detail::TraceClipSlabs<T>(*trace, origin, dir, lo, hi, t0, t1, tMin, tMax, r);
+        const T q0[3] = {t0[0], t0[1], t0[2]}, q1[3] = {t1[0], t1[1], t1[2]};
+        detail::TraceClipSlabs<T>(*trace, origin, dir, lo, hi, q0, q1, tMin, tMax, r);
     }
     return r;
 }

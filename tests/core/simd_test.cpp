@@ -202,6 +202,29 @@ TYPED_TEST(SimdTest, SqrtIsIeeeSqrt)
     EXPECT_EQ(simd::Sqrt(T(2.25)), T(1.5));
 }
 
+TYPED_TEST(SimdTest, NormalLaneBitsIsSetExactlyForNormalFiniteValues)
+{
+    using T = TypeParam;
+    using L = std::numeric_limits<T>;
+    const T tiny = L::min(), big = L::max();
+    // the edges of the normal range, both signs, and what lies just outside
+    EXPECT_EQ(simd::NormalLaneBits(simd::V4<T>(tiny, -tiny, big, -big)), 15);
+    EXPECT_EQ(simd::NormalLaneBits(simd::V4<T>(T(1), T(-2.5), T(0), -T(0))), 3);
+    EXPECT_EQ(simd::NormalLaneBits(simd::V4<T>(L::denorm_min(), std::nextafter(tiny, T(0)), L::infinity(), T(3))), 8);
+    EXPECT_EQ(simd::NormalLaneBits(simd::V4<T>(-L::infinity(), L::quiet_NaN(), -L::quiet_NaN(), -L::denorm_min())), 0);
+    // against the scalar definition on every draw of the special values
+    std::mt19937 rng(7);
+    for (int i = 0; i < 1000; ++i) {
+        T lanes[4];
+        const simd::V4<T> v = Draw<T>(rng, lanes);
+        int expected = 0;
+        for (int lane = 0; lane < 4; ++lane) {
+            expected |= std::isnormal(lanes[lane]) ? 1 << lane : 0;
+        }
+        ASSERT_EQ(simd::NormalLaneBits(v), expected);
+    }
+}
+
 TEST(SimdCpu, Avx512ImpliesAvx2)
 {
     // the batched kernels pick AVX-512, else AVX2, else the baseline
