@@ -1,6 +1,7 @@
 // Reading `hitlab eval` query lines (docs/protocol.md#hitlab-eval): the line itself (length,
 // nesting, JSON), the family, the shapes (protocol_shape.cpp), precision, trace and algorithms.
 #include "protocol.h"
+#include "json_text.h"
 #include "protocol_detail.h"
 
 #include <algorithm>
@@ -11,36 +12,6 @@ namespace {
 
 using nlohmann::json;
 using namespace detail;
-
-/// Deepest nesting of [ and { outside strings; stops counting once past limit.
-int NestingDepth(std::string_view text, int limit)
-{
-    int depth = 0, deepest = 0;
-    bool inString = false, escaped = false;
-    for (char c : text) {
-        if (inString) {
-            if (escaped) {
-                escaped = false;
-            } else if (c == '\\') {
-                escaped = true;
-            } else if (c == '"') {
-                inString = false;
-            }
-            continue;
-        }
-        if (c == '"') {
-            inString = true;
-        } else if (c == '[' || c == '{') {
-            deepest = std::max(deepest, ++depth);
-            if (deepest > limit) {
-                return deepest;
-            }
-        } else if (c == ']' || c == '}') {
-            --depth;
-        }
-    }
-    return deepest;
-}
 
 /// nlohmann's message without its "[json.exception.parse_error.101] " prefix.
 std::string ParserMessage(const std::exception& e)
@@ -249,7 +220,7 @@ ParsedQuery ParseQuery(std::string_view line)
                     std::to_string(kMaxLineBytes);
         return out;
     }
-    if (NestingDepth(line, kMaxJsonDepth) > kMaxJsonDepth) {
+    if (TooDeep(line, kMaxJsonDepth) != std::string_view::npos) {
         out.error = "line nests arrays or objects deeper than " + std::to_string(kMaxJsonDepth) + " levels";
         return out;
     }

@@ -1,6 +1,7 @@
 // Reading scene files: validation with one clear error, unknown keys as warnings. Writing is scene_file_write.cpp.
 #include "scene_file.h"
 
+#include "json_text.h"
 #include "protocol.h"
 
 #include <algorithm>
@@ -21,82 +22,8 @@ namespace {
 using nlohmann::json;
 using nlohmann::ordered_json;
 
-/// Line and column (1-based) of a byte offset in text.
-std::pair<size_t, size_t> LineColumn(std::string_view text, size_t offset)
-{
-    size_t line = 1, column = 1;
-    for (size_t i = 0; i < offset && i < text.size(); ++i) {
-        if (text[i] == '\n') {
-            ++line;
-            column = 1;
-        } else {
-            ++column;
-        }
-    }
-    return {line, column};
-}
-
 /// Deepest nesting a scene file may use (shapes need 5 levels; unknown keys may use more).
 constexpr int kMaxSceneDepth = 128;
-
-/// Advances the inside-a-string state over one character of a JSON string.
-void SkipStringChar(char c, bool& inString, bool& escaped)
-{
-    if (escaped) {
-        escaped = false;
-    } else if (c == '\\') {
-        escaped = true;
-    } else if (c == '"') {
-        inString = false;
-    }
-}
-
-/// Offset of the first '[' or '{' (outside strings) that nests deeper than limit, or npos. Keeps
-/// recursion in the JSON library (copies, comparisons) shallow.
-size_t TooDeep(std::string_view text, int limit)
-{
-    int depth = 0;
-    bool inString = false, escaped = false;
-    for (size_t i = 0; i < text.size(); ++i) {
-        const char c = text[i];
-        if (inString) {
-            SkipStringChar(c, inString, escaped);
-            continue;
-        }
-        if (c == '"') {
-            inString = true;
-        } else if ((c == '[' || c == '{') && ++depth > limit) {
-            return i;
-        } else if (c == ']' || c == '}') {
-            --depth;
-        }
-    }
-    return std::string_view::npos;
-}
-
-/// Offset of the first number whose magnitude overflows a double, for the message; 0 when none is found.
-size_t NumberOverflowOffset(std::string_view text)
-{
-    bool inString = false, escaped = false;
-    for (size_t i = 0; i < text.size(); ++i) {
-        const char c = text[i];
-        if (inString) {
-            SkipStringChar(c, inString, escaped);
-            continue;
-        }
-        if (c == '"') {
-            inString = true;
-        } else if (c == '-' || (c >= '0' && c <= '9')) {
-            const size_t end = text.find_first_of(",]} \t\r\n", i);
-            const std::string number(text.substr(i, end == std::string_view::npos ? text.size() - i : end - i));
-            if (!std::isfinite(std::strtod(number.c_str(), nullptr))) {
-                return i;
-            }
-            i = end == std::string_view::npos ? text.size() : end;
-        }
-    }
-    return 0;
-}
 
 std::string TypeOf(const json& v)
 {
@@ -479,36 +406,12 @@ SceneLoad ParseScene(std::string_view text, const std::string& source)
     if (text.find_first_not_of(" \t\r\n") == std::string_view::npos) {
         return fail("the file is empty (expected a JSON scene object)");
     }
-    if (const size_t at = TooDeep(text, kMaxSceneDepth); at != std::string_view::npos) {
-        const auto [line, column] = LineColumn(text, at);
-        return fail("line " + std::to_string(line) + ", column " + std::to_string(column) +
-                    ": arrays and objects nest deeper than " + std::to_string(kMaxSceneDepth) + " levels");
+    std::string jsonError;
+    std::optional<json> parsed = detail::ParseJsonDocument(text, kMaxSceneDepth, jsonError);
+    if (!parsed) {
+        return fail(std::move(jsonError));
     }
-    json root;
-    try {
-        root = json::parse(text.begin(), text.end());
-    } catch (const json::out_of_range&) { // a number too large for a double (1e400)
-        const auto [line, column] = LineColumn(text, NumberOverflowOffset(text));
-        return fail("line " + std::to_string(line) + ", column " + std::to_string(column) +
-                    ": a number is too large for a double (every number must be finite)");
-    } catch (const json::parse_error& e) {
-        const auto [line, column] = LineColumn(text, e.byte > 0 ? e.byte - 1 : 0);
-        std::string what = e.what();
-        const size_t cut = what.find(": syntax error");
-        what = cut != std::string::npos ? what.substr(cut + 2) : what;
-        // nlohmann quotes everything read of the current token ("last read: '...'"), which for an
-        // unterminated string is the rest of the file: keep its last few characters
-        const size_t quoteStart = what.find("last read: '");
-        size_t quoteEnd = quoteStart == std::string::npos ? std::string::npos : what.find("'; ", quoteStart + 12);
-        if (quoteStart != std::string::npos && quoteEnd == std::string::npos && what.back() == '\'') {
-            quoteEnd = what.size() - 1; // the quote ends the message
-        }
-        constexpr size_t kKeep = 40;
-        if (quoteEnd != std::string::npos && quoteEnd - (quoteStart + 12) > kKeep) {
-            what = what.substr(0, quoteStart + 12) + "..." + what.substr(quoteEnd - kKeep);
-        }
-        return fail("line " + std::to_string(line) + ", column " + std::to_string(column) + ": broken JSON: " + what);
-    }
+    const json root = std::move(*parsed);
     if (!root.is_object()) {
         return fail("expected a JSON object at the top, got " + TypeOf(root));
     }
