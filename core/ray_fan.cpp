@@ -94,7 +94,7 @@ RayFan ComputeRayFan(const RayFanOptions& o)
     fan.half = radius * (1 + o.margin);
     fan.samples.assign(std::size_t(o.n) * std::size_t(o.n), FanSample{});
 
-    // ray_aabb in float: slab_branchless through the batched kernel
+    // ray_aabb in float: the algorithm with the branchless batched kernel (BoxKernel) through it
     const bool batched = fan.family == Family::RayAabb && o.precision == Precision::Float;
     AabbSoA box;
     if (batched) {
@@ -120,7 +120,7 @@ RayFan ComputeRayFan(const RayFanOptions& o)
                 const AlgorithmInfo* info = fan.algorithms[k];
                 const std::uint32_t bit = 1u << k;
                 const bool givesPoint = (info->returns & kFieldPoint) != 0;
-                if (batched && info->name == "slab_branchless") {
+                if (batched && info->boxKernel == BoxKernel::Branchless) {
                     for (std::size_t i = 0; i < std::size_t(o.n); ++i) {
                         const Ray<float> rf = ShapeCast<float>(rays[i]);
                         float t = 0;
