@@ -17,19 +17,6 @@ namespace detail {
 
 using nlohmann::json;
 
-std::string NumberText(double v)
-{
-    if (std::isnan(v)) {
-        return "nan";
-    }
-    if (std::isinf(v)) {
-        return v > 0 ? "inf" : "-inf";
-    }
-    char buffer[64];
-    const auto end = std::to_chars(buffer, buffer + sizeof buffer, v).ptr;
-    return std::string(buffer, end);
-}
-
 std::string Quote(std::string_view text)
 {
     constexpr std::size_t kMax = 40;
@@ -110,11 +97,6 @@ std::string ReadVec3(const json& v, const std::string& path, glm::dvec3& out)
         }
     }
     return {};
-}
-
-std::string VecText(const glm::dvec3& v)
-{
-    return "[" + NumberText(v.x) + ", " + NumberText(v.y) + ", " + NumberText(v.z) + "]";
 }
 
 } // namespace detail
