@@ -176,6 +176,17 @@ std::optional<glm::dvec3> ShapeCenter(const Shape& shape)
     return std::nullopt;
 }
 
+std::optional<CastLine> CastLineOf(const Shape& shape)
+{
+    if (const auto* ray = std::get_if<Ray<double>>(&shape)) {
+        return CastLine{ray->origin, ray->direction};
+    }
+    if (const auto* seg = std::get_if<Segment<double>>(&shape)) {
+        return CastLine{seg->start, seg->end - seg->start};
+    }
+    return std::nullopt;
+}
+
 const char* ShapeTypeName(const Shape& shape)
 {
     static const char* const kNames[] = {"ray", "segment", "plane", "aabb", "sphere", "obb"};

@@ -20,13 +20,8 @@ namespace {
 /// The direction of a ray cast query (end - start for a segment).
 glm::dvec3 CastDirection(const Query& q)
 {
-    if (const auto* ray = std::get_if<Ray<double>>(&q.a)) {
-        return ray->direction;
-    }
-    if (const auto* seg = std::get_if<Segment<double>>(&q.a)) {
-        return seg->end - seg->start;
-    }
-    return glm::dvec3(0);
+    const std::optional<CastLine> line = CastLineOf(q.a);
+    return line ? line->direction : glm::dvec3(0);
 }
 
 /// Whether a direction component along the box's slab axes is zero (the parallel case).
@@ -51,9 +46,11 @@ bool HasParallelAxis(const Query& q)
 /// Whether the ray or segment runs inside a face plane of the box (parallel to it, origin on it).
 bool LiesInFacePlane(const Query& q)
 {
-    const glm::dvec3 d = CastDirection(q);
-    const glm::dvec3 o = std::holds_alternative<Ray<double>>(q.a) ? std::get<Ray<double>>(q.a).origin
-                                                                  : std::get<Segment<double>>(q.a).start;
+    const std::optional<CastLine> line = CastLineOf(q.a);
+    if (!line) {
+        return false;
+    }
+    const glm::dvec3 d = line->direction, o = line->origin;
     if (const auto* box = std::get_if<Aabb<double>>(&q.b)) {
         for (int axis = 0; axis < 3; ++axis) {
             if (d[axis] == 0.0 && (o[axis] == box->min[axis] || o[axis] == box->max[axis])) {

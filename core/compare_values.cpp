@@ -91,13 +91,8 @@ ValueScale QueryValueScale(const Query& query)
 {
     ValueScale scale;
     scale.length = std::max({ShapeLength(query.a), ShapeLength(query.b), DBL_MIN});
-    glm::dvec3 d(0);
-    if (const auto* ray = std::get_if<Ray<double>>(&query.a)) {
-        d = ray->direction;
-    } else if (const auto* seg = std::get_if<Segment<double>>(&query.a)) {
-        d = seg->end - seg->start;
-    }
-    const double length = glm::length(d);
+    const std::optional<CastLine> line = CastLineOf(query.a);
+    const double length = line ? glm::length(line->direction) : 0.0;
     scale.t = length > 0 ? scale.length / length : INFINITY; // a zero-length segment's t means nothing
     // a sphere's normal is (point - centre) / radius: the point's error divided by the radius
     if (const auto* sphere = std::get_if<Sphere<double>>(&query.b);

@@ -229,5 +229,27 @@ TEST(Registry, BatchSharesShapesAndGivesEachQuerysResult)
     RunBatch(slab, QueryBatch{shapes, floatShapes, {}}, Precision::Double, {});
 }
 
+TEST(Shapes, CastLineOfARayIsItselfAndOfASegmentSpansItOverTZeroToOne)
+{
+    const std::optional<CastLine> ray = CastLineOf(Ray<double>{{1, 2, 3}, {0, 0, -2}});
+    ASSERT_TRUE(ray.has_value());
+    EXPECT_EQ(ray->origin, glm::dvec3(1, 2, 3));
+    EXPECT_EQ(ray->direction, glm::dvec3(0, 0, -2));
+    const std::optional<CastLine> seg = CastLineOf(Segment<double>{{1, 1, 1}, {4, -1, 1}});
+    ASSERT_TRUE(seg.has_value());
+    EXPECT_EQ(seg->origin, glm::dvec3(1, 1, 1));
+    EXPECT_EQ(seg->direction, glm::dvec3(3, -2, 0));
+    EXPECT_FALSE(CastLineOf(Sphere<double>{{0, 0, 0}, 1}).has_value());
+    EXPECT_FALSE(CastLineOf(Plane<double>{}).has_value());
+}
+
+TEST(Shapes, ShapeCenterOfEachShape)
+{
+    EXPECT_EQ(ShapeCenter(Aabb<double>{{0, 0, 0}, {2, 4, 6}}), glm::dvec3(1, 2, 3));
+    EXPECT_EQ(ShapeCenter(Segment<double>{{0, 0, 0}, {2, 0, -2}}), glm::dvec3(1, 0, -1));
+    EXPECT_EQ(ShapeCenter(Ray<double>{{5, 6, 7}, {1, 0, 0}}), glm::dvec3(5, 6, 7));
+    EXPECT_FALSE(ShapeCenter(Plane<double>{}).has_value());
+}
+
 } // namespace
 } // namespace hitlab
