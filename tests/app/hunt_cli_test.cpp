@@ -1,4 +1,4 @@
-// Tests of the issue 6 commands in-process: `hitlab hunt`, `hitlab bench`, `hitlab eval` with
+// Tests of the disagreement search's commands in-process: `hitlab hunt`, `hitlab bench`, `hitlab eval` with
 // "exact": true and `hitlab report --exact`.
 #include "app/cli/cli.h"
 

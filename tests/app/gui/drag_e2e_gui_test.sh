@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# End-to-end drag (issue 4): opens `hitlab` on a one-box scene in the 2D view under a display
+# End-to-end drag: opens `hitlab` on a one-box scene in the 2D view under a display
 # (ctest runs it under xvfb-run), drags the box with xdotool by a known number of pixels, saves
 # with Ctrl+S, checks that the box moved by the expected world distance, undoes with Ctrl+Z, saves
 # again and checks that the box is back; then ends the window with SIGTERM and checks the file
