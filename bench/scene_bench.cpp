@@ -25,7 +25,7 @@ const Scene& StressScene()
     static const Scene scene = [] {
         const SceneLoad load = LoadSceneFile(HITLAB_SCENES_DIR "/stress.json");
         if (!load.Ok()) {
-            std::fprintf(stderr, "bench_scene: %s\n", load.error.c_str());
+            std::fprintf(stderr, "bench_scene: %s\n", ErrorText(load.error).c_str());
             std::exit(1);
         }
         return *load.scene;

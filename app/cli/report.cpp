@@ -375,7 +375,7 @@ int RunReport(const ReportOptions& options, std::ostream& out, std::ostream& err
 {
     SceneLoad load = LoadSceneFile(options.scenePath);
     if (!load.Ok()) {
-        err << "hitlab report: " << load.error << "\n";
+        err << Within("hitlab report", load.error) << "\n";
         return 2;
     }
     for (const std::string& warning : load.warnings) {

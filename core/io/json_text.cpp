@@ -28,9 +28,9 @@ std::string At(std::string_view text, std::size_t offset)
     return "line " + std::to_string(line) + ", column " + std::to_string(column);
 }
 
-std::optional<nlohmann::json> Fail(std::string& error, std::string message)
+std::optional<nlohmann::json> Fail(IoError& error, std::string where, std::string what)
 {
-    error = std::move(message);
+    error = {std::move(where), std::move(what)};
     return std::nullopt;
 }
 
@@ -98,17 +98,16 @@ std::size_t NumberOverflowOffset(std::string_view text)
     return 0;
 }
 
-std::optional<nlohmann::json> ParseJsonDocument(std::string_view text, int maxDepth, std::string& error)
+std::optional<nlohmann::json> ParseJsonDocument(std::string_view text, int maxDepth, IoError& error)
 {
     if (const std::size_t at = TooDeep(text, maxDepth); at != std::string_view::npos) {
-        return Fail(error,
-                    At(text, at) + ": arrays and objects nest deeper than " + std::to_string(maxDepth) + " levels");
+        return Fail(error, At(text, at), "arrays and objects nest deeper than " + std::to_string(maxDepth) + " levels");
     }
     try {
         return nlohmann::json::parse(text.begin(), text.end());
     } catch (const nlohmann::json::out_of_range&) { // a number too large for a double (1e400)
-        return Fail(error, At(text, NumberOverflowOffset(text)) +
-                               ": a number is too large for a double (every number must be finite)");
+        return Fail(error, At(text, NumberOverflowOffset(text)),
+                    "a number is too large for a double (every number must be finite)");
     } catch (const nlohmann::json::parse_error& e) {
         std::string what = e.what();
         const std::size_t cut = what.find(": syntax error");
@@ -124,7 +123,7 @@ std::optional<nlohmann::json> ParseJsonDocument(std::string_view text, int maxDe
         if (quoteEnd != std::string::npos && quoteEnd - (quoteStart + 12) > kKeep) {
             what = what.substr(0, quoteStart + 12) + "..." + what.substr(quoteEnd - kKeep);
         }
-        return Fail(error, At(text, e.byte > 0 ? e.byte - 1 : 0) + ": broken JSON: " + what);
+        return Fail(error, At(text, e.byte > 0 ? e.byte - 1 : 0), "broken JSON: " + what);
     }
 }
 

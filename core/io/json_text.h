@@ -3,6 +3,8 @@
 // (protocol.cpp) and the scene files (scene_file.cpp), so both refuse the same texts.
 #pragma once
 
+#include "error.h"
+
 #include <nlohmann/json.hpp>
 
 #include <cstddef>
@@ -23,10 +25,10 @@ std::size_t TooDeep(std::string_view text, int limit);
 /// Offset of the first number whose magnitude overflows a double, for the message; 0 when none is found.
 std::size_t NumberOverflowOffset(std::string_view text);
 
-/// Parses a whole JSON document, or sets error to where and why not, by line and column: nesting
-/// deeper than maxDepth ("line 3, column 14: arrays and objects nest deeper than 128 levels"), a
+/// Parses a whole JSON document, or sets error to where (its line and column: "line 3, column 14")
+/// and why not: nesting deeper than maxDepth ("arrays and objects nest deeper than 128 levels"), a
 /// number that overflows a double, or broken JSON (nlohmann's message, a long quoted token cut
 /// to its last 40 characters).
-std::optional<nlohmann::json> ParseJsonDocument(std::string_view text, int maxDepth, std::string& error);
+std::optional<nlohmann::json> ParseJsonDocument(std::string_view text, int maxDepth, IoError& error);
 
 } // namespace hitlab::detail

@@ -35,15 +35,15 @@ std::string TypeOf(const json& v)
                             : "null";
 }
 
-/// Collects errors as "path: message"; the first one wins.
+/// Collects errors as {key path, message}; the first one wins.
 struct Reader {
-    std::string error;
+    IoError error;
     std::vector<std::string>* warnings;
 
     bool Fail(const std::string& path, const std::string& message)
     {
-        if (error.empty()) {
-            error = path + ": " + message;
+        if (error.what.empty()) {
+            error = {path, message};
         }
         return false;
     }
@@ -153,7 +153,7 @@ bool ReadShapes(Reader& r, const json& shapes, Scene& scene)
         }
         Parsed<Shape> parsed = ParseShape(geometry, path, r.warnings);
         if (!parsed.Ok()) {
-            r.error = parsed.error;
+            r.error = {{}, parsed.error}; // the protocol's message starts with the key path
             return false;
         }
         shape.shape = std::move(*parsed.value);
@@ -398,38 +398,39 @@ bool ReadCamera(Reader& r, const json& camera, CameraState& out)
 SceneLoad ParseScene(std::string_view text, const std::string& source)
 {
     SceneLoad load;
-    auto fail = [&](std::string message) {
-        load.error = source + ": " + std::move(message);
+    auto fail = [&](IoError error) {
+        load.error = Within(source, std::move(error));
         load.warnings.clear();
         return std::move(load);
     };
     if (text.find_first_not_of(" \t\r\n") == std::string_view::npos) {
-        return fail("the file is empty (expected a JSON scene object)");
+        return fail({{}, "the file is empty (expected a JSON scene object)"});
     }
-    std::string jsonError;
+    IoError jsonError;
     std::optional<json> parsed = detail::ParseJsonDocument(text, kMaxSceneDepth, jsonError);
     if (!parsed) {
         return fail(std::move(jsonError));
     }
     const json root = std::move(*parsed);
     if (!root.is_object()) {
-        return fail("expected a JSON object at the top, got " + TypeOf(root));
+        return fail({{}, "expected a JSON object at the top, got " + TypeOf(root)});
     }
     const auto format = root.find("format");
     if (format == root.end() || *format != kSceneFormatName) {
-        return fail(std::string("format: expected \"") + kSceneFormatName + "\" (is this a HitLab scene file?)");
+        return fail({"format", std::string("expected \"") + kSceneFormatName + "\" (is this a HitLab scene file?)"});
     }
     const auto version = root.find("version");
     if (version == root.end() || !version->is_number_integer()) {
-        return fail("version: expected a whole number");
+        return fail({"version", "expected a whole number"});
     }
     if (version->is_number_unsigned() && version->get<std::uint64_t>() > std::uint64_t(kSceneFormatVersion)) {
-        return fail("version " + std::to_string(version->get<std::uint64_t>()) +
-                    " is newer than this build of HitLab reads (version " + std::to_string(kSceneFormatVersion) +
-                    "): update HitLab to open it");
+        return fail({{},
+                     "version " + std::to_string(version->get<std::uint64_t>()) +
+                         " is newer than this build of HitLab reads (version " + std::to_string(kSceneFormatVersion) +
+                         "): update HitLab to open it"});
     }
     if (version->get<std::int64_t>() < 1) {
-        return fail("version: must be >= 1");
+        return fail({"version", "must be >= 1"});
     }
 
     Scene scene;
@@ -461,27 +462,27 @@ SceneLoad LoadSceneFile(const std::string& path)
     SceneLoad load;
     struct stat info {};
     if (::stat(path.c_str(), &info) != 0) {
-        load.error = path + ": cannot open: " + std::strerror(errno);
+        load.error = {path, std::string("cannot open: ") + std::strerror(errno)};
         return load;
     }
     if (S_ISDIR(info.st_mode)) {
-        load.error = path + ": is a directory, not a scene file";
+        load.error = {path, "is a directory, not a scene file"};
         return load;
     }
     std::ifstream in(path, std::ios::binary);
     if (!in) {
-        load.error = path + ": cannot read: " + std::strerror(errno);
+        load.error = {path, std::string("cannot read: ") + std::strerror(errno)};
         return load;
     }
     constexpr std::streamsize kMaxBytes = std::streamsize(256) << 20;
     if (info.st_size > kMaxBytes) {
-        load.error = path + ": larger than 256 MiB; not a scene file";
+        load.error = {path, "larger than 256 MiB; not a scene file"};
         return load;
     }
     std::ostringstream text;
     text << in.rdbuf();
     if (in.bad()) {
-        load.error = path + ": read error: " + std::strerror(errno);
+        load.error = {path, std::string("read error: ") + std::strerror(errno)};
         return load;
     }
     return ParseScene(text.str(), path);
