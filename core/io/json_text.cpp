@@ -9,17 +9,27 @@ namespace hitlab::detail {
 
 namespace {
 
-/// Advances the inside-a-string state over one character of a JSON string.
-void SkipStringChar(char c, bool& inString, bool& escaped)
-{
-    if (escaped) {
-        escaped = false;
-    } else if (c == '\\') {
-        escaped = true;
-    } else if (c == '"') {
-        inString = false;
+/// Follows a JSON text one character at a time and tells which characters lie outside strings
+/// (the quotes themselves count as inside).
+struct Strings {
+    bool inString = false, escaped = false;
+
+    bool Outside(char c)
+    {
+        if (inString) {
+            if (escaped) {
+                escaped = false;
+            } else if (c == '\\') {
+                escaped = true;
+            } else if (c == '"') {
+                inString = false;
+            }
+            return false;
+        }
+        inString = c == '"';
+        return !inString;
     }
-}
+};
 
 /// "line 3, column 14" of a byte offset.
 std::string At(std::string_view text, std::size_t offset)
@@ -56,16 +66,13 @@ std::pair<std::size_t, std::size_t> LineColumn(std::string_view text, std::size_
 std::size_t TooDeep(std::string_view text, int limit)
 {
     int depth = 0;
-    bool inString = false, escaped = false;
+    Strings strings;
     for (std::size_t i = 0; i < text.size(); ++i) {
         const char c = text[i];
-        if (inString) {
-            SkipStringChar(c, inString, escaped);
+        if (!strings.Outside(c)) {
             continue;
         }
-        if (c == '"') {
-            inString = true;
-        } else if ((c == '[' || c == '{') && ++depth > limit) {
+        if ((c == '[' || c == '{') && ++depth > limit) {
             return i;
         } else if (c == ']' || c == '}') {
             --depth;
@@ -77,16 +84,10 @@ std::size_t TooDeep(std::string_view text, int limit)
 /// Offset of the first number whose magnitude overflows a double, for the message; 0 when none is found.
 std::size_t NumberOverflowOffset(std::string_view text)
 {
-    bool inString = false, escaped = false;
+    Strings strings;
     for (std::size_t i = 0; i < text.size(); ++i) {
         const char c = text[i];
-        if (inString) {
-            SkipStringChar(c, inString, escaped);
-            continue;
-        }
-        if (c == '"') {
-            inString = true;
-        } else if (c == '-' || (c >= '0' && c <= '9')) {
+        if (strings.Outside(c) && (c == '-' || (c >= '0' && c <= '9'))) {
             const std::size_t end = text.find_first_of(",]} \t\r\n", i);
             const std::string number(text.substr(i, end == std::string_view::npos ? text.size() - i : end - i));
             if (!std::isfinite(std::strtod(number.c_str(), nullptr))) {
