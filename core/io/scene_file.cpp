@@ -3,6 +3,7 @@
 
 #include "json_text.h"
 #include "protocol.h"
+#include "scene_reader.h"
 
 #include <algorithm>
 #include <cerrno>
@@ -19,88 +20,13 @@ namespace hitlab {
 
 namespace {
 
+using detail::Reader;
+using detail::TypeOf;
 using nlohmann::json;
 using nlohmann::ordered_json;
 
 /// Deepest nesting a scene file may use (shapes need 5 levels; unknown keys may use more).
 constexpr int kMaxSceneDepth = 128;
-
-std::string TypeOf(const json& v)
-{
-    return v.is_string()    ? "a string"
-           : v.is_number()  ? "a number"
-           : v.is_boolean() ? "a boolean"
-           : v.is_array()   ? "an array"
-           : v.is_object()  ? "an object"
-                            : "null";
-}
-
-/// Collects errors as {key path, message}; the first one wins.
-struct Reader {
-    IoError error;
-    std::vector<std::string>* warnings;
-
-    bool Fail(const std::string& path, const std::string& message)
-    {
-        if (error.what.empty()) {
-            error = {path, message};
-        }
-        return false;
-    }
-    void WarnUnknownKeys(const json& object, const std::string& path, std::initializer_list<const char*> known)
-    {
-        for (const auto& [key, value] : object.items()) {
-            bool isKnown = false;
-            for (const char* k : known) {
-                isKnown = isKnown || key == k;
-            }
-            if (!isKnown) {
-                std::string list;
-                for (const char* k : known) {
-                    list += (list.empty() ? "" : ", ") + std::string(k);
-                }
-                warnings->push_back(path + (path.empty() ? "" : ".") + key +
-                                    ": unknown key ignored (known keys: " + list + ")");
-            }
-        }
-    }
-    bool String(const json& object, const char* key, const std::string& path, std::string& out)
-    {
-        const auto it = object.find(key);
-        if (it == object.end()) {
-            return true;
-        }
-        if (!it->is_string()) {
-            return Fail(path + key, "expected a string, got " + TypeOf(*it));
-        }
-        out = it->get<std::string>();
-        return true;
-    }
-    bool Number(const json& object, const char* key, const std::string& path, double& out)
-    {
-        const auto it = object.find(key);
-        if (it == object.end()) {
-            return true;
-        }
-        if (!it->is_number() || !std::isfinite(it->get<double>())) {
-            return Fail(path + key, "expected a finite number, got " + TypeOf(*it));
-        }
-        out = it->get<double>();
-        return true;
-    }
-    bool Bool(const json& object, const char* key, const std::string& path, bool& out)
-    {
-        const auto it = object.find(key);
-        if (it == object.end()) {
-            return true;
-        }
-        if (!it->is_boolean()) {
-            return Fail(path + key, "expected true or false, got " + TypeOf(*it));
-        }
-        out = it->get<bool>();
-        return true;
-    }
-};
 
 /// "#rrggbb", "#rrggbbaa", or [r, g, b] / [r, g, b, a] in [0, 1]; quantised to 1/255 so that a
 /// save and load give the same colour.
@@ -179,108 +105,6 @@ bool ReadShapes(Reader& r, const json& shapes, Scene& scene)
             return false;
         }
         scene.Add(std::move(shape));
-    }
-    return true;
-}
-
-bool ReadQueries(Reader& r, const json& queries, Scene& scene)
-{
-    if (!queries.is_object()) {
-        return r.Fail("queries", "expected an object, got " + TypeOf(queries));
-    }
-    r.WarnUnknownKeys(queries, "queries", {"solid_pairs", "disabled_pairs", "families"});
-    bool solidPairs = true;
-    if (!r.Bool(queries, "solid_pairs", "queries.", solidPairs)) {
-        return false;
-    }
-    scene.SetSolidPairsEnabled(solidPairs);
-    if (const auto pairs = queries.find("disabled_pairs"); pairs != queries.end()) {
-        if (!pairs->is_array()) {
-            return r.Fail("queries.disabled_pairs", "expected an array of [id, id] pairs");
-        }
-        for (size_t i = 0; i < pairs->size(); ++i) {
-            const json& p = (*pairs)[i];
-            const std::string path = "queries.disabled_pairs[" + std::to_string(i) + "]";
-            if (!p.is_array() || p.size() != 2 || !p[0].is_number_unsigned() || !p[1].is_number_unsigned()) {
-                return r.Fail(path, "expected a pair of shape ids [id, id]");
-            }
-            const auto a = p[0].get<std::uint64_t>(), b = p[1].get<std::uint64_t>();
-            if (a > 0xffffffffu || b > 0xffffffffu || scene.Find(ShapeId(a)) == nullptr ||
-                scene.Find(ShapeId(b)) == nullptr) {
-                return r.Fail(path, "names a shape id that is not in the scene");
-            }
-            scene.SetPairEnabled(ShapeId(a), ShapeId(b), false);
-        }
-    }
-    if (const auto families = queries.find("families"); families != queries.end()) {
-        if (!families->is_object()) {
-            return r.Fail("queries.families", "expected an object keyed by family name");
-        }
-        for (const auto& [name, value] : families->items()) {
-            const std::string path = "queries.families." + name;
-            const auto family = FamilyFromName(name);
-            if (!family) {
-                return r.Fail(path, "unknown family \"" + name + "\"");
-            }
-            if (!value.is_object()) {
-                return r.Fail(path, "expected an object with algorithms, draw and precision");
-            }
-            r.WarnUnknownKeys(value, path, {"algorithms", "draw", "precision"});
-            FamilySettings settings = DefaultSettings(*family);
-            if (const auto algorithms = value.find("algorithms"); algorithms != value.end()) {
-                if (algorithms->is_string() && algorithms->get<std::string>() == "all") {
-                    settings.enabled = AlgorithmsOf(*family);
-                } else if (algorithms->is_array()) {
-                    settings.enabled.clear();
-                    for (size_t i = 0; i < algorithms->size(); ++i) {
-                        const json& a = (*algorithms)[i];
-                        const AlgorithmInfo* info =
-                            a.is_string() ? FindAlgorithm(*family, a.get<std::string>()) : nullptr;
-                        if (info == nullptr) {
-                            std::string valid;
-                            for (const AlgorithmInfo* known : AlgorithmsOf(*family)) {
-                                valid += (valid.empty() ? "" : ", ") + std::string(known->name);
-                            }
-                            return r.Fail(path + ".algorithms[" + std::to_string(i) + "]",
-                                          "unknown algorithm " +
-                                              (a.is_string() ? "\"" + a.get<std::string>() + "\"" : TypeOf(a)) +
-                                              " (expected one of " + valid + ")");
-                        }
-                        settings.enabled.push_back(info);
-                    }
-                    // registry order (the registry is one array), each algorithm once
-                    std::sort(settings.enabled.begin(), settings.enabled.end());
-                    settings.enabled.erase(std::unique(settings.enabled.begin(), settings.enabled.end()),
-                                           settings.enabled.end());
-                } else {
-                    return r.Fail(path + ".algorithms", "expected \"all\" or an array of algorithm names");
-                }
-            }
-            if (const auto draw = value.find("draw"); draw != value.end()) {
-                const AlgorithmInfo* info =
-                    draw->is_string() ? FindAlgorithm(*family, draw->get<std::string>()) : nullptr;
-                if (info == nullptr) {
-                    return r.Fail(path + ".draw", "expected the name of an algorithm of " + name);
-                }
-                settings.drawn = info;
-            }
-            if (std::find(settings.enabled.begin(), settings.enabled.end(), settings.drawn) == settings.enabled.end()) {
-                if (value.contains("draw")) {
-                    return r.Fail(path + ".draw", "the drawn algorithm must be one of the enabled algorithms");
-                }
-                settings.drawn = settings.enabled.empty() ? nullptr : settings.enabled.front();
-            }
-            if (const auto precision = value.find("precision"); precision != value.end()) {
-                if (*precision == "float") {
-                    settings.precision = Precision::Float;
-                } else if (*precision == "double") {
-                    settings.precision = Precision::Double;
-                } else {
-                    return r.Fail(path + ".precision", "expected \"float\" or \"double\"");
-                }
-            }
-            scene.Settings(*family) = std::move(settings);
-        }
     }
     return true;
 }
@@ -395,6 +219,20 @@ bool ReadCamera(Reader& r, const json& camera, CameraState& out)
 
 } // namespace
 
+namespace detail {
+
+std::string TypeOf(const json& v)
+{
+    return v.is_string()    ? "a string"
+           : v.is_number()  ? "a number"
+           : v.is_boolean() ? "a boolean"
+           : v.is_array()   ? "an array"
+           : v.is_object()  ? "an object"
+                            : "null";
+}
+
+} // namespace detail
+
 SceneLoad ParseScene(std::string_view text, const std::string& source)
 {
     SceneLoad load;
@@ -445,7 +283,7 @@ SceneLoad ParseScene(std::string_view text, const std::string& source)
         ok = ReadFans(r, root["ray_fans"], scene);
     }
     if (ok && root.contains("queries")) {
-        ok = ReadQueries(r, root["queries"], scene);
+        ok = detail::ReadQueries(r, root["queries"], scene);
     }
     if (ok && root.contains("camera")) {
         ok = ReadCamera(r, root["camera"], scene.camera);
