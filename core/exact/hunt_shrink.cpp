@@ -250,10 +250,13 @@ std::string DescribeDisagreement(const Counterexample& c, const HuntOptions& opt
     return s + "exact: " + DescribeExact(c.exact);
 }
 
-Query ShrinkQuery(const Query& query, const std::function<bool(const Query&)>& disagrees)
+namespace {
+
+using Disagrees = std::function<bool(const Query&)>;
+
+/// Brings a huge or tiny query toward 1 by powers of two (exact) while it still disagrees.
+void ShrinkScale(Query& q, const Disagrees& disagrees)
 {
-    Query q = query;
-    // whole-query scale first: bring huge or tiny cases toward 1 by powers of two (exact)
     for (double factor : {0.5, 2.0}) {
         for (int i = 0; i < 200; ++i) {
             Query t = q;
@@ -272,7 +275,11 @@ Query ShrinkQuery(const Query& query, const std::function<bool(const Query&)>& d
             q = t;
         }
     }
-    // obb axes: the nearest signed permutation when it still disagrees
+}
+
+/// Replaces obb axes by the nearest signed permutation when the query still disagrees.
+void SnapAxes(Query& q, const Disagrees& disagrees)
+{
     for (Shape* shape : {&q.a, &q.b}) {
         if (auto* o = std::get_if<Obb<double>>(shape); o && !Identity(o->axes)) {
             Query t = q;
@@ -290,14 +297,17 @@ Query ShrinkQuery(const Query& query, const std::function<bool(const Query&)>& d
             }
         }
     }
-    // each number to its simplest value that keeps the disagreement, until nothing changes
-    const std::vector<bool> flatness = Flatness(query);
+}
+
+/// Each number to its simplest value that keeps the disagreement (equal numbers together first:
+/// touching faces share a plane), until nothing changes; flat shapes stay flat.
+void SimplifyNumbers(Query& q, const std::vector<bool>& flatness, const Disagrees& disagrees)
+{
     for (int pass = 0; pass < 6; ++pass) {
         bool changed = false;
         std::vector<double*> numbers;
         Numbers(q.a, numbers);
         Numbers(q.b, numbers);
-        // equal numbers together first (touching faces share a plane), then each alone
         std::map<double, std::vector<double*>> groups;
         for (double* x : numbers) {
             groups[*x].push_back(x);
@@ -340,6 +350,16 @@ Query ShrinkQuery(const Query& query, const std::function<bool(const Query&)>& d
             break;
         }
     }
+}
+
+} // namespace
+
+Query ShrinkQuery(const Query& query, const std::function<bool(const Query&)>& disagrees)
+{
+    Query q = query;
+    ShrinkScale(q, disagrees);
+    SnapAxes(q, disagrees);
+    SimplifyNumbers(q, Flatness(query), disagrees);
     return q;
 }
 
