@@ -28,8 +28,8 @@ std::string Vector(const glm::dvec3& v, Precision precision) { return VecText(v 
 std::string PrecisionWarning(const Scene& scene, const SceneQuery& q)
 {
     const Precision precision = scene.Settings(q.family).precision;
-    std::string e = CheckPrecision(scene.Find(q.a)->shape, precision, "a");
-    return e.empty() ? CheckPrecision(scene.Find(q.b)->shape, precision, "b") : e;
+    const IoError e = CheckPrecision(scene.Find(q.a)->shape, precision, "a");
+    return ErrorText(e.what.empty() ? CheckPrecision(scene.Find(q.b)->shape, precision, "b") : e);
 }
 
 bool Reported(const Scene& scene, const QueryEvaluation& qe)

@@ -1,6 +1,7 @@
-// The error of reading and writing HitLab's inputs: where it went wrong and what. Scene files
-// give it (the file, the key path or the line and column of broken JSON), the command line prints
-// it; ErrorText is the one way it is written.
+// The error of reading and writing HitLab's inputs: where it went wrong and what. The protocol's
+// readers give it (the key path: "b.radius"), the scene files (the file, then the key path or the
+// line and column of broken JSON), and the command line prints it; ErrorText is the one way it is
+// written.
 #pragma once
 
 #include <ostream>

@@ -23,8 +23,8 @@ std::string Join(const std::vector<std::string_view>& names);
 std::string FamilyNames();
 
 // Readers: each returns "" or the error naming path.
-std::string ReadNumber(const nlohmann::json& v, const std::string& path, double& out);
-std::string ReadVec3(const nlohmann::json& v, const std::string& path, glm::dvec3& out);
+IoError ReadNumber(const nlohmann::json& v, const std::string& path, double& out);
+IoError ReadVec3(const nlohmann::json& v, const std::string& path, glm::dvec3& out);
 
 /// ParseShape, and when expected is not empty, the error `path.type: expected "aabb" for
 /// ray_aabb, got "sphere"` before anything else of the shape is read.

@@ -79,7 +79,7 @@ bool ReadShapes(Reader& r, const json& shapes, Scene& scene)
         }
         Parsed<Shape> parsed = ParseShape(geometry, path, r.warnings);
         if (!parsed.Ok()) {
-            r.error = {{}, parsed.error}; // the protocol's message starts with the key path
+            r.error = parsed.error;
             return false;
         }
         shape.shape = std::move(*parsed.value);

@@ -1,6 +1,7 @@
-// Tests of core/io/error.h: how an IoError is written, nested, and what a scene file's error holds
-// (the file and the key path or JSON position in `where`, the sentence in `what`).
+// Tests of core/io/error.h: how an IoError is written, nested, and what the protocol's and a scene
+// file's errors hold (the file, the key path or the JSON position in `where`, the sentence in `what`).
 #include "core/io/error.h"
+#include "core/io/protocol.h"
 #include "core/io/scene_file.h"
 
 #include <gtest/gtest.h>
@@ -39,6 +40,17 @@ TEST(IoError, SceneErrorsSplitThePlaceFromTheSentence)
     EXPECT_EQ(broken.error.what.rfind("broken JSON: ", 0), 0u) << broken.error;
     const SceneLoad empty = ParseScene("  \n", "e.json");
     EXPECT_EQ(empty.error, (IoError{"e.json", "the file is empty (expected a JSON scene object)"}));
+}
+
+TEST(IoError, ProtocolErrorsSplitTheKeyPathFromTheSentence)
+{
+    const ParsedQuery q = ParseQuery(R"({"query": "ray_sphere", "a": {"type": "ray", "origin": [0, 0, 0],)"
+                                     R"( "direction": [1, 0, 0]}, "b": {"type": "sphere", "center": [0, 0, 0],)"
+                                     R"( "radius": -1}})");
+    EXPECT_EQ(q.error, (IoError{"b.radius", "must be >= 0, got -1"}));
+    EXPECT_EQ(ParseQuery("").error, (IoError{"", "empty line"}));
+    EXPECT_EQ(ParseShape(nlohmann::json::parse(R"({"type": "aabb", "min": [0, 0, 0]})"), "shapes[1]").error,
+              (IoError{"shapes[1].max", "missing (an aabb needs \"min\" and \"max\")"}));
 }
 
 } // namespace
