@@ -197,19 +197,25 @@ void JudgePlaneCast(ExactResult& r, const Ray<double>& ray, const Plane<double>&
     }
 }
 
+/// The least push-out of the box [aMin, aMax] out of [bMin, bMax], exactly: the least over the
+/// axes of min(aMax - bMin, bMax - aMin).
+mpq_class LeastPushOut(const glm::dvec3& aMin, const glm::dvec3& aMax, const glm::dvec3& bMin, const glm::dvec3& bMax)
+{
+    mpq_class least;
+    for (int i = 0; i < 3; ++i) {
+        const mpq_class p1 = mpq_class(aMax[i]) - mpq_class(bMin[i]);
+        const mpq_class p2 = mpq_class(bMax[i]) - mpq_class(aMin[i]);
+        const mpq_class p = p1 < p2 ? p1 : p2;
+        least = i == 0 || p < least ? p : least;
+    }
+    return least;
+}
+
 void JudgeAabbs(ExactResult& r, const Aabb<double>& a, const Aabb<double>& b)
 {
     r.hit = exact::OverlapAabbs<mpq_class>(a, b);
     if (r.hit) {
-        // least push-out over the axes: min(a.max - b.min, b.max - a.min)
-        mpq_class depth;
-        for (int i = 0; i < 3; ++i) {
-            const mpq_class p1 = mpq_class(a.max[i]) - mpq_class(b.min[i]);
-            const mpq_class p2 = mpq_class(b.max[i]) - mpq_class(a.min[i]);
-            const mpq_class p = p1 < p2 ? p1 : p2;
-            depth = i == 0 || p < depth ? p : depth;
-        }
-        r.depth = FromRational(depth);
+        r.depth = FromRational(LeastPushOut(a.min, a.max, b.min, b.max));
         r.exactDepth = true;
     }
 }
@@ -220,15 +226,8 @@ void JudgeSphereBox(ExactResult& r, const Sphere<double>& s, const Aabb<double>&
     const mpq_class radius(s.radius);
     r.hit = d2 <= radius * radius;
     if (r.hit && sgn(d2) == 0) {
-        // centre inside (or on) the box: radius + distance to the nearest face
-        mpq_class nearest;
-        for (int i = 0; i < 3; ++i) {
-            const mpq_class lo = mpq_class(s.center[i]) - mpq_class(box.min[i]);
-            const mpq_class hi = mpq_class(box.max[i]) - mpq_class(s.center[i]);
-            const mpq_class m = lo < hi ? lo : hi;
-            nearest = i == 0 || m < nearest ? m : nearest;
-        }
-        r.depth = FromRational(radius + nearest);
+        // centre inside (or on) the box: radius + distance to the nearest face (the centre's push-out)
+        r.depth = FromRational(radius + LeastPushOut(s.center, s.center, box.min, box.max));
         r.exactDepth = true;
     } else if (r.hit) {
         r.depth = SqrtExpression(radius, -1, d2, mpq_class(1));
