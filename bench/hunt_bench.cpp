@@ -1,4 +1,4 @@
-// The disagreement search and the dense ray view (issue 6). items_per_second = cases compared per
+// The disagreement search and the dense ray view. items_per_second = cases compared per
 // second (a case = one ray against one box, or one query through both sides), on one thread.
 // - hunt/ray_aabb/batched_pair: the hunt's vectorised inner step alone: one ray against a pool of
 //   4096 boxes through both vectorised kernels (core/batch's slab_branchless and the hunt's

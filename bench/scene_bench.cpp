@@ -1,7 +1,7 @@
 // Scene evaluation on the stress scene (assets/scenes/stress.json: 500 boxes, 500 spheres, 100
 // rays, solid pairs off: 100,000 ray casts) with every algorithm of every family on, as the GUI
 // runs it: a full evaluation, and the update after moving one shape (SceneEvaluator::Update).
-// Targets (issue 3): full <= 5 ms, one shape <= 0.5 ms. items = queries evaluated. The full
+// Targets: full <= 5 ms, one shape <= 0.5 ms. items = queries evaluated. The full
 // evaluation runs on several threads, so its time is real (wall-clock) time. Splits: deriving the
 // queries (scene/queries), and running the algorithms alone, per query or in batches
 // (scene/algorithms/single, /batch); the rest of a full evaluation is filling the comparisons.
@@ -25,7 +25,7 @@ const Scene& StressScene()
     static const Scene scene = [] {
         const SceneLoad load = LoadSceneFile(HITLAB_SCENES_DIR "/stress.json");
         if (!load.Ok()) {
-            std::fprintf(stderr, "bench_scene: %s\n", load.error.c_str());
+            std::fprintf(stderr, "bench_scene: %s\n", ErrorText(load.error).c_str());
             std::exit(1);
         }
         return *load.scene;

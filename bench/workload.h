@@ -1,4 +1,4 @@
-// The fixed benchmark workload (issue 2), generated once from a fixed seed and shared by every
+// The fixed benchmark workload, generated once from a fixed seed and shared by every
 // benchmark of a family, peers included, so that their ns per test compare like with like.
 // See bench/README.md for the distributions.
 #pragma once

@@ -9,13 +9,13 @@ namespace hitlab {
 
 namespace {
 
-struct FamilyRow {
+struct FamilyEntry {
     Family family;
     std::string_view name, a, b;
     bool cast;
 };
 
-constexpr std::array<FamilyRow, kFamilyCount> kFamilies{{
+constexpr std::array<FamilyEntry, kFamilyCount> kFamilies{{
     {Family::RayAabb, "ray_aabb", "ray", "aabb", true},
     {Family::SegmentAabb, "segment_aabb", "segment", "aabb", true},
     {Family::RayPlane, "ray_plane", "ray", "plane", true},
@@ -31,7 +31,7 @@ constexpr std::array<Family, kFamilyCount> kFamilyList{Family::RayAabb,    Famil
                                                        Family::RaySphere,  Family::RayObb,       Family::AabbAabb,
                                                        Family::SphereAabb, Family::SphereSphere, Family::ObbObb};
 
-const FamilyRow& Row(Family family) { return kFamilies[static_cast<size_t>(family)]; }
+const FamilyEntry& Entry(Family family) { return kFamilies[static_cast<size_t>(family)]; }
 
 std::vector<AlgorithmInfo> BuildRegistry()
 {
@@ -55,7 +55,7 @@ std::vector<AlgorithmInfo> BuildRegistry()
         }
         if (count > 0 && references != 1) {
             std::fprintf(stderr, "hitlab: internal error: family %s has %d reference algorithms\n",
-                         Row(family).name.data(), references);
+                         Entry(family).name.data(), references);
             std::abort();
         }
     }
@@ -64,22 +64,22 @@ std::vector<AlgorithmInfo> BuildRegistry()
 
 } // namespace
 
-std::string_view FamilyName(Family family) { return Row(family).name; }
+std::string_view FamilyName(Family family) { return Entry(family).name; }
 
 std::optional<Family> FamilyFromName(std::string_view name)
 {
-    for (const FamilyRow& row : kFamilies) {
-        if (row.name == name) {
-            return row.family;
+    for (const FamilyEntry& entry : kFamilies) {
+        if (entry.name == name) {
+            return entry.family;
         }
     }
     return std::nullopt;
 }
 
 std::span<const Family> AllFamilies() { return kFamilyList; }
-bool IsCast(Family family) { return Row(family).cast; }
-std::string_view FamilyShapeA(Family family) { return Row(family).a; }
-std::string_view FamilyShapeB(Family family) { return Row(family).b; }
+bool IsCast(Family family) { return Entry(family).cast; }
+std::string_view FamilyShapeA(Family family) { return Entry(family).a; }
+std::string_view FamilyShapeB(Family family) { return Entry(family).b; }
 
 std::string_view AlgorithmInfo::ConventionValue(std::string_view key) const
 {
@@ -172,6 +172,17 @@ std::optional<glm::dvec3> ShapeCenter(const Shape& shape)
     }
     if (const auto* seg = std::get_if<Segment<double>>(&shape)) {
         return (seg->start + seg->end) * 0.5;
+    }
+    return std::nullopt;
+}
+
+std::optional<CastLine> CastLineOf(const Shape& shape)
+{
+    if (const auto* ray = std::get_if<Ray<double>>(&shape)) {
+        return CastLine{ray->origin, ray->direction};
+    }
+    if (const auto* seg = std::get_if<Segment<double>>(&shape)) {
+        return CastLine{seg->start, seg->end - seg->start};
     }
     return std::nullopt;
 }

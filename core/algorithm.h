@@ -93,6 +93,15 @@ struct Runner {
 };
 
 /// An algorithm and its metadata (the protocol's `hitlab algorithms --json` object).
+/// A kernel that gives an algorithm's ray_aabb verdicts in float, bit for bit, for one ray over a
+/// pool of boxes at a time (core/batch/ray_aabb_batch.h, core/exact/hunt_batch.cpp): the hunt's
+/// batched path and the ray fan use it in place of one call per box.
+enum class BoxKernel {
+    None,
+    Slab,       ///< hunt::RayAabbSlabBatch: the reference slab method's verdicts
+    Branchless, ///< RayAabbBatch / RayAabbBatchEnter: Barnes's branchless slabs, with t_enter
+};
+
 struct AlgorithmInfo {
     std::string_view name; ///< short and stable: scenes and scripts use it
     Family family;
@@ -105,6 +114,7 @@ struct AlgorithmInfo {
     std::uint32_t returns = kFieldHit; ///< Field bits
     std::string_view flaw;             ///< published variants: the known flaw, in one sentence ("" when none)
     Runner run;
+    BoxKernel boxKernel = BoxKernel::None; ///< a batched kernel with the same verdicts, if any
 
     /// The value of a convention, or "" when not declared.
     std::string_view ConventionValue(std::string_view key) const;

@@ -2,6 +2,7 @@
 #include "compare.h"
 
 #include "compare_detail.h"
+#include "text.h"
 
 #include <glm/geometric.hpp>
 
@@ -19,13 +20,8 @@ namespace {
 /// The direction of a ray cast query (end - start for a segment).
 glm::dvec3 CastDirection(const Query& q)
 {
-    if (const auto* ray = std::get_if<Ray<double>>(&q.a)) {
-        return ray->direction;
-    }
-    if (const auto* seg = std::get_if<Segment<double>>(&q.a)) {
-        return seg->end - seg->start;
-    }
-    return glm::dvec3(0);
+    const std::optional<CastLine> line = CastLineOf(q.a);
+    return line ? line->direction : glm::dvec3(0);
 }
 
 /// Whether a direction component along the box's slab axes is zero (the parallel case).
@@ -50,9 +46,11 @@ bool HasParallelAxis(const Query& q)
 /// Whether the ray or segment runs inside a face plane of the box (parallel to it, origin on it).
 bool LiesInFacePlane(const Query& q)
 {
-    const glm::dvec3 d = CastDirection(q);
-    const glm::dvec3 o = std::holds_alternative<Ray<double>>(q.a) ? std::get<Ray<double>>(q.a).origin
-                                                                  : std::get<Segment<double>>(q.a).start;
+    const std::optional<CastLine> line = CastLineOf(q.a);
+    if (!line) {
+        return false;
+    }
+    const glm::dvec3 d = line->direction, o = line->origin;
     if (const auto* box = std::get_if<Aabb<double>>(&q.b)) {
         for (int axis = 0; axis < 3; ++axis) {
             if (d[axis] == 0.0 && (o[axis] == box->min[axis] || o[axis] == box->max[axis])) {
@@ -241,14 +239,6 @@ bool SameValues(const Result& x, const Result& y)
            x.normal == y.normal && x.depth == y.depth;
 }
 
-/// "0.6": a value for the reference note.
-std::string NoteNumber(double v)
-{
-    char buffer[32];
-    std::snprintf(buffer, sizeof buffer, "%.9g", v + 0.0);
-    return buffer;
-}
-
 /// The sentence saying where the reference is off the exact answer (fields: Field bits).
 std::string ReferenceNote(Precision precision, const ValueScale& scale, const Result& ref, const ExactValues& exact,
                           std::uint32_t fields)
@@ -266,13 +256,14 @@ std::string ReferenceNote(Precision precision, const ValueScale& scale, const Re
         const double r = detail::ScalarField(ref, field);
         const double eps = precision == Precision::Float ? 0x1p-23 : 0x1p-52;
         const double ulps = std::abs(r - *e) / (eps * std::max(std::abs(*e), detail::FieldFloor(scale, field)));
-        note += (note.empty() ? "the reference's " : ", its ") + FieldListText(field) + " " + NoteNumber(r) + " is " +
-                NoteNumber(ulps) + " ulps from the exact value " + NoteNumber(*e);
+        note += (note.empty() ? "the reference's " : ", its ") + FieldListText(field) + " " + ShortNumber(r + 0.0, 9) +
+                " is " + ShortNumber(ulps + 0.0, 9) + " ulps from the exact value " + ShortNumber(*e + 0.0, 9);
     }
     if ((fields & (kFieldPoint | kFieldNormal)) != 0) {
         note += (note.empty() ? "the reference's " : ", and its ") + std::string("point and normal at that t_enter");
     }
-    return note + "; the algorithms within " + NoteNumber(kValueUlps) + " ulps of the exact values are not blamed";
+    return note + "; the algorithms within " + ShortNumber(kValueUlps + 0.0, 9) +
+           " ulps of the exact values are not blamed";
 }
 
 } // namespace

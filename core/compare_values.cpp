@@ -1,6 +1,7 @@
 // The value half of the comparison: the tolerance, which values of two hits differ, and why an
 // algorithm's values differ from the reference's (the exact values, conventions, rounding, flaws).
 #include "compare_detail.h"
+#include "text.h"
 
 #include <glm/geometric.hpp>
 
@@ -54,14 +55,6 @@ bool VectorsClose(const glm::dvec3& a, const glm::dvec3& b, double floor, Precis
     return true;
 }
 
-/// "0.60000002": enough digits to tell float values apart, few enough to read.
-std::string Short(double v)
-{
-    char buffer[32];
-    std::snprintf(buffer, sizeof buffer, "%.9g", v + 0.0);
-    return buffer;
-}
-
 constexpr std::array<std::uint32_t, 5> kValueFields = {kFieldTEnter, kFieldTExit, kFieldPoint, kFieldNormal,
                                                        kFieldDepth};
 
@@ -98,13 +91,8 @@ ValueScale QueryValueScale(const Query& query)
 {
     ValueScale scale;
     scale.length = std::max({ShapeLength(query.a), ShapeLength(query.b), DBL_MIN});
-    glm::dvec3 d(0);
-    if (const auto* ray = std::get_if<Ray<double>>(&query.a)) {
-        d = ray->direction;
-    } else if (const auto* seg = std::get_if<Segment<double>>(&query.a)) {
-        d = seg->end - seg->start;
-    }
-    const double length = glm::length(d);
+    const std::optional<CastLine> line = CastLineOf(query.a);
+    const double length = line ? glm::length(line->direction) : 0.0;
     scale.t = length > 0 ? scale.length / length : INFINITY; // a zero-length segment's t means nothing
     // a sphere's normal is (point - centre) / radius: the point's error divided by the radius
     if (const auto* sphere = std::get_if<Sphere<double>>(&query.b);
@@ -278,8 +266,8 @@ std::uint32_t ExplainValues(const Query& q, Precision precision, const Situation
             }
             if (xRight) {
                 add(field, Explanation::Rounding,
-                    "both it and the reference lie within " + Short(kValueUlps) + " ulps of the exact value " +
-                        Short(*e) + ": rounding");
+                    "both it and the reference lie within " + ShortNumber(kValueUlps + 0.0, 9) +
+                        " ulps of the exact value " + ShortNumber(*e + 0.0, 9) + ": rounding");
                 continue;
             }
         }
@@ -293,7 +281,8 @@ std::uint32_t ExplainValues(const Query& q, Precision precision, const Situation
         if (cast && conv("direction") == "unit" && field != kFieldDepth) {
             if (!s.unitDirection) {
                 add(field, Explanation::Convention,
-                    "the direction is not unit length (|direction| = " + Short(s.directionLength) + "), and " + name +
+                    "the direction is not unit length (|direction| = " + ShortNumber(s.directionLength + 0.0, 9) +
+                        "), and " + name +
                         " requires a unit direction (direction: unit), so its t, point and normal are not in the "
                         "protocol's units");
                 convention = true;
@@ -305,7 +294,7 @@ std::uint32_t ExplainValues(const Query& q, Precision precision, const Situation
                     name +
                         " measures t in units of length (direction: unit): its t is the reference's times |direction| "
                         "= " +
-                        Short(s.directionLength));
+                        ShortNumber(s.directionLength + 0.0, 9));
                 convention = true;
             }
         }
@@ -313,7 +302,7 @@ std::uint32_t ExplainValues(const Query& q, Precision precision, const Situation
             (tRange == "t > 0" || tRange == "any t")) {
             add(field, Explanation::Convention,
                 "the origin is inside the solid, and " + name + " does not clamp t_enter to 0 (t_range: " + tRange +
-                    "): it reports the surface crossing at t_enter = " + Short(x.tEnter) +
+                    "): it reports the surface crossing at t_enter = " + ShortNumber(x.tEnter + 0.0, 9) +
                     (x.tEnter < 0 ? ", behind the origin" : ", ahead of the origin"));
             convention = true;
         }
@@ -372,7 +361,8 @@ std::uint32_t ExplainValues(const Query& q, Precision precision, const Situation
             values += values.empty() ? "" : ", ";
             values += FieldListText(field);
             if (field == kFieldTEnter || field == kFieldTExit || field == kFieldDepth) {
-                values += " " + Short(ScalarField(x, field)) + " (reference " + Short(ScalarField(ref, field)) + ")";
+                values += " " + ShortNumber(ScalarField(x, field) + 0.0, 9) + " (reference " +
+                          ShortNumber(ScalarField(ref, field) + 0.0, 9) + ")";
             }
         }
         out.reason += (out.reason.empty() ? "" : "; ") + values + ": " + cause.reason;

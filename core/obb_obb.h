@@ -61,6 +61,60 @@ inline constexpr T kObbScaleMin = sizeof(T) == 4 ? T(0x1p-94) : T(0x1p-961);
 template <typename T>
 inline constexpr T kObbScaleMax = sizeof(T) == 4 ? T(0x1p96) : T(0x1p992);
 
+/// One candidate axis of the separating axis test, in world units, for its trace step.
+struct SatAxisValues {
+    double ra, rb, distance, overlap, slack, lengthSq;
+    double reach; ///< ra + rb + slack (summed in the algorithm's precision)
+};
+
+/// The trace step of one candidate axis (ObbObbSatCore); decides the trace when it separates.
+template <typename T>
+void TraceSatAxis(Trace& trace, const Obb<T>& a, const Obb<T>& b, int index, const SatAxisValues& v, bool separating,
+                  bool usable)
+{
+    AxisPart part;
+    part.label = ObbAxisLabel(index);
+    part.axis = glm::dvec3(ObbAxisVector(a, b, index));
+    part.ra = v.ra;
+    part.rb = v.rb;
+    part.distance = v.distance;
+    part.overlap = v.overlap;
+    part.separating = separating;
+    std::string caption = separating ? Format("%s: |distance| %g > ra + rb = %g: separating axis", part.label.c_str(),
+                                              part.distance, v.reach)
+                                     : Format("%s: |distance| %g <= ra + rb = %g%s", part.label.c_str(), part.distance,
+                                              v.reach, usable ? "" : " (near-parallel edges: no depth)");
+    trace.Add(std::move(caption),
+              {{"ra", part.ra},
+               {"rb", part.rb},
+               {"distance", part.distance},
+               {"epsilon_slack", v.slack},
+               {"axis_length_sq", v.lengthSq}},
+              std::move(part));
+    if (separating) {
+        trace.DecideLast();
+        trace.verdict = Format("miss: the boxes are separated along %s%s", ObbAxisLabel(index).c_str(),
+                               index >= 6 ? " (an edge-edge axis)" : "");
+    }
+}
+
+/// The last trace step when no axis separates: the chosen axis (bestStep's) and b's push-out
+/// (from its centre to the centre moved by depth along the normal).
+inline void TraceSatOverlap(Trace& trace, int bestStep, int bestIndex, double depth, const glm::dvec3& bCenter,
+                            const glm::dvec3& pushedCenter)
+{
+    if (auto* part = std::get_if<AxisPart>(&trace.steps[static_cast<size_t>(bestStep)].part)) {
+        part->chosen = true;
+    }
+    const std::string label = ObbAxisLabel(bestIndex);
+    trace.Add(Format("no separating axis; least overlap on %s: depth %g", label.c_str(), depth), {{"depth", depth}},
+              SegmentPart{"push-out of b", bCenter, pushedCenter, true});
+    trace.DecideLast();
+    trace.verdict = depth == 0.0
+                        ? Format("hit: the boxes touch (no axis separates; least overlap 0 on %s)", label.c_str())
+                        : Format("hit: no axis separates the boxes; b moves out by %g along %s", depth, label.c_str());
+}
+
 /// ObbObbSat on lengths in units of 2^k: ea, eb the half extents and dWorld = cb - ca, all scaled
 /// by 2^-k; a and b give the axes (and the trace its geometry). depth is scaled back.
 template <typename T>
@@ -104,31 +158,11 @@ template <typename T>
             }
         }
         if (trace != nullptr) [[unlikely]] {
-            AxisPart part;
-            part.label = ObbAxisLabel(index);
-            part.axis = glm::dvec3(ObbAxisVector(a, b, index));
-            part.ra = double(ra) * unit;
-            part.rb = double(rb) * unit;
-            part.distance = double(dist) * unit;
-            part.overlap = double(overlap) * unit;
-            part.separating = separating;
-            std::string caption =
-                separating ? Format("%s: |distance| %g > ra + rb = %g: separating axis", part.label.c_str(),
-                                    part.distance, double(ra + rb + slack) * unit)
-                           : Format("%s: |distance| %g <= ra + rb = %g%s", part.label.c_str(), part.distance,
-                                    double(ra + rb + slack) * unit, usable ? "" : " (near-parallel edges: no depth)");
-            trace->Add(std::move(caption),
-                       {{"ra", part.ra},
-                        {"rb", part.rb},
-                        {"distance", part.distance},
-                        {"epsilon_slack", double(slack) * unit},
-                        {"axis_length_sq", double(lenSq)}},
-                       std::move(part));
-            if (separating) {
-                trace->DecideLast();
-                trace->verdict = Format("miss: the boxes are separated along %s%s", ObbAxisLabel(index).c_str(),
-                                        index >= 6 ? " (an edge-edge axis)" : "");
-            }
+            TraceSatAxis(*trace, a, b, index,
+                         SatAxisValues{double(ra) * unit, double(rb) * unit, double(dist) * unit,
+                                       double(overlap) * unit, double(slack) * unit, double(lenSq),
+                                       double(ra + rb + slack) * unit},
+                         separating, usable);
         }
         if (separating) {
             Vec3<T> axis = ObbAxisVector(a, b, index);
@@ -182,19 +216,8 @@ template <typename T>
     out.normal = glm::dot(n, dWorld) < T(0) ? -n : n;
 
     if (trace != nullptr) [[unlikely]] {
-        if (auto* part = std::get_if<AxisPart>(&trace->steps[static_cast<size_t>(bestStep)].part)) {
-            part->chosen = true;
-        }
-        const std::string label = ObbAxisLabel(bestIndex);
-        trace->Add(
-            Format("no separating axis; least overlap on %s: depth %g", label.c_str(), double(out.depth)),
-            {{"depth", double(out.depth)}},
-            SegmentPart{"push-out of b", glm::dvec3(b.center), glm::dvec3(b.center + out.depth * out.normal), true});
-        trace->DecideLast();
-        trace->verdict = out.depth == T(0)
-                             ? Format("hit: the boxes touch (no axis separates; least overlap 0 on %s)", label.c_str())
-                             : Format("hit: no axis separates the boxes; b moves out by %g along %s", double(out.depth),
-                                      label.c_str());
+        TraceSatOverlap(*trace, bestStep, bestIndex, double(out.depth), glm::dvec3(b.center),
+                        glm::dvec3(b.center + out.depth * out.normal));
     }
     return out;
 }

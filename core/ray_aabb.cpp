@@ -121,6 +121,7 @@ void RegisterRayAabb(std::vector<AlgorithmInfo>& out)
         .returns = kCastFields,
         .flaw = "",
         .run = SlabRunner(),
+        .boxKernel = BoxKernel::Slab,
     });
     out.push_back({
         .name = "slab_branchless",
@@ -140,6 +141,7 @@ void RegisterRayAabb(std::vector<AlgorithmInfo>& out)
         .flaw = "",
         .run =
             MakeRun<Ray, Aabb>([](const auto& a, const auto& b, Trace* t) { return RayAabbSlabBranchless(a, b, t); }),
+        .boxKernel = BoxKernel::Branchless,
     });
     out.push_back({
         .name = "slab_signs",

@@ -56,18 +56,21 @@ Ray<double> RayFan::CellRay(const glm::dvec3& origin, int i, int j) const
     return {origin, d};
 }
 
-RayFan ComputeRayFan(const RayFanOptions& o)
+namespace {
+
+/// The fan's family, algorithms and grid frame (facing the target's bounding sphere from the
+/// origin), its samples cleared; "" or why the options cannot make a fan.
+std::string SetUpFan(const RayFanOptions& o, RayFan& fan)
 {
-    RayFan fan;
     bool swapped = false;
     const auto family = FamilyForTypes("ray", ShapeTypeName(o.target), &swapped);
     if (!family) {
         fan.error = std::string("no ray family for a ") + ShapeTypeName(o.target);
-        return fan;
+        return fan.error;
     }
     if (o.n < 1 || o.n > 1024) {
         fan.error = "n must be in 1..1024";
-        return fan;
+        return fan.error;
     }
     fan.family = *family;
     fan.n = o.n;
@@ -78,12 +81,11 @@ RayFan ComputeRayFan(const RayFanOptions& o)
     for (const AlgorithmInfo* info : fan.algorithms) {
         if (info->family != *family) {
             fan.error = "algorithm " + std::string(info->name) + " is not of " + std::string(FamilyName(*family));
-            return fan;
+            return fan.error;
         }
     }
     fan.allMask = fan.algorithms.size() == 32 ? ~0u : (1u << fan.algorithms.size()) - 1;
 
-    // the grid frame: facing the target's bounding sphere from the origin
     double radius = 1;
     Bound(o.target, o.origin, &fan.center, &radius);
     glm::dvec3 forward = fan.center - o.origin;
@@ -94,65 +96,80 @@ RayFan ComputeRayFan(const RayFanOptions& o)
     fan.half = radius * (1 + o.margin);
     fan.samples.assign(std::size_t(o.n) * std::size_t(o.n), FanSample{});
 
-    // ray_aabb in float: slab_branchless through the batched kernel
+    return {};
+}
+
+/// Rows j0..j1 of the fan: a row at a time, one algorithm at a time over the row (each algorithm's
+/// code and branches stay hot: with 7 algorithms 13.6 ms instead of 15.6 ms on one thread, bench
+/// ray_fan/ray_aabb/256). box: the target for the batched kernel, or null.
+void ComputeRows(const RayFanOptions& o, const AabbSoA* box, RayFan& fan, int j0, int j1)
+{
+    const bool batched = box != nullptr;
+    Query q{fan.family, Ray<double>{}, o.target};
+    std::vector<Ray<double>> rays(std::size_t(o.n));
+    std::vector<glm::dvec3> points(std::size_t(o.n));
+    std::vector<char> havePoint(std::size_t(o.n));
+    for (int j = j0; j < j1; ++j) {
+        FanSample* row = &fan.samples[std::size_t(j) * std::size_t(o.n)];
+        for (int i = 0; i < o.n; ++i) {
+            rays[std::size_t(i)] = fan.CellRay(o.origin, i, j);
+            points[std::size_t(i)] = rays[std::size_t(i)].origin + rays[std::size_t(i)].direction;
+            havePoint[std::size_t(i)] = 0;
+        }
+        for (std::size_t k = 0; k < fan.algorithms.size(); ++k) {
+            const AlgorithmInfo* info = fan.algorithms[k];
+            const std::uint32_t bit = 1u << k;
+            const bool givesPoint = (info->returns & kFieldPoint) != 0;
+            if (batched && info->boxKernel == BoxKernel::Branchless) {
+                for (std::size_t i = 0; i < std::size_t(o.n); ++i) {
+                    const Ray<float> rf = ShapeCast<float>(rays[i]);
+                    float t = 0;
+                    if (RayAabbBatchEnter(rf, *box, std::numeric_limits<float>::infinity(), &t) > 0) {
+                        row[i].hitMask |= bit;
+                        if (!havePoint[i]) {
+                            points[i] = glm::dvec3(rf.origin + t * rf.direction);
+                            havePoint[i] = 1;
+                        }
+                    }
+                }
+                continue;
+            }
+            for (std::size_t i = 0; i < std::size_t(o.n); ++i) {
+                std::get<Ray<double>>(q.a) = rays[i];
+                const Result r = info->run(q, o.precision, nullptr);
+                if (r.hit) {
+                    row[i].hitMask |= bit;
+                    if (givesPoint && !havePoint[i]) {
+                        points[i] = r.point;
+                        havePoint[i] = 1;
+                    }
+                }
+            }
+        }
+        for (std::size_t i = 0; i < std::size_t(o.n); ++i) {
+            row[i].x = float(points[i].x);
+            row[i].y = float(points[i].y);
+            row[i].z = float(points[i].z);
+        }
+    }
+}
+
+} // namespace
+
+RayFan ComputeRayFan(const RayFanOptions& o)
+{
+    RayFan fan;
+    if (!SetUpFan(o, fan).empty()) {
+        return fan;
+    }
+    // ray_aabb in float: the algorithm with the branchless batched kernel (BoxKernel) through it
     const bool batched = fan.family == Family::RayAabb && o.precision == Precision::Float;
     AabbSoA box;
     if (batched) {
         const Aabb<float> b = ShapeCast<float>(std::get<Aabb<double>>(o.target));
         box.Assign(std::span<const Aabb<float>>(&b, 1));
     }
-
-    // a row at a time, one algorithm at a time over the row (each algorithm's code and branches
-    // stay hot: with 7 algorithms 13.6 ms instead of 15.6 ms on one thread, bench ray_fan/ray_aabb/256)
-    auto rows = [&](int j0, int j1) {
-        Query q{fan.family, Ray<double>{}, o.target};
-        std::vector<Ray<double>> rays(std::size_t(o.n));
-        std::vector<glm::dvec3> points(std::size_t(o.n));
-        std::vector<char> havePoint(std::size_t(o.n));
-        for (int j = j0; j < j1; ++j) {
-            FanSample* row = &fan.samples[std::size_t(j) * std::size_t(o.n)];
-            for (int i = 0; i < o.n; ++i) {
-                rays[std::size_t(i)] = fan.CellRay(o.origin, i, j);
-                points[std::size_t(i)] = rays[std::size_t(i)].origin + rays[std::size_t(i)].direction;
-                havePoint[std::size_t(i)] = 0;
-            }
-            for (std::size_t k = 0; k < fan.algorithms.size(); ++k) {
-                const AlgorithmInfo* info = fan.algorithms[k];
-                const std::uint32_t bit = 1u << k;
-                const bool givesPoint = (info->returns & kFieldPoint) != 0;
-                if (batched && info->name == "slab_branchless") {
-                    for (std::size_t i = 0; i < std::size_t(o.n); ++i) {
-                        const Ray<float> rf = ShapeCast<float>(rays[i]);
-                        float t = 0;
-                        if (RayAabbBatchEnter(rf, box, std::numeric_limits<float>::infinity(), &t) > 0) {
-                            row[i].hitMask |= bit;
-                            if (!havePoint[i]) {
-                                points[i] = glm::dvec3(rf.origin + t * rf.direction);
-                                havePoint[i] = 1;
-                            }
-                        }
-                    }
-                    continue;
-                }
-                for (std::size_t i = 0; i < std::size_t(o.n); ++i) {
-                    std::get<Ray<double>>(q.a) = rays[i];
-                    const Result r = info->run(q, o.precision, nullptr);
-                    if (r.hit) {
-                        row[i].hitMask |= bit;
-                        if (givesPoint && !havePoint[i]) {
-                            points[i] = r.point;
-                            havePoint[i] = 1;
-                        }
-                    }
-                }
-            }
-            for (std::size_t i = 0; i < std::size_t(o.n); ++i) {
-                row[i].x = float(points[i].x);
-                row[i].y = float(points[i].y);
-                row[i].z = float(points[i].z);
-            }
-        }
-    };
+    auto rows = [&](int j0, int j1) { ComputeRows(o, batched ? &box : nullptr, fan, j0, j1); };
     const int threads =
         std::clamp(o.threads > 0 ? o.threads : int(std::thread::hardware_concurrency()), 1, std::min(8, o.n));
     if (threads == 1) {

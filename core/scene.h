@@ -53,7 +53,7 @@ struct FamilySettings {
     Precision precision = Precision::Float;
 };
 
-/// How the scene is viewed (the viewport issue gives it meaning; stored with the scene).
+/// How the scene is viewed (the viewport's camera; stored with the scene).
 struct CameraState {
     glm::dvec3 target{0.0};
     double distance = 8.0;

@@ -105,4 +105,13 @@ const char* ShapeTypeName(const Shape& shape);
 /// segment's midpoint; nullopt for a plane (it has no centre).
 std::optional<glm::dvec3> ShapeCenter(const Shape& shape);
 
+/// The line a cast runs along: points origin + t * direction. A ray's own origin and direction; a
+/// segment's start and end - start, so that t in [0, 1] spans the segment.
+struct CastLine {
+    glm::dvec3 origin{0};
+    glm::dvec3 direction{0};
+};
+/// The cast line of a ray or a segment; nullopt for the other shapes.
+std::optional<CastLine> CastLineOf(const Shape& shape);
+
 } // namespace hitlab

@@ -26,8 +26,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     using namespace hitlab;
     const std::string_view text(reinterpret_cast<const char*>(data), size);
     const SceneLoad load = ParseScene(text, "fuzz.json");
-    if (load.Ok() == !load.error.empty()) {
-        Fail("a load is either a scene or an error", load.error);
+    if (load.Ok() == !load.error.what.empty()) {
+        Fail("a load is either a scene or an error", ErrorText(load.error));
     }
     if (!load.Ok()) {
         return 0;
@@ -37,7 +37,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     const std::string saved = SceneToJson(scene).dump(2, ' ', false, nlohmann::ordered_json::error_handler_t::replace);
     const SceneLoad again = ParseScene(saved, "saved.json");
     if (!again.Ok()) {
-        Fail("the saved scene does not load", again.error + "\n" + saved);
+        Fail("the saved scene does not load", ErrorText(again.error) + "\n" + saved);
     }
     if (!again.warnings.empty() || !SameScene(scene, *again.scene)) {
         Fail("the saved scene differs", saved);

@@ -137,22 +137,6 @@ void DrawShape(const SceneShape& s, const SceneDrawOptions& o, Renderers& out)
     }
 }
 
-/// Point at t along a ray (direction) or segment (end - start) of a cast query.
-bool CastLine(const Shape& shape, glm::dvec3& origin, glm::dvec3& direction)
-{
-    if (const auto* ray = std::get_if<Ray<double>>(&shape)) {
-        origin = ray->origin;
-        direction = ray->direction;
-        return true;
-    }
-    if (const auto* seg = std::get_if<Segment<double>>(&shape)) {
-        origin = seg->start;
-        direction = seg->end - seg->start;
-        return true;
-    }
-    return false;
-}
-
 /// Shapes by id for one frame (Scene::Find searches; the stress scene has 100,000 queries).
 using ShapeIndex = std::unordered_map<ShapeId, const SceneShape*>;
 
@@ -172,10 +156,11 @@ void DrawResult(const Scene& scene, const ShapeIndex& shapes, const QueryEvaluat
     const Result& r = DrawnResult(scene, qe);
     const Comparison& cmp = qe.comparison;
     if (IsCast(qe.query.family)) {
-        glm::dvec3 origin, dir;
-        if (!CastLine(a->shape, origin, dir)) {
+        const std::optional<CastLine> line = CastLineOf(a->shape);
+        if (!line) {
             return;
         }
+        const glm::dvec3 origin = line->origin, dir = line->direction;
         if (r.hit) {
             const glm::dvec3 entry = r.point;
             const glm::dvec3 exit = origin + dir * r.tExit;
@@ -222,10 +207,11 @@ void DrawSlabs(const Scene& scene, const SceneQuery& q, const Trace& trace, cons
 {
     const SceneShape* a = scene.Find(q.a);
     const SceneShape* b = scene.Find(q.b);
-    glm::dvec3 origin, dir;
-    if (a == nullptr || b == nullptr || !CastLine(a->shape, origin, dir)) {
+    const std::optional<CastLine> line = a != nullptr ? CastLineOf(a->shape) : std::nullopt;
+    if (b == nullptr || !line) {
         return;
     }
+    const glm::dvec3 origin = line->origin, dir = line->direction;
     glm::dvec3 center, half;
     std::array<glm::dvec3, 3> axes{glm::dvec3(1, 0, 0), glm::dvec3(0, 1, 0), glm::dvec3(0, 0, 1)};
     if (const auto* box = std::get_if<Aabb<double>>(&b->shape)) {

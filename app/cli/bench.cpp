@@ -14,7 +14,7 @@ int RunBench(const BenchCliOptions& options, std::ostream& out, std::ostream& er
 {
     const SceneLoad load = LoadSceneFile(options.scenePath);
     if (!load.Ok()) {
-        err << "hitlab bench: " << load.error << "\n";
+        err << Within("hitlab bench", load.error) << "\n";
         return 2;
     }
     const std::vector<Query> queries = SceneQueries(*load.scene);

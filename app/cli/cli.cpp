@@ -21,6 +21,111 @@
 
 namespace hitlab {
 
+namespace {
+
+/// Every command's options, as CLI11 fills them.
+struct CommandOptions {
+    bool json = false;      ///< algorithms --json
+    std::string familyName; ///< algorithms --family
+    std::string inputPath;  ///< eval FILE
+    ReportOptions report;
+    HuntCliOptions hunt;
+    BenchCliOptions bench;
+};
+
+/// `hitlab algorithms` and its options.
+CLI::App* AddAlgorithms(CLI::App& app, CommandOptions& o, const std::vector<std::string>& families)
+{
+    CLI::App* algorithms = app.add_subcommand("algorithms", "List the algorithms: a table, or with --json the "
+                                                            "protocol's metadata array");
+    algorithms->add_flag("--json", o.json,
+                         "Print the protocol's JSON array (name, family, title, summary, source, "
+                         "reference, published, conventions, returns, flaw)");
+    algorithms->add_option("--family", o.familyName, "Only this family's algorithms")->check(CLI::IsMember(families));
+    return algorithms;
+}
+
+/// `hitlab eval` and its options.
+CLI::App* AddEval(CLI::App& app, CommandOptions& o)
+{
+    CLI::App* eval = app.add_subcommand("eval", "Answer query lines (JSON Lines) from standard input or FILE, one "
+                                                "answer line each; exit 0 when no line was an error, 1 otherwise");
+    eval->add_option("file", o.inputPath, "Read queries from this file instead of standard input ('-')");
+    return eval;
+}
+
+/// `hitlab report` and its options.
+CLI::App* AddReport(CLI::App& app, CommandOptions& o)
+{
+    CLI::App* report = app.add_subcommand("report", "Evaluate every query of a scene file headless and print each "
+                                                    "algorithm's answer, marking and explaining disagreements; exit 2 "
+                                                    "on a bad file or option");
+    report->add_option("scene", o.report.scenePath, "The scene file (docs/scene-format.md)")->required();
+    report->add_flag("--json", o.report.json, "Print the report as JSON (the protocol's result objects)");
+    report
+        ->add_option("--algorithms", o.report.algorithms,
+                     "Run only these algorithms (comma-separated names, any family)")
+        ->delimiter(',');
+    report->add_flag(
+        "--exact", o.report.exact,
+        "Add the exact judge's answer per query, the algorithms that disagree with it and their ulp errors");
+    return report;
+}
+
+/// `hitlab hunt` and its options.
+CLI::App* AddHunt(CLI::App& app, CommandOptions& o, const std::vector<std::string>& families)
+{
+    CLI::App* hunt =
+        app.add_subcommand("hunt", "Search random and boundary inputs of a family for disagreements "
+                                   "between two algorithms (or one and the exact judge), shrink each to "
+                                   "simple numbers and print it; exit 0 when none, 1 when some were found");
+    hunt->add_option("--family", o.hunt.family, "The family")->required()->check(CLI::IsMember(families));
+    hunt->add_option("--a", o.hunt.hunt.a, "The algorithm under test")->required();
+    hunt->add_option("--b", o.hunt.hunt.b, "The algorithm to compare with (default: the exact judge)");
+    hunt->add_flag("--exact", o.hunt.exact, "Compare with the exact judge (the default without --b)");
+    hunt->add_option("--cases", o.hunt.hunt.maxCases, "Stop after this many cases (0: no limit)")
+        ->capture_default_str();
+    hunt->add_option("--seconds", o.hunt.hunt.maxSeconds, "Stop after this many seconds (0: no limit)")
+        ->capture_default_str();
+    hunt->add_option("--seed", o.hunt.hunt.seed, "Random seed (same seed, same cases)")->capture_default_str();
+    hunt->add_option("--max", o.hunt.hunt.maxCounterexamples,
+                     "Stop after this many distinct counterexamples (0: no limit)")
+        ->capture_default_str();
+    hunt->add_option("--precision", o.hunt.precision, "float or double")
+        ->check(CLI::IsMember({"float", "double"}))
+        ->capture_default_str();
+    hunt->add_option("-o,--out", o.hunt.outDir, "Write each counterexample as a scene file into this directory");
+    hunt->add_option("--tolerance", o.hunt.hunt.tolerance,
+                     "Count disagreements within this relative distance of the hit/miss boundary as near-boundary, "
+                     "not as counterexamples (the protocol's allowance for reference algorithms, e.g. 1e-9)")
+        ->capture_default_str();
+    hunt->add_option("--ulps", o.hunt.hunt.valueUlps,
+                     "Also hunt value disagreements: both sides hit and t_enter, t_exit, point, normal or depth "
+                     "differ by more than this many ulps (docs/protocol.md, \"Value tolerance\"; 0: verdicts only)")
+        ->check(CLI::NonNegativeNumber)
+        ->capture_default_str();
+    hunt->add_flag("--gtest", o.hunt.snippets, "Print a ready-to-paste GoogleTest case for each");
+    hunt->add_flag("--quiet", o.hunt.quiet, "No progress line on standard error");
+    return hunt;
+}
+
+/// `hitlab bench` and its options.
+CLI::App* AddBench(CLI::App& app, CommandOptions& o)
+{
+    CLI::App* bench = app.add_subcommand("bench", "Time every algorithm of every family in a scene on the scene's own "
+                                                  "queries (repeated and perturbed): ns per query, min and median, "
+                                                  "and a bar chart");
+    bench->add_option("scene", o.bench.scenePath, "The scene file (docs/scene-format.md)")->required();
+    bench->add_option("--precision", o.bench.precision, "float or double")
+        ->check(CLI::IsMember({"float", "double"}))
+        ->capture_default_str();
+    bench->add_option("--rounds", o.bench.rounds, "Timed passes per algorithm")->capture_default_str();
+    bench->add_option("--queries", o.bench.workload, "Queries per pass")->capture_default_str();
+    return bench;
+}
+
+} // namespace
+
 int RunCommandLine(int argc, const char* const* argv, std::istream& in, std::ostream& out, std::ostream& err,
                    const std::function<int()>& openGui)
 {
@@ -35,77 +140,12 @@ int RunCommandLine(int argc, const char* const* argv, std::istream& in, std::ost
     for (Family family : AllFamilies()) {
         familyNames.emplace_back(FamilyName(family));
     }
-    CLI::App* algorithms = app.add_subcommand("algorithms", "List the algorithms: a table, or with --json the "
-                                                            "protocol's metadata array");
-    bool json = false;
-    std::string familyName;
-    algorithms->add_flag("--json", json,
-                         "Print the protocol's JSON array (name, family, title, summary, source, "
-                         "reference, published, conventions, returns, flaw)");
-    algorithms->add_option("--family", familyName, "Only this family's algorithms")->check(CLI::IsMember(familyNames));
-
-    CLI::App* eval = app.add_subcommand("eval", "Answer query lines (JSON Lines) from standard input or FILE, one "
-                                                "answer line each; exit 0 when no line was an error, 1 otherwise");
-    std::string inputPath;
-    eval->add_option("file", inputPath, "Read queries from this file instead of standard input ('-')");
-
-    CLI::App* report = app.add_subcommand("report", "Evaluate every query of a scene file headless and print each "
-                                                    "algorithm's answer, marking and explaining disagreements; exit 2 "
-                                                    "on a bad file or option");
-    ReportOptions reportOptions;
-    report->add_option("scene", reportOptions.scenePath, "The scene file (docs/scene-format.md)")->required();
-    report->add_flag("--json", reportOptions.json, "Print the report as JSON (the protocol's result objects)");
-    report
-        ->add_option("--algorithms", reportOptions.algorithms,
-                     "Run only these algorithms (comma-separated names, any family)")
-        ->delimiter(',');
-    report->add_flag(
-        "--exact", reportOptions.exact,
-        "Add the exact judge's answer per query, the algorithms that disagree with it and their ulp errors");
-
-    CLI::App* hunt =
-        app.add_subcommand("hunt", "Search random and boundary inputs of a family for disagreements "
-                                   "between two algorithms (or one and the exact judge), shrink each to "
-                                   "simple numbers and print it; exit 0 when none, 1 when some were found");
-    HuntCliOptions huntOptions;
-    hunt->add_option("--family", huntOptions.family, "The family")->required()->check(CLI::IsMember(familyNames));
-    hunt->add_option("--a", huntOptions.hunt.a, "The algorithm under test")->required();
-    hunt->add_option("--b", huntOptions.hunt.b, "The algorithm to compare with (default: the exact judge)");
-    hunt->add_flag("--exact", huntOptions.exact, "Compare with the exact judge (the default without --b)");
-    hunt->add_option("--cases", huntOptions.hunt.maxCases, "Stop after this many cases (0: no limit)")
-        ->capture_default_str();
-    hunt->add_option("--seconds", huntOptions.hunt.maxSeconds, "Stop after this many seconds (0: no limit)")
-        ->capture_default_str();
-    hunt->add_option("--seed", huntOptions.hunt.seed, "Random seed (same seed, same cases)")->capture_default_str();
-    hunt->add_option("--max", huntOptions.hunt.maxCounterexamples,
-                     "Stop after this many distinct counterexamples (0: no limit)")
-        ->capture_default_str();
-    hunt->add_option("--precision", huntOptions.precision, "float or double")
-        ->check(CLI::IsMember({"float", "double"}))
-        ->capture_default_str();
-    hunt->add_option("-o,--out", huntOptions.outDir, "Write each counterexample as a scene file into this directory");
-    hunt->add_option("--tolerance", huntOptions.hunt.tolerance,
-                     "Count disagreements within this relative distance of the hit/miss boundary as near-boundary, "
-                     "not as counterexamples (the protocol's allowance for reference algorithms, e.g. 1e-9)")
-        ->capture_default_str();
-    hunt->add_option("--ulps", huntOptions.hunt.valueUlps,
-                     "Also hunt value disagreements: both sides hit and t_enter, t_exit, point, normal or depth "
-                     "differ by more than this many ulps (docs/protocol.md, \"Value tolerance\"; 0: verdicts only)")
-        ->check(CLI::NonNegativeNumber)
-        ->capture_default_str();
-    hunt->add_flag("--gtest", huntOptions.snippets, "Print a ready-to-paste GoogleTest case for each");
-    hunt->add_flag("--quiet", huntOptions.quiet, "No progress line on standard error");
-
-    CLI::App* bench = app.add_subcommand("bench", "Time every algorithm of every family in a scene on the scene's own "
-                                                  "queries (repeated and perturbed): ns per query, min and median, "
-                                                  "and a bar chart");
-    BenchCliOptions benchOptions;
-    bench->add_option("scene", benchOptions.scenePath, "The scene file (docs/scene-format.md)")->required();
-    bench->add_option("--precision", benchOptions.precision, "float or double")
-        ->check(CLI::IsMember({"float", "double"}))
-        ->capture_default_str();
-    bench->add_option("--rounds", benchOptions.rounds, "Timed passes per algorithm")->capture_default_str();
-    bench->add_option("--queries", benchOptions.workload, "Queries per pass")->capture_default_str();
+    CommandOptions o;
+    CLI::App* algorithms = AddAlgorithms(app, o, familyNames);
+    CLI::App* eval = AddEval(app, o);
+    CLI::App* report = AddReport(app, o);
+    CLI::App* hunt = AddHunt(app, o, familyNames);
+    CLI::App* bench = AddBench(app, o);
 
     try {
         app.parse(argc, argv);
@@ -122,28 +162,28 @@ int RunCommandLine(int argc, const char* const* argv, std::istream& in, std::ost
     }
 
     if (algorithms->parsed()) {
-        const std::optional<Family> family = familyName.empty() ? std::nullopt : FamilyFromName(familyName);
-        return RunAlgorithms(out, json, family);
+        const std::optional<Family> family = o.familyName.empty() ? std::nullopt : FamilyFromName(o.familyName);
+        return RunAlgorithms(out, o.json, family);
     }
     if (eval->parsed()) {
-        if (inputPath.empty() || inputPath == "-") {
+        if (o.inputPath.empty() || o.inputPath == "-") {
             return RunEval(in, out);
         }
-        std::ifstream file(inputPath, std::ios::binary);
+        std::ifstream file(o.inputPath, std::ios::binary);
         if (!file) {
-            err << "hitlab eval: cannot open \"" << inputPath << "\"\n";
+            err << "hitlab eval: cannot open \"" << o.inputPath << "\"\n";
             return 2;
         }
         return RunEval(file, out);
     }
     if (report->parsed()) {
-        return RunReport(reportOptions, out, err);
+        return RunReport(o.report, out, err);
     }
     if (bench->parsed()) {
-        return RunBench(benchOptions, out, err);
+        return RunBench(o.bench, out, err);
     }
     if (hunt->parsed()) {
-        return RunHunt(huntOptions, out, err);
+        return RunHunt(o.hunt, out, err);
     }
     return openGui();
 }

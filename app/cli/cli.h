@@ -1,5 +1,5 @@
 // The `hitlab` command line: parses arguments (CLI11) and dispatches to the headless commands,
-// or, with no command, to the GUI (a later issue plugs it in through openGui).
+// or, with no command, to the GUI (plugged in through openGui).
 #pragma once
 
 #include <functional>

@@ -121,7 +121,7 @@ ordered_json AnswerLine(std::string_view line, bool& ok)
         id = q.id;
         if (!q.Ok()) {
             ok = false;
-            return ErrorLine(q.id, q.error);
+            return ErrorLine(q.id, ErrorText(q.error));
         }
         ok = true;
         return Answer(q);

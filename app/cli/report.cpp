@@ -5,6 +5,7 @@
 
 #include "core/io/protocol.h"
 #include "core/io/scene_file.h"
+#include "core/text.h"
 
 #include <algorithm>
 #include <array>
@@ -18,36 +19,17 @@ using nlohmann::ordered_json;
 
 namespace {
 
-/// Shortest text that reads back to the value in the precision it was computed in ("0.1", not
-/// "0.10000000149011612" for a float); -0 as 0.
-std::string Number(double v, Precision precision)
-{
-    if (std::isnan(v)) {
-        return "nan";
-    }
-    if (std::isinf(v)) {
-        return v > 0 ? "inf" : "-inf";
-    }
-    v += 0.0; // -0 -> +0
-    char buffer[64];
-    const auto end = precision == Precision::Float
-                         ? std::to_chars(buffer, buffer + sizeof buffer, static_cast<float>(v)).ptr
-                         : std::to_chars(buffer, buffer + sizeof buffer, v).ptr;
-    return std::string(buffer, end);
-}
-
-std::string Vector(const glm::dvec3& v, Precision precision)
-{
-    return "[" + Number(v.x, precision) + ", " + Number(v.y, precision) + ", " + Number(v.z, precision) + "]";
-}
+/// NumberText and VecText in the precision the values were computed in, -0 as 0.
+std::string Number(double v, Precision precision) { return NumberText(v + 0.0, precision); }
+std::string Vector(const glm::dvec3& v, Precision precision) { return VecText(v + 0.0, precision); }
 
 /// A float comparison of shapes whose numbers overflow float (or whose direction rounds to zero)
 /// answers nothing meaningful: say so beside the results.
 std::string PrecisionWarning(const Scene& scene, const SceneQuery& q)
 {
     const Precision precision = scene.Settings(q.family).precision;
-    std::string e = CheckPrecision(scene.Find(q.a)->shape, precision, "a");
-    return e.empty() ? CheckPrecision(scene.Find(q.b)->shape, precision, "b") : e;
+    const IoError e = CheckPrecision(scene.Find(q.a)->shape, precision, "a");
+    return ErrorText(e.what.empty() ? CheckPrecision(scene.Find(q.b)->shape, precision, "b") : e);
 }
 
 bool Reported(const Scene& scene, const QueryEvaluation& qe)
@@ -393,7 +375,7 @@ int RunReport(const ReportOptions& options, std::ostream& out, std::ostream& err
 {
     SceneLoad load = LoadSceneFile(options.scenePath);
     if (!load.Ok()) {
-        err << "hitlab report: " << load.error << "\n";
+        err << Within("hitlab report", load.error) << "\n";
         return 2;
     }
     for (const std::string& warning : load.warnings) {

@@ -12,8 +12,8 @@
 
 namespace hitlab {
 
-/// Reads a scene file; returns nullopt and sets error when it cannot. Scene files come with a
-/// later issue: until a loader is plugged in, only the built-in scenes open.
+/// Reads a scene file; returns nullopt and sets error when it cannot. Until a loader is plugged
+/// in (the hitlab executable plugs in core/io's), only the built-in scenes open.
 using SceneLoader = std::function<std::optional<Scene>(const std::string& path, std::string& error)>;
 
 /// 500 boxes and 500 spheres on a jittered lattice and 100 rays through them (fixed seed). Pairs

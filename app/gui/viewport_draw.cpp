@@ -44,16 +44,11 @@ void DrawTLabels(const Scene& scene, const SceneEvaluator& evaluator, const Scen
     if (!r.hit || cast == nullptr) {
         return;
     }
-    glm::dvec3 origin, dir;
-    if (const auto* ray = std::get_if<Ray<double>>(&cast->shape)) {
-        origin = ray->origin;
-        dir = ray->direction;
-    } else if (const auto* seg = std::get_if<Segment<double>>(&cast->shape)) {
-        origin = seg->start;
-        dir = seg->end - seg->start;
-    } else {
+    const std::optional<CastLine> line = CastLineOf(cast->shape);
+    if (!line) {
         return;
     }
+    const glm::dvec3 origin = line->origin, dir = line->direction;
     ImDrawList* draw = ImGui::GetBackgroundDrawList();
     if (area.z > 0.0 && area.w > 0.0) {
         draw->PushClipRect(ImVec2(float(area.x), float(area.y)),

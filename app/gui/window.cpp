@@ -105,37 +105,28 @@ void ShutDownImGui()
 
 Viewport* ViewportOf(GLFWwindow* window) { return static_cast<Viewport*>(glfwGetWindowUserPointer(window)); }
 
+/// Marks (NowMs) taken through one frame, shared by the window and `hitlab render`: Dear ImGui's
+/// part is building the UI (evaluated..imguiBuilt) and rendering its draw lists
+/// (viewportDrawn..imguiDrawn); drawing is the rest since evaluation, up to Split (so a glFinish
+/// before it, one wait for the GPU per frame, counts as drawing: by far the larger part).
+struct FrameClock {
+    double begin = NowMs(), evaluated = 0, imguiBuilt = 0, viewportDrawn = 0, imguiDrawn = 0;
+
+    void Split(FrameTimes& times) const
+    {
+        times.imgui = (imguiBuilt - evaluated) + (imguiDrawn - viewportDrawn);
+        times.draw = NowMs() - evaluated - times.imgui;
+    }
+    double Total() const { return NowMs() - begin; }
+};
+
+/// The shapes as JSON Lines: each shape's id and name, then its protocol object (ShapeToJson).
 void DumpShapes(const Scene& scene, const std::string& path)
 {
     std::ofstream out(path);
-    auto vec = [](const glm::dvec3& v) { return nlohmann::json::array({v.x, v.y, v.z}); };
     for (const SceneShape& s : scene.Shapes()) {
-        nlohmann::json j{{"id", s.id}, {"name", s.name}, {"type", ShapeTypeName(s.shape)}};
-        std::visit(
-            [&](const auto& g) {
-                using G = std::decay_t<decltype(g)>;
-                if constexpr (std::is_same_v<G, Ray<double>>) {
-                    j["origin"] = vec(g.origin);
-                    j["direction"] = vec(g.direction);
-                } else if constexpr (std::is_same_v<G, Segment<double>>) {
-                    j["start"] = vec(g.start);
-                    j["end"] = vec(g.end);
-                } else if constexpr (std::is_same_v<G, Plane<double>>) {
-                    j["normal"] = vec(g.normal);
-                    j["distance"] = g.distance;
-                } else if constexpr (std::is_same_v<G, Aabb<double>>) {
-                    j["min"] = vec(g.min);
-                    j["max"] = vec(g.max);
-                } else if constexpr (std::is_same_v<G, Sphere<double>>) {
-                    j["center"] = vec(g.center);
-                    j["radius"] = g.radius;
-                } else {
-                    j["center"] = vec(g.center);
-                    j["half_extents"] = vec(g.halfExtents);
-                    j["axes"] = {vec(g.axes[0]), vec(g.axes[1]), vec(g.axes[2])};
-                }
-            },
-            s.shape);
+        nlohmann::ordered_json j{{"id", s.id}, {"name", s.name}};
+        j.update(ShapeToJson(s.shape));
         out << j.dump() << '\n';
     }
 }
@@ -233,7 +224,7 @@ int RunGui(const GuiOptions& options)
         if (options.frames > 0 && frame >= options.frames) {
             break;
         }
-        const double t0 = NowMs();
+        FrameClock clock;
         if (options.frames > 0) {
             glfwPollEvents();
         } else {
@@ -248,33 +239,31 @@ int RunGui(const GuiOptions& options)
         }
         viewport.camera.viewport = {double(ww), double(wh)};
         viewport.Update();
-        const double t1 = NowMs();
+        clock.evaluated = NowMs();
         ImGui_ImplOpenGL3_NewFrame();
         ImGui_ImplGlfw_NewFrame();
         ImGui::NewFrame();
-        panels.Draw((t1 - lastFrame) / 1000.0);
-        lastFrame = t1;
+        panels.Draw((clock.evaluated - lastFrame) / 1000.0);
+        lastFrame = clock.evaluated;
         viewport.DrawOverlay();
         ImGui::Render();
-        const double imguiBuild = NowMs() - t1;
+        clock.imguiBuilt = NowMs();
         viewport.Draw({fbw, fbh}, {double(ww), double(wh)});
         panels.AfterViewportDrawn(fbw, fbh);
-        const double t2 = NowMs();
+        clock.viewportDrawn = NowMs();
         ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
         panels.AfterPanelsDrawn(fbw, fbh);
         if (panels.QuitRequested()) {
             glfwSetWindowShouldClose(window, GLFW_TRUE);
         }
-        const double t3 = NowMs();
+        clock.imguiDrawn = NowMs();
         if (options.stats) {
-            // one wait for the GPU per frame (a second one would rasterize the frame in two
-            // halves); its time goes to drawing, by far the larger part
+            // one wait for the GPU per frame (a second one would rasterize the frame in two halves)
             glFinish();
         }
-        viewport.times.imgui = imguiBuild + (t3 - t2);
-        viewport.times.draw = NowMs() - t1 - viewport.times.imgui;
+        clock.Split(viewport.times);
         glfwSwapBuffers(window);
-        viewport.times.total = NowMs() - t0;
+        viewport.times.total = clock.Total();
         frames.push_back(viewport.times);
     }
     if (options.stats) {
@@ -353,9 +342,9 @@ std::optional<RenderedImage> RenderScene(Scene scene, const Camera& camera, int 
         image.emplace();
         // ImGui sizes auto-resizing windows on their first frame and shows them on the second
         for (int frame = 0; frame < std::max(2, frames); ++frame) {
-            const double t0 = NowMs();
+            FrameClock clock;
             viewport.Update();
-            const double t1 = NowMs();
+            clock.evaluated = NowMs();
             ImGui_ImplOpenGL3_NewFrame();
             ImGui_ImplGlfw_NewFrame();
             ImGui::GetIO().DisplaySize = ImVec2(float(width), float(height));
@@ -363,16 +352,15 @@ std::optional<RenderedImage> RenderScene(Scene scene, const Camera& camera, int 
             ImGui::NewFrame();
             viewport.DrawOverlay();
             ImGui::Render();
-            const double imguiBuild = NowMs() - t1;
+            clock.imguiBuilt = NowMs();
             glBindFramebuffer(GL_FRAMEBUFFER, fbo[0]);
             viewport.Draw({width, height}, size);
-            const double t2 = NowMs();
+            clock.viewportDrawn = NowMs();
             ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
-            const double t3 = NowMs();
-            glFinish(); // one wait per frame, counted as drawing (see RunGui)
-            viewport.times.imgui = imguiBuild + (t3 - t2);
-            viewport.times.draw = NowMs() - t1 - viewport.times.imgui;
-            viewport.times.total = NowMs() - t0;
+            clock.imguiDrawn = NowMs();
+            glFinish(); // one wait per frame, counted as drawing (FrameClock)
+            clock.Split(viewport.times);
+            viewport.times.total = clock.Total();
             image->frames.push_back(viewport.times);
         }
         std::ostringstream fanStats;

@@ -185,6 +185,68 @@ void JudgeObbs(ExactResult& r, const Obb<double>& a, const Obb<double>& b)
     }
 }
 
+void JudgePlaneCast(ExactResult& r, const Ray<double>& ray, const Plane<double>& plane)
+{
+    mpq_class num, den;
+    r.hit = exact::CastPlane(ray, plane, &num, &den);
+    if (r.hit) {
+        mpq_class t = sgn(den) == 0 ? mpq_class(0) : mpq_class(num / den);
+        t.canonicalize();
+        r.tEnter = r.tExit = FromRational(t);
+        r.exactT = true;
+    }
+}
+
+/// The least push-out of the box [aMin, aMax] out of [bMin, bMax], exactly: the least over the
+/// axes of min(aMax - bMin, bMax - aMin).
+mpq_class LeastPushOut(const glm::dvec3& aMin, const glm::dvec3& aMax, const glm::dvec3& bMin, const glm::dvec3& bMax)
+{
+    mpq_class least;
+    for (int i = 0; i < 3; ++i) {
+        const mpq_class p1 = mpq_class(aMax[i]) - mpq_class(bMin[i]);
+        const mpq_class p2 = mpq_class(bMax[i]) - mpq_class(aMin[i]);
+        const mpq_class p = p1 < p2 ? p1 : p2;
+        least = i == 0 || p < least ? p : least;
+    }
+    return least;
+}
+
+void JudgeAabbs(ExactResult& r, const Aabb<double>& a, const Aabb<double>& b)
+{
+    r.hit = exact::OverlapAabbs<mpq_class>(a, b);
+    if (r.hit) {
+        r.depth = FromRational(LeastPushOut(a.min, a.max, b.min, b.max));
+        r.exactDepth = true;
+    }
+}
+
+void JudgeSphereBox(ExactResult& r, const Sphere<double>& s, const Aabb<double>& box)
+{
+    const mpq_class d2 = exact::SphereBoxDistance2<mpq_class>(s, box);
+    const mpq_class radius(s.radius);
+    r.hit = d2 <= radius * radius;
+    if (r.hit && sgn(d2) == 0) {
+        // centre inside (or on) the box: radius + distance to the nearest face (the centre's push-out)
+        r.depth = FromRational(radius + LeastPushOut(s.center, s.center, box.min, box.max));
+        r.exactDepth = true;
+    } else if (r.hit) {
+        r.depth = SqrtExpression(radius, -1, d2, mpq_class(1));
+        r.exactDepth = r.depth.exact;
+    }
+}
+
+void JudgeSpheres(ExactResult& r, const Sphere<double>& a, const Sphere<double>& b)
+{
+    const V3<mpq_class> delta = exact::Sub(exact::Lift<mpq_class>(b.center), exact::Lift<mpq_class>(a.center));
+    const mpq_class d2 = exact::Dot(delta, delta);
+    const mpq_class sum = mpq_class(a.radius) + mpq_class(b.radius);
+    r.hit = d2 <= sum * sum;
+    if (r.hit) {
+        r.depth = SqrtExpression(sum, -1, d2, mpq_class(1));
+        r.exactDepth = r.depth.exact;
+    }
+}
+
 } // namespace
 
 ExactResult JudgeExact(const Query& query)
@@ -204,17 +266,9 @@ ExactResult JudgeExact(const Query& query)
         SetCast(r, exact::CastAabb(s.start, delta, std::get<Aabb<double>>(query.b), true));
         break;
     }
-    case Family::RayPlane: {
-        mpq_class num, den;
-        r.hit = exact::CastPlane(std::get<Ray<double>>(query.a), std::get<Plane<double>>(query.b), &num, &den);
-        if (r.hit) {
-            mpq_class t = sgn(den) == 0 ? mpq_class(0) : mpq_class(num / den);
-            t.canonicalize();
-            r.tEnter = r.tExit = FromRational(t);
-            r.exactT = true;
-        }
+    case Family::RayPlane:
+        JudgePlaneCast(r, std::get<Ray<double>>(query.a), std::get<Plane<double>>(query.b));
         break;
-    }
     case Family::RaySphere:
         JudgeSphereCast(r, std::get<Ray<double>>(query.a), std::get<Sphere<double>>(query.b));
         break;
@@ -230,60 +284,15 @@ ExactResult JudgeExact(const Query& query)
         SetCast(r, c);
         break;
     }
-    case Family::AabbAabb: {
-        const auto& a = std::get<Aabb<double>>(query.a);
-        const auto& b = std::get<Aabb<double>>(query.b);
-        r.hit = exact::OverlapAabbs<mpq_class>(a, b);
-        if (r.hit) {
-            // least push-out over the axes: min(a.max - b.min, b.max - a.min)
-            mpq_class depth;
-            for (int i = 0; i < 3; ++i) {
-                const mpq_class p1 = mpq_class(a.max[i]) - mpq_class(b.min[i]);
-                const mpq_class p2 = mpq_class(b.max[i]) - mpq_class(a.min[i]);
-                const mpq_class p = p1 < p2 ? p1 : p2;
-                depth = i == 0 || p < depth ? p : depth;
-            }
-            r.depth = FromRational(depth);
-            r.exactDepth = true;
-        }
+    case Family::AabbAabb:
+        JudgeAabbs(r, std::get<Aabb<double>>(query.a), std::get<Aabb<double>>(query.b));
         break;
-    }
-    case Family::SphereAabb: {
-        const auto& s = std::get<Sphere<double>>(query.a);
-        const auto& box = std::get<Aabb<double>>(query.b);
-        const mpq_class d2 = exact::SphereBoxDistance2<mpq_class>(s, box);
-        const mpq_class radius(s.radius);
-        r.hit = d2 <= radius * radius;
-        if (r.hit && sgn(d2) == 0) {
-            // centre inside (or on) the box: radius + distance to the nearest face
-            mpq_class nearest;
-            for (int i = 0; i < 3; ++i) {
-                const mpq_class lo = mpq_class(s.center[i]) - mpq_class(box.min[i]);
-                const mpq_class hi = mpq_class(box.max[i]) - mpq_class(s.center[i]);
-                const mpq_class m = lo < hi ? lo : hi;
-                nearest = i == 0 || m < nearest ? m : nearest;
-            }
-            r.depth = FromRational(radius + nearest);
-            r.exactDepth = true;
-        } else if (r.hit) {
-            r.depth = SqrtExpression(radius, -1, d2, mpq_class(1));
-            r.exactDepth = r.depth.exact;
-        }
+    case Family::SphereAabb:
+        JudgeSphereBox(r, std::get<Sphere<double>>(query.a), std::get<Aabb<double>>(query.b));
         break;
-    }
-    case Family::SphereSphere: {
-        const auto& a = std::get<Sphere<double>>(query.a);
-        const auto& b = std::get<Sphere<double>>(query.b);
-        const V3<mpq_class> delta = exact::Sub(exact::Lift<mpq_class>(b.center), exact::Lift<mpq_class>(a.center));
-        const mpq_class d2 = exact::Dot(delta, delta);
-        const mpq_class sum = mpq_class(a.radius) + mpq_class(b.radius);
-        r.hit = d2 <= sum * sum;
-        if (r.hit) {
-            r.depth = SqrtExpression(sum, -1, d2, mpq_class(1));
-            r.exactDepth = r.depth.exact;
-        }
+    case Family::SphereSphere:
+        JudgeSpheres(r, std::get<Sphere<double>>(query.a), std::get<Sphere<double>>(query.b));
         break;
-    }
     case Family::ObbObb:
         JudgeObbs(r, std::get<Obb<double>>(query.a), std::get<Obb<double>>(query.b));
         break;

@@ -200,9 +200,10 @@ void ScalarHunt(const HuntOptions& o, Sides& sides, Collector& collector, Meter&
 
 using BatchKernel = void (*)(const Ray<float>&, const AabbSoA&, std::uint8_t*);
 
-BatchKernel KernelOf(std::string_view name)
+/// The registry's batched kernel of an algorithm (HuntBatchedApplies: it has one).
+BatchKernel KernelOf(const AlgorithmInfo& info)
 {
-    if (name == "slab") {
+    if (info.boxKernel == BoxKernel::Slab) {
         return hunt::RayAabbSlabBatch;
     }
     return [](const Ray<float>& ray, const AabbSoA& boxes, std::uint8_t* hits) {
@@ -215,7 +216,7 @@ void BatchedHunt(const HuntOptions& o, Sides& sides, Collector& collector, Meter
 {
     constexpr std::size_t kPool = 4096;
     constexpr int kRaysPerPool = 64;
-    const BatchKernel kernelA = KernelOf(o.a), kernelB = KernelOf(o.b);
+    const BatchKernel kernelA = KernelOf(*sides.a), kernelB = KernelOf(*sides.b);
     hunt::Rng rng(o.seed);
     std::vector<Aabb<float>> boxes(kPool);
     AabbSoA pool;
@@ -357,7 +358,10 @@ std::string ValidateHunt(const HuntOptions& o)
 
 bool HuntBatchedApplies(const HuntOptions& o)
 {
-    auto batched = [](const std::string& name) { return name == "slab" || name == "slab_branchless"; };
+    auto batched = [&o](const std::string& name) {
+        const AlgorithmInfo* info = FindAlgorithm(o.family, name);
+        return info != nullptr && info->boxKernel != BoxKernel::None;
+    };
     return o.batched && o.family == Family::RayAabb && o.precision == Precision::Float && batched(o.a) &&
            batched(o.b) && !o.around && o.valueUlps <= 0;
 }

@@ -48,8 +48,9 @@ struct HuntOptions {
 /// "" when the options can run, else why not (unknown algorithm, b == a, ...).
 std::string ValidateHunt(const HuntOptions& options);
 
-/// Whether the vectorised path runs: ray_aabb in float with a and b both among the batched
-/// kernels (slab: the reference, bit for bit; slab_branchless: core/batch's kernel).
+/// Whether the vectorised path runs: ray_aabb in float with a and b both algorithms that have a
+/// batched kernel in the registry (AlgorithmInfo::boxKernel: the reference, bit for bit, and
+/// core/batch's branchless kernel).
 bool HuntBatchedApplies(const HuntOptions& options);
 
 struct HuntProgress {

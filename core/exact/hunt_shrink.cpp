@@ -2,6 +2,8 @@
 // description, a GoogleTest case and a scene.
 #include "hunt.h"
 
+#include "core/text.h"
+
 #include <charconv>
 #include <glm/glm.hpp>
 
@@ -16,24 +18,15 @@ namespace {
 
 using glm::dvec3;
 
-/// Shortest text that reads back as the double; -0 as "-0".
-std::string Num(double v)
-{
-    char buffer[64];
-    const auto end = std::to_chars(buffer, buffer + sizeof buffer, v).ptr;
-    return std::string(buffer, end);
-}
-
 /// A C++ double literal: "1", "0.5", "-0.0", "1e-300".
 std::string Literal(double v)
 {
     if (v == 0) {
         return std::signbit(v) ? "-0.0" : "0";
     }
-    return Num(v);
+    return NumberText(v);
 }
 
-std::string Vec(const dvec3& v) { return "(" + Num(v.x) + ", " + Num(v.y) + ", " + Num(v.z) + ")"; }
 std::string VecLiteral(const dvec3& v) { return "{" + Literal(v.x) + ", " + Literal(v.y) + ", " + Literal(v.z) + "}"; }
 
 bool Identity(const std::array<dvec3, 3>& axes)
@@ -47,26 +40,26 @@ std::string Describe(const Shape& shape)
         [](const auto& x) -> std::string {
             using X = std::decay_t<decltype(x)>;
             if constexpr (std::is_same_v<X, Ray<double>>) {
-                return "origin " + Vec(x.origin) + ", direction " + Vec(x.direction);
+                return "origin " + VecText(x.origin) + ", direction " + VecText(x.direction);
             } else if constexpr (std::is_same_v<X, Segment<double>>) {
-                return "segment " + Vec(x.start) + " to " + Vec(x.end);
+                return "segment " + VecText(x.start) + " to " + VecText(x.end);
             } else if constexpr (std::is_same_v<X, Plane<double>>) {
-                return "plane normal " + Vec(x.normal) + ", distance " + Num(x.distance);
+                return "plane normal " + VecText(x.normal) + ", distance " + NumberText(x.distance);
             } else if constexpr (std::is_same_v<X, Aabb<double>>) {
                 if (x.min.x == x.min.y && x.min.x == x.min.z && x.max.x == x.max.y && x.max.x == x.max.z) {
-                    return "box [" + Num(x.min.x) + ", " + Num(x.max.x) + "]^3";
+                    return "box [" + NumberText(x.min.x) + ", " + NumberText(x.max.x) + "]^3";
                 }
                 std::string s = "box ";
                 for (int i = 0; i < 3; ++i) {
-                    s += (i > 0 ? " x [" : "[") + Num(x.min[i]) + ", " + Num(x.max[i]) + "]";
+                    s += (i > 0 ? " x [" : "[") + NumberText(x.min[i]) + ", " + NumberText(x.max[i]) + "]";
                 }
                 return s;
             } else if constexpr (std::is_same_v<X, Sphere<double>>) {
-                return "sphere centre " + Vec(x.center) + ", radius " + Num(x.radius);
+                return "sphere centre " + VecText(x.center) + ", radius " + NumberText(x.radius);
             } else {
-                std::string s = "obb centre " + Vec(x.center) + ", half extents " + Vec(x.halfExtents);
+                std::string s = "obb centre " + VecText(x.center) + ", half extents " + VecText(x.halfExtents);
                 if (!Identity(x.axes)) {
-                    s += ", axes " + Vec(x.axes[0]) + " " + Vec(x.axes[1]) + " " + Vec(x.axes[2]);
+                    s += ", axes " + VecText(x.axes[0]) + " " + VecText(x.axes[1]) + " " + VecText(x.axes[2]);
                 }
                 return s;
             }
@@ -118,8 +111,8 @@ std::string ResultText(const Result& r, Family family)
     if (!r.hit) {
         return "miss";
     }
-    return IsCast(family) ? "hit, t in [" + Num(r.tEnter + 0.0) + ", " + Num(r.tExit + 0.0) + "]"
-                          : "hit, depth " + Num(r.depth + 0.0);
+    return IsCast(family) ? "hit, t in [" + NumberText(r.tEnter + 0.0) + ", " + NumberText(r.tExit + 0.0) + "]"
+                          : "hit, depth " + NumberText(r.depth + 0.0);
 }
 
 /// Pointers to every number of a shape that shrinking may change (not obb axes).
@@ -257,10 +250,13 @@ std::string DescribeDisagreement(const Counterexample& c, const HuntOptions& opt
     return s + "exact: " + DescribeExact(c.exact);
 }
 
-Query ShrinkQuery(const Query& query, const std::function<bool(const Query&)>& disagrees)
+namespace {
+
+using Disagrees = std::function<bool(const Query&)>;
+
+/// Brings a huge or tiny query toward 1 by powers of two (exact) while it still disagrees.
+void ShrinkScale(Query& q, const Disagrees& disagrees)
 {
-    Query q = query;
-    // whole-query scale first: bring huge or tiny cases toward 1 by powers of two (exact)
     for (double factor : {0.5, 2.0}) {
         for (int i = 0; i < 200; ++i) {
             Query t = q;
@@ -279,7 +275,11 @@ Query ShrinkQuery(const Query& query, const std::function<bool(const Query&)>& d
             q = t;
         }
     }
-    // obb axes: the nearest signed permutation when it still disagrees
+}
+
+/// Replaces obb axes by the nearest signed permutation when the query still disagrees.
+void SnapAxes(Query& q, const Disagrees& disagrees)
+{
     for (Shape* shape : {&q.a, &q.b}) {
         if (auto* o = std::get_if<Obb<double>>(shape); o && !Identity(o->axes)) {
             Query t = q;
@@ -297,14 +297,17 @@ Query ShrinkQuery(const Query& query, const std::function<bool(const Query&)>& d
             }
         }
     }
-    // each number to its simplest value that keeps the disagreement, until nothing changes
-    const std::vector<bool> flatness = Flatness(query);
+}
+
+/// Each number to its simplest value that keeps the disagreement (equal numbers together first:
+/// touching faces share a plane), until nothing changes; flat shapes stay flat.
+void SimplifyNumbers(Query& q, const std::vector<bool>& flatness, const Disagrees& disagrees)
+{
     for (int pass = 0; pass < 6; ++pass) {
         bool changed = false;
         std::vector<double*> numbers;
         Numbers(q.a, numbers);
         Numbers(q.b, numbers);
-        // equal numbers together first (touching faces share a plane), then each alone
         std::map<double, std::vector<double*>> groups;
         for (double* x : numbers) {
             groups[*x].push_back(x);
@@ -347,6 +350,16 @@ Query ShrinkQuery(const Query& query, const std::function<bool(const Query&)>& d
             break;
         }
     }
+}
+
+} // namespace
+
+Query ShrinkQuery(const Query& query, const std::function<bool(const Query&)>& disagrees)
+{
+    Query q = query;
+    ShrinkScale(q, disagrees);
+    SnapAxes(q, disagrees);
+    SimplifyNumbers(q, Flatness(query), disagrees);
     return q;
 }
 

@@ -1,6 +1,7 @@
 // Reading `hitlab eval` query lines (docs/protocol.md#hitlab-eval): the line itself (length,
 // nesting, JSON), the family, the shapes (protocol_shape.cpp), precision, trace and algorithms.
 #include "protocol.h"
+#include "json_text.h"
 #include "protocol_detail.h"
 
 #include <algorithm>
@@ -11,36 +12,6 @@ namespace {
 
 using nlohmann::json;
 using namespace detail;
-
-/// Deepest nesting of [ and { outside strings; stops counting once past limit.
-int NestingDepth(std::string_view text, int limit)
-{
-    int depth = 0, deepest = 0;
-    bool inString = false, escaped = false;
-    for (char c : text) {
-        if (inString) {
-            if (escaped) {
-                escaped = false;
-            } else if (c == '\\') {
-                escaped = true;
-            } else if (c == '"') {
-                inString = false;
-            }
-            continue;
-        }
-        if (c == '"') {
-            inString = true;
-        } else if (c == '[' || c == '{') {
-            deepest = std::max(deepest, ++depth);
-            if (deepest > limit) {
-                return deepest;
-            }
-        } else if (c == ']' || c == '}') {
-            --depth;
-        }
-    }
-    return deepest;
-}
 
 /// nlohmann's message without its "[json.exception.parse_error.101] " prefix.
 std::string ParserMessage(const std::exception& e)
@@ -105,12 +76,12 @@ json RecoverId(std::string_view line)
     return recovery.id;
 }
 
-std::string ReadAlgorithms(const json* v, Family family, ParsedQuery& out)
+IoError ReadAlgorithms(const json* v, Family family, ParsedQuery& out)
 {
     const std::vector<const AlgorithmInfo*> available = AlgorithmsOf(family);
     const std::string familyName(FamilyName(family));
     if (available.empty()) {
-        return "query: no algorithms of family " + familyName + " are registered in this build";
+        return IoError{"query", "no algorithms of family " + familyName + " are registered in this build"};
     }
     std::vector<std::string_view> names;
     for (const AlgorithmInfo* info : available) {
@@ -122,26 +93,26 @@ std::string ReadAlgorithms(const json* v, Family family, ParsedQuery& out)
         return {};
     }
     if (!v->is_array()) {
-        std::string e = "algorithms: expected \"all\" or an array of names, got " + Describe(*v);
+        IoError e{"algorithms", "expected \"all\" or an array of names, got " + Describe(*v)};
         if (v->is_string()) {
-            e += " (write [" + Quote(v->get_ref<const std::string&>()) + "] for one algorithm)";
+            e.what += " (write [" + Quote(v->get_ref<const std::string&>()) + "] for one algorithm)";
         }
         return e;
     }
     if (v->empty()) {
-        return "algorithms: expected \"all\" or an array of at least one name, got an empty array";
+        return IoError{"algorithms", "expected \"all\" or an array of at least one name, got an empty array"};
     }
     out.allAlgorithms = false;
     for (size_t i = 0; i < v->size(); ++i) {
         const json& name = (*v)[i];
         const std::string path = "algorithms[" + std::to_string(i) + "]";
         if (!name.is_string()) {
-            return path + ": expected an algorithm name (a string), got " + Describe(name);
+            return {path, "expected an algorithm name (a string), got " + Describe(name)};
         }
         const AlgorithmInfo* info = FindAlgorithm(family, name.get_ref<const std::string&>());
         if (info == nullptr) {
-            return path + ": unknown algorithm " + Quote(name.get_ref<const std::string&>()) + " for " + familyName +
-                   " (expected one of " + Join(names) + ")";
+            return {path, "unknown algorithm " + Quote(name.get_ref<const std::string&>()) + " for " + familyName +
+                              " (expected one of " + Join(names) + ")"};
         }
         if (std::find(out.algorithms.begin(), out.algorithms.end(), info) == out.algorithms.end()) {
             out.algorithms.push_back(info);
@@ -150,20 +121,20 @@ std::string ReadAlgorithms(const json* v, Family family, ParsedQuery& out)
     return {};
 }
 
-std::string ReadQuery(const json& j, ParsedQuery& out)
+IoError ReadQuery(const json& j, ParsedQuery& out)
 {
     // family
     const auto query = j.find("query");
     if (query == j.end()) {
-        return "query: missing (expected a family name, one of " + FamilyNames() + ")";
+        return IoError{"query", "missing (expected a family name, one of " + FamilyNames() + ")"};
     }
     if (!query->is_string()) {
-        return "query: expected a family name (a string), got " + Describe(*query);
+        return IoError{"query", "expected a family name (a string), got " + Describe(*query)};
     }
     const std::optional<Family> family = FamilyFromName(query->get_ref<const std::string&>());
     if (!family) {
-        return "query: unknown family " + Quote(query->get_ref<const std::string&>()) + " (expected one of " +
-               FamilyNames() + ")";
+        return IoError{"query", "unknown family " + Quote(query->get_ref<const std::string&>()) + " (expected one of " +
+                                    FamilyNames() + ")"};
     }
     out.query.family = *family;
     const std::string familyName(FamilyName(*family));
@@ -174,8 +145,7 @@ std::string ReadQuery(const json& j, ParsedQuery& out)
         const std::string_view expected = isA ? FamilyShapeA(*family) : FamilyShapeB(*family);
         const auto it = j.find(key);
         if (it == j.end()) {
-            return std::string(key) + ": missing (" + familyName + " needs a " + std::string(expected) + " as \"" +
-                   key + "\")";
+            return {key, "missing (" + familyName + " needs a " + std::string(expected) + " as \"" + key + "\")"};
         }
         Parsed<Shape> shape = ParseShapeExpecting(*it, key, expected, familyName, &out.warnings);
         if (!shape.Ok()) {
@@ -191,31 +161,31 @@ std::string ReadQuery(const json& j, ParsedQuery& out)
         } else if (it->is_string() && it->get_ref<const std::string&>() == "double") {
             out.precision = Precision::Double;
         } else {
-            return "precision: expected \"float\" or \"double\", got " + Describe(*it);
+            return IoError{"precision", "expected \"float\" or \"double\", got " + Describe(*it)};
         }
     }
     if (const auto it = j.find("trace"); it != j.end()) {
         if (!it->is_boolean()) {
-            return "trace: expected true or false, got " + Describe(*it);
+            return IoError{"trace", "expected true or false, got " + Describe(*it)};
         }
         out.trace = it->get<bool>();
     }
     if (const auto it = j.find("exact"); it != j.end()) {
         if (!it->is_boolean()) {
-            return "exact: expected true or false, got " + Describe(*it);
+            return IoError{"exact", "expected true or false, got " + Describe(*it)};
         }
         out.exact = it->get<bool>();
     }
-    if (std::string e = CheckPrecision(out.query.a, out.precision, "a"); !e.empty()) {
+    if (IoError e = CheckPrecision(out.query.a, out.precision, "a"); !e.what.empty()) {
         return e;
     }
-    if (std::string e = CheckPrecision(out.query.b, out.precision, "b"); !e.empty()) {
+    if (IoError e = CheckPrecision(out.query.b, out.precision, "b"); !e.what.empty()) {
         return e;
     }
 
     // algorithms
     const auto algorithms = j.find("algorithms");
-    if (std::string e = ReadAlgorithms(algorithms == j.end() ? nullptr : &*algorithms, *family, out); !e.empty()) {
+    if (IoError e = ReadAlgorithms(algorithms == j.end() ? nullptr : &*algorithms, *family, out); !e.what.empty()) {
         return e;
     }
 
@@ -240,39 +210,40 @@ ParsedQuery ParseQuery(std::string_view line)
     }
     const auto first = line.find_first_not_of(" \t\r\n");
     if (first == std::string_view::npos) {
-        out.error = "empty line";
+        out.error = {{}, "empty line"};
         return out;
     }
     line = line.substr(first, line.find_last_not_of(" \t\r\n") + 1 - first);
     if (line.size() > kMaxLineBytes) {
-        out.error = "line is too long: " + std::to_string(line.size()) + " bytes, the limit is " +
-                    std::to_string(kMaxLineBytes);
+        out.error = {{},
+                     "line is too long: " + std::to_string(line.size()) + " bytes, the limit is " +
+                         std::to_string(kMaxLineBytes)};
         return out;
     }
-    if (NestingDepth(line, kMaxJsonDepth) > kMaxJsonDepth) {
-        out.error = "line nests arrays or objects deeper than " + std::to_string(kMaxJsonDepth) + " levels";
+    if (TooDeep(line, kMaxJsonDepth) != std::string_view::npos) {
+        out.error = {{}, "line nests arrays or objects deeper than " + std::to_string(kMaxJsonDepth) + " levels"};
         return out;
     }
     json j;
     try {
         j = json::parse(line);
     } catch (const json::out_of_range& e) { // nlohmann reports 1e400 this way
-        out.error = "line is not valid JSON: " + ParserMessage(e) + " (every number must be a finite double)";
+        out.error = {{}, "line is not valid JSON: " + ParserMessage(e) + " (every number must be a finite double)"};
         out.id = RecoverId(line);
         return out;
     } catch (const json::exception& e) {
-        out.error = "line is not valid JSON: " + ParserMessage(e);
+        out.error = {{}, "line is not valid JSON: " + ParserMessage(e)};
         out.id = RecoverId(line);
         return out;
     }
     if (!j.is_object()) {
-        out.error = "line is not a query object: got " + Describe(j);
+        out.error = {{}, "line is not a query object: got " + Describe(j)};
         return out;
     }
     if (const auto id = j.find("id"); id != j.end()) {
         out.id = *id;
     }
-    if (std::string e = ReadQuery(j, out); !e.empty()) {
+    if (IoError e = ReadQuery(j, out); !e.what.empty()) {
         ParsedQuery failed;
         failed.id = std::move(out.id);
         failed.error = std::move(e);

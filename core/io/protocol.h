@@ -4,6 +4,8 @@
 // path and what was expected ("b.radius: must be >= 0, got -1").
 #pragma once
 
+#include "error.h"
+
 #include "core/algorithm.h"
 #include "core/compare.h"
 
@@ -24,11 +26,11 @@ inline constexpr int kMaxJsonDepth = 64;
 /// Tolerance of the orthonormality check of obb `axes`: |dot(u, v)| and ||u| - 1|.
 inline constexpr double kAxesTolerance = 1e-4;
 
-/// A value, or an error message naming the key path and what was expected.
+/// A value, or an error: the key path in `where` ("b.radius"), what was expected in `what`.
 template <typename T>
 struct Parsed {
     std::optional<T> value;
-    std::string error; ///< non-empty exactly when value is empty
+    IoError error; ///< error.what is non-empty exactly when value is empty
 
     bool Ok() const { return value.has_value(); }
 };
@@ -42,14 +44,14 @@ Parsed<Shape> ParseShape(const nlohmann::json& json, const std::string& path,
                          std::vector<std::string>* warnings = nullptr);
 
 /// The error when shape (at path) cannot be evaluated meaningfully in precision: a number that
-/// overflows float, or a direction or normal that rounds to zero in float. "" when fine.
-std::string CheckPrecision(const Shape& shape, Precision precision, const std::string& path);
+/// overflows float, or a direction or normal that rounds to zero in float. No error (what "") when fine.
+IoError CheckPrecision(const Shape& shape, Precision precision, const std::string& path);
 
 /// One `hitlab eval` input line, read. On error, `error` says what is wrong and the other fields
 /// (except `id` when the line had a readable one) keep their defaults.
 struct ParsedQuery {
     nlohmann::json id; ///< echoed back; null when absent or unreadable
-    std::string error; ///< "" when the line is a valid query
+    IoError error;     ///< error.what is "" when the line is a valid query; where is the key path
     Query query;
     std::vector<const AlgorithmInfo*> algorithms; ///< resolved: the family's all, or the ones named, in that order
     bool allAlgorithms = true;                    ///< "algorithms": "all" (or absent)
@@ -58,7 +60,7 @@ struct ParsedQuery {
     bool exact = false;                ///< "exact": true asks for the exact judge's answer (hitlab eval)
     std::vector<std::string> warnings; ///< unknown keys that were ignored
 
-    bool Ok() const { return error.empty(); }
+    bool Ok() const { return error.what.empty(); }
 };
 
 /// Reads one query line (without its newline; a trailing '\r' and surrounding whitespace are

@@ -17,19 +17,6 @@ namespace detail {
 
 using nlohmann::json;
 
-std::string NumberText(double v)
-{
-    if (std::isnan(v)) {
-        return "nan";
-    }
-    if (std::isinf(v)) {
-        return v > 0 ? "inf" : "-inf";
-    }
-    char buffer[64];
-    const auto end = std::to_chars(buffer, buffer + sizeof buffer, v).ptr;
-    return std::string(buffer, end);
-}
-
 std::string Quote(std::string_view text)
 {
     constexpr std::size_t kMax = 40;
@@ -83,38 +70,33 @@ std::string FamilyNames()
 
 // ---- numbers and vectors: each returns "" or the error ----
 
-std::string ReadNumber(const json& v, const std::string& path, double& out)
+IoError ReadNumber(const json& v, const std::string& path, double& out)
 {
     if (!v.is_number()) {
-        return path + ": expected a number, got " + Describe(v);
+        return {path, "expected a number, got " + Describe(v)};
     }
     out = v.get<double>();
     if (!std::isfinite(out)) {
-        return path + ": must be finite, got " + NumberText(out);
+        return {path, "must be finite, got " + NumberText(out)};
     }
     return {};
 }
 
-std::string ReadVec3(const json& v, const std::string& path, glm::dvec3& out)
+IoError ReadVec3(const json& v, const std::string& path, glm::dvec3& out)
 {
     if (!v.is_array()) {
-        return path + ": expected an array of 3 numbers, got " + Describe(v);
+        return {path, "expected an array of 3 numbers, got " + Describe(v)};
     }
     if (v.size() != 3) {
-        return path + ": expected an array of 3 numbers, got " + std::to_string(v.size()) +
-               (v.size() == 1 ? " element" : " elements");
+        return {path, "expected an array of 3 numbers, got " + std::to_string(v.size()) +
+                          (v.size() == 1 ? " element" : " elements")};
     }
     for (int i = 0; i < 3; ++i) {
-        if (std::string e = ReadNumber(v[size_t(i)], path + "[" + std::to_string(i) + "]", out[i]); !e.empty()) {
+        if (IoError e = ReadNumber(v[size_t(i)], path + "[" + std::to_string(i) + "]", out[i]); !e.what.empty()) {
             return e;
         }
     }
     return {};
-}
-
-std::string VecText(const glm::dvec3& v)
-{
-    return "[" + NumberText(v.x) + ", " + NumberText(v.y) + ", " + NumberText(v.z) + "]";
 }
 
 } // namespace detail
@@ -125,63 +107,64 @@ using nlohmann::json;
 using namespace detail;
 
 /// The member `key` of a shape object, or the "missing" error naming what the shape needs.
-std::string Member(const json& object, const char* key, const std::string& path, const char* needs, const json*& out)
+IoError Member(const json& object, const char* key, const std::string& path, const char* needs, const json*& out)
 {
     const auto it = object.find(key);
     if (it == object.end()) {
-        return path + "." + key + ": missing (" + needs + ")";
+        return {path + "." + key, std::string("missing (") + needs + ")"};
     }
     out = &*it;
     return {};
 }
 
-std::string MemberNumber(const json& object, const char* key, const std::string& path, const char* needs, double& out)
+IoError MemberNumber(const json& object, const char* key, const std::string& path, const char* needs, double& out)
 {
     const json* v = nullptr;
-    if (std::string e = Member(object, key, path, needs, v); !e.empty()) {
+    if (IoError e = Member(object, key, path, needs, v); !e.what.empty()) {
         return e;
     }
     return ReadNumber(*v, path + "." + key, out);
 }
 
-std::string MemberVec3(const json& object, const char* key, const std::string& path, const char* needs, glm::dvec3& out)
+IoError MemberVec3(const json& object, const char* key, const std::string& path, const char* needs, glm::dvec3& out)
 {
     const json* v = nullptr;
-    if (std::string e = Member(object, key, path, needs, v); !e.empty()) {
+    if (IoError e = Member(object, key, path, needs, v); !e.what.empty()) {
         return e;
     }
     return ReadVec3(*v, path + "." + key, out);
 }
 
-std::string NonNegative(const std::string& path, double v)
+IoError NonNegative(const std::string& path, double v)
 {
-    return v >= 0 ? std::string() : path + ": must be >= 0, got " + NumberText(v);
+    return v >= 0 ? IoError{} : IoError{path, "must be >= 0, got " + NumberText(v)};
 }
 
-std::string NonZero(const std::string& path, const glm::dvec3& v)
+IoError NonZero(const std::string& path, const glm::dvec3& v)
 {
-    return v != glm::dvec3(0) ? std::string() : path + ": must be nonzero, got " + VecText(v);
+    return v != glm::dvec3(0) ? IoError{} : IoError{path, "must be nonzero, got " + VecText(v)};
 }
 
 constexpr const char* kShapeTypes = "ray, segment, plane, aabb, sphere, obb";
 
 // ---- the shapes ----
 
-std::string ReadAxes(const json& v, const std::string& path, std::array<glm::dvec3, 3>& axes)
+IoError ReadAxes(const json& v, const std::string& path, std::array<glm::dvec3, 3>& axes)
 {
     if (!v.is_array() || v.size() != 3) {
-        return path + ": expected an array of 3 vectors (the box's local x, y and z axes), got " + Describe(v);
+        return {path, "expected an array of 3 vectors (the box's local x, y and z axes), got " + Describe(v)};
     }
     for (int i = 0; i < 3; ++i) {
-        if (std::string e = ReadVec3(v[size_t(i)], path + "[" + std::to_string(i) + "]", axes[size_t(i)]); !e.empty()) {
+        if (IoError e = ReadVec3(v[size_t(i)], path + "[" + std::to_string(i) + "]", axes[size_t(i)]);
+            !e.what.empty()) {
             return e;
         }
     }
     for (int i = 0; i < 3; ++i) {
         const double length = glm::length(axes[size_t(i)]);
         if (!(std::abs(length - 1) <= kAxesTolerance)) {
-            return path + ": must be orthonormal within 1e-4, got |axes[" + std::to_string(i) +
-                   "]| = " + NumberText(length);
+            return {path,
+                    "must be orthonormal within 1e-4, got |axes[" + std::to_string(i) + "]| = " + NumberText(length)};
         }
     }
     for (int i = 0; i < 3; ++i) {
@@ -189,37 +172,37 @@ std::string ReadAxes(const json& v, const std::string& path, std::array<glm::dve
         const int lo = std::min(i, j), hi = std::max(i, j);
         const double d = glm::dot(axes[size_t(lo)], axes[size_t(hi)]);
         if (!(std::abs(d) <= kAxesTolerance)) {
-            return path + ": must be orthonormal within 1e-4, got axes[" + std::to_string(lo) + "] . axes[" +
-                   std::to_string(hi) + "] = " + NumberText(d);
+            return {path, "must be orthonormal within 1e-4, got axes[" + std::to_string(lo) + "] . axes[" +
+                              std::to_string(hi) + "] = " + NumberText(d)};
         }
     }
     return {};
 }
 
-std::string ReadObb(const json& j, const std::string& path, Obb<double>& obb)
+IoError ReadObb(const json& j, const std::string& path, Obb<double>& obb)
 {
     constexpr const char* kNeeds = "an obb needs \"center\", \"half_extents\", and \"axes\" or \"rotation_deg\"";
-    if (std::string e = MemberVec3(j, "center", path, kNeeds, obb.center); !e.empty()) {
+    if (IoError e = MemberVec3(j, "center", path, kNeeds, obb.center); !e.what.empty()) {
         return e;
     }
-    if (std::string e = MemberVec3(j, "half_extents", path, kNeeds, obb.halfExtents); !e.empty()) {
+    if (IoError e = MemberVec3(j, "half_extents", path, kNeeds, obb.halfExtents); !e.what.empty()) {
         return e;
     }
     for (int i = 0; i < 3; ++i) {
-        if (std::string e = NonNegative(path + ".half_extents[" + std::to_string(i) + "]", obb.halfExtents[i]);
-            !e.empty()) {
+        if (IoError e = NonNegative(path + ".half_extents[" + std::to_string(i) + "]", obb.halfExtents[i]);
+            !e.what.empty()) {
             return e;
         }
     }
     const auto axes = j.find("axes");
     const auto rotation = j.find("rotation_deg");
     if (axes == j.end() && rotation == j.end()) {
-        return path + ": missing \"axes\" or \"rotation_deg\" (" + kNeeds + ")";
+        return {path, std::string("missing \"axes\" or \"rotation_deg\" (") + kNeeds + ")"};
     }
     // rotation_deg is checked even when axes win: a malformed value is never silently ignored.
     glm::dvec3 degrees{0};
     if (rotation != j.end()) {
-        if (std::string e = ReadVec3(*rotation, path + ".rotation_deg", degrees); !e.empty()) {
+        if (IoError e = ReadVec3(*rotation, path + ".rotation_deg", degrees); !e.what.empty()) {
             return e;
         }
     }
@@ -232,77 +215,77 @@ std::string ReadObb(const json& j, const std::string& path, Obb<double>& obb)
 }
 
 /// Reads the shape of the (already checked) type name into out.
-std::string ReadShapeOfType(const json& j, const std::string& type, const std::string& path, Shape& out)
+IoError ReadShapeOfType(const json& j, const std::string& type, const std::string& path, Shape& out)
 {
     if (type == "ray") {
         constexpr const char* kNeeds = "a ray needs \"origin\" and \"direction\"";
         Ray<double> ray;
-        if (std::string e = MemberVec3(j, "origin", path, kNeeds, ray.origin); !e.empty()) {
+        if (IoError e = MemberVec3(j, "origin", path, kNeeds, ray.origin); !e.what.empty()) {
             return e;
         }
-        if (std::string e = MemberVec3(j, "direction", path, kNeeds, ray.direction); !e.empty()) {
+        if (IoError e = MemberVec3(j, "direction", path, kNeeds, ray.direction); !e.what.empty()) {
             return e;
         }
-        if (std::string e = NonZero(path + ".direction", ray.direction); !e.empty()) {
+        if (IoError e = NonZero(path + ".direction", ray.direction); !e.what.empty()) {
             return e;
         }
         out = ray;
     } else if (type == "segment") {
         constexpr const char* kNeeds = "a segment needs \"start\" and \"end\"";
         Segment<double> segment;
-        if (std::string e = MemberVec3(j, "start", path, kNeeds, segment.start); !e.empty()) {
+        if (IoError e = MemberVec3(j, "start", path, kNeeds, segment.start); !e.what.empty()) {
             return e;
         }
-        if (std::string e = MemberVec3(j, "end", path, kNeeds, segment.end); !e.empty()) {
+        if (IoError e = MemberVec3(j, "end", path, kNeeds, segment.end); !e.what.empty()) {
             return e;
         }
         out = segment;
     } else if (type == "plane") {
         constexpr const char* kNeeds = "a plane needs \"normal\" and \"distance\"";
         Plane<double> plane;
-        if (std::string e = MemberVec3(j, "normal", path, kNeeds, plane.normal); !e.empty()) {
+        if (IoError e = MemberVec3(j, "normal", path, kNeeds, plane.normal); !e.what.empty()) {
             return e;
         }
-        if (std::string e = MemberNumber(j, "distance", path, kNeeds, plane.distance); !e.empty()) {
+        if (IoError e = MemberNumber(j, "distance", path, kNeeds, plane.distance); !e.what.empty()) {
             return e;
         }
-        if (std::string e = NonZero(path + ".normal", plane.normal); !e.empty()) {
+        if (IoError e = NonZero(path + ".normal", plane.normal); !e.what.empty()) {
             return e;
         }
         out = plane;
     } else if (type == "aabb") {
         constexpr const char* kNeeds = "an aabb needs \"min\" and \"max\"";
         Aabb<double> box;
-        if (std::string e = MemberVec3(j, "min", path, kNeeds, box.min); !e.empty()) {
+        if (IoError e = MemberVec3(j, "min", path, kNeeds, box.min); !e.what.empty()) {
             return e;
         }
-        if (std::string e = MemberVec3(j, "max", path, kNeeds, box.max); !e.empty()) {
+        if (IoError e = MemberVec3(j, "max", path, kNeeds, box.max); !e.what.empty()) {
             return e;
         }
         for (int i = 0; i < 3; ++i) {
             if (!(box.min[i] <= box.max[i])) {
                 const std::string axis = std::to_string(i);
-                return path + ".min[" + axis + "]: must be <= max[" + axis + "], got " + NumberText(box.min[i]) +
-                       " > " + NumberText(box.max[i]);
+                return {path + ".min[" + axis + "]",
+                        "must be <= max[" + axis + "], got " + NumberText(box.min[i]) + " > " + NumberText(box.max[i])};
             }
         }
         out = box;
     } else if (type == "sphere") {
         constexpr const char* kNeeds = "a sphere needs \"center\" and \"radius\"";
         Sphere<double> sphere;
-        if (std::string e = MemberVec3(j, "center", path, kNeeds, sphere.center); !e.empty()) {
+        if (IoError e = MemberVec3(j, "center", path, kNeeds, sphere.center); !e.what.empty()) {
             return e;
         }
-        if (std::string e = MemberNumber(j, "radius", path, kNeeds, sphere.radius); !e.empty()) {
+        if (IoError e = MemberNumber(j, "radius", path, kNeeds, sphere.radius); !e.what.empty()) {
             return e;
         }
-        if (std::string e = NonNegative(path + ".radius", sphere.radius); !e.empty()) {
+        if (IoError e = NonNegative(path + ".radius", sphere.radius); !e.what.empty()) {
             return e;
         }
         out = sphere;
     } else {
         Obb<double> obb;
-        if (std::string e = ReadObb(j, path, obb); !e.empty()) {
+        if (IoError e = ReadObb(j, path, obb); !e.what.empty()) {
             return e;
         }
         out = obb;
@@ -329,59 +312,59 @@ bool IsShapeType(const std::string& type)
 }
 
 /// The shape's "type", checked to be a known type name (and expected, when given).
-std::string ReadType(const json& j, const std::string& path, std::string_view expected, std::string_view family,
-                     std::string& type)
+IoError ReadType(const json& j, const std::string& path, std::string_view expected, std::string_view family,
+                 std::string& type)
 {
     if (!j.is_object()) {
-        return path + ": expected a shape object, got " + Describe(j);
+        return {path, "expected a shape object, got " + Describe(j)};
     }
     const auto it = j.find("type");
     if (it == j.end()) {
-        return path + ".type: missing (expected one of " + kShapeTypes + ")";
+        return {path + ".type", std::string("missing (expected one of ") + kShapeTypes + ")"};
     }
     if (!it->is_string()) {
-        return path + ".type: expected a string (one of " + kShapeTypes + "), got " + Describe(*it);
+        return {path + ".type", std::string("expected a string (one of ") + kShapeTypes + "), got " + Describe(*it)};
     }
     type = it->get<std::string>();
     if (!IsShapeType(type)) {
-        return path + ".type: unknown shape type " + Quote(type) + " (expected one of " + kShapeTypes + ")";
+        return {path + ".type", "unknown shape type " + Quote(type) + " (expected one of " + kShapeTypes + ")"};
     }
     if (!expected.empty() && type != expected) {
-        return path + ".type: expected \"" + std::string(expected) + "\" for " + std::string(family) + ", got " +
-               Quote(type);
+        return {path + ".type",
+                "expected \"" + std::string(expected) + "\" for " + std::string(family) + ", got " + Quote(type)};
     }
     return {};
 }
 
 // ---- precision ----
 
-std::string FitsFloat(const std::string& path, double v)
+IoError FitsFloat(const std::string& path, double v)
 {
     if (std::isfinite(static_cast<float>(v))) {
         return {};
     }
-    return path + ": " + NumberText(v) +
-           " overflows float (largest 3.4028235e+38), so a float answer would be meaningless; use \"precision\": "
-           "\"double\"";
+    return {path, NumberText(v) +
+                      " overflows float (largest 3.4028235e+38), so a float answer would be meaningless; use "
+                      "\"precision\": \"double\""};
 }
 
-std::string FitsFloat(const std::string& path, const glm::dvec3& v)
+IoError FitsFloat(const std::string& path, const glm::dvec3& v)
 {
     for (int i = 0; i < 3; ++i) {
-        if (std::string e = FitsFloat(path + "[" + std::to_string(i) + "]", v[i]); !e.empty()) {
+        if (IoError e = FitsFloat(path + "[" + std::to_string(i) + "]", v[i]); !e.what.empty()) {
             return e;
         }
     }
     return {};
 }
 
-std::string NonZeroInFloat(const std::string& path, const glm::dvec3& v)
+IoError NonZeroInFloat(const std::string& path, const glm::dvec3& v)
 {
     if (glm::vec3(v) != glm::vec3(0)) {
         return {};
     }
-    return path + ": " + VecText(v) +
-           " rounds to zero in float, so a float answer would be meaningless; use \"precision\": \"double\"";
+    return {path, VecText(v) + " rounds to zero in float, so a float answer would be meaningless; use \"precision\": "
+                               "\"double\""};
 }
 
 } // namespace
@@ -391,12 +374,12 @@ Parsed<Shape> detail::ParseShapeExpecting(const json& j, const std::string& path
 {
     Parsed<Shape> out;
     std::string type;
-    if (std::string e = ReadType(j, path, expected, family, type); !e.empty()) {
+    if (IoError e = ReadType(j, path, expected, family, type); !e.what.empty()) {
         out.error = std::move(e);
         return out;
     }
     Shape shape;
-    if (std::string e = ReadShapeOfType(j, type, path, shape); !e.empty()) {
+    if (IoError e = ReadShapeOfType(j, type, path, shape); !e.what.empty()) {
         out.error = std::move(e);
         return out;
     }
@@ -418,21 +401,21 @@ Parsed<Shape> ParseShape(const json& json, const std::string& path, std::vector<
     return ParseShapeExpecting(json, path, {}, {}, warnings);
 }
 
-std::string CheckPrecision(const Shape& shape, Precision precision, const std::string& path)
+IoError CheckPrecision(const Shape& shape, Precision precision, const std::string& path)
 {
     if (precision == Precision::Double) {
         return {};
     }
-    std::string e;
+    IoError e;
     auto fits = [&](const char* key, const auto& value) {
-        if (e.empty()) {
+        if (e.what.empty()) {
             e = FitsFloat(path + "." + key, value);
         }
     };
     if (const auto* ray = std::get_if<Ray<double>>(&shape)) {
         fits("origin", ray->origin);
         fits("direction", ray->direction);
-        return e.empty() ? NonZeroInFloat(path + ".direction", ray->direction) : e;
+        return e.what.empty() ? NonZeroInFloat(path + ".direction", ray->direction) : e;
     }
     if (const auto* segment = std::get_if<Segment<double>>(&shape)) {
         fits("start", segment->start);
@@ -440,7 +423,7 @@ std::string CheckPrecision(const Shape& shape, Precision precision, const std::s
     } else if (const auto* plane = std::get_if<Plane<double>>(&shape)) {
         fits("normal", plane->normal);
         fits("distance", plane->distance);
-        return e.empty() ? NonZeroInFloat(path + ".normal", plane->normal) : e;
+        return e.what.empty() ? NonZeroInFloat(path + ".normal", plane->normal) : e;
     } else if (const auto* box = std::get_if<Aabb<double>>(&shape)) {
         fits("min", box->min);
         fits("max", box->max);

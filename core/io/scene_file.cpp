@@ -1,7 +1,9 @@
 // Reading scene files: validation with one clear error, unknown keys as warnings. Writing is scene_file_write.cpp.
 #include "scene_file.h"
 
+#include "json_text.h"
 #include "protocol.h"
+#include "scene_reader.h"
 
 #include <algorithm>
 #include <cerrno>
@@ -18,162 +20,13 @@ namespace hitlab {
 
 namespace {
 
+using detail::Reader;
+using detail::TypeOf;
 using nlohmann::json;
 using nlohmann::ordered_json;
 
-/// Line and column (1-based) of a byte offset in text.
-std::pair<size_t, size_t> LineColumn(std::string_view text, size_t offset)
-{
-    size_t line = 1, column = 1;
-    for (size_t i = 0; i < offset && i < text.size(); ++i) {
-        if (text[i] == '\n') {
-            ++line;
-            column = 1;
-        } else {
-            ++column;
-        }
-    }
-    return {line, column};
-}
-
 /// Deepest nesting a scene file may use (shapes need 5 levels; unknown keys may use more).
 constexpr int kMaxSceneDepth = 128;
-
-/// Advances the inside-a-string state over one character of a JSON string.
-void SkipStringChar(char c, bool& inString, bool& escaped)
-{
-    if (escaped) {
-        escaped = false;
-    } else if (c == '\\') {
-        escaped = true;
-    } else if (c == '"') {
-        inString = false;
-    }
-}
-
-/// Offset of the first '[' or '{' (outside strings) that nests deeper than limit, or npos. Keeps
-/// recursion in the JSON library (copies, comparisons) shallow.
-size_t TooDeep(std::string_view text, int limit)
-{
-    int depth = 0;
-    bool inString = false, escaped = false;
-    for (size_t i = 0; i < text.size(); ++i) {
-        const char c = text[i];
-        if (inString) {
-            SkipStringChar(c, inString, escaped);
-            continue;
-        }
-        if (c == '"') {
-            inString = true;
-        } else if ((c == '[' || c == '{') && ++depth > limit) {
-            return i;
-        } else if (c == ']' || c == '}') {
-            --depth;
-        }
-    }
-    return std::string_view::npos;
-}
-
-/// Offset of the first number whose magnitude overflows a double, for the message; 0 when none is found.
-size_t NumberOverflowOffset(std::string_view text)
-{
-    bool inString = false, escaped = false;
-    for (size_t i = 0; i < text.size(); ++i) {
-        const char c = text[i];
-        if (inString) {
-            SkipStringChar(c, inString, escaped);
-            continue;
-        }
-        if (c == '"') {
-            inString = true;
-        } else if (c == '-' || (c >= '0' && c <= '9')) {
-            const size_t end = text.find_first_of(",]} \t\r\n", i);
-            const std::string number(text.substr(i, end == std::string_view::npos ? text.size() - i : end - i));
-            if (!std::isfinite(std::strtod(number.c_str(), nullptr))) {
-                return i;
-            }
-            i = end == std::string_view::npos ? text.size() : end;
-        }
-    }
-    return 0;
-}
-
-std::string TypeOf(const json& v)
-{
-    return v.is_string()    ? "a string"
-           : v.is_number()  ? "a number"
-           : v.is_boolean() ? "a boolean"
-           : v.is_array()   ? "an array"
-           : v.is_object()  ? "an object"
-                            : "null";
-}
-
-/// Collects errors as "path: message"; the first one wins.
-struct Reader {
-    std::string error;
-    std::vector<std::string>* warnings;
-
-    bool Fail(const std::string& path, const std::string& message)
-    {
-        if (error.empty()) {
-            error = path + ": " + message;
-        }
-        return false;
-    }
-    void WarnUnknownKeys(const json& object, const std::string& path, std::initializer_list<const char*> known)
-    {
-        for (const auto& [key, value] : object.items()) {
-            bool isKnown = false;
-            for (const char* k : known) {
-                isKnown = isKnown || key == k;
-            }
-            if (!isKnown) {
-                std::string list;
-                for (const char* k : known) {
-                    list += (list.empty() ? "" : ", ") + std::string(k);
-                }
-                warnings->push_back(path + (path.empty() ? "" : ".") + key +
-                                    ": unknown key ignored (known keys: " + list + ")");
-            }
-        }
-    }
-    bool String(const json& object, const char* key, const std::string& path, std::string& out)
-    {
-        const auto it = object.find(key);
-        if (it == object.end()) {
-            return true;
-        }
-        if (!it->is_string()) {
-            return Fail(path + key, "expected a string, got " + TypeOf(*it));
-        }
-        out = it->get<std::string>();
-        return true;
-    }
-    bool Number(const json& object, const char* key, const std::string& path, double& out)
-    {
-        const auto it = object.find(key);
-        if (it == object.end()) {
-            return true;
-        }
-        if (!it->is_number() || !std::isfinite(it->get<double>())) {
-            return Fail(path + key, "expected a finite number, got " + TypeOf(*it));
-        }
-        out = it->get<double>();
-        return true;
-    }
-    bool Bool(const json& object, const char* key, const std::string& path, bool& out)
-    {
-        const auto it = object.find(key);
-        if (it == object.end()) {
-            return true;
-        }
-        if (!it->is_boolean()) {
-            return Fail(path + key, "expected true or false, got " + TypeOf(*it));
-        }
-        out = it->get<bool>();
-        return true;
-    }
-};
 
 /// "#rrggbb", "#rrggbbaa", or [r, g, b] / [r, g, b, a] in [0, 1]; quantised to 1/255 so that a
 /// save and load give the same colour.
@@ -252,108 +105,6 @@ bool ReadShapes(Reader& r, const json& shapes, Scene& scene)
             return false;
         }
         scene.Add(std::move(shape));
-    }
-    return true;
-}
-
-bool ReadQueries(Reader& r, const json& queries, Scene& scene)
-{
-    if (!queries.is_object()) {
-        return r.Fail("queries", "expected an object, got " + TypeOf(queries));
-    }
-    r.WarnUnknownKeys(queries, "queries", {"solid_pairs", "disabled_pairs", "families"});
-    bool solidPairs = true;
-    if (!r.Bool(queries, "solid_pairs", "queries.", solidPairs)) {
-        return false;
-    }
-    scene.SetSolidPairsEnabled(solidPairs);
-    if (const auto pairs = queries.find("disabled_pairs"); pairs != queries.end()) {
-        if (!pairs->is_array()) {
-            return r.Fail("queries.disabled_pairs", "expected an array of [id, id] pairs");
-        }
-        for (size_t i = 0; i < pairs->size(); ++i) {
-            const json& p = (*pairs)[i];
-            const std::string path = "queries.disabled_pairs[" + std::to_string(i) + "]";
-            if (!p.is_array() || p.size() != 2 || !p[0].is_number_unsigned() || !p[1].is_number_unsigned()) {
-                return r.Fail(path, "expected a pair of shape ids [id, id]");
-            }
-            const auto a = p[0].get<std::uint64_t>(), b = p[1].get<std::uint64_t>();
-            if (a > 0xffffffffu || b > 0xffffffffu || scene.Find(ShapeId(a)) == nullptr ||
-                scene.Find(ShapeId(b)) == nullptr) {
-                return r.Fail(path, "names a shape id that is not in the scene");
-            }
-            scene.SetPairEnabled(ShapeId(a), ShapeId(b), false);
-        }
-    }
-    if (const auto families = queries.find("families"); families != queries.end()) {
-        if (!families->is_object()) {
-            return r.Fail("queries.families", "expected an object keyed by family name");
-        }
-        for (const auto& [name, value] : families->items()) {
-            const std::string path = "queries.families." + name;
-            const auto family = FamilyFromName(name);
-            if (!family) {
-                return r.Fail(path, "unknown family \"" + name + "\"");
-            }
-            if (!value.is_object()) {
-                return r.Fail(path, "expected an object with algorithms, draw and precision");
-            }
-            r.WarnUnknownKeys(value, path, {"algorithms", "draw", "precision"});
-            FamilySettings settings = DefaultSettings(*family);
-            if (const auto algorithms = value.find("algorithms"); algorithms != value.end()) {
-                if (algorithms->is_string() && algorithms->get<std::string>() == "all") {
-                    settings.enabled = AlgorithmsOf(*family);
-                } else if (algorithms->is_array()) {
-                    settings.enabled.clear();
-                    for (size_t i = 0; i < algorithms->size(); ++i) {
-                        const json& a = (*algorithms)[i];
-                        const AlgorithmInfo* info =
-                            a.is_string() ? FindAlgorithm(*family, a.get<std::string>()) : nullptr;
-                        if (info == nullptr) {
-                            std::string valid;
-                            for (const AlgorithmInfo* known : AlgorithmsOf(*family)) {
-                                valid += (valid.empty() ? "" : ", ") + std::string(known->name);
-                            }
-                            return r.Fail(path + ".algorithms[" + std::to_string(i) + "]",
-                                          "unknown algorithm " +
-                                              (a.is_string() ? "\"" + a.get<std::string>() + "\"" : TypeOf(a)) +
-                                              " (expected one of " + valid + ")");
-                        }
-                        settings.enabled.push_back(info);
-                    }
-                    // registry order (the registry is one array), each algorithm once
-                    std::sort(settings.enabled.begin(), settings.enabled.end());
-                    settings.enabled.erase(std::unique(settings.enabled.begin(), settings.enabled.end()),
-                                           settings.enabled.end());
-                } else {
-                    return r.Fail(path + ".algorithms", "expected \"all\" or an array of algorithm names");
-                }
-            }
-            if (const auto draw = value.find("draw"); draw != value.end()) {
-                const AlgorithmInfo* info =
-                    draw->is_string() ? FindAlgorithm(*family, draw->get<std::string>()) : nullptr;
-                if (info == nullptr) {
-                    return r.Fail(path + ".draw", "expected the name of an algorithm of " + name);
-                }
-                settings.drawn = info;
-            }
-            if (std::find(settings.enabled.begin(), settings.enabled.end(), settings.drawn) == settings.enabled.end()) {
-                if (value.contains("draw")) {
-                    return r.Fail(path + ".draw", "the drawn algorithm must be one of the enabled algorithms");
-                }
-                settings.drawn = settings.enabled.empty() ? nullptr : settings.enabled.front();
-            }
-            if (const auto precision = value.find("precision"); precision != value.end()) {
-                if (*precision == "float") {
-                    settings.precision = Precision::Float;
-                } else if (*precision == "double") {
-                    settings.precision = Precision::Double;
-                } else {
-                    return r.Fail(path + ".precision", "expected \"float\" or \"double\"");
-                }
-            }
-            scene.Settings(*family) = std::move(settings);
-        }
     }
     return true;
 }
@@ -468,65 +219,56 @@ bool ReadCamera(Reader& r, const json& camera, CameraState& out)
 
 } // namespace
 
+namespace detail {
+
+std::string TypeOf(const json& v)
+{
+    return v.is_string()    ? "a string"
+           : v.is_number()  ? "a number"
+           : v.is_boolean() ? "a boolean"
+           : v.is_array()   ? "an array"
+           : v.is_object()  ? "an object"
+                            : "null";
+}
+
+} // namespace detail
+
 SceneLoad ParseScene(std::string_view text, const std::string& source)
 {
     SceneLoad load;
-    auto fail = [&](std::string message) {
-        load.error = source + ": " + std::move(message);
+    auto fail = [&](IoError error) {
+        load.error = Within(source, std::move(error));
         load.warnings.clear();
         return std::move(load);
     };
     if (text.find_first_not_of(" \t\r\n") == std::string_view::npos) {
-        return fail("the file is empty (expected a JSON scene object)");
+        return fail({{}, "the file is empty (expected a JSON scene object)"});
     }
-    if (const size_t at = TooDeep(text, kMaxSceneDepth); at != std::string_view::npos) {
-        const auto [line, column] = LineColumn(text, at);
-        return fail("line " + std::to_string(line) + ", column " + std::to_string(column) +
-                    ": arrays and objects nest deeper than " + std::to_string(kMaxSceneDepth) + " levels");
+    IoError jsonError;
+    std::optional<json> parsed = detail::ParseJsonDocument(text, kMaxSceneDepth, jsonError);
+    if (!parsed) {
+        return fail(std::move(jsonError));
     }
-    json root;
-    try {
-        root = json::parse(text.begin(), text.end());
-    } catch (const json::out_of_range&) { // a number too large for a double (1e400)
-        const auto [line, column] = LineColumn(text, NumberOverflowOffset(text));
-        return fail("line " + std::to_string(line) + ", column " + std::to_string(column) +
-                    ": a number is too large for a double (every number must be finite)");
-    } catch (const json::parse_error& e) {
-        const auto [line, column] = LineColumn(text, e.byte > 0 ? e.byte - 1 : 0);
-        std::string what = e.what();
-        const size_t cut = what.find(": syntax error");
-        what = cut != std::string::npos ? what.substr(cut + 2) : what;
-        // nlohmann quotes everything read of the current token ("last read: '...'"), which for an
-        // unterminated string is the rest of the file: keep its last few characters
-        const size_t quoteStart = what.find("last read: '");
-        size_t quoteEnd = quoteStart == std::string::npos ? std::string::npos : what.find("'; ", quoteStart + 12);
-        if (quoteStart != std::string::npos && quoteEnd == std::string::npos && what.back() == '\'') {
-            quoteEnd = what.size() - 1; // the quote ends the message
-        }
-        constexpr size_t kKeep = 40;
-        if (quoteEnd != std::string::npos && quoteEnd - (quoteStart + 12) > kKeep) {
-            what = what.substr(0, quoteStart + 12) + "..." + what.substr(quoteEnd - kKeep);
-        }
-        return fail("line " + std::to_string(line) + ", column " + std::to_string(column) + ": broken JSON: " + what);
-    }
+    const json root = std::move(*parsed);
     if (!root.is_object()) {
-        return fail("expected a JSON object at the top, got " + TypeOf(root));
+        return fail({{}, "expected a JSON object at the top, got " + TypeOf(root)});
     }
     const auto format = root.find("format");
     if (format == root.end() || *format != kSceneFormatName) {
-        return fail(std::string("format: expected \"") + kSceneFormatName + "\" (is this a HitLab scene file?)");
+        return fail({"format", std::string("expected \"") + kSceneFormatName + "\" (is this a HitLab scene file?)"});
     }
     const auto version = root.find("version");
     if (version == root.end() || !version->is_number_integer()) {
-        return fail("version: expected a whole number");
+        return fail({"version", "expected a whole number"});
     }
     if (version->is_number_unsigned() && version->get<std::uint64_t>() > std::uint64_t(kSceneFormatVersion)) {
-        return fail("version " + std::to_string(version->get<std::uint64_t>()) +
-                    " is newer than this build of HitLab reads (version " + std::to_string(kSceneFormatVersion) +
-                    "): update HitLab to open it");
+        return fail({{},
+                     "version " + std::to_string(version->get<std::uint64_t>()) +
+                         " is newer than this build of HitLab reads (version " + std::to_string(kSceneFormatVersion) +
+                         "): update HitLab to open it"});
     }
     if (version->get<std::int64_t>() < 1) {
-        return fail("version: must be >= 1");
+        return fail({"version", "must be >= 1"});
     }
 
     Scene scene;
@@ -541,7 +283,7 @@ SceneLoad ParseScene(std::string_view text, const std::string& source)
         ok = ReadFans(r, root["ray_fans"], scene);
     }
     if (ok && root.contains("queries")) {
-        ok = ReadQueries(r, root["queries"], scene);
+        ok = detail::ReadQueries(r, root["queries"], scene);
     }
     if (ok && root.contains("camera")) {
         ok = ReadCamera(r, root["camera"], scene.camera);
@@ -558,27 +300,27 @@ SceneLoad LoadSceneFile(const std::string& path)
     SceneLoad load;
     struct stat info {};
     if (::stat(path.c_str(), &info) != 0) {
-        load.error = path + ": cannot open: " + std::strerror(errno);
+        load.error = {path, std::string("cannot open: ") + std::strerror(errno)};
         return load;
     }
     if (S_ISDIR(info.st_mode)) {
-        load.error = path + ": is a directory, not a scene file";
+        load.error = {path, "is a directory, not a scene file"};
         return load;
     }
     std::ifstream in(path, std::ios::binary);
     if (!in) {
-        load.error = path + ": cannot read: " + std::strerror(errno);
+        load.error = {path, std::string("cannot read: ") + std::strerror(errno)};
         return load;
     }
     constexpr std::streamsize kMaxBytes = std::streamsize(256) << 20;
     if (info.st_size > kMaxBytes) {
-        load.error = path + ": larger than 256 MiB; not a scene file";
+        load.error = {path, "larger than 256 MiB; not a scene file"};
         return load;
     }
     std::ostringstream text;
     text << in.rdbuf();
     if (in.bad()) {
-        load.error = path + ": read error: " + std::strerror(errno);
+        load.error = {path, std::string("read error: ") + std::strerror(errno)};
         return load;
     }
     return ParseScene(text.str(), path);

@@ -3,6 +3,8 @@
 // validates everything and returns a complete scene or one clear error; saving is atomic.
 #pragma once
 
+#include "error.h"
+
 #include "core/scene.h"
 
 #include <nlohmann/json.hpp>
@@ -16,11 +18,11 @@ namespace hitlab {
 inline constexpr const char* kSceneFormatName = "hitlab-scene";
 inline constexpr int kSceneFormatVersion = 1;
 
-/// A loaded scene, or an error naming the file and the line and column of broken JSON, or the
-/// path to the bad value ("shapes[3].radius: must be >= 0, got -1").
+/// A loaded scene, or an error whose `where` names the file and the line and column of broken
+/// JSON, or the path to the bad value ("a.json: shapes[3].radius", "must be >= 0, got -1").
 struct SceneLoad {
     std::optional<Scene> scene;
-    std::string error;                 ///< non-empty exactly when scene is empty
+    IoError error;                     ///< error.what is non-empty exactly when scene is empty
     std::vector<std::string> warnings; ///< unknown keys (kept out of the scene, reported)
 
     bool Ok() const { return scene.has_value(); }

@@ -63,7 +63,7 @@ const AlgorithmOutcome* OutcomeOf(const Comparison& c, std::string_view algorith
     return nullptr;
 }
 
-TEST(Lessons, TheLibraryHasEveryLessonTheIssueAsksFor)
+TEST(Lessons, TheLibraryHasEveryPlannedLesson)
 {
     const std::vector<std::string> expected = {
         "slab-2d-miss.json",           "slab-2d-hit.json",     "ray-along-face.json", "ray-through-edge.json",

@@ -24,38 +24,39 @@ TEST(Registry, EveryFamilyHasAlgorithmsAndExactlyOneReference)
     }
 }
 
-TEST(Registry, IssueAlgorithmsAreAllRegistered)
+TEST(Registry, EveryAlgorithmIsFoundByItsFamilyAndName)
 {
-    const std::pair<Family, const char*> expected[] = {
-        {Family::RayAabb, "slab"},
-        {Family::RayAabb, "slab_branchless"},
-        {Family::RayAabb, "slab_signs"},
-        {Family::RayAabb, "slab_robust"},
-        {Family::RayAabb, "face_planes"},
-        {Family::RayAabb, "six_faces"},
-        {Family::RayAabb, "slab_listing"},
-        {Family::SegmentAabb, "segment_slab"},
-        {Family::SegmentAabb, "segment_sat"},
-        {Family::RayPlane, "plane"},
-        {Family::RayPlane, "plane_one_sided"},
-        {Family::RaySphere, "quadratic_stable"},
-        {Family::RaySphere, "quadratic"},
-        {Family::RaySphere, "geometric"},
-        {Family::RaySphere, "glm"},
-        {Family::RayObb, "local_slab"},
-        {Family::RayObb, "obb_slab"},
-        {Family::AabbAabb, "interval"},
-        {Family::AabbAabb, "center_extent"},
-        {Family::SphereAabb, "closest_point"},
-        {Family::SphereAabb, "expanded_box"},
-        {Family::SphereSphere, "distance"},
-        {Family::ObbObb, "sat"},
-        {Family::ObbObb, "vertex_edge"},
-    };
-    for (const auto& [family, name] : expected) {
-        EXPECT_NE(FindAlgorithm(family, name), nullptr) << FamilyName(family) << "/" << name;
+    // the registry is the only list of algorithms: each family's lists partition it, in order
+    std::size_t listed = 0;
+    for (Family family : AllFamilies()) {
+        for (const AlgorithmInfo* info : AlgorithmsOf(family)) {
+            EXPECT_EQ(info->family, family) << info->name;
+            EXPECT_EQ(FindAlgorithm(family, info->name), info) << FamilyName(family) << "/" << info->name;
+            EXPECT_EQ(info, &Algorithms()[listed]) << "grouped by family in protocol order: " << info->name;
+            ++listed;
+        }
     }
-    EXPECT_EQ(Algorithms().size(), std::size(expected));
+    EXPECT_EQ(listed, Algorithms().size());
+    EXPECT_EQ(FindAlgorithm(Family::RayAabb, "no_such_algorithm"), nullptr);
+    EXPECT_EQ(FindAlgorithm(Family::RayPlane, ReferenceAlgorithm(Family::RayAabb).name), nullptr)
+        << "names are per family";
+}
+
+TEST(Registry, BatchedKernelsBelongToRayAabbOnceEach)
+{
+    // the hunt and the ray fan pick their batched kernels by this metadata alone
+    int slab = 0, branchless = 0;
+    for (const AlgorithmInfo& info : Algorithms()) {
+        if (info.boxKernel != BoxKernel::None) {
+            EXPECT_EQ(info.family, Family::RayAabb) << info.name;
+        }
+        slab += info.boxKernel == BoxKernel::Slab ? 1 : 0;
+        branchless += info.boxKernel == BoxKernel::Branchless ? 1 : 0;
+    }
+    EXPECT_EQ(slab, 1);
+    EXPECT_EQ(branchless, 1);
+    EXPECT_EQ(ReferenceAlgorithm(Family::RayAabb).boxKernel, BoxKernel::Slab)
+        << "the reference's kernel gives its verdicts bit for bit";
 }
 
 TEST(Registry, MetadataIsCompleteAndConsistent)
@@ -226,6 +227,28 @@ TEST(Registry, BatchSharesShapesAndGivesEachQuerysResult)
     EXPECT_EQ(out[1].tEnter, 2.0);
     // an empty batch writes nothing
     RunBatch(slab, QueryBatch{shapes, floatShapes, {}}, Precision::Double, {});
+}
+
+TEST(Shapes, CastLineOfARayIsItselfAndOfASegmentSpansItOverTZeroToOne)
+{
+    const std::optional<CastLine> ray = CastLineOf(Ray<double>{{1, 2, 3}, {0, 0, -2}});
+    ASSERT_TRUE(ray.has_value());
+    EXPECT_EQ(ray->origin, glm::dvec3(1, 2, 3));
+    EXPECT_EQ(ray->direction, glm::dvec3(0, 0, -2));
+    const std::optional<CastLine> seg = CastLineOf(Segment<double>{{1, 1, 1}, {4, -1, 1}});
+    ASSERT_TRUE(seg.has_value());
+    EXPECT_EQ(seg->origin, glm::dvec3(1, 1, 1));
+    EXPECT_EQ(seg->direction, glm::dvec3(3, -2, 0));
+    EXPECT_FALSE(CastLineOf(Sphere<double>{{0, 0, 0}, 1}).has_value());
+    EXPECT_FALSE(CastLineOf(Plane<double>{}).has_value());
+}
+
+TEST(Shapes, ShapeCenterOfEachShape)
+{
+    EXPECT_EQ(ShapeCenter(Aabb<double>{{0, 0, 0}, {2, 4, 6}}), glm::dvec3(1, 2, 3));
+    EXPECT_EQ(ShapeCenter(Segment<double>{{0, 0, 0}, {2, 0, -2}}), glm::dvec3(1, 0, -1));
+    EXPECT_EQ(ShapeCenter(Ray<double>{{5, 6, 7}, {1, 0, 0}}), glm::dvec3(5, 6, 7));
+    EXPECT_FALSE(ShapeCenter(Plane<double>{}).has_value());
 }
 
 } // namespace

@@ -58,7 +58,7 @@ std::optional<Scene> LoadSceneForGui(const std::string& path, std::string& error
 {
     SceneLoad load = LoadSceneFile(path);
     if (!load.Ok()) {
-        error = load.error;
+        error = ErrorText(load.error);
         return std::nullopt;
     }
     return std::move(load.scene);

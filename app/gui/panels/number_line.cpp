@@ -49,24 +49,6 @@ std::string Sentence(const NumberLineLayout& layout)
 
 } // namespace
 
-std::string ShortNumber(double value)
-{
-    if (std::isnan(value)) {
-        return "nan";
-    }
-    if (std::isinf(value)) {
-        return value > 0 ? "inf" : "-inf";
-    }
-    char text[32];
-    for (int digits = 1; digits <= 6; ++digits) {
-        std::snprintf(text, sizeof text, "%.*g", digits, value);
-        if (std::strtod(text, nullptr) == value) {
-            return text;
-        }
-    }
-    return text; // 6 significant digits: enough to read, the tables show the exact value
-}
-
 float NumberLineLayout::X(double t) const
 {
     if (std::isnan(t)) {

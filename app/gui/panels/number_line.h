@@ -4,6 +4,7 @@
 #pragma once
 
 #include "core/algorithm.h"
+#include "core/text.h"
 #include "core/trace.h"
 
 #include <string>
@@ -48,9 +49,5 @@ void AllowedRange(const AlgorithmInfo& algorithm, double& lo, double& hi);
 /// covers every finite t of the whole trace (so the line does not rescale while stepping), the
 /// allowed range and 0, with a margin.
 NumberLineLayout LayOutNumberLine(const Trace& trace, const AlgorithmInfo& algorithm, int step);
-
-/// Numbers for sentences: shortest form that reads back as the same double, at most 6 digits
-/// ("0.25", "1e+30", "inf").
-std::string ShortNumber(double value);
 
 } // namespace hitlab

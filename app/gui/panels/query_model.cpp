@@ -44,11 +44,6 @@ std::string ExactUlps(double computed, const ExactValue& exact, Precision precis
 
 std::string ExactText(const ExactValue& v) { return v.exact ? ShortNumber(v.value) : "~" + ShortNumber(v.value); }
 
-std::string VecText(const glm::dvec3& v)
-{
-    return "(" + ShortNumber(v.x) + ", " + ShortNumber(v.y) + ", " + ShortNumber(v.z) + ")";
-}
-
 } // namespace
 
 std::optional<std::int64_t> UlpDistance(double a, double b, Precision precision)
@@ -118,7 +113,7 @@ FamilyTable BuildFamilyTable(const Scene& scene, const SceneQuery& query, Precis
                 row.firstUlps = bothHit ? ExactUlps(o.result.depth, ex.depth, precision, &row.firstOff) : "";
             }
             if ((f & kFieldNormal) != 0) {
-                row.second = VecText(o.result.normal);
+                row.second = ShortVecText(o.result.normal);
             }
         }
         table.rows.push_back(std::move(row));

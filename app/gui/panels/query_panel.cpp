@@ -25,11 +25,6 @@ ImU32 Color(const glm::vec4& c, float alpha = 1.0f)
 
 ImVec4 Vec(const glm::vec4& c) { return ImVec4(c.x, c.y, c.z, c.w); }
 
-std::string V3(const glm::dvec3& v)
-{
-    return "(" + ShortNumber(v.x) + ", " + ShortNumber(v.y) + ", " + ShortNumber(v.z) + ")";
-}
-
 /// The t number line: one row per slab (axis colours), the running intersection, the allowed range.
 void DrawNumberLine(const NumberLineLayout& layout, float width)
 {
@@ -135,7 +130,7 @@ void FaceTable(const Trace& trace, int step)
         ImGui::TableNextColumn();
         ImGui::TextUnformatted(face->tested ? ShortNumber(face->t).c_str() : "skipped");
         ImGui::TableNextColumn();
-        ImGui::TextUnformatted(face->tested ? V3(face->point).c_str() : "");
+        ImGui::TextUnformatted(face->tested ? ShortVecText(face->point).c_str() : "");
         ImGui::TableNextColumn();
         ImGui::TextUnformatted(face->tested ? (face->inside ? "inside" : "outside") : "");
         ImGui::TableNextColumn();
@@ -226,9 +221,10 @@ void StepList(const Trace& trace, int& step)
             ImGui::TextDisabled("%s", values.c_str());
         }
         if (const auto* p = std::get_if<PointPart>(&s.part)) {
-            ImGui::TextDisabled("%s %s%s", p->label.c_str(), V3(p->point).c_str(), p->flag ? " (yes)" : "");
+            ImGui::TextDisabled("%s %s%s", p->label.c_str(), ShortVecText(p->point).c_str(), p->flag ? " (yes)" : "");
         } else if (const auto* seg = std::get_if<SegmentPart>(&s.part)) {
-            ImGui::TextDisabled("%s %s -> %s", seg->label.c_str(), V3(seg->from).c_str(), V3(seg->to).c_str());
+            ImGui::TextDisabled("%s %s -> %s", seg->label.c_str(), ShortVecText(seg->from).c_str(),
+                                ShortVecText(seg->to).c_str());
         }
         ImGui::PopTextWrapPos();
         ImGui::PopID();
@@ -389,7 +385,7 @@ void TraceDetail(const PanelState& state, const Trace& trace, const AlgorithmInf
                 ImGui::EndTable();
             }
             if (const auto* p = std::get_if<PointPart>(&s.part)) {
-                ImGui::Text("%s: %s", p->label.c_str(), V3(p->point).c_str());
+                ImGui::Text("%s: %s", p->label.c_str(), ShortVecText(p->point).c_str());
             }
         }
     }

@@ -32,8 +32,11 @@ std::string ValidateShape(const Shape& shape)
         return "";
     }
     // "shape.radius: ..." -> "radius: ..."
-    const std::string prefix = "shape.";
-    return parsed.error.rfind(prefix, 0) == 0 ? parsed.error.substr(prefix.size()) : parsed.error;
+    IoError e = parsed.error;
+    if (const std::string prefix = "shape."; e.where.rfind(prefix, 0) == 0) {
+        e.where.erase(0, prefix.size());
+    }
+    return ErrorText(e);
 }
 
 glm::dvec3 ObbRotationDegrees(const Obb<double>& box)

@@ -30,8 +30,8 @@ std::string ErrorOf(const std::string& text)
     const SceneLoad load = ParseScene(text, "lesson.json");
     EXPECT_FALSE(load.Ok()) << text;
     EXPECT_TRUE(load.warnings.empty());
-    EXPECT_EQ(load.error.find('\n'), std::string::npos) << "one line: " << load.error;
-    return load.error;
+    EXPECT_EQ(ErrorText(load.error).find('\n'), std::string::npos) << "one line: " << load.error;
+    return ErrorText(load.error);
 }
 
 /// A fresh directory for one test, removed at the end.
@@ -181,14 +181,15 @@ TEST(SceneFileErrors, EmptyMissingDirectoryAndUnreadableFiles)
     TempDir dir;
     Write(dir / "empty.json", "");
     Write(dir / "blank.json", " \n\t\n");
-    EXPECT_EQ(LoadSceneFile(dir / "empty.json").error,
+    EXPECT_EQ(ErrorText(LoadSceneFile(dir / "empty.json").error),
               dir / "empty.json" + ": the file is empty (expected a JSON scene object)");
-    EXPECT_EQ(LoadSceneFile(dir / "blank.json").error,
+    EXPECT_EQ(ErrorText(LoadSceneFile(dir / "blank.json").error),
               dir / "blank.json" + ": the file is empty (expected a JSON scene object)");
-    EXPECT_EQ(LoadSceneFile(dir / "missing.json").error,
+    EXPECT_EQ(ErrorText(LoadSceneFile(dir / "missing.json").error),
               dir / "missing.json" + ": cannot open: No such file or directory");
     fs::create_directory(dir / "folder.json");
-    EXPECT_EQ(LoadSceneFile(dir / "folder.json").error, dir / "folder.json" + ": is a directory, not a scene file");
+    EXPECT_EQ(ErrorText(LoadSceneFile(dir / "folder.json").error),
+              dir / "folder.json" + ": is a directory, not a scene file");
 
     Write(dir / "locked.json", Scene1(""));
     ::chmod((dir / "locked.json").c_str(), 0);
@@ -200,7 +201,7 @@ TEST(SceneFileErrors, EmptyMissingDirectoryAndUnreadableFiles)
     }
     const SceneLoad locked = LoadSceneFile(dir / "locked.json");
     EXPECT_FALSE(locked.Ok());
-    EXPECT_EQ(locked.error.rfind(dir / "locked.json" + ": cannot read: ", 0), 0u) << locked.error;
+    EXPECT_EQ(ErrorText(locked.error).rfind(dir / "locked.json" + ": cannot read: ", 0), 0u) << locked.error;
 }
 
 TEST(SceneFileWarnings, UnknownKeysAreReportedNotDropped)

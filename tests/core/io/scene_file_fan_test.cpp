@@ -22,7 +22,7 @@ std::string ErrorOf(const std::string& fans)
 {
     const SceneLoad load = ParseScene(WithFans(fans), "fans.json");
     EXPECT_FALSE(load.Ok()) << fans;
-    return load.error;
+    return ErrorText(load.error);
 }
 
 TEST(SceneFileFans, ReadsEveryKeyAndDefaults)

@@ -105,10 +105,11 @@ TEST(Hunt, ShrinkingRoundsToSmallIntegersAndHalves)
     EXPECT_LT(b.min.z, b.max.z);
 }
 
-TEST(Hunt, DescribeQueryReadsLikeTheIssue)
+TEST(Hunt, DescribeQueryWritesVectorsAsTheProtocolDoes)
 {
+    // vectors as core/text.h writes them everywhere: the protocol's arrays, so they paste back
     const Query q{Family::RayAabb, Ray<double>{{0, 1, 0}, {1, 0, 0}}, Aabb<double>{{0, 0, 0}, {1, 1, 1}}};
-    EXPECT_EQ(DescribeQuery(q), "origin (0, 1, 0), direction (1, 0, 0), box [0, 1]^3");
+    EXPECT_EQ(DescribeQuery(q), "origin [0, 1, 0], direction [1, 0, 0], box [0, 1]^3");
 }
 
 TEST(Hunt, GoogleTestSnippetHasTheInputsAndBothExpectedOutputs)

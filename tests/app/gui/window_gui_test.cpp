@@ -1,0 +1,42 @@
+// The window's exit options (app/gui/window.cpp; needs a display: ctest runs it under xvfb-run,
+// label gui): --dump-on-exit writes each shape as one JSON line, its id and name and then the
+// protocol's shape object as core/io writes it (ShapeToJson).
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <string>
+#include <vector>
+
+namespace hitlab {
+namespace {
+
+namespace fs = std::filesystem;
+
+TEST(WindowGui, DumpOnExitWritesEachShapeAsTheProtocolsObject)
+{
+    const fs::path dir = fs::temp_directory_path() / "hitlab_window_gui_test";
+    fs::create_directories(dir);
+    const fs::path scene = dir / "two.json", dump = dir / "dump.jsonl";
+    fs::remove(dump);
+    std::ofstream(scene) << R"({"format": "hitlab-scene", "version": 1, "shapes": [
+        {"id": 4, "name": "box", "type": "aabb", "min": [0, -0.5, 0], "max": [1, 1, 2.25]},
+        {"id": 7, "name": "ray", "type": "ray", "origin": [-1, 0.5, 0.5], "direction": [1, -0.0, 0]}]})";
+    const std::string command =
+        std::string(HITLAB_EXE) + " " + scene.string() + " --frames 2 --dump-on-exit " + dump.string();
+    ASSERT_EQ(std::system(command.c_str()), 0) << command;
+    std::ifstream in(dump);
+    std::vector<std::string> lines;
+    for (std::string line; std::getline(in, line);) {
+        lines.push_back(line);
+    }
+    ASSERT_EQ(lines.size(), 2u);
+    // integers without a fraction, -0 kept (a scene keeps the sign of a zero direction component)
+    EXPECT_EQ(lines[0], R"({"id":4,"name":"box","type":"aabb","min":[0,-0.5,0],"max":[1,1,2.25]})");
+    EXPECT_EQ(lines[1], R"({"id":7,"name":"ray","type":"ray","origin":[-1,0.5,0.5],"direction":[1,-0.0,0]})");
+}
+
+} // namespace
+} // namespace hitlab
