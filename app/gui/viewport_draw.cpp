@@ -4,7 +4,8 @@
 
 #include "clock.h"
 
-#include <glad/gl.h>
+#include "render/frame.h"
+
 #include <imgui.h>
 
 #include <cmath>
@@ -138,29 +139,18 @@ void Viewport::Draw(glm::ivec2 framebuffer, glm::dvec2 window)
     view.orthographic = IsOrthographic(camera);
     view.eye = glm::vec3(EyePosition(camera));
     view.forward = glm::vec3(Basis(camera).forward);
-    glViewport(0, 0, framebuffer.x, framebuffer.y);
-    const glm::vec4& bg = palette::kBackground;
-    glClearColor(bg.x, bg.y, bg.z, 1.0f);
-    glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
     // under the panels the depth is the near plane, so every depth-tested fragment there fails
-    // before shading (the panels are opaque and drawn afterwards)
-    if (!occluders.empty()) {
-        const double scale = double(framebuffer.y) / std::max(window.y, 1.0);
-        glEnable(GL_SCISSOR_TEST);
-        glClearDepth(0.0);
-        for (const glm::dvec4& r : occluders) {
-            const int x0 = int(std::ceil(r.x * scale)), x1 = int(std::floor((r.x + r.z) * scale));
-            const int y0 = int(std::ceil((window.y - r.y - r.w) * scale)),
-                      y1 = int(std::floor((window.y - r.y) * scale));
-            if (x1 > x0 && y1 > y0) {
-                glScissor(x0, y0, x1 - x0, y1 - y0);
-                glClear(GL_DEPTH_BUFFER_BIT);
-            }
-        }
-        glClearDepth(1.0);
-        glDisable(GL_SCISSOR_TEST);
+    // before shading; outside the bounds of the free part nothing is rasterised at all (the
+    // panels are opaque and drawn afterwards; their rounded corners beside it stay drawn)
+    std::vector<PixelRect> occluded;
+    for (const glm::dvec4& r : occluders) {
+        occluded.push_back(InnerPixels(r, window, framebuffer));
     }
+    const double rounding = ImGui::GetCurrentContext() != nullptr ? ImGui::GetStyle().WindowRounding : 0.0;
+    const PixelRect drawn = OuterPixels(UncoveredBounds(window, occluders, rounding), window, framebuffer);
+    BeginScene(framebuffer, palette::kBackground, occluded, drawn);
     m_renderers.Flush(view);
+    EndScene();
     times.draw = NowMs() - t0;
 }
 

@@ -4,9 +4,8 @@
 #include "panels/panels.h"
 
 #include "core/io/scene_file.h"
+#include "render/frame.h"
 
-#include <glad/gl.h>
-// glad first: it provides the GL declarations GLFW would otherwise include
 #include <GLFW/glfw3.h>
 #include <backends/imgui_impl_glfw.h>
 #include <backends/imgui_impl_opengl3.h>
@@ -67,8 +66,7 @@ GLFWwindow* CreateGlWindow(int width, int height, const char* title, bool visibl
         return nullptr;
     }
     glfwMakeContextCurrent(window);
-    const int version = gladLoadGL(glfwGetProcAddress);
-    if (version == 0 || GLAD_VERSION_MAJOR(version) * 10 + GLAD_VERSION_MINOR(version) < 33) {
+    if (LoadGl(glfwGetProcAddress) < 33) {
         std::cerr << "hitlab: OpenGL 3.3 core could not be loaded; the headless commands still work.\n";
         glfwDestroyWindow(window);
         return nullptr;
@@ -88,12 +86,17 @@ void SetUpImGui(GLFWwindow* window, float scale)
     style.WindowBorderSize = 0.0f;
     style.Colors[ImGuiCol_WindowBg].w = 1.0f; // opaque panels: the scene is not drawn under them
     style.WindowPadding = ImVec2(10, 8);
+    // anti-aliased lines as geometry, not from the font atlas: the atlas is sampled nearest below
+    style.AntiAliasedLinesUseTex = false;
     style.ScaleAllSizes(scale);
     ImFontConfig font;
     font.SizePixels = 13.0f * scale;
     io.Fonts->AddFontDefault(&font);
     ImGui_ImplGlfw_InitForOpenGL(window, true);
     ImGui_ImplOpenGL3_Init("#version 330 core");
+    // the font atlas is drawn texel for pixel: nearest sampling gives the same picture, cheaper
+    ImGui_ImplOpenGL3_CreateDeviceObjects();
+    UseNearestFilter(reinterpret_cast<std::uintptr_t>(io.Fonts->TexID));
 }
 
 void ShutDownImGui()
@@ -189,7 +192,7 @@ int RunGui(const GuiOptions& options)
         return 1;
     }
     glfwSwapInterval(options.frames > 0 ? 0 : 1);
-    glEnable(GL_MULTISAMPLE);
+    EnableMultisample();
 
     Viewport viewport(std::move(*scene));
     if (!viewport.Create(error)) {
@@ -269,7 +272,7 @@ int RunGui(const GuiOptions& options)
         if (options.stats) {
             // one wait for the GPU per frame (a second one would rasterize the frame in two
             // halves); its time goes to drawing, by far the larger part
-            glFinish();
+            FinishGpu();
         }
         viewport.times.imgui = imguiBuild + (t3 - t2);
         viewport.times.draw = NowMs() - t1 - viewport.times.imgui;
@@ -317,34 +320,15 @@ std::optional<RenderedImage> RenderScene(Scene scene, const Camera& camera, int 
         error = "no OpenGL 3.3 core context";
         return std::nullopt;
     }
-    // the target, multisampled when HITLAB_MSAA asks for it, resolved into a plain one to read back
-    GLuint fbo[2] = {0, 0}, rb[3] = {0, 0, 0};
-    glGenFramebuffers(2, fbo);
-    glGenRenderbuffers(3, rb);
-    GLint maxSamples = 0;
-    glGetIntegerv(GL_MAX_SAMPLES, &maxSamples);
+    // the target, multisampled when HITLAB_MSAA asks for it
     const char* msaa = std::getenv("HITLAB_MSAA");
-    const GLsizei samples = std::min(msaa != nullptr ? std::atoi(msaa) : 0, maxSamples);
-    glBindRenderbuffer(GL_RENDERBUFFER, rb[0]);
-    glRenderbufferStorageMultisample(GL_RENDERBUFFER, samples, GL_RGBA8, width, height);
-    glBindRenderbuffer(GL_RENDERBUFFER, rb[1]);
-    glRenderbufferStorageMultisample(GL_RENDERBUFFER, samples, GL_DEPTH24_STENCIL8, width, height);
-    glBindFramebuffer(GL_FRAMEBUFFER, fbo[0]);
-    glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, rb[0]);
-    glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_DEPTH_STENCIL_ATTACHMENT, GL_RENDERBUFFER, rb[1]);
-    bool complete = glCheckFramebufferStatus(GL_FRAMEBUFFER) == GL_FRAMEBUFFER_COMPLETE;
-    glBindRenderbuffer(GL_RENDERBUFFER, rb[2]);
-    glRenderbufferStorage(GL_RENDERBUFFER, GL_RGBA8, width, height);
-    glBindFramebuffer(GL_FRAMEBUFFER, fbo[1]);
-    glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, rb[2]);
-    complete = complete && glCheckFramebufferStatus(GL_FRAMEBUFFER) == GL_FRAMEBUFFER_COMPLETE;
+    OffscreenTarget target;
+    const bool complete = target.Create(width, height, msaa != nullptr ? std::atoi(msaa) : 0, error);
 
     const glm::dvec2 size{double(width), double(height)};
     Viewport viewport(std::move(scene));
     std::optional<RenderedImage> image;
-    if (!complete) {
-        error = "cannot create the offscreen framebuffer";
-    } else if (viewport.Create(error)) {
+    if (complete && viewport.Create(error)) {
         SetUpImGui(window, 1.0f);
         viewport.camera = camera;
         viewport.camera.viewport = size;
@@ -364,12 +348,12 @@ std::optional<RenderedImage> RenderScene(Scene scene, const Camera& camera, int 
             viewport.DrawOverlay();
             ImGui::Render();
             const double imguiBuild = NowMs() - t1;
-            glBindFramebuffer(GL_FRAMEBUFFER, fbo[0]);
+            target.Bind();
             viewport.Draw({width, height}, size);
             const double t2 = NowMs();
             ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
             const double t3 = NowMs();
-            glFinish(); // one wait per frame, counted as drawing (see RunGui)
+            FinishGpu(); // one wait per frame, counted as drawing (see RunGui)
             viewport.times.imgui = imguiBuild + (t3 - t2);
             viewport.times.draw = NowMs() - t1 - viewport.times.imgui;
             viewport.times.total = NowMs() - t0;
@@ -378,27 +362,14 @@ std::optional<RenderedImage> RenderScene(Scene scene, const Camera& camera, int 
         std::ostringstream fanStats;
         viewport.Fans().PrintStats(fanStats);
         image->fanStats = fanStats.str();
-        glBindFramebuffer(GL_READ_FRAMEBUFFER, fbo[0]);
-        glBindFramebuffer(GL_DRAW_FRAMEBUFFER, fbo[1]);
-        glBlitFramebuffer(0, 0, width, height, 0, 0, width, height, GL_COLOR_BUFFER_BIT, GL_NEAREST);
-        glBindFramebuffer(GL_READ_FRAMEBUFFER, fbo[1]);
-        std::vector<unsigned char> pixels(size_t(width) * size_t(height) * 4);
-        glPixelStorei(GL_PACK_ALIGNMENT, 1);
-        glReadPixels(0, 0, width, height, GL_RGBA, GL_UNSIGNED_BYTE, pixels.data());
-        // GL rows start at the bottom; images start at the top
-        image->width = width;
-        image->height = height;
-        image->rgba.resize(pixels.size());
-        const size_t row = size_t(width) * 4;
-        for (int y = 0; y < height; ++y) {
-            std::copy_n(pixels.begin() + std::ptrdiff_t(size_t(height - 1 - y) * row), row,
-                        image->rgba.begin() + std::ptrdiff_t(size_t(y) * row));
-        }
+        RgbaImage pixels = target.Read();
+        image->width = pixels.width;
+        image->height = pixels.height;
+        image->rgba = std::move(pixels.rgba);
         ShutDownImGui();
     }
     viewport.Destroy();
-    glDeleteFramebuffers(2, fbo);
-    glDeleteRenderbuffers(3, rb);
+    target.Destroy(); // while the context lives
     glfwDestroyWindow(window);
     glfwTerminate();
     return image;
