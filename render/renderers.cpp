@@ -4,7 +4,6 @@
 #include "shader.h"
 
 #include <glad/gl.h>
-#include <glm/gtc/type_ptr.hpp>
 
 #include <cstddef>
 
@@ -39,22 +38,6 @@ void Upload(GLuint buffer, const std::vector<T>& data)
     glBufferSubData(GL_ARRAY_BUFFER, 0, size, data.data());
 }
 
-void SetCommonUniforms(GLuint program, const DrawView& view, const DrawPass& pass)
-{
-    glUseProgram(program);
-    auto loc = [program](const char* name) { return glGetUniformLocation(program, name); };
-    glUniformMatrix4fv(loc("uViewProj"), 1, GL_FALSE, glm::value_ptr(view.viewProj));
-    glUniformMatrix4fv(loc("uView"), 1, GL_FALSE, glm::value_ptr(view.view));
-    glUniformMatrix4fv(loc("uProj"), 1, GL_FALSE, glm::value_ptr(view.proj));
-    glUniform2f(loc("uViewport"), view.viewportPixels.x, view.viewportPixels.y);
-    glUniform1f(loc("uPixelScale"), view.pixelScale * view.sizeScale); // sizes are in screen pixels
-    glUniform1f(loc("uDepthBias"), pass.depthBias);
-    glUniform1f(loc("uAlphaScale"), pass.alphaScale);
-    glUniform1i(loc("uOrtho"), view.orthographic ? 1 : 0);
-    glUniform3f(loc("uEye"), view.eye.x, view.eye.y, view.eye.z);
-    glUniform3f(loc("uForward"), view.forward.x, view.forward.y, view.forward.z);
-}
-
 void DestroyObjects(unsigned& program, unsigned& vao, std::initializer_list<unsigned*> buffers)
 {
     if (program != 0) {
@@ -86,6 +69,7 @@ bool LineRenderer::Create(std::string& error)
     if (m_program == 0) {
         return false;
     }
+    m_fadeLocation = glGetUniformLocation(m_program, "uFade");
     glGenVertexArrays(1, &m_vao);
     glBindVertexArray(m_vao);
     m_quad = StaticBuffer(kLineQuad, sizeof(kLineQuad));
@@ -110,13 +94,13 @@ void LineRenderer::Add(const glm::vec3& a, const glm::vec3& b, const glm::vec4& 
     m_instances.push_back(Instance{a, b, colorA, colorB, width});
 }
 
-void LineRenderer::Draw(const DrawView& view, const DrawPass& pass) const
+void LineRenderer::Draw() const
 {
     if (m_instances.empty()) {
         return;
     }
-    SetCommonUniforms(m_program, view, pass);
-    glUniform4f(glGetUniformLocation(m_program, "uFade"), m_fade.x, m_fade.y, m_fade.z, m_fade.w);
+    glUseProgram(m_program);
+    glUniform4f(m_fadeLocation, m_fade.x, m_fade.y, m_fade.z, m_fade.w);
     glBindVertexArray(m_vao);
     Upload(m_buffer, m_instances);
     glDrawArraysInstanced(GL_TRIANGLE_STRIP, 0, 4, static_cast<GLsizei>(m_instances.size()));
@@ -154,12 +138,12 @@ void MarkerRenderer::Add(const glm::vec3& position, const glm::vec4& color, floa
     m_instances.push_back(Instance{position, color, {size, float(static_cast<int>(kind))}, toward});
 }
 
-void MarkerRenderer::Draw(const DrawView& view, const DrawPass& pass) const
+void MarkerRenderer::Draw() const
 {
     if (m_instances.empty()) {
         return;
     }
-    SetCommonUniforms(m_program, view, pass);
+    glUseProgram(m_program);
     glBindVertexArray(m_vao);
     Upload(m_buffer, m_instances);
     glDrawArraysInstanced(GL_TRIANGLE_STRIP, 0, 4, static_cast<GLsizei>(m_instances.size()));
@@ -219,12 +203,12 @@ void BoxRenderer::Add(const glm::vec3& center, const glm::vec3& halfExtents, con
     m_instances.push_back(Instance{center, halfExtents, axes[0], axes[1], axes[2], color, edgeColor, edgeWidth});
 }
 
-void BoxRenderer::Draw(const DrawView& view, const DrawPass& pass) const
+void BoxRenderer::Draw() const
 {
     if (m_instances.empty()) {
         return;
     }
-    SetCommonUniforms(m_program, view, pass);
+    glUseProgram(m_program);
     glBindVertexArray(m_vao);
     Upload(m_buffer, m_instances);
     glEnable(GL_CULL_FACE);
@@ -264,12 +248,12 @@ void SphereRenderer::Add(const glm::vec3& center, float radius, const glm::vec4&
     m_instances.push_back(Instance{center, radius, color, outline});
 }
 
-void SphereRenderer::Draw(const DrawView& view, const DrawPass& pass) const
+void SphereRenderer::Draw() const
 {
     if (m_instances.empty()) {
         return;
     }
-    SetCommonUniforms(m_program, view, pass);
+    glUseProgram(m_program);
     glBindVertexArray(m_vao);
     Upload(m_buffer, m_instances);
     glDrawArraysInstanced(GL_TRIANGLE_STRIP, 0, 4, static_cast<GLsizei>(m_instances.size()));
@@ -307,12 +291,12 @@ void TriangleRenderer::Add(const glm::vec3& a, const glm::vec3& b, const glm::ve
     m_vertices.push_back({c, color});
 }
 
-void TriangleRenderer::Draw(const DrawView& view, const DrawPass& pass) const
+void TriangleRenderer::Draw() const
 {
     if (m_vertices.empty()) {
         return;
     }
-    SetCommonUniforms(m_program, view, pass);
+    glUseProgram(m_program);
     glBindVertexArray(m_vao);
     Upload(m_buffer, m_vertices);
     glDrawArrays(GL_TRIANGLES, 0, static_cast<GLsizei>(m_vertices.size()));
@@ -323,6 +307,7 @@ void TriangleRenderer::Draw(const DrawView& view, const DrawPass& pass) const
 
 bool Renderers::Create(std::string& error)
 {
+    frame.Create();
     return lines.Create(error) && gridLines.Create(error) && surfaces.Create(error) && boxes.Create(error) &&
            spheres.Create(error) && overlayLines.Create(error) && overlayMarkers.Create(error) &&
            overlaySurfaces.Create(error);
@@ -330,6 +315,7 @@ bool Renderers::Create(std::string& error)
 
 void Renderers::Destroy()
 {
+    frame.Destroy();
     lines.Destroy();
     gridLines.Destroy();
     surfaces.Destroy();
@@ -354,6 +340,7 @@ void Renderers::Clear()
 
 void Renderers::Flush(const DrawView& view)
 {
+    frame.Set(MakeFrameUniforms(view));
     glEnable(GL_BLEND);
     glBlendFuncSeparate(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA, GL_ONE, GL_ONE_MINUS_SRC_ALPHA);
     glEnable(GL_DEPTH_TEST);
@@ -361,25 +348,25 @@ void Renderers::Flush(const DrawView& view)
 
     // the grid lies under everything and never hides anything
     glDepthMask(GL_FALSE);
-    gridLines.Draw(view);
+    gridLines.Draw();
     // edges, rays and segments write depth so translucent faces blend over what lies behind them
     glDepthMask(GL_TRUE);
-    lines.Draw(view);
+    lines.Draw();
     // translucent solids: depth-tested, not written, so they do not hide each other
     glDepthMask(GL_FALSE);
-    surfaces.Draw(view);
-    spheres.Draw(view);
-    boxes.Draw(view);
-    overlaySurfaces.Draw(view, DrawPass{0.0f, 1.0f});
+    surfaces.Draw();
+    spheres.Draw();
+    boxes.Draw();
+    overlaySurfaces.Draw();
     if (beforeOverlays) {
-        beforeOverlays(view);
+        beforeOverlays();
     }
 
     // overlays on top of everything, in one pass (the depth buffer holds only lines: solids are
     // translucent and write none, so a depth-tested pass would hide overlays only behind edges)
     glDisable(GL_DEPTH_TEST);
-    overlayLines.Draw(view);
-    overlayMarkers.Draw(view);
+    overlayLines.Draw();
+    overlayMarkers.Draw();
     glEnable(GL_DEPTH_TEST);
     glDepthMask(GL_TRUE);
     Clear();

@@ -127,7 +127,7 @@ void Viewport::Draw(glm::ivec2 framebuffer, glm::dvec2 window)
     }
     DrawScene(m_scene, m_evaluator, options, m_renderers);
     m_fanView.AddDrawing(m_scene, camera, m_renderers);
-    m_renderers.beforeOverlays = [this](const DrawView& v) { m_fanView.DrawSamples(v); };
+    m_renderers.beforeOverlays = [this] { m_fanView.DrawSamples(); };
 
     DrawView view;
     view.view = glm::mat4(ViewMatrix(camera));
