@@ -36,7 +36,7 @@ glm::vec4 FanSampleColor(const RayFan& fan, const FanSample& sample)
     return fan_palette::kDisagree;
 }
 
-void DrawFanGuides(const Scene& scene, const FanCache& cache, const FanDrawOptions& o, Renderers& out)
+void DrawFanGuides(const Scene& scene, const FanCache& cache, const FanDrawOptions& o, DrawSink& out)
 {
     for (const SceneFan& fan : scene.Fans()) {
         if (!fan.enabled) {
@@ -46,7 +46,7 @@ void DrawFanGuides(const Scene& scene, const FanCache& cache, const FanDrawOptio
         const glm::vec4 handle = hot                    ? palette::kHitMarker
                                  : fan.id == o.selected ? palette::kSelected
                                                         : fan_palette::kHandle;
-        out.overlayMarkers.Add(F(fan.origin), handle, hot ? 13.0f : 11.0f, MarkerKind::Disc);
+        out.Marker(F(fan.origin), handle, hot ? 13.0f : 11.0f, MarkerKind::Disc);
         const FanCache::Entry* e = cache.Find(fan.id);
         if (e == nullptr || e->fan.samples.empty()) {
             continue;
@@ -59,8 +59,8 @@ void DrawFanGuides(const Scene& scene, const FanCache& cache, const FanDrawOptio
         const glm::vec4 guide =
             fan.id == o.selected ? glm::vec4(glm::vec3(palette::kSelected), 0.45f) : fan_palette::kGuide;
         for (int i = 0; i < 4; ++i) {
-            out.lines.Add(F(fan.origin), F(corners[i]), guide, guide * glm::vec4(1, 1, 1, 0.6f), 1.0f);
-            out.lines.Add(F(corners[i]), F(corners[(i + 1) % 4]), guide * glm::vec4(1, 1, 1, 0.6f), 1.0f);
+            out.Line(DrawLayer::Scene, F(fan.origin), F(corners[i]), guide, guide * glm::vec4(1, 1, 1, 0.6f), 1.0f);
+            out.Line(DrawLayer::Scene, F(corners[i]), F(corners[(i + 1) % 4]), guide * glm::vec4(1, 1, 1, 0.6f), 1.0f);
         }
     }
 }

@@ -37,7 +37,7 @@ struct FanDrawOptions {
 };
 
 /// The origin handles and grid outlines of the scene's enabled fans (into the batched renderers).
-void DrawFanGuides(const Scene& scene, const FanCache& cache, const FanDrawOptions& options, Renderers& out);
+void DrawFanGuides(const Scene& scene, const FanCache& cache, const FanDrawOptions& options, DrawSink& out);
 
 /// The samples of the scene's enabled fans: one GPU buffer per fan, uploaded when its revision changed.
 class FanRenderer {

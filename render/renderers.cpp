@@ -338,6 +338,13 @@ void Renderers::Clear()
     overlaySurfaces.Clear();
 }
 
+void Renderers::Line(DrawLayer layer, const glm::vec3& a, const glm::vec3& b, const glm::vec4& colorA,
+                     const glm::vec4& colorB, float width)
+{
+    LineRenderer& to = layer == DrawLayer::Grid ? gridLines : layer == DrawLayer::Scene ? lines : overlayLines;
+    to.Add(a, b, colorA, colorB, width);
+}
+
 void Renderers::Flush(const DrawView& view)
 {
     frame.Set(MakeFrameUniforms(view));

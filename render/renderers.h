@@ -3,6 +3,7 @@
 // Lines and markers keep a constant size in screen pixels; boxes and spheres are instanced.
 #pragma once
 
+#include "draw_sink.h"
 #include "frame_uniforms.h"
 
 #include <glm/mat3x3.hpp>
@@ -15,8 +16,6 @@
 #include <vector>
 
 namespace hitlab {
-
-enum class MarkerKind { Disc = 0, Ring = 1, Square = 2, Arrowhead = 3, Diamond = 4 };
 
 class LineRenderer {
 public:
@@ -138,8 +137,9 @@ private:
     unsigned m_program = 0, m_vao = 0, m_buffer = 0;
 };
 
-/// All renderers of a viewport, created and destroyed together.
-struct Renderers {
+/// All renderers of a viewport, created and destroyed together; the GL implementation of DrawSink
+/// (each layer goes to its renderer).
+struct Renderers final : DrawSink {
     LineRenderer lines;        ///< shape edges, rays, segments (depth-tested)
     LineRenderer gridLines;    ///< the ground grid and axes (drawn first, no depth writes)
     TriangleRenderer surfaces; ///< translucent planes
@@ -156,6 +156,32 @@ struct Renderers {
     bool Create(std::string& error);
     void Destroy();
     void Clear();
+
+    using DrawSink::Line;
+    using DrawSink::Marker;
+    void Line(DrawLayer layer, const glm::vec3& a, const glm::vec3& b, const glm::vec4& colorA, const glm::vec4& colorB,
+              float width) override;
+    void Marker(const glm::vec3& position, const glm::vec4& color, float size, MarkerKind kind,
+                const glm::vec3& toward) override
+    {
+        overlayMarkers.Add(position, color, size, kind, toward);
+    }
+    void Box(const glm::vec3& center, const glm::vec3& halfExtents, const glm::mat3& axes, const glm::vec4& color,
+             const glm::vec4& edgeColor, float edgeWidth) override
+    {
+        boxes.Add(center, halfExtents, axes, color, edgeColor, edgeWidth);
+    }
+    void Sphere(const glm::vec3& center, float radius, const glm::vec4& color, const glm::vec4& outline) override
+    {
+        spheres.Add(center, radius, color, outline);
+    }
+    void Triangle(DrawLayer layer, const glm::vec3& a, const glm::vec3& b, const glm::vec3& c,
+                  const glm::vec4& color) override
+    {
+        (layer == DrawLayer::Overlay ? overlaySurfaces : surfaces).Add(a, b, c, color);
+    }
+    void GridFade(const glm::vec3& center, float radius) override { gridLines.SetFade(center, radius); }
+
     /// Sets the Frame block for the view, draws everything in order (grid, edges, translucent
     /// solids, overlays) and clears.
     void Flush(const DrawView& view);
