@@ -28,14 +28,18 @@ GLuint StaticBuffer(const void* data, GLsizeiptr size)
     return buffer;
 }
 
-/// Streams data into buffer (orphaning the previous storage so the driver need not wait).
+/// Streams data into buffer. The storage is reused while it is large enough (a new one each
+/// frame costs a software driver fresh pages, page faults and all) and grows by half when not.
 template <typename T>
-void Upload(GLuint buffer, const std::vector<T>& data)
+void Upload(GLuint buffer, std::size_t& capacity, const std::vector<T>& data)
 {
     glBindBuffer(GL_ARRAY_BUFFER, buffer);
-    const auto size = static_cast<GLsizeiptr>(data.size() * sizeof(T));
-    glBufferData(GL_ARRAY_BUFFER, size, nullptr, GL_STREAM_DRAW);
-    glBufferSubData(GL_ARRAY_BUFFER, 0, size, data.data());
+    const std::size_t size = data.size() * sizeof(T);
+    if (size > capacity) {
+        capacity = size + size / 2;
+        glBufferData(GL_ARRAY_BUFFER, static_cast<GLsizeiptr>(capacity), nullptr, GL_STREAM_DRAW);
+    }
+    glBufferSubData(GL_ARRAY_BUFFER, 0, static_cast<GLsizeiptr>(size), data.data());
 }
 
 void DestroyObjects(unsigned& program, unsigned& vao, std::initializer_list<unsigned*> buffers)
@@ -86,7 +90,11 @@ bool LineRenderer::Create(std::string& error)
     return true;
 }
 
-void LineRenderer::Destroy() { DestroyObjects(m_program, m_vao, {&m_quad, &m_buffer}); }
+void LineRenderer::Destroy()
+{
+    DestroyObjects(m_program, m_vao, {&m_quad, &m_buffer});
+    m_capacity = 0;
+}
 
 void LineRenderer::Add(const glm::vec3& a, const glm::vec3& b, const glm::vec4& colorA, const glm::vec4& colorB,
                        float width)
@@ -102,7 +110,7 @@ void LineRenderer::Draw() const
     glUseProgram(m_program);
     glUniform4f(m_fadeLocation, m_fade.x, m_fade.y, m_fade.z, m_fade.w);
     glBindVertexArray(m_vao);
-    Upload(m_buffer, m_instances);
+    Upload(m_buffer, m_capacity, m_instances);
     glDrawArraysInstanced(GL_TRIANGLE_STRIP, 0, 4, static_cast<GLsizei>(m_instances.size()));
     glBindVertexArray(0);
 }
@@ -130,7 +138,11 @@ bool MarkerRenderer::Create(std::string& error)
     return true;
 }
 
-void MarkerRenderer::Destroy() { DestroyObjects(m_program, m_vao, {&m_quad, &m_buffer}); }
+void MarkerRenderer::Destroy()
+{
+    DestroyObjects(m_program, m_vao, {&m_quad, &m_buffer});
+    m_capacity = 0;
+}
 
 void MarkerRenderer::Add(const glm::vec3& position, const glm::vec4& color, float size, MarkerKind kind,
                          const glm::vec3& toward)
@@ -145,7 +157,7 @@ void MarkerRenderer::Draw() const
     }
     glUseProgram(m_program);
     glBindVertexArray(m_vao);
-    Upload(m_buffer, m_instances);
+    Upload(m_buffer, m_capacity, m_instances);
     glDrawArraysInstanced(GL_TRIANGLE_STRIP, 0, 4, static_cast<GLsizei>(m_instances.size()));
     glBindVertexArray(0);
 }
@@ -195,7 +207,11 @@ bool BoxRenderer::Create(std::string& error)
     return true;
 }
 
-void BoxRenderer::Destroy() { DestroyObjects(m_program, m_vao, {&m_mesh, &m_buffer}); }
+void BoxRenderer::Destroy()
+{
+    DestroyObjects(m_program, m_vao, {&m_mesh, &m_buffer});
+    m_capacity = 0;
+}
 
 void BoxRenderer::Add(const glm::vec3& center, const glm::vec3& halfExtents, const glm::mat3& axes,
                       const glm::vec4& color, const glm::vec4& edgeColor, float edgeWidth)
@@ -210,7 +226,7 @@ void BoxRenderer::Draw() const
     }
     glUseProgram(m_program);
     glBindVertexArray(m_vao);
-    Upload(m_buffer, m_instances);
+    Upload(m_buffer, m_capacity, m_instances);
     glEnable(GL_CULL_FACE);
     glCullFace(GL_BACK);
     glDrawArraysInstanced(GL_TRIANGLES, 0, 36, static_cast<GLsizei>(m_instances.size()));
@@ -241,7 +257,11 @@ bool SphereRenderer::Create(std::string& error)
     return true;
 }
 
-void SphereRenderer::Destroy() { DestroyObjects(m_program, m_vao, {&m_quad, &m_buffer}); }
+void SphereRenderer::Destroy()
+{
+    DestroyObjects(m_program, m_vao, {&m_quad, &m_buffer});
+    m_capacity = 0;
+}
 
 void SphereRenderer::Add(const glm::vec3& center, float radius, const glm::vec4& color, const glm::vec4& outline)
 {
@@ -255,7 +275,7 @@ void SphereRenderer::Draw() const
     }
     glUseProgram(m_program);
     glBindVertexArray(m_vao);
-    Upload(m_buffer, m_instances);
+    Upload(m_buffer, m_capacity, m_instances);
     glDrawArraysInstanced(GL_TRIANGLE_STRIP, 0, 4, static_cast<GLsizei>(m_instances.size()));
     glBindVertexArray(0);
 }
@@ -282,6 +302,7 @@ void TriangleRenderer::Destroy()
 {
     unsigned none = 0;
     DestroyObjects(m_program, m_vao, {&m_buffer, &none});
+    m_capacity = 0;
 }
 
 void TriangleRenderer::Add(const glm::vec3& a, const glm::vec3& b, const glm::vec3& c, const glm::vec4& color)
@@ -298,7 +319,7 @@ void TriangleRenderer::Draw() const
     }
     glUseProgram(m_program);
     glBindVertexArray(m_vao);
-    Upload(m_buffer, m_vertices);
+    Upload(m_buffer, m_capacity, m_vertices);
     glDrawArrays(GL_TRIANGLES, 0, static_cast<GLsizei>(m_vertices.size()));
     glBindVertexArray(0);
 }

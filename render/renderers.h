@@ -11,6 +11,7 @@
 #include <glm/vec3.hpp>
 #include <glm/vec4.hpp>
 
+#include <cstddef>
 #include <functional>
 #include <string>
 #include <vector>
@@ -42,7 +43,8 @@ private:
     };
     std::vector<Instance> m_instances;
     unsigned m_program = 0, m_vao = 0, m_quad = 0, m_buffer = 0;
-    int m_fadeLocation = -1; ///< uFade, looked up once
+    mutable std::size_t m_capacity = 0; ///< bytes of m_buffer's storage
+    int m_fadeLocation = -1;            ///< uFade, looked up once
 };
 
 class MarkerRenderer {
@@ -66,6 +68,7 @@ private:
     };
     std::vector<Instance> m_instances;
     unsigned m_program = 0, m_vao = 0, m_quad = 0, m_buffer = 0;
+    mutable std::size_t m_capacity = 0; ///< bytes of m_buffer's storage
 };
 
 /// Solid boxes (axis-aligned or oriented), instanced from a unit cube.
@@ -89,6 +92,7 @@ private:
     };
     std::vector<Instance> m_instances;
     unsigned m_program = 0, m_vao = 0, m_mesh = 0, m_buffer = 0;
+    mutable std::size_t m_capacity = 0; ///< bytes of m_buffer's storage
 };
 
 /// Spheres as ray-cast impostors (two triangles each, exact silhouette and depth).
@@ -111,6 +115,7 @@ private:
     };
     std::vector<Instance> m_instances;
     unsigned m_program = 0, m_vao = 0, m_quad = 0, m_buffer = 0;
+    mutable std::size_t m_capacity = 0; ///< bytes of m_buffer's storage
 };
 
 /// Plain coloured triangles (planes, slab planes, projected intervals).
@@ -135,6 +140,7 @@ private:
     };
     std::vector<Vertex> m_vertices;
     unsigned m_program = 0, m_vao = 0, m_buffer = 0;
+    mutable std::size_t m_capacity = 0; ///< bytes of m_buffer's storage
 };
 
 /// All renderers of a viewport, created and destroyed together; the GL implementation of DrawSink
