@@ -5,6 +5,7 @@
 
 #include "core/io/scene_file.h"
 #include "render/frame.h"
+#include "render/ui_draw.h"
 
 #include <GLFW/glfw3.h>
 #include <backends/imgui_impl_glfw.h>
@@ -17,6 +18,7 @@
 #include <csignal>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <fstream>
 #include <iostream>
 #include <nlohmann/json.hpp>
@@ -97,6 +99,33 @@ void SetUpImGui(GLFWwindow* window, float scale)
     // the font atlas is drawn texel for pixel: nearest sampling gives the same picture, cheaper
     ImGui_ImplOpenGL3_CreateDeviceObjects();
     UseNearestFilter(reinterpret_cast<std::uintptr_t>(io.Fonts->TexID));
+}
+
+/// ImGui's draw data as render/'s plain arrays (the same vertex layout, copied).
+UiFrame ToUiFrame(const ImDrawData& data)
+{
+    static_assert(sizeof(ImDrawVert) == sizeof(UiVertex) && sizeof(ImDrawIdx) == sizeof(std::uint16_t));
+    UiFrame frame;
+    frame.displayPos = {data.DisplayPos.x, data.DisplayPos.y};
+    frame.displaySize = {data.DisplaySize.x, data.DisplaySize.y};
+    frame.framebufferScale = {data.FramebufferScale.x, data.FramebufferScale.y};
+    for (int i = 0; i < data.CmdListsCount; ++i) {
+        const ImDrawList& in = *data.CmdLists[i];
+        UiList& out = frame.lists.emplace_back();
+        out.vertices.resize(size_t(in.VtxBuffer.Size));
+        std::memcpy(out.vertices.data(), in.VtxBuffer.Data, out.vertices.size() * sizeof(UiVertex));
+        out.indices.assign(in.IdxBuffer.Data, in.IdxBuffer.Data + in.IdxBuffer.Size);
+        for (const ImDrawCmd& c : in.CmdBuffer) {
+            if (c.UserCallback == nullptr) { // the panels register no callbacks
+                out.commands.push_back({{c.ClipRect.x, c.ClipRect.y, c.ClipRect.z, c.ClipRect.w},
+                                        reinterpret_cast<std::uintptr_t>(c.TextureId),
+                                        c.IdxOffset,
+                                        c.ElemCount,
+                                        c.VtxOffset});
+            }
+        }
+    }
+    return frame;
 }
 
 void ShutDownImGui()
@@ -217,6 +246,15 @@ int RunGui(const GuiOptions& options)
     float xscale = 1.0f, yscale = 1.0f;
     glfwGetWindowContentScale(window, &xscale, &yscale);
     SetUpImGui(window, std::max(1.0f, yscale));
+    UiRenderer ui;
+    if (!ui.Create(error)) {
+        std::cerr << "hitlab: " << error << '\n';
+        ShutDownImGui();
+        viewport.Destroy();
+        glfwDestroyWindow(window);
+        glfwTerminate();
+        return 1;
+    }
 
     // ---- the panels (app/gui/panels): menu bar, Scene, Inspector, Algorithms, Results, Query inspector ----
     Panels panels(options, viewport);
@@ -263,7 +301,7 @@ int RunGui(const GuiOptions& options)
         viewport.Draw({fbw, fbh}, {double(ww), double(wh)});
         panels.AfterViewportDrawn(fbw, fbh);
         const double t2 = NowMs();
-        ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+        ui.Draw(ToUiFrame(*ImGui::GetDrawData()), {fbw, fbh});
         panels.AfterPanelsDrawn(fbw, fbh);
         if (panels.QuitRequested()) {
             glfwSetWindowShouldClose(window, GLFW_TRUE);
@@ -301,6 +339,7 @@ int RunGui(const GuiOptions& options)
     }
     s_panels = nullptr;
     viewport.Destroy();
+    ui.Destroy();
     ShutDownImGui();
     glfwDestroyWindow(window);
     glfwTerminate();
@@ -330,6 +369,8 @@ std::optional<RenderedImage> RenderScene(Scene scene, const Camera& camera, int 
     std::optional<RenderedImage> image;
     if (complete && viewport.Create(error)) {
         SetUpImGui(window, 1.0f);
+        UiRenderer ui;
+        ui.Create(error); // the embedded shaders compile wherever the viewport's did
         viewport.camera = camera;
         viewport.camera.viewport = size;
         viewport.showHints = false;
@@ -351,7 +392,7 @@ std::optional<RenderedImage> RenderScene(Scene scene, const Camera& camera, int 
             target.Bind();
             viewport.Draw({width, height}, size);
             const double t2 = NowMs();
-            ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+            ui.Draw(ToUiFrame(*ImGui::GetDrawData()), {width, height});
             const double t3 = NowMs();
             FinishGpu(); // one wait per frame, counted as drawing (see RunGui)
             viewport.times.imgui = imguiBuild + (t3 - t2);
@@ -366,6 +407,7 @@ std::optional<RenderedImage> RenderScene(Scene scene, const Camera& camera, int 
         image->width = pixels.width;
         image->height = pixels.height;
         image->rgba = std::move(pixels.rgba);
+        ui.Destroy();
         ShutDownImGui();
     }
     viewport.Destroy();
