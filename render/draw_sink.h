@@ -5,8 +5,11 @@
 #pragma once
 
 #include <glm/mat3x3.hpp>
+#include <glm/vec2.hpp>
 #include <glm/vec3.hpp>
 #include <glm/vec4.hpp>
+
+#include <string>
 
 namespace hitlab {
 
@@ -40,6 +43,13 @@ public:
                           const glm::vec4& color) = 0;
     /// The grid's lines fade out with their distance from `center`, to nothing at `radius`.
     virtual void GridFade(const glm::vec3& center, float radius) = 0;
+    /// Text by a world point, `offset` screen pixels from it (x right, y down), on top of the
+    /// scene. GL draws no text: the app's ImGui overlay implements this (as Box2D's samples
+    /// draw b2DebugDraw's strings with ImGui); the default ignores it.
+    virtual void Label(const glm::vec3& at, glm::vec2 offset, const std::string& text, const glm::vec4& color)
+    {
+        (void)at, (void)offset, (void)text, (void)color;
+    }
 
     void Line(DrawLayer layer, const glm::vec3& a, const glm::vec3& b, const glm::vec4& color, float width = 1.5f)
     {

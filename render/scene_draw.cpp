@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <unordered_map>
 
 namespace hitlab {
@@ -352,6 +353,33 @@ void DrawFocused(const Scene& scene, const SceneDrawOptions& o, DrawSink& out)
 }
 
 } // namespace
+
+void DrawCastLabels(const Scene& scene, const SceneEvaluator& evaluation, const SceneQuery& query, DrawSink& out)
+{
+    const QueryEvaluation* qe = evaluation.Find(query.a, query.b);
+    const SceneShape* cast = qe == nullptr ? nullptr : scene.Find(qe->query.a);
+    glm::dvec3 origin, dir;
+    if (cast == nullptr || !IsCast(qe->query.family) || !CastLine(cast->shape, origin, dir)) {
+        return;
+    }
+    const Result& r = DrawnResult(scene, *qe);
+    if (!r.hit) {
+        return;
+    }
+    constexpr glm::vec4 kText{235.0f / 255.0f, 235.0f / 255.0f, 235.0f / 255.0f, 1.0f};
+    auto label = [&](double t, const char* what, float dy) {
+        if (std::isfinite(t) && Finite(origin + dir * t)) {
+            char text[64];
+            std::snprintf(text, sizeof text, "%s t = %.6g", what, t);
+            out.Label(F(origin + dir * t), {10.0f, dy}, text, kText);
+        }
+    };
+    label(r.tEnter, "in", -24.0f);
+    const AlgorithmInfo* drawn = scene.Settings(qe->query.family).drawn;
+    if (r.tExit != r.tEnter && (drawn == nullptr || (drawn->returns & kFieldTExit) != 0)) { // t_exit returned
+        label(r.tExit, "out", 8.0f);
+    }
+}
 
 double GridSpacing(const Camera& camera) { return std::pow(10.0, std::floor(std::log10(camera.distance * 0.3))); }
 

@@ -31,54 +31,45 @@ void Label(ImDrawList* draw, ImVec2 at, const char* text, ImU32 color)
     draw->AddText(at, color, text);
 }
 
-/// "t = ..." by the entry and exit points of the focused cast, from the result the viewport draws
-/// (core's, never recomputed); clipped to `area` (x, y, width, height; zero size: everywhere).
-void DrawTLabels(const Scene& scene, const SceneEvaluator& evaluator, const SceneQuery& query, const Camera& camera,
-                 const glm::dvec4& area)
-{
-    const QueryEvaluation* qe = evaluator.Find(query.a, query.b);
-    if (qe == nullptr || !IsCast(qe->query.family)) {
-        return;
-    }
-    const Result& r = DrawnResult(scene, *qe);
-    const SceneShape* cast = scene.Find(qe->query.a);
-    if (!r.hit || cast == nullptr) {
-        return;
-    }
-    glm::dvec3 origin, dir;
-    if (const auto* ray = std::get_if<Ray<double>>(&cast->shape)) {
-        origin = ray->origin;
-        dir = ray->direction;
-    } else if (const auto* seg = std::get_if<Segment<double>>(&cast->shape)) {
-        origin = seg->start;
-        dir = seg->end - seg->start;
-    } else {
-        return;
-    }
-    ImDrawList* draw = ImGui::GetBackgroundDrawList();
-    if (area.z > 0.0 && area.w > 0.0) {
-        draw->PushClipRect(ImVec2(float(area.x), float(area.y)),
-                           ImVec2(float(area.x + area.z), float(area.y + area.w)));
-    } else {
-        draw->PushClipRectFullScreen();
-    }
-    auto label = [&](double t, const char* what, float dy) {
-        const glm::dvec3 p = origin + dir * t;
-        const auto screen = std::isfinite(t) ? WorldToScreen(camera, p) : std::nullopt;
-        if (!screen) {
-            return;
+/// The scene drawing's labels as ImGui text on the background draw list (over the scene, under
+/// every panel), clipped to `area` (x, y, width, height; zero size: everywhere); the rest of
+/// what the scene emits is the GL renderers'.
+class OverlayLabels final : public DrawSink {
+public:
+    OverlayLabels(const Camera& camera, const glm::dvec4& area) : m_camera(camera)
+    {
+        m_draw = ImGui::GetBackgroundDrawList();
+        if (area.z > 0.0 && area.w > 0.0) {
+            m_draw->PushClipRect(ImVec2(float(area.x), float(area.y)),
+                                 ImVec2(float(area.x + area.z), float(area.y + area.w)));
+        } else {
+            m_draw->PushClipRectFullScreen();
         }
-        char text[64];
-        std::snprintf(text, sizeof text, "%s t = %.6g", what, t);
-        Label(draw, ImVec2(float(screen->x) + 10.0f, float(screen->y) + dy), text, IM_COL32(235, 235, 235, 255));
-    };
-    label(r.tEnter, "in", -24.0f);
-    const AlgorithmInfo* drawn = scene.Settings(qe->query.family).drawn;
-    if (r.tExit != r.tEnter && (drawn == nullptr || (drawn->returns & kFieldTExit) != 0)) { // t_exit returned
-        label(r.tExit, "out", 8.0f);
     }
-    draw->PopClipRect();
-}
+    ~OverlayLabels() override { m_draw->PopClipRect(); }
+    OverlayLabels(const OverlayLabels&) = delete;
+    OverlayLabels& operator=(const OverlayLabels&) = delete;
+
+    void Label(const glm::vec3& at, glm::vec2 offset, const std::string& text, const glm::vec4& color) override
+    {
+        if (const auto screen = WorldToScreen(m_camera, glm::dvec3(at))) {
+            hitlab::Label(m_draw, ImVec2(float(screen->x) + offset.x, float(screen->y) + offset.y), text.c_str(),
+                          ImGui::ColorConvertFloat4ToU32(ImVec4(color.x, color.y, color.z, color.w)));
+        }
+    }
+    void Line(DrawLayer, const glm::vec3&, const glm::vec3&, const glm::vec4&, const glm::vec4&, float) override {}
+    void Marker(const glm::vec3&, const glm::vec4&, float, MarkerKind, const glm::vec3&) override {}
+    void Box(const glm::vec3&, const glm::vec3&, const glm::mat3&, const glm::vec4&, const glm::vec4&, float) override
+    {
+    }
+    void Sphere(const glm::vec3&, float, const glm::vec4&, const glm::vec4&) override {}
+    void Triangle(DrawLayer, const glm::vec3&, const glm::vec3&, const glm::vec3&, const glm::vec4&) override {}
+    void GridFade(const glm::vec3&, float) override {}
+
+private:
+    const Camera& m_camera;
+    ImDrawList* m_draw = nullptr;
+};
 
 } // namespace
 
@@ -220,7 +211,8 @@ void Viewport::DrawOverlay()
     }
 
     if (m_focused) {
-        DrawTLabels(m_scene, m_evaluator, *m_focused, camera, overlayArea);
+        OverlayLabels labels(camera, overlayArea);
+        DrawCastLabels(m_scene, m_evaluator, *m_focused, labels);
     }
     m_fanView.DrawLegend(m_scene, overlayArea, statusBottom + 6.0f,
                          m_drag.mode == DragMode::None ? m_cursor : glm::dvec2(-1.0));

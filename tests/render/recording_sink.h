@@ -3,6 +3,7 @@
 
 #include "render/draw_sink.h"
 
+#include <string>
 #include <vector>
 
 namespace hitlab {
@@ -37,6 +38,13 @@ struct RecordingSink final : DrawSink {
         glm::vec3 a, b, c;
         glm::vec4 color;
     };
+    struct LabelItem {
+        glm::vec3 at;
+        glm::vec2 offset;
+        std::string text;
+        glm::vec4 color;
+    };
+    std::vector<LabelItem> labels;
     std::vector<LineItem> lines;
     std::vector<MarkerItem> markers;
     std::vector<BoxItem> boxes;
@@ -71,6 +79,10 @@ struct RecordingSink final : DrawSink {
         triangles.push_back({layer, a, b, c, color});
     }
     void GridFade(const glm::vec3& center, float radius) override { gridFade = glm::vec4(center, radius); }
+    void Label(const glm::vec3& at, glm::vec2 offset, const std::string& text, const glm::vec4& color) override
+    {
+        labels.push_back({at, offset, text, color});
+    }
 
     /// The markers of one kind and colour, in the order emitted.
     std::vector<MarkerItem> Markers(MarkerKind kind, const glm::vec4& color) const

@@ -173,6 +173,38 @@ TEST(SceneDraw, FacePlaneTraceMarksTheAcceptedFaceHitInsideInGreen)
     EXPECT_EQ(thick, 4);
 }
 
+TEST(SceneDraw, CastLabelsGiveEntryAndExitTAtTheirPoints)
+{
+    RayBoxScene s;
+    RecordingSink sink;
+    DrawCastLabels(s.scene, s.evaluator, SceneQuery{Family::RayAabb, s.ray, s.box}, sink);
+    ASSERT_EQ(sink.labels.size(), 2u);
+    EXPECT_EQ(sink.labels[0].text, "in t = 1");
+    EXPECT_EQ(sink.labels[0].at, glm::vec3(0.0f, 0.75f, 0.75f));
+    EXPECT_EQ(sink.labels[0].offset, glm::vec2(10.0f, -24.0f)); // above the point
+    EXPECT_EQ(sink.labels[1].text, "out t = 3");
+    EXPECT_EQ(sink.labels[1].at, glm::vec3(2.0f, 1.25f, 1.75f));
+    EXPECT_EQ(sink.labels[1].offset, glm::vec2(10.0f, 8.0f)); // below it
+    EXPECT_EQ(sink.labels[0].color, sink.labels[1].color);
+}
+
+TEST(SceneDraw, CastLabelsOnlyTheEntryWhenTheDrawnAlgorithmGivesNoExit)
+{
+    RayBoxScene s({1.0, 0.25, 0.5}, "face_planes"); // returns t_enter only
+    RecordingSink sink;
+    DrawCastLabels(s.scene, s.evaluator, SceneQuery{Family::RayAabb, s.ray, s.box}, sink);
+    ASSERT_EQ(sink.labels.size(), 1u);
+    EXPECT_EQ(sink.labels[0].text, "in t = 1");
+}
+
+TEST(SceneDraw, CastLabelsNothingForAMiss)
+{
+    RayBoxScene s({-1.0, 0.25, 0.5});
+    RecordingSink sink;
+    DrawCastLabels(s.scene, s.evaluator, SceneQuery{Family::RayAabb, s.ray, s.box}, sink);
+    EXPECT_TRUE(sink.labels.empty());
+}
+
 TEST(SceneDraw, GridEmitsTheAxesInTheirColoursAndFadesFromTheTarget)
 {
     Camera camera;
