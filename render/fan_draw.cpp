@@ -6,7 +6,6 @@
 
 #include <glad/gl.h>
 #include <glm/geometric.hpp>
-#include <glm/gtc/type_ptr.hpp>
 
 #include <algorithm>
 #include <cstddef>
@@ -17,10 +16,7 @@ namespace {
 
 glm::vec3 F(const glm::dvec3& v) { return glm::vec3(v); }
 
-void SetColor(GLuint program, const char* name, const glm::vec4& c)
-{
-    glUniform4f(glGetUniformLocation(program, name), c.x, c.y, c.z, c.w);
-}
+void SetColor(GLint location, const glm::vec4& c) { glUniform4f(location, c.x, c.y, c.z, c.w); }
 
 } // namespace
 
@@ -40,7 +36,7 @@ glm::vec4 FanSampleColor(const RayFan& fan, const FanSample& sample)
     return fan_palette::kDisagree;
 }
 
-void DrawFanGuides(const Scene& scene, const FanCache& cache, const FanDrawOptions& o, Renderers& out)
+void DrawFanGuides(const Scene& scene, const FanCache& cache, const FanDrawOptions& o, DrawSink& out)
 {
     for (const SceneFan& fan : scene.Fans()) {
         if (!fan.enabled) {
@@ -50,7 +46,7 @@ void DrawFanGuides(const Scene& scene, const FanCache& cache, const FanDrawOptio
         const glm::vec4 handle = hot                    ? palette::kHitMarker
                                  : fan.id == o.selected ? palette::kSelected
                                                         : fan_palette::kHandle;
-        out.overlayMarkers.Add(F(fan.origin), handle, hot ? 13.0f : 11.0f, MarkerKind::Disc);
+        out.Marker(F(fan.origin), handle, hot ? 13.0f : 11.0f, MarkerKind::Disc);
         const FanCache::Entry* e = cache.Find(fan.id);
         if (e == nullptr || e->fan.samples.empty()) {
             continue;
@@ -63,8 +59,8 @@ void DrawFanGuides(const Scene& scene, const FanCache& cache, const FanDrawOptio
         const glm::vec4 guide =
             fan.id == o.selected ? glm::vec4(glm::vec3(palette::kSelected), 0.45f) : fan_palette::kGuide;
         for (int i = 0; i < 4; ++i) {
-            out.lines.Add(F(fan.origin), F(corners[i]), guide, guide * glm::vec4(1, 1, 1, 0.6f), 1.0f);
-            out.lines.Add(F(corners[i]), F(corners[(i + 1) % 4]), guide * glm::vec4(1, 1, 1, 0.6f), 1.0f);
+            out.Line(DrawLayer::Scene, F(fan.origin), F(corners[i]), guide, guide * glm::vec4(1, 1, 1, 0.6f), 1.0f);
+            out.Line(DrawLayer::Scene, F(corners[i]), F(corners[(i + 1) % 4]), guide * glm::vec4(1, 1, 1, 0.6f), 1.0f);
         }
     }
 }
@@ -75,6 +71,9 @@ bool FanRenderer::Create(std::string& error)
     if (m_program == 0) {
         return false;
     }
+    auto loc = [this](const char* name) { return glGetUniformLocation(m_program, name); };
+    m_loc = {loc("uAllMask"), loc("uAlgorithms"), loc("uOrigin"), loc("uCellAngle"), loc("uHit"),
+             loc("uMiss"),    loc("uOnlyA"),      loc("uOnlyB"),  loc("uDisagree")};
     return true;
 }
 
@@ -168,25 +167,18 @@ void FanRenderer::Sync(const Scene& scene, const FanCache& cache)
     }
 }
 
-void FanRenderer::Draw(const DrawView& view) const
+void FanRenderer::Draw() const
 {
     if (m_program == 0 || std::none_of(m_fans.begin(), m_fans.end(), [](const Gpu& g) { return g.draw; })) {
         return;
     }
-    const GLuint p = m_program;
-    glUseProgram(p);
-    auto loc = [p](const char* name) { return glGetUniformLocation(p, name); };
-    glUniformMatrix4fv(loc("uViewProj"), 1, GL_FALSE, glm::value_ptr(view.viewProj));
-    glUniformMatrix4fv(loc("uProj"), 1, GL_FALSE, glm::value_ptr(view.proj));
-    glUniform2f(loc("uViewport"), view.viewportPixels.x, view.viewportPixels.y);
-    glUniform1f(loc("uPixelScale"), view.pixelScale);
-    glUniform1f(loc("uDepthBias"), 0.0f);
-    glUniform1f(loc("uAlphaScale"), 1.0f);
-    SetColor(p, "uHit", fan_palette::kAllHit);
-    SetColor(p, "uMiss", fan_palette::kAllMiss);
-    SetColor(p, "uOnlyA", fan_palette::kOnlyA);
-    SetColor(p, "uOnlyB", fan_palette::kOnlyB);
-    SetColor(p, "uDisagree", fan_palette::kDisagree);
+    // the view's uniforms come from the Frame block (as for every renderer); these are the fans'
+    glUseProgram(m_program);
+    SetColor(m_loc.hit, fan_palette::kAllHit);
+    SetColor(m_loc.miss, fan_palette::kAllMiss);
+    SetColor(m_loc.onlyA, fan_palette::kOnlyA);
+    SetColor(m_loc.onlyB, fan_palette::kOnlyB);
+    SetColor(m_loc.disagree, fan_palette::kDisagree);
     glDepthMask(GL_FALSE);
     glEnable(GL_PROGRAM_POINT_SIZE);
     // every fan's agreeing samples, then every fan's disagreeing ones on top
@@ -196,10 +188,10 @@ void FanRenderer::Draw(const DrawView& view) const
             if (!g.draw || count <= 0) {
                 continue;
             }
-            glUniform1ui(loc("uAllMask"), g.allMask);
-            glUniform1i(loc("uAlgorithms"), g.algorithms);
-            glUniform3f(loc("uOrigin"), g.origin.x, g.origin.y, g.origin.z);
-            glUniform1f(loc("uCellAngle"), g.cellAngle);
+            glUniform1ui(m_loc.allMask, g.allMask);
+            glUniform1i(m_loc.algorithms, g.algorithms);
+            glUniform3f(m_loc.origin, g.origin.x, g.origin.y, g.origin.z);
+            glUniform1f(m_loc.cellAngle, g.cellAngle);
             glBindVertexArray(g.vao);
             glDrawArrays(GL_POINTS, first, count);
         }

@@ -37,7 +37,7 @@ struct FanDrawOptions {
 };
 
 /// The origin handles and grid outlines of the scene's enabled fans (into the batched renderers).
-void DrawFanGuides(const Scene& scene, const FanCache& cache, const FanDrawOptions& options, Renderers& out);
+void DrawFanGuides(const Scene& scene, const FanCache& cache, const FanDrawOptions& options, DrawSink& out);
 
 /// The samples of the scene's enabled fans: one GPU buffer per fan, uploaded when its revision changed.
 class FanRenderer {
@@ -47,8 +47,9 @@ public:
     /// Brings the GPU buffers in line with the cache (uploads only recomputed fans, frees removed ones)
     /// and remembers which fans to draw.
     void Sync(const Scene& scene, const FanCache& cache);
-    /// Draws the samples (depth-tested, no depth writes); call between the solids and the overlays.
-    void Draw(const DrawView& view) const;
+    /// Draws the samples (depth-tested, no depth writes) with the Frame block bound; call between
+    /// the solids and the overlays (Renderers::beforeOverlays).
+    void Draw() const;
     /// Samples uploaded so far (the tests check that an unchanged fan is not uploaded again).
     std::size_t Uploaded() const { return m_uploaded; }
 
@@ -69,6 +70,10 @@ private:
     void Free(Gpu& gpu);
     std::vector<Gpu> m_fans;
     unsigned m_program = 0;
+    struct Locations { ///< the fan uniforms, looked up once when the program is made
+        int allMask = -1, algorithms = -1, origin = -1, cellAngle = -1;
+        int hit = -1, miss = -1, onlyA = -1, onlyB = -1, disagree = -1;
+    } m_loc;
     std::size_t m_uploaded = 0;
 };
 

@@ -36,7 +36,7 @@ bool BoxFrame(const Shape& shape, glm::dvec3& center, glm::dvec3& half, std::arr
 
 } // namespace
 
-void DrawFaceSteps(const Scene& scene, const SceneQuery& query, const Trace& trace, Renderers& out)
+void DrawFaceSteps(const Scene& scene, const SceneQuery& query, const Trace& trace, DrawSink& out)
 {
     const SceneShape* b = scene.Find(query.b);
     glm::dvec3 center, half;
@@ -61,21 +61,21 @@ void DrawFaceSteps(const Scene& scene, const SceneQuery& query, const Trace& tra
                                 : face->inside ? palette::kFaceInside
                                                : palette::kFaceOutside;
         if (face->tested) {
-            out.overlaySurfaces.AddQuad(F(quad[0]), F(quad[1]), F(quad[2]), F(quad[3]), WithAlpha(color, 0.22f));
+            out.Quad(DrawLayer::Overlay, F(quad[0]), F(quad[1]), F(quad[2]), F(quad[3]), WithAlpha(color, 0.22f));
         }
         const float width = face->accepted ? 3.5f : 2.0f;
         for (int e = 0; e < 4; ++e) {
-            out.overlayLines.Add(F(quad[e]), F(quad[(e + 1) % 4]), WithAlpha(color, 0.95f), width);
+            out.Line(DrawLayer::Overlay, F(quad[e]), F(quad[(e + 1) % 4]), WithAlpha(color, 0.95f), width);
         }
         // the point where the ray meets the face's plane: inside the face or not
         if (face->tested && std::isfinite(face->t) && Finite(face->point)) {
-            out.overlayMarkers.Add(F(face->point), color, 12.0f, MarkerKind::Disc);
-            out.overlayMarkers.Add(F(face->point), glm::vec4(0.0f, 0.0f, 0.0f, 0.8f), 14.0f, MarkerKind::Ring);
+            out.Marker(F(face->point), color, 12.0f, MarkerKind::Disc);
+            out.Marker(F(face->point), glm::vec4(0.0f, 0.0f, 0.0f, 0.8f), 14.0f, MarkerKind::Ring);
         }
     }
 }
 
-void DrawTraceBoxes(const Trace& trace, Renderers& out)
+void DrawTraceBoxes(const Trace& trace, DrawSink& out)
 {
     for (const TraceStep& step : trace.steps) {
         const auto* box = std::get_if<BoxPart>(&step.part);
@@ -90,7 +90,7 @@ void DrawTraceBoxes(const Trace& trace, Renderers& out)
         for (int c = 0; c < 8; ++c) {
             for (int bit = 1; bit < 8; bit <<= 1) {
                 if ((c & bit) == 0) {
-                    out.overlayLines.Add(F(corner(c)), F(corner(c | bit)), WithAlpha(color, 0.85f), 1.5f);
+                    out.Line(DrawLayer::Overlay, F(corner(c)), F(corner(c | bit)), WithAlpha(color, 0.85f), 1.5f);
                 }
             }
         }
@@ -99,28 +99,29 @@ void DrawTraceBoxes(const Trace& trace, Renderers& out)
             const int a = 1 << ((axis + 1) % 3), bb = 1 << ((axis + 2) % 3);
             for (int side = 0; side < 2; ++side) {
                 const int base = side ? (1 << axis) : 0;
-                out.overlaySurfaces.AddQuad(F(corner(base)), F(corner(base | a)), F(corner(base | a | bb)),
-                                            F(corner(base | bb)), WithAlpha(color, box->flag ? 0.08f : 0.05f));
+                out.Quad(DrawLayer::Overlay, F(corner(base)), F(corner(base | a)), F(corner(base | a | bb)),
+                         F(corner(base | bb)), WithAlpha(color, box->flag ? 0.08f : 0.05f));
             }
         }
     }
 }
 
-void DrawGizmo(const GizmoDraw& gizmo, Renderers& out)
+void DrawGizmo(const GizmoDraw& gizmo, DrawSink& out)
 {
     for (const GizmoDraw::Ring& ring : gizmo.rings) {
         const glm::vec4 color = ring.hovered ? glm::mix(palette::Axis(ring.axis), glm::vec4(1.0f), 0.45f)
                                              : WithAlpha(palette::Axis(ring.axis), 0.9f);
         const size_t n = ring.points.size();
         for (size_t i = 0; i < n; ++i) {
-            out.overlayLines.Add(F(ring.points[i]), F(ring.points[(i + 1) % n]), color, ring.hovered ? 4.0f : 2.5f);
+            out.Line(DrawLayer::Overlay, F(ring.points[i]), F(ring.points[(i + 1) % n]), color,
+                     ring.hovered ? 4.0f : 2.5f);
         }
     }
     for (const GizmoDraw::Arrow& arrow : gizmo.arrows) {
         const glm::vec4 color =
             arrow.hovered ? glm::mix(palette::Axis(arrow.axis), glm::vec4(1.0f), 0.45f) : palette::Axis(arrow.axis);
-        out.overlayLines.Add(F(arrow.from), F(arrow.to), color, arrow.hovered ? 4.5f : 3.0f);
-        out.overlayMarkers.Add(F(arrow.to), color, arrow.hovered ? 20.0f : 17.0f, MarkerKind::Arrowhead, F(arrow.from));
+        out.Line(DrawLayer::Overlay, F(arrow.from), F(arrow.to), color, arrow.hovered ? 4.5f : 3.0f);
+        out.Marker(F(arrow.to), color, arrow.hovered ? 20.0f : 17.0f, MarkerKind::Arrowhead, F(arrow.from));
     }
 }
 

@@ -3,7 +3,7 @@
 // They draw what core's traces and the app's gizmo math give; nothing is computed here.
 #pragma once
 
-#include "renderers.h"
+#include "draw_sink.h"
 
 #include "core/scene.h"
 #include "core/trace.h"
@@ -32,11 +32,11 @@ struct GizmoDraw {
 /// faces): each tested face as a translucent outlined quad with its plane hit point, green when
 /// the point lay inside the face, orange when not; the accepted face thicker. A face the method
 /// skipped is outlined in grey when it is the only step shown (the Query inspector's current step).
-void DrawFaceSteps(const Scene& scene, const SceneQuery& query, const Trace& trace, Renderers& out);
+void DrawFaceSteps(const Scene& scene, const SceneQuery& query, const Trace& trace, DrawSink& out);
 /// The BoxPart steps of a trace: cyan wire edges and faint faces (a little stronger when flag is set).
-void DrawTraceBoxes(const Trace& trace, Renderers& out);
+void DrawTraceBoxes(const Trace& trace, DrawSink& out);
 /// The move arrows (shaft and head in the axis colour) and rotate rings, the hovered one lighter
 /// and thicker, on top of everything.
-void DrawGizmo(const GizmoDraw& gizmo, Renderers& out);
+void DrawGizmo(const GizmoDraw& gizmo, DrawSink& out);
 
 } // namespace hitlab

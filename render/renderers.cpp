@@ -4,7 +4,6 @@
 #include "shader.h"
 
 #include <glad/gl.h>
-#include <glm/gtc/type_ptr.hpp>
 
 #include <cstddef>
 
@@ -29,30 +28,18 @@ GLuint StaticBuffer(const void* data, GLsizeiptr size)
     return buffer;
 }
 
-/// Streams data into buffer (orphaning the previous storage so the driver need not wait).
+/// Streams data into buffer. The storage is reused while it is large enough (a new one each
+/// frame costs a software driver fresh pages, page faults and all) and grows by half when not.
 template <typename T>
-void Upload(GLuint buffer, const std::vector<T>& data)
+void Upload(GLuint buffer, std::size_t& capacity, const std::vector<T>& data)
 {
     glBindBuffer(GL_ARRAY_BUFFER, buffer);
-    const auto size = static_cast<GLsizeiptr>(data.size() * sizeof(T));
-    glBufferData(GL_ARRAY_BUFFER, size, nullptr, GL_STREAM_DRAW);
-    glBufferSubData(GL_ARRAY_BUFFER, 0, size, data.data());
-}
-
-void SetCommonUniforms(GLuint program, const DrawView& view, const DrawPass& pass)
-{
-    glUseProgram(program);
-    auto loc = [program](const char* name) { return glGetUniformLocation(program, name); };
-    glUniformMatrix4fv(loc("uViewProj"), 1, GL_FALSE, glm::value_ptr(view.viewProj));
-    glUniformMatrix4fv(loc("uView"), 1, GL_FALSE, glm::value_ptr(view.view));
-    glUniformMatrix4fv(loc("uProj"), 1, GL_FALSE, glm::value_ptr(view.proj));
-    glUniform2f(loc("uViewport"), view.viewportPixels.x, view.viewportPixels.y);
-    glUniform1f(loc("uPixelScale"), view.pixelScale * view.sizeScale); // sizes are in screen pixels
-    glUniform1f(loc("uDepthBias"), pass.depthBias);
-    glUniform1f(loc("uAlphaScale"), pass.alphaScale);
-    glUniform1i(loc("uOrtho"), view.orthographic ? 1 : 0);
-    glUniform3f(loc("uEye"), view.eye.x, view.eye.y, view.eye.z);
-    glUniform3f(loc("uForward"), view.forward.x, view.forward.y, view.forward.z);
+    const std::size_t size = data.size() * sizeof(T);
+    if (size > capacity) {
+        capacity = size + size / 2;
+        glBufferData(GL_ARRAY_BUFFER, static_cast<GLsizeiptr>(capacity), nullptr, GL_STREAM_DRAW);
+    }
+    glBufferSubData(GL_ARRAY_BUFFER, 0, static_cast<GLsizeiptr>(size), data.data());
 }
 
 void DestroyObjects(unsigned& program, unsigned& vao, std::initializer_list<unsigned*> buffers)
@@ -86,6 +73,7 @@ bool LineRenderer::Create(std::string& error)
     if (m_program == 0) {
         return false;
     }
+    m_fadeLocation = glGetUniformLocation(m_program, "uFade");
     glGenVertexArrays(1, &m_vao);
     glBindVertexArray(m_vao);
     m_quad = StaticBuffer(kLineQuad, sizeof(kLineQuad));
@@ -102,7 +90,11 @@ bool LineRenderer::Create(std::string& error)
     return true;
 }
 
-void LineRenderer::Destroy() { DestroyObjects(m_program, m_vao, {&m_quad, &m_buffer}); }
+void LineRenderer::Destroy()
+{
+    DestroyObjects(m_program, m_vao, {&m_quad, &m_buffer});
+    m_capacity = 0;
+}
 
 void LineRenderer::Add(const glm::vec3& a, const glm::vec3& b, const glm::vec4& colorA, const glm::vec4& colorB,
                        float width)
@@ -110,15 +102,15 @@ void LineRenderer::Add(const glm::vec3& a, const glm::vec3& b, const glm::vec4& 
     m_instances.push_back(Instance{a, b, colorA, colorB, width});
 }
 
-void LineRenderer::Draw(const DrawView& view, const DrawPass& pass) const
+void LineRenderer::Draw() const
 {
     if (m_instances.empty()) {
         return;
     }
-    SetCommonUniforms(m_program, view, pass);
-    glUniform4f(glGetUniformLocation(m_program, "uFade"), m_fade.x, m_fade.y, m_fade.z, m_fade.w);
+    glUseProgram(m_program);
+    glUniform4f(m_fadeLocation, m_fade.x, m_fade.y, m_fade.z, m_fade.w);
     glBindVertexArray(m_vao);
-    Upload(m_buffer, m_instances);
+    Upload(m_buffer, m_capacity, m_instances);
     glDrawArraysInstanced(GL_TRIANGLE_STRIP, 0, 4, static_cast<GLsizei>(m_instances.size()));
     glBindVertexArray(0);
 }
@@ -146,7 +138,11 @@ bool MarkerRenderer::Create(std::string& error)
     return true;
 }
 
-void MarkerRenderer::Destroy() { DestroyObjects(m_program, m_vao, {&m_quad, &m_buffer}); }
+void MarkerRenderer::Destroy()
+{
+    DestroyObjects(m_program, m_vao, {&m_quad, &m_buffer});
+    m_capacity = 0;
+}
 
 void MarkerRenderer::Add(const glm::vec3& position, const glm::vec4& color, float size, MarkerKind kind,
                          const glm::vec3& toward)
@@ -154,14 +150,14 @@ void MarkerRenderer::Add(const glm::vec3& position, const glm::vec4& color, floa
     m_instances.push_back(Instance{position, color, {size, float(static_cast<int>(kind))}, toward});
 }
 
-void MarkerRenderer::Draw(const DrawView& view, const DrawPass& pass) const
+void MarkerRenderer::Draw() const
 {
     if (m_instances.empty()) {
         return;
     }
-    SetCommonUniforms(m_program, view, pass);
+    glUseProgram(m_program);
     glBindVertexArray(m_vao);
-    Upload(m_buffer, m_instances);
+    Upload(m_buffer, m_capacity, m_instances);
     glDrawArraysInstanced(GL_TRIANGLE_STRIP, 0, 4, static_cast<GLsizei>(m_instances.size()));
     glBindVertexArray(0);
 }
@@ -211,7 +207,11 @@ bool BoxRenderer::Create(std::string& error)
     return true;
 }
 
-void BoxRenderer::Destroy() { DestroyObjects(m_program, m_vao, {&m_mesh, &m_buffer}); }
+void BoxRenderer::Destroy()
+{
+    DestroyObjects(m_program, m_vao, {&m_mesh, &m_buffer});
+    m_capacity = 0;
+}
 
 void BoxRenderer::Add(const glm::vec3& center, const glm::vec3& halfExtents, const glm::mat3& axes,
                       const glm::vec4& color, const glm::vec4& edgeColor, float edgeWidth)
@@ -219,14 +219,14 @@ void BoxRenderer::Add(const glm::vec3& center, const glm::vec3& halfExtents, con
     m_instances.push_back(Instance{center, halfExtents, axes[0], axes[1], axes[2], color, edgeColor, edgeWidth});
 }
 
-void BoxRenderer::Draw(const DrawView& view, const DrawPass& pass) const
+void BoxRenderer::Draw() const
 {
     if (m_instances.empty()) {
         return;
     }
-    SetCommonUniforms(m_program, view, pass);
+    glUseProgram(m_program);
     glBindVertexArray(m_vao);
-    Upload(m_buffer, m_instances);
+    Upload(m_buffer, m_capacity, m_instances);
     glEnable(GL_CULL_FACE);
     glCullFace(GL_BACK);
     glDrawArraysInstanced(GL_TRIANGLES, 0, 36, static_cast<GLsizei>(m_instances.size()));
@@ -257,21 +257,25 @@ bool SphereRenderer::Create(std::string& error)
     return true;
 }
 
-void SphereRenderer::Destroy() { DestroyObjects(m_program, m_vao, {&m_quad, &m_buffer}); }
+void SphereRenderer::Destroy()
+{
+    DestroyObjects(m_program, m_vao, {&m_quad, &m_buffer});
+    m_capacity = 0;
+}
 
 void SphereRenderer::Add(const glm::vec3& center, float radius, const glm::vec4& color, const glm::vec4& outline)
 {
     m_instances.push_back(Instance{center, radius, color, outline});
 }
 
-void SphereRenderer::Draw(const DrawView& view, const DrawPass& pass) const
+void SphereRenderer::Draw() const
 {
     if (m_instances.empty()) {
         return;
     }
-    SetCommonUniforms(m_program, view, pass);
+    glUseProgram(m_program);
     glBindVertexArray(m_vao);
-    Upload(m_buffer, m_instances);
+    Upload(m_buffer, m_capacity, m_instances);
     glDrawArraysInstanced(GL_TRIANGLE_STRIP, 0, 4, static_cast<GLsizei>(m_instances.size()));
     glBindVertexArray(0);
 }
@@ -298,6 +302,7 @@ void TriangleRenderer::Destroy()
 {
     unsigned none = 0;
     DestroyObjects(m_program, m_vao, {&m_buffer, &none});
+    m_capacity = 0;
 }
 
 void TriangleRenderer::Add(const glm::vec3& a, const glm::vec3& b, const glm::vec3& c, const glm::vec4& color)
@@ -307,14 +312,14 @@ void TriangleRenderer::Add(const glm::vec3& a, const glm::vec3& b, const glm::ve
     m_vertices.push_back({c, color});
 }
 
-void TriangleRenderer::Draw(const DrawView& view, const DrawPass& pass) const
+void TriangleRenderer::Draw() const
 {
     if (m_vertices.empty()) {
         return;
     }
-    SetCommonUniforms(m_program, view, pass);
+    glUseProgram(m_program);
     glBindVertexArray(m_vao);
-    Upload(m_buffer, m_vertices);
+    Upload(m_buffer, m_capacity, m_vertices);
     glDrawArrays(GL_TRIANGLES, 0, static_cast<GLsizei>(m_vertices.size()));
     glBindVertexArray(0);
 }
@@ -323,6 +328,7 @@ void TriangleRenderer::Draw(const DrawView& view, const DrawPass& pass) const
 
 bool Renderers::Create(std::string& error)
 {
+    frame.Create();
     return lines.Create(error) && gridLines.Create(error) && surfaces.Create(error) && boxes.Create(error) &&
            spheres.Create(error) && overlayLines.Create(error) && overlayMarkers.Create(error) &&
            overlaySurfaces.Create(error);
@@ -330,6 +336,7 @@ bool Renderers::Create(std::string& error)
 
 void Renderers::Destroy()
 {
+    frame.Destroy();
     lines.Destroy();
     gridLines.Destroy();
     surfaces.Destroy();
@@ -352,8 +359,16 @@ void Renderers::Clear()
     overlaySurfaces.Clear();
 }
 
+void Renderers::Line(DrawLayer layer, const glm::vec3& a, const glm::vec3& b, const glm::vec4& colorA,
+                     const glm::vec4& colorB, float width)
+{
+    LineRenderer& to = layer == DrawLayer::Grid ? gridLines : layer == DrawLayer::Scene ? lines : overlayLines;
+    to.Add(a, b, colorA, colorB, width);
+}
+
 void Renderers::Flush(const DrawView& view)
 {
+    frame.Set(MakeFrameUniforms(view));
     glEnable(GL_BLEND);
     glBlendFuncSeparate(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA, GL_ONE, GL_ONE_MINUS_SRC_ALPHA);
     glEnable(GL_DEPTH_TEST);
@@ -361,25 +376,25 @@ void Renderers::Flush(const DrawView& view)
 
     // the grid lies under everything and never hides anything
     glDepthMask(GL_FALSE);
-    gridLines.Draw(view);
+    gridLines.Draw();
     // edges, rays and segments write depth so translucent faces blend over what lies behind them
     glDepthMask(GL_TRUE);
-    lines.Draw(view);
+    lines.Draw();
     // translucent solids: depth-tested, not written, so they do not hide each other
     glDepthMask(GL_FALSE);
-    surfaces.Draw(view);
-    spheres.Draw(view);
-    boxes.Draw(view);
-    overlaySurfaces.Draw(view, DrawPass{0.0f, 1.0f});
+    surfaces.Draw();
+    spheres.Draw();
+    boxes.Draw();
+    overlaySurfaces.Draw();
     if (beforeOverlays) {
-        beforeOverlays(view);
+        beforeOverlays();
     }
 
     // overlays on top of everything, in one pass (the depth buffer holds only lines: solids are
     // translucent and write none, so a depth-tested pass would hide overlays only behind edges)
     glDisable(GL_DEPTH_TEST);
-    overlayLines.Draw(view);
-    overlayMarkers.Draw(view);
+    overlayLines.Draw();
+    overlayMarkers.Draw();
     glEnable(GL_DEPTH_TEST);
     glDepthMask(GL_TRUE);
     Clear();

@@ -3,37 +3,20 @@
 // Lines and markers keep a constant size in screen pixels; boxes and spheres are instanced.
 #pragma once
 
-#include <glm/mat4x4.hpp>
+#include "draw_sink.h"
+#include "frame_uniforms.h"
+
+#include <glm/mat3x3.hpp>
 #include <glm/vec2.hpp>
 #include <glm/vec3.hpp>
 #include <glm/vec4.hpp>
 
+#include <cstddef>
 #include <functional>
 #include <string>
 #include <vector>
 
 namespace hitlab {
-
-/// What every renderer needs to know about the view for one frame.
-struct DrawView {
-    glm::mat4 viewProj{1.0f};
-    glm::mat4 view{1.0f};
-    glm::mat4 proj{1.0f};
-    glm::vec2 viewportPixels{1.0f}; ///< framebuffer size
-    float pixelScale = 1.0f;        ///< framebuffer pixels per screen pixel
-    float sizeScale = 1.0f;         ///< scales every line width and marker size (View > font size)
-    bool orthographic = false;
-    glm::vec3 eye{0.0f};                  ///< world eye position (perspective)
-    glm::vec3 forward{0.0f, 0.0f, -1.0f}; ///< world view direction
-};
-
-/// Per-pass adjustments (overlays are pulled towards the eye).
-struct DrawPass {
-    float depthBias = 0.0f; ///< NDC depth pulled towards the eye
-    float alphaScale = 1.0f;
-};
-
-enum class MarkerKind { Disc = 0, Ring = 1, Square = 2, Arrowhead = 3, Diamond = 4 };
 
 class LineRenderer {
 public:
@@ -45,7 +28,7 @@ public:
     {
         Add(a, b, color, color, width);
     }
-    void Draw(const DrawView& view, const DrawPass& pass = {}) const;
+    void Draw() const;
     void Clear() { m_instances.clear(); }
     size_t Count() const { return m_instances.size(); }
     /// Lines fade out with their distance from `center`, to nothing at `radius` (0: no fade).
@@ -60,6 +43,8 @@ private:
     };
     std::vector<Instance> m_instances;
     unsigned m_program = 0, m_vao = 0, m_quad = 0, m_buffer = 0;
+    mutable std::size_t m_capacity = 0; ///< bytes of m_buffer's storage
+    int m_fadeLocation = -1;            ///< uFade, looked up once
 };
 
 class MarkerRenderer {
@@ -70,7 +55,7 @@ public:
     /// to `position`, on screen.
     void Add(const glm::vec3& position, const glm::vec4& color, float size, MarkerKind kind,
              const glm::vec3& toward = glm::vec3(0.0f));
-    void Draw(const DrawView& view, const DrawPass& pass = {}) const;
+    void Draw() const;
     void Clear() { m_instances.clear(); }
     size_t Count() const { return m_instances.size(); }
 
@@ -83,6 +68,7 @@ private:
     };
     std::vector<Instance> m_instances;
     unsigned m_program = 0, m_vao = 0, m_quad = 0, m_buffer = 0;
+    mutable std::size_t m_capacity = 0; ///< bytes of m_buffer's storage
 };
 
 /// Solid boxes (axis-aligned or oriented), instanced from a unit cube.
@@ -94,7 +80,7 @@ public:
     void Add(const glm::vec3& center, const glm::vec3& halfExtents, const glm::mat3& axes, const glm::vec4& color,
              const glm::vec4& edgeColor, float edgeWidth);
     /// Translucent boxes in one pass: each front-face fragment also shades the back face behind it.
-    void Draw(const DrawView& view, const DrawPass& pass = {}) const;
+    void Draw() const;
     void Clear() { m_instances.clear(); }
     size_t Count() const { return m_instances.size(); }
 
@@ -106,6 +92,7 @@ private:
     };
     std::vector<Instance> m_instances;
     unsigned m_program = 0, m_vao = 0, m_mesh = 0, m_buffer = 0;
+    mutable std::size_t m_capacity = 0; ///< bytes of m_buffer's storage
 };
 
 /// Spheres as ray-cast impostors (two triangles each, exact silhouette and depth).
@@ -115,7 +102,7 @@ public:
     void Destroy();
     /// outline: rgb and, in a, the outline width in pixels (0 for a hairline).
     void Add(const glm::vec3& center, float radius, const glm::vec4& color, const glm::vec4& outline);
-    void Draw(const DrawView& view, const DrawPass& pass = {}) const;
+    void Draw() const;
     void Clear() { m_instances.clear(); }
     size_t Count() const { return m_instances.size(); }
 
@@ -128,6 +115,7 @@ private:
     };
     std::vector<Instance> m_instances;
     unsigned m_program = 0, m_vao = 0, m_quad = 0, m_buffer = 0;
+    mutable std::size_t m_capacity = 0; ///< bytes of m_buffer's storage
 };
 
 /// Plain coloured triangles (planes, slab planes, projected intervals).
@@ -141,7 +129,7 @@ public:
         Add(a, b, c, color);
         Add(a, c, d, color);
     }
-    void Draw(const DrawView& view, const DrawPass& pass = {}) const;
+    void Draw() const;
     void Clear() { m_vertices.clear(); }
     size_t Count() const { return m_vertices.size() / 3; }
 
@@ -152,10 +140,12 @@ private:
     };
     std::vector<Vertex> m_vertices;
     unsigned m_program = 0, m_vao = 0, m_buffer = 0;
+    mutable std::size_t m_capacity = 0; ///< bytes of m_buffer's storage
 };
 
-/// All renderers of a viewport, created and destroyed together.
-struct Renderers {
+/// All renderers of a viewport, created and destroyed together; the GL implementation of DrawSink
+/// (each layer goes to its renderer).
+struct Renderers final : DrawSink {
     LineRenderer lines;        ///< shape edges, rays, segments (depth-tested)
     LineRenderer gridLines;    ///< the ground grid and axes (drawn first, no depth writes)
     TriangleRenderer surfaces; ///< translucent planes
@@ -164,13 +154,42 @@ struct Renderers {
     LineRenderer overlayLines; ///< results and traces: drawn on top
     MarkerRenderer overlayMarkers;
     TriangleRenderer overlaySurfaces; ///< slab planes
-    /// Called by Flush after the solids and before the overlays (the ray fans' samples); may be empty.
-    std::function<void(const DrawView&)> beforeOverlays;
+    /// Called by Flush after the solids and before the overlays, with the Frame block bound (the
+    /// ray fans' samples); may be empty.
+    std::function<void()> beforeOverlays;
+    FrameBlock frame; ///< the common uniforms of every program
 
     bool Create(std::string& error);
     void Destroy();
     void Clear();
-    /// Draws everything in order (grid, edges, translucent solids, overlays) and clears.
+
+    using DrawSink::Line;
+    using DrawSink::Marker;
+    void Line(DrawLayer layer, const glm::vec3& a, const glm::vec3& b, const glm::vec4& colorA, const glm::vec4& colorB,
+              float width) override;
+    void Marker(const glm::vec3& position, const glm::vec4& color, float size, MarkerKind kind,
+                const glm::vec3& toward) override
+    {
+        overlayMarkers.Add(position, color, size, kind, toward);
+    }
+    void Box(const glm::vec3& center, const glm::vec3& halfExtents, const glm::mat3& axes, const glm::vec4& color,
+             const glm::vec4& edgeColor, float edgeWidth) override
+    {
+        boxes.Add(center, halfExtents, axes, color, edgeColor, edgeWidth);
+    }
+    void Sphere(const glm::vec3& center, float radius, const glm::vec4& color, const glm::vec4& outline) override
+    {
+        spheres.Add(center, radius, color, outline);
+    }
+    void Triangle(DrawLayer layer, const glm::vec3& a, const glm::vec3& b, const glm::vec3& c,
+                  const glm::vec4& color) override
+    {
+        (layer == DrawLayer::Overlay ? overlaySurfaces : surfaces).Add(a, b, c, color);
+    }
+    void GridFade(const glm::vec3& center, float radius) override { gridLines.SetFade(center, radius); }
+
+    /// Sets the Frame block for the view, draws everything in order (grid, edges, translucent
+    /// solids, overlays) and clears.
     void Flush(const DrawView& view);
 };
 

@@ -1,10 +1,13 @@
 // Scene drawing: shapes, results and traces to primitives.
 #include "scene_draw.h"
 
+#include "core/text.h"
+
 #include <glm/geometric.hpp>
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <unordered_map>
 
 namespace hitlab {
@@ -31,15 +34,15 @@ double PixelsToWorld(const Camera& c, const glm::dvec3& p, double pixels)
     return pixels * WorldPerPixel(c) * depth / c.distance;
 }
 
-void Arrow(Renderers& out, const glm::dvec3& from, const glm::dvec3& to, glm::vec4 color, float width)
+void Arrow(DrawSink& out, const glm::dvec3& from, const glm::dvec3& to, glm::vec4 color, float width)
 {
-    out.overlayLines.Add(F(from), F(to), color, width);
-    out.overlayMarkers.Add(F(to), color, 13.0f, MarkerKind::Arrowhead, F(from));
+    out.Line(DrawLayer::Overlay, F(from), F(to), color, width);
+    out.Marker(F(to), color, 13.0f, MarkerKind::Arrowhead, F(from));
 }
 
 /// The 12 edges of a box given its centre, half extents and axes.
-void BoxEdges(LineRenderer& lines, const glm::dvec3& c, const glm::dvec3& h, const std::array<glm::dvec3, 3>& axes,
-              glm::vec4 color, float width)
+void BoxEdges(DrawSink& out, DrawLayer layer, const glm::dvec3& c, const glm::dvec3& h,
+              const std::array<glm::dvec3, 3>& axes, glm::vec4 color, float width)
 {
     auto corner = [&](int i) {
         return c + axes[0] * (h.x * ((i & 1) ? 1.0 : -1.0)) + axes[1] * (h.y * ((i & 2) ? 1.0 : -1.0)) +
@@ -48,7 +51,7 @@ void BoxEdges(LineRenderer& lines, const glm::dvec3& c, const glm::dvec3& h, con
     for (int i = 0; i < 8; ++i) {
         for (int bit = 1; bit < 8; bit <<= 1) {
             if ((i & bit) == 0) {
-                lines.Add(F(corner(i)), F(corner(i | bit)), color, width);
+                out.Line(layer, F(corner(i)), F(corner(i | bit)), color, width);
             }
         }
     }
@@ -64,20 +67,20 @@ struct Looks {
     float EdgeWidth() const { return selected || hovered ? 2.5f : 1.5f; }
 };
 
-void DrawBox(Renderers& out, const glm::dvec3& center, const glm::dvec3& half, const std::array<glm::dvec3, 3>& axes,
+void DrawBox(DrawSink& out, const glm::dvec3& center, const glm::dvec3& half, const std::array<glm::dvec3, 3>& axes,
              const Looks& looks)
 {
     // the box shader draws the edges, except the selection's: those go on top so they show
     // through whatever hides them
     const glm::vec4 edge = looks.selected ? glm::vec4(0.0f) : looks.EdgeColor();
-    out.boxes.Add(F(center), F(half), glm::mat3(F(axes[0]), F(axes[1]), F(axes[2])),
-                  WithAlpha(looks.color, looks.hovered ? 0.34f : 0.26f), edge, looks.EdgeWidth());
+    out.Box(F(center), F(half), glm::mat3(F(axes[0]), F(axes[1]), F(axes[2])),
+            WithAlpha(looks.color, looks.hovered ? 0.34f : 0.26f), edge, looks.EdgeWidth());
     if (looks.selected) {
-        BoxEdges(out.overlayLines, center, half, axes, looks.EdgeColor(), looks.EdgeWidth());
+        BoxEdges(out, DrawLayer::Overlay, center, half, axes, looks.EdgeColor(), looks.EdgeWidth());
     }
 }
 
-void DrawShape(const SceneShape& s, const SceneDrawOptions& o, Renderers& out)
+void DrawShape(const SceneShape& s, const SceneDrawOptions& o, DrawSink& out)
 {
     const Looks looks{s.color, s.id == o.hovered, s.id == o.selected};
     const Camera& cam = o.camera;
@@ -91,24 +94,24 @@ void DrawShape(const SceneShape& s, const SceneDrawOptions& o, Renderers& out)
         const glm::vec4 outline = looks.selected  ? glm::vec4(glm::vec3(palette::kSelected), 2.5f)
                                   : looks.hovered ? glm::vec4(glm::vec3(Lighter(s.color, 0.6f)), 2.0f)
                                                   : glm::vec4(glm::vec3(Lighter(s.color, 0.25f)), 1.0f);
-        out.spheres.Add(F(sphere->center), float(sphere->radius), WithAlpha(s.color, looks.hovered ? 0.34f : 0.26f),
-                        outline);
+        out.Sphere(F(sphere->center), float(sphere->radius), WithAlpha(s.color, looks.hovered ? 0.34f : 0.26f),
+                   outline);
     } else if (const auto* ray = std::get_if<Ray<double>>(&s.shape)) {
         const double len = glm::length(ray->direction);
         const glm::dvec3 unit = len > 0.0 ? ray->direction / len : glm::dvec3(1, 0, 0);
         const glm::dvec3 tip = ray->origin + ray->direction;
-        LineRenderer& lines = looks.selected ? out.overlayLines : out.lines;
+        const DrawLayer layer = looks.selected ? DrawLayer::Overlay : DrawLayer::Scene;
         const glm::vec4 c = looks.selected ? palette::kSelected : looks.hovered ? Lighter(s.color, 0.4f) : s.color;
-        lines.Add(F(ray->origin), F(ray->origin + unit * farLength), c, WithAlpha(c, 0.35f),
-                  looks.selected || looks.hovered ? 3.0f : 2.0f);
-        out.overlayMarkers.Add(F(tip), c, 14.0f, MarkerKind::Arrowhead, F(ray->origin));
-        out.overlayMarkers.Add(F(ray->origin), c, 9.0f, MarkerKind::Disc);
+        out.Line(layer, F(ray->origin), F(ray->origin + unit * farLength), c, WithAlpha(c, 0.35f),
+                 looks.selected || looks.hovered ? 3.0f : 2.0f);
+        out.Marker(F(tip), c, 14.0f, MarkerKind::Arrowhead, F(ray->origin));
+        out.Marker(F(ray->origin), c, 9.0f, MarkerKind::Disc);
     } else if (const auto* seg = std::get_if<Segment<double>>(&s.shape)) {
-        LineRenderer& lines = looks.selected ? out.overlayLines : out.lines;
+        const DrawLayer layer = looks.selected ? DrawLayer::Overlay : DrawLayer::Scene;
         const glm::vec4 c = looks.selected ? palette::kSelected : looks.hovered ? Lighter(s.color, 0.4f) : s.color;
-        lines.Add(F(seg->start), F(seg->end), c, looks.selected || looks.hovered ? 3.0f : 2.5f);
-        out.overlayMarkers.Add(F(seg->start), c, 8.0f, MarkerKind::Disc);
-        out.overlayMarkers.Add(F(seg->end), c, 8.0f, MarkerKind::Disc);
+        out.Line(layer, F(seg->start), F(seg->end), c, looks.selected || looks.hovered ? 3.0f : 2.5f);
+        out.Marker(F(seg->start), c, 8.0f, MarkerKind::Disc);
+        out.Marker(F(seg->end), c, 8.0f, MarkerKind::Disc);
     } else if (const auto* plane = std::get_if<Plane<double>>(&s.shape)) {
         const double n2 = glm::dot(plane->normal, plane->normal);
         if (n2 <= 0.0) {
@@ -124,16 +127,16 @@ void DrawShape(const SceneShape& s, const SceneDrawOptions& o, Renderers& out)
         const double size = std::max(10.0, cam.distance * 3.0);
         const glm::dvec3 q[4] = {center - u * size - v * size, center + u * size - v * size,
                                  center + u * size + v * size, center - u * size + v * size};
-        out.surfaces.AddQuad(F(q[0]), F(q[1]), F(q[2]), F(q[3]),
-                             WithAlpha(s.color, looks.hovered || looks.selected ? 0.16f : 0.09f));
+        out.Quad(DrawLayer::Scene, F(q[0]), F(q[1]), F(q[2]), F(q[3]),
+                 WithAlpha(s.color, looks.hovered || looks.selected ? 0.16f : 0.09f));
         const glm::vec4 edge = looks.selected ? palette::kSelected : WithAlpha(Lighter(s.color, 0.2f), 0.6f);
         for (int i = 0; i < 4; ++i) {
-            out.lines.Add(F(q[i]), F(q[(i + 1) % 4]), edge, 1.5f);
+            out.Line(DrawLayer::Scene, F(q[i]), F(q[(i + 1) % 4]), edge, 1.5f);
         }
         const double arrowLength = PixelsToWorld(cam, anchor, 70.0);
         Arrow(out, anchor, anchor + n * arrowLength, looks.selected ? palette::kSelected : Lighter(s.color, 0.3f),
               2.0f);
-        out.overlayMarkers.Add(F(anchor), looks.selected ? palette::kSelected : s.color, 7.0f, MarkerKind::Disc);
+        out.Marker(F(anchor), looks.selected ? palette::kSelected : s.color, 7.0f, MarkerKind::Disc);
     }
 }
 
@@ -141,7 +144,7 @@ void DrawShape(const SceneShape& s, const SceneDrawOptions& o, Renderers& out)
 using ShapeIndex = std::unordered_map<ShapeId, const SceneShape*>;
 
 void DrawResult(const Scene& scene, const ShapeIndex& shapes, const QueryEvaluation& qe, const Camera& cam,
-                Renderers& out)
+                DrawSink& out)
 {
     if (!HasResultToDraw(qe)) {
         return; // every algorithm misses: nothing to draw (most of the stress scene's 100,000 casts)
@@ -168,18 +171,18 @@ void DrawResult(const Scene& scene, const ShapeIndex& shapes, const QueryEvaluat
             const AlgorithmInfo* drawn = scene.Settings(qe.query.family).drawn;
             const bool hasExit = drawn == nullptr || (drawn->returns & kFieldTExit) != 0;
             if (hasExit && r.tExit != r.tEnter && Finite(exit) && std::isfinite(r.tExit)) {
-                out.overlayLines.Add(F(origin + dir * r.tEnter), F(exit), palette::kInside, 4.0f);
-                out.overlayMarkers.Add(F(exit), palette::kHitMarker, 11.0f, MarkerKind::Ring);
+                out.Line(DrawLayer::Overlay, F(origin + dir * r.tEnter), F(exit), palette::kInside, 4.0f);
+                out.Marker(F(exit), palette::kHitMarker, 11.0f, MarkerKind::Ring);
             }
             if (r.hasNormal && Finite(r.normal)) {
                 Arrow(out, entry, entry + r.normal * PixelsToWorld(cam, entry, 60.0), palette::kNormal, 2.0f);
             }
-            out.overlayMarkers.Add(F(entry), palette::kHitMarker, 11.0f, MarkerKind::Disc);
+            out.Marker(F(entry), palette::kHitMarker, 11.0f, MarkerKind::Disc);
         }
         if (!cmp.agree) {
             const Result& shown = r.hit ? r : cmp.reference;
             if (shown.hit) {
-                out.overlayMarkers.Add(F(shown.point), palette::kDisagree, 19.0f, MarkerKind::Ring);
+                out.Marker(F(shown.point), palette::kDisagree, 19.0f, MarkerKind::Ring);
             }
         }
         return;
@@ -193,17 +196,17 @@ void DrawResult(const Scene& scene, const ShapeIndex& shapes, const QueryEvaluat
         if (r.depth > 0.0 && Finite(r.normal)) {
             Arrow(out, base, base + r.normal * r.depth, palette::kPenetration, 2.5f);
         }
-        out.overlayMarkers.Add(F(base), palette::kPenetration, 8.0f, MarkerKind::Disc);
+        out.Marker(F(base), palette::kPenetration, 8.0f, MarkerKind::Disc);
     }
     if (!cmp.agree) {
-        out.overlayMarkers.Add(F((SolidCenter(a->shape) + SolidCenter(b->shape)) * 0.5), palette::kDisagree, 14.0f,
-                               MarkerKind::Diamond);
+        out.Marker(F((SolidCenter(a->shape) + SolidCenter(b->shape)) * 0.5), palette::kDisagree, 14.0f,
+                   MarkerKind::Diamond);
     }
 }
 
 /// The slab planes of a slab-method trace: each axis's two planes, translucent in the axis's
 /// colour, with the ray's crossing points on them.
-void DrawSlabs(const Scene& scene, const SceneQuery& q, const Trace& trace, const Camera& cam, Renderers& out)
+void DrawSlabs(const Scene& scene, const SceneQuery& q, const Trace& trace, const Camera& cam, DrawSink& out)
 {
     const SceneShape* a = scene.Find(q.a);
     const SceneShape* b = scene.Find(q.b);
@@ -247,33 +250,33 @@ void DrawSlabs(const Scene& scene, const SceneQuery& q, const Trace& trace, cons
             const glm::dvec3 c = center + axes[i] * (half[i] * side);
             if (edgeOn) {
                 const glm::dvec3 w = axes[along] * (half[along] + reach);
-                out.lines.Add(F(c - w), F(c + w), WithAlpha(color, 0.9f), 2.0f);
+                out.Line(DrawLayer::Scene, F(c - w), F(c + w), WithAlpha(color, 0.9f), 2.0f);
             }
             const glm::dvec3 u = axes[j] * (half[j] + reach), v = axes[k] * (half[k] + reach);
-            out.overlaySurfaces.AddQuad(F(c - u - v), F(c + u - v), F(c + u + v), F(c - u + v),
-                                        WithAlpha(color, 0.10f));
+            out.Quad(DrawLayer::Overlay, F(c - u - v), F(c + u - v), F(c + u + v), F(c - u + v),
+                     WithAlpha(color, 0.10f));
             const glm::dvec3 quad[4] = {c - u - v, c + u - v, c + u + v, c - u + v};
             for (int e = 0; e < 4; ++e) {
-                out.lines.Add(F(quad[e]), F(quad[(e + 1) % 4]), WithAlpha(color, 0.45f), 1.0f);
+                out.Line(DrawLayer::Scene, F(quad[e]), F(quad[(e + 1) % 4]), WithAlpha(color, 0.45f), 1.0f);
             }
         }
         if (!slab->parallel) {
             for (double t : {slab->tNear, slab->tFar}) {
                 const glm::dvec3 p = origin + dir * t;
                 if (std::isfinite(t) && Finite(p)) {
-                    out.overlayMarkers.Add(F(p), color, 9.0f, MarkerKind::Diamond);
+                    out.Marker(F(p), color, 9.0f, MarkerKind::Diamond);
                 }
             }
             const glm::dvec3 p0 = origin + dir * slab->tNear, p1 = origin + dir * slab->tFar;
             if (Finite(p0) && Finite(p1)) {
-                out.overlayLines.Add(F(p0), F(p1), WithAlpha(color, 0.8f), 2.0f);
+                out.Line(DrawLayer::Overlay, F(p0), F(p1), WithAlpha(color, 0.8f), 2.0f);
             }
         }
     }
 }
 
 /// The separating (or least-overlap) axis with the two shapes' projected intervals on it.
-void DrawAxis(const Scene& scene, const SceneQuery& q, const Trace& trace, const Camera& cam, Renderers& out)
+void DrawAxis(const Scene& scene, const SceneQuery& q, const Trace& trace, const Camera& cam, DrawSink& out)
 {
     const AxisPart* pick = nullptr;
     for (const TraceStep& step : trace.steps) {
@@ -306,16 +309,16 @@ void DrawAxis(const Scene& scene, const SceneQuery& q, const Trace& trace, const
     const glm::vec4 axisColor = pick->separating ? palette::kNormal : palette::kPenetration;
     Arrow(out, base + u * (lo - margin), base + u * (hi + margin), axisColor, 1.5f);
     const glm::dvec3 lift = Basis(cam).up * PixelsToWorld(cam, base, 5.0);
-    out.overlayLines.Add(F(base + u * (sa - ra) + lift), F(base + u * (sa + ra) + lift), WithAlpha(a->color, 0.95f),
-                         6.0f);
-    out.overlayLines.Add(F(base + u * (sb - rb) - lift), F(base + u * (sb + rb) - lift), WithAlpha(b->color, 0.95f),
-                         6.0f);
+    out.Line(DrawLayer::Overlay, F(base + u * (sa - ra) + lift), F(base + u * (sa + ra) + lift),
+             WithAlpha(a->color, 0.95f), 6.0f);
+    out.Line(DrawLayer::Overlay, F(base + u * (sb - rb) - lift), F(base + u * (sb + rb) - lift),
+             WithAlpha(b->color, 0.95f), 6.0f);
     // thin projectors from the centres to their intervals
-    out.overlayLines.Add(F(ca), F(base + u * sa + lift), WithAlpha(a->color, 0.35f), 1.0f);
-    out.overlayLines.Add(F(cb), F(base + u * sb - lift), WithAlpha(b->color, 0.35f), 1.0f);
+    out.Line(DrawLayer::Overlay, F(ca), F(base + u * sa + lift), WithAlpha(a->color, 0.35f), 1.0f);
+    out.Line(DrawLayer::Overlay, F(cb), F(base + u * sb - lift), WithAlpha(b->color, 0.35f), 1.0f);
 }
 
-void DrawFocused(const Scene& scene, const SceneDrawOptions& o, Renderers& out)
+void DrawFocused(const Scene& scene, const SceneDrawOptions& o, DrawSink& out)
 {
     if (o.focused == nullptr || o.focusedTrace == nullptr) {
         return;
@@ -330,14 +333,41 @@ void DrawFocused(const Scene& scene, const SceneDrawOptions& o, Renderers& out)
     }
     for (const TraceStep& step : trace.steps) {
         if (const auto* point = std::get_if<PointPart>(&step.part)) {
-            out.overlayMarkers.Add(F(point->point), palette::kNormal, 11.0f, MarkerKind::Diamond);
+            out.Marker(F(point->point), palette::kNormal, 11.0f, MarkerKind::Diamond);
         } else if (const auto* seg = std::get_if<SegmentPart>(&step.part)) {
-            out.overlayLines.Add(F(seg->from), F(seg->to), WithAlpha(palette::kNormal, 0.8f), 1.5f);
+            out.Line(DrawLayer::Overlay, F(seg->from), F(seg->to), WithAlpha(palette::kNormal, 0.8f), 1.5f);
         }
     }
 }
 
 } // namespace
+
+void DrawCastLabels(const Scene& scene, const SceneEvaluator& evaluation, const SceneQuery& query, DrawSink& out)
+{
+    const QueryEvaluation* qe = evaluation.Find(query.a, query.b);
+    const SceneShape* cast = qe == nullptr ? nullptr : scene.Find(qe->query.a);
+    const std::optional<CastLine> line =
+        cast != nullptr && IsCast(qe->query.family) ? CastLineOf(cast->shape) : std::nullopt;
+    if (!line) {
+        return;
+    }
+    const glm::dvec3 origin = line->origin, dir = line->direction;
+    const Result& r = DrawnResult(scene, *qe);
+    if (!r.hit) {
+        return;
+    }
+    constexpr glm::vec4 kText{235.0f / 255.0f, 235.0f / 255.0f, 235.0f / 255.0f, 1.0f};
+    auto label = [&](double t, const char* what, float dy) {
+        if (std::isfinite(t) && Finite(origin + dir * t)) {
+            out.Label(F(origin + dir * t), {10.0f, dy}, std::string(what) + " t = " + ShortNumber(t, 6), kText);
+        }
+    };
+    label(r.tEnter, "in", -24.0f);
+    const AlgorithmInfo* drawn = scene.Settings(qe->query.family).drawn;
+    if (r.tExit != r.tEnter && (drawn == nullptr || (drawn->returns & kFieldTExit) != 0)) { // t_exit returned
+        label(r.tExit, "out", 8.0f);
+    }
+}
 
 double GridSpacing(const Camera& camera) { return std::pow(10.0, std::floor(std::log10(camera.distance * 0.3))); }
 
@@ -352,7 +382,7 @@ const Result& DrawnResult(const Scene& scene, const QueryEvaluation& evaluation)
     return evaluation.comparison.reference;
 }
 
-void DrawGrid(const Camera& camera, Renderers& out)
+void DrawGrid(const Camera& camera, DrawSink& out)
 {
     // the grid lies in the plane the view looks at most directly: y = 0 in perspective,
     // z = 0 in 2D mode and the front view, x = 0 in the right view
@@ -372,7 +402,7 @@ void DrawGrid(const Camera& camera, Renderers& out)
     center[va] = std::round(camera.target[va] / (step * 10.0)) * step * 10.0;
     // each line fades out towards the grid's edge (in the line shader, so a line is one instance)
     // and stops where it has faded below what a display shows, which saves fill
-    out.gridLines.SetFade(F(center), float(extent));
+    out.GridFade(F(center), float(extent));
     const double radius = extent * 0.75;
     auto line = [&](int axis, double offset, glm::vec4 color, float width) {
         // the chord of the visible disc at `offset` from its centre, along `axis`
@@ -383,7 +413,7 @@ void DrawGrid(const Camera& camera, Renderers& out)
         a[across] = b[across] = offset;
         a[axis] -= halfLength;
         b[axis] += halfLength;
-        out.gridLines.Add(F(a), F(b), color, width);
+        out.Line(DrawLayer::Grid, F(a), F(b), color, width);
     };
     for (int i = -kLines; i <= kLines; ++i) {
         const long index = std::lround(center[ua] / step) + i;
@@ -401,11 +431,11 @@ void DrawGrid(const Camera& camera, Renderers& out)
         const double reach = axis == normalAxis ? extent * 0.5 : extent;
         a[axis] = -reach;
         b[axis] = reach;
-        out.gridLines.Add(F(a), F(b), WithAlpha(palette::Axis(axis), 0.85f), 1.5f);
+        out.Line(DrawLayer::Grid, F(a), F(b), WithAlpha(palette::Axis(axis), 0.85f), 1.5f);
     }
 }
 
-void DrawScene(const Scene& scene, const SceneEvaluator& evaluation, const SceneDrawOptions& options, Renderers& out)
+void DrawScene(const Scene& scene, const SceneEvaluator& evaluation, const SceneDrawOptions& options, DrawSink& out)
 {
     if (options.grid) {
         DrawGrid(options.camera, out);
@@ -433,8 +463,8 @@ void DrawScene(const Scene& scene, const SceneEvaluator& evaluation, const Scene
     DrawFocused(scene, options, out);
     DrawGizmo(options.gizmo, out);
     for (const HandleMarker& h : options.handles) {
-        out.overlayMarkers.Add(F(h.position), h.hovered ? palette::kHitMarker : palette::kSelected,
-                               h.hovered ? 12.0f : 10.0f, h.kind, F(h.toward));
+        out.Marker(F(h.position), h.hovered ? palette::kHitMarker : palette::kSelected, h.hovered ? 12.0f : 10.0f,
+                   h.kind, F(h.toward));
     }
 }
 

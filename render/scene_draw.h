@@ -5,8 +5,8 @@
 #pragma once
 
 #include "camera.h"
+#include "draw_sink.h"
 #include "overlay_draw.h"
-#include "renderers.h"
 
 #include "core/scene.h"
 #include "core/scene_eval.h"
@@ -65,9 +65,13 @@ inline bool HasResultToDraw(const QueryEvaluation& qe)
 }
 
 /// The ground grid (y = 0, or z = 0 in 2D mode) with the x, y and z axes.
-void DrawGrid(const Camera& camera, Renderers& out);
+void DrawGrid(const Camera& camera, DrawSink& out);
 /// Every visible shape, result overlay and the focused trace.
-void DrawScene(const Scene& scene, const SceneEvaluator& evaluation, const SceneDrawOptions& options, Renderers& out);
+void DrawScene(const Scene& scene, const SceneEvaluator& evaluation, const SceneDrawOptions& options, DrawSink& out);
+/// "in t = ..." and "out t = ..." labels by the entry and exit points of a cast query, from the
+/// result the viewport draws (core's, never recomputed); "out" only when the drawn algorithm
+/// returns t_exit and it differs from t_enter. Nothing for overlaps, misses or unknown queries.
+void DrawCastLabels(const Scene& scene, const SceneEvaluator& evaluation, const SceneQuery& query, DrawSink& out);
 /// Grid spacing for the camera's zoom (a power of ten), also the snap step.
 double GridSpacing(const Camera& camera);
 /// The result of the family's drawn algorithm within a comparison (the reference's when absent).

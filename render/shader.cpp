@@ -4,6 +4,7 @@
 #include <glad/gl.h>
 
 #include <algorithm>
+#include <string_view>
 
 namespace hitlab {
 
@@ -16,8 +17,15 @@ GLuint Compile(GLenum stage, const char* file, std::string& error)
         error = std::string("shader file not embedded: shaders/") + file;
         return 0;
     }
+    // the frame block goes right after the #version line; #line keeps the driver's line numbers
+    // those of the file
+    const std::string_view source(text);
+    const size_t eol = source.starts_with("#version") ? source.find('\n') + 1 : 0;
+    const std::string version(source.substr(0, eol));
+    const std::string rest = "#line 2\n" + std::string(source.substr(eol));
+    const char* parts[3] = {version.c_str(), EmbeddedShader("frame.glsl"), rest.c_str()};
     const GLuint shader = glCreateShader(stage);
-    glShaderSource(shader, 1, &text, nullptr);
+    glShaderSource(shader, 3, parts, nullptr);
     glCompileShader(shader);
     GLint ok = 0;
     glGetShaderiv(shader, GL_COMPILE_STATUS, &ok);
@@ -54,6 +62,11 @@ unsigned CreateProgram(const char* vertexFile, const char* fragmentFile, std::st
     glDeleteShader(fs);
     GLint ok = 0;
     glGetProgramiv(program, GL_LINK_STATUS, &ok);
+    if (ok == GL_TRUE) {
+        if (const GLuint block = glGetUniformBlockIndex(program, "Frame"); block != GL_INVALID_INDEX) {
+            glUniformBlockBinding(program, block, kFrameBlockBinding);
+        }
+    }
     if (ok == GL_FALSE) {
         GLint length = 0;
         glGetProgramiv(program, GL_INFO_LOG_LENGTH, &length);

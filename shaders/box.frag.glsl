@@ -10,9 +10,6 @@ flat in mat3 vAxesView;
 in vec3 vLocal;
 in vec3 vLocalDir;
 
-uniform float uAlphaScale;
-uniform float uPixelScale;
-
 out vec4 fragColor;
 
 float Light(vec3 n)

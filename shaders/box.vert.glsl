@@ -13,12 +13,6 @@ layout(location = 7) in vec4 iColor;
 layout(location = 8) in vec4 iEdge;      // edge colour; alpha 0: no edges
 layout(location = 9) in float iEdgeWidth; // pixels
 
-uniform mat4 uViewProj;
-uniform mat4 uView;
-uniform int uOrtho;
-uniform vec3 uEye;     // world eye position (perspective)
-uniform vec3 uForward; // world view direction (orthographic)
-
 flat out vec4 vColor;
 flat out vec4 vEdge;
 flat out float vEdgeWidth;

@@ -8,12 +8,6 @@
 layout(location = 1) in vec3 iPos;
 layout(location = 2) in uint iMask;
 
-uniform mat4 uViewProj;
-uniform mat4 uProj;
-uniform vec2 uViewport;
-uniform float uPixelScale;
-uniform float uDepthBias;
-
 uniform uint uAllMask;
 uniform int uAlgorithms;   // how many algorithms the fan compares
 uniform vec3 uOrigin;

@@ -4,7 +4,6 @@ noperspective in float vAcross;
 flat in float vHalfWidth;
 in vec3 vWorld;
 
-uniform float uAlphaScale;
 uniform vec4 uFade; // xyz: centre, w: radius; lines fade out towards the radius (w = 0: no fade)
 
 out vec4 fragColor;

@@ -8,11 +8,6 @@ layout(location = 3) in vec4 iColorA;
 layout(location = 4) in vec4 iColorB;
 layout(location = 5) in float iWidth;   // pixels
 
-uniform mat4 uViewProj;
-uniform vec2 uViewport;    // framebuffer pixels
-uniform float uDepthBias;  // subtracted from NDC depth (pulls overlays in front of surfaces)
-uniform float uPixelScale; // framebuffer pixels per screen pixel (hi-DPI)
-
 out vec4 vColor;
 noperspective out float vAcross;   // pixels from the centre line
 flat out float vHalfWidth;

@@ -6,8 +6,6 @@ in vec2 vLocal;
 flat in float vKind;
 flat in float vSize;
 
-uniform float uAlphaScale;
-
 out vec4 fragColor;
 
 void main()

@@ -7,11 +7,6 @@ layout(location = 2) in vec4 iColor;
 layout(location = 3) in vec2 iSizeKind; // x: size in pixels, y: kind (see marker.frag.glsl)
 layout(location = 4) in vec3 iToward;
 
-uniform mat4 uViewProj;
-uniform vec2 uViewport;
-uniform float uDepthBias;
-uniform float uPixelScale;
-
 out vec4 vColor;
 out vec2 vLocal;
 flat out float vKind;

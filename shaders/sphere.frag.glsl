@@ -5,11 +5,6 @@ flat in float vRadius;
 flat in vec4 vColor;
 flat in vec4 vOutline;
 
-uniform mat4 uProj;
-uniform int uOrtho;
-uniform float uAlphaScale;
-uniform float uPixelScale;
-
 out vec4 fragColor;
 
 void main()

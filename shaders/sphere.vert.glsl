@@ -7,10 +7,6 @@ layout(location = 2) in float iRadius;
 layout(location = 3) in vec4 iColor;
 layout(location = 4) in vec4 iOutline; // rgb, a = width in pixels
 
-uniform mat4 uView;
-uniform mat4 uProj;
-uniform int uOrtho;
-
 out vec3 vViewPos;
 flat out vec3 vCenter;
 flat out float vRadius;

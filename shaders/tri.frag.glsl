@@ -1,8 +1,6 @@
 #version 330 core
 in vec4 vColor;
 
-uniform float uAlphaScale;
-
 out vec4 fragColor;
 
 void main()

@@ -3,9 +3,6 @@
 layout(location = 0) in vec3 aPos;
 layout(location = 1) in vec4 aColor;
 
-uniform mat4 uViewProj;
-uniform float uDepthBias;
-
 out vec4 vColor;
 
 void main()

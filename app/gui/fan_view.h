@@ -35,7 +35,7 @@ public:
     /// (uploads only recomputed fans). Needs GL only for the upload.
     void AddDrawing(const Scene& scene, const Camera& camera, Renderers& out);
     /// The samples (Renderers::beforeOverlays calls it).
-    void DrawSamples(const DrawView& view) const { m_renderer.Draw(view); }
+    void DrawSamples() const { m_renderer.Draw(); }
 
     /// The enabled fan whose origin is within `pixels` of the cursor on screen (the nearest), or 0.
     static FanId Pick(const Scene& scene, const Camera& camera, glm::dvec2 cursor, double pixels = 9.0);

@@ -4,7 +4,8 @@
 
 #include "clock.h"
 
-#include <glad/gl.h>
+#include "render/frame.h"
+
 #include <imgui.h>
 
 #include <cmath>
@@ -30,49 +31,45 @@ void Label(ImDrawList* draw, ImVec2 at, const char* text, ImU32 color)
     draw->AddText(at, color, text);
 }
 
-/// "t = ..." by the entry and exit points of the focused cast, from the result the viewport draws
-/// (core's, never recomputed); clipped to `area` (x, y, width, height; zero size: everywhere).
-void DrawTLabels(const Scene& scene, const SceneEvaluator& evaluator, const SceneQuery& query, const Camera& camera,
-                 const glm::dvec4& area)
-{
-    const QueryEvaluation* qe = evaluator.Find(query.a, query.b);
-    if (qe == nullptr || !IsCast(qe->query.family)) {
-        return;
-    }
-    const Result& r = DrawnResult(scene, *qe);
-    const SceneShape* cast = scene.Find(qe->query.a);
-    if (!r.hit || cast == nullptr) {
-        return;
-    }
-    const std::optional<CastLine> line = CastLineOf(cast->shape);
-    if (!line) {
-        return;
-    }
-    const glm::dvec3 origin = line->origin, dir = line->direction;
-    ImDrawList* draw = ImGui::GetBackgroundDrawList();
-    if (area.z > 0.0 && area.w > 0.0) {
-        draw->PushClipRect(ImVec2(float(area.x), float(area.y)),
-                           ImVec2(float(area.x + area.z), float(area.y + area.w)));
-    } else {
-        draw->PushClipRectFullScreen();
-    }
-    auto label = [&](double t, const char* what, float dy) {
-        const glm::dvec3 p = origin + dir * t;
-        const auto screen = std::isfinite(t) ? WorldToScreen(camera, p) : std::nullopt;
-        if (!screen) {
-            return;
+/// The scene drawing's labels as ImGui text on the background draw list (over the scene, under
+/// every panel), clipped to `area` (x, y, width, height; zero size: everywhere); the rest of
+/// what the scene emits is the GL renderers'.
+class OverlayLabels final : public DrawSink {
+public:
+    OverlayLabels(const Camera& camera, const glm::dvec4& area) : m_camera(camera)
+    {
+        m_draw = ImGui::GetBackgroundDrawList();
+        if (area.z > 0.0 && area.w > 0.0) {
+            m_draw->PushClipRect(ImVec2(float(area.x), float(area.y)),
+                                 ImVec2(float(area.x + area.z), float(area.y + area.w)));
+        } else {
+            m_draw->PushClipRectFullScreen();
         }
-        char text[64];
-        std::snprintf(text, sizeof text, "%s t = %.6g", what, t);
-        Label(draw, ImVec2(float(screen->x) + 10.0f, float(screen->y) + dy), text, IM_COL32(235, 235, 235, 255));
-    };
-    label(r.tEnter, "in", -24.0f);
-    const AlgorithmInfo* drawn = scene.Settings(qe->query.family).drawn;
-    if (r.tExit != r.tEnter && (drawn == nullptr || (drawn->returns & kFieldTExit) != 0)) { // t_exit returned
-        label(r.tExit, "out", 8.0f);
     }
-    draw->PopClipRect();
-}
+    ~OverlayLabels() override { m_draw->PopClipRect(); }
+    OverlayLabels(const OverlayLabels&) = delete;
+    OverlayLabels& operator=(const OverlayLabels&) = delete;
+
+    void Label(const glm::vec3& at, glm::vec2 offset, const std::string& text, const glm::vec4& color) override
+    {
+        if (const auto screen = WorldToScreen(m_camera, glm::dvec3(at))) {
+            hitlab::Label(m_draw, ImVec2(float(screen->x) + offset.x, float(screen->y) + offset.y), text.c_str(),
+                          ImGui::ColorConvertFloat4ToU32(ImVec4(color.x, color.y, color.z, color.w)));
+        }
+    }
+    void Line(DrawLayer, const glm::vec3&, const glm::vec3&, const glm::vec4&, const glm::vec4&, float) override {}
+    void Marker(const glm::vec3&, const glm::vec4&, float, MarkerKind, const glm::vec3&) override {}
+    void Box(const glm::vec3&, const glm::vec3&, const glm::mat3&, const glm::vec4&, const glm::vec4&, float) override
+    {
+    }
+    void Sphere(const glm::vec3&, float, const glm::vec4&, const glm::vec4&) override {}
+    void Triangle(DrawLayer, const glm::vec3&, const glm::vec3&, const glm::vec3&, const glm::vec4&) override {}
+    void GridFade(const glm::vec3&, float) override {}
+
+private:
+    const Camera& m_camera;
+    ImDrawList* m_draw = nullptr;
+};
 
 } // namespace
 
@@ -112,7 +109,7 @@ void Viewport::Draw(glm::ivec2 framebuffer, glm::dvec2 window)
     }
     DrawScene(m_scene, m_evaluator, options, m_renderers);
     m_fanView.AddDrawing(m_scene, camera, m_renderers);
-    m_renderers.beforeOverlays = [this](const DrawView& v) { m_fanView.DrawSamples(v); };
+    m_renderers.beforeOverlays = [this] { m_fanView.DrawSamples(); };
 
     DrawView view;
     view.view = glm::mat4(ViewMatrix(camera));
@@ -124,29 +121,18 @@ void Viewport::Draw(glm::ivec2 framebuffer, glm::dvec2 window)
     view.orthographic = IsOrthographic(camera);
     view.eye = glm::vec3(EyePosition(camera));
     view.forward = glm::vec3(Basis(camera).forward);
-    glViewport(0, 0, framebuffer.x, framebuffer.y);
-    const glm::vec4& bg = palette::kBackground;
-    glClearColor(bg.x, bg.y, bg.z, 1.0f);
-    glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
     // under the panels the depth is the near plane, so every depth-tested fragment there fails
-    // before shading (the panels are opaque and drawn afterwards)
-    if (!occluders.empty()) {
-        const double scale = double(framebuffer.y) / std::max(window.y, 1.0);
-        glEnable(GL_SCISSOR_TEST);
-        glClearDepth(0.0);
-        for (const glm::dvec4& r : occluders) {
-            const int x0 = int(std::ceil(r.x * scale)), x1 = int(std::floor((r.x + r.z) * scale));
-            const int y0 = int(std::ceil((window.y - r.y - r.w) * scale)),
-                      y1 = int(std::floor((window.y - r.y) * scale));
-            if (x1 > x0 && y1 > y0) {
-                glScissor(x0, y0, x1 - x0, y1 - y0);
-                glClear(GL_DEPTH_BUFFER_BIT);
-            }
-        }
-        glClearDepth(1.0);
-        glDisable(GL_SCISSOR_TEST);
+    // before shading; outside the bounds of the free part nothing is rasterised at all (the
+    // panels are opaque and drawn afterwards; their rounded corners beside it stay drawn)
+    std::vector<PixelRect> occluded;
+    for (const glm::dvec4& r : occluders) {
+        occluded.push_back(InnerPixels(r, window, framebuffer));
     }
+    const double rounding = ImGui::GetCurrentContext() != nullptr ? ImGui::GetStyle().WindowRounding : 0.0;
+    const PixelRect drawn = OuterPixels(UncoveredBounds(window, occluders, rounding), window, framebuffer);
+    BeginScene(framebuffer, palette::kBackground, occluded, drawn);
     m_renderers.Flush(view);
+    EndScene();
     times.draw = NowMs() - t0;
 }
 
@@ -209,7 +195,8 @@ void Viewport::DrawOverlay()
     }
 
     if (m_focused) {
-        DrawTLabels(m_scene, m_evaluator, *m_focused, camera, overlayArea);
+        OverlayLabels labels(camera, overlayArea);
+        DrawCastLabels(m_scene, m_evaluator, *m_focused, labels);
     }
     m_fanView.DrawLegend(m_scene, overlayArea, statusBottom + 6.0f,
                          m_drag.mode == DragMode::None ? m_cursor : glm::dvec2(-1.0));

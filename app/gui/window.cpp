@@ -4,9 +4,9 @@
 #include "panels/panels.h"
 
 #include "core/io/scene_file.h"
+#include "render/frame.h"
+#include "render/ui_draw.h"
 
-#include <glad/gl.h>
-// glad first: it provides the GL declarations GLFW would otherwise include
 #include <GLFW/glfw3.h>
 #include <backends/imgui_impl_glfw.h>
 #include <backends/imgui_impl_opengl3.h>
@@ -18,6 +18,7 @@
 #include <csignal>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <fstream>
 #include <iostream>
 #include <nlohmann/json.hpp>
@@ -67,8 +68,7 @@ GLFWwindow* CreateGlWindow(int width, int height, const char* title, bool visibl
         return nullptr;
     }
     glfwMakeContextCurrent(window);
-    const int version = gladLoadGL(glfwGetProcAddress);
-    if (version == 0 || GLAD_VERSION_MAJOR(version) * 10 + GLAD_VERSION_MINOR(version) < 33) {
+    if (LoadGl(glfwGetProcAddress) < 33) {
         std::cerr << "hitlab: OpenGL 3.3 core could not be loaded; the headless commands still work.\n";
         glfwDestroyWindow(window);
         return nullptr;
@@ -88,12 +88,44 @@ void SetUpImGui(GLFWwindow* window, float scale)
     style.WindowBorderSize = 0.0f;
     style.Colors[ImGuiCol_WindowBg].w = 1.0f; // opaque panels: the scene is not drawn under them
     style.WindowPadding = ImVec2(10, 8);
+    // anti-aliased lines as geometry, not from the font atlas: the atlas is sampled nearest below
+    style.AntiAliasedLinesUseTex = false;
     style.ScaleAllSizes(scale);
     ImFontConfig font;
     font.SizePixels = 13.0f * scale;
     io.Fonts->AddFontDefault(&font);
     ImGui_ImplGlfw_InitForOpenGL(window, true);
     ImGui_ImplOpenGL3_Init("#version 330 core");
+    // the font atlas is drawn texel for pixel: nearest sampling gives the same picture, cheaper
+    ImGui_ImplOpenGL3_CreateDeviceObjects();
+    UseNearestFilter(reinterpret_cast<std::uintptr_t>(io.Fonts->TexID));
+}
+
+/// ImGui's draw data as render/'s plain arrays (the same vertex layout, copied).
+UiFrame ToUiFrame(const ImDrawData& data)
+{
+    static_assert(sizeof(ImDrawVert) == sizeof(UiVertex) && sizeof(ImDrawIdx) == sizeof(std::uint16_t));
+    UiFrame frame;
+    frame.displayPos = {data.DisplayPos.x, data.DisplayPos.y};
+    frame.displaySize = {data.DisplaySize.x, data.DisplaySize.y};
+    frame.framebufferScale = {data.FramebufferScale.x, data.FramebufferScale.y};
+    for (int i = 0; i < data.CmdListsCount; ++i) {
+        const ImDrawList& in = *data.CmdLists[i];
+        UiList& out = frame.lists.emplace_back();
+        out.vertices.resize(size_t(in.VtxBuffer.Size));
+        std::memcpy(out.vertices.data(), in.VtxBuffer.Data, out.vertices.size() * sizeof(UiVertex));
+        out.indices.assign(in.IdxBuffer.Data, in.IdxBuffer.Data + in.IdxBuffer.Size);
+        for (const ImDrawCmd& c : in.CmdBuffer) {
+            if (c.UserCallback == nullptr) { // the panels register no callbacks
+                out.commands.push_back({{c.ClipRect.x, c.ClipRect.y, c.ClipRect.z, c.ClipRect.w},
+                                        reinterpret_cast<std::uintptr_t>(c.TextureId),
+                                        c.IdxOffset,
+                                        c.ElemCount,
+                                        c.VtxOffset});
+            }
+        }
+    }
+    return frame;
 }
 
 void ShutDownImGui()
@@ -107,7 +139,7 @@ Viewport* ViewportOf(GLFWwindow* window) { return static_cast<Viewport*>(glfwGet
 
 /// Marks (NowMs) taken through one frame, shared by the window and `hitlab render`: Dear ImGui's
 /// part is building the UI (evaluated..imguiBuilt) and rendering its draw lists
-/// (viewportDrawn..imguiDrawn); drawing is the rest since evaluation, up to Split (so a glFinish
+/// (viewportDrawn..imguiDrawn); drawing is the rest since evaluation, up to Split (so a FinishGpu
 /// before it, one wait for the GPU per frame, counts as drawing: by far the larger part).
 struct FrameClock {
     double begin = NowMs(), evaluated = 0, imguiBuilt = 0, viewportDrawn = 0, imguiDrawn = 0;
@@ -180,7 +212,7 @@ int RunGui(const GuiOptions& options)
         return 1;
     }
     glfwSwapInterval(options.frames > 0 ? 0 : 1);
-    glEnable(GL_MULTISAMPLE);
+    EnableMultisample();
 
     Viewport viewport(std::move(*scene));
     if (!viewport.Create(error)) {
@@ -205,6 +237,15 @@ int RunGui(const GuiOptions& options)
     float xscale = 1.0f, yscale = 1.0f;
     glfwGetWindowContentScale(window, &xscale, &yscale);
     SetUpImGui(window, std::max(1.0f, yscale));
+    UiRenderer ui;
+    if (!ui.Create(error)) {
+        std::cerr << "hitlab: " << error << '\n';
+        ShutDownImGui();
+        viewport.Destroy();
+        glfwDestroyWindow(window);
+        glfwTerminate();
+        return 1;
+    }
 
     // ---- the panels (app/gui/panels): menu bar, Scene, Inspector, Algorithms, Results, Query inspector ----
     Panels panels(options, viewport);
@@ -251,15 +292,16 @@ int RunGui(const GuiOptions& options)
         viewport.Draw({fbw, fbh}, {double(ww), double(wh)});
         panels.AfterViewportDrawn(fbw, fbh);
         clock.viewportDrawn = NowMs();
-        ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+        ui.Draw(ToUiFrame(*ImGui::GetDrawData()), {fbw, fbh});
         panels.AfterPanelsDrawn(fbw, fbh);
         if (panels.QuitRequested()) {
             glfwSetWindowShouldClose(window, GLFW_TRUE);
         }
         clock.imguiDrawn = NowMs();
         if (options.stats) {
-            // one wait for the GPU per frame (a second one would rasterize the frame in two halves)
-            glFinish();
+            // one wait for the GPU per frame (a second one would rasterize the frame in two
+            // halves); its time goes to drawing, by far the larger part
+            FinishGpu();
         }
         clock.Split(viewport.times);
         glfwSwapBuffers(window);
@@ -287,6 +329,7 @@ int RunGui(const GuiOptions& options)
     }
     s_panels = nullptr;
     viewport.Destroy();
+    ui.Destroy();
     ShutDownImGui();
     glfwDestroyWindow(window);
     glfwTerminate();
@@ -306,35 +349,18 @@ std::optional<RenderedImage> RenderScene(Scene scene, const Camera& camera, int 
         error = "no OpenGL 3.3 core context";
         return std::nullopt;
     }
-    // the target, multisampled when HITLAB_MSAA asks for it, resolved into a plain one to read back
-    GLuint fbo[2] = {0, 0}, rb[3] = {0, 0, 0};
-    glGenFramebuffers(2, fbo);
-    glGenRenderbuffers(3, rb);
-    GLint maxSamples = 0;
-    glGetIntegerv(GL_MAX_SAMPLES, &maxSamples);
+    // the target, multisampled when HITLAB_MSAA asks for it
     const char* msaa = std::getenv("HITLAB_MSAA");
-    const GLsizei samples = std::min(msaa != nullptr ? std::atoi(msaa) : 0, maxSamples);
-    glBindRenderbuffer(GL_RENDERBUFFER, rb[0]);
-    glRenderbufferStorageMultisample(GL_RENDERBUFFER, samples, GL_RGBA8, width, height);
-    glBindRenderbuffer(GL_RENDERBUFFER, rb[1]);
-    glRenderbufferStorageMultisample(GL_RENDERBUFFER, samples, GL_DEPTH24_STENCIL8, width, height);
-    glBindFramebuffer(GL_FRAMEBUFFER, fbo[0]);
-    glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, rb[0]);
-    glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_DEPTH_STENCIL_ATTACHMENT, GL_RENDERBUFFER, rb[1]);
-    bool complete = glCheckFramebufferStatus(GL_FRAMEBUFFER) == GL_FRAMEBUFFER_COMPLETE;
-    glBindRenderbuffer(GL_RENDERBUFFER, rb[2]);
-    glRenderbufferStorage(GL_RENDERBUFFER, GL_RGBA8, width, height);
-    glBindFramebuffer(GL_FRAMEBUFFER, fbo[1]);
-    glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, rb[2]);
-    complete = complete && glCheckFramebufferStatus(GL_FRAMEBUFFER) == GL_FRAMEBUFFER_COMPLETE;
+    OffscreenTarget target;
+    const bool complete = target.Create(width, height, msaa != nullptr ? std::atoi(msaa) : 0, error);
 
     const glm::dvec2 size{double(width), double(height)};
     Viewport viewport(std::move(scene));
     std::optional<RenderedImage> image;
-    if (!complete) {
-        error = "cannot create the offscreen framebuffer";
-    } else if (viewport.Create(error)) {
+    if (complete && viewport.Create(error)) {
         SetUpImGui(window, 1.0f);
+        UiRenderer ui;
+        ui.Create(error); // the embedded shaders compile wherever the viewport's did
         viewport.camera = camera;
         viewport.camera.viewport = size;
         viewport.showHints = false;
@@ -353,12 +379,12 @@ std::optional<RenderedImage> RenderScene(Scene scene, const Camera& camera, int 
             viewport.DrawOverlay();
             ImGui::Render();
             clock.imguiBuilt = NowMs();
-            glBindFramebuffer(GL_FRAMEBUFFER, fbo[0]);
+            target.Bind();
             viewport.Draw({width, height}, size);
             clock.viewportDrawn = NowMs();
-            ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+            ui.Draw(ToUiFrame(*ImGui::GetDrawData()), {width, height});
             clock.imguiDrawn = NowMs();
-            glFinish(); // one wait per frame, counted as drawing (FrameClock)
+            FinishGpu(); // one wait per frame, counted as drawing (FrameClock)
             clock.Split(viewport.times);
             viewport.times.total = clock.Total();
             image->frames.push_back(viewport.times);
@@ -366,27 +392,15 @@ std::optional<RenderedImage> RenderScene(Scene scene, const Camera& camera, int 
         std::ostringstream fanStats;
         viewport.Fans().PrintStats(fanStats);
         image->fanStats = fanStats.str();
-        glBindFramebuffer(GL_READ_FRAMEBUFFER, fbo[0]);
-        glBindFramebuffer(GL_DRAW_FRAMEBUFFER, fbo[1]);
-        glBlitFramebuffer(0, 0, width, height, 0, 0, width, height, GL_COLOR_BUFFER_BIT, GL_NEAREST);
-        glBindFramebuffer(GL_READ_FRAMEBUFFER, fbo[1]);
-        std::vector<unsigned char> pixels(size_t(width) * size_t(height) * 4);
-        glPixelStorei(GL_PACK_ALIGNMENT, 1);
-        glReadPixels(0, 0, width, height, GL_RGBA, GL_UNSIGNED_BYTE, pixels.data());
-        // GL rows start at the bottom; images start at the top
-        image->width = width;
-        image->height = height;
-        image->rgba.resize(pixels.size());
-        const size_t row = size_t(width) * 4;
-        for (int y = 0; y < height; ++y) {
-            std::copy_n(pixels.begin() + std::ptrdiff_t(size_t(height - 1 - y) * row), row,
-                        image->rgba.begin() + std::ptrdiff_t(size_t(y) * row));
-        }
+        RgbaImage pixels = target.Read();
+        image->width = pixels.width;
+        image->height = pixels.height;
+        image->rgba = std::move(pixels.rgba);
+        ui.Destroy();
         ShutDownImGui();
     }
     viewport.Destroy();
-    glDeleteFramebuffers(2, fbo);
-    glDeleteRenderbuffers(3, rb);
+    target.Destroy(); // while the context lives
     glfwDestroyWindow(window);
     glfwTerminate();
     return image;

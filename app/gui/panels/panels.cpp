@@ -5,8 +5,8 @@
 #include "app/gui/viewport.h"
 
 #include "core/io/scene_file.h"
+#include "render/frame.h"
 
-#include <glad/gl.h>
 #include <imgui.h>
 #include <imgui_internal.h>
 #include <stb_image_write.h>
@@ -265,17 +265,9 @@ void Panels::SetOccluders()
 
 void Panels::ExportPng(const std::string& path, int fbw, int fbh)
 {
-    std::vector<unsigned char> pixels(size_t(fbw) * size_t(fbh) * 4);
-    glPixelStorei(GL_PACK_ALIGNMENT, 1);
-    glReadBuffer(GL_BACK);
-    glReadPixels(0, 0, fbw, fbh, GL_RGBA, GL_UNSIGNED_BYTE, pixels.data());
-    // GL rows start at the bottom; images at the top. Opaque: the back buffer's alpha is not the image's.
-    std::vector<unsigned char> image(pixels.size());
+    // opaque: the back buffer's alpha is not the image's
+    std::vector<unsigned char> image = ReadWindowPixels(fbw, fbh).rgba;
     const size_t row = size_t(fbw) * 4;
-    for (int y = 0; y < fbh; ++y) {
-        std::copy_n(pixels.begin() + std::ptrdiff_t(size_t(fbh - 1 - y) * row), row,
-                    image.begin() + std::ptrdiff_t(size_t(y) * row));
-    }
     for (size_t i = 3; i < image.size(); i += 4) {
         image[i] = 255;
     }

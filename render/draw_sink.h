@@ -1,0 +1,71 @@
+// What scene drawing emits, as an interface (Box2D's b2DebugDraw is the model): scene_draw,
+// overlay_draw and fan_draw turn core's scene, results and traces into lines, markers, boxes,
+// spheres and triangles and hand them to a DrawSink. The GL renderers implement it
+// (render/renderers.h); the tests record what is emitted, without a display.
+#pragma once
+
+#include <glm/mat3x3.hpp>
+#include <glm/vec2.hpp>
+#include <glm/vec3.hpp>
+#include <glm/vec4.hpp>
+
+#include <string>
+
+namespace hitlab {
+
+/// Marker shapes (see shaders/marker.frag.glsl).
+enum class MarkerKind { Disc = 0, Ring = 1, Square = 2, Arrowhead = 3, Diamond = 4 };
+
+/// Where a line or triangle goes in the frame's order: the ground grid (first, under
+/// everything), the scene (edges, rays, translucent planes: depth-tested) or the overlays
+/// (results and traces: lines on top of everything, triangles depth-tested after the solids).
+enum class DrawLayer { Grid, Scene, Overlay };
+
+class DrawSink {
+public:
+    virtual ~DrawSink() = default;
+
+    /// A segment of constant screen width (pixels), colours interpolated from a to b.
+    virtual void Line(DrawLayer layer, const glm::vec3& a, const glm::vec3& b, const glm::vec4& colorA,
+                      const glm::vec4& colorB, float width) = 0;
+    /// A marker of constant screen size (pixels) at a world point, on top of everything;
+    /// arrowheads point from `toward` to `position`, on screen.
+    virtual void Marker(const glm::vec3& position, const glm::vec4& color, float size, MarkerKind kind,
+                        const glm::vec3& toward) = 0;
+    /// A translucent solid box (axis-aligned or oriented by `axes`); edgeColor with alpha 0 draws
+    /// no edges (the caller draws them, e.g. on top for the selection).
+    virtual void Box(const glm::vec3& center, const glm::vec3& halfExtents, const glm::mat3& axes,
+                     const glm::vec4& color, const glm::vec4& edgeColor, float edgeWidth) = 0;
+    /// A translucent sphere; outline: rgb and, in a, the outline width in pixels.
+    virtual void Sphere(const glm::vec3& center, float radius, const glm::vec4& color, const glm::vec4& outline) = 0;
+    /// A plain coloured triangle.
+    virtual void Triangle(DrawLayer layer, const glm::vec3& a, const glm::vec3& b, const glm::vec3& c,
+                          const glm::vec4& color) = 0;
+    /// The grid's lines fade out with their distance from `center`, to nothing at `radius`.
+    virtual void GridFade(const glm::vec3& center, float radius) = 0;
+    /// Text by a world point, `offset` screen pixels from it (x right, y down), on top of the
+    /// scene. GL draws no text: the app's ImGui overlay implements this (as Box2D's samples
+    /// draw b2DebugDraw's strings with ImGui); the default ignores it.
+    virtual void Label(const glm::vec3& at, glm::vec2 offset, const std::string& text, const glm::vec4& color)
+    {
+        (void)at, (void)offset, (void)text, (void)color;
+    }
+
+    void Line(DrawLayer layer, const glm::vec3& a, const glm::vec3& b, const glm::vec4& color, float width = 1.5f)
+    {
+        Line(layer, a, b, color, color, width);
+    }
+    void Marker(const glm::vec3& position, const glm::vec4& color, float size, MarkerKind kind)
+    {
+        Marker(position, color, size, kind, glm::vec3(0.0f));
+    }
+    /// Two triangles a b c and a c d.
+    void Quad(DrawLayer layer, const glm::vec3& a, const glm::vec3& b, const glm::vec3& c, const glm::vec3& d,
+              const glm::vec4& color)
+    {
+        Triangle(layer, a, b, c, color);
+        Triangle(layer, a, c, d, color);
+    }
+};
+
+} // namespace hitlab

@@ -1,0 +1,114 @@
+// ImGui's draw lists through GL.
+#include "ui_draw.h"
+
+#include "shader.h"
+
+#include <glad/gl.h>
+#include <glm/gtc/type_ptr.hpp>
+#include <glm/mat4x4.hpp>
+
+#include <cstddef>
+
+namespace hitlab {
+
+namespace {
+
+/// Copies data into buffer (bound to target), reusing its storage while it is large enough.
+template <typename T>
+void Upload(GLenum target, GLuint buffer, std::size_t& capacity, const std::vector<T>& data)
+{
+    glBindBuffer(target, buffer);
+    const std::size_t size = data.size() * sizeof(T);
+    if (size > capacity) {
+        capacity = size + size / 2;
+        glBufferData(target, static_cast<GLsizeiptr>(capacity), nullptr, GL_STREAM_DRAW);
+    }
+    glBufferSubData(target, 0, static_cast<GLsizeiptr>(size), data.data());
+}
+
+} // namespace
+
+bool UiRenderer::Create(std::string& error)
+{
+    m_program = CreateProgram("ui.vert.glsl", "ui.frag.glsl", error);
+    if (m_program == 0) {
+        return false;
+    }
+    m_projectionLocation = glGetUniformLocation(m_program, "uProjection");
+    m_textureLocation = glGetUniformLocation(m_program, "uTexture");
+    glGenVertexArrays(1, &m_vao);
+    glGenBuffers(1, &m_vertexBuffer);
+    glGenBuffers(1, &m_indexBuffer);
+    glBindVertexArray(m_vao);
+    glBindBuffer(GL_ARRAY_BUFFER, m_vertexBuffer);
+    glBindBuffer(GL_ELEMENT_ARRAY_BUFFER, m_indexBuffer);
+    constexpr GLsizei stride = sizeof(UiVertex);
+    glEnableVertexAttribArray(0);
+    glVertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, stride,
+                          reinterpret_cast<const void*>(offsetof(UiVertex, position)));
+    glEnableVertexAttribArray(1);
+    glVertexAttribPointer(1, 2, GL_FLOAT, GL_FALSE, stride, reinterpret_cast<const void*>(offsetof(UiVertex, uv)));
+    glEnableVertexAttribArray(2);
+    glVertexAttribPointer(2, 4, GL_UNSIGNED_BYTE, GL_TRUE, stride,
+                          reinterpret_cast<const void*>(offsetof(UiVertex, color)));
+    glBindVertexArray(0);
+    return true;
+}
+
+void UiRenderer::Destroy()
+{
+    if (m_program != 0) {
+        glDeleteProgram(m_program);
+        glDeleteVertexArrays(1, &m_vao);
+        glDeleteBuffers(1, &m_vertexBuffer);
+        glDeleteBuffers(1, &m_indexBuffer);
+    }
+    m_program = m_vao = m_vertexBuffer = m_indexBuffer = 0;
+    m_vertexCapacity = m_indexCapacity = 0;
+}
+
+void UiRenderer::Draw(const UiFrame& frame, glm::ivec2 framebuffer)
+{
+    if (m_program == 0 || framebuffer.x <= 0 || framebuffer.y <= 0) {
+        return;
+    }
+    // the state ImGui's OpenGL 3 backend draws with
+    glEnable(GL_BLEND);
+    glBlendEquation(GL_FUNC_ADD);
+    glBlendFuncSeparate(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA, GL_ONE, GL_ONE_MINUS_SRC_ALPHA);
+    glDisable(GL_CULL_FACE);
+    glDisable(GL_DEPTH_TEST);
+    glDisable(GL_STENCIL_TEST);
+    glEnable(GL_SCISSOR_TEST);
+    glViewport(0, 0, framebuffer.x, framebuffer.y);
+    // display coordinates (top left origin) to clip space
+    const float l = frame.displayPos.x, r = l + frame.displaySize.x;
+    const float t = frame.displayPos.y, b = t + frame.displaySize.y;
+    const glm::mat4 projection(2.0f / (r - l), 0.0f, 0.0f, 0.0f, 0.0f, 2.0f / (t - b), 0.0f, 0.0f, 0.0f, 0.0f, -1.0f,
+                               0.0f, (r + l) / (l - r), (t + b) / (b - t), 0.0f, 1.0f);
+    glUseProgram(m_program);
+    glUniformMatrix4fv(m_projectionLocation, 1, GL_FALSE, glm::value_ptr(projection));
+    glUniform1i(m_textureLocation, 0);
+    glActiveTexture(GL_TEXTURE0);
+    glBindVertexArray(m_vao);
+    for (const UiList& list : frame.lists) {
+        Upload(GL_ARRAY_BUFFER, m_vertexBuffer, m_vertexCapacity, list.vertices);
+        Upload(GL_ELEMENT_ARRAY_BUFFER, m_indexBuffer, m_indexCapacity, list.indices);
+        for (const UiCommand& c : list.commands) {
+            const glm::vec2 lo = (glm::vec2(c.clip.x, c.clip.y) - frame.displayPos) * frame.framebufferScale;
+            const glm::vec2 hi = (glm::vec2(c.clip.z, c.clip.w) - frame.displayPos) * frame.framebufferScale;
+            if (hi.x <= lo.x || hi.y <= lo.y) {
+                continue;
+            }
+            glScissor(int(lo.x), int(float(framebuffer.y) - hi.y), int(hi.x - lo.x), int(hi.y - lo.y));
+            glBindTexture(GL_TEXTURE_2D, GLuint(c.texture));
+            glDrawElementsBaseVertex(GL_TRIANGLES, GLsizei(c.indexCount), GL_UNSIGNED_SHORT,
+                                     reinterpret_cast<const void*>(std::size_t(c.firstIndex) * 2),
+                                     GLint(c.firstVertex));
+        }
+    }
+    glDisable(GL_SCISSOR_TEST);
+    glBindVertexArray(0);
+}
+
+} // namespace hitlab
