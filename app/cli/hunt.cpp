@@ -60,9 +60,8 @@ int RunHunt(HuntCliOptions o, std::ostream& out, std::ostream& err)
             const std::string name = o.family + "-" + o.hunt.a + "-" + (o.hunt.b.empty() ? "exact" : o.hunt.b) + "-" +
                                      std::to_string(o.hunt.seed) + "-" + std::to_string(index) + ".json";
             const std::string path = (std::filesystem::path(o.outDir) / name).string();
-            const std::string e = SaveSceneFile(CounterexampleScene(c, o.hunt), path);
-            if (!e.empty()) {
-                err << "hitlab hunt: " << e << "\n";
+            if (const IoError e = SaveSceneFile(CounterexampleScene(c, o.hunt), path); !e.what.empty()) {
+                err << "hitlab hunt: " << ErrorText(e) << "\n";
                 return 2;
             }
             out << "   scene: " << path << "\n";

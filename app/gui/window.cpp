@@ -163,6 +163,94 @@ void DumpShapes(const Scene& scene, const std::string& path)
     }
 }
 
+/// The window's input reaches the viewport first; ImGui's backend, installed after, chains to it.
+void InstallInputCallbacks(GLFWwindow* window, Viewport& viewport)
+{
+    viewport.isKeyDown = [window](int key) { return glfwGetKey(window, key) == GLFW_PRESS; };
+    glfwSetWindowUserPointer(window, &viewport);
+    // our callbacks first: ImGui's backend chains to them
+    glfwSetCursorPosCallback(window, [](GLFWwindow* w, double x, double y) { ViewportOf(w)->OnMouseMove({x, y}); });
+    glfwSetMouseButtonCallback(window, [](GLFWwindow* w, int button, int action, int mods) {
+        ViewportOf(w)->OnMouseButton(button, action == GLFW_PRESS, mods);
+    });
+    glfwSetScrollCallback(window, [](GLFWwindow* w, double, double dy) { ViewportOf(w)->OnScroll(dy); });
+    glfwSetKeyCallback(window, [](GLFWwindow* w, int key, int, int action, int mods) {
+        if (action != GLFW_RELEASE) {
+            ViewportOf(w)->OnKey(key, mods);
+        }
+    });
+}
+
+/// One frame: evaluate, build the panels, draw the scene and the panels, swap. Nothing (and a wait
+/// for events) while the window is minimised or has no size.
+std::optional<FrameTimes> DrawFrame(GLFWwindow* window, Viewport& viewport, Panels& panels, UiRenderer& ui, bool stats,
+                                    double& lastFrame)
+{
+    FrameClock clock;
+    int fbw = 0, fbh = 0, ww = 0, wh = 0;
+    glfwGetFramebufferSize(window, &fbw, &fbh);
+    glfwGetWindowSize(window, &ww, &wh);
+    if (fbw <= 0 || fbh <= 0 || ww <= 0 || wh <= 0 || glfwGetWindowAttrib(window, GLFW_ICONIFIED)) {
+        glfwWaitEvents(); // minimised or zero-sized: sleep until something happens
+        return std::nullopt;
+    }
+    viewport.camera.viewport = {double(ww), double(wh)};
+    viewport.Update();
+    clock.evaluated = NowMs();
+    ImGui_ImplOpenGL3_NewFrame();
+    ImGui_ImplGlfw_NewFrame();
+    ImGui::NewFrame();
+    panels.Draw((clock.evaluated - lastFrame) / 1000.0);
+    lastFrame = clock.evaluated;
+    viewport.DrawOverlay();
+    ImGui::Render();
+    clock.imguiBuilt = NowMs();
+    viewport.Draw({fbw, fbh}, {double(ww), double(wh)});
+    panels.AfterViewportDrawn(fbw, fbh);
+    clock.viewportDrawn = NowMs();
+    ui.Draw(ToUiFrame(*ImGui::GetDrawData()), {fbw, fbh});
+    panels.AfterPanelsDrawn(fbw, fbh);
+    if (panels.QuitRequested()) {
+        glfwSetWindowShouldClose(window, GLFW_TRUE);
+    }
+    clock.imguiDrawn = NowMs();
+    if (stats) {
+        // one wait for the GPU per frame (a second one would rasterize the frame in two
+        // halves); its time goes to drawing, by far the larger part
+        FinishGpu();
+    }
+    clock.Split(viewport.times);
+    glfwSwapBuffers(window);
+    viewport.times.total = clock.Total();
+    return viewport.times;
+}
+
+/// After the last frame: the statistics, --dump-on-exit, --save-on-exit and --panel-report; the
+/// exit status (1 when the scene could not be saved).
+int FinishRun(const GuiOptions& options, Viewport& viewport, Panels& panels, const std::vector<FrameTimes>& frames)
+{
+    if (options.stats) {
+        PrintFrameStats(std::cout, frames);
+        viewport.Fans().PrintStats(std::cout);
+    }
+    if (!options.dumpOnExit.empty()) {
+        DumpShapes(viewport.GetScene(), options.dumpOnExit);
+    }
+    int status = 0;
+    if (!options.saveOnExit.empty()) {
+        Scene saved = viewport.GetScene();
+        saved.camera = CameraToState(viewport.camera);
+        if (const IoError failed = SaveSceneFile(saved, options.saveOnExit); !failed.what.empty()) {
+            std::cerr << "hitlab: --save-on-exit: " << ErrorText(failed) << '\n';
+            status = 1;
+        }
+    }
+    if (!options.panelReport.empty()) {
+        panels.WriteReport(options.panelReport);
+    }
+    return status;
+}
+
 } // namespace
 
 void PrintFrameStats(std::ostream& out, const std::vector<FrameTimes>& frames)
@@ -221,19 +309,7 @@ int RunGui(const GuiOptions& options)
         glfwTerminate();
         return 1;
     }
-    viewport.isKeyDown = [window](int key) { return glfwGetKey(window, key) == GLFW_PRESS; };
-    glfwSetWindowUserPointer(window, &viewport);
-    // our callbacks first: ImGui's backend chains to them
-    glfwSetCursorPosCallback(window, [](GLFWwindow* w, double x, double y) { ViewportOf(w)->OnMouseMove({x, y}); });
-    glfwSetMouseButtonCallback(window, [](GLFWwindow* w, int button, int action, int mods) {
-        ViewportOf(w)->OnMouseButton(button, action == GLFW_PRESS, mods);
-    });
-    glfwSetScrollCallback(window, [](GLFWwindow* w, double, double dy) { ViewportOf(w)->OnScroll(dy); });
-    glfwSetKeyCallback(window, [](GLFWwindow* w, int key, int, int action, int mods) {
-        if (action != GLFW_RELEASE) {
-            ViewportOf(w)->OnKey(key, mods);
-        }
-    });
+    InstallInputCallbacks(window, viewport);
     float xscale = 1.0f, yscale = 1.0f;
     glfwGetWindowContentScale(window, &xscale, &yscale);
     SetUpImGui(window, std::max(1.0f, yscale));
@@ -265,68 +341,16 @@ int RunGui(const GuiOptions& options)
         if (options.frames > 0 && frame >= options.frames) {
             break;
         }
-        FrameClock clock;
         if (options.frames > 0) {
             glfwPollEvents();
         } else {
             glfwWaitEventsTimeout(0.25); // nothing animates: redraw on input, never spin
         }
-        int fbw = 0, fbh = 0, ww = 0, wh = 0;
-        glfwGetFramebufferSize(window, &fbw, &fbh);
-        glfwGetWindowSize(window, &ww, &wh);
-        if (fbw <= 0 || fbh <= 0 || ww <= 0 || wh <= 0 || glfwGetWindowAttrib(window, GLFW_ICONIFIED)) {
-            glfwWaitEvents(); // minimised or zero-sized: sleep until something happens
-            continue;
-        }
-        viewport.camera.viewport = {double(ww), double(wh)};
-        viewport.Update();
-        clock.evaluated = NowMs();
-        ImGui_ImplOpenGL3_NewFrame();
-        ImGui_ImplGlfw_NewFrame();
-        ImGui::NewFrame();
-        panels.Draw((clock.evaluated - lastFrame) / 1000.0);
-        lastFrame = clock.evaluated;
-        viewport.DrawOverlay();
-        ImGui::Render();
-        clock.imguiBuilt = NowMs();
-        viewport.Draw({fbw, fbh}, {double(ww), double(wh)});
-        panels.AfterViewportDrawn(fbw, fbh);
-        clock.viewportDrawn = NowMs();
-        ui.Draw(ToUiFrame(*ImGui::GetDrawData()), {fbw, fbh});
-        panels.AfterPanelsDrawn(fbw, fbh);
-        if (panels.QuitRequested()) {
-            glfwSetWindowShouldClose(window, GLFW_TRUE);
-        }
-        clock.imguiDrawn = NowMs();
-        if (options.stats) {
-            // one wait for the GPU per frame (a second one would rasterize the frame in two
-            // halves); its time goes to drawing, by far the larger part
-            FinishGpu();
-        }
-        clock.Split(viewport.times);
-        glfwSwapBuffers(window);
-        viewport.times.total = clock.Total();
-        frames.push_back(viewport.times);
-    }
-    if (options.stats) {
-        PrintFrameStats(std::cout, frames);
-        viewport.Fans().PrintStats(std::cout);
-    }
-    if (!options.dumpOnExit.empty()) {
-        DumpShapes(viewport.GetScene(), options.dumpOnExit);
-    }
-    int status = 0;
-    if (!options.saveOnExit.empty()) {
-        Scene saved = viewport.GetScene();
-        saved.camera = CameraToState(viewport.camera);
-        if (const std::string failed = SaveSceneFile(saved, options.saveOnExit); !failed.empty()) {
-            std::cerr << "hitlab: --save-on-exit: " << failed << '\n';
-            status = 1;
+        if (const std::optional<FrameTimes> times = DrawFrame(window, viewport, panels, ui, options.stats, lastFrame)) {
+            frames.push_back(*times);
         }
     }
-    if (!options.panelReport.empty()) {
-        panels.WriteReport(options.panelReport);
-    }
+    const int status = FinishRun(options, viewport, panels, frames);
     s_panels = nullptr;
     viewport.Destroy();
     ui.Destroy();

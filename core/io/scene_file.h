@@ -39,8 +39,9 @@ nlohmann::ordered_json ShapeToJson(const Shape& shape);
 /// The scene as JSON (what SaveSceneFile writes).
 nlohmann::ordered_json SceneToJson(const Scene& scene);
 /// Writes the scene atomically: a temporary file beside the target, flushed to disk, renamed over
-/// the target. Returns "" on success or why it failed; on failure the old file is intact.
-std::string SaveSceneFile(const Scene& scene, const std::string& path);
+/// the target. Returns no error (ErrorText "") on success, else the file and why; on failure the old
+/// file is intact.
+IoError SaveSceneFile(const Scene& scene, const std::string& path);
 
 /// Whether two scenes are equal in everything a file stores (shapes with ids, names, colours and
 /// visibility, disabled pairs, family settings, ray fans, camera, title, description).

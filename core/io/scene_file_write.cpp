@@ -159,19 +159,22 @@ ordered_json SceneToJson(const Scene& scene)
     return j;
 }
 
-std::string SaveSceneFile(const Scene& scene, const std::string& path)
+IoError SaveSceneFile(const Scene& scene, const std::string& path)
 {
     const std::string text = SceneToJson(scene).dump(2) + "\n";
     std::string tmpl = path + ".tmp-XXXXXX";
     const int fd = ::mkstemp(tmpl.data());
     if (fd < 0) {
-        return "cannot create a temporary file beside " + path + ": " + std::strerror(errno);
+        return {path, std::string("cannot create a temporary file beside it: ") + std::strerror(errno)};
     }
-    auto cleanup = [&](const std::string& why) {
-        const std::string message = why + ": " + std::strerror(errno);
-        ::close(fd);
+    // what failed on the temporary file, with errno's reason; the temporary file is removed
+    auto fail = [&](const std::string& what, bool close) {
+        IoError error{tmpl, what + ": " + std::strerror(errno)};
+        if (close) {
+            ::close(fd);
+        }
         ::unlink(tmpl.c_str());
-        return message;
+        return error;
     };
     size_t written = 0;
     while (written < text.size()) {
@@ -180,22 +183,21 @@ std::string SaveSceneFile(const Scene& scene, const std::string& path)
             if (errno == EINTR) {
                 continue;
             }
-            return cleanup("cannot write " + tmpl);
+            return fail("cannot write", true);
         }
         written += static_cast<size_t>(n);
     }
     ::fchmod(fd, 0644);
     if (::fsync(fd) != 0) {
-        return cleanup("cannot flush " + tmpl + " to disk");
+        return fail("cannot flush to disk", true);
     }
     if (::close(fd) != 0) {
-        ::unlink(tmpl.c_str());
-        return "cannot close " + tmpl + ": " + std::strerror(errno);
+        return fail("cannot close", false);
     }
     if (::rename(tmpl.c_str(), path.c_str()) != 0) {
-        const std::string message = "cannot replace " + path + ": " + std::strerror(errno);
+        IoError error{path, std::string("cannot replace it: ") + std::strerror(errno)};
         ::unlink(tmpl.c_str());
-        return message;
+        return error;
     }
     return {};
 }

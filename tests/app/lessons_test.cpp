@@ -105,7 +105,7 @@ TEST(Lessons, EveryExampleRoundTripsThroughTextAndThroughAFile)
         EXPECT_TRUE(text.warnings.empty());
         // through a file, saved atomically, and saved again: the same bytes
         const std::string saved = (dir / path.filename()).string();
-        ASSERT_EQ(SaveSceneFile(*first.scene, saved), "");
+        ASSERT_EQ(ErrorText(SaveSceneFile(*first.scene, saved)), "");
         const SceneLoad second = LoadSceneFile(saved);
         ASSERT_TRUE(second.Ok()) << second.error;
         EXPECT_TRUE(SameScene(*first.scene, *second.scene));

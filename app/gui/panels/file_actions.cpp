@@ -118,9 +118,8 @@ bool Panels::Save(const std::string& path)
 {
     Scene& scene = m_viewport.GetScene();
     scene.camera = CameraToState(m_viewport.camera);
-    const std::string error = SaveSceneFile(scene, path);
-    if (!error.empty()) {
-        ReportError("Cannot save " + path + ": " + error);
+    if (const IoError error = SaveSceneFile(scene, path); !error.what.empty()) {
+        ReportError("Cannot save: " + ErrorText(error));
         return false;
     }
     m_path = path;

@@ -231,8 +231,8 @@ void Panels::RunActions()
                 if constexpr (std::is_same_v<A, panel_action::ShowError>) {
                     ReportError(a.message);
                 } else if constexpr (std::is_same_v<A, panel_action::WriteScene>) {
-                    if (const std::string e = SaveSceneFile(a.scene, a.path); !e.empty()) {
-                        ReportError("Cannot save " + a.path + ": " + e);
+                    if (const IoError e = SaveSceneFile(a.scene, a.path); !e.what.empty()) {
+                        ReportError("Cannot save: " + ErrorText(e));
                     } else if (a.done != nullptr) {
                         *a.done = a.note;
                     }

@@ -143,7 +143,7 @@ TEST(Hunt, CounterexampleSceneRoundTripsThroughAFile)
     EXPECT_NE(scene.title.find("expanded_box"), std::string::npos);
     EXPECT_EQ(scene.Settings(Family::SphereAabb).drawn, FindAlgorithm(Family::SphereAabb, "expanded_box"));
     const std::string path = ::testing::TempDir() + "hunt_scene.json";
-    ASSERT_EQ(SaveSceneFile(scene, path), "");
+    ASSERT_EQ(ErrorText(SaveSceneFile(scene, path)), "");
     const SceneLoad load = LoadSceneFile(path);
     ASSERT_TRUE(load.Ok()) << load.error;
     EXPECT_EQ(load.scene->title, scene.title);

@@ -284,9 +284,9 @@ TEST(SceneFileSave, AtomicSaveReplacesTheFileAndLeavesNoTemporaryFile)
     TempDir dir;
     Scene scene;
     scene.title = "first";
-    ASSERT_EQ(SaveSceneFile(scene, dir / "s.json"), "");
+    ASSERT_EQ(ErrorText(SaveSceneFile(scene, dir / "s.json")), "");
     scene.title = "second";
-    ASSERT_EQ(SaveSceneFile(scene, dir / "s.json"), "");
+    ASSERT_EQ(ErrorText(SaveSceneFile(scene, dir / "s.json")), "");
     EXPECT_EQ(dir.Entries(), 1u);
     const SceneLoad load = LoadSceneFile(dir / "s.json");
     ASSERT_TRUE(load.Ok()) << load.error;
@@ -297,9 +297,8 @@ TEST(SceneFileSave, SavingIntoAMissingDirectorySaysWhy)
 {
     TempDir dir;
     const std::string target = dir / "no-such-dir/s.json";
-    const std::string e = SaveSceneFile(Scene{}, target);
-    EXPECT_NE(e.find(target), std::string::npos) << e;
-    EXPECT_NE(e.find("No such file or directory"), std::string::npos) << e;
+    const IoError e = SaveSceneFile(Scene{}, target);
+    EXPECT_EQ(e, (IoError{target, "cannot create a temporary file beside it: No such file or directory"}));
     EXPECT_FALSE(fs::exists(target));
 }
 
@@ -309,8 +308,9 @@ TEST(SceneFileSave, AFailedSaveLeavesTheOldContentIntact)
     // the target is a directory holding the old content: rename cannot replace it
     fs::create_directory(dir / "s.json");
     Write(dir / "s.json/old", "old content");
-    const std::string e = SaveSceneFile(Scene{}, dir / "s.json");
-    EXPECT_NE(e.find("cannot replace " + dir / "s.json"), std::string::npos) << e;
+    const IoError e = SaveSceneFile(Scene{}, dir / "s.json");
+    EXPECT_EQ(e.where, dir / "s.json");
+    EXPECT_EQ(e.what.rfind("cannot replace it: ", 0), 0u) << e; // then errno's reason (EISDIR here)
     EXPECT_EQ(Read(dir / "s.json/old"), "old content");
     EXPECT_EQ(dir.Entries(), 1u) << "the temporary file is removed";
 }
