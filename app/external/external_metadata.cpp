@@ -14,7 +14,10 @@ namespace hitlab {
 
 namespace {
 
-using nlohmann::json;
+// ordered: the conventions keep the order the program wrote them in
+using json = nlohmann::ordered_json;
+
+std::string Describe(const json& v) { return detail::Describe(nlohmann::json(v)); }
 
 /// The keys of one metadata object, in the order `hitlab algorithms --json` writes them.
 constexpr std::string_view kKeys[] = {"name",      "family",    "title",       "summary", "source",
@@ -27,7 +30,7 @@ std::string ReadString(const json& object, const std::string& path, std::string_
         return path + "." + std::string(key) + ": missing";
     }
     if (!it->is_string()) {
-        return path + "." + std::string(key) + ": expected a string, got " + detail::Describe(*it);
+        return path + "." + std::string(key) + ": expected a string, got " + Describe(*it);
     }
     out = it->get<std::string>();
     return "";
@@ -40,7 +43,7 @@ std::string ReadBool(const json& object, const std::string& path, std::string_vi
         return path + "." + std::string(key) + ": missing";
     }
     if (!it->is_boolean()) {
-        return path + "." + std::string(key) + ": expected true or false, got " + detail::Describe(*it);
+        return path + "." + std::string(key) + ": expected true or false, got " + Describe(*it);
     }
     out = it->get<bool>();
     return "";
@@ -53,11 +56,11 @@ std::string ReadConventions(const json& object, const std::string& path, Externa
         return path + ".conventions: missing";
     }
     if (!it->is_object()) {
-        return path + ".conventions: expected an object of strings, got " + detail::Describe(*it);
+        return path + ".conventions: expected an object of strings, got " + Describe(*it);
     }
     for (const auto& [key, value] : it->items()) {
         if (!value.is_string()) {
-            return path + ".conventions." + key + ": expected a string, got " + detail::Describe(value);
+            return path + ".conventions." + key + ": expected a string, got " + Describe(value);
         }
         out.conventions.emplace_back(key, value.get<std::string>());
     }
@@ -71,7 +74,7 @@ std::string ReadReturns(const json& object, const std::string& path, ExternalAlg
         return path + ".returns: missing";
     }
     if (!it->is_array()) {
-        return path + ".returns: expected an array of field names, got " + detail::Describe(*it);
+        return path + ".returns: expected an array of field names, got " + Describe(*it);
     }
     out.returns = 0;
     for (size_t i = 0; i < it->size(); ++i) {
@@ -82,7 +85,7 @@ std::string ReadReturns(const json& object, const std::string& path, ExternalAlg
             bit = v.get<std::string>() == FieldName(b) ? b : bit;
         }
         if (bit == 0) {
-            return at + ": unknown field " + detail::Describe(v) + " (expected one of " +
+            return at + ": unknown field " + Describe(v) + " (expected one of " +
                    FieldListText(kCastFields | kOverlapFields | kFieldSeparatingAxis) + ")";
         }
         out.returns |= bit;
@@ -102,7 +105,7 @@ std::string ReadReturns(const json& object, const std::string& path, ExternalAlg
 std::string ReadAlgorithm(const json& object, const std::string& path, ExternalAlgorithm& out)
 {
     if (!object.is_object()) {
-        return path + ": expected a metadata object, got " + detail::Describe(object);
+        return path + ": expected a metadata object, got " + Describe(object);
     }
     for (const auto& [key, value] : object.items()) {
         if (std::find(std::begin(kKeys), std::end(kKeys), key) == std::end(kKeys)) {
@@ -182,7 +185,7 @@ MetadataParse ParseExternalMetadata(std::string_view line, const std::string& co
         return out;
     }
     if (!j.is_array() || j.empty()) {
-        out.error = prefix + "expected a non-empty array of metadata objects, got " + detail::Describe(j);
+        out.error = prefix + "expected a non-empty array of metadata objects, got " + Describe(j);
         return out;
     }
     for (size_t i = 0; i < j.size(); ++i) {
