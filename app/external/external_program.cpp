@@ -5,6 +5,7 @@
 #include "core/io/protocol.h"
 #include "core/io/protocol_detail.h"
 
+#include <algorithm>
 #include <csignal>
 #include <cstring>
 #include <fcntl.h>
@@ -48,7 +49,14 @@ std::string Seconds(std::chrono::milliseconds ms) { return detail::NumberText(do
 std::string StatusText(int status)
 {
     if (WIFEXITED(status)) {
-        return "exited with status " + std::to_string(WEXITSTATUS(status));
+        // /bin/sh -c runs a command it does not exec as a child and exits with 128 + its signal
+        const int code = WEXITSTATUS(status);
+        const std::string text = "exited with status " + std::to_string(code);
+        if (code > 128 && code < 128 + NSIG) {
+            return text + " (signal " + std::to_string(code - 128) + ", " + strsignal(code - 128) +
+                   ", as the shell reports it)";
+        }
+        return text;
     }
     if (WIFSIGNALED(status)) {
         const int sig = WTERMSIG(status);
@@ -60,7 +68,8 @@ std::string StatusText(int status)
 } // namespace
 
 ExternalProgram::ExternalProgram(std::string command, std::chrono::milliseconds timeout, std::vector<TakenName> taken)
-    : m_command(std::move(command)), m_timeout(timeout), m_taken(std::move(taken))
+    : m_command(std::move(command)), m_timeout(timeout), m_startTimeout(std::max(timeout, kExternalTimeout)),
+      m_taken(std::move(taken))
 {
 }
 
@@ -192,7 +201,10 @@ ExternalStatus ExternalProgram::NextLine(Clock::time_point deadline, std::string
 std::string ExternalProgram::ReadMetadata(bool check)
 {
     std::string line, message;
-    const ExternalStatus status = NextLine(Clock::now() + m_timeout, line, message);
+    const ExternalStatus status = NextLine(Clock::now() + m_startTimeout, line, message);
+    if (status == ExternalStatus::TimedOut) {
+        message = "no line within " + Seconds(m_startTimeout);
+    }
     if (status != ExternalStatus::Answered) {
         return "'" + m_command + "' " + (status == ExternalStatus::TimedOut ? "wrote no metadata line: " : "") +
                message + (status == ExternalStatus::Crashed ? " before its metadata line" : "");

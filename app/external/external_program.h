@@ -30,6 +30,11 @@ public:
     ExternalProgram(const ExternalProgram&) = delete;
     ExternalProgram& operator=(const ExternalProgram&) = delete;
 
+    /// The time the program has to write its metadata line, at Start and at each restart: by
+    /// default the larger of the answer timeout and kExternalTimeout, since an interpreter's start
+    /// (Python: about 0.1 s, more under load) is no answer to time.
+    void SetStartTimeout(std::chrono::milliseconds timeout) { m_startTimeout = timeout; }
+
     /// Starts the program and reads its metadata line (ParseExternalMetadata with the names taken
     /// at construction). Returns "" or why it was refused (the program is then stopped): it could
     /// not be started, exited or timed out before the line, or the line was refused.
@@ -62,13 +67,16 @@ private:
     /// Waits until a whole line is in m_input (up to the deadline), sending m_output meanwhile.
     /// Returns Answered with the line, or Crashed / TimedOut with the message.
     ExternalStatus NextLine(std::chrono::steady_clock::time_point deadline, std::string& line, std::string& message);
-    /// The crash message after stdout closed: "exited with status 3", "killed by signal 6 (Aborted)".
+    /// The crash message after stdout closed: "exited with status 3", "killed by signal 6 (Aborted)",
+    /// or for a status the shell gives a child it did not exec, "exited with status 134 (signal 6,
+    /// Aborted, as the shell reports it)".
     std::string Reap();
     /// Evaluates queries[from...] until one fails; returns the index after the last one handled.
     std::size_t EvaluateRun(std::span<const ExternalQuery> queries, std::size_t from, std::vector<ExternalAnswer>& out);
 
     std::string m_command;
     std::chrono::milliseconds m_timeout;
+    std::chrono::milliseconds m_startTimeout;
     std::vector<TakenName> m_taken;
     std::vector<ExternalAlgorithm> m_algorithms;
     pid_t m_pid = -1;
