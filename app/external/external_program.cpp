@@ -110,6 +110,7 @@ std::string ExternalProgram::Spawn()
     fcntl(m_toChild, F_SETFL, fcntl(m_toChild, F_GETFL) | O_NONBLOCK);
     fcntl(m_fromChild, F_SETFL, fcntl(m_fromChild, F_GETFL) | O_NONBLOCK);
     m_input.clear();
+    m_inputRead = 0;
     m_output.clear();
     m_outputSent = 0;
     return "";
@@ -128,6 +129,7 @@ void ExternalProgram::Stop()
         m_pid = -1;
     }
     m_input.clear();
+    m_inputRead = 0;
     m_output.clear();
     m_outputSent = 0;
 }
@@ -155,15 +157,19 @@ ExternalStatus ExternalProgram::NextLine(Clock::time_point deadline, std::string
 {
     char buffer[65536];
     for (;;) {
-        if (const std::size_t end = m_input.find('\n'); end != std::string::npos) {
-            line.assign(m_input, 0, end);
-            m_input.erase(0, end + 1);
+        if (const std::size_t end = m_input.find('\n', m_inputRead); end != std::string::npos) {
+            line.assign(m_input, m_inputRead, end - m_inputRead);
+            m_inputRead = end + 1;
+            if (m_inputRead * 2 >= m_input.size()) { // drop what was read, not once per line
+                m_input.erase(0, m_inputRead);
+                m_inputRead = 0;
+            }
             if (!line.empty() && line.back() == '\r') {
                 line.pop_back();
             }
             return ExternalStatus::Answered;
         }
-        if (m_input.size() > kMaxLineBytes) {
+        if (m_input.size() - m_inputRead > kMaxLineBytes) {
             message = "line longer than " + std::to_string(kMaxLineBytes) + " bytes";
             return ExternalStatus::BadAnswer;
         }

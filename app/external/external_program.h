@@ -82,7 +82,8 @@ private:
     pid_t m_pid = -1;
     int m_toChild = -1;
     int m_fromChild = -1;
-    std::string m_input;          ///< bytes read, not yet a whole line
+    std::string m_input;          ///< bytes read; those before m_inputRead are consumed
+    std::size_t m_inputRead = 0;  ///< of m_input
     std::string m_output;         ///< bytes to write
     std::size_t m_outputSent = 0; ///< of m_output
     std::int64_t m_nextId = 1;    ///< ids are unique over restarts, so a stale answer is caught
