@@ -4,6 +4,7 @@
 #include "algorithms.h"
 #include "bench.h"
 #include "eval.h"
+#include "eval_external.h"
 #include "hunt.h"
 #include "report.h"
 
@@ -11,6 +12,8 @@
 
 #include <CLI/CLI.hpp>
 
+#include <algorithm>
+#include <cmath>
 #include <fstream>
 #include <string>
 #include <vector>
@@ -48,6 +51,12 @@ int RunCommandLine(int argc, const char* const* argv, std::istream& in, std::ost
                                                 "answer line each; exit 0 when no line was an error, 1 otherwise");
     std::string inputPath;
     eval->add_option("file", inputPath, "Read queries from this file instead of standard input ('-')");
+    std::vector<std::string> externalCommands;
+    double externalTimeout = 5;
+    eval->add_option("--external", externalCommands,
+                     "Also run the algorithms of this program (/bin/sh -c COMMAND, docs/plugins.md); repeatable");
+    eval->add_option("--external-timeout", externalTimeout, "Seconds an external program has for each answer")
+        ->check(CLI::PositiveNumber);
 
     CLI::App* report = app.add_subcommand("report", "Evaluate every query of a scene file headless and print each "
                                                     "algorithm's answer, marking and explaining disagreements; exit 2 "
@@ -126,15 +135,20 @@ int RunCommandLine(int argc, const char* const* argv, std::istream& in, std::ost
         return RunAlgorithms(out, json, family);
     }
     if (eval->parsed()) {
+        const auto evaluate = [&](std::istream& input) {
+            const auto timeout = std::chrono::milliseconds(std::max(1LL, std::llround(externalTimeout * 1000)));
+            return externalCommands.empty() ? RunEval(input, out)
+                                            : RunEvalExternal(input, out, err, externalCommands, timeout);
+        };
         if (inputPath.empty() || inputPath == "-") {
-            return RunEval(in, out);
+            return evaluate(in);
         }
         std::ifstream file(inputPath, std::ios::binary);
         if (!file) {
             err << "hitlab eval: cannot open \"" << inputPath << "\"\n";
             return 2;
         }
-        return RunEval(file, out);
+        return evaluate(file);
     }
     if (report->parsed()) {
         return RunReport(reportOptions, out, err);

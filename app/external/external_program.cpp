@@ -219,8 +219,9 @@ std::string ExternalProgram::ReadMetadata(bool check)
     if (!parsed.Ok()) {
         return parsed.error;
     }
-    if (check && parsed.algorithms != m_algorithms) {
-        return "metadata line of '" + m_command + "' changed when it was restarted";
+    if (check) { // a restart keeps m_algorithms as they are: callers hold references into them
+        return parsed.algorithms == m_algorithms ? ""
+                                                 : "metadata line of '" + m_command + "' changed when it was restarted";
     }
     m_algorithms = std::move(parsed.algorithms);
     return "";

@@ -40,7 +40,9 @@ public:
     /// not be started, exited or timed out before the line, or the line was refused.
     std::string Start();
 
-    /// The algorithms the metadata line declared (empty before a successful Start).
+    /// The algorithms the metadata line declared (empty before a successful Start). Restarts and
+    /// Stop keep them (a restart checks the line is the same), so references into them stay valid
+    /// until the next Start.
     const std::vector<ExternalAlgorithm>& Algorithms() const { return m_algorithms; }
     const std::string& Command() const { return m_command; }
     /// Whether the program is running (started and not failed since).

@@ -85,25 +85,28 @@ def slab(origin, direction, lo, hi, rnd, largest):
 
 
 def answer(line):
-    query = json.loads(line)
-    qid = query.get("id")
-    if query.get("query") != "ray_aabb":
-        return {"id": qid, "error": "only ray_aabb is implemented"}
-    ray, box = query["a"], query["b"]
-    single = query.get("precision", "float") == "float"
-    rnd, largest = (to_float, FLOAT_MAX) if single else (keep, DOUBLE_MAX)
-    result = slab(ray["origin"], ray["direction"], box["min"], box["max"], rnd, largest)
-    return {"id": qid, "results": {name: result for name in query.get("algorithms", [])}}
+    """The answer line's object: results, or an error that keeps the query's id when it has one."""
+    try:
+        query = json.loads(line)
+    except ValueError as error:
+        return {"id": None, "error": "the line is not JSON: %s" % error}
+    qid = query.get("id") if isinstance(query, dict) else None
+    try:
+        if query.get("query") != "ray_aabb":
+            return {"id": qid, "error": "only ray_aabb is implemented"}
+        ray, box = query["a"], query["b"]
+        single = query.get("precision", "float") == "float"
+        rnd, largest = (to_float, FLOAT_MAX) if single else (keep, DOUBLE_MAX)
+        result = slab(ray["origin"], ray["direction"], box["min"], box["max"], rnd, largest)
+        return {"id": qid, "results": {name: result for name in query.get("algorithms", [])}}
+    except (AttributeError, KeyError, TypeError, ValueError) as error:
+        return {"id": qid, "error": "cannot read the query: %r" % error}
 
 
 def main():
     print(json.dumps(METADATA, separators=(",", ":")), flush=True)
     for line in sys.stdin:
-        try:
-            reply = answer(line)
-        except (ValueError, KeyError, TypeError) as error:
-            reply = {"id": None, "error": "cannot read the query: %s" % error}
-        print(json.dumps(reply, separators=(",", ":")), flush=True)
+        print(json.dumps(answer(line), separators=(",", ":")), flush=True)
 
 
 if __name__ == "__main__":
