@@ -167,6 +167,10 @@ ExternalStatus ExternalProgram::NextLine(Clock::time_point deadline, std::string
             if (!line.empty() && line.back() == '\r') {
                 line.pop_back();
             }
+            if (line.size() > kMaxLineBytes) { // however it arrived, in pieces or at once
+                message = "line longer than " + std::to_string(kMaxLineBytes) + " bytes";
+                return ExternalStatus::BadAnswer;
+            }
             return ExternalStatus::Answered;
         }
         if (m_input.size() - m_inputRead > kMaxLineBytes) {

@@ -7,6 +7,7 @@ MODE decides what goes wrong:
   crash    exit with status 3        abort     die of SIGABRT
   hang     never answer              garbage   write a line that is not JSON
   wrong_id answer with another id    missing   answer without the asked algorithm
+  long     write a line of 2 MB
 
 and the metadata modes, which spoil the first line instead:
 
@@ -49,6 +50,8 @@ def misbehave(mode, query):
         return json.dumps({"id": query["id"] + 1000, "results": {}})
     if mode == "missing":
         return json.dumps({"id": query["id"], "results": {}})
+    if mode == "long":
+        return "x" * 2000000
     return None
 
 

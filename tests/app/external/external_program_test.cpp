@@ -141,7 +141,7 @@ class MisbehavingProgram : public testing::TestWithParam<FailureCase> {};
 
 TEST_P(MisbehavingProgram, FailsOnlyThatQueryAndIsRestartedForTheNext)
 {
-    ExternalProgram program(Misbehaving(GetParam().mode), 300ms);
+    ExternalProgram program(Misbehaving(GetParam().mode), 1000ms); // generous: the machine may be loaded
     ASSERT_EQ(program.Start(), "");
     const std::vector<ExternalQuery> queries = OkBadOk();
     const std::vector<ExternalAnswer> answers = program.Evaluate(queries);
@@ -161,27 +161,27 @@ TEST_P(MisbehavingProgram, FailsOnlyThatQueryAndIsRestartedForTheNext)
 
 INSTANTIATE_TEST_SUITE_P(
     Modes, MisbehavingProgram,
-    testing::Values(FailureCase{"crash", ExternalStatus::Crashed, "exited with status 3"},
-                    FailureCase{"abort", ExternalStatus::Crashed,
-                                "exited with status 134 (signal 6, Aborted, as the shell reports it)"},
-                    FailureCase{"hang", ExternalStatus::TimedOut, "no answer within 0.3 s"},
-                    FailureCase{"garbage", ExternalStatus::BadAnswer,
-                                "answer to query 2 is not a JSON object: \"{\"id\": oops\""},
-                    FailureCase{"wrong_id", ExternalStatus::BadAnswer,
-                                "answer has id 1002, expected 2 (answers come in the order of the queries)"},
-                    FailureCase{"missing", ExternalStatus::BadAnswer,
-                                "results.slab_misbehaving: missing (the query asked for it)"}),
+    testing::Values(
+        FailureCase{"crash", ExternalStatus::Crashed, "exited with status 3"},
+        FailureCase{"abort", ExternalStatus::Crashed,
+                    "exited with status 134 (signal 6, Aborted, as the shell reports it)"},
+        FailureCase{"hang", ExternalStatus::TimedOut, "no answer within 1 s"},
+        FailureCase{"garbage", ExternalStatus::BadAnswer, "answer to query 2 is not a JSON object: \"{\"id\": oops\""},
+        FailureCase{"wrong_id", ExternalStatus::BadAnswer,
+                    "answer has id 1002, expected 2 (answers come in the order of the queries)"},
+        FailureCase{"missing", ExternalStatus::BadAnswer, "results.slab_misbehaving: missing (the query asked for it)"},
+        FailureCase{"long", ExternalStatus::BadAnswer, "line longer than 1048576 bytes"}),
     [](const testing::TestParamInfo<FailureCase>& c) { return c.param.mode; });
 
 TEST(ExternalProgram, HangDoesNotHoldHitLabLongerThanTheTimeout)
 {
-    ExternalProgram program(Misbehaving("hang"), 200ms);
+    ExternalProgram program(Misbehaving("hang"), 500ms);
     ASSERT_EQ(program.Start(), "");
     const auto start = std::chrono::steady_clock::now();
     const std::vector<ExternalAnswer> answers = program.Evaluate(OkBadOk());
     const auto elapsed = std::chrono::steady_clock::now() - start;
     EXPECT_EQ(answers[1].status, ExternalStatus::TimedOut);
-    EXPECT_GE(elapsed, 200ms);
+    EXPECT_GE(elapsed, 500ms);
     EXPECT_LT(elapsed, 5s); // the timeout plus a restart of Python, not the hour it sleeps
 }
 
