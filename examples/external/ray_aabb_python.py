@@ -65,7 +65,7 @@ def slab(origin, direction, lo, hi, rnd, largest):
             near.append(-math.inf if inside else math.inf)
             far.append(math.inf if inside else -math.inf)
         else:
-            t0, t1 = rnd((l - o) / d), rnd((h - o) / d)
+            t0, t1 = rnd(rnd(l - o) / d), rnd(rnd(h - o) / d)
             near.append(min(t0, t1))
             far.append(max(t0, t1))
     t_enter = max([0.0] + near) + 0.0  # -0 -> 0

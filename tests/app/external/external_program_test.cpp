@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <cerrno>
+#include <random>
 #include <string>
 #include <sys/wait.h>
 
@@ -103,6 +104,45 @@ INSTANTIATE_TEST_SUITE_P(Examples, ExamplePrograms,
                          testing::Values(std::pair{kPython, std::string("slab_python")},
                                          std::pair{kCpp, std::string("slab_cpp")}),
                          [](const auto& c) { return c.param.second; });
+
+/// Seeded rays on a grid of quarters (so that many start on a face, run along one, or are
+/// parallel to a slab) and fine random ones, aimed near the unit box, in float and double.
+std::vector<ExternalQuery> SeededQueries(const std::string& name, int count)
+{
+    std::mt19937 rng(20261124);
+    std::uniform_int_distribution<int> quarter(-8, 12), near(-1, 5);
+    std::uniform_real_distribution<double> fine(-3, 3), target(-0.25, 1.25);
+    std::vector<ExternalQuery> out;
+    for (int i = 0; i < count; ++i) {
+        glm::dvec3 origin, direction;
+        for (int axis = 0; axis < 3; ++axis) {
+            origin[axis] = i % 2 == 0 ? quarter(rng) / 4.0 : fine(rng);
+            direction[axis] = (i % 2 == 0 ? near(rng) / 4.0 : target(rng)) - origin[axis];
+        }
+        if (direction == glm::dvec3(0)) {
+            direction.x = 1;
+        }
+        out.push_back(RayBox(origin, direction, i % 3 == 0 ? Precision::Float : Precision::Double, name));
+    }
+    return out;
+}
+
+TEST_P(ExamplePrograms, EqualTheSlabReferenceOnSeededRays)
+{
+    const auto& [command, name] = GetParam();
+    ExternalProgram program(command);
+    ASSERT_EQ(program.Start(), "");
+    const std::vector<ExternalQuery> queries = SeededQueries(name, 600);
+    const std::vector<ExternalAnswer> answers = program.Evaluate(queries);
+    int hits = 0;
+    for (size_t i = 0; i < queries.size(); ++i) {
+        SCOPED_TRACE("query " + std::to_string(i));
+        ExpectSameAsSlab(queries[i], answers[i]);
+        hits += answers[i].Ok() && answers[i].results[0].result.hit ? 1 : 0;
+    }
+    EXPECT_GT(hits, 100); // both verdicts are exercised
+    EXPECT_LT(hits, 500);
+}
 
 TEST(ExternalProgram, ThousandQueriesPipelinedComeBackInOrder)
 {
