@@ -174,6 +174,15 @@ std::string Clash(const ExternalAlgorithm& a, const std::string& path, const std
 
 } // namespace
 
+AlgorithmInfo InfoView(const ExternalAlgorithm& a)
+{
+    AlgorithmInfo info{a.name, a.family, a.title, a.summary, a.source, false, a.published, {}, a.returns, a.flaw, {}};
+    for (const auto& [key, value] : a.conventions) {
+        info.conventions.push_back({key, value});
+    }
+    return info;
+}
+
 MetadataParse ParseExternalMetadata(std::string_view line, const std::string& command,
                                     const std::vector<TakenName>& taken)
 {

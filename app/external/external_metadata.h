@@ -29,6 +29,13 @@ struct ExternalAlgorithm {
     friend bool operator==(const ExternalAlgorithm&, const ExternalAlgorithm&) = default;
 };
 
+/// a as the registry's AlgorithmInfo, for code that reads metadata (ToJson, the comparison's
+/// conventions and flaw, the panels): string_views into a, so valid while a lives and unchanged
+/// (ExternalProgram::Algorithms() keeps its entries across restarts). reference is false. Its run
+/// is empty (null function pointers): never pass it to Run or RunBatch; an external algorithm's
+/// results come from ExternalProgram::Evaluate.
+AlgorithmInfo InfoView(const ExternalAlgorithm& a);
+
 /// An external algorithm already in use, for the clash check: its family, name and the command
 /// of the program that declared it.
 struct TakenName {

@@ -2,6 +2,7 @@
 // that name the key path and, for a clash, both algorithms.
 #include "app/external/external_metadata.h"
 
+#include "core/io/protocol.h"
 #include "core/result.h"
 
 #include <gtest/gtest.h>
@@ -107,6 +108,44 @@ INSTANTIATE_TEST_SUITE_P(
         RefusedCase{"NoHit", "[" + Object("x", "ray_aabb", "false", R"(["t_enter"])") + "]",
                     kPrefix + "[0].returns: must include \"hit\""}),
     [](const testing::TestParamInfo<RefusedCase>& c) { return std::string(c.param.what); });
+
+} // namespace
+} // namespace hitlab
+
+namespace hitlab {
+namespace {
+
+TEST(InfoView, WritesTheSameMetadataLineItWasReadFrom)
+{
+    const std::string line =
+        R"([{"name":"mine","family":"ray_obb","title":"T","summary":"S","source":"src","reference":false,)"
+        R"("published":true,"conventions":{"origin_inside":"miss","boundary":"exclusive","t_range":"t > 0"},)"
+        R"("returns":["hit","t_enter","normal"],"flaw":"misses grazing rays"}])";
+    const MetadataParse parsed = ParseExternalMetadata(line, "p");
+    ASSERT_TRUE(parsed.Ok()) << parsed.error;
+    const AlgorithmInfo info = InfoView(parsed.algorithms[0]);
+    EXPECT_EQ(info.ConventionValue("boundary"), "exclusive");
+    EXPECT_EQ(info.run.one, nullptr);
+    EXPECT_EQ("[" + ToJson(info).dump() + "]", line);
+}
+
+TEST(InfoView, ABuiltInAlgorithmsMetadataUnderANewNameReadsBackToItsFields)
+{
+    const AlgorithmInfo& slab = ReferenceAlgorithm(Family::RayAabb);
+    nlohmann::ordered_json object = ToJson(slab);
+    object["name"] = "my_slab";
+    object["reference"] = false;
+    const MetadataParse parsed = ParseExternalMetadata("[" + object.dump() + "]", "p");
+    ASSERT_TRUE(parsed.Ok()) << parsed.error;
+    const ExternalAlgorithm& a = parsed.algorithms[0];
+    EXPECT_EQ(a.returns, slab.returns);
+    EXPECT_EQ(a.title, slab.title);
+    ASSERT_EQ(a.conventions.size(), slab.conventions.size());
+    for (size_t i = 0; i < a.conventions.size(); ++i) {
+        EXPECT_EQ(a.conventions[i].first, slab.conventions[i].key);
+        EXPECT_EQ(a.conventions[i].second, slab.conventions[i].value);
+    }
+}
 
 } // namespace
 } // namespace hitlab
