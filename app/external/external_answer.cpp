@@ -214,7 +214,11 @@ ExternalAnswer ParseAnswerLine(std::string_view line, std::int64_t expectedId, c
     for (const std::string& name : query.algorithms) {
         const auto r = results->find(name);
         const ExternalAlgorithm* info = Declared(declared, query.query.family, name);
-        if (r == results->end() || info == nullptr) {
+        if (info == nullptr) { // the caller's mistake, named as such
+            return Bad("results." + name + ": not an algorithm of this program's " +
+                       std::string(FamilyName(query.query.family)) + " algorithms");
+        }
+        if (r == results->end()) {
             return Bad("results." + name + ": missing (the query asked for it)");
         }
         ExternalResult result{name, {}, {}, {}};

@@ -81,6 +81,15 @@ TEST(ParseAnswerLine, ReadsResultsTraceAndVerdict)
     EXPECT_EQ(a.results[1].result.tEnter, INFINITY);
 }
 
+TEST(ParseAnswerLine, AnAlgorithmTheProgramDidNotDeclareIsNamed)
+{
+    ExternalQuery q = RayBox(Precision::Double);
+    q.algorithms = {"slab"};
+    const ExternalAnswer a = ParseAnswerLine(R"({"id": 5, "results": {"slab": {"hit": false}}})", 5, q, kDeclared);
+    EXPECT_EQ(a.status, ExternalStatus::BadAnswer);
+    EXPECT_EQ(a.message, "results.slab: not an algorithm of this program's ray_aabb algorithms");
+}
+
 TEST(ParseAnswerLine, ErrorLineIsTheProgramsError)
 {
     const ExternalAnswer a =
