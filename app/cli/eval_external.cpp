@@ -76,18 +76,11 @@ void AddExternal(const ParsedQuery& q, Programs& programs, ordered_json& answer)
 int RunEvalExternal(std::istream& in, std::ostream& out, std::ostream& err, const std::vector<std::string>& commands,
                     std::chrono::milliseconds timeout)
 {
-    Programs programs;
-    std::vector<TakenName> taken;
-    for (const std::string& command : commands) {
-        auto program = std::make_unique<ExternalProgram>(command, timeout, taken);
-        if (const std::string error = program->Start(); !error.empty()) {
-            err << "hitlab eval: " << error << "\n";
-            return 2;
-        }
-        for (const ExternalAlgorithm& a : program->Algorithms()) {
-            taken.push_back({a.family, a.name, command});
-        }
-        programs.push_back(std::move(program));
+    std::string error;
+    Programs programs = StartPrograms(commands, timeout, error);
+    if (!error.empty()) {
+        err << "hitlab eval: " << error << "\n";
+        return 2;
     }
     bool allOk = true;
     std::string line;

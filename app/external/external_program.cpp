@@ -295,4 +295,23 @@ std::vector<ExternalAnswer> ExternalProgram::Evaluate(std::span<const ExternalQu
     return out;
 }
 
+std::vector<std::unique_ptr<ExternalProgram>> StartPrograms(const std::vector<std::string>& commands,
+                                                            std::chrono::milliseconds timeout, std::string& error)
+{
+    std::vector<std::unique_ptr<ExternalProgram>> programs;
+    std::vector<TakenName> taken;
+    for (const std::string& command : commands) {
+        auto program = std::make_unique<ExternalProgram>(command, timeout, taken);
+        error = program->Start();
+        if (!error.empty()) {
+            return {};
+        }
+        for (const ExternalAlgorithm& a : program->Algorithms()) {
+            taken.push_back({a.family, a.name, command});
+        }
+        programs.push_back(std::move(program));
+    }
+    return programs;
+}
+
 } // namespace hitlab

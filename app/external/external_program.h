@@ -11,6 +11,7 @@
 
 #include <chrono>
 #include <cstdint>
+#include <memory>
 #include <span>
 #include <string>
 #include <vector>
@@ -91,5 +92,11 @@ private:
     std::int64_t m_nextId = 1;    ///< ids are unique over restarts, so a stale answer is caught
     int m_restarts = 0;
 };
+
+/// Starts one program per command, each checked against the built-in algorithms and the ones the
+/// programs before it declared. On the first refusal, returns no program and sets error to its
+/// reason; else error is "".
+std::vector<std::unique_ptr<ExternalProgram>> StartPrograms(const std::vector<std::string>& commands,
+                                                            std::chrono::milliseconds timeout, std::string& error);
 
 } // namespace hitlab
