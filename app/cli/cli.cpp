@@ -8,6 +8,7 @@
 #include "hunt.h"
 #include "report.h"
 
+#include "app/external/external_program.h"
 #include "core/algorithm.h"
 
 #include <CLI/CLI.hpp>
@@ -46,17 +47,23 @@ int RunCommandLine(int argc, const char* const* argv, std::istream& in, std::ost
                          "Print the protocol's JSON array (name, family, title, summary, source, "
                          "reference, published, conventions, returns, flaw)");
     algorithms->add_option("--family", familyName, "Only this family's algorithms")->check(CLI::IsMember(familyNames));
+    // external programs (docs/plugins.md): the same options on every command that takes them
+    std::vector<std::string> externalCommands;
+    double externalTimeout = 5;
+    const auto addExternalOptions = [&](CLI::App* command) {
+        command->add_option(
+            "--external", externalCommands,
+            "Also run the algorithms of this program (/bin/sh -c COMMAND, docs/plugins.md); repeatable");
+        command->add_option("--external-timeout", externalTimeout, "Seconds an external program has for each answer")
+            ->check(CLI::PositiveNumber);
+    };
+    addExternalOptions(algorithms);
 
     CLI::App* eval = app.add_subcommand("eval", "Answer query lines (JSON Lines) from standard input or FILE, one "
                                                 "answer line each; exit 0 when no line was an error, 1 otherwise");
     std::string inputPath;
     eval->add_option("file", inputPath, "Read queries from this file instead of standard input ('-')");
-    std::vector<std::string> externalCommands;
-    double externalTimeout = 5;
-    eval->add_option("--external", externalCommands,
-                     "Also run the algorithms of this program (/bin/sh -c COMMAND, docs/plugins.md); repeatable");
-    eval->add_option("--external-timeout", externalTimeout, "Seconds an external program has for each answer")
-        ->check(CLI::PositiveNumber);
+    addExternalOptions(eval);
 
     CLI::App* report = app.add_subcommand("report", "Evaluate every query of a scene file headless and print each "
                                                     "algorithm's answer, marking and explaining disagreements; exit 2 "
@@ -130,13 +137,29 @@ int RunCommandLine(int argc, const char* const* argv, std::istream& in, std::ost
         return status == 0 ? 0 : 2;
     }
 
+    // at least 1 ms: a timeout that rounds to 0 would fail every query
+    const auto ExternalTimeout = [&] {
+        return std::chrono::milliseconds(std::max(1LL, std::llround(externalTimeout * 1000)));
+    };
     if (algorithms->parsed()) {
         const std::optional<Family> family = familyName.empty() ? std::nullopt : FamilyFromName(familyName);
-        return RunAlgorithms(out, json, family);
+        std::string error;
+        const auto programs = StartPrograms(externalCommands, ExternalTimeout(), error);
+        if (!error.empty()) {
+            err << "hitlab algorithms: " << error << "\n";
+            return 2;
+        }
+        std::vector<AlgorithmInfo> views;
+        for (const auto& program : programs) {
+            for (const ExternalAlgorithm& a : program->Algorithms()) {
+                views.push_back(InfoView(a));
+            }
+        }
+        return RunAlgorithms(out, json, family, views);
     }
     if (eval->parsed()) {
         const auto evaluate = [&](std::istream& input) {
-            const auto timeout = std::chrono::milliseconds(std::max(1LL, std::llround(externalTimeout * 1000)));
+            const auto timeout = ExternalTimeout();
             return externalCommands.empty() ? RunEval(input, out)
                                             : RunEvalExternal(input, out, err, externalCommands, timeout);
         };
