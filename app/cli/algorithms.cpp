@@ -11,12 +11,21 @@ namespace hitlab {
 
 namespace {
 
-std::vector<const AlgorithmInfo*> Selected(std::optional<Family> family)
+/// The built-in algorithms of family (or all), each family's followed by its ones in extra.
+std::vector<const AlgorithmInfo*> Selected(std::optional<Family> family, std::span<const AlgorithmInfo> extra)
 {
     std::vector<const AlgorithmInfo*> out;
-    for (const AlgorithmInfo& info : Algorithms()) {
-        if (!family || info.family == *family) {
-            out.push_back(&info);
+    for (const Family f : AllFamilies()) {
+        if (family && f != *family) {
+            continue;
+        }
+        for (const AlgorithmInfo* info : AlgorithmsOf(f)) {
+            out.push_back(info);
+        }
+        for (const AlgorithmInfo& info : extra) {
+            if (info.family == f) {
+                out.push_back(&info);
+            }
         }
     }
     return out;
@@ -29,22 +38,22 @@ void Pad(std::ostream& out, std::string_view text, size_t width)
 
 } // namespace
 
-nlohmann::ordered_json AlgorithmsJson(std::optional<Family> family)
+nlohmann::ordered_json AlgorithmsJson(std::optional<Family> family, std::span<const AlgorithmInfo> extra)
 {
     nlohmann::ordered_json out = nlohmann::ordered_json::array();
-    for (const AlgorithmInfo* info : Selected(family)) {
+    for (const AlgorithmInfo* info : Selected(family, extra)) {
         out.push_back(ToJson(*info));
     }
     return out;
 }
 
-int RunAlgorithms(std::ostream& out, bool json, std::optional<Family> family)
+int RunAlgorithms(std::ostream& out, bool json, std::optional<Family> family, std::span<const AlgorithmInfo> extra)
 {
     if (json) {
-        out << AlgorithmsJson(family).dump(2) << '\n';
+        out << AlgorithmsJson(family, extra).dump(2) << '\n';
         return 0;
     }
-    const std::vector<const AlgorithmInfo*> list = Selected(family);
+    const std::vector<const AlgorithmInfo*> list = Selected(family, extra);
     size_t familyWidth = 6, nameWidth = 4;
     for (const AlgorithmInfo* info : list) {
         familyWidth = std::max(familyWidth, FamilyName(info->family).size());

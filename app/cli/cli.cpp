@@ -4,13 +4,17 @@
 #include "algorithms.h"
 #include "bench.h"
 #include "eval.h"
+#include "eval_external.h"
 #include "hunt.h"
 #include "report.h"
 
+#include "app/external/external_program.h"
 #include "core/algorithm.h"
 
 #include <CLI/CLI.hpp>
 
+#include <algorithm>
+#include <cmath>
 #include <fstream>
 #include <string>
 #include <vector>
@@ -31,7 +35,18 @@ struct CommandOptions {
     ReportOptions report;
     HuntCliOptions hunt;
     BenchCliOptions bench;
+    std::vector<std::string> externalCommands; ///< --external (algorithms, eval)
+    double externalTimeout = 5;                ///< --external-timeout, seconds
 };
+
+/// --external and --external-timeout (docs/plugins.md), the same on every command that takes them.
+void AddExternalOptions(CLI::App* command, CommandOptions& o)
+{
+    command->add_option("--external", o.externalCommands,
+                        "Also run the algorithms of this program (/bin/sh -c COMMAND, docs/plugins.md); repeatable");
+    command->add_option("--external-timeout", o.externalTimeout, "Seconds an external program has for each answer")
+        ->check(CLI::PositiveNumber);
+}
 
 /// `hitlab algorithms` and its options.
 CLI::App* AddAlgorithms(CLI::App& app, CommandOptions& o, const std::vector<std::string>& families)
@@ -42,6 +57,7 @@ CLI::App* AddAlgorithms(CLI::App& app, CommandOptions& o, const std::vector<std:
                          "Print the protocol's JSON array (name, family, title, summary, source, "
                          "reference, published, conventions, returns, flaw)");
     algorithms->add_option("--family", o.familyName, "Only this family's algorithms")->check(CLI::IsMember(families));
+    AddExternalOptions(algorithms, o);
     return algorithms;
 }
 
@@ -51,6 +67,7 @@ CLI::App* AddEval(CLI::App& app, CommandOptions& o)
     CLI::App* eval = app.add_subcommand("eval", "Answer query lines (JSON Lines) from standard input or FILE, one "
                                                 "answer line each; exit 0 when no line was an error, 1 otherwise");
     eval->add_option("file", o.inputPath, "Read queries from this file instead of standard input ('-')");
+    AddExternalOptions(eval, o);
     return eval;
 }
 
@@ -161,20 +178,41 @@ int RunCommandLine(int argc, const char* const* argv, std::istream& in, std::ost
         return status == 0 ? 0 : 2;
     }
 
+    // at least 1 ms: a timeout that rounds to 0 would fail every query
+    const auto ExternalTimeout = [&] {
+        return std::chrono::milliseconds(std::max(1LL, std::llround(o.externalTimeout * 1000)));
+    };
     if (algorithms->parsed()) {
         const std::optional<Family> family = o.familyName.empty() ? std::nullopt : FamilyFromName(o.familyName);
-        return RunAlgorithms(out, o.json, family);
+        std::string error;
+        const auto programs = StartPrograms(o.externalCommands, ExternalTimeout(), error);
+        if (!error.empty()) {
+            err << "hitlab algorithms: " << error << "\n";
+            return 2;
+        }
+        std::vector<AlgorithmInfo> views;
+        for (const auto& program : programs) {
+            for (const ExternalAlgorithm& a : program->Algorithms()) {
+                views.push_back(InfoView(a));
+            }
+        }
+        return RunAlgorithms(out, o.json, family, views);
     }
     if (eval->parsed()) {
+        const auto evaluate = [&](std::istream& input) {
+            const auto timeout = ExternalTimeout();
+            return o.externalCommands.empty() ? RunEval(input, out)
+                                              : RunEvalExternal(input, out, err, o.externalCommands, timeout);
+        };
         if (o.inputPath.empty() || o.inputPath == "-") {
-            return RunEval(in, out);
+            return evaluate(in);
         }
         std::ifstream file(o.inputPath, std::ios::binary);
         if (!file) {
             err << "hitlab eval: cannot open \"" << o.inputPath << "\"\n";
             return 2;
         }
-        return RunEval(file, out);
+        return evaluate(file);
     }
     if (report->parsed()) {
         return RunReport(o.report, out, err);

@@ -1,0 +1,103 @@
+// `hitlab eval --external`: external programs' answers beside the built-in ones.
+#include "eval_external.h"
+
+#include "eval.h"
+
+#include "app/external/external_program.h"
+#include "core/compare.h"
+#include "core/io/protocol.h"
+
+#include <memory>
+
+namespace hitlab {
+
+namespace {
+
+using nlohmann::ordered_json;
+
+using Programs = std::vector<std::unique_ptr<ExternalProgram>>;
+
+/// The program's algorithms of family, in the order it declared them.
+std::vector<const ExternalAlgorithm*> AlgorithmsOf(const ExternalProgram& program, Family family)
+{
+    std::vector<const ExternalAlgorithm*> out;
+    for (const ExternalAlgorithm& a : program.Algorithms()) {
+        if (a.family == family) {
+            out.push_back(&a);
+        }
+    }
+    return out;
+}
+
+/// Runs every program's algorithms of the query's family and adds their answers to answer.
+void AddExternal(const ParsedQuery& q, Programs& programs, ordered_json& answer)
+{
+    const AlgorithmInfo& refInfo = ReferenceAlgorithm(q.query.family);
+    const Result reference = Run(refInfo, q.query, q.precision);
+    const ValueScale scale = QueryValueScale(q.query);
+    ordered_json external = ordered_json::object();
+    bool agree = answer["agree"].get<bool>();
+    for (const std::unique_ptr<ExternalProgram>& program : programs) {
+        const std::vector<const ExternalAlgorithm*> algorithms = AlgorithmsOf(*program, q.query.family);
+        if (algorithms.empty()) {
+            continue;
+        }
+        ExternalQuery eq{q.query, q.precision, {}};
+        for (const ExternalAlgorithm* a : algorithms) {
+            eq.algorithms.push_back(a->name);
+        }
+        const ExternalAnswer a = program->Evaluate(std::span(&eq, 1))[0];
+        for (size_t i = 0; i < algorithms.size(); ++i) {
+            const ExternalAlgorithm& info = *algorithms[i];
+            ordered_json entry = {{"command", program->Command()}, {"status", ExternalStatusName(a.status)}};
+            if (!a.Ok()) {
+                entry["message"] = a.message;
+                entry["differs"] = nullptr;
+                agree = false;
+            } else {
+                const Result& r = a.results[i].result;
+                answer["results"][info.name] = ResultToJson(r, info.returns, q.query.family);
+                const std::uint32_t differs =
+                    r.hit != reference.hit
+                        ? kFieldHit
+                        : ValueDifferences(q.query, q.precision, scale, r, info.returns, reference, refInfo.returns);
+                entry["differs"] = FieldNames(differs);
+                agree = agree && differs == 0;
+            }
+            external[info.name] = std::move(entry);
+        }
+    }
+    answer["agree"] = agree;
+    answer["external"] = std::move(external);
+}
+
+} // namespace
+
+int RunEvalExternal(std::istream& in, std::ostream& out, std::ostream& err, const std::vector<std::string>& commands,
+                    std::chrono::milliseconds timeout)
+{
+    std::string error;
+    Programs programs = StartPrograms(commands, timeout, error);
+    if (!error.empty()) {
+        err << "hitlab eval: " << error << "\n";
+        return 2;
+    }
+    bool allOk = true;
+    std::string line;
+    bool tooLong = false;
+    while (ReadLine(in, line, kMaxLineBytes, tooLong)) {
+        bool ok = false;
+        ordered_json answer =
+            tooLong ? ordered_json{{"id", nullptr},
+                                   {"error", "line is too long: more than " + std::to_string(kMaxLineBytes) + " bytes"}}
+                    : AnswerLine(line, ok);
+        if (ok && !tooLong) {
+            AddExternal(ParseQuery(line), programs, answer);
+        }
+        allOk = allOk && ok && !tooLong;
+        out << answer.dump(-1, ' ', false, ordered_json::error_handler_t::replace) << '\n' << std::flush;
+    }
+    return allOk ? 0 : 1;
+}
+
+} // namespace hitlab

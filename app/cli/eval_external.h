@@ -1,0 +1,24 @@
+// `hitlab eval --external 'COMMAND'`: the eval answer of each line, plus the answers of external
+// algorithm programs (docs/plugins.md) of the line's family, compared with the reference.
+#pragma once
+
+#include <chrono>
+#include <istream>
+#include <ostream>
+#include <string>
+#include <vector>
+
+namespace hitlab {
+
+/// Starts every program of commands (exit status 2 and the reason on err when one is refused),
+/// then answers every line of in as RunEval does, adding to each valid query's answer the results
+/// of the programs' algorithms of its family (all of them; naming them in `algorithms` is not yet
+/// supported) under `results`, and the key `external`: per external algorithm, {"command",
+/// "status" ("answered", "error", "crashed", "bad answer", "timed out"), "message" (unless
+/// answered), "differs" (the fields that differ from the reference's result: ["hit"], values, or
+/// [])}. `agree` becomes false when an external algorithm failed or differs. Exit status as
+/// RunEval's.
+int RunEvalExternal(std::istream& in, std::ostream& out, std::ostream& err, const std::vector<std::string>& commands,
+                    std::chrono::milliseconds timeout);
+
+} // namespace hitlab

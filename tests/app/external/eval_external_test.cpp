@@ -1,0 +1,102 @@
+// Tests of app/cli/eval_external: `hitlab eval --external` adds the programs' answers, contains a
+// crash to its line, and refuses a program whose metadata is refused.
+#include "app/cli/eval.h"
+#include "app/cli/eval_external.h"
+
+#include <gtest/gtest.h>
+
+#include <sstream>
+
+namespace hitlab {
+namespace {
+
+using nlohmann::json;
+using namespace std::chrono_literals;
+
+const std::string kPython = std::string("python3 '") + HITLAB_EXAMPLES + "/ray_aabb_python.py'";
+const std::string kCrash = std::string("python3 '") + HITLAB_EXAMPLES + "/misbehaving/misbehave.py' crash";
+
+std::string Line(int id, double originX, double directionX)
+{
+    return R"({"id": )" + std::to_string(id) +
+           R"(, "query": "ray_aabb", "precision": "double", "a": {"type": "ray", )" + R"("origin": [)" +
+           std::to_string(originX) + R"(, 0.5, 0.5], "direction": [)" + std::to_string(directionX) +
+           R"(, 0, 0]}, "b": {"type": "aabb", "min": [0, 0, 0], "max": [1, 1, 1]}})";
+}
+
+std::vector<json> Lines(const std::string& text)
+{
+    std::vector<json> out;
+    std::istringstream in(text);
+    for (std::string line; std::getline(in, line);) {
+        out.push_back(json::parse(line));
+    }
+    return out;
+}
+
+TEST(EvalExternal, AddsTheProgramsAnswersAndContainsACrashToItsLine)
+{
+    std::istringstream in(Line(1, -1, 2) + "\n" + Line(2, 13, -1) + "\n" + Line(3, -3, 4) + "\n");
+    std::ostringstream out, err;
+    EXPECT_EQ(RunEvalExternal(in, out, err, {kPython, kCrash}, 2000ms), 0);
+    EXPECT_EQ(err.str(), "");
+    const std::vector<json> answers = Lines(out.str());
+    ASSERT_EQ(answers.size(), 3u);
+
+    const json& first = answers[0];
+    EXPECT_EQ(first["results"]["slab_python"], first["results"]["slab"]);
+    EXPECT_EQ(first["results"]["slab_python"]["t_enter"], 0.5);
+    EXPECT_EQ(first["results"]["slab_misbehaving"], first["results"]["slab"]);
+    EXPECT_EQ(first["external"]["slab_python"],
+              json({{"command", kPython}, {"status", "answered"}, {"differs", json::array()}}));
+    bool builtInOk = false;
+    const json plain = AnswerLine(Line(1, -1, 2), builtInOk);
+    EXPECT_EQ(first["agree"], plain["agree"]);
+
+    const json& second = answers[1];
+    EXPECT_EQ(second["results"]["slab_python"], second["results"]["slab"]);
+    EXPECT_FALSE(second["results"].contains("slab_misbehaving"));
+    EXPECT_EQ(
+        second["external"]["slab_misbehaving"],
+        json({{"command", kCrash}, {"status", "crashed"}, {"message", "exited with status 3"}, {"differs", nullptr}}));
+    EXPECT_EQ(second["agree"], false);
+
+    const json& third = answers[2];
+    EXPECT_EQ(third["results"]["slab_misbehaving"]["t_enter"], 0.75);
+    EXPECT_EQ(third["external"]["slab_misbehaving"]["status"], "answered");
+}
+
+TEST(EvalExternal, ErrorLinesStayErrorLines)
+{
+    std::istringstream in("{\"id\": 4, \"query\": \"ray_cone\"}\n");
+    std::ostringstream out, err;
+    EXPECT_EQ(RunEvalExternal(in, out, err, {kPython}, 2000ms), 1);
+    const std::vector<json> answers = Lines(out.str());
+    ASSERT_EQ(answers.size(), 1u);
+    EXPECT_TRUE(answers[0].contains("error"));
+    EXPECT_FALSE(answers[0].contains("external"));
+}
+
+TEST(EvalExternal, RefusedProgramIsExitStatusTwo)
+{
+    const std::string clash = std::string("python3 '") + HITLAB_EXAMPLES + "/misbehaving/misbehave.py' meta_clash";
+    std::istringstream in(Line(1, -1, 2) + "\n");
+    std::ostringstream out, err;
+    EXPECT_EQ(RunEvalExternal(in, out, err, {clash}, 2000ms), 2);
+    EXPECT_EQ(out.str(), "");
+    EXPECT_EQ(err.str(), "hitlab eval: metadata line of '" + clash + "': [0].name: ray_aabb/slab of '" + clash +
+                             "' clashes with the built-in algorithm ray_aabb/slab\n");
+}
+
+TEST(EvalExternal, TwoCopiesOfAProgramClash)
+{
+    std::istringstream in("");
+    std::ostringstream out, err;
+    EXPECT_EQ(RunEvalExternal(in, out, err, {kPython, kPython}, 2000ms), 2);
+    EXPECT_EQ(err.str(), "hitlab eval: metadata line of '" + kPython + "': [0].name: ray_aabb/slab_python of '" +
+                             kPython + "' clashes with the external algorithm ray_aabb/slab_python of '" + kPython +
+                             "'\n");
+}
+
+} // namespace
+} // namespace hitlab
