@@ -15,9 +15,8 @@ WorkerPool::~WorkerPool()
     }
 }
 
-void WorkerPool::Loop(size_t thread)
+void WorkerPool::Loop(size_t thread, std::uint64_t seen)
 {
-    std::uint64_t seen = 0;
     std::unique_lock lock(m_mutex);
     for (;;) {
         m_wake.wait(lock, [&] { return m_stop || m_job != seen; });
@@ -44,16 +43,19 @@ void WorkerPool::Run(size_t threads, const std::function<void(size_t)>& work)
         work(0);
         return;
     }
+    // workers started before the job is posted (so that a failure to start one leaves no job
+    // waiting for it), told the last job so that they take the next
+    while (m_threads.size() + 1 < threads) {
+        const size_t index = m_threads.size() + 1;
+        const std::uint64_t last = m_job; // only this thread changes m_job
+        m_threads.emplace_back([this, index, last] { Loop(index, last); });
+    }
     {
         const std::lock_guard lock(m_mutex);
         m_work = &work;
         m_active = threads;
         m_pending = threads - 1;
         ++m_job;
-    }
-    while (m_threads.size() + 1 < threads) { // a new worker sees the current job at once
-        const size_t index = m_threads.size() + 1;
-        m_threads.emplace_back([this, index] { Loop(index); });
     }
     m_wake.notify_all();
     work(0);

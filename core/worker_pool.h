@@ -28,7 +28,8 @@ public:
     size_t Workers() const { return m_threads.size(); }
 
 private:
-    void Loop(size_t thread);
+    /// The life of worker `thread`: runs each job after `seen` that includes it, until stopped.
+    void Loop(size_t thread, std::uint64_t seen);
 
     std::mutex m_mutex;
     std::condition_variable m_wake;     ///< a new job, or stop
