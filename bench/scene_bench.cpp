@@ -46,6 +46,21 @@ void EvaluateFull(benchmark::State& state)
     state.counters["queries"] = double(evaluation.Queries().size());
 }
 
+/// The full evaluation on a fixed number of threads (SetThreads): 1 shows the work itself,
+/// more how it shares out on this machine.
+void EvaluateFullThreads(benchmark::State& state)
+{
+    const Scene& scene = StressScene();
+    SceneEvaluator evaluation;
+    evaluation.SetThreads(static_cast<unsigned>(state.range(0)));
+    size_t queries = 0;
+    for (auto _ : state) {
+        queries += evaluation.Evaluate(scene);
+        benchmark::DoNotOptimize(evaluation.Queries().data());
+    }
+    state.SetItemsProcessed(static_cast<std::int64_t>(queries));
+}
+
 /// Deriving the scene's queries (Scene::Queries), the serial part every full evaluation starts with.
 void DeriveQueries(benchmark::State& state)
 {
@@ -187,6 +202,12 @@ void EvaluateOneShape(benchmark::State& state, size_t index)
 
 // the first ray follows the 1,000 solids; shape 0 is a box
 BENCHMARK(EvaluateFull)->Name("scene/evaluate_full")->Unit(benchmark::kMillisecond)->UseRealTime();
+BENCHMARK(EvaluateFullThreads)
+    ->Name("scene/evaluate_full/threads")
+    ->Arg(1)
+    ->Arg(2)
+    ->Unit(benchmark::kMillisecond)
+    ->UseRealTime();
 BENCHMARK(EvaluateFullCold)->Name("scene/evaluate_full/cold")->Unit(benchmark::kMillisecond)->UseRealTime();
 BENCHMARK(DeriveQueries)->Name("scene/queries")->Unit(benchmark::kMillisecond);
 BENCHMARK(AlgorithmsSingle)->Name("scene/algorithms/single")->Unit(benchmark::kMillisecond);

@@ -268,6 +268,38 @@ std::string ReferenceNote(Precision precision, const ValueScale& scale, const Re
 
 } // namespace
 
+bool ExplainIdentical(Comparison& c, const AlgorithmInfo& refInfo)
+{
+    const auto ran = std::find_if(c.outcomes.begin(), c.outcomes.end(),
+                                  [&](const AlgorithmOutcome& o) { return o.info == &refInfo; });
+    if (ran == c.outcomes.end()) {
+        return false;
+    }
+    const Result& ref = ran->result;
+    for (const AlgorithmOutcome& out : c.outcomes) {
+        if (out.result.hit != ref.hit || (ref.hit && !SameValues(out.result, ref))) {
+            return false;
+        }
+    }
+    c.reference = ref;
+    c.situation = Situation{};
+    c.referenceNote.clear();
+    c.allExplained = true;
+    c.agree = true;
+    c.groups.resize(1);
+    c.groups[0].hit = ref.hit;
+    c.groups[0].members.clear();
+    for (size_t i = 0; i < c.outcomes.size(); ++i) {
+        AlgorithmOutcome& out = c.outcomes[i];
+        c.groups[0].members.push_back(static_cast<int>(i));
+        out.group = 0;
+        out.differs = 0;
+        out.explanation = Explanation::None;
+        out.reason.clear();
+    }
+    return true;
+}
+
 void Explain(const Query& query, Precision precision, Comparison& c, const ExactValues* exact)
 {
     const AlgorithmInfo& refInfo = ReferenceAlgorithm(query.family);

@@ -136,6 +136,12 @@ Comparison Compare(const Query& query, std::span<const AlgorithmInfo* const> alg
 /// situation is computed only when something differs).
 void Explain(const Query& query, Precision precision, Comparison& comparison, const ExactValues* exact = nullptr);
 
+/// Explain's answer for the common case, without the query: when the reference algorithm is
+/// among the outcomes and every outcome has its verdict and (on a hit) its values bit for bit,
+/// fills comparison exactly as Explain would (one group, every outcome agreeing) and returns
+/// true; otherwise leaves comparison as it is and returns false (call Explain).
+bool ExplainIdentical(Comparison& comparison, const AlgorithmInfo& reference);
+
 /// The protocol name of one Field bit ("t_enter"); "" for a value that is not one bit of Field.
 const char* FieldName(std::uint32_t bit);
 

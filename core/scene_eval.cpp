@@ -1,7 +1,8 @@
 // Scene evaluation, incremental by shape revision. Queries are evaluated in batches of one family
 // (each algorithm runs over the batch through its batch runner, on shapes converted to the
 // precision once), into the storage of the previous evaluation (no allocation once warm) and,
-// for large scenes, on several threads.
+// for large scenes, on several threads (the evaluator's WorkerPool; chunks of 256 queries handed
+// out in turn).
 #include "scene_eval.h"
 
 #include <algorithm>
@@ -20,7 +21,8 @@ std::uint64_t NextGeneration()
     return ++counter;
 }
 
-/// Fewest queries worth a thread of their own (starting one costs tens of microseconds).
+/// Fewest queries worth a thread of their own (waking a pool worker and sharing the chunks costs
+/// microseconds; the first evaluation also starts the worker, tens of microseconds).
 constexpr size_t kQueriesPerThread = 4096;
 /// Most threads an evaluation uses.
 constexpr unsigned kMaxThreads = 8;
@@ -44,34 +46,20 @@ void SetOutcome(AlgorithmOutcome& out, const AlgorithmInfo* info, const Result& 
 /// verdicts and values (a few comparisons per algorithm when they are bit-identical).
 void Complete(const Scene& scene, const SceneQuery& sq, Precision precision, Comparison& c)
 {
-    Explain(scene.MakeQuery(sq), precision, c);
+    // the common case (every result bit for bit the reference's) needs neither the query nor Explain
+    if (!ExplainIdentical(c, ReferenceAlgorithm(sq.family))) {
+        Explain(scene.MakeQuery(sq), precision, c);
+    }
 }
 
-/// Threads worth using for n queries.
-size_t ThreadCount(size_t n)
+/// Threads worth using for n queries in `chunks` chunks (requested: SetThreads).
+size_t ThreadCount(size_t n, size_t chunks, unsigned requested)
 {
+    if (requested != 0) {
+        return std::max<size_t>(1, std::min<size_t>(requested, chunks));
+    }
     const size_t hardware = std::max(1u, std::thread::hardware_concurrency());
     return std::min({hardware, size_t(kMaxThreads), std::max<size_t>(1, n / kQueriesPerThread)});
-}
-
-/// Calls work(thread, begin, end) over [0, n) in `threads` contiguous chunks, one per thread (the
-/// calling thread is thread 0 and takes the first chunk).
-template <typename Work>
-void ParallelFor(size_t n, size_t threads, const Work& work)
-{
-    if (threads <= 1) {
-        work(size_t(0), size_t(0), n);
-        return;
-    }
-    std::vector<std::thread> helpers;
-    helpers.reserve(threads - 1);
-    for (size_t t = 1; t < threads; ++t) {
-        helpers.emplace_back([&work, n, threads, t] { work(t, n * t / threads, n * (t + 1) / threads); });
-    }
-    work(size_t(0), size_t(0), n / threads);
-    for (std::thread& helper : helpers) {
-        helper.join();
-    }
 }
 
 } // namespace
@@ -114,15 +102,29 @@ std::array<std::uint32_t, 2> SceneEvaluator::ShapeIndices(const Scene& scene, si
 
 void SceneEvaluator::EvaluateIndices(const Scene& scene, std::span<const size_t> indices)
 {
-    const size_t threads = ThreadCount(indices.size());
+    const size_t chunks = (indices.size() + kChunkQueries - 1) / kChunkQueries;
+    const size_t threads = ThreadCount(indices.size(), chunks, m_threads);
     if (m_scratch.size() < threads) {
         m_scratch.resize(threads);
     }
-    ParallelFor(indices.size(), threads, [&](size_t thread, size_t begin, size_t end) {
-        for (size_t chunk = begin; chunk < end; chunk += kChunkQueries) {
-            EvaluateChunk(scene, indices.subspan(chunk, std::min(kChunkQueries, end - chunk)), m_scratch[thread]);
+    if (threads > 1 && m_pool == nullptr) {
+        m_pool = std::make_unique<WorkerPool>();
+    }
+    // chunks handed out in turn: a thread that gets less of a loaded machine's cores takes fewer.
+    // Each query is evaluated alone in its chunk, so which thread takes it changes no bit.
+    std::atomic<size_t> next{0};
+    const auto work = [&](size_t thread) {
+        for (size_t chunk = next.fetch_add(1); chunk < chunks; chunk = next.fetch_add(1)) {
+            const size_t begin = chunk * kChunkQueries;
+            EvaluateChunk(scene, indices.subspan(begin, std::min(kChunkQueries, indices.size() - begin)),
+                          m_scratch[thread]);
         }
-    });
+    };
+    if (threads <= 1) {
+        work(0);
+    } else {
+        m_pool->Run(threads, work);
+    }
 }
 
 void SceneEvaluator::EvaluateChunk(const Scene& scene, std::span<const size_t> indices, BatchScratch& scratch)

@@ -5,9 +5,11 @@
 
 #include "compare.h"
 #include "scene.h"
+#include "worker_pool.h"
 
 #include <array>
 #include <cstdint>
+#include <memory>
 #include <span>
 #include <unordered_map>
 #include <vector>
@@ -23,7 +25,7 @@ struct QueryEvaluation {
 class SceneEvaluator {
 public:
     /// Recomputes every query of the scene (on several threads when there are thousands; the
-    /// results do not depend on it). Returns the number of queries evaluated.
+    /// results do not depend on it, bit for bit). Returns the number of queries evaluated.
     size_t Evaluate(const Scene& scene);
     /// Brings the evaluation up to date with the scene: only queries whose shapes changed (by
     /// Scene::Revision) are recomputed; a settings change recomputes everything. Returns the number
@@ -32,6 +34,11 @@ public:
     /// Incremented whenever any query's result may have changed: views that derive data from the
     /// evaluation (the Results table) rebuild it only when this changes.
     std::uint64_t Generation() const { return m_generation; }
+
+    /// Threads an evaluation may use: 0 (the default) picks them from the hardware and the number
+    /// of queries (one per 4096 queries, at most 8); n >= 1 uses n threads whenever there are n
+    /// chunks of 256 queries (tests compare 1 with several).
+    void SetThreads(unsigned threads) { m_threads = threads; }
 
     const std::vector<QueryEvaluation>& Queries() const { return m_queries; }
     /// The evaluation of the query between two shapes (either order), or null.
@@ -80,6 +87,8 @@ private:
     std::vector<std::array<std::uint32_t, 2>> m_shapeIndex; ///< parallel to m_queries: where its shapes were last found
     std::vector<size_t> m_toEvaluate;                       ///< Rebuild's list, kept for its storage
     std::vector<BatchScratch> m_scratch;                    ///< one per thread
+    std::unique_ptr<WorkerPool> m_pool;                     ///< started on the first evaluation that uses threads, kept
+    unsigned m_threads = 0;                                 ///< SetThreads
     std::uint64_t m_seenSettings = ~std::uint64_t(0);
     std::uint64_t m_generation = 0;
 };

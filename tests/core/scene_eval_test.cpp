@@ -276,6 +276,66 @@ TEST(SceneEvaluation, ALargeSceneEvaluatedOnThreadsMatchesQueryByQuery)
     ExpectMatchesQueryByQuery(scene, evaluation);
 }
 
+/// Every field of two evaluations' comparisons, results bit for bit.
+void ExpectIdenticalEvaluations(const SceneEvaluator& x, const SceneEvaluator& y)
+{
+    ASSERT_EQ(x.Queries().size(), y.Queries().size());
+    for (size_t i = 0; i < x.Queries().size(); ++i) {
+        const Comparison& cx = x.Queries()[i].comparison;
+        const Comparison& cy = y.Queries()[i].comparison;
+        const std::string where = "query " + std::to_string(i);
+        ASSERT_EQ(x.Queries()[i].query.a, y.Queries()[i].query.a) << where;
+        ASSERT_EQ(x.Queries()[i].query.b, y.Queries()[i].query.b) << where;
+        ExpectSameComparison(cx, cy, where);
+        EXPECT_EQ(cx.referenceNote, cy.referenceNote) << where;
+        EXPECT_EQ(cx.situation.originInside, cy.situation.originInside) << where;
+        EXPECT_EQ(cx.situation.boundaryOnly, cy.situation.boundaryOnly) << where;
+        EXPECT_EQ(cx.situation.behind, cy.situation.behind) << where;
+        EXPECT_EQ(cx.situation.parallelAxis, cy.situation.parallelAxis) << where;
+        EXPECT_TRUE(SameBits(cx.situation.margin, cy.situation.margin)) << where;
+        EXPECT_TRUE(SameBits(cx.situation.directionLength, cy.situation.directionLength)) << where;
+        for (size_t g = 0; g < std::min(cx.groups.size(), cy.groups.size()); ++g) {
+            EXPECT_EQ(cx.groups[g].hit, cy.groups[g].hit) << where;
+            EXPECT_EQ(cx.groups[g].members, cy.groups[g].members) << where;
+        }
+        for (size_t k = 0; k < std::min(cx.outcomes.size(), cy.outcomes.size()); ++k) {
+            EXPECT_EQ(cx.outcomes[k].differs, cy.outcomes[k].differs) << where;
+        }
+    }
+}
+
+TEST(SceneEvaluation, OneThreadAndSeveralGiveTheSameBits)
+{
+    // every family, the float ones and (second round) double: 1 thread against 2, 3 and 4
+    // (chunks handed out in turn, so each run splits the queries differently)
+    Scene scene = MixedScene(45, 30, 11);
+    for (int round = 0; round < 2; ++round) {
+        SceneEvaluator one;
+        one.SetThreads(1);
+        const size_t queries = one.Evaluate(scene);
+        EXPECT_GT(queries, 4u * 256u);
+        size_t disagreeing = 0;
+        for (const QueryEvaluation& qe : one.Queries()) {
+            disagreeing += qe.comparison.agree ? 0 : 1;
+        }
+        EXPECT_GT(disagreeing, 0u); // the slow path (Explain with its reasons) is compared too
+        for (unsigned threads : {2u, 3u, 4u}) {
+            SCOPED_TRACE("threads " + std::to_string(threads) + ", round " + std::to_string(round));
+            SceneEvaluator several;
+            several.SetThreads(threads);
+            EXPECT_EQ(several.Evaluate(scene), queries);
+            ExpectIdenticalEvaluations(one, several);
+            several.Evaluate(scene); // again, in the storage and on the workers of the first
+            ExpectIdenticalEvaluations(one, several);
+        }
+        for (Family family : AllFamilies()) {
+            scene.Settings(family).precision =
+                scene.Settings(family).precision == Precision::Float ? Precision::Double : Precision::Float;
+        }
+        scene.TouchSettings();
+    }
+}
+
 TEST(SceneEvaluation, AddingAndRemovingShapesKeepsEveryOtherResult)
 {
     Scene scene = GridScene(8, 3, 5);
