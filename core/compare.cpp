@@ -114,6 +114,65 @@ double ParsedConvention(const AlgorithmInfo& info, std::string_view key, double 
     return end != value.c_str() ? x : fallback;
 }
 
+/// The causes one algorithm's verdict differs by, each with its sentence.
+using Causes = std::vector<std::pair<Explanation, std::string>>;
+
+/// Declared conventions (and the parallel-ray flaw) that predict a miss where the reference hits.
+void MissConventions(const Query& q, const Situation& s, const Result& ref, const AlgorithmInfo& info,
+                     const std::string& name, Causes& found)
+{
+    auto conv = [&](std::string_view key) { return info.ConventionValue(key); };
+    auto add = [&](Explanation e, std::string reason) { found.emplace_back(e, std::move(reason)); };
+    if (s.originInside && conv("origin_inside") == "miss") {
+        add(Explanation::Convention,
+            "the origin is inside the solid, and " + name + " counts an origin inside as a miss (origin_inside: miss)");
+    }
+    if (s.boundaryOnly && conv("boundary") == "exclusive") {
+        add(Explanation::Convention,
+            "the ray only touches the solid's boundary, and " + name + " excludes the boundary (boundary: exclusive)");
+    }
+    if (s.boundaryOnly && conv("touching") == "separate") {
+        add(Explanation::Convention,
+            "the solids only touch, and " + name + " counts touching as separate (touching: separate)");
+    }
+    if (ref.tExit == 0.0 && IsCast(q.family) && conv("t_range") == "t > 0") {
+        add(Explanation::Convention, "the only hit is at t = 0, which " + name + " excludes (t_range: t > 0)");
+    }
+    if (s.backFacing && conv("facing") == "front only") {
+        add(Explanation::Convention,
+            "the plane faces away from the ray, and " + name + " accepts only planes facing it (facing: front only)");
+    }
+    if (conv("t_range") == "t <= max distance" && ref.tEnter > ParsedConvention(info, "max_distance", INFINITY)) {
+        add(Explanation::Convention,
+            "the hit lies beyond " + name + "'s maximum distance (t_range: t <= max distance)");
+    }
+    if (s.parallelAxis && conv("parallel") == "miss") {
+        add(Explanation::KnownFlaw, "a direction component is zero, and " + name +
+                                        " misses every such ray (parallel: miss): " + std::string(info.flaw));
+    }
+}
+
+/// Declared conventions (and the expanded-box flaw) that predict a hit where the reference misses.
+void HitConventions(const Situation& s, const AlgorithmInfo& info, const std::string& name, Causes& found)
+{
+    auto conv = [&](std::string_view key) { return info.ConventionValue(key); };
+    auto add = [&](Explanation e, std::string reason) { found.emplace_back(e, std::move(reason)); };
+    if (conv("boundary") == "conservative") {
+        add(Explanation::Convention,
+            name + " is conservative near the boundary and reports this near miss as a hit (boundary: conservative)");
+    }
+    if (s.behind && conv("t_range") == "any t") {
+        add(Explanation::Convention,
+            "the solid lies behind the ray, and " + name + " does not check that (t_range: any t)");
+    }
+    if (conv("corners") == "expanded box") {
+        add(Explanation::KnownFlaw, name +
+                                        " tests the centre against the box grown by the radius, whose corner "
+                                        "and edge regions lie outside the true rounded region: " +
+                                        std::string(info.flaw));
+    }
+}
+
 /// Fills outcome.explanation and .reason for an algorithm whose verdict differs from the reference.
 void ExplainOne(const Query& q, Precision precision, const Situation& s, const Result& ref, AlgorithmOutcome& out)
 {
@@ -122,60 +181,20 @@ void ExplainOne(const Query& q, Precision precision, const Situation& s, const R
     auto conv = [&](std::string_view key) { return info.ConventionValue(key); };
     // Every declared convention and documented flaw that predicts this difference; the first
     // convention found names the category, and every reason is given.
-    std::vector<std::pair<Explanation, std::string>> found;
+    Causes found;
     auto add = [&](Explanation e, std::string reason) { found.emplace_back(e, std::move(reason)); };
     const bool xHit = out.result.hit;
 
-    if (!xHit && ref.hit) { // conventions that predict a miss where the reference hits
-        if (s.originInside && conv("origin_inside") == "miss") {
-            add(Explanation::Convention, "the origin is inside the solid, and " + name +
-                                             " counts an origin inside as a miss (origin_inside: miss)");
-        }
-        if (s.boundaryOnly && conv("boundary") == "exclusive") {
-            add(Explanation::Convention, "the ray only touches the solid's boundary, and " + name +
-                                             " excludes the boundary (boundary: exclusive)");
-        }
-        if (s.boundaryOnly && conv("touching") == "separate") {
-            add(Explanation::Convention,
-                "the solids only touch, and " + name + " counts touching as separate (touching: separate)");
-        }
-        if (ref.tExit == 0.0 && IsCast(q.family) && conv("t_range") == "t > 0") {
-            add(Explanation::Convention, "the only hit is at t = 0, which " + name + " excludes (t_range: t > 0)");
-        }
-        if (s.backFacing && conv("facing") == "front only") {
-            add(Explanation::Convention, "the plane faces away from the ray, and " + name +
-                                             " accepts only planes facing it (facing: front only)");
-        }
-        if (conv("t_range") == "t <= max distance" && ref.tEnter > ParsedConvention(info, "max_distance", INFINITY)) {
-            add(Explanation::Convention,
-                "the hit lies beyond " + name + "'s maximum distance (t_range: t <= max distance)");
-        }
-        if (s.parallelAxis && conv("parallel") == "miss") {
-            add(Explanation::KnownFlaw, "a direction component is zero, and " + name +
-                                            " misses every such ray (parallel: miss): " + std::string(info.flaw));
-        }
+    if (!xHit && ref.hit) {
+        MissConventions(q, s, ref, info, name, found);
     }
     if (xHit != ref.hit && !s.unitDirection && conv("direction") == "unit" && IsCast(q.family)) {
         // a length other than 1 scales what the algorithm takes for distances: either verdict
         add(Explanation::Convention,
             "the direction is not unit length, and " + name + " requires a unit direction (direction: unit)");
     }
-    if (xHit && !ref.hit) { // conventions that predict a hit where the reference misses
-        if (conv("boundary") == "conservative") {
-            add(Explanation::Convention,
-                name +
-                    " is conservative near the boundary and reports this near miss as a hit (boundary: conservative)");
-        }
-        if (s.behind && conv("t_range") == "any t") {
-            add(Explanation::Convention,
-                "the solid lies behind the ray, and " + name + " does not check that (t_range: any t)");
-        }
-        if (conv("corners") == "expanded box") {
-            add(Explanation::KnownFlaw, name +
-                                            " tests the centre against the box grown by the radius, whose corner "
-                                            "and edge regions lie outside the true rounded region: " +
-                                            std::string(info.flaw));
-        }
+    if (xHit && !ref.hit) {
+        HitConventions(s, info, name, found);
     }
     if (!found.empty()) {
         out.explanation = found.front().first;

@@ -219,22 +219,16 @@ const double* ExactField(const ExactValues* exact, std::uint32_t field)
                                   : nullptr;
 }
 
-std::uint32_t ExplainValues(const Query& q, Precision precision, const Situation& s, const ValueScale& scale,
-                            const Result& ref, const ExactValues* exact, AlgorithmOutcome& out)
-{
-    const AlgorithmInfo& info = *out.info;
-    const std::string name(info.name);
-    const Result& x = out.result;
-    const bool cast = IsCast(q.family);
-    auto conv = [&](std::string_view key) { return info.ConventionValue(key); };
-    const std::string tRange(conv("t_range"));
+namespace {
 
+/// The causes found for one algorithm's differing values, grouped by (explanation, sentence).
+struct ValueCauses {
     std::vector<Cause> causes;
-    // the cause found for t_enter: a ray cast's point and normal follow from it
-    std::optional<size_t> tEnterCause;
-    std::uint32_t exonerated = 0;
-    std::optional<Result> xDouble, refDouble; // float runs redone in double, when rounding is in question
-    auto add = [&](std::uint32_t field, Explanation e, std::string reason) {
+    std::optional<size_t> tEnterCause; ///< t_enter's cause: a ray cast's point and normal follow from it
+    std::uint32_t exonerated = 0;      ///< fields where the exact value shows this algorithm right
+
+    void Add(std::uint32_t field, Explanation e, std::string reason)
+    {
         auto same = std::find_if(causes.begin(), causes.end(),
                                  [&](const Cause& c) { return c.explanation == e && c.reason == reason; });
         if (same == causes.end()) {
@@ -245,113 +239,138 @@ std::uint32_t ExplainValues(const Query& q, Precision precision, const Situation
         if (field == kFieldTEnter) {
             tEnterCause = static_cast<size_t>(same - causes.begin());
         }
-    };
+    }
+};
 
-    for (const std::uint32_t field : kValueFields) {
-        if ((out.differs & field) == 0) {
-            continue;
-        }
+/// What one differing value is checked against, in the order of the explanation.
+struct ValueCheck {
+    const Query& q;
+    Precision precision;
+    const Situation& s;
+    const ValueScale& scale;
+    const Result& ref;
+    const ExactValues* exact;
+    const AlgorithmInfo& info;
+    const Result& x;
+    std::string name;
+    bool cast;
+    std::optional<Result> xDouble, refDouble; ///< float runs redone in double, when rounding is in question
+
+    std::string_view Conv(std::string_view key) const { return info.ConventionValue(key); }
+
+    /// 1. the exact value: an algorithm within the tolerance of it is right. True when decided.
+    bool Exact(std::uint32_t field, ValueCauses& c) const
+    {
         const bool scalar = field == kFieldTEnter || field == kFieldTExit || field == kFieldDepth;
+        const double* e = ExactField(exact, field);
+        if (e == nullptr || !scalar) {
+            return false;
+        }
+        const double floor = FieldFloor(scale, field);
+        const bool xRight = ValuesClose(ScalarField(x, field), *e, floor, precision);
+        const bool refRight = ValuesClose(ScalarField(ref, field), *e, floor, precision);
+        if (xRight && !refRight) {
+            c.exonerated |= field;
+            return true;
+        }
+        if (xRight) {
+            c.Add(field, Explanation::Rounding,
+                  "both it and the reference lie within " + ShortNumber(kValueUlps + 0.0, 9) +
+                      " ulps of the exact value " + ShortNumber(*e + 0.0, 9) + ": rounding");
+            return true;
+        }
+        return false;
+    }
+
+    /// 2. declared conventions (direction, t range). True when one explains the field.
+    bool Conventions(std::uint32_t field, bool followsTEnter, ValueCauses& c) const
+    {
         const bool isT = field == kFieldTEnter || field == kFieldTExit;
         const double floor = FieldFloor(scale, field);
-        const bool followsTEnter = cast && (field == kFieldPoint || field == kFieldNormal);
-
-        // 1. the exact value: an algorithm within the tolerance of it is right
-        if (const double* e = ExactField(exact, field); e != nullptr && scalar) {
-            const bool xRight = ValuesClose(ScalarField(x, field), *e, floor, precision);
-            const bool refRight = ValuesClose(ScalarField(ref, field), *e, floor, precision);
-            if (xRight && !refRight) {
-                exonerated |= field;
-                continue;
-            }
-            if (xRight) {
-                add(field, Explanation::Rounding,
-                    "both it and the reference lie within " + ShortNumber(kValueUlps + 0.0, 9) +
-                        " ulps of the exact value " + ShortNumber(*e + 0.0, 9) + ": rounding");
-                continue;
-            }
-        }
-        if (followsTEnter && (exonerated & kFieldTEnter) != 0) {
-            exonerated |= field; // the point and normal at a right t_enter where the reference's is off
-            continue;
-        }
-
-        // 2. declared conventions
+        const std::string tRange(Conv("t_range"));
         bool convention = false;
-        if (cast && conv("direction") == "unit" && field != kFieldDepth) {
+        if (cast && Conv("direction") == "unit" && field != kFieldDepth) {
             if (!s.unitDirection) {
-                add(field, Explanation::Convention,
-                    "the direction is not unit length (|direction| = " + ShortNumber(s.directionLength + 0.0, 9) +
-                        "), and " + name +
-                        " requires a unit direction (direction: unit), so its t, point and normal are not in the "
-                        "protocol's units");
+                c.Add(field, Explanation::Convention,
+                      "the direction is not unit length (|direction| = " + ShortNumber(s.directionLength + 0.0, 9) +
+                          "), and " + name +
+                          " requires a unit direction (direction: unit), so its t, point and normal are not in the "
+                          "protocol's units");
                 convention = true;
             } else if (const double scaled = ScalarField(ref, field) * s.directionLength;
                        isT && !ValuesClose(scaled, ScalarField(ref, field), floor, precision) &&
                        ValuesClose(ScalarField(x, field), scaled, floor, precision)) {
                 // a nearly unit direction whose length still moves t beyond the tolerance
-                add(field, Explanation::Convention,
-                    name +
-                        " measures t in units of length (direction: unit): its t is the reference's times |direction| "
-                        "= " +
-                        ShortNumber(s.directionLength + 0.0, 9));
+                c.Add(field, Explanation::Convention,
+                      name +
+                          " measures t in units of length (direction: unit): its t is the reference's times "
+                          "|direction| = " +
+                          ShortNumber(s.directionLength + 0.0, 9));
                 convention = true;
             }
         }
         if (cast && s.originInside && (field == kFieldTEnter || followsTEnter) &&
             (tRange == "t > 0" || tRange == "any t")) {
-            add(field, Explanation::Convention,
-                "the origin is inside the solid, and " + name + " does not clamp t_enter to 0 (t_range: " + tRange +
-                    "): it reports the surface crossing at t_enter = " + ShortNumber(x.tEnter + 0.0, 9) +
-                    (x.tEnter < 0 ? ", behind the origin" : ", ahead of the origin"));
+            c.Add(field, Explanation::Convention,
+                  "the origin is inside the solid, and " + name + " does not clamp t_enter to 0 (t_range: " + tRange +
+                      "): it reports the surface crossing at t_enter = " + ShortNumber(x.tEnter + 0.0, 9) +
+                      (x.tEnter < 0 ? ", behind the origin" : ", ahead of the origin"));
             convention = true;
         }
         if (cast && field == kFieldTExit && tRange == "t <= max distance") {
-            const std::string maxDistance(conv("max_distance"));
+            const std::string maxDistance(Conv("max_distance"));
             if (!maxDistance.empty() && ref.tExit > std::strtod(maxDistance.c_str(), nullptr)) {
-                add(field, Explanation::Convention,
-                    "the exit lies beyond " + name + "'s maximum distance (t_range: t <= max distance)");
+                c.Add(field, Explanation::Convention,
+                      "the exit lies beyond " + name + "'s maximum distance (t_range: t <= max distance)");
                 convention = true;
             }
         }
-        if (convention) {
-            continue;
-        }
-        if (followsTEnter && tEnterCause) {
-            add(field, causes[*tEnterCause].explanation, causes[*tEnterCause].reason);
-            continue;
-        }
-
-        // 3. rounding: a float run that agrees with the reference once both run in double
-        if (precision == Precision::Float) {
-            if (!xDouble) {
-                xDouble = Run(info, q, Precision::Double);
-                refDouble = Run(ReferenceAlgorithm(q.family), q, Precision::Double);
-            }
-            const std::uint32_t inDouble = DifferingValues(q.family, scale, Precision::Float, *xDouble, info.returns,
-                                                           *refDouble, ReferenceAlgorithm(q.family).returns);
-            if (xDouble->hit && refDouble->hit && (inDouble & field) == 0) {
-                add(field, Explanation::Rounding,
-                    name + " agrees with the reference in double: float rounding decides these values");
-                continue;
-            }
-        }
-
-        // 4. a documented flaw, 5. nothing
-        if (!info.flaw.empty()) {
-            add(field, Explanation::KnownFlaw,
-                "not explained by " + name + "'s conventions; " +
-                    (info.published ? "it reproduces a published method with a known flaw: "
-                                    : "it has a documented flaw: ") +
-                    std::string(info.flaw));
-        } else {
-            add(field, Explanation::Unexplained, "not explained by " + name + "'s declared conventions or by rounding");
-        }
+        return convention;
     }
 
+    /// 3. rounding: a float run that agrees with the reference once both run in double.
+    bool Rounding(std::uint32_t field, ValueCauses& c)
+    {
+        if (precision != Precision::Float) {
+            return false;
+        }
+        if (!xDouble) {
+            xDouble = Run(info, q, Precision::Double);
+            refDouble = Run(ReferenceAlgorithm(q.family), q, Precision::Double);
+        }
+        const std::uint32_t inDouble = DifferingValues(q.family, scale, Precision::Float, *xDouble, info.returns,
+                                                       *refDouble, ReferenceAlgorithm(q.family).returns);
+        if (xDouble->hit && refDouble->hit && (inDouble & field) == 0) {
+            c.Add(field, Explanation::Rounding,
+                  name + " agrees with the reference in double: float rounding decides these values");
+            return true;
+        }
+        return false;
+    }
+
+    /// 4. a documented flaw, 5. nothing.
+    void Otherwise(std::uint32_t field, ValueCauses& c) const
+    {
+        if (!info.flaw.empty()) {
+            c.Add(field, Explanation::KnownFlaw,
+                  "not explained by " + name + "'s conventions; " +
+                      (info.published ? "it reproduces a published method with a known flaw: "
+                                      : "it has a documented flaw: ") +
+                      std::string(info.flaw));
+        } else {
+            c.Add(field, Explanation::Unexplained,
+                  "not explained by " + name + "'s declared conventions or by rounding");
+        }
+    }
+};
+
+/// The outcome's explanation (the most serious cause) and its reason: per cause, the values it
+/// covers (with the reference's) and the sentence.
+void WriteCauses(const ValueCauses& c, const Result& x, const Result& ref, AlgorithmOutcome& out)
+{
     out.explanation = Explanation::None;
     out.reason.clear();
-    for (const Cause& cause : causes) {
+    for (const Cause& cause : c.causes) {
         out.explanation = std::max(out.explanation, cause.explanation);
         std::string values;
         for (const std::uint32_t field : kValueFields) {
@@ -367,7 +386,53 @@ std::uint32_t ExplainValues(const Query& q, Precision precision, const Situation
         }
         out.reason += (out.reason.empty() ? "" : "; ") + values + ": " + cause.reason;
     }
-    return exonerated;
+}
+
+} // namespace
+
+std::uint32_t ExplainValues(const Query& q, Precision precision, const Situation& s, const ValueScale& scale,
+                            const Result& ref, const ExactValues* exact, AlgorithmOutcome& out)
+{
+    const AlgorithmInfo& info = *out.info;
+    ValueCheck check{q,
+                     precision,
+                     s,
+                     scale,
+                     ref,
+                     exact,
+                     info,
+                     out.result,
+                     std::string(info.name),
+                     IsCast(q.family),
+                     std::nullopt,
+                     std::nullopt};
+    ValueCauses c;
+    for (const std::uint32_t field : kValueFields) {
+        if ((out.differs & field) == 0) {
+            continue;
+        }
+        const bool followsTEnter = check.cast && (field == kFieldPoint || field == kFieldNormal);
+        if (check.Exact(field, c)) {
+            continue;
+        }
+        if (followsTEnter && (c.exonerated & kFieldTEnter) != 0) {
+            c.exonerated |= field; // the point and normal at a right t_enter where the reference's is off
+            continue;
+        }
+        if (check.Conventions(field, followsTEnter, c)) {
+            continue;
+        }
+        if (followsTEnter && c.tEnterCause) {
+            const Cause& from = c.causes[*c.tEnterCause];
+            c.Add(field, from.explanation, from.reason);
+            continue;
+        }
+        if (!check.Rounding(field, c)) {
+            check.Otherwise(field, c);
+        }
+    }
+    WriteCauses(c, out.result, ref, out);
+    return c.exonerated;
 }
 
 } // namespace detail
