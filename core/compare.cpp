@@ -212,7 +212,8 @@ void ExplainOne(const Query& q, Precision precision, const Situation& s, const R
     };
     // Rounding: in float, the algorithm agrees with the reference once both run in double; in
     // double, the reference's hit is within rounding of the boundary (a near-zero-length hit).
-    if (precision == Precision::Float &&
+    // An algorithm HitLab cannot run itself (an external one: empty runner) skips the re-run.
+    if (precision == Precision::Float && info.run.one != nullptr &&
         Run(info, q, Precision::Double).hit == Run(ReferenceAlgorithm(q.family), q, Precision::Double).hit) {
         return set(Explanation::Rounding,
                    name + " agrees with the reference in double: float rounding decides this case");

@@ -35,7 +35,7 @@ struct CommandOptions {
     ReportOptions report;
     HuntCliOptions hunt;
     BenchCliOptions bench;
-    std::vector<std::string> externalCommands; ///< --external (algorithms, eval)
+    std::vector<std::string> externalCommands; ///< --external (algorithms, eval, report)
     double externalTimeout = 5;                ///< --external-timeout, seconds
 };
 
@@ -83,6 +83,7 @@ CLI::App* AddReport(CLI::App& app, CommandOptions& o)
         ->add_option("--algorithms", o.report.algorithms,
                      "Run only these algorithms (comma-separated names, any family)")
         ->delimiter(',');
+    AddExternalOptions(report, o);
     report->add_flag(
         "--exact", o.report.exact,
         "Add the exact judge's answer per query, the algorithms that disagree with it and their ulp errors");
@@ -215,6 +216,8 @@ int RunCommandLine(int argc, const char* const* argv, std::istream& in, std::ost
         return evaluate(file);
     }
     if (report->parsed()) {
+        o.report.externalCommands = o.externalCommands;
+        o.report.externalTimeout = ExternalTimeout();
         return RunReport(o.report, out, err);
     }
     if (bench->parsed()) {

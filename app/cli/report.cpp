@@ -2,6 +2,7 @@
 #include "report.h"
 
 #include "exact_json.h"
+#include "report_external.h"
 
 #include "core/io/protocol.h"
 #include "core/io/scene_file.h"
@@ -68,23 +69,42 @@ struct Summary {
 struct Judged {
     std::vector<Comparison> comparisons;           ///< parallel to evaluation.Queries()
     std::vector<std::optional<ExactResult>> exact; ///< with --exact, for the reported queries
+    /// with --external: per query, parallel to its outcomes, a failed external algorithm's status
+    /// name ("crashed"), else "" (empty: none failed)
+    std::vector<std::vector<std::string>> failed;
+
+    /// "" or the status name of outcome k of query i.
+    std::string_view Failed(size_t i, size_t k) const
+    {
+        return k < failed[i].size() ? std::string_view(failed[i][k]) : std::string_view();
+    }
 };
 
-Judged Judge(const Scene& scene, const SceneEvaluator& evaluation, bool exact)
+Judged Judge(const Scene& scene, const SceneEvaluator& evaluation, bool exact, const ExternalRuns* external)
 {
     Judged j;
     const auto& all = evaluation.Queries();
     j.comparisons.reserve(all.size());
     j.exact.resize(all.size());
+    j.failed.resize(all.size());
     for (size_t i = 0; i < all.size(); ++i) {
         j.comparisons.push_back(all[i].comparison);
-        if (!exact || !Reported(scene, all[i])) {
+        const bool ext = external != nullptr && i < external->perQuery.size() && !external->perQuery[i].empty();
+        if ((!exact && !ext) || !Reported(scene, all[i])) {
             continue;
         }
         const Query query = scene.MakeQuery(all[i].query);
-        j.exact[i] = JudgeExact(query);
-        if (const std::optional<ExactValues> values = ComparisonValues(*j.exact[i])) {
-            Explain(query, scene.Settings(query.family).precision, j.comparisons[i], &*values);
+        const Precision precision = scene.Settings(query.family).precision;
+        std::optional<ExactValues> values;
+        if (exact) {
+            j.exact[i] = JudgeExact(query);
+            values = ComparisonValues(*j.exact[i]);
+        }
+        if (ext) {
+            AddExternalOutcomes(query, precision, external->perQuery[i], values ? &*values : nullptr, j.comparisons[i],
+                                j.failed[i]);
+        } else if (values) {
+            Explain(query, precision, j.comparisons[i], &*values);
         }
     }
     return j;
@@ -144,14 +164,16 @@ void WriteRows(std::ostream& out, const std::vector<std::vector<std::string>>& r
     }
 }
 
-std::vector<std::string> ResultCells(const AlgorithmOutcome& o, Family family, Precision precision)
+std::vector<std::string> ResultCells(const AlgorithmOutcome& o, Family family, Precision precision,
+                                     std::string_view failed)
 {
     const Result& r = o.result;
-    const auto has = [&](Field field) { return (o.info->returns & field) != 0; };
+    const auto has = [&](Field field) { return failed.empty() && (o.info->returns & field) != 0; };
     const auto cell = [&](bool present, const std::string& text) { return present ? text : std::string("-"); };
     std::string name(o.info->name);
     name += o.info->reference ? " (ref)" : o.info->published ? " (pub)" : "";
-    std::vector<std::string> row{name, r.hit ? "hit" : "miss"};
+    name += o.info->run.one == nullptr ? " (ext)" : ""; // an external program's
+    std::vector<std::string> row{name, !failed.empty() ? std::string(failed) : r.hit ? "hit" : "miss"};
     if (IsCast(family)) {
         row.push_back(cell(r.hit && has(kFieldTEnter), Number(r.tEnter, precision)));
         row.push_back(cell(r.hit && has(kFieldTExit), Number(r.tExit, precision)));
@@ -169,6 +191,21 @@ std::vector<std::string> ResultCells(const AlgorithmOutcome& o, Family family, P
     }
     row.push_back(std::move(differs));
     return row;
+}
+
+/// The "external" object of a query: per external algorithm, {"command", "status", "message"
+/// (unless answered)}, as `hitlab eval --external` writes it.
+ordered_json ExternalJson(const std::vector<ExternalOutcome>& outcomes)
+{
+    ordered_json j = ordered_json::object();
+    for (const ExternalOutcome& e : outcomes) {
+        ordered_json entry{{"command", *e.command}, {"status", ExternalStatusName(e.status)}};
+        if (e.status != ExternalStatus::Answered) {
+            entry["message"] = e.message;
+        }
+        j[std::string(e.info->name)] = std::move(entry);
+    }
+    return j;
 }
 
 } // namespace
@@ -210,22 +247,30 @@ std::string SelectAlgorithms(Scene& scene, const std::vector<std::string>& names
 
 namespace {
 
-std::vector<std::pair<const AlgorithmInfo*, Result>> Results(const Comparison& c)
+/// The results of the algorithms that answered (failed external ones left out).
+std::vector<std::pair<const AlgorithmInfo*, Result>> Results(const Judged& j, size_t index)
 {
     std::vector<std::pair<const AlgorithmInfo*, Result>> results;
-    for (const AlgorithmOutcome& o : c.outcomes) {
-        results.emplace_back(o.info, o.result);
+    const Comparison& c = j.comparisons[index];
+    for (size_t k = 0; k < c.outcomes.size(); ++k) {
+        if (j.Failed(index, k).empty()) {
+            results.emplace_back(c.outcomes[k].info, c.outcomes[k].result);
+        }
     }
     return results;
 }
 
 /// "exact: hit, t in [1, 2] (exact); slab 0/0 ulp, face_planes DISAGREES".
-std::string ExactLine(const Query& query, const Comparison& c, const ExactResult& exact, Precision precision)
+std::string ExactLine(const Query& query, const Judged& j, size_t index, const ExactResult& exact, Precision precision)
 {
+    const Comparison& c = j.comparisons[index];
     std::string line = "exact: " + DescribeExact(exact);
     for (const AlgorithmOutcome& o : c.outcomes) {
         line += (&o == &c.outcomes.front() ? "; " : ", ") + std::string(o.info->name);
-        if (o.result.hit != exact.hit) {
+        if (const std::string_view failed = j.Failed(index, static_cast<size_t>(&o - c.outcomes.data()));
+            !failed.empty()) {
+            line += " " + std::string(failed);
+        } else if (o.result.hit != exact.hit) {
             line += " DISAGREES";
         } else if (exact.hit && IsCast(query.family) && (o.info->returns & kFieldTEnter) != 0) {
             line += " " + Number(UlpError(exact.tEnter.value, o.result.tEnter, precision), Precision::Float);
@@ -244,11 +289,12 @@ std::string ExactLine(const Query& query, const Comparison& c, const ExactResult
 
 } // namespace
 
-ordered_json ReportJson(const Scene& scene, const SceneEvaluator& evaluation, const std::string& source, bool exact)
+ordered_json ReportJson(const Scene& scene, const SceneEvaluator& evaluation, const std::string& source, bool exact,
+                        const ExternalRuns* external)
 {
     ordered_json queries = ordered_json::array();
     const auto& all = evaluation.Queries();
-    const Judged judged = Judge(scene, evaluation, exact);
+    const Judged judged = Judge(scene, evaluation, exact, external);
     for (size_t index = 0; index < all.size(); ++index) {
         const QueryEvaluation& qe = all[index];
         if (!Reported(scene, qe)) {
@@ -259,9 +305,11 @@ ordered_json ReportJson(const Scene& scene, const SceneEvaluator& evaluation, co
         const Precision precision = scene.Settings(family).precision;
         ordered_json results = ordered_json::object();
         ordered_json explain = ordered_json::object();
-        for (const AlgorithmOutcome& o : c.outcomes) {
+        for (size_t k = 0; k < c.outcomes.size(); ++k) {
+            const AlgorithmOutcome& o = c.outcomes[k];
             const std::string name(o.info->name);
-            results[name] = ResultToJson(o.result, o.info->returns, family);
+            const bool failed = !judged.Failed(index, k).empty();
+            results[name] = failed ? ordered_json(nullptr) : ResultToJson(o.result, o.info->returns, family);
             if (o.explanation != Explanation::None) {
                 explain[name] = ExplainToJson(o);
             }
@@ -289,7 +337,10 @@ ordered_json ReportJson(const Scene& scene, const SceneEvaluator& evaluation, co
             item["warning"] = std::move(warning);
         }
         if (judged.exact[index]) {
-            item["exact"] = ExactToJson(*judged.exact[index], Results(c), precision);
+            item["exact"] = ExactToJson(*judged.exact[index], Results(judged, index), precision);
+        }
+        if (external != nullptr && index < external->perQuery.size() && !external->perQuery[index].empty()) {
+            item["external"] = ExternalJson(external->perQuery[index]);
         }
         queries.push_back(std::move(item));
     }
@@ -311,11 +362,11 @@ ordered_json ReportJson(const Scene& scene, const SceneEvaluator& evaluation, co
 }
 
 void WriteReportTable(std::ostream& out, const Scene& scene, const SceneEvaluator& evaluation,
-                      const std::string& source, bool exact)
+                      const std::string& source, bool exact, const ExternalRuns* external)
 {
     out << source << (scene.title.empty() ? "" : ": " + scene.title) << "\n";
     const auto& all = evaluation.Queries();
-    const Judged judged = Judge(scene, evaluation, exact);
+    const Judged judged = Judge(scene, evaluation, exact, external);
     for (size_t index = 0; index < all.size(); ++index) {
         const QueryEvaluation& qe = all[index];
         if (!Reported(scene, qe)) {
@@ -335,8 +386,8 @@ void WriteReportTable(std::ostream& out, const Scene& scene, const SceneEvaluato
                            ? std::vector<std::string>{"ALGORITHM", "VERDICT", "T_ENTER", "T_EXIT", "NORMAL", ""}
                            : std::vector<std::string>{"ALGORITHM", "VERDICT", "DEPTH", "NORMAL", "CONTACT",
                                                       "SEPARATING_AXIS", ""});
-        for (const AlgorithmOutcome& o : c.outcomes) {
-            rows.push_back(ResultCells(o, family, precision));
+        for (size_t k = 0; k < c.outcomes.size(); ++k) {
+            rows.push_back(ResultCells(c.outcomes[k], family, precision, judged.Failed(index, k)));
         }
         WriteRows(out, rows, "    ");
         if (!ReferenceRan(c)) {
@@ -353,7 +404,8 @@ void WriteReportTable(std::ostream& out, const Scene& scene, const SceneEvaluato
             out << "    note: " << c.referenceNote << "\n";
         }
         if (judged.exact[index]) {
-            out << "    " << ExactLine(scene.MakeQuery(qe.query), c, *judged.exact[index], precision) << "\n";
+            out << "    " << ExactLine(scene.MakeQuery(qe.query), judged, index, *judged.exact[index], precision)
+                << "\n";
         }
     }
     const Summary s = Summarise(scene, evaluation, judged);
@@ -390,12 +442,21 @@ int RunReport(const ReportOptions& options, std::ostream& out, std::ostream& err
     }
     SceneEvaluator evaluation;
     evaluation.Evaluate(scene);
+    ExternalRuns external;
+    if (!options.externalCommands.empty()) {
+        if (std::string e =
+                RunExternalPrograms(scene, evaluation, options.externalCommands, options.externalTimeout, external);
+            !e.empty()) {
+            err << "hitlab report: " << e << "\n";
+            return 2;
+        }
+    }
     if (options.json) {
-        out << ReportJson(scene, evaluation, options.scenePath, options.exact)
+        out << ReportJson(scene, evaluation, options.scenePath, options.exact, &external)
                    .dump(2, ' ', false, ordered_json::error_handler_t::replace)
             << "\n";
     } else {
-        WriteReportTable(out, scene, evaluation, options.scenePath, options.exact);
+        WriteReportTable(out, scene, evaluation, options.scenePath, options.exact, &external);
     }
     out.flush();
     return 0;

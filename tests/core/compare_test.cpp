@@ -320,5 +320,67 @@ TEST(CompareValues, AnOverlapNormalThatIsEquallyRightIsNoDifference)
     EXPECT_EQ(CompareGiven(q, Precision::Double, "center_extent", wrong).outcomes[1].differs, kFieldNormal);
 }
 
+// ---- algorithms HitLab cannot run (external: empty runner) ----
+
+/// An algorithm as an external program declares it: metadata only, run.one == nullptr.
+AlgorithmInfo EmptyRunner(std::vector<Convention> conventions)
+{
+    AlgorithmInfo info{"mine",
+                       Family::RayAabb,
+                       "Mine",
+                       "",
+                       "",
+                       false,
+                       false,
+                       std::move(conventions),
+                       kFieldHit | kFieldTEnter | kFieldTExit,
+                       "",
+                       Runner{}};
+    return info;
+}
+
+/// The reference's run, then info with result, explained in float (the precision whose
+/// explanation re-runs an algorithm in double).
+Comparison CompareEmptyRunner(const Query& q, const AlgorithmInfo& info, const Result& result)
+{
+    Comparison c;
+    c.outcomes.push_back(Given(&ReferenceAlgorithm(q.family), RunReference(q, Precision::Float)));
+    c.outcomes.push_back(Given(&info, result));
+    Explain(q, Precision::Float, c);
+    return c;
+}
+
+TEST(CompareEmptyRunner, ADeclaredConventionStillExplainsAMiss)
+{
+    const AlgorithmInfo info = EmptyRunner({{"origin_inside", "miss"}});
+    ASSERT_EQ(info.run.one, nullptr);
+    const Comparison c = CompareEmptyRunner(kInsideBox, info, Result{});
+    EXPECT_FALSE(c.agree);
+    EXPECT_EQ(c.outcomes[1].differs, kFieldHit);
+    EXPECT_EQ(c.outcomes[1].explanation, Explanation::Convention);
+    EXPECT_EQ(c.outcomes[1].reason,
+              "the origin is inside the solid, and mine counts an origin inside as a miss (origin_inside: miss)");
+}
+
+TEST(CompareEmptyRunner, AFloatDisagreementWithoutAConventionIsUnexplainedNotRerun)
+{
+    const AlgorithmInfo info = EmptyRunner({});
+    // the ray from x = -1 along +x enters the unit box at t = 1 and leaves at t = 2
+    const Query q{Family::RayAabb, Ray<double>{{-1, 0.5, 0.5}, {1, 0, 0}}, kUnitBox};
+    const Comparison miss = CompareEmptyRunner(q, info, Result{});
+    EXPECT_EQ(miss.outcomes[1].differs, kFieldHit);
+    EXPECT_EQ(miss.outcomes[1].explanation, Explanation::Unexplained);
+    EXPECT_EQ(miss.outcomes[1].reason, "not explained by mine's declared conventions or by rounding");
+    EXPECT_FALSE(miss.allExplained);
+    Result late = RunReference(q, Precision::Float);
+    ASSERT_EQ(late.tExit, 2.0);
+    late.tExit = 2.5;
+    const Comparison values = CompareEmptyRunner(q, info, late);
+    EXPECT_EQ(values.outcomes[1].differs, kFieldTExit);
+    EXPECT_EQ(values.outcomes[1].explanation, Explanation::Unexplained);
+    EXPECT_EQ(values.outcomes[1].reason,
+              "t_exit 2.5 (reference 2): not explained by mine's declared conventions or by rounding");
+}
+
 } // namespace
 } // namespace hitlab

@@ -1,0 +1,90 @@
+// `hitlab report --external`: external algorithms in the report's comparisons.
+#include "report_external.h"
+
+namespace hitlab {
+
+std::string RunExternalPrograms(const Scene& scene, const SceneEvaluator& evaluation,
+                                const std::vector<std::string>& commands, std::chrono::milliseconds timeout,
+                                ExternalRuns& runs)
+{
+    std::string error;
+    runs.programs = StartPrograms(commands, timeout, error);
+    if (!error.empty()) {
+        return error;
+    }
+    const auto& all = evaluation.Queries();
+    runs.perQuery.assign(all.size(), {});
+    for (const std::unique_ptr<ExternalProgram>& program : runs.programs) {
+        std::vector<const AlgorithmInfo*> views; // parallel to program->Algorithms()
+        for (const ExternalAlgorithm& a : program->Algorithms()) {
+            views.push_back(&runs.views.emplace_back(InfoView(a)));
+        }
+        std::vector<ExternalQuery> queries;
+        std::vector<size_t> asked; // evaluation index of each query
+        for (size_t i = 0; i < all.size(); ++i) {
+            const Family family = all[i].query.family;
+            if (scene.Settings(family).enabled.empty()) {
+                continue; // not in the report
+            }
+            ExternalQuery q{scene.MakeQuery(all[i].query), scene.Settings(family).precision, {}};
+            for (const ExternalAlgorithm& a : program->Algorithms()) {
+                if (a.family == family) {
+                    q.algorithms.push_back(a.name);
+                }
+            }
+            if (!q.algorithms.empty()) {
+                queries.push_back(std::move(q));
+                asked.push_back(i);
+            }
+        }
+        const std::vector<ExternalAnswer> answers = program->Evaluate(queries);
+        for (size_t k = 0; k < answers.size(); ++k) {
+            const Family family = queries[k].query.family;
+            size_t nth = 0; // the answer's results come in the order asked
+            for (size_t a = 0; a < program->Algorithms().size(); ++a) {
+                if (program->Algorithms()[a].family != family) {
+                    continue;
+                }
+                ExternalOutcome out{views[a], &program->Command(), answers[k].status, answers[k].message, Result{}};
+                if (answers[k].Ok()) {
+                    out.result = answers[k].results[nth].result;
+                }
+                runs.perQuery[asked[k]].push_back(std::move(out));
+                ++nth;
+            }
+        }
+    }
+    return {};
+}
+
+void AddExternalOutcomes(const Query& query, Precision precision, std::span<const ExternalOutcome> external,
+                         const ExactValues* exact, Comparison& c, std::vector<std::string>& failed)
+{
+    for (const ExternalOutcome& e : external) {
+        if (e.status == ExternalStatus::Answered) {
+            AlgorithmOutcome out;
+            out.info = e.info;
+            out.result = e.result;
+            c.outcomes.push_back(std::move(out));
+        }
+    }
+    Explain(query, precision, c, exact);
+    failed.assign(c.outcomes.size(), std::string());
+    for (const ExternalOutcome& e : external) {
+        if (e.status == ExternalStatus::Answered) {
+            continue;
+        }
+        AlgorithmOutcome out;
+        out.info = e.info;
+        out.group = -1; // no verdict
+        out.differs = kFieldHit;
+        out.explanation = Explanation::Unexplained;
+        out.reason = std::string(ExternalStatusName(e.status)) + ": " + e.message + " (" + *e.command + ")";
+        c.outcomes.push_back(std::move(out));
+        failed.emplace_back(ExternalStatusName(e.status));
+        c.agree = false;
+        c.allExplained = false;
+    }
+}
+
+} // namespace hitlab

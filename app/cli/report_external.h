@@ -1,0 +1,51 @@
+// `hitlab report --external 'COMMAND'`: external programs' algorithms (docs/plugins.md) run on a
+// scene's queries and added to each query's comparison, compared with the reference and explained
+// like a built-in algorithm (their conventions and flaw; HitLab cannot re-run them in double, so
+// the rounding step that does is skipped).
+#pragma once
+
+#include "app/external/external_program.h"
+#include "core/scene_eval.h"
+
+#include <chrono>
+#include <deque>
+#include <memory>
+#include <span>
+#include <string>
+#include <vector>
+
+namespace hitlab {
+
+/// One external algorithm's answer to one query.
+struct ExternalOutcome {
+    const AlgorithmInfo* info = nullptr; ///< a view in ExternalRuns::views
+    const std::string* command = nullptr;
+    ExternalStatus status = ExternalStatus::Answered;
+    std::string message; ///< "" when answered
+    Result result;
+};
+
+/// The programs, the AlgorithmInfo views of their algorithms (stable while this lives) and their
+/// answers to a scene's queries.
+struct ExternalRuns {
+    std::vector<std::unique_ptr<ExternalProgram>> programs;
+    std::deque<AlgorithmInfo> views;
+    std::vector<std::vector<ExternalOutcome>> perQuery; ///< parallel to SceneEvaluator::Queries()
+};
+
+/// Starts the programs (StartPrograms) and asks each, in one pipelined Evaluate call, its
+/// algorithms of every query's family, for the queries the report shows (the family runs some
+/// built-in algorithm), in the family's precision. Returns "" or why a program was refused.
+std::string RunExternalPrograms(const Scene& scene, const SceneEvaluator& evaluation,
+                                const std::vector<std::string>& commands, std::chrono::milliseconds timeout,
+                                ExternalRuns& runs);
+
+/// Adds a query's external outcomes to its comparison and explains it again (Explain, with the
+/// exact values when given): the answered ones as ordinary outcomes; then each failed one (crashed,
+/// bad answer, timed out, error) as a miss that differs in "hit", Explanation::Unexplained, with
+/// "STATUS: message" as its reason; agree and allExplained are then false. failed: parallel to
+/// c.outcomes afterwards, the status name of a failed outcome, "" otherwise.
+void AddExternalOutcomes(const Query& query, Precision precision, std::span<const ExternalOutcome> external,
+                         const ExactValues* exact, Comparison& c, std::vector<std::string>& failed);
+
+} // namespace hitlab
