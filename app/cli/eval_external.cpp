@@ -29,6 +29,22 @@ std::vector<const ExternalAlgorithm*> AlgorithmsOf(const ExternalProgram& progra
     return out;
 }
 
+/// The comparison's explanation of one external result that differs from the reference: the same
+/// Explain as for a built-in algorithm (its declared conventions and flaw; no double re-run, as
+/// HitLab cannot run it itself).
+AlgorithmOutcome ExplainExternal(const ParsedQuery& q, const AlgorithmInfo& refInfo, const Result& reference,
+                                 const AlgorithmInfo& view, const Result& result)
+{
+    Comparison c;
+    c.outcomes.resize(2);
+    c.outcomes[0].info = &refInfo;
+    c.outcomes[0].result = reference;
+    c.outcomes[1].info = &view;
+    c.outcomes[1].result = result;
+    Explain(q.query, q.precision, c);
+    return c.outcomes[1];
+}
+
 /// Runs every program's algorithms of the query's family and adds their answers to answer.
 void AddExternal(const ParsedQuery& q, Programs& programs, ordered_json& answer)
 {
@@ -62,6 +78,10 @@ void AddExternal(const ParsedQuery& q, Programs& programs, ordered_json& answer)
                         ? kFieldHit
                         : ValueDifferences(q.query, q.precision, scale, r, info.returns, reference, refInfo.returns);
                 entry["differs"] = FieldNames(differs);
+                if (differs != 0) {
+                    const AlgorithmInfo view = InfoView(info);
+                    entry["explain"] = ExplainToJson(ExplainExternal(q, refInfo, reference, view, r));
+                }
                 agree = agree && differs == 0;
             }
             external[info.name] = std::move(entry);

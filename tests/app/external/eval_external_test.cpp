@@ -66,6 +66,38 @@ TEST(EvalExternal, AddsTheProgramsAnswersAndContainsACrashToItsLine)
     EXPECT_EQ(third["external"]["slab_misbehaving"]["status"], "answered");
 }
 
+// A program whose one algorithm declares origin_inside: miss and answers every query with a miss.
+const std::string kInsideMiss =
+    std::string("python3 -c '") +
+    "import json,sys\n"
+    "print(json.dumps([{\"name\":\"inside_miss\",\"family\":\"ray_aabb\",\"title\":\"t\","
+    "\"summary\":\"s\",\"source\":\"test\",\"reference\":False,\"published\":False,"
+    "\"conventions\":{\"origin_inside\":\"miss\"},\"returns\":[\"hit\"]}]),flush=True)\n"
+    "for line in sys.stdin:\n"
+    "    q=json.loads(line)\n"
+    "    print(json.dumps({\"id\":q[\"id\"],\"results\":{\"inside_miss\":{\"hit\":False}}}),"
+    "flush=True)\n'";
+
+TEST(EvalExternal, ADifferingAnswerIsExplainedByItsDeclaredConventions)
+{
+    // the origin (0.5, 0.5, 0.5) is inside the unit box: the reference hits at t_enter = 0
+    std::istringstream in(Line(1, 0.5, 1) + "\n");
+    std::ostringstream out, err;
+    EXPECT_EQ(RunEvalExternal(in, out, err, {kInsideMiss}, 2000ms), 0);
+    EXPECT_EQ(err.str(), "");
+    const std::vector<json> answers = Lines(out.str());
+    ASSERT_EQ(answers.size(), 1u);
+    EXPECT_EQ(answers[0]["results"]["slab"]["hit"], true);
+    EXPECT_EQ(answers[0]["results"]["inside_miss"]["hit"], false);
+    EXPECT_EQ(answers[0]["agree"], false);
+    EXPECT_EQ(answers[0]["external"]["inside_miss"]["differs"], json::array({"hit"}));
+    EXPECT_EQ(answers[0]["external"]["inside_miss"]["explain"],
+              json({{"explanation", "convention"},
+                    {"reason", "the origin is inside the solid, and inside_miss counts an origin inside as a miss "
+                               "(origin_inside: miss)"},
+                    {"fields", json::array({"hit"})}}));
+}
+
 TEST(EvalExternal, ErrorLinesStayErrorLines)
 {
     std::istringstream in("{\"id\": 4, \"query\": \"ray_cone\"}\n");
