@@ -6,21 +6,7 @@
 # written by --save-on-exit. Usage: drag_e2e_gui_test.sh HITLAB_EXECUTABLE
 set -euo pipefail
 exe=${1:?usage: $0 HITLAB_EXECUTABLE}
-for tool in xdotool python3; do
-  command -v "$tool" >/dev/null || { echo "SKIP: $tool is not installed"; exit 77; }
-done
-[ -n "${DISPLAY:-}" ] || { echo "FAIL: no DISPLAY (run under xvfb-run)"; exit 1; }
-
-work=$(mktemp -d)
-pid=""
-cleanup() {
-  if [ -n "$pid" ] && kill -0 "$pid" 2>/dev/null; then kill -KILL "$pid" 2>/dev/null || true; fi
-  rm -rf "$work"
-}
-trap cleanup EXIT
-# a fresh configuration: no saved panel layout or recent files from the person running the tests
-export XDG_CONFIG_HOME="$work/config" HOME="$work/home"
-mkdir -p "$XDG_CONFIG_HOME" "$HOME"
+source "$(dirname "${BASH_SOURCE[0]}")/e2e_lib.sh"
 
 scene="$work/box.json"
 cat >"$scene" <<'JSON'
@@ -49,16 +35,6 @@ wait_changed() {
   echo "FAIL: $1 was not written"; exit 1
 }
 
-# Ctrl+KEY, held long enough for the window to see the key down in a frame of its own (a press
-# and release within one frame can be missed by ImGui's shortcut check).
-ctrl_key() {
-  xdotool keydown ctrl
-  sleep 0.1
-  xdotool keydown "$1"
-  sleep 0.1
-  xdotool keyup "$1"
-  xdotool keyup ctrl
-}
 
 # The camera the window settles on (the panels move the picture into the free area): one short run.
 "$exe" "$scene" --frames 3 --save-on-exit "$work/camera.json"
@@ -73,10 +49,7 @@ print(round($width / 2 + (0 - $tx) / wpp), round($height / 2 + ($ty - 0) / wpp),
 
 "$exe" "$scene" --save-on-exit "$work/exit.json" &
 pid=$!
-wid=$(timeout 20 xdotool search --sync --onlyvisible --name "HitLab" | head -1) ||
-  { echo "FAIL: the window did not appear"; exit 1; }
-xdotool windowfocus --sync "$wid" 2>/dev/null || true
-sleep 0.5 # the first frames lay out the panels and fit the camera
+wait_window
 xdotool mousemove --window "$wid" "$sx" "$sy"
 sleep 0.2
 xdotool mousedown 1

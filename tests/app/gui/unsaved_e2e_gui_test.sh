@@ -6,20 +6,7 @@
 # --save-on-exit (SIGTERM). Usage: unsaved_e2e_gui_test.sh HITLAB_EXECUTABLE
 set -euo pipefail
 exe=${1:?usage: $0 HITLAB_EXECUTABLE}
-for tool in xdotool python3; do
-  command -v "$tool" >/dev/null || { echo "SKIP: $tool is not installed"; exit 77; }
-done
-[ -n "${DISPLAY:-}" ] || { echo "FAIL: no DISPLAY (run under xvfb-run)"; exit 1; }
-
-work=$(mktemp -d)
-pid=""
-cleanup() {
-  if [ -n "$pid" ] && kill -0 "$pid" 2>/dev/null; then kill -KILL "$pid" 2>/dev/null || true; fi
-  rm -rf "$work"
-}
-trap cleanup EXIT
-export XDG_CONFIG_HOME="$work/config" HOME="$work/home"
-mkdir -p "$XDG_CONFIG_HOME" "$HOME"
+source "$(dirname "${BASH_SOURCE[0]}")/e2e_lib.sh"
 
 write_scene() {
   cat >"$1" <<'JSON'
@@ -33,16 +20,6 @@ read_scene() {
   python3 -c "import json, sys; s = json.load(open(sys.argv[1])); print(len(s['shapes']), repr(s.get('title', '')))" "$1"
 }
 
-# Ctrl+KEY, held long enough for the window to see it in a frame of its own.
-ctrl_key() {
-  xdotool keydown ctrl
-  sleep 0.1
-  xdotool keydown "$1"
-  sleep 0.1
-  xdotool keyup "$1"
-  xdotool keyup ctrl
-  sleep 0.3
-}
 
 # The question's buttons at 1280x720 (the popup is centred and sized by its text).
 declare -A button=([Save]="552 378" [Discard]="607 378" [Cancel]="668 378")
@@ -57,10 +34,7 @@ answer() {
 start() {
   "$exe" "$1" --select 1 --save-on-exit "$2" &
   pid=$!
-  wid=$(timeout 20 xdotool search --sync --onlyvisible --name "HitLab" | head -1) ||
-    { echo "FAIL: the window did not appear"; exit 1; }
-  xdotool windowfocus --sync "$wid" 2>/dev/null || true
-  sleep 0.5
+  wait_window
 }
 
 stop() {
