@@ -39,10 +39,12 @@ find_package(glfw3 3.3 REQUIRED)
 pkg_check_modules(IMGUI REQUIRED imgui)
 pkg_check_modules(STB REQUIRED stb)
 
+# Python: the man page and bash completion are generated from the built program's help
+# (scripts/gen-man-and-completion); extreme_eval_check.py is Python too.
+find_package(Python3 REQUIRED COMPONENTS Interpreter)
 if(HITLAB_BUILD_TESTS)
-  # the GUI tests run under xvfb-run when it is there; extreme_eval_check.py is Python
+  # the GUI tests run under xvfb-run when it is there
   find_program(XVFB_RUN xvfb-run)
-  find_package(Python3 REQUIRED COMPONENTS Interpreter)
 endif()
 if(HITLAB_BUILD_BENCH)
   find_package(benchmark REQUIRED)

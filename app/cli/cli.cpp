@@ -9,6 +9,7 @@
 #include "report.h"
 
 #include "app/external/external_program.h"
+#include "app/paths/data_dir.h"
 #include "core/algorithm.h"
 
 #include <CLI/CLI.hpp>
@@ -218,9 +219,11 @@ int RunCommandLine(int argc, const char* const* argv, std::istream& in, std::ost
     if (report->parsed()) {
         o.report.externalCommands = o.externalCommands;
         o.report.externalTimeout = ExternalTimeout();
+        o.report.scenePath = ResolveScenePath(o.report.scenePath); // a lesson by name
         return RunReport(o.report, out, err);
     }
     if (bench->parsed()) {
+        o.bench.scenePath = ResolveScenePath(o.bench.scenePath);
         return RunBench(o.bench, out, err);
     }
     if (hunt->parsed()) {

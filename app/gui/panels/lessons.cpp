@@ -4,16 +4,9 @@
 #include "core/io/scene_file.h"
 
 #include <algorithm>
-#include <cstdlib>
 #include <filesystem>
 
 namespace hitlab {
-
-std::string LessonDirectory()
-{
-    const char* env = std::getenv("HITLAB_ASSETS");
-    return std::string(env != nullptr && *env != '\0' ? env : HITLAB_ASSETS_DIR) + "/scenes";
-}
 
 std::vector<LessonEntry> ListLessons(const std::string& directory)
 {

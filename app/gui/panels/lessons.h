@@ -2,6 +2,7 @@
 // are, their titles, and the loader the window opens files with. GL-free.
 #pragma once
 
+#include "app/paths/data_dir.h" // LessonDirectory
 #include "core/scene.h"
 
 #include <functional>
@@ -10,9 +11,6 @@
 #include <vector>
 
 namespace hitlab {
-
-/// assets/scenes: $HITLAB_ASSETS/scenes when set, else the source tree's.
-std::string LessonDirectory();
 
 struct LessonEntry {
     std::string path;

@@ -1,0 +1,101 @@
+# What `cmake --install` puts where (GNU layout under CMAKE_INSTALL_PREFIX), the CMake package
+# HitLab (HitLab::core, HitLab::io, HitLab::exact), and the .deb packages `cpack -G DEB` makes
+# (scripts/package). Included from the top CMakeLists.txt in the full build (not core-only, not
+# fuzz). docs/install.md describes the result.
+#
+# Two components: Runtime (the program, its lessons, desktop entry, icon, man page, bash
+# completion: the hitlab package) and Development (the core libraries, their headers, the CMake
+# package and include/hitlab/plugin.h: the hitlab-dev package).
+
+include(GNUInstallDirs)
+include(CMakePackageConfigHelpers)
+
+# The build tree mirrors the installed layout for the lessons: <build>/share/hitlab/scenes links to
+# the source's assets/scenes, so the built program (app/hitlab, tests/*) finds them as the installed
+# one does (app/paths/data_dir.h), and no source path is compiled into any binary.
+file(MAKE_DIRECTORY ${PROJECT_BINARY_DIR}/share/hitlab)
+file(CREATE_LINK ${PROJECT_SOURCE_DIR}/assets/scenes ${PROJECT_BINARY_DIR}/share/hitlab/scenes SYMBOLIC)
+
+# ------------------------------------------------------------------------------ Runtime
+
+install(TARGETS hitlab RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR} COMPONENT Runtime)
+# the whole lesson directory, whatever it holds
+install(DIRECTORY ${PROJECT_SOURCE_DIR}/assets/scenes/ DESTINATION ${CMAKE_INSTALL_DATADIR}/hitlab/scenes
+        COMPONENT Runtime PATTERN ".*" EXCLUDE)
+install(FILES ${PROJECT_SOURCE_DIR}/packaging/hitlab.desktop DESTINATION ${CMAKE_INSTALL_DATADIR}/applications
+        COMPONENT Runtime)
+install(FILES ${PROJECT_SOURCE_DIR}/packaging/hitlab.svg
+        DESTINATION ${CMAKE_INSTALL_DATADIR}/icons/hicolor/scalable/apps COMPONENT Runtime)
+
+# The man page and the bash completion, generated from the built program's help.
+set(HITLAB_MAN ${PROJECT_BINARY_DIR}/generated/man/hitlab.1)
+set(HITLAB_COMPLETION ${PROJECT_BINARY_DIR}/generated/completion/hitlab)
+add_custom_command(
+  OUTPUT ${HITLAB_MAN} ${HITLAB_COMPLETION}
+  COMMAND ${CMAKE_COMMAND} -E make_directory ${PROJECT_BINARY_DIR}/generated/man
+          ${PROJECT_BINARY_DIR}/generated/completion
+  COMMAND ${Python3_EXECUTABLE} ${PROJECT_SOURCE_DIR}/scripts/gen-man-and-completion --hitlab $<TARGET_FILE:hitlab>
+          --version ${PROJECT_VERSION} --man ${HITLAB_MAN} --completion ${HITLAB_COMPLETION}
+  DEPENDS hitlab ${PROJECT_SOURCE_DIR}/scripts/gen-man-and-completion
+  COMMENT "Generating hitlab.1 and the bash completion from hitlab --help"
+  VERBATIM)
+add_custom_target(hitlab_help_files ALL DEPENDS ${HITLAB_MAN} ${HITLAB_COMPLETION})
+install(FILES ${HITLAB_MAN} DESTINATION ${CMAKE_INSTALL_MANDIR}/man1 COMPONENT Runtime)
+install(FILES ${HITLAB_COMPLETION} DESTINATION ${CMAKE_INSTALL_DATADIR}/bash-completion/completions
+        COMPONENT Runtime)
+
+# ------------------------------------------------------------------------------ Development
+
+# HitLab::core, HitLab::io, HitLab::exact: static libraries with their headers under
+# include/hitlab (included as "core/...", as in the tree).
+set_target_properties(hitlab_core PROPERTIES EXPORT_NAME core)
+set_target_properties(hitlab_io PROPERTIES EXPORT_NAME io)
+set_target_properties(hitlab_exact PROPERTIES EXPORT_NAME exact)
+install(TARGETS hitlab_core hitlab_io hitlab_exact EXPORT HitLabTargets
+        ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR} COMPONENT Development
+        INCLUDES DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/hitlab ${CMAKE_INSTALL_INCLUDEDIR})
+install(DIRECTORY ${PROJECT_SOURCE_DIR}/core/ DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/hitlab/core
+        COMPONENT Development FILES_MATCHING PATTERN "*.h")
+if(EXISTS ${PROJECT_SOURCE_DIR}/include/hitlab/plugin.h)
+  install(FILES ${PROJECT_SOURCE_DIR}/include/hitlab/plugin.h DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/hitlab
+          COMPONENT Development)
+endif()
+
+set(HITLAB_CMAKE_DIR ${CMAKE_INSTALL_LIBDIR}/cmake/HitLab)
+install(EXPORT HitLabTargets NAMESPACE HitLab:: DESTINATION ${HITLAB_CMAKE_DIR} COMPONENT Development)
+configure_package_config_file(${PROJECT_SOURCE_DIR}/cmake/HitLabConfig.cmake.in
+                              ${PROJECT_BINARY_DIR}/generated/cmake/HitLabConfig.cmake
+                              INSTALL_DESTINATION ${HITLAB_CMAKE_DIR})
+write_basic_package_version_file(${PROJECT_BINARY_DIR}/generated/cmake/HitLabConfigVersion.cmake
+                                 COMPATIBILITY SameMinorVersion)
+install(FILES ${PROJECT_BINARY_DIR}/generated/cmake/HitLabConfig.cmake
+              ${PROJECT_BINARY_DIR}/generated/cmake/HitLabConfigVersion.cmake
+        DESTINATION ${HITLAB_CMAKE_DIR} COMPONENT Development)
+
+# ------------------------------------------------------------------------------ .deb (cpack -G DEB)
+
+set(CPACK_GENERATOR DEB)
+set(CPACK_PACKAGE_NAME hitlab)
+set(CPACK_PACKAGE_VENDOR "HitLab")
+set(CPACK_PACKAGE_CONTACT "HitLab developers <hitlab@example.org>")
+set(CPACK_PACKAGE_DESCRIPTION_SUMMARY "visual debugger for geometric intersection algorithms")
+set(CPACK_PACKAGE_DESCRIPTION
+    "HitLab runs published ray and overlap intersection algorithms on the same input, and shows and explains where they disagree, with an exact judge, a disagreement search and lessons.")
+set(CPACK_PACKAGING_INSTALL_PREFIX /usr)
+set(CPACK_STRIP_FILES ON)
+set(CPACK_DEB_COMPONENT_INSTALL ON)
+set(CPACK_COMPONENTS_ALL Runtime Development)
+set(CPACK_DEBIAN_FILE_NAME DEB-DEFAULT)
+set(CPACK_DEBIAN_PACKAGE_SECTION science)
+set(CPACK_DEBIAN_RUNTIME_PACKAGE_NAME hitlab)
+set(CPACK_DEBIAN_RUNTIME_PACKAGE_SECTION science)
+# the shared libraries the binary links (dpkg-shlibdeps), and the OpenGL driver glad opens at run time
+set(CPACK_DEBIAN_RUNTIME_PACKAGE_SHLIBDEPS ON)
+set(CPACK_DEBIAN_RUNTIME_PACKAGE_DEPENDS "libgl1")
+set(CPACK_DEBIAN_RUNTIME_PACKAGE_RECOMMENDS "libgl1-mesa-dri, bash-completion")
+set(CPACK_DEBIAN_DEVELOPMENT_PACKAGE_NAME hitlab-dev)
+set(CPACK_DEBIAN_DEVELOPMENT_PACKAGE_SECTION libdevel)
+# the headers' and the CMake package's dependencies (find_dependency in HitLabConfig.cmake)
+set(CPACK_DEBIAN_DEVELOPMENT_PACKAGE_DEPENDS "libglm-dev, nlohmann-json3-dev (>= 3.10), libgmp-dev, pkg-config")
+set(CPACK_DEBIAN_DEVELOPMENT_PACKAGE_RECOMMENDS "cmake (>= 3.25), g++")
+include(CPack)

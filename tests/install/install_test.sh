@@ -1,0 +1,72 @@
+#!/usr/bin/env bash
+# cmake --install into a temporary prefix, then check the install tree (tests/CMakeLists.txt):
+#   relocated: every installed file is there, no source or build path is compiled into bin/hitlab,
+#              and after moving the whole tree elsewhere the program still finds its lessons:
+#              `hitlab report` on a lesson by name, `hitlab algorithms`, the man page and completion;
+#   consumer:  a tiny engine test project (tests/install/consumer) finds the moved tree with
+#              find_package(HitLab), builds against HitLab::core and HitLab::exact, and runs.
+# Usage: install_test.sh MODE CMAKE BUILD_DIR SOURCE_DIR CXX_COMPILER GENERATOR
+set -euo pipefail
+mode=$1 cmake=$2 build=$3 source=$4 cxx=$5 generator=$6
+
+scratch=$(mktemp -d "${TMPDIR:-/tmp}/hitlab-install.XXXXXX")
+trap 'rm -rf "$scratch"' EXIT
+fail() { echo "install_test ($mode): $*" >&2; exit 1; }
+
+"$cmake" --install "$build" --prefix "$scratch/first" >"$scratch/install.log" || { cat "$scratch/install.log"; fail "cmake --install failed"; }
+# moved: nothing may still point at the first prefix
+mv "$scratch/first" "$scratch/moved"
+prefix=$scratch/moved
+
+if [ "$mode" = relocated ]; then
+  for f in bin/hitlab share/applications/hitlab.desktop share/icons/hicolor/scalable/apps/hitlab.svg \
+           share/man/man1/hitlab.1 share/bash-completion/completions/hitlab \
+           lib/libhitlab_core.a lib/libhitlab_io.a lib/libhitlab_exact.a \
+           lib/cmake/HitLab/HitLabConfig.cmake lib/cmake/HitLab/HitLabTargets.cmake \
+           include/hitlab/core/ray_aabb.h include/hitlab/core/exact/exact.h include/hitlab/core/io/protocol.h; do
+    [ -f "$prefix/$f" ] || fail "missing $f"
+  done
+  # every lesson, the whole directory
+  want=$(cd "$source/assets/scenes" && find . -type f ! -name '.*' | sort)
+  got=$(cd "$prefix/share/hitlab/scenes" && find . -type f | sort)
+  [ "$want" = "$got" ] || fail "share/hitlab/scenes differs from assets/scenes: $(diff <(echo "$want") <(echo "$got") | tr '\n' ' ')"
+  if [ -f "$source/include/hitlab/plugin.h" ]; then
+    cmp -s "$source/include/hitlab/plugin.h" "$prefix/include/hitlab/plugin.h" || fail "include/hitlab/plugin.h not installed"
+  fi
+  # no absolute source or build path compiled in
+  for dir in "$source" "$build"; do
+    if strings "$prefix/bin/hitlab" | grep -F -- "$dir" >"$scratch/paths"; then
+      fail "bin/hitlab holds the path $dir: $(head -3 "$scratch/paths" | tr '\n' ' ')"
+    fi
+  done
+  # run from somewhere else, with nothing pointing at the source tree
+  cd "$scratch"
+  env -u HITLAB_ASSETS "$prefix/bin/hitlab" report ray-through-corner >"$scratch/report.txt" 2>&1 ||
+    { cat "$scratch/report.txt"; fail "hitlab report ray-through-corner failed"; }
+  lesson=$prefix/share/hitlab/scenes/ray-through-corner.json
+  grep -qF "$lesson" "$scratch/report.txt" || { cat "$scratch/report.txt"; fail "the report does not name $lesson"; }
+  env -u HITLAB_ASSETS "$prefix/bin/hitlab" report obb-plus-sign.json >/dev/null 2>&1 ||
+    fail "hitlab report obb-plus-sign.json (a lesson with its extension) failed"
+  if env -u HITLAB_ASSETS "$prefix/bin/hitlab" report no-such-lesson >/dev/null 2>&1; then
+    fail "hitlab report no-such-lesson succeeded"
+  fi
+  env -u HITLAB_ASSETS "$prefix/bin/hitlab" algorithms >"$scratch/algorithms.txt" || fail "hitlab algorithms failed"
+  grep -q '^ *slab\b\|\bslab\b' "$scratch/algorithms.txt" || fail "hitlab algorithms does not list slab"
+  # the generated man page and completion hold every command the help lists
+  for command in algorithms eval report hunt bench render; do
+    grep -q "^\.SS $command\$" "$prefix/share/man/man1/hitlab.1" || fail "hitlab.1 has no section for $command"
+    grep -q "$command" "$prefix/share/bash-completion/completions/hitlab" || fail "the completion lacks $command"
+  done
+  bash -n "$prefix/share/bash-completion/completions/hitlab" || fail "the completion is not valid bash"
+  echo "install_test relocated: ok ($(echo "$got" | wc -l) lessons, report and algorithms from $prefix)"
+elif [ "$mode" = consumer ]; then
+  "$cmake" -S "$source/tests/install/consumer" -B "$scratch/consumer" -G "$generator" \
+    -DCMAKE_CXX_COMPILER="$cxx" -DCMAKE_PREFIX_PATH="$prefix" -DCMAKE_BUILD_TYPE=Release >"$scratch/configure.log" 2>&1 ||
+    { cat "$scratch/configure.log"; fail "configuring the consumer failed"; }
+  "$cmake" --build "$scratch/consumer" >"$scratch/build.log" 2>&1 || { cat "$scratch/build.log"; fail "building the consumer failed"; }
+  grep -q "HitLab_DIR:PATH=$prefix/lib/cmake/HitLab" "$scratch/consumer/CMakeCache.txt" ||
+    fail "the consumer did not find HitLab in $prefix"
+  "$scratch/consumer/consumer" || fail "the consumer's check failed"
+else
+  fail "unknown mode (relocated or consumer)"
+fi
