@@ -39,8 +39,14 @@ add_custom_command(
   DEPENDS hitlab ${PROJECT_SOURCE_DIR}/scripts/gen-man-and-completion
   COMMENT "Generating hitlab.1 and the bash completion from hitlab --help"
   VERBATIM)
-add_custom_target(hitlab_help_files ALL DEPENDS ${HITLAB_MAN} ${HITLAB_COMPLETION})
-install(FILES ${HITLAB_MAN} DESTINATION ${CMAKE_INSTALL_MANDIR}/man1 COMPONENT Runtime)
+# compressed as Debian installs man pages (gzip -n: no name or time stamp, the same bytes each build)
+add_custom_command(
+  OUTPUT ${HITLAB_MAN}.gz
+  COMMAND gzip -9nkf ${HITLAB_MAN}
+  DEPENDS ${HITLAB_MAN}
+  VERBATIM)
+add_custom_target(hitlab_help_files ALL DEPENDS ${HITLAB_MAN}.gz ${HITLAB_COMPLETION})
+install(FILES ${HITLAB_MAN}.gz DESTINATION ${CMAKE_INSTALL_MANDIR}/man1 COMPONENT Runtime)
 install(FILES ${HITLAB_COMPLETION} DESTINATION ${CMAKE_INSTALL_DATADIR}/bash-completion/completions
         COMPONENT Runtime)
 
@@ -78,9 +84,22 @@ set(CPACK_GENERATOR DEB)
 set(CPACK_PACKAGE_NAME hitlab)
 set(CPACK_PACKAGE_VENDOR "HitLab")
 set(CPACK_PACKAGE_CONTACT "HitLab developers <hitlab@example.org>")
-set(CPACK_PACKAGE_DESCRIPTION_SUMMARY "visual debugger for geometric intersection algorithms")
-set(CPACK_PACKAGE_DESCRIPTION
-    "HitLab runs published ray and overlap intersection algorithms on the same input, and shows and explains where they disagree, with an exact judge, a disagreement search and lessons.")
+# the Description fields: a summary line, then the long text (no CPACK_PACKAGE_DESCRIPTION_SUMMARY,
+# which CPack would put before both)
+set(CPACK_COMPONENT_RUNTIME_DESCRIPTION
+    "visual debugger for geometric intersection algorithms
+HitLab runs published ray and overlap intersection algorithms (ray against box,
+sphere, plane or oriented box; box, sphere and oriented-box overlaps) on the same
+input, shows what each computes step by step, and explains where they disagree.
+It has an exact rational judge, a search for disagreeing inputs, benchmarks and
+lessons. This package holds the program (window and command line) and the lessons.")
+set(CPACK_COMPONENT_DEVELOPMENT_DESCRIPTION
+    "HitLab core libraries: intersection algorithms and the exact judge
+The static libraries and headers of HitLab's core (shapes, the intersection
+algorithms and their registry, the comparison, the query protocol's JSON, the
+exact rational judge) with the CMake package HitLab (HitLab::core, HitLab::io,
+HitLab::exact), so that an engine's tests can check its intersection code
+against them; and the header for external algorithm programs.")
 set(CPACK_PACKAGING_INSTALL_PREFIX /usr)
 set(CPACK_STRIP_FILES ON)
 set(CPACK_DEB_COMPONENT_INSTALL ON)

@@ -20,7 +20,7 @@ prefix=$scratch/moved
 
 if [ "$mode" = relocated ]; then
   for f in bin/hitlab share/applications/hitlab.desktop share/icons/hicolor/scalable/apps/hitlab.svg \
-           share/man/man1/hitlab.1 share/bash-completion/completions/hitlab \
+           share/man/man1/hitlab.1.gz share/bash-completion/completions/hitlab \
            lib/libhitlab_core.a lib/libhitlab_io.a lib/libhitlab_exact.a \
            lib/cmake/HitLab/HitLabConfig.cmake lib/cmake/HitLab/HitLabTargets.cmake \
            include/hitlab/core/ray_aabb.h include/hitlab/core/exact/exact.h include/hitlab/core/io/protocol.h; do
@@ -53,11 +53,31 @@ if [ "$mode" = relocated ]; then
   env -u HITLAB_ASSETS "$prefix/bin/hitlab" algorithms >"$scratch/algorithms.txt" || fail "hitlab algorithms failed"
   grep -q '^ *slab\b\|\bslab\b' "$scratch/algorithms.txt" || fail "hitlab algorithms does not list slab"
   # the generated man page and completion hold every command the help lists
+  zcat "$prefix/share/man/man1/hitlab.1.gz" >"$scratch/hitlab.1"
   for command in algorithms eval report hunt bench render; do
-    grep -q "^\.SS $command\$" "$prefix/share/man/man1/hitlab.1" || fail "hitlab.1 has no section for $command"
+    grep -q "^\.SS $command\$" "$scratch/hitlab.1" || fail "hitlab.1 has no section for $command"
     grep -q "$command" "$prefix/share/bash-completion/completions/hitlab" || fail "the completion lacks $command"
   done
   bash -n "$prefix/share/bash-completion/completions/hitlab" || fail "the completion is not valid bash"
+  # the completion at work: commands, lessons by name (found beside the hitlab on PATH), options,
+  # an option's choices
+  cat >"$scratch/complete.sh" <<'SH'
+source "$1"
+complete_words() { COMP_WORDS=("$@"); COMP_CWORD=$((${#COMP_WORDS[@]} - 1)); COMPREPLY=(); _hitlab
+                   printf '%s\n' "${COMPREPLY[@]}" | sort -u | tr '\n' ' '; echo; }
+complete_words hitlab rep
+complete_words hitlab report ray-through-c
+complete_words hitlab report --ex
+complete_words hitlab render demo --view ""
+SH
+  (cd "$scratch" && PATH="$prefix/bin:/usr/bin:/bin" bash "$scratch/complete.sh" \
+     "$prefix/share/bash-completion/completions/hitlab") >"$scratch/completions.txt"
+  expected='report 
+ray-through-corner 
+--exact --external --external-timeout 
+2d front persp right top '
+  [ "$(cat "$scratch/completions.txt")" = "$expected" ] ||
+    fail "completions: got $(cat "$scratch/completions.txt" | tr '\n' '|'), want $(echo "$expected" | tr '\n' '|')"
   echo "install_test relocated: ok ($(echo "$got" | wc -l) lessons, report and algorithms from $prefix)"
 elif [ "$mode" = consumer ]; then
   "$cmake" -S "$source/tests/install/consumer" -B "$scratch/consumer" -G "$generator" \
