@@ -26,6 +26,24 @@ install(FILES ${PROJECT_SOURCE_DIR}/packaging/hitlab.desktop DESTINATION ${CMAKE
         COMPONENT Runtime)
 install(FILES ${PROJECT_SOURCE_DIR}/packaging/hitlab.svg
         DESTINATION ${CMAKE_INSTALL_DATADIR}/icons/hicolor/scalable/apps COMPONENT Runtime)
+# the same icon as PNGs at the usual hicolor sizes, drawn from the SVG at build time
+# (packaging/icon_raster.cpp) for desktops that do not read SVG icons
+add_executable(hitlab_icon_raster ${PROJECT_SOURCE_DIR}/packaging/icon_raster.cpp)
+target_include_directories(hitlab_icon_raster SYSTEM PRIVATE ${STB_INCLUDE_DIRS})
+target_link_libraries(hitlab_icon_raster PRIVATE ${STB_LINK_LIBRARIES} hitlab_warnings)
+set(HITLAB_ICONS)
+foreach(size 16 24 32 48 64 128 256)
+  set(icon ${PROJECT_BINARY_DIR}/generated/icons/${size}x${size}/hitlab.png)
+  add_custom_command(
+    OUTPUT ${icon}
+    COMMAND ${CMAKE_COMMAND} -E make_directory ${PROJECT_BINARY_DIR}/generated/icons/${size}x${size}
+    COMMAND hitlab_icon_raster ${PROJECT_SOURCE_DIR}/packaging/hitlab.svg ${size} ${icon}
+    DEPENDS hitlab_icon_raster ${PROJECT_SOURCE_DIR}/packaging/hitlab.svg
+    VERBATIM)
+  list(APPEND HITLAB_ICONS ${icon})
+  install(FILES ${icon} DESTINATION ${CMAKE_INSTALL_DATADIR}/icons/hicolor/${size}x${size}/apps COMPONENT Runtime)
+endforeach()
+add_custom_target(hitlab_icons ALL DEPENDS ${HITLAB_ICONS})
 
 # The man page and the bash completion, generated from the built program's help.
 set(HITLAB_MAN ${PROJECT_BINARY_DIR}/generated/man/hitlab.1)

@@ -5,9 +5,9 @@
 #              `hitlab report` on a lesson by name, `hitlab algorithms`, the man page and completion;
 #   consumer:  a tiny engine test project (tests/install/consumer) finds the moved tree with
 #              find_package(HitLab), builds against HitLab::core and HitLab::exact, and runs.
-# Usage: install_test.sh MODE CMAKE BUILD_DIR SOURCE_DIR CXX_COMPILER GENERATOR
+# Usage: install_test.sh MODE CMAKE BUILD_DIR SOURCE_DIR CXX_COMPILER GENERATOR PYTHON
 set -euo pipefail
-mode=$1 cmake=$2 build=$3 source=$4 cxx=$5 generator=$6
+mode=$1 cmake=$2 build=$3 source=$4 cxx=$5 generator=$6 python=$7
 
 scratch=$(mktemp -d "${TMPDIR:-/tmp}/hitlab-install.XXXXXX")
 trap 'rm -rf "$scratch"' EXIT
@@ -25,6 +25,11 @@ if [ "$mode" = relocated ]; then
            lib/cmake/HitLab/HitLabConfig.cmake lib/cmake/HitLab/HitLabTargets.cmake \
            include/hitlab/core/ray_aabb.h include/hitlab/core/exact/exact.h include/hitlab/core/io/protocol.h; do
     [ -f "$prefix/$f" ] || fail "missing $f"
+  done
+  # the PNG icons drawn from the SVG: their sizes, and known pixels at 64 x 64
+  for size in 16 24 32 48 64 128 256; do
+    "$python" "$source/tests/install/icon_check.py" "$prefix/share/icons/hicolor/${size}x${size}/apps/hitlab.png" $size ||
+      fail "the ${size}x${size} icon"
   done
   # every lesson, the whole directory
   want=$(cd "$source/assets/scenes" && find . -type f ! -name '.*' | sort)
