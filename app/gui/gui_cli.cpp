@@ -1,6 +1,7 @@
 // Argument parsing for the window and the renderer.
 #include "gui_cli.h"
 
+#include "app/paths/data_dir.h"
 #include "gui.h"
 #include "panels/lessons.h"
 #include "panels/panel_table.h"
@@ -12,6 +13,17 @@
 #include <vector>
 
 namespace hitlab {
+
+namespace {
+
+/// The scene to open: a built-in name as it is, else a file or a lesson by name (ResolveScenePath),
+/// so that the window's File > Save writes the file that was opened.
+std::string SceneArgument(const std::string& scene)
+{
+    return scene.empty() || scene == "demo" || scene == "stress" ? scene : ResolveScenePath(scene);
+}
+
+} // namespace
 
 int RunGuiCommandLine(int argc, const char* const* argv, const SceneLoader& loader)
 {
@@ -48,6 +60,7 @@ int RunGuiCommandLine(int argc, const char* const* argv, const SceneLoader& load
         const int status = app.exit(e);
         return status == 0 ? 0 : 2;
     }
+    options.scene = SceneArgument(options.scene);
     return RunGui(options);
 }
 
@@ -74,6 +87,7 @@ int RunRenderCommandLine(int argc, const char* const* argv, const SceneLoader& l
         const int status = app.exit(e);
         return status == 0 ? 0 : 2;
     }
+    options.scene = SceneArgument(options.scene);
     std::smatch m;
     if (!std::regex_match(size, m, std::regex(R"((\d{1,5})x(\d{1,5}))")) || std::stoi(m[1]) < 1 ||
         std::stoi(m[2]) < 1 || std::stoi(m[1]) > 8192 || std::stoi(m[2]) > 8192) {

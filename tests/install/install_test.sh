@@ -56,6 +56,15 @@ if [ "$mode" = relocated ]; then
     fail "hitlab report no-such-lesson succeeded"
   fi
   env -u HITLAB_ASSETS "$prefix/bin/hitlab" algorithms >"$scratch/algorithms.txt" || fail "hitlab algorithms failed"
+  # the renderer from the moved tree on a lesson by name (needs a display: under xvfb-run when there)
+  if command -v xvfb-run >/dev/null 2>&1; then
+    env -u HITLAB_ASSETS xvfb-run -a -s "-screen 0 1280x720x24 -noreset" \
+      "$prefix/bin/hitlab" render slab-2d-miss -o "$scratch/render.png" --size 320x240 >"$scratch/render.txt" 2>&1 ||
+      { cat "$scratch/render.txt"; fail "hitlab render slab-2d-miss failed"; }
+    [ "$(head -c 4 "$scratch/render.png" | od -An -c | tr -d ' ')" = "211PNG" ] || fail "hitlab render wrote no PNG"
+  else
+    echo "install_test: no xvfb-run, hitlab render not tried"
+  fi
   grep -q '^ *slab\b\|\bslab\b' "$scratch/algorithms.txt" || fail "hitlab algorithms does not list slab"
   # the generated man page and completion hold every command the help lists
   zcat "$prefix/share/man/man1/hitlab.1.gz" >"$scratch/hitlab.1"
