@@ -4,7 +4,8 @@
 #              and after moving the whole tree elsewhere the program still finds its lessons:
 #              `hitlab report` on a lesson by name, `hitlab algorithms`, the man page and completion;
 #   consumer:  a tiny engine test project (tests/install/consumer) finds the moved tree with
-#              find_package(HitLab), builds against HitLab::core and HitLab::exact, and runs.
+#              find_package(HitLab), builds against HitLab::core and HitLab::exact, and runs; with
+#              it, the GoogleTest cases the installed `hitlab hunt --gtest` exports, pasted as they are.
 # Usage: install_test.sh MODE CMAKE BUILD_DIR SOURCE_DIR CXX_COMPILER GENERATOR PYTHON
 set -euo pipefail
 mode=$1 cmake=$2 build=$3 source=$4 cxx=$5 generator=$6 python=$7
@@ -94,13 +95,24 @@ ray-through-corner
     fail "completions: got $(cat "$scratch/completions.txt" | tr '\n' '|'), want $(echo "$expected" | tr '\n' '|')"
   echo "install_test relocated: ok ($(echo "$got" | wc -l) lessons, report and algorithms from $prefix)"
 elif [ "$mode" = consumer ]; then
+  # the cases the installed hunt exports (fixed seed: the same cases every run)
+  "$prefix/bin/hitlab" hunt --family ray_aabb --a slab_branchless --seed 1 --cases 4096 --max 2 --gtest --quiet \
+    >"$scratch/hunt.txt" 2>&1 && fail "hitlab hunt found no counterexample to export"
+  awk '/^TEST\(/,/^}/' "$scratch/hunt.txt" >"$scratch/hunt_cases.inc"
+  cases=$(grep -c '^TEST(' "$scratch/hunt_cases.inc" || true)
+  [ "$cases" -ge 1 ] || { cat "$scratch/hunt.txt"; fail "hitlab hunt --gtest printed no TEST case"; }
   "$cmake" -S "$source/tests/install/consumer" -B "$scratch/consumer" -G "$generator" \
-    -DCMAKE_CXX_COMPILER="$cxx" -DCMAKE_PREFIX_PATH="$prefix" -DCMAKE_BUILD_TYPE=Release >"$scratch/configure.log" 2>&1 ||
+    -DCMAKE_CXX_COMPILER="$cxx" -DCMAKE_PREFIX_PATH="$prefix" -DCMAKE_BUILD_TYPE=Release \
+    -DHITLAB_HUNT_CASES="$scratch/hunt_cases.inc" >"$scratch/configure.log" 2>&1 ||
     { cat "$scratch/configure.log"; fail "configuring the consumer failed"; }
   "$cmake" --build "$scratch/consumer" >"$scratch/build.log" 2>&1 || { cat "$scratch/build.log"; fail "building the consumer failed"; }
   grep -q "HitLab_DIR:PATH=$prefix/lib/cmake/HitLab" "$scratch/consumer/CMakeCache.txt" ||
     fail "the consumer did not find HitLab in $prefix"
   "$scratch/consumer/consumer" || fail "the consumer's check failed"
+  "$scratch/consumer/hunt_cases" >"$scratch/hunt_cases.log" 2>&1 || { cat "$scratch/hunt_cases.log"; fail "the exported cases failed"; }
+  grep -q "^\[  PASSED  \] $cases tests\?\.$" "$scratch/hunt_cases.log" ||
+    { cat "$scratch/hunt_cases.log"; fail "want $cases exported cases passed"; }
+  echo "install_test consumer: ok (the core and judge check, and $cases exported hunt cases)"
 else
   fail "unknown mode (relocated or consumer)"
 fi
