@@ -14,8 +14,9 @@ HITLAB_PACKAGES=(
   clang libclang-rt-14-dev
   # the source checks (formatting): scripts/check-source
   clang-format
-  # the Debian packages (dpkg-shlibdeps finds the program's library dependencies): scripts/package
-  dpkg-dev
+  # the Debian packages (dpkg-shlibdeps finds the program's library dependencies): scripts/package;
+  # desktop-file-validate checks the installed desktop entry (tests/install)
+  dpkg-dev desktop-file-utils
   # the aarch64 cross build of the core and its tests, run under qemu: scripts/test-arm64
   g++-aarch64-linux-gnu qemu-user
 )

@@ -32,6 +32,10 @@ if [ "$mode" = relocated ]; then
     "$python" "$source/tests/install/icon_check.py" "$prefix/share/icons/hicolor/${size}x${size}/apps/hitlab.png" $size ||
       fail "the ${size}x${size} icon"
   done
+  # the desktop entry as desktops read it (desktop-file-utils, when installed)
+  if command -v desktop-file-validate >/dev/null 2>&1; then
+    desktop-file-validate "$prefix/share/applications/hitlab.desktop" || fail "hitlab.desktop does not validate"
+  fi
   # every lesson, the whole directory
   want=$(cd "$source/assets/scenes" && find . -type f ! -name '.*' | sort)
   got=$(cd "$prefix/share/hitlab/scenes" && find . -type f | sort)
