@@ -3,6 +3,8 @@
 #   relocated: every installed file is there, no source or build path is compiled into bin/hitlab,
 #              and after moving the whole tree elsewhere the program still finds its lessons:
 #              `hitlab report` on a lesson by name, `hitlab algorithms`, the man page and completion;
+#   deb:       cpack -G DEB makes hitlab and hitlab-dev with the right dependencies and files, and
+#              the program unpacked from hitlab.deb runs a lesson by name;
 #   consumer:  a tiny engine test project (tests/install/consumer) finds the moved tree with
 #              find_package(HitLab), builds against HitLab::core and HitLab::exact, and runs; with
 #              it, the GoogleTest cases the installed `hitlab hunt --gtest` exports, pasted as they are.
@@ -13,6 +15,33 @@ mode=$1 cmake=$2 build=$3 source=$4 cxx=$5 generator=$6 python=$7
 scratch=$(mktemp -d "${TMPDIR:-/tmp}/hitlab-install.XXXXXX")
 trap 'rm -rf "$scratch"' EXIT
 fail() { echo "install_test ($mode): $*" >&2; exit 1; }
+
+if [ "$mode" = deb ]; then
+  # cpack -G DEB as scripts/package runs it, into the scratch directory
+  cpack=$(dirname "$cmake")/cpack
+  (cd "$build" && "$cpack" -G DEB -B "$scratch/deb" >"$scratch/cpack.log" 2>&1) || { cat "$scratch/cpack.log"; fail "cpack -G DEB failed"; }
+  deb=$(ls "$scratch"/deb/hitlab_*.deb) dev=$(ls "$scratch"/deb/hitlab-dev_*.deb) || fail "cpack made no hitlab and hitlab-dev packages"
+  depends=$(dpkg-deb -f "$deb" Depends)
+  # the libraries the program links (dpkg-shlibdeps) and the GL driver glad opens
+  for package in libgl1 libglfw3 libgmp10 libstb0 libstdc++6 libc6; do
+    [[ ", $depends," == *", $package"[\ ,]* ]] || fail "hitlab's Depends lacks $package: $depends"
+  done
+  dpkg-deb -c "$deb" >"$scratch/contents.txt"
+  for f in ./usr/bin/hitlab ./usr/share/hitlab/scenes/ray-through-corner.json ./usr/share/applications/hitlab.desktop \
+           ./usr/share/man/man1/hitlab.1.gz ./usr/share/bash-completion/completions/hitlab \
+           ./usr/share/icons/hicolor/scalable/apps/hitlab.svg; do
+    grep -q " $f\$" "$scratch/contents.txt" || fail "hitlab.deb lacks $f"
+  done
+  dpkg-deb -c "$dev" >"$scratch/dev-contents.txt"
+  grep -q ' ./usr/lib/cmake/HitLab/HitLabConfig.cmake$' "$scratch/dev-contents.txt" || fail "hitlab-dev.deb lacks the CMake package"
+  # unpacked anywhere, the packaged program finds the packaged lessons
+  dpkg-deb -x "$deb" "$scratch/root"
+  (cd "$scratch" && env -u HITLAB_ASSETS "$scratch/root/usr/bin/hitlab" report slab-2d-hit >"$scratch/report.txt" 2>&1) ||
+    { cat "$scratch/report.txt"; fail "the unpacked hitlab report slab-2d-hit failed"; }
+  grep -qF "$scratch/root/usr/share/hitlab/scenes/slab-2d-hit.json" "$scratch/report.txt" || fail "the report names another file"
+  echo "install_test deb: ok ($(basename "$deb"): $depends)"
+  exit 0
+fi
 
 "$cmake" --install "$build" --prefix "$scratch/first" >"$scratch/install.log" || { cat "$scratch/install.log"; fail "cmake --install failed"; }
 # moved: nothing may still point at the first prefix
