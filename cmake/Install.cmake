@@ -26,6 +26,13 @@ install(FILES ${PROJECT_SOURCE_DIR}/packaging/hitlab.desktop DESTINATION ${CMAKE
         COMPONENT Runtime)
 install(FILES ${PROJECT_SOURCE_DIR}/packaging/hitlab.svg
         DESTINATION ${CMAKE_INSTALL_DATADIR}/icons/hicolor/scalable/apps COMPONENT Runtime)
+# the documentation as in the tree (README.md's links into docs/ keep working) and the examples
+# it refers to (external algorithm programs)
+set(HITLAB_DOC_DIR ${CMAKE_INSTALL_DATADIR}/doc/hitlab)
+install(FILES ${PROJECT_SOURCE_DIR}/README.md DESTINATION ${HITLAB_DOC_DIR} COMPONENT Runtime)
+install(DIRECTORY ${PROJECT_SOURCE_DIR}/docs/ DESTINATION ${HITLAB_DOC_DIR}/docs COMPONENT Runtime PATTERN ".*" EXCLUDE)
+install(DIRECTORY ${PROJECT_SOURCE_DIR}/examples/ DESTINATION ${HITLAB_DOC_DIR}/examples COMPONENT Runtime
+        PATTERN ".*" EXCLUDE PATTERN "__pycache__" EXCLUDE)
 # the same icon as PNGs at the usual hicolor sizes, drawn from the SVG at build time
 # (packaging/icon_raster.cpp) for desktops that do not read SVG icons
 add_executable(hitlab_icon_raster ${PROJECT_SOURCE_DIR}/packaging/icon_raster.cpp)

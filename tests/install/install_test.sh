@@ -53,6 +53,7 @@ if [ "$mode" = relocated ]; then
            share/man/man1/hitlab.1.gz share/bash-completion/completions/hitlab \
            lib/libhitlab_core.a lib/libhitlab_io.a lib/libhitlab_exact.a \
            lib/cmake/HitLab/HitLabConfig.cmake lib/cmake/HitLab/HitLabTargets.cmake \
+           share/doc/hitlab/README.md share/doc/hitlab/docs/install.md share/doc/hitlab/docs/protocol.md \
            include/hitlab/core/ray_aabb.h include/hitlab/core/exact/exact.h include/hitlab/core/io/protocol.h; do
     [ -f "$prefix/$f" ] || fail "missing $f"
   done
