@@ -45,7 +45,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     const std::string_view input(reinterpret_cast<const char*>(data), size);
     const size_t newline = input.find('\n');
     const std::string_view metadataLine = input.substr(0, newline);
-    const std::string_view answerLine = newline == std::string_view::npos ? std::string_view() : input.substr(newline + 1);
+    const std::string_view answerLine =
+        newline == std::string_view::npos ? std::string_view() : input.substr(newline + 1);
 
     const hitlab::MetadataParse parsed = hitlab::ParseExternalMetadata(metadataLine, "fuzz");
     if (parsed.Ok() == parsed.algorithms.empty()) {
