@@ -48,6 +48,9 @@ void Panels::LoadSettings()
     m_browseDir = LessonDirectory();
     m_pathInput = m_path;
     StartAutosave();
+    if (!m_options.drop.empty()) {
+        OnDrop({m_options.drop}); // the drop callback's path, for tests
+    }
 }
 
 bool Panels::Dirty() const { return m_viewport.GetHistory().Generation() != m_savedGeneration; }
