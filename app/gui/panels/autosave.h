@@ -7,6 +7,7 @@
 #include "core/io/error.h"
 #include "core/scene.h"
 
+#include <algorithm>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -42,9 +43,14 @@ enum class AutosaveStep { None, Write, Remove };
 /// When to write: while the scene differs from its file (dirty), at most once every `interval`
 /// seconds and only when something changed since the last write (the first change is written at
 /// once); once the scene is clean again (saved, or undone back to the file) the autosave is removed.
+/// A scene whose write takes long is written less often: the interval grows to 20 times the last
+/// write's duration, so that autosaving takes at most about 5% of the time.
 class AutosaveClock {
 public:
-    explicit AutosaveClock(double intervalSeconds = 3.0) : m_interval(intervalSeconds) {}
+    explicit AutosaveClock(double intervalSeconds = 3.0) : m_base(intervalSeconds), m_interval(intervalSeconds) {}
+    /// How long the last write took (seconds): sets the interval to max(base, 20 x that).
+    void Took(double seconds) { m_interval = std::max(m_base, 20.0 * seconds); }
+    double Interval() const { return m_interval; }
     /// The step for this frame at time `now` (seconds, any origin), assumed done by the caller.
     AutosaveStep Next(double now, std::uint64_t generation, bool dirty);
     /// The scene was just written outside the clock (on a signal): no rewrite until it changes.
@@ -53,6 +59,7 @@ public:
     bool HasFile() const { return m_hasFile; }
 
 private:
+    double m_base;
     double m_interval;
     double m_lastWrite = -1e300;
     std::uint64_t m_writtenGeneration = 0;

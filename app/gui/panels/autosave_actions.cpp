@@ -79,17 +79,20 @@ void Panels::AutosaveTick()
     if (!m_dropped.empty()) {
         Ask({PendingAction::OpenFile, std::exchange(m_dropped, {})});
     }
-    if (!m_autosave.IsOpen()) {
-        return;
+    if (!m_autosave.IsOpen() || m_viewport.Dragging()) {
+        return; // a drag is written once it ends: no pause in the middle of it for a large scene
     }
     switch (m_autosaveClock.Next(NowMs() / 1000.0, m_viewport.GetHistory().Generation(), Dirty())) {
     case AutosaveStep::None:
         break;
-    case AutosaveStep::Write:
+    case AutosaveStep::Write: {
+        const double start = NowMs();
         if (const IoError error = m_autosave.Write(MakeAutosave()); !error.what.empty()) {
             std::cerr << "hitlab: cannot autosave: " << ErrorText(error) << '\n';
         }
+        m_autosaveClock.Took((NowMs() - start) / 1000.0); // a large scene is written less often
         break;
+    }
     case AutosaveStep::Remove:
         m_autosave.Remove();
         break;

@@ -124,6 +124,19 @@ TEST(AutosaveClock, AWriteOnASignalCountsAsTheLastWrite)
     EXPECT_EQ(clock.Next(20.0, 6, true), AutosaveStep::Write);
 }
 
+TEST(AutosaveClock, ASlowWriteStretchesTheInterval)
+{
+    AutosaveClock clock(3.0);
+    EXPECT_EQ(clock.Next(0.0, 1, true), AutosaveStep::Write);
+    clock.Took(0.5); // a large scene: 0.5 s a write, so 10 s between writes
+    EXPECT_EQ(clock.Interval(), 10.0);
+    EXPECT_EQ(clock.Next(9.9, 2, true), AutosaveStep::None);
+    EXPECT_EQ(clock.Next(10.0, 2, true), AutosaveStep::Write);
+    clock.Took(0.01); // small again: back to the base interval
+    EXPECT_EQ(clock.Interval(), 3.0);
+    EXPECT_EQ(clock.Next(13.0, 3, true), AutosaveStep::Write);
+}
+
 TEST(AutosaveStore, WritesRemovesAndLoadsItsOwnFile)
 {
     TempDir dir;
