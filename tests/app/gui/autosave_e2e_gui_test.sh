@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # End-to-end autosave and recovery (app/gui/panels/autosave.h): opens `hitlab` on a one-box scene
 # under a display (ctest runs it under xvfb-run), duplicates the box (Ctrl+D) and ends it with
-# SIGTERM: the scene file is untouched and an autosave holds the edit. The next start offers it:
+# SIGTERM: the scene file is untouched and an autosave holds the edit (SIGINT and SIGHUP end it
+# the same way: steps 2 and 3). The next start offers it:
 # Later (Escape) keeps it, Recover (Enter) brings the edit back as unsaved changes without writing
 # the file; a save (Ctrl+S) after recovering writes the file and leaves no autosave behind.
 # Usage: autosave_e2e_gui_test.sh HITLAB_EXECUTABLE
@@ -31,9 +32,11 @@ start() {
   wait_window
 }
 
+# Ends the window with a signal (TERM by default; INT and HUP end it the same way).
 stop() {
-  kill -TERM "$pid"
-  timeout 10 tail --pid="$pid" -f /dev/null || { echo "FAIL: hitlab did not exit on SIGTERM"; exit 1; }
+  local sig=${1:-TERM}
+  kill -"$sig" "$pid"
+  timeout 10 tail --pid="$pid" -f /dev/null || { echo "FAIL: hitlab did not exit on SIG$sig"; exit 1; }
   local status=0
   wait "$pid" || status=$?
   pid=""
@@ -56,16 +59,16 @@ check "the autosave" "$(autosave_of "$first")" "hitlab-autosave 2 $work/a.json 1
 # 2. Later (Escape): the autosave stays for the next start; this window, unchanged, leaves none
 start
 hold_key Escape
-stop
+stop HUP
 check "after Later" "$(list_autosaves)" "$first"
 
-# 3. Recover (Enter): the two boxes are back, unsaved (SIGTERM autosaves them again), the file untouched
+# 3. Recover (Enter): the two boxes are back, unsaved (SIGINT autosaves them again), the file untouched
 start --save-on-exit "$work/exit.json"
 hold_key Return
-stop
+stop INT
 check "the scene recovered" "$(shapes "$work/exit.json")" 2
 check "the file after Recover" "$(shapes "$work/a.json")" 1
-check "autosaves after Recover and SIGTERM" "$(list_autosaves | wc -l)" 1
+check "autosaves after Recover and SIGINT" "$(list_autosaves | wc -l)" 1
 second=$(list_autosaves)
 [ "$second" != "$first" ] || { echo "FAIL: the recovered autosave was not replaced by the new window's"; exit 1; }
 
