@@ -26,6 +26,7 @@ struct GuiOptions {
     std::string openPanel;   ///< "hunt" or "timing": open that floating panel at start
     bool runPanel =
         false; ///< with openPanel: start its hunt or measurement at once (with frames: wait for it on the last frame)
+    std::string drop; ///< as if this file were dropped on the window before the first frame (tests)
     SceneLoader loader;
 };
 

@@ -53,6 +53,8 @@ int RunGuiCommandLine(int argc, const char* const* argv, const SceneLoader& load
     app.add_flag("--run-panel", options.runPanel,
                  "With --open-panel: start its hunt (the default choices) or measurement at once; with --frames the "
                  "last frame waits for it (screenshots, tests)");
+    app.add_option("--drop", options.drop,
+                   "Open FILE as if it were dropped on the window (asking about unsaved changes), for tests");
     app.add_option("--step", options.step, "Start the Query inspector on trace step N (1 = first; default: all steps)");
     try {
         app.parse(argc, argv);

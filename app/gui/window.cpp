@@ -29,7 +29,9 @@ namespace hitlab {
 namespace {
 
 std::string g_glfwError;
-volatile std::sig_atomic_t g_terminate = 0; ///< SIGTERM: leave the loop and exit as if closed
+/// SIGTERM, SIGINT, SIGHUP: leave the loop and exit as if closed, keeping an autosave of unsaved
+/// changes (the handler only sets the flag: the loop does the rest)
+volatile std::sig_atomic_t g_terminate = 0;
 
 void OnTerminate(int) { g_terminate = 1; }
 
@@ -333,10 +335,17 @@ int RunGui(const GuiOptions& options)
             glfwSetWindowShouldClose(w, GLFW_FALSE); // unsaved changes: the panels ask first
         }
     });
+    glfwSetDropCallback(window, [](GLFWwindow*, int count, const char** paths) {
+        if (s_panels != nullptr) {
+            s_panels->OnDrop(std::vector<std::string>(paths, paths + count));
+        }
+    });
     double lastFrame = NowMs();
 
     std::vector<FrameTimes> frames;
-    std::signal(SIGTERM, OnTerminate); // scripts and tests end the window cleanly (--save-on-exit)
+    for (const int signal : {SIGTERM, SIGINT, SIGHUP}) { // scripts and tests end the window cleanly too
+        std::signal(signal, OnTerminate);
+    }
     for (int frame = 0; !glfwWindowShouldClose(window) && g_terminate == 0; ++frame) {
         if (options.frames > 0 && frame >= options.frames) {
             break;
@@ -351,6 +360,7 @@ int RunGui(const GuiOptions& options)
         }
     }
     const int status = FinishRun(options, viewport, panels, frames);
+    panels.Shutdown(g_terminate != 0);
     s_panels = nullptr;
     viewport.Destroy();
     ui.Destroy();

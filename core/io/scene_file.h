@@ -38,9 +38,10 @@ nlohmann::ordered_json ShapeToJson(const Shape& shape);
 
 /// The scene as JSON (what SaveSceneFile writes).
 nlohmann::ordered_json SceneToJson(const Scene& scene);
-/// Writes the scene atomically: a temporary file beside the target, flushed to disk, renamed over
-/// the target. Returns no error (ErrorText "") on success, else the file and why; on failure the old
-/// file is intact.
+/// Writes the scene atomically (WriteFileAtomically, atomic_file.h): a temporary file beside the
+/// target, flushed to disk, renamed over the target; a symbolic link is followed and kept, the
+/// mode and owner kept, a hard-linked file rewritten in place. Returns no error (ErrorText "") on
+/// success, else the file and why; on failure the old file is intact.
 IoError SaveSceneFile(const Scene& scene, const std::string& path);
 
 /// Whether two scenes are equal in everything a file stores (shapes with ids, names, colours and

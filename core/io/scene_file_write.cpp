@@ -2,16 +2,12 @@
 // trip must keep). Reading is scene_file.cpp.
 #include "scene_file.h"
 
+#include "atomic_file.h"
 #include "protocol.h"
 
 #include <algorithm>
-#include <cerrno>
 #include <cmath>
 #include <cstdio>
-#include <cstring>
-#include <fcntl.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 namespace hitlab {
 
@@ -161,45 +157,7 @@ ordered_json SceneToJson(const Scene& scene)
 
 IoError SaveSceneFile(const Scene& scene, const std::string& path)
 {
-    const std::string text = SceneToJson(scene).dump(2) + "\n";
-    std::string tmpl = path + ".tmp-XXXXXX";
-    const int fd = ::mkstemp(tmpl.data());
-    if (fd < 0) {
-        return {path, std::string("cannot create a temporary file beside it: ") + std::strerror(errno)};
-    }
-    // what failed on the temporary file, with errno's reason; the temporary file is removed
-    auto fail = [&](const std::string& what, bool close) {
-        IoError error{tmpl, what + ": " + std::strerror(errno)};
-        if (close) {
-            ::close(fd);
-        }
-        ::unlink(tmpl.c_str());
-        return error;
-    };
-    size_t written = 0;
-    while (written < text.size()) {
-        const ssize_t n = ::write(fd, text.data() + written, text.size() - written);
-        if (n < 0) {
-            if (errno == EINTR) {
-                continue;
-            }
-            return fail("cannot write", true);
-        }
-        written += static_cast<size_t>(n);
-    }
-    ::fchmod(fd, 0644);
-    if (::fsync(fd) != 0) {
-        return fail("cannot flush to disk", true);
-    }
-    if (::close(fd) != 0) {
-        return fail("cannot close", false);
-    }
-    if (::rename(tmpl.c_str(), path.c_str()) != 0) {
-        IoError error{path, std::string("cannot replace it: ") + std::strerror(errno)};
-        ::unlink(tmpl.c_str());
-        return error;
-    }
-    return {};
+    return WriteFileAtomically(path, SceneToJson(scene).dump(2) + "\n");
 }
 
 bool SameScene(const Scene& a, const Scene& b)

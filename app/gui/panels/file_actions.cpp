@@ -47,6 +47,10 @@ void Panels::LoadSettings()
     }
     m_browseDir = LessonDirectory();
     m_pathInput = m_path;
+    StartAutosave();
+    if (!m_options.drop.empty()) {
+        OnDrop({m_options.drop}); // the drop callback's path, for tests
+    }
 }
 
 bool Panels::Dirty() const { return m_viewport.GetHistory().Generation() != m_savedGeneration; }
@@ -102,6 +106,10 @@ void Panels::OpenFile(const std::string& path)
     std::string error;
     std::optional<Scene> scene = LoadSceneForGui(path, error);
     if (!scene) {
+        std::error_code ec;
+        if (!std::filesystem::exists(path, ec) && m_recent.Remove(path)) {
+            error += " (taken off File > Open Recent)";
+        }
         ReportError(error); // the current scene stays
         return;
     }

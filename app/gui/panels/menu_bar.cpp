@@ -11,6 +11,8 @@
 #include <imgui.h>
 #include <imgui_stdlib.h>
 
+#include <filesystem>
+
 namespace hitlab {
 
 void Panels::HandleShortcuts()
@@ -88,12 +90,20 @@ void Panels::FileMenu()
         }
         ImGui::EndMenu();
     }
-    if (ImGui::BeginMenu("Recent", !m_recent.Paths().empty())) {
+    if (ImGui::BeginMenu("Open Recent", !m_recent.Paths().empty())) {
         std::string chosen; // opened after the loop: opening reorders the list
+        bool missing = false;
         for (const std::string& path : m_recent.Paths()) {
-            if (ImGui::MenuItem(path.c_str())) {
+            std::error_code ec;
+            const bool exists = std::filesystem::exists(path, ec);
+            missing = missing || !exists;
+            if (ImGui::MenuItem(path.c_str(), exists ? nullptr : "not found", false, exists)) {
                 chosen = path;
             }
+        }
+        ImGui::Separator();
+        if (ImGui::MenuItem("Remove the files not found", nullptr, false, missing)) {
+            m_recent.RemoveMissing();
         }
         ImGui::EndMenu();
         if (!chosen.empty()) {

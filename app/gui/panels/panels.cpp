@@ -150,6 +150,7 @@ void Panels::Draw(double dt)
         state.playClock += dt;
     }
     HandleShortcuts();
+    AutosaveTick(); // and a file dropped on the window (autosave_actions.cpp)
     DrawMenuBar();
     PanelContext ctx = Context();
     for (Slot& slot : m_slots) {

@@ -5,6 +5,7 @@
 // The window calls Draw once per ImGui frame and the two After* hooks around its drawing.
 #pragma once
 
+#include "autosave.h"
 #include "panel.h"
 #include "panel_state.h"
 #include "panel_table.h"
@@ -15,6 +16,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -35,6 +37,11 @@ public:
     /// The window wants to close: true when it may (no unsaved changes, or the person chose).
     bool ConfirmQuit();
     bool QuitRequested() const { return m_quit; }
+    /// A file dropped on the window: opened on the next frame (asking about unsaved changes first).
+    void OnDrop(const std::vector<std::string>& paths);
+    /// After the last frame: ended by a signal (SIGTERM, SIGINT, SIGHUP) with unsaved changes,
+    /// the autosave is written and kept for the next start; otherwise (a clean quit) it is removed.
+    void Shutdown(bool signalled);
     /// Writes the --panel-report JSON (panel rectangles, ImGui errors, frames).
     void WriteReport(const std::string& path) const;
 
@@ -78,6 +85,13 @@ private:
     void UnsavedPopup();
     void OpenPopup();
     void SaveAsPopup();
+    void ReplacePopup();
+    void RecoveryPopup();
+    // autosave and recovery (autosave_actions.cpp)
+    void StartAutosave();
+    void AutosaveTick();
+    AutosaveRecord MakeAutosave() const;
+    void Recover();
     // file actions (file_actions.cpp)
     void LoadSettings();
     void Ask(PendingRequest request);
@@ -110,9 +124,18 @@ private:
     std::string m_iniPath;
     UnsavedQuestion m_unsaved;
 
+    // autosave (interactive runs only: none with --frames)
+    AutosaveStore m_autosave;
+    AutosaveClock m_autosaveClock;
+    std::optional<AutosaveRecord> m_recovery; ///< an autosave a previous window left, offered at start
+    std::string m_recoveryPath;
+    bool m_openRecovery = false;
+
     // popups
     std::string m_error; ///< shown in the error modal when non-empty
-    bool m_openError = false, m_openOpen = false, m_openSaveAs = false;
+    bool m_openError = false, m_openOpen = false, m_openSaveAs = false, m_openReplace = false;
+    std::string m_replacePath; ///< Save As named an existing file: replace it? (ReplacePopup)
+    std::string m_dropped;     ///< a scene file dropped on the window, opened on the next frame
     std::string m_pathInput;
     std::string m_browseDir;
 

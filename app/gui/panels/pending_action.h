@@ -44,4 +44,18 @@ private:
     bool m_open = false;
 };
 
+/// What Save As does with the name typed.
+enum class SaveAsCheck {
+    Save,         ///< a new file, or the scene's own file: save at once
+    AskOverwrite, ///< another file of that name exists: ask before replacing it
+    Refuse,       ///< no name, or a folder: say why (message) and save nothing
+};
+struct SaveAsVerdict {
+    SaveAsCheck check = SaveAsCheck::Save;
+    std::string message; ///< the question (AskOverwrite) or the reason (Refuse)
+};
+/// Checks Save As's `path` against the file system; `current` is the scene's own file ("" for
+/// none): saving over it is what Save does, so it is not asked about.
+SaveAsVerdict CheckSaveAs(const std::string& path, const std::string& current);
+
 } // namespace hitlab

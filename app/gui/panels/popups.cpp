@@ -7,6 +7,7 @@
 #include <imgui_stdlib.h>
 
 #include <filesystem>
+#include <utility>
 
 namespace hitlab {
 
@@ -22,7 +23,10 @@ void Panels::DrawPopups()
         m_openOpen = false;
     }
     if (m_openSaveAs) {
-        m_pathInput = m_path.empty() ? "scene.json" : m_path;
+        // back from "Replace file" with Cancel: the name typed stays, to be changed
+        m_pathInput = !m_replacePath.empty() ? std::exchange(m_replacePath, {})
+                      : m_path.empty()       ? "scene.json"
+                                             : m_path;
         ImGui::OpenPopup("Save scene as");
         m_openSaveAs = false;
     }
@@ -43,6 +47,8 @@ void Panels::DrawPopups()
     UnsavedPopup();
     OpenPopup();
     SaveAsPopup();
+    ReplacePopup();
+    RecoveryPopup();
 }
 
 void Panels::UnsavedPopup()
@@ -133,13 +139,45 @@ void Panels::SaveAsPopup()
     const bool enter = ImGui::InputText("##savepath", &m_pathInput, ImGuiInputTextFlags_EnterReturnsTrue);
     if (ImGui::Button("Save", ImVec2(120, 0)) || enter) {
         ImGui::CloseCurrentPopup();
-        // the request the unsaved-changes question held, if any, runs once saved
-        Run(m_unsaved.Saved(Save(m_pathInput)));
+        const SaveAsVerdict verdict = CheckSaveAs(m_pathInput, m_path);
+        if (verdict.check == SaveAsCheck::Save) {
+            // the request the unsaved-changes question held, if any, runs once saved
+            Run(m_unsaved.Saved(Save(m_pathInput)));
+        } else if (verdict.check == SaveAsCheck::AskOverwrite) {
+            m_replacePath = m_pathInput; // the held request waits for the answer
+            m_openReplace = true;
+        } else {
+            m_unsaved.Drop();
+            ReportError(verdict.message);
+        }
     }
     ImGui::SameLine();
     if (ImGui::Button("Cancel", ImVec2(120, 0))) {
         m_unsaved.Drop();
         ImGui::CloseCurrentPopup();
+    }
+    ImGui::EndPopup();
+}
+
+void Panels::ReplacePopup()
+{
+    if (m_openReplace) {
+        ImGui::OpenPopup("Replace file");
+        m_openReplace = false;
+    }
+    ImGui::SetNextWindowPos(ImGui::GetMainViewport()->GetCenter(), ImGuiCond_Appearing, ImVec2(0.5f, 0.5f));
+    if (!ImGui::BeginPopupModal("Replace file", nullptr, ImGuiWindowFlags_AlwaysAutoResize)) {
+        return;
+    }
+    ImGui::Text("%s already exists. Replace it?", m_replacePath.c_str());
+    if (ImGui::Button("Replace", ImVec2(120, 0))) {
+        ImGui::CloseCurrentPopup();
+        Run(m_unsaved.Saved(Save(std::exchange(m_replacePath, {}))));
+    }
+    ImGui::SameLine();
+    if (ImGui::Button("Cancel", ImVec2(120, 0)) || ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape), false)) {
+        ImGui::CloseCurrentPopup();
+        m_openSaveAs = true; // back to Save As, to choose another name (the held request still waits)
     }
     ImGui::EndPopup();
 }

@@ -7,6 +7,17 @@
 
 namespace hitlab {
 
+namespace {
+
+std::string Normal(const std::string& path)
+{
+    std::error_code ec;
+    const std::string absolute = std::filesystem::absolute(path, ec).lexically_normal().string();
+    return ec ? path : absolute;
+}
+
+} // namespace
+
 void RecentFiles::Load(std::string file)
 {
     m_file = std::move(file);
@@ -24,14 +35,38 @@ void RecentFiles::Load(std::string file)
 
 void RecentFiles::Add(const std::string& path)
 {
-    std::error_code ec;
-    const std::string absolute = std::filesystem::absolute(path, ec).lexically_normal().string();
-    const std::string entry = ec ? path : absolute;
+    const std::string entry = Normal(path);
     std::erase(m_paths, entry);
     m_paths.insert(m_paths.begin(), entry);
     if (m_paths.size() > kMax) {
         m_paths.resize(kMax);
     }
+    Store();
+}
+
+bool RecentFiles::Remove(const std::string& path)
+{
+    if (std::erase(m_paths, Normal(path)) == 0) {
+        return false;
+    }
+    Store();
+    return true;
+}
+
+std::size_t RecentFiles::RemoveMissing()
+{
+    const std::size_t removed = std::erase_if(m_paths, [](const std::string& p) {
+        std::error_code ec;
+        return !std::filesystem::exists(p, ec);
+    });
+    if (removed > 0) {
+        Store();
+    }
+    return removed;
+}
+
+void RecentFiles::Store() const
+{
     if (!m_file.empty()) {
         std::ofstream out(m_file);
         for (const std::string& p : m_paths) {

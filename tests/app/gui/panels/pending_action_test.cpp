@@ -5,7 +5,10 @@
 
 #include <gtest/gtest.h>
 
+#include <filesystem>
+#include <fstream>
 #include <string>
+#include <unistd.h>
 #include <vector>
 
 namespace hitlab {
@@ -110,6 +113,55 @@ TEST(UnsavedQuestion, ANewRequestReplacesTheHeldOne)
     owner.Run(q.Ask({PendingAction::OpenFile, "b.json"}, true));
     owner.Run(q.Answer(UnsavedAnswer::Discard));
     EXPECT_EQ(owner.ran, std::vector<std::string>{"open b.json"});
+}
+
+/// A folder with a file "old.json" and a folder "sub", removed at the end.
+struct SaveAsFolder {
+    std::filesystem::path dir =
+        std::filesystem::temp_directory_path() / ("hitlab_save_as_" + std::to_string(::getpid()));
+    SaveAsFolder()
+    {
+        std::filesystem::create_directories(dir / "sub");
+        std::ofstream((dir / "old.json").string()) << "{}";
+    }
+    ~SaveAsFolder() { std::filesystem::remove_all(dir); }
+    std::string operator/(const std::string& name) const { return (dir / name).string(); }
+};
+
+TEST(SaveAs, ANewFileIsSavedAtOnce)
+{
+    SaveAsFolder f;
+    const SaveAsVerdict v = CheckSaveAs(f / "new.json", "");
+    EXPECT_EQ(v.check, SaveAsCheck::Save);
+    EXPECT_EQ(v.message, "");
+}
+
+TEST(SaveAs, AnotherExistingFileIsAskedAbout)
+{
+    SaveAsFolder f;
+    const SaveAsVerdict v = CheckSaveAs(f / "old.json", f / "mine.json");
+    EXPECT_EQ(v.check, SaveAsCheck::AskOverwrite);
+    EXPECT_EQ(v.message, f / "old.json" + " already exists. Replace it?");
+    EXPECT_EQ(CheckSaveAs(f / "old.json", "").check, SaveAsCheck::AskOverwrite) << "a scene without a file";
+}
+
+TEST(SaveAs, TheScenesOwnFileHoweverNamedIsNotAskedAbout)
+{
+    SaveAsFolder f;
+    EXPECT_EQ(CheckSaveAs(f / "sub/../old.json", f / "old.json").check, SaveAsCheck::Save);
+    std::filesystem::create_symlink(f / "old.json", f / "link.json");
+    EXPECT_EQ(CheckSaveAs(f / "link.json", f / "old.json").check, SaveAsCheck::Save);
+}
+
+TEST(SaveAs, AFolderOrNoNameIsRefusedWithTheReason)
+{
+    SaveAsFolder f;
+    const SaveAsVerdict folder = CheckSaveAs(f / "sub", "");
+    EXPECT_EQ(folder.check, SaveAsCheck::Refuse);
+    EXPECT_EQ(folder.message, f / "sub" + " is a folder: type a file name in it.");
+    const SaveAsVerdict empty = CheckSaveAs("", "");
+    EXPECT_EQ(empty.check, SaveAsCheck::Refuse);
+    EXPECT_EQ(empty.message, "Type a file name to save the scene as.");
 }
 
 } // namespace

@@ -59,5 +59,36 @@ TEST(RecentFiles, TheListSurvivesInItsFile)
     fs::remove_all(dir);
 }
 
+TEST(RecentFiles, RemoveTakesOneFileOffHoweverItIsNamed)
+{
+    RecentFiles recent;
+    recent.Add("a.json");
+    recent.Add("b.json");
+    EXPECT_TRUE(recent.Remove("./a.json"));
+    EXPECT_FALSE(recent.Remove("a.json"));
+    EXPECT_EQ(recent.Paths(), (std::vector<std::string>{Absolute("b.json")}));
+}
+
+TEST(RecentFiles, RemoveMissingKeepsTheFilesThatExistAndStoresTheList)
+{
+    const fs::path dir = fs::temp_directory_path() / "hitlab_recent_files_missing_test";
+    fs::remove_all(dir);
+    fs::create_directories(dir);
+    const std::string file = (dir / "recent.txt").string();
+    std::ofstream((dir / "here.json").string()) << "{}";
+    RecentFiles recent;
+    recent.Load(file);
+    recent.Add((dir / "here.json").string());
+    recent.Add((dir / "gone.json").string());
+    recent.Add((dir / "also-gone.json").string());
+    EXPECT_EQ(recent.RemoveMissing(), 2u);
+    EXPECT_EQ(recent.Paths(), (std::vector<std::string>{(dir / "here.json").string()}));
+    EXPECT_EQ(recent.RemoveMissing(), 0u);
+    RecentFiles again;
+    again.Load(file);
+    EXPECT_EQ(again.Paths(), recent.Paths());
+    fs::remove_all(dir);
+}
+
 } // namespace
 } // namespace hitlab
