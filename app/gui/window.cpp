@@ -300,12 +300,13 @@ void PrintFrameStats(std::ostream& out, const std::vector<FrameTimes>& frames)
 
 int RunGui(const GuiOptions& options)
 {
-    std::string error;
-    std::optional<Scene> scene = OpenScene(options.scene, options.loader, error);
+    IoError openError;
+    std::optional<Scene> scene = OpenScene(options.scene, options.loader, openError);
     if (!scene) {
-        std::cerr << "hitlab: " << error << '\n';
+        std::cerr << "hitlab: " << ErrorText(openError) << '\n';
         return 2;
     }
+    std::string error;
     if (!InitGlfw("open a window")) {
         return 1;
     }
@@ -450,12 +451,13 @@ std::optional<RenderedImage> RenderScene(Scene scene, const Camera& camera, int 
 
 int RunRender(const RenderOptions& options)
 {
-    std::string error;
-    std::optional<Scene> scene = OpenScene(options.scene, options.loader, error);
+    IoError openError;
+    std::optional<Scene> scene = OpenScene(options.scene, options.loader, openError);
     if (!scene) {
-        std::cerr << "hitlab render: " << error << '\n';
+        std::cerr << "hitlab render: " << ErrorText(openError) << '\n';
         return 2;
     }
+    std::string error;
     const std::optional<Camera> camera =
         CameraForView(*scene, options.view, glm::dvec2(double(options.width), double(options.height)));
     if (!camera) {

@@ -99,10 +99,10 @@ void Panels::NewScene()
 
 void Panels::OpenFile(const std::string& path)
 {
-    std::string error;
+    IoError error;
     std::optional<Scene> scene = LoadSceneForGui(path, error);
     if (!scene) {
-        ReportError(error); // the current scene stays
+        ReportError(ErrorText(error)); // the current scene stays
         return;
     }
     m_viewport.SetScene(std::move(*scene));

@@ -2,6 +2,7 @@
 // are, their titles, and the loader the window opens files with. GL-free.
 #pragma once
 
+#include "core/io/error.h"
 #include "core/scene.h"
 
 #include <functional>
@@ -27,6 +28,6 @@ std::vector<LessonEntry> ListLessons(const std::string& directory);
 std::vector<std::string> ListSceneFiles(const std::string& directory);
 
 /// Loads a scene file with LoadSceneFile (the GUI's SceneLoader).
-std::optional<Scene> LoadSceneForGui(const std::string& path, std::string& error);
+std::optional<Scene> LoadSceneForGui(const std::string& path, IoError& error);
 
 } // namespace hitlab
