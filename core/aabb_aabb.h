@@ -11,6 +11,40 @@
 
 namespace hitlab {
 
+namespace detail {
+
+/// The side b is pushed out on along an axis where both push-outs are equal (concentric within
+/// rounding): the side of b's centre, compared as sums (half sums when a sum overflows); +1 when
+/// the centres are equal.
+template <typename T>
+[[gnu::always_inline]] inline T ConcentricPushSign(const Aabb<T>& a, const Aabb<T>& b, int axis)
+{
+    T sumA = a.min[axis] + a.max[axis], sumB = b.min[axis] + b.max[axis];
+    if (std::abs(sumA) == std::numeric_limits<T>::infinity() || std::abs(sumB) == std::numeric_limits<T>::infinity()) {
+        sumA = T(0.5) * a.min[axis] + T(0.5) * a.max[axis];
+        sumB = T(0.5) * b.min[axis] + T(0.5) * b.max[axis];
+    }
+    return sumB < sumA ? T(-1) : T(1);
+}
+
+/// AabbAabbInterval's last step: the chosen axis marked, the depth and the contact.
+template <typename T>
+[[gnu::cold, gnu::noinline]] void TraceIntervalHit(Trace& trace, const OverlapResult<T>& r, int bestAxis, T bestSign)
+{
+    if (auto* part = std::get_if<AxisPart>(&trace.steps[static_cast<size_t>(bestAxis)].part)) {
+        part->chosen = true;
+    }
+    trace.Add(
+        Format("least push-out along %s%s: depth %g", bestSign > 0 ? "+" : "-", AxisName(bestAxis), double(r.depth)),
+        {{"depth", double(r.depth)}}, PointPart{"contact", glm::dvec3(r.contact), true});
+    trace.DecideLast();
+    trace.verdict = r.depth == T(0) ? "hit: the boxes touch (depth 0)"
+                                    : Format("hit: the boxes overlap; b moves out by %g along %s%s", double(r.depth),
+                                             bestSign > 0 ? "+" : "-", AxisName(bestAxis));
+}
+
+} // namespace detail
+
 /// Reference. Per-axis interval overlap of the closed boxes a and b (touching counts, depth 0);
 /// Ericson, Real-Time Collision Detection (2005) 4.2.1, with the minimum translation of b.
 ///
@@ -47,14 +81,7 @@ OverlapResult<T> AabbAabbInterval(const Aabb<T>& a, const Aabb<T>& b, Trace* tra
         if (pushMinus < pushPlus) {
             sign = -1;
         } else if (pushMinus == pushPlus) [[unlikely]] {
-            // concentric within rounding: compare the centres (sums, or half sums when one overflows)
-            T sumA = a.min[axis] + a.max[axis], sumB = b.min[axis] + b.max[axis];
-            if (std::abs(sumA) == std::numeric_limits<T>::infinity() ||
-                std::abs(sumB) == std::numeric_limits<T>::infinity()) {
-                sumA = T(0.5) * a.min[axis] + T(0.5) * a.max[axis];
-                sumB = T(0.5) * b.min[axis] + T(0.5) * b.max[axis];
-            }
-            sign = sumB < sumA ? T(-1) : T(1);
+            sign = detail::ConcentricPushSign(a, b, axis);
         }
         const T depth = sign > 0 ? pushPlus : pushMinus;
         if (overlaps && (bestAxis < 0 || depth < bestDepth)) {
@@ -104,16 +131,7 @@ OverlapResult<T> AabbAabbInterval(const Aabb<T>& a, const Aabb<T>& b, Trace* tra
     }
 
     if (trace != nullptr) [[unlikely]] {
-        if (auto* part = std::get_if<AxisPart>(&trace->steps[static_cast<size_t>(bestAxis)].part)) {
-            part->chosen = true;
-        }
-        trace->Add(Format("least push-out along %s%s: depth %g", bestSign > 0 ? "+" : "-", AxisName(bestAxis),
-                          double(r.depth)),
-                   {{"depth", double(r.depth)}}, PointPart{"contact", glm::dvec3(r.contact), true});
-        trace->DecideLast();
-        trace->verdict = r.depth == T(0) ? "hit: the boxes touch (depth 0)"
-                                         : Format("hit: the boxes overlap; b moves out by %g along %s%s",
-                                                  double(r.depth), bestSign > 0 ? "+" : "-", AxisName(bestAxis));
+        detail::TraceIntervalHit(*trace, r, bestAxis, bestSign);
     }
     return r;
 }

@@ -115,32 +115,45 @@ inline void TraceSatOverlap(Trace& trace, int bestStep, int bestIndex, double de
                         : Format("hit: no axis separates the boxes; b moves out by %g along %s", depth, label.c_str());
 }
 
-/// ObbObbSat on lengths in units of 2^k: ea, eb the half extents and dWorld = cb - ca, all scaled
-/// by 2^-k; a and b give the axes (and the trace its geometry). depth is scaled back.
+/// b's axes in a's frame (R[i][j] = Ai . Bj, and |R|) and the centre difference in a's frame.
 template <typename T>
-[[gnu::always_inline]] inline OverlapResult<T> ObbObbSatCore(const Obb<T>& a, const Obb<T>& b, const Vec3<T>& ea,
-                                                             const Vec3<T>& eb, const Vec3<T>& dWorld, int k,
-                                                             Trace* trace)
-{
-    // b's axes in a's frame, and the centre difference in a's frame
+struct SatFrame {
     T R[3][3], absR[3][3];
+    T t[3];
+};
+
+template <typename T>
+[[gnu::always_inline]] inline SatFrame<T> MakeSatFrame(const Obb<T>& a, const Obb<T>& b, const Vec3<T>& dWorld)
+{
+    SatFrame<T> f;
     for (int i = 0; i < 3; ++i) {
         for (int j = 0; j < 3; ++j) {
-            R[i][j] = glm::dot(a.axes[static_cast<size_t>(i)], b.axes[static_cast<size_t>(j)]);
-            absR[i][j] = std::abs(R[i][j]);
+            f.R[i][j] = glm::dot(a.axes[static_cast<size_t>(i)], b.axes[static_cast<size_t>(j)]);
+            f.absR[i][j] = std::abs(f.R[i][j]);
         }
     }
-    const T t[3] = {glm::dot(dWorld, a.axes[0]), glm::dot(dWorld, a.axes[1]), glm::dot(dWorld, a.axes[2])};
-    // trace values in world units
-    const double unit = trace != nullptr ? std::ldexp(1.0, k) : 1.0;
+    f.t[0] = glm::dot(dWorld, a.axes[0]);
+    f.t[1] = glm::dot(dWorld, a.axes[1]);
+    f.t[2] = glm::dot(dWorld, a.axes[2]);
+    return f;
+}
 
-    OverlapResult<T> out;
+/// The candidate axes tested so far: the least overlap among the usable ones, and on a
+/// separation the separating axis in `out`.
+template <typename T>
+struct SatSearch {
+    const Obb<T>& a;
+    const Obb<T>& b;
+    Trace* trace;
+    double unit; ///< world units per length unit (trace values only)
+    OverlapResult<T>& out;
     T bestOverlap = std::numeric_limits<T>::infinity();
     int bestIndex = -1;
     int bestStep = -1;
 
-    // one candidate axis; true when it separates
-    auto testAxis = [&](int index, T signedDist, T ra, T rb, T slack, T lenSq) -> bool {
+    /// One candidate axis; true when it separates.
+    [[gnu::always_inline]] bool Test(int index, T signedDist, T ra, T rb, T slack, T lenSq)
+    {
         const T dist = std::abs(signedDist);
         const bool separating = !(dist <= ra + rb + slack); // NaN separates
         const bool usable = lenSq >= kObbParallelSq<T>;
@@ -170,53 +183,82 @@ template <typename T>
             out.hasSeparatingAxis = true;
         }
         return separating;
-    };
+    }
+};
 
-    // face axes of a: L = Ai
+/// The six face axes, a's (L = Ai) then b's (L = Bj); true at the first that separates.
+template <typename T>
+[[gnu::always_inline]] inline bool SatFaceAxesSeparate(SatSearch<T>& search, const SatFrame<T>& f, const Vec3<T>& ea,
+                                                       const Vec3<T>& eb)
+{
     for (int i = 0; i < 3; ++i) {
-        const T rb = eb.x * absR[i][0] + eb.y * absR[i][1] + eb.z * absR[i][2];
-        if (testAxis(i, t[i], ea[i], rb, T(0), T(1))) {
-            return out;
+        const T rb = eb.x * f.absR[i][0] + eb.y * f.absR[i][1] + eb.z * f.absR[i][2];
+        if (search.Test(i, f.t[i], ea[i], rb, T(0), T(1))) {
+            return true;
         }
     }
-    // face axes of b: L = Bj
     for (int j = 0; j < 3; ++j) {
-        const T ra = ea.x * absR[0][j] + ea.y * absR[1][j] + ea.z * absR[2][j];
-        const T signedDist = t[0] * R[0][j] + t[1] * R[1][j] + t[2] * R[2][j];
-        if (testAxis(3 + j, signedDist, ra, eb[j], T(0), T(1))) {
-            return out;
+        const T ra = ea.x * f.absR[0][j] + ea.y * f.absR[1][j] + ea.z * f.absR[2][j];
+        const T signedDist = f.t[0] * f.R[0][j] + f.t[1] * f.R[1][j] + f.t[2] * f.R[2][j];
+        if (search.Test(3 + j, signedDist, ra, eb[j], T(0), T(1))) {
+            return true;
         }
     }
-    // edge-edge axes: L = Ai x Bj, in a's frame (0, -R[i2][j], R[i1][j]) rotated to index i
+    return false;
+}
+
+/// The nine edge-edge axes L = Ai x Bj, in a's frame (0, -R[i2][j], R[i1][j]) rotated to index i;
+/// true at the first that separates.
+template <typename T>
+[[gnu::always_inline]] inline bool SatEdgeAxesSeparate(SatSearch<T>& search, const SatFrame<T>& f, const Vec3<T>& ea,
+                                                       const Vec3<T>& eb)
+{
     const T eps = kObbEpsilon<T>;
     for (int i = 0; i < 3; ++i) {
         const int i1 = (i + 1) % 3, i2 = (i + 2) % 3;
         for (int j = 0; j < 3; ++j) {
             const int j1 = (j + 1) % 3, j2 = (j + 2) % 3;
-            const T ra = ea[i1] * absR[i2][j] + ea[i2] * absR[i1][j];
-            const T rb = eb[j1] * absR[i][j2] + eb[j2] * absR[i][j1];
-            const T signedDist = t[i2] * R[i1][j] - t[i1] * R[i2][j];
+            const T ra = ea[i1] * f.absR[i2][j] + ea[i2] * f.absR[i1][j];
+            const T rb = eb[j1] * f.absR[i][j2] + eb[j2] * f.absR[i][j1];
+            const T signedDist = f.t[i2] * f.R[i1][j] - f.t[i1] * f.R[i2][j];
             // RTCD's |R| + epsilon, summed out of the products
             const T slack = eps * (ea[i1] + ea[i2] + eb[j1] + eb[j2]);
-            const T lenSq = R[i1][j] * R[i1][j] + R[i2][j] * R[i2][j];
-            if (testAxis(6 + 3 * i + j, signedDist, ra, rb, slack, lenSq)) {
-                return out;
+            const T lenSq = f.R[i1][j] * f.R[i1][j] + f.R[i2][j] * f.R[i2][j];
+            if (search.Test(6 + 3 * i + j, signedDist, ra, rb, slack, lenSq)) {
+                return true;
             }
         }
+    }
+    return false;
+}
+
+/// ObbObbSat on lengths in units of 2^k: ea, eb the half extents and dWorld = cb - ca, all scaled
+/// by 2^-k; a and b give the axes (and the trace its geometry). depth is scaled back.
+template <typename T>
+[[gnu::always_inline]] inline OverlapResult<T> ObbObbSatCore(const Obb<T>& a, const Obb<T>& b, const Vec3<T>& ea,
+                                                             const Vec3<T>& eb, const Vec3<T>& dWorld, int k,
+                                                             Trace* trace)
+{
+    const SatFrame<T> frame = MakeSatFrame(a, b, dWorld);
+    OverlapResult<T> out;
+    // trace values in world units
+    SatSearch<T> search{a, b, trace, trace != nullptr ? std::ldexp(1.0, k) : 1.0, out};
+    if (SatFaceAxesSeparate(search, frame, ea, eb) || SatEdgeAxesSeparate(search, frame, ea, eb)) {
+        return out;
     }
 
     // no separating axis: overlap; depth and normal from the least overlap
     out.hit = true;
-    const T depth = (bestOverlap > T(0) ? bestOverlap : T(0)) + T(0);
+    const T depth = (search.bestOverlap > T(0) ? search.bestOverlap : T(0)) + T(0);
     out.depth = k == 0 ? depth : std::ldexp(depth, k); // +inf when beyond the range
-    Vec3<T> n = ObbAxisVector(a, b, bestIndex);
-    if (bestIndex >= 6) {
+    Vec3<T> n = ObbAxisVector(a, b, search.bestIndex);
+    if (search.bestIndex >= 6) {
         n = glm::normalize(n);
     }
     out.normal = glm::dot(n, dWorld) < T(0) ? -n : n;
 
     if (trace != nullptr) [[unlikely]] {
-        TraceSatOverlap(*trace, bestStep, bestIndex, double(out.depth), glm::dvec3(b.center),
+        TraceSatOverlap(*trace, search.bestStep, search.bestIndex, double(out.depth), glm::dvec3(b.center),
                         glm::dvec3(b.center + out.depth * out.normal));
     }
     return out;

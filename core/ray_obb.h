@@ -125,6 +125,46 @@ inline constexpr T kObbSlabParallelEpsilon = T(0.001);
 template <typename T>
 inline constexpr T kObbSlabMaxDistance = T(100000);
 
+namespace detail {
+
+/// RayObbSlab's step for one box axis (its e, f, slab and running interval), and the verdict when
+/// that axis makes it miss.
+template <typename T>
+void TraceObbSlabAxis(Trace& trace, int axis, bool crossing, bool hit, T e, T f, T t1, T t2, T tMin, T tMax)
+{
+    constexpr double kInfinity = std::numeric_limits<double>::infinity();
+    SlabPart part;
+    part.axis = axis;
+    part.parallel = !crossing;
+    part.originInside = !crossing && hit;
+    part.tNear = crossing ? double(t1) : hit ? -kInfinity : kInfinity;
+    part.tFar = crossing ? double(t2) : hit ? kInfinity : -kInfinity;
+    part.tEnter = double(tMin);
+    part.tExit = double(tMax);
+    std::string caption = crossing ? Format("box axis %d slab: e = %g, f = %g, t in [%g, %g]; running [%g, %g]", axis,
+                                            double(e), double(f), double(t1), double(t2), double(tMin), double(tMax))
+                                   : Format("box axis %d: |f| = %g <= 0.001, taken as parallel; origin %s the slab",
+                                            axis, double(std::abs(f)), hit ? "inside" : "outside");
+    trace.Add(std::move(caption),
+              {{"e", double(e)},
+               {"f", double(f)},
+               {"t_near", part.tNear},
+               {"t_far", part.tFar},
+               {"t_enter", part.tEnter},
+               {"t_exit", part.tExit}},
+              part);
+    if (!hit) {
+        trace.DecideLast();
+        trace.verdict = crossing ? Format("miss: along box axis %d the interval empties (t_max %g < t_min %g)", axis,
+                                          double(tMax), double(tMin))
+                                 : Format("miss: the ray is (nearly) parallel to box axis %d (|f| = %g <= 0.001) and "
+                                          "its origin lies outside that slab",
+                                          axis, double(std::abs(f)));
+    }
+}
+
+} // namespace detail
+
 /// Published. Slabs along the box axes with dot products and no explicit transform, the form of
 /// Real-Time Rendering's OBB slabs test (4th ed. 22.7.1) as copied in opengl-tutorial.org's
 /// "Picking with a custom Ray-OBB function" (TestRayOBBIntersection): per axis e = axis.(c - o),
@@ -172,40 +212,7 @@ CastResult<T> RayObbSlab(const Ray<T>& ray, const Obb<T>& box, Trace* trace = nu
             r.hit = !(-e - h > T(0) || -e + h < T(0));
         }
         if (trace != nullptr) [[unlikely]] {
-            SlabPart part;
-            part.axis = axis;
-            part.parallel = !crossing;
-            part.originInside = !crossing && r.hit;
-            part.tNear = crossing ? double(t1) : -std::numeric_limits<double>::infinity();
-            part.tFar = crossing ? double(t2) : std::numeric_limits<double>::infinity();
-            part.tEnter = double(tMin);
-            part.tExit = double(tMax);
-            std::string caption =
-                crossing ? Format("box axis %d slab: e = %g, f = %g, t in [%g, %g]; running [%g, %g]", axis, double(e),
-                                  double(f), double(t1), double(t2), double(tMin), double(tMax))
-                         : Format("box axis %d: |f| = %g <= 0.001, taken as parallel; origin %s the slab", axis,
-                                  double(std::abs(f)), r.hit ? "inside" : "outside");
-            if (!r.hit && !crossing) {
-                part.tNear = std::numeric_limits<double>::infinity();
-                part.tFar = -std::numeric_limits<double>::infinity();
-            }
-            trace->Add(std::move(caption),
-                       {{"e", double(e)},
-                        {"f", double(f)},
-                        {"t_near", part.tNear},
-                        {"t_far", part.tFar},
-                        {"t_enter", part.tEnter},
-                        {"t_exit", part.tExit}},
-                       part);
-            if (!r.hit) {
-                trace->DecideLast();
-                trace->verdict =
-                    crossing ? Format("miss: along box axis %d the interval empties (t_max %g < t_min %g)", axis,
-                                      double(tMax), double(tMin))
-                             : Format("miss: the ray is (nearly) parallel to box axis %d (|f| = %g <= 0.001) and its "
-                                      "origin lies outside that slab",
-                                      axis, double(std::abs(f)));
-            }
+            detail::TraceObbSlabAxis(*trace, axis, crossing, r.hit, e, f, t1, t2, tMin, tMax);
         }
         if (!r.hit) {
             return r;

@@ -40,49 +40,61 @@ std::string SlabMissVerdict(const double nearLanes[4], const double farLanes[4],
                   AxisName(first), d, farLanes[first], AxisName(last), d, nearLanes[last]);
 }
 
+namespace {
+
+/// Each lane's slab as the method sees it (lanes 0-2: x, y, z; lane 3: the allowed range):
+/// parallel lanes all t or no t, NaN lanes no t.
 template <typename T>
-void detail::TraceClipSlabs(Trace& trace, const Vec3<T>& origin, const Vec3<T>& dir, const Vec3<T>& lo,
-                            const Vec3<T>& hi, const T (&t0)[3], const T (&t1)[3], T tMin, T tMax,
-                            const CastResult<T>& r)
-{
-    using namespace simd;
+struct SlabLanes {
     bool parallel[4], inside[4];
-    for (int lane = 0; lane < 4; ++lane) {
-        parallel[lane] = lane < 3 && dir[lane] == T(0);
-        inside[lane] = lane < 3 && lo[lane] <= origin[lane] && origin[lane] <= hi[lane];
-    }
-    // each lane's slab as the method sees it: parallel lanes all t or no t, NaN lanes no t
     T tNear[4], tFar[4];
+};
+
+template <typename T>
+SlabLanes<T> MakeSlabLanes(const Vec3<T>& origin, const Vec3<T>& dir, const Vec3<T>& lo, const Vec3<T>& hi,
+                           const T (&t0)[3], const T (&t1)[3], T tMin, T tMax)
+{
+    SlabLanes<T> s;
     for (int lane = 0; lane < 4; ++lane) {
-        if (parallel[lane]) {
-            tNear[lane] = inside[lane] ? -kInf<T> : kInf<T>;
-            tFar[lane] = inside[lane] ? kInf<T> : -kInf<T>;
+        s.parallel[lane] = lane < 3 && dir[lane] == T(0);
+        s.inside[lane] = lane < 3 && lo[lane] <= origin[lane] && origin[lane] <= hi[lane];
+    }
+    for (int lane = 0; lane < 4; ++lane) {
+        if (s.parallel[lane]) {
+            s.tNear[lane] = s.inside[lane] ? -simd::kInf<T> : simd::kInf<T>;
+            s.tFar[lane] = s.inside[lane] ? simd::kInf<T> : -simd::kInf<T>;
         } else if (lane == 3) {
             // the allowed range (a dummy NaN lane in the computation that the clamps replace)
-            tNear[lane] = tMin;
-            tFar[lane] = tMax;
+            s.tNear[lane] = tMin;
+            s.tFar[lane] = tMax;
         } else if (t0[lane] != t0[lane] || t1[lane] != t1[lane]) {
-            tNear[lane] = kInf<T>;
-            tFar[lane] = -kInf<T>;
+            s.tNear[lane] = simd::kInf<T>;
+            s.tFar[lane] = -simd::kInf<T>;
         } else {
-            tNear[lane] = t0[lane] < t1[lane] ? t0[lane] : t1[lane];
-            tFar[lane] = t0[lane] > t1[lane] ? t0[lane] : t1[lane];
+            s.tNear[lane] = t0[lane] < t1[lane] ? t0[lane] : t1[lane];
+            s.tFar[lane] = t0[lane] > t1[lane] ? t0[lane] : t1[lane];
         }
     }
+    return s;
+}
+
+/// One step per axis with its slab and the running interval; the step where the interval became
+/// empty (where a sequential method exits early) is the deciding one.
+template <typename T>
+void AddSlabSteps(Trace& trace, const SlabLanes<T>& s, T tMin, T tMax)
+{
     T runEnter = tMin;
     T runExit = tMax;
     bool emptied = false;
-    trace.Add(Format("allowed range: t in [%g, %g]", double(tMin), double(tMax)),
-              {{"t_min", double(tMin)}, {"t_max", double(tMax)}});
     for (int axis = 0; axis < 3; ++axis) {
-        runEnter = tNear[axis] > runEnter ? tNear[axis] : runEnter;
-        runExit = tFar[axis] < runExit ? tFar[axis] : runExit;
+        runEnter = s.tNear[axis] > runEnter ? s.tNear[axis] : runEnter;
+        runExit = s.tFar[axis] < runExit ? s.tFar[axis] : runExit;
         SlabPart part;
         part.axis = axis;
-        part.parallel = parallel[axis];
-        part.originInside = inside[axis];
-        part.tNear = double(tNear[axis]);
-        part.tFar = double(tFar[axis]);
+        part.parallel = s.parallel[axis];
+        part.originInside = s.inside[axis];
+        part.tNear = double(s.tNear[axis]);
+        part.tFar = double(s.tFar[axis]);
         part.tEnter = double(runEnter);
         part.tExit = double(runExit);
         std::string caption;
@@ -101,6 +113,45 @@ void detail::TraceClipSlabs(Trace& trace, const Vec3<T>& origin, const Vec3<T>& 
             trace.DecideLast();
         }
     }
+}
+
+/// The miss step (the overall interval, every lane reduced) and the miss verdict.
+template <typename T>
+void AddMissStep(Trace& trace, const SlabLanes<T>& s)
+{
+    T tEnter = s.tNear[0], tExit = s.tFar[0];
+    for (int lane = 1; lane < 4; ++lane) {
+        tEnter = s.tNear[lane] > tEnter ? s.tNear[lane] : tEnter;
+        tExit = s.tFar[lane] < tExit ? s.tFar[lane] : tExit;
+    }
+    trace.Add("miss: the slabs' intervals do not overlap within the allowed range",
+              {{"t_enter", double(tEnter)}, {"t_exit", double(tExit)}});
+    if (trace.decidingStep < 0) {
+        trace.DecideLast();
+    }
+    double nearLanes[4], farLanes[4];
+    bool parallelLanes[3];
+    for (int lane = 0; lane < 4; ++lane) {
+        nearLanes[lane] = double(s.tNear[lane]);
+        farLanes[lane] = double(s.tFar[lane]);
+        if (lane < 3) {
+            parallelLanes[lane] = s.parallel[lane];
+        }
+    }
+    trace.verdict = SlabMissVerdict(nearLanes, farLanes, parallelLanes);
+}
+
+} // namespace
+
+template <typename T>
+void detail::TraceClipSlabs(Trace& trace, const Vec3<T>& origin, const Vec3<T>& dir, const Vec3<T>& lo,
+                            const Vec3<T>& hi, const T (&t0)[3], const T (&t1)[3], T tMin, T tMax,
+                            const CastResult<T>& r)
+{
+    const SlabLanes<T> lanes = MakeSlabLanes<T>(origin, dir, lo, hi, t0, t1, tMin, tMax);
+    trace.Add(Format("allowed range: t in [%g, %g]", double(tMin), double(tMax)),
+              {{"t_min", double(tMin)}, {"t_max", double(tMax)}});
+    AddSlabSteps<T>(trace, lanes, tMin, tMax);
     if (r.hit) {
         trace.Add(Format("hit: enter at t = %g, exit at t = %g", double(r.tEnter), double(r.tExit)),
                   {{"t_enter", double(r.tEnter)}, {"t_exit", double(r.tExit)}},
@@ -108,26 +159,7 @@ void detail::TraceClipSlabs(Trace& trace, const Vec3<T>& origin, const Vec3<T>& 
         trace.DecideLast();
         trace.verdict = trace.steps.back().caption;
     } else {
-        T tEnter = tNear[0], tExit = tFar[0];
-        for (int lane = 1; lane < 4; ++lane) {
-            tEnter = tNear[lane] > tEnter ? tNear[lane] : tEnter;
-            tExit = tFar[lane] < tExit ? tFar[lane] : tExit;
-        }
-        trace.Add("miss: the slabs' intervals do not overlap within the allowed range",
-                  {{"t_enter", double(tEnter)}, {"t_exit", double(tExit)}});
-        if (trace.decidingStep < 0) {
-            trace.DecideLast();
-        }
-        double nearLanes[4], farLanes[4];
-        bool parallelLanes[3];
-        for (int lane = 0; lane < 4; ++lane) {
-            nearLanes[lane] = double(tNear[lane]);
-            farLanes[lane] = double(tFar[lane]);
-            if (lane < 3) {
-                parallelLanes[lane] = parallel[lane];
-            }
-        }
-        trace.verdict = SlabMissVerdict(nearLanes, farLanes, parallelLanes);
+        AddMissStep<T>(trace, lanes);
     }
 }
 

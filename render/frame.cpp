@@ -56,14 +56,16 @@ void BeginScene(glm::ivec2 framebuffer, const glm::vec4& background, const std::
 {
     glViewport(0, 0, framebuffer.x, framebuffer.y);
     glClearColor(background.x, background.y, background.z, 1.0f);
-    glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
+    // depth and stencil together: the buffer packs both in 32 bits, and clearing depth alone
+    // makes a software driver read, mask and write every pixel instead of filling it
+    glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT | GL_STENCIL_BUFFER_BIT);
     if (!occluded.empty()) {
         glEnable(GL_SCISSOR_TEST);
         glClearDepth(0.0);
         for (const PixelRect& r : occluded) {
             if (!r.Empty()) {
                 glScissor(r.x, r.y, r.width, r.height);
-                glClear(GL_DEPTH_BUFFER_BIT);
+                glClear(GL_DEPTH_BUFFER_BIT | GL_STENCIL_BUFFER_BIT);
             }
         }
         glClearDepth(1.0);

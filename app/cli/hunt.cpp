@@ -24,8 +24,9 @@ int RunHunt(HuntCliOptions o, std::ostream& out, std::ostream& err)
         }
     }
     o.hunt.precision = o.precision == "float" ? Precision::Float : Precision::Double;
-    if (const std::string e = ValidateHunt(o.hunt); !e.empty()) {
-        err << "hitlab hunt: " << e << "\n";
+    if (const IoError e = ValidateHunt(o.hunt); !e.what.empty()) {
+        // the options are the command's flags of the same names: "--a: unknown algorithm ..."
+        err << "hitlab hunt: " << ErrorText(IoError{"--" + e.where, e.what}) << "\n";
         return 2;
     }
     if (!o.outDir.empty()) {

@@ -48,7 +48,7 @@ Scene MakeStressScene()
     return scene;
 }
 
-std::optional<Scene> OpenScene(const std::string& name, const SceneLoader& loader, std::string& error)
+std::optional<Scene> OpenScene(const std::string& name, const SceneLoader& loader, IoError& error)
 {
     if (name.empty() || name == "demo") {
         return MakeDemoScene();
@@ -57,7 +57,7 @@ std::optional<Scene> OpenScene(const std::string& name, const SceneLoader& loade
         return MakeStressScene();
     }
     if (!loader) {
-        error = "cannot open \"" + name + "\": scene files are not supported yet (built-in scenes: demo, stress)";
+        error = {name, "cannot open: scene files are not supported in this build (built-in scenes: demo, stress)"};
         return std::nullopt;
     }
     return loader(name, error);

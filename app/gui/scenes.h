@@ -4,6 +4,7 @@
 
 #include "render/camera.h"
 
+#include "core/io/error.h"
 #include "core/scene.h"
 
 #include <functional>
@@ -12,16 +13,18 @@
 
 namespace hitlab {
 
-/// Reads a scene file; returns nullopt and sets error when it cannot. Until a loader is plugged
-/// in (the hitlab executable plugs in core/io's), only the built-in scenes open.
-using SceneLoader = std::function<std::optional<Scene>(const std::string& path, std::string& error)>;
+/// Reads a scene file; returns nullopt and sets error (where: the file, and the key path or line
+/// and column inside it) when it cannot. Until a loader is plugged in (the hitlab executable plugs
+/// in core/io's), only the built-in scenes open.
+using SceneLoader = std::function<std::optional<Scene>(const std::string& path, IoError& error)>;
 
 /// 500 boxes and 500 spheres on a jittered lattice and 100 rays through them (fixed seed). Pairs
 /// of solids are off (Scene::SetSolidPairsEnabled) so the queries are the 100,000 ray casts.
 Scene MakeStressScene();
 
-/// "demo" (or empty), "stress", else a file through loader. nullopt with error set on failure.
-std::optional<Scene> OpenScene(const std::string& name, const SceneLoader& loader, std::string& error);
+/// "demo" (or empty), "stress", else a file through loader. nullopt with error set on failure
+/// (the loader's, or, without a loader, where: the name, what: that only built-in scenes open).
+std::optional<Scene> OpenScene(const std::string& name, const SceneLoader& loader, IoError& error);
 
 /// Bounds of the visible shapes with extent (planes left out; a ray counts its origin and tip).
 /// False when there is none.

@@ -327,7 +327,7 @@ bool NearBoundary(const Query& query, double relative)
         query.b);
 }
 
-std::string ValidateHunt(const HuntOptions& o)
+IoError ValidateHunt(const HuntOptions& o)
 {
     auto names = [&] {
         std::string s;
@@ -337,23 +337,23 @@ std::string ValidateHunt(const HuntOptions& o)
         return s;
     };
     if (FindAlgorithm(o.family, o.a) == nullptr) {
-        return "unknown algorithm \"" + o.a + "\" for " + std::string(FamilyName(o.family)) + " (valid: " + names() +
-               ")";
+        return {"a", "unknown algorithm \"" + o.a + "\" for " + std::string(FamilyName(o.family)) +
+                         " (valid: " + names() + ")"};
     }
     if (!o.b.empty() && FindAlgorithm(o.family, o.b) == nullptr) {
-        return "unknown algorithm \"" + o.b + "\" for " + std::string(FamilyName(o.family)) + " (valid: " + names() +
-               ")";
+        return {"b", "unknown algorithm \"" + o.b + "\" for " + std::string(FamilyName(o.family)) +
+                         " (valid: " + names() + ")"};
     }
     if (o.a == o.b) {
-        return "a and b are the same algorithm: choose another b, or the exact judge";
+        return {"b", "the same algorithm as a: choose another b, or the exact judge"};
     }
     if (o.around && (o.around->family != o.family || !QueryShapesMatch(*o.around))) {
-        return "the seed pair is not a " + std::string(FamilyName(o.family)) + " query";
+        return {"around", "the seed pair is not a " + std::string(FamilyName(o.family)) + " query"};
     }
     if (!(o.valueUlps >= 0) || std::isinf(o.valueUlps)) {
-        return "the value tolerance in ulps must be a finite number >= 0 (0: verdicts only)";
+        return {"ulps", "the value tolerance must be a finite number >= 0 (0: verdicts only)"};
     }
-    return "";
+    return {};
 }
 
 bool HuntBatchedApplies(const HuntOptions& o)
@@ -376,7 +376,7 @@ HuntReport RunHunt(const HuntOptions& options, const std::atomic<bool>* cancel, 
 {
     HuntReport report;
     report.error = ValidateHunt(options);
-    if (!report.error.empty()) {
+    if (!report.error.what.empty()) {
         return report;
     }
     Sides sides = Resolve(options);

@@ -5,6 +5,7 @@
 // callback and stops on a cancel flag; HuntJob wraps a worker thread for a panel.
 #pragma once
 
+#include "core/io/error.h"
 #include "exact.h"
 
 #include "core/scene.h"
@@ -45,8 +46,9 @@ struct HuntOptions {
     double valueUlps = 0;
 };
 
-/// "" when the options can run, else why not (unknown algorithm, b == a, ...).
-std::string ValidateHunt(const HuntOptions& options);
+/// No error (what "") when the options can run, else which option is wrong (where: "a", "b",
+/// "around", "ulps") and why (unknown algorithm, b == a, ...).
+IoError ValidateHunt(const HuntOptions& options);
 
 /// Whether the vectorised path runs: ray_aabb in float with a and b both algorithms that have a
 /// batched kernel in the registry (AlgorithmInfo::boxKernel: the reference, bit for bit, and
@@ -79,7 +81,7 @@ struct HuntReport {
     HuntProgress progress; ///< final
     bool cancelled = false;
     std::string method; ///< "batched (avx512)", "scalar"
-    std::string error;  ///< ValidateHunt's message when it could not run
+    IoError error;      ///< ValidateHunt's error when it could not run (what "" when it ran)
 };
 
 using HuntCallback = std::function<void(const HuntProgress&)>;

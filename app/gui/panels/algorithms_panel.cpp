@@ -84,7 +84,7 @@ public:
     void Draw(PanelContext& ctx) override
     {
         // the queries per family are counted once per evaluation, next to it (EvaluationSummary)
-        const std::vector<FamilyEntry> families = BuildAlgorithmList(ctx.GetScene(), ctx.viewport.Summary().Counts());
+        const std::vector<FamilyEntry> families = BuildAlgorithmList(ctx.GetScene(), ctx.Summary().Counts());
         if (families.empty()) {
             ImGui::TextDisabled("No queries: add a ray and a box, or two solids.");
         }

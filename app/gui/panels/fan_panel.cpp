@@ -73,7 +73,7 @@ public:
     void Draw(PanelContext& ctx) override
     {
         Scene& scene = ctx.GetScene();
-        FanView& view = ctx.viewport.Fans();
+        FanView& view = ctx.Fans();
         AddFanButton(ctx);
         if (scene.Fans().empty()) {
             ImGui::TextWrapped("No ray fans. A fan casts n x n rays from one origin across a shape and colours each "
@@ -107,7 +107,7 @@ private:
     static void AddFanButton(PanelContext& ctx)
     {
         Scene& scene = ctx.GetScene();
-        const SceneShape* selection = scene.Find(ctx.viewport.Selected());
+        const SceneShape* selection = scene.Find(ctx.Selected());
         const bool canAdd = selection != nullptr && IsFanTarget(selection->shape);
         ImGui::BeginDisabled(!canAdd);
         const std::string add =
@@ -119,7 +119,7 @@ private:
             fan.origin = NewFanOrigin(selection->shape, ctx.GetCamera());
             const FanId id = scene.NextFanId();
             ctx.Execute(AddFanCommand(std::move(fan)));
-            ctx.viewport.Fans().selected = id;
+            ctx.Fans().selected = id;
         }
         ImGui::EndDisabled();
     }
@@ -160,7 +160,7 @@ private:
         }
         if (ImGui::Button("Delete fan")) {
             ctx.Execute(RemoveFanCommand(fan.id));
-            ctx.viewport.Fans().selected = 0;
+            ctx.Fans().selected = 0;
             return false;
         }
         return true;

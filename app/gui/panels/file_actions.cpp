@@ -103,14 +103,15 @@ void Panels::NewScene()
 
 void Panels::OpenFile(const std::string& path)
 {
-    std::string error;
+    IoError error;
     std::optional<Scene> scene = LoadSceneForGui(path, error);
     if (!scene) {
+        std::string text = ErrorText(error);
         std::error_code ec;
         if (!std::filesystem::exists(path, ec) && m_recent.Remove(path)) {
-            error += " (taken off File > Open Recent)";
+            text += " (taken off File > Open Recent)";
         }
-        ReportError(error); // the current scene stays
+        ReportError(text); // the current scene stays
         return;
     }
     m_viewport.SetScene(std::move(*scene));

@@ -138,22 +138,21 @@ HuntOptions MakeHuntOptions(const HuntChoices& choices, const Scene& scene, cons
     return o;
 }
 
-std::string ValidateHuntChoices(const HuntChoices& choices, const Scene& scene,
-                                const std::optional<SceneQuery>& focused)
+IoError ValidateHuntChoices(const HuntChoices& choices, const Scene& scene, const std::optional<SceneQuery>& focused)
 {
-    if (const std::string e = ValidateHunt(MakeHuntOptions(choices, scene, focused)); !e.empty()) {
+    if (IoError e = ValidateHunt(MakeHuntOptions(choices, scene, focused)); !e.what.empty()) {
         return e;
     }
     if (!(choices.maxSeconds >= 0)) {
-        return "the seconds limit must be 0 (none) or more";
+        return {"seconds", "must be 0 (no limit) or more"};
     }
     if (!(choices.tolerance >= 0)) {
-        return "the tolerance must be 0 (every disagreement counts) or more";
+        return {"tolerance", "must be 0 (every disagreement counts) or more"};
     }
     if (choices.maxCounterexamples < 1) {
-        return "ask for at least one counterexample";
+        return {"max", "ask for at least one counterexample"};
     }
-    return "";
+    return {};
 }
 
 double HuntFraction(const HuntProgress& progress, const HuntOptions& options)
@@ -168,16 +167,16 @@ double HuntFraction(const HuntProgress& progress, const HuntOptions& options)
     return fraction < 0 ? -1 : std::min(1.0, fraction);
 }
 
-std::string HuntSession::Start(const HuntOptions& options)
+IoError HuntSession::Start(const HuntOptions& options)
 {
-    if (std::string e = ValidateHunt(options); !e.empty()) {
+    if (IoError e = ValidateHunt(options); !e.what.empty()) {
         return e;
     }
     m_job.reset(); // cancels and joins a running one
     m_report.reset();
     m_options = options;
     m_job = std::make_unique<HuntJob>(options);
-    return "";
+    return {};
 }
 
 bool HuntSession::Poll(bool wait)

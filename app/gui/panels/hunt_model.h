@@ -48,11 +48,11 @@ std::optional<SceneQuery> FocusedPairOf(const Scene& scene, const std::optional<
 /// there is a focused pair of the family; else none).
 HuntOptions MakeHuntOptions(const HuntChoices& choices, const Scene& scene, const std::optional<SceneQuery>& focused);
 
-/// "" when the choices can run, else why not: ValidateHunt's message, a negative limit or
-/// tolerance, fewer than one counterexample. ("around" without a focused pair of the family is
+/// No error (what "") when the choices can run, else which choice is wrong and why: ValidateHunt's
+/// error, a negative limit ("seconds") or tolerance ("tolerance"), fewer than one counterexample
+/// ("max"). ("around" without a focused pair of the family is
 /// ignored: the panel shows it unavailable.)
-std::string ValidateHuntChoices(const HuntChoices& choices, const Scene& scene,
-                                const std::optional<SceneQuery>& focused);
+IoError ValidateHuntChoices(const HuntChoices& choices, const Scene& scene, const std::optional<SceneQuery>& focused);
 
 /// How far the hunt is, 0..1: the larger of the cases' and the seconds' share of their limits;
 /// -1 when neither limit is set.
@@ -62,9 +62,9 @@ double HuntFraction(const HuntProgress& progress, const HuntOptions& options);
 /// cancels and joins a running hunt.
 class HuntSession {
 public:
-    /// Starts a hunt (cancelling and dropping a running one and the last report). Returns "" or
-    /// ValidateHunt's message (and starts nothing).
-    std::string Start(const HuntOptions& options);
+    /// Starts a hunt (cancelling and dropping a running one and the last report). Returns no error
+    /// (what "") or ValidateHunt's (and starts nothing).
+    IoError Start(const HuntOptions& options);
     bool Running() const { return m_job != nullptr; }
     /// Takes the report once the hunt finished (with wait: blocks until it has). True when a
     /// report was taken by this call.

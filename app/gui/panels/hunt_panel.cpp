@@ -153,7 +153,7 @@ public:
             m_choices = DefaultHuntChoices(scene, ctx.Evaluation(), focus);
             m_choicesSet = true;
         }
-        const std::string invalid = ValidateHuntChoices(m_choices, scene, focus);
+        const std::string invalid = ErrorText(ValidateHuntChoices(m_choices, scene, focus));
         // --run-panel hunt
         bool start = m_autoStart && invalid.empty() && !m_hunt.Running() && !m_hunt.Report();
         m_autoStart = false;
@@ -258,8 +258,8 @@ private:
         }
         if (start) {
             m_note.clear();
-            if (const std::string e = m_hunt.Start(MakeHuntOptions(m_choices, ctx.GetScene(), focus)); !e.empty()) {
-                ctx.Queue(panel_action::ShowError{"Cannot start the hunt: " + e});
+            if (const IoError e = m_hunt.Start(MakeHuntOptions(m_choices, ctx.GetScene(), focus)); !e.what.empty()) {
+                ctx.Queue(panel_action::ShowError{"Cannot start the hunt: " + ErrorText(e)});
             }
         }
     }
@@ -297,8 +297,8 @@ private:
         const std::string versus = o.b.empty() ? "the exact judge" : o.b;
         ImGui::TextDisabled("%s vs %s, %s, %s%s", o.a.c_str(), versus.c_str(), PrecisionName(o.precision),
                             report.method.c_str(), report.cancelled ? ", cancelled" : "");
-        if (!report.error.empty()) {
-            ImGui::TextWrapped("%s", report.error.c_str());
+        if (!report.error.what.empty()) {
+            ImGui::TextWrapped("%s", ErrorText(report.error).c_str());
         } else if (report.counterexamples.empty()) {
             ImGui::TextWrapped("No disagreement found in %s cases.", Count(double(report.progress.cases)).c_str());
         }

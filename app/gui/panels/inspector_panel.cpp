@@ -153,7 +153,7 @@ class InspectorPanel final : public Panel {
 public:
     void Draw(PanelContext& ctx) override
     {
-        const SceneShape* selected = ctx.GetScene().Find(ctx.viewport.Selected());
+        const SceneShape* selected = ctx.GetScene().Find(ctx.Selected());
         if (selected == nullptr) {
             ImGui::TextDisabled("Select a shape (click it in the viewport or the Scene panel).");
             return;

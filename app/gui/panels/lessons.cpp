@@ -47,11 +47,11 @@ std::vector<std::string> ListSceneFiles(const std::string& directory)
     return dirs;
 }
 
-std::optional<Scene> LoadSceneForGui(const std::string& path, std::string& error)
+std::optional<Scene> LoadSceneForGui(const std::string& path, IoError& error)
 {
     SceneLoad load = LoadSceneFile(path);
     if (!load.Ok()) {
-        error = ErrorText(load.error);
+        error = std::move(load.error);
         return std::nullopt;
     }
     return std::move(load.scene);

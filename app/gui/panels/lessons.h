@@ -3,6 +3,7 @@
 #pragma once
 
 #include "app/paths/data_dir.h" // LessonDirectory
+#include "core/io/error.h"
 #include "core/scene.h"
 
 #include <functional>
@@ -25,6 +26,6 @@ std::vector<LessonEntry> ListLessons(const std::string& directory);
 std::vector<std::string> ListSceneFiles(const std::string& directory);
 
 /// Loads a scene file with LoadSceneFile (the GUI's SceneLoader).
-std::optional<Scene> LoadSceneForGui(const std::string& path, std::string& error);
+std::optional<Scene> LoadSceneForGui(const std::string& path, IoError& error);
 
 } // namespace hitlab

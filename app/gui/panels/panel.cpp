@@ -5,17 +5,25 @@
 
 namespace hitlab {
 
-Scene& PanelContext::GetScene() const { return viewport.GetScene(); }
+Scene& PanelContext::GetScene() const { return m_viewport.GetScene(); }
 
-History& PanelContext::GetHistory() const { return viewport.GetHistory(); }
+History& PanelContext::GetHistory() const { return m_viewport.GetHistory(); }
 
-const SceneEvaluator& PanelContext::Evaluation() const { return viewport.Evaluation(); }
+const SceneEvaluator& PanelContext::Evaluation() const { return m_viewport.Evaluation(); }
 
-Camera& PanelContext::GetCamera() const { return viewport.camera; }
+Camera& PanelContext::GetCamera() const { return m_viewport.camera; }
+
+ShapeId PanelContext::Selected() const { return m_viewport.Selected(); }
+
+void PanelContext::Select(ShapeId id) const { m_viewport.Select(id); }
+
+const EvaluationSummary& PanelContext::Summary() const { return m_viewport.Summary(); }
+
+FanView& PanelContext::Fans() const { return m_viewport.Fans(); }
 
 bool PanelContext::Execute(std::unique_ptr<Command> command, std::uint64_t mergeGroup) const
 {
-    return viewport.GetHistory().Execute(viewport.GetScene(), std::move(command), mergeGroup);
+    return m_viewport.GetHistory().Execute(m_viewport.GetScene(), std::move(command), mergeGroup);
 }
 
 void PanelContext::Focus(const SceneQuery& query) const
@@ -23,11 +31,11 @@ void PanelContext::Focus(const SceneQuery& query) const
     state.focused = query;
     state.step = -1;
     state.playing = false;
-    viewport.Select(query.a);
+    m_viewport.Select(query.a);
     lastSelected = query.a;
 }
 
-std::optional<SceneQuery> PanelContext::Focused() const { return state.focused ? state.focused : viewport.Focused(); }
+std::optional<SceneQuery> PanelContext::Focused() const { return state.focused ? state.focused : m_viewport.Focused(); }
 
 std::uint64_t EditGroup::For(const PanelContext& ctx, bool activated)
 {

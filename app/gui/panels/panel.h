@@ -24,6 +24,8 @@
 namespace hitlab {
 
 class Viewport;
+class EvaluationSummary;
+class FanView;
 struct Camera;
 
 namespace panel_action {
@@ -47,9 +49,17 @@ struct LookAt {
 
 using PanelAction = std::variant<panel_action::ShowError, panel_action::WriteScene, panel_action::LookAt>;
 
-/// What a panel's Draw may use; made by the owner each frame.
+/// What a panel's Draw may use; made by the owner each frame. The viewport itself stays with the
+/// owner: panels reach only the pieces below (the scene, its history and evaluation, the camera,
+/// the selection, the evaluation's summary, the ray fans).
 struct PanelContext {
-    Viewport& viewport;                ///< the scene, its history and evaluation, the camera, the selection, the fans
+    PanelContext(Viewport& viewport, PanelState& panelState, std::vector<PanelAction>& queued, ShapeId& selectedLast,
+                 std::uint64_t& editGroups, bool isLastFrame)
+        : state(panelState), actions(queued), lastSelected(selectedLast), nextEditGroup(editGroups),
+          lastFrame(isLastFrame), m_viewport(viewport)
+    {
+    }
+
     PanelState& state;                 ///< the focused pair and trace step (the viewport draws them)
     std::vector<PanelAction>& actions; ///< run by the owner after the panels drew
     ShapeId& lastSelected;             ///< the selection the owner saw last (a change releases the focused pair)
@@ -60,6 +70,13 @@ struct PanelContext {
     History& GetHistory() const;
     const SceneEvaluator& Evaluation() const;
     Camera& GetCamera() const;
+    /// The selected shape (0: none), and selecting one (as a click in the viewport does).
+    ShapeId Selected() const;
+    void Select(ShapeId id) const;
+    /// The scene evaluation's summary (per-family counts, drawable queries), listed once per evaluation.
+    const EvaluationSummary& Summary() const;
+    /// The ray fans the viewport draws (the Ray fan panel edits them).
+    FanView& Fans() const;
     /// Runs an undoable edit (merged with the previous one of the same non-zero group).
     bool Execute(std::unique_ptr<Command> command, std::uint64_t mergeGroup = 0) const;
     /// Focuses a pair (the Results table, a loaded counterexample): its first shape is selected,
@@ -68,6 +85,9 @@ struct PanelContext {
     /// The pair the panels show: the one focused in Results, else the viewport's own choice.
     std::optional<SceneQuery> Focused() const;
     void Queue(PanelAction action) const { actions.push_back(std::move(action)); }
+
+private:
+    Viewport& m_viewport;
 };
 
 /// One undo step per drag or typed value: the merge group of a panel's widget edits.

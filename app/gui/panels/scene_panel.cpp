@@ -120,7 +120,7 @@ private:
                 shape.color = kColors[scene.NextId() % 4];
                 const ShapeId id = scene.NextId();
                 ctx.Execute(AddShapeCommand(std::move(shape)));
-                ctx.viewport.Select(id);
+                ctx.Select(id);
             }
         }
         ImGui::EndPopup();
@@ -149,13 +149,13 @@ private:
                         m_colourEdit.For(ctx, ImGui::IsItemActivated()));
         }
         ImGui::SameLine();
-        if (m_renaming == s.id && ctx.viewport.Selected() == s.id) {
+        if (m_renaming == s.id && ctx.Selected() == s.id) {
             RenameField(ctx, s);
             return;
         }
         const std::string label = s.name + "  (" + ShapeTypeName(s.shape) + ")";
-        if (ImGui::Selectable(label.c_str(), ctx.viewport.Selected() == s.id, ImGuiSelectableFlags_AllowDoubleClick)) {
-            ctx.viewport.Select(s.id);
+        if (ImGui::Selectable(label.c_str(), ctx.Selected() == s.id, ImGuiSelectableFlags_AllowDoubleClick)) {
+            ctx.Select(s.id);
             if (ImGui::IsMouseDoubleClicked(0)) {
                 m_renaming = s.id;
                 m_rename = s.name;

@@ -53,7 +53,7 @@ TEST(HuntModel, DefaultsComeFromTheFocusedPair)
     EXPECT_EQ(c.b, "");
     EXPECT_EQ(c.precision, Precision::Float);
     EXPECT_TRUE(c.around);
-    EXPECT_EQ(ValidateHuntChoices(c, scene, focused), "");
+    EXPECT_EQ(ValidateHuntChoices(c, scene, focused), IoError{});
 
     const HuntOptions o = MakeHuntOptions(c, scene, focused);
     ASSERT_TRUE(o.around);
@@ -66,7 +66,7 @@ TEST(HuntModel, DefaultsComeFromTheFocusedPair)
     values.valueUlps = 8;
     EXPECT_EQ(MakeHuntOptions(values, scene, focused).valueUlps, 8.0);
     values.valueUlps = -1;
-    EXPECT_NE(ValidateHuntChoices(values, scene, focused), "");
+    EXPECT_EQ(ValidateHuntChoices(values, scene, focused).where, "ulps");
 
     // another family: its defaults, and no pair of it to hunt around
     const HuntChoices s = DefaultHuntChoices(scene, evaluation, focused, Family::RaySphere);
@@ -110,19 +110,20 @@ TEST(HuntModel, InvalidChoicesSayWhy)
     c.a = "face_planes";
     c.b = "face_planes";
     EXPECT_EQ(ValidateHuntChoices(c, scene, std::nullopt),
-              "a and b are the same algorithm: choose another b, or the exact judge");
+              (IoError{"b", "the same algorithm as a: choose another b, or the exact judge"}));
     c.b = "nope";
-    EXPECT_NE(ValidateHuntChoices(c, scene, std::nullopt).find("unknown algorithm \"nope\""), std::string::npos);
+    EXPECT_NE(ErrorText(ValidateHuntChoices(c, scene, std::nullopt)).find("b: unknown algorithm \"nope\""),
+              std::string::npos);
     c.b = "";
     c.maxSeconds = -1;
-    EXPECT_EQ(ValidateHuntChoices(c, scene, std::nullopt), "the seconds limit must be 0 (none) or more");
+    EXPECT_EQ(ValidateHuntChoices(c, scene, std::nullopt), (IoError{"seconds", "must be 0 (no limit) or more"}));
     c.maxSeconds = 1;
     c.around = true;
     c.maxCounterexamples = 0;
-    EXPECT_EQ(ValidateHuntChoices(c, scene, std::nullopt), "ask for at least one counterexample");
+    EXPECT_EQ(ValidateHuntChoices(c, scene, std::nullopt), (IoError{"max", "ask for at least one counterexample"}));
     c.maxCounterexamples = 1;
     // "around" without a focused pair of the family is ignored, not refused
-    EXPECT_EQ(ValidateHuntChoices(c, scene, std::nullopt), "");
+    EXPECT_EQ(ValidateHuntChoices(c, scene, std::nullopt), IoError{});
     EXPECT_FALSE(MakeHuntOptions(c, scene, std::nullopt).around);
     EXPECT_FALSE(MakeHuntOptions(c, scene, SceneQuery{Family::RaySphere, 2, 1}).around);
     EXPECT_FALSE(MakeHuntOptions(c, scene, SceneQuery{Family::RayAabb, 2, 99}).around); // shape gone
@@ -158,7 +159,7 @@ TEST(HuntModel, HuntFindsACounterexampleAndLoadingItIsOneUndoableStep)
     o.maxCases = 0;
     o.maxCounterexamples = 3;
     HuntSession session;
-    ASSERT_EQ(session.Start(o), "");
+    ASSERT_EQ(session.Start(o), IoError{});
     EXPECT_TRUE(session.Running());
     EXPECT_TRUE(session.Poll(true));
     EXPECT_FALSE(session.Running());
@@ -249,13 +250,13 @@ TEST(HuntModel, CancelStopsTheHunt)
     o.maxCases = 0;
     o.maxCounterexamples = 1000000;
     HuntSession session;
-    ASSERT_EQ(session.Start(o), "");
+    ASSERT_EQ(session.Start(o), IoError{});
     session.Cancel();
     ASSERT_TRUE(session.Poll(true));
     EXPECT_TRUE(session.Report()->cancelled);
     HuntOptions bad = o;
     bad.b = bad.a;
-    EXPECT_NE(session.Start(bad), "");
+    EXPECT_EQ(session.Start(bad).where, "b");
     EXPECT_FALSE(session.Running());
 }
 

@@ -52,7 +52,7 @@ TEST_P(PublishedVariant, SeededHuntAgainstExactJudgeFindsAShrunkCounterexample)
     const auto start = std::chrono::steady_clock::now();
     const HuntReport report = RunHunt(Options(p.family, p.name));
     const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    ASSERT_TRUE(report.error.empty()) << report.error;
+    ASSERT_TRUE(report.error.what.empty()) << report.error;
     ASSERT_EQ(report.counterexamples.size(), 1u) << p.name;
     EXPECT_LT(seconds, 3.0);
     const Counterexample& c = report.counterexamples[0];
@@ -223,7 +223,7 @@ TEST(HuntValues, FindsAUnitDirectionAlgorithmsValueDisagreementAndShrinkingKeeps
     o.maxCounterexamples = 8;
     o.valueUlps = 8;
     const HuntReport report = RunHunt(o);
-    ASSERT_TRUE(report.error.empty()) << report.error;
+    ASSERT_TRUE(report.error.what.empty()) << report.error;
     EXPECT_EQ(report.method, "scalar");
     int valueOnly = 0;
     for (const Counterexample& c : report.counterexamples) {
@@ -268,7 +268,7 @@ TEST(HuntValues, IdenticalValuesNeverDisagree)
     o.b = "";
     EXPECT_FALSE(HuntDisagrees(o, q));
     o.valueUlps = -1;
-    EXPECT_NE(ValidateHunt(o), "");
+    EXPECT_EQ(ValidateHunt(o).where, "ulps");
     // value mode never takes the verdict-only vectorised path
     HuntOptions batched = Options(Family::RayAabb, "slab", "slab_branchless");
     batched.precision = Precision::Float;
@@ -279,10 +279,13 @@ TEST(HuntValues, IdenticalValuesNeverDisagree)
 
 TEST(Hunt, InvalidOptionsAreReported)
 {
-    EXPECT_NE(ValidateHunt(Options(Family::RayAabb, "nope")).find("unknown algorithm"), std::string::npos);
-    EXPECT_NE(ValidateHunt(Options(Family::RayAabb, "slab", "slab")), "");
-    EXPECT_EQ(ValidateHunt(Options(Family::RayAabb, "slab", "face_planes")), "");
-    EXPECT_FALSE(RunHunt(Options(Family::RayAabb, "nope")).error.empty());
+    EXPECT_EQ(ValidateHunt(Options(Family::RayAabb, "nope")).where, "a");
+    EXPECT_NE(ValidateHunt(Options(Family::RayAabb, "nope")).what.find("unknown algorithm \"nope\""),
+              std::string::npos);
+    EXPECT_EQ(ValidateHunt(Options(Family::RayAabb, "slab", "slab")),
+              (IoError{"b", "the same algorithm as a: choose another b, or the exact judge"}));
+    EXPECT_EQ(ValidateHunt(Options(Family::RayAabb, "slab", "face_planes")), IoError{});
+    EXPECT_FALSE(RunHunt(Options(Family::RayAabb, "nope")).error.what.empty());
 }
 
 } // namespace
