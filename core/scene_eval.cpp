@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <cstring>
 #include <thread>
 
 namespace hitlab {
@@ -40,6 +41,25 @@ void SetOutcome(AlgorithmOutcome& out, const AlgorithmInfo* info, const Result& 
     out.group = 0;
     out.explanation = Explanation::None;
     out.reason.clear();
+}
+
+/// Whether two results are the same bit for bit, in every field.
+bool SameBits(const Result& x, const Result& y)
+{
+    const auto same = [](const auto& a, const auto& b) { return std::memcmp(&a, &b, sizeof(a)) == 0; };
+    return x.hit == y.hit && same(x.tEnter, y.tEnter) && same(x.tExit, y.tExit) && same(x.point, y.point) &&
+           same(x.normal, y.normal) && x.hasNormal == y.hasNormal && same(x.depth, y.depth) &&
+           same(x.contact, y.contact) && same(x.separatingAxis, y.separatingAxis) &&
+           x.hasSeparatingAxis == y.hasSeparatingAxis;
+}
+
+/// Whether a result equals itself in the values the comparison compares (no NaN where a hit's
+/// values are compared): then results bit for bit the same as it agree with it (ExplainIdentical).
+bool ComparableValues(const Result& r)
+{
+    const auto same = [](const glm::dvec3& v) { return v == v; };
+    return !r.hit ||
+           (r.tEnter == r.tEnter && r.tExit == r.tExit && r.depth == r.depth && same(r.point) && same(r.normal));
 }
 
 /// Completes a comparison whose outcomes hold the enabled algorithms' results: Explain compares
@@ -102,6 +122,9 @@ std::array<std::uint32_t, 2> SceneEvaluator::ShapeIndices(const Scene& scene, si
 
 void SceneEvaluator::EvaluateIndices(const Scene& scene, std::span<const size_t> indices)
 {
+    for (Family family : AllFamilies()) {
+        m_enabled[static_cast<size_t>(family)] = scene.Settings(family).enabled;
+    }
     const size_t chunks = (indices.size() + kChunkQueries - 1) / kChunkQueries;
     const size_t threads = ThreadCount(indices.size(), chunks, m_threads);
     if (m_scratch.size() < threads) {
@@ -188,15 +211,32 @@ void SceneEvaluator::EvaluateBatch(const Scene& scene, Family family, std::span<
     for (size_t k = 0; k < algorithms; ++k) {
         RunBatch(*settings.enabled[k], batch, settings.precision, std::span(s.results).subspan(k * n, n));
     }
-    // then each query's comparison
+    // then each query's comparison: stored in full only when some result is not the reference's
+    const auto ref = std::find(settings.enabled.begin(), settings.enabled.end(), &ReferenceAlgorithm(family));
+    const size_t r = static_cast<size_t>(ref - settings.enabled.begin());
     for (size_t j = 0; j < n; ++j) {
         QueryEvaluation& evaluation = m_queries[indices[j]];
-        Comparison& c = evaluation.comparison;
+        bool identical = r < algorithms && ComparableValues(s.results[r * n + j]);
+        for (size_t k = 0; k < algorithms && identical; ++k) {
+            identical = SameBits(s.results[k * n + j], s.results[r * n + j]);
+        }
+        if (identical) {
+            evaluation.comparison.agree = true;
+            evaluation.comparison.reference = s.results[r * n + j];
+            evaluation.detail.reset();
+            continue;
+        }
+        if (evaluation.detail == nullptr) {
+            evaluation.detail = std::make_unique<Comparison>();
+        }
+        Comparison& c = *evaluation.detail;
         c.outcomes.resize(algorithms);
         for (size_t k = 0; k < algorithms; ++k) {
             SetOutcome(c.outcomes[k], settings.enabled[k], s.results[k * n + j]);
         }
         Complete(scene, evaluation.query, settings.precision, c);
+        evaluation.comparison.agree = c.agree;
+        evaluation.comparison.reference = c.reference;
     }
 }
 
@@ -247,11 +287,12 @@ void SceneEvaluator::Rebuild(const Scene& scene, bool reuse)
                 const auto seenB = m_seenRevisions.find(q.b);
                 if (it != previousIndex.end() && seenA != m_seenRevisions.end() && seenB != m_seenRevisions.end() &&
                     seenA->second == scene.Revision(q.a) && seenB->second == scene.Revision(q.b)) {
-                    m_queries[i].comparison = std::move(previous[it->second].comparison);
+                    m_queries[i].comparison = previous[it->second].comparison;
+                    m_queries[i].detail = std::move(previous[it->second].detail);
                     reused = true;
                 }
             } else if (i < previous.size()) {
-                m_queries[i].comparison = std::move(previous[i].comparison); // storage only: recomputed below
+                m_queries[i].detail = std::move(previous[i].detail); // storage only: recomputed below
             }
             if (!reused) {
                 toEvaluate.push_back(i);
@@ -310,6 +351,34 @@ size_t SceneEvaluator::Update(const Scene& scene)
         m_generation = NextGeneration();
     }
     return indices.size();
+}
+
+const Result& QueryEvaluation::ResultOf(const AlgorithmInfo* algorithm) const
+{
+    if (detail != nullptr) {
+        for (const AlgorithmOutcome& outcome : detail->outcomes) {
+            if (outcome.info == algorithm) {
+                return outcome.result;
+            }
+        }
+    }
+    return comparison.reference; // without detail, every algorithm that ran returned it
+}
+
+Comparison SceneEvaluator::ComparisonOf(const QueryEvaluation& evaluation) const
+{
+    if (evaluation.detail != nullptr) {
+        return *evaluation.detail;
+    }
+    // every enabled algorithm returned the reference's result: what EvaluateBatch found
+    const std::vector<const AlgorithmInfo*>& enabled = m_enabled[static_cast<size_t>(evaluation.query.family)];
+    Comparison c;
+    c.outcomes.resize(enabled.size());
+    for (size_t k = 0; k < enabled.size(); ++k) {
+        SetOutcome(c.outcomes[k], enabled[k], evaluation.comparison.reference);
+    }
+    ExplainIdentical(c, ReferenceAlgorithm(evaluation.query.family));
+    return c;
 }
 
 const QueryEvaluation* SceneEvaluator::Find(ShapeId a, ShapeId b) const

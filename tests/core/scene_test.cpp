@@ -85,7 +85,7 @@ TEST(SceneEvaluation, EvaluatesEveryQueryWithEveryEnabledAlgorithm)
     EXPECT_EQ(evaluator.Evaluate(scene), 6u);
     const QueryEvaluation* rayBox = evaluator.Find(1, 3);
     ASSERT_NE(rayBox, nullptr);
-    EXPECT_EQ(rayBox->comparison.outcomes.size(), AlgorithmsOf(Family::RayAabb).size());
+    EXPECT_EQ(evaluator.ComparisonOf(*rayBox).outcomes.size(), AlgorithmsOf(Family::RayAabb).size());
     EXPECT_TRUE(rayBox->comparison.reference.hit);
     EXPECT_EQ(rayBox->comparison.reference.tEnter, 3.0);
     EXPECT_EQ(rayBox->comparison.reference.tExit, 4.0);
@@ -121,7 +121,7 @@ TEST(SceneEvaluation, SettingsChangeRecomputesEverything)
     scene.Settings(Family::RayAabb) = settings;
     scene.TouchSettings();
     EXPECT_EQ(evaluator.Update(scene), 6u);
-    EXPECT_EQ(evaluator.Find(1, 3)->comparison.outcomes.size(), 1u);
+    EXPECT_EQ(evaluator.ComparisonOf(*evaluator.Find(1, 3)).outcomes.size(), 1u);
     EXPECT_TRUE(evaluator.Find(1, 3)->comparison.agree);
 }
 
