@@ -43,23 +43,16 @@ void SetOutcome(AlgorithmOutcome& out, const AlgorithmInfo* info, const Result& 
     out.reason.clear();
 }
 
-/// Whether two results are the same bit for bit, in every field.
-bool SameBits(const Result& x, const Result& y)
+/// Whether a result equals itself in every value (no NaN): then results bit for bit the same as it
+/// also agree with it by the comparison's `==` (ExplainIdentical), which a NaN never does.
+template <typename T>
+bool ComparableValues(const PackedResult<T>& r)
 {
-    const auto same = [](const auto& a, const auto& b) { return std::memcmp(&a, &b, sizeof(a)) == 0; };
-    return x.hit == y.hit && same(x.tEnter, y.tEnter) && same(x.tExit, y.tExit) && same(x.point, y.point) &&
-           same(x.normal, y.normal) && x.hasNormal == y.hasNormal && same(x.depth, y.depth) &&
-           same(x.contact, y.contact) && same(x.separatingAxis, y.separatingAxis) &&
-           x.hasSeparatingAxis == y.hasSeparatingAxis;
-}
-
-/// Whether a result equals itself in the values the comparison compares (no NaN where a hit's
-/// values are compared): then results bit for bit the same as it agree with it (ExplainIdentical).
-bool ComparableValues(const Result& r)
-{
-    const auto same = [](const glm::dvec3& v) { return v == v; };
-    return !r.hit ||
-           (r.tEnter == r.tEnter && r.tExit == r.tExit && r.depth == r.depth && same(r.point) && same(r.normal));
+    bool same = true;
+    for (const T v : r.values) {
+        same = same && v == v;
+    }
+    return same || (r.flags & kPackedHit) == 0; // a miss's values are not compared
 }
 
 /// Completes a comparison whose outcomes hold the enabled algorithms' results: Explain compares
@@ -201,28 +194,50 @@ void SceneEvaluator::EvaluateBatch(const Scene& scene, Family family, std::span<
         const auto [a, b] = ShapeIndices(scene, i);
         s.pairs.push_back(ShapePair{tableIndex(a), tableIndex(b)});
     }
-    // each algorithm over the whole batch
+    // each algorithm over the whole batch, its results packed in the precision
     const size_t n = indices.size();
     const size_t algorithms = settings.enabled.size();
-    if (s.results.size() < algorithms * n) { // grown only: families alternate, and resizing down and up would clear
-        s.results.resize(algorithms * n);
-    }
     const QueryBatch batch{s.shapes, s.floatShapes, s.pairs};
-    for (size_t k = 0; k < algorithms; ++k) {
-        RunBatch(*settings.enabled[k], batch, settings.precision, std::span(s.results).subspan(k * n, n));
+    if (inFloat) {
+        if (s.floatResults.size() < algorithms * n) { // grown only: families alternate
+            s.floatResults.resize(algorithms * n);
+        }
+        for (size_t k = 0; k < algorithms; ++k) {
+            RunBatch(*settings.enabled[k], batch, settings.precision,
+                     BatchResults{std::span(s.floatResults).subspan(k * n, n), {}});
+        }
+        CompleteBatch<float>(scene, family, indices, s.floatResults);
+    } else {
+        if (s.doubleResults.size() < algorithms * n) {
+            s.doubleResults.resize(algorithms * n);
+        }
+        for (size_t k = 0; k < algorithms; ++k) {
+            RunBatch(*settings.enabled[k], batch, settings.precision,
+                     BatchResults{{}, std::span(s.doubleResults).subspan(k * n, n)});
+        }
+        CompleteBatch<double>(scene, family, indices, s.doubleResults);
     }
-    // then each query's comparison: stored in full only when some result is not the reference's
+}
+
+template <typename T>
+void SceneEvaluator::CompleteBatch(const Scene& scene, Family family, std::span<const size_t> indices,
+                                   std::span<const PackedResult<T>> results)
+{
+    const FamilySettings& settings = scene.Settings(family);
+    const size_t n = indices.size();
+    const size_t algorithms = settings.enabled.size();
     const auto ref = std::find(settings.enabled.begin(), settings.enabled.end(), &ReferenceAlgorithm(family));
     const size_t r = static_cast<size_t>(ref - settings.enabled.begin());
+    // each query's comparison: stored in full only when some result is not the reference's
     for (size_t j = 0; j < n; ++j) {
         QueryEvaluation& evaluation = m_queries[indices[j]];
-        bool identical = r < algorithms && ComparableValues(s.results[r * n + j]);
+        bool identical = r < algorithms && ComparableValues(results[r * n + j]);
         for (size_t k = 0; k < algorithms && identical; ++k) {
-            identical = SameBits(s.results[k * n + j], s.results[r * n + j]);
+            identical = std::memcmp(&results[k * n + j], &results[r * n + j], sizeof(PackedResult<T>)) == 0;
         }
         if (identical) {
             evaluation.comparison.agree = true;
-            evaluation.comparison.reference = s.results[r * n + j];
+            evaluation.comparison.reference = Widen(results[r * n + j]);
             evaluation.detail.reset();
             continue;
         }
@@ -232,7 +247,7 @@ void SceneEvaluator::EvaluateBatch(const Scene& scene, Family family, std::span<
         Comparison& c = *evaluation.detail;
         c.outcomes.resize(algorithms);
         for (size_t k = 0; k < algorithms; ++k) {
-            SetOutcome(c.outcomes[k], settings.enabled[k], s.results[k * n + j]);
+            SetOutcome(c.outcomes[k], settings.enabled[k], Widen(results[k * n + j]));
         }
         Complete(scene, evaluation.query, settings.precision, c);
         evaluation.comparison.agree = c.agree;

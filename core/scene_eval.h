@@ -80,7 +80,9 @@ private:
         std::vector<Shape> shapes;           ///< the batch's table in double
         std::vector<FloatShape> floatShapes; ///< the batch's table in float
         std::vector<ShapePair> pairs;
-        std::vector<Result> results; ///< results[k * n + i]: enabled algorithm k on the batch's query i
+        /// results[k * n + i]: enabled algorithm k on the batch's query i, in the batch's precision
+        std::vector<PackedResult<float>> floatResults;
+        std::vector<PackedResult<double>> doubleResults;
     };
 
     /// Recomputes the queries of the scene; with reuse, keeps the results of queries whose two
@@ -94,6 +96,11 @@ private:
     /// Evaluates queries of one family: each enabled algorithm runs once over the batch, then
     /// each query's comparison is completed.
     void EvaluateBatch(const Scene& scene, Family family, std::span<const size_t> indices, BatchScratch& scratch);
+    /// Completes each query of a batch from its algorithms' packed results: the summary alone when
+    /// every result is the reference's bit for bit, else the full comparison (Explain).
+    template <typename T>
+    void CompleteBatch(const Scene& scene, Family family, std::span<const size_t> indices,
+                       std::span<const PackedResult<T>> results);
     /// Indices in scene.Shapes() of m_queries[i]'s two shapes, from m_shapeIndex when it is still right.
     std::array<std::uint32_t, 2> ShapeIndices(const Scene& scene, size_t i);
     void RecordRevisions(const Scene& scene);

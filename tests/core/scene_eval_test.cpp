@@ -174,14 +174,16 @@ TEST(SceneEvaluation, BatchesGiveEveryAlgorithmsSingleQueryResultBitForBit)
         const QueryBatch batch{shapes, floatShapes, pairs};
         for (const AlgorithmInfo* info : AlgorithmsOf(family)) {
             for (Precision precision : {Precision::Float, Precision::Double}) {
-                std::vector<Result> out(pairs.size());
-                RunBatch(*info, batch, precision, out);
+                std::vector<PackedResult<float>> floats(precision == Precision::Float ? pairs.size() : 0);
+                std::vector<PackedResult<double>> doubles(precision == Precision::Double ? pairs.size() : 0);
+                RunBatch(*info, batch, precision, BatchResults{floats, doubles});
                 int hits = 0;
                 for (size_t i = 0; i < pairs.size(); ++i) {
-                    EXPECT_TRUE(SameResult(out[i], hitlab::Run(*info, single[i], precision)))
+                    const Result out = precision == Precision::Float ? Widen(floats[i]) : Widen(doubles[i]);
+                    EXPECT_TRUE(SameResult(out, hitlab::Run(*info, single[i], precision)))
                         << FamilyName(family) << "/" << info->name
                         << (precision == Precision::Float ? " float" : " double") << " query " << i;
-                    hits += out[i].hit ? 1 : 0;
+                    hits += out.hit ? 1 : 0;
                 }
                 EXPECT_GT(hits, 0) << FamilyName(family) << "/" << info->name;
             }
