@@ -141,11 +141,12 @@ Result Run(const AlgorithmInfo& info, const Query& query, Precision precision, T
     return info.run(query, precision, trace);
 }
 
-void RunBatch(const AlgorithmInfo& info, const QueryBatch& batch, Precision precision, std::span<Result> out)
+void RunBatch(const AlgorithmInfo& info, const QueryBatch& batch, Precision precision, BatchResults out)
 {
-    if (out.size() != batch.pairs.size()) { // a caller's bug: writing past out would corrupt memory
+    const size_t size = precision == Precision::Float ? out.floats.size() : out.doubles.size();
+    if (size != batch.pairs.size()) { // a caller's bug: writing past out would corrupt memory
         std::fprintf(stderr, "hitlab: internal error: a batch of %zu queries given %zu results\n", batch.pairs.size(),
-                     out.size());
+                     size);
         std::abort();
     }
     info.run.batch(batch, precision, out);

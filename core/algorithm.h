@@ -74,11 +74,19 @@ struct QueryBatch {
     std::span<const ShapePair> pairs;
 };
 
-/// Runs an algorithm on every query of a batch, untraced: out[i] is bit for bit the Result that
-/// RunFn gives for query i. Preconditions: out.size() == batch.pairs.size(), every index is
-/// inside the precision's table, and the shapes are of the family's types (a wrong type throws
-/// std::bad_variant_access, as in RunFn).
-using RunBatchFn = void (*)(const QueryBatch& batch, Precision precision, std::span<Result> out);
+/// Where a batch writes its results, one per query, packed in the batch's precision: `floats` in
+/// Precision::Float, `doubles` in Precision::Double (only the precision's span is written; the
+/// other may be empty).
+struct BatchResults {
+    std::span<PackedResult<float>> floats;
+    std::span<PackedResult<double>> doubles;
+};
+
+/// Runs an algorithm on every query of a batch, untraced: Widen(out[i]) is bit for bit the Result
+/// that RunFn gives for query i. Preconditions: the precision's span of out has
+/// batch.pairs.size() elements, every index is inside the precision's table, and the shapes are
+/// of the family's types (a wrong type throws std::bad_variant_access, as in RunFn).
+using RunBatchFn = void (*)(const QueryBatch& batch, Precision precision, BatchResults out);
 
 /// An algorithm's two entry points, made together by MakeRun from one function: `run(query,
 /// precision, trace)` runs one query (traced when trace is non-null), `run.batch` many of them.
@@ -135,8 +143,9 @@ bool QueryShapesMatch(const Query& query);
 Result Run(const AlgorithmInfo& info, const Query& query, Precision precision, Trace* trace = nullptr);
 
 /// Runs info on every query of a batch of its family into out (RunBatchFn's contract): the same
-/// results as Run on each query, without the per-query unpacking, conversion and indirect call.
-void RunBatch(const AlgorithmInfo& info, const QueryBatch& batch, Precision precision, std::span<Result> out);
+/// results as Run on each query, packed, without the per-query unpacking, conversion, indirect
+/// call and widening.
+void RunBatch(const AlgorithmInfo& info, const QueryBatch& batch, Precision precision, BatchResults out);
 
 // ---- building runners (used by the family registration files) ----
 
@@ -144,11 +153,11 @@ namespace detail {
 
 /// The batch loop of one algorithm in one precision: SA and SB are the family's shape types in
 /// that scalar, Table the batch's table (Shape or FloatShape).
-template <typename SA, typename SB, typename Table, typename Fn>
-void RunPairs(std::span<const Table> table, std::span<const ShapePair> pairs, std::span<Result> out)
+template <typename SA, typename SB, typename Table, typename Fn, typename T>
+void RunPairs(std::span<const Table> table, std::span<const ShapePair> pairs, std::span<PackedResult<T>> out)
 {
     for (size_t i = 0; i < pairs.size(); ++i) {
-        WidenInto(Fn{}(std::get<SA>(table[pairs[i].a]), std::get<SB>(table[pairs[i].b]), nullptr), out[i]);
+        out[i] = Pack(Fn{}(std::get<SA>(table[pairs[i].a]), std::get<SB>(table[pairs[i].b]), nullptr));
     }
 }
 
@@ -157,9 +166,9 @@ void RunPairs(std::span<const Table> table, std::span<const ShapePair> pairs, st
 /// Makes the Runner of a captureless generic lambda `[](const auto& a, const auto& b, Trace* t) {
 /// return F(a, b, t); }` that is instantiated for float and double; A and B are the family's shape
 /// templates. The single-query runner converts the query's double shapes to the precision and
-/// widens the result back to double; the batch runner reads shapes converted once and inlines the
-/// lambda into its loop. Both call the same instantiation on the same values, so they agree bit
-/// for bit (the core is built with -ffp-contract=off).
+/// widens the result back to double; the batch runner reads shapes converted once, inlines the
+/// lambda into its loop and packs each result in its precision. Both call the same instantiation on the same values, so
+/// they agree bit for bit (the core is built with -ffp-contract=off).
 template <template <class> class A, template <class> class B, typename Fn>
 constexpr Runner MakeRun(Fn)
 {
@@ -172,11 +181,11 @@ constexpr Runner MakeRun(Fn)
         }
         return Widen(Fn{}(a, b, trace));
     };
-    runner.batch = [](const QueryBatch& batch, Precision precision, std::span<Result> out) {
+    runner.batch = [](const QueryBatch& batch, Precision precision, BatchResults out) {
         if (precision == Precision::Float) {
-            detail::RunPairs<A<float>, B<float>, FloatShape, Fn>(batch.floatShapes, batch.pairs, out);
+            detail::RunPairs<A<float>, B<float>, FloatShape, Fn>(batch.floatShapes, batch.pairs, out.floats);
         } else {
-            detail::RunPairs<A<double>, B<double>, Shape, Fn>(batch.shapes, batch.pairs, out);
+            detail::RunPairs<A<double>, B<double>, Shape, Fn>(batch.shapes, batch.pairs, out.doubles);
         }
     };
     return runner;

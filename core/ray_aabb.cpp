@@ -90,9 +90,9 @@ constexpr Runner kSlabRunner =
 Runner SlabRunner()
 {
     Runner runner = kSlabRunner;
-    runner.batch = [](const QueryBatch& batch, Precision precision, std::span<Result> out) {
+    runner.batch = [](const QueryBatch& batch, Precision precision, BatchResults out) {
         if (precision == Precision::Double) {
-            detail::RayAabbSlabBatchDouble(batch, out);
+            detail::RayAabbSlabBatchDouble(batch, out.doubles);
         } else {
             kSlabRunner.batch(batch, precision, out);
         }

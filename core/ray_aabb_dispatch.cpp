@@ -52,16 +52,15 @@ bool RayAabbSlabUsesAvx2() { return HasAvx2Copy(); }
 
 namespace detail {
 
-void RayAabbSlabBatchBaseline(const QueryBatch& batch, std::span<Result> out)
+void RayAabbSlabBatchBaseline(const QueryBatch& batch, std::span<PackedResult<double>> out)
 {
     for (size_t i = 0; i < batch.pairs.size(); ++i) {
-        WidenInto(RayAabbSlab(std::get<Ray<double>>(batch.shapes[batch.pairs[i].a]),
-                              std::get<Aabb<double>>(batch.shapes[batch.pairs[i].b])),
-                  out[i]);
+        out[i] = Pack(RayAabbSlab(std::get<Ray<double>>(batch.shapes[batch.pairs[i].a]),
+                                  std::get<Aabb<double>>(batch.shapes[batch.pairs[i].b])));
     }
 }
 
-void RayAabbSlabBatchDouble(const QueryBatch& batch, std::span<Result> out)
+void RayAabbSlabBatchDouble(const QueryBatch& batch, std::span<PackedResult<double>> out)
 {
 #if defined(__x86_64__)
     if (HasAvx2Copy()) {

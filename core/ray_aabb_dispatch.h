@@ -26,14 +26,14 @@ namespace detail {
 
 /// The ray_aabb `slab` batch runner's double loop (RunBatchFn's contract in Precision::Double):
 /// the AVX2 copy when RayAabbSlabUsesAvx2(), else the baseline one.
-void RayAabbSlabBatchDouble(const QueryBatch& batch, std::span<Result> out);
+void RayAabbSlabBatchDouble(const QueryBatch& batch, std::span<PackedResult<double>> out);
 /// The baseline loop of RayAabbSlabBatchDouble (for the tests: the two copies compared).
-void RayAabbSlabBatchBaseline(const QueryBatch& batch, std::span<Result> out);
+void RayAabbSlabBatchBaseline(const QueryBatch& batch, std::span<PackedResult<double>> out);
 
 #if defined(__x86_64__)
 /// The AVX2 copies (core/slab_avx2.cpp; call only when the CPU has AVX2).
 std::int64_t RayAabbSlabHitsAvx2(const Ray<double>& ray, const Aabb<double>* boxes, std::size_t count);
-void RayAabbSlabBatchAvx2(const Shape* table, const ShapePair* pairs, std::size_t count, Result* out);
+void RayAabbSlabBatchAvx2(const Shape* table, const ShapePair* pairs, std::size_t count, PackedResult<double>* out);
 #endif
 
 /// Throws std::bad_variant_access (a batch's shapes of the wrong types, as RunFn does).

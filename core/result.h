@@ -6,6 +6,7 @@
 
 #include <cstdint>
 #include <limits>
+#include <type_traits>
 
 namespace hitlab {
 
@@ -84,6 +85,70 @@ void WidenInto(const OverlapResult<T>& r, Result& out)
     out.contact = glm::dvec3(r.contact);
     out.separatingAxis = glm::dvec3(r.separatingAxis);
     out.hasSeparatingAxis = r.hasSeparatingAxis;
+}
+
+/// An algorithm's result as a batch stores it: its CastResult or OverlapResult in the algorithm's
+/// precision, packed into values and flags without padding, so that two results are the same bit
+/// for bit exactly when their bytes are (std::memcmp), and a float result takes 44 bytes where
+/// Result takes 152. Widen(Pack(r)) is bit for bit Widen(r).
+template <typename T>
+struct PackedResult {
+    /// casts: t_enter, t_exit, point, normal, then two zeros; overlaps: depth, normal, contact,
+    /// separating axis
+    T values[10]; // a plain array: the AVX2 copy of slab writes it without instantiating std::array (ODR)
+    /// kPackedHit | kPackedNormal | kPackedSeparatingAxis | kPackedOverlap; as wide as T, so that
+    /// the struct has no padding
+    std::conditional_t<sizeof(T) == 4, std::uint32_t, std::uint64_t> flags;
+};
+static_assert(sizeof(PackedResult<float>) == 44 && sizeof(PackedResult<double>) == 88);
+
+inline constexpr std::uint32_t kPackedHit = 1u << 0;
+inline constexpr std::uint32_t kPackedNormal = 1u << 1;         ///< casts: hasNormal
+inline constexpr std::uint32_t kPackedSeparatingAxis = 1u << 2; ///< overlaps: hasSeparatingAxis
+inline constexpr std::uint32_t kPackedOverlap = 1u << 3;        ///< an OverlapResult (else a CastResult)
+
+template <typename T>
+PackedResult<T> Pack(const CastResult<T>& r)
+{
+    return {{r.tEnter, r.tExit, r.point.x, r.point.y, r.point.z, r.normal.x, r.normal.y, r.normal.z, T(0), T(0)},
+            (r.hit ? kPackedHit : 0u) | (r.hasNormal ? kPackedNormal : 0u)};
+}
+
+template <typename T>
+PackedResult<T> Pack(const OverlapResult<T>& r)
+{
+    return {{r.depth, r.normal.x, r.normal.y, r.normal.z, r.contact.x, r.contact.y, r.contact.z, r.separatingAxis.x,
+             r.separatingAxis.y, r.separatingAxis.z},
+            kPackedOverlap | (r.hit ? kPackedHit : 0u) | (r.hasSeparatingAxis ? kPackedSeparatingAxis : 0u)};
+}
+
+/// The packed result widened to double: the same bits as Widen of the result it packs.
+template <typename T>
+Result Widen(const PackedResult<T>& p)
+{
+    const T* v = p.values;
+    if ((p.flags & kPackedOverlap) != 0) {
+        OverlapResult<T> r;
+        r.hit = (p.flags & kPackedHit) != 0;
+        r.depth = v[0];
+        r.normal = {v[1], v[2], v[3]};
+        r.contact = {v[4], v[5], v[6]};
+        r.separatingAxis = {v[7], v[8], v[9]};
+        r.hasSeparatingAxis = (p.flags & kPackedSeparatingAxis) != 0;
+        Result out;
+        WidenInto(r, out);
+        return out;
+    }
+    CastResult<T> r;
+    r.hit = (p.flags & kPackedHit) != 0;
+    r.tEnter = v[0];
+    r.tExit = v[1];
+    r.point = {v[2], v[3], v[4]};
+    r.normal = {v[5], v[6], v[7]};
+    r.hasNormal = (p.flags & kPackedNormal) != 0;
+    Result out;
+    WidenInto(r, out);
+    return out;
 }
 
 template <typename T>

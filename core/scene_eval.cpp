@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <cstring>
 #include <thread>
 
 namespace hitlab {
@@ -40,6 +41,18 @@ void SetOutcome(AlgorithmOutcome& out, const AlgorithmInfo* info, const Result& 
     out.group = 0;
     out.explanation = Explanation::None;
     out.reason.clear();
+}
+
+/// Whether a result equals itself in every value (no NaN): then results bit for bit the same as it
+/// also agree with it by the comparison's `==` (ExplainIdentical), which a NaN never does.
+template <typename T>
+bool ComparableValues(const PackedResult<T>& r)
+{
+    bool same = true;
+    for (const T v : r.values) {
+        same = same && v == v;
+    }
+    return same || (r.flags & kPackedHit) == 0; // a miss's values are not compared
 }
 
 /// Completes a comparison whose outcomes hold the enabled algorithms' results: Explain compares
@@ -102,6 +115,9 @@ std::array<std::uint32_t, 2> SceneEvaluator::ShapeIndices(const Scene& scene, si
 
 void SceneEvaluator::EvaluateIndices(const Scene& scene, std::span<const size_t> indices)
 {
+    for (Family family : AllFamilies()) {
+        m_enabled[static_cast<size_t>(family)] = scene.Settings(family).enabled;
+    }
     const size_t chunks = (indices.size() + kChunkQueries - 1) / kChunkQueries;
     const size_t threads = ThreadCount(indices.size(), chunks, m_threads);
     if (m_scratch.size() < threads) {
@@ -178,25 +194,64 @@ void SceneEvaluator::EvaluateBatch(const Scene& scene, Family family, std::span<
         const auto [a, b] = ShapeIndices(scene, i);
         s.pairs.push_back(ShapePair{tableIndex(a), tableIndex(b)});
     }
-    // each algorithm over the whole batch
+    // each algorithm over the whole batch, its results packed in the precision
     const size_t n = indices.size();
     const size_t algorithms = settings.enabled.size();
-    if (s.results.size() < algorithms * n) { // grown only: families alternate, and resizing down and up would clear
-        s.results.resize(algorithms * n);
-    }
     const QueryBatch batch{s.shapes, s.floatShapes, s.pairs};
-    for (size_t k = 0; k < algorithms; ++k) {
-        RunBatch(*settings.enabled[k], batch, settings.precision, std::span(s.results).subspan(k * n, n));
+    if (inFloat) {
+        if (s.floatResults.size() < algorithms * n) { // grown only: families alternate
+            s.floatResults.resize(algorithms * n);
+        }
+        for (size_t k = 0; k < algorithms; ++k) {
+            RunBatch(*settings.enabled[k], batch, settings.precision,
+                     BatchResults{std::span(s.floatResults).subspan(k * n, n), {}});
+        }
+        CompleteBatch<float>(scene, family, indices, s.floatResults);
+    } else {
+        if (s.doubleResults.size() < algorithms * n) {
+            s.doubleResults.resize(algorithms * n);
+        }
+        for (size_t k = 0; k < algorithms; ++k) {
+            RunBatch(*settings.enabled[k], batch, settings.precision,
+                     BatchResults{{}, std::span(s.doubleResults).subspan(k * n, n)});
+        }
+        CompleteBatch<double>(scene, family, indices, s.doubleResults);
     }
-    // then each query's comparison
+}
+
+template <typename T>
+void SceneEvaluator::CompleteBatch(const Scene& scene, Family family, std::span<const size_t> indices,
+                                   std::span<const PackedResult<T>> results)
+{
+    const FamilySettings& settings = scene.Settings(family);
+    const size_t n = indices.size();
+    const size_t algorithms = settings.enabled.size();
+    const auto ref = std::find(settings.enabled.begin(), settings.enabled.end(), &ReferenceAlgorithm(family));
+    const size_t r = static_cast<size_t>(ref - settings.enabled.begin());
+    // each query's comparison: stored in full only when some result is not the reference's
     for (size_t j = 0; j < n; ++j) {
         QueryEvaluation& evaluation = m_queries[indices[j]];
-        Comparison& c = evaluation.comparison;
+        bool identical = r < algorithms && ComparableValues(results[r * n + j]);
+        for (size_t k = 0; k < algorithms && identical; ++k) {
+            identical = std::memcmp(&results[k * n + j], &results[r * n + j], sizeof(PackedResult<T>)) == 0;
+        }
+        if (identical) {
+            evaluation.comparison.agree = true;
+            evaluation.comparison.reference = Widen(results[r * n + j]);
+            evaluation.detail.reset();
+            continue;
+        }
+        if (evaluation.detail == nullptr) {
+            evaluation.detail = std::make_unique<Comparison>();
+        }
+        Comparison& c = *evaluation.detail;
         c.outcomes.resize(algorithms);
         for (size_t k = 0; k < algorithms; ++k) {
-            SetOutcome(c.outcomes[k], settings.enabled[k], s.results[k * n + j]);
+            SetOutcome(c.outcomes[k], settings.enabled[k], Widen(results[k * n + j]));
         }
         Complete(scene, evaluation.query, settings.precision, c);
+        evaluation.comparison.agree = c.agree;
+        evaluation.comparison.reference = c.reference;
     }
 }
 
@@ -247,11 +302,12 @@ void SceneEvaluator::Rebuild(const Scene& scene, bool reuse)
                 const auto seenB = m_seenRevisions.find(q.b);
                 if (it != previousIndex.end() && seenA != m_seenRevisions.end() && seenB != m_seenRevisions.end() &&
                     seenA->second == scene.Revision(q.a) && seenB->second == scene.Revision(q.b)) {
-                    m_queries[i].comparison = std::move(previous[it->second].comparison);
+                    m_queries[i].comparison = previous[it->second].comparison;
+                    m_queries[i].detail = std::move(previous[it->second].detail);
                     reused = true;
                 }
             } else if (i < previous.size()) {
-                m_queries[i].comparison = std::move(previous[i].comparison); // storage only: recomputed below
+                m_queries[i].detail = std::move(previous[i].detail); // storage only: recomputed below
             }
             if (!reused) {
                 toEvaluate.push_back(i);
@@ -310,6 +366,34 @@ size_t SceneEvaluator::Update(const Scene& scene)
         m_generation = NextGeneration();
     }
     return indices.size();
+}
+
+const Result& QueryEvaluation::ResultOf(const AlgorithmInfo* algorithm) const
+{
+    if (detail != nullptr) {
+        for (const AlgorithmOutcome& outcome : detail->outcomes) {
+            if (outcome.info == algorithm) {
+                return outcome.result;
+            }
+        }
+    }
+    return comparison.reference; // without detail, every algorithm that ran returned it
+}
+
+Comparison SceneEvaluator::ComparisonOf(const QueryEvaluation& evaluation) const
+{
+    if (evaluation.detail != nullptr) {
+        return *evaluation.detail;
+    }
+    // every enabled algorithm returned the reference's result: what EvaluateBatch found
+    const std::vector<const AlgorithmInfo*>& enabled = m_enabled[static_cast<size_t>(evaluation.query.family)];
+    Comparison c;
+    c.outcomes.resize(enabled.size());
+    for (size_t k = 0; k < enabled.size(); ++k) {
+        SetOutcome(c.outcomes[k], enabled[k], evaluation.comparison.reference);
+    }
+    ExplainIdentical(c, ReferenceAlgorithm(evaluation.query.family));
+    return c;
 }
 
 const QueryEvaluation* SceneEvaluator::Find(ShapeId a, ShapeId b) const

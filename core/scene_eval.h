@@ -16,10 +16,25 @@
 
 namespace hitlab {
 
-/// One evaluated query: the pair, and its comparison (every enabled algorithm's result).
+/// What a query's comparison concluded, kept for every query: the fields of Comparison that the
+/// views read for all of them (the status counts, the drawing, the focus).
+struct ComparisonSummary {
+    bool agree = true; ///< Comparison::agree
+    Result reference;  ///< Comparison::reference
+};
+
+/// One evaluated query: the pair, and what its comparison concluded. The full Comparison (every
+/// enabled algorithm's outcome, groups, explanations) is SceneEvaluator::ComparisonOf.
 struct QueryEvaluation {
     SceneQuery query;
-    Comparison comparison;
+    ComparisonSummary comparison;
+    /// The full comparison when some enabled algorithm's result is not bit for bit the
+    /// reference's (or the reference did not run); null when every one is (the common case: no
+    /// outcome is stored, each is the reference's result, agreeing).
+    std::unique_ptr<Comparison> detail;
+
+    /// The result of one algorithm (the reference's when the algorithm did not run).
+    const Result& ResultOf(const AlgorithmInfo* algorithm) const;
 };
 
 class SceneEvaluator {
@@ -43,6 +58,10 @@ public:
     const std::vector<QueryEvaluation>& Queries() const { return m_queries; }
     /// The evaluation of the query between two shapes (either order), or null.
     const QueryEvaluation* Find(ShapeId a, ShapeId b) const;
+    /// The full comparison of one of Queries() (every enabled algorithm's outcome, the groups, the
+    /// explanations and their reasons), built on demand: the same, field for field, as
+    /// EvaluateQuery gives for the query as it was evaluated.
+    Comparison ComparisonOf(const QueryEvaluation& evaluation) const;
 
     /// Runs one algorithm of a query with a trace (the query as the scene has it now).
     static Trace TraceOf(const Scene& scene, const SceneQuery& query, const AlgorithmInfo& algorithm);
@@ -61,7 +80,9 @@ private:
         std::vector<Shape> shapes;           ///< the batch's table in double
         std::vector<FloatShape> floatShapes; ///< the batch's table in float
         std::vector<ShapePair> pairs;
-        std::vector<Result> results; ///< results[k * n + i]: enabled algorithm k on the batch's query i
+        /// results[k * n + i]: enabled algorithm k on the batch's query i, in the batch's precision
+        std::vector<PackedResult<float>> floatResults;
+        std::vector<PackedResult<double>> doubleResults;
     };
 
     /// Recomputes the queries of the scene; with reuse, keeps the results of queries whose two
@@ -75,12 +96,20 @@ private:
     /// Evaluates queries of one family: each enabled algorithm runs once over the batch, then
     /// each query's comparison is completed.
     void EvaluateBatch(const Scene& scene, Family family, std::span<const size_t> indices, BatchScratch& scratch);
+    /// Completes each query of a batch from its algorithms' packed results: the summary alone when
+    /// every result is the reference's bit for bit, else the full comparison (Explain).
+    template <typename T>
+    void CompleteBatch(const Scene& scene, Family family, std::span<const size_t> indices,
+                       std::span<const PackedResult<T>> results);
     /// Indices in scene.Shapes() of m_queries[i]'s two shapes, from m_shapeIndex when it is still right.
     std::array<std::uint32_t, 2> ShapeIndices(const Scene& scene, size_t i);
     void RecordRevisions(const Scene& scene);
     static std::uint64_t Key(ShapeId a, ShapeId b) { return (std::uint64_t(a) << 32) | b; }
 
     std::vector<QueryEvaluation> m_queries;
+    /// Each family's enabled algorithms at the last evaluation (the outcomes' order): every query
+    /// of a family was evaluated with the same list, since a settings change recomputes them all.
+    std::array<std::vector<const AlgorithmInfo*>, kFamilyCount> m_enabled;
     std::vector<SceneQuery> m_list; ///< m_queries' queries, compact: compared with the scene's on each rebuild
     std::unordered_map<std::uint64_t, size_t> m_index;          ///< Key(a, b) in protocol order -> m_queries index
     std::unordered_map<ShapeId, std::uint64_t> m_seenRevisions; ///< shape revisions evaluated

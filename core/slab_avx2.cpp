@@ -27,7 +27,7 @@ std::int64_t RayAabbSlabHitsAvx2(const Ray<double>& ray, const Aabb<double>* box
     return hits;
 }
 
-void RayAabbSlabBatchAvx2(const Shape* table, const ShapePair* pairs, std::size_t count, Result* out)
+void RayAabbSlabBatchAvx2(const Shape* table, const ShapePair* pairs, std::size_t count, PackedResult<double>* out)
 {
     for (std::size_t i = 0; i < count; ++i) {
         const Ray<double>* ray = std::get_if<Ray<double>>(&table[pairs[i].a]);
@@ -36,15 +36,19 @@ void RayAabbSlabBatchAvx2(const Shape* table, const ShapePair* pairs, std::size_
             ThrowWrongShapes(); // out of line, in the baseline code
         }
         const CastResult<double> r = RayAabbSlab(*ray, *box);
-        // WidenInto's fields, written here so that no inline function of result.h is instantiated
-        Result& o = out[i];
-        o = Result{};
-        o.hit = r.hit;
-        o.tEnter = r.tEnter;
-        o.tExit = r.tExit;
-        o.point = r.point;
-        o.normal = r.normal;
-        o.hasNormal = r.hasNormal;
+        // Pack's fields, written here so that no inline function of result.h is instantiated
+        PackedResult<double>& o = out[i];
+        o.values[0] = r.tEnter;
+        o.values[1] = r.tExit;
+        o.values[2] = r.point.x;
+        o.values[3] = r.point.y;
+        o.values[4] = r.point.z;
+        o.values[5] = r.normal.x;
+        o.values[6] = r.normal.y;
+        o.values[7] = r.normal.z;
+        o.values[8] = 0.0;
+        o.values[9] = 0.0;
+        o.flags = (r.hit ? kPackedHit : 0u) | (r.hasNormal ? kPackedNormal : 0u);
     }
 }
 

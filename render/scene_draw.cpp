@@ -157,7 +157,7 @@ void DrawResult(const Scene& scene, const ShapeIndex& shapes, const QueryEvaluat
         return;
     }
     const Result& r = DrawnResult(scene, qe);
-    const Comparison& cmp = qe.comparison;
+    const ComparisonSummary& cmp = qe.comparison;
     if (IsCast(qe.query.family)) {
         const std::optional<CastLine> line = CastLineOf(a->shape);
         if (!line) {
@@ -373,13 +373,7 @@ double GridSpacing(const Camera& camera) { return std::pow(10.0, std::floor(std:
 
 const Result& DrawnResult(const Scene& scene, const QueryEvaluation& evaluation)
 {
-    const AlgorithmInfo* drawn = scene.Settings(evaluation.query.family).drawn;
-    for (const AlgorithmOutcome& outcome : evaluation.comparison.outcomes) {
-        if (outcome.info == drawn) {
-            return outcome.result;
-        }
-    }
-    return evaluation.comparison.reference;
+    return evaluation.ResultOf(scene.Settings(evaluation.query.family).drawn);
 }
 
 void DrawGrid(const Camera& camera, DrawSink& out)

@@ -88,7 +88,7 @@ Judged Judge(const Scene& scene, const SceneEvaluator& evaluation, bool exact, c
     j.exact.resize(all.size());
     j.failed.resize(all.size());
     for (size_t i = 0; i < all.size(); ++i) {
-        j.comparisons.push_back(all[i].comparison);
+        j.comparisons.push_back(evaluation.ComparisonOf(all[i]));
         const bool ext = external != nullptr && i < external->perQuery.size() && !external->perQuery[i].empty();
         if ((!exact && !ext) || !Reported(scene, all[i])) {
             continue;

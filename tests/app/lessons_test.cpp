@@ -150,7 +150,8 @@ TEST_P(LessonShows, TheVerdictsAndTheExplanationItDescribes)
     const QueryEvaluation* qe = evaluation.Find(IdOf(scene, e.a), IdOf(scene, e.b));
     ASSERT_NE(qe, nullptr) << "the pair is not a query of the scene";
     EXPECT_EQ(qe->comparison.reference.hit, e.referenceHit);
-    const AlgorithmOutcome* outcome = OutcomeOf(qe->comparison, e.algorithm);
+    const Comparison comparison = evaluation.ComparisonOf(*qe);
+    const AlgorithmOutcome* outcome = OutcomeOf(comparison, e.algorithm);
     ASSERT_NE(outcome, nullptr) << e.algorithm << " does not run in this scene";
     EXPECT_EQ(outcome->result.hit, e.algorithmHit);
     EXPECT_EQ(outcome->explanation, e.explanation) << ExplanationName(outcome->explanation) << ": " << outcome->reason;
@@ -166,15 +167,17 @@ TEST(LessonValues, RayFromInsideNamesTheValuesThatDiffer)
     ASSERT_NE(box, nullptr);
     EXPECT_EQ(box->comparison.reference.tEnter, 0.0);
     EXPECT_EQ(box->comparison.reference.tExit, 0.78125);
-    const AlgorithmOutcome* signs = OutcomeOf(box->comparison, "slab_signs");
+    const Comparison boxComparison = evaluation.ComparisonOf(*box);
+    const AlgorithmOutcome* signs = OutcomeOf(boxComparison, "slab_signs");
     ASSERT_NE(signs, nullptr);
     EXPECT_EQ(signs->result.tEnter, -0.78125);
     EXPECT_EQ(signs->differs, kFieldTEnter | kFieldPoint);
     EXPECT_NE(signs->reason.find("t_range: t > 0"), std::string::npos) << signs->reason;
-    EXPECT_EQ(OutcomeOf(box->comparison, "slab_branchless")->differs, 0u); // clamps t_enter to 0 like the reference
+    EXPECT_EQ(OutcomeOf(boxComparison, "slab_branchless")->differs, 0u); // clamps t_enter to 0 like the reference
     const QueryEvaluation* sphere = evaluation.Find(IdOf(scene, "ray from the centre"), IdOf(scene, "sphere"));
     ASSERT_NE(sphere, nullptr);
-    const AlgorithmOutcome* glm = OutcomeOf(sphere->comparison, "glm");
+    const Comparison sphereComparison = evaluation.ComparisonOf(*sphere);
+    const AlgorithmOutcome* glm = OutcomeOf(sphereComparison, "glm");
     ASSERT_NE(glm, nullptr);
     EXPECT_EQ(glm->result.tEnter, 0.75); // the exit, the first surface point ahead of the origin
     EXPECT_EQ(glm->differs, kFieldTEnter | kFieldPoint | kFieldNormal);
@@ -276,7 +279,7 @@ TEST(Lessons, OverlappingBoxesDepthNormalAndTheCentreExtentContactOutsideTheOver
     const Scene scene = Load("aabb-overlap.json");
     SceneEvaluator evaluation;
     evaluation.Evaluate(scene);
-    const Comparison& c = OnlyQuery(evaluation).comparison;
+    const Comparison c = evaluation.ComparisonOf(OnlyQuery(evaluation));
     EXPECT_EQ(c.reference.depth, 0.5);
     EXPECT_EQ(c.reference.normal, glm::dvec3(1, 0, 0));
     const AlgorithmOutcome* centre = OutcomeOf(c, "center_extent");

@@ -209,8 +209,13 @@ TEST(Registry, BatchSharesShapesAndGivesEachQuerysResult)
     const QueryBatch batch{shapes, floatShapes, pairs};
     const AlgorithmInfo& slab = ReferenceAlgorithm(Family::RayAabb);
     for (Precision precision : {Precision::Float, Precision::Double}) {
-        std::vector<Result> out(pairs.size());
-        RunBatch(slab, batch, precision, out);
+        std::vector<PackedResult<float>> floats(precision == Precision::Float ? pairs.size() : 0);
+        std::vector<PackedResult<double>> doubles(precision == Precision::Double ? pairs.size() : 0);
+        RunBatch(slab, batch, precision, BatchResults{floats, doubles});
+        std::vector<Result> out;
+        for (size_t i = 0; i < pairs.size(); ++i) {
+            out.push_back(precision == Precision::Float ? Widen(floats[i]) : Widen(doubles[i]));
+        }
         EXPECT_TRUE(out[0].hit);
         EXPECT_EQ(out[0].tEnter, 4.0);
         EXPECT_EQ(out[0].tExit, 6.0);
@@ -222,9 +227,9 @@ TEST(Registry, BatchSharesShapesAndGivesEachQuerysResult)
         EXPECT_EQ(out[3].tEnter, 2.0);
     }
     // only the precision's table is read: a float batch needs no double shapes
-    std::vector<Result> out(pairs.size());
-    RunBatch(slab, QueryBatch{{}, floatShapes, pairs}, Precision::Float, out);
-    EXPECT_EQ(out[1].tEnter, 2.0);
+    std::vector<PackedResult<float>> out(pairs.size());
+    RunBatch(slab, QueryBatch{{}, floatShapes, pairs}, Precision::Float, BatchResults{out, {}});
+    EXPECT_EQ(Widen(out[1]).tEnter, 2.0);
     // an empty batch writes nothing
     RunBatch(slab, QueryBatch{shapes, floatShapes, {}}, Precision::Double, {});
 }

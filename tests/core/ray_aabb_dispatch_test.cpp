@@ -9,6 +9,7 @@
 #include <bit>
 #include <cmath>
 #include <cstdint>
+#include <cstring>
 #include <limits>
 #include <random>
 #include <vector>
@@ -89,13 +90,14 @@ TEST(RayAabbSlabDispatchTest, Avx2CopyGivesTheBaselineResultsBitForBit)
 #if defined(__x86_64__)
     const Cases c = MakeCases(200000);
     const QueryBatch batch{c.shapes, {}, c.pairs};
-    std::vector<Result> baseline(c.pairs.size()), avx2(c.pairs.size());
+    std::vector<PackedResult<double>> baseline(c.pairs.size()), avx2(c.pairs.size());
     detail::RayAabbSlabBatchBaseline(batch, baseline);
     detail::RayAabbSlabBatchAvx2(c.shapes.data(), c.pairs.data(), c.pairs.size(), avx2.data());
     size_t hits = 0;
     for (size_t i = 0; i < c.pairs.size(); ++i) {
-        ExpectSameBits(baseline[i], avx2[i], i);
-        hits += baseline[i].hit ? 1 : 0;
+        ExpectSameBits(Widen(baseline[i]), Widen(avx2[i]), i);
+        EXPECT_EQ(std::memcmp(&baseline[i], &avx2[i], sizeof(PackedResult<double>)), 0) << i; // every byte written
+        hits += (baseline[i].flags & kPackedHit) != 0 ? 1 : 0;
         if (HasFailure()) {
             return;
         }
@@ -111,11 +113,11 @@ TEST(RayAabbSlabDispatchTest, RegistryBatchAgreesWithRunPerQuery)
     const Cases c = MakeCases(20000);
     const QueryBatch batch{c.shapes, {}, c.pairs};
     const AlgorithmInfo& slab = *FindAlgorithm(Family::RayAabb, "slab");
-    std::vector<Result> out(c.pairs.size());
-    RunBatch(slab, batch, Precision::Double, out);
+    std::vector<PackedResult<double>> out(c.pairs.size());
+    RunBatch(slab, batch, Precision::Double, BatchResults{{}, out});
     for (size_t i = 0; i < c.pairs.size(); ++i) {
         const Query q{Family::RayAabb, c.shapes[c.pairs[i].a], c.shapes[c.pairs[i].b]};
-        ExpectSameBits(hitlab::Run(slab, q, Precision::Double), out[i], i);
+        ExpectSameBits(hitlab::Run(slab, q, Precision::Double), Widen(out[i]), i);
         if (HasFailure()) {
             return;
         }
@@ -127,8 +129,9 @@ TEST(RayAabbSlabDispatchTest, KnownHitThroughTheDispatchedBatch)
     // origin at 0 along +x into [1, 2] x [-1, 1] x [-1, 1]: enters the x = 1 face at t = 1, leaves at 2
     const std::vector<Shape> shapes{Ray<double>{{0, 0, 0}, {1, 0, 0}}, Aabb<double>{{1, -1, -1}, {2, 1, 1}}};
     const std::vector<ShapePair> pairs{{0, 1}};
-    std::vector<Result> out(1);
-    detail::RayAabbSlabBatchDouble(QueryBatch{shapes, {}, pairs}, out);
+    std::vector<PackedResult<double>> packed(1);
+    detail::RayAabbSlabBatchDouble(QueryBatch{shapes, {}, pairs}, packed);
+    const std::vector<Result> out{Widen(packed[0])};
     EXPECT_TRUE(out[0].hit);
     EXPECT_EQ(out[0].tEnter, 1.0);
     EXPECT_EQ(out[0].tExit, 2.0);

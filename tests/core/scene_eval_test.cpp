@@ -56,12 +56,16 @@ void ExpectMatchesQueryByQuery(const Scene& scene, const SceneEvaluator& evaluat
         const QueryEvaluation& qe = evaluation.Queries()[i];
         ASSERT_EQ(qe.query.a, queries[i].a);
         ASSERT_EQ(qe.query.b, queries[i].b);
-        ExpectSameComparison(qe.comparison, SceneEvaluator::EvaluateQuery(scene, queries[i]),
-                             "query " + std::to_string(i));
+        const Comparison full = evaluation.ComparisonOf(qe);
+        ExpectSameComparison(full, SceneEvaluator::EvaluateQuery(scene, queries[i]), "query " + std::to_string(i));
+        // the summary kept for every query is the full comparison's
+        EXPECT_EQ(qe.comparison.agree, full.agree) << "query " << i;
+        EXPECT_TRUE(SameResult(qe.comparison.reference, full.reference)) << "query " << i;
         // and each result against the registry's single-query runner directly
         const Query q = scene.MakeQuery(queries[i]);
         const Precision precision = scene.Settings(q.family).precision;
-        for (const AlgorithmOutcome& out : qe.comparison.outcomes) {
+        for (const AlgorithmOutcome& out : full.outcomes) {
+            EXPECT_TRUE(SameResult(qe.ResultOf(out.info), out.result)) << "query " << i << " " << out.info->name;
             EXPECT_TRUE(SameResult(out.result, hitlab::Run(*out.info, q, precision)))
                 << "query " << i << " " << out.info->name;
         }
@@ -170,14 +174,16 @@ TEST(SceneEvaluation, BatchesGiveEveryAlgorithmsSingleQueryResultBitForBit)
         const QueryBatch batch{shapes, floatShapes, pairs};
         for (const AlgorithmInfo* info : AlgorithmsOf(family)) {
             for (Precision precision : {Precision::Float, Precision::Double}) {
-                std::vector<Result> out(pairs.size());
-                RunBatch(*info, batch, precision, out);
+                std::vector<PackedResult<float>> floats(precision == Precision::Float ? pairs.size() : 0);
+                std::vector<PackedResult<double>> doubles(precision == Precision::Double ? pairs.size() : 0);
+                RunBatch(*info, batch, precision, BatchResults{floats, doubles});
                 int hits = 0;
                 for (size_t i = 0; i < pairs.size(); ++i) {
-                    EXPECT_TRUE(SameResult(out[i], hitlab::Run(*info, single[i], precision)))
+                    const Result out = precision == Precision::Float ? Widen(floats[i]) : Widen(doubles[i]);
+                    EXPECT_TRUE(SameResult(out, hitlab::Run(*info, single[i], precision)))
                         << FamilyName(family) << "/" << info->name
                         << (precision == Precision::Float ? " float" : " double") << " query " << i;
-                    hits += out[i].hit ? 1 : 0;
+                    hits += out.hit ? 1 : 0;
                 }
                 EXPECT_GT(hits, 0) << FamilyName(family) << "/" << info->name;
             }
@@ -281,8 +287,9 @@ void ExpectIdenticalEvaluations(const SceneEvaluator& x, const SceneEvaluator& y
 {
     ASSERT_EQ(x.Queries().size(), y.Queries().size());
     for (size_t i = 0; i < x.Queries().size(); ++i) {
-        const Comparison& cx = x.Queries()[i].comparison;
-        const Comparison& cy = y.Queries()[i].comparison;
+        const Comparison cx = x.ComparisonOf(x.Queries()[i]);
+        const Comparison cy = y.ComparisonOf(y.Queries()[i]);
+        EXPECT_EQ(x.Queries()[i].detail == nullptr, y.Queries()[i].detail == nullptr) << i;
         const std::string where = "query " + std::to_string(i);
         ASSERT_EQ(x.Queries()[i].query.a, y.Queries()[i].query.a) << where;
         ASSERT_EQ(x.Queries()[i].query.b, y.Queries()[i].query.b) << where;

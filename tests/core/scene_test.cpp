@@ -85,12 +85,20 @@ TEST(SceneEvaluation, EvaluatesEveryQueryWithEveryEnabledAlgorithm)
     EXPECT_EQ(evaluator.Evaluate(scene), 6u);
     const QueryEvaluation* rayBox = evaluator.Find(1, 3);
     ASSERT_NE(rayBox, nullptr);
-    EXPECT_EQ(rayBox->comparison.outcomes.size(), AlgorithmsOf(Family::RayAabb).size());
+    EXPECT_EQ(evaluator.ComparisonOf(*rayBox).outcomes.size(), AlgorithmsOf(Family::RayAabb).size());
     EXPECT_TRUE(rayBox->comparison.reference.hit);
     EXPECT_EQ(rayBox->comparison.reference.tEnter, 3.0);
     EXPECT_EQ(rayBox->comparison.reference.tExit, 4.0);
-    // the axis-parallel ray trips the published listing: a disagreement, explained
+    // the axis-parallel ray trips the published listing: a disagreement, explained, so its full
+    // comparison is kept, and each algorithm's result is its own
     EXPECT_FALSE(rayBox->comparison.agree);
+    ASSERT_NE(rayBox->detail, nullptr);
+    int missing = 0;
+    for (const AlgorithmOutcome& o : evaluator.ComparisonOf(*rayBox).outcomes) {
+        EXPECT_EQ(rayBox->ResultOf(o.info).hit, o.result.hit) << o.info->name;
+        missing += o.result.hit ? 0 : 1;
+    }
+    EXPECT_GT(missing, 0);
     // the plane x = 4 is hit at t = 7
     const QueryEvaluation* rayPlane = evaluator.Find(5, 1);
     ASSERT_NE(rayPlane, nullptr);
@@ -121,8 +129,11 @@ TEST(SceneEvaluation, SettingsChangeRecomputesEverything)
     scene.Settings(Family::RayAabb) = settings;
     scene.TouchSettings();
     EXPECT_EQ(evaluator.Update(scene), 6u);
-    EXPECT_EQ(evaluator.Find(1, 3)->comparison.outcomes.size(), 1u);
+    EXPECT_EQ(evaluator.ComparisonOf(*evaluator.Find(1, 3)).outcomes.size(), 1u);
     EXPECT_TRUE(evaluator.Find(1, 3)->comparison.agree);
+    // the reference alone agrees with itself bit for bit: only the summary is kept
+    EXPECT_EQ(evaluator.Find(1, 3)->detail, nullptr);
+    EXPECT_EQ(evaluator.Find(1, 3)->ResultOf(&ReferenceAlgorithm(Family::RayAabb)).tEnter, 3.0);
 }
 
 TEST(SceneEvaluation, TraceOfTheDrawnAlgorithm)

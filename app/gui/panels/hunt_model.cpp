@@ -106,7 +106,8 @@ HuntChoices DefaultHuntChoices(const Scene& scene, const SceneEvaluator& evaluat
         c.around = true;
         // the algorithm that disagrees on the focused pair: the hunt finds more cases like it
         if (const QueryEvaluation* qe = evaluation.Find(pair->a, pair->b); qe != nullptr) {
-            for (const AlgorithmOutcome& o : qe->comparison.outcomes) {
+            const Comparison comparison = evaluation.ComparisonOf(*qe);
+            for (const AlgorithmOutcome& o : comparison.outcomes) {
                 if (o.info != nullptr && o.explanation != Explanation::None && !IsReference(c.family, o.info->name)) {
                     c.a = std::string(o.info->name);
                     break;

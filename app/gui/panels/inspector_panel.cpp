@@ -227,13 +227,7 @@ private:
                     ImGui::TextDisabled("-"); // one line per query keeps the clipper's count right
                     continue;
                 }
-                const Result* r = &qe->comparison.reference;
-                for (const AlgorithmOutcome& o : qe->comparison.outcomes) {
-                    if (o.info == drawn) {
-                        r = &o.result;
-                    }
-                }
-                const std::string text = QueryLabel(scene, q) + ": " + CellText(*r, *drawn);
+                const std::string text = QueryLabel(scene, q) + ": " + CellText(qe->ResultOf(drawn), *drawn);
                 if (!qe->comparison.agree) {
                     ImGui::TextColored(ImVec4(1.0f, 0.3f, 0.85f, 1.0f), "%s  (disagreement)", text.c_str());
                 } else {

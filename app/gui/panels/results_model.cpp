@@ -60,15 +60,15 @@ std::string RowMark(Explanation worst)
     return "";
 }
 
-ResultRow MakeRow(const Scene& scene, const QueryEvaluation& qe, const std::vector<const AlgorithmInfo*>& columns)
+ResultRow MakeRow(const Scene& scene, const SceneQuery& query, const Comparison& cmp,
+                  const std::vector<const AlgorithmInfo*>& columns)
 {
-    const Comparison& cmp = qe.comparison;
     ResultRow row;
-    row.query = qe.query;
-    row.label = QueryLabel(scene, qe.query);
+    row.query = query;
+    row.label = QueryLabel(scene, query);
     row.disagree = !cmp.agree;
     row.allExplained = cmp.allExplained;
-    const AlgorithmInfo& reference = ReferenceAlgorithm(qe.query.family);
+    const AlgorithmInfo& reference = ReferenceAlgorithm(query.family);
     row.tooltip = "reference (" + std::string(reference.name) + "): " + CellText(cmp.reference, reference);
     std::uint32_t valueFields = 0; // the values in which some algorithm differs from the reference
     for (const AlgorithmInfo* column : columns) {
@@ -144,7 +144,7 @@ std::vector<ResultsTable> BuildResultsTables(const Scene& scene, const SceneEval
         }
         table.queries.push_back(i);
         if (!lazy) {
-            table.rows.push_back(MakeRow(scene, qe, table.columns));
+            table.rows.push_back(MakeRow(scene, qe.query, evaluation.ComparisonOf(qe), table.columns));
         }
     }
     std::vector<ResultsTable> out; // in protocol order
@@ -158,7 +158,8 @@ std::vector<ResultsTable> BuildResultsTables(const Scene& scene, const SceneEval
 
 ResultRow MakeResultRow(const Scene& scene, const SceneEvaluator& evaluation, const ResultsTable& table, size_t i)
 {
-    return MakeRow(scene, evaluation.Queries()[table.queries[i]], table.columns);
+    const QueryEvaluation& qe = evaluation.Queries()[table.queries[i]];
+    return MakeRow(scene, qe.query, evaluation.ComparisonOf(qe), table.columns);
 }
 
 void JudgeRow(const Scene& scene, const SceneEvaluator& evaluation, const ResultsTable& table, size_t i, ResultRow& row)
@@ -173,9 +174,9 @@ void JudgeRow(const Scene& scene, const SceneEvaluator& evaluation, const Result
         const ExactResult exact = JudgeExact(query);
         hit = exact.hit;
         if (const std::optional<ExactValues> values = ComparisonValues(exact)) {
-            QueryEvaluation judged = qe;
-            Explain(query, scene.Settings(query.family).precision, judged.comparison, &*values);
-            row = MakeRow(scene, judged, table.columns);
+            Comparison judged = evaluation.ComparisonOf(qe);
+            Explain(query, scene.Settings(query.family).precision, judged, &*values);
+            row = MakeRow(scene, qe.query, judged, table.columns);
         }
     } else {
         hit = ExactHit(query);
