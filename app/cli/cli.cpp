@@ -8,7 +8,7 @@
 #include "hunt.h"
 #include "report.h"
 
-#include "app/external/external_program.h"
+#include "app/plugin/plugin_program.h"
 #include "core/algorithm.h"
 
 #include <CLI/CLI.hpp>
@@ -37,14 +37,21 @@ struct CommandOptions {
     BenchCliOptions bench;
     std::vector<std::string> externalCommands; ///< --external (algorithms, eval, report)
     double externalTimeout = 5;                ///< --external-timeout, seconds
+    std::vector<std::string> plugins;          ///< --plugin (algorithms, eval, report)
 };
 
-/// --external and --external-timeout (docs/plugins.md), the same on every command that takes them.
+/// --external, --plugin and --external-timeout (docs/plugins.md), the same on every command that takes them.
 void AddExternalOptions(CLI::App* command, CommandOptions& o)
 {
     command->add_option("--external", o.externalCommands,
                         "Also run the algorithms of this program (/bin/sh -c COMMAND, docs/plugins.md); repeatable");
-    command->add_option("--external-timeout", o.externalTimeout, "Seconds an external program has for each answer")
+    command->add_option("--plugin", o.plugins,
+                        "Also run the algorithms of this plugin (a shared library with the C ABI of hitlab/plugin.h, "
+                        "run in hitlab-plugin-host, docs/plugins.md); repeatable")
+        ->allow_extra_args(false); // one file per --plugin: a word after it is the command's own
+    command
+        ->add_option("--external-timeout", o.externalTimeout,
+                     "Seconds an external program or plugin has for each answer")
         ->check(CLI::PositiveNumber);
 }
 
@@ -186,7 +193,7 @@ int RunCommandLine(int argc, const char* const* argv, std::istream& in, std::ost
     if (algorithms->parsed()) {
         const std::optional<Family> family = o.familyName.empty() ? std::nullopt : FamilyFromName(o.familyName);
         std::string error;
-        const auto programs = StartPrograms(o.externalCommands, ExternalTimeout(), error);
+        const auto programs = StartSources(o.externalCommands, o.plugins, ExternalTimeout(), error);
         if (!error.empty()) {
             err << "hitlab algorithms: " << error << "\n";
             return 2;
@@ -202,8 +209,9 @@ int RunCommandLine(int argc, const char* const* argv, std::istream& in, std::ost
     if (eval->parsed()) {
         const auto evaluate = [&](std::istream& input) {
             const auto timeout = ExternalTimeout();
-            return o.externalCommands.empty() ? RunEval(input, out)
-                                              : RunEvalExternal(input, out, err, o.externalCommands, timeout);
+            return o.externalCommands.empty() && o.plugins.empty()
+                       ? RunEval(input, out)
+                       : RunEvalExternal(input, out, err, o.externalCommands, timeout, o.plugins);
         };
         if (o.inputPath.empty() || o.inputPath == "-") {
             return evaluate(in);
@@ -218,6 +226,7 @@ int RunCommandLine(int argc, const char* const* argv, std::istream& in, std::ost
     if (report->parsed()) {
         o.report.externalCommands = o.externalCommands;
         o.report.externalTimeout = ExternalTimeout();
+        o.report.plugins = o.plugins;
         return RunReport(o.report, out, err);
     }
     if (bench->parsed()) {
