@@ -6,6 +6,7 @@
 #include "eval.h"
 #include "eval_external.h"
 #include "hunt.h"
+#include "hunt_plugin.h"
 #include "report.h"
 
 #include "app/plugin/plugin_program.h"
@@ -38,6 +39,7 @@ struct CommandOptions {
     std::vector<std::string> externalCommands; ///< --external (algorithms, eval, report)
     double externalTimeout = 5;                ///< --external-timeout, seconds
     std::vector<std::string> plugins;          ///< --plugin (algorithms, eval, report)
+    std::string huntPlugin;                    ///< hunt --plugin
 };
 
 /// --external, --plugin and --external-timeout (docs/plugins.md), the same on every command that takes them.
@@ -132,6 +134,10 @@ CLI::App* AddHunt(CLI::App& app, CommandOptions& o, const std::vector<std::strin
         ->capture_default_str();
     hunt->add_flag("--gtest", o.hunt.snippets, "Print a ready-to-paste GoogleTest case for each");
     hunt->add_flag("--quiet", o.hunt.quiet, "No progress line on standard error");
+    hunt->add_option("--plugin", o.huntPlugin,
+                     "--a is an algorithm of this plugin (docs/plugins.md), hunted against the exact judge");
+    hunt->add_option("--external-timeout", o.externalTimeout, "Seconds the plugin has for each answer")
+        ->check(CLI::PositiveNumber);
     return hunt;
 }
 
@@ -234,7 +240,8 @@ int RunCommandLine(int argc, const char* const* argv, std::istream& in, std::ost
         return RunBench(o.bench, out, err);
     }
     if (hunt->parsed()) {
-        return RunHunt(o.hunt, out, err);
+        return o.huntPlugin.empty() ? RunHunt(o.hunt, out, err)
+                                    : RunHuntPlugin(o.hunt, o.huntPlugin, ExternalTimeout(), out, err);
     }
     return openGui();
 }

@@ -165,5 +165,45 @@ TEST(CliPlugin, ARefusedPluginIsExitStatusTwo)
                        "shared object file: No such file or directory\n");
 }
 
+TEST(CliPlugin, HuntFindsNoCounterexampleToTheSlabExample)
+{
+    const Outcome run = Hitlab({"hunt", "--family", "ray_aabb", "--a", "slab_c", "--plugin", kSlab, "--cases", "20000",
+                                "--seconds", "0", "--quiet"});
+    EXPECT_EQ(run.status, 0) << run.out << run.err;
+    EXPECT_EQ(run.out.rfind("hunt ray_aabb: slab_c (plugin " + kSlab +
+                                ") vs the exact judge, double, seed 1\n20000 cases in ",
+                            0),
+              0u)
+        << run.out;
+    EXPECT_NE(run.out.find(", 0 disagreeing or failed, 0 counterexamples after shrinking, "), std::string::npos);
+    EXPECT_NE(run.out.find(": none found\n"), std::string::npos);
+}
+
+TEST(CliPlugin, HuntFindsTheDeclaredConventionAsCounterexamples)
+{
+    const Outcome run = Hitlab({"hunt", "--family", "ray_aabb", "--a", "slab_c_outside", "--plugin", kSlab, "--max",
+                                "3", "--seconds", "0", "--quiet"});
+    EXPECT_EQ(run.status, 1) << run.out << run.err;
+    // shrunk: the origin on the box's corner, leaving at once (t = 0); slab_c_outside counts an
+    // origin in the closed box as inside and misses
+    EXPECT_NE(run.out.find("1. origin [0, 0, 0], direction [0, 0, -1], box [0, 1] x [-1, 0] x [0, 1]\n"
+                           "   slab_c_outside: miss; exact: hit, t in [0, 0] (exact)\n"),
+              std::string::npos)
+        << run.out;
+    EXPECT_NE(run.out.find("3 counterexamples after shrinking"), std::string::npos) << run.out;
+}
+
+TEST(CliPlugin, HuntRefusesAnUnknownAlgorithmAndAComparisonWithB)
+{
+    const Outcome unknown = Hitlab({"hunt", "--family", "ray_aabb", "--a", "nope", "--plugin", kSlab});
+    EXPECT_EQ(unknown.status, 2);
+    EXPECT_EQ(unknown.err, "hitlab hunt: plugin '" + kSlab +
+                               "' has no ray_aabb algorithm \"nope\" (it has: slab_c, slab_c_outside)\n");
+    const Outcome withB = Hitlab({"hunt", "--family", "ray_aabb", "--a", "slab_c", "--b", "slab", "--plugin", kSlab});
+    EXPECT_EQ(withB.status, 2);
+    EXPECT_EQ(withB.err, "hitlab hunt: with --plugin the hunt compares verdicts with the exact judge only (no --b, "
+                         "--ulps, -o or --gtest yet)\n");
+}
+
 } // namespace
 } // namespace hitlab
