@@ -12,6 +12,11 @@
 
 namespace hitlab::plugin {
 
+// The ABI's layouts, pinned: a change here is a new ABI version (HITLAB_PLUGIN_ABI_VERSION).
+static_assert(sizeof(hitlab_query_d) == 240 && sizeof(hitlab_query_f) == 120);
+static_assert(sizeof(hitlab_result_d) == 136 && sizeof(hitlab_result_f) == 76);
+static_assert(sizeof(hitlab_trace_step) == 360);
+
 /// Queries per round trip: the shared region holds this many queries and results.
 inline constexpr std::uint32_t kCapacity = 8192;
 /// Queries per call of a plugin's batch function; progress is published after each call.
