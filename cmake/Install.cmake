@@ -18,7 +18,8 @@ file(CREATE_LINK ${PROJECT_SOURCE_DIR}/assets/scenes ${PROJECT_BINARY_DIR}/share
 
 # ------------------------------------------------------------------------------ Runtime
 
-install(TARGETS hitlab RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR} COMPONENT Runtime)
+# hitlab-plugin-host beside hitlab: the process --plugin loads a plugin in (docs/plugins.md)
+install(TARGETS hitlab hitlab-plugin-host RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR} COMPONENT Runtime)
 # the whole lesson directory, whatever it holds
 install(DIRECTORY ${PROJECT_SOURCE_DIR}/assets/scenes/ DESTINATION ${CMAKE_INSTALL_DATADIR}/hitlab/scenes
         COMPONENT Runtime PATTERN ".*" EXCLUDE)

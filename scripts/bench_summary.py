@@ -21,6 +21,13 @@ REFERENCES = [
     "ray_obb/local_slab", "aabb_aabb/interval", "sphere_aabb/closest_point", "sphere_sphere/distance",
     "obb_obb/sat",
 ]
+# (benchmark, minimum items per second): throughput targets of a user's algorithm (docs/plugins.md).
+RATE_TARGETS = [
+    ("hunt/plugin/ray_aabb", 1e6),
+    ("external/ray_aabb/slab_cpp/double", 5e4),
+]
+# the plugin transport alone, reported beside the hunt (the transport must not be its bottleneck)
+RATE_REPORTED = ["plugin/ray_aabb/slab_c/double", "plugin/ray_aabb/slab_c/float"]
 DOUBLE_RATIO = 1.5
 BATCH_TARGET_NS = 0.18      # ns per box test, the batched kernel's target on an AVX-512 machine
 BATCH_HANDTUNED_RATIO = 1.3  # the batched kernel within 1.3x of a hand-tuned AVX-512 kernel
@@ -97,6 +104,23 @@ def main():
             verdict = "PASS" if ratio <= DOUBLE_RATIO else "MISS"
             print(f"  {ref + ' double / float':<44} {ratio:6.3f}  (target <= {DOUBLE_RATIO:.2f})  {verdict}"
                   f"  [{f[0]:.3f} ns, {d[0]:.3f} ns]")
+    def run_of(name):
+        """The run of a benchmark given without its argument and real_time suffixes (or None)."""
+        for full in sorted(m):
+            if full == name or full.startswith(name + "/"):
+                return m[full]
+        return None
+
+    for name, minimum in RATE_TARGETS:
+        run = run_of(name)
+        if run:
+            rate = 1e9 / run[0]
+            verdict = "PASS" if rate >= minimum else "MISS"
+            print(f"  {name:<44} {rate / 1e6:6.3f} M/s  (target >= {minimum / 1e6:g} M/s)  {verdict}")
+    for name in RATE_REPORTED:
+        run = run_of(name)
+        if run:
+            print(f"  {name:<44} {1e9 / run[0] / 1e6:6.3f} M/s  (transport alone)")
     handtuned = m.get("batch/ray_aabb/avx512_handtuned")
     for variant in ("avx512", "avx2", "scalar", "auto"):
         name = f"batch/ray_aabb/{variant}"

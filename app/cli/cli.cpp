@@ -6,10 +6,12 @@
 #include "eval.h"
 #include "eval_external.h"
 #include "hunt.h"
+#include "hunt_plugin.h"
 #include "report.h"
 
 #include "app/external/external_program.h"
 #include "app/paths/data_dir.h"
+#include "app/plugin/plugin_program.h"
 #include "core/algorithm.h"
 
 #include <CLI/CLI.hpp>
@@ -38,14 +40,23 @@ struct CommandOptions {
     BenchCliOptions bench;
     std::vector<std::string> externalCommands; ///< --external (algorithms, eval, report)
     double externalTimeout = 5;                ///< --external-timeout, seconds
+    std::vector<std::string> plugins;          ///< --plugin (algorithms, eval, report)
+    std::string huntPlugin;                    ///< hunt --plugin
 };
 
-/// --external and --external-timeout (docs/plugins.md), the same on every command that takes them.
+/// --external, --plugin and --external-timeout (docs/plugins.md), the same on every command that takes them.
 void AddExternalOptions(CLI::App* command, CommandOptions& o)
 {
     command->add_option("--external", o.externalCommands,
                         "Also run the algorithms of this program (/bin/sh -c COMMAND, docs/plugins.md); repeatable");
-    command->add_option("--external-timeout", o.externalTimeout, "Seconds an external program has for each answer")
+    command
+        ->add_option("--plugin", o.plugins,
+                     "Also run the algorithms of this plugin (a shared library with the C ABI of hitlab/plugin.h, "
+                     "run in hitlab-plugin-host, docs/plugins.md); repeatable")
+        ->allow_extra_args(false); // one file per --plugin: a word after it is the command's own
+    command
+        ->add_option("--external-timeout", o.externalTimeout,
+                     "Seconds an external program or plugin has for each answer")
         ->check(CLI::PositiveNumber);
 }
 
@@ -125,6 +136,10 @@ CLI::App* AddHunt(CLI::App& app, CommandOptions& o, const std::vector<std::strin
         ->capture_default_str();
     hunt->add_flag("--gtest", o.hunt.snippets, "Print a ready-to-paste GoogleTest case for each");
     hunt->add_flag("--quiet", o.hunt.quiet, "No progress line on standard error");
+    hunt->add_option("--plugin", o.huntPlugin,
+                     "--a is an algorithm of this plugin (docs/plugins.md), hunted against the exact judge");
+    hunt->add_option("--external-timeout", o.externalTimeout, "Seconds the plugin has for each answer")
+        ->check(CLI::PositiveNumber);
     return hunt;
 }
 
@@ -187,7 +202,7 @@ int RunCommandLine(int argc, const char* const* argv, std::istream& in, std::ost
     if (algorithms->parsed()) {
         const std::optional<Family> family = o.familyName.empty() ? std::nullopt : FamilyFromName(o.familyName);
         std::string error;
-        const auto programs = StartPrograms(o.externalCommands, ExternalTimeout(), error);
+        const auto programs = StartSources(o.externalCommands, o.plugins, ExternalTimeout(), error);
         if (!error.empty()) {
             err << "hitlab algorithms: " << error << "\n";
             return 2;
@@ -203,8 +218,9 @@ int RunCommandLine(int argc, const char* const* argv, std::istream& in, std::ost
     if (eval->parsed()) {
         const auto evaluate = [&](std::istream& input) {
             const auto timeout = ExternalTimeout();
-            return o.externalCommands.empty() ? RunEval(input, out)
-                                              : RunEvalExternal(input, out, err, o.externalCommands, timeout);
+            return o.externalCommands.empty() && o.plugins.empty()
+                       ? RunEval(input, out)
+                       : RunEvalExternal(input, out, err, o.externalCommands, timeout, o.plugins);
         };
         if (o.inputPath.empty() || o.inputPath == "-") {
             return evaluate(in);
@@ -220,6 +236,7 @@ int RunCommandLine(int argc, const char* const* argv, std::istream& in, std::ost
         o.report.externalCommands = o.externalCommands;
         o.report.externalTimeout = ExternalTimeout();
         o.report.scenePath = ResolveScenePath(o.report.scenePath); // a lesson by name
+        o.report.plugins = o.plugins;
         return RunReport(o.report, out, err);
     }
     if (bench->parsed()) {
@@ -227,7 +244,8 @@ int RunCommandLine(int argc, const char* const* argv, std::istream& in, std::ost
         return RunBench(o.bench, out, err);
     }
     if (hunt->parsed()) {
-        return RunHunt(o.hunt, out, err);
+        return o.huntPlugin.empty() ? RunHunt(o.hunt, out, err)
+                                    : RunHuntPlugin(o.hunt, o.huntPlugin, ExternalTimeout(), out, err);
     }
     return openGui();
 }

@@ -3,7 +3,7 @@
 
 #include "eval.h"
 
-#include "app/external/external_program.h"
+#include "app/plugin/plugin_program.h"
 #include "core/compare.h"
 #include "core/io/protocol.h"
 
@@ -15,10 +15,10 @@ namespace {
 
 using nlohmann::ordered_json;
 
-using Programs = std::vector<std::unique_ptr<ExternalProgram>>;
+using Programs = std::vector<std::unique_ptr<AlgorithmSource>>;
 
 /// The program's algorithms of family, in the order it declared them.
-std::vector<const ExternalAlgorithm*> AlgorithmsOf(const ExternalProgram& program, Family family)
+std::vector<const ExternalAlgorithm*> AlgorithmsOf(const AlgorithmSource& program, Family family)
 {
     std::vector<const ExternalAlgorithm*> out;
     for (const ExternalAlgorithm& a : program.Algorithms()) {
@@ -53,7 +53,7 @@ void AddExternal(const ParsedQuery& q, Programs& programs, ordered_json& answer)
     const ValueScale scale = QueryValueScale(q.query);
     ordered_json external = ordered_json::object();
     bool agree = answer["agree"].get<bool>();
-    for (const std::unique_ptr<ExternalProgram>& program : programs) {
+    for (const std::unique_ptr<AlgorithmSource>& program : programs) {
         const std::vector<const ExternalAlgorithm*> algorithms = AlgorithmsOf(*program, q.query.family);
         if (algorithms.empty()) {
             continue;
@@ -65,7 +65,7 @@ void AddExternal(const ParsedQuery& q, Programs& programs, ordered_json& answer)
         const ExternalAnswer a = program->Evaluate(std::span(&eq, 1))[0];
         for (size_t i = 0; i < algorithms.size(); ++i) {
             const ExternalAlgorithm& info = *algorithms[i];
-            ordered_json entry = {{"command", program->Command()}, {"status", ExternalStatusName(a.status)}};
+            ordered_json entry = {{program->Kind(), program->Command()}, {"status", ExternalStatusName(a.status)}};
             if (!a.Ok()) {
                 entry["message"] = a.message;
                 entry["differs"] = nullptr;
@@ -94,10 +94,10 @@ void AddExternal(const ParsedQuery& q, Programs& programs, ordered_json& answer)
 } // namespace
 
 int RunEvalExternal(std::istream& in, std::ostream& out, std::ostream& err, const std::vector<std::string>& commands,
-                    std::chrono::milliseconds timeout)
+                    std::chrono::milliseconds timeout, const std::vector<std::string>& plugins)
 {
     std::string error;
-    Programs programs = StartPrograms(commands, timeout, error);
+    Programs programs = StartSources(commands, plugins, timeout, error);
     if (!error.empty()) {
         err << "hitlab eval: " << error << "\n";
         return 2;

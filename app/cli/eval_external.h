@@ -1,5 +1,5 @@
-// `hitlab eval --external 'COMMAND'`: the eval answer of each line, plus the answers of external
-// algorithm programs (docs/plugins.md) of the line's family, compared with the reference.
+// `hitlab eval --external 'COMMAND'` and `--plugin FILE`: the eval answer of each line, plus the answers of
+// external algorithm programs and plugins (docs/plugins.md) of the line's family, compared with the reference.
 #pragma once
 
 #include <chrono>
@@ -18,7 +18,9 @@ namespace hitlab {
 /// answered), "differs" (the fields that differ from the reference's result: ["hit"], values, or
 /// [])}. `agree` becomes false when an external algorithm failed or differs. Exit status as
 /// RunEval's.
+/// plugins: files of plugins (--plugin, docs/plugins.md), run in their host process and added
+/// the same way after the programs, their entries named "plugin" instead of "command".
 int RunEvalExternal(std::istream& in, std::ostream& out, std::ostream& err, const std::vector<std::string>& commands,
-                    std::chrono::milliseconds timeout);
+                    std::chrono::milliseconds timeout, const std::vector<std::string>& plugins = {});
 
 } // namespace hitlab

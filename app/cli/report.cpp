@@ -199,7 +199,7 @@ ordered_json ExternalJson(const std::vector<ExternalOutcome>& outcomes)
 {
     ordered_json j = ordered_json::object();
     for (const ExternalOutcome& e : outcomes) {
-        ordered_json entry{{"command", *e.command}, {"status", ExternalStatusName(e.status)}};
+        ordered_json entry{{e.kind, *e.command}, {"status", ExternalStatusName(e.status)}};
         if (e.status != ExternalStatus::Answered) {
             entry["message"] = e.message;
         }
@@ -443,9 +443,9 @@ int RunReport(const ReportOptions& options, std::ostream& out, std::ostream& err
     SceneEvaluator evaluation;
     evaluation.Evaluate(scene);
     ExternalRuns external;
-    if (!options.externalCommands.empty()) {
-        if (std::string e =
-                RunExternalPrograms(scene, evaluation, options.externalCommands, options.externalTimeout, external);
+    if (!options.externalCommands.empty() || !options.plugins.empty()) {
+        if (std::string e = RunExternalPrograms(scene, evaluation, options.externalCommands, options.externalTimeout,
+                                                external, options.plugins);
             !e.empty()) {
             err << "hitlab report: " << e << "\n";
             return 2;

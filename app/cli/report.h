@@ -22,6 +22,7 @@ struct ReportOptions {
     bool exact = false;                  ///< --exact: add the exact judge's answer and each algorithm's ulp errors
     std::vector<std::string> externalCommands;       ///< --external: programs whose algorithms run too
     std::chrono::milliseconds externalTimeout{5000}; ///< --external-timeout
+    std::vector<std::string> plugins;                ///< --plugin: plugin files whose algorithms run too
 };
 
 struct ExternalRuns; // report_external.h

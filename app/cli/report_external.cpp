@@ -5,16 +5,16 @@ namespace hitlab {
 
 std::string RunExternalPrograms(const Scene& scene, const SceneEvaluator& evaluation,
                                 const std::vector<std::string>& commands, std::chrono::milliseconds timeout,
-                                ExternalRuns& runs)
+                                ExternalRuns& runs, const std::vector<std::string>& plugins)
 {
     std::string error;
-    runs.programs = StartPrograms(commands, timeout, error);
+    runs.programs = StartSources(commands, plugins, timeout, error);
     if (!error.empty()) {
         return error;
     }
     const auto& all = evaluation.Queries();
     runs.perQuery.assign(all.size(), {});
-    for (const std::unique_ptr<ExternalProgram>& program : runs.programs) {
+    for (const std::unique_ptr<AlgorithmSource>& program : runs.programs) {
         std::vector<const AlgorithmInfo*> views; // parallel to program->Algorithms()
         for (const ExternalAlgorithm& a : program->Algorithms()) {
             views.push_back(&runs.views.emplace_back(InfoView(a)));
@@ -45,7 +45,8 @@ std::string RunExternalPrograms(const Scene& scene, const SceneEvaluator& evalua
                 if (program->Algorithms()[a].family != family) {
                     continue;
                 }
-                ExternalOutcome out{views[a], &program->Command(), answers[k].status, answers[k].message, Result{}};
+                ExternalOutcome out{views[a],          &program->Command(), program->Kind(),
+                                    answers[k].status, answers[k].message,  Result{}};
                 if (answers[k].Ok()) {
                     out.result = answers[k].results[nth].result;
                 }

@@ -4,7 +4,7 @@
 // the rounding step that does is skipped).
 #pragma once
 
-#include "app/external/external_program.h"
+#include "app/plugin/plugin_program.h"
 #include "core/scene_eval.h"
 
 #include <chrono>
@@ -18,8 +18,9 @@ namespace hitlab {
 
 /// One external algorithm's answer to one query.
 struct ExternalOutcome {
-    const AlgorithmInfo* info = nullptr; ///< a view in ExternalRuns::views
-    const std::string* command = nullptr;
+    const AlgorithmInfo* info = nullptr;  ///< a view in ExternalRuns::views
+    const std::string* command = nullptr; ///< the program's command or the plugin's file
+    const char* kind = "command";         ///< AlgorithmSource::Kind()
     ExternalStatus status = ExternalStatus::Answered;
     std::string message; ///< "" when answered
     Result result;
@@ -28,7 +29,7 @@ struct ExternalOutcome {
 /// The programs, the AlgorithmInfo views of their algorithms (stable while this lives) and their
 /// answers to a scene's queries.
 struct ExternalRuns {
-    std::vector<std::unique_ptr<ExternalProgram>> programs;
+    std::vector<std::unique_ptr<AlgorithmSource>> programs;
     std::deque<AlgorithmInfo> views;
     std::vector<std::vector<ExternalOutcome>> perQuery; ///< parallel to SceneEvaluator::Queries()
 };
@@ -36,9 +37,10 @@ struct ExternalRuns {
 /// Starts the programs (StartPrograms) and asks each, in one pipelined Evaluate call, its
 /// algorithms of every query's family, for the queries the report shows (the family runs some
 /// built-in algorithm), in the family's precision. Returns "" or why a program was refused.
+/// plugins: plugin files (--plugin), started after the programs (StartSources) and asked the same way.
 std::string RunExternalPrograms(const Scene& scene, const SceneEvaluator& evaluation,
                                 const std::vector<std::string>& commands, std::chrono::milliseconds timeout,
-                                ExternalRuns& runs);
+                                ExternalRuns& runs, const std::vector<std::string>& plugins = {});
 
 /// Adds a query's external outcomes to its comparison and explains it again (Explain, with the
 /// exact values when given): the answered ones as ordinary outcomes; then each failed one (crashed,

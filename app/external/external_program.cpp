@@ -47,7 +47,9 @@ void CloseFd(int& fd)
 
 std::string Seconds(std::chrono::milliseconds ms) { return NumberText(double(ms.count()) / 1000.0) + " s"; }
 
-std::string StatusText(int status)
+} // namespace
+
+std::string WaitStatusText(int status)
 {
     if (WIFEXITED(status)) {
         // /bin/sh -c runs a command it does not exec as a child and exits with 128 + its signal
@@ -65,8 +67,6 @@ std::string StatusText(int status)
     }
     return "stopped with wait status " + std::to_string(status);
 }
-
-} // namespace
 
 ExternalProgram::ExternalProgram(std::string command, std::chrono::milliseconds timeout, std::vector<TakenName> taken)
     : m_command(std::move(command)), m_timeout(timeout), m_startTimeout(std::max(timeout, kExternalTimeout)),
@@ -146,7 +146,7 @@ std::string ExternalProgram::Reap()
         if (done == m_pid) {
             kill(-m_pid, SIGKILL); // whatever it left behind in its group
             m_pid = -1;
-            return StatusText(status);
+            return WaitStatusText(status);
         }
         std::this_thread::sleep_for(std::chrono::milliseconds(5));
     }

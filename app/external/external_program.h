@@ -4,6 +4,7 @@
 // program is restarted for the next one. POSIX only.
 #pragma once
 
+#include "algorithm_source.h"
 #include "external_answer.h"
 #include "external_metadata.h"
 
@@ -22,12 +23,12 @@ namespace hitlab {
 inline constexpr std::chrono::milliseconds kExternalTimeout{5000};
 
 /// One running external program. Not copyable; the destructor kills the program and reaps it.
-class ExternalProgram {
+class ExternalProgram : public AlgorithmSource {
 public:
     /// Remembers the command; nothing runs until Start.
     explicit ExternalProgram(std::string command, std::chrono::milliseconds timeout = kExternalTimeout,
                              std::vector<TakenName> taken = {});
-    ~ExternalProgram();
+    ~ExternalProgram() override;
     ExternalProgram(const ExternalProgram&) = delete;
     ExternalProgram& operator=(const ExternalProgram&) = delete;
 
@@ -39,13 +40,14 @@ public:
     /// Starts the program and reads its metadata line (ParseExternalMetadata with the names taken
     /// at construction). Returns "" or why it was refused (the program is then stopped): it could
     /// not be started, exited or timed out before the line, or the line was refused.
-    std::string Start();
+    std::string Start() override;
 
     /// The algorithms the metadata line declared (empty before a successful Start). Restarts and
     /// Stop keep them (a restart checks the line is the same), so references into them stay valid
     /// until the next Start.
-    const std::vector<ExternalAlgorithm>& Algorithms() const { return m_algorithms; }
-    const std::string& Command() const { return m_command; }
+    const std::vector<ExternalAlgorithm>& Algorithms() const override { return m_algorithms; }
+    const std::string& Command() const override { return m_command; }
+    const char* Kind() const override { return "command"; }
     /// Whether the program is running (started and not failed since).
     bool Running() const { return m_pid > 0; }
     /// How many times the program was restarted after a failed query.
@@ -57,7 +59,7 @@ public:
     /// program is then killed, restarted (its metadata line must be the same) and given the queries
     /// after it. When it cannot be restarted, the remaining queries are Crashed with the reason.
     /// Precondition: Start succeeded; each query's algorithms are among Algorithms() for its family.
-    std::vector<ExternalAnswer> Evaluate(std::span<const ExternalQuery> queries);
+    std::vector<ExternalAnswer> Evaluate(std::span<const ExternalQuery> queries) override;
 
     /// Kills the program (SIGKILL to its process group) and reaps it. Safe to call twice.
     void Stop();
@@ -92,6 +94,11 @@ private:
     std::int64_t m_nextId = 1;    ///< ids are unique over restarts, so a stale answer is caught
     int m_restarts = 0;
 };
+
+/// A wait status as the failure messages say it: "exited with status 3", "killed by signal 6
+/// (Aborted)", or for a status the shell gives a child it did not exec, "exited with status 134
+/// (signal 6, Aborted, as the shell reports it)".
+std::string WaitStatusText(int status);
 
 /// Starts one program per command, each checked against the built-in algorithms and the ones the
 /// programs before it declared. On the first refusal, returns no program and sets error to its

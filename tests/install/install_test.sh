@@ -49,7 +49,7 @@ mv "$scratch/first" "$scratch/moved"
 prefix=$scratch/moved
 
 if [ "$mode" = relocated ]; then
-  for f in bin/hitlab share/applications/hitlab.desktop share/icons/hicolor/scalable/apps/hitlab.svg \
+  for f in bin/hitlab bin/hitlab-plugin-host share/applications/hitlab.desktop share/icons/hicolor/scalable/apps/hitlab.svg \
            share/man/man1/hitlab.1.gz share/bash-completion/completions/hitlab \
            lib/libhitlab_core.a lib/libhitlab_io.a lib/libhitlab_exact.a \
            lib/cmake/HitLab/HitLabConfig.cmake lib/cmake/HitLab/HitLabTargets.cmake \

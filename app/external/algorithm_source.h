@@ -1,0 +1,33 @@
+// What the commands need of a source of external algorithms (docs/plugins.md): an external
+// program (ExternalProgram, the line protocol) or a plugin run in its host process
+// (PluginProgram, the C ABI). Both declare their algorithms with the protocol's metadata and
+// answer queries one ExternalAnswer each, a failure (crash, bad answer, timeout) contained to
+// the query it happened on.
+#pragma once
+
+#include "external_answer.h"
+#include "external_metadata.h"
+
+#include <span>
+#include <string>
+#include <vector>
+
+namespace hitlab {
+
+class AlgorithmSource {
+public:
+    virtual ~AlgorithmSource() = default;
+
+    /// Starts it and reads its metadata; "" or why it was refused.
+    virtual std::string Start() = 0;
+    /// Its algorithms (empty before a successful Start); stable across restarts.
+    virtual const std::vector<ExternalAlgorithm>& Algorithms() const = 0;
+    /// The command of a program, or the file of a plugin, as the user gave it.
+    virtual const std::string& Command() const = 0;
+    /// The key under which JSON output names Command(): "command" or "plugin".
+    virtual const char* Kind() const = 0;
+    /// Answers every query, out[i] for queries[i] (ExternalProgram::Evaluate's contract).
+    virtual std::vector<ExternalAnswer> Evaluate(std::span<const ExternalQuery> queries) = 0;
+};
+
+} // namespace hitlab

@@ -1,0 +1,96 @@
+// PluginProgram::Evaluate, the interface it shares with external programs (queries asking for
+// several algorithms, grouped into one batch per algorithm and precision), and StartSources.
+#include "plugin_program.h"
+
+#include "core/io/protocol.h"
+
+#include <algorithm>
+
+namespace hitlab {
+
+std::vector<ExternalAnswer> PluginProgram::Evaluate(std::span<const ExternalQuery> queries)
+{
+    std::vector<ExternalAnswer> out(queries.size());
+    for (std::size_t k = 0; k < queries.size(); ++k) {
+        out[k].results.resize(queries[k].algorithms.size());
+    }
+    for (std::size_t a = 0; a < m_algorithms.size(); ++a) {
+        const ExternalAlgorithm& info = m_algorithms[a];
+        for (const Precision precision : {Precision::Float, Precision::Double}) {
+            std::vector<Query> batch;
+            std::vector<std::pair<std::size_t, std::size_t>> where; // (query, position among its algorithms)
+            for (std::size_t k = 0; k < queries.size(); ++k) {
+                const auto& names = queries[k].algorithms;
+                const auto at = std::find(names.begin(), names.end(), info.name);
+                if (queries[k].precision == precision && queries[k].query.family == info.family && at != names.end()) {
+                    batch.push_back(queries[k].query);
+                    where.emplace_back(k, std::size_t(at - names.begin()));
+                }
+            }
+            if (batch.empty()) {
+                continue;
+            }
+            if (!Has(a, precision)) {
+                for (const auto& [k, j] : where) {
+                    if (out[k].Ok()) {
+                        out[k] = {
+                            ExternalStatus::Error, info.name + " has no " + PrecisionName(precision) + " function", {}};
+                    }
+                }
+                continue;
+            }
+            std::vector<Result> results(batch.size());
+            const std::vector<PluginFailure> failures = Run(a, precision, batch, results);
+            for (std::size_t i = 0; i < batch.size(); ++i) {
+                const auto [k, j] = where[i];
+                if (out[k].Ok()) {
+                    out[k].results[j] = {info.name, results[i], {}, ""};
+                }
+            }
+            for (const PluginFailure& f : failures) {
+                if (out[where[f.index].first].Ok()) {
+                    out[where[f.index].first] = {f.status, f.message, {}};
+                }
+            }
+        }
+    }
+    for (ExternalAnswer& a : out) {
+        if (!a.Ok()) {
+            a.results.clear();
+        }
+    }
+    return out;
+}
+
+std::vector<std::unique_ptr<AlgorithmSource>> StartSources(const std::vector<std::string>& commands,
+                                                           const std::vector<std::string>& plugins,
+                                                           std::chrono::milliseconds timeout, std::string& error)
+{
+    std::vector<std::unique_ptr<AlgorithmSource>> sources;
+    std::vector<TakenName> taken;
+    error.clear();
+    const auto add = [&](std::unique_ptr<AlgorithmSource> source) {
+        error = source->Start();
+        if (!error.empty()) {
+            return false;
+        }
+        for (const ExternalAlgorithm& a : source->Algorithms()) {
+            taken.push_back({a.family, a.name, source->Command()});
+        }
+        sources.push_back(std::move(source));
+        return true;
+    };
+    for (const std::string& command : commands) {
+        if (!add(std::make_unique<ExternalProgram>(command, timeout, taken))) {
+            return {};
+        }
+    }
+    for (const std::string& file : plugins) {
+        if (!add(std::make_unique<PluginProgram>(file, timeout, taken))) {
+            return {};
+        }
+    }
+    return sources;
+}
+
+} // namespace hitlab

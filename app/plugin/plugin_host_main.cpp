@@ -1,0 +1,227 @@
+// hitlab-plugin-host FILE: the process a plugin (include/hitlab/plugin.h) runs in, so that its
+// crash or hang never reaches HitLab (docs/plugins.md, "The host"). Loads FILE, checks its ABI
+// version, writes the metadata line (the line protocol's) and a line of capabilities, then serves
+// Requests on the shared region (fd 3) until its input closes.
+#include "plugin_transport.h"
+
+#include <nlohmann/json.hpp>
+
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <dlfcn.h>
+#include <fcntl.h>
+#include <string>
+#include <sys/mman.h>
+#include <unistd.h>
+
+namespace {
+
+using namespace hitlab::plugin;
+
+/// The protocol's pipes, moved away from 0 and 1 so that a plugin's printf cannot corrupt them.
+int g_in = -1;
+int g_out = -1;
+
+bool WriteAll(int fd, const void* data, std::size_t size)
+{
+    const char* p = static_cast<const char*>(data);
+    while (size > 0) {
+        const ssize_t n = write(fd, p, size);
+        if (n < 0 && errno == EINTR) {
+            continue;
+        }
+        if (n <= 0) {
+            return false;
+        }
+        p += n;
+        size -= std::size_t(n);
+    }
+    return true;
+}
+
+bool ReadAll(int fd, void* data, std::size_t size)
+{
+    char* p = static_cast<char*>(data);
+    while (size > 0) {
+        const ssize_t n = read(fd, p, size);
+        if (n < 0 && errno == EINTR) {
+            continue;
+        }
+        if (n <= 0) {
+            return false;
+        }
+        p += n;
+        size -= std::size_t(n);
+    }
+    return true;
+}
+
+/// Refuses the plugin: one line "error: TEXT" (PluginProgram shows TEXT), exit status 2.
+[[noreturn]] void Refuse(const std::string& text)
+{
+    const std::string line = "error: " + text + "\n";
+    WriteAll(g_out, line.data(), line.size());
+    _exit(2);
+}
+
+std::string Text(const char* s) { return s == nullptr ? std::string() : std::string(s); }
+
+/// The metadata line: the objects of `hitlab algorithms --json` (ParseExternalMetadata checks them).
+std::string MetadataLine(const hitlab_plugin& table)
+{
+    nlohmann::ordered_json out = nlohmann::ordered_json::array();
+    for (std::uint32_t i = 0; i < table.algorithm_count; ++i) {
+        const hitlab_algorithm& a = table.algorithms[i];
+        const std::string where = "algorithm " + std::to_string(i);
+        if (a.name == nullptr || a.family == nullptr || a.returns == nullptr) {
+            Refuse(where + ": name, family and returns must not be NULL");
+        }
+        if (a.run_f == nullptr && a.run_d == nullptr) {
+            Refuse(where + " (" + a.name + "): has neither run_f nor run_d");
+        }
+        nlohmann::ordered_json conventions = nlohmann::ordered_json::object();
+        for (std::uint32_t c = 0; c < a.convention_count; ++c) {
+            if (a.conventions[c].key == nullptr || a.conventions[c].value == nullptr) {
+                Refuse(where + " (" + a.name + "): convention " + std::to_string(c) + " has a NULL key or value");
+            }
+            conventions[a.conventions[c].key] = a.conventions[c].value;
+        }
+        nlohmann::ordered_json returns = nlohmann::ordered_json::array();
+        const std::string fields = a.returns;
+        for (std::size_t p = 0; p < fields.size();) {
+            const std::size_t end = std::min(fields.find(' ', p), fields.size());
+            if (end > p) {
+                returns.push_back(fields.substr(p, end - p));
+            }
+            p = end + 1;
+        }
+        nlohmann::ordered_json j = {{"name", a.name},
+                                    {"family", a.family},
+                                    {"title", Text(a.title)},
+                                    {"summary", Text(a.summary)},
+                                    {"source", Text(a.source)},
+                                    {"reference", false},
+                                    {"published", a.published != 0},
+                                    {"conventions", conventions},
+                                    {"returns", returns}};
+        if (a.flaw != nullptr && a.flaw[0] != '\0') {
+            j["flaw"] = a.flaw;
+        }
+        out.push_back(std::move(j));
+    }
+    return out.dump(-1, ' ', false, nlohmann::ordered_json::error_handler_t::replace);
+}
+
+/// Per algorithm "fdt": f float, d double, t traced (any precision); '-' where it has none.
+std::string CapabilityLine(const hitlab_plugin& table)
+{
+    std::string line;
+    for (std::uint32_t i = 0; i < table.algorithm_count; ++i) {
+        const hitlab_algorithm& a = table.algorithms[i];
+        line += i == 0 ? "" : " ";
+        line += a.run_f != nullptr ? 'f' : '-';
+        line += a.run_d != nullptr ? 'd' : '-';
+        line += a.trace_f != nullptr || a.trace_d != nullptr ? 't' : '-';
+    }
+    return line;
+}
+
+const hitlab_plugin& Load(const char* file)
+{
+    void* library = dlopen(file, RTLD_NOW | RTLD_LOCAL);
+    if (library == nullptr) {
+        Refuse(std::string("cannot load: ") + dlerror());
+    }
+    void* entry = dlsym(library, HITLAB_PLUGIN_ENTRY);
+    if (entry == nullptr) {
+        Refuse("exports no " HITLAB_PLUGIN_ENTRY " (not a HitLab plugin, or built against another ABI version)");
+    }
+    const hitlab_plugin* table = reinterpret_cast<const hitlab_plugin* (*)()>(entry)();
+    if (table == nullptr) {
+        Refuse(HITLAB_PLUGIN_ENTRY "() returned NULL");
+    }
+    if (table->abi_version != HITLAB_PLUGIN_ABI_VERSION) {
+        Refuse("plugin ABI version " + std::to_string(table->abi_version) + ", this HitLab supports version " +
+               std::to_string(HITLAB_PLUGIN_ABI_VERSION));
+    }
+    if (table->algorithm_count == 0 || table->algorithms == nullptr) {
+        Refuse("declares no algorithm");
+    }
+    return *table;
+}
+
+/// Runs one request on the region.
+template <typename Q, typename R, typename Batch, typename Traced>
+void Serve(char* region, const Request& request, Batch batch, Traced traced)
+{
+    auto* header = reinterpret_cast<Header*>(region);
+    const auto* queries = reinterpret_cast<const Q*>(region + kQueriesOffset);
+    auto* results = reinterpret_cast<R*>(region + kResultsOffset);
+    std::memset(static_cast<void*>(results), 0, sizeof(R) * request.count);
+    if (request.traced != 0) {
+        auto* steps = reinterpret_cast<hitlab_trace_step*>(region + kTraceOffset);
+        hitlab_trace trace{steps, kTraceSteps, 0, {}};
+        traced(queries, results, &trace);
+        header->traceCount = std::min(trace.count, kTraceSteps);
+        trace.verdict[HITLAB_TRACE_VERDICT - 1] = '\0';
+        std::memcpy(region + kVerdictOffset, trace.verdict, HITLAB_TRACE_VERDICT);
+        header->progress.store(1, std::memory_order_release);
+        return;
+    }
+    const std::uint32_t chunk = std::max<std::uint32_t>(request.chunk, 1);
+    for (std::uint32_t i = 0; i < request.count; i += chunk) {
+        const std::uint32_t n = std::min(chunk, request.count - i);
+        batch(queries + i, results + i, n);
+        header->progress.store(i + n, std::memory_order_release);
+    }
+}
+
+} // namespace
+
+int main(int argc, char** argv)
+{
+    // the protocol's pipes move to private descriptors; the plugin's stdout goes to stderr
+    g_in = fcntl(STDIN_FILENO, F_DUPFD_CLOEXEC, 10);
+    g_out = fcntl(STDOUT_FILENO, F_DUPFD_CLOEXEC, 10);
+    if (g_in < 0 || g_out < 0) {
+        std::fprintf(stderr, "hitlab-plugin-host: cannot set up its pipes: %s\n", std::strerror(errno));
+        return 2;
+    }
+    dup2(STDERR_FILENO, STDOUT_FILENO);
+    if (const int null = open("/dev/null", O_RDONLY | O_CLOEXEC); null >= 0) {
+        dup2(null, STDIN_FILENO);
+    }
+    if (argc != 2) {
+        Refuse("usage: hitlab-plugin-host FILE (started by HitLab, with the shared region on fd 3)");
+    }
+    void* map = mmap(nullptr, kRegionBytes, PROT_READ | PROT_WRITE, MAP_SHARED, kShmFd, 0);
+    if (map == MAP_FAILED) {
+        Refuse(std::string("cannot map the shared region (fd 3): ") + std::strerror(errno));
+    }
+    char* region = static_cast<char*>(map);
+    const hitlab_plugin& table = Load(argv[1]);
+    const std::string lines = MetadataLine(table) + "\n" + CapabilityLine(table) + "\n";
+    if (!WriteAll(g_out, lines.data(), lines.size())) {
+        return 0;
+    }
+    Request request;
+    while (ReadAll(g_in, &request, sizeof request)) {
+        if (request.algorithm >= table.algorithm_count || request.count > kCapacity) {
+            return 3; // HitLab never sends this: a broken pipe or a stale host
+        }
+        const hitlab_algorithm& a = table.algorithms[request.algorithm];
+        auto* header = reinterpret_cast<Header*>(region);
+        header->traceCount = 0;
+        if (request.precision == 0) {
+            Serve<hitlab_query_f, hitlab_result_f>(region, request, a.run_f, a.trace_f);
+        } else {
+            Serve<hitlab_query_d, hitlab_result_d>(region, request, a.run_d, a.trace_d);
+        }
+        const Reply reply{request.count, 0};
+        if (!WriteAll(g_out, &reply, sizeof reply)) {
+            return 0;
+        }
+    }
+    return 0;
+}

@@ -1,0 +1,63 @@
+/* A deliberately misbehaving HitLab plugin, for the tests of the host's containment
+ * (docs/plugins.md, "Failures"). Its one algorithm, misbehave_c (ray_aabb, float and double),
+ * answers "miss, t = 0" except on a ray whose origin has x equal to
+ *   13: a write through a null pointer (SIGSEGV);
+ *   14: abort() (SIGABRT);
+ *   15: an endless loop (a hang: the host's timeout);
+ *   16: a hit whose error field is 7 (the plugin's own error).
+ * Built with -DHITLAB_EXAMPLE_WRONG_ABI it declares ABI version 99, which the host refuses. */
+#include "hitlab/plugin.h"
+
+#include <stdlib.h>
+
+static volatile int* volatile nowhere = NULL;
+
+static void answer(double x, int32_t* hit, int32_t* error)
+{
+    if (x == 13) {
+        *nowhere = 1;
+    }
+    if (x == 14) {
+        abort();
+    }
+    if (x == 15) {
+        for (;;) { /* a constant condition: C lets the loop run forever */
+        }
+    }
+    if (x == 16) {
+        *hit = 1;
+        *error = 7;
+    }
+}
+
+static void run_f(const hitlab_query_f* q, hitlab_result_f* r, size_t n)
+{
+    size_t i;
+    for (i = 0; i < n; ++i) {
+        answer(q[i].a.ray.origin[0], &r[i].hit, &r[i].error);
+    }
+}
+
+static void run_d(const hitlab_query_d* q, hitlab_result_d* r, size_t n)
+{
+    size_t i;
+    for (i = 0; i < n; ++i) {
+        answer(q[i].a.ray.origin[0], &r[i].hit, &r[i].error);
+    }
+}
+
+static const hitlab_convention conventions[] = {{"origin_inside", "hit"}};
+
+static const hitlab_algorithm algorithms[] = {
+    {"misbehave_c", "ray_aabb", "Misbehaving plugin (test)",
+     "Misses, except that it crashes, aborts, hangs or sets an error on origins with x = 13, 14, 15, 16.",
+     "HitLab's tests", 0, conventions, 1, "hit", NULL, run_f, run_d, NULL, NULL},
+};
+
+#ifdef HITLAB_EXAMPLE_WRONG_ABI
+static const hitlab_plugin table = {99, "wrong ABI (test)", algorithms, 1};
+#else
+static const hitlab_plugin table = {HITLAB_PLUGIN_ABI_VERSION, "misbehaving (test)", algorithms, 1};
+#endif
+
+HITLAB_PLUGIN_EXPORT const hitlab_plugin* hitlab_plugin_v1(void) { return &table; }

@@ -1,0 +1,209 @@
+// Tests of `--plugin FILE` on `hitlab eval`, `report` and `algorithms` (app/cli): a plugin's
+// algorithms beside the built-in ones, compared with the reference and explained, a crash shown as
+// that algorithm's disagreement while everything else is reported.
+#include "app/cli/cli.h"
+
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+namespace hitlab {
+namespace {
+
+using nlohmann::json;
+namespace fs = std::filesystem;
+
+const std::string kSlab = std::string(HITLAB_PLUGIN_DIR) + "/ray_aabb_slab.so";
+const std::string kMisbehave = std::string(HITLAB_PLUGIN_DIR) + "/misbehave.so";
+
+struct Outcome {
+    int status = 0;
+    std::string out, err;
+};
+
+Outcome Hitlab(std::vector<std::string> args, const std::string& input = "")
+{
+    setenv("HITLAB_PLUGIN_HOST", HITLAB_PLUGIN_HOST, 1);
+    setenv("ASAN_OPTIONS", "handle_segv=0:detect_leaks=1", 1);
+    std::vector<const char*> argv = {"hitlab"};
+    for (const std::string& a : args) {
+        argv.push_back(a.c_str());
+    }
+    std::istringstream in(input);
+    std::ostringstream o, e;
+    Outcome run;
+    run.status = RunCommandLine(int(argv.size()), argv.data(), in, o, e, [] { return 0; });
+    run.out = o.str();
+    run.err = e.str();
+    return run;
+}
+
+/// A box x in [10, 12] and three rays: "left" from x = 9 along +x (enters at t = 1, leaves at
+/// t = 3), "inside" from x = 11 along +x (inside: t in [0, 1]), "right" from x = 13 along -x
+/// (t in [1, 3]; misbehave.so crashes on an origin with x = 13).
+std::string WriteScene()
+{
+    const fs::path path = fs::path(testing::TempDir()) / "cli_plugin_scene.json";
+    std::ofstream(path.string()) << R"({"format": "hitlab-scene", "version": 1, "shapes": [
+  {"id": 1, "name": "box", "type": "aabb", "min": [10, 0, 0], "max": [12, 1, 1]},
+  {"id": 2, "name": "left", "type": "ray", "origin": [9, 0.5, 0.5], "direction": [1, 0, 0]},
+  {"id": 3, "name": "inside", "type": "ray", "origin": [11, 0.5, 0.5], "direction": [1, 0, 0]},
+  {"id": 4, "name": "right", "type": "ray", "origin": [13, 0.5, 0.5], "direction": [-1, 0, 0]}]})";
+    return path.string();
+}
+
+TEST(CliPlugin, EvalAddsThePluginsResultsAndExplainsItsConvention)
+{
+    const std::string lines =
+        R"({"id":1,"query":"ray_aabb","precision":"double","a":{"type":"ray","origin":[-2,0.5,0.5],"direction":[1,0,0]},"b":{"type":"aabb","min":[0,0,0],"max":[1,1,1]},"algorithms":["slab"]})"
+        "\n"
+        R"({"id":2,"query":"ray_aabb","precision":"float","a":{"type":"ray","origin":[0.5,0.5,0.5],"direction":[1,0,0]},"b":{"type":"aabb","min":[0,0,0],"max":[1,1,1]},"algorithms":["slab"]})"
+        "\n";
+    const Outcome run = Hitlab({"eval", "--plugin", kSlab}, lines);
+    ASSERT_EQ(run.status, 0) << run.err;
+    std::istringstream out(run.out);
+    std::string line;
+    ASSERT_TRUE(std::getline(out, line));
+    const json first = json::parse(line);
+    // from x = -2 along +x into [0, 1]^3: t in [2, 3], entering the x = 0 face
+    EXPECT_EQ(first["results"]["slab_c"],
+              json::parse(R"({"hit":true,"t_enter":2,"t_exit":3,"point":[0,0.5,0.5],"normal":[-1,0,0]})"));
+    EXPECT_EQ(first["results"]["slab_c_outside"], first["results"]["slab_c"]);
+    EXPECT_EQ(first["agree"], true);
+    EXPECT_EQ(first["external"]["slab_c"],
+              json::parse(R"({"plugin":")" + kSlab + R"(","status":"answered","differs":[]})"));
+    ASSERT_TRUE(std::getline(out, line));
+    const json second = json::parse(line);
+    // from the centre: t in [0, 0.5], no normal; slab_c_outside misses by its declared convention
+    EXPECT_EQ(second["results"]["slab_c"],
+              json::parse(R"({"hit":true,"t_enter":0,"t_exit":0.5,"point":[0.5,0.5,0.5],"normal":null})"));
+    EXPECT_EQ(second["results"]["slab_c_outside"]["hit"], false);
+    EXPECT_EQ(second["agree"], false);
+    const json& outside = second["external"]["slab_c_outside"];
+    EXPECT_EQ(outside["differs"], json::array({"hit"}));
+    EXPECT_EQ(outside["explain"]["explanation"], "convention");
+    EXPECT_EQ(outside["explain"]["reason"], "the origin is inside the solid, and slab_c_outside counts an origin "
+                                            "inside as a miss (origin_inside: miss)");
+    EXPECT_FALSE(std::getline(out, line));
+}
+
+TEST(CliPlugin, ReportShowsThePluginAndContainsItsCrash)
+{
+    const std::string scene = WriteScene();
+    const Outcome run =
+        Hitlab({"report", scene, "--algorithms", "slab", "--plugin", kSlab, "--plugin", kMisbehave, "--json"});
+    ASSERT_EQ(run.status, 0) << run.err;
+    const json report = json::parse(run.out);
+    ASSERT_EQ(report["queries"].size(), 3u);
+    const json& left = report["queries"][0];
+    const json& inside = report["queries"][1];
+    const json& right = report["queries"][2];
+    ASSERT_EQ(right["a"]["name"], "right");
+    EXPECT_EQ(left["results"]["slab_c"]["t_enter"], 1);
+    EXPECT_EQ(left["results"]["slab_c"]["t_exit"], 3);
+    EXPECT_EQ(left["external"]["slab_c"]["plugin"], kSlab);
+    EXPECT_EQ(inside["results"]["slab_c_outside"]["hit"], false);
+    EXPECT_EQ(inside["explain"]["slab_c_outside"]["explanation"], "convention");
+    EXPECT_EQ(right["results"]["slab_c"]["t_enter"], 1);
+    EXPECT_EQ(right["results"]["slab_c"]["normal"], json::array({1, 0, 0}));
+    EXPECT_EQ(right["results"]["misbehave_c"], nullptr);
+    EXPECT_EQ(
+        right["external"]["misbehave_c"],
+        (json{{"plugin", kMisbehave}, {"status", "crashed"}, {"message", "killed by signal 11 (Segmentation fault)"}}));
+    EXPECT_EQ(right["explain"]["misbehave_c"]["reason"],
+              "crashed: killed by signal 11 (Segmentation fault) (" + kMisbehave + ")");
+    // the host was restarted: the misbehaving plugin answered the other queries (a miss)
+    EXPECT_EQ(left["external"]["misbehave_c"]["status"], "answered");
+    EXPECT_EQ(inside["external"]["misbehave_c"]["status"], "answered");
+
+    const Outcome text = Hitlab({"report", scene, "--algorithms", "slab", "--plugin", kSlab});
+    ASSERT_EQ(text.status, 0) << text.err;
+    EXPECT_NE(text.out.find("    slab_c_outside (ext)  miss     -        -       -       DIFFERS: convention"),
+              std::string::npos)
+        << text.out;
+    EXPECT_NE(text.out.find("3 queries: 2 agree, 1 disagree."), std::string::npos) << text.out;
+}
+
+TEST(CliPlugin, AHangIsTimedOutWithTheShortTimeout)
+{
+    const std::string line =
+        R"({"id":7,"query":"ray_aabb","precision":"float","a":{"type":"ray","origin":[15,0.5,0.5],"direction":[-1,0,0]},"b":{"type":"aabb","min":[0,0,0],"max":[1,1,1]},"algorithms":["slab"]})"
+        "\n";
+    const Outcome run = Hitlab({"eval", "--plugin", kMisbehave, "--external-timeout", "0.25"}, line);
+    ASSERT_EQ(run.status, 0) << run.err;
+    const json answer = json::parse(run.out);
+    EXPECT_EQ(answer["external"]["misbehave_c"],
+              json::parse(R"({"plugin":")" + kMisbehave +
+                          R"(","status":"timed out","message":"no answer within 0.25 s","differs":null})"));
+    EXPECT_EQ(answer["agree"], false);
+    EXPECT_EQ(answer["results"]["slab"]["t_enter"], 14); // the built-in ones are answered
+}
+
+TEST(CliPlugin, AlgorithmsListsThePluginsAfterTheBuiltIns)
+{
+    const Outcome run = Hitlab({"algorithms", "--json", "--family", "ray_aabb", "--plugin", kSlab});
+    ASSERT_EQ(run.status, 0) << run.err;
+    const json list = json::parse(run.out);
+    ASSERT_GE(list.size(), 3u);
+    EXPECT_EQ(list[list.size() - 2]["name"], "slab_c");
+    EXPECT_EQ(list[list.size() - 2]["reference"], false);
+    EXPECT_EQ(list[list.size() - 2]["conventions"]["origin_inside"], "hit");
+    EXPECT_EQ(list.back()["name"], "slab_c_outside");
+    EXPECT_EQ(list.back()["returns"], json::array({"hit", "t_enter", "t_exit", "point", "normal"}));
+}
+
+TEST(CliPlugin, ARefusedPluginIsExitStatusTwo)
+{
+    const Outcome run = Hitlab({"report", WriteScene(), "--plugin", "/nonexistent/p.so"});
+    EXPECT_EQ(run.status, 2);
+    EXPECT_EQ(run.out, "");
+    EXPECT_EQ(run.err, "hitlab report: plugin '/nonexistent/p.so': cannot load: /nonexistent/p.so: cannot open "
+                       "shared object file: No such file or directory\n");
+}
+
+TEST(CliPlugin, HuntFindsNoCounterexampleToTheSlabExample)
+{
+    const Outcome run = Hitlab({"hunt", "--family", "ray_aabb", "--a", "slab_c", "--plugin", kSlab, "--cases", "20000",
+                                "--seconds", "0", "--quiet"});
+    EXPECT_EQ(run.status, 0) << run.out << run.err;
+    EXPECT_EQ(run.out.rfind("hunt ray_aabb: slab_c (plugin " + kSlab +
+                                ") vs the exact judge, double, seed 1\n20000 cases in ",
+                            0),
+              0u)
+        << run.out;
+    EXPECT_NE(run.out.find(", 0 disagreeing or failed, 0 counterexamples after shrinking, "), std::string::npos);
+    EXPECT_NE(run.out.find(": none found\n"), std::string::npos);
+}
+
+TEST(CliPlugin, HuntFindsTheDeclaredConventionAsCounterexamples)
+{
+    const Outcome run = Hitlab({"hunt", "--family", "ray_aabb", "--a", "slab_c_outside", "--plugin", kSlab, "--max",
+                                "3", "--seconds", "0", "--quiet"});
+    EXPECT_EQ(run.status, 1) << run.out << run.err;
+    // shrunk: the origin on the box's corner, leaving at once (t = 0); slab_c_outside counts an
+    // origin in the closed box as inside and misses
+    EXPECT_NE(run.out.find("1. origin [0, 0, 0], direction [0, 0, -1], box [0, 1] x [-1, 0] x [0, 1]\n"
+                           "   slab_c_outside: miss; exact: hit, t in [0, 0] (exact)\n"),
+              std::string::npos)
+        << run.out;
+    EXPECT_NE(run.out.find("3 counterexamples after shrinking"), std::string::npos) << run.out;
+}
+
+TEST(CliPlugin, HuntRefusesAnUnknownAlgorithmAndAComparisonWithB)
+{
+    const Outcome unknown = Hitlab({"hunt", "--family", "ray_aabb", "--a", "nope", "--plugin", kSlab});
+    EXPECT_EQ(unknown.status, 2);
+    EXPECT_EQ(unknown.err, "hitlab hunt: plugin '" + kSlab +
+                               "' has no ray_aabb algorithm \"nope\" (it has: slab_c, slab_c_outside)\n");
+    const Outcome withB = Hitlab({"hunt", "--family", "ray_aabb", "--a", "slab_c", "--b", "slab", "--plugin", kSlab});
+    EXPECT_EQ(withB.status, 2);
+    EXPECT_EQ(withB.err, "hitlab hunt: with --plugin the hunt compares verdicts with the exact judge only (no --b, "
+                         "--ulps, -o or --gtest yet)\n");
+}
+
+} // namespace
+} // namespace hitlab
