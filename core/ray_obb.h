@@ -176,10 +176,12 @@ CastResult<T> RayObbSlab(const Ray<T>& ray, const Obb<T>& box, Trace* trace = nu
             part.axis = axis;
             part.parallel = !crossing;
             part.originInside = !crossing && r.hit;
+            part.rejected = !crossing && !r.hit;
             part.tNear = crossing ? double(t1) : -std::numeric_limits<double>::infinity();
             part.tFar = crossing ? double(t2) : std::numeric_limits<double>::infinity();
             part.tEnter = double(tMin);
             part.tExit = double(tMax);
+            LinkSlabSources(*trace, part);
             std::string caption =
                 crossing ? Format("box axis %d slab: e = %g, f = %g, t in [%g, %g]; running [%g, %g]", axis, double(e),
                                   double(f), double(t1), double(t2), double(tMin), double(tMax))
