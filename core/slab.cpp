@@ -85,8 +85,12 @@ void detail::TraceClipSlabs(Trace& trace, const Vec3<T>& origin, const Vec3<T>& 
         if (trace.decidingStep < 0) {
             trace.DecideLast();
         }
-        // the sentence of the step marked as deciding, so that the two never name different slabs
+        // the sentence of the step marked as deciding, so that the two never name different slabs;
+        // when no step's rounded interval emptied (the wide path decided), the last slab's
         const auto* deciding = std::get_if<SlabPart>(&trace.steps[size_t(trace.decidingStep)].part);
+        for (size_t i = trace.steps.size(); deciding == nullptr && i-- > 0;) {
+            deciding = std::get_if<SlabPart>(&trace.steps[i].part);
+        }
         trace.verdict = deciding != nullptr ? SlabMissSentence(*deciding, tMax == kInf<T> ? "ray" : "segment",
                                                                double(tMin), double(tMax))
                                             : trace.steps.back().caption;

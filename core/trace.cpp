@@ -57,9 +57,9 @@ std::string SlabLabel(const SlabPart& part)
 {
     std::string label = std::string(AxisName(part.axis)) + " slab";
     if (part.parallel) {
-        label += part.originInside ? ": parallel, origin inside" : ": parallel, origin outside";
+        label += part.originInside ? ": parallel, inside" : ": parallel, outside";
         if (part.rejected && part.originInside) {
-            label += ", rejected by the method's parallel test";
+            label += ", rejected"; // short: the label column sets where the line starts
         }
     }
     return label;
@@ -68,8 +68,8 @@ std::string SlabLabel(const SlabPart& part)
 std::string SlabIntervalText(const SlabPart& part)
 {
     if (part.rejected) {
-        return part.originInside ? "empty: the method's parallel test rejects the ray"
-                                 : "empty: parallel, the origin is outside the slab";
+        // short: drawn inside the number line
+        return part.originInside ? "rejected: parallel test" : "empty: origin outside";
     }
     if (std::isnan(part.tEnter) || std::isnan(part.tExit)) {
         return "empty: a t is NaN";

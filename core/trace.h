@@ -106,12 +106,13 @@ void LinkSlabSources(const Trace& trace, SlabPart& part);
 /// not tEnter <= tExit (NaN included).
 bool SlabEmpty(const SlabPart& part);
 
-/// A slab step's name for a number line row: "x slab", "z slab: parallel, origin inside",
-/// "z slab: parallel, origin inside, rejected by the method's parallel test".
+/// A slab step's name for a number line row: "x slab", "z slab: parallel, inside" (the origin is
+/// between the planes), "z slab: parallel, inside, rejected" (the method's parallel test rejects it).
 std::string SlabLabel(const SlabPart& part);
 
 /// The running interval after a slab step: "[1, 1.5]", "empty: 1.5 > 1" (digits enough to tell
-/// the two apart), or for a rejection "empty: rejected by the parallel test".
+/// the two apart), "empty: origin outside" (parallel), or "rejected: parallel test" (a published
+/// listing's parallel test rejects an origin inside).
 std::string SlabIntervalText(const SlabPart& part);
 
 /// The miss sentence of the step where the running interval became empty (the deciding step),

@@ -198,8 +198,8 @@ TEST(SlabVerdict, ParallelOutsideIsRejectedAndSaysSo)
     EXPECT_TRUE(slabs[2].parallel);
     EXPECT_FALSE(slabs[2].originInside);
     EXPECT_TRUE(slabs[2].rejected);
-    EXPECT_EQ(SlabLabel(slabs[2]), "z slab: parallel, origin outside");
-    EXPECT_EQ(SlabIntervalText(slabs[2]), "empty: parallel, the origin is outside the slab");
+    EXPECT_EQ(SlabLabel(slabs[2]), "z slab: parallel, outside");
+    EXPECT_EQ(SlabIntervalText(slabs[2]), "empty: origin outside");
     EXPECT_EQ(trace.verdict, "miss: the ray is parallel to the z slab and its origin lies outside it");
     EXPECT_EQ(trace.decidingStep, 3);
 }

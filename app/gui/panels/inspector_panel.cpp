@@ -44,7 +44,7 @@ public:
         ImGui::SetNextItemWidth(-1);
         const std::string id = std::string("##") + label;
         if (m_typing.field == m_field) {
-            return TypedField(id, values, count);
+            return TypedField(id + "_typed", values, count); // its own id: not the drag's active one
         }
         const bool changed =
             ImGui::DragScalarN(id.c_str(), ImGuiDataType_Double, values, count, float(m_speed), nullptr, nullptr,
