@@ -342,6 +342,8 @@ void Panels::WriteReport(const std::string& path) const
     report["error_popup"] = m_error;
     report["scene_title"] = m_viewport.GetScene().title;
     report["queries"] = m_viewport.Evaluation().Queries().size();
+    report["selected"] = m_viewport.Selected(); // 0: none
+    report["popup_open"] = ImGui::IsPopupOpen("", ImGuiPopupFlags_AnyPopupId | ImGuiPopupFlags_AnyPopupLevel);
     std::ofstream(path) << report.dump(2) << '\n';
 }
 
