@@ -29,7 +29,8 @@ std::unique_ptr<Command> AddShapeCommand(SceneShape shape);
 /// Removes a shape and remembers it and its position and pair settings for undo; the ray fans
 /// aimed at it are removed with it (and come back on undo).
 std::unique_ptr<Command> RemoveShapeCommand(ShapeId id);
-/// Sets a shape's fields (geometry, name, color, visibility): `after` carries the id.
+/// Sets a shape's fields (geometry, name, color, visibility): `after` carries the id. The
+/// command's label is `label` and the shape's (new) name: "Move" gives "Move ray".
 std::unique_ptr<Command> ChangeShapeCommand(const Scene& scene, SceneShape after, std::string label = "Change shape");
 /// Turns one pair's query on or off.
 std::unique_ptr<Command> SetPairEnabledCommand(ShapeId a, ShapeId b, bool enabled);

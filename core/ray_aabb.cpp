@@ -9,17 +9,19 @@ namespace hitlab {
 
 namespace detail {
 
-void TraceSlabStep(Trace& trace, int axis, bool parallel, bool originInside, double tNear, double tFar, double tEnter,
-                   double tExit, const char* note)
+void TraceSlabStep(Trace& trace, int axis, bool parallel, bool originInside, bool rejected, double tNear, double tFar,
+                   double tEnter, double tExit, const char* note)
 {
     SlabPart part;
     part.axis = axis;
     part.parallel = parallel;
     part.originInside = originInside;
+    part.rejected = rejected;
     part.tNear = tNear;
     part.tFar = tFar;
     part.tEnter = tEnter;
     part.tExit = tExit;
+    LinkSlabSources(trace, part);
     std::string caption =
         Format("%s slab: t in [%g, %g]; running [%g, %g]%s", AxisName(axis), tNear, tFar, tEnter, tExit, note);
     if (parallel) {
@@ -49,7 +51,7 @@ void TraceSlabBranchless(Trace& trace, const Ray<T>& ray, const simd::V4<T>& t1,
         const bool nan = t1[axis] != t1[axis] || t2[axis] != t2[axis];
         runEnter = std::max(runEnter, double(nearLanes[axis]));
         runExit = std::min(runExit, double(farLanes[axis]));
-        TraceSlabStep(trace, axis, parallel, nearLanes[axis] <= farLanes[axis], double(nearLanes[axis]),
+        TraceSlabStep(trace, axis, parallel, nearLanes[axis] <= farLanes[axis], false, double(nearLanes[axis]),
                       double(farLanes[axis]), runEnter, runExit,
                       nan ? " (0 * inf = NaN dropped by the min/max order: the slab is every t)" : "");
         trace.steps.back().values.push_back({"t1", double(t1[axis])});

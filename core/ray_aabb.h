@@ -12,9 +12,11 @@ namespace hitlab {
 
 namespace detail {
 /// Trace step of a sequential slab method: this axis's [tNear, tFar] (as the method computed
-/// them, NaN included) and the running interval after it. note ends the caption ("" for none).
-void TraceSlabStep(Trace& trace, int axis, bool parallel, bool originInside, double tNear, double tFar, double tEnter,
-                   double tExit, const char* note);
+/// them, NaN included) and the running interval after it. originInside: the geometric fact for a
+/// parallel slab; rejected: the method rejects the ray at this step (SlabPart::rejected). note ends
+/// the caption ("" for none).
+void TraceSlabStep(Trace& trace, int axis, bool parallel, bool originInside, bool rejected, double tNear, double tFar,
+                   double tEnter, double tExit, const char* note);
 /// Trace step of a face method; returns the step's index. computed: whether t and the point were computed.
 int TraceFaceStep(Trace& trace, const FacePart& part, const char* note, bool computed = true);
 } // namespace detail
@@ -158,8 +160,9 @@ CastResult<T> RayAabbSlabSigns(const Ray<T>& ray, const Aabb<T>& box, Trace* tra
     T tMin = (bounds[sign[0]].x - o.x) * inv.x;
     T tMax = (bounds[1 - sign[0]].x - o.x) * inv.x;
     if (trace != nullptr) [[unlikely]] {
-        detail::TraceSlabStep(*trace, 0, ray.direction.x == T(0), tMin <= tMax, double(tMin), double(tMax),
-                              double(tMin), double(tMax), tMin != tMin || tMax != tMax ? " (0 * inf = NaN)" : "");
+        detail::TraceSlabStep(*trace, 0, ray.direction.x == T(0), box.min.x <= o.x && o.x <= box.max.x, false,
+                              double(tMin), double(tMax), double(tMin), double(tMax),
+                              tMin != tMin || tMax != tMax ? " (0 * inf = NaN)" : "");
     }
     CastResult<T> r;
     for (int axis = 1; axis < 3; ++axis) {
@@ -177,7 +180,8 @@ CastResult<T> RayAabbSlabSigns(const Ray<T>& ray, const Aabb<T>& box, Trace* tra
         }
         if (trace != nullptr) [[unlikely]] {
             const bool nan = tAxisMin != tAxisMin || tAxisMax != tAxisMax;
-            detail::TraceSlabStep(*trace, axis, ray.direction[axis] == T(0), tAxisMin <= tAxisMax, double(tAxisMin),
+            detail::TraceSlabStep(*trace, axis, ray.direction[axis] == T(0),
+                                  box.min[axis] <= o[axis] && o[axis] <= box.max[axis], disjoint, double(tAxisMin),
                                   double(tAxisMax), double(tMin), double(tMax),
                                   disjoint ? " (disjoint: early exit)"
                                   : nan    ? " (0 * inf = NaN: every comparison false, slab ignored)"
@@ -259,8 +263,9 @@ CastResult<T> RayAabbSlabRobust(const Ray<T>& ray, const Aabb<T>& box, Trace* tr
         const bool empty = t0 > t1;
         if (trace != nullptr) [[unlikely]] {
             const bool nan = tNear != tNear || tFar != tFar;
-            detail::TraceSlabStep(*trace, axis, ray.direction[axis] == T(0), tNear <= tFar, double(tNear), double(tFar),
-                                  double(t0), double(t1),
+            detail::TraceSlabStep(*trace, axis, ray.direction[axis] == T(0),
+                                  box.min[axis] <= ray.origin[axis] && ray.origin[axis] <= box.max[axis], false,
+                                  double(tNear), double(tFar), double(t0), double(t1),
                                   empty ? " (empty: early exit)"
                                   : nan ? " (NaN t ignored by the comparisons)"
                                         : "");

@@ -159,7 +159,8 @@ CastResult<T> RayAabbSlabListing(const Ray<T>& ray, const Aabb<T>& box, Trace* t
             // the printed test, min and max swapped
             const bool rejected = o < box.max[axis] || o > box.min[axis];
             if (trace != nullptr) [[unlikely]] {
-                detail::TraceSlabStep(*trace, axis, true, !rejected, 0, 0, double(t0), double(t1),
+                detail::TraceSlabStep(*trace, axis, true, box.min[axis] <= o && o <= box.max[axis], rejected, 0, 0,
+                                      double(t0), double(t1),
                                       rejected ? " (swapped test o < max || o > min: rejected)"
                                                : " (swapped test o < max || o > min passes)");
                 if (rejected) {
@@ -182,7 +183,8 @@ CastResult<T> RayAabbSlabListing(const Ray<T>& ray, const Aabb<T>& box, Trace* t
         t0 = tNear > t0 ? tNear : t0;
         t1 = tFar < t1 ? tFar : t1;
         if (trace != nullptr) [[unlikely]] {
-            detail::TraceSlabStep(*trace, axis, false, false, double(tNear), double(tFar), double(t0), double(t1), "");
+            detail::TraceSlabStep(*trace, axis, false, false, false, double(tNear), double(tFar), double(t0),
+                                  double(t1), "");
         }
     }
     r.hit = t0 < t1;

@@ -137,10 +137,12 @@ void TraceObbSlabAxis(Trace& trace, int axis, bool crossing, bool hit, T e, T f,
     part.axis = axis;
     part.parallel = !crossing;
     part.originInside = !crossing && hit;
+    part.rejected = !crossing && !hit;
     part.tNear = crossing ? double(t1) : hit ? -kInfinity : kInfinity;
     part.tFar = crossing ? double(t2) : hit ? kInfinity : -kInfinity;
     part.tEnter = double(tMin);
     part.tExit = double(tMax);
+    LinkSlabSources(trace, part);
     std::string caption = crossing ? Format("box axis %d slab: e = %g, f = %g, t in [%g, %g]; running [%g, %g]", axis,
                                             double(e), double(f), double(t1), double(t2), double(tMin), double(tMax))
                                    : Format("box axis %d: |f| = %g <= 0.001, taken as parallel; origin %s the slab",

@@ -80,12 +80,24 @@ struct SceneQuery {
 /// (ray-ray, plane-box, ...). `swapped` is set when the second argument is the family's `a`.
 std::optional<Family> FamilyForTypes(std::string_view typeA, std::string_view typeB, bool* swapped = nullptr);
 
+/// What a lesson says one of its queries gives, as data (a scene file's "expect"), so that a test
+/// can run the lesson through the report's evaluation and compare: text and program cannot drift.
+struct LessonExpectation {
+    std::string a, b;                                         ///< the two shapes' names (either order)
+    std::vector<std::string> hit, miss;                       ///< algorithms that hit, that miss
+    std::optional<double> tEnter, tExit, depth;               ///< the reference algorithm's values
+    std::vector<std::pair<std::string, std::string>> explain; ///< algorithm -> why it differs ("known_flaw", ...)
+
+    bool operator==(const LessonExpectation&) const = default;
+};
+
 class Scene {
 public:
     Scene();
 
     std::string title;
-    std::string description; ///< Markdown, shown beside a lesson
+    std::string description;               ///< Markdown, shown beside a lesson
+    std::vector<LessonExpectation> expect; ///< the outcomes a lesson's text claims, per query
 
     CameraState camera;
 

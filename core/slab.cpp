@@ -1,44 +1,9 @@
-// Verdict sentences of the slab method.
+// The slab method's trace (ClipSlabs): its steps and verdict.
 #include "slab.h"
 
 #include <limits>
 
 namespace hitlab {
-
-std::string SlabMissVerdict(const double nearLanes[4], const double farLanes[4], const bool parallel[3])
-{
-    const bool isSegment = farLanes[3] != std::numeric_limits<double>::infinity();
-    const char* noun = isSegment ? "segment" : "ray";
-    // a parallel axis with the origin outside decides alone
-    for (int axis = 0; axis < 3; ++axis) {
-        if (parallel[axis] && nearLanes[axis] > farLanes[axis]) {
-            return Format("miss: the %s is parallel to the %s slab and its origin lies outside it", noun,
-                          AxisName(axis));
-        }
-    }
-    int last = 3;  // lane that starts last
-    int first = 3; // lane that ends first
-    for (int lane = 0; lane < 3; ++lane) {
-        if (nearLanes[lane] > nearLanes[last]) {
-            last = lane;
-        }
-        if (farLanes[lane] < farLanes[first]) {
-            first = lane;
-        }
-    }
-    // as many digits as it takes for the two times to read differently
-    const int d = DistinctDigits(farLanes[first], nearLanes[last]);
-    if (first == 3) {
-        return Format("miss: the %s ends at t = %.*g before it enters the %s slab at t = %.*g", noun, d, farLanes[3],
-                      AxisName(last), d, nearLanes[last]);
-    }
-    if (last == 3) {
-        return Format("miss: the box is behind the %s: it leaves the %s slab at t = %.*g, before t = %.*g", noun,
-                      AxisName(first), d, farLanes[first], d, nearLanes[3]);
-    }
-    return Format("miss: the %s leaves the %s slab at t = %.*g before it enters the %s slab at t = %.*g", noun,
-                  AxisName(first), d, farLanes[first], AxisName(last), d, nearLanes[last]);
-}
 
 namespace {
 
@@ -93,10 +58,12 @@ void AddSlabSteps(Trace& trace, const SlabLanes<T>& s, T tMin, T tMax)
         part.axis = axis;
         part.parallel = s.parallel[axis];
         part.originInside = s.inside[axis];
+        part.rejected = s.parallel[axis] && !s.inside[axis];
         part.tNear = double(s.tNear[axis]);
         part.tFar = double(s.tFar[axis]);
         part.tEnter = double(runEnter);
         part.tExit = double(runExit);
+        LinkSlabSources(trace, part);
         std::string caption;
         if (part.parallel) {
             caption =
@@ -117,7 +84,7 @@ void AddSlabSteps(Trace& trace, const SlabLanes<T>& s, T tMin, T tMax)
 
 /// The miss step (the overall interval, every lane reduced) and the miss verdict.
 template <typename T>
-void AddMissStep(Trace& trace, const SlabLanes<T>& s)
+void AddMissStep(Trace& trace, const SlabLanes<T>& s, T tMin, T tMax)
 {
     T tEnter = s.tNear[0], tExit = s.tFar[0];
     for (int lane = 1; lane < 4; ++lane) {
@@ -129,16 +96,15 @@ void AddMissStep(Trace& trace, const SlabLanes<T>& s)
     if (trace.decidingStep < 0) {
         trace.DecideLast();
     }
-    double nearLanes[4], farLanes[4];
-    bool parallelLanes[3];
-    for (int lane = 0; lane < 4; ++lane) {
-        nearLanes[lane] = double(s.tNear[lane]);
-        farLanes[lane] = double(s.tFar[lane]);
-        if (lane < 3) {
-            parallelLanes[lane] = s.parallel[lane];
-        }
+    // the sentence of the step marked as deciding, so that the two never name different slabs;
+    // when no step's rounded interval emptied (the wide path decided), the last slab's
+    const auto* deciding = std::get_if<SlabPart>(&trace.steps[size_t(trace.decidingStep)].part);
+    for (size_t i = trace.steps.size(); deciding == nullptr && i-- > 0;) {
+        deciding = std::get_if<SlabPart>(&trace.steps[i].part);
     }
-    trace.verdict = SlabMissVerdict(nearLanes, farLanes, parallelLanes);
+    trace.verdict = deciding != nullptr ? SlabMissSentence(*deciding, tMax == simd::kInf<T> ? "ray" : "segment",
+                                                           double(tMin), double(tMax))
+                                        : trace.steps.back().caption;
 }
 
 } // namespace
@@ -159,7 +125,7 @@ void detail::TraceClipSlabs(Trace& trace, const Vec3<T>& origin, const Vec3<T>& 
         trace.DecideLast();
         trace.verdict = trace.steps.back().caption;
     } else {
-        AddMissStep<T>(trace, lanes);
+        AddMissStep<T>(trace, lanes, tMin, tMax);
     }
 }
 

@@ -17,11 +17,6 @@
 
 namespace hitlab {
 
-/// The plain sentence for a slab miss, from each lane's [near, far] (lanes 0-2: x, y, z; lane 3:
-/// the allowed range) and which axes are parallel: "miss: the ray leaves the y slab at t = 0.8
-/// before it enters the x slab at t = 1.2".
-std::string SlabMissVerdict(const double nearLanes[4], const double farLanes[4], const bool parallel[3]);
-
 namespace detail {
 
 /// ClipSlabs' trace: the steps and the verdict, from the quotients it computed (lanes 0-2 of t0

@@ -68,4 +68,9 @@ std::string ShortVecText(const glm::dvec3& v, int maxDigits)
            "]";
 }
 
+std::string CountText(size_t n, const char* singular, const char* plural)
+{
+    return std::to_string(n) + " " + (n == 1 ? singular : plural);
+}
+
 } // namespace hitlab

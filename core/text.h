@@ -28,4 +28,7 @@ std::string VecText(const glm::dvec3& v, Precision precision);
 /// "[x, y, z]" of ShortNumber.
 std::string ShortVecText(const glm::dvec3& v, int maxDigits = 6);
 
+/// A count and its noun, singular for exactly one: "1 query", "0 queries", "2 shapes".
+std::string CountText(size_t n, const char* singular, const char* plural);
+
 } // namespace hitlab

@@ -21,9 +21,13 @@ struct TraceValue {
 struct SlabPart {
     int axis = 0;
     bool parallel = false;        ///< direction component is zero (either sign): the slab is all t or no t
-    bool originInside = false;    ///< parallel only: whether the origin lies within the slab
+    bool originInside = false;    ///< parallel only: whether the origin lies within the slab (the geometric fact)
+    bool rejected = false;        ///< the method rejects the ray here whatever the t values: a parallel slab
+                                  ///< whose origin test fails (for a published listing, also with the origin inside)
     double tNear = 0, tFar = 0;   ///< this slab's interval (+-inf when parallel and inside)
     double tEnter = 0, tExit = 0; ///< running intersection of the intervals so far (allowed range included)
+    int enterBy = -1;             ///< the axis whose slab set tEnter; -1: still the start of the allowed range
+    int exitBy = -1;              ///< the axis whose slab set tExit; -1: still the end of the allowed range
 };
 
 /// One face plane tried by a face-plane method. face: 0..5 = -x, +x, -y, +y, -z, +z (box-local for an OBB).
@@ -92,6 +96,31 @@ struct Trace {
     /// Marks the last step added as the deciding one.
     void DecideLast() { decidingStep = static_cast<int>(steps.size()) - 1; }
 };
+
+/// Fills part.enterBy and part.exitBy from the trace's previous slab step: this slab set an end of
+/// the running interval when that end moved and equals this slab's own bound (the first slab to
+/// reach a value keeps it). Call before adding the part.
+void LinkSlabSources(const Trace& trace, SlabPart& part);
+
+/// Whether the running interval is empty after this slab, as the method judged it: rejected, or
+/// not tEnter <= tExit (NaN included).
+bool SlabEmpty(const SlabPart& part);
+
+/// A slab step's name for a number line row: "x slab", "z slab: parallel, inside" (the origin is
+/// between the planes), "z slab: parallel, inside, rejected" (the method's parallel test rejects it).
+std::string SlabLabel(const SlabPart& part);
+
+/// The running interval after a slab step: "[1, 1.5]", "empty: 1.5 > 1" (digits enough to tell
+/// the two apart), "empty: origin outside" (parallel), or "rejected: parallel test" (a published
+/// listing's parallel test rejects an origin inside).
+std::string SlabIntervalText(const SlabPart& part);
+
+/// The miss sentence of the step where the running interval became empty (the deciding step),
+/// from that step alone. noun: "ray" or "segment"; [lo, hi]: the allowed t range (a box wholly
+/// before lo is "behind", one entered after hi is "beyond the end"). Examples: "miss: the ray leaves
+/// the y slab at t = 0.8 before it enters the x slab at t = 1.2", "miss: the box is behind the ray:
+/// it leaves the x slab at t = -2, before t = 0".
+std::string SlabMissSentence(const SlabPart& deciding, const char* noun, double lo, double hi);
 
 /// printf-style formatting for captions and verdicts (only called while tracing).
 std::string Format(const char* fmt, ...) __attribute__((format(printf, 1, 2)));

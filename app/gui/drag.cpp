@@ -131,8 +131,16 @@ std::vector<Handle> HandlesOf(const Shape& shape, const Camera& camera)
     return out;
 }
 
-Shape ApplyHandle(const Shape& start, const Handle& h, const glm::dvec3& delta)
+Shape ApplyHandle(const Shape& start, const Handle& h, const glm::dvec3& delta, std::string* refused)
 {
+    if (refused != nullptr) {
+        refused->clear();
+    }
+    auto refuse = [refused](const char* why) {
+        if (refused != nullptr) {
+            *refused = why;
+        }
+    };
     const glm::dvec3 to = h.position + delta;
     switch (h.kind) {
     case HandleKind::BoxCorner: {
@@ -166,6 +174,8 @@ Shape ApplyHandle(const Shape& start, const Handle& h, const glm::dvec3& delta)
         r.origin = to;
         if (tip != to) {
             r.direction = tip - to;
+        } else {
+            refuse("a ray needs a non-zero direction: the origin cannot sit on the tip (the direction is kept)");
         }
         return r;
     }
@@ -173,6 +183,8 @@ Shape ApplyHandle(const Shape& start, const Handle& h, const glm::dvec3& delta)
         Ray<double> r = std::get<Ray<double>>(start);
         if (to != r.origin) {
             r.direction = to - r.origin;
+        } else {
+            refuse("a ray needs a non-zero direction: the tip cannot sit on the origin (the direction is kept)");
         }
         return r;
     }

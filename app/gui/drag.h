@@ -7,6 +7,7 @@
 #include "core/scene.h"
 
 #include <optional>
+#include <string>
 #include <vector>
 
 namespace hitlab {
@@ -53,8 +54,10 @@ struct Handle {
 /// The handles of a shape (oriented boxes have none: they rotate in rotate mode). In 2D mode a
 /// box has no z face handles (they would cover its centre).
 std::vector<Handle> HandlesOf(const Shape& shape, const Camera& camera);
-/// The shape after its handle moved from handle.position by delta.
-Shape ApplyHandle(const Shape& start, const Handle& handle, const glm::dvec3& delta);
+/// The shape after its handle moved from handle.position by delta. A move that would make the
+/// shape invalid (a ray's tip onto its origin: a zero direction) keeps that part as it was and,
+/// when `refused` is given, says why there ("a ray needs a non-zero direction: ..."); else "".
+Shape ApplyHandle(const Shape& start, const Handle& handle, const glm::dvec3& delta, std::string* refused = nullptr);
 /// An oriented box turned by angleRad about `axis` (unit) through its centre.
 Obb<double> Rotate(const Obb<double>& box, const glm::dvec3& axis, double angleRad);
 /// Length of the plane normal's handle arrow for the camera (constant on screen).

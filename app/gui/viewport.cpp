@@ -256,8 +256,12 @@ void Viewport::ContinueShapeDrag()
             return;
         }
         const glm::dvec3 delta = *moveBy;
+        std::string refused;
         moved.shape = m_drag.mode == DragMode::Move ? Translate(m_drag.start.shape, delta)
-                                                    : ApplyHandle(m_drag.start.shape, m_drag.handle, delta);
+                                                    : ApplyHandle(m_drag.start.shape, m_drag.handle, delta, &refused);
+        if (!refused.empty()) {
+            m_message = refused; // say why the handle does not follow, rather than snap back silently
+        }
     }
     m_drag.changed = m_drag.changed || !(moved.shape == m_drag.start.shape);
     m_scene.Replace(moved); // the evaluation follows in Update, every mouse move
@@ -281,8 +285,9 @@ void Viewport::EndDrag(bool cancel)
         m_message = "drag cancelled";
         return;
     }
-    const char* verb = mode == DragMode::Move ? "Move " : mode == DragMode::Rotate ? "Rotate " : "Resize ";
-    m_history.Execute(m_scene, ChangeShapeCommand(m_scene, final, verb + final.name), kNoGroup);
+    // the command's label names the shape itself: "Move ray", not "Move ray ray"
+    const char* verb = mode == DragMode::Move ? "Move" : mode == DragMode::Rotate ? "Rotate" : "Resize";
+    m_history.Execute(m_scene, ChangeShapeCommand(m_scene, final, verb), kNoGroup);
     m_history.CloseGroup();
 }
 
@@ -352,6 +357,15 @@ void Viewport::OnScroll(double dy)
     }
 }
 
+EscapeAction EscapeActionFor(bool popupOpen, bool fanDragging, bool dragging, bool rotateMode)
+{
+    return popupOpen     ? EscapeAction::LeaveToPopup
+           : fanDragging ? EscapeAction::CancelFanDrag
+           : dragging    ? EscapeAction::CancelDrag
+           : rotateMode  ? EscapeAction::LeaveRotateMode
+                         : EscapeAction::Deselect;
+}
+
 void Viewport::OnKey(int key, int mods)
 {
     if (ImGui::GetIO().WantCaptureKeyboard) {
@@ -360,14 +374,23 @@ void Viewport::OnKey(int key, int mods)
     const bool ctrl = (mods & GLFW_MOD_CONTROL) != 0;
     const bool shift = (mods & GLFW_MOD_SHIFT) != 0;
     if (key == GLFW_KEY_ESCAPE) {
-        if (m_fanView.Dragging()) {
+        // the previous frame's popups: a menu open then is still open as this key arrives
+        const bool popupOpen = ImGui::IsPopupOpen("", ImGuiPopupFlags_AnyPopupId | ImGuiPopupFlags_AnyPopupLevel);
+        switch (EscapeActionFor(popupOpen, m_fanView.Dragging(), m_drag.mode != DragMode::None, m_rotateMode)) {
+        case EscapeAction::LeaveToPopup:
+            break;
+        case EscapeAction::CancelFanDrag:
             m_fanView.EndDrag(m_scene, m_history, true, m_message);
-        } else if (m_drag.mode != DragMode::None) {
+            break;
+        case EscapeAction::CancelDrag:
             EndDrag(true);
-        } else if (m_rotateMode) {
+            break;
+        case EscapeAction::LeaveRotateMode:
             m_rotateMode = false;
-        } else {
+            break;
+        case EscapeAction::Deselect:
             m_selected = 0;
+            break;
         }
         return;
     }

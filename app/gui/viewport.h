@@ -29,6 +29,12 @@ struct FrameTimes {
     double evaluate = 0.0, draw = 0.0, imgui = 0.0, total = 0.0;
 };
 
+/// What Esc does in the viewport, the first that applies: an open menu or popup takes it (the
+/// viewport does nothing: the menu closes itself), then it cancels a fan drag or a shape drag,
+/// leaves rotate mode, and last deselects.
+enum class EscapeAction { LeaveToPopup, CancelFanDrag, CancelDrag, LeaveRotateMode, Deselect };
+EscapeAction EscapeActionFor(bool popupOpen, bool fanDragging, bool dragging, bool rotateMode);
+
 class Viewport {
 public:
     explicit Viewport(Scene scene);

@@ -4,6 +4,7 @@
 
 #include "clock.h"
 
+#include "core/text.h"
 #include "render/frame.h"
 
 #include <imgui.h>
@@ -152,8 +153,10 @@ void Viewport::DrawOverlay()
     if (ImGui::Begin("##status", nullptr, fixed)) {
         const size_t disagree = m_summary.Disagreements(); // counted once per evaluation
         ImGui::TextUnformatted(m_scene.title.empty() ? "HitLab" : m_scene.title.c_str());
-        ImGui::TextDisabled("%zu shapes, %zu queries, %zu with disagreement", m_scene.Shapes().size(),
-                            m_evaluator.Queries().size(), disagree);
+        const std::string counts = CountText(m_scene.Shapes().size(), "shape", "shapes") + ", " +
+                                   CountText(m_evaluator.Queries().size(), "query", "queries") + ", " +
+                                   std::to_string(disagree) + " with disagreement";
+        ImGui::TextDisabled("%s", counts.c_str());
         const char* mode = camera.view2d ? "2D (z = 0 plane)" : camera.orthographic ? "orthographic" : "perspective";
         ImGui::TextDisabled("view: %s%s", mode, m_rotateMode ? "   |   ROTATE mode (R)" : "");
         if (const SceneShape* s = m_scene.Find(m_selected)) {

@@ -273,8 +273,8 @@ SceneLoad ParseScene(std::string_view text, const std::string& source)
 
     Scene scene;
     Reader r{{}, &load.warnings};
-    r.WarnUnknownKeys(root, "",
-                      {"format", "version", "title", "description", "shapes", "ray_fans", "queries", "camera"});
+    r.WarnUnknownKeys(
+        root, "", {"format", "version", "title", "description", "shapes", "ray_fans", "queries", "camera", "expect"});
     bool ok = r.String(root, "title", "", scene.title) && r.String(root, "description", "", scene.description);
     if (ok && root.contains("shapes")) {
         ok = ReadShapes(r, root["shapes"], scene);
@@ -287,6 +287,9 @@ SceneLoad ParseScene(std::string_view text, const std::string& source)
     }
     if (ok && root.contains("camera")) {
         ok = ReadCamera(r, root["camera"], scene.camera);
+    }
+    if (ok && root.contains("expect")) {
+        ok = detail::ReadExpectations(r, root["expect"], scene);
     }
     if (!ok) {
         return fail(r.error);

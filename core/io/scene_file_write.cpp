@@ -4,6 +4,7 @@
 
 #include "atomic_file.h"
 #include "protocol.h"
+#include "scene_reader.h"
 
 #include <algorithm>
 #include <cmath>
@@ -152,6 +153,9 @@ ordered_json SceneToJson(const Scene& scene)
     camera["projection"] = scene.camera.orthographic ? "orthographic" : "perspective";
     camera["view"] = scene.camera.view2d ? "2d" : "3d";
     j["camera"] = std::move(camera);
+    if (!scene.expect.empty()) {
+        j["expect"] = detail::ExpectationsToJson(scene.expect);
+    }
     return j;
 }
 
@@ -162,9 +166,9 @@ IoError SaveSceneFile(const Scene& scene, const std::string& path)
 
 bool SameScene(const Scene& a, const Scene& b)
 {
-    if (a.title != b.title || a.description != b.description || a.Shapes().size() != b.Shapes().size() ||
-        a.DisabledPairs() != b.DisabledPairs() || a.SolidPairsEnabled() != b.SolidPairsEnabled() ||
-        a.Fans() != b.Fans()) {
+    if (a.title != b.title || a.description != b.description || a.expect != b.expect ||
+        a.Shapes().size() != b.Shapes().size() || a.DisabledPairs() != b.DisabledPairs() ||
+        a.SolidPairsEnabled() != b.SolidPairsEnabled() || a.Fans() != b.Fans()) {
         return false;
     }
     for (size_t i = 0; i < a.Shapes().size(); ++i) {

@@ -89,4 +89,10 @@ struct Reader {
 /// drawn one and the precision (scene_file_queries.cpp).
 bool ReadQueries(Reader& r, const nlohmann::json& queries, Scene& scene);
 
+/// The "expect" array: a lesson's claimed outcomes per query (scene_file_expect.cpp). Shape names
+/// must name exactly one shape of the scene, algorithm names an algorithm of the pair's family.
+bool ReadExpectations(Reader& r, const nlohmann::json& expect, Scene& scene);
+/// The same array written back (only the keys that are set).
+nlohmann::ordered_json ExpectationsToJson(const std::vector<LessonExpectation>& expect);
+
 } // namespace hitlab::detail

@@ -1,6 +1,7 @@
 // Tests of the lesson library (assets/scenes/*.json): every example loads without warnings,
 // round-trips (load -> save -> load gives the same scene), and the instructive ones show the
 // disagreement their description promises: which algorithm, which verdicts, which explanation.
+#include "core/exact/exact.h"
 #include "core/io/scene_file.h"
 #include "core/scene_eval.h"
 
@@ -13,6 +14,8 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <map>
+#include <set>
 #include <sstream>
 #include <unistd.h>
 
@@ -225,6 +228,101 @@ INSTANTIATE_TEST_SUITE_P(Library, LessonShows, testing::ValuesIn(kExpectations),
                              }
                              return name;
                          });
+
+/// Whether a lesson's number (short, as the text gives it) is the computed value.
+bool SameNumber(double claimed, double computed)
+{
+    return std::abs(claimed - computed) <= 1e-6 * std::max(1.0, std::abs(computed));
+}
+
+TEST(LessonClaims, EveryLessonStatesItsOutcomesAndTheReportGivesThem)
+{
+    // every lesson but the performance scene states, per query, who hits and misses, the
+    // reference's t or depth, and why each differing algorithm differs; evaluated as `hitlab
+    // report --exact` evaluates (the scene's evaluation, then the exact judge and the explanation)
+    for (const fs::path& path : Examples()) {
+        if (path.filename() == "stress.json") {
+            continue;
+        }
+        SCOPED_TRACE(path.filename().string());
+        const Scene scene = Load(path.filename().string());
+        ASSERT_FALSE(scene.expect.empty()) << "the lesson states no expected outcomes (\"expect\")";
+        SceneEvaluator evaluation;
+        evaluation.Evaluate(scene);
+        size_t reported = 0;
+        for (const QueryEvaluation& qe : evaluation.Queries()) {
+            reported += qe.comparison.outcomes.empty() ? 0 : 1;
+        }
+        EXPECT_EQ(scene.expect.size(), reported) << "every query the report shows has an expectation";
+        for (const LessonExpectation& e : scene.expect) {
+            SCOPED_TRACE(e.a + " / " + e.b);
+            const QueryEvaluation* qe = evaluation.Find(IdOf(scene, e.a), IdOf(scene, e.b));
+            ASSERT_NE(qe, nullptr) << "the pair is not a query of the scene";
+            const Query query = scene.MakeQuery(qe->query);
+            Comparison c = qe->comparison;
+            const std::optional<ExactValues> exact = ComparisonValues(JudgeExact(query));
+            Explain(query, scene.Settings(query.family).precision, c, exact ? &*exact : nullptr);
+            std::vector<std::string> hit, miss;
+            for (const AlgorithmOutcome& o : c.outcomes) {
+                (o.result.hit ? hit : miss).push_back(std::string(o.info->name));
+                const auto claimed = std::find_if(e.explain.begin(), e.explain.end(),
+                                                  [&](const auto& x) { return x.first == o.info->name; });
+                const std::string said = claimed != e.explain.end() ? claimed->second : "none";
+                EXPECT_EQ(said, ExplanationName(o.explanation)) << o.info->name << ": " << o.reason;
+            }
+            EXPECT_EQ(e.hit, hit);
+            EXPECT_EQ(e.miss, miss);
+            const Result& ref = c.reference;
+            if (e.tEnter) {
+                EXPECT_TRUE(ref.hit && SameNumber(*e.tEnter, ref.tEnter)) << "t_enter " << ref.tEnter;
+            }
+            if (e.tExit) {
+                EXPECT_TRUE(ref.hit && SameNumber(*e.tExit, ref.tExit)) << "t_exit " << ref.tExit;
+            }
+            if (e.depth) {
+                EXPECT_TRUE(ref.hit && SameNumber(*e.depth, ref.depth)) << "depth " << ref.depth;
+            }
+        }
+    }
+}
+
+TEST(LessonClaims, TheLessonTableOfTheSceneFormatDocIsTrue)
+{
+    // docs/scene-format.md, "The lesson library": `file.json` | teaches | the disagreement it shows
+    std::ifstream doc(kScenes / ".." / ".." / "docs" / "scene-format.md");
+    ASSERT_TRUE(doc.good());
+    std::map<std::string, std::string> rows; // file -> the disagreement column
+    std::string line;
+    while (std::getline(doc, line)) {
+        if (line.rfind("| `", 0) == 0 && line.find(".json` |") != std::string::npos) {
+            const size_t end = line.find('`', 3);
+            const size_t last = line.rfind(" |", line.size() - 3);
+            rows[line.substr(3, end - 3)] = line.substr(last + 2);
+        }
+    }
+    std::set<std::string> files;
+    for (const fs::path& path : Examples()) {
+        files.insert(path.filename().string());
+    }
+    std::set<std::string> listed;
+    for (const auto& [file, column] : rows) {
+        listed.insert(file);
+    }
+    EXPECT_EQ(listed, files) << "one row per lesson file";
+    for (const auto& [file, column] : rows) {
+        if (files.count(file) == 0) {
+            continue;
+        }
+        SCOPED_TRACE(file);
+        const Scene scene = Load(file);
+        for (const LessonExpectation& e : scene.expect) {
+            for (const auto& [algorithm, kind] : e.explain) {
+                EXPECT_NE(column.find("`" + algorithm + "`"), std::string::npos)
+                    << algorithm << " differs (" << kind << ") but the row does not name it: " << column;
+            }
+        }
+    }
+}
 
 const QueryEvaluation& OnlyQuery(const SceneEvaluator& evaluation)
 {

@@ -129,6 +129,100 @@ TEST(NumberLine, ParallelSlabIsLabelledAndSpansTheLine)
     EXPECT_EQ(z->farX, 1.0f);
 }
 
+TEST(NumberLine, SlabListingOnTheHitLessonSaysItsParallelTestRejectsAnOriginInside)
+{
+    // slab_listing on (2, 1, 0) against x, y in [1, 3], z in [-0.5, 0.5]: x [0.5, 1.5], y [1, 3],
+    // then z is parallel with the origin z = 0 inside, and the swapped test rejects it. The running
+    // interval [1, 1.5] is not empty by its numbers: the line must not say "1 > 1.5" or "outside".
+    const Scene scene = Lesson("slab-2d-hit.json");
+    const std::vector<SceneQuery> queries = scene.Queries();
+    ASSERT_FALSE(queries.empty());
+    const AlgorithmInfo& listing = *FindAlgorithm(Family::RayAabb, "slab_listing");
+    const Trace trace = SceneEvaluator::TraceOf(scene, queries.front(), listing);
+    const NumberLineLayout layout = LayOutNumberLine(trace, listing, -1);
+    const NumberLineRow* z = RowOfAxis(layout, 2);
+    ASSERT_NE(z, nullptr);
+    EXPECT_TRUE(z->parallel);
+    EXPECT_TRUE(z->originInside);
+    EXPECT_TRUE(z->rejected);
+    EXPECT_TRUE(z->empty);
+    EXPECT_EQ(z->label, "z slab: parallel, inside, rejected");
+    EXPECT_EQ(z->interval, "rejected: parallel test");
+    EXPECT_EQ(z->tEnter, 1.0);
+    EXPECT_EQ(z->tExit, 1.5);
+    const NumberLineRow* y = RowOfAxis(layout, 1);
+    ASSERT_NE(y, nullptr);
+    EXPECT_EQ(y->interval, "[1, 1.5]");
+    EXPECT_EQ(layout.sentence, "miss: the ray is parallel to the z slab with its origin inside it, but the method's "
+                               "parallel test rejects it");
+    ASSERT_GE(layout.decidingRow, 0);
+    EXPECT_EQ(layout.rows[size_t(layout.decidingRow)].step, trace.decidingStep);
+}
+
+TEST(NumberLine, MissSentenceAndDecidingMarkerAgreeOnEveryStressRay)
+{
+    // every missing ray/box query of the stress scene under the reference: the number line's
+    // sentence is the trace's verdict, its first empty row is the step marked deciding, and a
+    // sentence that says "before it enters" never names an exit behind the origin
+    SceneLoad load = LoadSceneFile((kScenes / "stress.json").string());
+    ASSERT_TRUE(load.Ok()) << load.error;
+    const Scene& scene = *load.scene;
+    const AlgorithmInfo& slab = *FindAlgorithm(Family::RayAabb, "slab");
+    int misses = 0;
+    for (const SceneQuery& q : scene.Queries()) {
+        if (q.family != Family::RayAabb || misses >= 400) {
+            continue;
+        }
+        const Trace trace = SceneEvaluator::TraceOf(scene, q, slab);
+        if (trace.verdict.rfind("miss", 0) != 0) {
+            continue;
+        }
+        ++misses;
+        const NumberLineLayout layout = LayOutNumberLine(trace, slab, -1);
+        ASSERT_GE(layout.decidingRow, 0) << trace.verdict;
+        const NumberLineRow& row = layout.rows[size_t(layout.decidingRow)];
+        EXPECT_EQ(row.step, trace.decidingStep) << trace.verdict;
+        EXPECT_EQ(layout.sentence, trace.verdict);
+        if (trace.verdict.find("before it enters") != std::string::npos &&
+            trace.verdict.find("leaves the") != std::string::npos) {
+            EXPECT_GE(row.tExit, 0.0) << trace.verdict;
+        }
+    }
+    EXPECT_GT(misses, 100);
+}
+
+TEST(InspectorTyping, TypedNumbersApplyWholeOrNotAtAll)
+{
+    const TypedNumbers ok = ParseTypedNumbers("1, -2.5 0.1", 3);
+    EXPECT_EQ(ok.error, "");
+    EXPECT_EQ(ok.values, (std::vector<double>{1.0, -2.5, 0.1}));
+    // what a half-typed 1e400 must never leave behind: the whole value is refused, with why
+    EXPECT_EQ(ParseTypedNumbers("1e400, 0, 0", 3).error, "1e400 is too large for a double");
+    EXPECT_TRUE(ParseTypedNumbers("1e400, 0, 0", 3).values.empty());
+    EXPECT_EQ(ParseTypedNumbers("0 1e39 0", 3).error,
+              "1e39 overflows float (at most 3.40282347e+38): the families run in float by default");
+    EXPECT_EQ(ParseTypedNumbers("-3.4e38", 1).values, std::vector<double>{-3.4e38});
+    EXPECT_EQ(ParseTypedNumbers("1, 2", 3).error, "expected 3 numbers, got 2");
+    EXPECT_EQ(ParseTypedNumbers("", 1).error, "expected 1 number, got 0");
+    EXPECT_EQ(ParseTypedNumbers("1, x, 3", 3).error, "\"x\" is not a number");
+    EXPECT_EQ(ParseTypedNumbers("nan", 1).error, "\"nan\" is not a number");
+    EXPECT_EQ(ParseTypedNumbers("inf", 1).error, "inf is too large for a double");
+}
+
+TEST(InspectorTyping, FieldsShowEveryDigit)
+{
+    // a drag or a file can give any double: the text to type over keeps it (not "%.6g")
+    const double values[3] = {0.1, 1.0 / 3.0, 1234567.125};
+    EXPECT_EQ(TypedNumbersText(values, 3), "0.1, 0.3333333333333333, 1234567.125");
+}
+
+TEST(Wording, CountsAreSingularForOne)
+{
+    EXPECT_EQ(CountText(1, "query", "queries"), "1 query");
+    EXPECT_EQ(CountText(0, "query", "queries"), "0 queries");
+    EXPECT_EQ(CountText(2, "shape", "shapes"), "2 shapes");
+}
+
 TEST(NumberLine, SegmentAllowsOnlyZeroToOne)
 {
     const Scene scene = Lesson("segment-ends-on-face.json");

@@ -155,6 +155,7 @@ TEST(Commands, UndoRedoOfAddRemoveAndChange)
     SceneShape moved = *scene.Find(3);
     std::get<Aabb<double>>(moved.shape).min.x = -1;
     ASSERT_TRUE(history.Execute(scene, ChangeShapeCommand(scene, moved, "Move")));
+    EXPECT_EQ(history.UndoLabel(), "Move " + moved.name); // the command adds the name: callers pass only the verb
     ASSERT_TRUE(history.Execute(scene, RemoveShapeCommand(2)));
     EXPECT_EQ(scene.Find(2), nullptr);
 

@@ -131,11 +131,77 @@ TEST(SlabVerdict, TimesThatPrintAlikeGetTheDigitsThatTellThemApart)
     EXPECT_EQ(DistinctDigits(1.0, std::nextafter(1.0, 2.0)), 17);
 
     // the segment leaves x just before t = 0.5 and enters y just after: a miss by two ulps
-    const double nearLanes[4] = {-0.5, above, -std::numeric_limits<double>::infinity(), 0.0};
-    const double farLanes[4] = {below, 1.5, std::numeric_limits<double>::infinity(), 1.0};
-    const bool parallel[3] = {false, false, true};
-    EXPECT_EQ(SlabMissVerdict(nearLanes, farLanes, parallel),
+    SlabPart y;
+    y.axis = 1;
+    y.tNear = above;
+    y.tFar = 1.5;
+    y.tEnter = above;
+    y.tExit = below;
+    y.enterBy = 1;
+    y.exitBy = 0;
+    EXPECT_EQ(SlabMissSentence(y, "segment", 0.0, 1.0),
               "miss: the segment leaves the x slab at t = 0.5 before it enters the y slab at t = 0.5000001");
+    EXPECT_EQ(SlabIntervalText(y), "empty: 0.5000001 > 0.5");
+}
+
+/// The slab steps of a trace, in order.
+std::vector<SlabPart> SlabSteps(const Trace& trace)
+{
+    std::vector<SlabPart> out;
+    for (const TraceStep& step : trace.steps) {
+        if (const auto* slab = std::get_if<SlabPart>(&step.part)) {
+            out.push_back(*slab);
+        }
+    }
+    return out;
+}
+
+TEST(SlabVerdict, NamesTheSlabsOfTheStepMarkedDeciding)
+{
+    // x slab [0.5, 1], y slab [2, 3], z slab [0, 0.2]: the running interval empties at y (x's exit
+    // 1 before y's entry 2); z's exit 0.2 is the smallest far value but comes after the decision
+    Trace trace;
+    const CastResult<double> r =
+        ClipSlabs<double>({0, 0, 0}, {1, 1, 1}, {0.5, 2, 0}, {1, 3, 0.2}, 0.0, simd::kInf<double>, &trace);
+    ASSERT_FALSE(r.hit);
+    ASSERT_EQ(trace.decidingStep, 2); // step 0 is the allowed range, then x, y, z
+    EXPECT_EQ(std::get<SlabPart>(trace.steps[2].part).axis, 1);
+    EXPECT_EQ(trace.verdict, "miss: the ray leaves the x slab at t = 1 before it enters the y slab at t = 2");
+    const std::vector<SlabPart> slabs = SlabSteps(trace);
+    ASSERT_EQ(slabs.size(), 3u);
+    EXPECT_EQ(slabs[0].enterBy, 0);
+    EXPECT_EQ(slabs[0].exitBy, 0);
+    EXPECT_EQ(slabs[1].enterBy, 1);
+    EXPECT_EQ(slabs[1].exitBy, 0);
+    EXPECT_EQ(slabs[2].exitBy, 2); // z lowers the exit to 0.2 after the decision
+    EXPECT_EQ(SlabIntervalText(slabs[1]), "empty: 2 > 1");
+}
+
+TEST(SlabVerdict, ABoxBehindTheRayIsNotBlamedOnALaterSlab)
+{
+    // x slab [1, 2] ahead, y slab [-3, -2] behind: the box is behind the ray; the line leaves y
+    // (t = -2) before it enters x (t = 1), but that is behind the origin, not why it misses
+    Trace trace;
+    const CastResult<double> r =
+        ClipSlabs<double>({0, 0, 0}, {1, 1, 0}, {1, -3, -1}, {2, -2, 1}, 0.0, simd::kInf<double>, &trace);
+    ASSERT_FALSE(r.hit);
+    EXPECT_EQ(trace.decidingStep, 2);
+    EXPECT_EQ(trace.verdict, "miss: the box is behind the ray: it leaves the y slab at t = -2, before t = 0");
+}
+
+TEST(SlabVerdict, ParallelOutsideIsRejectedAndSaysSo)
+{
+    Trace trace;
+    ClipSlabs<float>({0, 0, 2}, {1, 1, 0}, {1, 1, -0.5f}, {3, 3, 0.5f}, 0.0f, simd::kInf<float>, &trace);
+    const std::vector<SlabPart> slabs = SlabSteps(trace);
+    ASSERT_EQ(slabs.size(), 3u);
+    EXPECT_TRUE(slabs[2].parallel);
+    EXPECT_FALSE(slabs[2].originInside);
+    EXPECT_TRUE(slabs[2].rejected);
+    EXPECT_EQ(SlabLabel(slabs[2]), "z slab: parallel, outside");
+    EXPECT_EQ(SlabIntervalText(slabs[2]), "empty: origin outside");
+    EXPECT_EQ(trace.verdict, "miss: the ray is parallel to the z slab and its origin lies outside it");
+    EXPECT_EQ(trace.decidingStep, 3);
 }
 
 } // namespace

@@ -53,7 +53,7 @@ CastResult<T> RayAabbSlabBranchless(const Ray<T>& ray, const Aabb<T>& box, Trace
             const bool nan = t1[axis] != t1[axis] || t2[axis] != t2[axis];
             runEnter = std::max(runEnter, double(nearLanes[axis]));
             runExit = std::min(runExit, double(farLanes[axis]));
-            hitlab::detail::TraceSlabStep(*trace, axis, parallel, nearLanes[axis] <= farLanes[axis],
+            hitlab::detail::TraceSlabStep(*trace, axis, parallel, nearLanes[axis] <= farLanes[axis], false,
                                           double(nearLanes[axis]), double(farLanes[axis]), runEnter, runExit,
                                           nan ? " (0 * inf = NaN dropped by the min/max order: the slab is every t)"
                                               : "");

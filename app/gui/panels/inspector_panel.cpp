@@ -9,6 +9,7 @@
 #include "app/gui/viewport.h"
 
 #include <imgui.h>
+#include <imgui_stdlib.h>
 
 #include <cmath>
 
@@ -16,41 +17,83 @@ namespace hitlab {
 
 namespace {
 
-/// One vector or number field. Returns true when the value changed this frame.
-bool NumberField(const char* label, double* values, int count, double speed)
-{
-    ImGui::TextUnformatted(label);
-    ImGui::SetNextItemWidth(-1);
-    const std::string id = std::string("##") + label;
-    const bool changed =
-        ImGui::DragScalarN(id.c_str(), ImGuiDataType_Double, values, count, float(speed), nullptr, nullptr, "%.6g");
-    if (ImGui::IsItemHovered() && !ImGui::IsItemActive()) {
-        std::string exact;
-        for (int i = 0; i < count; ++i) {
-            char text[40];
-            std::snprintf(text, sizeof text, "%s%.17g", i == 0 ? "" : ", ", values[i]);
-            exact += text;
-        }
-        ImGui::SetTooltip("%s\ndrag to change, Ctrl+click or double-click to type an exact value", exact.c_str());
-    }
-    return changed;
-}
+/// The field being typed into (double-click or Ctrl+click on a field): its index and text. Typed
+/// text applies on Enter or when the field loses focus, never while it is half typed.
+struct Typing {
+    int field = -1;
+    std::string text;
+    bool focus = false; ///< give the text field the keyboard on its first frame
+};
 
 /// The fields of one shape: each edit is validated, then committed as one undoable command per
 /// drag or typed value; a refused value shows its message under its field.
 class FieldEditor {
 public:
-    FieldEditor(PanelContext& ctx, const SceneShape& shape, EditGroup& group, std::string& error, int& errorField)
-        : m_ctx(ctx), m_shape(shape), m_group(group), m_error(error), m_errorField(errorField),
+    FieldEditor(PanelContext& ctx, const SceneShape& shape, EditGroup& group, std::string& error, int& errorField,
+                Typing& typing)
+        : m_ctx(ctx), m_shape(shape), m_group(group), m_error(error), m_errorField(errorField), m_typing(typing),
           m_speed(GridSpacing(ctx.GetCamera()) * 0.01)
     {
+    }
+
+    /// One vector or number field: a drag that keeps every digit (shown to 9 significant digits),
+    /// or, once double-clicked or Ctrl+clicked, a text field. Returns true when values changed.
+    bool NumberField(const char* label, double* values, int count)
+    {
+        ImGui::TextUnformatted(label);
+        ImGui::SetNextItemWidth(-1);
+        const std::string id = std::string("##") + label;
+        if (m_typing.field == m_field) {
+            return TypedField(id + "_typed", values, count); // its own id: not the drag's active one
+        }
+        const bool changed =
+            ImGui::DragScalarN(id.c_str(), ImGuiDataType_Double, values, count, float(m_speed), nullptr, nullptr,
+                               "%.9g", ImGuiSliderFlags_NoRoundToFormat | ImGuiSliderFlags_NoInput);
+        const ImGuiIO& io = ImGui::GetIO();
+        if (ImGui::IsItemHovered() && (ImGui::IsMouseDoubleClicked(0) || (io.KeyCtrl && ImGui::IsMouseClicked(0)))) {
+            m_typing = {m_field, TypedNumbersText(values, count), true};
+        }
+        if (ImGui::IsItemHovered() && !ImGui::IsItemActive()) {
+            ImGui::SetTooltip("%s\ndrag to change, Ctrl+click or double-click to type exact values (Enter applies)",
+                              TypedNumbersText(values, count).c_str());
+        }
+        return changed;
+    }
+
+    /// The text field of a typed value: applied on Enter or when it loses focus, checked first.
+    bool TypedField(const std::string& id, double* values, int count)
+    {
+        if (m_typing.focus) {
+            ImGui::SetKeyboardFocusHere();
+            m_typing.focus = false;
+        }
+        const bool enter = ImGui::InputText(id.c_str(), &m_typing.text,
+                                            ImGuiInputTextFlags_EnterReturnsTrue | ImGuiInputTextFlags_AutoSelectAll);
+        const bool left = ImGui::IsItemDeactivated();
+        if (!enter && !(left && ImGui::IsItemDeactivatedAfterEdit())) {
+            if (left) {
+                m_typing.field = -1; // left without a change (or Esc)
+            }
+            return false;
+        }
+        const TypedNumbers typed = ParseTypedNumbers(m_typing.text, count);
+        m_typing.field = -1;
+        if (!typed.error.empty()) {
+            m_error = typed.error;
+            m_errorField = m_field;
+            return false;
+        }
+        for (int i = 0; i < count; ++i) {
+            values[i] = typed.values[size_t(i)];
+        }
+        return true;
     }
 
     template <typename Apply>
     void Vec(const char* label, glm::dvec3 value, Apply apply)
     {
         double v[3] = {value.x, value.y, value.z};
-        if (NumberField(label, v, 3, m_speed)) {
+        if (NumberField(label, v, 3)) {
             Commit(apply(glm::dvec3(v[0], v[1], v[2])), label);
         }
         EndField();
@@ -60,7 +103,7 @@ public:
     void Num(const char* label, double value, Apply apply)
     {
         double v = value;
-        if (NumberField(label, &v, 1, m_speed)) {
+        if (NumberField(label, &v, 1)) {
             Commit(apply(v), label);
         }
         EndField();
@@ -81,7 +124,7 @@ public:
         }
         SceneShape after = m_shape;
         after.shape = candidate;
-        m_ctx.Execute(ChangeShapeCommand(m_ctx.GetScene(), after, std::string("Edit ") + what + " of " + m_shape.name),
+        m_ctx.Execute(ChangeShapeCommand(m_ctx.GetScene(), after, std::string("Edit ") + what + " of"),
                       m_group.For(m_ctx, ImGui::IsItemActivated()));
     }
 
@@ -101,6 +144,7 @@ private:
     EditGroup& m_group;
     std::string& m_error;
     int& m_errorField;
+    Typing& m_typing;
     double m_speed;
     int m_field = 0;
 };
@@ -163,12 +207,13 @@ public:
             m_error.clear();
             m_errorField = -1;
             m_errorShape = s.id;
+            m_typing.field = -1;
         }
         ImGui::Text("%s", s.name.c_str());
         ImGui::SameLine();
         ImGui::TextDisabled("(%s, id %u)", ShapeTypeName(s.shape), s.id);
 
-        FieldEditor e(ctx, s, m_edit, m_error, m_errorField);
+        FieldEditor e(ctx, s, m_edit, m_error, m_errorField, m_typing);
         LineFields(e, s.shape);
         if (const auto* box = std::get_if<Aabb<double>>(&s.shape)) {
             BoxFields(e, *box);
@@ -201,7 +246,8 @@ private:
         double deg[3] = {m_rotationDeg.x, m_rotationDeg.y, m_rotationDeg.z};
         ImGui::TextUnformatted("rotation (degrees, X then Y then Z)");
         ImGui::SetNextItemWidth(-1);
-        if (ImGui::DragScalarN("##rotation", ImGuiDataType_Double, deg, 3, 0.5f, nullptr, nullptr, "%.3g")) {
+        if (ImGui::DragScalarN("##rotation", ImGuiDataType_Double, deg, 3, 0.5f, nullptr, nullptr, "%.6g",
+                               ImGuiSliderFlags_NoRoundToFormat)) {
             m_rotationDeg = {deg[0], deg[1], deg[2]};
             e.Commit(WithRotationDegrees(g, m_rotationDeg), "rotation");
         }
@@ -241,6 +287,7 @@ private:
     std::string m_error;   ///< the refused value's message
     int m_errorField = -1; ///< which field it belongs to
     ShapeId m_errorShape = 0;
+    Typing m_typing; ///< the field being typed into
     ShapeId m_rotationShape = 0;
     glm::dvec3 m_rotationDeg{0.0};
 };

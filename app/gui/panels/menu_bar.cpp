@@ -15,6 +15,19 @@
 
 namespace hitlab {
 
+namespace {
+
+/// Esc closes the open menu (and its submenus), and only that: the viewport leaves Esc to an open
+/// popup (EscapeActionFor). Without keyboard navigation ImGui itself does not close menus on Esc.
+void CloseMenuOnEscape()
+{
+    if (ImGui::IsKeyPressed(GLFW_KEY_ESCAPE, false)) {
+        ImGui::CloseCurrentPopup();
+    }
+}
+
+} // namespace
+
 void Panels::HandleShortcuts()
 {
     const ImGuiIO& io = ImGui::GetIO();
@@ -43,18 +56,22 @@ void Panels::DrawMenuBar()
         return;
     }
     if (ImGui::BeginMenu("File")) {
+        CloseMenuOnEscape();
         FileMenu();
         ImGui::EndMenu();
     }
     if (ImGui::BeginMenu("Edit")) {
+        CloseMenuOnEscape();
         EditMenu();
         ImGui::EndMenu();
     }
     if (ImGui::BeginMenu("View")) {
+        CloseMenuOnEscape();
         ViewMenu();
         ImGui::EndMenu();
     }
     if (ImGui::BeginMenu("Help")) {
+        CloseMenuOnEscape();
         for (Slot& slot : m_slots) {
             if (slot.spec->menu == PanelMenu::Help) {
                 ImGui::MenuItem(slot.spec->menuLabel, nullptr, &slot.open);

@@ -14,37 +14,20 @@ constexpr double kInf = std::numeric_limits<double>::infinity();
 
 std::string Interval(double lo, double hi) { return "[" + ShortNumber(lo) + ", " + ShortNumber(hi) + "]"; }
 
-/// Who set the running interval's end: the slab whose far (or near) value it equals, else the range.
-std::string Source(const NumberLineLayout& layout, double t, bool far)
-{
-    for (const NumberLineRow& row : layout.rows) {
-        if (!row.parallel && (far ? row.tFar : row.tNear) == t) {
-            return std::string(far ? "leaves the " : "enters the ") + AxisName(row.axis) +
-                   " slab at t = " + ShortNumber(t);
-        }
-    }
-    if (far) {
-        return "reaches the end of its allowed range at t = " + ShortNumber(t);
-    }
-    return "starts at t = " + ShortNumber(t);
-}
-
-std::string Sentence(const NumberLineLayout& layout)
+std::string Sentence(const NumberLineLayout& layout, const SlabPart* deciding, const char* noun)
 {
     if (layout.rows.empty()) {
         return "";
     }
+    if (deciding != nullptr) {
+        return SlabMissSentence(*deciding, noun, layout.allowedLo, layout.allowedHi);
+    }
     const NumberLineRow& row = layout.rows.back();
     const std::string slab = std::string(AxisName(row.axis)) + " slab";
-    if (row.parallel && !row.originInside) {
-        return "miss: the ray runs parallel to the " + slab + " and starts outside it, so no t is inside";
-    }
-    std::string head = row.parallel ? "the ray runs parallel to the " + slab + " inside it: every t is in the slab"
-                                    : "the " + slab + " holds t in " + Interval(row.tNear, row.tFar);
-    if (layout.empty) {
-        return "miss: the ray " + Source(layout, row.tExit, true) + " before it " + Source(layout, row.tEnter, false);
-    }
-    return head + "; the ray is inside every slab so far for t in " + Interval(row.tEnter, row.tExit);
+    const std::string head = row.parallel ? "the " + std::string(noun) + " runs parallel to the " + slab +
+                                                " inside it: every t is in the slab"
+                                          : "the " + slab + " holds t in " + Interval(row.tNear, row.tFar);
+    return head + "; the " + noun + " is inside every slab so far for t in " + Interval(row.tEnter, row.tExit);
 }
 
 } // namespace
@@ -98,6 +81,7 @@ NumberLineLayout LayOutNumberLine(const Trace& trace, const AlgorithmInfo& algor
     layout.allowedLoX = layout.X(layout.allowedLo);
     layout.allowedHiX = layout.X(layout.allowedHi);
 
+    const SlabPart* deciding = nullptr; // the first slab after which the running interval is empty
     const int last = step < 0 ? int(trace.steps.size()) - 1 : std::min(step, int(trace.steps.size()) - 1);
     for (int i = 0; i <= last; ++i) {
         const auto* slab = std::get_if<SlabPart>(&trace.steps[size_t(i)].part);
@@ -115,24 +99,25 @@ NumberLineLayout LayOutNumberLine(const Trace& trace, const AlgorithmInfo& algor
         row.tExit = slab->tExit;
         if (slab->parallel) {
             row.nearX = 0.0f;
-            row.farX = slab->originInside ? 1.0f : 0.0f;
+            row.farX = slab->originInside ? 1.0f : 0.0f; // every t, or none
         } else {
             row.nearX = layout.X(std::min(slab->tNear, slab->tFar));
             row.farX = layout.X(std::max(slab->tNear, slab->tFar));
         }
         row.enterX = layout.X(slab->tEnter);
         row.exitX = layout.X(slab->tExit);
-        row.label = std::string(AxisName(slab->axis)) + " slab";
-        if (slab->parallel) {
-            row.label += slab->originInside ? ": parallel, inside" : ": parallel, outside";
+        row.rejected = slab->rejected;
+        row.empty = SlabEmpty(*slab);
+        row.label = SlabLabel(*slab);
+        row.interval = SlabIntervalText(*slab);
+        if (row.empty && deciding == nullptr) {
+            deciding = slab;
+            layout.decidingRow = int(layout.rows.size());
         }
         layout.rows.push_back(std::move(row));
     }
-    if (!layout.rows.empty()) {
-        const NumberLineRow& cur = layout.rows.back();
-        layout.empty = (cur.parallel && !cur.originInside) || !(cur.tEnter <= cur.tExit);
-    }
-    layout.sentence = Sentence(layout);
+    layout.empty = deciding != nullptr;
+    layout.sentence = Sentence(layout, deciding, algorithm.family == Family::SegmentAabb ? "segment" : "ray");
     return layout;
 }
 

@@ -18,11 +18,14 @@ struct NumberLineRow {
     int axis = 0;                 ///< 0, 1, 2: x, y, z (box-local for an oriented box)
     bool parallel = false;        ///< the direction has no component along the axis
     bool originInside = false;    ///< parallel only: the origin lies between the slab's planes
+    bool rejected = false;        ///< the method rejects the ray at this slab (SlabPart::rejected)
+    bool empty = false;           ///< the running interval is empty after this slab (SlabEmpty)
     double tNear = 0, tFar = 0;   ///< the slab's interval (tNear may exceed tFar for a published variant)
     double tEnter = 0, tExit = 0; ///< running intersection after this slab
     float nearX = 0, farX = 0;    ///< fractions of the slab's interval (parallel and inside: 0 and 1)
     float enterX = 0, exitX = 0;  ///< fractions of the running intersection
-    std::string label;            ///< "x slab", "y slab: parallel, origin outside"
+    std::string label;            ///< SlabLabel: "x slab", "y slab: parallel, origin outside"
+    std::string interval;         ///< SlabIntervalText: "[1, 1.5]", "empty: 1.5 > 1"
 };
 
 /// The number line of a slab trace up to a step.
@@ -32,7 +35,9 @@ struct NumberLineLayout {
     float allowedLoX = 0, allowedHiX = 1;
     std::vector<NumberLineRow> rows; ///< slab steps up to the current step, in trace order
     bool empty = false;              ///< the running intersection is empty at the current step
-    std::string sentence;            ///< the current step in one plain sentence
+    int decidingRow = -1;            ///< the row where the running intersection first became empty, -1 if none
+    std::string sentence; ///< the current step in one plain sentence; once empty, the deciding row's miss sentence
+                          ///< (SlabMissSentence, the same one the trace's verdict uses)
 
     /// Fraction of t on the line: clamped to [0, 1], -inf at 0 and +inf at 1.
     float X(double t) const;

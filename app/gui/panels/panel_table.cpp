@@ -83,6 +83,39 @@ PanelRect DefaultRect(const PanelSpec& spec, const LayoutFrame& frame, const Pan
     return {frame.x + frame.w * 0.5f, frame.y + frame.h * 0.5f, 0.0f, 0.0f};
 }
 
+PanelRect FreeAreaBeside(PanelRect free, const std::vector<PanelRect>& panels)
+{
+    for (const PanelRect& r : panels) {
+        const float left = free.x, top = free.y, right = free.x + free.w, bottom = free.y + free.h;
+        if (r.x >= right || r.x + r.w <= left || r.y >= bottom || r.y + r.h <= top) {
+            continue; // no overlap
+        }
+        // the four ways to cut r off, and the area each keeps
+        const float keepRight = (right - std::max(left, r.x + r.w)) * free.h; // free starts right of r
+        const float keepLeft = (std::min(right, r.x) - left) * free.h;        // free ends left of r
+        const float keepBelow = (bottom - std::max(top, r.y + r.h)) * free.w; // free starts below r
+        const float keepAbove = (std::min(bottom, r.y) - top) * free.w;       // free ends above r
+        const float best = std::max({keepRight, keepLeft, keepBelow, keepAbove});
+        if (best == keepAbove) {
+            free.h = std::max(1.0f, r.y - top);
+        } else if (best == keepLeft) {
+            free.w = std::max(1.0f, r.x - left);
+        } else if (best == keepRight) {
+            free.x = r.x + r.w;
+            free.w = std::max(1.0f, right - free.x);
+        } else {
+            free.y = r.y + r.h;
+            free.h = std::max(1.0f, bottom - free.y);
+        }
+    }
+    return free;
+}
+
+bool WindowResized(const LayoutFrame& last, const LayoutFrame& now, int frame)
+{
+    return frame > 0 && (last.w != now.w || last.h != now.h);
+}
+
 PanelRect FreeArea(const LayoutFrame& frame, bool leftShown, bool rightShown, bool bottomShown)
 {
     const float top = frame.y + frame.menu, right = frame.x + frame.w, bottom = frame.y + frame.h;

@@ -5,6 +5,7 @@
 
 #include <span>
 #include <string_view>
+#include <vector>
 
 namespace hitlab {
 
@@ -65,5 +66,12 @@ PanelRect DefaultRect(const PanelSpec& spec, const LayoutFrame& frame, const Pan
 /// framing use it): under the menu, right of the left column when one of its panels is shown,
 /// left of the right column likewise, above the bottom strip when it is shown.
 PanelRect FreeArea(const LayoutFrame& frame, bool leftShown, bool rightShown, bool bottomShown);
+/// `free` less every panel rectangle that overlaps it, each cut off along the side that keeps the
+/// most of the area: where the docked panels really are (a layout saved with a taller panel, or
+/// a panel resized by hand), so that the viewport's hints and framing stay clear of them.
+PanelRect FreeAreaBeside(PanelRect free, const std::vector<PanelRect>& panels);
+/// Whether the layout must be placed again because the window changed size since the last frame
+/// (the panels follow the window; the first frame has no last size).
+bool WindowResized(const LayoutFrame& last, const LayoutFrame& now, int frame);
 
 } // namespace hitlab

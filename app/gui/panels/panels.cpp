@@ -77,10 +77,21 @@ LayoutFrame Panels::Frame() const
 
 void Panels::Layout()
 {
-    // the overlays and the camera use the part of the window the docked panels leave free
+    // the panels follow the window: a new size places them again, as View > Reset layout does
+    const LayoutFrame frame = Frame();
+    if (WindowResized(m_lastLayoutFrame, frame, m_frame)) {
+        m_resetLayout = true;
+    }
+    m_lastLayoutFrame = frame;
+    // the overlays and the camera use the part of the window the docked panels leave free: their
+    // default places, less where they really were last frame (a saved or hand-made layout)
     auto shown = [this](PanelId a, PanelId b) { return Find(a)->open || Find(b)->open; };
-    const PanelRect area = FreeArea(Frame(), shown(PanelId::Scene, PanelId::Inspector),
-                                    shown(PanelId::Algorithms, PanelId::Results), Find(PanelId::Query)->open);
+    PanelRect area = FreeArea(frame, shown(PanelId::Scene, PanelId::Inspector),
+                              shown(PanelId::Algorithms, PanelId::Results), Find(PanelId::Query)->open);
+    if (!m_resetLayout) {
+        area = FreeAreaBeside(area, m_docked);
+    }
+    m_docked.clear();
     m_viewport.overlayArea = {area.x, area.y, area.w, area.h};
 }
 
@@ -215,6 +226,9 @@ void Panels::DrawSlot(Slot& slot, PanelContext& ctx)
         if (slot.spec->place != PanelPlace::Centre) { // the Help windows are not recorded (not occluders)
             m_shown.push_back({slot.spec->name, {p.x, p.y, s.x, s.y}});
         }
+        if (IsDocked(slot.spec->place)) {
+            m_docked.push_back({p.x, p.y, s.x, s.y});
+        }
         slot.panel->Draw(ctx);
     }
     ImGui::End();
@@ -329,6 +343,8 @@ void Panels::WriteReport(const std::string& path) const
     report["error_popup"] = m_error;
     report["scene_title"] = m_viewport.GetScene().title;
     report["queries"] = m_viewport.Evaluation().Queries().size();
+    report["selected"] = m_viewport.Selected(); // 0: none
+    report["popup_open"] = ImGui::IsPopupOpen("", ImGuiPopupFlags_AnyPopupId | ImGuiPopupFlags_AnyPopupLevel);
     std::ofstream(path) << report.dump(2) << '\n';
 }
 

@@ -108,6 +108,8 @@ private:
     std::vector<Slot> m_slots; ///< one per PanelTable entry, in its order
     std::vector<PanelAction> m_actions;
     std::vector<Shown> m_shown;
+    std::vector<PanelRect> m_docked; ///< the docked panels' rectangles as drawn (last frame's, in Layout)
+    LayoutFrame m_lastLayoutFrame{}; ///< the display of the last frame: a new size places the panels again
     std::vector<std::string> m_imguiErrors;
     int m_frame = 0;
     bool m_quit = false;

@@ -73,19 +73,16 @@ void DrawNumberLine(const NumberLineLayout& layout, float width)
     draw->AddLine(ImVec2(x0, y), ImVec2(x1, y), IM_COL32(255, 255, 255, 30));
     if (!layout.rows.empty()) {
         const NumberLineRow& cur = layout.rows.back();
-        if (layout.empty) {
-            // digits enough to tell the two apart (0.50000006 > 0.49999997, never "0.5 > 0.5")
-            const int d = DistinctDigits(cur.tEnter, cur.tExit);
-            const std::string text = d > 6 ? Format("empty: %.*g > %.*g", d, cur.tEnter, d, cur.tExit)
-                                           : "empty: " + ShortNumber(cur.tEnter) + " > " + ShortNumber(cur.tExit);
+        // the running interval's text is the trace's own (SlabIntervalText), never recomputed here
+        if (cur.empty) {
             draw->AddText(ImVec2(X(std::min(cur.enterX, cur.exitX)), y - line * 0.5f), IM_COL32(255, 110, 100, 255),
-                          text.c_str());
+                          cur.interval.c_str());
         } else {
             draw->AddRect(ImVec2(X(cur.enterX), y - line * 0.4f),
                           ImVec2(std::max(X(cur.exitX), X(cur.enterX) + 2.0f), y + line * 0.4f),
                           IM_COL32(255, 255, 255, 235), 2.0f, 0, 2.0f);
-            const std::string text = "[" + ShortNumber(cur.tEnter) + ", " + ShortNumber(cur.tExit) + "]";
-            draw->AddText(ImVec2(X(cur.exitX) + 4.0f, y - line * 0.5f), IM_COL32(235, 235, 235, 255), text.c_str());
+            draw->AddText(ImVec2(X(cur.exitX) + 4.0f, y - line * 0.5f), IM_COL32(235, 235, 235, 255),
+                          cur.interval.c_str());
         }
     }
     // the t axis: its ends and 0 (left out where it would run into an end's label)

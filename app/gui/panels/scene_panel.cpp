@@ -134,7 +134,7 @@ private:
         if (ImGui::Checkbox("##visible", &visible)) {
             SceneShape after = s;
             after.visible = visible;
-            ctx.Execute(ChangeShapeCommand(scene, after, visible ? "Show " + s.name : "Hide " + s.name));
+            ctx.Execute(ChangeShapeCommand(scene, after, visible ? "Show" : "Hide"));
         }
         if (ImGui::IsItemHovered()) {
             ImGui::SetTooltip("visible");
@@ -145,8 +145,7 @@ private:
             SceneShape after = s;
             after.color = {color[0], color[1], color[2], color[3]};
             // one undo step per colour-picker session
-            ctx.Execute(ChangeShapeCommand(scene, after, "Colour of " + s.name),
-                        m_colourEdit.For(ctx, ImGui::IsItemActivated()));
+            ctx.Execute(ChangeShapeCommand(scene, after, "Colour of"), m_colourEdit.For(ctx, ImGui::IsItemActivated()));
         }
         ImGui::SameLine();
         if (m_renaming == s.id && ctx.Selected() == s.id) {
@@ -177,7 +176,7 @@ private:
             if (!m_rename.empty() && s.name != m_rename) {
                 SceneShape after = s;
                 after.name = m_rename;
-                ctx.Execute(ChangeShapeCommand(ctx.GetScene(), after, "Rename " + s.name));
+                ctx.Execute(ChangeShapeCommand(ctx.GetScene(), after, "Rename " + s.name + " to"));
             }
             m_renaming = 0;
         } else if (ImGui::IsItemDeactivated()) {

@@ -4,13 +4,68 @@
 #include "core/io/protocol.h"
 #include "core/io/scene_file.h"
 #include "core/rotation.h"
+#include "core/text.h"
 
 #include <glm/gtx/euler_angles.hpp>
 #include <glm/mat3x3.hpp>
 
+#include <cerrno>
 #include <cmath>
+#include <cstdlib>
+#include <limits>
 
 namespace hitlab {
+
+TypedNumbers ParseTypedNumbers(const std::string& text, int count)
+{
+    TypedNumbers out;
+    std::vector<std::string> words;
+    std::string word;
+    for (char c : text + " ") {
+        if (c == ',' || c == ' ' || c == '\t') {
+            if (!word.empty()) {
+                words.push_back(word);
+            }
+            word.clear();
+        } else {
+            word += c;
+        }
+    }
+    if (int(words.size()) != count) {
+        out.error =
+            "expected " + CountText(size_t(count), "number", "numbers") + ", got " + std::to_string(words.size());
+        return out;
+    }
+    constexpr double kFloatMax = double(std::numeric_limits<float>::max());
+    for (const std::string& w : words) {
+        errno = 0;
+        char* end = nullptr;
+        const double v = std::strtod(w.c_str(), &end);
+        if (end == w.c_str() || *end != '\0' || std::isnan(v)) {
+            out.error = "\"" + w + "\" is not a number";
+            return out;
+        }
+        if (std::isinf(v) || (errno == ERANGE && std::abs(v) > 1.0)) {
+            out.error = w + " is too large for a double";
+            return out;
+        }
+        if (std::abs(v) > kFloatMax) {
+            out.error = w + " overflows float (at most 3.40282347e+38): the families run in float by default";
+            return out;
+        }
+        out.values.push_back(v);
+    }
+    return out;
+}
+
+std::string TypedNumbersText(const double* values, int count)
+{
+    std::string text;
+    for (int i = 0; i < count; ++i) {
+        text += (i == 0 ? "" : ", ") + NumberText(values[i]);
+    }
+    return text;
+}
 
 std::string ValidateShape(const Shape& shape)
 {

@@ -169,6 +169,21 @@ TEST(Handles, RayOriginMovesAndTheTipStays)
     EXPECT_EQ(turned.direction, glm::dvec3(2, 3, 0));
 }
 
+TEST(Handles, RayTipOntoTheOriginIsRefusedWithAReason)
+{
+    const Ray<double> ray{{0, 0, 0}, {2, 0, 0}};
+    const auto handles = HandlesOf(ray, Front());
+    ASSERT_EQ(handles.size(), 2u);
+    std::string refused = "stale";
+    const auto kept = std::get<Ray<double>>(ApplyHandle(ray, handles[1], {-2, 0, 0}, &refused));
+    EXPECT_EQ(kept.direction, glm::dvec3(2, 0, 0));
+    EXPECT_EQ(refused, "a ray needs a non-zero direction: the tip cannot sit on the origin (the direction is kept)");
+    ApplyHandle(ray, handles[0], {2, 0, 0}, &refused); // the origin onto the tip
+    EXPECT_EQ(refused, "a ray needs a non-zero direction: the origin cannot sit on the tip (the direction is kept)");
+    ApplyHandle(ray, handles[1], {0, 3, 0}, &refused); // a valid move clears it
+    EXPECT_EQ(refused, "");
+}
+
 TEST(Handles, SphereRadiusAndPlaneNormal)
 {
     const Camera c = Front();

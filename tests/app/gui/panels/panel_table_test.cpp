@@ -133,5 +133,29 @@ TEST(PanelTable, FreeAreaGrowsWhereColumnsAreHidden)
     ExpectRect(FreeArea(kFrame, false, true, true), 0, 19, 900, 461);
 }
 
+TEST(PanelLayout, TheFreeAreaEndsWhereATallerPanelReallyStarts)
+{
+    // all docked panels at their default places leave x in [270, 900], y in [19, 480]; a Query
+    // inspector saved taller (top at 380) and a right column widened to start at 850: the hints
+    // at the free area's bottom left must sit above the one and left of the other
+    const PanelRect free = FreeArea(kFrame, true, true, true);
+    ExpectRect(free, 270, 19, 630, 461);
+    const std::vector<PanelRect> panels = {
+        {270, 380, 630, 340}, // Query inspector, taller than its default 240
+        {850, 19, 430, 701},  // right column, wider
+        {0, 19, 270, 701},    // left column, where it belongs: no change
+    };
+    ExpectRect(FreeAreaBeside(free, panels), 270, 19, 580, 361);
+    ExpectRect(FreeAreaBeside(free, {}), 270, 19, 630, 461);
+}
+
+TEST(PanelLayout, ANewWindowSizePlacesThePanelsAgain)
+{
+    const LayoutFrame small{0, 0, 1280, 720, 19}, large{0, 0, 1920, 1080, 19};
+    EXPECT_TRUE(WindowResized(small, large, 10));
+    EXPECT_FALSE(WindowResized(small, small, 10));
+    EXPECT_FALSE(WindowResized(LayoutFrame{}, large, 0)); // the first frame has no last size
+}
+
 } // namespace
 } // namespace hitlab
