@@ -121,7 +121,7 @@ QueryList ListQueries(const Scene& scene, const QueryListOptions& options)
     for (const PairKey& key : scene.DisabledPairs()) {
         const SceneShape* x = scene.Find(key.lo);
         const SceneShape* y = scene.Find(key.hi);
-        if (x != nullptr && y != nullptr && counted(table[x->shape.index()][y->shape.index()])) {
+        if (key.lo != key.hi && x != nullptr && y != nullptr && counted(table[x->shape.index()][y->shape.index()])) {
             --(IsCast(*table[x->shape.index()][y->shape.index()].family) ? list.casts : list.solidPairs);
         }
     }
