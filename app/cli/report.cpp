@@ -119,7 +119,7 @@ std::string ListReportQueries(const Scene& scene, const ReportOptions& options, 
     }
     std::string what = std::to_string(list.casts) + (list.casts == 1 ? " cast" : " casts");
     if (list.solidPairs > 0) {
-        what += listing.cullSolidPairs ? " and more than " + std::to_string(list.Listed() - list.casts) +
+        what += listing.cullSolidPairs ? " and at least " + std::to_string(list.Listed() - list.casts) +
                                              " pairs of solids whose bounds overlap"
                                        : " and " + std::to_string(list.solidPairs) + " pairs of solids";
     }
