@@ -173,7 +173,7 @@ QueryList ListQueries(const Scene& scene, const QueryListOptions& options)
         for (size_t k = 0; k < boxes.size() && kept <= room; ++k) {
             const SweepBox& p = boxes[k];
             const size_t typeP = shapes[p.index].shape.index();
-            for (size_t m = k + 1; m < boxes.size() && boxes[m].min[axis] <= p.max[axis]; ++m) {
+            for (size_t m = k + 1; m < boxes.size() && boxes[m].min[axis] <= p.max[axis] && kept <= room; ++m) {
                 const SweepBox& q = boxes[m];
                 if (!counted(table[typeP][shapes[q.index].shape.index()]) || q.min.x > p.max.x || p.min.x > q.max.x ||
                     q.min.y > p.max.y || p.min.y > q.max.y || q.min.z > p.max.z || p.min.z > q.max.z) {

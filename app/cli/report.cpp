@@ -118,6 +118,11 @@ std::string ListReportQueries(const Scene& scene, const ReportOptions& options, 
         return {};
     }
     std::string what = std::to_string(list.casts) + (list.casts == 1 ? " cast" : " casts");
+    if (list.casts > options.maxQueries) {
+        return options.scenePath + ": " + what + " (rays and segments against the other shapes) make more queries " +
+               "than --max-queries " + std::to_string(options.maxQueries) +
+               "; use fewer rays and segments, or raise --max-queries";
+    }
     if (list.solidPairs > 0) {
         what += listing.cullSolidPairs ? " and at least " + std::to_string(list.Listed() - list.casts) +
                                              " pairs of solids whose bounds overlap"
