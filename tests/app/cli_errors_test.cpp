@@ -228,4 +228,26 @@ TEST(CommandLineErrors, HelpListsEveryCommandTheWindowsOptionsAndTheExitStatuses
     }
 }
 
+TEST(CommandLineErrors, BenchRefusesAScenesMillionPairsUpFront)
+{
+    // 1,500 solids with pairs on: 1,124,250 pairs, more than the million scene queries bench copies
+    const fs::path path = fs::temp_directory_path() / ("hitlab_cli_errors_big_" + std::to_string(::getpid()) + ".json");
+    {
+        std::ofstream file(path.string());
+        file << R"({"format": "hitlab-scene", "version": 1, "shapes": [)";
+        for (int i = 0; i < 1500; ++i) {
+            file << (i == 0 ? "" : ", ") << R"({"type": "sphere", "center": [)" << i << ", 0, 0], \"radius\": 1}";
+        }
+        file << "]}";
+    }
+    const Outcome run = Hitlab({"bench", path.string()});
+    EXPECT_EQ(run.status, 2);
+    EXPECT_EQ(run.out, "");
+    EXPECT_EQ(run.err, "hitlab bench: " + path.string() +
+                           ": 0 casts and 1124250 pairs of solids make more than the 1000000 scene queries bench "
+                           "times; turn the pairs of solids off with \"solid_pairs\": false in the file's \"queries\" "
+                           "object\n");
+    fs::remove(path);
+}
+
 } // namespace
