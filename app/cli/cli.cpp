@@ -94,8 +94,9 @@ CLI::App* AddEval(CLI::App& app, CommandOptions& o)
 CLI::App* AddReport(CLI::App& app, CommandOptions& o)
 {
     CLI::App* report = app.add_subcommand("report", "Evaluate every query of a scene file headless and print each "
-                                                    "algorithm's answer, marking and explaining disagreements; exit 2 "
-                                                    "on a bad file or option");
+                                                    "algorithm's answer, marking and explaining disagreements; exit 1 "
+                                                    "with --fail-on when such a disagreement is found, 2 on a bad file "
+                                                    "or option");
     report->add_option("scene", o.report.scenePath, "The scene file (docs/scene-format.md)")->required();
     report->add_flag("--json", o.report.json, "Print the report as JSON (the protocol's result objects)");
     report
@@ -200,8 +201,6 @@ int RunCommandLine(int argc, const char* const* argv, std::istream& in, std::ost
                  "hitlab"};
     app.set_version_flag("--version", std::string("hitlab ") + HITLAB_VERSION);
     app.require_subcommand(0, 1);
-    app.footer((moreHelp.empty() ? "" : moreHelp + "\n") + kExitStatusHelp +
-               "\nQuery protocol: docs/protocol.md. Commands: docs/cli.md.");
 
     std::vector<std::string> familyNames;
     for (Family family : AllFamilies()) {
@@ -217,6 +216,9 @@ int RunCommandLine(int argc, const char* const* argv, std::istream& in, std::ost
     CLI::App* render = app.add_subcommand("render", "Render one frame of a scene, overlays included, to a PNG "
                                                     "(its options below)");
     render->allow_extras()->prefix_command();
+    // after the subcommands: CLI11 copies the footer into each subcommand made after it
+    app.footer((moreHelp.empty() ? "" : moreHelp + "\n") + kExitStatusHelp +
+               "\nQuery protocol: docs/protocol.md. Commands: docs/cli.md.");
 
     try {
         app.parse(argc, argv);
