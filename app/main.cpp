@@ -3,7 +3,9 @@
 #include "app/cli/cli.h"
 #include "app/gui/gui_cli.h"
 
+#include <exception>
 #include <iostream>
+#include <new>
 #include <string_view>
 
 namespace {
@@ -21,16 +23,31 @@ bool IsGuiInvocation(std::string_view first)
            first != "--help" && first != "-h" && first != "--version";
 }
 
-} // namespace
-
-int main(int argc, char** argv)
+int Run(int argc, char** argv)
 {
-    std::ios::sync_with_stdio(false); // eval streams large inputs through std::cin
     if (argc >= 2 && std::string_view(argv[1]) == "render") {
         return hitlab::RunRenderCommandLine(argc - 1, argv + 1);
     }
     if (argc >= 2 && IsGuiInvocation(argv[1])) {
         return hitlab::RunGuiCommandLine(argc, argv);
     }
-    return hitlab::RunCommandLine(argc, argv, std::cin, std::cout, std::cerr, OpenGui);
+    return hitlab::RunCommandLine(argc, argv, std::cin, std::cout, std::cerr, OpenGui, hitlab::GuiCommandLineHelp());
+}
+
+} // namespace
+
+int main(int argc, char** argv)
+{
+    std::ios::sync_with_stdio(false); // eval streams large inputs through std::cin
+    // the commands report what they can foresee (exit 2); anything else is one line, never an abort
+    try {
+        return Run(argc, argv);
+    } catch (const std::bad_alloc&) {
+        std::cout.flush();
+        std::cerr << "hitlab: out of memory\n";
+    } catch (const std::exception& e) {
+        std::cout.flush();
+        std::cerr << "hitlab: internal error: " << e.what() << "\n";
+    }
+    return 3;
 }

@@ -295,14 +295,35 @@ bool Scene::ReplaceFan(const SceneFan& fan)
     return true;
 }
 
-std::string DefaultShapeName(const Scene& scene, std::string_view type)
+namespace {
+
+/// "box" for aabb, "oriented box" for obb, else the type's name.
+std::string NameBase(std::string_view type)
 {
-    const std::string base = type == "aabb" ? "box" : type == "obb" ? "oriented box" : std::string(type);
-    for (int n = 1;; ++n) {
+    return type == "aabb" ? "box" : type == "obb" ? "oriented box" : std::string(type);
+}
+
+} // namespace
+
+std::string DefaultShapeName(const Scene& scene, std::string_view type) { return ShapeNamer(scene).Next(type); }
+
+ShapeNamer::ShapeNamer(const Scene& scene)
+{
+    m_taken.reserve(scene.Shapes().size());
+    for (const SceneShape& shape : scene.Shapes()) {
+        m_taken.insert(shape.name);
+    }
+}
+
+std::string ShapeNamer::Next(std::string_view type)
+{
+    const std::string base = NameBase(type);
+    // names are only ever taken, so the lowest free number never goes down: resume where the last ended
+    int& n = m_next.try_emplace(base, 1).first->second;
+    for (;; ++n) {
         std::string name = base + " " + std::to_string(n);
-        const bool taken = std::any_of(scene.Shapes().begin(), scene.Shapes().end(),
-                                       [&](const SceneShape& s) { return s.name == name; });
-        if (!taken) {
+        if (m_taken.insert(name).second) {
+            ++n;
             return name;
         }
     }

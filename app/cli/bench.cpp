@@ -3,6 +3,7 @@
 
 #include "core/io/protocol.h"
 #include "core/io/scene_file.h"
+#include "core/pair_cull.h"
 #include "core/timing.h"
 
 #include <algorithm>
@@ -15,6 +16,18 @@ int RunBench(const BenchCliOptions& options, std::ostream& out, std::ostream& er
     const SceneLoad load = LoadSceneFile(options.scenePath);
     if (!load.Ok()) {
         err << Within("hitlab bench", load.error) << "\n";
+        return 2;
+    }
+    // the scene's queries are copied whole: count them first (n solids make n^2 / 2 pairs)
+    QueryListOptions count;
+    count.limit = 0;
+    if (const QueryList list = ListQueries(*load.scene, count); list.Listed() > kBenchMaxSceneQueries) {
+        err << "hitlab bench: " << options.scenePath << ": " << list.casts << " casts and " << list.solidPairs
+            << " pairs of solids make more than the " << kBenchMaxSceneQueries << " scene queries bench times"
+            << (list.solidPairs > 0 ? "; turn the pairs of solids off with \"solid_pairs\": false in the file's "
+                                      "\"queries\" object"
+                                    : "; use fewer rays and segments")
+            << "\n";
         return 2;
     }
     const std::vector<Query> queries = SceneQueries(*load.scene);

@@ -7,6 +7,7 @@
 #include "eval_external.h"
 #include "hunt.h"
 #include "hunt_plugin.h"
+#include "option_checks.h"
 #include "report.h"
 
 #include "app/external/external_program.h"
@@ -18,7 +19,11 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
+#include <cstring>
+#include <filesystem>
 #include <fstream>
+#include <limits>
 #include <string>
 #include <vector>
 
@@ -30,12 +35,25 @@ namespace hitlab {
 
 namespace {
 
+/// The exit statuses of every command and of the window (docs/cli.md, "Exit status").
+constexpr const char* kExitStatusHelp =
+    "Exit status:\n"
+    "  0  success (eval: every line answered without error; hunt: no counterexample)\n"
+    "  1  eval: some line got an error line; hunt: counterexamples found; report --fail-on: such a\n"
+    "     disagreement found; the window and render: no display or no OpenGL 3.3; render: the PNG\n"
+    "     cannot be written\n"
+    "  2  bad command line or input: an unknown command, option or value, a file that cannot be\n"
+    "     read, a scene too big to report (one line on standard error names the problem)\n"
+    "  3  an internal error (out of memory): one line on standard error\n";
+
 /// Every command's options, as CLI11 fills them.
 struct CommandOptions {
     bool json = false;      ///< algorithms --json
     std::string familyName; ///< algorithms --family
     std::string inputPath;  ///< eval FILE
     ReportOptions report;
+    std::string reportFailOn;              ///< report --fail-on
+    std::string reportSolidPairs = "auto"; ///< report --solid-pairs
     HuntCliOptions hunt;
     BenchCliOptions bench;
     std::vector<std::string> externalCommands; ///< --external (algorithms, eval, report)
@@ -57,7 +75,8 @@ void AddExternalOptions(CLI::App* command, CommandOptions& o)
     command
         ->add_option("--external-timeout", o.externalTimeout,
                      "Seconds an external program or plugin has for each answer")
-        ->check(CLI::PositiveNumber);
+        ->check(RealIn(0, 3600, true))
+        ->capture_default_str();
 }
 
 /// `hitlab algorithms` and its options.
@@ -87,8 +106,9 @@ CLI::App* AddEval(CLI::App& app, CommandOptions& o)
 CLI::App* AddReport(CLI::App& app, CommandOptions& o)
 {
     CLI::App* report = app.add_subcommand("report", "Evaluate every query of a scene file headless and print each "
-                                                    "algorithm's answer, marking and explaining disagreements; exit 2 "
-                                                    "on a bad file or option");
+                                                    "algorithm's answer, marking and explaining disagreements; exit 1 "
+                                                    "with --fail-on when such a disagreement is found, 2 on a bad file "
+                                                    "or option");
     report->add_option("scene", o.report.scenePath, "The scene file (docs/scene-format.md)")->required();
     report->add_flag("--json", o.report.json, "Print the report as JSON (the protocol's result objects)");
     report
@@ -99,6 +119,24 @@ CLI::App* AddReport(CLI::App& app, CommandOptions& o)
     report->add_flag(
         "--exact", o.report.exact,
         "Add the exact judge's answer per query, the algorithms that disagree with it and their ulp errors");
+    report
+        ->add_option("--fail-on", o.reportFailOn,
+                     "Exit 1 (after the whole report) when some query has an unexplained disagreement "
+                     "(unexplained) or any disagreement (disagreement): for CI")
+        ->check(CLI::IsMember({"unexplained", "disagreement"}));
+    report
+        ->add_option("--solid-pairs", o.reportSolidPairs,
+                     "Pairs of solids to evaluate: all, or only those whose bounds overlap (overlapping; the others, "
+                     "which every algorithm misses, are counted); auto: overlapping above " +
+                         std::to_string(kCullSolidPairsAbove) + " pairs")
+        ->check(CLI::IsMember({"auto", "all", "overlapping"}))
+        ->capture_default_str();
+    report
+        ->add_option("--max-queries", o.report.maxQueries,
+                     "Refuse a scene with more queries than this (naming how many and how to turn the pairs of "
+                     "solids off)")
+        ->transform(WholeIn<std::uint64_t>(1, std::uint64_t(1) << 40))
+        ->capture_default_str();
     return report;
 }
 
@@ -113,13 +151,19 @@ CLI::App* AddHunt(CLI::App& app, CommandOptions& o, const std::vector<std::strin
     hunt->add_option("--a", o.hunt.hunt.a, "The algorithm under test")->required();
     hunt->add_option("--b", o.hunt.hunt.b, "The algorithm to compare with (default: the exact judge)");
     hunt->add_flag("--exact", o.hunt.exact, "Compare with the exact judge (the default without --b)");
+    constexpr std::uint64_t kAny = std::numeric_limits<std::uint64_t>::max();
     hunt->add_option("--cases", o.hunt.hunt.maxCases, "Stop after this many cases (0: no limit)")
+        ->transform(WholeIn<std::uint64_t>(0, kAny))
         ->capture_default_str();
     hunt->add_option("--seconds", o.hunt.hunt.maxSeconds, "Stop after this many seconds (0: no limit)")
+        ->check(RealIn(0, 1e6))
         ->capture_default_str();
-    hunt->add_option("--seed", o.hunt.hunt.seed, "Random seed (same seed, same cases)")->capture_default_str();
+    hunt->add_option("--seed", o.hunt.hunt.seed, "Random seed (same seed, same cases)")
+        ->transform(WholeIn<std::uint64_t>(0, kAny))
+        ->capture_default_str();
     hunt->add_option("--max", o.hunt.hunt.maxCounterexamples,
                      "Stop after this many distinct counterexamples (0: no limit)")
+        ->transform(WholeIn<std::size_t>(0, 1000000))
         ->capture_default_str();
     hunt->add_option("--precision", o.hunt.precision, "float or double")
         ->check(CLI::IsMember({"float", "double"}))
@@ -128,11 +172,12 @@ CLI::App* AddHunt(CLI::App& app, CommandOptions& o, const std::vector<std::strin
     hunt->add_option("--tolerance", o.hunt.hunt.tolerance,
                      "Count disagreements within this relative distance of the hit/miss boundary as near-boundary, "
                      "not as counterexamples (the protocol's allowance for reference algorithms, e.g. 1e-9)")
+        ->check(RealIn(0, 1))
         ->capture_default_str();
     hunt->add_option("--ulps", o.hunt.hunt.valueUlps,
                      "Also hunt value disagreements: both sides hit and t_enter, t_exit, point, normal or depth "
                      "differ by more than this many ulps (docs/protocol.md, \"Value tolerance\"; 0: verdicts only)")
-        ->check(CLI::NonNegativeNumber)
+        ->check(RealIn(0, 4503599627370496.0))
         ->capture_default_str();
     hunt->add_flag("--gtest", o.hunt.snippets, "Print a ready-to-paste GoogleTest case for each");
     hunt->add_flag("--quiet", o.hunt.quiet, "No progress line on standard error");
@@ -153,22 +198,25 @@ CLI::App* AddBench(CLI::App& app, CommandOptions& o)
     bench->add_option("--precision", o.bench.precision, "float or double")
         ->check(CLI::IsMember({"float", "double"}))
         ->capture_default_str();
-    bench->add_option("--rounds", o.bench.rounds, "Timed passes per algorithm")->capture_default_str();
-    bench->add_option("--queries", o.bench.workload, "Queries per pass")->capture_default_str();
+    bench->add_option("--rounds", o.bench.rounds, "Timed passes per algorithm")
+        ->transform(WholeIn(1, 100000))
+        ->capture_default_str();
+    bench->add_option("--queries", o.bench.workload, "Queries per pass")
+        ->transform(WholeIn<std::size_t>(1, 1000000))
+        ->capture_default_str();
     return bench;
 }
 
 } // namespace
 
 int RunCommandLine(int argc, const char* const* argv, std::istream& in, std::ostream& out, std::ostream& err,
-                   const std::function<int()>& openGui)
+                   const std::function<int()>& openGui, const std::string& moreHelp)
 {
     CLI::App app{"HitLab: runs published ray and overlap intersection algorithms on the same input, "
                  "and shows and explains where they disagree.\nWith no command, opens the GUI.",
                  "hitlab"};
     app.set_version_flag("--version", std::string("hitlab ") + HITLAB_VERSION);
     app.require_subcommand(0, 1);
-    app.footer("Query protocol: docs/protocol.md. Commands: docs/cli.md.");
 
     std::vector<std::string> familyNames;
     for (Family family : AllFamilies()) {
@@ -180,6 +228,13 @@ int RunCommandLine(int argc, const char* const* argv, std::istream& in, std::ost
     CLI::App* report = AddReport(app, o);
     CLI::App* hunt = AddHunt(app, o, familyNames);
     CLI::App* bench = AddBench(app, o);
+    // listed for --help; the executable runs `hitlab render` before this parser (app/main.cpp)
+    CLI::App* render = app.add_subcommand("render", "Render one frame of a scene, overlays included, to a PNG "
+                                                    "(its options below)");
+    render->allow_extras()->prefix_command();
+    // after the subcommands: CLI11 copies the footer into each subcommand made after it
+    app.footer((moreHelp.empty() ? "" : moreHelp + "\n") + kExitStatusHelp +
+               "\nQuery protocol: docs/protocol.md. Commands: docs/cli.md.");
 
     try {
         app.parse(argc, argv);
@@ -187,12 +242,14 @@ int RunCommandLine(int argc, const char* const* argv, std::istream& in, std::ost
         // an unknown word where a command belongs: name it plainly
         if (dynamic_cast<const CLI::ExtrasError*>(&e) != nullptr && app.get_subcommands().empty() && argc > 1 &&
             argv[1][0] != '-') {
-            err << "hitlab: unknown command \"" << argv[1]
-                << "\" (expected algorithms, eval, report, hunt or bench); run hitlab --help\n";
+            err << "hitlab: " << UnknownWordMessage(argv[1]) << "\n";
             return 2;
         }
-        const int status = app.exit(e, out, err);
-        return status == 0 ? 0 : 2;
+        std::string who = "hitlab";
+        for (const CLI::App* command : {algorithms, eval, report, hunt, bench}) {
+            who += command->parsed() ? " " + command->get_name() : "";
+        }
+        return ParseFailure(app, e, who, out, err);
     }
 
     // at least 1 ms: a timeout that rounds to 0 would fail every query
@@ -225,19 +282,39 @@ int RunCommandLine(int argc, const char* const* argv, std::istream& in, std::ost
         if (o.inputPath.empty() || o.inputPath == "-") {
             return evaluate(in);
         }
-        std::ifstream file(o.inputPath, std::ios::binary);
-        if (!file) {
-            err << "hitlab eval: cannot open \"" << o.inputPath << "\"\n";
+        std::error_code ec;
+        if (std::filesystem::is_directory(o.inputPath, ec)) {
+            err << "hitlab eval: \"" << o.inputPath << "\" is a directory, not a file of query lines\n";
             return 2;
         }
-        return evaluate(file);
+        std::ifstream file(o.inputPath, std::ios::binary);
+        if (!file) {
+            err << "hitlab eval: cannot open \"" << o.inputPath << "\": " << std::strerror(errno) << "\n";
+            return 2;
+        }
+        try {
+            return evaluate(file);
+        } catch (const std::exception& e) { // a read error mid-file (EIO): the lines so far are answered
+            err << "hitlab eval: error reading \"" << o.inputPath << "\": " << e.what() << "\n";
+            return 2;
+        }
     }
     if (report->parsed()) {
         o.report.externalCommands = o.externalCommands;
+        o.report.failOn = o.reportFailOn == "unexplained"    ? FailOn::Unexplained
+                          : o.reportFailOn == "disagreement" ? FailOn::Disagreement
+                                                             : FailOn::Nothing;
+        o.report.solidPairs = o.reportSolidPairs == "all"           ? SolidPairs::All
+                              : o.reportSolidPairs == "overlapping" ? SolidPairs::Overlapping
+                                                                    : SolidPairs::Auto;
         o.report.externalTimeout = ExternalTimeout();
         o.report.scenePath = ResolveScenePath(o.report.scenePath); // a lesson by name
         o.report.plugins = o.plugins;
         return RunReport(o.report, out, err);
+    }
+    if (render->parsed()) {
+        err << "hitlab render: runs in the hitlab executable only (the window's library draws it)\n";
+        return 2;
     }
     if (bench->parsed()) {
         o.bench.scenePath = ResolveScenePath(o.bench.scenePath);

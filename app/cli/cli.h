@@ -5,13 +5,15 @@
 #include <functional>
 #include <istream>
 #include <ostream>
+#include <string>
 
 namespace hitlab {
 
-/// Runs `hitlab` with argv: `algorithms [--json] [--family F]`, `eval [FILE]`, `--help`,
-/// `--version`; no command calls openGui. Returns the exit status: the command's, 0 for help and
-/// version, 2 for an unknown command or bad flags (with a message on err).
+/// Runs `hitlab` with argv: `algorithms`, `eval`, `report`, `hunt`, `bench` (docs/cli.md),
+/// `--help`, `--version`; no command calls openGui. Returns the exit status: the command's, 0 for
+/// help and version, 2 for an unknown command or bad options (one line on err naming the problem).
+/// moreHelp is added to `--help` (the executable passes the window's and `render`'s options).
 int RunCommandLine(int argc, const char* const* argv, std::istream& in, std::ostream& out, std::ostream& err,
-                   const std::function<int()>& openGui);
+                   const std::function<int()>& openGui, const std::string& moreHelp = {});
 
 } // namespace hitlab

@@ -31,6 +31,10 @@ int RunHunt(HuntCliOptions o, std::ostream& out, std::ostream& err)
     }
     if (!o.outDir.empty()) {
         std::error_code ec;
+        if (std::filesystem::exists(o.outDir, ec) && !std::filesystem::is_directory(o.outDir, ec)) {
+            err << "hitlab hunt: -o: \"" << o.outDir << "\" is a file, not a directory\n";
+            return 2;
+        }
         std::filesystem::create_directories(o.outDir, ec);
         if (ec) {
             err << "hitlab hunt: cannot create \"" << o.outDir << "\": " << ec.message() << "\n";

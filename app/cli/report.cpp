@@ -1,18 +1,17 @@
-// `hitlab report`: a scene's queries, every algorithm's answer, and why they disagree.
+// `hitlab report`: a scene's queries, every algorithm's answer, and why they disagree, a chunk of
+// queries at a time.
 #include "report.h"
 
-#include "exact_json.h"
 #include "report_external.h"
+#include "report_format.h"
 
-#include "core/io/protocol.h"
 #include "core/io/scene_file.h"
-#include "core/text.h"
+#include "core/pair_cull.h"
+#include "core/scene_eval.h"
+#include "core/worker_pool.h"
 
 #include <algorithm>
-#include <array>
-#include <charconv>
-#include <cmath>
-#include <optional>
+#include <thread>
 
 namespace hitlab {
 
@@ -20,192 +19,120 @@ using nlohmann::ordered_json;
 
 namespace {
 
-/// NumberText and VecText in the precision the values were computed in, -0 as 0.
-std::string Number(double v, Precision precision) { return NumberText(v + 0.0, precision); }
-std::string Vector(const glm::dvec3& v, Precision precision) { return VecText(v + 0.0, precision); }
+/// Queries evaluated and written at a time: memory stays flat in the number of queries.
+constexpr size_t kChunk = 4096;
 
-/// A float comparison of shapes whose numbers overflow float (or whose direction rounds to zero)
-/// answers nothing meaningful: say so beside the results.
-std::string PrecisionWarning(const Scene& scene, const SceneQuery& q)
+/// Evaluates and judges one query as the report shows it: the scene's comparison, or with
+/// --exact judged again with the exact values (rounding then means within kValueUlps of them, and
+/// an algorithm that is right where the reference is off is not blamed), with --external the
+/// external algorithms' outcomes added; then its status.
+void Judge(const Scene& scene, bool exact, ReportedQuery& q)
 {
-    const Precision precision = scene.Settings(q.family).precision;
-    const IoError e = CheckPrecision(scene.Find(q.a)->shape, precision, "a");
-    return ErrorText(e.what.empty() ? CheckPrecision(scene.Find(q.b)->shape, precision, "b") : e);
-}
-
-bool Reported(const Scene& scene, const QueryEvaluation& qe)
-{
-    return !scene.Settings(qe.query.family).enabled.empty();
-}
-
-bool ReferenceRan(const Comparison& c)
-{
-    return std::any_of(c.outcomes.begin(), c.outcomes.end(),
-                       [](const AlgorithmOutcome& o) { return o.info->reference; });
-}
-
-/// The query's headline: whether the algorithms agree, and whether every difference is explained.
-std::string Verdict(const Comparison& c)
-{
-    const bool unexplained = std::any_of(c.outcomes.begin(), c.outcomes.end(), [](const AlgorithmOutcome& o) {
-        return o.explanation == Explanation::Unexplained;
-    });
-    const bool differs = std::any_of(c.outcomes.begin(), c.outcomes.end(),
-                                     [](const AlgorithmOutcome& o) { return o.explanation != Explanation::None; });
-    if (unexplained) {
-        return "DISAGREE, NOT EXPLAINED";
-    }
-    return differs ? "disagree, explained" : c.agree ? "all agree" : "disagree";
-}
-
-struct Summary {
-    size_t queries = 0, agree = 0, disagree = 0, skipped = 0;
-    std::array<size_t, 5> explanations{}; ///< by Explanation, of the algorithms that differ from the reference
-};
-
-/// Each query's comparison as the report shows it: the scene's, or with --exact judged again with
-/// the exact values (rounding then means within kValueUlps of them, and an algorithm that is right
-/// where the reference is off is not blamed), with the judge's answer.
-struct Judged {
-    std::vector<Comparison> comparisons;           ///< parallel to evaluation.Queries()
-    std::vector<std::optional<ExactResult>> exact; ///< with --exact, for the reported queries
-    /// with --external: per query, parallel to its outcomes, a failed external algorithm's status
-    /// name ("crashed"), else "" (empty: none failed)
-    std::vector<std::vector<std::string>> failed;
-
-    /// "" or the status name of outcome k of query i.
-    std::string_view Failed(size_t i, size_t k) const
-    {
-        return k < failed[i].size() ? std::string_view(failed[i][k]) : std::string_view();
-    }
-};
-
-Judged Judge(const Scene& scene, const SceneEvaluator& evaluation, bool exact, const ExternalRuns* external)
-{
-    Judged j;
-    const auto& all = evaluation.Queries();
-    j.comparisons.reserve(all.size());
-    j.exact.resize(all.size());
-    j.failed.resize(all.size());
-    for (size_t i = 0; i < all.size(); ++i) {
-        j.comparisons.push_back(evaluation.ComparisonOf(all[i]));
-        const bool ext = external != nullptr && i < external->perQuery.size() && !external->perQuery[i].empty();
-        if ((!exact && !ext) || !Reported(scene, all[i])) {
-            continue;
-        }
-        const Query query = scene.MakeQuery(all[i].query);
+    q.comparison = SceneEvaluator::EvaluateQuery(scene, q.query);
+    if (exact || !q.external.empty()) {
+        const Query query = scene.MakeQuery(q.query);
         const Precision precision = scene.Settings(query.family).precision;
         std::optional<ExactValues> values;
         if (exact) {
-            j.exact[i] = JudgeExact(query);
-            values = ComparisonValues(*j.exact[i]);
+            q.exact = JudgeExact(query);
+            values = ComparisonValues(*q.exact);
         }
-        if (ext) {
-            AddExternalOutcomes(query, precision, external->perQuery[i], values ? &*values : nullptr, j.comparisons[i],
-                                j.failed[i]);
+        if (!q.external.empty()) {
+            AddExternalOutcomes(query, precision, q.external, values ? &*values : nullptr, q.comparison, q.failed);
         } else if (values) {
-            Explain(query, precision, j.comparisons[i], &*values);
+            Explain(query, precision, q.comparison, &*values);
         }
     }
-    return j;
+    q.status = StatusOf(q.comparison);
 }
 
-Summary Summarise(const Scene& scene, const SceneEvaluator& evaluation, const Judged& judged)
-{
-    Summary s;
-    const auto& all = evaluation.Queries();
-    for (size_t i = 0; i < all.size(); ++i) {
-        if (!Reported(scene, all[i])) {
-            ++s.skipped;
-            continue;
-        }
-        const Comparison& c = judged.comparisons[i];
-        ++s.queries;
-        ++(c.agree ? s.agree : s.disagree);
-        for (const AlgorithmOutcome& o : c.outcomes) {
-            ++s.explanations[static_cast<size_t>(o.explanation)];
-        }
-    }
-    return s;
-}
+/// Writes the report as it is evaluated: tables, or one JSON object whose "queries" array is
+/// written item by item (the same text as one dump of the whole object, indented by 2).
+class ReportWriter {
+public:
+    ReportWriter(std::ostream& out, const Scene& scene, bool json) : m_out(out), m_scene(scene), m_json(json) {}
 
-ordered_json ShapeRef(const SceneShape& shape)
-{
-    return {{"id", shape.id}, {"name", shape.name}, {"type", ShapeTypeName(shape.shape)}};
-}
-
-std::string ShapeText(const SceneShape& shape)
-{
-    return "\"" + shape.name + "\" (" + ShapeTypeName(shape.shape) + " " + std::to_string(shape.id) + ")";
-}
-
-/// Pads each column to its widest cell; the last column is not padded.
-void WriteRows(std::ostream& out, const std::vector<std::vector<std::string>>& rows, const std::string& indent)
-{
-    std::vector<size_t> width;
-    for (const auto& row : rows) {
-        width.resize(std::max(width.size(), row.size()), 0);
-        for (size_t i = 0; i < row.size(); ++i) {
-            width[i] = std::max(width[i], row[i].size());
+    void Begin(const std::string& source)
+    {
+        if (m_json) {
+            m_out << "{\n  \"scene\": " << Dump(ordered_json(source), 2)
+                  << ",\n  \"title\": " << Dump(ordered_json(m_scene.title), 2) << ",\n  \"queries\": [";
+        } else {
+            m_out << source << (m_scene.title.empty() ? "" : ": " + m_scene.title) << "\n";
         }
     }
-    for (const auto& row : rows) {
-        std::string line = indent;
-        for (size_t i = 0; i < row.size(); ++i) {
-            line += row[i];
-            if (i + 1 < row.size()) {
-                line += std::string(width[i] - row[i].size() + 2, ' ');
+    void Query(const ReportedQuery& q)
+    {
+        if (m_json) {
+            m_out << (m_first ? "\n    " : ",\n    ") << Dump(QueryJson(m_scene, q), 4);
+            m_first = false;
+        } else {
+            WriteQueryText(m_out, m_scene, q);
+        }
+    }
+    void End(const ReportSummary& summary)
+    {
+        if (m_json) {
+            m_out << (m_first ? "]" : "\n  ]") << ",\n  \"summary\": " << Dump(SummaryJson(summary), 2) << "\n}\n";
+        } else {
+            WriteSummaryText(m_out, summary);
+        }
+    }
+
+private:
+    /// j dumped with 2-space indentation, every line after the first indented by `indent` more.
+    static std::string Dump(const ordered_json& j, int indent)
+    {
+        const std::string text = j.dump(2, ' ', false, ordered_json::error_handler_t::replace);
+        std::string out;
+        out.reserve(text.size() + text.size() / 8);
+        for (char c : text) {
+            out += c;
+            if (c == '\n') {
+                out.append(static_cast<size_t>(indent), ' ');
             }
         }
-        while (!line.empty() && line.back() == ' ') {
-            line.pop_back();
-        }
-        out << line << '\n';
+        return out;
     }
-}
 
-std::vector<std::string> ResultCells(const AlgorithmOutcome& o, Family family, Precision precision,
-                                     std::string_view failed)
-{
-    const Result& r = o.result;
-    const auto has = [&](Field field) { return failed.empty() && (o.info->returns & field) != 0; };
-    const auto cell = [&](bool present, const std::string& text) { return present ? text : std::string("-"); };
-    std::string name(o.info->name);
-    name += o.info->reference ? " (ref)" : o.info->published ? " (pub)" : "";
-    name += o.info->run.one == nullptr ? " (ext)" : ""; // an external program's
-    std::vector<std::string> row{name, !failed.empty() ? std::string(failed) : r.hit ? "hit" : "miss"};
-    if (IsCast(family)) {
-        row.push_back(cell(r.hit && has(kFieldTEnter), Number(r.tEnter, precision)));
-        row.push_back(cell(r.hit && has(kFieldTExit), Number(r.tExit, precision)));
-        row.push_back(cell(r.hit && r.hasNormal && has(kFieldNormal), Vector(r.normal, precision)));
-    } else {
-        row.push_back(cell(r.hit && has(kFieldDepth), Number(r.depth, precision)));
-        row.push_back(cell(r.hit && r.hasNormal && has(kFieldNormal), Vector(r.normal, precision)));
-        row.push_back(cell(r.hit && has(kFieldContact), Vector(r.contact, precision)));
-        row.push_back(cell(r.hasSeparatingAxis && has(kFieldSeparatingAxis), Vector(r.separatingAxis, precision)));
-    }
-    std::string differs;
-    if (o.explanation != Explanation::None) {
-        differs = std::string("DIFFERS: ") + ExplanationName(o.explanation);
-        differs += o.differs == kFieldHit ? "" : " (" + FieldListText(o.differs) + ")";
-    }
-    row.push_back(std::move(differs));
-    return row;
-}
+    std::ostream& m_out;
+    const Scene& m_scene;
+    bool m_json;
+    bool m_first = true;
+};
 
-/// The "external" object of a query: per external algorithm, {"command", "status", "message"
-/// (unless answered)}, as `hitlab eval --external` writes it.
-ordered_json ExternalJson(const std::vector<ExternalOutcome>& outcomes)
+/// The list of queries the report evaluates, or "" and the message refusing it.
+std::string ListReportQueries(const Scene& scene, const ReportOptions& options, QueryList& list)
 {
-    ordered_json j = ordered_json::object();
-    for (const ExternalOutcome& e : outcomes) {
-        ordered_json entry{{e.kind, *e.command}, {"status", ExternalStatusName(e.status)}};
-        if (e.status != ExternalStatus::Answered) {
-            entry["message"] = e.message;
-        }
-        j[std::string(e.info->name)] = std::move(entry);
+    QueryListOptions listing;
+    listing.limit = options.maxQueries;
+    listing.cullSolidPairs = options.solidPairs == SolidPairs::Overlapping;
+    if (options.solidPairs == SolidPairs::Auto) {
+        listing.limit = 0; // count only: whether to cull depends on the count
+        const QueryList counted = ListQueries(scene, listing);
+        listing.limit = options.maxQueries;
+        listing.cullSolidPairs = counted.solidPairs > kCullSolidPairsAbove;
     }
-    return j;
+    list = ListQueries(scene, listing);
+    if (!list.overLimit) {
+        return {};
+    }
+    std::string what = std::to_string(list.casts) + (list.casts == 1 ? " cast" : " casts");
+    if (list.casts > options.maxQueries) {
+        return options.scenePath + ": " + what + " (rays and segments against the other shapes) make more queries " +
+               "than --max-queries " + std::to_string(options.maxQueries) +
+               "; use fewer rays and segments, or raise --max-queries";
+    }
+    if (list.solidPairs > 0) {
+        what += listing.cullSolidPairs ? " and at least " + std::to_string(list.Listed() - list.casts) +
+                                             " pairs of solids whose bounds overlap"
+                                       : " and " + std::to_string(list.solidPairs) + " pairs of solids";
+    }
+    std::string how = list.solidPairs > 0 ? "; turn the pairs of solids off with \"solid_pairs\": false in the "
+                                            "file's \"queries\" object, or raise --max-queries"
+                                          : "; use fewer rays and segments, or raise --max-queries";
+    return options.scenePath + ": " + what + " make more queries than --max-queries " +
+           std::to_string(options.maxQueries) + how;
 }
 
 } // namespace
@@ -245,184 +172,6 @@ std::string SelectAlgorithms(Scene& scene, const std::vector<std::string>& names
     return {};
 }
 
-namespace {
-
-/// The results of the algorithms that answered (failed external ones left out).
-std::vector<std::pair<const AlgorithmInfo*, Result>> Results(const Judged& j, size_t index)
-{
-    std::vector<std::pair<const AlgorithmInfo*, Result>> results;
-    const Comparison& c = j.comparisons[index];
-    for (size_t k = 0; k < c.outcomes.size(); ++k) {
-        if (j.Failed(index, k).empty()) {
-            results.emplace_back(c.outcomes[k].info, c.outcomes[k].result);
-        }
-    }
-    return results;
-}
-
-/// "exact: hit, t in [1, 2] (exact); slab 0/0 ulp, face_planes DISAGREES".
-std::string ExactLine(const Query& query, const Judged& j, size_t index, const ExactResult& exact, Precision precision)
-{
-    const Comparison& c = j.comparisons[index];
-    std::string line = "exact: " + DescribeExact(exact);
-    for (const AlgorithmOutcome& o : c.outcomes) {
-        line += (&o == &c.outcomes.front() ? "; " : ", ") + std::string(o.info->name);
-        if (const std::string_view failed = j.Failed(index, static_cast<size_t>(&o - c.outcomes.data()));
-            !failed.empty()) {
-            line += " " + std::string(failed);
-        } else if (o.result.hit != exact.hit) {
-            line += " DISAGREES";
-        } else if (exact.hit && IsCast(query.family) && (o.info->returns & kFieldTEnter) != 0) {
-            line += " " + Number(UlpError(exact.tEnter.value, o.result.tEnter, precision), Precision::Float);
-            if ((o.info->returns & kFieldTExit) != 0) {
-                line += "/" + Number(UlpError(exact.tExit.value, o.result.tExit, precision), Precision::Float);
-            }
-            line += " ulp";
-        } else if (exact.hit && !IsCast(query.family) && (o.info->returns & kFieldDepth) != 0) {
-            line += " " + Number(UlpError(exact.depth.value, o.result.depth, precision), Precision::Float) + " ulp";
-        } else {
-            line += " agrees";
-        }
-    }
-    return line;
-}
-
-} // namespace
-
-ordered_json ReportJson(const Scene& scene, const SceneEvaluator& evaluation, const std::string& source, bool exact,
-                        const ExternalRuns* external)
-{
-    ordered_json queries = ordered_json::array();
-    const auto& all = evaluation.Queries();
-    const Judged judged = Judge(scene, evaluation, exact, external);
-    for (size_t index = 0; index < all.size(); ++index) {
-        const QueryEvaluation& qe = all[index];
-        if (!Reported(scene, qe)) {
-            continue;
-        }
-        const Comparison& c = judged.comparisons[index];
-        const Family family = qe.query.family;
-        const Precision precision = scene.Settings(family).precision;
-        ordered_json results = ordered_json::object();
-        ordered_json explain = ordered_json::object();
-        for (size_t k = 0; k < c.outcomes.size(); ++k) {
-            const AlgorithmOutcome& o = c.outcomes[k];
-            const std::string name(o.info->name);
-            const bool failed = !judged.Failed(index, k).empty();
-            results[name] = failed ? ordered_json(nullptr) : ResultToJson(o.result, o.info->returns, family);
-            if (o.explanation != Explanation::None) {
-                explain[name] = ExplainToJson(o);
-            }
-        }
-        const AlgorithmInfo& ref = ReferenceAlgorithm(family);
-        ordered_json item{
-            {"index", index},
-            {"query", std::string(FamilyName(family))},
-            {"precision", PrecisionName(precision)},
-            {"a", ShapeRef(*scene.Find(qe.query.a))},
-            {"b", ShapeRef(*scene.Find(qe.query.b))},
-            {"results", std::move(results)},
-            {"agree", c.agree},
-            {"all_explained", c.allExplained},
-            {"reference", std::string(ref.name)},
-            {"explain", std::move(explain)},
-        };
-        if (!ReferenceRan(c)) {
-            item["reference_result"] = ResultToJson(c.reference, ref.returns, family);
-        }
-        if (!c.referenceNote.empty()) {
-            item["reference_note"] = c.referenceNote;
-        }
-        if (std::string warning = PrecisionWarning(scene, qe.query); !warning.empty()) {
-            item["warning"] = std::move(warning);
-        }
-        if (judged.exact[index]) {
-            item["exact"] = ExactToJson(*judged.exact[index], Results(judged, index), precision);
-        }
-        if (external != nullptr && index < external->perQuery.size() && !external->perQuery[index].empty()) {
-            item["external"] = ExternalJson(external->perQuery[index]);
-        }
-        queries.push_back(std::move(item));
-    }
-    const Summary s = Summarise(scene, evaluation, judged);
-    ordered_json explanations = ordered_json::object();
-    for (Explanation e :
-         {Explanation::Convention, Explanation::KnownFlaw, Explanation::Rounding, Explanation::Unexplained}) {
-        explanations[ExplanationName(e)] = s.explanations[static_cast<size_t>(e)];
-    }
-    return {{"scene", source},
-            {"title", scene.title},
-            {"queries", std::move(queries)},
-            {"summary",
-             {{"queries", s.queries},
-              {"agree", s.agree},
-              {"disagree", s.disagree},
-              {"skipped", s.skipped},
-              {"explanations", std::move(explanations)}}}};
-}
-
-void WriteReportTable(std::ostream& out, const Scene& scene, const SceneEvaluator& evaluation,
-                      const std::string& source, bool exact, const ExternalRuns* external)
-{
-    out << source << (scene.title.empty() ? "" : ": " + scene.title) << "\n";
-    const auto& all = evaluation.Queries();
-    const Judged judged = Judge(scene, evaluation, exact, external);
-    for (size_t index = 0; index < all.size(); ++index) {
-        const QueryEvaluation& qe = all[index];
-        if (!Reported(scene, qe)) {
-            continue;
-        }
-        const Comparison& c = judged.comparisons[index];
-        const Family family = qe.query.family;
-        const Precision precision = scene.Settings(family).precision;
-        out << "\n[" << index << "] " << FamilyName(family) << ", " << PrecisionName(precision) << ": "
-            << ShapeText(*scene.Find(qe.query.a)) << " vs " << ShapeText(*scene.Find(qe.query.b)) << ": " << Verdict(c)
-            << "\n";
-        if (std::string warning = PrecisionWarning(scene, qe.query); !warning.empty()) {
-            out << "    warning: " << warning << "\n";
-        }
-        std::vector<std::vector<std::string>> rows;
-        rows.push_back(IsCast(family)
-                           ? std::vector<std::string>{"ALGORITHM", "VERDICT", "T_ENTER", "T_EXIT", "NORMAL", ""}
-                           : std::vector<std::string>{"ALGORITHM", "VERDICT", "DEPTH", "NORMAL", "CONTACT",
-                                                      "SEPARATING_AXIS", ""});
-        for (size_t k = 0; k < c.outcomes.size(); ++k) {
-            rows.push_back(ResultCells(c.outcomes[k], family, precision, judged.Failed(index, k)));
-        }
-        WriteRows(out, rows, "    ");
-        if (!ReferenceRan(c)) {
-            out << "    (the reference, " << ReferenceAlgorithm(family).name << ", is not run in this scene; it says "
-                << (c.reference.hit ? "hit" : "miss") << ")\n";
-        }
-        for (const AlgorithmOutcome& o : c.outcomes) {
-            if (o.explanation != Explanation::None) {
-                out << "    " << o.info->name << " differs from the reference (" << ExplanationName(o.explanation)
-                    << "): " << o.reason << "\n";
-            }
-        }
-        if (!c.referenceNote.empty()) {
-            out << "    note: " << c.referenceNote << "\n";
-        }
-        if (judged.exact[index]) {
-            out << "    " << ExactLine(scene.MakeQuery(qe.query), judged, index, *judged.exact[index], precision)
-                << "\n";
-        }
-    }
-    const Summary s = Summarise(scene, evaluation, judged);
-    out << "\n"
-        << s.queries << (s.queries == 1 ? " query" : " queries") << ": " << s.agree << " agree, " << s.disagree
-        << " disagree. Algorithms differing from the reference: "
-        << s.explanations[static_cast<size_t>(Explanation::Convention)] << " by convention, "
-        << s.explanations[static_cast<size_t>(Explanation::KnownFlaw)] << " by a known flaw, "
-        << s.explanations[static_cast<size_t>(Explanation::Rounding)] << " by rounding, "
-        << s.explanations[static_cast<size_t>(Explanation::Unexplained)] << " unexplained.";
-    if (s.skipped > 0) {
-        out << " " << s.skipped << (s.skipped == 1 ? " query" : " queries")
-            << " not run (no algorithm of the family is selected).";
-    }
-    out << "\n";
-}
-
 int RunReport(const ReportOptions& options, std::ostream& out, std::ostream& err)
 {
     SceneLoad load = LoadSceneFile(options.scenePath);
@@ -440,25 +189,72 @@ int RunReport(const ReportOptions& options, std::ostream& out, std::ostream& err
             return 2;
         }
     }
-    SceneEvaluator evaluation;
-    evaluation.Evaluate(scene);
+    QueryList list;
+    if (std::string e = ListReportQueries(scene, options, list); !e.empty()) {
+        err << "hitlab report: " << e << "\n";
+        return 2;
+    }
     ExternalRuns external;
     if (!options.externalCommands.empty() || !options.plugins.empty()) {
-        if (std::string e = RunExternalPrograms(scene, evaluation, options.externalCommands, options.externalTimeout,
-                                                external, options.plugins);
+        if (std::string e =
+                StartExternalPrograms(options.externalCommands, options.externalTimeout, external, options.plugins);
             !e.empty()) {
             err << "hitlab report: " << e << "\n";
             return 2;
         }
     }
-    if (options.json) {
-        out << ReportJson(scene, evaluation, options.scenePath, options.exact, &external)
-                   .dump(2, ' ', false, ordered_json::error_handler_t::replace)
-            << "\n";
-    } else {
-        WriteReportTable(out, scene, evaluation, options.scenePath, options.exact, &external);
+    ReportSummary summary;
+    summary.culled = list.culled;
+    summary.solidPairsApart = list.solidPairsApart;
+    ReportWriter writer(out, scene, options.json);
+    writer.Begin(options.scenePath);
+    WorkerPool pool;
+    const size_t threads = std::clamp<size_t>(std::thread::hardware_concurrency(), 1, 8);
+    std::vector<ReportedQuery> chunk;
+    for (size_t start = 0; start < list.queries.size(); start += kChunk) {
+        const std::span<const SceneQuery> queries =
+            std::span(list.queries).subspan(start, std::min(kChunk, list.queries.size() - start));
+        if (!external.programs.empty()) {
+            AskExternalPrograms(scene, queries, external);
+        }
+        // the queries of families that run something, judged on several threads, each alone
+        chunk.clear();
+        for (size_t k = 0; k < queries.size(); ++k) {
+            if (scene.Settings(queries[k].family).enabled.empty()) {
+                ++summary.skipped;
+                continue;
+            }
+            ReportedQuery& q = chunk.emplace_back();
+            q.index = start + k;
+            q.query = queries[k];
+            if (!external.programs.empty()) {
+                q.external = external.perQuery[k];
+            }
+        }
+        const size_t used = chunk.size() >= 256 ? threads : 1;
+        const size_t share = (chunk.size() + used - 1) / used;
+        pool.Run(used, [&](size_t thread) {
+            for (size_t k = thread * share; k < std::min(chunk.size(), (thread + 1) * share); ++k) {
+                Judge(scene, options.exact, chunk[k]);
+            }
+        });
+        for (const ReportedQuery& q : chunk) {
+            writer.Query(q);
+            summary.Add(q);
+        }
     }
+    writer.End(summary);
     out.flush();
+    const size_t unexplained = summary.statuses[static_cast<size_t>(QueryStatus::Unexplained)];
+    const bool fail = options.failOn == FailOn::Unexplained    ? unexplained > 0
+                      : options.failOn == FailOn::Disagreement ? summary.Disagree() > 0
+                                                               : false;
+    if (fail) {
+        err << "hitlab report: " << summary.Disagree() << " of " << summary.queries << " queries disagree, "
+            << unexplained << " not explained (--fail-on "
+            << (options.failOn == FailOn::Unexplained ? "unexplained" : "disagreement") << ")\n";
+        return 1;
+    }
     return 0;
 }
 

@@ -3,31 +3,37 @@
 
 namespace hitlab {
 
-std::string RunExternalPrograms(const Scene& scene, const SceneEvaluator& evaluation,
-                                const std::vector<std::string>& commands, std::chrono::milliseconds timeout,
-                                ExternalRuns& runs, const std::vector<std::string>& plugins)
+std::string StartExternalPrograms(const std::vector<std::string>& commands, std::chrono::milliseconds timeout,
+                                  ExternalRuns& runs, const std::vector<std::string>& plugins)
 {
     std::string error;
     runs.programs = StartSources(commands, plugins, timeout, error);
     if (!error.empty()) {
         return error;
     }
-    const auto& all = evaluation.Queries();
-    runs.perQuery.assign(all.size(), {});
     for (const std::unique_ptr<AlgorithmSource>& program : runs.programs) {
-        std::vector<const AlgorithmInfo*> views; // parallel to program->Algorithms()
+        std::vector<const AlgorithmInfo*>& views = runs.viewsOf.emplace_back();
         for (const ExternalAlgorithm& a : program->Algorithms()) {
             views.push_back(&runs.views.emplace_back(InfoView(a)));
         }
+    }
+    return {};
+}
+
+void AskExternalPrograms(const Scene& scene, std::span<const SceneQuery> all, ExternalRuns& runs)
+{
+    runs.perQuery.assign(all.size(), {});
+    for (size_t p = 0; p < runs.programs.size(); ++p) {
+        AlgorithmSource& program = *runs.programs[p];
         std::vector<ExternalQuery> queries;
-        std::vector<size_t> asked; // evaluation index of each query
+        std::vector<size_t> asked; // index into all of each query
         for (size_t i = 0; i < all.size(); ++i) {
-            const Family family = all[i].query.family;
+            const Family family = all[i].family;
             if (scene.Settings(family).enabled.empty()) {
                 continue; // not in the report
             }
-            ExternalQuery q{scene.MakeQuery(all[i].query), scene.Settings(family).precision, {}};
-            for (const ExternalAlgorithm& a : program->Algorithms()) {
+            ExternalQuery q{scene.MakeQuery(all[i]), scene.Settings(family).precision, {}};
+            for (const ExternalAlgorithm& a : program.Algorithms()) {
                 if (a.family == family) {
                     q.algorithms.push_back(a.name);
                 }
@@ -37,16 +43,16 @@ std::string RunExternalPrograms(const Scene& scene, const SceneEvaluator& evalua
                 asked.push_back(i);
             }
         }
-        const std::vector<ExternalAnswer> answers = program->Evaluate(queries);
+        const std::vector<ExternalAnswer> answers = program.Evaluate(queries);
         for (size_t k = 0; k < answers.size(); ++k) {
             const Family family = queries[k].query.family;
             size_t nth = 0; // the answer's results come in the order asked
-            for (size_t a = 0; a < program->Algorithms().size(); ++a) {
-                if (program->Algorithms()[a].family != family) {
+            for (size_t a = 0; a < program.Algorithms().size(); ++a) {
+                if (program.Algorithms()[a].family != family) {
                     continue;
                 }
-                ExternalOutcome out{views[a],          &program->Command(), program->Kind(),
-                                    answers[k].status, answers[k].message,  Result{}};
+                ExternalOutcome out{runs.viewsOf[p][a], &program.Command(), program.Kind(),
+                                    answers[k].status,  answers[k].message, Result{}};
                 if (answers[k].Ok()) {
                     out.result = answers[k].results[nth].result;
                 }
@@ -55,7 +61,6 @@ std::string RunExternalPrograms(const Scene& scene, const SceneEvaluator& evalua
             }
         }
     }
-    return {};
 }
 
 void AddExternalOutcomes(const Query& query, Precision precision, std::span<const ExternalOutcome> external,

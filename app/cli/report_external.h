@@ -5,7 +5,8 @@
 #pragma once
 
 #include "app/plugin/plugin_program.h"
-#include "core/scene_eval.h"
+#include "core/compare.h"
+#include "core/scene.h"
 
 #include <chrono>
 #include <deque>
@@ -27,20 +28,23 @@ struct ExternalOutcome {
 };
 
 /// The programs, the AlgorithmInfo views of their algorithms (stable while this lives) and their
-/// answers to a scene's queries.
+/// answers to the report's current chunk of queries.
 struct ExternalRuns {
     std::vector<std::unique_ptr<AlgorithmSource>> programs;
     std::deque<AlgorithmInfo> views;
-    std::vector<std::vector<ExternalOutcome>> perQuery; ///< parallel to SceneEvaluator::Queries()
+    std::vector<std::vector<const AlgorithmInfo*>> viewsOf; ///< per program, parallel to its Algorithms()
+    std::vector<std::vector<ExternalOutcome>> perQuery;     ///< parallel to the queries last asked
 };
 
-/// Starts the programs (StartPrograms) and asks each, in one pipelined Evaluate call, its
-/// algorithms of every query's family, for the queries the report shows (the family runs some
-/// built-in algorithm), in the family's precision. Returns "" or why a program was refused.
-/// plugins: plugin files (--plugin), started after the programs (StartSources) and asked the same way.
-std::string RunExternalPrograms(const Scene& scene, const SceneEvaluator& evaluation,
-                                const std::vector<std::string>& commands, std::chrono::milliseconds timeout,
-                                ExternalRuns& runs, const std::vector<std::string>& plugins = {});
+/// Starts the programs and plugins (StartSources: --plugin files after the --external programs)
+/// and makes their algorithms' views. Returns "" or why a program or plugin was refused.
+std::string StartExternalPrograms(const std::vector<std::string>& commands, std::chrono::milliseconds timeout,
+                                  ExternalRuns& runs, const std::vector<std::string>& plugins = {});
+
+/// Asks each program or plugin, in one pipelined Evaluate call, its algorithms of every query's
+/// family, for the queries the report shows (the family runs some built-in algorithm), in the
+/// family's precision; runs.perQuery becomes parallel to queries.
+void AskExternalPrograms(const Scene& scene, std::span<const SceneQuery> queries, ExternalRuns& runs);
 
 /// Adds a query's external outcomes to its comparison and explains it again (Explain, with the
 /// exact values when given): the answered ones as ordinary outcomes; then each failed one (crashed,

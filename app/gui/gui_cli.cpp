@@ -6,8 +6,12 @@
 #include "panels/lessons.h"
 #include "panels/panel_table.h"
 
+#include "app/cli/option_checks.h"
+
 #include <CLI/CLI.hpp>
 
+#include <iostream>
+#include <limits>
 #include <regex>
 #include <string>
 #include <vector>
@@ -16,6 +20,8 @@ namespace hitlab {
 
 namespace {
 
+constexpr int kMaxFrames = 1000000000;
+
 /// The scene to open: a built-in name as it is, else a file or a lesson by name (ResolveScenePath),
 /// so that the window's File > Save writes the file that was opened.
 std::string SceneArgument(const std::string& scene)
@@ -23,25 +29,25 @@ std::string SceneArgument(const std::string& scene)
     return scene.empty() || scene == "demo" || scene == "stress" ? scene : ResolveScenePath(scene);
 }
 
-} // namespace
-
-int RunGuiCommandLine(int argc, const char* const* argv, const SceneLoader& loader)
+/// The window's options (`hitlab [SCENE] ...`), filling options.
+void DefineGuiOptions(CLI::App& app, GuiOptions& options)
 {
-    CLI::App app{"Opens the HitLab window on SCENE (default: the built-in demo).", "hitlab"};
-    GuiOptions options;
-    options.loader = loader ? loader : SceneLoader(LoadSceneForGui); // scene files (app/gui/panels/lessons.h)
     app.add_option("scene", options.scene, "demo (default), stress, or a scene file");
-    app.add_option("--frames", options.frames, "Close after N frames")->check(CLI::PositiveNumber);
+    app.add_option("--frames", options.frames, "Close after N frames")->transform(WholeIn(1, kMaxFrames));
     app.add_flag("--stats", options.stats, "Print frame-time statistics on exit");
-    app.add_option("--dump-on-exit", options.dumpOnExit, "Write the shapes as JSON Lines to FILE on exit");
+    app.add_option("--dump-on-exit", options.dumpOnExit, "Write the shapes as JSON Lines to FILE on exit")
+        ->check(FileToWrite());
     app.add_option("--save-on-exit", options.saveOnExit,
-                   "Save the scene to FILE on exit (also when ended with SIGTERM), for scripts and tests");
-    app.add_option("--screenshot", options.screenshot,
-                   "With --frames: write the last frame (with the panels) to a PNG");
-    app.add_option("--panel-report", options.panelReport, "Write the panels' layout and ImGui errors as JSON on exit");
-    app.add_option("--select", options.select, "Start with the shape of this id selected");
+                   "Save the scene to FILE on exit (also when ended with SIGTERM), for scripts and tests")
+        ->check(FileToWrite());
+    app.add_option("--screenshot", options.screenshot, "With --frames: write the last frame (with the panels) to a PNG")
+        ->check(FileToWrite());
+    app.add_option("--panel-report", options.panelReport, "Write the panels' layout and ImGui errors as JSON on exit")
+        ->check(FileToWrite());
+    app.add_option("--select", options.select, "Start with the shape of this id selected")
+        ->transform(WholeIn<ShapeId>(1, std::numeric_limits<ShapeId>::max()));
     app.add_option("--font-scale", options.fontScale, "Text, markers and lines this much larger (View > Font size)")
-        ->check(CLI::Range(0.8f, 2.0f));
+        ->check(RealIn(0.8, 2.0));
     std::vector<std::string> panelFlags; // the panel table's --open-panel flags (hunt, timing)
     for (const PanelSpec& spec : PanelTable()) {
         if (!spec.flag.empty()) {
@@ -55,12 +61,67 @@ int RunGuiCommandLine(int argc, const char* const* argv, const SceneLoader& load
                  "last frame waits for it (screenshots, tests)");
     app.add_option("--drop", options.drop,
                    "Open FILE as if it were dropped on the window (asking about unsaved changes), for tests");
-    app.add_option("--step", options.step, "Start the Query inspector on trace step N (1 = first; default: all steps)");
+    app.add_option("--step", options.step, "Start the Query inspector on trace step N (1 = first; default: all steps)")
+        ->transform(WholeIn(1, 1000000));
+}
+
+/// `hitlab render`'s options, filling options (and size, checked after parsing).
+void DefineRenderOptions(CLI::App& app, RenderOptions& options, std::string& size)
+{
+    app.add_option("scene", options.scene, "demo, stress, or a scene file")->required();
+    app.add_option("-o,--output", options.output, "PNG file to write")->required()->check(FileToWrite());
+    app.add_option("--size", size, "Image size WxH, each 1..8192 (default 1280x720)");
+    app.add_option("--view", options.view, "persp (the scene's camera), front, right, top or 2d")
+        ->check(CLI::IsMember({"persp", "front", "right", "top", "2d"}));
+    app.add_option("--frames", options.frames, "Render N frames (timing); the last is written")
+        ->transform(WholeIn(1, kMaxFrames));
+    app.add_flag("--stats", options.stats, "Print frame-time statistics");
+    app.add_option("--select", options.select, "Draw with the shape of this id selected")
+        ->transform(WholeIn<ShapeId>(1, std::numeric_limits<ShapeId>::max()));
+}
+
+const char* const kGuiDescription = "Opens the HitLab window on SCENE (default: the built-in demo).";
+const char* const kRenderDescription = "Renders one frame of SCENE, overlays included, to a PNG with a hidden window "
+                                       "(works under xvfb-run).";
+
+/// A scene word the window cannot open because it is no file at all: "" when it may be one.
+std::string SceneWordError(const std::string& word)
+{
+    const std::string scene = SceneArgument(word); // a lesson by name is a file
+    std::error_code ec;
+    if (scene.empty() || scene == "demo" || scene == "stress" || std::filesystem::is_regular_file(scene, ec)) {
+        return {};
+    }
+    if (!std::filesystem::exists(scene, ec) || std::filesystem::is_directory(scene, ec)) {
+        return UnknownWordMessage(word);
+    }
+    return {}; // a device or a pipe: the loader says what is wrong with it
+}
+
+} // namespace
+
+int RunGuiCommandLine(int argc, const char* const* argv, const SceneLoader& loader)
+{
+    // a first word that is neither an option nor a file: a mistyped command, named before the
+    // parser complains about the options that follow it
+    if (argc >= 2 && argv[1][0] != '-') {
+        if (const std::string e = SceneWordError(argv[1]); !e.empty()) {
+            std::cerr << "hitlab: " << e << "\n";
+            return 2;
+        }
+    }
+    CLI::App app{kGuiDescription, "hitlab"};
+    GuiOptions options;
+    options.loader = loader ? loader : SceneLoader(LoadSceneForGui); // scene files (app/gui/panels/lessons.h)
+    DefineGuiOptions(app, options);
     try {
         app.parse(argc, argv);
     } catch (const CLI::ParseError& e) {
-        const int status = app.exit(e);
-        return status == 0 ? 0 : 2;
+        return ParseFailure(app, e, "hitlab", std::cout, std::cerr);
+    }
+    if (const std::string e = SceneWordError(options.scene); !e.empty()) {
+        std::cerr << "hitlab: " << e << "\n";
+        return 2;
     }
     options.scene = SceneArgument(options.scene);
     return RunGui(options);
@@ -68,37 +129,38 @@ int RunGuiCommandLine(int argc, const char* const* argv, const SceneLoader& load
 
 int RunRenderCommandLine(int argc, const char* const* argv, const SceneLoader& loader)
 {
-    CLI::App app{"Renders one frame of SCENE, overlays included, to a PNG with a hidden window "
-                 "(works under xvfb-run).",
-                 "hitlab render"};
+    CLI::App app{kRenderDescription, "hitlab render"};
     RenderOptions options;
     options.loader = loader ? loader : SceneLoader(LoadSceneForGui);
     std::string size = "1280x720";
-    app.add_option("scene", options.scene, "demo, stress, or a scene file")->required();
-    app.add_option("-o,--output", options.output, "PNG file to write")->required();
-    app.add_option("--size", size, "Image size WxH (default 1280x720)");
-    app.add_option("--view", options.view, "persp (the scene's camera), front, right, top or 2d")
-        ->check(CLI::IsMember({"persp", "front", "right", "top", "2d"}));
-    app.add_option("--frames", options.frames, "Render N frames (timing); the last is written")
-        ->check(CLI::PositiveNumber);
-    app.add_flag("--stats", options.stats, "Print frame-time statistics");
-    app.add_option("--select", options.select, "Draw with the shape of this id selected");
+    DefineRenderOptions(app, options, size);
     try {
         app.parse(argc, argv);
     } catch (const CLI::ParseError& e) {
-        const int status = app.exit(e);
-        return status == 0 ? 0 : 2;
+        return ParseFailure(app, e, "hitlab render", std::cout, std::cerr);
     }
     options.scene = SceneArgument(options.scene);
     std::smatch m;
     if (!std::regex_match(size, m, std::regex(R"((\d{1,5})x(\d{1,5}))")) || std::stoi(m[1]) < 1 ||
         std::stoi(m[2]) < 1 || std::stoi(m[1]) > 8192 || std::stoi(m[2]) > 8192) {
-        std::cerr << "hitlab render: --size must be WxH, each 1..8192 (got \"" << size << "\")\n";
+        std::cerr << "hitlab render: --size: expected WxH, each 1..8192, got \"" << size << "\"\n";
         return 2;
     }
     options.width = std::stoi(m[1]);
     options.height = std::stoi(m[2]);
     return RunRender(options);
+}
+
+std::string GuiCommandLineHelp()
+{
+    GuiOptions gui;
+    CLI::App window{kGuiDescription, "hitlab"};
+    DefineGuiOptions(window, gui);
+    RenderOptions render;
+    std::string size;
+    CLI::App renderer{kRenderDescription, "hitlab render"};
+    DefineRenderOptions(renderer, render, size);
+    return "The window (no command): " + window.help() + "\nThe render command: " + renderer.help();
 }
 
 } // namespace hitlab

@@ -66,6 +66,7 @@ bool ReadShapes(Reader& r, const json& shapes, Scene& scene)
     if (!shapes.is_array()) {
         return r.Fail("shapes", "expected an array of shape objects, got " + TypeOf(shapes));
     }
+    ShapeNamer namer(scene); // default names for unnamed shapes, without a scan of the scene per name
     for (size_t i = 0; i < shapes.size(); ++i) {
         const std::string path = "shapes[" + std::to_string(i) + "]";
         const json& item = shapes[i];
@@ -98,7 +99,9 @@ bool ReadShapes(Reader& r, const json& shapes, Scene& scene)
             return false;
         }
         if (shape.name.empty()) {
-            shape.name = DefaultShapeName(scene, ShapeTypeName(shape.shape));
+            shape.name = namer.Next(ShapeTypeName(shape.shape));
+        } else {
+            namer.Take(shape.name);
         }
         if (const auto color = item.find("color");
             color != item.end() && !ReadColor(r, *color, path + ".color", shape.color)) {

@@ -149,7 +149,7 @@ TEST(CommandLineTest, UnknownCommandAndBadFlagsExitTwo)
 {
     const CliRun unknown = RunCli({"frobnicate"});
     EXPECT_EQ(unknown.status, 2);
-    EXPECT_NE(unknown.err.find("unknown command \"frobnicate\""), std::string::npos) << unknown.err;
+    EXPECT_NE(unknown.err.find("no command or scene file 'frobnicate'"), std::string::npos) << unknown.err;
     const CliRun flag = RunCli({"algorithms", "--jsn"});
     EXPECT_EQ(flag.status, 2);
     EXPECT_NE(flag.err.find("--jsn"), std::string::npos) << flag.err;

@@ -210,6 +210,30 @@ TEST(Commands, ChangingAVanishedShapeDoesNotApply)
     EXPECT_FALSE(history.CanUndo());
 }
 
+TEST(ShapeNamer, GivesWhatDefaultShapeNameGivesOneAfterAnother)
+{
+    Scene scene;
+    SceneShape named;
+    named.name = "box 2"; // taken before any default name
+    named.shape = Aabb<double>{};
+    scene.Add(named);
+    ShapeNamer namer(scene);
+    const std::vector<std::string_view> types{"aabb", "aabb", "sphere", "obb", "aabb", "sphere"};
+    const std::vector<std::string> expected{"box 1", "box 3", "sphere 1", "oriented box 1", "box 5", "sphere 2"};
+    for (size_t i = 0; i < types.size(); ++i) {
+        EXPECT_EQ(DefaultShapeName(scene, types[i]), expected[i]) << i; // the scan, as the scene is now
+        EXPECT_EQ(namer.Next(types[i]), expected[i]) << i;
+        SceneShape shape;
+        shape.name = expected[i];
+        scene.Add(shape);
+        if (i == 1) {
+            namer.Take("box 4"); // a shape with its own name in between
+            shape.name = "box 4";
+            scene.Add(shape);
+        }
+    }
+}
+
 } // namespace
 } // namespace hitlab
 
@@ -234,6 +258,5 @@ TEST(SceneEvaluation, GenerationChangesOnlyWhenResultsMayHaveChanged)
     other.Evaluate(scene);
     EXPECT_NE(other.Generation(), evaluator.Generation());
 }
-
 } // namespace
 } // namespace hitlab

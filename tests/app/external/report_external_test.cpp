@@ -136,4 +136,20 @@ TEST(ReportExternal, ARefusedProgramIsExitStatusTwo)
 }
 
 } // namespace
+
+TEST(ReportExternal, FailOnUnexplainedExitsOneWhenAnExternalAlgorithmFails)
+{
+    // the crash on the ray from x = 13 is that algorithm's unexplained disagreement: one query of two
+    const std::string scene = WriteScene();
+    const std::string crash = Misbehaving("crash");
+    const Outcome run =
+        Hitlab({"report", scene, "--algorithms", "slab", "--external", crash, "--fail-on", "unexplained"});
+    EXPECT_EQ(run.status, 1);
+    EXPECT_NE(run.out.find("2 queries: 1 agree, 1 disagree."), std::string::npos) << run.out; // the whole report
+    EXPECT_EQ(run.err, "hitlab report: 1 of 2 queries disagree, 1 not explained (--fail-on unexplained)\n");
+    const Outcome json = Hitlab({"report", scene, "--algorithms", "slab", "--external", crash, "--json"});
+    EXPECT_EQ(json.status, 0);
+    EXPECT_NE(json.out.find("\"status\": \"unexplained\""), std::string::npos) << json.out;
+}
+
 } // namespace hitlab

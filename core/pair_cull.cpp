@@ -1,0 +1,206 @@
+// A scene's queries, counted, then listed with the pairs of solids culled by a sort-and-sweep.
+#include "pair_cull.h"
+
+#include <glm/common.hpp>
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <utility>
+#include <variant>
+
+namespace hitlab {
+
+namespace {
+
+constexpr size_t kShapeTypes = std::variant_size_v<Shape>;
+
+/// The family of a pair of shape types (variant indices), and whether the second is the family's a.
+struct TypePair {
+    std::optional<Family> family;
+    bool swapped = false;
+};
+using TypeTable = std::array<std::array<TypePair, kShapeTypes>, kShapeTypes>;
+
+template <size_t... I>
+TypeTable MakeTypeTable(std::index_sequence<I...>)
+{
+    const std::array<std::string_view, kShapeTypes> names{ShapeTypeName(Shape(std::in_place_index<I>))...};
+    TypeTable table{};
+    for (size_t a = 0; a < kShapeTypes; ++a) {
+        for (size_t b = 0; b < kShapeTypes; ++b) {
+            table[a][b].family = FamilyForTypes(names[a], names[b], &table[a][b].swapped);
+        }
+    }
+    return table;
+}
+
+const TypeTable& Types()
+{
+    static const TypeTable table = MakeTypeTable(std::make_index_sequence<kShapeTypes>{});
+    return table;
+}
+
+/// A listed pair by shape index (i < j), sorted into Scene::Queries() order at the end.
+struct IndexPair {
+    std::uint32_t i, j;
+    friend bool operator<(const IndexPair& x, const IndexPair& y) { return x.i != y.i ? x.i < y.i : x.j < y.j; }
+};
+
+/// One solid in the sweep: its shape index and grown bounds.
+struct SweepBox {
+    glm::dvec3 min, max;
+    std::uint32_t index;
+};
+
+/// The axis along which the solids' centres spread most relative to their sizes (fewest overlaps
+/// along it, so the sweep visits fewest pairs).
+int SweepAxis(const std::vector<SweepBox>& boxes)
+{
+    glm::dvec3 lo(INFINITY), hi(-INFINITY), size(0);
+    for (const SweepBox& b : boxes) {
+        const glm::dvec3 centre = (b.min + b.max) * 0.5;
+        lo = glm::min(lo, centre);
+        hi = glm::max(hi, centre);
+        size += b.max - b.min;
+    }
+    const glm::dvec3 spread = (hi - lo) / (size / double(std::max<size_t>(boxes.size(), 1)) + 1e-300);
+    return spread.x >= spread.y && spread.x >= spread.z ? 0 : spread.y >= spread.z ? 1 : 2;
+}
+
+} // namespace
+
+bool SolidBounds(const Shape& shape, glm::dvec3& min, glm::dvec3& max)
+{
+    double obbGrowth = 0;
+    if (const auto* box = std::get_if<Aabb<double>>(&shape)) {
+        min = box->min;
+        max = box->max;
+    } else if (const auto* sphere = std::get_if<Sphere<double>>(&shape)) {
+        min = sphere->center - sphere->radius;
+        max = sphere->center + sphere->radius;
+    } else if (const auto* obb = std::get_if<Obb<double>>(&shape)) {
+        const glm::dvec3 r = glm::abs(obb->axes[0]) * obb->halfExtents.x + glm::abs(obb->axes[1]) * obb->halfExtents.y +
+                             glm::abs(obb->axes[2]) * obb->halfExtents.z;
+        min = obb->center - r;
+        max = obb->center + r;
+        obbGrowth = kBoundsObbMargin * std::max({r.x, r.y, r.z});
+    } else {
+        return false;
+    }
+    const glm::dvec3 magnitude = glm::max(glm::abs(min), glm::abs(max));
+    const double margin =
+        kBoundsRoundingMargin * std::max({magnitude.x, magnitude.y, magnitude.z}) + obbGrowth + 1e-300;
+    min -= margin;
+    max += margin;
+    return true;
+}
+
+QueryList ListQueries(const Scene& scene, const QueryListOptions& options)
+{
+    const std::vector<SceneShape>& shapes = scene.Shapes();
+    const TypeTable& table = Types();
+    const bool solids = scene.SolidPairsEnabled();
+    const auto counted = [&](const TypePair& p) { return p.family && (solids || IsCast(*p.family)); };
+    QueryList list;
+
+    // count: by type, then less the disabled pairs that would have been queries
+    std::array<std::vector<std::uint32_t>, kShapeTypes> ofType; // shape indices by type, ascending
+    for (size_t i = 0; i < shapes.size(); ++i) {
+        ofType[shapes[i].shape.index()].push_back(static_cast<std::uint32_t>(i));
+    }
+    for (size_t a = 0; a < kShapeTypes; ++a) {
+        for (size_t b = a; b < kShapeTypes; ++b) {
+            if (!counted(table[a][b])) {
+                continue;
+            }
+            const std::uint64_t na = ofType[a].size(), nb = ofType[b].size();
+            (IsCast(*table[a][b].family) ? list.casts : list.solidPairs) += a == b ? na * (na - (na > 0)) / 2 : na * nb;
+        }
+    }
+    for (const PairKey& key : scene.DisabledPairs()) {
+        const SceneShape* x = scene.Find(key.lo);
+        const SceneShape* y = scene.Find(key.hi);
+        if (key.lo != key.hi && x != nullptr && y != nullptr && counted(table[x->shape.index()][y->shape.index()])) {
+            --(IsCast(*table[x->shape.index()][y->shape.index()].family) ? list.casts : list.solidPairs);
+        }
+    }
+    const bool cull = options.cullSolidPairs && solids;
+    list.culled = cull;
+    if (list.casts + (cull ? 0 : list.solidPairs) > options.limit) {
+        list.overLimit = true;
+        return list;
+    }
+
+    std::vector<IndexPair> pairs;
+    const bool anyDisabled = !scene.DisabledPairs().empty();
+    const auto add = [&](std::uint32_t i, std::uint32_t j) {
+        if (i > j) {
+            std::swap(i, j);
+        }
+        if (!anyDisabled || scene.IsPairEnabled(shapes[i].id, shapes[j].id)) {
+            pairs.push_back({i, j});
+        }
+    };
+    // every listed pair of types, all its shapes: the casts, and the solids unless culled
+    for (size_t a = 0; a < kShapeTypes; ++a) {
+        for (size_t b = a; b < kShapeTypes; ++b) {
+            if (!counted(table[a][b]) || (cull && !IsCast(*table[a][b].family))) {
+                continue;
+            }
+            for (size_t x = 0; x < ofType[a].size(); ++x) {
+                for (size_t y = a == b ? x + 1 : 0; y < ofType[b].size(); ++y) {
+                    add(ofType[a][x], ofType[b][y]);
+                }
+            }
+        }
+    }
+    if (cull) {
+        // sort-and-sweep: along one axis, each solid meets the ones that start before it ends
+        std::vector<SweepBox> boxes;
+        for (size_t i = 0; i < shapes.size(); ++i) {
+            SweepBox box{};
+            box.index = static_cast<std::uint32_t>(i);
+            if (SolidBounds(shapes[i].shape, box.min, box.max)) {
+                boxes.push_back(box);
+            }
+        }
+        const int axis = SweepAxis(boxes);
+        std::sort(boxes.begin(), boxes.end(),
+                  [axis](const SweepBox& x, const SweepBox& y) { return x.min[axis] < y.min[axis]; });
+        std::uint64_t kept = 0;
+        const std::uint64_t room = options.limit - list.casts;
+        for (size_t k = 0; k < boxes.size() && kept <= room; ++k) {
+            const SweepBox& p = boxes[k];
+            const size_t typeP = shapes[p.index].shape.index();
+            for (size_t m = k + 1; m < boxes.size() && boxes[m].min[axis] <= p.max[axis] && kept <= room; ++m) {
+                const SweepBox& q = boxes[m];
+                if (!counted(table[typeP][shapes[q.index].shape.index()]) || q.min.x > p.max.x || p.min.x > q.max.x ||
+                    q.min.y > p.max.y || p.min.y > q.max.y || q.min.z > p.max.z || p.min.z > q.max.z) {
+                    continue;
+                }
+                const size_t before = pairs.size();
+                add(p.index, q.index);
+                kept += pairs.size() - before;
+            }
+        }
+        if (kept > room) {
+            list.overLimit = true;
+            list.solidPairsApart = list.solidPairs - std::min(list.solidPairs, kept);
+            return list;
+        }
+        list.solidPairsApart = list.solidPairs - kept;
+    }
+    std::sort(pairs.begin(), pairs.end());
+    list.queries.reserve(pairs.size());
+    for (const IndexPair& p : pairs) {
+        const SceneShape& first = shapes[p.i];
+        const SceneShape& second = shapes[p.j];
+        const TypePair& type = table[first.shape.index()][second.shape.index()];
+        list.queries.push_back(type.swapped ? SceneQuery{*type.family, second.id, first.id}
+                                            : SceneQuery{*type.family, first.id, second.id});
+    }
+    return list;
+}
+
+} // namespace hitlab
