@@ -178,7 +178,7 @@ TEST(CommandLineErrors, EveryBadCommandLineIsExitTwoAndOneLineNamingIt)
         {{"hunt", "--family", "ray_aabb", "--a", "slab", "--precision", "half"},
          "hitlab hunt: --precision: half not in {float,double}"},
         {{"hunt", "--family", "ray_aabb", "--a", "bogus"},
-         "hitlab hunt: unknown algorithm \"bogus\" for ray_aabb (valid: slab, slab_branchless, slab_signs, "
+         "hitlab hunt: --a: unknown algorithm \"bogus\" for ray_aabb (valid: slab, slab_branchless, slab_signs, "
          "slab_robust, face_planes, six_faces, slab_listing)"},
         {{"hunt", "--family", "ray_aabb", "--a", "slab", "-o", kScene},
          "hitlab hunt: -o: \"" + kScene + "\" is a file, not a directory"},

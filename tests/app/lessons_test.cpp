@@ -251,7 +251,7 @@ TEST(LessonClaims, EveryLessonStatesItsOutcomesAndTheReportGivesThem)
         evaluation.Evaluate(scene);
         size_t reported = 0;
         for (const QueryEvaluation& qe : evaluation.Queries()) {
-            reported += qe.comparison.outcomes.empty() ? 0 : 1;
+            reported += evaluation.ComparisonOf(qe).outcomes.empty() ? 0 : 1;
         }
         EXPECT_EQ(scene.expect.size(), reported) << "every query the report shows has an expectation";
         for (const LessonExpectation& e : scene.expect) {
@@ -259,7 +259,7 @@ TEST(LessonClaims, EveryLessonStatesItsOutcomesAndTheReportGivesThem)
             const QueryEvaluation* qe = evaluation.Find(IdOf(scene, e.a), IdOf(scene, e.b));
             ASSERT_NE(qe, nullptr) << "the pair is not a query of the scene";
             const Query query = scene.MakeQuery(qe->query);
-            Comparison c = qe->comparison;
+            Comparison c = evaluation.ComparisonOf(*qe);
             const std::optional<ExactValues> exact = ComparisonValues(JudgeExact(query));
             Explain(query, scene.Settings(query.family).precision, c, exact ? &*exact : nullptr);
             std::vector<std::string> hit, miss;
