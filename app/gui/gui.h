@@ -26,7 +26,9 @@ struct GuiOptions {
     std::string openPanel;   ///< "hunt" or "timing": open that floating panel at start
     bool runPanel =
         false; ///< with openPanel: start its hunt or measurement at once (with frames: wait for it on the last frame)
-    std::string drop; ///< as if this file were dropped on the window before the first frame (tests)
+    std::string drop;               ///< as if this file were dropped on the window before the first frame (tests)
+    bool present = false;           ///< start in presentation mode (View > Presentation mode)
+    int width = 1280, height = 720; ///< the window's size at start
     SceneLoader loader;
 };
 

@@ -29,8 +29,21 @@ std::string SceneArgument(const std::string& scene)
     return scene.empty() || scene == "demo" || scene == "stress" ? scene : ResolveScenePath(scene);
 }
 
-/// The window's options (`hitlab [SCENE] ...`), filling options.
-void DefineGuiOptions(CLI::App& app, GuiOptions& options)
+/// "WxH", each 1..8192, into width and height; false when it is not.
+bool ParseSize(const std::string& size, int& width, int& height)
+{
+    std::smatch m;
+    if (!std::regex_match(size, m, std::regex(R"((\d{1,5})x(\d{1,5}))")) || std::stoi(m[1]) < 1 ||
+        std::stoi(m[2]) < 1 || std::stoi(m[1]) > 8192 || std::stoi(m[2]) > 8192) {
+        return false;
+    }
+    width = std::stoi(m[1]);
+    height = std::stoi(m[2]);
+    return true;
+}
+
+/// The window's options (`hitlab [SCENE] ...`), filling options (and size, checked after parsing).
+void DefineGuiOptions(CLI::App& app, GuiOptions& options, std::string& size)
 {
     app.add_option("scene", options.scene, "demo (default), stress, or a scene file");
     app.add_option("--frames", options.frames, "Close after N frames")->transform(WholeIn(1, kMaxFrames));
@@ -61,6 +74,9 @@ void DefineGuiOptions(CLI::App& app, GuiOptions& options)
                  "last frame waits for it (screenshots, tests)");
     app.add_option("--drop", options.drop,
                    "Open FILE as if it were dropped on the window (asking about unsaved changes), for tests");
+    app.add_flag("--present", options.present,
+                 "Start in presentation mode: the viewport, the number line and the verdict only (F5 or Esc leaves)");
+    app.add_option("--size", size, "The window's size WxH, each 1..8192 (default 1280x720)");
     app.add_option("--step", options.step, "Start the Query inspector on trace step N (1 = first; default: all steps)")
         ->transform(WholeIn(1, 1000000));
 }
@@ -113,7 +129,8 @@ int RunGuiCommandLine(int argc, const char* const* argv, const SceneLoader& load
     CLI::App app{kGuiDescription, "hitlab"};
     GuiOptions options;
     options.loader = loader ? loader : SceneLoader(LoadSceneForGui); // scene files (app/gui/panels/lessons.h)
-    DefineGuiOptions(app, options);
+    std::string size = "1280x720";
+    DefineGuiOptions(app, options, size);
     try {
         app.parse(argc, argv);
     } catch (const CLI::ParseError& e) {
@@ -124,6 +141,10 @@ int RunGuiCommandLine(int argc, const char* const* argv, const SceneLoader& load
         return 2;
     }
     options.scene = SceneArgument(options.scene);
+    if (!ParseSize(size, options.width, options.height)) {
+        std::cerr << "hitlab: --size: expected WxH, each 1..8192, got \"" << size << "\"\n";
+        return 2;
+    }
     return RunGui(options);
 }
 
@@ -140,14 +161,10 @@ int RunRenderCommandLine(int argc, const char* const* argv, const SceneLoader& l
         return ParseFailure(app, e, "hitlab render", std::cout, std::cerr);
     }
     options.scene = SceneArgument(options.scene);
-    std::smatch m;
-    if (!std::regex_match(size, m, std::regex(R"((\d{1,5})x(\d{1,5}))")) || std::stoi(m[1]) < 1 ||
-        std::stoi(m[2]) < 1 || std::stoi(m[1]) > 8192 || std::stoi(m[2]) > 8192) {
+    if (!ParseSize(size, options.width, options.height)) {
         std::cerr << "hitlab render: --size: expected WxH, each 1..8192, got \"" << size << "\"\n";
         return 2;
     }
-    options.width = std::stoi(m[1]);
-    options.height = std::stoi(m[2]);
     return RunRender(options);
 }
 
@@ -155,9 +172,9 @@ std::string GuiCommandLineHelp()
 {
     GuiOptions gui;
     CLI::App window{kGuiDescription, "hitlab"};
-    DefineGuiOptions(window, gui);
-    RenderOptions render;
     std::string size;
+    DefineGuiOptions(window, gui, size);
+    RenderOptions render;
     CLI::App renderer{kRenderDescription, "hitlab render"};
     DefineRenderOptions(renderer, render, size);
     return "The window (no command): " + window.help() + "\nThe render command: " + renderer.help();

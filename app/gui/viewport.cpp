@@ -373,6 +373,9 @@ void Viewport::OnKey(int key, int mods)
     }
     const bool ctrl = (mods & GLFW_MOD_CONTROL) != 0;
     const bool shift = (mods & GLFW_MOD_SHIFT) != 0;
+    if (key == GLFW_KEY_ESCAPE && presenting) {
+        return; // leaves presentation mode (the panels' keys)
+    }
     if (key == GLFW_KEY_ESCAPE) {
         // the previous frame's popups: a menu open then is still open as this key arrives
         const bool popupOpen = ImGui::IsPopupOpen("", ImGuiPopupFlags_AnyPopupId | ImGuiPopupFlags_AnyPopupLevel);

@@ -97,6 +97,11 @@ public:
     void DuplicateSelection();
     /// Edit > Delete and the Delete key: removes the selection; one undoable step.
     void DeleteSelection();
+    /// Home: frames every shape in the overlay area.
+    void FrameAll();
+    /// Presentation mode (app/gui/panels/presentation.cpp): no status box or hints, and Esc is
+    /// the presentation's (it leaves the mode instead of deselecting).
+    bool presenting = false;
 
 private:
     enum class DragMode { None, Orbit, Pan, Move, Handle, Rotate };
@@ -119,7 +124,6 @@ private:
     AxisLock CurrentLock() const;
     bool KeyDown(int key) const { return isKeyDown && isKeyDown(key); }
     void FrameSelection();
-    void FrameAll();
     void UpdateFocus();
     std::vector<Handle> SelectionHandles() const;
     /// The selection's move arrows (move mode) or rotate rings (rotate mode, oriented boxes).

@@ -148,41 +148,46 @@ void Viewport::DrawOverlay()
         workPos = ImVec2(float(overlayArea.x), float(overlayArea.y));
         workSize = ImVec2(float(overlayArea.z), float(overlayArea.w));
     }
-    ImGui::SetNextWindowPos(ImVec2(workPos.x + 10, workPos.y + 10));
-    ImGui::SetNextWindowBgAlpha(0.55f);
-    if (ImGui::Begin("##status", nullptr, fixed)) {
-        const size_t disagree = m_summary.Disagreements(); // counted once per evaluation
-        ImGui::TextUnformatted(m_scene.title.empty() ? "HitLab" : m_scene.title.c_str());
-        const std::string counts = CountText(m_scene.Shapes().size(), "shape", "shapes") + ", " +
-                                   CountText(m_evaluator.Queries().size(), "query", "queries") + ", " +
-                                   std::to_string(disagree) + " with disagreement";
-        ImGui::TextDisabled("%s", counts.c_str());
-        const char* mode = camera.view2d ? "2D (z = 0 plane)" : camera.orthographic ? "orthographic" : "perspective";
-        ImGui::TextDisabled("view: %s%s", mode, m_rotateMode ? "   |   ROTATE mode (R)" : "");
-        if (const SceneShape* s = m_scene.Find(m_selected)) {
-            ImGui::Separator();
-            ImGui::Text("selected: %s (%s)", s->name.c_str(), TypeLabel(s->shape));
-            if (m_focused) {
-                const SceneShape* a = m_scene.Find(m_focused->a);
-                const SceneShape* b = m_scene.Find(m_focused->b);
-                const AlgorithmInfo* drawn = m_scene.Settings(m_focused->family).drawn;
-                if (a != nullptr && b != nullptr && drawn != nullptr) {
-                    ImGui::TextDisabled("%s vs %s: %s", a->name.c_str(), b->name.c_str(),
-                                        std::string(drawn->name).c_str());
-                    ImGui::PushTextWrapPos(ImGui::GetFontSize() * 30.0f);
-                    ImGui::TextUnformatted(m_focusedTrace.verdict.c_str());
-                    ImGui::PopTextWrapPos();
+    float statusBottom = workPos.y;
+    if (!presenting) { // presentation mode: only the scene, the number line and the verdict
+        ImGui::SetNextWindowPos(ImVec2(workPos.x + 10, workPos.y + 10));
+        ImGui::SetNextWindowBgAlpha(0.55f);
+        if (ImGui::Begin("##status", nullptr, fixed)) {
+            const size_t disagree = m_summary.Disagreements(); // counted once per evaluation
+            ImGui::TextUnformatted(m_scene.title.empty() ? "HitLab" : m_scene.title.c_str());
+            const std::string counts = CountText(m_scene.Shapes().size(), "shape", "shapes") + ", " +
+                                       CountText(m_evaluator.Queries().size(), "query", "queries") + ", " +
+                                       std::to_string(disagree) + " with disagreement";
+            ImGui::TextDisabled("%s", counts.c_str());
+            const char* mode = camera.view2d         ? "2D (z = 0 plane)"
+                               : camera.orthographic ? "orthographic"
+                                                     : "perspective";
+            ImGui::TextDisabled("view: %s%s", mode, m_rotateMode ? "   |   ROTATE mode (R)" : "");
+            if (const SceneShape* s = m_scene.Find(m_selected)) {
+                ImGui::Separator();
+                ImGui::Text("selected: %s (%s)", s->name.c_str(), TypeLabel(s->shape));
+                if (m_focused) {
+                    const SceneShape* a = m_scene.Find(m_focused->a);
+                    const SceneShape* b = m_scene.Find(m_focused->b);
+                    const AlgorithmInfo* drawn = m_scene.Settings(m_focused->family).drawn;
+                    if (a != nullptr && b != nullptr && drawn != nullptr) {
+                        ImGui::TextDisabled("%s vs %s: %s", a->name.c_str(), b->name.c_str(),
+                                            std::string(drawn->name).c_str());
+                        ImGui::PushTextWrapPos(ImGui::GetFontSize() * 30.0f);
+                        ImGui::TextUnformatted(m_focusedTrace.verdict.c_str());
+                        ImGui::PopTextWrapPos();
+                    }
                 }
             }
+            if (!m_message.empty()) {
+                ImGui::TextDisabled("%s", m_message.c_str());
+            }
         }
-        if (!m_message.empty()) {
-            ImGui::TextDisabled("%s", m_message.c_str());
-        }
+        statusBottom = ImGui::GetWindowPos().y + ImGui::GetWindowSize().y;
+        ImGui::End();
     }
-    const float statusBottom = ImGui::GetWindowPos().y + ImGui::GetWindowSize().y;
-    ImGui::End();
 
-    if (showHints) {
+    if (showHints && !presenting) {
         ImGui::SetNextWindowPos(ImVec2(workPos.x + 10, workPos.y + workSize.y - 10), 0, ImVec2(0, 1));
         ImGui::SetNextWindowBgAlpha(0.35f);
         if (ImGui::Begin("##hints", nullptr, fixed)) {

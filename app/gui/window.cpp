@@ -314,7 +314,7 @@ int RunGui(const GuiOptions& options)
     }
     KeepFrameMemory();
     const std::string title = "HitLab - " + (scene->title.empty() ? options.scene : scene->title);
-    GLFWwindow* window = CreateGlWindow(1280, 720, title.c_str(), true);
+    GLFWwindow* window = CreateGlWindow(options.width, options.height, title.c_str(), true);
     if (window == nullptr) {
         glfwTerminate();
         return 1;

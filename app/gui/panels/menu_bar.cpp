@@ -202,6 +202,9 @@ void Panels::ViewMenu()
     ImGui::MenuItem("Orthographic", "5", &cam.orthographic);
     ImGui::MenuItem("2D mode", "2", &cam.view2d);
     ImGui::MenuItem("Hints", "G", &m_viewport.showHints);
+    if (ImGui::MenuItem("Presentation mode", "F5")) {
+        SetPresenting(true);
+    }
     ImGui::Separator();
     ImGui::SetNextItemWidth(ImGui::GetFontSize() * 8.0f);
     ImGui::SliderFloat("Font size", &m_fontScale, 0.8f, 2.0f, "%.1fx");

@@ -50,6 +50,7 @@ Panels::Panels(const GuiOptions& options, Viewport& viewport)
     }
     LoadSettings();
     m_lastSelected = m_viewport.Selected();
+    SetPresenting(options.present);
 }
 
 Panels::Slot* Panels::Find(PanelId id)
@@ -83,6 +84,12 @@ void Panels::Layout()
         m_resetLayout = true;
     }
     m_lastLayoutFrame = frame;
+    if (m_presenting) { // the strips are placed when drawn; until then the last frame's viewport
+        const PanelRect& r = m_presentLayout.viewport;
+        m_viewport.overlayArea = {r.x, r.y, r.w, r.h};
+        m_docked.clear();
+        return;
+    }
     // the overlays and the camera use the part of the window the docked panels leave free: their
     // default places, less where they really were last frame (a saved or hand-made layout)
     auto shown = [this](PanelId a, PanelId b) { return Find(a)->open || Find(b)->open; };
@@ -161,18 +168,27 @@ void Panels::Draw(double dt)
         state.playClock += dt;
     }
     HandleShortcuts();
+    PresentationKeys();
     AutosaveTick(); // and a file dropped on the window (autosave_actions.cpp)
-    DrawMenuBar();
     PanelContext ctx = Context();
     for (Slot& slot : m_slots) {
         slot.panel->Update(ctx, slot.open);
     }
-    for (Slot& slot : m_slots) {
-        if (slot.open) {
-            DrawSlot(slot, ctx);
-        } else {
-            slot.framesOpen = 0;
+    if (m_presenting) {
+        DrawPresentation(ctx);
+    } else {
+        DrawMenuBar();
+        for (Slot& slot : m_slots) {
+            if (slot.open) {
+                DrawSlot(slot, ctx);
+            } else {
+                slot.framesOpen = 0;
+            }
         }
+    }
+    if (m_presentFrameAll) { // the mode changed: the scene framed where it is now shown
+        m_viewport.FrameAll();
+        m_presentFrameAll = false;
     }
     RunActions();
     DrawPopups();
@@ -337,7 +353,22 @@ void Panels::WriteReport(const std::string& path) const
         }
         slot.panel->Report(report);
     }
+    for (const Shown& shown : m_shown) { // presentation mode's strips: windows of no panel
+        if (!panels.contains(shown.name)) {
+            panels[shown.name] = {{"rect", {shown.rect.x, shown.rect.y, shown.rect.w, shown.rect.h}}, {"open", true}};
+        }
+    }
     report["panels"] = panels;
+    report["step"] = state.step; // the trace step (-1: the whole trace)
+    report["presenting"] = m_presenting;
+    if (m_presenting) {
+        report["presentation"] = {{"steps", m_presentSteps},
+                                  {"fits", m_presentLayout.fits},
+                                  {"caption_lines", m_presentLayout.captionLines},
+                                  {"verdict_lines", m_presentLayout.verdictLines},
+                                  {"number_line_scroll", m_presentScroll[0]},
+                                  {"verdict_scroll", m_presentScroll[1]}};
+    }
     report["shapes"] = m_viewport.GetScene().Shapes().size();
     report["imgui_errors"] = m_imguiErrors;
     report["error_popup"] = m_error;

@@ -10,6 +10,7 @@
 #include "panel_state.h"
 #include "panel_table.h"
 #include "pending_action.h"
+#include "presentation_layout.h"
 #include "recent_files.h"
 
 #include "app/gui/gui.h"
@@ -80,6 +81,10 @@ private:
     void EditMenu();
     void ViewMenu();
     void HandleShortcuts();
+    // presentation mode (presentation.cpp)
+    void SetPresenting(bool on);
+    void PresentationKeys();
+    void DrawPresentation(PanelContext& ctx);
     // the file popups (popups.cpp)
     void DrawPopups();
     void UnsavedPopup();
@@ -117,6 +122,11 @@ private:
     bool m_resetLayout = false;
     float m_fontScale = 1.0f;
     ShapeId m_lastSelected = 0;
+    bool m_presenting = false;          ///< presentation mode: only the viewport, number line and verdict
+    bool m_presentFrameAll = false;     ///< frame the scene at the end of this frame (the mode changed)
+    PresentationLayout m_presentLayout; ///< this frame's strips (the last one's until they are drawn)
+    int m_presentSteps = 0;             ///< the presented trace's steps
+    float m_presentScroll[2] = {0, 0};  ///< how far the number line and verdict strips could scroll (0: they fit)
     std::uint64_t m_nextEditGroup = std::uint64_t(1) << 40; ///< apart from the viewport's drag groups
 
     // the document

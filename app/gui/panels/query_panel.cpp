@@ -4,6 +4,7 @@
 // is compared with the reference in ulps (query_model.h). The step chosen here is what the
 // viewport draws (PanelState::step).
 #include "number_line.h"
+#include "number_line_draw.h"
 #include "panel.h"
 #include "query_model.h"
 #include "results_model.h"
@@ -25,7 +26,8 @@ ImU32 Color(const glm::vec4& c, float alpha = 1.0f)
 
 ImVec4 Vec(const glm::vec4& c) { return ImVec4(c.x, c.y, c.z, c.w); }
 
-/// The t number line: one row per slab (axis colours), the running intersection, the allowed range.
+} // namespace
+
 void DrawNumberLine(const NumberLineLayout& layout, float width)
 {
     ImDrawList* draw = ImGui::GetWindowDrawList();
@@ -102,6 +104,8 @@ void DrawNumberLine(const NumberLineLayout& layout, float width)
     draw->AddText(ImVec2(origin.x, ty + line + 2.0f), grey, range.c_str());
     ImGui::Dummy(ImVec2(width, bottom - origin.y + 2.0f * line + 8.0f));
 }
+
+namespace {
 
 void FaceTable(const Trace& trace, int step)
 {
