@@ -118,6 +118,7 @@ void Panels::DrawPresentation(PanelContext& ctx)
     const PresentationLayout& layout = m_presentLayout;
     m_viewport.overlayArea = {layout.viewport.x, layout.viewport.y, layout.viewport.w, layout.viewport.h};
 
+    ImGui::PushStyleVar(ImGuiStyleVar_WindowRounding, 0.0f); // square strips, edge to edge
     PlaceStrip(layout.numberLine);
     if (ImGui::Begin("Presentation number line", nullptr, kStrip)) {
         ImGui::PushTextWrapPos(0.0f);
@@ -142,6 +143,7 @@ void Panels::DrawPresentation(PanelContext& ctx)
     }
     ImGui::End();
     m_shown.push_back({"Presentation verdict", layout.verdict});
+    ImGui::PopStyleVar();
 }
 
 } // namespace hitlab
