@@ -79,17 +79,19 @@ LayoutFrame Panels::Frame() const
 void Panels::Layout()
 {
     // the panels follow the window: a new size places them again, as View > Reset layout does
-    const LayoutFrame frame = Frame();
-    if (WindowResized(m_lastLayoutFrame, frame, m_frame)) {
-        m_resetLayout = true;
-    }
-    m_lastLayoutFrame = frame;
-    if (m_presenting) { // the strips are placed when drawn; until then the last frame's viewport
+    if (m_presenting) {
+        // the strips are placed when drawn (until then the last frame's viewport); the last size
+        // is kept, so that the panels are placed again on leaving when the window changed size
         const PanelRect& r = m_presentLayout.viewport;
         m_viewport.overlayArea = {r.x, r.y, r.w, r.h};
         m_docked.clear();
         return;
     }
+    const LayoutFrame frame = Frame();
+    if (WindowResized(m_lastLayoutFrame, frame, m_frame)) {
+        m_resetLayout = true;
+    }
+    m_lastLayoutFrame = frame;
     // the overlays and the camera use the part of the window the docked panels leave free: their
     // default places, less where they really were last frame (a saved or hand-made layout)
     auto shown = [this](PanelId a, PanelId b) { return Find(a)->open || Find(b)->open; };
@@ -159,6 +161,10 @@ void Panels::Draw(double dt)
     ImGui::GetIO().FontGlobalScale = m_fontScale;
     m_viewport.markerScale = m_fontScale; // markers, lines and the gizmo grow with the text
     Layout();
+    if (m_presentFrameAll && !m_presenting) { // presentation mode left: the scene framed beside the panels
+        m_viewport.FrameAll();
+        m_presentFrameAll = false;
+    }
     if (m_fitPending) {
         FitToPanels();
         BeginFrame();
@@ -185,10 +191,6 @@ void Panels::Draw(double dt)
                 slot.framesOpen = 0;
             }
         }
-    }
-    if (m_presentFrameAll) { // the mode changed: the scene framed where it is now shown
-        m_viewport.FrameAll();
-        m_presentFrameAll = false;
     }
     RunActions();
     DrawPopups();

@@ -51,8 +51,7 @@ void Panels::SetPresenting(bool on)
     }
     m_presenting = on;
     m_viewport.presenting = on;
-    m_presentFrameAll = true; // the scene framed in the part of the window it now has
-    m_resetLayout = !on;      // the docked panels back in their places for this size
+    m_presentFrameAll = true; // the scene framed in the part of the window it now has (next Layout)
 }
 
 void Panels::PresentationKeys()
@@ -117,6 +116,10 @@ void Panels::DrawPresentation(PanelContext& ctx)
     m_presentLayout = LayOutPresentation(Metrics(frame), {rows, caption, trace.verdict});
     const PresentationLayout& layout = m_presentLayout;
     m_viewport.overlayArea = {layout.viewport.x, layout.viewport.y, layout.viewport.w, layout.viewport.h};
+    if (m_presentFrameAll) { // the mode was entered: the scene framed above the strips
+        m_viewport.FrameAll();
+        m_presentFrameAll = false;
+    }
 
     ImGui::PushStyleVar(ImGuiStyleVar_WindowRounding, 0.0f); // square strips, edge to edge
     PlaceStrip(layout.numberLine);
