@@ -27,6 +27,9 @@ struct GuiOptions {
     bool runPanel =
         false; ///< with openPanel: start its hunt or measurement at once (with frames: wait for it on the last frame)
     std::string drop; ///< as if this file were dropped on the window before the first frame (tests)
+    std::vector<std::string> externalCommands; ///< --external: programs whose algorithms run beside the built-in ones
+    std::vector<std::string> plugins;          ///< --plugin: plugin files, likewise
+    double externalTimeout = 5.0;              ///< --external-timeout: seconds per answer
     SceneLoader loader;
 };
 

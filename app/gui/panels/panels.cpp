@@ -49,6 +49,7 @@ Panels::Panels(const GuiOptions& options, Viewport& viewport)
         m_slots.push_back(std::move(slot));
     }
     LoadSettings();
+    StartExternal();
     m_lastSelected = m_viewport.Selected();
 }
 
@@ -65,7 +66,9 @@ Panels::Slot* Panels::Find(PanelId id)
 PanelContext Panels::Context()
 {
     const bool last = m_options.frames > 0 && m_frame == m_options.frames - 1;
-    return PanelContext{m_viewport, state, m_actions, m_lastSelected, m_nextEditGroup, last};
+    PanelContext ctx{m_viewport, state, m_actions, m_lastSelected, m_nextEditGroup, last};
+    ctx.external = m_external.Empty() ? nullptr : &m_external;
+    return ctx;
 }
 
 LayoutFrame Panels::Frame() const
@@ -164,6 +167,7 @@ void Panels::Draw(double dt)
     AutosaveTick(); // and a file dropped on the window (autosave_actions.cpp)
     DrawMenuBar();
     PanelContext ctx = Context();
+    m_external.Update(m_viewport.GetScene(), m_viewport.Evaluation(), ctx.lastFrame);
     for (Slot& slot : m_slots) {
         slot.panel->Update(ctx, slot.open);
     }

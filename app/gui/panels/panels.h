@@ -6,6 +6,7 @@
 #pragma once
 
 #include "autosave.h"
+#include "external_session.h"
 #include "panel.h"
 #include "panel_state.h"
 #include "panel_table.h"
@@ -92,6 +93,8 @@ private:
     void AutosaveTick();
     AutosaveRecord MakeAutosave() const;
     void Recover();
+    // external programs and plugins (external_actions.cpp)
+    void StartExternal();
     // file actions (file_actions.cpp)
     void LoadSettings();
     void Ask(PendingRequest request);
@@ -132,6 +135,9 @@ private:
     std::optional<AutosaveRecord> m_recovery; ///< an autosave a previous window left, offered at start
     std::string m_recoveryPath;
     bool m_openRecovery = false;
+
+    // external programs and plugins (external_session.h)
+    ExternalSession m_external;
 
     // popups
     std::string m_error; ///< shown in the error modal when non-empty
