@@ -167,7 +167,7 @@ void Panels::Draw(double dt)
     AutosaveTick(); // and a file dropped on the window (autosave_actions.cpp)
     DrawMenuBar();
     PanelContext ctx = Context();
-    m_external.Update(m_viewport.GetScene(), m_viewport.Evaluation(), ctx.lastFrame);
+    m_external.Update(m_viewport.GetScene(), m_viewport.Evaluation(), ImGui::GetTime(), ctx.lastFrame);
     for (Slot& slot : m_slots) {
         slot.panel->Update(ctx, slot.open);
     }
@@ -180,6 +180,7 @@ void Panels::Draw(double dt)
     }
     RunActions();
     DrawPopups();
+    ExternalPopup();
     SetOccluders();
     m_resetLayout = false;
     ++m_frame;
@@ -348,6 +349,14 @@ void Panels::WriteReport(const std::string& path) const
     report["scene_title"] = m_viewport.GetScene().title;
     report["queries"] = m_viewport.Evaluation().Queries().size();
     report["selected"] = m_viewport.Selected(); // 0: none
+    report["external"] = nlohmann::json::array();
+    for (const ExternalSourceView& source : m_external.Sources()) {
+        report["external"].push_back({{"name", source.name},
+                                      {"status", source.status},
+                                      {"error", source.error},
+                                      {"algorithms", source.algorithms.size()}});
+    }
+    report["hot_reloads"] = m_external.HotReloads();
     report["popup_open"] = ImGui::IsPopupOpen("", ImGuiPopupFlags_AnyPopupId | ImGuiPopupFlags_AnyPopupLevel);
     std::ofstream(path) << report.dump(2) << '\n';
 }

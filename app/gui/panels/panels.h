@@ -23,6 +23,10 @@
 
 namespace hitlab {
 
+/// The window's settings folder: $XDG_CONFIG_HOME/hitlab, else $HOME/.config/hitlab ("" when
+/// neither is set).
+std::string ConfigDirectory();
+
 class Panels {
 public:
     /// After ImGui's context exists: sets imgui.ini (none in --frames runs, so they see the
@@ -95,6 +99,8 @@ private:
     void Recover();
     // external programs and plugins (external_actions.cpp)
     void StartExternal();
+    void ExternalMenu();
+    void ExternalPopup();
     // file actions (file_actions.cpp)
     void LoadSettings();
     void Ask(PendingRequest request);
@@ -138,6 +144,9 @@ private:
 
     // external programs and plugins (external_session.h)
     ExternalSession m_external;
+    bool m_openExternalAdd = false; ///< open the Add program / plugin popup this frame
+    bool m_externalAddPlugin = false;
+    std::string m_externalInput;
 
     // popups
     std::string m_error; ///< shown in the error modal when non-empty

@@ -81,6 +81,10 @@ TEST(ExternalWindowGui, PluginAlgorithmsAreColumnsOfTheResultsTable)
     EXPECT_EQ(table["rows"][0]["cells"][0], "hit  t 1");
     EXPECT_EQ(report["error_popup"], "");
     EXPECT_EQ(report["external_pending"], false);
+    ASSERT_EQ(report["external"].size(), 1u); // the Algorithms panel's list
+    EXPECT_EQ(report["external"][0]["name"], "ray_aabb_slab.so");
+    EXPECT_EQ(report["external"][0]["status"], "running");
+    EXPECT_EQ(report["external"][0]["algorithms"], 2);
 }
 
 TEST(ExternalWindowGui, CrashingPluginFailsItsCellAndTheWindowStaysUp)
@@ -115,14 +119,17 @@ TEST(ExternalWindowGui, HangingProgramTimesOutOnceAndIsRestarted)
     EXPECT_EQ(table["rows"][1]["mark"], "!");                     // only slab_listing's known flaw
 }
 
-TEST(ExternalWindowGui, RefusedPluginIsAnErrorMessageNotACrash)
+TEST(ExternalWindowGui, RefusedPluginIsListedAsFailedWithItsReason)
 {
     int status = -1;
     const nlohmann::json report =
         RunWindow(LessonDirectory() + "/slab-2d-hit.json", "--plugin /nonexistent/plugin.so", "refused", status);
     ASSERT_EQ(status, 0);
-    EXPECT_NE(report["error_popup"].get<std::string>().find("/nonexistent/plugin.so"), std::string::npos)
-        << report["error_popup"];
+    ASSERT_EQ(report["external"].size(), 1u) << report.dump();
+    EXPECT_EQ(report["external"][0]["name"], "plugin.so");
+    EXPECT_EQ(report["external"][0]["status"], "failed");
+    EXPECT_NE(report["external"][0]["error"].get<std::string>().find("/nonexistent/plugin.so"), std::string::npos)
+        << report["external"][0]["error"];
     EXPECT_EQ(report["results"][0]["columns"].size(), 7u); // the built-in ones only
 }
 
