@@ -171,7 +171,7 @@ void ExternalSession::Work()
             const ExternalRuns& before = m_entries[j]->runs;
             for (const AlgorithmInfo& a : e.runs.views) {
                 for (const AlgorithmInfo& b : before.views) {
-                    if (a.family == b.family && a.name == b.name) {
+                    if (e.error.empty() && a.family == b.family && a.name == b.name) { // the first one
                         e.error = "declares " + std::string(a.name) + ", which " +
                                   ExternalSourceName(m_entries[j]->spec) + " declares already";
                     }
