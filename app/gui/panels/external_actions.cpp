@@ -90,6 +90,10 @@ void ExternalSourcesSection(PanelContext& ctx)
     for (std::size_t i = 0; i < sources.size(); ++i) {
         const ExternalSourceView& source = sources[i];
         ImGui::PushID(int(i));
+        if (ImGui::SmallButton("Reload")) { // first: a long command would push it out of sight
+            ctx.external->Reload(source.spec);
+        }
+        ImGui::SameLine();
         ImGui::TextUnformatted(source.name.c_str());
         if (ImGui::IsItemHovered()) {
             ImGui::SetTooltip("%s %s", source.spec.plugin ? "plugin" : "program", source.spec.text.c_str());
@@ -99,10 +103,6 @@ void ExternalSourcesSection(PanelContext& ctx)
             ImGui::TextColored(ImVec4(1.0f, 0.35f, 0.35f, 1.0f), "failed");
         } else {
             ImGui::TextDisabled("%s", source.status.c_str());
-        }
-        ImGui::SameLine();
-        if (ImGui::SmallButton("Reload")) {
-            ctx.external->Reload(source.spec);
         }
         if (!source.error.empty()) {
             ImGui::PushTextWrapPos(0.0f);
