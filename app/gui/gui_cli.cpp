@@ -70,7 +70,8 @@ void DefineGuiOptions(CLI::App& app, GuiOptions& options)
         ->allow_extra_args(false);
     app.add_option("--external-timeout", options.externalTimeout,
                    "Seconds an external program or plugin has for each answer")
-        ->check(RealIn(0.001, 3600.0));
+        ->check(RealIn(0, 3600, true))
+        ->capture_default_str();
 }
 
 /// `hitlab render`'s options, filling options (and size, checked after parsing).
