@@ -2,7 +2,7 @@
 // queries at a time.
 #include "report.h"
 
-#include "report_external.h"
+#include "app/plugin/external_runs.h"
 #include "report_format.h"
 
 #include "core/io/scene_file.h"

@@ -3,7 +3,7 @@
 // table and its JSON object, and the summary, so that the report streams (docs/cli.md).
 #pragma once
 
-#include "report_external.h"
+#include "app/plugin/external_runs.h"
 
 #include "core/exact/exact.h"
 #include "core/scene.h"

@@ -29,6 +29,9 @@ struct GuiOptions {
     std::string drop;               ///< as if this file were dropped on the window before the first frame (tests)
     bool present = false;           ///< start in presentation mode (View > Presentation mode)
     int width = 1280, height = 720; ///< the window's size at start
+    std::vector<std::string> externalCommands; ///< --external: programs whose algorithms run beside the built-in ones
+    std::vector<std::string> plugins;          ///< --plugin: plugin files, likewise
+    double externalTimeout = 5.0;              ///< --external-timeout: seconds per answer
     SceneLoader loader;
 };
 

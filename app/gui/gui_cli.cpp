@@ -79,6 +79,15 @@ void DefineGuiOptions(CLI::App& app, GuiOptions& options, std::string& size)
     app.add_option("--size", size, "The window's size WxH, each 1..8192 (default 1280x720)");
     app.add_option("--step", options.step, "Start the Query inspector on trace step N (1 = first; default: all steps)")
         ->transform(WholeIn(1, 1000000));
+    app.add_option("--external", options.externalCommands,
+                   "Also run the algorithms of this program (/bin/sh -c COMMAND, docs/plugins.md); repeatable");
+    app.add_option("--plugin", options.plugins,
+                   "Also run the algorithms of this plugin (hitlab/plugin.h, docs/plugins.md); repeatable")
+        ->allow_extra_args(false);
+    app.add_option("--external-timeout", options.externalTimeout,
+                   "Seconds an external program or plugin has for each answer")
+        ->check(RealIn(0, 3600, true))
+        ->capture_default_str();
 }
 
 /// `hitlab render`'s options, filling options (and size, checked after parsing).

@@ -2,6 +2,7 @@
 // one the viewport draws (radio), the precision; a tooltip per algorithm with its summary,
 // source and conventions. Every change is a SetFamilySettingsCommand (undoable).
 #include "algorithms_model.h"
+#include "external_ui.h"
 #include "panel.h"
 
 #include "app/gui/viewport.h"
@@ -98,6 +99,7 @@ public:
             }
             ImGui::PopID();
         }
+        ExternalSourcesSection(ctx);
     }
 };
 

@@ -14,8 +14,6 @@
 
 namespace hitlab {
 
-namespace {
-
 std::string ConfigDirectory()
 {
     const char* xdg = std::getenv("XDG_CONFIG_HOME");
@@ -25,8 +23,6 @@ std::string ConfigDirectory()
     }
     return home != nullptr ? std::string(home) + "/.config/hitlab" : std::string();
 }
-
-} // namespace
 
 void Panels::LoadSettings()
 {

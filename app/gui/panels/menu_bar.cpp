@@ -70,6 +70,11 @@ void Panels::DrawMenuBar()
         ViewMenu();
         ImGui::EndMenu();
     }
+    if (ImGui::BeginMenu("External")) {
+        CloseMenuOnEscape();
+        ExternalMenu();
+        ImGui::EndMenu();
+    }
     if (ImGui::BeginMenu("Help")) {
         CloseMenuOnEscape();
         for (Slot& slot : m_slots) {

@@ -23,6 +23,8 @@
 
 namespace hitlab {
 
+class ExternalSession;
+
 class Viewport;
 class EvaluationSummary;
 class FanView;
@@ -60,11 +62,12 @@ struct PanelContext {
     {
     }
 
-    PanelState& state;                 ///< the focused pair and trace step (the viewport draws them)
-    std::vector<PanelAction>& actions; ///< run by the owner after the panels drew
-    ShapeId& lastSelected;             ///< the selection the owner saw last (a change releases the focused pair)
-    std::uint64_t& nextEditGroup;      ///< merge groups of widget edits, apart from the viewport's drag groups
-    bool lastFrame = false;            ///< the last frame of a --frames run (jobs are waited for)
+    PanelState& state;                   ///< the focused pair and trace step (the viewport draws them)
+    std::vector<PanelAction>& actions;   ///< run by the owner after the panels drew
+    ShapeId& lastSelected;               ///< the selection the owner saw last (a change releases the focused pair)
+    std::uint64_t& nextEditGroup;        ///< merge groups of widget edits, apart from the viewport's drag groups
+    bool lastFrame = false;              ///< the last frame of a --frames run (jobs are waited for)
+    ExternalSession* external = nullptr; ///< the window's external programs and plugins (none: null)
 
     Scene& GetScene() const;
     History& GetHistory() const;

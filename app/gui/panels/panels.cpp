@@ -49,6 +49,7 @@ Panels::Panels(const GuiOptions& options, Viewport& viewport)
         m_slots.push_back(std::move(slot));
     }
     LoadSettings();
+    StartExternal();
     m_lastSelected = m_viewport.Selected();
     SetPresenting(options.present);
 }
@@ -66,7 +67,9 @@ Panels::Slot* Panels::Find(PanelId id)
 PanelContext Panels::Context()
 {
     const bool last = m_options.frames > 0 && m_frame == m_options.frames - 1;
-    return PanelContext{m_viewport, state, m_actions, m_lastSelected, m_nextEditGroup, last};
+    PanelContext ctx{m_viewport, state, m_actions, m_lastSelected, m_nextEditGroup, last};
+    ctx.external = m_external.Empty() ? nullptr : &m_external;
+    return ctx;
 }
 
 LayoutFrame Panels::Frame() const
@@ -177,6 +180,7 @@ void Panels::Draw(double dt)
     PresentationKeys();
     AutosaveTick(); // and a file dropped on the window (autosave_actions.cpp)
     PanelContext ctx = Context();
+    m_external.Update(m_viewport.GetScene(), m_viewport.Evaluation(), ImGui::GetTime(), ctx.lastFrame);
     for (Slot& slot : m_slots) {
         slot.panel->Update(ctx, slot.open);
     }
@@ -194,6 +198,7 @@ void Panels::Draw(double dt)
     }
     RunActions();
     DrawPopups();
+    ExternalPopup();
     SetOccluders();
     m_resetLayout = false;
     ++m_frame;
@@ -377,6 +382,14 @@ void Panels::WriteReport(const std::string& path) const
     report["scene_title"] = m_viewport.GetScene().title;
     report["queries"] = m_viewport.Evaluation().Queries().size();
     report["selected"] = m_viewport.Selected(); // 0: none
+    report["external"] = nlohmann::json::array();
+    for (const ExternalSourceView& source : m_external.Sources()) {
+        report["external"].push_back({{"name", source.name},
+                                      {"status", source.status},
+                                      {"error", source.error},
+                                      {"algorithms", source.algorithms.size()}});
+    }
+    report["hot_reloads"] = m_external.HotReloads();
     report["popup_open"] = ImGui::IsPopupOpen("", ImGuiPopupFlags_AnyPopupId | ImGuiPopupFlags_AnyPopupLevel);
     std::ofstream(path) << report.dump(2) << '\n';
 }

@@ -6,6 +6,7 @@
 #pragma once
 
 #include "autosave.h"
+#include "external_session.h"
 #include "panel.h"
 #include "panel_state.h"
 #include "panel_table.h"
@@ -22,6 +23,10 @@
 #include <vector>
 
 namespace hitlab {
+
+/// The window's settings folder: $XDG_CONFIG_HOME/hitlab, else $HOME/.config/hitlab ("" when
+/// neither is set).
+std::string ConfigDirectory();
 
 class Panels {
 public:
@@ -97,6 +102,10 @@ private:
     void AutosaveTick();
     AutosaveRecord MakeAutosave() const;
     void Recover();
+    // external programs and plugins (external_actions.cpp)
+    void StartExternal();
+    void ExternalMenu();
+    void ExternalPopup();
     // file actions (file_actions.cpp)
     void LoadSettings();
     void Ask(PendingRequest request);
@@ -142,6 +151,12 @@ private:
     std::optional<AutosaveRecord> m_recovery; ///< an autosave a previous window left, offered at start
     std::string m_recoveryPath;
     bool m_openRecovery = false;
+
+    // external programs and plugins (external_session.h)
+    ExternalSession m_external;
+    bool m_openExternalAdd = false; ///< open the Add program / plugin popup this frame
+    bool m_externalAddPlugin = false;
+    std::string m_externalInput;
 
     // popups
     std::string m_error; ///< shown in the error modal when non-empty

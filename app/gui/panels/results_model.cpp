@@ -61,7 +61,8 @@ std::string RowMark(Explanation worst)
 }
 
 ResultRow MakeRow(const Scene& scene, const SceneQuery& query, const Comparison& cmp,
-                  const std::vector<const AlgorithmInfo*>& columns)
+                  const std::vector<const AlgorithmInfo*>& columns, size_t builtinColumns,
+                  const std::vector<std::string>& failed)
 {
     ResultRow row;
     row.query = query;
@@ -71,16 +72,20 @@ ResultRow MakeRow(const Scene& scene, const SceneQuery& query, const Comparison&
     const AlgorithmInfo& reference = ReferenceAlgorithm(query.family);
     row.tooltip = "reference (" + std::string(reference.name) + "): " + CellText(cmp.reference, reference);
     std::uint32_t valueFields = 0; // the values in which some algorithm differs from the reference
-    for (const AlgorithmInfo* column : columns) {
+    for (size_t c = 0; c < columns.size(); ++c) {
+        const AlgorithmInfo* column = columns[c];
         ResultCell cell;
         cell.algorithm = column;
-        for (const AlgorithmOutcome& o : cmp.outcomes) {
+        cell.external = c >= builtinColumns;
+        for (size_t k = 0; k < cmp.outcomes.size(); ++k) {
+            const AlgorithmOutcome& o = cmp.outcomes[k];
             if (o.info != column) {
                 continue;
             }
+            cell.failure = k < failed.size() ? failed[k] : std::string();
             cell.hit = o.result.hit;
-            cell.text = CellText(o.result, *column);
-            cell.hasKey = cell.text.size() > 4;
+            cell.text = cell.failure.empty() ? CellText(o.result, *column) : cell.failure;
+            cell.hasKey = cell.failure.empty() && cell.text.size() > 4;
             cell.key = IsCast(column->family) ? o.result.tEnter : o.result.depth;
             cell.differs = o.differs != 0;
             cell.fields = o.differs;
@@ -119,10 +124,50 @@ ResultRow MakeRow(const Scene& scene, const SceneQuery& query, const Comparison&
     return row;
 }
 
+/// A query's comparison with the external algorithms' answers added (AddExternalOutcomes), explained
+/// with the exact values when given; failed: the status of each failed external outcome.
+Comparison RowComparison(const Scene& scene, const SceneEvaluator& evaluation, const QueryEvaluation& qe,
+                         const ExternalSession* external, const ExactValues* exact, std::vector<std::string>& failed)
+{
+    Comparison c = evaluation.ComparisonOf(qe);
+    const std::span<const ExternalOutcome> outcomes =
+        external != nullptr ? external->Outcomes(qe.query) : std::span<const ExternalOutcome>();
+    failed.clear();
+    if (!outcomes.empty()) {
+        AddExternalOutcomes(scene.MakeQuery(qe.query), scene.Settings(qe.query.family).precision, outcomes, exact, c,
+                            failed);
+    } else if (exact != nullptr) {
+        Explain(scene.MakeQuery(qe.query), scene.Settings(qe.query.family).precision, c, exact);
+    }
+    return c;
+}
+
+/// Whether an external algorithm failed on the query or gave another verdict than the reference.
+bool ExternalDisagrees(const ExternalSession* external, const QueryEvaluation& qe)
+{
+    if (external == nullptr) {
+        return false;
+    }
+    for (const ExternalOutcome& e : external->Outcomes(qe.query)) {
+        if (e.status != ExternalStatus::Answered || e.result.hit != qe.comparison.reference.hit) {
+            return true;
+        }
+    }
+    return false;
+}
+
+ResultRow MakeRowOf(const Scene& scene, const SceneEvaluator& evaluation, const ResultsTable& table,
+                    const QueryEvaluation& qe, const ExternalSession* external, const ExactValues* exact = nullptr)
+{
+    std::vector<std::string> failed;
+    const Comparison c = RowComparison(scene, evaluation, qe, external, exact, failed);
+    return MakeRow(scene, qe.query, c, table.columns, table.builtinColumns, failed);
+}
+
 } // namespace
 
 std::vector<ResultsTable> BuildResultsTables(const Scene& scene, const SceneEvaluator& evaluation,
-                                             bool disagreementsOnly, bool lazy)
+                                             bool disagreementsOnly, bool lazy, const ExternalSession* external)
 {
     // one pass over the queries, each to its family's table (indexed by the enum)
     std::vector<ResultsTable> tables(kFamilyCount);
@@ -130,6 +175,12 @@ std::vector<ResultsTable> BuildResultsTables(const Scene& scene, const SceneEval
         ResultsTable& table = tables[static_cast<size_t>(family)];
         table.family = family;
         table.columns = scene.Settings(family).enabled;
+        table.builtinColumns = table.columns.size();
+        if (external != nullptr) {
+            for (const AlgorithmInfo* info : external->Columns(family)) {
+                table.columns.push_back(info);
+            }
+        }
     }
     std::array<bool, kFamilyCount> present{};
     const auto& queries = evaluation.Queries();
@@ -138,13 +189,14 @@ std::vector<ResultsTable> BuildResultsTables(const Scene& scene, const SceneEval
         const auto f = static_cast<size_t>(qe.query.family);
         ResultsTable& table = tables[f];
         present[f] = true;
-        table.disagreements += qe.comparison.agree ? 0 : 1;
-        if (disagreementsOnly && qe.comparison.agree) {
+        const bool agree = qe.comparison.agree && !ExternalDisagrees(external, qe);
+        table.disagreements += agree ? 0 : 1;
+        if (disagreementsOnly && agree) {
             continue;
         }
         table.queries.push_back(i);
         if (!lazy) {
-            table.rows.push_back(MakeRow(scene, qe.query, evaluation.ComparisonOf(qe), table.columns));
+            table.rows.push_back(MakeRowOf(scene, evaluation, table, qe, external));
         }
     }
     std::vector<ResultsTable> out; // in protocol order
@@ -156,13 +208,14 @@ std::vector<ResultsTable> BuildResultsTables(const Scene& scene, const SceneEval
     return out;
 }
 
-ResultRow MakeResultRow(const Scene& scene, const SceneEvaluator& evaluation, const ResultsTable& table, size_t i)
+ResultRow MakeResultRow(const Scene& scene, const SceneEvaluator& evaluation, const ResultsTable& table, size_t i,
+                        const ExternalSession* external)
 {
-    const QueryEvaluation& qe = evaluation.Queries()[table.queries[i]];
-    return MakeRow(scene, qe.query, evaluation.ComparisonOf(qe), table.columns);
+    return MakeRowOf(scene, evaluation, table, evaluation.Queries()[table.queries[i]], external);
 }
 
-void JudgeRow(const Scene& scene, const SceneEvaluator& evaluation, const ResultsTable& table, size_t i, ResultRow& row)
+void JudgeRow(const Scene& scene, const SceneEvaluator& evaluation, const ResultsTable& table, size_t i, ResultRow& row,
+              const ExternalSession* external)
 {
     const QueryEvaluation& qe = evaluation.Queries()[table.queries[i]];
     const Query query = scene.MakeQuery(qe.query);
@@ -174,16 +227,14 @@ void JudgeRow(const Scene& scene, const SceneEvaluator& evaluation, const Result
         const ExactResult exact = JudgeExact(query);
         hit = exact.hit;
         if (const std::optional<ExactValues> values = ComparisonValues(exact)) {
-            Comparison judged = evaluation.ComparisonOf(qe);
-            Explain(query, scene.Settings(query.family).precision, judged, &*values);
-            row = MakeRow(scene, qe.query, judged, table.columns);
+            row = MakeRowOf(scene, evaluation, table, qe, external, &*values);
         }
     } else {
         hit = ExactHit(query);
     }
     row.exactHit = hit;
     for (ResultCell& cell : row.cells) {
-        cell.wrongVsExact = !cell.text.empty() && cell.hit != hit;
+        cell.wrongVsExact = !cell.text.empty() && cell.failure.empty() && cell.hit != hit;
     }
 }
 

@@ -6,6 +6,8 @@
 #include "core/scene.h"
 #include "core/scene_eval.h"
 
+#include "external_session.h"
+
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -24,6 +26,8 @@ struct ResultCell {
     Explanation explanation = Explanation::None;
     std::string reason;        ///< the comparison's sentence for a difference
     bool wrongVsExact = false; ///< its verdict differs from the exact judge's (set by JudgeRow)
+    bool external = false;     ///< an external program's or plugin's algorithm
+    std::string failure;       ///< an external algorithm that failed: "crashed", "timed out", ... ("" otherwise)
 };
 
 struct ResultRow {
@@ -48,9 +52,11 @@ struct ResultRow {
 
 struct ResultsTable {
     Family family = Family::RayAabb;
-    std::vector<const AlgorithmInfo*> columns; ///< the family's enabled algorithms, in registry order
-    std::vector<ResultRow> rows;               ///< empty when built lazily (see MakeResultRow)
-    std::vector<std::uint32_t> queries;        ///< each row's index into the evaluation's queries
+    /// The family's enabled algorithms, in registry order, then the external ones (ExternalSession).
+    std::vector<const AlgorithmInfo*> columns;
+    size_t builtinColumns = 0;          ///< columns[builtinColumns...] are external
+    std::vector<ResultRow> rows;        ///< empty when built lazily (see MakeResultRow)
+    std::vector<std::uint32_t> queries; ///< each row's index into the evaluation's queries
     int disagreements = 0;
 };
 
@@ -58,19 +64,26 @@ struct ResultsTable {
 /// disagreementsOnly, rows whose algorithms agree are left out (their table stays, with no rows).
 /// lazy: only `queries` is filled, and the rows shown are made by MakeResultRow (the stress
 /// scene has 100,000 rows: making them all took ~10 ms each time a drag changed the evaluation).
+/// external: the window's programs and plugins; their algorithms are columns after the built-in
+/// ones, their answers added to each row's comparison (AddExternalOutcomes, as `hitlab report
+/// --external` does), a failure (crashed, timed out, bad answer, error) shown as a disagreement.
+/// A query counts as a disagreement when its built-in algorithms disagree or an external one
+/// failed or gave another verdict than the reference.
 std::vector<ResultsTable> BuildResultsTables(const Scene& scene, const SceneEvaluator& evaluation,
-                                             bool disagreementsOnly = false, bool lazy = false);
+                                             bool disagreementsOnly = false, bool lazy = false,
+                                             const ExternalSession* external = nullptr);
 
 /// Row i of a table (as BuildResultsTables makes it without `lazy`).
-ResultRow MakeResultRow(const Scene& scene, const SceneEvaluator& evaluation, const ResultsTable& table, size_t i);
+ResultRow MakeResultRow(const Scene& scene, const SceneEvaluator& evaluation, const ResultsTable& table, size_t i,
+                        const ExternalSession* external = nullptr);
 
 /// Judges row i of a table exactly and marks every cell whose verdict differs from the exact one.
 /// A row that agrees costs an interval verdict (FastVerdict, else GMP); a row that disagrees is
 /// made again from its comparison judged with the exact values (JudgeExact, microseconds: rounding
 /// then means within the tolerance of them, and an algorithm right where the reference is off is
 /// not blamed), so its marks and tooltip are the ones `hitlab report --exact` gives.
-void JudgeRow(const Scene& scene, const SceneEvaluator& evaluation, const ResultsTable& table, size_t i,
-              ResultRow& row);
+void JudgeRow(const Scene& scene, const SceneEvaluator& evaluation, const ResultsTable& table, size_t i, ResultRow& row,
+              const ExternalSession* external = nullptr);
 
 /// The mark of a difference: "!" (Convention, KnownFlaw), "~" (Rounding), "!!" (Unexplained),
 /// followed by the value fields when some differ ("! t_enter, point"; kFieldHit is not named);

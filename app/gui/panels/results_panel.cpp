@@ -1,11 +1,15 @@
 // The Results panel: the side-by-side table (results_model.h) per family; disagreeing rows marked
 // with whether the conventions explain them; clicking a row focuses that pair.
+#include "external_session.h"
 #include "panel.h"
 #include "results_model.h"
 
 #include "app/gui/viewport.h"
 
 #include <imgui.h>
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
 
 #include <unordered_map>
 
@@ -58,6 +62,8 @@ void RowCells(const ResultRow& row)
         }
         if (cell.text.empty()) {
             ImGui::TextDisabled("-");
+        } else if (!cell.failure.empty()) { // a program or plugin that failed: a disagreement
+            ImGui::TextColored(kUnexplained, "%s", cell.text.c_str());
         } else {
             ImGui::TextColored(cell.differs ? kDiffers : cell.hit ? kHit : kMiss, "%s", cell.text.c_str());
         }
@@ -94,8 +100,41 @@ public:
         ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
         ImGui::TextWrapped("! the algorithms disagree, explained by a declared convention or a documented flaw;  "
                            "~ float rounding (they agree in double);  !! not explained. exact: the exact rational "
-                           "judge; a red cell is wrong against it. Hover a row for the reasons, click it to inspect.");
+                           "judge; a red cell is wrong against it. * an external program's or plugin's algorithm (a "
+                           "failure, e.g. crashed or timed out, counts as a disagreement). Hover a row for the "
+                           "reasons, click it to inspect.");
         ImGui::PopStyleColor();
+    }
+
+    /// "results": per family its columns (name, external) and its first rows (label, mark, cells'
+    /// texts), as the table shows them before the exact judge.
+    void Report(nlohmann::json& report) const override
+    {
+        if (m_scene == nullptr || m_evaluator == nullptr) {
+            return;
+        }
+        nlohmann::json tables = nlohmann::json::array();
+        for (const ResultsTable& table : BuildResultsTables(*m_scene, *m_evaluator, false, true, m_external)) {
+            nlohmann::json columns = nlohmann::json::array();
+            for (size_t c = 0; c < table.columns.size(); ++c) {
+                columns.push_back({{"name", table.columns[c]->name}, {"external", c >= table.builtinColumns}});
+            }
+            nlohmann::json rows = nlohmann::json::array();
+            for (size_t i = 0; i < std::min<size_t>(table.queries.size(), 200); ++i) {
+                const ResultRow row = MakeResultRow(*m_scene, *m_evaluator, table, i, m_external);
+                nlohmann::json cells = nlohmann::json::array();
+                for (const ResultCell& cell : row.cells) {
+                    cells.push_back(cell.text);
+                }
+                rows.push_back({{"label", row.label}, {"mark", row.symbol}, {"cells", cells}});
+            }
+            tables.push_back({{"family", FamilyName(table.family)},
+                              {"columns", columns},
+                              {"disagreements", table.disagreements},
+                              {"rows", rows}});
+        }
+        report["results"] = tables;
+        report["external_pending"] = m_external != nullptr && m_external->Busy();
     }
 
 private:
@@ -105,10 +144,16 @@ private:
     {
         const SceneEvaluator& evaluation = ctx.Evaluation();
         const std::uint64_t history = ctx.GetHistory().Generation();
-        if (evaluation.Generation() == m_evaluation && history == m_history && m_disagreementsOnly == m_filter) {
+        const std::uint64_t external = ctx.external != nullptr ? ctx.external->Generation() : 0;
+        m_external = ctx.external;
+        if (evaluation.Generation() == m_evaluation && history == m_history && m_disagreementsOnly == m_filter &&
+            external == m_externalGeneration) {
             return;
         }
-        m_tables = BuildResultsTables(ctx.GetScene(), evaluation, m_disagreementsOnly, true);
+        m_tables = BuildResultsTables(ctx.GetScene(), evaluation, m_disagreementsOnly, true, ctx.external);
+        m_externalGeneration = external;
+        m_scene = &ctx.GetScene();
+        m_evaluator = &evaluation;
         m_rows.clear();
         m_evaluation = evaluation.Generation();
         m_history = history;
@@ -130,8 +175,9 @@ private:
         ImGui::TableSetupColumn("query");
         ImGui::TableSetupColumn("");
         ImGui::TableSetupColumn("exact");
-        for (const AlgorithmInfo* a : table.columns) {
-            ImGui::TableSetupColumn(std::string(a->name).c_str());
+        for (size_t c = 0; c < table.columns.size(); ++c) { // an external algorithm's name ends in *
+            ImGui::TableSetupColumn(
+                (std::string(table.columns[c]->name) + (c >= table.builtinColumns ? " *" : "")).c_str());
         }
         ImGui::TableHeadersRow();
         ImGuiListClipper clipper;
@@ -162,11 +208,12 @@ private:
         const std::uint64_t key = (std::uint64_t(table.family) << 32) | std::uint64_t(i);
         auto made = m_rows.find(key);
         if (made == m_rows.end()) {
-            made = m_rows.emplace(key, MakeResultRow(ctx.GetScene(), ctx.Evaluation(), table, size_t(i))).first;
+            made = m_rows.emplace(key, MakeResultRow(ctx.GetScene(), ctx.Evaluation(), table, size_t(i), ctx.external))
+                       .first;
         }
         ResultRow& row = made->second;
         if (!row.exactHit) {
-            JudgeRow(ctx.GetScene(), ctx.Evaluation(), table, size_t(i), row);
+            JudgeRow(ctx.GetScene(), ctx.Evaluation(), table, size_t(i), row, ctx.external);
         }
         return row;
     }
@@ -177,6 +224,10 @@ private:
     std::uint64_t m_evaluation = ~std::uint64_t(0);
     std::uint64_t m_history = ~std::uint64_t(0);
     bool m_filter = false;
+    std::uint64_t m_externalGeneration = 0;
+    const ExternalSession* m_external = nullptr; ///< for Report
+    const Scene* m_scene = nullptr;              ///< for Report
+    const SceneEvaluator* m_evaluator = nullptr; ///< for Report
 };
 
 } // namespace

@@ -1,7 +1,7 @@
-// `hitlab report --external 'COMMAND'`: external programs' algorithms (docs/plugins.md) run on a
-// scene's queries and added to each query's comparison, compared with the reference and explained
-// like a built-in algorithm (their conventions and flaw; HitLab cannot re-run them in double, so
-// the rounding step that does is skipped).
+// External programs' and plugins' algorithms (docs/plugins.md) run on a scene's queries, for
+// `hitlab report --external` and the window, and added to each query's comparison, compared with the reference and
+// explained like a built-in algorithm (their conventions and flaw; HitLab cannot re-run them in double, so the rounding
+// step that does is skipped).
 #pragma once
 
 #include "app/plugin/plugin_program.h"

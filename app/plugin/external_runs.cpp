@@ -1,5 +1,5 @@
-// `hitlab report --external`: external algorithms in the report's comparisons.
-#include "report_external.h"
+// External algorithms in a comparison: `hitlab report --external` and the window.
+#include "external_runs.h"
 
 namespace hitlab {
 

@@ -1,0 +1,122 @@
+// The window's external programs and plugins: from the command line and the External menu
+// (added and removed, remembered in $XDG_CONFIG_HOME/hitlab/external.txt), and the Algorithms
+// panel's section that lists them with their status and a Reload button.
+#include "external_ui.h"
+#include "panels.h"
+
+#include <imgui.h>
+#include <imgui_stdlib.h>
+
+#include <cmath>
+
+namespace hitlab {
+
+void Panels::StartExternal()
+{
+    m_external.SetTimeout(std::chrono::milliseconds(std::max(1LL, std::llround(m_options.externalTimeout * 1000))));
+    const std::string config = ConfigDirectory();
+    if (m_options.frames == 0 && !config.empty()) { // --frames runs (tests) see only their arguments
+        m_external.SetListFile(config + "/external.txt");
+    }
+    for (const std::string& command : m_options.externalCommands) {
+        m_external.Add({false, command});
+    }
+    for (const std::string& plugin : m_options.plugins) {
+        m_external.Add({true, plugin});
+    }
+}
+
+void Panels::ExternalMenu()
+{
+    if (ImGui::MenuItem("Add external program...")) {
+        m_openExternalAdd = true;
+        m_externalAddPlugin = false;
+    }
+    if (ImGui::MenuItem("Add plugin...")) {
+        m_openExternalAdd = true;
+        m_externalAddPlugin = true;
+    }
+    const std::vector<ExternalSpec> specs = m_external.Specs();
+    if (!specs.empty()) {
+        ImGui::Separator();
+    }
+    for (const ExternalSpec& spec : specs) {
+        if (ImGui::MenuItem(("Remove " + ExternalSourceName(spec)).c_str())) {
+            m_external.Remove(spec);
+        }
+    }
+}
+
+void Panels::ExternalPopup()
+{
+    const char* title = "Add external algorithms";
+    if (m_openExternalAdd) {
+        ImGui::OpenPopup(title);
+        m_openExternalAdd = false;
+        m_externalInput.clear();
+    }
+    if (!ImGui::BeginPopupModal(title, nullptr, ImGuiWindowFlags_AlwaysAutoResize)) {
+        return;
+    }
+    ImGui::TextUnformatted(m_externalAddPlugin
+                               ? "Plugin file (a shared library with the C ABI of hitlab/plugin.h):"
+                               : "Command (run with /bin/sh -c, speaking the line protocol of docs/plugins.md):");
+    ImGui::SetNextItemWidth(ImGui::GetFontSize() * 32.0f);
+    if (ImGui::IsWindowAppearing()) {
+        ImGui::SetKeyboardFocusHere();
+    }
+    const bool entered = ImGui::InputText("##external", &m_externalInput, ImGuiInputTextFlags_EnterReturnsTrue);
+    ImGui::TextDisabled("It is remembered for the next start; External > Remove forgets it.");
+    if ((ImGui::Button("Add") || entered) && !m_externalInput.empty()) {
+        m_external.Add({m_externalAddPlugin, m_externalInput}, true);
+        ImGui::CloseCurrentPopup();
+    }
+    ImGui::SameLine();
+    if (ImGui::Button("Cancel") || ImGui::IsKeyPressed(ImGuiKey_Escape)) {
+        ImGui::CloseCurrentPopup();
+    }
+    ImGui::EndPopup();
+}
+
+void ExternalSourcesSection(PanelContext& ctx)
+{
+    if (ctx.external == nullptr || ctx.external->Sources().empty()) {
+        return;
+    }
+    if (!ImGui::CollapsingHeader("external programs and plugins", ImGuiTreeNodeFlags_DefaultOpen)) {
+        return;
+    }
+    const std::vector<ExternalSourceView> sources = ctx.external->Sources(); // Reload may change them
+    for (std::size_t i = 0; i < sources.size(); ++i) {
+        const ExternalSourceView& source = sources[i];
+        ImGui::PushID(int(i));
+        if (ImGui::SmallButton("Reload")) { // first: a long command would push it out of sight
+            ctx.external->Reload(source.spec);
+        }
+        ImGui::SameLine();
+        ImGui::TextUnformatted(source.name.c_str());
+        if (ImGui::IsItemHovered()) {
+            ImGui::SetTooltip("%s %s", source.spec.plugin ? "plugin" : "program", source.spec.text.c_str());
+        }
+        ImGui::SameLine();
+        if (source.status == "failed") {
+            ImGui::TextColored(ImVec4(1.0f, 0.35f, 0.35f, 1.0f), "failed");
+        } else {
+            ImGui::TextDisabled("%s", source.status.c_str());
+        }
+        if (!source.error.empty()) {
+            ImGui::PushTextWrapPos(0.0f);
+            ImGui::TextColored(ImVec4(1.0f, 0.35f, 0.35f, 1.0f), "%s", source.error.c_str());
+            ImGui::PopTextWrapPos();
+        }
+        for (const AlgorithmInfo* a : source.algorithms) {
+            ImGui::BulletText("%s  (%s)", std::string(a->name).c_str(), std::string(FamilyName(a->family)).c_str());
+            if (ImGui::IsItemHovered() && !a->summary.empty()) {
+                ImGui::SetTooltip("%s", std::string(a->summary).c_str());
+            }
+        }
+        ImGui::PopID();
+    }
+}
+
+} // namespace hitlab

@@ -1,0 +1,290 @@
+// The window's external programs and plugins, started and asked on a worker thread.
+#include "external_session.h"
+
+#include <algorithm>
+#include <fstream>
+
+namespace hitlab {
+
+std::vector<ExternalSpec> LoadExternalList(const std::string& file)
+{
+    std::vector<ExternalSpec> out;
+    std::ifstream in(file);
+    std::string line;
+    while (std::getline(in, line)) {
+        const std::size_t space = line.find(' ');
+        if (space == std::string::npos || space + 1 >= line.size()) {
+            continue;
+        }
+        const std::string kind = line.substr(0, space);
+        if (kind == "external" || kind == "plugin") {
+            out.push_back({kind == "plugin", line.substr(space + 1)});
+        }
+    }
+    return out;
+}
+
+bool SaveExternalList(const std::string& file, const std::vector<ExternalSpec>& list)
+{
+    std::ofstream out(file, std::ios::trunc);
+    for (const ExternalSpec& spec : list) {
+        out << (spec.plugin ? "plugin " : "external ") << spec.text << '\n';
+    }
+    return bool(out);
+}
+
+FileStamp StampOf(const std::string& file)
+{
+    std::error_code ec;
+    FileStamp stamp;
+    stamp.time = std::filesystem::last_write_time(file, ec);
+    if (ec) {
+        return {};
+    }
+    stamp.size = std::filesystem::file_size(file, ec);
+    stamp.exists = !ec;
+    return stamp.exists ? stamp : FileStamp{};
+}
+
+bool ShouldReload(const FileStamp& before, const FileStamp& now) { return now.exists && !(now == before); }
+
+std::string ExternalSourceName(const ExternalSpec& spec)
+{
+    return spec.plugin ? std::filesystem::path(spec.text).filename().string() : spec.text;
+}
+
+ExternalSession::~ExternalSession() { Join(); }
+
+void ExternalSession::SetListFile(const std::string& file)
+{
+    m_listFile = file;
+    for (const ExternalSpec& spec : LoadExternalList(file)) {
+        Add(spec, true);
+    }
+}
+
+bool ExternalSession::Add(const ExternalSpec& spec, bool remember)
+{
+    if (remember && std::find(m_remembered.begin(), m_remembered.end(), spec) == m_remembered.end()) {
+        m_remembered.push_back(spec);
+        if (!m_listFile.empty()) {
+            SaveExternalList(m_listFile, m_remembered);
+        }
+    }
+    if (std::find(m_specs.begin(), m_specs.end(), spec) != m_specs.end()) {
+        return false;
+    }
+    m_specs.push_back(spec);
+    m_changes.push_back({Change::Add, spec});
+    return true;
+}
+
+void ExternalSession::Remove(const ExternalSpec& spec)
+{
+    std::erase(m_specs, spec);
+    if (std::erase(m_remembered, spec) > 0 && !m_listFile.empty()) {
+        SaveExternalList(m_listFile, m_remembered);
+    }
+    m_changes.push_back({Change::Remove, spec});
+}
+
+void ExternalSession::Reload(const ExternalSpec& spec) { m_changes.push_back({Change::Reload, spec}); }
+
+void ExternalSession::ApplyChanges()
+{
+    if (m_changes.empty()) {
+        return;
+    }
+    for (const Change& change : m_changes) {
+        if (change.kind == Change::Add) {
+            auto entry = std::make_unique<Entry>();
+            entry->spec = change.spec;
+            m_entries.push_back(std::move(entry));
+            continue;
+        }
+        for (std::size_t i = 0; i < m_entries.size(); ++i) {
+            if (m_entries[i]->spec != change.spec) {
+                continue;
+            }
+            if (change.kind == Change::Remove) {
+                DropAnswers(); // they point into the removed source's algorithms
+                m_entries.erase(m_entries.begin() + std::ptrdiff_t(i));
+            } else {
+                m_entries[i]->start = true;
+            }
+            break;
+        }
+    }
+    m_changes.clear();
+    m_dirty = true;
+    RefreshViews();
+}
+
+void ExternalSession::Join()
+{
+    if (m_worker.joinable()) {
+        m_worker.join();
+    }
+    m_busy = false;
+}
+
+void ExternalSession::DropAnswers()
+{
+    m_answers.clear();
+    m_index.clear();
+    ++m_generation;
+}
+
+void ExternalSession::RefreshViews()
+{
+    m_views.clear();
+    for (const std::unique_ptr<Entry>& e : m_entries) {
+        ExternalSourceView view;
+        view.spec = e->spec;
+        view.name = ExternalSourceName(e->spec);
+        if (e->start) {
+            view.status = "starting";
+        } else if (!e->error.empty()) {
+            view.status = "failed";
+            view.error = e->error;
+        } else {
+            view.status = "running";
+            view.algorithms = e->runs.viewsOf.empty() ? std::vector<const AlgorithmInfo*>() : e->runs.viewsOf[0];
+        }
+        m_views.push_back(std::move(view));
+    }
+}
+
+void ExternalSession::Work()
+{
+    for (std::size_t i = 0; i < m_entries.size(); ++i) {
+        Entry& e = *m_entries[i];
+        if (!e.start) {
+            continue;
+        }
+        e.runs = ExternalRuns{};
+        e.stamp = e.spec.plugin ? StampOf(e.spec.text) : FileStamp{};
+        const std::vector<std::string> one{e.spec.text};
+        e.error = e.spec.plugin ? StartExternalPrograms({}, m_timeout, e.runs, one)
+                                : StartExternalPrograms(one, m_timeout, e.runs);
+        for (std::size_t j = 0; j < i && e.error.empty(); ++j) { // a name declared twice is refused
+            const ExternalRuns& before = m_entries[j]->runs;
+            for (const AlgorithmInfo& a : e.runs.views) {
+                for (const AlgorithmInfo& b : before.views) {
+                    if (e.error.empty() && a.family == b.family && a.name == b.name) { // the first one
+                        e.error = "declares " + std::string(a.name) + ", which " +
+                                  ExternalSourceName(m_entries[j]->spec) + " declares already";
+                    }
+                }
+            }
+        }
+        if (!e.error.empty()) {
+            e.runs = ExternalRuns{};
+        }
+        e.start = false;
+    }
+    for (const std::unique_ptr<Entry>& e : m_entries) {
+        if (e->error.empty()) {
+            AskExternalPrograms(m_scene, m_queries, e->runs);
+        }
+    }
+    m_done = true;
+}
+
+void ExternalSession::Publish()
+{
+    m_answers.assign(m_queries.size(), {});
+    m_index.clear();
+    for (std::size_t i = 0; i < m_queries.size(); ++i) {
+        const SceneQuery& q = m_queries[i];
+        m_index[{static_cast<int>(q.family), q.a, q.b}] = i;
+        for (const std::unique_ptr<Entry>& e : m_entries) {
+            if (i < e->runs.perQuery.size()) {
+                for (ExternalOutcome& o : e->runs.perQuery[i]) {
+                    m_answers[i].push_back(std::move(o));
+                }
+            }
+        }
+    }
+    for (const std::unique_ptr<Entry>& e : m_entries) {
+        e->runs.perQuery.clear();
+    }
+    ++m_generation;
+    RefreshViews();
+}
+
+bool ExternalSession::Update(const Scene& scene, const SceneEvaluator& evaluation, double now, bool wait)
+{
+    bool published = false;
+    for (;;) {
+        if (m_busy && (wait || m_done.load())) {
+            Join();
+            Publish();
+            published = true;
+        }
+        if (m_busy) {
+            return published;
+        }
+        // the worker is idle: the changes asked for, then the plugins whose file changed
+        ApplyChanges();
+        if (now - m_lastPoll >= kPollSeconds) {
+            m_lastPoll = now;
+            for (const std::unique_ptr<Entry>& e : m_entries) {
+                if (e->spec.plugin && !e->start && ShouldReload(e->stamp, StampOf(e->spec.text))) {
+                    e->start = true;
+                    m_dirty = true;
+                    ++m_hotReloads;
+                }
+            }
+        }
+        if (m_entries.empty() || (!m_dirty && m_askedEvaluation == evaluation.Generation())) {
+            return published;
+        }
+        bool restarts = false;
+        for (const std::unique_ptr<Entry>& e : m_entries) {
+            restarts = restarts || e->start;
+        }
+        if (restarts) { // the worker replaces those sources' algorithms: nothing may point into them
+            DropAnswers();
+            RefreshViews();
+        }
+        // ask again on a copy: the worker never reads what the frame edits
+        m_scene = scene;
+        m_queries.clear();
+        for (const QueryEvaluation& qe : evaluation.Queries()) {
+            m_queries.push_back(qe.query);
+        }
+        m_askedEvaluation = evaluation.Generation();
+        m_dirty = false;
+        m_busy = true;
+        m_done = false;
+        m_worker = std::thread([this] { Work(); });
+        if (!wait) {
+            return published;
+        }
+    }
+}
+
+std::span<const ExternalOutcome> ExternalSession::Outcomes(const SceneQuery& query) const
+{
+    const auto found = m_index.find({static_cast<int>(query.family), query.a, query.b});
+    if (found == m_index.end() || found->second >= m_answers.size()) {
+        return {};
+    }
+    return m_answers[found->second];
+}
+
+std::vector<const AlgorithmInfo*> ExternalSession::Columns(Family family) const
+{
+    std::vector<const AlgorithmInfo*> out;
+    for (const ExternalSourceView& view : m_views) {
+        for (const AlgorithmInfo* info : view.algorithms) {
+            if (info->family == family) {
+                out.push_back(info);
+            }
+        }
+    }
+    return out;
+}
+
+} // namespace hitlab

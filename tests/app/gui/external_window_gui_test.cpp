@@ -1,0 +1,137 @@
+// External programs and plugins in the real window (needs a display: ctest runs it under
+// xvfb-run, label gui): `hitlab SCENE --plugin FILE` / `--external 'COMMAND'` adds their
+// algorithms as columns of the Results table (the --panel-report's "results"); the last frame of a
+// --frames run waits for their answers. A plugin or program that crashes or hangs fails its cell,
+// shown as a disagreement, and the window stays up.
+#include "app/gui/panels/lessons.h"
+
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+
+namespace hitlab {
+namespace {
+
+namespace fs = std::filesystem;
+
+fs::path Dir()
+{
+    const fs::path dir = fs::temp_directory_path() / "hitlab_external_window_gui_test";
+    fs::create_directories(dir);
+    return dir;
+}
+
+/// Runs the window on a scene with extra arguments for 6 frames; its exit status and its report.
+nlohmann::json RunWindow(const std::string& scene, const std::string& args, const std::string& tag, int& status)
+{
+    const fs::path report = Dir() / (tag + ".json");
+    fs::remove(report);
+    const std::string command = std::string(HITLAB_EXE) + " \"" + scene + "\" " + args + " --frames 6 --screenshot " +
+                                (Dir() / (tag + ".png")).string() + " --panel-report " + report.string();
+    status = std::system(command.c_str());
+    std::ifstream in(report);
+    EXPECT_TRUE(in.good()) << command;
+    return in.good() ? nlohmann::json::parse(in) : nlohmann::json();
+}
+
+/// A scene of two rays along +x against the box [15, 17] x [-1, 1]^2: one from x = 13 (where the
+/// misbehaving examples fail) and one from the origin.
+std::string MisbehaveScene()
+{
+    const fs::path path = Dir() / "x13.json";
+    std::ofstream(path) << R"({"format": "hitlab-scene", "version": 1, "title": "x13", "shapes": [
+  {"id": 1, "name": "box", "type": "aabb", "min": [15, -1, -1], "max": [17, 1, 1]},
+  {"id": 2, "name": "ray13", "type": "ray", "origin": [13, 0, 0], "direction": [1, 0, 0]},
+  {"id": 3, "name": "ray0", "type": "ray", "origin": [0, 0, 0], "direction": [1, 0, 0]}],
+ "queries": {"families": {"ray_aabb": {"algorithms": "all", "draw": "slab", "precision": "float"}}}})";
+    return path.string();
+}
+
+/// The column index of an algorithm in the report's first table; -1 when absent.
+int Column(const nlohmann::json& table, const std::string& name, bool external)
+{
+    for (size_t c = 0; c < table["columns"].size(); ++c) {
+        if (table["columns"][c]["name"] == name && table["columns"][c]["external"] == external) {
+            return int(c);
+        }
+    }
+    return -1;
+}
+
+TEST(ExternalWindowGui, PluginAlgorithmsAreColumnsOfTheResultsTable)
+{
+    int status = -1;
+    const nlohmann::json report =
+        RunWindow(LessonDirectory() + "/slab-2d-hit.json",
+                  std::string("--plugin ") + HITLAB_PLUGIN_DIR + "/ray_aabb_slab.so", "plugin", status);
+    ASSERT_EQ(status, 0);
+    ASSERT_EQ(report["results"].size(), 1u) << report.dump();
+    const nlohmann::json& table = report["results"][0];
+    EXPECT_EQ(table["family"], "ray_aabb");
+    const int slabC = Column(table, "slab_c", true);
+    ASSERT_GE(slabC, 0) << table["columns"].dump();
+    EXPECT_EQ(Column(table, "slab", false), 0);
+    ASSERT_EQ(table["rows"].size(), 1u);
+    // the ray from the origin with direction (2, 1) enters the box [1, 3]^2 at t = 1, as slab does
+    EXPECT_EQ(table["rows"][0]["label"], "ray vs box");
+    EXPECT_EQ(table["rows"][0]["cells"][size_t(slabC)], "hit  t 1");
+    EXPECT_EQ(table["rows"][0]["cells"][0], "hit  t 1");
+    EXPECT_EQ(report["error_popup"], "");
+    EXPECT_EQ(report["external_pending"], false);
+    ASSERT_EQ(report["external"].size(), 1u); // the Algorithms panel's list
+    EXPECT_EQ(report["external"][0]["name"], "ray_aabb_slab.so");
+    EXPECT_EQ(report["external"][0]["status"], "running");
+    EXPECT_EQ(report["external"][0]["algorithms"], 2);
+}
+
+TEST(ExternalWindowGui, CrashingPluginFailsItsCellAndTheWindowStaysUp)
+{
+    int status = -1;
+    const nlohmann::json report = RunWindow(
+        MisbehaveScene(), std::string("--plugin ") + HITLAB_PLUGIN_DIR + "/misbehave.so", "misbehave", status);
+    ASSERT_EQ(status, 0);
+    const nlohmann::json& table = report["results"][0];
+    const int c = Column(table, "misbehave_c", true);
+    ASSERT_GE(c, 0) << table["columns"].dump();
+    ASSERT_EQ(table["rows"].size(), 2u);
+    EXPECT_EQ(table["rows"][0]["label"], "ray13 vs box");
+    EXPECT_EQ(table["rows"][0]["cells"][size_t(c)], "crashed"); // SIGSEGV at x = 13
+    EXPECT_EQ(table["rows"][0]["mark"], "!!");
+    EXPECT_EQ(table["rows"][1]["cells"][size_t(c)], "miss"); // its answer elsewhere: miss, after the restart
+    EXPECT_EQ(table["disagreements"], 2);
+}
+
+TEST(ExternalWindowGui, HangingProgramTimesOutOnceAndIsRestarted)
+{
+    int status = -1;
+    const std::string command =
+        std::string("--external 'python3 ") + HITLAB_EXAMPLES + "/misbehaving/misbehave.py hang' --external-timeout 1";
+    const nlohmann::json report = RunWindow(MisbehaveScene(), command, "hang", status);
+    ASSERT_EQ(status, 0);
+    const nlohmann::json& table = report["results"][0];
+    const int c = Column(table, "slab_misbehaving", true);
+    ASSERT_GE(c, 0) << table["columns"].dump();
+    EXPECT_EQ(table["rows"][0]["cells"][size_t(c)], "timed out");
+    EXPECT_EQ(table["rows"][1]["cells"][size_t(c)], "hit  t 15"); // answered by the restarted program
+    EXPECT_EQ(table["rows"][1]["mark"], "!");                     // only slab_listing's known flaw
+}
+
+TEST(ExternalWindowGui, RefusedPluginIsListedAsFailedWithItsReason)
+{
+    int status = -1;
+    const nlohmann::json report =
+        RunWindow(LessonDirectory() + "/slab-2d-hit.json", "--plugin /nonexistent/plugin.so", "refused", status);
+    ASSERT_EQ(status, 0);
+    ASSERT_EQ(report["external"].size(), 1u) << report.dump();
+    EXPECT_EQ(report["external"][0]["name"], "plugin.so");
+    EXPECT_EQ(report["external"][0]["status"], "failed");
+    EXPECT_NE(report["external"][0]["error"].get<std::string>().find("/nonexistent/plugin.so"), std::string::npos)
+        << report["external"][0]["error"];
+    EXPECT_EQ(report["results"][0]["columns"].size(), 7u); // the built-in ones only
+}
+
+} // namespace
+} // namespace hitlab

@@ -1,0 +1,179 @@
+// The window's external programs and plugins without a window (app/gui/panels/external_session.h):
+// the remembered list, the reload decision, and a session running the example plugins through
+// hitlab-plugin-host: their columns and answers in the Results table, removal, hot reload.
+#include "app/gui/panels/external_session.h"
+#include "app/gui/panels/results_model.h"
+
+#include "core/io/scene_file.h"
+
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+
+namespace hitlab {
+namespace {
+
+namespace fs = std::filesystem;
+
+fs::path Dir()
+{
+    const fs::path dir = fs::temp_directory_path() / "hitlab_external_session_test";
+    fs::create_directories(dir);
+    return dir;
+}
+
+Scene SlabHit()
+{
+    SceneLoad load =
+        LoadSceneFile((fs::path(HITLAB_TEST_DATA) / ".." / ".." / "assets" / "scenes" / "slab-2d-hit.json").string());
+    EXPECT_TRUE(load.Ok()) << load.error.what;
+    return load.Ok() ? std::move(*load.scene) : Scene{};
+}
+
+std::vector<std::string> Names(const std::vector<const AlgorithmInfo*>& infos)
+{
+    std::vector<std::string> out;
+    for (const AlgorithmInfo* info : infos) {
+        out.emplace_back(info->name);
+    }
+    return out;
+}
+
+class ExternalSessionTest : public ::testing::Test {
+protected:
+    void SetUp() override { setenv("HITLAB_PLUGIN_HOST", HITLAB_PLUGIN_HOST, 1); }
+};
+
+TEST(ExternalList, RoundTripsAndSkipsWhatItDoesNotKnow)
+{
+    const std::string file = (Dir() / "external.txt").string();
+    const std::vector<ExternalSpec> list{{true, "/a/b/ray.so"}, {false, "python3 x.py --mode 'a b'"}};
+    ASSERT_TRUE(SaveExternalList(file, list));
+    EXPECT_EQ(LoadExternalList(file), list);
+    std::ofstream(file, std::ios::app) << "\nbogus thing\nplugin\nplugin /c.so\n";
+    const std::vector<ExternalSpec> read = LoadExternalList(file);
+    ASSERT_EQ(read.size(), 3u);
+    EXPECT_EQ(read[2], (ExternalSpec{true, "/c.so"}));
+    EXPECT_TRUE(LoadExternalList((Dir() / "missing.txt").string()).empty());
+}
+
+TEST(ExternalList, SourcesAreNamedByCommandOrFileName)
+{
+    EXPECT_EQ(ExternalSourceName({true, "/x/y/ray_aabb_slab.so"}), "ray_aabb_slab.so");
+    EXPECT_EQ(ExternalSourceName({false, "python3 /x/prog.py"}), "python3 /x/prog.py");
+}
+
+TEST(ExternalReload, OnlyAChangedFileThatExistsIsReloaded)
+{
+    FileStamp a;
+    a.exists = true;
+    a.size = 100;
+    FileStamp b = a;
+    EXPECT_FALSE(ShouldReload(a, b));
+    b.size = 101;
+    EXPECT_TRUE(ShouldReload(a, b));
+    b = a;
+    b.time += std::chrono::seconds(1);
+    EXPECT_TRUE(ShouldReload(a, b));
+    EXPECT_FALSE(ShouldReload(a, FileStamp{})); // being rewritten: wait until it is back
+}
+
+TEST_F(ExternalSessionTest, PluginColumnsAnswersRemovalAndHotReload)
+{
+    const fs::path plugin = Dir() / "hot.so";
+    fs::copy_file(fs::path(HITLAB_PLUGIN_DIR) / "ray_aabb_slab.so", plugin, fs::copy_options::overwrite_existing);
+    const Scene scene = SlabHit();
+    SceneEvaluator eval;
+    eval.Evaluate(scene);
+    ASSERT_EQ(eval.Queries().size(), 1u);
+    const SceneQuery query = eval.Queries()[0].query;
+
+    ExternalSession session;
+    ASSERT_TRUE(session.Add({true, plugin.string()}));
+    EXPECT_FALSE(session.Add({true, plugin.string()})); // listed once
+    session.Update(scene, eval, 0.0, true);
+    ASSERT_EQ(session.Sources().size(), 1u);
+    EXPECT_EQ(session.Sources()[0].name, "hot.so");
+    EXPECT_EQ(session.Sources()[0].status, "running") << session.Sources()[0].error;
+    EXPECT_EQ(Names(session.Columns(Family::RayAabb)), (std::vector<std::string>{"slab_c", "slab_c_outside"}));
+    ASSERT_EQ(session.Outcomes(query).size(), 2u);
+    EXPECT_EQ(session.Outcomes(query)[0].status, ExternalStatus::Answered);
+    EXPECT_TRUE(session.Outcomes(query)[0].result.hit);
+    EXPECT_EQ(session.Outcomes(query)[0].result.tEnter, 1.0); // the ray (2, 1) t enters [1, 3]^2 at t = 1
+
+    // the Results table: the built-in columns, then the plugin's, its cells like theirs
+    const std::vector<ResultsTable> tables = BuildResultsTables(scene, eval, false, false, &session);
+    ASSERT_EQ(tables.size(), 1u);
+    EXPECT_EQ(tables[0].builtinColumns, 7u);
+    ASSERT_EQ(tables[0].columns.size(), 9u);
+    EXPECT_EQ(tables[0].columns[7]->name, "slab_c");
+    ASSERT_EQ(tables[0].rows.size(), 1u);
+    EXPECT_EQ(tables[0].rows[0].cells[7].text, "hit  t 1");
+    EXPECT_TRUE(tables[0].rows[0].cells[7].external);
+    EXPECT_FALSE(tables[0].rows[0].cells[0].external);
+    EXPECT_EQ(tables[0].rows[0].symbol, "!"); // slab_listing's known flaw only
+    EXPECT_EQ(tables[0].disagreements, 1);
+
+    // rebuilt (a new file renamed over it, as a linker does): reloaded at the next poll only
+    const fs::path next = Dir() / "hot.so.new";
+    fs::copy_file(fs::path(HITLAB_PLUGIN_DIR) / "misbehave.so", next, fs::copy_options::overwrite_existing);
+    fs::rename(next, plugin);
+    session.Update(scene, eval, 0.2, true);
+    EXPECT_EQ(session.HotReloads(), 0);
+    EXPECT_EQ(Names(session.Columns(Family::RayAabb)), (std::vector<std::string>{"slab_c", "slab_c_outside"}));
+    session.Update(scene, eval, 0.6, true);
+    EXPECT_EQ(session.HotReloads(), 1);
+    EXPECT_EQ(Names(session.Columns(Family::RayAabb)), (std::vector<std::string>{"misbehave_c"}));
+    ASSERT_EQ(session.Outcomes(query).size(), 1u);
+    EXPECT_FALSE(session.Outcomes(query)[0].result.hit); // misbehave_c: "miss" away from x = 13
+    session.Update(scene, eval, 1.2, true);
+    EXPECT_EQ(session.HotReloads(), 1); // unchanged since: not reloaded again
+
+    session.Remove({true, plugin.string()});
+    session.Update(scene, eval, 1.3, true);
+    EXPECT_TRUE(session.Sources().empty());
+    EXPECT_TRUE(session.Columns(Family::RayAabb).empty());
+    EXPECT_TRUE(session.Outcomes(query).empty());
+}
+
+TEST_F(ExternalSessionTest, RememberedListIsReadByTheNextSession)
+{
+    const std::string file = (Dir() / "remembered.txt").string();
+    fs::remove(file);
+    const ExternalSpec plugin{true, std::string(HITLAB_PLUGIN_DIR) + "/ray_aabb_slab.so"};
+    {
+        ExternalSession session;
+        session.SetListFile(file);
+        session.Add(plugin, true);
+        session.Add({false, "true"}); // not remembered
+    }
+    EXPECT_EQ(LoadExternalList(file), std::vector<ExternalSpec>{plugin});
+    ExternalSession next;
+    next.SetListFile(file);
+    EXPECT_EQ(next.Specs(), std::vector<ExternalSpec>{plugin});
+    next.Remove(plugin);
+    EXPECT_TRUE(LoadExternalList(file).empty());
+}
+
+TEST_F(ExternalSessionTest, ANameDeclaredTwiceFailsTheSecondSource)
+{
+    const fs::path copy = Dir() / "twice.so";
+    fs::copy_file(fs::path(HITLAB_PLUGIN_DIR) / "ray_aabb_slab.so", copy, fs::copy_options::overwrite_existing);
+    const Scene scene = SlabHit();
+    SceneEvaluator eval;
+    eval.Evaluate(scene);
+    ExternalSession session;
+    session.Add({true, std::string(HITLAB_PLUGIN_DIR) + "/ray_aabb_slab.so"});
+    session.Add({true, copy.string()});
+    session.Update(scene, eval, 0.0, true);
+    ASSERT_EQ(session.Sources().size(), 2u);
+    EXPECT_EQ(session.Sources()[0].status, "running");
+    EXPECT_EQ(session.Sources()[1].status, "failed");
+    EXPECT_EQ(session.Sources()[1].error, "declares slab_c, which ray_aabb_slab.so declares already");
+    EXPECT_EQ(session.Columns(Family::RayAabb).size(), 2u);
+}
+
+} // namespace
+} // namespace hitlab
