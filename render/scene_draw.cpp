@@ -1,8 +1,6 @@
 // Scene drawing: shapes, results and traces to primitives.
 #include "scene_draw.h"
 
-#include "core/text.h"
-
 #include <glm/geometric.hpp>
 
 #include <algorithm>
@@ -341,33 +339,6 @@ void DrawFocused(const Scene& scene, const SceneDrawOptions& o, DrawSink& out)
 }
 
 } // namespace
-
-void DrawCastLabels(const Scene& scene, const SceneEvaluator& evaluation, const SceneQuery& query, DrawSink& out)
-{
-    const QueryEvaluation* qe = evaluation.Find(query.a, query.b);
-    const SceneShape* cast = qe == nullptr ? nullptr : scene.Find(qe->query.a);
-    const std::optional<CastLine> line =
-        cast != nullptr && IsCast(qe->query.family) ? CastLineOf(cast->shape) : std::nullopt;
-    if (!line) {
-        return;
-    }
-    const glm::dvec3 origin = line->origin, dir = line->direction;
-    const Result& r = DrawnResult(scene, *qe);
-    if (!r.hit) {
-        return;
-    }
-    constexpr glm::vec4 kText{235.0f / 255.0f, 235.0f / 255.0f, 235.0f / 255.0f, 1.0f};
-    auto label = [&](double t, const char* what, float dy) {
-        if (std::isfinite(t) && Finite(origin + dir * t)) {
-            out.Label(F(origin + dir * t), {10.0f, dy}, std::string(what) + " t = " + ShortNumber(t, 6), kText);
-        }
-    };
-    label(r.tEnter, "in", -24.0f);
-    const AlgorithmInfo* drawn = scene.Settings(qe->query.family).drawn;
-    if (r.tExit != r.tEnter && (drawn == nullptr || (drawn->returns & kFieldTExit) != 0)) { // t_exit returned
-        label(r.tExit, "out", 8.0f);
-    }
-}
 
 double GridSpacing(const Camera& camera) { return std::pow(10.0, std::floor(std::log10(camera.distance * 0.3))); }
 

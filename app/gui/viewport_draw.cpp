@@ -74,17 +74,14 @@ private:
 
 } // namespace
 
-void Viewport::Draw(glm::ivec2 framebuffer, glm::dvec2 window)
+SceneDrawOptions Viewport::DrawOptions() const
 {
-    const double t0 = NowMs();
-    camera.viewport = glm::max(window, glm::dvec2(1.0));
     SceneDrawOptions options;
     options.camera = camera;
     options.hovered = m_drag.mode == DragMode::None ? m_hovered : 0;
     options.selected = m_selected;
     options.focused = m_focused ? &*m_focused : nullptr;
     options.focusedTrace = m_focused ? &m_focusedTrace : nullptr;
-    m_summary.Update(m_evaluator); // listed once per evaluation (a no-op after Update)
     options.drawable = &m_summary.Drawable();
     {
         std::vector<GizmoArrow> arrows;
@@ -108,6 +105,22 @@ void Viewport::Draw(glm::ivec2 framebuffer, glm::dvec2 window)
                                                arrow ? MarkerKind::Diamond : MarkerKind::Square,
                                                static_cast<int>(i) == m_hoveredHandle});
     }
+    return options;
+}
+
+void Viewport::DrawLabels(DrawSink& out) const
+{
+    if (m_focused) {
+        DrawCastLabels(m_scene, m_evaluator, *m_focused, out, &m_focusedTrace);
+    }
+}
+
+void Viewport::Draw(glm::ivec2 framebuffer, glm::dvec2 window)
+{
+    const double t0 = NowMs();
+    camera.viewport = glm::max(window, glm::dvec2(1.0));
+    m_summary.Update(m_evaluator); // listed once per evaluation (a no-op after Update)
+    const SceneDrawOptions options = DrawOptions();
     DrawScene(m_scene, m_evaluator, options, m_renderers);
     m_fanView.AddDrawing(m_scene, camera, m_renderers);
     m_renderers.beforeOverlays = [this] { m_fanView.DrawSamples(); };
@@ -148,39 +161,44 @@ void Viewport::DrawOverlay()
         workPos = ImVec2(float(overlayArea.x), float(overlayArea.y));
         workSize = ImVec2(float(overlayArea.z), float(overlayArea.w));
     }
-    ImGui::SetNextWindowPos(ImVec2(workPos.x + 10, workPos.y + 10));
-    ImGui::SetNextWindowBgAlpha(0.55f);
-    if (ImGui::Begin("##status", nullptr, fixed)) {
-        const size_t disagree = m_summary.Disagreements(); // counted once per evaluation
-        ImGui::TextUnformatted(m_scene.title.empty() ? "HitLab" : m_scene.title.c_str());
-        const std::string counts = CountText(m_scene.Shapes().size(), "shape", "shapes") + ", " +
-                                   CountText(m_evaluator.Queries().size(), "query", "queries") + ", " +
-                                   std::to_string(disagree) + " with disagreement";
-        ImGui::TextDisabled("%s", counts.c_str());
-        const char* mode = camera.view2d ? "2D (z = 0 plane)" : camera.orthographic ? "orthographic" : "perspective";
-        ImGui::TextDisabled("view: %s%s", mode, m_rotateMode ? "   |   ROTATE mode (R)" : "");
-        if (const SceneShape* s = m_scene.Find(m_selected)) {
-            ImGui::Separator();
-            ImGui::Text("selected: %s (%s)", s->name.c_str(), TypeLabel(s->shape));
-            if (m_focused) {
-                const SceneShape* a = m_scene.Find(m_focused->a);
-                const SceneShape* b = m_scene.Find(m_focused->b);
-                const AlgorithmInfo* drawn = m_scene.Settings(m_focused->family).drawn;
-                if (a != nullptr && b != nullptr && drawn != nullptr) {
-                    ImGui::TextDisabled("%s vs %s: %s", a->name.c_str(), b->name.c_str(),
-                                        std::string(drawn->name).c_str());
-                    ImGui::PushTextWrapPos(ImGui::GetFontSize() * 30.0f);
-                    ImGui::TextUnformatted(m_focusedTrace.verdict.c_str());
-                    ImGui::PopTextWrapPos();
+    float statusBottom = workPos.y; // the fans' legend goes below the status
+    if (showStatus) {
+        ImGui::SetNextWindowPos(ImVec2(workPos.x + 10, workPos.y + 10));
+        ImGui::SetNextWindowBgAlpha(0.55f);
+        if (ImGui::Begin("##status", nullptr, fixed)) {
+            const size_t disagree = m_summary.Disagreements(); // counted once per evaluation
+            ImGui::TextUnformatted(m_scene.title.empty() ? "HitLab" : m_scene.title.c_str());
+            const std::string counts = CountText(m_scene.Shapes().size(), "shape", "shapes") + ", " +
+                                       CountText(m_evaluator.Queries().size(), "query", "queries") + ", " +
+                                       std::to_string(disagree) + " with disagreement";
+            ImGui::TextDisabled("%s", counts.c_str());
+            const char* mode = camera.view2d         ? "2D (z = 0 plane)"
+                               : camera.orthographic ? "orthographic"
+                                                     : "perspective";
+            ImGui::TextDisabled("view: %s%s", mode, m_rotateMode ? "   |   ROTATE mode (R)" : "");
+            if (const SceneShape* s = m_scene.Find(m_selected)) {
+                ImGui::Separator();
+                ImGui::Text("selected: %s (%s)", s->name.c_str(), TypeLabel(s->shape));
+                if (m_focused) {
+                    const SceneShape* a = m_scene.Find(m_focused->a);
+                    const SceneShape* b = m_scene.Find(m_focused->b);
+                    const AlgorithmInfo* drawn = m_scene.Settings(m_focused->family).drawn;
+                    if (a != nullptr && b != nullptr && drawn != nullptr) {
+                        ImGui::TextDisabled("%s vs %s: %s", a->name.c_str(), b->name.c_str(),
+                                            std::string(drawn->name).c_str());
+                        ImGui::PushTextWrapPos(ImGui::GetFontSize() * 30.0f);
+                        ImGui::TextUnformatted(m_focusedTrace.verdict.c_str());
+                        ImGui::PopTextWrapPos();
+                    }
                 }
             }
+            if (!m_message.empty()) {
+                ImGui::TextDisabled("%s", m_message.c_str());
+            }
         }
-        if (!m_message.empty()) {
-            ImGui::TextDisabled("%s", m_message.c_str());
-        }
+        statusBottom = ImGui::GetWindowPos().y + ImGui::GetWindowSize().y;
+        ImGui::End();
     }
-    const float statusBottom = ImGui::GetWindowPos().y + ImGui::GetWindowSize().y;
-    ImGui::End();
 
     if (showHints) {
         ImGui::SetNextWindowPos(ImVec2(workPos.x + 10, workPos.y + workSize.y - 10), 0, ImVec2(0, 1));
@@ -199,7 +217,7 @@ void Viewport::DrawOverlay()
 
     if (m_focused) {
         OverlayLabels labels(camera, overlayArea);
-        DrawCastLabels(m_scene, m_evaluator, *m_focused, labels);
+        DrawLabels(labels);
     }
     m_fanView.DrawLegend(m_scene, overlayArea, statusBottom + 6.0f,
                          m_drag.mode == DragMode::None ? m_cursor : glm::dvec2(-1.0));
