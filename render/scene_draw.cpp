@@ -244,16 +244,26 @@ void DrawSlabs(const Scene& scene, const SceneQuery& q, const Trace& trace, cons
         const glm::dvec3 forward = Basis(cam).forward;
         const bool edgeOn = std::abs(glm::dot(axes[i], forward)) < 0.02;
         const int along = std::abs(glm::dot(axes[j], forward)) < std::abs(glm::dot(axes[k], forward)) ? j : k;
+        // ... and past this slab's crossing points, however far along the ray they lie
+        glm::dvec2 lo(-half[j] - reach, -half[k] - reach), hi(half[j] + reach, half[k] + reach);
+        for (double t : {slab->tNear, slab->tFar}) {
+            const glm::dvec3 p = origin + dir * t - center;
+            if (!slab->parallel && std::isfinite(t) && Finite(p)) {
+                const glm::dvec2 d(glm::dot(p, axes[j]), glm::dot(p, axes[k]));
+                lo = glm::min(lo, d - reach * 0.4);
+                hi = glm::max(hi, d + reach * 0.4);
+            }
+        }
         for (int side = -1; side <= 1; side += 2) {
             const glm::dvec3 c = center + axes[i] * (half[i] * side);
+            const glm::dvec3 quad[4] = {c + axes[j] * lo.x + axes[k] * lo.y, c + axes[j] * hi.x + axes[k] * lo.y,
+                                        c + axes[j] * hi.x + axes[k] * hi.y, c + axes[j] * lo.x + axes[k] * hi.y};
             if (edgeOn) {
-                const glm::dvec3 w = axes[along] * (half[along] + reach);
-                out.Line(DrawLayer::Scene, F(c - w), F(c + w), WithAlpha(color, 0.9f), 2.0f);
+                const int n = along == j ? 0 : 1;
+                out.Line(DrawLayer::Scene, F(c + axes[along] * lo[n]), F(c + axes[along] * hi[n]),
+                         WithAlpha(color, 0.9f), 2.0f);
             }
-            const glm::dvec3 u = axes[j] * (half[j] + reach), v = axes[k] * (half[k] + reach);
-            out.Quad(DrawLayer::Overlay, F(c - u - v), F(c + u - v), F(c + u + v), F(c - u + v),
-                     WithAlpha(color, 0.10f));
-            const glm::dvec3 quad[4] = {c - u - v, c + u - v, c + u + v, c - u + v};
+            out.Quad(DrawLayer::Overlay, F(quad[0]), F(quad[1]), F(quad[2]), F(quad[3]), WithAlpha(color, 0.10f));
             for (int e = 0; e < 4; ++e) {
                 out.Line(DrawLayer::Scene, F(quad[e]), F(quad[(e + 1) % 4]), WithAlpha(color, 0.45f), 1.0f);
             }
