@@ -7,12 +7,14 @@
 #include "render/scene_draw.h"
 #include "render/svg_sink.h"
 
+#include <glm/vector_relational.hpp>
 #include <stb_image_write.h>
 
 #include <algorithm>
 #include <cctype>
 #include <fstream>
 #include <iostream>
+#include <limits>
 #include <sstream>
 #include <vector>
 
@@ -69,7 +71,8 @@ public:
     void Triangle(DrawLayer, const glm::vec3&, const glm::vec3&, const glm::vec3&, const glm::vec4&) override {}
     void GridFade(const glm::vec3&, float) override {}
 
-    glm::dvec2 min{0.0}, max{0.0}; ///< with the whole figure: it only widens
+    /// The labels' bounds in screen pixels (min > max when there is none).
+    glm::dvec2 min{std::numeric_limits<double>::infinity()}, max{-std::numeric_limits<double>::infinity()};
 
 private:
     void Add(glm::dvec2 p)
@@ -114,17 +117,19 @@ void FitLabels(Viewport& viewport)
     Camera& camera = viewport.camera;
     const glm::dvec2 size = camera.viewport;
     constexpr double kMargin = 12.0;
-    for (int round = 0; round < 4; ++round) { // one is exact for orthographic views
-        LabelBounds bounds(camera);
-        bounds.max = size;
-        viewport.DrawLabels(bounds);
-        const glm::dvec2 extent = bounds.max - bounds.min;
-        const double factor = std::max((extent.x + 2.0 * kMargin) / size.x, (extent.y + 2.0 * kMargin) / size.y);
-        if (bounds.min.x >= 0.0 && bounds.min.y >= 0.0 && bounds.max.x <= size.x && bounds.max.y <= size.y) {
-            return;
+    // labels keep their size in pixels while the view zooms out: a few rounds converge
+    for (int round = 0; round < 24; ++round) {
+        LabelBounds labels(camera);
+        viewport.DrawLabels(labels);
+        if (glm::all(glm::greaterThanEqual(labels.min, glm::dvec2(kMargin * 0.5))) &&
+            glm::all(glm::lessThanEqual(labels.max, size - kMargin * 0.5))) {
+            return; // every label inside (none at all included)
         }
-        Pan(camera, size * 0.5 - (bounds.min + bounds.max) * 0.5);
-        ZoomAt(camera, factor, size * 0.5);
+        // the labels and the whole figure as it is, centred and fitted with the margin
+        const glm::dvec2 lo = glm::min(labels.min, glm::dvec2(0.0)), hi = glm::max(labels.max, size);
+        const glm::dvec2 extent = hi - lo + 2.0 * kMargin;
+        Pan(camera, size * 0.5 - (lo + hi) * 0.5);
+        ZoomAt(camera, std::max(extent.x / size.x, extent.y / size.y), size * 0.5);
     }
 }
 
