@@ -17,6 +17,8 @@ namespace {
 /// the monospace font the figure asks for (0.6 em: DejaVu Sans Mono, Liberation Mono).
 constexpr double kFontSize = 13.0;
 constexpr double kCharWidth = kFontSize * 0.6;
+/// The dark box under labels and the caption (the window's ImGui label box).
+constexpr glm::vec4 kLabelBox{20.0f / 255.0f, 21.0f / 255.0f, 24.0f / 255.0f, 1.0f};
 
 /// A coordinate or size with at most two decimals ("12.5", "-3", "0.25").
 std::string Num(double v)
@@ -107,7 +109,18 @@ std::string XmlEscape(const std::string& text)
     return out;
 }
 
-SvgSink::SvgSink(const Camera& camera) : m_camera(camera) {}
+SvgSink::SvgSink(const Camera& camera, bool light) : m_camera(camera), m_light(light) {}
+
+std::string SvgSink::Paint(const glm::vec4& color) const
+{
+    const float lo = std::min({color.x, color.y, color.z}), hi = std::max({color.x, color.y, color.z});
+    if (!m_light || hi - lo > 0.08f) {
+        return Hex(color);
+    }
+    // on white, the greys turn over: white text and markers dark, the dark grid light
+    const float grey = 1.0f - 0.85f * (lo + hi) * 0.5f;
+    return Hex(glm::vec4(grey, grey, grey, color.w));
+}
 
 std::optional<glm::dvec2> SvgSink::Project(const glm::vec3& world) const
 {
@@ -138,13 +151,13 @@ void SvgSink::Line(DrawLayer layer, const glm::vec3& a, const glm::vec3& b, cons
     if (!s || (colorA.w <= 0.0f && colorB.w <= 0.0f)) {
         return;
     }
-    std::string stroke = "stroke=\"" + Hex(colorA) + "\" stroke-opacity=\"" + Alpha(colorA.w) + "\"";
+    std::string stroke = "stroke=\"" + Paint(colorA) + "\" stroke-opacity=\"" + Alpha(colorA.w) + "\"";
     if (colorA != colorB) { // a gradient along the segment, in the figure's coordinates
         const std::string id = "g" + std::to_string(++m_gradients);
         m_defs += "<linearGradient id=\"" + id + "\" gradientUnits=\"userSpaceOnUse\" x1=\"" + Num(s->first.x) +
                   "\" y1=\"" + Num(s->first.y) + "\" x2=\"" + Num(s->second.x) + "\" y2=\"" + Num(s->second.y) +
-                  "\"><stop offset=\"0\" stop-color=\"" + Hex(colorA) + "\" stop-opacity=\"" + Alpha(colorA.w) +
-                  "\"/><stop offset=\"1\" stop-color=\"" + Hex(colorB) + "\" stop-opacity=\"" + Alpha(colorB.w) +
+                  "\"><stop offset=\"0\" stop-color=\"" + Paint(colorA) + "\" stop-opacity=\"" + Alpha(colorA.w) +
+                  "\"/><stop offset=\"1\" stop-color=\"" + Paint(colorB) + "\" stop-opacity=\"" + Alpha(colorB.w) +
                   "\"/></linearGradient>\n";
         stroke = "stroke=\"url(#" + id + ")\"";
     }
@@ -161,16 +174,16 @@ void SvgSink::Marker(const glm::vec3& position, const glm::vec4& color, float si
         return;
     }
     const double r = size * 0.5;
-    const std::string fill = "fill=\"" + Hex(color) + "\" fill-opacity=\"" + Alpha(color.w) + "\"";
+    const std::string fill = "fill=\"" + Paint(color) + "\" fill-opacity=\"" + Alpha(color.w) + "\"";
     std::string& out = m_markers;
     switch (kind) {
     case MarkerKind::Disc: // with a dark rim, as the marker shader draws it
         out += "<circle cx=\"" + Num(p->x) + "\" cy=\"" + Num(p->y) + "\" r=\"" + Num(r - 0.5) + "\" " + fill +
-               " stroke=\"" + Hex(color * 0.25f) + "\" stroke-width=\"1\"/>\n";
+               " stroke=\"" + Paint(color * 0.25f) + "\" stroke-width=\"1\"/>\n";
         break;
     case MarkerKind::Ring:
         out += "<circle cx=\"" + Num(p->x) + "\" cy=\"" + Num(p->y) + "\" r=\"" + Num(r - 1.25) +
-               "\" fill=\"none\" stroke=\"" + Hex(color) + "\" stroke-opacity=\"" + Alpha(color.w) +
+               "\" fill=\"none\" stroke=\"" + Paint(color) + "\" stroke-opacity=\"" + Alpha(color.w) +
                "\" stroke-width=\"2.5\"/>\n";
         break;
     case MarkerKind::Square:
@@ -211,7 +224,7 @@ void SvgSink::Box(const glm::vec3& center, const glm::vec3& halfExtents, const g
         }
     }
     if (screen.size() == 8) { // a box partly behind the eye gets its edges only
-        m_solids += "<polygon points=\"" + Points(Hull(screen)) + "\" fill=\"" + Hex(color) + "\" fill-opacity=\"" +
+        m_solids += "<polygon points=\"" + Points(Hull(screen)) + "\" fill=\"" + Paint(color) + "\" fill-opacity=\"" +
                     Alpha(color.w) + "\"/>\n";
     }
     if (edgeColor.w <= 0.0f) {
@@ -224,7 +237,7 @@ void SvgSink::Box(const glm::vec3& center, const glm::vec3& halfExtents, const g
                     ProjectSegment(m_camera, glm::dvec3(corners[size_t(i)]), glm::dvec3(corners[size_t(i | bit)]));
                 if (s && glm::length(s->second - s->first) > 1e-6) { // edges seen end-on are points
                     m_solids += "<line x1=\"" + Num(s->first.x) + "\" y1=\"" + Num(s->first.y) + "\" x2=\"" +
-                                Num(s->second.x) + "\" y2=\"" + Num(s->second.y) + "\" stroke=\"" + Hex(edgeColor) +
+                                Num(s->second.x) + "\" y2=\"" + Num(s->second.y) + "\" stroke=\"" + Paint(edgeColor) +
                                 "\" stroke-opacity=\"" + Alpha(edgeColor.w) + "\" stroke-width=\"" + Num(edgeWidth) +
                                 "\" stroke-linecap=\"round\"/>\n";
                 }
@@ -241,7 +254,7 @@ void SvgSink::Sphere(const glm::vec3& center, float radius, const glm::vec4& col
         return;
     }
     m_solids += "<circle cx=\"" + Num(c->x) + "\" cy=\"" + Num(c->y) + "\" r=\"" + Num(glm::length(*rim - *c)) +
-                "\" fill=\"" + Hex(color) + "\" fill-opacity=\"" + Alpha(color.w) + "\" stroke=\"" + Hex(outline) +
+                "\" fill=\"" + Paint(color) + "\" fill-opacity=\"" + Alpha(color.w) + "\" stroke=\"" + Paint(outline) +
                 "\" stroke-width=\"" + Num(outline.w) + "\"/>\n";
 }
 
@@ -252,7 +265,7 @@ void SvgSink::Triangle(DrawLayer layer, const glm::vec3& a, const glm::vec3& b, 
     if (!pa || !pb || !pc || color.w <= 0.0f || std::abs(Cross(*pa, *pb, *pc)) < 1e-9) {
         return; // behind the eye, invisible or seen edge-on
     }
-    LayerText(layer, true) += "<polygon points=\"" + Points({*pa, *pb, *pc}) + "\" fill=\"" + Hex(color) +
+    LayerText(layer, true) += "<polygon points=\"" + Points({*pa, *pb, *pc}) + "\" fill=\"" + Paint(color) +
                               "\" fill-opacity=\"" + Alpha(color.w) + "\"/>\n";
 }
 
@@ -268,10 +281,9 @@ void SvgSink::Label(const glm::vec3& at, glm::vec2 offset, const std::string& te
     const double x = p->x + offset.x, y = p->y + offset.y;
     const double width = double(text.size()) * kCharWidth;
     m_labels += "<g><rect x=\"" + Num(x - 4.0) + "\" y=\"" + Num(y - 2.0) + "\" width=\"" + Num(width + 8.0) +
-                "\" height=\"" + Num(kFontSize + 4.0) +
-                "\" rx=\"3\" fill=\"#141518\" fill-opacity=\"0.78\"/><text x=\"" + Num(x) + "\" y=\"" +
-                Num(y + kFontSize * 0.8) + "\" fill=\"" + Hex(color) + "\" fill-opacity=\"" + Alpha(color.w) + "\">" +
-                XmlEscape(text) + "</text></g>\n";
+                "\" height=\"" + Num(kFontSize + 4.0) + "\" rx=\"3\" fill=\"" + Paint(kLabelBox) +
+                "\" fill-opacity=\"0.78\"/><text x=\"" + Num(x) + "\" y=\"" + Num(y + kFontSize * 0.8) + "\" fill=\"" +
+                Paint(color) + "\" fill-opacity=\"" + Alpha(color.w) + "\">" + XmlEscape(text) + "</text></g>\n";
 }
 
 void SvgSink::Caption(const std::vector<std::string>& lines)
@@ -285,11 +297,11 @@ void SvgSink::Caption(const std::vector<std::string>& lines)
     }
     const double lineHeight = kFontSize + 4.0;
     m_caption += "<rect x=\"10\" y=\"10\" width=\"" + Num(double(longest) * kCharWidth + 20.0) + "\" height=\"" +
-                 Num(double(lines.size()) * lineHeight + 12.0) +
-                 "\" rx=\"4\" fill=\"#141518\" fill-opacity=\"0.8\"/>\n";
+                 Num(double(lines.size()) * lineHeight + 12.0) + "\" rx=\"4\" fill=\"" + Paint(kLabelBox) +
+                 "\" fill-opacity=\"0.8\"/>\n";
     for (size_t i = 0; i < lines.size(); ++i) {
         m_caption += "<text x=\"20\" y=\"" + Num(16.0 + double(i) * lineHeight + kFontSize * 0.8 + 2.0) + "\" fill=\"" +
-                     (i == 0 ? "#ebebeb" : "#a6a6a6") + "\">" + XmlEscape(lines[i]) + "</text>\n";
+                     Paint(i == 0 ? glm::vec4(0.92f) : glm::vec4(0.65f)) + "\">" + XmlEscape(lines[i]) + "</text>\n";
     }
 }
 
@@ -301,7 +313,8 @@ std::string SvgSink::Document(const glm::vec4& background) const
                       w + "\" height=\"" + h + "\" viewBox=\"0 0 " + w + " " + h + "\">\n";
     svg += "<defs>\n<clipPath id=\"frame\"><rect width=\"" + w + "\" height=\"" + h + "\"/></clipPath>\n" + m_defs +
            "</defs>\n";
-    svg += "<rect width=\"" + w + "\" height=\"" + h + "\" fill=\"" + Hex(background) + "\"/>\n";
+    svg += "<rect width=\"" + w + "\" height=\"" + h + "\" fill=\"" +
+           (m_light ? std::string("#ffffff") : Hex(background)) + "\"/>\n";
     svg += "<g clip-path=\"url(#frame)\">\n";
     auto group = [&](const char* id, const std::string& body, const char* attributes = "") {
         svg += std::string("<g id=\"") + id + "\"" + attributes + ">\n" + body + "</g>\n";

@@ -14,8 +14,10 @@ namespace hitlab {
 
 class SvgSink final : public DrawSink {
 public:
-    /// Projects with `camera`; the figure is camera.viewport (width x height) pixels.
-    explicit SvgSink(const Camera& camera);
+    /// Projects with `camera`; the figure is camera.viewport (width x height) pixels. `light`: a
+    /// white background for print, the greys turned over (white markers and text dark, the dark
+    /// grid and label boxes light); the colours keep their hue.
+    explicit SvgSink(const Camera& camera, bool light = false);
 
     using DrawSink::Line;
     using DrawSink::Marker;
@@ -49,12 +51,15 @@ public:
 
 private:
     std::optional<glm::dvec2> Project(const glm::vec3& world) const;
+    /// "#rrggbb" of a colour, turned over on the light background when it is a grey.
+    std::string Paint(const glm::vec4& color) const;
     std::string& LayerText(DrawLayer layer, bool fill);
 
     Camera m_camera;
     std::string m_defs, m_grid, m_sceneFill, m_solids, m_scene, m_overlayFill, m_overlay, m_markers, m_labels,
         m_caption;
     int m_gradients = 0;
+    bool m_light = false;
 };
 
 /// Text with &, <, > and quotes escaped for XML.

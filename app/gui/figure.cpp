@@ -150,7 +150,7 @@ std::string RenderSvgFigure(Scene scene, const Camera& camera, ShapeId select, c
     PanelState state;
     SetUp(viewport, state, camera, select, choice);
     FitLabels(viewport);
-    SvgSink svg(viewport.camera);
+    SvgSink svg(viewport.camera, choice.light);
     DrawScene(viewport.GetScene(), viewport.Evaluation(), viewport.DrawOptions(), svg);
     viewport.DrawLabels(svg);
     if (!choice.clean) { // the window's status: the title, the pair and the verdict
@@ -197,6 +197,11 @@ int RunRender(const RenderOptions& options)
     FigureChoice choice;
     choice.step = options.step > 0 ? options.step - 1 : -1;
     choice.clean = options.clean;
+    choice.light = options.light;
+    if (options.light && !IsSvgPath(options.output)) {
+        std::cerr << "hitlab render: --light: only for an SVG figure (-o FILE.svg)\n";
+        return 2;
+    }
     {
         const SceneEvaluator evaluation = [&] {
             SceneEvaluator e;

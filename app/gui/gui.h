@@ -41,6 +41,7 @@ struct RenderOptions {
     ShapeId select = 0; ///< draw with this shape selected (its handles and focused trace)
     int step = -1;      ///< the focused trace's step N (1 = first; -1: the whole trace)
     bool clean = false; ///< no handles, hints, status or selection highlights
+    bool light = false; ///< an SVG figure on white, for print
     SceneLoader loader;
 };
 

@@ -83,6 +83,7 @@ void DefineRenderOptions(CLI::App& app, RenderOptions& options, std::string& siz
     app.add_option("--step", options.step, "Draw the focused trace's step N only (1 = first; default: all steps)")
         ->transform(WholeIn(1, 1000000));
     app.add_flag("--clean", options.clean, "Leave out handles, hints, the status and selection highlights");
+    app.add_flag("--light", options.light, "With an .svg output: a white background for print");
 }
 
 const char* const kGuiDescription = "Opens the HitLab window on SCENE (default: the built-in demo).";

@@ -139,6 +139,19 @@ TEST(SvgSink, DocumentStacksTheLayersInTheWindowsOrder)
     EXPECT_EQ(doc.substr(doc.size() - 12), "</g>\n</svg>\n");
 }
 
+TEST(SvgSink, LightTurnsTheGreysOverAndKeepsTheHues)
+{
+    SvgSink svg(TwoDCamera(), true);
+    svg.Line(DrawLayer::Overlay, {0.0f, 0.0f, 0.0f}, {1.0f, 0.0f, 0.0f}, {1.0f, 1.0f, 1.0f, 1.0f}, 1.0f);
+    svg.Line(DrawLayer::Grid, {0.0f, 0.0f, 0.0f}, {1.0f, 0.0f, 0.0f}, {0.2f, 0.2f, 0.2f, 1.0f}, 1.0f);
+    svg.Line(DrawLayer::Scene, {0.0f, 0.0f, 0.0f}, {1.0f, 0.0f, 0.0f}, {1.0f, 0.5f, 0.0f, 1.0f}, 1.0f);
+    const std::string doc = svg.Document({0.1f, 0.1f, 0.1f, 1.0f});
+    EXPECT_TRUE(Contains(doc, "<rect width=\"400\" height=\"200\" fill=\"#ffffff\"/>")) << doc;
+    EXPECT_TRUE(Contains(doc, "stroke=\"#262626\"")) << doc; // white: 1 - 0.85 = 0.15
+    EXPECT_TRUE(Contains(doc, "stroke=\"#d4d4d4\"")) << doc; // the grid's 0.2: 1 - 0.17 = 0.83
+    EXPECT_TRUE(Contains(doc, "stroke=\"#ff8000\"")) << doc; // a colour stays
+}
+
 TEST(SvgSink, XmlEscapeEscapesTheFiveCharacters)
 {
     EXPECT_EQ(XmlEscape("a & b < c > d \"e\" 'f'"), "a &amp; b &lt; c &gt; d &quot;e&quot; &apos;f&apos;");
