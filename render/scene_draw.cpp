@@ -1,8 +1,6 @@
 // Scene drawing: shapes, results and traces to primitives.
 #include "scene_draw.h"
 
-#include "core/text.h"
-
 #include <glm/geometric.hpp>
 
 #include <algorithm>
@@ -246,16 +244,26 @@ void DrawSlabs(const Scene& scene, const SceneQuery& q, const Trace& trace, cons
         const glm::dvec3 forward = Basis(cam).forward;
         const bool edgeOn = std::abs(glm::dot(axes[i], forward)) < 0.02;
         const int along = std::abs(glm::dot(axes[j], forward)) < std::abs(glm::dot(axes[k], forward)) ? j : k;
+        // ... and past this slab's crossing points, however far along the ray they lie
+        glm::dvec2 lo(-half[j] - reach, -half[k] - reach), hi(half[j] + reach, half[k] + reach);
+        for (double t : {slab->tNear, slab->tFar}) {
+            const glm::dvec3 p = origin + dir * t - center;
+            if (!slab->parallel && std::isfinite(t) && Finite(p)) {
+                const glm::dvec2 d(glm::dot(p, axes[j]), glm::dot(p, axes[k]));
+                lo = glm::min(lo, d - reach * 0.4);
+                hi = glm::max(hi, d + reach * 0.4);
+            }
+        }
         for (int side = -1; side <= 1; side += 2) {
             const glm::dvec3 c = center + axes[i] * (half[i] * side);
+            const glm::dvec3 quad[4] = {c + axes[j] * lo.x + axes[k] * lo.y, c + axes[j] * hi.x + axes[k] * lo.y,
+                                        c + axes[j] * hi.x + axes[k] * hi.y, c + axes[j] * lo.x + axes[k] * hi.y};
             if (edgeOn) {
-                const glm::dvec3 w = axes[along] * (half[along] + reach);
-                out.Line(DrawLayer::Scene, F(c - w), F(c + w), WithAlpha(color, 0.9f), 2.0f);
+                const int n = along == j ? 0 : 1;
+                out.Line(DrawLayer::Scene, F(c + axes[along] * lo[n]), F(c + axes[along] * hi[n]),
+                         WithAlpha(color, 0.9f), 2.0f);
             }
-            const glm::dvec3 u = axes[j] * (half[j] + reach), v = axes[k] * (half[k] + reach);
-            out.Quad(DrawLayer::Overlay, F(c - u - v), F(c + u - v), F(c + u + v), F(c - u + v),
-                     WithAlpha(color, 0.10f));
-            const glm::dvec3 quad[4] = {c - u - v, c + u - v, c + u + v, c - u + v};
+            out.Quad(DrawLayer::Overlay, F(quad[0]), F(quad[1]), F(quad[2]), F(quad[3]), WithAlpha(color, 0.10f));
             for (int e = 0; e < 4; ++e) {
                 out.Line(DrawLayer::Scene, F(quad[e]), F(quad[(e + 1) % 4]), WithAlpha(color, 0.45f), 1.0f);
             }
@@ -341,33 +349,6 @@ void DrawFocused(const Scene& scene, const SceneDrawOptions& o, DrawSink& out)
 }
 
 } // namespace
-
-void DrawCastLabels(const Scene& scene, const SceneEvaluator& evaluation, const SceneQuery& query, DrawSink& out)
-{
-    const QueryEvaluation* qe = evaluation.Find(query.a, query.b);
-    const SceneShape* cast = qe == nullptr ? nullptr : scene.Find(qe->query.a);
-    const std::optional<CastLine> line =
-        cast != nullptr && IsCast(qe->query.family) ? CastLineOf(cast->shape) : std::nullopt;
-    if (!line) {
-        return;
-    }
-    const glm::dvec3 origin = line->origin, dir = line->direction;
-    const Result& r = DrawnResult(scene, *qe);
-    if (!r.hit) {
-        return;
-    }
-    constexpr glm::vec4 kText{235.0f / 255.0f, 235.0f / 255.0f, 235.0f / 255.0f, 1.0f};
-    auto label = [&](double t, const char* what, float dy) {
-        if (std::isfinite(t) && Finite(origin + dir * t)) {
-            out.Label(F(origin + dir * t), {10.0f, dy}, std::string(what) + " t = " + ShortNumber(t, 6), kText);
-        }
-    };
-    label(r.tEnter, "in", -24.0f);
-    const AlgorithmInfo* drawn = scene.Settings(qe->query.family).drawn;
-    if (r.tExit != r.tEnter && (drawn == nullptr || (drawn->returns & kFieldTExit) != 0)) { // t_exit returned
-        label(r.tExit, "out", 8.0f);
-    }
-}
 
 double GridSpacing(const Camera& camera) { return std::pow(10.0, std::floor(std::log10(camera.distance * 0.3))); }
 

@@ -68,10 +68,15 @@ inline bool HasResultToDraw(const QueryEvaluation& qe)
 void DrawGrid(const Camera& camera, DrawSink& out);
 /// Every visible shape, result overlay and the focused trace.
 void DrawScene(const Scene& scene, const SceneEvaluator& evaluation, const SceneDrawOptions& options, DrawSink& out);
-/// "in t = ..." and "out t = ..." labels by the entry and exit points of a cast query, from the
-/// result the viewport draws (core's, never recomputed); "out" only when the drawn algorithm
-/// returns t_exit and it differs from t_enter. Nothing for overlaps, misses or unknown queries.
-void DrawCastLabels(const Scene& scene, const SceneEvaluator& evaluation, const SceneQuery& query, DrawSink& out);
+/// t labels of a cast query, from the result the viewport draws and the focused trace (core's,
+/// never recomputed). With a slab-method trace: one label at every slab crossing the trace records
+/// ("x near t = 0.25", "y far t = 3"; crossings at the same t share one label, and the result's
+/// entry and exit say so: "in: y near t = 1"), near crossings above the point and far ones below.
+/// Otherwise, and for an entry or exit at no crossing: "in t = ..." and "out t = ..." by the entry
+/// and exit points of a hit, "out" only when the drawn algorithm returns t_exit and it differs from
+/// t_enter. Nothing for overlaps or unknown queries.
+void DrawCastLabels(const Scene& scene, const SceneEvaluator& evaluation, const SceneQuery& query, DrawSink& out,
+                    const Trace* trace = nullptr);
 /// Grid spacing for the camera's zoom (a power of ten), also the snap step.
 double GridSpacing(const Camera& camera);
 /// The result of the family's drawn algorithm within a comparison (the reference's when absent).

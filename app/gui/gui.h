@@ -2,6 +2,7 @@
 // (`hitlab render SCENE -o out.png`), both on GLFW + OpenGL 3.3 core + Dear ImGui.
 #pragma once
 
+#include "figure.h"
 #include "scenes.h"
 #include "viewport.h"
 
@@ -37,19 +38,23 @@ struct GuiOptions {
 
 struct RenderOptions {
     std::string scene = "demo";
-    std::string output; ///< PNG path
+    std::string output; ///< PNG path, or an SVG figure (drawn without GL) when it ends in .svg
     int width = 1280, height = 720;
     std::string view = "persp"; ///< persp | front | right | top | 2d
     int frames = 1;             ///< frames rendered (the last one is written)
     bool stats = false;
     ShapeId select = 0; ///< draw with this shape selected (its handles and focused trace)
+    int step = -1;      ///< the focused trace's step N (1 = first; -1: the whole trace)
+    bool clean = false; ///< no handles, hints, status or selection highlights
+    bool light = false; ///< an SVG figure on white, for print
     SceneLoader loader;
 };
 
 /// Opens the window; returns the exit status (1 with a one-line message when there is no display
 /// or no OpenGL 3.3).
 int RunGui(const GuiOptions& options);
-/// Renders with a hidden window and writes a PNG; returns the exit status.
+/// Renders with a hidden window and writes a PNG, or writes an SVG figure without a window;
+/// returns the exit status.
 int RunRender(const RenderOptions& options);
 
 /// One rendered frame, rows from the top, RGBA8; and the time of each frame rendered.
@@ -61,8 +66,10 @@ struct RenderedImage {
 };
 /// Renders `frames` frames of the scene with a hidden window (overlays included) and returns the
 /// last; nullopt with error set when there is no display, no OpenGL 3.3 or a shader fails.
+/// `figure` picks the focused pair and trace step, and with clean leaves out the selection's
+/// highlight and handles, the hints and the status.
 std::optional<RenderedImage> RenderScene(Scene scene, const Camera& camera, int width, int height, int frames,
-                                         ShapeId select, std::string& error);
+                                         ShapeId select, std::string& error, const FigureChoice& figure = {});
 
 /// Frame-time statistics: min, median, p95, max of total, and the shares of each part.
 void PrintFrameStats(std::ostream& out, const std::vector<FrameTimes>& frames);

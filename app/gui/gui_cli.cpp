@@ -94,7 +94,9 @@ void DefineGuiOptions(CLI::App& app, GuiOptions& options, std::string& size)
 void DefineRenderOptions(CLI::App& app, RenderOptions& options, std::string& size)
 {
     app.add_option("scene", options.scene, "demo, stress, or a scene file")->required();
-    app.add_option("-o,--output", options.output, "PNG file to write")->required()->check(FileToWrite());
+    app.add_option("-o,--output", options.output, "PNG file to write, or an SVG figure (drawn without GL) for *.svg")
+        ->required()
+        ->check(FileToWrite());
     app.add_option("--size", size, "Image size WxH, each 1..8192 (default 1280x720)");
     app.add_option("--view", options.view, "persp (the scene's camera), front, right, top or 2d")
         ->check(CLI::IsMember({"persp", "front", "right", "top", "2d"}));
@@ -103,11 +105,16 @@ void DefineRenderOptions(CLI::App& app, RenderOptions& options, std::string& siz
     app.add_flag("--stats", options.stats, "Print frame-time statistics");
     app.add_option("--select", options.select, "Draw with the shape of this id selected")
         ->transform(WholeIn<ShapeId>(1, std::numeric_limits<ShapeId>::max()));
+    app.add_option("--step", options.step, "Draw the focused trace's step N only (1 = first; default: all steps)")
+        ->transform(WholeIn(1, 1000000));
+    app.add_flag("--clean", options.clean, "Leave out handles, hints, the status and selection highlights");
+    app.add_flag("--light", options.light, "With an .svg output: a white background for print");
 }
 
 const char* const kGuiDescription = "Opens the HitLab window on SCENE (default: the built-in demo).";
 const char* const kRenderDescription = "Renders one frame of SCENE, overlays included, to a PNG with a hidden window "
-                                       "(works under xvfb-run).";
+                                       "(works under xvfb-run), or to an SVG vector figure (no window) when the "
+                                       "output ends in .svg.";
 
 /// A scene word the window cannot open because it is no file at all: "" when it may be one.
 std::string SceneWordError(const std::string& word)

@@ -1,5 +1,5 @@
 // Command lines of the GUI: `hitlab [SCENE] [--frames N] [--stats] [--dump-on-exit FILE]` and
-// `hitlab render SCENE -o out.png [--size WxH] [--view V] [--frames N] [--stats]`.
+// `hitlab render SCENE -o out.png|fig.svg [--size WxH] [--view V] [--frames N] [--stats] [--step N] [--clean]`.
 #pragma once
 
 #include "scenes.h"

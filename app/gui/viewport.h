@@ -59,6 +59,11 @@ public:
     void Draw(glm::ivec2 framebuffer, glm::dvec2 window);
     /// The ImGui status overlay, hover label and hints (inside an ImGui frame).
     void DrawOverlay();
+    /// What Draw hands to the scene drawing: the camera, hover, selection, focused pair and
+    /// trace, handles and gizmo (GL-free: the SVG figure draws the same).
+    SceneDrawOptions DrawOptions() const;
+    /// The focused cast's t labels (DrawCastLabels with the focused trace) to `out`.
+    void DrawLabels(DrawSink& out) const;
 
     Scene& GetScene() { return m_scene; }
     const Scene& GetScene() const { return m_scene; }
@@ -75,6 +80,7 @@ public:
     const FanView& Fans() const { return m_fanView; }
     FrameTimes times;
     bool showHints = true;
+    bool showStatus = true; ///< the status overlay (title, counts, selection, verdict)
     /// Scales the viewport's marker sizes, line widths and gizmo (View > font size, for a projector).
     float markerScale = 1.0f;
 
@@ -90,6 +96,8 @@ public:
     std::vector<glm::dvec4> occluders;
     /// The pair whose trace is drawn (nullopt: none).
     const std::optional<SceneQuery>& Focused() const { return m_focused; }
+    /// The focused pair's trace as drawn (only the Query inspector's step when one is chosen).
+    const Trace& FocusedTrace() const { return m_focusedTrace; }
     /// Replaces the scene (File > New, Open): history, evaluation, selection and camera start afresh.
     void SetScene(Scene scene);
     /// Edit > Duplicate and Ctrl+D: a copy of the selection half a grid step to the right on

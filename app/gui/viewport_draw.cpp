@@ -74,17 +74,14 @@ private:
 
 } // namespace
 
-void Viewport::Draw(glm::ivec2 framebuffer, glm::dvec2 window)
+SceneDrawOptions Viewport::DrawOptions() const
 {
-    const double t0 = NowMs();
-    camera.viewport = glm::max(window, glm::dvec2(1.0));
     SceneDrawOptions options;
     options.camera = camera;
     options.hovered = m_drag.mode == DragMode::None ? m_hovered : 0;
     options.selected = m_selected;
     options.focused = m_focused ? &*m_focused : nullptr;
     options.focusedTrace = m_focused ? &m_focusedTrace : nullptr;
-    m_summary.Update(m_evaluator); // listed once per evaluation (a no-op after Update)
     options.drawable = &m_summary.Drawable();
     {
         std::vector<GizmoArrow> arrows;
@@ -108,6 +105,22 @@ void Viewport::Draw(glm::ivec2 framebuffer, glm::dvec2 window)
                                                arrow ? MarkerKind::Diamond : MarkerKind::Square,
                                                static_cast<int>(i) == m_hoveredHandle});
     }
+    return options;
+}
+
+void Viewport::DrawLabels(DrawSink& out) const
+{
+    if (m_focused) {
+        DrawCastLabels(m_scene, m_evaluator, *m_focused, out, &m_focusedTrace);
+    }
+}
+
+void Viewport::Draw(glm::ivec2 framebuffer, glm::dvec2 window)
+{
+    const double t0 = NowMs();
+    camera.viewport = glm::max(window, glm::dvec2(1.0));
+    m_summary.Update(m_evaluator); // listed once per evaluation (a no-op after Update)
+    const SceneDrawOptions options = DrawOptions();
     DrawScene(m_scene, m_evaluator, options, m_renderers);
     m_fanView.AddDrawing(m_scene, camera, m_renderers);
     m_renderers.beforeOverlays = [this] { m_fanView.DrawSamples(); };
@@ -148,8 +161,9 @@ void Viewport::DrawOverlay()
         workPos = ImVec2(float(overlayArea.x), float(overlayArea.y));
         workSize = ImVec2(float(overlayArea.z), float(overlayArea.w));
     }
-    float statusBottom = workPos.y;
-    if (!presenting) { // presentation mode: only the scene, the number line and the verdict
+    float statusBottom = workPos.y; // the fans' legend goes below the status
+    // presentation mode: only the scene, the number line and the verdict; figures: no status
+    if (showStatus && !presenting) {
         ImGui::SetNextWindowPos(ImVec2(workPos.x + 10, workPos.y + 10));
         ImGui::SetNextWindowBgAlpha(0.55f);
         if (ImGui::Begin("##status", nullptr, fixed)) {
@@ -204,7 +218,7 @@ void Viewport::DrawOverlay()
 
     if (m_focused) {
         OverlayLabels labels(camera, overlayArea);
-        DrawCastLabels(m_scene, m_evaluator, *m_focused, labels);
+        DrawLabels(labels);
     }
     m_fanView.DrawLegend(m_scene, overlayArea, statusBottom + 6.0f,
                          m_drag.mode == DragMode::None ? m_cursor : glm::dvec2(-1.0));

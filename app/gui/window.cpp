@@ -11,7 +11,6 @@
 #include <backends/imgui_impl_glfw.h>
 #include <backends/imgui_impl_opengl3.h>
 #include <imgui.h>
-#include <stb_image_write.h>
 
 #include <algorithm>
 #include <chrono>
@@ -389,7 +388,7 @@ int RunGui(const GuiOptions& options)
 }
 
 std::optional<RenderedImage> RenderScene(Scene scene, const Camera& camera, int width, int height, int frames,
-                                         ShapeId select, std::string& error)
+                                         ShapeId select, std::string& error, const FigureChoice& figure)
 {
     KeepFrameMemory();
     if (!InitGlfw("render")) {
@@ -417,7 +416,10 @@ std::optional<RenderedImage> RenderScene(Scene scene, const Camera& camera, int 
         viewport.camera = camera;
         viewport.camera.viewport = size;
         viewport.showHints = false;
-        viewport.Select(select);
+        viewport.showStatus = !figure.clean;
+        PanelState focus{figure.focused, figure.step};
+        viewport.panels = &focus;
+        viewport.Select(figure.clean ? 0 : select);
         image.emplace();
         // ImGui sizes auto-resizing windows on their first frame and shows them on the second
         for (int frame = 0; frame < std::max(2, frames); ++frame) {
@@ -457,41 +459,6 @@ std::optional<RenderedImage> RenderScene(Scene scene, const Camera& camera, int 
     glfwDestroyWindow(window);
     glfwTerminate();
     return image;
-}
-
-int RunRender(const RenderOptions& options)
-{
-    IoError openError;
-    std::optional<Scene> scene = OpenScene(options.scene, options.loader, openError);
-    if (!scene) {
-        std::cerr << "hitlab render: " << ErrorText(openError) << '\n';
-        return 2;
-    }
-    std::string error;
-    const std::optional<Camera> camera =
-        CameraForView(*scene, options.view, glm::dvec2(double(options.width), double(options.height)));
-    if (!camera) {
-        std::cerr << "hitlab render: unknown view \"" << options.view << "\" (persp, front, right, top, 2d)\n";
-        return 2;
-    }
-    const std::optional<RenderedImage> image =
-        RenderScene(std::move(*scene), *camera, options.width, options.height, options.frames, options.select, error);
-    if (!image) {
-        if (error != "no display" && error != "no OpenGL 3.3 core context") {
-            std::cerr << "hitlab render: " << error << '\n';
-        }
-        return 1;
-    }
-    if (options.stats) {
-        PrintFrameStats(std::cout, image->frames);
-        std::cout << image->fanStats;
-    }
-    if (!options.output.empty() && stbi_write_png(options.output.c_str(), image->width, image->height, 4,
-                                                  image->rgba.data(), image->width * 4) == 0) {
-        std::cerr << "hitlab render: cannot write " << options.output << '\n';
-        return 1;
-    }
-    return 0;
 }
 
 } // namespace hitlab

@@ -126,6 +126,10 @@ TEST(CommandLineErrors, EveryBadCommandLineIsExitTwoAndOneLineNamingIt)
          "hitlab render: --frames: expected a whole number from 1 to 1000000000, got \"-1\""},
         {{"render", "demo", "-o", "x.png", "--view", "side"},
          "hitlab render: --view: side not in {persp,front,right,top,2d}"},
+        {{"render", "demo", "-o", "x.svg", "--step", "0"},
+         "hitlab render: --step: expected a whole number from 1 to 1000000, got \"0\""},
+        {{"render", "demo", "-o", "x.svg", "--select", "99"}, "hitlab render: --select: no shape has id 99"},
+        {{"render", "demo", "-o", "x.png", "--light"}, "hitlab render: --light: only for an SVG figure (-o FILE.svg)"},
         {{"render", kMissing, "-o", "x.png"},
          "hitlab render: " + kMissing + ": cannot open: No such file or directory"},
         // algorithms

@@ -197,6 +197,49 @@ TEST(SceneDraw, CastLabelsOnlyTheEntryWhenTheDrawnAlgorithmGivesNoExit)
     EXPECT_EQ(sink.labels[0].text, "in t = 1");
 }
 
+TEST(SceneDraw, CastLabelsWithTheTraceGiveEverySlabCrossing)
+{
+    RayBoxScene s;
+    s.DrawFocused(); // fills s.trace: slab's steps
+    RecordingSink sink;
+    DrawCastLabels(s.scene, s.evaluator, s.query, sink, &s.trace);
+    // x: [1, 3] (the entry and the exit), y: [-2, 6], z: [-0.5, 3.5]; near above, far below
+    ASSERT_EQ(sink.labels.size(), 6u);
+    EXPECT_EQ(sink.labels[0].text, "in: x near t = 1");
+    EXPECT_EQ(sink.labels[0].at, glm::vec3(0.0f, 0.75f, 0.75f));
+    EXPECT_EQ(sink.labels[0].offset, glm::vec2(10.0f, -24.0f));
+    EXPECT_EQ(sink.labels[1].text, "out: x far t = 3");
+    EXPECT_EQ(sink.labels[1].at, glm::vec3(2.0f, 1.25f, 1.75f));
+    EXPECT_EQ(sink.labels[1].offset, glm::vec2(10.0f, 8.0f));
+    EXPECT_EQ(sink.labels[2].text, "y near t = -2");
+    EXPECT_EQ(sink.labels[2].at, glm::vec3(-3.0f, 0.0f, -0.75f));
+    EXPECT_EQ(sink.labels[3].text, "y far t = 6");
+    EXPECT_EQ(sink.labels[3].at, glm::vec3(5.0f, 2.0f, 3.25f));
+    EXPECT_EQ(sink.labels[3].offset, glm::vec2(10.0f, 8.0f));
+    EXPECT_EQ(sink.labels[4].text, "z near t = -0.5");
+    EXPECT_EQ(sink.labels[5].text, "z far t = 3.5");
+}
+
+TEST(SceneDraw, CastLabelsOfOneStepKeepTheEntryAndExitOfTheResult)
+{
+    RayBoxScene s;
+    s.DrawFocused();
+    Trace step; // the Query inspector on the y slab's step: its crossings, and in / out apart
+    for (const TraceStep& t : s.trace.steps) {
+        if (const auto* slab = std::get_if<SlabPart>(&t.part); slab != nullptr && slab->axis == 1) {
+            step.steps.push_back(t);
+        }
+    }
+    ASSERT_EQ(step.steps.size(), 1u);
+    RecordingSink sink;
+    DrawCastLabels(s.scene, s.evaluator, s.query, sink, &step);
+    ASSERT_EQ(sink.labels.size(), 4u);
+    EXPECT_EQ(sink.labels[0].text, "y near t = -2");
+    EXPECT_EQ(sink.labels[1].text, "y far t = 6");
+    EXPECT_EQ(sink.labels[2].text, "in t = 1");
+    EXPECT_EQ(sink.labels[3].text, "out t = 3");
+}
+
 TEST(SceneDraw, CastLabelsNothingForAMiss)
 {
     RayBoxScene s({-1.0, 0.25, 0.5});

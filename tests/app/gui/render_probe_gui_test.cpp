@@ -108,6 +108,55 @@ TEST(RenderProbe, HitlabRenderWritesThePng)
     EXPECT_GT(drawn, 500);
 }
 
+/// Pixels of a PNG within 12 of a colour in each channel.
+int CountColour(const std::filesystem::path& png, const glm::vec4& colour)
+{
+    int w = 0, h = 0, n = 0;
+    unsigned char* pixels = stbi_load(png.string().c_str(), &w, &h, &n, 4);
+    if (pixels == nullptr) {
+        return -1;
+    }
+    int count = 0;
+    for (int i = 0; i < w * h; ++i) {
+        bool near = true;
+        for (int c = 0; c < 3; ++c) {
+            near = near && std::abs(int(pixels[i * 4 + c]) - Byte(colour[c])) <= 12;
+        }
+        count += near ? 1 : 0;
+    }
+    stbi_image_free(pixels);
+    return count;
+}
+
+TEST(RenderProbe, CleanLeavesOutTheSelectionAndTheStatus)
+{
+    // the ray (id 2) selected: drawn in the selection's orange with its handles and move arrows;
+    // --clean draws it in its own colour (#ffbf33), and no status box in the top-left corner
+    const std::filesystem::path dir = std::filesystem::temp_directory_path();
+    const std::filesystem::path selected = dir / "hitlab_render_selected.png", clean = dir / "hitlab_render_clean.png";
+    const std::string base = std::string(HITLAB_EXE) + " render slab-2d-hit --view 2d --select 2 --size 640x360 -o ";
+    ASSERT_EQ(std::system((base + selected.string()).c_str()), 0);
+    ASSERT_EQ(std::system((base + clean.string() + " --clean").c_str()), 0);
+    EXPECT_GT(CountColour(selected, palette::kSelected), 200);
+    EXPECT_EQ(CountColour(clean, palette::kSelected), 0);
+    EXPECT_GT(CountColour(clean, {1.0f, 0.75f, 0.2f, 1.0f}), 100); // the ray, in its own colour
+    // the status box's text: bright pixels in the top-left corner, where the clean figure has none
+    auto text = [](const std::filesystem::path& png) {
+        int w = 0, h = 0, n = 0;
+        unsigned char* pixels = stbi_load(png.string().c_str(), &w, &h, &n, 4);
+        int bright = 0;
+        for (int y = 15; y < 30 && pixels != nullptr; ++y) {
+            for (int x = 15; x < 200; ++x) {
+                bright += pixels[(y * w + x) * 4] > 200 && pixels[(y * w + x) * 4 + 2] > 200 ? 1 : 0;
+            }
+        }
+        stbi_image_free(pixels);
+        return bright;
+    };
+    EXPECT_GT(text(selected), 50);
+    EXPECT_EQ(text(clean), 0);
+}
+
 TEST(RenderProbe, BadArgumentsFailCleanly)
 {
     const std::string command = std::string(HITLAB_EXE) + " render nosuchscene.json -o /dev/null 2>/dev/null";

@@ -1,0 +1,267 @@
+// `hitlab render`: a PNG through a hidden GL window, or an SVG figure without one.
+#include "figure.h"
+
+#include "gui.h"
+#include "viewport.h"
+
+#include "render/scene_draw.h"
+#include "render/svg_sink.h"
+
+#include <glm/vector_relational.hpp>
+#include <stb_image_write.h>
+
+#include <algorithm>
+#include <cctype>
+#include <fstream>
+#include <iostream>
+#include <limits>
+#include <sstream>
+#include <vector>
+
+namespace hitlab {
+
+std::optional<SceneQuery> FigureFocus(const SceneEvaluator& evaluation, ShapeId select)
+{
+    const auto& queries = evaluation.Queries();
+    const QueryEvaluation* chosen = nullptr;
+    for (const QueryEvaluation& qe : queries) {
+        if (select != 0) { // the selection's first query that hits, else its first
+            if (qe.query.a != select && qe.query.b != select) {
+                continue;
+            }
+            if (chosen == nullptr || (!chosen->comparison.reference.hit && qe.comparison.reference.hit)) {
+                chosen = &qe;
+            }
+            if (chosen->comparison.reference.hit) {
+                break;
+            }
+        } else { // the first disagreement (looked for in scenes of under 1000 queries), else the first
+            if (chosen == nullptr || (!qe.comparison.agree && queries.size() < 1000)) {
+                chosen = &qe;
+            }
+            if (!qe.comparison.agree || queries.size() >= 1000) {
+                break;
+            }
+        }
+    }
+    return chosen != nullptr ? std::optional<SceneQuery>(chosen->query) : std::nullopt;
+}
+
+namespace {
+
+/// The screen rectangles of the labels a drawing emits (the text's width estimated from its
+/// length, as SvgSink lays it out); everything else is ignored.
+class LabelBounds final : public DrawSink {
+public:
+    explicit LabelBounds(const Camera& camera) : m_camera(camera) {}
+    void Label(const glm::vec3& at, glm::vec2 offset, const std::string& text, const glm::vec4&) override
+    {
+        if (const auto p = WorldToScreen(m_camera, glm::dvec3(at))) {
+            const glm::dvec2 corner(p->x + offset.x, p->y + offset.y);
+            Add(corner - glm::dvec2(4.0, 2.0));
+            Add(corner + glm::dvec2(double(text.size()) * 7.8 + 4.0, 17.0));
+        }
+    }
+    void Line(DrawLayer, const glm::vec3&, const glm::vec3&, const glm::vec4&, const glm::vec4&, float) override {}
+    void Marker(const glm::vec3&, const glm::vec4&, float, MarkerKind, const glm::vec3&) override {}
+    void Box(const glm::vec3&, const glm::vec3&, const glm::mat3&, const glm::vec4&, const glm::vec4&, float) override
+    {
+    }
+    void Sphere(const glm::vec3&, float, const glm::vec4&, const glm::vec4&) override {}
+    void Triangle(DrawLayer, const glm::vec3&, const glm::vec3&, const glm::vec3&, const glm::vec4&) override {}
+    void GridFade(const glm::vec3&, float) override {}
+
+    /// The labels' bounds in screen pixels (min > max when there is none).
+    glm::dvec2 min{std::numeric_limits<double>::infinity()}, max{-std::numeric_limits<double>::infinity()};
+
+private:
+    void Add(glm::dvec2 p)
+    {
+        min = glm::min(min, p);
+        max = glm::max(max, p);
+    }
+    const Camera& m_camera;
+};
+
+/// Text broken into lines of at most `width` characters at spaces (a longer word stays whole).
+std::vector<std::string> WrapText(const std::string& text, size_t width)
+{
+    std::vector<std::string> lines;
+    std::istringstream words(text);
+    std::string word;
+    while (words >> word) {
+        if (!lines.empty() && lines.back().size() + 1 + word.size() <= width) {
+            lines.back() += " " + word;
+        } else {
+            lines.push_back(word);
+        }
+    }
+    return lines;
+}
+
+/// The viewport showing what the figure shows: the focused pair, the step, the selection.
+void SetUp(Viewport& viewport, PanelState& state, const Camera& camera, ShapeId select, const FigureChoice& choice)
+{
+    state.focused = choice.focused;
+    state.step = choice.step;
+    viewport.panels = &state;
+    viewport.camera = camera;
+    viewport.Select(choice.clean ? 0 : select);
+    viewport.Update();
+}
+
+/// Pans and zooms out (never in) until every t label lies inside the figure with a margin, the
+/// scene's own framing kept inside too: a crossing far along the ray keeps its label.
+void FitLabels(Viewport& viewport)
+{
+    Camera& camera = viewport.camera;
+    const glm::dvec2 size = camera.viewport;
+    constexpr double kMargin = 12.0;
+    // labels keep their size in pixels while the view zooms out: a few rounds converge
+    for (int round = 0; round < 24; ++round) {
+        LabelBounds labels(camera);
+        viewport.DrawLabels(labels);
+        if (glm::all(glm::greaterThanEqual(labels.min, glm::dvec2(kMargin * 0.5))) &&
+            glm::all(glm::lessThanEqual(labels.max, size - kMargin * 0.5))) {
+            return; // every label inside (none at all included)
+        }
+        // the labels and the whole figure as it is, centred and fitted with the margin
+        const glm::dvec2 lo = glm::min(labels.min, glm::dvec2(0.0)), hi = glm::max(labels.max, size);
+        const glm::dvec2 extent = hi - lo + 2.0 * kMargin;
+        Pan(camera, size * 0.5 - (lo + hi) * 0.5);
+        ZoomAt(camera, std::max(extent.x / size.x, extent.y / size.y), size * 0.5);
+    }
+}
+
+} // namespace
+
+Camera FigureCamera(Scene scene, const Camera& camera, ShapeId select, const FigureChoice& choice)
+{
+    Viewport viewport(std::move(scene)); // never Created: no GL
+    PanelState state;
+    SetUp(viewport, state, camera, select, choice);
+    FitLabels(viewport);
+    return viewport.camera;
+}
+
+std::string RenderSvgFigure(Scene scene, const Camera& camera, ShapeId select, const FigureChoice& choice)
+{
+    Viewport viewport(std::move(scene)); // never Created: no GL
+    PanelState state;
+    SetUp(viewport, state, camera, select, choice);
+    FitLabels(viewport);
+    SvgSink svg(viewport.camera, choice.light);
+    DrawScene(viewport.GetScene(), viewport.Evaluation(), viewport.DrawOptions(), svg);
+    viewport.DrawLabels(svg);
+    if (!choice.clean) { // the window's status: the title, the pair and the verdict
+        const Scene& s = viewport.GetScene();
+        std::vector<std::string> caption{s.title.empty() ? "HitLab" : s.title};
+        const SceneShape* a = viewport.Focused() ? s.Find(viewport.Focused()->a) : nullptr;
+        const SceneShape* b = viewport.Focused() ? s.Find(viewport.Focused()->b) : nullptr;
+        const AlgorithmInfo* drawn = viewport.Focused() ? s.Settings(viewport.Focused()->family).drawn : nullptr;
+        if (a != nullptr && b != nullptr && drawn != nullptr) {
+            caption.push_back(a->name + " vs " + b->name + ": " + std::string(drawn->name));
+            for (const std::string& line : WrapText(viewport.FocusedTrace().verdict, 72)) {
+                caption.push_back(line);
+            }
+        }
+        svg.Caption(caption);
+    }
+    return svg.Document(palette::kBackground);
+}
+
+bool IsSvgPath(const std::string& path)
+{
+    if (path.size() < 4) {
+        return false;
+    }
+    std::string ext = path.substr(path.size() - 4);
+    std::transform(ext.begin(), ext.end(), ext.begin(), [](unsigned char c) { return char(std::tolower(c)); });
+    return ext == ".svg";
+}
+
+int RunRender(const RenderOptions& options)
+{
+    IoError openError;
+    std::optional<Scene> scene = OpenScene(options.scene, options.loader, openError);
+    if (!scene) {
+        std::cerr << "hitlab render: " << ErrorText(openError) << '\n';
+        return 2;
+    }
+    const std::optional<Camera> camera =
+        CameraForView(*scene, options.view, glm::dvec2(double(options.width), double(options.height)));
+    if (!camera) {
+        std::cerr << "hitlab render: unknown view \"" << options.view << "\" (persp, front, right, top, 2d)\n";
+        return 2;
+    }
+    FigureChoice choice;
+    choice.step = options.step > 0 ? options.step - 1 : -1;
+    choice.clean = options.clean;
+    choice.light = options.light;
+    if (options.light && !IsSvgPath(options.output)) {
+        std::cerr << "hitlab render: --light: only for an SVG figure (-o FILE.svg)\n";
+        return 2;
+    }
+    {
+        const SceneEvaluator evaluation = [&] {
+            SceneEvaluator e;
+            e.Evaluate(*scene);
+            return e;
+        }();
+        choice.focused = FigureFocus(evaluation, options.select);
+        if (options.select != 0 && scene->Find(options.select) == nullptr) {
+            std::cerr << "hitlab render: --select: no shape has id " << options.select << '\n';
+            return 2;
+        }
+        if (choice.step >= 0 && !choice.focused) {
+            std::cerr << "hitlab render: --step: the scene has no query whose trace could be shown\n";
+            return 2;
+        }
+        if (choice.step >= 0 && choice.focused) {
+            const AlgorithmInfo* drawn = scene->Settings(choice.focused->family).drawn;
+            const size_t steps =
+                drawn != nullptr ? SceneEvaluator::TraceOf(*scene, *choice.focused, *drawn).steps.size() : 0;
+            if (size_t(choice.step) >= steps) {
+                std::cerr << "hitlab render: --step: the focused trace has " << steps << " steps, got " << options.step
+                          << '\n';
+                return 2;
+            }
+        }
+    }
+    if (IsSvgPath(options.output)) {
+        if (options.stats || options.frames != 1) {
+            std::cerr << "hitlab render: --stats and --frames time GL frames; an SVG figure is drawn without one\n";
+            return 2;
+        }
+        std::ofstream file(options.output, std::ios::binary | std::ios::trunc);
+        file << RenderSvgFigure(std::move(*scene), *camera, options.select, choice);
+        file.close();
+        if (!file) {
+            std::cerr << "hitlab render: cannot write " << options.output << '\n';
+            return 1;
+        }
+        return 0;
+    }
+    std::string error;
+    const Camera fitted = FigureCamera(*scene, *camera, options.select, choice);
+    const std::optional<RenderedImage> image = RenderScene(std::move(*scene), fitted, options.width, options.height,
+                                                           options.frames, options.select, error, choice);
+    if (!image) {
+        if (error != "no display" && error != "no OpenGL 3.3 core context") {
+            std::cerr << "hitlab render: " << error << '\n';
+        }
+        return 1;
+    }
+    if (options.stats) {
+        PrintFrameStats(std::cout, image->frames);
+        std::cout << image->fanStats;
+    }
+    if (!options.output.empty() && stbi_write_png(options.output.c_str(), image->width, image->height, 4,
+                                                  image->rgba.data(), image->width * 4) == 0) {
+        std::cerr << "hitlab render: cannot write " << options.output << '\n';
+        return 1;
+    }
+    return 0;
+}
+
+} // namespace hitlab

@@ -1,0 +1,42 @@
+// Figures for slides and notes: what `hitlab render` shows of a trace (the focused pair, the
+// step, --clean) and the SVG vector figure of the viewport, drawn without a GL context through
+// render/'s SvgSink from the same scene drawing the window uses.
+#pragma once
+
+#include "render/camera.h"
+
+#include "core/scene.h"
+#include "core/scene_eval.h"
+
+#include <optional>
+#include <string>
+
+namespace hitlab {
+
+/// What a rendered figure shows of the focused trace.
+struct FigureChoice {
+    std::optional<SceneQuery> focused; ///< the pair whose trace is drawn (nullopt: the selection's choice)
+    int step = -1;                     ///< the trace step drawn, 0-based (-1: the whole trace)
+    bool clean = false;                ///< no handles, hints, status or selection highlights
+    bool light = false;                ///< SVG only: a white background for print (SvgSink's light)
+};
+
+/// The pair a figure focuses, as the window chooses it: the selection's first query that hits
+/// (else its first query); with no selection (0) the scene's first disagreement, else its first
+/// query (as a lesson opens). nullopt when there is no such query.
+std::optional<SceneQuery> FigureFocus(const SceneEvaluator& evaluation, ShapeId select);
+
+/// The figure's camera: `camera` panned and zoomed out (never in) until every t label of the
+/// focused trace lies inside the figure, the camera's own view kept inside too.
+Camera FigureCamera(Scene scene, const Camera& camera, ShapeId select, const FigureChoice& choice);
+
+/// The SVG document of the scene as the window's viewport draws it through `camera` (its
+/// viewport is the figure's size), framed by FigureCamera: grid, shapes, result overlays, the
+/// focused trace with its t labels, and unless choice.clean a caption (the title, the pair and the
+/// trace's verdict, as the window's status) and the selection's highlight and handles.
+std::string RenderSvgFigure(Scene scene, const Camera& camera, ShapeId select, const FigureChoice& choice);
+
+/// Whether an output path names an SVG figure (it ends in ".svg", in any case).
+bool IsSvgPath(const std::string& path);
+
+} // namespace hitlab

@@ -1,0 +1,337 @@
+// SVG output of the scene drawing: primitives projected to pixels and written as elements.
+#include "svg_sink.h"
+
+#include <glm/geometric.hpp>
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <cstdio>
+#include <vector>
+
+namespace hitlab {
+
+namespace {
+
+/// The labels' font size in pixels (the window's ImGui font) and the width of one character in
+/// the monospace font the figure asks for (0.6 em: DejaVu Sans Mono, Liberation Mono).
+constexpr double kFontSize = 13.0;
+constexpr double kCharWidth = kFontSize * 0.6;
+/// The dark box under labels and the caption (the window's ImGui label box).
+constexpr glm::vec4 kLabelBox{20.0f / 255.0f, 21.0f / 255.0f, 24.0f / 255.0f, 1.0f};
+
+/// A coordinate or size with at most two decimals ("12.5", "-3", "0.25").
+std::string Num(double v)
+{
+    if (!std::isfinite(v)) {
+        v = 0.0;
+    }
+    char text[64];
+    std::snprintf(text, sizeof text, "%.2f", std::clamp(v, -1e7, 1e7));
+    std::string s = text;
+    s.erase(s.find_last_not_of('0') + 1);
+    if (s.back() == '.') {
+        s.pop_back();
+    }
+    return s == "-0" ? "0" : s;
+}
+
+/// "#rrggbb" of a colour's rgb (0..1 each).
+std::string Hex(const glm::vec4& c)
+{
+    char text[8];
+    auto byte = [](float v) { return int(std::lround(std::clamp(double(v), 0.0, 1.0) * 255.0)); };
+    std::snprintf(text, sizeof text, "#%02x%02x%02x", byte(c.x), byte(c.y), byte(c.z));
+    return text;
+}
+
+std::string Alpha(float a) { return Num(std::clamp(double(a), 0.0, 1.0)); }
+
+std::string Points(const std::vector<glm::dvec2>& points)
+{
+    std::string s;
+    for (const glm::dvec2& p : points) {
+        s += (s.empty() ? "" : " ") + Num(p.x) + "," + Num(p.y);
+    }
+    return s;
+}
+
+double Cross(glm::dvec2 o, glm::dvec2 a, glm::dvec2 b) { return (a.x - o.x) * (b.y - o.y) - (a.y - o.y) * (b.x - o.x); }
+
+/// The convex hull of points (Andrew's monotone chain), counter-clockwise without repeats.
+std::vector<glm::dvec2> Hull(std::vector<glm::dvec2> p)
+{
+    std::sort(p.begin(), p.end(), [](glm::dvec2 a, glm::dvec2 b) { return a.x < b.x || (a.x == b.x && a.y < b.y); });
+    if (p.size() < 3) {
+        return p;
+    }
+    std::vector<glm::dvec2> h;
+    for (int pass = 0; pass < 2; ++pass) { // the lower hull, then the upper one
+        const size_t start = h.size();
+        for (const glm::dvec2& q : p) {
+            while (h.size() >= start + 2 && Cross(h[h.size() - 2], h.back(), q) <= 0.0) {
+                h.pop_back();
+            }
+            h.push_back(q);
+        }
+        h.pop_back(); // each chain's last point starts the other
+        std::reverse(p.begin(), p.end());
+    }
+    return h;
+}
+
+} // namespace
+
+std::string XmlEscape(const std::string& text)
+{
+    std::string out;
+    for (char c : text) {
+        switch (c) {
+        case '&':
+            out += "&amp;";
+            break;
+        case '<':
+            out += "&lt;";
+            break;
+        case '>':
+            out += "&gt;";
+            break;
+        case '"':
+            out += "&quot;";
+            break;
+        case '\'':
+            out += "&apos;";
+            break;
+        default:
+            out += c;
+        }
+    }
+    return out;
+}
+
+SvgSink::SvgSink(const Camera& camera, bool light) : m_camera(camera), m_light(light) {}
+
+std::string SvgSink::Paint(const glm::vec4& color) const
+{
+    const float lo = std::min({color.x, color.y, color.z}), hi = std::max({color.x, color.y, color.z});
+    if (!m_light || hi - lo > 0.08f) {
+        return Hex(color);
+    }
+    // on white, the greys turn over: white text and markers dark, the dark grid light
+    const float grey = 1.0f - 0.85f * (lo + hi) * 0.5f;
+    return Hex(glm::vec4(grey, grey, grey, color.w));
+}
+
+std::optional<glm::dvec2> SvgSink::Project(const glm::vec3& world) const
+{
+    const std::optional<glm::dvec3> s = WorldToScreen(m_camera, glm::dvec3(world));
+    if (!s || !std::isfinite(s->x) || !std::isfinite(s->y)) {
+        return std::nullopt;
+    }
+    return glm::dvec2(s->x, s->y);
+}
+
+std::string& SvgSink::LayerText(DrawLayer layer, bool fill)
+{
+    switch (layer) {
+    case DrawLayer::Grid:
+        return m_grid;
+    case DrawLayer::Scene:
+        return fill ? m_sceneFill : m_scene;
+    case DrawLayer::Overlay:
+        break;
+    }
+    return fill ? m_overlayFill : m_overlay;
+}
+
+void SvgSink::Line(DrawLayer layer, const glm::vec3& a, const glm::vec3& b, const glm::vec4& colorA,
+                   const glm::vec4& colorB, float width)
+{
+    const auto s = ProjectSegment(m_camera, glm::dvec3(a), glm::dvec3(b));
+    if (!s || (colorA.w <= 0.0f && colorB.w <= 0.0f)) {
+        return;
+    }
+    std::string stroke = "stroke=\"" + Paint(colorA) + "\" stroke-opacity=\"" + Alpha(colorA.w) + "\"";
+    if (colorA != colorB) { // a gradient along the segment, in the figure's coordinates
+        const std::string id = "g" + std::to_string(++m_gradients);
+        m_defs += "<linearGradient id=\"" + id + "\" gradientUnits=\"userSpaceOnUse\" x1=\"" + Num(s->first.x) +
+                  "\" y1=\"" + Num(s->first.y) + "\" x2=\"" + Num(s->second.x) + "\" y2=\"" + Num(s->second.y) +
+                  "\"><stop offset=\"0\" stop-color=\"" + Paint(colorA) + "\" stop-opacity=\"" + Alpha(colorA.w) +
+                  "\"/><stop offset=\"1\" stop-color=\"" + Paint(colorB) + "\" stop-opacity=\"" + Alpha(colorB.w) +
+                  "\"/></linearGradient>\n";
+        stroke = "stroke=\"url(#" + id + ")\"";
+    }
+    LayerText(layer, false) += "<line x1=\"" + Num(s->first.x) + "\" y1=\"" + Num(s->first.y) + "\" x2=\"" +
+                               Num(s->second.x) + "\" y2=\"" + Num(s->second.y) + "\" " + stroke + " stroke-width=\"" +
+                               Num(width) + "\" stroke-linecap=\"round\"/>\n";
+}
+
+void SvgSink::Marker(const glm::vec3& position, const glm::vec4& color, float size, MarkerKind kind,
+                     const glm::vec3& toward)
+{
+    const auto p = Project(position);
+    if (!p) {
+        return;
+    }
+    const double r = size * 0.5;
+    const std::string fill = "fill=\"" + Paint(color) + "\" fill-opacity=\"" + Alpha(color.w) + "\"";
+    std::string& out = m_markers;
+    switch (kind) {
+    case MarkerKind::Disc: // with a dark rim, as the marker shader draws it
+        out += "<circle cx=\"" + Num(p->x) + "\" cy=\"" + Num(p->y) + "\" r=\"" + Num(r - 0.5) + "\" " + fill +
+               " stroke=\"" + Paint(color * 0.25f) + "\" stroke-width=\"1\"/>\n";
+        break;
+    case MarkerKind::Ring:
+        out += "<circle cx=\"" + Num(p->x) + "\" cy=\"" + Num(p->y) + "\" r=\"" + Num(r - 1.25) +
+               "\" fill=\"none\" stroke=\"" + Paint(color) + "\" stroke-opacity=\"" + Alpha(color.w) +
+               "\" stroke-width=\"2.5\"/>\n";
+        break;
+    case MarkerKind::Square:
+        out += "<rect x=\"" + Num(p->x - r * 0.8) + "\" y=\"" + Num(p->y - r * 0.8) + "\" width=\"" + Num(r * 1.6) +
+               "\" height=\"" + Num(r * 1.6) + "\" " + fill + "/>\n";
+        break;
+    case MarkerKind::Arrowhead: {
+        // pointing from `toward` to `position` on screen (+x when they coincide)
+        glm::dvec2 u(1.0, 0.0);
+        if (const auto from = Project(toward); from && glm::length(*p - *from) > 1e-9) {
+            u = glm::normalize(*p - *from);
+        }
+        const glm::dvec2 v(-u.y, u.x);
+        out += "<polygon points=\"" +
+               Points({*p + u * r, *p - u * r + v * (r / 1.6 * 2.0), *p - u * r - v * (r / 1.6 * 2.0)}) + "\" " + fill +
+               "/>\n";
+        break;
+    }
+    case MarkerKind::Diamond:
+        out += "<polygon points=\"" +
+               Points({*p + glm::dvec2(r, 0), *p + glm::dvec2(0, r), *p - glm::dvec2(r, 0), *p - glm::dvec2(0, r)}) +
+               "\" " + fill + "/>\n";
+        break;
+    }
+}
+
+void SvgSink::Box(const glm::vec3& center, const glm::vec3& halfExtents, const glm::mat3& axes, const glm::vec4& color,
+                  const glm::vec4& edgeColor, float edgeWidth)
+{
+    std::array<glm::vec3, 8> corners;
+    std::vector<glm::dvec2> screen;
+    for (int i = 0; i < 8; ++i) {
+        corners[size_t(i)] = center + axes[0] * (halfExtents.x * ((i & 1) ? 1.0f : -1.0f)) +
+                             axes[1] * (halfExtents.y * ((i & 2) ? 1.0f : -1.0f)) +
+                             axes[2] * (halfExtents.z * ((i & 4) ? 1.0f : -1.0f));
+        if (const auto p = Project(corners[size_t(i)])) {
+            screen.push_back(*p);
+        }
+    }
+    if (screen.size() == 8) { // a box partly behind the eye gets its edges only
+        m_solids += "<polygon points=\"" + Points(Hull(screen)) + "\" fill=\"" + Paint(color) + "\" fill-opacity=\"" +
+                    Alpha(color.w) + "\"/>\n";
+    }
+    if (edgeColor.w <= 0.0f) {
+        return;
+    }
+    for (int i = 0; i < 8; ++i) {
+        for (int bit = 1; bit < 8; bit <<= 1) {
+            if ((i & bit) == 0) {
+                const auto s =
+                    ProjectSegment(m_camera, glm::dvec3(corners[size_t(i)]), glm::dvec3(corners[size_t(i | bit)]));
+                if (s && glm::length(s->second - s->first) > 1e-6) { // edges seen end-on are points
+                    m_solids += "<line x1=\"" + Num(s->first.x) + "\" y1=\"" + Num(s->first.y) + "\" x2=\"" +
+                                Num(s->second.x) + "\" y2=\"" + Num(s->second.y) + "\" stroke=\"" + Paint(edgeColor) +
+                                "\" stroke-opacity=\"" + Alpha(edgeColor.w) + "\" stroke-width=\"" + Num(edgeWidth) +
+                                "\" stroke-linecap=\"round\"/>\n";
+                }
+            }
+        }
+    }
+}
+
+void SvgSink::Sphere(const glm::vec3& center, float radius, const glm::vec4& color, const glm::vec4& outline)
+{
+    const auto c = Project(center);
+    const auto rim = Project(center + glm::vec3(Basis(m_camera).right) * radius);
+    if (!c || !rim) {
+        return;
+    }
+    m_solids += "<circle cx=\"" + Num(c->x) + "\" cy=\"" + Num(c->y) + "\" r=\"" + Num(glm::length(*rim - *c)) +
+                "\" fill=\"" + Paint(color) + "\" fill-opacity=\"" + Alpha(color.w) + "\" stroke=\"" + Paint(outline) +
+                "\" stroke-width=\"" + Num(outline.w) + "\"/>\n";
+}
+
+void SvgSink::Triangle(DrawLayer layer, const glm::vec3& a, const glm::vec3& b, const glm::vec3& c,
+                       const glm::vec4& color)
+{
+    const auto pa = Project(a), pb = Project(b), pc = Project(c);
+    if (!pa || !pb || !pc || color.w <= 0.0f || std::abs(Cross(*pa, *pb, *pc)) < 1e-9) {
+        return; // behind the eye, invisible or seen edge-on
+    }
+    LayerText(layer, true) += "<polygon points=\"" + Points({*pa, *pb, *pc}) + "\" fill=\"" + Paint(color) +
+                              "\" fill-opacity=\"" + Alpha(color.w) + "\"/>\n";
+}
+
+void SvgSink::GridFade(const glm::vec3&, float) {}
+
+void SvgSink::Label(const glm::vec3& at, glm::vec2 offset, const std::string& text, const glm::vec4& color)
+{
+    const auto p = Project(at);
+    if (!p || text.empty()) {
+        return;
+    }
+    // the text's top-left corner at the point plus offset, in a dark box (as the window draws it)
+    const double x = p->x + offset.x, y = p->y + offset.y;
+    const double width = double(text.size()) * kCharWidth;
+    m_labels += "<g><rect x=\"" + Num(x - 4.0) + "\" y=\"" + Num(y - 2.0) + "\" width=\"" + Num(width + 8.0) +
+                "\" height=\"" + Num(kFontSize + 4.0) + "\" rx=\"3\" fill=\"" + Paint(kLabelBox) +
+                "\" fill-opacity=\"0.78\"/><text x=\"" + Num(x) + "\" y=\"" + Num(y + kFontSize * 0.8) + "\" fill=\"" +
+                Paint(color) + "\" fill-opacity=\"" + Alpha(color.w) + "\">" + XmlEscape(text) + "</text></g>\n";
+}
+
+void SvgSink::Caption(const std::vector<std::string>& lines)
+{
+    size_t longest = 0;
+    for (const std::string& line : lines) {
+        longest = std::max(longest, line.size());
+    }
+    if (lines.empty()) {
+        return;
+    }
+    const double lineHeight = kFontSize + 4.0;
+    m_caption += "<rect x=\"10\" y=\"10\" width=\"" + Num(double(longest) * kCharWidth + 20.0) + "\" height=\"" +
+                 Num(double(lines.size()) * lineHeight + 12.0) + "\" rx=\"4\" fill=\"" + Paint(kLabelBox) +
+                 "\" fill-opacity=\"0.8\"/>\n";
+    for (size_t i = 0; i < lines.size(); ++i) {
+        m_caption += "<text x=\"20\" y=\"" + Num(16.0 + double(i) * lineHeight + kFontSize * 0.8 + 2.0) + "\" fill=\"" +
+                     Paint(i == 0 ? glm::vec4(0.92f) : glm::vec4(0.65f)) + "\">" + XmlEscape(lines[i]) + "</text>\n";
+    }
+}
+
+std::string SvgSink::Document(const glm::vec4& background) const
+{
+    const std::string w = Num(m_camera.viewport.x), h = Num(m_camera.viewport.y);
+    std::string svg = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+                      "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" +
+                      w + "\" height=\"" + h + "\" viewBox=\"0 0 " + w + " " + h + "\">\n";
+    svg += "<defs>\n<clipPath id=\"frame\"><rect width=\"" + w + "\" height=\"" + h + "\"/></clipPath>\n" + m_defs +
+           "</defs>\n";
+    svg += "<rect width=\"" + w + "\" height=\"" + h + "\" fill=\"" +
+           (m_light ? std::string("#ffffff") : Hex(background)) + "\"/>\n";
+    svg += "<g clip-path=\"url(#frame)\">\n";
+    auto group = [&](const char* id, const std::string& body, const char* attributes = "") {
+        svg += std::string("<g id=\"") + id + "\"" + attributes + ">\n" + body + "</g>\n";
+    };
+    group("grid", m_grid);
+    group("planes", m_sceneFill);
+    group("solids", m_solids);
+    group("lines", m_scene);
+    group("overlay-fills", m_overlayFill);
+    group("overlay", m_overlay);
+    group("markers", m_markers);
+    const char* const font =
+        " font-family=\"DejaVu Sans Mono, Liberation Mono, monospace\" font-size=\"13\" xml:space=\"preserve\"";
+    group("labels", m_labels, font);
+    group("caption", m_caption, font);
+    svg += "</g>\n</svg>\n";
+    return svg;
+}
+
+} // namespace hitlab
