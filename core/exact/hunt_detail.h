@@ -8,6 +8,7 @@
 
 #include <cstdint>
 #include <span>
+#include <string>
 
 namespace hitlab::hunt {
 
@@ -44,6 +45,9 @@ private:
 /// of two) except in the "random" distributions, so that aimed rays and touching solids are exact;
 /// in float precision every number is a float. around: a share of the draws perturb this query.
 Query Draw(Family family, Rng& rng, Precision precision, const std::optional<Query>& around, const char** distribution);
+
+/// "miss", "hit, t in [0, 1]" or "hit, depth 0.5": a result as the hunt's lines print it.
+std::string DescribeResult(const Result& r, Family family);
 
 /// Every number of the query rounded to float (obb axes included).
 Query RoundToFloat(const Query& query);
