@@ -174,19 +174,6 @@ struct Lane {
     }
 };
 
-/// The stream of lane `lane`: lane 0 keeps the seed (one thread draws what it always drew), the
-/// others a splitmix64 mix of seed and lane, so that no two lanes share a stream.
-std::uint64_t LaneSeed(std::uint64_t seed, std::size_t lane)
-{
-    if (lane == 0) {
-        return seed;
-    }
-    std::uint64_t z = seed ^ (std::uint64_t(lane) * 0xD1B54A32D192ED03ull);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    return z ^ (z >> 31);
-}
-
 /// Progress, cancel and the stop conditions, checked by each lane between its batches.
 class Meter {
 public:
@@ -314,6 +301,19 @@ void BatchedHunt(Lane& lane, Meter& meter)
 
 } // namespace
 
+/// The stream of lane `lane`: lane 0 keeps the seed (one thread draws what it always drew), the
+/// others a splitmix64 mix of seed and lane, so that no two lanes share a stream.
+std::uint64_t hunt::LaneSeed(std::uint64_t seed, std::size_t lane)
+{
+    if (lane == 0) {
+        return seed;
+    }
+    std::uint64_t z = seed ^ (std::uint64_t(lane) * 0xD1B54A32D192ED03ull);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    return z ^ (z >> 31);
+}
+
 IoError ValidateHunt(const HuntOptions& o)
 {
     auto names = [&] {
@@ -385,7 +385,7 @@ HuntReport RunHunt(const HuntOptions& options, const std::atomic<bool>* cancel, 
         if (options.maxCases > 0 && quota == 0) {
             break;
         }
-        lanes.push_back(std::make_unique<Lane>(options, LaneSeed(options.seed, i), quota));
+        lanes.push_back(std::make_unique<Lane>(options, hunt::LaneSeed(options.seed, i), quota));
     }
     Meter meter(options, cancel, progress, lanes);
     const bool batched = HuntBatchedApplies(options);

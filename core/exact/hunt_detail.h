@@ -40,6 +40,10 @@ private:
     std::uint64_t m_s[4];
 };
 
+/// The seed of thread `lane`'s stream: lane 0 keeps seed, the others a splitmix64 mix of seed and
+/// lane (HuntOptions::threads).
+std::uint64_t LaneSeed(std::uint64_t seed, std::size_t lane);
+
 /// Draws one query of the family from one of its boundary-finding distributions (chosen at
 /// random; its name in *distribution). Numbers are dyadic (small integers, halves, k/1024, powers
 /// of two) except in the "random" distributions, so that aimed rays and touching solids are exact;
