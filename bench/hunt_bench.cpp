@@ -1,5 +1,6 @@
 // The disagreement search and the dense ray view. items_per_second = cases compared per
-// second (a case = one ray against one box, or one query through both sides), on one thread.
+// second (a case = one ray against one box, or one query through both sides), on one thread
+// unless the name ends in /threads:N.
 // - hunt/ray_aabb/batched_pair: the hunt's vectorised inner step alone: one ray against a pool of
 //   4096 boxes through both vectorised kernels (core/batch's slab_branchless and the hunt's
 //   vectorised reference slab) and a byte compare.
@@ -8,6 +9,9 @@
 //   called per box): one side scalar.
 // - hunt/<family>/scalar_hunt: RunHunt's scalar loop (draw a query, run both sides through the
 //   registry) for slab vs slab_branchless, and vs the exact judge (interval filter, GMP when unsure).
+// - hunt/ray_aabb/{scalar_hunt_vs_exact,batched_hunt}/threads:N: the same hunts on N threads
+//   (HuntOptions::threads), in real time, so that the ratio of /threads:2 to /threads:1 is the
+//   speed-up of `hitlab hunt --threads 2`.
 // - ray_fan/ray_aabb/256: ComputeRayFan at 256 x 256 (two and all seven algorithms).
 #include "core/batch/ray_aabb_batch.h"
 #include "core/exact/hunt.h"
@@ -119,6 +123,34 @@ BENCHMARK_CAPTURE(Hunt, exact, Options(Family::RayAabb, "slab", "", Precision::D
 BENCHMARK_CAPTURE(Hunt, sphere_exact, Options(Family::RaySphere, "quadratic_stable", "", Precision::Double, 1 << 20))
     ->Name("hunt/ray_sphere/scalar_hunt_vs_exact")
     ->Unit(benchmark::kMillisecond);
+
+/// The same hunts on 1 and 2 threads (real time: the wall clock is what threads save).
+void HuntOnThreads(benchmark::State& state, HuntOptions o)
+{
+    o.threads = unsigned(state.range(0));
+    std::uint64_t cases = 0;
+    for (auto _ : state) {
+        o.seed += 1;
+        const HuntReport r = RunHunt(o);
+        cases += r.progress.cases;
+    }
+    state.SetItemsProcessed(std::int64_t(cases));
+}
+BENCHMARK_CAPTURE(HuntOnThreads, exact, Options(Family::RayAabb, "slab", "", Precision::Double, 1 << 20))
+    ->Name("hunt/ray_aabb/scalar_hunt_vs_exact")
+    ->ArgNames({"threads"})
+    ->Arg(1)
+    ->Arg(2)
+    ->Unit(benchmark::kMillisecond)
+    ->UseRealTime();
+BENCHMARK_CAPTURE(HuntOnThreads, batched,
+                  Options(Family::RayAabb, "slab", "slab_branchless", Precision::Float, 1 << 24))
+    ->Name("hunt/ray_aabb/batched_hunt")
+    ->ArgNames({"threads"})
+    ->Arg(1)
+    ->Arg(2)
+    ->Unit(benchmark::kMillisecond)
+    ->UseRealTime();
 
 void Fan(benchmark::State& state)
 {

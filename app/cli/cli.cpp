@@ -165,6 +165,11 @@ CLI::App* AddHunt(CLI::App& app, CommandOptions& o, const std::vector<std::strin
                      "Stop after this many distinct counterexamples (0: no limit)")
         ->transform(WholeIn<std::size_t>(0, 1000000))
         ->capture_default_str();
+    o.hunt.hunt.threads = 0; // the command's default: one thread per core
+    hunt->add_option("--threads", o.hunt.hunt.threads,
+                     "Threads to search on (0, the default: one per core); the same seed and threads give the "
+                     "same cases")
+        ->transform(WholeIn<unsigned>(0, kMaxHuntThreads));
     hunt->add_option("--precision", o.hunt.precision, "float or double")
         ->check(CLI::IsMember({"float", "double"}))
         ->capture_default_str();

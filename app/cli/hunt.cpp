@@ -9,6 +9,27 @@
 
 namespace hitlab {
 
+namespace {
+
+/// The next file name of the hunt's counterexamples in -o that no file has yet:
+/// FAMILY-A-B-SEED-N.json with N above *number, so that a rerun into the same folder adds files
+/// and never overwrites what an earlier run found. *number becomes the N taken.
+std::string FreshScenePath(const HuntCliOptions& o, int& number)
+{
+    const std::string stem =
+        o.family + "-" + o.hunt.a + "-" + (o.hunt.b.empty() ? "exact" : o.hunt.b) + "-" + std::to_string(o.hunt.seed);
+    std::error_code ec;
+    while (true) {
+        const std::filesystem::path path =
+            std::filesystem::path(o.outDir) / (stem + "-" + std::to_string(++number) + ".json");
+        if (!std::filesystem::exists(path, ec)) { // (on an error the save reports it)
+            return path.string();
+        }
+    }
+}
+
+} // namespace
+
 int RunHunt(HuntCliOptions o, std::ostream& out, std::ostream& err)
 {
     const auto family = FamilyFromName(o.family);
@@ -43,7 +64,8 @@ int RunHunt(HuntCliOptions o, std::ostream& out, std::ostream& err)
     }
     const std::string versus = o.hunt.b.empty() ? "the exact judge" : o.hunt.b;
     out << "hunt " << o.family << ": " << o.hunt.a << " vs " << versus << ", " << PrecisionName(o.hunt.precision)
-        << ", seed " << o.hunt.seed << "\n"
+        << ", seed " << o.hunt.seed << ", " << HuntThreads(o.hunt)
+        << (HuntThreads(o.hunt) == 1 ? " thread" : " threads") << "\n"
         << std::flush;
     const HuntReport report = hitlab::RunHunt(o.hunt, nullptr, [&](const HuntProgress& p) {
         if (!o.quiet) {
@@ -57,14 +79,13 @@ int RunHunt(HuntCliOptions o, std::ostream& out, std::ostream& err)
         err << "\n";
     }
     int index = 0;
+    int fileNumber = 0;
     for (const Counterexample& c : report.counterexamples) {
         ++index;
         out << index << ". " << c.text << "\n   " << DescribeDisagreement(c, o.hunt)
             << "\n   distribution: " << c.distribution << "\n";
         if (!o.outDir.empty()) {
-            const std::string name = o.family + "-" + o.hunt.a + "-" + (o.hunt.b.empty() ? "exact" : o.hunt.b) + "-" +
-                                     std::to_string(o.hunt.seed) + "-" + std::to_string(index) + ".json";
-            const std::string path = (std::filesystem::path(o.outDir) / name).string();
+            const std::string path = FreshScenePath(o, fileNumber);
             if (const IoError e = SaveSceneFile(CounterexampleScene(c, o.hunt), path); !e.what.empty()) {
                 err << "hitlab hunt: " << ErrorText(e) << "\n";
                 return 2;
@@ -76,15 +97,17 @@ int RunHunt(HuntCliOptions o, std::ostream& out, std::ostream& err)
         }
     }
     char summary[320];
-    std::snprintf(
-        summary, sizeof summary,
-        "%llu cases in %.2f s (%.3g cases/s, %s), %llu disagreeing, %llu within the tolerance of the boundary, "
-        "%zu counterexample%s after shrinking, %llu exact (GMP) judgements%s\n",
-        static_cast<unsigned long long>(report.progress.cases), report.progress.seconds, report.progress.casesPerSecond,
-        report.method.c_str(), static_cast<unsigned long long>(report.progress.disagreements),
-        static_cast<unsigned long long>(report.progress.nearBoundary), report.counterexamples.size(),
-        report.counterexamples.size() == 1 ? "" : "s", static_cast<unsigned long long>(report.progress.exactCalls),
-        report.counterexamples.empty() ? ": none found" : "");
+    std::snprintf(summary, sizeof summary,
+                  "%llu cases in %.2f s (%.3g cases/s, %s, %zu thread%s), %llu disagreeing, %llu within the tolerance "
+                  "of the boundary, "
+                  "%zu counterexample%s after shrinking, %llu exact (GMP) judgements%s\n",
+                  static_cast<unsigned long long>(report.progress.cases), report.progress.seconds,
+                  report.progress.casesPerSecond, report.method.c_str(), report.threads, report.threads == 1 ? "" : "s",
+                  static_cast<unsigned long long>(report.progress.disagreements),
+                  static_cast<unsigned long long>(report.progress.nearBoundary), report.counterexamples.size(),
+                  report.counterexamples.size() == 1 ? "" : "s",
+                  static_cast<unsigned long long>(report.progress.exactCalls),
+                  report.counterexamples.empty() ? ": none found" : "");
     out << summary;
     return report.counterexamples.empty() ? 0 : 1;
 }

@@ -2,6 +2,8 @@
 // behind its interval filter) and the vectorised ray/box path, progress, cancel, and the worker.
 #include "hunt_detail.h"
 
+#include "core/worker_pool.h"
+
 #include <chrono>
 #include <cmath>
 #include <cstring>
@@ -146,53 +148,101 @@ private:
     std::uint64_t m_raw = 0;
 };
 
-/// Progress, cancel and the stop conditions, checked between batches.
+/// One thread's share of a hunt: its own random stream, sides (with their counters) and
+/// collector, and its counts published for the progress line.
+struct Lane {
+    Lane(const HuntOptions& o, std::uint64_t laneSeed, std::uint64_t laneQuota)
+        : sides(Resolve(o)), collector(o, sides), seed(laneSeed), quota(laneQuota)
+    {
+    }
+    Sides sides;
+    Collector collector;
+    std::uint64_t seed;
+    std::uint64_t quota; ///< stop after this many cases (0: no limit)
+    std::uint64_t cases = 0;
+    bool cancelled = false;
+    /// cases, disagreements, near-boundary, exact calls, counterexamples: read by lane 0
+    std::atomic<std::uint64_t> shown[5] = {0, 0, 0, 0, 0};
+
+    void Publish()
+    {
+        const std::uint64_t values[5] = {cases, collector.Raw(), sides.nearBoundary, sides.exactCalls,
+                                         collector.Found().size()};
+        for (int i = 0; i < 5; ++i) {
+            shown[i].store(values[i], std::memory_order_relaxed);
+        }
+    }
+};
+
+/// Progress, cancel and the stop conditions, checked by each lane between its batches.
 class Meter {
 public:
-    Meter(const HuntOptions& o, const std::atomic<bool>* cancel, const HuntCallback& cb)
-        : m_options(o), m_cancel(cancel), m_callback(cb), m_start(Clock::now()), m_lastReport(m_start)
+    Meter(const HuntOptions& o, const std::atomic<bool>* cancel, const HuntCallback& cb,
+          const std::vector<std::unique_ptr<Lane>>& lanes)
+        : m_options(o), m_cancel(cancel), m_callback(cb), m_lanes(lanes), m_start(Clock::now()), m_lastReport(m_start)
     {
     }
 
-    /// Whether to stop; reports progress about 10 times a second.
-    bool Stop(HuntProgress& p, const Collector& collector, bool* cancelled)
+    double Seconds() const { return std::chrono::duration<double>(Clock::now() - m_start).count(); }
+
+    /// Every lane's counts summed (counterexamples before merging duplicates across lanes).
+    HuntProgress Sum() const
     {
-        const auto now = Clock::now();
-        p.seconds = std::chrono::duration<double>(now - m_start).count();
-        p.casesPerSecond = p.seconds > 0 ? double(p.cases) / p.seconds : 0;
-        if (m_callback && now - m_lastReport > std::chrono::milliseconds(100)) {
-            m_lastReport = now;
-            m_callback(p);
+        HuntProgress p;
+        for (const auto& lane : m_lanes) {
+            p.cases += lane->shown[0].load(std::memory_order_relaxed);
+            p.disagreements += lane->shown[1].load(std::memory_order_relaxed);
+            p.nearBoundary += lane->shown[2].load(std::memory_order_relaxed);
+            p.exactCalls += lane->shown[3].load(std::memory_order_relaxed);
+            p.counterexamples += std::size_t(lane->shown[4].load(std::memory_order_relaxed));
         }
-        *cancelled = m_cancel != nullptr && m_cancel->load(std::memory_order_relaxed);
-        return *cancelled || collector.Full() || (m_options.maxCases > 0 && p.cases >= m_options.maxCases) ||
-               (m_options.maxSeconds > 0 && p.seconds >= m_options.maxSeconds);
+        p.seconds = Seconds();
+        p.casesPerSecond = p.seconds > 0 ? double(p.cases) / p.seconds : 0;
+        return p;
+    }
+
+    /// Whether the lane stops; some lane reports progress about 10 times a second. A lane stops
+    /// on its own quota and its own full collector only, so that what it finds does not depend on
+    /// how fast the other lanes run.
+    bool Stop(Lane& lane)
+    {
+        lane.Publish();
+        const auto now = Clock::now();
+        const double seconds = std::chrono::duration<double>(now - m_start).count();
+        if (m_callback) {
+            const std::unique_lock lock(m_reportMutex, std::try_to_lock);
+            if (lock && now - m_lastReport > std::chrono::milliseconds(100)) {
+                m_lastReport = now;
+                m_callback(Sum());
+            }
+        }
+        lane.cancelled = m_cancel != nullptr && m_cancel->load(std::memory_order_relaxed);
+        return lane.cancelled || lane.collector.Full() || (lane.quota > 0 && lane.cases >= lane.quota) ||
+               (m_options.maxSeconds > 0 && seconds >= m_options.maxSeconds);
     }
 
 private:
     const HuntOptions& m_options;
     const std::atomic<bool>* m_cancel;
     const HuntCallback& m_callback;
+    const std::vector<std::unique_ptr<Lane>>& m_lanes;
+    std::mutex m_reportMutex; ///< one lane at a time calls the callback
     Clock::time_point m_start, m_lastReport;
 };
 
-void ScalarHunt(const HuntOptions& o, Sides& sides, Collector& collector, Meter& meter, HuntReport& report)
+void ScalarHunt(const HuntOptions& o, Lane& lane, Meter& meter)
 {
-    hunt::Rng rng(o.seed);
+    hunt::Rng rng(lane.seed);
     const char* distribution = "";
     while (true) {
         for (int i = 0; i < 256; ++i) {
             const Query q = hunt::Draw(o.family, rng, o.precision, o.around, &distribution);
-            if (sides.Disagree(q)) {
-                collector.Add(q, distribution);
+            if (lane.sides.Disagree(q)) {
+                lane.collector.Add(q, distribution);
             }
         }
-        report.progress.cases += 256;
-        report.progress.exactCalls = sides.exactCalls;
-        report.progress.counterexamples = collector.Found().size();
-        report.progress.disagreements = collector.Raw();
-        report.progress.nearBoundary = sides.nearBoundary;
-        if (meter.Stop(report.progress, collector, &report.cancelled)) {
+        lane.cases += 256;
+        if (meter.Stop(lane)) {
             return;
         }
     }
@@ -212,12 +262,14 @@ BatchKernel KernelOf(const AlgorithmInfo& info)
 }
 
 /// One ray against a pool of boxes per kernel call: rays x boxes cases, compared a byte at a time.
-void BatchedHunt(const HuntOptions& o, Sides& sides, Collector& collector, Meter& meter, HuntReport& report)
+void BatchedHunt(Lane& lane, Meter& meter)
 {
     constexpr std::size_t kPool = 4096;
     constexpr int kRaysPerPool = 64;
+    Sides& sides = lane.sides;
+    Collector& collector = lane.collector;
     const BatchKernel kernelA = KernelOf(*sides.a), kernelB = KernelOf(*sides.b);
-    hunt::Rng rng(o.seed);
+    hunt::Rng rng(lane.seed);
     std::vector<Aabb<float>> boxes(kPool);
     AabbSoA pool;
     std::vector<std::uint8_t> hitsA(kPool), hitsB(kPool);
@@ -240,11 +292,8 @@ void BatchedHunt(const HuntOptions& o, Sides& sides, Collector& collector, Meter
                 }
             }
         }
-        report.progress.cases += kPool * kRaysPerPool;
-        report.progress.counterexamples = collector.Found().size();
-        report.progress.disagreements = collector.Raw();
-        report.progress.nearBoundary = sides.nearBoundary;
-        if (meter.Stop(report.progress, collector, &report.cancelled)) {
+        lane.cases += kPool * kRaysPerPool;
+        if (meter.Stop(lane)) {
             return;
         }
     }
@@ -252,79 +301,17 @@ void BatchedHunt(const HuntOptions& o, Sides& sides, Collector& collector, Meter
 
 } // namespace
 
-bool NearBoundary(const Query& query, double relative)
+/// The stream of lane `lane`: lane 0 keeps the seed (one thread draws what it always drew), the
+/// others a splitmix64 mix of seed and lane, so that no two lanes share a stream.
+std::uint64_t hunt::LaneSeed(std::uint64_t seed, std::size_t lane)
 {
-    double largest = 1;
-    for (const Shape* shape : {&query.a, &query.b}) {
-        std::visit(
-            [&largest](const auto& x) { // every shape is plain doubles
-                const auto* p = reinterpret_cast<const double*>(&x);
-                for (std::size_t i = 0; i < sizeof x / sizeof(double); ++i) {
-                    largest = std::max(largest, std::fabs(p[i]));
-                }
-            },
-            *shape);
+    if (lane == 0) {
+        return seed;
     }
-    const double delta = relative * largest;
-    const bool hit = ExactHit(query);
-    auto flips = [&](Shape b) {
-        Query q = query;
-        q.b = std::move(b);
-        return ExactHit(q) != hit;
-    };
-    const glm::dvec3 axes[6] = {{1, 0, 0}, {-1, 0, 0}, {0, 1, 0}, {0, -1, 0}, {0, 0, 1}, {0, 0, -1}};
-    return std::visit(
-        [&](const auto& x) -> bool {
-            using X = std::decay_t<decltype(x)>;
-            if constexpr (std::is_same_v<X, Plane<double>>) {
-                return flips(Plane<double>{x.normal, x.distance + delta}) ||
-                       flips(Plane<double>{x.normal, x.distance - delta});
-            } else if constexpr (std::is_same_v<X, Aabb<double>>) {
-                const glm::dvec3 d(delta);
-                if (flips(Aabb<double>{x.min - d, x.max + d})) {
-                    return true;
-                }
-                const glm::dvec3 lo = x.min + d, hi = x.max - d;
-                if (lo.x <= hi.x && lo.y <= hi.y && lo.z <= hi.z && flips(Aabb<double>{lo, hi})) {
-                    return true;
-                }
-                for (const glm::dvec3& a : axes) {
-                    if (flips(Aabb<double>{x.min + a * delta, x.max + a * delta})) {
-                        return true;
-                    }
-                }
-                return false;
-            } else if constexpr (std::is_same_v<X, Sphere<double>>) {
-                if (flips(Sphere<double>{x.center, x.radius + delta}) ||
-                    (x.radius >= delta && flips(Sphere<double>{x.center, x.radius - delta}))) {
-                    return true;
-                }
-                for (const glm::dvec3& a : axes) {
-                    if (flips(Sphere<double>{x.center + a * delta, x.radius})) {
-                        return true;
-                    }
-                }
-                return false;
-            } else if constexpr (std::is_same_v<X, Obb<double>>) {
-                const glm::dvec3 d(delta);
-                if (flips(Obb<double>{x.center, x.halfExtents + d, x.axes})) {
-                    return true;
-                }
-                const glm::dvec3 h = x.halfExtents - d;
-                if (h.x >= 0 && h.y >= 0 && h.z >= 0 && flips(Obb<double>{x.center, h, x.axes})) {
-                    return true;
-                }
-                for (const glm::dvec3& a : axes) {
-                    if (flips(Obb<double>{x.center + a * delta, x.halfExtents, x.axes})) {
-                        return true;
-                    }
-                }
-                return false;
-            } else {
-                return false;
-            }
-        },
-        query.b);
+    std::uint64_t z = seed ^ (std::uint64_t(lane) * 0xD1B54A32D192ED03ull);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    return z ^ (z >> 31);
 }
 
 IoError ValidateHunt(const HuntOptions& o)
@@ -346,6 +333,9 @@ IoError ValidateHunt(const HuntOptions& o)
     }
     if (o.a == o.b) {
         return {"b", "the same algorithm as a: choose another b, or the exact judge"};
+    }
+    if (o.threads > kMaxHuntThreads) {
+        return {"threads", "at most " + std::to_string(kMaxHuntThreads) + " threads (0: one per core)"};
     }
     if (o.around && (o.around->family != o.family || !QueryShapesMatch(*o.around))) {
         return {"around", "the seed pair is not a " + std::string(FamilyName(o.family)) + " query"};
@@ -372,6 +362,14 @@ bool HuntDisagrees(const HuntOptions& options, const Query& query)
     return sides.a != nullptr && sides.Disagree(query);
 }
 
+std::size_t HuntThreads(const HuntOptions& options)
+{
+    if (options.threads > 0) {
+        return options.threads;
+    }
+    return std::max(1u, std::thread::hardware_concurrency());
+}
+
 HuntReport RunHunt(const HuntOptions& options, const std::atomic<bool>* cancel, const HuntCallback& progress)
 {
     HuntReport report;
@@ -379,21 +377,42 @@ HuntReport RunHunt(const HuntOptions& options, const std::atomic<bool>* cancel, 
     if (!report.error.what.empty()) {
         return report;
     }
-    Sides sides = Resolve(options);
-    Collector collector(options, sides);
-    Meter meter(options, cancel, progress);
-    if (HuntBatchedApplies(options)) {
-        report.method = "batched (" + std::string(BatchIsaName(BestBatchIsa())) + ")";
-        BatchedHunt(options, sides, collector, meter, report);
-    } else {
-        report.method = "scalar";
-        ScalarHunt(options, sides, collector, meter, report);
+    // the cases split evenly between the lanes; a lane whose share is 0 does not start
+    const std::size_t threads = HuntThreads(options);
+    std::vector<std::unique_ptr<Lane>> lanes;
+    for (std::size_t i = 0; i < threads; ++i) {
+        const std::uint64_t quota = options.maxCases / threads + (i < options.maxCases % threads ? 1 : 0);
+        if (options.maxCases > 0 && quota == 0) {
+            break;
+        }
+        lanes.push_back(std::make_unique<Lane>(options, hunt::LaneSeed(options.seed, i), quota));
     }
-    report.counterexamples = std::move(collector.Found());
+    Meter meter(options, cancel, progress, lanes);
+    const bool batched = HuntBatchedApplies(options);
+    report.method = batched ? "batched (" + std::string(BatchIsaName(BestBatchIsa())) + ")" : "scalar";
+    report.threads = lanes.size();
+    WorkerPool pool;
+    pool.Run(lanes.size(), [&](std::size_t i) {
+        if (batched) {
+            BatchedHunt(*lanes[i], meter);
+        } else {
+            ScalarHunt(options, *lanes[i], meter);
+        }
+    });
+    // merged in lane order, a shrunk case found by two lanes kept once, at most the limit
+    std::set<std::string> seen;
+    for (const auto& lane : lanes) {
+        report.cancelled = report.cancelled || lane->cancelled;
+        for (Counterexample& c : lane->collector.Found()) {
+            const bool room =
+                options.maxCounterexamples == 0 || report.counterexamples.size() < options.maxCounterexamples;
+            if (room && seen.insert(c.text).second) {
+                report.counterexamples.push_back(std::move(c));
+            }
+        }
+    }
+    report.progress = meter.Sum();
     report.progress.counterexamples = report.counterexamples.size();
-    report.progress.disagreements = collector.Raw();
-    report.progress.nearBoundary = sides.nearBoundary;
-    report.progress.exactCalls = sides.exactCalls;
     if (progress) {
         progress(report.progress);
     }

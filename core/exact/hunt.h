@@ -44,10 +44,22 @@ struct HuntOptions {
     /// (core/compare.h's rule: ulps * eps * max(|a|, |b|, the query's floor)). Shrinking keeps the
     /// value disagreement. The vectorised path (verdicts only) does not run.
     double valueUlps = 0;
+    /// Threads the search runs on (0: one per core, std::thread::hardware_concurrency). Each
+    /// thread draws its own stream (the first one the seed's, the others a mix of the seed and the
+    /// thread's index) and stops on its own share of maxCases and its own maxCounterexamples, so
+    /// that the same seed and threads give the same counterexamples when the hunt stops on cases;
+    /// they are merged in thread order, duplicates dropped, at most maxCounterexamples kept.
+    unsigned threads = 1;
 };
 
+/// The most threads a hunt accepts.
+inline constexpr unsigned kMaxHuntThreads = 256;
+
+/// The threads a hunt with these options runs on (options.threads, or one per core when 0).
+std::size_t HuntThreads(const HuntOptions& options);
+
 /// No error (what "") when the options can run, else which option is wrong (where: "a", "b",
-/// "around", "ulps") and why (unknown algorithm, b == a, ...).
+/// "around", "ulps", "threads") and why (unknown algorithm, b == a, ...).
 IoError ValidateHunt(const HuntOptions& options);
 
 /// Whether the vectorised path runs: ray_aabb in float with a and b both algorithms that have a
@@ -80,14 +92,15 @@ struct HuntReport {
     std::vector<Counterexample> counterexamples;
     HuntProgress progress; ///< final
     bool cancelled = false;
-    std::string method; ///< "batched (avx512)", "scalar"
-    IoError error;      ///< ValidateHunt's error when it could not run (what "" when it ran)
+    std::string method;      ///< "batched (avx512)", "scalar"
+    std::size_t threads = 1; ///< the threads it ran on
+    IoError error;           ///< ValidateHunt's error when it could not run (what "" when it ran)
 };
 
 using HuntCallback = std::function<void(const HuntProgress&)>;
 
-/// Runs the search on the calling thread. progress (may be empty) is called about 10 times a
-/// second and at the end; cancel (may be null) is polled between small batches of cases.
+/// Runs the search on the calling thread and options.threads - 1 more. progress (may be empty) is called about 10 times
+/// a second (from whichever thread) and at the end; cancel (may be null) is polled between small batches of cases.
 HuntReport RunHunt(const HuntOptions& options, const std::atomic<bool>* cancel = nullptr,
                    const HuntCallback& progress = {});
 
@@ -117,8 +130,14 @@ std::string DescribeQuery(const Query& query);
 /// One line on the disagreement: "face_planes: miss; exact: hit, t in [0, 1] (exact)".
 std::string DescribeDisagreement(const Counterexample& c, const HuntOptions& options);
 
-/// A ready-to-paste GoogleTest case: builds the query, runs a (and b) through the registry in the
-/// hunt's precision and checks each side's verdict (and the judge's t or depth when exact).
+/// A GoogleTest case that compiles as given: a comment block (the query, the command that finds it
+/// again, each side's answer, the exact answer, the CMake targets to link: HitLab::core,
+/// HitLab::exact, GTest::gtest_main), its includes, and a TEST that runs algorithm a through the
+/// registry in the hunt's precision and asserts the exact answer: the judge's verdict, and on a hit
+/// each t (ray casts) or depth (overlaps) a returns within ulps (options.valueUlps, else
+/// kValueUlps) * eps(precision) * max(|exact value|, the query's scale), the tolerance printed as
+/// a number. It fails while a has the flaw; a user points it at their own function by replacing
+/// the one marked call. Last, the judge's stated values are checked (exact rationals by text).
 std::string GoogleTestSnippet(const Counterexample& c, const HuntOptions& options, int index = 1);
 
 /// A scene with the counterexample's two shapes, algorithms a and b enabled (all of the family

@@ -8,6 +8,7 @@
 
 #include <cstdint>
 #include <span>
+#include <string>
 
 namespace hitlab::hunt {
 
@@ -39,11 +40,18 @@ private:
     std::uint64_t m_s[4];
 };
 
+/// The seed of thread `lane`'s stream: lane 0 keeps seed, the others a splitmix64 mix of seed and
+/// lane (HuntOptions::threads).
+std::uint64_t LaneSeed(std::uint64_t seed, std::size_t lane);
+
 /// Draws one query of the family from one of its boundary-finding distributions (chosen at
 /// random; its name in *distribution). Numbers are dyadic (small integers, halves, k/1024, powers
 /// of two) except in the "random" distributions, so that aimed rays and touching solids are exact;
 /// in float precision every number is a float. around: a share of the draws perturb this query.
 Query Draw(Family family, Rng& rng, Precision precision, const std::optional<Query>& around, const char** distribution);
+
+/// "miss", "hit, t in [0, 1]" or "hit, depth 0.5": a result as the hunt's lines print it.
+std::string DescribeResult(const Result& r, Family family);
 
 /// Every number of the query rounded to float (obb axes included).
 Query RoundToFloat(const Query& query);

@@ -1,6 +1,6 @@
 // Turning a disagreement into something a person reads: shrinking to simple numbers, a one-line
-// description, a GoogleTest case and a scene.
-#include "hunt.h"
+// description and a scene (the GoogleTest case: hunt_export.cpp).
+#include "hunt_detail.h"
 
 #include "core/text.h"
 
@@ -17,17 +17,6 @@ namespace hitlab {
 namespace {
 
 using glm::dvec3;
-
-/// A C++ double literal: "1", "0.5", "-0.0", "1e-300".
-std::string Literal(double v)
-{
-    if (v == 0) {
-        return std::signbit(v) ? "-0.0" : "0";
-    }
-    return NumberText(v);
-}
-
-std::string VecLiteral(const dvec3& v) { return "{" + Literal(v.x) + ", " + Literal(v.y) + ", " + Literal(v.z) + "}"; }
 
 bool Identity(const std::array<dvec3, 3>& axes)
 {
@@ -65,54 +54,6 @@ std::string Describe(const Shape& shape)
             }
         },
         shape);
-}
-
-std::string ShapeLiteral(const Shape& shape)
-{
-    return std::visit(
-        [](const auto& x) -> std::string {
-            using X = std::decay_t<decltype(x)>;
-            if constexpr (std::is_same_v<X, Ray<double>>) {
-                return "hitlab::Ray<double>{" + VecLiteral(x.origin) + ", " + VecLiteral(x.direction) + "}";
-            } else if constexpr (std::is_same_v<X, Segment<double>>) {
-                return "hitlab::Segment<double>{" + VecLiteral(x.start) + ", " + VecLiteral(x.end) + "}";
-            } else if constexpr (std::is_same_v<X, Plane<double>>) {
-                return "hitlab::Plane<double>{" + VecLiteral(x.normal) + ", " + Literal(x.distance) + "}";
-            } else if constexpr (std::is_same_v<X, Aabb<double>>) {
-                return "hitlab::Aabb<double>{" + VecLiteral(x.min) + ", " + VecLiteral(x.max) + "}";
-            } else if constexpr (std::is_same_v<X, Sphere<double>>) {
-                return "hitlab::Sphere<double>{" + VecLiteral(x.center) + ", " + Literal(x.radius) + "}";
-            } else {
-                return "hitlab::Obb<double>{" + VecLiteral(x.center) + ", " + VecLiteral(x.halfExtents) +
-                       ", {hitlab::Vec3<double>" + VecLiteral(x.axes[0]) + ", hitlab::Vec3<double>" +
-                       VecLiteral(x.axes[1]) + ", hitlab::Vec3<double>" + VecLiteral(x.axes[2]) + "}}";
-            }
-        },
-        shape);
-}
-
-std::string Pascal(std::string_view name)
-{
-    std::string out;
-    bool upper = true;
-    for (char c : name) {
-        if (c == '_') {
-            upper = true;
-            continue;
-        }
-        out += upper ? char(std::toupper(static_cast<unsigned char>(c))) : c;
-        upper = false;
-    }
-    return out;
-}
-
-std::string ResultText(const Result& r, Family family)
-{
-    if (!r.hit) {
-        return "miss";
-    }
-    return IsCast(family) ? "hit, t in [" + NumberText(r.tEnter + 0.0) + ", " + NumberText(r.tExit + 0.0) + "]"
-                          : "hit, depth " + NumberText(r.depth + 0.0);
 }
 
 /// Pointers to every number of a shape that shrinking may change (not obb axes).
@@ -239,13 +180,22 @@ void ScaleAll(Query& q, double factor)
 
 } // namespace
 
+std::string hunt::DescribeResult(const Result& r, Family family)
+{
+    if (!r.hit) {
+        return "miss";
+    }
+    return IsCast(family) ? "hit, t in [" + NumberText(r.tEnter + 0.0) + ", " + NumberText(r.tExit + 0.0) + "]"
+                          : "hit, depth " + NumberText(r.depth + 0.0);
+}
+
 std::string DescribeQuery(const Query& query) { return Describe(query.a) + ", " + Describe(query.b); }
 
 std::string DescribeDisagreement(const Counterexample& c, const HuntOptions& options)
 {
-    std::string s = options.a + ": " + ResultText(c.a, c.query.family) + "; ";
+    std::string s = options.a + ": " + hunt::DescribeResult(c.a, c.query.family) + "; ";
     if (c.b) {
-        s += options.b + ": " + ResultText(*c.b, c.query.family) + "; ";
+        s += options.b + ": " + hunt::DescribeResult(*c.b, c.query.family) + "; ";
     }
     return s + "exact: " + DescribeExact(c.exact);
 }
@@ -361,54 +311,6 @@ Query ShrinkQuery(const Query& query, const std::function<bool(const Query&)>& d
     SnapAxes(q, disagrees);
     SimplifyNumbers(q, Flatness(query), disagrees);
     return q;
-}
-
-std::string GoogleTestSnippet(const Counterexample& c, const HuntOptions& options, int index)
-{
-    const std::string family = "hitlab::Family::" + Pascal(FamilyName(c.query.family));
-    const std::string precision =
-        options.precision == Precision::Float ? "hitlab::Precision::Float" : "hitlab::Precision::Double";
-    const std::string name =
-        Pascal(options.a) + "Vs" + (options.b.empty() ? "Exact" : Pascal(options.b)) + std::to_string(index);
-    std::string s = "TEST(Hunt" + Pascal(FamilyName(c.query.family)) + ", " + name + ")\n{\n";
-    s += "    // " + DescribeQuery(c.query) + "\n";
-    char ulps[48] = "", ulpsValue[32] = "";
-    if (options.valueUlps > 0) {
-        std::snprintf(ulpsValue, sizeof ulpsValue, "%.17g", options.valueUlps);
-        std::snprintf(ulps, sizeof ulps, " --ulps %s", ulpsValue);
-    }
-    s += "    // found by: hitlab hunt --family " + std::string(FamilyName(c.query.family)) + " --a " + options.a +
-         (options.b.empty() ? " --exact" : " --b " + options.b) + " --seed " + std::to_string(options.seed) +
-         (options.precision == Precision::Float ? " --precision float" : "") + ulps + " (" + c.distribution + ")\n";
-    s += "    const hitlab::Query query{" + family + ",\n                              " + ShapeLiteral(c.query.a) +
-         ",\n                              " + ShapeLiteral(c.query.b) + "};\n";
-    auto side = [&](const std::string& algo, const Result& r, const char* var) {
-        std::string t = "    const hitlab::Result " + std::string(var) + " = hitlab::Run(*hitlab::FindAlgorithm(" +
-                        family + ", \"" + algo + "\"), query, " + precision + ");\n";
-        t += "    EXPECT_" + std::string(r.hit ? "TRUE" : "FALSE") + "(" + var + ".hit); // " + algo + ": " +
-             ResultText(r, c.query.family) + "\n";
-        return t;
-    };
-    s += side(options.a, c.a, "a");
-    if (c.b) {
-        s += side(options.b, *c.b, "b");
-        if (c.a.hit && c.b->hit && options.valueUlps > 0) { // a value disagreement
-            s += "    EXPECT_NE(hitlab::ValueDifferences(query, " + precision +
-                 ", hitlab::QueryValueScale(query), a, hitlab::FindAlgorithm(" + family + ", \"" + options.a +
-                 "\")->returns, b, hitlab::FindAlgorithm(" + family + ", \"" + options.b + "\")->returns, " +
-                 ulpsValue + "), 0u);\n";
-        }
-    }
-    s += "    const hitlab::ExactResult exact = hitlab::JudgeExact(query);\n";
-    s += "    EXPECT_" + std::string(c.exact.hit ? "TRUE" : "FALSE") +
-         "(exact.hit); // exact: " + DescribeExact(c.exact) + "\n";
-    if (c.exact.hit && IsCast(c.query.family) && c.exact.exactT) {
-        s += "    EXPECT_EQ(exact.tEnter.text, \"" + c.exact.tEnter.text + "\");\n";
-        s += "    EXPECT_EQ(exact.tExit.text, \"" + c.exact.tExit.text + "\");\n";
-    } else if (c.exact.hit && !IsCast(c.query.family) && c.exact.exactDepth) {
-        s += "    EXPECT_EQ(exact.depth.text, \"" + c.exact.depth.text + "\");\n";
-    }
-    return s + "}\n";
 }
 
 Scene CounterexampleScene(const Counterexample& c, const HuntOptions& options)

@@ -7,7 +7,8 @@
 #              the program unpacked from hitlab.deb runs a lesson by name;
 #   consumer:  a tiny engine test project (tests/install/consumer) finds the moved tree with
 #              find_package(HitLab), builds against HitLab::core and HitLab::exact, and runs; with
-#              it, the GoogleTest cases the installed `hitlab hunt --gtest` exports, pasted as they are.
+#              it, the GoogleTest cases the installed `hitlab hunt --gtest` exports, pasted as they are:
+#              asserting the exact answer, they fail on the flawed slab_branchless and pass on slab.
 # Usage: install_test.sh MODE CMAKE BUILD_DIR SOURCE_DIR CXX_COMPILER GENERATOR PYTHON
 set -euo pipefail
 mode=$1 cmake=$2 build=$3 source=$4 cxx=$5 generator=$6 python=$7
@@ -129,12 +130,20 @@ ray-through-corner
     fail "completions: got $(cat "$scratch/completions.txt" | tr '\n' '|'), want $(echo "$expected" | tr '\n' '|')"
   echo "install_test relocated: ok ($(echo "$got" | wc -l) lessons, report and algorithms from $prefix)"
 elif [ "$mode" = consumer ]; then
-  # the cases the installed hunt exports (fixed seed: the same cases every run)
-  "$prefix/bin/hitlab" hunt --family ray_aabb --a slab_branchless --seed 1 --cases 4096 --max 2 --gtest --quiet \
-    >"$scratch/hunt.txt" 2>&1 && fail "hitlab hunt found no counterexample to export"
-  awk '/^TEST\(/,/^}/' "$scratch/hunt.txt" >"$scratch/hunt_cases.inc"
-  cases=$(grep -c '^TEST(' "$scratch/hunt_cases.inc" || true)
-  [ "$cases" -ge 1 ] || { cat "$scratch/hunt.txt"; fail "hitlab hunt --gtest printed no TEST case"; }
+  # the cases the installed hunt exports, pasted as they are (fixed seed and threads: the same cases
+  # every run). Each asserts the exact answer against its --a: those of the flawed slab_branchless
+  # (against the judge) fail, those of the reference slab (hunted against slab_branchless) pass.
+  hunt="$prefix/bin/hitlab hunt --family ray_aabb --seed 1 --threads 1 --cases 4096 --max 2 --gtest --quiet"
+  $hunt --a slab_branchless >"$scratch/flawed.txt" 2>&1 && fail "hitlab hunt found no counterexample to export"
+  $hunt --a slab --b slab_branchless >"$scratch/reference.txt" 2>&1 && fail "hitlab hunt found no slab/slab_branchless case"
+  block() { awk '/^\/\/ ---- hitlab hunt/ { on = 1 } on { print } on && /^}/ { on = 0 }' "$1"; }
+  { block "$scratch/flawed.txt"; block "$scratch/reference.txt"; } >"$scratch/hunt_cases.inc"
+  flawed=$(block "$scratch/flawed.txt" | grep -c '^TEST(' || true)
+  reference=$(block "$scratch/reference.txt" | grep -c '^TEST(' || true)
+  [ "$flawed" -ge 1 ] && [ "$reference" -ge 1 ] ||
+    { cat "$scratch/flawed.txt" "$scratch/reference.txt"; fail "hitlab hunt --gtest printed no TEST case"; }
+  grep -q '^#include "core/algorithm.h"$' "$scratch/hunt_cases.inc" || fail "the exported cases have no includes"
+  grep -q '^// Build: link HitLab::core and HitLab::exact' "$scratch/hunt_cases.inc" || fail "the exported cases name no targets"
   "$cmake" -S "$source/tests/install/consumer" -B "$scratch/consumer" -G "$generator" \
     -DCMAKE_CXX_COMPILER="$cxx" -DCMAKE_PREFIX_PATH="$prefix" -DCMAKE_BUILD_TYPE=Release \
     -DHITLAB_HUNT_CASES="$scratch/hunt_cases.inc" >"$scratch/configure.log" 2>&1 ||
@@ -143,10 +152,15 @@ elif [ "$mode" = consumer ]; then
   grep -q "HitLab_DIR:PATH=$prefix/lib/cmake/HitLab" "$scratch/consumer/CMakeCache.txt" ||
     fail "the consumer did not find HitLab in $prefix"
   "$scratch/consumer/consumer" || fail "the consumer's check failed"
-  "$scratch/consumer/hunt_cases" >"$scratch/hunt_cases.log" 2>&1 || { cat "$scratch/hunt_cases.log"; fail "the exported cases failed"; }
-  grep -q "^\[  PASSED  \] $cases tests\?\.$" "$scratch/hunt_cases.log" ||
-    { cat "$scratch/hunt_cases.log"; fail "want $cases exported cases passed"; }
-  echo "install_test consumer: ok (the core and judge check, and $cases exported hunt cases)"
+  "$scratch/consumer/hunt_cases" >"$scratch/hunt_cases.log" 2>&1 &&
+    { cat "$scratch/hunt_cases.log"; fail "the cases exported against slab_branchless passed: they do not assert the exact answer"; }
+  grep -q "^\[  PASSED  \] $reference tests\?\.$" "$scratch/hunt_cases.log" ||
+    { cat "$scratch/hunt_cases.log"; fail "want the $reference cases of slab (the reference) passed"; }
+  grep -q "^\[  FAILED  \] $flawed tests\?, listed below:$" "$scratch/hunt_cases.log" ||
+    { cat "$scratch/hunt_cases.log"; fail "want the $flawed cases of slab_branchless failed"; }
+  failed=$(grep -c '^\[  FAILED  \] HuntRayAabb\.SlabBranchlessVsExact[0-9]* (' "$scratch/hunt_cases.log" || true)
+  [ "$failed" = "$flawed" ] || { cat "$scratch/hunt_cases.log"; fail "want exactly the slab_branchless cases failed"; }
+  echo "install_test consumer: ok (the core and judge check; $flawed exported cases fail on slab_branchless, $reference pass on slab)"
 else
   fail "unknown mode (relocated or consumer)"
 fi

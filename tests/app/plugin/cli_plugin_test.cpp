@@ -193,6 +193,26 @@ TEST(CliPlugin, HuntFindsTheDeclaredConventionAsCounterexamples)
     EXPECT_NE(run.out.find("3 counterexamples after shrinking"), std::string::npos) << run.out;
 }
 
+TEST(CliPlugin, HuntOnTwoThreadsSharesTheCasesAndKeepsTheFirstThreadsFinds)
+{
+    // each thread its own host process; the first draws the seed's own stream, so its finds on
+    // half the cases are the one-thread hunt's and come first
+    auto hunt = [](const char* threads, const char* cases) {
+        return Hitlab({"hunt", "--family", "ray_aabb", "--a", "slab_c_outside", "--plugin", kSlab, "--max", "0",
+                       "--seconds", "0", "--quiet", "--threads", threads, "--cases", cases});
+    };
+    const Outcome two = hunt("2", "4000"), one = hunt("1", "2000");
+    ASSERT_EQ(two.status, 1) << two.out << two.err;
+    ASSERT_EQ(one.status, 1) << one.out << one.err;
+    EXPECT_NE(two.out.find("\n4000 cases in "), std::string::npos) << two.out;
+    EXPECT_NE(two.out.find("plugin batches of 8192, 2 threads)"), std::string::npos) << two.out;
+    EXPECT_NE(one.out.find("\n2000 cases in "), std::string::npos) << one.out;
+    const std::size_t oneEnd = one.out.rfind("\n2000 cases in ");
+    const std::string oneList = one.out.substr(0, oneEnd);
+    EXPECT_EQ(two.out.rfind(oneList, 0), 0u) << one.out << "\n---\n" << two.out;
+    EXPECT_GT(two.out.rfind("\n4000 cases in "), oneList.size()); // the second thread added some
+}
+
 TEST(CliPlugin, HuntRefusesAnUnknownAlgorithmAndAComparisonWithB)
 {
     const Outcome unknown = Hitlab({"hunt", "--family", "ray_aabb", "--a", "nope", "--plugin", kSlab});

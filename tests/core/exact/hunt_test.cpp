@@ -4,13 +4,17 @@
 #include "core/exact/hunt.h"
 #include "core/exact/hunt_detail.h"
 
+#include "core/compare.h"
 #include "core/io/scene_file.h"
 #include "core/ray_aabb.h"
+#include "core/text.h"
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <cstdio>
 #include <thread>
 
 namespace hitlab {
@@ -112,25 +116,66 @@ TEST(Hunt, DescribeQueryWritesVectorsAsTheProtocolDoes)
     EXPECT_EQ(DescribeQuery(q), "origin [0, 1, 0], direction [1, 0, 0], box [0, 1]^3");
 }
 
-TEST(Hunt, GoogleTestSnippetHasTheInputsAndBothExpectedOutputs)
+TEST(Hunt, GoogleTestSnippetAssertsTheExactAnswerAgainstAlgorithmA)
 {
     HuntOptions o = Options(Family::RayAabb, "face_planes", "slab");
+    o.threads = 1;
     const HuntReport report = RunHunt(o);
     ASSERT_EQ(report.counterexamples.size(), 1u);
     const Counterexample& c = report.counterexamples[0];
     ASSERT_TRUE(c.b.has_value());
     const std::string s = GoogleTestSnippet(c, o, 3);
-    EXPECT_EQ(s.rfind("TEST(HuntRayAabb, FacePlanesVsSlab3)\n{\n", 0), 0u) << s;
-    const auto& ray = std::get<Ray<double>>(c.query.a);
-    std::string origin = "hitlab::Ray<double>{{";
-    EXPECT_NE(s.find(origin), std::string::npos) << s;
+    EXPECT_EQ(s.rfind("// ---- hitlab hunt: ray_aabb counterexample 3, face_planes against slab ----\n", 0), 0u) << s;
+    EXPECT_NE(s.find("\n#include \"core/algorithm.h\"\n#include \"core/exact/exact.h\"\n\n#include <gtest/gtest.h>\n"),
+              std::string::npos)
+        << s;
+    EXPECT_NE(s.find("// Build: link HitLab::core and HitLab::exact"), std::string::npos) << s;
+    EXPECT_NE(s.find("\nTEST(HuntRayAabb, FacePlanesVsSlab3)\n{\n"), std::string::npos) << s;
+    EXPECT_NE(s.find("found by: hitlab hunt --family ray_aabb --a face_planes --b slab --seed 7 --threads 1 ("),
+              std::string::npos)
+        << s;
+    EXPECT_NE(s.find("hitlab::Ray<double>{{"), std::string::npos) << s;
     EXPECT_NE(s.find("hitlab::Aabb<double>{{"), std::string::npos) << s;
-    EXPECT_NE(s.find("\"face_planes\""), std::string::npos);
-    EXPECT_NE(s.find("\"slab\""), std::string::npos);
-    EXPECT_NE(s.find(c.a.hit ? "EXPECT_TRUE(a.hit)" : "EXPECT_FALSE(a.hit)"), std::string::npos);
-    EXPECT_NE(s.find(c.b->hit ? "EXPECT_TRUE(b.hit)" : "EXPECT_FALSE(b.hit)"), std::string::npos);
     EXPECT_NE(s.find(c.text), std::string::npos);
-    (void)ray;
+    // only a runs, and the verdict asserted is the judge's, not a's
+    EXPECT_NE(s.find("hitlab::Run(*hitlab::FindAlgorithm(query.family, \"face_planes\"), query, "
+                     "hitlab::Precision::Double);"),
+              std::string::npos)
+        << s;
+    EXPECT_EQ(s.find("FindAlgorithm(query.family, \"slab\")"), std::string::npos) << s;
+    ASSERT_NE(c.a.hit, c.exact.hit);
+    if (c.exact.hit) { // face_planes returns t_enter and t_exit: both exact values, with the tolerance
+        EXPECT_NE(s.find("    ASSERT_TRUE(result.hit); // exact: hit\n"), std::string::npos) << s;
+        char line[160];
+        std::snprintf(line, sizeof line, "    EXPECT_NEAR(result.tEnter, %s, %.9g); // exact: %s\n",
+                      c.exact.tEnter.value == 0 ? "0" : NumberText(c.exact.tEnter.value).c_str(),
+                      8 * 0x1p-52 * std::max(std::fabs(c.exact.tEnter.value), QueryValueScale(c.query).t),
+                      c.exact.tEnter.text.c_str());
+        EXPECT_NE(s.find(line), std::string::npos) << line << s;
+    } else {
+        EXPECT_NE(s.find("    EXPECT_FALSE(result.hit); // exact: miss\n"), std::string::npos) << s;
+    }
+}
+
+TEST(Hunt, GoogleTestSnippetStatesTheExactDepthOfAnOverlap)
+{
+    // two unit boxes overlapping by 1/2 along x: the judge's depth is 1/2 exactly
+    Counterexample c;
+    c.query = Query{Family::AabbAabb, Aabb<double>{{0, 0, 0}, {1, 1, 1}}, Aabb<double>{{0.5, 0, 0}, {1.5, 1, 1}}};
+    c.distribution = "by hand";
+    c.a = Result{};
+    c.exact = JudgeExact(c.query);
+    c.text = DescribeQuery(c.query);
+    HuntOptions o = Options(Family::AabbAabb, "center_extent");
+    o.threads = 1;
+    const std::string s = GoogleTestSnippet(c, o, 1);
+    ASSERT_TRUE(c.exact.hit);
+    EXPECT_EQ(c.exact.depth.text, "1/2");
+    ASSERT_NE(FindAlgorithm(Family::AabbAabb, "center_extent")->returns & kFieldDepth, 0u);
+    // 8 ulps of double at max(1/2, the scale 1.5): 8 * 2^-52 * 1.5
+    EXPECT_NE(s.find("    ASSERT_TRUE(result.hit); // exact: hit\n"), std::string::npos) << s;
+    EXPECT_NE(s.find("    EXPECT_NEAR(result.depth, 0.5, 2.66453526e-15); // exact: 1/2\n"), std::string::npos) << s;
+    EXPECT_NE(s.find("    EXPECT_EQ(exact.depth.text, \"1/2\");\n"), std::string::npos) << s;
 }
 
 TEST(Hunt, CounterexampleSceneRoundTripsThroughAFile)
@@ -275,6 +320,64 @@ TEST(HuntValues, IdenticalValuesNeverDisagree)
     EXPECT_TRUE(HuntBatchedApplies(batched));
     batched.valueUlps = 4;
     EXPECT_FALSE(HuntBatchedApplies(batched));
+}
+
+std::vector<std::string> Texts(const HuntReport& report)
+{
+    std::vector<std::string> texts;
+    for (const Counterexample& c : report.counterexamples) {
+        texts.push_back(c.text);
+    }
+    return texts;
+}
+
+TEST(HuntThreads, SameSeedAndThreadsGiveTheSameCounterexamplesAndTheFirstThreadIsTheOneThreadHunt)
+{
+    // geometric vs the reference in values: many distinct counterexamples, so that both threads
+    // contribute and the merge order shows
+    HuntOptions o = Options(Family::RaySphere, "geometric", "quadratic_stable");
+    o.seed = 1;
+    o.maxCases = 4096;
+    o.maxSeconds = 0;
+    o.maxCounterexamples = 0;
+    o.valueUlps = 8;
+    o.threads = 2;
+    const HuntReport first = RunHunt(o);
+    const HuntReport second = RunHunt(o);
+    ASSERT_TRUE(first.error.what.empty()) << first.error;
+    EXPECT_EQ(first.threads, 2u);
+    EXPECT_EQ(first.progress.cases, 4096u); // two shares of 2048 = 8 batches of 256 each
+    EXPECT_EQ(Texts(first), Texts(second));
+    // thread 0 draws the seed's own stream: its share alone is the one-thread hunt of 2048 cases,
+    // merged first; thread 1 adds others
+    o.threads = 1;
+    o.maxCases = 2048;
+    const HuntReport alone = RunHunt(o);
+    EXPECT_EQ(alone.threads, 1u);
+    EXPECT_EQ(alone.progress.cases, 2048u);
+    const std::vector<std::string> mine = Texts(alone), both = Texts(first);
+    ASSERT_FALSE(mine.empty());
+    ASSERT_GT(both.size(), mine.size());
+    EXPECT_TRUE(std::equal(mine.begin(), mine.end(), both.begin()));
+}
+
+TEST(HuntThreads, CasesAreSharedAndAThreadWithoutAShareDoesNotStart)
+{
+    HuntOptions o = Options(Family::RayAabb, "slab", "slab_branchless");
+    o.maxSeconds = 0;
+    o.maxCases = 1000; // 500 each: two batches of 256 per thread
+    o.threads = 2;
+    HuntReport r = RunHunt(o);
+    EXPECT_EQ(r.threads, 2u);
+    EXPECT_EQ(r.progress.cases, 1024u);
+    o.maxCases = 1; // one case: one thread, one batch
+    r = RunHunt(o);
+    EXPECT_EQ(r.threads, 1u);
+    EXPECT_EQ(r.progress.cases, 256u);
+    o.threads = 0; // one per core
+    EXPECT_EQ(HuntThreads(o), std::max(1u, std::thread::hardware_concurrency()));
+    o.threads = kMaxHuntThreads + 1;
+    EXPECT_EQ(ValidateHunt(o).where, "threads");
 }
 
 TEST(Hunt, InvalidOptionsAreReported)

@@ -1,0 +1,188 @@
+// The hunt's GoogleTest case: a counterexample as a self-contained test file section that
+// asserts the exact answer (the judge's verdict, t or depth within a stated tolerance) against the
+// algorithm under test, so that it fails while the flaw is there and passes once it is fixed.
+#include "hunt_detail.h"
+
+#include "core/compare.h"
+#include "core/io/protocol.h"
+#include "core/text.h"
+
+#include <glm/glm.hpp>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+
+namespace hitlab {
+
+namespace {
+
+using glm::dvec3;
+
+/// A C++ double literal: "1", "0.5", "-0.0", "1e-300".
+std::string Literal(double v)
+{
+    if (v == 0) {
+        return std::signbit(v) ? "-0.0" : "0";
+    }
+    return NumberText(v);
+}
+
+std::string VecLiteral(const dvec3& v) { return "{" + Literal(v.x) + ", " + Literal(v.y) + ", " + Literal(v.z) + "}"; }
+
+std::string ShapeLiteral(const Shape& shape)
+{
+    return std::visit(
+        [](const auto& x) -> std::string {
+            using X = std::decay_t<decltype(x)>;
+            if constexpr (std::is_same_v<X, Ray<double>>) {
+                return "hitlab::Ray<double>{" + VecLiteral(x.origin) + ", " + VecLiteral(x.direction) + "}";
+            } else if constexpr (std::is_same_v<X, Segment<double>>) {
+                return "hitlab::Segment<double>{" + VecLiteral(x.start) + ", " + VecLiteral(x.end) + "}";
+            } else if constexpr (std::is_same_v<X, Plane<double>>) {
+                return "hitlab::Plane<double>{" + VecLiteral(x.normal) + ", " + Literal(x.distance) + "}";
+            } else if constexpr (std::is_same_v<X, Aabb<double>>) {
+                return "hitlab::Aabb<double>{" + VecLiteral(x.min) + ", " + VecLiteral(x.max) + "}";
+            } else if constexpr (std::is_same_v<X, Sphere<double>>) {
+                return "hitlab::Sphere<double>{" + VecLiteral(x.center) + ", " + Literal(x.radius) + "}";
+            } else {
+                return "hitlab::Obb<double>{" + VecLiteral(x.center) + ", " + VecLiteral(x.halfExtents) +
+                       ", {hitlab::Vec3<double>" + VecLiteral(x.axes[0]) + ", hitlab::Vec3<double>" +
+                       VecLiteral(x.axes[1]) + ", hitlab::Vec3<double>" + VecLiteral(x.axes[2]) + "}}";
+            }
+        },
+        shape);
+}
+
+std::string Pascal(std::string_view name)
+{
+    std::string out;
+    bool upper = true;
+    for (char c : name) {
+        if (c == '_') {
+            upper = true;
+            continue;
+        }
+        out += upper ? char(std::toupper(static_cast<unsigned char>(c))) : c;
+        upper = false;
+    }
+    return out;
+}
+
+/// A value as a C++ expression: a literal, or std::numeric_limits<double>::infinity().
+std::string ValueLiteral(double v)
+{
+    if (std::isinf(v)) {
+        return std::string(v < 0 ? "-" : "") + "std::numeric_limits<double>::infinity()";
+    }
+    return Literal(v);
+}
+
+std::string ExactText(const ExactValue& v) { return v.exact ? v.text : v.text + " (rounded)"; }
+
+/// The command line that finds the case again.
+std::string HuntCommand(const Counterexample& c, const HuntOptions& options)
+{
+    std::string s = "hitlab hunt --family " + std::string(FamilyName(c.query.family)) + " --a " + options.a +
+                    (options.b.empty() ? " --exact" : " --b " + options.b) + " --seed " + std::to_string(options.seed) +
+                    " --threads " + std::to_string(HuntThreads(options));
+    if (options.precision == Precision::Float) {
+        s += " --precision float";
+    }
+    if (options.valueUlps > 0) {
+        char ulps[48];
+        std::snprintf(ulps, sizeof ulps, " --ulps %.17g", options.valueUlps);
+        s += ulps;
+    }
+    return s;
+}
+
+} // namespace
+
+std::string GoogleTestSnippet(const Counterexample& c, const HuntOptions& options, int index)
+{
+    const Family family = c.query.family;
+    const std::string familyName(FamilyName(family));
+    const std::string precision = PrecisionName(options.precision);
+    const AlgorithmInfo* info = FindAlgorithm(family, options.a);
+    const std::uint32_t returns = info != nullptr ? info->returns : kFieldHit;
+    const std::string name =
+        Pascal(options.a) + "Vs" + (options.b.empty() ? "Exact" : Pascal(options.b)) + std::to_string(index);
+    // the tolerance of a value: ulps of the precision at the value's size, at least the query's scale
+    const double ulps = options.valueUlps > 0 ? options.valueUlps : kValueUlps;
+    const double epsilon = options.precision == Precision::Float ? 0x1p-23 : 0x1p-52;
+    const ValueScale scale = QueryValueScale(c.query);
+
+    std::string s = "// ---- hitlab hunt: " + familyName + " counterexample " + std::to_string(index) + ", " +
+                    options.a + " against " + (options.b.empty() ? "the exact judge" : options.b) + " ----\n";
+    s += "// " + DescribeQuery(c.query) + "\n";
+    s += "// found by: " + HuntCommand(c, options) + " (" + c.distribution + ")\n";
+    s += "// " + options.a + " (" + precision + ") answered: " + hunt::DescribeResult(c.a, family) + "\n";
+    if (c.b) {
+        s += "// " + options.b + " (" + precision + ") answered: " + hunt::DescribeResult(*c.b, family) + "\n";
+    }
+    s += "// the exact answer (HitLab's GMP judge): " + DescribeExact(c.exact) + "\n";
+    s += "// Build: link HitLab::core and HitLab::exact (find_package(HitLab), docs/install.md) and\n"
+         "// GTest::gtest_main. The test asserts the exact answer against " +
+         options.a +
+         ": to test your own\n"
+         "// function, call it on the query's shapes where the algorithm under test runs.\n";
+    s += "#include \"core/algorithm.h\"\n#include \"core/exact/exact.h\"\n\n#include <gtest/gtest.h>\n\n"
+         "#include <limits>\n\n";
+    s += "TEST(Hunt" + Pascal(familyName) + ", " + name + ")\n{\n";
+    s += "    const hitlab::Query query{hitlab::Family::" + Pascal(familyName) + ",\n                              " +
+         ShapeLiteral(c.query.a) + ",\n                              " + ShapeLiteral(c.query.b) + "};\n";
+    s += "    // the algorithm under test\n";
+    s += "    const hitlab::Result result = hitlab::Run(*hitlab::FindAlgorithm(query.family, \"" + options.a +
+         "\"), query, hitlab::Precision::" + (options.precision == Precision::Float ? "Float" : "Double") + ");\n";
+
+    // the values to check on a hit: those the algorithm returns, with the judge's value
+    struct Check {
+        const char* field;
+        const ExactValue* exact;
+        double floor;
+    };
+    std::vector<Check> checks;
+    if (c.exact.hit && IsCast(family)) {
+        if ((returns & kFieldTEnter) != 0) {
+            checks.push_back({"tEnter", &c.exact.tEnter, scale.t});
+        }
+        if ((returns & kFieldTExit) != 0) {
+            checks.push_back({"tExit", &c.exact.tExit, scale.t});
+        }
+    } else if (c.exact.hit && (returns & kFieldDepth) != 0) {
+        checks.push_back({"depth", &c.exact.depth, scale.length});
+    }
+    char ulpsText[32];
+    std::snprintf(ulpsText, sizeof ulpsText, "%g", ulps);
+    if (checks.empty()) {
+        s += "    EXPECT_" + std::string(c.exact.hit ? "TRUE" : "FALSE") +
+             "(result.hit); // exact: " + (c.exact.hit ? "hit" : "miss") + "\n";
+    } else {
+        s += "    ASSERT_TRUE(result.hit); // exact: hit\n";
+        s += "    // the exact values, each within " + std::string(ulpsText) + " ulps of " + precision +
+             " at max(|value|, the query's scale)\n";
+        for (const Check& check : checks) {
+            const double v = check.exact->value;
+            if (std::isinf(v)) {
+                s += "    EXPECT_EQ(result." + std::string(check.field) + ", " + ValueLiteral(v) + ");\n";
+                continue;
+            }
+            char tolerance[32];
+            std::snprintf(tolerance, sizeof tolerance, "%.9g", ulps * epsilon * std::max(std::fabs(v), check.floor));
+            s += "    EXPECT_NEAR(result." + std::string(check.field) + ", " + ValueLiteral(v) + ", " + tolerance +
+                 "); // exact: " + ExactText(*check.exact) + "\n";
+        }
+    }
+    // the stated answer is the judge's (what HitLab::exact computes today)
+    s += "    const hitlab::ExactResult exact = hitlab::JudgeExact(query);\n";
+    s += "    EXPECT_" + std::string(c.exact.hit ? "TRUE" : "FALSE") + "(exact.hit);\n";
+    for (const Check& check : checks) {
+        if (check.exact->exact) {
+            s += "    EXPECT_EQ(exact." + std::string(check.field) + ".text, \"" + check.exact->text + "\");\n";
+        }
+    }
+    return s + "}\n";
+}
+
+} // namespace hitlab
