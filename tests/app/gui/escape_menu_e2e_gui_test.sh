@@ -26,10 +26,10 @@ run() {
     xdotool mousedown 1
     sleep 0.1
     xdotool mouseup 1
-    sleep 0.5
+    sleep 1.5 # under load a frame can take 100 ms or more: leave the menu many frames to open
   fi
   xdotool key Escape
-  sleep 0.5
+  sleep 1.5 # and the key many frames to be handled before SIGTERM ends the window
   kill -TERM "$pid"
   timeout 10 tail --pid="$pid" -f /dev/null || { echo "FAIL: hitlab did not exit on SIGTERM"; exit 1; }
   wait "$pid" || true
