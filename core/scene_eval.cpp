@@ -237,7 +237,7 @@ void SceneEvaluator::CompleteBatch(const Scene& scene, Family family, std::span<
         }
         if (identical) {
             evaluation.comparison.agree = true;
-            evaluation.comparison.reference = Widen(results[r * n + j]);
+            evaluation.comparison.reference.Set(results[r * n + j]); // packed: widened when read
             evaluation.detail.reset();
             continue;
         }
@@ -250,8 +250,7 @@ void SceneEvaluator::CompleteBatch(const Scene& scene, Family family, std::span<
             SetOutcome(c.outcomes[k], settings.enabled[k], Widen(results[k * n + j]));
         }
         Complete(scene, evaluation.query, settings.precision, c);
-        evaluation.comparison.agree = c.agree;
-        evaluation.comparison.reference = c.reference;
+        evaluation.comparison.agree = c.agree; // the reference is the detail's
     }
 }
 
@@ -368,7 +367,7 @@ size_t SceneEvaluator::Update(const Scene& scene)
     return indices.size();
 }
 
-const Result& QueryEvaluation::ResultOf(const AlgorithmInfo* algorithm) const
+Result QueryEvaluation::ResultOf(const AlgorithmInfo* algorithm) const
 {
     if (detail != nullptr) {
         for (const AlgorithmOutcome& outcome : detail->outcomes) {
@@ -377,7 +376,7 @@ const Result& QueryEvaluation::ResultOf(const AlgorithmInfo* algorithm) const
             }
         }
     }
-    return comparison.reference; // without detail, every algorithm that ran returned it
+    return Reference(); // without detail, every algorithm that ran returned it
 }
 
 Comparison SceneEvaluator::ComparisonOf(const QueryEvaluation& evaluation) const
@@ -387,10 +386,11 @@ Comparison SceneEvaluator::ComparisonOf(const QueryEvaluation& evaluation) const
     }
     // every enabled algorithm returned the reference's result: what EvaluateBatch found
     const std::vector<const AlgorithmInfo*>& enabled = m_enabled[static_cast<size_t>(evaluation.query.family)];
+    const Result reference = evaluation.Reference();
     Comparison c;
     c.outcomes.resize(enabled.size());
     for (size_t k = 0; k < enabled.size(); ++k) {
-        SetOutcome(c.outcomes[k], enabled[k], evaluation.comparison.reference);
+        SetOutcome(c.outcomes[k], enabled[k], reference);
     }
     ExplainIdentical(c, ReferenceAlgorithm(evaluation.query.family));
     return c;

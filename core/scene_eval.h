@@ -20,7 +20,9 @@ namespace hitlab {
 /// views read for all of them (the status counts, the drawing, the focus).
 struct ComparisonSummary {
     bool agree = true; ///< Comparison::agree
-    Result reference;  ///< Comparison::reference
+    /// Comparison::reference in the precision it ran in, when the query has no detail (the detail's
+    /// reference otherwise): read through QueryEvaluation::Reference.
+    AnyPackedResult reference;
 };
 
 /// One evaluated query: the pair, and what its comparison concluded. The full Comparison (every
@@ -33,8 +35,12 @@ struct QueryEvaluation {
     /// outcome is stored, each is the reference's result, agreeing).
     std::unique_ptr<Comparison> detail;
 
+    /// The reference algorithm's result (Comparison::reference), widened to double.
+    Result Reference() const { return detail != nullptr ? detail->reference : Widen(comparison.reference); }
+    /// Reference().hit, without widening.
+    bool ReferenceHit() const { return detail != nullptr ? detail->reference.hit : comparison.reference.Hit(); }
     /// The result of one algorithm (the reference's when the algorithm did not run).
-    const Result& ResultOf(const AlgorithmInfo* algorithm) const;
+    Result ResultOf(const AlgorithmInfo* algorithm) const;
 };
 
 class SceneEvaluator {
