@@ -98,17 +98,47 @@ Trace SceneEvaluator::TraceOf(const Scene& scene, const SceneQuery& query, const
     return trace;
 }
 
-std::array<std::uint32_t, 2> SceneEvaluator::ShapeIndices(const Scene& scene, size_t i)
+void SceneEvaluator::PrepareShapes(const Scene& scene)
 {
     const std::vector<SceneShape>& shapes = scene.Shapes();
-    const SceneQuery& q = m_queries[i].query;
-    std::array<std::uint32_t, 2>& hint = m_shapeIndex[i];
-    // the hint stays right until a shape is inserted or removed before it
-    if (hint[0] >= shapes.size() || shapes[hint[0]].id != q.a) {
-        hint[0] = static_cast<std::uint32_t>(scene.IndexOf(q.a));
+    // the indices looked up stay right while the scene's shapes are the same ones in the same order
+    m_currentIds.clear();
+    for (const SceneShape& shape : shapes) {
+        m_currentIds.push_back(shape.id);
     }
-    if (hint[1] >= shapes.size() || shapes[hint[1]].id != q.b) {
-        hint[1] = static_cast<std::uint32_t>(scene.IndexOf(q.b));
+    if (m_currentIds != m_shapeIds) {
+        std::fill(m_shapeIndex.begin(), m_shapeIndex.end(), std::array{kNoIndex, kNoIndex});
+        std::swap(m_currentIds, m_shapeIds);
+    }
+    // each shape stored, and rounded to the precision, once per evaluation (a thousand shapes for a
+    // hundred thousand queries), then shared read-only by the threads' batches
+    bool inFloat = false, inDouble = false;
+    for (Family family : AllFamilies()) {
+        const FamilySettings& settings = scene.Settings(family);
+        inFloat = inFloat || (!settings.enabled.empty() && settings.precision == Precision::Float);
+        inDouble = inDouble || (!settings.enabled.empty() && settings.precision != Precision::Float);
+    }
+    m_floatShapes.clear();
+    m_shapes.clear();
+    for (const SceneShape& shape : shapes) {
+        if (inFloat) {
+            m_floatShapes.push_back(ToFloat(shape.shape));
+        }
+        if (inDouble) {
+            m_shapes.push_back(shape.shape);
+        }
+    }
+}
+
+std::array<std::uint32_t, 2> SceneEvaluator::ShapeIndices(const Scene& scene, size_t i)
+{
+    std::array<std::uint32_t, 2>& hint = m_shapeIndex[i];
+    // PrepareShapes forgets every index when the shapes change
+    if (hint[0] == kNoIndex) {
+        hint[0] = static_cast<std::uint32_t>(scene.IndexOf(m_list[i].a));
+    }
+    if (hint[1] == kNoIndex) {
+        hint[1] = static_cast<std::uint32_t>(scene.IndexOf(m_list[i].b));
     }
     return hint;
 }
@@ -118,6 +148,7 @@ void SceneEvaluator::EvaluateIndices(const Scene& scene, std::span<const size_t>
     for (Family family : AllFamilies()) {
         m_enabled[static_cast<size_t>(family)] = scene.Settings(family).enabled;
     }
+    PrepareShapes(scene);
     const size_t chunks = (indices.size() + kChunkQueries - 1) / kChunkQueries;
     const size_t threads = ThreadCount(indices.size(), chunks, m_threads);
     if (m_scratch.size() < threads) {
@@ -149,7 +180,8 @@ void SceneEvaluator::EvaluateChunk(const Scene& scene, std::span<const size_t> i
         members.clear();
     }
     for (size_t i : indices) {
-        scratch.members[static_cast<size_t>(m_queries[i].query.family)].push_back(i);
+        scratch.members[static_cast<size_t>(m_list[i].family)].push_back(
+            i); // m_list is compact: fewer cache lines than m_queries
     }
     for (Family family : AllFamilies()) {
         const std::vector<size_t>& members = scratch.members[static_cast<size_t>(family)];
@@ -162,42 +194,16 @@ void SceneEvaluator::EvaluateChunk(const Scene& scene, std::span<const size_t> i
 void SceneEvaluator::EvaluateBatch(const Scene& scene, Family family, std::span<const size_t> indices, BatchScratch& s)
 {
     const FamilySettings& settings = scene.Settings(family);
-    const std::vector<SceneShape>& sceneShapes = scene.Shapes();
     const bool inFloat = settings.precision == Precision::Float;
-    // the batch's shape table: each shape stored, and rounded to the precision, once
-    if (s.stampOf.size() < sceneShapes.size()) {
-        s.stampOf.resize(sceneShapes.size(), 0);
-        s.tableOf.resize(sceneShapes.size());
-    }
-    if (++s.stamp == 0) { // after 2^32 batches: forget every old mark
-        std::fill(s.stampOf.begin(), s.stampOf.end(), 0);
-        s.stamp = 1;
-    }
-    s.shapes.clear();
-    s.floatShapes.clear();
     s.pairs.clear();
-    const auto tableIndex = [&](std::uint32_t shapeIndex) {
-        if (s.stampOf[shapeIndex] != s.stamp) {
-            s.stampOf[shapeIndex] = s.stamp;
-            const Shape& shape = sceneShapes[shapeIndex].shape;
-            if (inFloat) {
-                s.tableOf[shapeIndex] = static_cast<std::uint32_t>(s.floatShapes.size());
-                s.floatShapes.push_back(ToFloat(shape));
-            } else {
-                s.tableOf[shapeIndex] = static_cast<std::uint32_t>(s.shapes.size());
-                s.shapes.push_back(shape);
-            }
-        }
-        return s.tableOf[shapeIndex];
-    };
     for (size_t i : indices) {
         const auto [a, b] = ShapeIndices(scene, i);
-        s.pairs.push_back(ShapePair{tableIndex(a), tableIndex(b)});
+        s.pairs.push_back(ShapePair{a, b});
     }
     // each algorithm over the whole batch, its results packed in the precision
     const size_t n = indices.size();
     const size_t algorithms = settings.enabled.size();
-    const QueryBatch batch{s.shapes, s.floatShapes, s.pairs};
+    const QueryBatch batch{m_shapes, m_floatShapes, s.pairs};
     if (inFloat) {
         if (s.floatResults.size() < algorithms * n) { // grown only: families alternate
             s.floatResults.resize(algorithms * n);
