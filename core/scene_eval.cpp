@@ -106,26 +106,36 @@ void SceneEvaluator::PrepareShapes(const Scene& scene)
     for (const SceneShape& shape : shapes) {
         m_currentIds.push_back(shape.id);
     }
-    if (m_currentIds != m_shapeIds) {
+    const bool sameShapes = m_currentIds == m_shapeIds;
+    if (!sameShapes) {
         std::fill(m_shapeIndex.begin(), m_shapeIndex.end(), std::array{kNoIndex, kNoIndex});
         std::swap(m_currentIds, m_shapeIds);
     }
-    // each shape stored, and rounded to the precision, once per evaluation (a thousand shapes for a
-    // hundred thousand queries), then shared read-only by the threads' batches
+    // each shape stored, and rounded to the precision, once (a thousand shapes for a hundred thousand
+    // queries), then shared read-only by the threads' batches; kept while its revision is
     bool inFloat = false, inDouble = false;
     for (Family family : AllFamilies()) {
         const FamilySettings& settings = scene.Settings(family);
         inFloat = inFloat || (!settings.enabled.empty() && settings.precision == Precision::Float);
         inDouble = inDouble || (!settings.enabled.empty() && settings.precision != Precision::Float);
     }
-    m_floatShapes.clear();
-    m_shapes.clear();
-    for (const SceneShape& shape : shapes) {
-        if (inFloat) {
-            m_floatShapes.push_back(ToFloat(shape.shape));
-        }
-        if (inDouble) {
-            m_shapes.push_back(shape.shape);
+    if (!m_tableTrusted || !sameShapes || inFloat != m_tableFloat || inDouble != m_tableDouble) {
+        m_tableTrusted = true;
+        m_tableFloat = inFloat;
+        m_tableDouble = inDouble;
+        m_tableRevisions.assign(shapes.size(), 0); // revisions start at 1: every shape is stored below
+        m_floatShapes.resize(inFloat ? shapes.size() : 0);
+        m_shapes.resize(inDouble ? shapes.size() : 0);
+    }
+    for (size_t i = 0; i < shapes.size(); ++i) {
+        if (m_tableRevisions[i] != scene.RevisionAt(i) || m_tableRevisions[i] == 0) { // changed, or not stored
+            m_tableRevisions[i] = scene.RevisionAt(i);
+            if (inFloat) {
+                m_floatShapes[i] = ToFloat(shapes[i].shape);
+            }
+            if (inDouble) {
+                m_shapes[i] = shapes[i].shape;
+            }
         }
     }
 }
@@ -328,6 +338,7 @@ void SceneEvaluator::Rebuild(const Scene& scene, bool reuse)
 
 size_t SceneEvaluator::Evaluate(const Scene& scene)
 {
+    m_tableTrusted = false; // perhaps another scene, whose shapes have the same ids and revisions
     Rebuild(scene, false);
     return m_queries.size();
 }

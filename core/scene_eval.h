@@ -122,10 +122,13 @@ private:
     std::vector<ShapeId> m_currentIds;     ///< scratch for the scene's ids
     std::vector<Shape> m_shapes;           ///< every scene shape, for the double batches of an evaluation
     std::vector<FloatShape> m_floatShapes; ///< every scene shape rounded to float, for the float batches
-    std::vector<size_t> m_toEvaluate;      ///< Rebuild's list, kept for its storage
-    std::vector<BatchScratch> m_scratch;   ///< one per thread
-    std::unique_ptr<WorkerPool> m_pool;    ///< started on the first evaluation that uses threads, kept
-    unsigned m_threads = 0;                ///< SetThreads
+    std::vector<std::uint64_t> m_tableRevisions;      ///< parallel to the tables: each shape's revision when stored
+    bool m_tableFloat = false, m_tableDouble = false; ///< which of the tables are filled
+    bool m_tableTrusted = false;         ///< false: store every shape again (Evaluate: the scene may be another)
+    std::vector<size_t> m_toEvaluate;    ///< Rebuild's list, kept for its storage
+    std::vector<BatchScratch> m_scratch; ///< one per thread
+    std::unique_ptr<WorkerPool> m_pool;  ///< started on the first evaluation that uses threads, kept
+    unsigned m_threads = 0;              ///< SetThreads
     std::uint64_t m_seenSettings = ~std::uint64_t(0);
     std::uint64_t m_generation = 0;
 };

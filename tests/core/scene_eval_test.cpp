@@ -255,6 +255,19 @@ TEST(SceneEvaluation, MovingABoxUpdatesEveryPairItIsIn)
     ExpectMatchesQueryByQuery(scene, evaluation);
 }
 
+TEST(SceneEvaluation, AnotherSceneWithTheSameIdsAndRevisionsIsEvaluatedFromItsOwnShapes)
+{
+    // built the same way, so its shapes have the same ids and revisions, at other places
+    const Scene first = GridScene(12, 4, 7);
+    const Scene second = GridScene(12, 4, 8);
+    ASSERT_EQ(first.Shapes().back().id, second.Shapes().back().id);
+    ASSERT_EQ(first.RevisionAt(3), second.RevisionAt(3));
+    SceneEvaluator evaluation;
+    evaluation.Evaluate(first);
+    evaluation.Evaluate(second);
+    ExpectMatchesQueryByQuery(second, evaluation);
+}
+
 TEST(SceneEvaluation, QueriesOfUsesTheSameOrderAsQueries)
 {
     const Scene scene = GridScene(10, 3, 11);
