@@ -151,6 +151,29 @@ Result Widen(const PackedResult<T>& p)
     return out;
 }
 
+/// A packed result in either precision, as the precision it was computed in left it: a float
+/// result keeps its 44 bytes (the 152 of a Result are written only when it is read, Widen).
+struct AnyPackedResult {
+    union {
+        PackedResult<float> asFloat{}; ///< valid when !isDouble
+        PackedResult<double> asDouble; ///< valid when isDouble
+    };
+    bool isDouble = false;
+
+    void Set(const PackedResult<float>& r)
+    {
+        asFloat = r;
+        isDouble = false;
+    }
+    void Set(const PackedResult<double>& r)
+    {
+        asDouble = r;
+        isDouble = true;
+    }
+    /// The hit flag, without widening.
+    bool Hit() const { return ((isDouble ? asDouble.flags : asFloat.flags) & kPackedHit) != 0; }
+};
+
 template <typename T>
 Result Widen(const CastResult<T>& r)
 {
@@ -166,5 +189,7 @@ Result Widen(const OverlapResult<T>& r)
     WidenInto(r, out);
     return out;
 }
+
+inline Result Widen(const AnyPackedResult& r) { return r.isDouble ? Widen(r.asDouble) : Widen(r.asFloat); }
 
 } // namespace hitlab

@@ -154,6 +154,8 @@ public:
     /// Bumped on every change of a shape's geometry, of the pairs or of the settings; the evaluator
     /// compares these to know what to recompute.
     std::uint64_t Revision(ShapeId id) const;
+    /// Revision of Shapes()[index], without looking the id up.
+    std::uint64_t RevisionAt(size_t index) const { return m_revisions[index]; }
     std::uint64_t SettingsRevision() const { return m_settingsRevision; }
     void TouchSettings() { m_settingsRevision = ++m_clock; }
 

@@ -98,17 +98,57 @@ Trace SceneEvaluator::TraceOf(const Scene& scene, const SceneQuery& query, const
     return trace;
 }
 
-std::array<std::uint32_t, 2> SceneEvaluator::ShapeIndices(const Scene& scene, size_t i)
+void SceneEvaluator::PrepareShapes(const Scene& scene)
 {
     const std::vector<SceneShape>& shapes = scene.Shapes();
-    const SceneQuery& q = m_queries[i].query;
-    std::array<std::uint32_t, 2>& hint = m_shapeIndex[i];
-    // the hint stays right until a shape is inserted or removed before it
-    if (hint[0] >= shapes.size() || shapes[hint[0]].id != q.a) {
-        hint[0] = static_cast<std::uint32_t>(scene.IndexOf(q.a));
+    // the indices looked up stay right while the scene's shapes are the same ones in the same order
+    m_currentIds.clear();
+    for (const SceneShape& shape : shapes) {
+        m_currentIds.push_back(shape.id);
     }
-    if (hint[1] >= shapes.size() || shapes[hint[1]].id != q.b) {
-        hint[1] = static_cast<std::uint32_t>(scene.IndexOf(q.b));
+    const bool sameShapes = m_currentIds == m_shapeIds;
+    if (!sameShapes) {
+        std::fill(m_shapeIndex.begin(), m_shapeIndex.end(), std::array{kNoIndex, kNoIndex});
+        std::swap(m_currentIds, m_shapeIds);
+    }
+    // each shape stored, and rounded to the precision, once (a thousand shapes for a hundred thousand
+    // queries), then shared read-only by the threads' batches; kept while its revision is
+    bool inFloat = false, inDouble = false;
+    for (Family family : AllFamilies()) {
+        const FamilySettings& settings = scene.Settings(family);
+        inFloat = inFloat || (!settings.enabled.empty() && settings.precision == Precision::Float);
+        inDouble = inDouble || (!settings.enabled.empty() && settings.precision != Precision::Float);
+    }
+    if (!m_tableTrusted || !sameShapes || inFloat != m_tableFloat || inDouble != m_tableDouble) {
+        m_tableTrusted = true;
+        m_tableFloat = inFloat;
+        m_tableDouble = inDouble;
+        m_tableRevisions.assign(shapes.size(), 0); // revisions start at 1: every shape is stored below
+        m_floatShapes.resize(inFloat ? shapes.size() : 0);
+        m_shapes.resize(inDouble ? shapes.size() : 0);
+    }
+    for (size_t i = 0; i < shapes.size(); ++i) {
+        if (m_tableRevisions[i] != scene.RevisionAt(i) || m_tableRevisions[i] == 0) { // changed, or not stored
+            m_tableRevisions[i] = scene.RevisionAt(i);
+            if (inFloat) {
+                m_floatShapes[i] = ToFloat(shapes[i].shape);
+            }
+            if (inDouble) {
+                m_shapes[i] = shapes[i].shape;
+            }
+        }
+    }
+}
+
+std::array<std::uint32_t, 2> SceneEvaluator::ShapeIndices(const Scene& scene, size_t i)
+{
+    std::array<std::uint32_t, 2>& hint = m_shapeIndex[i];
+    // PrepareShapes forgets every index when the shapes change
+    if (hint[0] == kNoIndex) {
+        hint[0] = static_cast<std::uint32_t>(scene.IndexOf(m_list[i].a));
+    }
+    if (hint[1] == kNoIndex) {
+        hint[1] = static_cast<std::uint32_t>(scene.IndexOf(m_list[i].b));
     }
     return hint;
 }
@@ -118,6 +158,7 @@ void SceneEvaluator::EvaluateIndices(const Scene& scene, std::span<const size_t>
     for (Family family : AllFamilies()) {
         m_enabled[static_cast<size_t>(family)] = scene.Settings(family).enabled;
     }
+    PrepareShapes(scene);
     const size_t chunks = (indices.size() + kChunkQueries - 1) / kChunkQueries;
     const size_t threads = ThreadCount(indices.size(), chunks, m_threads);
     if (m_scratch.size() < threads) {
@@ -149,7 +190,8 @@ void SceneEvaluator::EvaluateChunk(const Scene& scene, std::span<const size_t> i
         members.clear();
     }
     for (size_t i : indices) {
-        scratch.members[static_cast<size_t>(m_queries[i].query.family)].push_back(i);
+        scratch.members[static_cast<size_t>(m_list[i].family)].push_back(
+            i); // m_list is compact: fewer cache lines than m_queries
     }
     for (Family family : AllFamilies()) {
         const std::vector<size_t>& members = scratch.members[static_cast<size_t>(family)];
@@ -162,42 +204,16 @@ void SceneEvaluator::EvaluateChunk(const Scene& scene, std::span<const size_t> i
 void SceneEvaluator::EvaluateBatch(const Scene& scene, Family family, std::span<const size_t> indices, BatchScratch& s)
 {
     const FamilySettings& settings = scene.Settings(family);
-    const std::vector<SceneShape>& sceneShapes = scene.Shapes();
     const bool inFloat = settings.precision == Precision::Float;
-    // the batch's shape table: each shape stored, and rounded to the precision, once
-    if (s.stampOf.size() < sceneShapes.size()) {
-        s.stampOf.resize(sceneShapes.size(), 0);
-        s.tableOf.resize(sceneShapes.size());
-    }
-    if (++s.stamp == 0) { // after 2^32 batches: forget every old mark
-        std::fill(s.stampOf.begin(), s.stampOf.end(), 0);
-        s.stamp = 1;
-    }
-    s.shapes.clear();
-    s.floatShapes.clear();
     s.pairs.clear();
-    const auto tableIndex = [&](std::uint32_t shapeIndex) {
-        if (s.stampOf[shapeIndex] != s.stamp) {
-            s.stampOf[shapeIndex] = s.stamp;
-            const Shape& shape = sceneShapes[shapeIndex].shape;
-            if (inFloat) {
-                s.tableOf[shapeIndex] = static_cast<std::uint32_t>(s.floatShapes.size());
-                s.floatShapes.push_back(ToFloat(shape));
-            } else {
-                s.tableOf[shapeIndex] = static_cast<std::uint32_t>(s.shapes.size());
-                s.shapes.push_back(shape);
-            }
-        }
-        return s.tableOf[shapeIndex];
-    };
     for (size_t i : indices) {
         const auto [a, b] = ShapeIndices(scene, i);
-        s.pairs.push_back(ShapePair{tableIndex(a), tableIndex(b)});
+        s.pairs.push_back(ShapePair{a, b});
     }
     // each algorithm over the whole batch, its results packed in the precision
     const size_t n = indices.size();
     const size_t algorithms = settings.enabled.size();
-    const QueryBatch batch{s.shapes, s.floatShapes, s.pairs};
+    const QueryBatch batch{m_shapes, m_floatShapes, s.pairs};
     if (inFloat) {
         if (s.floatResults.size() < algorithms * n) { // grown only: families alternate
             s.floatResults.resize(algorithms * n);
@@ -237,7 +253,7 @@ void SceneEvaluator::CompleteBatch(const Scene& scene, Family family, std::span<
         }
         if (identical) {
             evaluation.comparison.agree = true;
-            evaluation.comparison.reference = Widen(results[r * n + j]);
+            evaluation.comparison.reference.Set(results[r * n + j]); // packed: widened when read
             evaluation.detail.reset();
             continue;
         }
@@ -250,8 +266,7 @@ void SceneEvaluator::CompleteBatch(const Scene& scene, Family family, std::span<
             SetOutcome(c.outcomes[k], settings.enabled[k], Widen(results[k * n + j]));
         }
         Complete(scene, evaluation.query, settings.precision, c);
-        evaluation.comparison.agree = c.agree;
-        evaluation.comparison.reference = c.reference;
+        evaluation.comparison.agree = c.agree; // the reference is the detail's
     }
 }
 
@@ -323,6 +338,7 @@ void SceneEvaluator::Rebuild(const Scene& scene, bool reuse)
 
 size_t SceneEvaluator::Evaluate(const Scene& scene)
 {
+    m_tableTrusted = false; // perhaps another scene, whose shapes have the same ids and revisions
     Rebuild(scene, false);
     return m_queries.size();
 }
@@ -368,7 +384,7 @@ size_t SceneEvaluator::Update(const Scene& scene)
     return indices.size();
 }
 
-const Result& QueryEvaluation::ResultOf(const AlgorithmInfo* algorithm) const
+Result QueryEvaluation::ResultOf(const AlgorithmInfo* algorithm) const
 {
     if (detail != nullptr) {
         for (const AlgorithmOutcome& outcome : detail->outcomes) {
@@ -377,7 +393,7 @@ const Result& QueryEvaluation::ResultOf(const AlgorithmInfo* algorithm) const
             }
         }
     }
-    return comparison.reference; // without detail, every algorithm that ran returned it
+    return Reference(); // without detail, every algorithm that ran returned it
 }
 
 Comparison SceneEvaluator::ComparisonOf(const QueryEvaluation& evaluation) const
@@ -387,10 +403,11 @@ Comparison SceneEvaluator::ComparisonOf(const QueryEvaluation& evaluation) const
     }
     // every enabled algorithm returned the reference's result: what EvaluateBatch found
     const std::vector<const AlgorithmInfo*>& enabled = m_enabled[static_cast<size_t>(evaluation.query.family)];
+    const Result reference = evaluation.Reference();
     Comparison c;
     c.outcomes.resize(enabled.size());
     for (size_t k = 0; k < enabled.size(); ++k) {
-        SetOutcome(c.outcomes[k], enabled[k], evaluation.comparison.reference);
+        SetOutcome(c.outcomes[k], enabled[k], reference);
     }
     ExplainIdentical(c, ReferenceAlgorithm(evaluation.query.family));
     return c;

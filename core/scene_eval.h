@@ -20,7 +20,9 @@ namespace hitlab {
 /// views read for all of them (the status counts, the drawing, the focus).
 struct ComparisonSummary {
     bool agree = true; ///< Comparison::agree
-    Result reference;  ///< Comparison::reference
+    /// Comparison::reference in the precision it ran in, when the query has no detail (the detail's
+    /// reference otherwise): read through QueryEvaluation::Reference.
+    AnyPackedResult reference;
 };
 
 /// One evaluated query: the pair, and what its comparison concluded. The full Comparison (every
@@ -33,8 +35,12 @@ struct QueryEvaluation {
     /// outcome is stored, each is the reference's result, agreeing).
     std::unique_ptr<Comparison> detail;
 
+    /// The reference algorithm's result (Comparison::reference), widened to double.
+    Result Reference() const { return detail != nullptr ? detail->reference : Widen(comparison.reference); }
+    /// Reference().hit, without widening.
+    bool ReferenceHit() const { return detail != nullptr ? detail->reference.hit : comparison.reference.Hit(); }
     /// The result of one algorithm (the reference's when the algorithm did not run).
-    const Result& ResultOf(const AlgorithmInfo* algorithm) const;
+    Result ResultOf(const AlgorithmInfo* algorithm) const;
 };
 
 class SceneEvaluator {
@@ -74,12 +80,7 @@ private:
     /// evaluation allocates nothing.
     struct BatchScratch {
         std::array<std::vector<size_t>, kFamilyCount> members; ///< a chunk's m_queries indices, by family
-        std::vector<std::uint32_t> tableOf; ///< scene shape index -> its index in the batch's table...
-        std::vector<std::uint32_t> stampOf; ///< ...valid when stampOf[index] == stamp
-        std::uint32_t stamp = 0;
-        std::vector<Shape> shapes;           ///< the batch's table in double
-        std::vector<FloatShape> floatShapes; ///< the batch's table in float
-        std::vector<ShapePair> pairs;
+        std::vector<ShapePair> pairs; ///< the batch's queries as indices into m_shapes / m_floatShapes
         /// results[k * n + i]: enabled algorithm k on the batch's query i, in the batch's precision
         std::vector<PackedResult<float>> floatResults;
         std::vector<PackedResult<double>> doubleResults;
@@ -101,7 +102,10 @@ private:
     template <typename T>
     void CompleteBatch(const Scene& scene, Family family, std::span<const size_t> indices,
                        std::span<const PackedResult<T>> results);
-    /// Indices in scene.Shapes() of m_queries[i]'s two shapes, from m_shapeIndex when it is still right.
+    /// Fills the evaluation's shape tables (each scene shape in each precision a family uses, once)
+    /// and forgets m_shapeIndex when shapes were added, removed or reordered.
+    void PrepareShapes(const Scene& scene);
+    /// Indices in scene.Shapes() of m_queries[i]'s two shapes, from m_shapeIndex once looked up.
     std::array<std::uint32_t, 2> ShapeIndices(const Scene& scene, size_t i);
     void RecordRevisions(const Scene& scene);
     static std::uint64_t Key(ShapeId a, ShapeId b) { return (std::uint64_t(a) << 32) | b; }
@@ -113,11 +117,18 @@ private:
     std::vector<SceneQuery> m_list; ///< m_queries' queries, compact: compared with the scene's on each rebuild
     std::unordered_map<std::uint64_t, size_t> m_index;          ///< Key(a, b) in protocol order -> m_queries index
     std::unordered_map<ShapeId, std::uint64_t> m_seenRevisions; ///< shape revisions evaluated
-    std::vector<std::array<std::uint32_t, 2>> m_shapeIndex; ///< parallel to m_queries: where its shapes were last found
-    std::vector<size_t> m_toEvaluate;                       ///< Rebuild's list, kept for its storage
-    std::vector<BatchScratch> m_scratch;                    ///< one per thread
-    std::unique_ptr<WorkerPool> m_pool;                     ///< started on the first evaluation that uses threads, kept
-    unsigned m_threads = 0;                                 ///< SetThreads
+    std::vector<std::array<std::uint32_t, 2>> m_shapeIndex;     ///< parallel to m_queries: where its shapes were found
+    std::vector<ShapeId> m_shapeIds;       ///< scene.Shapes()' ids when m_shapeIndex was last checked against them
+    std::vector<ShapeId> m_currentIds;     ///< scratch for the scene's ids
+    std::vector<Shape> m_shapes;           ///< every scene shape, for the double batches of an evaluation
+    std::vector<FloatShape> m_floatShapes; ///< every scene shape rounded to float, for the float batches
+    std::vector<std::uint64_t> m_tableRevisions;      ///< parallel to the tables: each shape's revision when stored
+    bool m_tableFloat = false, m_tableDouble = false; ///< which of the tables are filled
+    bool m_tableTrusted = false;         ///< false: store every shape again (Evaluate: the scene may be another)
+    std::vector<size_t> m_toEvaluate;    ///< Rebuild's list, kept for its storage
+    std::vector<BatchScratch> m_scratch; ///< one per thread
+    std::unique_ptr<WorkerPool> m_pool;  ///< started on the first evaluation that uses threads, kept
+    unsigned m_threads = 0;              ///< SetThreads
     std::uint64_t m_seenSettings = ~std::uint64_t(0);
     std::uint64_t m_generation = 0;
 };

@@ -79,7 +79,7 @@ void DrawCastLabels(const Scene& scene, const SceneEvaluator& evaluation, const 
             out.Label(F(origin + dir * t), offset, what + " t = " + ShortNumber(t, 6), kText);
         }
     };
-    const Result& r = DrawnResult(scene, *qe);
+    const Result r = DrawnResult(scene, *qe);
     const AlgorithmInfo* drawn = scene.Settings(qe->query.family).drawn;
     const bool hasExit = r.hit && r.tExit != r.tEnter && (drawn == nullptr || (drawn->returns & kFieldTExit) != 0);
     bool enterLabelled = false, exitLabelled = false;

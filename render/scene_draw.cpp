@@ -154,7 +154,7 @@ void DrawResult(const Scene& scene, const ShapeIndex& shapes, const QueryEvaluat
     if (a == nullptr || b == nullptr || !a->visible || !b->visible) {
         return;
     }
-    const Result& r = DrawnResult(scene, qe);
+    const Result r = DrawnResult(scene, qe);
     const ComparisonSummary& cmp = qe.comparison;
     if (IsCast(qe.query.family)) {
         const std::optional<CastLine> line = CastLineOf(a->shape);
@@ -178,7 +178,7 @@ void DrawResult(const Scene& scene, const ShapeIndex& shapes, const QueryEvaluat
             out.Marker(F(entry), palette::kHitMarker, 11.0f, MarkerKind::Disc);
         }
         if (!cmp.agree) {
-            const Result& shown = r.hit ? r : cmp.reference;
+            const Result shown = r.hit ? r : qe.Reference();
             if (shown.hit) {
                 out.Marker(F(shown.point), palette::kDisagree, 19.0f, MarkerKind::Ring);
             }
@@ -352,7 +352,7 @@ void DrawFocused(const Scene& scene, const SceneDrawOptions& o, DrawSink& out)
 
 double GridSpacing(const Camera& camera) { return std::pow(10.0, std::floor(std::log10(camera.distance * 0.3))); }
 
-const Result& DrawnResult(const Scene& scene, const QueryEvaluation& evaluation)
+Result DrawnResult(const Scene& scene, const QueryEvaluation& evaluation)
 {
     return evaluation.ResultOf(scene.Settings(evaluation.query.family).drawn);
 }

@@ -59,10 +59,7 @@ struct SceneDrawOptions {
 };
 
 /// Whether a query's result overlay draws anything: not when every algorithm misses.
-inline bool HasResultToDraw(const QueryEvaluation& qe)
-{
-    return !(qe.comparison.agree && !qe.comparison.reference.hit);
-}
+inline bool HasResultToDraw(const QueryEvaluation& qe) { return !(qe.comparison.agree && !qe.ReferenceHit()); }
 
 /// The ground grid (y = 0, or z = 0 in 2D mode) with the x, y and z axes.
 void DrawGrid(const Camera& camera, DrawSink& out);
@@ -80,6 +77,6 @@ void DrawCastLabels(const Scene& scene, const SceneEvaluator& evaluation, const 
 /// Grid spacing for the camera's zoom (a power of ten), also the snap step.
 double GridSpacing(const Camera& camera);
 /// The result of the family's drawn algorithm within a comparison (the reference's when absent).
-const Result& DrawnResult(const Scene& scene, const QueryEvaluation& evaluation);
+Result DrawnResult(const Scene& scene, const QueryEvaluation& evaluation);
 
 } // namespace hitlab

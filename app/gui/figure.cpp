@@ -29,10 +29,10 @@ std::optional<SceneQuery> FigureFocus(const SceneEvaluator& evaluation, ShapeId 
             if (qe.query.a != select && qe.query.b != select) {
                 continue;
             }
-            if (chosen == nullptr || (!chosen->comparison.reference.hit && qe.comparison.reference.hit)) {
+            if (chosen == nullptr || (!chosen->ReferenceHit() && qe.ReferenceHit())) {
                 chosen = &qe;
             }
-            if (chosen->comparison.reference.hit) {
+            if (chosen->ReferenceHit()) {
                 break;
             }
         } else { // the first disagreement (looked for in scenes of under 1000 queries), else the first

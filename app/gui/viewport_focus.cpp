@@ -37,10 +37,10 @@ void Viewport::UpdateFocus()
             if (qe.query.a != m_selected && qe.query.b != m_selected) {
                 continue;
             }
-            if (chosen == nullptr || (!chosen->comparison.reference.hit && qe.comparison.reference.hit)) {
+            if (chosen == nullptr || (!chosen->ReferenceHit() && qe.ReferenceHit())) {
                 chosen = &qe;
             }
-            if (chosen->comparison.reference.hit) {
+            if (chosen->ReferenceHit()) {
                 break;
             }
         }

@@ -152,7 +152,7 @@ TEST_P(LessonShows, TheVerdictsAndTheExplanationItDescribes)
     evaluation.Evaluate(scene);
     const QueryEvaluation* qe = evaluation.Find(IdOf(scene, e.a), IdOf(scene, e.b));
     ASSERT_NE(qe, nullptr) << "the pair is not a query of the scene";
-    EXPECT_EQ(qe->comparison.reference.hit, e.referenceHit);
+    EXPECT_EQ(qe->Reference().hit, e.referenceHit);
     const Comparison comparison = evaluation.ComparisonOf(*qe);
     const AlgorithmOutcome* outcome = OutcomeOf(comparison, e.algorithm);
     ASSERT_NE(outcome, nullptr) << e.algorithm << " does not run in this scene";
@@ -168,8 +168,8 @@ TEST(LessonValues, RayFromInsideNamesTheValuesThatDiffer)
     evaluation.Evaluate(scene);
     const QueryEvaluation* box = evaluation.Find(IdOf(scene, "ray from the centre"), IdOf(scene, "box"));
     ASSERT_NE(box, nullptr);
-    EXPECT_EQ(box->comparison.reference.tEnter, 0.0);
-    EXPECT_EQ(box->comparison.reference.tExit, 0.78125);
+    EXPECT_EQ(box->Reference().tEnter, 0.0);
+    EXPECT_EQ(box->Reference().tExit, 0.78125);
     const Comparison boxComparison = evaluation.ComparisonOf(*box);
     const AlgorithmOutcome* signs = OutcomeOf(boxComparison, "slab_signs");
     ASSERT_NE(signs, nullptr);
@@ -352,11 +352,11 @@ TEST(Lessons, SlabIn2DIntervalsAreTheOnesTheDescriptionGives)
         EXPECT_EQ(slabs[0]->tFar, hit ? 1.5 : 0.75) << file;
         EXPECT_EQ(slabs[1]->tNear, 1.0) << file;
         EXPECT_EQ(slabs[1]->tFar, 3.0) << file;
-        EXPECT_EQ(qe.comparison.reference.hit, hit);
+        EXPECT_EQ(qe.Reference().hit, hit);
         if (hit) {
-            EXPECT_EQ(qe.comparison.reference.tEnter, 1.0);
-            EXPECT_EQ(qe.comparison.reference.tExit, 1.5);
-            EXPECT_EQ(qe.comparison.reference.normal, glm::dvec3(0, -1, 0));
+            EXPECT_EQ(qe.Reference().tEnter, 1.0);
+            EXPECT_EQ(qe.Reference().tExit, 1.5);
+            EXPECT_EQ(qe.Reference().normal, glm::dvec3(0, -1, 0));
         }
     }
 }
@@ -368,8 +368,8 @@ TEST(Lessons, SegmentEndingOnTheFaceEntersAndLeavesAtItsEnd)
     evaluation.Evaluate(scene);
     const QueryEvaluation* qe = evaluation.Find(IdOf(scene, "segment ending on the face"), IdOf(scene, "box"));
     ASSERT_NE(qe, nullptr);
-    EXPECT_EQ(qe->comparison.reference.tEnter, 1.0);
-    EXPECT_EQ(qe->comparison.reference.tExit, 1.0);
+    EXPECT_EQ(qe->Reference().tEnter, 1.0);
+    EXPECT_EQ(qe->Reference().tExit, 1.0);
 }
 
 TEST(Lessons, OverlappingBoxesDepthNormalAndTheCentreExtentContactOutsideTheOverlap)
@@ -392,7 +392,7 @@ TEST(Lessons, ContainmentDepthIsThePushOutNotTheIntervalOverlap)
     const Scene scene = Load("aabb-containment.json");
     SceneEvaluator evaluation;
     evaluation.Evaluate(scene);
-    EXPECT_EQ(OnlyQuery(evaluation).comparison.reference.depth, 2.0);
+    EXPECT_EQ(OnlyQuery(evaluation).Reference().depth, 2.0);
 }
 
 TEST(Lessons, EdgeEdgeLessonIsSeparatedOnlyByACrossProductAxis)
@@ -401,7 +401,7 @@ TEST(Lessons, EdgeEdgeLessonIsSeparatedOnlyByACrossProductAxis)
     SceneEvaluator evaluation;
     evaluation.Evaluate(scene);
     const QueryEvaluation& qe = OnlyQuery(evaluation);
-    EXPECT_FALSE(qe.comparison.reference.hit);
+    EXPECT_FALSE(qe.Reference().hit);
     const Trace trace = SceneEvaluator::TraceOf(scene, qe.query, ReferenceAlgorithm(Family::ObbObb));
     ASSERT_GE(trace.decidingStep, 0);
     const auto* deciding = std::get_if<AxisPart>(&trace.steps[static_cast<size_t>(trace.decidingStep)].part);

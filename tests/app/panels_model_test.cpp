@@ -269,7 +269,7 @@ TEST(ResultsTable, EveryLessonHasOneRowPerQueryAndOneCellPerEnabledAlgorithm)
                 EXPECT_EQ(row.symbol.empty(), !row.disagree);
                 for (const ResultCell& cell : row.cells) {
                     EXPECT_EQ(cell.differs, cell.fields != 0);
-                    EXPECT_EQ(cell.fields == kFieldHit, cell.hit != qe->comparison.reference.hit);
+                    EXPECT_EQ(cell.fields == kFieldHit, cell.hit != qe->Reference().hit);
                     EXPECT_EQ(cell.text.starts_with("hit"), cell.hit);
                     if (cell.differs) { // the tooltip names each algorithm that differs
                         EXPECT_NE(row.tooltip.find(std::string(cell.algorithm->name) + ":"), std::string::npos);

@@ -149,7 +149,7 @@ bool ExternalDisagrees(const ExternalSession* external, const QueryEvaluation& q
         return false;
     }
     for (const ExternalOutcome& e : external->Outcomes(qe.query)) {
-        if (e.status != ExternalStatus::Answered || e.result.hit != qe.comparison.reference.hit) {
+        if (e.status != ExternalStatus::Answered || e.result.hit != qe.ReferenceHit()) {
             return true;
         }
     }

@@ -54,7 +54,7 @@ void Probe(const std::string& view)
     SceneEvaluator evaluator;
     evaluator.Evaluate(scene);
     ASSERT_EQ(evaluator.Queries().size(), 1u);
-    const Result& hit = DrawnResult(scene, evaluator.Queries()[0]);
+    const Result hit = DrawnResult(scene, evaluator.Queries()[0]);
     ASSERT_TRUE(hit.hit);
 
     std::string error;

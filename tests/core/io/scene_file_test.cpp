@@ -233,7 +233,7 @@ TEST(SceneFileShapes, DegenerateShapesLoadAndEvaluateWithDefinedResults)
     SceneEvaluator evaluation;
     EXPECT_EQ(evaluation.Evaluate(*load.scene), 4u); // sphere-box, segment-box, ray-box, ray-sphere
     for (const QueryEvaluation& qe : evaluation.Queries()) {
-        const Result& r = qe.comparison.reference;
+        const Result r = qe.Reference();
         EXPECT_TRUE(r.hit) << FamilyName(qe.query.family);
         EXPECT_FALSE(std::isnan(r.tEnter) || std::isnan(r.tExit) || std::isnan(r.depth)) << FamilyName(qe.query.family);
     }
