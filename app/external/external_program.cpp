@@ -37,6 +37,8 @@ void IgnoreSigpipe()
     }
 }
 
+} // namespace
+
 void CloseFd(int& fd)
 {
     if (fd >= 0) {
@@ -45,9 +47,19 @@ void CloseFd(int& fd)
     }
 }
 
-std::string Seconds(std::chrono::milliseconds ms) { return NumberText(double(ms.count()) / 1000.0) + " s"; }
+void KillAndReap(int& pid)
+{
+    if (pid > 0) {
+        kill(-pid, SIGKILL); // the group: whatever the program started
+        kill(pid, SIGKILL);
+        int status = 0;
+        while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+        }
+        pid = -1;
+    }
+}
 
-} // namespace
+std::string SecondsText(std::chrono::milliseconds ms) { return NumberText(double(ms.count()) / 1000.0) + " s"; }
 
 std::string WaitStatusText(int status)
 {
@@ -121,14 +133,7 @@ void ExternalProgram::Stop()
 {
     CloseFd(m_toChild);
     CloseFd(m_fromChild);
-    if (m_pid > 0) {
-        kill(-m_pid, SIGKILL);
-        kill(m_pid, SIGKILL);
-        int status = 0;
-        while (waitpid(m_pid, &status, 0) < 0 && errno == EINTR) {
-        }
-        m_pid = -1;
-    }
+    KillAndReap(m_pid);
     m_input.clear();
     m_inputRead = 0;
     m_output.clear();
@@ -180,7 +185,7 @@ ExternalStatus ExternalProgram::NextLine(Clock::time_point deadline, std::string
         }
         const auto left = std::chrono::ceil<std::chrono::milliseconds>(deadline - Clock::now());
         if (left.count() <= 0) {
-            message = "no answer within " + Seconds(m_timeout);
+            message = "no answer within " + SecondsText(m_timeout);
             return ExternalStatus::TimedOut;
         }
         const bool writing = m_toChild >= 0 && m_outputSent < m_output.size();
@@ -214,7 +219,7 @@ std::string ExternalProgram::ReadMetadata(bool check)
     std::string line, message;
     const ExternalStatus status = NextLine(Clock::now() + m_startTimeout, line, message);
     if (status == ExternalStatus::TimedOut) {
-        message = "no line within " + Seconds(m_startTimeout);
+        message = "no line within " + SecondsText(m_startTimeout);
     }
     if (status != ExternalStatus::Answered) {
         return "'" + m_command + "' " + (status == ExternalStatus::TimedOut ? "wrote no metadata line: " : "") +

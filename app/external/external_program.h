@@ -100,6 +100,13 @@ private:
 /// (signal 6, Aborted, as the shell reports it)".
 std::string WaitStatusText(int status);
 
+/// The POSIX pieces an external program and a plugin's host process share: closing a pipe end
+/// (fd becomes -1), killing a child's whole process group and reaping it (pid becomes -1), and a
+/// timeout as the failure messages say it ("1.5 s").
+void CloseFd(int& fd);
+void KillAndReap(int& pid);
+std::string SecondsText(std::chrono::milliseconds ms);
+
 /// Starts one program per command, each checked against the built-in algorithms and the ones the
 /// programs before it declared. On the first refusal, returns no program and sets error to its
 /// reason; else error is "".

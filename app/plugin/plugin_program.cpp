@@ -27,16 +27,6 @@ using plugin::Header;
 using plugin::kCapacity;
 using plugin::kChunk;
 
-void CloseFd(int& fd)
-{
-    if (fd >= 0) {
-        close(fd);
-        fd = -1;
-    }
-}
-
-std::string Seconds(std::chrono::milliseconds ms) { return NumberText(double(ms.count()) / 1000.0) + " s"; }
-
 template <typename T, std::size_t N>
 void Put(const glm::dvec3& v, T (&out)[N])
 {
@@ -212,14 +202,7 @@ void PluginProgram::Stop()
 {
     CloseFd(m_toHost);
     CloseFd(m_fromHost);
-    if (m_pid > 0) {
-        kill(-m_pid, SIGKILL);
-        kill(m_pid, SIGKILL);
-        int status = 0;
-        while (waitpid(m_pid, &status, 0) < 0 && errno == EINTR) {
-        }
-        m_pid = -1;
-    }
+    KillAndReap(m_pid);
     m_pending.clear();
 }
 
@@ -250,7 +233,7 @@ bool PluginProgram::ReadLine(Clock::time_point deadline, std::string& line, std:
         }
         const auto left = std::chrono::ceil<std::chrono::milliseconds>(deadline - Clock::now());
         if (left.count() <= 0) {
-            error = "wrote no metadata line within " + Seconds(std::max(m_timeout, kExternalTimeout));
+            error = "wrote no metadata line within " + SecondsText(std::max(m_timeout, kExternalTimeout));
             return false;
         }
         pollfd fd{m_fromHost, POLLIN, 0};
@@ -371,7 +354,7 @@ ExternalStatus PluginProgram::Roundtrip(const plugin::Request& request, std::uin
         } else if (now - lastChange >= m_timeout) {
             done = progress;
             Stop();
-            message = "no answer within " + Seconds(m_timeout);
+            message = "no answer within " + SecondsText(m_timeout);
             return ExternalStatus::TimedOut;
         }
     }
