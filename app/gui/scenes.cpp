@@ -48,7 +48,8 @@ Scene MakeStressScene()
     return scene;
 }
 
-std::optional<Scene> OpenScene(const std::string& name, const SceneLoader& loader, IoError& error)
+std::optional<Scene> OpenScene(const std::string& name, const SceneLoader& loader, IoError& error,
+                               LoadProgress* progress)
 {
     if (name.empty() || name == "demo") {
         return MakeDemoScene();
@@ -60,7 +61,7 @@ std::optional<Scene> OpenScene(const std::string& name, const SceneLoader& loade
         error = {name, "cannot open: scene files are not supported in this build (built-in scenes: demo, stress)"};
         return std::nullopt;
     }
-    return loader(name, error);
+    return loader(name, error, progress);
 }
 
 bool ShapeBounds(const Shape& shape, glm::dvec3& min, glm::dvec3& max)

@@ -5,6 +5,7 @@
 #include "render/camera.h"
 
 #include "core/io/error.h"
+#include "core/io/scene_file.h" // LoadProgress
 #include "core/scene.h"
 
 #include <functional>
@@ -15,8 +16,10 @@ namespace hitlab {
 
 /// Reads a scene file; returns nullopt and sets error (where: the file, and the key path or line
 /// and column inside it) when it cannot. Until a loader is plugged in (the hitlab executable plugs
-/// in core/io's), only the built-in scenes open.
-using SceneLoader = std::function<std::optional<Scene>(const std::string& path, IoError& error)>;
+/// in core/io's), only the built-in scenes open. `progress` (may be null) is updated as it reads
+/// and can cancel it (core/io/scene_file.h).
+using SceneLoader =
+    std::function<std::optional<Scene>(const std::string& path, IoError& error, LoadProgress* progress)>;
 
 /// 500 boxes and 500 spheres on a jittered lattice and 100 rays through them (fixed seed). Pairs
 /// of solids are off (Scene::SetSolidPairsEnabled) so the queries are the 100,000 ray casts.
@@ -24,7 +27,8 @@ Scene MakeStressScene();
 
 /// "demo" (or empty), "stress", else a file through loader. nullopt with error set on failure
 /// (the loader's, or, without a loader, where: the name, what: that only built-in scenes open).
-std::optional<Scene> OpenScene(const std::string& name, const SceneLoader& loader, IoError& error);
+std::optional<Scene> OpenScene(const std::string& name, const SceneLoader& loader, IoError& error,
+                               LoadProgress* progress = nullptr);
 
 /// Bounds of the visible shapes with extent (planes left out; a ray counts its origin and tip).
 /// False when there is none.

@@ -2,9 +2,12 @@
 #include "clock.h"
 #include "gui.h"
 #include "panels/panels.h"
+#include "scene_loading.h"
+#include "window_setup.h"
 
 #include "core/io/scene_file.h"
 #include "render/frame.h"
+#include "render/scene_draw.h"
 #include "render/ui_draw.h"
 
 #include <GLFW/glfw3.h>
@@ -20,9 +23,6 @@
 #include <cstring>
 #include <fstream>
 #include <iostream>
-#if defined(__GLIBC__)
-#include <malloc.h>
-#endif
 #include <nlohmann/json.hpp>
 #include <sstream>
 
@@ -30,127 +30,11 @@ namespace hitlab {
 
 namespace {
 
-std::string g_glfwError;
 /// SIGTERM, SIGINT, SIGHUP: leave the loop and exit as if closed, keeping an autosave of unsaved
 /// changes (the handler only sets the flag: the loop does the rest)
 volatile std::sig_atomic_t g_terminate = 0;
 
 void OnTerminate(int) { g_terminate = 1; }
-
-/// Keeps freed memory in the process for the next frame. Every frame allocates and frees the
-/// same few megabytes (the panels' draw lists, the GL driver's per-frame command data); by
-/// default glibc returns the large blocks and the top of the heap to the kernel each time, and
-/// the next frame pays a page fault per 4 KiB page again (about 400 a frame on the demo, 1 ms
-/// of CPU and more).
-void KeepFrameMemory()
-{
-#if defined(__GLIBC__)
-    mallopt(M_MMAP_THRESHOLD, 32 << 20);
-    mallopt(M_TRIM_THRESHOLD, 256 << 20);
-#endif
-}
-
-void OnGlfwError(int code, const char* description)
-{
-    g_glfwError = std::string(description) + " (GLFW error " + std::to_string(code) + ")";
-}
-
-/// GLFW with a message that says what to do when there is no display.
-bool InitGlfw(const char* what)
-{
-    glfwSetErrorCallback(OnGlfwError);
-    if (glfwInit() == GLFW_TRUE) {
-        return true;
-    }
-    std::cerr << "hitlab: cannot " << what << ": no display (" << g_glfwError
-              << "). Without a display use the headless commands (hitlab algorithms, hitlab eval) or render "
-                 "under a virtual display: xvfb-run -a hitlab render demo -o out.png\n";
-    return false;
-}
-
-/// A window with an OpenGL 3.3 core context, current; null with a message when there is none.
-GLFWwindow* CreateGlWindow(int width, int height, const char* title, bool visible)
-{
-    glfwWindowHint(GLFW_CONTEXT_VERSION_MAJOR, 3);
-    glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, 3);
-    glfwWindowHint(GLFW_OPENGL_PROFILE, GLFW_OPENGL_CORE_PROFILE);
-    glfwWindowHint(GLFW_OPENGL_FORWARD_COMPAT, GLFW_TRUE);
-    glfwWindowHint(GLFW_VISIBLE, visible ? GLFW_TRUE : GLFW_FALSE);
-    glfwWindowHint(GLFW_SAMPLES, std::getenv("HITLAB_MSAA") != nullptr ? std::atoi(std::getenv("HITLAB_MSAA")) : 0);
-    glfwWindowHint(GLFW_SCALE_TO_MONITOR, GLFW_TRUE);
-    GLFWwindow* window = glfwCreateWindow(width, height, title, nullptr, nullptr);
-    if (window == nullptr) {
-        std::cerr << "hitlab: this machine does not provide OpenGL 3.3 core, which HitLab needs (" << g_glfwError
-                  << "). The headless commands (hitlab algorithms, hitlab eval) still work.\n";
-        return nullptr;
-    }
-    glfwMakeContextCurrent(window);
-    if (LoadGl(glfwGetProcAddress) < 33) {
-        std::cerr << "hitlab: OpenGL 3.3 core could not be loaded; the headless commands still work.\n";
-        glfwDestroyWindow(window);
-        return nullptr;
-    }
-    return window;
-}
-
-void SetUpImGui(GLFWwindow* window, float scale)
-{
-    IMGUI_CHECKVERSION();
-    ImGui::CreateContext();
-    ImGuiIO& io = ImGui::GetIO();
-    io.IniFilename = nullptr;
-    ImGui::StyleColorsDark();
-    ImGuiStyle& style = ImGui::GetStyle();
-    style.WindowRounding = 5.0f;
-    style.WindowBorderSize = 0.0f;
-    style.Colors[ImGuiCol_WindowBg].w = 1.0f; // opaque panels: the scene is not drawn under them
-    style.WindowPadding = ImVec2(10, 8);
-    // anti-aliased lines as geometry, not from the font atlas: the atlas is sampled nearest below
-    style.AntiAliasedLinesUseTex = false;
-    style.ScaleAllSizes(scale);
-    ImFontConfig font;
-    font.SizePixels = 13.0f * scale;
-    io.Fonts->AddFontDefault(&font);
-    ImGui_ImplGlfw_InitForOpenGL(window, true);
-    ImGui_ImplOpenGL3_Init("#version 330 core");
-    // the font atlas is drawn texel for pixel: nearest sampling gives the same picture, cheaper
-    ImGui_ImplOpenGL3_CreateDeviceObjects();
-    UseNearestFilter(reinterpret_cast<std::uintptr_t>(io.Fonts->TexID));
-}
-
-/// ImGui's draw data as render/'s plain arrays (the same vertex layout, copied).
-UiFrame ToUiFrame(const ImDrawData& data)
-{
-    static_assert(sizeof(ImDrawVert) == sizeof(UiVertex) && sizeof(ImDrawIdx) == sizeof(std::uint16_t));
-    UiFrame frame;
-    frame.displayPos = {data.DisplayPos.x, data.DisplayPos.y};
-    frame.displaySize = {data.DisplaySize.x, data.DisplaySize.y};
-    frame.framebufferScale = {data.FramebufferScale.x, data.FramebufferScale.y};
-    for (int i = 0; i < data.CmdListsCount; ++i) {
-        const ImDrawList& in = *data.CmdLists[i];
-        UiList& out = frame.lists.emplace_back();
-        out.vertices.resize(size_t(in.VtxBuffer.Size));
-        std::memcpy(out.vertices.data(), in.VtxBuffer.Data, out.vertices.size() * sizeof(UiVertex));
-        out.indices.assign(in.IdxBuffer.Data, in.IdxBuffer.Data + in.IdxBuffer.Size);
-        for (const ImDrawCmd& c : in.CmdBuffer) {
-            if (c.UserCallback == nullptr) { // the panels register no callbacks
-                out.commands.push_back({{c.ClipRect.x, c.ClipRect.y, c.ClipRect.z, c.ClipRect.w},
-                                        reinterpret_cast<std::uintptr_t>(c.TextureId),
-                                        c.IdxOffset,
-                                        c.ElemCount,
-                                        c.VtxOffset});
-            }
-        }
-    }
-    return frame;
-}
-
-void ShutDownImGui()
-{
-    ImGui_ImplOpenGL3_Shutdown();
-    ImGui_ImplGlfw_Shutdown();
-    ImGui::DestroyContext();
-}
 
 Viewport* ViewportOf(GLFWwindow* window) { return static_cast<Viewport*>(glfwGetWindowUserPointer(window)); }
 
@@ -181,21 +65,70 @@ void DumpShapes(const Scene& scene, const std::string& path)
 }
 
 /// The window's input reaches the viewport first; ImGui's backend, installed after, chains to it.
-void InstallInputCallbacks(GLFWwindow* window, Viewport& viewport)
+/// Our input callbacks, installed before ImGui's backend (which chains to them); they do nothing
+/// until AttachViewport (the window shows a progress screen while a big scene loads).
+void InstallInputCallbacks(GLFWwindow* window)
+{
+    glfwSetWindowUserPointer(window, nullptr);
+    glfwSetCursorPosCallback(window, [](GLFWwindow* w, double x, double y) {
+        if (Viewport* viewport = ViewportOf(w)) {
+            viewport->OnMouseMove({x, y});
+        }
+    });
+    glfwSetMouseButtonCallback(window, [](GLFWwindow* w, int button, int action, int mods) {
+        if (Viewport* viewport = ViewportOf(w)) {
+            viewport->OnMouseButton(button, action == GLFW_PRESS, mods);
+        }
+    });
+    glfwSetScrollCallback(window, [](GLFWwindow* w, double, double dy) {
+        if (Viewport* viewport = ViewportOf(w)) {
+            viewport->OnScroll(dy);
+        }
+    });
+    glfwSetKeyCallback(window, [](GLFWwindow* w, int key, int, int action, int mods) {
+        if (Viewport* viewport = ViewportOf(w); viewport != nullptr && action != GLFW_RELEASE) {
+            viewport->OnKey(key, mods);
+        }
+    });
+}
+
+void AttachViewport(GLFWwindow* window, Viewport& viewport)
 {
     viewport.isKeyDown = [window](int key) { return glfwGetKey(window, key) == GLFW_PRESS; };
     glfwSetWindowUserPointer(window, &viewport);
-    // our callbacks first: ImGui's backend chains to them
-    glfwSetCursorPosCallback(window, [](GLFWwindow* w, double x, double y) { ViewportOf(w)->OnMouseMove({x, y}); });
-    glfwSetMouseButtonCallback(window, [](GLFWwindow* w, int button, int action, int mods) {
-        ViewportOf(w)->OnMouseButton(button, action == GLFW_PRESS, mods);
-    });
-    glfwSetScrollCallback(window, [](GLFWwindow* w, double, double dy) { ViewportOf(w)->OnScroll(dy); });
-    glfwSetKeyCallback(window, [](GLFWwindow* w, int key, int, int action, int mods) {
-        if (action != GLFW_RELEASE) {
-            ViewportOf(w)->OnKey(key, mods);
+}
+
+/// A scene still loading after the window opened: a progress screen until it is done. Closing
+/// the window, Esc or a signal cancels (nullopt, error "cancelled").
+std::optional<Scene> WaitWithProgress(GLFWwindow* window, SceneLoadJob& load, UiRenderer& ui, IoError& error)
+{
+    while (!load.WaitFor(1.0 / 30.0)) {
+        glfwPollEvents();
+        if (glfwWindowShouldClose(window) || glfwGetKey(window, GLFW_KEY_ESCAPE) == GLFW_PRESS || g_terminate != 0) {
+            load.Cancel();
+            continue;
         }
-    });
+        int fbw = 0, fbh = 0;
+        glfwGetFramebufferSize(window, &fbw, &fbh);
+        ImGui_ImplOpenGL3_NewFrame();
+        ImGui_ImplGlfw_NewFrame();
+        ImGui::NewFrame();
+        ImGui::SetNextWindowPos(ImGui::GetMainViewport()->GetCenter(), ImGuiCond_Always, ImVec2(0.5f, 0.5f));
+        ImGui::SetNextWindowSize(ImVec2(ImGui::GetFontSize() * 32.0f, 0.0f));
+        ImGui::Begin("Opening", nullptr, ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove);
+        ImGui::TextWrapped("Opening %s", load.Name().c_str());
+        char overlay[96];
+        std::snprintf(overlay, sizeof overlay, "%s: %.0f%%", load.Stage(), 100.0 * load.Fraction());
+        ImGui::ProgressBar(load.Fraction(), ImVec2(-1.0f, 0.0f), overlay);
+        ImGui::TextDisabled("%.1f s   Esc or closing the window cancels", load.Seconds());
+        ImGui::End();
+        ImGui::Render();
+        BeginScene({fbw, fbh}, palette::kBackground, {}, {});
+        EndScene();
+        ui.Draw(ToUiFrame(*ImGui::GetDrawData()), {fbw, fbh});
+        glfwSwapBuffers(window);
+    }
+    return load.Take(error);
 }
 
 /// One frame: evaluate, build the panels, draw the scene and the panels, swap. Nothing (and a wait
@@ -301,46 +234,68 @@ void PrintFrameStats(std::ostream& out, const std::vector<FrameTimes>& frames)
 
 int RunGui(const GuiOptions& options)
 {
+    for (const int signal : {SIGTERM, SIGINT, SIGHUP}) { // scripts and tests end the window cleanly too
+        std::signal(signal, OnTerminate);
+    }
+    // read on a thread: a scene done within a moment opens as always (an error before any window);
+    // a big one opens the window first, with a progress screen
+    SceneLoadJob load(options.scene, [&options](IoError& error, LoadProgress* progress) {
+        return OpenScene(options.scene, options.loader, error, progress);
+    });
     IoError openError;
-    std::optional<Scene> scene = OpenScene(options.scene, options.loader, openError);
-    if (!scene) {
-        std::cerr << "hitlab: " << ErrorText(openError) << '\n';
-        return 2;
+    std::optional<Scene> scene;
+    if (load.WaitFor(kQuickOpenSeconds)) {
+        if (!(scene = load.Take(openError))) {
+            std::cerr << "hitlab: " << ErrorText(openError) << '\n';
+            return 2;
+        }
     }
     std::string error;
     if (!InitGlfw("open a window")) {
         return 1;
     }
     KeepFrameMemory();
-    const std::string title = "HitLab - " + (scene->title.empty() ? options.scene : scene->title);
-    GLFWwindow* window = CreateGlWindow(options.width, options.height, title.c_str(), true);
+    const std::string name = scene ? (scene->title.empty() ? options.scene : scene->title) : options.scene;
+    GLFWwindow* window = CreateGlWindow(options.width, options.height, ("HitLab - " + name).c_str(), true);
     if (window == nullptr) {
         glfwTerminate();
         return 1;
     }
     glfwSwapInterval(options.frames > 0 ? 0 : 1);
     EnableMultisample();
-
-    Viewport viewport(std::move(*scene));
-    if (!viewport.Create(error)) {
-        std::cerr << "hitlab: " << error << '\n';
-        glfwDestroyWindow(window);
-        glfwTerminate();
-        return 1;
-    }
-    InstallInputCallbacks(window, viewport);
+    InstallInputCallbacks(window);
     float xscale = 1.0f, yscale = 1.0f;
     glfwGetWindowContentScale(window, &xscale, &yscale);
     SetUpImGui(window, std::max(1.0f, yscale));
     UiRenderer ui;
-    if (!ui.Create(error)) {
-        std::cerr << "hitlab: " << error << '\n';
+    auto shutDown = [&](int status) {
+        ui.Destroy();
         ShutDownImGui();
-        viewport.Destroy();
         glfwDestroyWindow(window);
         glfwTerminate();
-        return 1;
+        return status;
+    };
+    if (!ui.Create(error)) {
+        std::cerr << "hitlab: " << error << '\n';
+        return shutDown(1);
     }
+    if (!scene) {
+        if (!(scene = WaitWithProgress(window, load, ui, openError))) {
+            const bool cancelled = openError.what == "cancelled";
+            std::cerr << "hitlab: " << ErrorText(openError) << '\n';
+            return shutDown(cancelled ? 0 : 2);
+        }
+        if (!scene->title.empty()) {
+            glfwSetWindowTitle(window, ("HitLab - " + scene->title).c_str());
+        }
+    }
+
+    Viewport viewport(std::move(*scene));
+    if (!viewport.Create(error)) {
+        std::cerr << "hitlab: " << error << '\n';
+        return shutDown(1);
+    }
+    AttachViewport(window, viewport);
 
     // ---- the panels (app/gui/panels): menu bar, Scene, Inspector, Algorithms, Results, Query inspector ----
     Panels panels(options, viewport);
@@ -360,9 +315,6 @@ int RunGui(const GuiOptions& options)
     double lastFrame = NowMs();
 
     std::vector<FrameTimes> frames;
-    for (const int signal : {SIGTERM, SIGINT, SIGHUP}) { // scripts and tests end the window cleanly too
-        std::signal(signal, OnTerminate);
-    }
     for (int frame = 0; !glfwWindowShouldClose(window) && g_terminate == 0; ++frame) {
         if (options.frames > 0 && frame >= options.frames) {
             break;
@@ -380,11 +332,7 @@ int RunGui(const GuiOptions& options)
     panels.Shutdown(g_terminate != 0);
     s_panels = nullptr;
     viewport.Destroy();
-    ui.Destroy();
-    ShutDownImGui();
-    glfwDestroyWindow(window);
-    glfwTerminate();
-    return status;
+    return shutDown(status);
 }
 
 std::optional<RenderedImage> RenderScene(Scene scene, const Camera& camera, int width, int height, int frames,

@@ -3,6 +3,7 @@
 
 #include <cmath>
 #include <cstdlib>
+#include <iterator>
 #include <string>
 
 namespace hitlab::detail {
@@ -37,6 +38,48 @@ std::string At(std::string_view text, std::size_t offset)
     const auto [line, column] = LineColumn(text, offset);
     return "line " + std::to_string(line) + ", column " + std::to_string(column);
 }
+
+/// A character iterator over the text that reports how far the parser has read (ParseJsonDocument's
+/// onBytes): nlohmann's parser reads its input through any forward iterator of char.
+class CountingIterator {
+public:
+    using iterator_category = std::forward_iterator_tag;
+    using value_type = char;
+    using difference_type = std::ptrdiff_t;
+    using pointer = const char*;
+    using reference = const char&;
+
+    static constexpr std::size_t kEvery = std::size_t(256) << 10;
+
+    CountingIterator() = default;
+    CountingIterator(const char* at, const char* begin, const std::function<void(std::size_t)>* onBytes)
+        : m_at(at), m_begin(begin), m_next(begin + kEvery), m_onBytes(onBytes)
+    {
+    }
+
+    reference operator*() const { return *m_at; }
+    CountingIterator& operator++()
+    {
+        if (++m_at == m_next) {
+            m_next += kEvery;
+            (*m_onBytes)(std::size_t(m_at - m_begin));
+        }
+        return *this;
+    }
+    CountingIterator operator++(int)
+    {
+        CountingIterator before = *this;
+        ++*this;
+        return before;
+    }
+    bool operator==(const CountingIterator& other) const { return m_at == other.m_at; }
+
+private:
+    const char* m_at = nullptr;
+    const char* m_begin = nullptr;
+    const char* m_next = nullptr;
+    const std::function<void(std::size_t)>* m_onBytes = nullptr;
+};
 
 std::optional<nlohmann::json> Fail(IoError& error, std::string where, std::string what)
 {
@@ -99,12 +142,18 @@ std::size_t NumberOverflowOffset(std::string_view text)
     return 0;
 }
 
-std::optional<nlohmann::json> ParseJsonDocument(std::string_view text, int maxDepth, IoError& error)
+std::optional<nlohmann::json> ParseJsonDocument(std::string_view text, int maxDepth, IoError& error,
+                                                const std::function<void(std::size_t)>& onBytes)
 {
     if (const std::size_t at = TooDeep(text, maxDepth); at != std::string_view::npos) {
         return Fail(error, At(text, at), "arrays and objects nest deeper than " + std::to_string(maxDepth) + " levels");
     }
     try {
+        if (onBytes) {
+            const char* begin = text.data();
+            return nlohmann::json::parse(CountingIterator(begin, begin, &onBytes),
+                                         CountingIterator(begin + text.size(), begin, &onBytes));
+        }
         return nlohmann::json::parse(text.begin(), text.end());
     } catch (const nlohmann::json::out_of_range&) { // a number too large for a double (1e400)
         return Fail(error, At(text, NumberOverflowOffset(text)),

@@ -8,6 +8,7 @@
 #include <nlohmann/json.hpp>
 
 #include <cstddef>
+#include <functional>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -29,6 +30,9 @@ std::size_t NumberOverflowOffset(std::string_view text);
 /// and why not: nesting deeper than maxDepth ("arrays and objects nest deeper than 128 levels"), a
 /// number that overflows a double, or broken JSON (nlohmann's message, a long quoted token cut
 /// to its last 40 characters).
-std::optional<nlohmann::json> ParseJsonDocument(std::string_view text, int maxDepth, IoError& error);
+/// `onBytes`, when given, is called with the number of bytes parsed so far, about every 256 KiB
+/// (a progress bar's source); it may throw to stop the parse, and that exception passes through.
+std::optional<nlohmann::json> ParseJsonDocument(std::string_view text, int maxDepth, IoError& error,
+                                                const std::function<void(std::size_t)>& onBytes = {});
 
 } // namespace hitlab::detail

@@ -61,13 +61,34 @@ bool ReadColor(Reader& r, const json& v, const std::string& path, glm::vec4& out
     return r.Fail(path, "expected a colour \"#rrggbb\" or an array of 3 or 4 numbers in [0, 1], got " + TypeOf(v));
 }
 
-bool ReadShapes(Reader& r, const json& shapes, Scene& scene)
+/// Thrown by a load's progress steps when LoadProgress::cancel is set; ParseScene turns it into
+/// the error "cancelled".
+struct LoadCancelled {};
+
+/// The part of LoadProgress::fraction each stage fills.
+constexpr float kReadEnd = 0.1f, kParseEnd = 0.6f;
+
+void Report(LoadProgress* progress, float fraction, const char* stage)
+{
+    if (progress != nullptr) {
+        if (progress->cancel.load(std::memory_order_relaxed)) {
+            throw LoadCancelled{};
+        }
+        progress->fraction.store(fraction, std::memory_order_relaxed);
+        progress->stage.store(stage, std::memory_order_relaxed);
+    }
+}
+
+bool ReadShapes(Reader& r, const json& shapes, Scene& scene, LoadProgress* progress)
 {
     if (!shapes.is_array()) {
         return r.Fail("shapes", "expected an array of shape objects, got " + TypeOf(shapes));
     }
     ShapeNamer namer(scene); // default names for unnamed shapes, without a scan of the scene per name
     for (size_t i = 0; i < shapes.size(); ++i) {
+        if (i % 1024 == 0) {
+            Report(progress, kParseEnd + (1.0f - kParseEnd) * float(i) / float(shapes.size()), "reading the shapes");
+        }
         const std::string path = "shapes[" + std::to_string(i) + "]";
         const json& item = shapes[i];
         if (!item.is_object()) {
@@ -236,7 +257,9 @@ std::string TypeOf(const json& v)
 
 } // namespace detail
 
-SceneLoad ParseScene(std::string_view text, const std::string& source)
+namespace {
+
+SceneLoad ParseSceneSteps(std::string_view text, const std::string& source, LoadProgress* progress)
 {
     SceneLoad load;
     auto fail = [&](IoError error) {
@@ -248,7 +271,14 @@ SceneLoad ParseScene(std::string_view text, const std::string& source)
         return fail({{}, "the file is empty (expected a JSON scene object)"});
     }
     IoError jsonError;
-    std::optional<json> parsed = detail::ParseJsonDocument(text, kMaxSceneDepth, jsonError);
+    Report(progress, kReadEnd, "parsing the JSON");
+    std::function<void(std::size_t)> onBytes;
+    if (progress != nullptr) {
+        onBytes = [progress, size = float(text.size())](std::size_t bytes) {
+            Report(progress, kReadEnd + (kParseEnd - kReadEnd) * float(bytes) / size, "parsing the JSON");
+        };
+    }
+    std::optional<json> parsed = detail::ParseJsonDocument(text, kMaxSceneDepth, jsonError, onBytes);
     if (!parsed) {
         return fail(std::move(jsonError));
     }
@@ -280,7 +310,7 @@ SceneLoad ParseScene(std::string_view text, const std::string& source)
         root, "", {"format", "version", "title", "description", "shapes", "ray_fans", "queries", "camera", "expect"});
     bool ok = r.String(root, "title", "", scene.title) && r.String(root, "description", "", scene.description);
     if (ok && root.contains("shapes")) {
-        ok = ReadShapes(r, root["shapes"], scene);
+        ok = ReadShapes(r, root["shapes"], scene, progress);
     }
     if (ok && root.contains("ray_fans")) {
         ok = ReadFans(r, root["ray_fans"], scene);
@@ -297,11 +327,12 @@ SceneLoad ParseScene(std::string_view text, const std::string& source)
     if (!ok) {
         return fail(r.error);
     }
+    Report(progress, 1.0f, "read");
     load.scene = std::move(scene);
     return load;
 }
 
-SceneLoad LoadSceneFile(const std::string& path)
+SceneLoad LoadSceneFileSteps(const std::string& path, LoadProgress* progress)
 {
     SceneLoad load;
     struct stat info {};
@@ -323,13 +354,53 @@ SceneLoad LoadSceneFile(const std::string& path)
         load.error = {path, "larger than 256 MiB; not a scene file"};
         return load;
     }
-    std::ostringstream text;
-    text << in.rdbuf();
+    std::string text;
+    text.resize(std::size_t(info.st_size));
+    constexpr std::size_t kChunk = std::size_t(1) << 20; // a progress step per MiB read
+    std::size_t done = 0;
+    while (done < text.size()) {
+        in.read(text.data() + done, std::streamsize(std::min(kChunk, text.size() - done)));
+        done += std::size_t(in.gcount());
+        Report(progress, kReadEnd * float(done) / float(text.size()), "reading the file");
+        if (!in) {
+            break; // the end came early (the file shrank) or a read error, told below
+        }
+    }
+    text.resize(done);
+    if (!in.eof() && !in.bad()) { // a pipe or device (no size), or a file that grew meanwhile
+        std::ostringstream rest;
+        rest << in.rdbuf();
+        text += rest.str();
+    }
     if (in.bad()) {
         load.error = {path, std::string("read error: ") + std::strerror(errno)};
         return load;
     }
-    return ParseScene(text.str(), path);
+    return ParseSceneSteps(text, path, progress);
+}
+
+} // namespace
+
+SceneLoad ParseScene(std::string_view text, const std::string& source, LoadProgress* progress)
+{
+    try {
+        return ParseSceneSteps(text, source, progress);
+    } catch (const LoadCancelled&) {
+        SceneLoad load;
+        load.error = {source, "cancelled"};
+        return load;
+    }
+}
+
+SceneLoad LoadSceneFile(const std::string& path, LoadProgress* progress)
+{
+    try {
+        return LoadSceneFileSteps(path, progress);
+    } catch (const LoadCancelled&) {
+        SceneLoad load;
+        load.error = {path, "cancelled"};
+        return load;
+    }
 }
 
 } // namespace hitlab

@@ -9,6 +9,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <atomic>
 #include <optional>
 #include <string>
 #include <vector>
@@ -28,10 +29,20 @@ struct SceneLoad {
     bool Ok() const { return scene.has_value(); }
 };
 
+/// How far a load has come, for a progress bar drawn by another thread: the loading thread
+/// writes, any thread reads. Setting `cancel` stops the load at its next step (every 256 KiB of
+/// JSON, every 1024 shapes) with the error "cancelled".
+struct LoadProgress {
+    std::atomic<float> fraction{0.0f}; ///< 0 to 1: reading 0-0.1, parsing JSON 0.1-0.6, shapes 0.6-1
+    /// A string literal: "reading the file", "parsing the JSON", "reading the shapes", then "read".
+    std::atomic<const char*> stage{"reading the file"};
+    std::atomic<bool> cancel{false};
+};
+
 /// Reads a scene from JSON text; `source` names it in messages (a file name, "<demo>").
-SceneLoad ParseScene(std::string_view text, const std::string& source);
+SceneLoad ParseScene(std::string_view text, const std::string& source, LoadProgress* progress = nullptr);
 /// Reads a scene file. Missing, unreadable, a directory, empty: each a clear error.
-SceneLoad LoadSceneFile(const std::string& path);
+SceneLoad LoadSceneFile(const std::string& path, LoadProgress* progress = nullptr);
 
 /// A shape as the protocol's shape object ({"type": ..., keys...}); obbs are written with `axes`.
 nlohmann::ordered_json ShapeToJson(const Shape& shape);

@@ -99,9 +99,26 @@ void Panels::NewScene()
 
 void Panels::OpenFile(const std::string& path)
 {
+    if (m_opening != nullptr) {
+        return; // one file at a time (the progress window is modal)
+    }
+    m_opening = std::make_unique<SceneLoadJob>(
+        path, [path](IoError& error, LoadProgress* progress) { return LoadSceneForGui(path, error, progress); });
+    if (m_opening->WaitFor(kQuickOpenSeconds)) {
+        FinishOpening(); // a small file: at once, as if read on the spot
+    }
+}
+
+void Panels::FinishOpening()
+{
+    const std::unique_ptr<SceneLoadJob> job = std::move(m_opening);
+    const std::string path = job->Name();
     IoError error;
-    std::optional<Scene> scene = LoadSceneForGui(path, error);
+    std::optional<Scene> scene = job->Take(error);
     if (!scene) {
+        if (error.what == "cancelled") {
+            return; // the user's choice: the current scene stays, no message
+        }
         std::string text = ErrorText(error);
         std::error_code ec;
         if (!std::filesystem::exists(path, ec) && m_recent.Remove(path)) {

@@ -47,9 +47,9 @@ std::vector<std::string> ListSceneFiles(const std::string& directory)
     return dirs;
 }
 
-std::optional<Scene> LoadSceneForGui(const std::string& path, IoError& error)
+std::optional<Scene> LoadSceneForGui(const std::string& path, IoError& error, LoadProgress* progress)
 {
-    SceneLoad load = LoadSceneFile(path);
+    SceneLoad load = LoadSceneFile(path, progress);
     if (!load.Ok()) {
         error = std::move(load.error);
         return std::nullopt;

@@ -4,6 +4,7 @@
 
 #include "app/paths/data_dir.h" // LessonDirectory
 #include "core/io/error.h"
+#include "core/io/scene_file.h" // LoadProgress
 #include "core/scene.h"
 
 #include <functional>
@@ -25,7 +26,7 @@ std::vector<LessonEntry> ListLessons(const std::string& directory);
 /// Directories end with '/'. Empty when the directory cannot be read.
 std::vector<std::string> ListSceneFiles(const std::string& directory);
 
-/// Loads a scene file with LoadSceneFile (the GUI's SceneLoader).
-std::optional<Scene> LoadSceneForGui(const std::string& path, IoError& error);
+/// Loads a scene file with LoadSceneFile (the GUI's SceneLoader); `progress` may be null.
+std::optional<Scene> LoadSceneForGui(const std::string& path, IoError& error, LoadProgress* progress = nullptr);
 
 } // namespace hitlab

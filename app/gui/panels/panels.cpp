@@ -198,6 +198,7 @@ void Panels::Draw(double dt)
     }
     RunActions();
     DrawPopups();
+    DrawOpening();
     ExternalPopup();
     SetOccluders();
     m_resetLayout = false;

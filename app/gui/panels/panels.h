@@ -15,6 +15,7 @@
 #include "recent_files.h"
 
 #include "app/gui/gui.h"
+#include "app/gui/scene_loading.h"
 
 #include <cstdint>
 #include <memory>
@@ -112,6 +113,8 @@ private:
     void Run(const PendingRequest& request);
     void NewScene();
     void OpenFile(const std::string& path);
+    void FinishOpening();
+    void DrawOpening();
     bool Save(const std::string& path);
     void SaveOrAsk();
     bool Dirty() const;
@@ -139,8 +142,9 @@ private:
     std::uint64_t m_nextEditGroup = std::uint64_t(1) << 40; ///< apart from the viewport's drag groups
 
     // the document
-    std::string m_path;                  ///< the scene's file ("" for a new or built-in scene)
-    std::uint64_t m_savedGeneration = 0; ///< History::Generation at the last save or open
+    std::string m_path;                      ///< the scene's file ("" for a new or built-in scene)
+    std::unique_ptr<SceneLoadJob> m_opening; ///< a big file being read (DrawOpening shows its progress)
+    std::uint64_t m_savedGeneration = 0;     ///< History::Generation at the last save or open
     RecentFiles m_recent;
     std::string m_iniPath;
     UnsavedQuestion m_unsaved;

@@ -6,6 +6,7 @@
 #include <imgui.h>
 #include <imgui_stdlib.h>
 
+#include <cstdio>
 #include <filesystem>
 #include <utility>
 
@@ -180,6 +181,35 @@ void Panels::ReplacePopup()
         m_openSaveAs = true; // back to Save As, to choose another name (the held request still waits)
     }
     ImGui::EndPopup();
+}
+
+/// A big file being read (OpenFile): a modal progress window with Cancel; the scene it replaces
+/// stays until it is read, and stays for good when it fails or is cancelled.
+void Panels::DrawOpening()
+{
+    if (m_opening == nullptr) {
+        return;
+    }
+    if (m_opening->Done()) {
+        FinishOpening();
+        return;
+    }
+    if (!ImGui::IsPopupOpen("Opening")) {
+        ImGui::OpenPopup("Opening");
+    }
+    ImGui::SetNextWindowPos(ImGui::GetMainViewport()->GetCenter(), ImGuiCond_Always, ImVec2(0.5f, 0.5f));
+    ImGui::SetNextWindowSize(ImVec2(ImGui::GetFontSize() * 32.0f, 0.0f));
+    if (ImGui::BeginPopupModal("Opening", nullptr, ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoMove)) {
+        ImGui::TextWrapped("Opening %s", m_opening->Name().c_str());
+        char overlay[96];
+        std::snprintf(overlay, sizeof overlay, "%s: %.0f%%", m_opening->Stage(), 100.0 * m_opening->Fraction());
+        ImGui::ProgressBar(m_opening->Fraction(), ImVec2(-1.0f, 0.0f), overlay);
+        ImGui::TextDisabled("%.1f s", m_opening->Seconds());
+        if (ImGui::Button("Cancel") || ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape))) {
+            m_opening->Cancel();
+        }
+        ImGui::EndPopup();
+    }
 }
 
 } // namespace hitlab

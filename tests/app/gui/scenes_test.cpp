@@ -1,12 +1,16 @@
 // OpenScene (app/gui/scenes.h): the built-in scenes, and a scene file's error as the loader
 // reports it, without a window.
 #include "app/gui/panels/lessons.h"
+#include "app/gui/scene_loading.h"
 #include "app/gui/scenes.h"
 
 #include <gtest/gtest.h>
 
+#include <atomic>
+#include <chrono>
 #include <filesystem>
 #include <fstream>
+#include <thread>
 
 namespace hitlab {
 namespace {
@@ -42,6 +46,82 @@ TEST(OpenScene, ABrokenFileGivesTheFileAndTheKeyPath)
     EXPECT_NE(error.where.find("radius"), std::string::npos) << error;
     EXPECT_FALSE(error.what.empty());
     std::filesystem::remove(path);
+}
+
+/// A big scene (`count` unit boxes in a row, two per shape line) as scene-file text.
+std::string BoxRow(int count)
+{
+    std::string text = R"({"format": "hitlab-scene", "version": 1, "shapes": [)";
+    for (int i = 0; i < count; ++i) {
+        text += (i > 0 ? ",\n" : "\n") + std::string(R"({"type": "aabb", "min": [)") + std::to_string(2 * i) +
+                R"(, 0, 0], "max": [)" + std::to_string(2 * i + 1) + ", 1, 1]}";
+    }
+    return text + "\n]}";
+}
+
+TEST(SceneLoadJob, ReportsProgressAndGivesTheSameSceneAsLoadingOnTheSpot)
+{
+    const std::filesystem::path path = std::filesystem::temp_directory_path() / "hitlab_scenes_test_big.json";
+    const std::string text = BoxRow(8000); // about 470 KB: the JSON parse reports progress too
+    ASSERT_GT(text.size(), std::size_t(256) << 10);
+    std::ofstream(path) << text;
+    SceneLoadJob job(path.string(), [&path](IoError& error, LoadProgress* progress) {
+        return LoadSceneForGui(path.string(), error, progress);
+    });
+    EXPECT_EQ(job.Name(), path.string());
+    ASSERT_TRUE(job.WaitFor(60.0));
+    EXPECT_TRUE(job.Done());
+    IoError error;
+    const std::optional<Scene> scene = job.Take(error);
+    ASSERT_TRUE(scene) << ErrorText(error);
+    EXPECT_EQ(scene->Shapes().size(), 8000u);
+    EXPECT_EQ(std::string(job.Stage()), "read");
+    EXPECT_EQ(job.Fraction(), 1.0f);
+    IoError directError;
+    const std::optional<Scene> direct = LoadSceneForGui(path.string(), directError);
+    ASSERT_TRUE(direct);
+    EXPECT_TRUE(SameScene(*scene, *direct));
+    std::filesystem::remove(path);
+}
+
+TEST(SceneLoadJob, CancelEndsALoadWithCancelled)
+{
+    std::atomic<bool> started{false};
+    std::atomic<int> steps{0};
+    SceneLoadJob job("slow.json", [&](IoError& error, LoadProgress* progress) -> std::optional<Scene> {
+        started = true;
+        while (!progress->cancel.load()) { // a load that would never end on its own
+            ++steps;
+            std::this_thread::sleep_for(std::chrono::milliseconds(1));
+        }
+        error = {"slow.json", "cancelled"};
+        return std::nullopt;
+    });
+    EXPECT_FALSE(job.WaitFor(0.05));
+    EXPECT_FALSE(job.Done());
+    job.Cancel();
+    ASSERT_TRUE(job.WaitFor(60.0));
+    IoError error;
+    EXPECT_FALSE(job.Take(error));
+    EXPECT_EQ(error, (IoError{"slow.json", "cancelled"}));
+    EXPECT_TRUE(started);
+    EXPECT_GT(steps, 0);
+}
+
+TEST(SceneLoadJob, DestroyingARunningJobCancelsIt)
+{
+    std::atomic<bool> sawCancel{false};
+    {
+        SceneLoadJob job("slow.json", [&](IoError&, LoadProgress* progress) -> std::optional<Scene> {
+            while (!progress->cancel.load()) {
+                std::this_thread::sleep_for(std::chrono::milliseconds(1));
+            }
+            sawCancel = true;
+            return std::nullopt;
+        });
+        EXPECT_FALSE(job.WaitFor(0.02));
+    } // the destructor cancels and waits: the test would hang here otherwise
+    EXPECT_TRUE(sawCancel);
 }
 
 } // namespace

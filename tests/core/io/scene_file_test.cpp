@@ -7,12 +7,16 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <atomic>
 #include <cmath>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
 #include <sys/stat.h>
+#include <thread>
 #include <unistd.h>
+#include <vector>
 
 namespace hitlab {
 namespace {
@@ -332,6 +336,90 @@ TEST(SceneFileLoad, TwentyThousandUnnamedBoxesGetTheirDefaultNamesInOrder)
     EXPECT_EQ(shapes[2].name, "box 2");
     EXPECT_EQ(shapes[3].name, "box 4"); // "box 3" is the first shape's
     EXPECT_EQ(shapes.back().name, "box 20001");
+}
+
+/// A scene of `count` unit boxes in a row as scene-file text.
+std::string BoxRowText(int count)
+{
+    std::string text = R"({"format": "hitlab-scene", "version": 1, "shapes": [)";
+    for (int i = 0; i < count; ++i) {
+        text += (i > 0 ? ",\n" : "\n") + std::string(R"({"type": "aabb", "min": [)") + std::to_string(2 * i) +
+                R"(, 0, 0], "max": [)" + std::to_string(2 * i + 1) + ", 1, 1]}";
+    }
+    return text + "\n]}";
+}
+
+TEST(SceneFileProgress, FractionOnlyGrowsThroughEachStageAndTheSceneIsTheSame)
+{
+    const std::string text = BoxRowText(10000); // about 590 KB: two JSON progress steps at least
+    LoadProgress progress;
+    std::vector<float> seen;
+    std::vector<std::string> stages;
+    // ParseScene reports from this thread: watch it from another, as the window does
+    std::atomic<bool> done{false};
+    std::thread watcher([&] {
+        while (!done.load()) {
+            seen.push_back(progress.fraction.load());
+            stages.emplace_back(progress.stage.load());
+            std::this_thread::yield();
+        }
+    });
+    const SceneLoad load = ParseScene(text, "row.json", &progress);
+    done = true;
+    watcher.join();
+    ASSERT_TRUE(load.Ok()) << ErrorText(load.error);
+    EXPECT_EQ(load.scene->Shapes().size(), 10000u);
+    EXPECT_TRUE(std::is_sorted(seen.begin(), seen.end()));
+    EXPECT_EQ(progress.fraction.load(), 1.0f);
+    EXPECT_STREQ(progress.stage.load(), "read");
+    EXPECT_NE(std::find(stages.begin(), stages.end(), "parsing the JSON"), stages.end());
+    const SceneLoad plain = ParseScene(text, "row.json");
+    ASSERT_TRUE(plain.Ok());
+    EXPECT_TRUE(SameScene(*load.scene, *plain.scene));
+}
+
+TEST(SceneFileProgress, CancelStopsTheLoadWithCancelled)
+{
+    LoadProgress progress;
+    progress.cancel = true; // stops at the first step: the JSON parse's start
+    const SceneLoad load = ParseScene(BoxRowText(10), "row.json", &progress);
+    EXPECT_FALSE(load.Ok());
+    EXPECT_EQ(load.error, (IoError{"row.json", "cancelled"}));
+}
+
+TEST(SceneFileProgress, CancelDuringTheJsonParseStopsIt)
+{
+    const std::string text = BoxRowText(20000); // about 1.2 MB: four progress steps in the parse
+    LoadProgress progress;
+    std::atomic<int> reports{0};
+    // cancel from inside the parse: when the first JSON progress step arrives, ask to stop
+    std::thread canceller([&] {
+        while (progress.fraction.load() <= 0.1f) {
+            std::this_thread::yield();
+        }
+        progress.cancel = true;
+        ++reports;
+    });
+    const SceneLoad load = ParseScene(text, "row.json", &progress);
+    canceller.join();
+    EXPECT_EQ(reports.load(), 1);
+    EXPECT_FALSE(load.Ok());
+    EXPECT_EQ(load.error, (IoError{"row.json", "cancelled"}));
+    EXPECT_LT(progress.fraction.load(), 1.0f); // never finished the shapes
+}
+
+TEST(SceneFileProgress, ReadingAFileReportsEachMebibyte)
+{
+    const std::filesystem::path path = std::filesystem::temp_directory_path() / "hitlab_progress_test.json";
+    std::ofstream(path) << BoxRowText(40000); // about 2.4 MB
+    LoadProgress progress;
+    const SceneLoad load = LoadSceneFile(path.string(), &progress);
+    ASSERT_TRUE(load.Ok()) << ErrorText(load.error);
+    EXPECT_EQ(load.scene->Shapes().size(), 40000u);
+    const SceneLoad plain = LoadSceneFile(path.string());
+    ASSERT_TRUE(plain.Ok());
+    EXPECT_TRUE(SameScene(*load.scene, *plain.scene));
+    std::filesystem::remove(path);
 }
 
 } // namespace
