@@ -31,6 +31,10 @@ install(FILES ${PROJECT_SOURCE_DIR}/packaging/hitlab.svg
 # it refers to (external algorithm programs)
 set(HITLAB_DOC_DIR ${CMAKE_INSTALL_DATADIR}/doc/hitlab)
 install(FILES ${PROJECT_SOURCE_DIR}/README.md DESTINATION ${HITLAB_DOC_DIR} COMPONENT Runtime)
+# Debian wants a copyright file in each package's doc folder
+install(FILES ${PROJECT_SOURCE_DIR}/packaging/copyright DESTINATION ${HITLAB_DOC_DIR} COMPONENT Runtime)
+install(FILES ${PROJECT_SOURCE_DIR}/packaging/copyright DESTINATION ${CMAKE_INSTALL_DATADIR}/doc/hitlab-dev
+        COMPONENT Development)
 install(DIRECTORY ${PROJECT_SOURCE_DIR}/docs/ DESTINATION ${HITLAB_DOC_DIR}/docs COMPONENT Runtime PATTERN ".*" EXCLUDE)
 install(DIRECTORY ${PROJECT_SOURCE_DIR}/examples/ DESTINATION ${HITLAB_DOC_DIR}/examples COMPONENT Runtime
         PATTERN ".*" EXCLUDE PATTERN "__pycache__" EXCLUDE)

@@ -23,11 +23,13 @@ using namespace hitlab::plugin;
 int g_in = -1;
 int g_out = -1;
 
-bool WriteAll(int fd, const void* data, std::size_t size)
+/// Moves all `size` bytes at `p` with `step` (read or write), again after EINTR; false on an
+/// error or the end of the pipe.
+template <typename Byte, typename Step>
+bool Transfer(Byte* p, std::size_t size, Step step)
 {
-    const char* p = static_cast<const char*>(data);
     while (size > 0) {
-        const ssize_t n = write(fd, p, size);
+        const ssize_t n = step(p, size);
         if (n < 0 && errno == EINTR) {
             continue;
         }
@@ -40,21 +42,15 @@ bool WriteAll(int fd, const void* data, std::size_t size)
     return true;
 }
 
+bool WriteAll(int fd, const void* data, std::size_t size)
+{
+    return Transfer(static_cast<const char*>(data), size,
+                    [fd](const char* p, std::size_t n) { return write(fd, p, n); });
+}
+
 bool ReadAll(int fd, void* data, std::size_t size)
 {
-    char* p = static_cast<char*>(data);
-    while (size > 0) {
-        const ssize_t n = read(fd, p, size);
-        if (n < 0 && errno == EINTR) {
-            continue;
-        }
-        if (n <= 0) {
-            return false;
-        }
-        p += n;
-        size -= std::size_t(n);
-    }
-    return true;
+    return Transfer(static_cast<char*>(data), size, [fd](char* p, std::size_t n) { return read(fd, p, n); });
 }
 
 /// Refuses the plugin: one line "error: TEXT" (PluginProgram shows TEXT), exit status 2.

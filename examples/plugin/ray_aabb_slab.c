@@ -77,37 +77,23 @@
 SLAB(float, f, INFINITY, FLT_MAX)
 SLAB(double, d, (double)INFINITY, DBL_MAX)
 
-static void slab_batch_f(const hitlab_query_f* q, hitlab_result_f* r, size_t n)
-{
-    size_t i;
-    for (i = 0; i < n; ++i) {
-        slab_f(q + i, r + i, 0, NULL);
+/* BATCH(NAME, SUFFIX, OUTSIDE) defines NAME_batch_SUFFIX(): slab_SUFFIX over n queries, untraced. */
+#define BATCH(NAME, SUFFIX, OUTSIDE)                                                                                   \
+    static void NAME##_batch_##SUFFIX(const hitlab_query_##SUFFIX* q, hitlab_result_##SUFFIX* r, size_t n)             \
+    {                                                                                                                  \
+        size_t i;                                                                                                      \
+        for (i = 0; i < n; ++i) {                                                                                      \
+            slab_##SUFFIX(q + i, r + i, OUTSIDE, NULL);                                                                \
+        }                                                                                                              \
     }
-}
-static void slab_batch_d(const hitlab_query_d* q, hitlab_result_d* r, size_t n)
-{
-    size_t i;
-    for (i = 0; i < n; ++i) {
-        slab_d(q + i, r + i, 0, NULL);
-    }
-}
+
+BATCH(slab, f, 0)
+BATCH(slab, d, 0)
+BATCH(outside, f, 1)
+BATCH(outside, d, 1)
+
 static void slab_traced_f(const hitlab_query_f* q, hitlab_result_f* r, hitlab_trace* t) { slab_f(q, r, 0, t); }
 static void slab_traced_d(const hitlab_query_d* q, hitlab_result_d* r, hitlab_trace* t) { slab_d(q, r, 0, t); }
-
-static void outside_batch_f(const hitlab_query_f* q, hitlab_result_f* r, size_t n)
-{
-    size_t i;
-    for (i = 0; i < n; ++i) {
-        slab_f(q + i, r + i, 1, NULL);
-    }
-}
-static void outside_batch_d(const hitlab_query_d* q, hitlab_result_d* r, size_t n)
-{
-    size_t i;
-    for (i = 0; i < n; ++i) {
-        slab_d(q + i, r + i, 1, NULL);
-    }
-}
 
 static const hitlab_convention slab_conventions[] = {{"origin_inside", "hit"},
                                                      {"boundary", "inclusive"},

@@ -30,11 +30,12 @@ if [ "$mode" = deb ]; then
   dpkg-deb -c "$deb" >"$scratch/contents.txt"
   for f in ./usr/bin/hitlab ./usr/share/hitlab/scenes/ray-through-corner.json ./usr/share/applications/hitlab.desktop \
            ./usr/share/man/man1/hitlab.1.gz ./usr/share/bash-completion/completions/hitlab \
-           ./usr/share/icons/hicolor/scalable/apps/hitlab.svg; do
+           ./usr/share/icons/hicolor/scalable/apps/hitlab.svg ./usr/share/doc/hitlab/copyright; do
     grep -q " $f\$" "$scratch/contents.txt" || fail "hitlab.deb lacks $f"
   done
   dpkg-deb -c "$dev" >"$scratch/dev-contents.txt"
   grep -q ' ./usr/lib/cmake/HitLab/HitLabConfig.cmake$' "$scratch/dev-contents.txt" || fail "hitlab-dev.deb lacks the CMake package"
+  grep -q ' ./usr/share/doc/hitlab-dev/copyright$' "$scratch/dev-contents.txt" || fail "hitlab-dev.deb lacks its copyright file"
   # unpacked anywhere, the packaged program finds the packaged lessons
   dpkg-deb -x "$deb" "$scratch/root"
   (cd "$scratch" && env -u HITLAB_ASSETS "$scratch/root/usr/bin/hitlab" report slab-2d-hit >"$scratch/report.txt" 2>&1) ||
