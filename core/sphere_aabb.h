@@ -2,6 +2,7 @@
 // (Arvo's clamp) and the expanded-box shortcut with its corner false positives.
 #pragma once
 
+#include "outcome_text.h"
 #include "result.h"
 #include "scale.h"
 #include "trace.h"
@@ -55,8 +56,9 @@ void SphereAabbInside(OverlapResult<T>& out, const Sphere<T>& sphere, const Aabb
         trace->Add(Format("centre inside: nearest face %s, depth = r + %g = %g", FaceName(face), double(faceDist[face]),
                           double(out.depth)),
                    {{"depth", double(out.depth)}}, PointPart{"contact (centre)", glm::dvec3(out.contact), true});
-        trace->verdict = Format("hit: the centre is inside the box; it moves out by %g through face %s",
-                                double(out.depth), FaceName(face));
+        trace->verdict =
+            Format("hit: the centre is inside the box; it moves out by %g through face %s (%s)", double(out.depth),
+                   FaceName(face), NormalConventionText(glm::dvec3(out.normal), double(out.depth)).c_str());
     }
 }
 
@@ -146,8 +148,10 @@ OverlapResult<T> SphereAabbClosestPoint(const Sphere<T>& sphere, const Aabb<T>& 
             trace->Add(Format("centre outside: depth = r - |c - q| = %g", double(out.depth)),
                        {{"dist", double(dist)}, {"depth", double(out.depth)}},
                        PointPart{"contact q", glm::dvec3(q), true});
-            trace->verdict = out.depth == T(0) ? "hit: the sphere touches the box (depth 0)"
-                                               : Format("hit: the sphere reaches %g into the box", double(out.depth));
+            trace->verdict = out.depth == T(0)
+                                 ? "hit: the sphere touches the box (depth 0)"
+                                 : Format("hit: the sphere reaches %g into the box (%s)", double(out.depth),
+                                          NormalConventionText(glm::dvec3(out.normal), double(out.depth)).c_str());
         }
         return out;
     }
