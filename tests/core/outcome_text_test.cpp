@@ -7,6 +7,7 @@
 #include "core/ray_aabb.h"
 #include "core/ray_sphere.h"
 #include "core/sphere_sphere.h"
+#include "core/text.h"
 
 #include <gtest/gtest.h>
 
@@ -117,6 +118,23 @@ TEST(OutcomeText, DegenerateHitSentenceIsEmptyForAnOrdinaryHit)
     c.tExit = 1;
     EXPECT_EQ(DegenerateHitSentence(c, "segment"),
               "hit: the segment touches the box at one point: enters and leaves at t = 1");
+}
+
+} // namespace
+} // namespace hitlab
+
+namespace hitlab {
+namespace {
+
+TEST(ShortNumber, WholeNumbersUpToMaxDigitsArePositional)
+{
+    EXPECT_EQ(ShortNumber(10.0), "10");         // was "1e+01": one digit reads back, with an exponent
+    EXPECT_EQ(ShortNumber(150000.0), "150000"); // 6 digits
+    EXPECT_EQ(ShortNumber(-20.0), "-20");
+    EXPECT_EQ(ShortNumber(1e6), "1e+06"); // 7 digits: the exponent stays
+    EXPECT_EQ(ShortNumber(1e-5), "1e-05");
+    EXPECT_EQ(ShortNumber(0.25), "0.25");
+    EXPECT_EQ(ShortNumber(123.0, 3), "123");
 }
 
 } // namespace

@@ -5,6 +5,7 @@
 // viewport draws (PanelState::step).
 #include "number_line.h"
 #include "number_line_draw.h"
+#include "pair_legend.h"
 #include "panel.h"
 #include "query_model.h"
 #include "results_model.h"
@@ -12,6 +13,7 @@
 #include "app/gui/viewport.h"
 
 #include "render/scene_draw.h"
+#include "render/trace_draw.h"
 
 #include <imgui.h>
 
@@ -151,7 +153,7 @@ void AxisTable(const Trace& trace, int step)
         return;
     }
     ImGui::TableSetupScrollFreeze(0, 1);
-    for (const char* h : {"axis", "ra", "rb", "distance", "overlap", ""}) {
+    for (const char* h : {"axis", "ra (a)", "rb (b)", "distance", "overlap", ""}) {
         ImGui::TableSetupColumn(h);
     }
     ImGui::TableHeadersRow();
@@ -172,9 +174,9 @@ void AxisTable(const Trace& trace, int step)
         ImGui::TableNextColumn();
         ImGui::TextUnformatted(axis->label.c_str());
         ImGui::TableNextColumn();
-        ImGui::TextUnformatted(axis->skipped ? "" : ShortNumber(axis->ra).c_str());
+        ImGui::TextColored(Vec(palette::kShapeA), "%s", axis->skipped ? "" : ShortNumber(axis->ra).c_str());
         ImGui::TableNextColumn();
-        ImGui::TextUnformatted(axis->skipped ? "" : ShortNumber(axis->rb).c_str());
+        ImGui::TextColored(Vec(palette::kShapeB), "%s", axis->skipped ? "" : ShortNumber(axis->rb).c_str());
         ImGui::TableNextColumn();
         ImGui::TextUnformatted(axis->skipped ? "" : ShortNumber(axis->distance).c_str());
         ImGui::TableNextColumn();
@@ -397,6 +399,7 @@ void TraceDetail(const PanelState& state, const Trace& trace, const AlgorithmInf
     ImGui::TextColored(trace.verdict.starts_with("hit") ? ImVec4(0.55f, 0.9f, 0.55f, 1.0f)
                                                         : ImVec4(1.0f, 0.7f, 0.5f, 1.0f),
                        "%s", trace.verdict.c_str());
+    DrawNormalConvention(drawn.family);
     ImGui::PopTextWrapPos();
 }
 
@@ -432,7 +435,7 @@ public:
         const float leftW = std::floor(width * 0.46f), midW = std::floor(width * 0.27f);
         const char* precision = scene.Settings(focus->family).precision == Precision::Float ? "float" : "double";
         ImGui::BeginChild("trace", ImVec2(leftW, 0), false);
-        ImGui::Text("%s", QueryLabel(scene, *focus).c_str());
+        DrawPairLegend(LegendOf(scene, *focus), QueryLabel(scene, *focus));
         ImGui::SameLine();
         ImGui::TextDisabled("%s, %s, %s", std::string(FamilyName(focus->family)).c_str(),
                             std::string(drawn->name).c_str(), precision);

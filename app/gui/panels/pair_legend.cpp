@@ -1,0 +1,36 @@
+// The Query inspector's pair legend and normal convention.
+#include "pair_legend.h"
+
+#include "render/trace_draw.h"
+
+#include "core/outcome_text.h"
+
+#include <imgui.h>
+
+namespace hitlab {
+
+namespace {
+
+ImVec4 Vec(const glm::vec4& c) { return ImVec4(c.x, c.y, c.z, c.w); }
+
+} // namespace
+
+void DrawPairLegend(const PairLegend& legend, const std::string& label)
+{
+    if (!legend.roles) {
+        ImGui::TextUnformatted(label.c_str());
+        return;
+    }
+    ImGui::TextColored(Vec(palette::kShapeA), "%s", legend.a.c_str());
+    ImGui::SameLine();
+    ImGui::TextColored(Vec(palette::kShapeB), "%s", legend.b.c_str());
+}
+
+void DrawNormalConvention(Family family)
+{
+    if (!IsCast(family)) {
+        ImGui::TextDisabled("%s", kNormalConvention);
+    }
+}
+
+} // namespace hitlab
