@@ -24,7 +24,9 @@ bool Finite(const glm::dvec3& v) { return std::isfinite(v.x) && std::isfinite(v.
 constexpr glm::vec4 kText{235.0f / 255.0f, 235.0f / 255.0f, 235.0f / 255.0f, 1.0f};
 constexpr glm::vec4 kAxisLine{0.8f, 0.8f, 0.82f, 0.9f};
 constexpr glm::vec4 kHalfChord{0.45f, 0.95f, 0.45f, 1.0f};
-constexpr glm::vec2 kAbove{8.0f, -22.0f}, kBelow{8.0f, 6.0f};
+// the cast labels (render/cast_labels.cpp) put "in t = ..." above the entry and "out t = ..."
+// below the exit: the roots go to the other side, the projection to the left
+constexpr glm::vec2 kAbove{8.0f, -22.0f}, kBelow{8.0f, 6.0f}, kBelow2{8.0f, 22.0f}, kLeft{-150.0f, -22.0f};
 
 /// Forwards either the labels only or everything but the labels: the geometry goes to the
 /// renderers with the scene, the labels to the label pass, from one drawing function.
@@ -138,14 +140,15 @@ double BoundingRadius(const Shape& shape)
     return 0.0;
 }
 
-/// a's edges in kShapeA and b's in kShapeB (not the selection's: it keeps its own), their names by
+/// a's edges and b's in their role colours (not the selection's: it keeps its own), their names by
 /// their centres.
 void DrawRoles(const SceneShape& a, const SceneShape& b, ShapeId selected, DrawSink& out)
 {
     const SceneShape* shapes[2] = {&a, &b};
+    const PairColors colors = RoleColors(a.color, b.color);
     for (int role = 0; role < 2; ++role) {
         const SceneShape& s = *shapes[role];
-        const glm::vec4 color = role == 0 ? palette::kShapeA : palette::kShapeB;
+        const glm::vec4 color = role == 0 ? colors.a : colors.b;
         glm::dvec3 c, h;
         std::array<glm::dvec3, 3> axes;
         if (BoxFrame(s.shape, c, h, axes) && s.id != selected) {
@@ -192,10 +195,13 @@ void DrawAxisPart(const SceneShape& a, const SceneShape& b, const AxisPart& part
     }
     across = glm::normalize(across);
     const glm::dvec3 mid = (ca + cb) * 0.5;
+    // near the pair, so that the eye goes from a box to its interval: half the larger shape's
+    // bounding radius across the axis from the centres' midpoint, and a little more on screen
     const double reach = std::max(BoundingRadius(a.shape), BoundingRadius(b.shape));
-    const glm::dvec3 base = mid - u * glm::dot(mid, u) + across * (reach + PixelsToWorld(cam, mid, 36.0));
+    const glm::dvec3 base = mid - u * glm::dot(mid, u) + across * (reach * 0.5 + PixelsToWorld(cam, mid, 24.0));
     const glm::dvec3 lift = -across * PixelsToWorld(cam, base, 6.0);
     const double loA = sa - ra, hiA = sa + ra, loB = sb - rb, hiB = sb + rb;
+    const PairColors colors = RoleColors(a.color, b.color);
     const double lo = std::min(loA, loB), hi = std::max(hiA, hiB);
     const double margin = (hi - lo) * 0.15 + PixelsToWorld(cam, base, 30.0);
     auto at = [&](double s) { return base + u * s; };
@@ -211,8 +217,7 @@ void DrawAxisPart(const SceneShape& a, const SceneShape& b, const AxisPart& part
         const char* name;
         const SceneShape* shape;
         glm::dvec3 shapeCenter;
-    } intervals[2] = {{loA, hiA, sa, lift, palette::kShapeA, "a", &a, ca},
-                      {loB, hiB, sb, -lift, palette::kShapeB, "b", &b, cb}};
+    } intervals[2] = {{loA, hiA, sa, lift, colors.a, "a", &a, ca}, {loB, hiB, sb, -lift, colors.b, "b", &b, cb}};
     for (const auto& iv : intervals) {
         out.Line(DrawLayer::Overlay, F(at(iv.lo) + iv.offset), F(at(iv.hi) + iv.offset), WithAlpha(iv.color, 0.95f),
                  5.0f);
@@ -220,8 +225,9 @@ void DrawAxisPart(const SceneShape& a, const SceneShape& b, const AxisPart& part
             out.Line(DrawLayer::Overlay, F(at(end) + iv.offset - tick), F(at(end) + iv.offset + tick), iv.color, 1.5f);
         }
         out.Line(DrawLayer::Overlay, F(iv.shapeCenter), F(at(iv.center) + iv.offset), WithAlpha(iv.color, 0.35f), 1.0f);
+        // a's name above its low end, b's below its high end: apart even where the intervals meet
         const bool above = iv.offset == lift;
-        out.Label(F(at(iv.lo) + iv.offset), above ? glm::vec2(-4.0f, -24.0f) : glm::vec2(-4.0f, 8.0f),
+        out.Label(F(at(above ? iv.lo : iv.hi) + iv.offset), above ? glm::vec2(-4.0f, -24.0f) : glm::vec2(-4.0f, 8.0f),
                   std::string(iv.name) + " [" + ShortNumber(iv.lo, 4) + ", " + ShortNumber(iv.hi, 4) + "]", iv.color);
     }
     // between them: the gap (the axis separates) or the overlap, on the axis itself
@@ -249,7 +255,7 @@ void DrawSphereSteps(const CastLine& line, const Sphere<double>& sphere, const T
             out.Marker(F(p->point), palette::kNormal, 11.0f, MarkerKind::Diamond);
             const std::optional<double> t =
                 ValueOf(step, "t_projection") ? ValueOf(step, "t_projection") : ValueOf(step, "tca");
-            out.Label(F(p->point), kAbove, "projection" + (t ? " t = " + ShortNumber(*t, 6) : std::string()),
+            out.Label(F(p->point), kLeft, "projection" + (t ? " t = " + ShortNumber(*t, 6) : std::string()),
                       palette::kNormal);
         }
         if (const auto* s = std::get_if<SegmentPart>(&step.part);
@@ -259,7 +265,8 @@ void DrawSphereSteps(const CastLine& line, const Sphere<double>& sphere, const T
             out.Marker(F(s->from), color, 7.0f, MarkerKind::Disc);
             const std::optional<double> dd = ValueOf(step, "perp_dist_sq");
             const double d = dd && *dd >= 0.0 ? std::sqrt(*dd) : glm::length(s->to - s->from);
-            out.Label(F((s->from + s->to) * 0.5), {8.0f, -8.0f},
+            // a third of the way from the centre: apart from the labels at the foot
+            out.Label(F(s->from + (s->to - s->from) / 3.0), {8.0f, -8.0f},
                       "d = " + ShortNumber(d, 6) + (s->flag ? " <= r = " : " > r = ") + ShortNumber(sphere.radius, 6),
                       color);
         }
@@ -272,13 +279,17 @@ void DrawSphereSteps(const CastLine& line, const Sphere<double>& sphere, const T
             const std::optional<double> thc = ValueOf(step, "thc");
             const double halfChord = thc ? *thc : 0.5 * (*t1 - *t0) * glm::length(dir);
             out.Line(DrawLayer::Overlay, F(sphere.center), F(p1), WithAlpha(kText, 0.6f), 1.0f);
-            out.Label(F((sphere.center + p1) * 0.5), {6.0f, 4.0f}, "r", WithAlpha(kText, 0.8f));
+            out.Label(F((sphere.center + p1) * 0.5), {-16.0f, -8.0f}, "r", WithAlpha(kText, 0.8f));
             out.Line(DrawLayer::Overlay, F(mid), F(p1), kHalfChord, 3.0f);
-            out.Label(F((mid + p1) * 0.5), kBelow, "half-chord = " + ShortNumber(halfChord, 6), kHalfChord);
+            out.Label(F((mid + p1) * 0.5), kBelow2, "half-chord = " + ShortNumber(halfChord, 6), kHalfChord);
             out.Marker(F(p0), palette::kHitMarker, 10.0f, MarkerKind::Disc);
             out.Marker(F(p1), palette::kHitMarker, 10.0f, MarkerKind::Ring);
-            out.Label(F(p0), kAbove, "t0 = " + ShortNumber(*t0, 6), kText);
-            out.Label(F(p1), kAbove, "t1 = " + ShortNumber(*t1, 6), kText);
+            if (*t0 == *t1) { // tangent: one point, one label
+                out.Label(F(p0), kBelow, "t0 = t1 = " + ShortNumber(*t0, 6), kText);
+            } else {
+                out.Label(F(p0), kBelow, "t0 = " + ShortNumber(*t0, 6), kText);
+                out.Label(F(p1), kAbove, "t1 = " + ShortNumber(*t1, 6), kText);
+            }
         }
     }
 }
@@ -308,16 +319,25 @@ void DrawTrace(const Scene& scene, const SceneQuery& query, const Trace& trace, 
         const TraceStep& step = trace.steps.front();
         if (const auto* push = std::get_if<SegmentPart>(&step.part);
             push != nullptr && push->label.starts_with("push-out") && Finite(push->from) && Finite(push->to)) {
-            out.Line(DrawLayer::Overlay, F(push->from), F(push->to), palette::kShapeB, 2.5f);
-            out.Marker(F(push->to), palette::kShapeB, 13.0f, MarkerKind::Arrowhead, F(push->from));
+            const glm::vec4 color = RoleColors(a->color, b->color).b;
+            out.Line(DrawLayer::Overlay, F(push->from), F(push->to), color, 2.5f);
+            out.Marker(F(push->to), color, 13.0f, MarkerKind::Arrowhead, F(push->from));
             const std::optional<double> depth = ValueOf(step, "depth");
-            out.Label(F(push->to), {8.0f, -8.0f}, "b moves by " + ShortNumber(depth.value_or(0.0), 6),
-                      palette::kShapeB);
+            out.Label(F(push->to), {8.0f, -8.0f}, "b moves by " + ShortNumber(depth.value_or(0.0), 6), color);
         }
     }
 }
 
 } // namespace
+
+PairColors RoleColors(const glm::vec4& a, const glm::vec4& b)
+{
+    const glm::vec3 ca(a), cb(b);
+    if (glm::length(ca - cb) >= 0.4f) {
+        return {glm::vec4(ca, 1.0f), glm::vec4(cb, 1.0f)};
+    }
+    return {palette::kShapeA, palette::kShapeB};
+}
 
 const AxisPart* ShownAxis(const Trace& trace)
 {

@@ -21,16 +21,24 @@ inline constexpr glm::vec4 kGap{0.35f, 0.9f, 1.0f, 1.0f};     ///< the gap betwe
 inline constexpr glm::vec4 kOverlap{1.0f, 0.38f, 0.3f, 1.0f}; ///< their overlap
 } // namespace palette
 
+/// The colours of an overlap pair's two roles, a and b, wherever the pair is drawn or named (edges,
+/// intervals, the inspector's legend and columns): the shapes' own colours (opaque) when they are
+/// told apart at a glance (RGB distance at least 0.4), else palette::kShapeA and kShapeB.
+struct PairColors {
+    glm::vec4 a, b;
+};
+PairColors RoleColors(const glm::vec4& a, const glm::vec4& b);
+
 /// The AxisPart the trace shows: the step's own when the trace is one step (the Query inspector's
 /// current step), else the separating axis, else the chosen one (least overlap); null when none.
 const AxisPart* ShownAxis(const Trace& trace);
 
 /// The focused pair's trace steps as lines and markers (no labels), after the shapes:
-/// - an overlap pair: a's box edges in kShapeA, b's in kShapeB;
+/// - an overlap pair: a's box edges and b's in their RoleColors;
 /// - an axis test (sat, the per-axis interval tests): ShownAxis as a line below the pair on screen,
-///   a's and b's projected intervals on it (a above, b below, ticks at their ends), the gap between
+///   a's and b's projected intervals on it in their colours (a above, b below, ticks at their ends), the gap between
 ///   them (kGap) or their overlap (kOverlap) drawn on the axis, thin projectors from the centres;
-///   a one-step trace of b's push-out: the push-out as an arrow in kShapeB;
+///   a one-step trace of b's push-out: the push-out as an arrow in b's colour;
 /// - a ray/sphere trace (the steps' parts): the centre's projection on the ray (diamond), the
 ///   perpendicular from the centre to it (cyan when d <= r, orange when d > r); at a roots step
 ///   (values t0 and t1) the entry and exit points on the line, the half-chord from the chord's middle
@@ -42,8 +50,8 @@ void DrawTraceSteps(const Scene& scene, const SceneQuery& query, const Trace& tr
 /// The labels of DrawTraceSteps, for the label pass (the app's text overlay, the SVG figure): "a"
 /// and "b" by the pair; the axis's name, "a: [lo, hi]" and "b: [lo, hi]" by the intervals, "gap g"
 /// or "overlap o" by what lies between them; "d = ..." by the perpendicular, "half-chord = ..." by
-/// the half-chord, "r" by the radius, "t0 = ..." and "t1 = ..." by the entry and exit, "projection
-/// t = ..." by the centre's projection; and for an overlap hit of the drawn algorithm "depth ..."
+/// the half-chord, "r" by the radius, "t0 = ..." and "t1 = ..." by the entry and exit (one "t0 = t1 = ..." when
+/// tangent), "projection t = ..." by the centre's projection; and for an overlap hit of the drawn algorithm "depth ..."
 /// at the tip of its penetration arrow.
 void DrawTraceLabels(const Scene& scene, const SceneEvaluator& evaluation, const SceneQuery& query, const Trace& trace,
                      const Camera& camera, DrawSink& out);

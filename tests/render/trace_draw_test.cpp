@@ -106,7 +106,7 @@ TEST(TraceDraw, RaySphereStepsLabelProjectionDistanceHalfChordAndRoots)
     EXPECT_EQ(projection->at, glm::vec3(0, 3, 0));
     const auto* d = FindLabel(labels, "d = 3 <= r = 5");
     ASSERT_NE(d, nullptr);
-    EXPECT_EQ(d->at, glm::vec3(0, 1.5f, 0)); // the perpendicular's middle
+    EXPECT_EQ(d->at, glm::vec3(0, 1, 0)); // a third of the way up the perpendicular
     const auto* halfChord = FindLabel(labels, "half-chord = 4");
     ASSERT_NE(halfChord, nullptr);
     EXPECT_EQ(halfChord->at, glm::vec3(2, 3, 0));
@@ -159,8 +159,8 @@ TEST(TraceDraw, TangentRayHasDEqualToRAndAZeroHalfChord)
     const std::vector<std::string> texts = Texts(s.Labels(s.trace));
     EXPECT_NE(std::find(texts.begin(), texts.end(), "d = 5 <= r = 5"), texts.end());
     EXPECT_NE(std::find(texts.begin(), texts.end(), "half-chord = 0"), texts.end());
-    EXPECT_NE(std::find(texts.begin(), texts.end(), "t0 = 10"), texts.end());
-    EXPECT_NE(std::find(texts.begin(), texts.end(), "t1 = 10"), texts.end());
+    EXPECT_NE(std::find(texts.begin(), texts.end(), "t0 = t1 = 10"), texts.end()); // one point, one label
+    EXPECT_EQ(std::find(texts.begin(), texts.end(), "t1 = 10"), texts.end());
 }
 
 PairScene SeparatedObbs()
@@ -251,6 +251,24 @@ TEST(TraceDraw, TouchingBoxesSayDepthZero)
                       "interval");
     EXPECT_NE(FindLabel(s.Labels(s.trace), "depth 0 (touching)"), nullptr);
     EXPECT_NE(FindLabel(s.Labels(s.trace), "overlap 0"), nullptr);
+}
+
+} // namespace
+} // namespace hitlab
+
+namespace hitlab {
+namespace {
+
+TEST(TraceDraw, RoleColoursAreTheShapesOwnUnlessTheyLookAlike)
+{
+    // aabb-overlap's blue a and orange b: told apart, kept (opaque)
+    const PairColors own = RoleColors({0.35f, 0.55f, 0.95f, 0.5f}, {0.95f, 0.65f, 0.35f, 1.0f});
+    EXPECT_EQ(own.a, glm::vec4(0.35f, 0.55f, 0.95f, 1.0f));
+    EXPECT_EQ(own.b, glm::vec4(0.95f, 0.65f, 0.35f, 1.0f));
+    // magenta and pink (distance 0.2): the two role colours instead
+    const PairColors alike = RoleColors({0.85f, 0.45f, 0.85f, 1.0f}, {0.95f, 0.55f, 0.7f, 1.0f});
+    EXPECT_EQ(alike.a, palette::kShapeA);
+    EXPECT_EQ(alike.b, palette::kShapeB);
 }
 
 } // namespace

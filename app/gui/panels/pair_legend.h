@@ -4,13 +4,16 @@
 
 #include "query_model.h"
 
+#include "render/trace_draw.h"
+
 #include <string>
 
 namespace hitlab {
 
-/// "a: NAME  b: NAME" in palette::kShapeA and kShapeB for an overlap pair, else `label`.
-void DrawPairLegend(const PairLegend& legend, const std::string& label);
-/// The overlap families' normal convention (kNormalConvention), greyed; nothing for a cast.
-void DrawNormalConvention(Family family);
+/// "a: NAME  b: NAME" in the pair's role colours (RoleColors) for an overlap pair, else `label`.
+void DrawPairLegend(const PairLegend& legend, const std::string& label, const PairColors& colors);
+/// The overlap families' normal convention (kNormalConvention), greyed, unless the verdict says it
+/// with its own values already; nothing for a cast.
+void DrawNormalConvention(Family family, const std::string& verdict);
 
 } // namespace hitlab
