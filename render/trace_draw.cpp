@@ -25,8 +25,9 @@ constexpr glm::vec4 kText{235.0f / 255.0f, 235.0f / 255.0f, 235.0f / 255.0f, 1.0
 constexpr glm::vec4 kAxisLine{0.8f, 0.8f, 0.82f, 0.9f};
 constexpr glm::vec4 kHalfChord{0.45f, 0.95f, 0.45f, 1.0f};
 // the cast labels (render/cast_labels.cpp) put "in t = ..." above the entry and "out t = ..."
-// below the exit: the roots go to the other side, the projection to the left
-constexpr glm::vec2 kAbove{8.0f, -22.0f}, kBelow{8.0f, 6.0f}, kBelow2{8.0f, 22.0f}, kLeft{-150.0f, -22.0f};
+// below the exit: the roots go to the other side; at a tangent point the projection and the
+// half-chord go to the left
+constexpr glm::vec2 kAbove{8.0f, -22.0f}, kBelow{8.0f, 6.0f}, kLeft{-150.0f, -22.0f}, kLeftBelow{-150.0f, 6.0f};
 
 /// Forwards either the labels only or everything but the labels: the geometry goes to the
 /// renderers with the scene, the labels to the label pass, from one drawing function.
@@ -255,8 +256,10 @@ void DrawSphereSteps(const CastLine& line, const Sphere<double>& sphere, const T
             out.Marker(F(p->point), palette::kNormal, 11.0f, MarkerKind::Diamond);
             const std::optional<double> t =
                 ValueOf(step, "t_projection") ? ValueOf(step, "t_projection") : ValueOf(step, "tca");
-            out.Label(F(p->point), kLeft, "projection" + (t ? " t = " + ShortNumber(*t, 6) : std::string()),
-                      palette::kNormal);
+            // on or outside the sphere (tangent, miss) the in / out labels may sit at the point: go left
+            const bool onOrOutside = glm::length(p->point - sphere.center) >= sphere.radius;
+            out.Label(F(p->point), onOrOutside ? kLeft : kAbove,
+                      "projection" + (t ? " t = " + ShortNumber(*t, 6) : std::string()), palette::kNormal);
         }
         if (const auto* s = std::get_if<SegmentPart>(&step.part);
             s != nullptr && s->label.starts_with("perpendicular") && Finite(s->from) && Finite(s->to)) {
@@ -281,7 +284,8 @@ void DrawSphereSteps(const CastLine& line, const Sphere<double>& sphere, const T
             out.Line(DrawLayer::Overlay, F(sphere.center), F(p1), WithAlpha(kText, 0.6f), 1.0f);
             out.Label(F((sphere.center + p1) * 0.5), {-16.0f, -8.0f}, "r", WithAlpha(kText, 0.8f));
             out.Line(DrawLayer::Overlay, F(mid), F(p1), kHalfChord, 3.0f);
-            out.Label(F((mid + p1) * 0.5), kBelow2, "half-chord = " + ShortNumber(halfChord, 6), kHalfChord);
+            out.Label(F((mid + p1) * 0.5), halfChord > 0.0 ? glm::vec2(-40.0f, 6.0f) : kLeftBelow,
+                      "half-chord = " + ShortNumber(halfChord, 6), kHalfChord);
             out.Marker(F(p0), palette::kHitMarker, 10.0f, MarkerKind::Disc);
             out.Marker(F(p1), palette::kHitMarker, 10.0f, MarkerKind::Ring);
             if (*t0 == *t1) { // tangent: one point, one label
