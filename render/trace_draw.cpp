@@ -237,12 +237,17 @@ void DrawAxisPart(const SceneShape& a, const SceneShape& b, const AxisPart& part
         const double gap = (part.distance - part.ra - part.rb) / len;
         const double g0 = std::min(from, to), g1 = std::max(from, to);
         out.Line(DrawLayer::Overlay, F(at(g0)), F(at(g1)), palette::kGap, 4.0f);
-        out.Label(F(at((g0 + g1) * 0.5)), {-20.0f, 12.0f}, "gap " + ShortNumber(gap, 4), palette::kGap);
+        out.Label(F(at((g0 + g1) * 0.5)), {-20.0f, 26.0f}, "gap " + ShortNumber(gap, 4), palette::kGap);
     } else if (from <= to) {
-        // the overlap of the two intervals (a contained interval overlaps by its own length)
+        // the overlap of the two intervals (a contained interval overlaps by its own length), and
+        // where it differs the method's own overlap value: the push-out that leaves them touching
         const double overlap = std::min(part.ra + part.rb - part.distance, 2.0 * std::min(part.ra, part.rb)) / len;
+        std::string text = "overlap " + ShortNumber(overlap, 4);
+        if (ShortNumber(part.overlap, 4) != ShortNumber(overlap, 4)) {
+            text += ", push-out " + ShortNumber(part.overlap, 4);
+        }
         out.Line(DrawLayer::Overlay, F(at(from)), F(at(to)), palette::kOverlap, 4.0f);
-        out.Label(F(at((from + to) * 0.5)), {-24.0f, 12.0f}, "overlap " + ShortNumber(overlap, 4), palette::kOverlap);
+        out.Label(F(at((from + to) * 0.5)), {-24.0f, 26.0f}, text, palette::kOverlap);
     }
 }
 

@@ -49,10 +49,11 @@ void DrawTraceSteps(const Scene& scene, const SceneQuery& query, const Trace& tr
 
 /// The labels of DrawTraceSteps, for the label pass (the app's text overlay, the SVG figure): "a"
 /// and "b" by the pair; the axis's name, "a: [lo, hi]" and "b: [lo, hi]" by the intervals, "gap g"
-/// or "overlap o" by what lies between them; "d = ..." by the perpendicular, "half-chord = ..." by
-/// the half-chord, "r" by the radius, "t0 = ..." and "t1 = ..." by the entry and exit (one "t0 = t1 = ..." when
-/// tangent), "projection t = ..." by the centre's projection; and for an overlap hit of the drawn algorithm "depth ..."
-/// at the tip of its penetration arrow.
+/// or "overlap o" by what lies between them (", push-out p" added where the method's overlap,
+/// the move that leaves them touching, differs: one interval inside the other); "d = ..." by the perpendicular,
+/// "half-chord = ..." by the half-chord, "r" by the radius, "t0 = ..." and "t1 = ..." by the entry and exit (one "t0 =
+/// t1 = ..." when tangent), "projection t = ..." by the centre's projection; and for an overlap hit of the drawn
+/// algorithm "depth ..." at the tip of its penetration arrow.
 void DrawTraceLabels(const Scene& scene, const SceneEvaluator& evaluation, const SceneQuery& query, const Trace& trace,
                      const Camera& camera, DrawSink& out);
 

@@ -245,6 +245,17 @@ TEST(TraceDraw, IntervalOverlapMarksTheOverlapAndLabelsTheDepthAtTheArrowTip)
     EXPECT_EQ(depth->color, palette::kPenetration);
 }
 
+TEST(TraceDraw, ContainedIntervalSaysItsOverlapAndThePushOut)
+{
+    // obb-plus-sign's third axis A2 (z): a's [-0.5, 0.5] lies inside b's [-1, 1]: they share 1, and
+    // b must move 1.5 to leave them touching
+    const PairScene s(Family::ObbObb, Obb<double>{{0, 0, 0}, {4, 0.5, 0.5}}, Obb<double>{{0, 0, 0}, {0.25, 4, 1}},
+                      "sat");
+    const RecordingSink labels = s.Labels(s.Step(2));
+    EXPECT_NE(FindLabel(labels, "axis A2"), nullptr);
+    EXPECT_NE(FindLabel(labels, "overlap 1, push-out 1.5"), nullptr);
+}
+
 TEST(TraceDraw, TouchingBoxesSayDepthZero)
 {
     const PairScene s(Family::AabbAabb, Aabb<double>{{0, 0, 0}, {1, 1, 1}}, Aabb<double>{{1, 0, 0}, {2, 1, 1}},
