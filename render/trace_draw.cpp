@@ -390,6 +390,9 @@ void DrawTraceLabels(const Scene& scene, const SceneEvaluator& evaluation, const
         return;
     }
     const AlgorithmInfo* drawn = scene.Settings(qe->query.family).drawn;
+    if (drawn != nullptr && (drawn->returns & kFieldDepth) == 0) {
+        return; // a verdict-only method (expanded_box): no depth to show
+    }
     const bool hasContact = drawn != nullptr && (drawn->returns & kFieldContact) != 0;
     const glm::dvec3 base = hasContact ? r.contact : ShapeCenter(b->shape).value_or(glm::dvec3(0.0));
     const glm::dvec3 tip = r.depth > 0.0 && Finite(r.normal) ? base + r.normal * r.depth : base;

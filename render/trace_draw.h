@@ -15,8 +15,9 @@
 namespace hitlab {
 
 namespace palette {
-inline constexpr glm::vec4 kShapeA{1.0f, 0.84f, 0.3f, 1.0f};  ///< the query's a: its edges, interval and name
-inline constexpr glm::vec4 kShapeB{0.6f, 0.5f, 1.0f, 1.0f};   ///< the query's b
+/// The query's a and b when their own colours look alike (see RoleColors).
+inline constexpr glm::vec4 kShapeA{1.0f, 0.84f, 0.3f, 1.0f};
+inline constexpr glm::vec4 kShapeB{0.4f, 0.6f, 1.0f, 1.0f};
 inline constexpr glm::vec4 kGap{0.35f, 0.9f, 1.0f, 1.0f};     ///< the gap between two projected intervals
 inline constexpr glm::vec4 kOverlap{1.0f, 0.38f, 0.3f, 1.0f}; ///< their overlap
 } // namespace palette
@@ -34,26 +35,28 @@ PairColors RoleColors(const glm::vec4& a, const glm::vec4& b);
 const AxisPart* ShownAxis(const Trace& trace);
 
 /// The focused pair's trace steps as lines and markers (no labels), after the shapes:
-/// - an overlap pair: a's box edges and b's in their RoleColors;
-/// - an axis test (sat, the per-axis interval tests): ShownAxis as a line below the pair on screen,
-///   a's and b's projected intervals on it in their colours (a above, b below, ticks at their ends), the gap between
-///   them (kGap) or their overlap (kOverlap) drawn on the axis, thin projectors from the centres;
-///   a one-step trace of b's push-out: the push-out as an arrow in b's colour;
+/// - an overlap pair: a's box edges and b's in their RoleColors (the selected shape keeps its own
+///   edges: they show the selection);
+/// - an axis test (sat, the per-axis interval tests): ShownAxis as a line beside the pair, a's and
+///   b's projected intervals on it in their colours (a on one side, b on the other, ticks at their
+///   ends), the gap between them (kGap) or their overlap (kOverlap) on the axis, thin projectors
+///   from the centres; a one-step trace of b's push-out: the push-out as an arrow in b's colour;
 /// - a ray/sphere trace (the steps' parts): the centre's projection on the ray (diamond), the
 ///   perpendicular from the centre to it (cyan when d <= r, orange when d > r); at a roots step
-///   (values t0 and t1) the entry and exit points on the line, the half-chord from the chord's middle
-///   to the exit and the radius from the centre to the exit (the right triangle d, half-chord, r).
-/// The selected shape keeps its own edges (they show the selection).
+///   (values t0 and t1) the entry and exit points on the line, the half-chord from the chord's
+///   middle to the exit and the radius from the centre to the exit (the right triangle d,
+///   half-chord, r).
 void DrawTraceSteps(const Scene& scene, const SceneQuery& query, const Trace& trace, const Camera& camera,
                     ShapeId selected, DrawSink& out);
 
 /// The labels of DrawTraceSteps, for the label pass (the app's text overlay, the SVG figure): "a"
-/// and "b" by the pair; the axis's name, "a: [lo, hi]" and "b: [lo, hi]" by the intervals, "gap g"
-/// or "overlap o" by what lies between them (", push-out p" added where the method's overlap,
-/// the move that leaves them touching, differs: one interval inside the other); "d = ..." by the perpendicular,
-/// "half-chord = ..." by the half-chord, "r" by the radius, "t0 = ..." and "t1 = ..." by the entry and exit (one "t0 =
-/// t1 = ..." when tangent), "projection t = ..." by the centre's projection; and for an overlap hit of the drawn
-/// algorithm "depth ..." at the tip of its penetration arrow.
+/// and "b" by the pair; "axis NAME", "a [lo, hi]" and "b [lo, hi]" by the intervals, "gap g" or
+/// "overlap o" by what lies between them (", push-out p" added where the method's overlap, the
+/// move that leaves them touching, differs: one interval inside the other); "d = ... <= r = ..."
+/// by the perpendicular, "half-chord = ..." by the half-chord, "r" by the radius, "t0 = ..." and
+/// "t1 = ..." by the entry and exit (one "t0 = t1 = ..." when tangent), "projection t = ..." by the
+/// centre's projection; and for an overlap hit of the drawn algorithm, when it returns a depth,
+/// "depth ..." at the tip of its penetration arrow ("depth 0 (touching)").
 void DrawTraceLabels(const Scene& scene, const SceneEvaluator& evaluation, const SceneQuery& query, const Trace& trace,
                      const Camera& camera, DrawSink& out);
 

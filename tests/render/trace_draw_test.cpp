@@ -256,6 +256,18 @@ TEST(TraceDraw, ContainedIntervalSaysItsOverlapAndThePushOut)
     EXPECT_NE(FindLabel(labels, "overlap 1, push-out 1.5"), nullptr);
 }
 
+TEST(TraceDraw, NoDepthLabelForAMethodThatReturnsNone)
+{
+    // the expanded-box shortcut hits (its grown box holds the centre) but reports no depth
+    const PairScene s(Family::SphereAabb, Sphere<double>{{1.5, 1.5, 1.5}, 0.75}, Aabb<double>{{0, 0, 0}, {1, 1, 1}},
+                      "expanded_box");
+    const RecordingSink labels = s.Labels(s.trace);
+    for (const auto& l : labels.labels) {
+        EXPECT_FALSE(l.text.starts_with("depth")) << l.text;
+    }
+    EXPECT_NE(FindLabel(labels, "a"), nullptr);
+}
+
 TEST(TraceDraw, TouchingBoxesSayDepthZero)
 {
     const PairScene s(Family::AabbAabb, Aabb<double>{{0, 0, 0}, {1, 1, 1}}, Aabb<double>{{1, 0, 0}, {2, 1, 1}},
