@@ -320,6 +320,14 @@ void DrawTrace(const Scene& scene, const SceneQuery& query, const Trace& trace, 
         return;
     }
     DrawRoles(*a, *b, selected, out);
+    // the distances a sphere test compares (scene_draw draws the segments): their lengths by them
+    for (const TraceStep& step : trace.steps) {
+        if (const auto* seg = std::get_if<SegmentPart>(&step.part);
+            seg != nullptr && !seg->label.starts_with("push-out") && Finite(seg->from) && Finite(seg->to)) {
+            out.Label(F((seg->from + seg->to) * 0.5), {8.0f, -8.0f},
+                      seg->label + ": " + ShortNumber(glm::length(seg->to - seg->from), 6), palette::kNormal);
+        }
+    }
     if (const AxisPart* axis = ShownAxis(trace)) {
         DrawAxisPart(*a, *b, *axis, camera, out);
     }

@@ -55,7 +55,8 @@ void DrawTraceSteps(const Scene& scene, const SceneQuery& query, const Trace& tr
 /// move that leaves them touching, differs: one interval inside the other); "d = ... <= r = ..."
 /// by the perpendicular, "half-chord = ..." by the half-chord, "r" by the radius, "t0 = ..." and
 /// "t1 = ..." by the entry and exit (one "t0 = t1 = ..." when tangent), "projection t = ..." by the
-/// centre's projection; and for an overlap hit of the drawn algorithm, when it returns a depth,
+/// centre's projection; an overlap trace's segments with their length ("centre to centre: 1.5");
+/// and for an overlap hit of the drawn algorithm, when it returns a depth,
 /// "depth ..." at the tip of its penetration arrow ("depth 0 (touching)").
 void DrawTraceLabels(const Scene& scene, const SceneEvaluator& evaluation, const SceneQuery& query, const Trace& trace,
                      const Camera& camera, DrawSink& out);

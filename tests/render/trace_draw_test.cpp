@@ -268,6 +268,19 @@ TEST(TraceDraw, NoDepthLabelForAMethodThatReturnsNone)
     EXPECT_NE(FindLabel(labels, "a"), nullptr);
 }
 
+TEST(TraceDraw, SphereTestsLabelTheDistanceTheyCompare)
+{
+    // centres 1.5 apart, radii 1: depth 0.5 along +y from the contact (0, 0.75, 0)
+    const PairScene s(Family::SphereSphere, Sphere<double>{{0, 0, 0}, 1}, Sphere<double>{{0, 1.5, 0}, 1}, "distance");
+    const RecordingSink labels = s.Labels(s.trace);
+    const auto* centres = FindLabel(labels, "centre to centre: 1.5");
+    ASSERT_NE(centres, nullptr);
+    EXPECT_EQ(centres->at, glm::vec3(0, 0.75f, 0));
+    const auto* depth = FindLabel(labels, "depth 0.5");
+    ASSERT_NE(depth, nullptr);
+    EXPECT_EQ(depth->at, glm::vec3(0, 1.25f, 0));
+}
+
 TEST(TraceDraw, TouchingBoxesSayDepthZero)
 {
     const PairScene s(Family::AabbAabb, Aabb<double>{{0, 0, 0}, {1, 1, 1}}, Aabb<double>{{1, 0, 0}, {2, 1, 1}},
