@@ -281,6 +281,23 @@ TEST(TraceDraw, SphereTestsLabelTheDistanceTheyCompare)
     EXPECT_EQ(depth->at, glm::vec3(0, 1.25f, 0));
 }
 
+TEST(TraceDraw, SphereBoxClampStepShowsTheBallsAndTheBoxsIntervals)
+{
+    // the ball at (1.5, 1.5, 1.5), r = 0.75, near the corner of [0, 1]^3: on x [0.75, 2.25] and
+    // [0, 1] share [0.75, 1]
+    const PairScene s(Family::SphereAabb, Sphere<double>{{1.5, 1.5, 1.5}, 0.75}, Aabb<double>{{0, 0, 0}, {1, 1, 1}},
+                      "closest_point");
+    const RecordingSink labels = s.Labels(s.Step(0));
+    EXPECT_NE(FindLabel(labels, "axis x"), nullptr);
+    EXPECT_NE(FindLabel(labels, "a [0.75, 2.25]"), nullptr);
+    EXPECT_NE(FindLabel(labels, "b [0, 1]"), nullptr);
+    EXPECT_NE(FindLabel(labels, "overlap 0.25"), nullptr);
+    const auto overlap = LinesOf(s.Geometry(s.Step(0)), palette::kOverlap, 4.0f);
+    ASSERT_EQ(overlap.size(), 1u);
+    EXPECT_FLOAT_EQ(overlap[0].a.x, 0.75f);
+    EXPECT_FLOAT_EQ(overlap[0].b.x, 1.0f);
+}
+
 TEST(TraceDraw, TouchingBoxesSayDepthZero)
 {
     const PairScene s(Family::AabbAabb, Aabb<double>{{0, 0, 0}, {1, 1, 1}}, Aabb<double>{{1, 0, 0}, {2, 1, 1}},
