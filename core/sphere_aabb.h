@@ -102,9 +102,8 @@ extern template OverlapResult<double> SphereAabbScaled<double>(const Sphere<doub
 ///   normal = the direction the box moves, away from the centre (nearest face -x, i.e. the centre
 ///   is near the box's min x: +x). Ties pick the first face in the order -x, +x, -y, +y, -z, +z.
 /// - contact: q, which lies in the box and in the ball.
-/// - trace: the clamp per axis (an AxisPart with the ball's and the box's intervals), the squared distance against r^2,
-/// and for an inside centre the
-///   six face distances.
+/// - trace: the clamp per axis (an AxisPart with the ball's and the box's intervals on it), the
+///   squared distance against r^2, and for an inside centre the six face distances.
 template <typename T>
 OverlapResult<T> SphereAabbClosestPoint(const Sphere<T>& sphere, const Aabb<T>& box, Trace* trace = nullptr)
 {
