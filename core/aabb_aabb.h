@@ -2,6 +2,7 @@
 // translation, and the widely taught centre / half-size test with its six face distances.
 #pragma once
 
+#include "outcome_text.h"
 #include "result.h"
 #include "trace.h"
 
@@ -38,9 +39,12 @@ template <typename T>
         Format("least push-out along %s%s: depth %g", bestSign > 0 ? "+" : "-", AxisName(bestAxis), double(r.depth)),
         {{"depth", double(r.depth)}}, PointPart{"contact", glm::dvec3(r.contact), true});
     trace.DecideLast();
-    trace.verdict = r.depth == T(0) ? "hit: the boxes touch (depth 0)"
-                                    : Format("hit: the boxes overlap; b moves out by %g along %s%s", double(r.depth),
-                                             bestSign > 0 ? "+" : "-", AxisName(bestAxis));
+    // a touching pair is named by the axis it touches on; an overlap says the normal's convention
+    trace.verdict = r.depth == T(0) ? Format("hit: the boxes touch on %s (depth 0): they share a face plane, no volume",
+                                             AxisName(bestAxis))
+                                    : Format("hit: the boxes overlap; b moves out by %g along %s%s (%s)",
+                                             double(r.depth), bestSign > 0 ? "+" : "-", AxisName(bestAxis),
+                                             NormalConventionText(glm::dvec3(r.normal), double(r.depth)).c_str());
 }
 
 } // namespace detail

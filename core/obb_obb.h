@@ -2,6 +2,7 @@
 // vertex / edge test is in obb_obb_published.h.
 #pragma once
 
+#include "outcome_text.h"
 #include "result.h"
 #include "scale.h"
 #include "trace.h"
@@ -101,7 +102,7 @@ void TraceSatAxis(Trace& trace, const Obb<T>& a, const Obb<T>& b, int index, con
 /// The last trace step when no axis separates: the chosen axis (bestStep's) and b's push-out
 /// (from its centre to the centre moved by depth along the normal).
 inline void TraceSatOverlap(Trace& trace, int bestStep, int bestIndex, double depth, const glm::dvec3& bCenter,
-                            const glm::dvec3& pushedCenter)
+                            const glm::dvec3& pushedCenter, const glm::dvec3& normal = glm::dvec3(0.0))
 {
     if (auto* part = std::get_if<AxisPart>(&trace.steps[static_cast<size_t>(bestStep)].part)) {
         part->chosen = true;
@@ -110,9 +111,11 @@ inline void TraceSatOverlap(Trace& trace, int bestStep, int bestIndex, double de
     trace.Add(Format("no separating axis; least overlap on %s: depth %g", label.c_str(), depth), {{"depth", depth}},
               SegmentPart{"push-out of b", bCenter, pushedCenter, true});
     trace.DecideLast();
-    trace.verdict = depth == 0.0
-                        ? Format("hit: the boxes touch (no axis separates; least overlap 0 on %s)", label.c_str())
-                        : Format("hit: no axis separates the boxes; b moves out by %g along %s", depth, label.c_str());
+    trace.verdict =
+        depth == 0.0
+            ? Format("hit: the boxes touch (no axis separates; least overlap 0 on %s)", label.c_str())
+            : Format("hit: no axis separates the boxes; b moves out by %g along %s%s", depth, label.c_str(),
+                     normal == glm::dvec3(0.0) ? "" : (" (" + NormalConventionText(normal, depth) + ")").c_str());
 }
 
 /// b's axes in a's frame (R[i][j] = Ai . Bj, and |R|) and the centre difference in a's frame.
@@ -259,7 +262,7 @@ template <typename T>
 
     if (trace != nullptr) [[unlikely]] {
         TraceSatOverlap(*trace, search.bestStep, search.bestIndex, double(out.depth), glm::dvec3(b.center),
-                        glm::dvec3(b.center + out.depth * out.normal));
+                        glm::dvec3(b.center + out.depth * out.normal), glm::dvec3(out.normal));
     }
     return out;
 }

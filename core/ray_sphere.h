@@ -60,11 +60,20 @@ void TraceSphereRoots(Trace& trace, const CastResult<T>& r, bool real, double t0
     if (!r.hit) {
         trace.verdict =
             Format("miss: the sphere is behind the origin (both roots %g and %g are < 0)", double(t0), double(t1));
+    } else if (t0 < 0.0 && t1 == 0.0) {
+        trace.verdict = Format("hit: the origin is on the sphere's surface and the ray points out: it leaves at once "
+                               "(t0 = %g < 0, t1 = 0)",
+                               double(t0));
+    } else if (t0 == 0.0 && t1 > 0.0) {
+        trace.verdict =
+            Format("hit: the origin is on the sphere's surface: enters at t = 0, leaves at t = %g", double(r.tExit));
     } else if (t0 < 0.0) {
         trace.verdict = Format("hit: the origin is inside the sphere (t0 = %g < 0); the ray leaves it at t = %g",
                                double(t0), double(r.tExit));
     } else if (t0 == t1) {
-        trace.verdict = Format("hit: the ray touches the sphere at t = %g", double(r.tEnter));
+        trace.verdict =
+            Format("hit: the ray is tangent to the sphere: touches it at t = %g (enters and leaves at once)",
+                   double(r.tEnter));
     } else {
         trace.verdict = Format("hit: the ray enters at t = %g and leaves at t = %g", double(r.tEnter), double(r.tExit));
     }

@@ -1,6 +1,8 @@
 // The slab method's trace (ClipSlabs): its steps and verdict.
 #include "slab.h"
 
+#include "outcome_text.h"
+
 #include <limits>
 
 namespace hitlab {
@@ -107,6 +109,31 @@ void AddMissStep(Trace& trace, const SlabLanes<T>& s, T tMin, T tMax)
                                         : trace.steps.back().caption;
 }
 
+/// Which planes the hit's entry lies on, from the quotients the method computed (a parallel axis
+/// by the origin alone), to name a degenerate hit.
+template <typename T>
+CastContact SlabContact(const Vec3<T>& origin, const Vec3<T>& dir, const Vec3<T>& lo, const Vec3<T>& hi,
+                        const T (&t0)[3], const T (&t1)[3], T tMin, const CastResult<T>& r)
+{
+    CastContact c;
+    c.tEnter = double(r.tEnter);
+    c.tExit = double(r.tExit);
+    bool onPlaneAtStart = false;
+    for (int axis = 0; axis < 3; ++axis) {
+        if (dir[axis] == T(0)) {
+            const bool onPlane = origin[axis] == lo[axis] || origin[axis] == hi[axis];
+            c.enterPlanes += onPlane ? 1 : 0;
+            c.alongFaceAxis = onPlane && c.alongFaceAxis < 0 ? axis : c.alongFaceAxis;
+            onPlaneAtStart = onPlaneAtStart || onPlane;
+        } else {
+            c.enterPlanes += t0[axis] == r.tEnter || t1[axis] == r.tEnter ? 1 : 0;
+            onPlaneAtStart = onPlaneAtStart || t0[axis] == tMin || t1[axis] == tMin;
+        }
+    }
+    c.originOnBoundary = r.tEnter == tMin && tMin == T(0) && onPlaneAtStart;
+    return c;
+}
+
 } // namespace
 
 template <typename T>
@@ -123,7 +150,9 @@ void detail::TraceClipSlabs(Trace& trace, const Vec3<T>& origin, const Vec3<T>& 
                   {{"t_enter", double(r.tEnter)}, {"t_exit", double(r.tExit)}},
                   PointPart{"entry", glm::dvec3(r.point), true});
         trace.DecideLast();
-        trace.verdict = trace.steps.back().caption;
+        const std::string degenerate = DegenerateHitSentence(SlabContact<T>(origin, dir, lo, hi, t0, t1, tMin, r),
+                                                             tMax == simd::kInf<T> ? "ray" : "segment");
+        trace.verdict = degenerate.empty() ? trace.steps.back().caption : degenerate;
     } else {
         AddMissStep<T>(trace, lanes, tMin, tMax);
     }

@@ -16,7 +16,7 @@ OverlapResult<T> SphereAabbScaled(const Sphere<T>& sphere, const Aabb<T>& box, c
     int ed = 0;
     const Vec3<T> d = SafeDifference(q, c, ed);
     if (trace != nullptr) [[unlikely]] {
-        TraceSphereClamp(*trace, c, box, q);
+        TraceSphereClamp(*trace, c, sphere.radius, box, q);
     }
     if (d.x == T(0) && d.y == T(0) && d.z == T(0)) {
         // centre in the box: no square needed

@@ -2,6 +2,7 @@
 // (Arvo's clamp) and the expanded-box shortcut with its corner false positives.
 #pragma once
 
+#include "outcome_text.h"
 #include "result.h"
 #include "scale.h"
 #include "trace.h"
@@ -19,14 +20,25 @@ namespace detail {
 template <typename T>
 inline constexpr T kSphereBoxSquareMin = sizeof(T) == 4 ? T(0x1p-80) : T(0x1p-900);
 
-/// The trace of the clamp, one step per axis.
+/// The trace of the clamp, one step per axis, each with the two intervals on that axis (an
+/// AxisPart: the ball's [c - r, c + r] as a, the box's as b; separating when they are disjoint),
+/// for the viewport and the Query inspector's axes table. Disjoint on some axis means apart, but
+/// overlapping on all three does not mean touching (near a corner or an edge).
 template <typename T>
-void TraceSphereClamp(Trace& trace, const Vec3<T>& c, const Aabb<T>& box, const Vec3<T>& q)
+void TraceSphereClamp(Trace& trace, const Vec3<T>& c, T r, const Aabb<T>& box, const Vec3<T>& q)
 {
     for (int axis = 0; axis < 3; ++axis) {
+        AxisPart part;
+        part.label = AxisName(axis);
+        part.axis[axis] = 1;
+        part.ra = double(r);
+        part.rb = 0.5 * (double(box.max[axis]) - double(box.min[axis]));
+        part.distance = std::abs(double(c[axis]) - (0.5 * double(box.min[axis]) + 0.5 * double(box.max[axis])));
+        part.overlap = part.ra + part.rb - part.distance;
+        part.separating = part.overlap < 0.0;
         trace.Add(Format("%s: clamp centre %g to [%g, %g] -> %g", AxisName(axis), double(c[axis]),
                          double(box.min[axis]), double(box.max[axis]), double(q[axis])),
-                  {{"c", double(c[axis])}, {"q", double(q[axis])}});
+                  {{"c", double(c[axis])}, {"q", double(q[axis])}}, std::move(part));
     }
 }
 
@@ -55,8 +67,9 @@ void SphereAabbInside(OverlapResult<T>& out, const Sphere<T>& sphere, const Aabb
         trace->Add(Format("centre inside: nearest face %s, depth = r + %g = %g", FaceName(face), double(faceDist[face]),
                           double(out.depth)),
                    {{"depth", double(out.depth)}}, PointPart{"contact (centre)", glm::dvec3(out.contact), true});
-        trace->verdict = Format("hit: the centre is inside the box; it moves out by %g through face %s",
-                                double(out.depth), FaceName(face));
+        trace->verdict =
+            Format("hit: the centre is inside the box; it moves out by %g through face %s (%s)", double(out.depth),
+                   FaceName(face), NormalConventionText(glm::dvec3(out.normal), double(out.depth)).c_str());
     }
 }
 
@@ -89,8 +102,8 @@ extern template OverlapResult<double> SphereAabbScaled<double>(const Sphere<doub
 ///   normal = the direction the box moves, away from the centre (nearest face -x, i.e. the centre
 ///   is near the box's min x: +x). Ties pick the first face in the order -x, +x, -y, +y, -z, +z.
 /// - contact: q, which lies in the box and in the ball.
-/// - trace: the clamp per axis, the squared distance against r^2, and for an inside centre the
-///   six face distances.
+/// - trace: the clamp per axis (an AxisPart with the ball's and the box's intervals on it), the
+///   squared distance against r^2, and for an inside centre the six face distances.
 template <typename T>
 OverlapResult<T> SphereAabbClosestPoint(const Sphere<T>& sphere, const Aabb<T>& box, Trace* trace = nullptr)
 {
@@ -121,7 +134,7 @@ OverlapResult<T> SphereAabbClosestPoint(const Sphere<T>& sphere, const Aabb<T>& 
     out.hit = valid && distSq <= rSq;
 
     if (trace != nullptr) [[unlikely]] {
-        detail::TraceSphereClamp(*trace, c, box, q);
+        detail::TraceSphereClamp(*trace, c, r, box, q);
         trace->Add(Format("|c - q|^2 = %g %s r^2 = %g", double(distSq), out.hit ? "<=" : ">", double(rSq)),
                    {{"dist_sq", double(distSq)}, {"r_sq", double(rSq)}},
                    SegmentPart{"centre to closest point", glm::dvec3(c), glm::dvec3(q), out.hit});
@@ -146,8 +159,10 @@ OverlapResult<T> SphereAabbClosestPoint(const Sphere<T>& sphere, const Aabb<T>& 
             trace->Add(Format("centre outside: depth = r - |c - q| = %g", double(out.depth)),
                        {{"dist", double(dist)}, {"depth", double(out.depth)}},
                        PointPart{"contact q", glm::dvec3(q), true});
-            trace->verdict = out.depth == T(0) ? "hit: the sphere touches the box (depth 0)"
-                                               : Format("hit: the sphere reaches %g into the box", double(out.depth));
+            trace->verdict = out.depth == T(0)
+                                 ? "hit: the sphere touches the box (depth 0)"
+                                 : Format("hit: the sphere reaches %g into the box (%s)", double(out.depth),
+                                          NormalConventionText(glm::dvec3(out.normal), double(out.depth)).c_str());
         }
         return out;
     }

@@ -1,6 +1,7 @@
 // sphere_sphere: two spheres. The reference squared-distance test.
 #pragma once
 
+#include "outcome_text.h"
 #include "result.h"
 #include "scale.h"
 #include "trace.h"
@@ -90,8 +91,10 @@ OverlapResult<T> SphereSphereDistance(const Sphere<T>& a, const Sphere<T>& b, Tr
                           dist > T(0) ? "" : " (coincident centres: normal +x)"),
                    {{"dist", double(dist)}, {"depth", double(out.depth)}},
                    PointPart{"contact", glm::dvec3(out.contact), true});
-        trace->verdict = out.depth == T(0) ? "hit: the spheres touch (depth 0)"
-                                           : Format("hit: the spheres overlap by %g", double(out.depth));
+        trace->verdict = out.depth == T(0)
+                             ? "hit: the spheres touch (depth 0)"
+                             : Format("hit: the spheres overlap by %g (%s)", double(out.depth),
+                                      NormalConventionText(glm::dvec3(out.normal), double(out.depth)).c_str());
     }
     return out;
 }

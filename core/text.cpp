@@ -5,6 +5,7 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 
 namespace hitlab {
 
@@ -48,6 +49,14 @@ std::string ShortNumber(double v, int maxDigits)
     for (int digits = 1; digits <= maxDigits; ++digits) {
         std::snprintf(text, sizeof text, "%.*g", digits, v);
         if (std::strtod(text, nullptr) == v) {
+            // "%g" writes an exponent when it is >= the digits asked (10 at one digit is "1e+01"):
+            // positional when that fits in maxDigits ("10", "150000")
+            if (const char* e = std::strchr(text, 'e')) {
+                const int exponent = std::atoi(e + 1);
+                if (exponent >= digits && exponent < maxDigits) {
+                    std::snprintf(text, sizeof text, "%.*g", exponent + 1, v);
+                }
+            }
             return text;
         }
     }

@@ -1,6 +1,8 @@
 // Scene drawing: shapes, results and traces to primitives.
 #include "scene_draw.h"
 
+#include "trace_draw.h"
+
 #include <glm/geometric.hpp>
 
 #include <algorithm>
@@ -283,49 +285,6 @@ void DrawSlabs(const Scene& scene, const SceneQuery& q, const Trace& trace, cons
     }
 }
 
-/// The separating (or least-overlap) axis with the two shapes' projected intervals on it.
-void DrawAxis(const Scene& scene, const SceneQuery& q, const Trace& trace, const Camera& cam, DrawSink& out)
-{
-    const AxisPart* pick = nullptr;
-    for (const TraceStep& step : trace.steps) {
-        if (const auto* axis = std::get_if<AxisPart>(&step.part)) {
-            if (axis->separating) {
-                pick = axis;
-                break;
-            }
-            if (axis->chosen) {
-                pick = axis;
-            }
-        }
-    }
-    const SceneShape* a = scene.Find(q.a);
-    const SceneShape* b = scene.Find(q.b);
-    const double len = pick == nullptr ? 0.0 : glm::length(pick->axis);
-    if (pick == nullptr || a == nullptr || b == nullptr || !(len > 0.0)) {
-        return;
-    }
-    const glm::dvec3 u = pick->axis / len;
-    const glm::dvec3 ca = SolidCenter(a->shape), cb = SolidCenter(b->shape);
-    // ra and rb are in units of |axis|; the intervals sit on a line below the pair, on screen
-    const double sa = glm::dot(ca, u), sb = glm::dot(cb, u);
-    const double ra = pick->ra / len, rb = pick->rb / len;
-    const glm::dvec3 mid = (ca + cb) * 0.5;
-    const glm::dvec3 down = -Basis(cam).up * (std::max(ra, rb) * 1.6 + PixelsToWorld(cam, mid, 30.0));
-    const glm::dvec3 base = mid - u * glm::dot(mid, u) + down;
-    const double lo = std::min(sa - ra, sb - rb), hi = std::max(sa + ra, sb + rb);
-    const double margin = (hi - lo) * 0.25 + 0.25;
-    const glm::vec4 axisColor = pick->separating ? palette::kNormal : palette::kPenetration;
-    Arrow(out, base + u * (lo - margin), base + u * (hi + margin), axisColor, 1.5f);
-    const glm::dvec3 lift = Basis(cam).up * PixelsToWorld(cam, base, 5.0);
-    out.Line(DrawLayer::Overlay, F(base + u * (sa - ra) + lift), F(base + u * (sa + ra) + lift),
-             WithAlpha(a->color, 0.95f), 6.0f);
-    out.Line(DrawLayer::Overlay, F(base + u * (sb - rb) - lift), F(base + u * (sb + rb) - lift),
-             WithAlpha(b->color, 0.95f), 6.0f);
-    // thin projectors from the centres to their intervals
-    out.Line(DrawLayer::Overlay, F(ca), F(base + u * sa + lift), WithAlpha(a->color, 0.35f), 1.0f);
-    out.Line(DrawLayer::Overlay, F(cb), F(base + u * sb - lift), WithAlpha(b->color, 0.35f), 1.0f);
-}
-
 void DrawFocused(const Scene& scene, const SceneDrawOptions& o, DrawSink& out)
 {
     if (o.focused == nullptr || o.focusedTrace == nullptr) {
@@ -334,7 +293,7 @@ void DrawFocused(const Scene& scene, const SceneDrawOptions& o, DrawSink& out)
     const Trace& trace = *o.focusedTrace;
     DrawSlabs(scene, *o.focused, trace, o.camera, out);
     DrawFaceSteps(scene, *o.focused, trace, out);
-    DrawAxis(scene, *o.focused, trace, o.camera, out);
+    DrawTraceSteps(scene, *o.focused, trace, o.camera, o.selected, out);
     DrawTraceBoxes(trace, out);
     if (IsCast(o.focused->family)) {
         return;

@@ -6,6 +6,7 @@
 
 #include "core/text.h"
 #include "render/frame.h"
+#include "render/trace_draw.h"
 
 #include <imgui.h>
 
@@ -112,6 +113,7 @@ void Viewport::DrawLabels(DrawSink& out) const
 {
     if (m_focused) {
         DrawCastLabels(m_scene, m_evaluator, *m_focused, out, &m_focusedTrace);
+        DrawTraceLabels(m_scene, m_evaluator, *m_focused, m_focusedTrace, camera, out);
     }
 }
 

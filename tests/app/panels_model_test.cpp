@@ -637,3 +637,26 @@ TEST(ResultsTable, LazyTablesMakeTheSameRowsOnDemand)
 
 } // namespace
 } // namespace hitlab
+
+namespace hitlab {
+namespace {
+
+TEST(PairLegend, OverlapPairsGetRolesAndTheNormalConventionCastsNeither)
+{
+    Scene scene;
+    const ShapeId a = scene.Add(SceneShape{0, "thin bar", {1, 0, 0, 1}, true, Obb<double>{}});
+    const ShapeId b = scene.Add(SceneShape{0, "flat bar", {1, 0, 0, 1}, true, Obb<double>{}});
+    const PairLegend overlap = LegendOf(scene, SceneQuery{Family::ObbObb, a, b});
+    EXPECT_EQ(overlap.a, "a: thin bar");
+    EXPECT_EQ(overlap.b, "b: flat bar");
+    EXPECT_TRUE(overlap.roles);
+    EXPECT_EQ(overlap.convention,
+              "the normal points from a to b: move b by +depth along it (or a by -depth) to separate them");
+    const ShapeId ray = scene.Add(SceneShape{0, "ray", {1, 0, 0, 1}, true, Ray<double>{{0, 0, 0}, {1, 0, 0}}});
+    const PairLegend cast = LegendOf(scene, SceneQuery{Family::RayObb, ray, b});
+    EXPECT_FALSE(cast.roles);
+    EXPECT_EQ(cast.convention, "");
+}
+
+} // namespace
+} // namespace hitlab

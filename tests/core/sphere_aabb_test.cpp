@@ -376,3 +376,31 @@ TEST(SphereAabbProperties, FloatAgreesWithDoubleAwayFromBoundaries)
 
 } // namespace
 } // namespace hitlab
+
+namespace hitlab {
+namespace {
+
+TEST(SphereAabbTrace, ClampStepsCarryBothIntervalsPerAxis)
+{
+    // the ball at (3, 0.5, 0.5), r = 1, against [0, 1]^3: on x [2, 4] and [0, 1] are 1 apart
+    Trace trace;
+    SphereAabbClosestPoint(Sphere<double>{{3, 0.5, 0.5}, 1}, Aabb<double>{{0, 0, 0}, {1, 1, 1}}, &trace);
+    ASSERT_GE(trace.steps.size(), 3u);
+    const auto* x = std::get_if<AxisPart>(&trace.steps[0].part);
+    ASSERT_NE(x, nullptr);
+    EXPECT_EQ(x->label, "x");
+    EXPECT_EQ(x->axis, glm::dvec3(1, 0, 0));
+    EXPECT_EQ(x->ra, 1.0);
+    EXPECT_EQ(x->rb, 0.5);
+    EXPECT_EQ(x->distance, 2.5);
+    EXPECT_EQ(x->overlap, -1.0);
+    EXPECT_TRUE(x->separating);
+    const auto* y = std::get_if<AxisPart>(&trace.steps[1].part);
+    ASSERT_NE(y, nullptr);
+    EXPECT_EQ(y->distance, 0.0);
+    EXPECT_EQ(y->overlap, 1.5);
+    EXPECT_FALSE(y->separating);
+}
+
+} // namespace
+} // namespace hitlab

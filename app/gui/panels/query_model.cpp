@@ -1,6 +1,8 @@
 // Every algorithm of a family on one query, against the exact answer in ulps.
 #include "query_model.h"
 
+#include "core/outcome_text.h"
+
 #include "results_model.h"
 
 #include "number_line.h"
@@ -119,6 +121,18 @@ FamilyTable BuildFamilyTable(const Scene& scene, const SceneQuery& query, Precis
         table.rows.push_back(std::move(row));
     }
     return table;
+}
+
+PairLegend LegendOf(const Scene& scene, const SceneQuery& query)
+{
+    PairLegend legend;
+    const SceneShape* a = scene.Find(query.a);
+    const SceneShape* b = scene.Find(query.b);
+    legend.a = "a: " + (a != nullptr ? a->name : std::string("?"));
+    legend.b = "b: " + (b != nullptr ? b->name : std::string("?"));
+    legend.roles = !IsCast(query.family);
+    legend.convention = legend.roles ? kNormalConvention : "";
+    return legend;
 }
 
 } // namespace hitlab

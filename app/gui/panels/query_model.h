@@ -44,6 +44,17 @@ struct FamilyTable {
     std::string exactFirst, exactSecond;   ///< its t_enter / t_exit or depth ("" on a miss); "~" marks approximations
 };
 
+/// Who is a and who is b in the inspector: "a: NAME" and "b: NAME", drawn in the viewport's two
+/// role colours for an overlap pair (roles true: the viewport outlines and labels them so, and
+/// draws their projected intervals so), with the overlap normal's convention in words; a cast keeps
+/// its ray's own colour (roles false, convention "").
+struct PairLegend {
+    std::string a, b;
+    bool roles = false;
+    std::string convention;
+};
+PairLegend LegendOf(const Scene& scene, const SceneQuery& query);
+
 /// Runs every algorithm of the query's family in `precision` and the exact judge (the focused
 /// query only, on demand) and compares them with the exact values (core/compare.h); the ulps
 /// columns are each algorithm's error against the exact answer.

@@ -5,6 +5,7 @@
 // viewport draws (PanelState::step).
 #include "number_line.h"
 #include "number_line_draw.h"
+#include "pair_legend.h"
 #include "panel.h"
 #include "query_model.h"
 #include "results_model.h"
@@ -12,6 +13,7 @@
 #include "app/gui/viewport.h"
 
 #include "render/scene_draw.h"
+#include "render/trace_draw.h"
 
 #include <imgui.h>
 
@@ -142,7 +144,7 @@ void FaceTable(const Trace& trace, int step)
     ImGui::EndTable();
 }
 
-void AxisTable(const Trace& trace, int step)
+void AxisTable(const Trace& trace, int step, const PairColors& colors)
 {
     const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV |
                                   ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_ScrollY;
@@ -151,7 +153,7 @@ void AxisTable(const Trace& trace, int step)
         return;
     }
     ImGui::TableSetupScrollFreeze(0, 1);
-    for (const char* h : {"axis", "ra", "rb", "distance", "overlap", ""}) {
+    for (const char* h : {"axis", "ra (a)", "rb (b)", "distance", "overlap", ""}) {
         ImGui::TableSetupColumn(h);
     }
     ImGui::TableHeadersRow();
@@ -172,9 +174,9 @@ void AxisTable(const Trace& trace, int step)
         ImGui::TableNextColumn();
         ImGui::TextUnformatted(axis->label.c_str());
         ImGui::TableNextColumn();
-        ImGui::TextUnformatted(axis->skipped ? "" : ShortNumber(axis->ra).c_str());
+        ImGui::TextColored(Vec(colors.a), "%s", axis->skipped ? "" : ShortNumber(axis->ra).c_str());
         ImGui::TableNextColumn();
-        ImGui::TextUnformatted(axis->skipped ? "" : ShortNumber(axis->rb).c_str());
+        ImGui::TextColored(Vec(colors.b), "%s", axis->skipped ? "" : ShortNumber(axis->rb).c_str());
         ImGui::TableNextColumn();
         ImGui::TextUnformatted(axis->skipped ? "" : ShortNumber(axis->distance).c_str());
         ImGui::TableNextColumn();
@@ -342,7 +344,7 @@ void StepControls(PanelState& state, const Trace& trace)
 
 /// The trace's picture: the t number line of slab methods, the faces or axes tables, or the
 /// current step's values for other methods.
-void TraceDetail(const PanelState& state, const Trace& trace, const AlgorithmInfo& drawn)
+void TraceDetail(const PanelState& state, const Trace& trace, const AlgorithmInfo& drawn, const PairColors& colors)
 {
     const int count = int(trace.steps.size());
     if (IsSlabTrace(trace)) {
@@ -363,7 +365,7 @@ void TraceDetail(const PanelState& state, const Trace& trace, const AlgorithmInf
             FaceTable(trace, state.step);
         }
         if (axes) {
-            AxisTable(trace, state.step);
+            AxisTable(trace, state.step, colors);
         }
         // other methods (sphere tests, closest points): the current step's numbers, large enough to read
         const int shown = state.step >= 0 ? state.step : trace.decidingStep;
@@ -397,6 +399,7 @@ void TraceDetail(const PanelState& state, const Trace& trace, const AlgorithmInf
     ImGui::TextColored(trace.verdict.starts_with("hit") ? ImVec4(0.55f, 0.9f, 0.55f, 1.0f)
                                                         : ImVec4(1.0f, 0.7f, 0.5f, 1.0f),
                        "%s", trace.verdict.c_str());
+    DrawNormalConvention(drawn.family, trace.verdict);
     ImGui::PopTextWrapPos();
 }
 
@@ -432,12 +435,13 @@ public:
         const float leftW = std::floor(width * 0.46f), midW = std::floor(width * 0.27f);
         const char* precision = scene.Settings(focus->family).precision == Precision::Float ? "float" : "double";
         ImGui::BeginChild("trace", ImVec2(leftW, 0), false);
-        ImGui::Text("%s", QueryLabel(scene, *focus).c_str());
+        const PairColors colors = RoleColors(scene.Find(focus->a)->color, scene.Find(focus->b)->color);
+        DrawPairLegend(LegendOf(scene, *focus), QueryLabel(scene, *focus), colors);
         ImGui::SameLine();
         ImGui::TextDisabled("%s, %s, %s", std::string(FamilyName(focus->family)).c_str(),
                             std::string(drawn->name).c_str(), precision);
         StepControls(state, trace);
-        TraceDetail(state, trace, *drawn);
+        TraceDetail(state, trace, *drawn, colors);
         ImGui::EndChild();
 
         ImGui::SameLine();
