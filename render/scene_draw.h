@@ -33,8 +33,9 @@ inline constexpr glm::vec4 kHovered{1.0f, 1.0f, 1.0f, 0.85f};
 inline constexpr glm::vec4 kFaceInside{0.3f, 0.92f, 0.42f, 1.0f}; ///< a face plane's hit point inside the face
 inline constexpr glm::vec4 kFaceOutside{1.0f, 0.32f, 0.2f, 1.0f}; ///< ... outside it
 /// The slab method's colours, one per slab (x, y, z): planes, crossings, bands, t labels and the
-/// number line's bars. Gold, teal and violet, so that no slab reads as a world axis.
-inline constexpr glm::vec4 kSlabX{0.98f, 0.8f, 0.25f, 1.0f};
+/// number line's bars. Rose, teal and violet: apart from the greyed world axes (GridAxis), and from
+/// the yellow and orange of rays and the selection.
+inline constexpr glm::vec4 kSlabX{0.98f, 0.45f, 0.62f, 1.0f};
 inline constexpr glm::vec4 kSlabY{0.2f, 0.85f, 0.72f, 1.0f};
 inline constexpr glm::vec4 kSlabZ{0.74f, 0.55f, 1.0f, 1.0f};
 inline constexpr glm::vec4 kSecondTrace{0.95f, 0.95f, 0.95f, 1.0f}; ///< a compared second trace's crossings

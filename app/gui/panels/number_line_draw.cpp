@@ -106,15 +106,15 @@ int DrawNumberLine(const NumberLineLayout& layout, float width, int litAxis)
         const float x = X(tick.x);
         draw->AddLine(ImVec2(x, bottom - 3.0f), ImVec2(x, bottom + (tick.label.empty() ? 2.0f : 4.0f)), grey);
         if (!tick.label.empty()) {
-            draw->AddText(ImVec2(x0 + tick.labelX, ty + 3.0f), grey, tick.label.c_str());
+            draw->AddText(ImVec2(x0 + tick.labelX, ty + 1.0f), grey, tick.label.c_str());
         }
     }
-    draw->AddText(ImVec2(origin.x, ty + 3.0f), grey, "t");
+    draw->AddText(ImVec2(origin.x, ty + 1.0f), grey, "t");
     const std::string range = std::isinf(layout.allowedHi)
                                   ? "shaded: the allowed range t >= 0"
                                   : "shaded: the allowed range 0 <= t <= " + ShortNumber(layout.allowedHi);
-    draw->AddText(ImVec2(origin.x, ty + line + 5.0f), grey, range.c_str());
-    ImGui::Dummy(ImVec2(width, bottom - origin.y + 2.0f * line + 11.0f));
+    draw->AddText(ImVec2(origin.x, ty + line + 3.0f), grey, range.c_str());
+    ImGui::Dummy(ImVec2(width, bottom - origin.y + 2.0f * line + 8.0f));
     return hovered;
 }
 

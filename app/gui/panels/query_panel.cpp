@@ -306,7 +306,6 @@ void TraceDetail(PanelState& state, const Trace& trace, const AlgorithmInfo& dra
                  const AlgorithmInfo* comparedAlgorithm, SlabHighlight crossing)
 {
     const int count = int(trace.steps.size());
-    state.hoveredBar = -1;
     if (IsSlabTrace(trace)) {
         const float width = ImGui::GetContentRegionAvail().x;
         const bool both = compared != nullptr && comparedAlgorithm != nullptr && IsSlabTrace(*compared);
