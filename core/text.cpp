@@ -48,6 +48,11 @@ std::string ShortNumber(double v, int maxDigits)
     for (int digits = 1; digits <= maxDigits; ++digits) {
         std::snprintf(text, sizeof text, "%.*g", digits, v);
         if (std::strtod(text, nullptr) == v) {
+            // %g writes 10 at one digit as "1e+01": whole numbers below 10^maxDigits as such ("10")
+            const int exponent = v == 0.0 ? 0 : int(std::floor(std::log10(std::abs(v))));
+            if (exponent >= digits && exponent < maxDigits) {
+                std::snprintf(text, sizeof text, "%.*g", exponent + 1, v);
+            }
             return text;
         }
     }

@@ -154,10 +154,10 @@ void DrawCastLabels(const Scene& scene, const SceneEvaluator& evaluation, const 
         // a miss's deciding step: the exit of the one slab and the entry of the other
         if (last != nullptr && SlabEmpty(*last)) {
             MarkCrossing(crossings, last->tExit, "exits first: ",
-                         last->exitBy >= 0 ? std::string(AxisName(last->exitBy)) + " far" : "range end", false,
+                         last->exitBy >= 0 ? std::string(AxisName(last->exitBy)) + " far" : "segment end", false,
                          last->exitBy);
             MarkCrossing(crossings, last->tEnter, "enters last: ",
-                         last->enterBy >= 0 ? std::string(AxisName(last->enterBy)) + " near" : "range start", true,
+                         last->enterBy >= 0 ? std::string(AxisName(last->enterBy)) + " near" : "origin", true,
                          last->enterBy);
         }
         for (Crossing& c : crossings) {

@@ -163,6 +163,26 @@ TEST(SlabDraw, TheDecidingStepAloneStillNamesBothCrossings)
               (std::vector<std::string>{"enters last: y near t = 1", "y far t = 3", "exits first: x far t = 0.75"}));
 }
 
+TEST(SlabDraw, ABoxBehindTheRayIsDecidedByItsExitBeforeTheOrigin)
+{
+    // from (4, 2) along +x: the x slab holds t in [-3, -1], and a ray starts at t = 0
+    Slab2d s({1.0, 0.0, 0.0}, {4.0, 2.0, 0.0});
+    RecordingSink labels;
+    DrawCastLabels(s.scene, s.evaluator, s.query, labels, &s.trace, &s.camera);
+    std::vector<std::string> texts;
+    for (const auto& l : labels.labels) {
+        texts.push_back(l.text);
+    }
+    EXPECT_EQ(texts,
+              (std::vector<std::string>{"x near t = -3", "exits first: x far t = -1", "enters last: origin t = 0"}));
+    EXPECT_EQ(labels.labels[2].at, glm::vec3(4.0f, 2.0f, 0.0f));
+    RecordingSink sink;
+    DrawSlabs(s.scene, s.query, s.trace, s.camera, sink);
+    const auto exit = sink.Markers(MarkerKind::Ring, palette::kSlabX);
+    ASSERT_EQ(exit.size(), 1u);
+    EXPECT_EQ(exit[0].position, glm::vec3(3.0f, 2.0f, 0.0f));
+}
+
 TEST(SlabDraw, HitShowsTheFinalIntervalAsABracketOnTheRayAndItsLabel)
 {
     Slab2d s({2.0, 1.0, 0.0});
