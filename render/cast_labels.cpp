@@ -1,4 +1,5 @@
 // The t labels of a cast: every slab crossing of the focused trace, and the result's entry and exit.
+#include "cast_labels.h"
 #include "scene_draw.h"
 
 #include "core/text.h"
@@ -186,6 +187,67 @@ void DrawCastLabels(const Scene& scene, const SceneEvaluator& evaluation, const 
             out.Label(F(mid), placer.Place(mid, text, false), text, kText);
         }
     }
+}
+
+} // namespace hitlab
+
+namespace hitlab {
+
+namespace {
+
+/// The labels a drawing emits, with their screen boxes (as LabelPlacer measures them).
+class LabelBoxes final : public DrawSink {
+public:
+    LabelBoxes(const Camera& camera, float charWidth) : m_camera(camera), m_charWidth(charWidth) {}
+    void Label(const glm::vec3& at, glm::vec2 offset, const std::string& text, const glm::vec4& color) override
+    {
+        if (const auto p = WorldToScreen(m_camera, glm::dvec3(at))) {
+            const glm::dvec2 lo = glm::dvec2(p->x, p->y) + glm::dvec2(offset) - glm::dvec2(4.0, 2.0);
+            const glm::dvec2 size(double(text.size()) * m_charWidth + 8.0, m_charWidth * 13.0 / 7.0 + 4.0);
+            boxes.push_back({glm::dvec4(lo, lo + size), color});
+        }
+    }
+    void Line(DrawLayer, const glm::vec3&, const glm::vec3&, const glm::vec4&, const glm::vec4&, float) override {}
+    void Marker(const glm::vec3&, const glm::vec4&, float, MarkerKind, const glm::vec3&) override {}
+    void Box(const glm::vec3&, const glm::vec3&, const glm::mat3&, const glm::vec4&, const glm::vec4&, float) override
+    {
+    }
+    void Sphere(const glm::vec3&, float, const glm::vec4&, const glm::vec4&) override {}
+    void Triangle(DrawLayer, const glm::vec3&, const glm::vec3&, const glm::vec3&, const glm::vec4&) override {}
+    void GridFade(const glm::vec3&, float) override {}
+
+    struct Item {
+        glm::dvec4 box; ///< x0, y0, x1, y1
+        glm::vec4 color;
+    };
+    std::vector<Item> boxes;
+
+private:
+    const Camera& m_camera;
+    double m_charWidth;
+};
+
+} // namespace
+
+int SlabLabelAt(const Scene& scene, const SceneEvaluator& evaluation, const SceneQuery& query, const Trace* trace,
+                const Camera& camera, float charWidth, glm::dvec2 cursor)
+{
+    LabelBoxes labels(camera, charWidth);
+    DrawCastLabels(scene, evaluation, query, labels, trace, &camera, charWidth);
+    // the last drawn is on top
+    for (auto it = labels.boxes.rbegin(); it != labels.boxes.rend(); ++it) {
+        const glm::dvec4& b = it->box;
+        if (cursor.x < b.x || cursor.x > b.z || cursor.y < b.y || cursor.y > b.w) {
+            continue;
+        }
+        for (int axis = 0; axis < 3; ++axis) {
+            if (it->color == palette::Slab(axis)) {
+                return axis;
+            }
+        }
+        return -1; // an "in", "out" or interval label: no one slab
+    }
+    return -1;
 }
 
 } // namespace hitlab

@@ -3,6 +3,10 @@
 // only when what it depends on changed.
 #include "viewport.h"
 
+#include "render/cast_labels.h"
+
+#include <imgui.h>
+
 #include <algorithm>
 
 namespace hitlab {
@@ -87,6 +91,15 @@ void Viewport::UpdateCrossingHover()
     }
     if (const int i = CrossingAt(crossings, camera, m_cursor, 9.0 * markerScale); i >= 0) {
         m_hoveredCrossing = {crossings[size_t(i)].axis, crossings[size_t(i)].trace};
+        return;
+    }
+    // or its label, measured in the window's font (as DrawLabels places it)
+    if (ImGui::GetCurrentContext() != nullptr) {
+        const int axis = SlabLabelAt(m_scene, m_evaluator, *m_focused, &m_focusedTrace, camera,
+                                     ImGui::CalcTextSize("0").x, m_cursor);
+        if (axis >= 0) {
+            m_hoveredCrossing = {axis, 0};
+        }
     }
 }
 

@@ -9,6 +9,7 @@
 // Direction (2, 1): x in [0.5, 1.5], y in [1, 3]: a hit with t in [1, 1.5].
 #include "recording_sink.h"
 
+#include "render/cast_labels.h"
 #include "render/scene_draw.h"
 #include "render/slab_draw.h"
 
@@ -262,6 +263,21 @@ TEST(SlabDraw, CrossingUnderTheCursorIsFoundWithinItsRadius)
     const glm::dvec2 yNear = s.Screen({2.0f, 1.0f, 0.0f});
     EXPECT_EQ(CrossingAt(crossings, s.camera, yNear + glm::dvec2(3.0, 4.0), 9.0), 2);  // 5 px away
     EXPECT_EQ(CrossingAt(crossings, s.camera, yNear + glm::dvec2(7.0, 8.0), 9.0), -1); // 10.6 px away
+}
+
+TEST(SlabDraw, TheLabelUnderTheCursorNamesItsSlab)
+{
+    Slab2d s({2.0, 1.0, 0.0});
+    RecordingSink labels;
+    DrawCastLabels(s.scene, s.evaluator, s.query, labels, &s.trace, &s.camera, 7.0f);
+    ASSERT_EQ(labels.labels[0].text, "x near t = 0.5"); // above (1, 0.5): its box starts 6 px right of it
+    const glm::dvec2 x = s.Screen(labels.labels[0].at) + glm::dvec2(labels.labels[0].offset);
+    EXPECT_EQ(SlabLabelAt(s.scene, s.evaluator, s.query, &s.trace, s.camera, 7.0f, x + glm::dvec2(20.0, 6.0)), 0);
+    EXPECT_EQ(SlabLabelAt(s.scene, s.evaluator, s.query, &s.trace, s.camera, 7.0f, x + glm::dvec2(20.0, -30.0)), -1);
+    // "in: y near t = 1" is the y slab's
+    ASSERT_EQ(labels.labels[2].text, "in: y near t = 1");
+    const glm::dvec2 y = s.Screen(labels.labels[2].at) + glm::dvec2(labels.labels[2].offset);
+    EXPECT_EQ(SlabLabelAt(s.scene, s.evaluator, s.query, &s.trace, s.camera, 7.0f, y + glm::dvec2(5.0, 5.0)), 1);
 }
 
 TEST(SlabDraw, ComparedTraceIsDrawnAsRingsWithBandsOnTheOtherSide)
