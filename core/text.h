@@ -18,7 +18,8 @@ std::string NumberText(double v);
 /// "0.10000000149011612" of its double. v must be a float's value when precision is Float.
 std::string NumberText(double v, Precision precision);
 /// Text for reading: the shortest of at most maxDigits significant digits that reads back as the
-/// same double, else v rounded to maxDigits digits ("0.333333" at 6); "nan", "inf", "-inf".
+/// same double, else v rounded to maxDigits digits ("0.333333" at 6); "nan", "inf", "-inf". Whole
+/// numbers below 10^maxDigits are written out ("10", "120000", not "1e+01", "1.2e+05").
 std::string ShortNumber(double v, int maxDigits = 6);
 
 /// "[x, y, z]" of NumberText.

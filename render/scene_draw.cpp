@@ -14,6 +14,17 @@ namespace hitlab {
 
 glm::vec4 palette::Axis(int axis) { return axis == 0 ? kAxisX : axis == 1 ? kAxisY : kAxisZ; }
 
+glm::vec4 palette::GridAxis(int axis)
+{
+    const glm::vec4 grey = glm::mix(Axis(axis), glm::vec4(0.42f, 0.43f, 0.45f, 1.0f), 0.45f);
+    return {grey.x, grey.y, grey.z, 0.85f};
+}
+
+glm::vec4 palette::Slab(int axis)
+{
+    return axis == 0 ? kSlabX : axis == 1 ? kSlabY : axis == 2 ? kSlabZ : glm::vec4(0.6f, 0.6f, 0.62f, 1.0f);
+}
+
 namespace {
 
 /// The centre of a solid of an overlap pair (solids always have one).
@@ -204,94 +215,13 @@ void DrawResult(const Scene& scene, const ShapeIndex& shapes, const QueryEvaluat
     }
 }
 
-/// The slab planes of a slab-method trace: each axis's two planes, translucent in the axis's
-/// colour, with the ray's crossing points on them.
-void DrawSlabs(const Scene& scene, const SceneQuery& q, const Trace& trace, const Camera& cam, DrawSink& out)
-{
-    const SceneShape* a = scene.Find(q.a);
-    const SceneShape* b = scene.Find(q.b);
-    const std::optional<CastLine> line = a != nullptr ? CastLineOf(a->shape) : std::nullopt;
-    if (b == nullptr || !line) {
-        return;
-    }
-    const glm::dvec3 origin = line->origin, dir = line->direction;
-    glm::dvec3 center, half;
-    std::array<glm::dvec3, 3> axes{glm::dvec3(1, 0, 0), glm::dvec3(0, 1, 0), glm::dvec3(0, 0, 1)};
-    if (const auto* box = std::get_if<Aabb<double>>(&b->shape)) {
-        center = (box->min + box->max) * 0.5;
-        half = (box->max - box->min) * 0.5;
-    } else if (const auto* obb = std::get_if<Obb<double>>(&b->shape)) {
-        center = obb->center;
-        half = obb->halfExtents;
-        axes = obb->axes;
-    } else {
-        return;
-    }
-    bool drawn[3] = {false, false, false};
-    for (const TraceStep& step : trace.steps) {
-        const auto* slab = std::get_if<SlabPart>(&step.part);
-        if (slab == nullptr || slab->axis < 0 || slab->axis > 2 || drawn[slab->axis]) {
-            continue;
-        }
-        const int i = slab->axis;
-        drawn[i] = true;
-        if (std::abs(glm::dot(axes[i], Basis(cam).forward)) > 0.999) {
-            continue; // planes facing the camera would cover the view: their crossings show on the others
-        }
-        const int j = (i + 1) % 3, k = (i + 2) % 3;
-        // the planes reach well past the box so the crossing points lie on them
-        const double reach = std::max({half[j], half[k], 0.5}) * 2.5;
-        const glm::vec4 color = palette::Axis(i);
-        // seen edge-on (2D mode, standard views) a plane is a line: draw it as one, in the axis colour
-        const glm::dvec3 forward = Basis(cam).forward;
-        const bool edgeOn = std::abs(glm::dot(axes[i], forward)) < 0.02;
-        const int along = std::abs(glm::dot(axes[j], forward)) < std::abs(glm::dot(axes[k], forward)) ? j : k;
-        // ... and past this slab's crossing points, however far along the ray they lie
-        glm::dvec2 lo(-half[j] - reach, -half[k] - reach), hi(half[j] + reach, half[k] + reach);
-        for (double t : {slab->tNear, slab->tFar}) {
-            const glm::dvec3 p = origin + dir * t - center;
-            if (!slab->parallel && std::isfinite(t) && Finite(p)) {
-                const glm::dvec2 d(glm::dot(p, axes[j]), glm::dot(p, axes[k]));
-                lo = glm::min(lo, d - reach * 0.4);
-                hi = glm::max(hi, d + reach * 0.4);
-            }
-        }
-        for (int side = -1; side <= 1; side += 2) {
-            const glm::dvec3 c = center + axes[i] * (half[i] * side);
-            const glm::dvec3 quad[4] = {c + axes[j] * lo.x + axes[k] * lo.y, c + axes[j] * hi.x + axes[k] * lo.y,
-                                        c + axes[j] * hi.x + axes[k] * hi.y, c + axes[j] * lo.x + axes[k] * hi.y};
-            if (edgeOn) {
-                const int n = along == j ? 0 : 1;
-                out.Line(DrawLayer::Scene, F(c + axes[along] * lo[n]), F(c + axes[along] * hi[n]),
-                         WithAlpha(color, 0.9f), 2.0f);
-            }
-            out.Quad(DrawLayer::Overlay, F(quad[0]), F(quad[1]), F(quad[2]), F(quad[3]), WithAlpha(color, 0.10f));
-            for (int e = 0; e < 4; ++e) {
-                out.Line(DrawLayer::Scene, F(quad[e]), F(quad[(e + 1) % 4]), WithAlpha(color, 0.45f), 1.0f);
-            }
-        }
-        if (!slab->parallel) {
-            for (double t : {slab->tNear, slab->tFar}) {
-                const glm::dvec3 p = origin + dir * t;
-                if (std::isfinite(t) && Finite(p)) {
-                    out.Marker(F(p), color, 9.0f, MarkerKind::Diamond);
-                }
-            }
-            const glm::dvec3 p0 = origin + dir * slab->tNear, p1 = origin + dir * slab->tFar;
-            if (Finite(p0) && Finite(p1)) {
-                out.Line(DrawLayer::Overlay, F(p0), F(p1), WithAlpha(color, 0.8f), 2.0f);
-            }
-        }
-    }
-}
-
 void DrawFocused(const Scene& scene, const SceneDrawOptions& o, DrawSink& out)
 {
     if (o.focused == nullptr || o.focusedTrace == nullptr) {
         return;
     }
     const Trace& trace = *o.focusedTrace;
-    DrawSlabs(scene, *o.focused, trace, o.camera, out);
+    DrawSlabs(scene, *o.focused, trace, o.camera, out, o.slabHighlight, o.secondTrace);
     DrawFaceSteps(scene, *o.focused, trace, out);
     DrawTraceSteps(scene, *o.focused, trace, o.camera, o.selected, out);
     DrawTraceBoxes(trace, out);
@@ -365,7 +295,7 @@ void DrawGrid(const Camera& camera, DrawSink& out)
         const double reach = axis == normalAxis ? extent * 0.5 : extent;
         a[axis] = -reach;
         b[axis] = reach;
-        out.Line(DrawLayer::Grid, F(a), F(b), WithAlpha(palette::Axis(axis), 0.85f), 1.5f);
+        out.Line(DrawLayer::Grid, F(a), F(b), palette::GridAxis(axis), 1.5f);
     }
 }
 

@@ -7,6 +7,7 @@
 #include "camera.h"
 #include "draw_sink.h"
 #include "overlay_draw.h"
+#include "slab_draw.h"
 
 #include "core/scene.h"
 #include "core/scene_eval.h"
@@ -31,8 +32,21 @@ inline constexpr glm::vec4 kSelected{1.0f, 0.62f, 0.15f, 1.0f};
 inline constexpr glm::vec4 kHovered{1.0f, 1.0f, 1.0f, 0.85f};
 inline constexpr glm::vec4 kFaceInside{0.3f, 0.92f, 0.42f, 1.0f}; ///< a face plane's hit point inside the face
 inline constexpr glm::vec4 kFaceOutside{1.0f, 0.32f, 0.2f, 1.0f}; ///< ... outside it
-/// Axis colours by index (x, y, z).
+/// The slab method's colours, one per slab (x, y, z): planes, crossings, bands, t labels and the
+/// number line's bars. Rose, teal and violet: apart from the greyed world axes (GridAxis), and from
+/// the yellow and orange of rays and the selection.
+inline constexpr glm::vec4 kSlabX{0.98f, 0.45f, 0.62f, 1.0f};
+inline constexpr glm::vec4 kSlabY{0.2f, 0.85f, 0.72f, 1.0f};
+inline constexpr glm::vec4 kSlabZ{0.74f, 0.55f, 1.0f, 1.0f};
+inline constexpr glm::vec4 kSecondTrace{0.95f, 0.95f, 0.95f, 1.0f}; ///< a compared second trace's crossings
+inline constexpr glm::vec4 kTickText{0.62f, 0.64f, 0.68f, 1.0f};    ///< the 2D grid's coordinate labels
+/// Axis colours by index (x, y, z): the gizmo's arrows and rings, face names.
 glm::vec4 Axis(int axis);
+/// The world axes through the origin on the grid: the axis colours, greyed and dimmed (alpha
+/// 0.85) so they never read as a slab.
+glm::vec4 GridAxis(int axis);
+/// Slab colours by index (x, y, z); another index gives grey.
+glm::vec4 Slab(int axis);
 } // namespace palette
 
 /// A handle drawn on the selection (see the app's handle list); index into the shape's handles.
@@ -51,7 +65,10 @@ struct SceneDrawOptions {
     const SceneQuery* focused = nullptr;
     const Trace* focusedTrace = nullptr;
     std::vector<HandleMarker> handles;
-    GizmoDraw gizmo; ///< the selection's move arrows or rotate rings (under the handles)
+    /// A second algorithm's trace of the focused query, compared with the drawn one (null: none).
+    const Trace* secondTrace = nullptr;
+    SlabHighlight slabHighlight; ///< the slab lit by a hover in the number line or the viewport
+    GizmoDraw gizmo;             ///< the selection's move arrows or rotate rings (under the handles)
     bool grid = true;
     /// Indices into the evaluation's queries that have something to draw (see HasResultToDraw),
     /// kept by the caller per evaluation; null: every query is checked (100,000 on the stress scene).
@@ -72,8 +89,14 @@ void DrawScene(const Scene& scene, const SceneEvaluator& evaluation, const Scene
 /// Otherwise, and for an entry or exit at no crossing: "in t = ..." and "out t = ..." by the entry
 /// and exit points of a hit, "out" only when the drawn algorithm returns t_exit and it differs from
 /// t_enter. Nothing for overlaps or unknown queries.
+/// Crossing labels are in their slab's colour. At a miss's deciding step (the last slab shown
+/// leaves the running interval empty) the crossings that decide are named "exits first: x far" and
+/// "enters last: y near"; while it is not empty the running interval is labelled
+/// "[t_enter, t_exit] = [a, b]" below its middle (on the last step: the final interval). With
+/// `camera`, a label that would overwrite one placed before moves a lane (20 pixels) further
+/// above or below its point; `charWidth` is the text's width per character in pixels.
 void DrawCastLabels(const Scene& scene, const SceneEvaluator& evaluation, const SceneQuery& query, DrawSink& out,
-                    const Trace* trace = nullptr);
+                    const Trace* trace = nullptr, const Camera* camera = nullptr, float charWidth = 7.0f);
 /// Grid spacing for the camera's zoom (a power of ten), also the snap step.
 double GridSpacing(const Camera& camera);
 /// The result of the family's drawn algorithm within a comparison (the reference's when absent).

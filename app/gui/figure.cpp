@@ -4,6 +4,7 @@
 #include "gui.h"
 #include "viewport.h"
 
+#include "render/grid_labels.h"
 #include "render/scene_draw.h"
 #include "render/svg_sink.h"
 
@@ -152,6 +153,7 @@ std::string RenderSvgFigure(Scene scene, const Camera& camera, ShapeId select, c
     FitLabels(viewport);
     SvgSink svg(viewport.camera, choice.light);
     DrawScene(viewport.GetScene(), viewport.Evaluation(), viewport.DrawOptions(), svg);
+    DrawGridLabels(viewport.camera, svg); // the 2D view's coordinates, as the window draws them
     viewport.DrawLabels(svg);
     if (!choice.clean) { // the window's status: the title, the pair and the verdict
         const Scene& s = viewport.GetScene();

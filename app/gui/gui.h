@@ -22,6 +22,7 @@ struct GuiOptions {
     std::string screenshot;  ///< with frames: write the last frame, panels included, to this PNG
     std::string panelReport; ///< write the panels' rectangles and ImGui errors as JSON on exit (tests)
     int step = -1;           ///< the Query inspector's first trace step (-1: the whole trace)
+    std::string compare;     ///< the Query inspector's compared algorithm at start (empty: none)
     ShapeId select = 0;      ///< start with this shape selected (screenshots of the Inspector)
     float fontScale = 1.0f;  ///< View > Font size at start: text, markers and lines (a projector: 1.5)
     std::string openPanel;   ///< "hunt" or "timing": open that floating panel at start

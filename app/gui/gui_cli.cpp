@@ -79,6 +79,19 @@ void DefineGuiOptions(CLI::App& app, GuiOptions& options, std::string& size)
     app.add_option("--size", size, "The window's size WxH, each 1..8192 (default 1280x720)");
     app.add_option("--step", options.step, "Start the Query inspector on trace step N (1 = first; default: all steps)")
         ->transform(WholeIn(1, 1000000));
+    app.add_option("--compare", options.compare,
+                   "Start the Query inspector comparing the drawn algorithm's trace with this algorithm's "
+                   "(e.g. slab_listing)")
+        ->check(CLI::Validator(
+            [](const std::string& name) -> std::string {
+                for (const AlgorithmInfo& a : Algorithms()) {
+                    if (a.name == name) {
+                        return "";
+                    }
+                }
+                return "no algorithm is called \"" + name + "\" (hitlab algorithms lists them)";
+            },
+            "ALGORITHM"));
     app.add_option("--external", options.externalCommands,
                    "Also run the algorithms of this program (/bin/sh -c COMMAND, docs/plugins.md); repeatable");
     app.add_option("--plugin", options.plugins,

@@ -121,6 +121,7 @@ void Viewport::UpdateHover()
     m_hoveredHandle = -1;
     m_hoveredArrow = m_hoveredRing = -1;
     m_fanView.hovered = 0;
+    UpdateCrossingHover();
     if (m_cursor.x < 0.0) {
         return;
     }

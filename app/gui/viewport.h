@@ -98,6 +98,11 @@ public:
     const std::optional<SceneQuery>& Focused() const { return m_focused; }
     /// The focused pair's trace as drawn (only the Query inspector's step when one is chosen).
     const Trace& FocusedTrace() const { return m_focusedTrace; }
+    /// The trace of the Query inspector's second algorithm on the focused pair (PanelState::compare;
+    /// the same step when one is chosen), empty when none is compared.
+    const Trace& SecondTrace() const { return m_secondTrace; }
+    /// The slab crossing under the cursor (its axis -1: none) and whose trace it is (0 drawn, 1 compared).
+    SlabHighlight HoveredCrossing() const { return m_hoveredCrossing; }
     /// Replaces the scene (File > New, Open): history, evaluation, selection and camera start afresh.
     void SetScene(Scene scene);
     /// Edit > Duplicate and Ctrl+D: a copy of the selection half a grid step to the right on
@@ -133,6 +138,7 @@ private:
     bool KeyDown(int key) const { return isKeyDown && isKeyDown(key); }
     void FrameSelection();
     void UpdateFocus();
+    void UpdateCrossingHover();
     std::vector<Handle> SelectionHandles() const;
     /// The selection's move arrows (move mode) or rotate rings (rotate mode, oriented boxes).
     void SelectionGizmo(std::vector<GizmoArrow>& arrows, std::vector<GizmoRing>& rings) const;
@@ -157,11 +163,14 @@ private:
     struct FocusKey {
         ShapeId panelA = 0, panelB = 0, selected = 0, hovered = 0;
         int step = -1;
+        std::string compare;
         std::uint64_t evaluation = 0, history = 0;
         bool operator==(const FocusKey&) const = default;
     };
     std::optional<FocusKey> m_focusKey;
     Trace m_focusedTrace;
+    Trace m_secondTrace;
+    SlabHighlight m_hoveredCrossing;
     std::string m_message; ///< last action, shown in the status overlay
 };
 

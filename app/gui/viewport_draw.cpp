@@ -6,6 +6,7 @@
 
 #include "core/text.h"
 #include "render/frame.h"
+#include "render/grid_labels.h"
 #include "render/trace_draw.h"
 
 #include <imgui.h>
@@ -83,6 +84,10 @@ SceneDrawOptions Viewport::DrawOptions() const
     options.selected = m_selected;
     options.focused = m_focused ? &*m_focused : nullptr;
     options.focusedTrace = m_focused ? &m_focusedTrace : nullptr;
+    options.secondTrace = m_focused && !m_secondTrace.steps.empty() ? &m_secondTrace : nullptr;
+    options.slabHighlight =
+        HighlightOf(panels != nullptr ? panels->hoveredBar : -1, panels != nullptr ? panels->hoveredBarTrace : 0,
+                    m_hoveredCrossing.axis, m_hoveredCrossing.trace);
     options.drawable = &m_summary.Drawable();
     {
         std::vector<GizmoArrow> arrows;
@@ -112,7 +117,9 @@ SceneDrawOptions Viewport::DrawOptions() const
 void Viewport::DrawLabels(DrawSink& out) const
 {
     if (m_focused) {
-        DrawCastLabels(m_scene, m_evaluator, *m_focused, out, &m_focusedTrace);
+        // the text's width per character: the window's font, or the figure's estimate without ImGui
+        const float charWidth = ImGui::GetCurrentContext() != nullptr ? ImGui::CalcTextSize("0").x : 7.8f;
+        DrawCastLabels(m_scene, m_evaluator, *m_focused, out, &m_focusedTrace, &camera, charWidth);
         DrawTraceLabels(m_scene, m_evaluator, *m_focused, m_focusedTrace, camera, out);
     }
 }
@@ -218,9 +225,12 @@ void Viewport::DrawOverlay()
         ImGui::End();
     }
 
-    if (m_focused) {
+    {
         OverlayLabels labels(camera, overlayArea);
-        DrawLabels(labels);
+        DrawGridLabels(camera, labels); // the 2D view's coordinates (nothing in 3D)
+        if (m_focused) {
+            DrawLabels(labels);
+        }
     }
     m_fanView.DrawLegend(m_scene, overlayArea, statusBottom + 6.0f,
                          m_drag.mode == DragMode::None ? m_cursor : glm::dvec2(-1.0));

@@ -3,6 +3,12 @@
 // only when what it depends on changed.
 #include "viewport.h"
 
+#include "render/cast_labels.h"
+
+#include <imgui.h>
+
+#include <algorithm>
+
 namespace hitlab {
 
 void Viewport::UpdateFocus()
@@ -13,6 +19,7 @@ void Viewport::UpdateFocus()
                        m_selected,
                        m_hovered,
                        panels != nullptr ? panels->step : -1,
+                       panels != nullptr ? panels->compare : std::string(),
                        m_evaluator.Generation(),
                        m_history.Generation()};
     if (m_focusKey && *m_focusKey == key) {
@@ -21,6 +28,7 @@ void Viewport::UpdateFocus()
     m_focusKey = key;
     m_focused.reset();
     m_focusedTrace = Trace{};
+    m_secondTrace = Trace{};
     const QueryEvaluation* chosen = nullptr;
     if (panels != nullptr && panels->focused) { // a pair picked in the Results table
         chosen = m_evaluator.Find(panels->focused->a, panels->focused->b);
@@ -52,11 +60,46 @@ void Viewport::UpdateFocus()
     if (const AlgorithmInfo* drawn = m_scene.Settings(chosen->query.family).drawn) {
         m_focusedTrace = SceneEvaluator::TraceOf(m_scene, chosen->query, *drawn);
     }
-    // the Query inspector's current step: draw that step only
+    // the Query inspector's second algorithm, compared on the same pair
+    if (panels != nullptr && !panels->compare.empty()) {
+        if (const AlgorithmInfo* second = FindAlgorithm(chosen->query.family, panels->compare)) {
+            m_secondTrace = SceneEvaluator::TraceOf(m_scene, chosen->query, *second);
+        }
+    }
+    // the Query inspector's current step: draw that step only (the compared trace's step of the
+    // same index, or its last)
     if (panels != nullptr && panels->step >= 0 && size_t(panels->step) < m_focusedTrace.steps.size()) {
-        TraceStep step = std::move(m_focusedTrace.steps[size_t(panels->step)]);
-        m_focusedTrace.steps.assign(1, std::move(step));
-        m_focusedTrace.decidingStep = -1;
+        for (Trace* trace : {&m_focusedTrace, &m_secondTrace}) {
+            if (!trace->steps.empty()) {
+                TraceStep step = std::move(trace->steps[std::min(size_t(panels->step), trace->steps.size() - 1)]);
+                trace->steps.assign(1, std::move(step));
+                trace->decidingStep = -1;
+            }
+        }
+    }
+}
+
+void Viewport::UpdateCrossingHover()
+{
+    m_hoveredCrossing = {};
+    if (!m_focused || m_cursor.x < 0.0 || m_drag.mode != DragMode::None) {
+        return;
+    }
+    std::vector<SlabCrossing> crossings = SlabCrossingsOf(m_scene, *m_focused, m_focusedTrace, 0);
+    for (const SlabCrossing& c : SlabCrossingsOf(m_scene, *m_focused, m_secondTrace, 1)) {
+        crossings.push_back(c);
+    }
+    if (const int i = CrossingAt(crossings, camera, m_cursor, 9.0 * markerScale); i >= 0) {
+        m_hoveredCrossing = {crossings[size_t(i)].axis, crossings[size_t(i)].trace};
+        return;
+    }
+    // or its label, measured in the window's font (as DrawLabels places it)
+    if (ImGui::GetCurrentContext() != nullptr) {
+        const int axis = SlabLabelAt(m_scene, m_evaluator, *m_focused, &m_focusedTrace, camera,
+                                     ImGui::CalcTextSize("0").x, m_cursor);
+        if (axis >= 0) {
+            m_hoveredCrossing = {axis, 0};
+        }
     }
 }
 

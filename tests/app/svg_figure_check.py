@@ -4,13 +4,15 @@
 Renders the 2D slab lesson (assets/scenes/slab-2d-miss.json) to SVG, checks that the file is
 well-formed XML (xml.etree), and that it holds a t label at every slab crossing of the reference
 algorithm's trace, the t values taken from `hitlab eval` with "trace": true (the protocol), not
-from the figure's code. Also --step (one step's crossings only), --clean (no caption) and the
-errors of a bad --step.
+from the figure's code; the miss's deciding crossings (the exit of one slab, the entry of the
+other) named; the 2D view's coordinate labels at their coordinates. Also --step (one step's
+crossings and its running interval only), --clean (no caption) and the errors of a bad --step.
 
 Usage: svg_figure_check.py HITLAB_EXECUTABLE SCENE_DIR
 """
 
 import json
+import math
 import os
 import re
 import subprocess
@@ -76,6 +78,62 @@ def reference_crossings(hitlab, scene_path):
     return answer["reference"], crossings
 
 
+def deciding(crossings):
+    """The first slab step after which max(t_near) > min(t_far): (axis, t) of the smallest far
+    crossing and of the largest near crossing so far, from the protocol's trace."""
+    nears, fars = [], []
+    for _, axis, side, t in crossings:
+        (nears if side == "near" else fars).append((t, axis))
+        if side == "far" and nears and max(nears)[0] > min(fars)[0]:
+            exit_t, exit_axis = min(fars)
+            enter_t, enter_axis = max(nears)
+            return (exit_axis, exit_t), (enter_axis, enter_t)
+    fail(f"no deciding step among {crossings}")
+
+
+def check_grid_labels(root):
+    """The 2D view's coordinate labels: plain numbers, x values on one row and y values on one
+    column, each at its coordinate (one scale for both axes, y up), spaced 1, 2 or 5 times a power
+    of ten and at least 80 pixels apart."""
+    xs, ys = [], []
+    for g in root.iter(SVG + "g"):
+        if g.get("id") != "labels":
+            continue
+        for text in g.iter(SVG + "text"):
+            if not re.fullmatch(r"-?[0-9.]+(e-?[0-9]+)?", text.text or ""):
+                continue
+            xs.append((float(text.text), float(text.get("x")), float(text.get("y"))))
+    rows = {}
+    for value, x, y in xs:
+        rows.setdefault(y, []).append((value, x))
+    if not rows:
+        fail("no coordinate labels in the 2D figure")
+    row_y, row = max(rows.items(), key=lambda item: len(item[1]))
+    columns = {}
+    for value, x, y in xs:
+        if y != row_y:
+            columns.setdefault(x, []).append((value, y))
+    column = max(columns.values(), key=len) if columns else []
+    if len(row) < 3 or len(column) < 3:
+        fail(f"too few coordinate labels: x {row}, y {column}")
+    row.sort()
+    scale = (row[-1][1] - row[0][1]) / (row[-1][0] - row[0][0])
+    for value, x in row:
+        if abs(row[0][1] + (value - row[0][0]) * scale - x) > 0.02:
+            fail(f"x label {value} at {x}, not at its coordinate (scale {scale} px per unit)")
+    column.sort()
+    for value, y in column:
+        if abs(column[0][1] - (value - column[0][0]) * scale - y) > 0.02:
+            fail(f"y label {value} at {y}, not at its coordinate (scale {scale} px per unit, y up)")
+    step = row[1][0] - row[0][0]
+    mantissa = step / 10 ** math.floor(math.log10(step))
+    if min(abs(mantissa - m) for m in (1, 2, 5)) > 1e-6 or step * scale < 80:
+        fail(f"x labels {step} apart ({step * scale} px): not 1, 2 or 5 times a power of ten 80 px apart")
+    for (a, _), (b, _) in zip(row, row[1:]):
+        if abs((b - a) - step) > 1e-9 * max(1.0, abs(step)):
+            fail(f"x labels unevenly spaced: {row}")
+
+
 def main():
     if len(sys.argv) != 3:
         fail("usage: svg_figure_check.py HITLAB SCENE_DIR")
@@ -95,13 +153,21 @@ def main():
         root = parse(fig)
         if root.tag != SVG + "svg" or root.get("width") != "1280" or root.get("height") != "720":
             fail(f"the root is {root.tag} {root.attrib}, expected a 1280x720 <svg>")
-        labels = group_texts(root, "labels")
+        all_labels = group_texts(root, "labels")
+        labels = [text for text in all_labels if " t = " in text]
         for _, axis, side, t in crossings:
             want = f"{axis} {side} t = {short(t)}"
-            if want not in labels:
+            if not any(text == want or text.endswith(": " + want) for text in labels):
                 fail(f"no label \"{want}\" among {labels}")
         if len(labels) != len(crossings):
             fail(f"{len(labels)} labels for {len(crossings)} crossings: {labels}")
+        # the miss is decided where the ray leaves one slab before it enters the other: both named
+        (exit_axis, exit_t), (enter_axis, enter_t) = deciding(crossings)
+        for want in (f"exits first: {exit_axis} far t = {short(exit_t)}",
+                     f"enters last: {enter_axis} near t = {short(enter_t)}"):
+            if want not in labels:
+                fail(f"no deciding label \"{want}\" among {labels}")
+        check_grid_labels(root)
         # every label's point lies inside the figure (it was widened for the t = 3 crossing)
         for g in root.iter(SVG + "g"):
             if g.get("id") == "labels":
@@ -118,9 +184,13 @@ def main():
         if status != 0:
             fail(f"hitlab render --step 2 --clean exited {status}: {err}")
         root = parse(fig)
-        labels = group_texts(root, "labels")
+        all_labels = group_texts(root, "labels")
+        labels = [text for text in all_labels if " t = " in text]
         if sorted(labels) != ["x far t = 0.75", "x near t = 0.25"]:
             fail(f"--step 2 labels: {labels}")
+        # the running interval after the x slab: [max(0, 0.25), 0.75]
+        if "[t_enter, t_exit] = [0.25, 0.75]" not in all_labels:
+            fail(f"--step 2: no running interval label among {all_labels}")
         if group_texts(root, "caption"):
             fail("--clean left the caption in")
 

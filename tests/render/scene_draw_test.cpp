@@ -10,6 +10,7 @@
 
 #include "core/scene_eval.h"
 
+#include <glm/geometric.hpp>
 #include <gtest/gtest.h>
 
 namespace hitlab {
@@ -107,39 +108,38 @@ TEST(SceneDraw, MissEmitsNoResult)
     EXPECT_TRUE(sink.Markers(MarkerKind::Arrowhead, palette::kNormal).empty());
 }
 
-TEST(SceneDraw, SlabTraceEmitsEachSlabsCrossingsAndPlanesInTheAxisColour)
+TEST(SceneDraw, SlabTraceEmitsEachSlabsCrossingsAndPlanesInTheSlabColour)
 {
     RayBoxScene s;
     const RecordingSink sink = s.DrawFocused();
-    // the crossings of each slab's two planes, at t_near and t_far, as diamonds in the axis colour
-    const auto x = sink.Markers(MarkerKind::Diamond, palette::kAxisX);
+    // the crossings of each slab's two planes, at t_near and t_far, as diamonds in the slab colour
+    const auto x = sink.Markers(MarkerKind::Diamond, palette::kSlabX);
     ASSERT_EQ(x.size(), 2u);
     EXPECT_EQ(x[0].position, glm::vec3(0.0f, 0.75f, 0.75f)); // t = 1
     EXPECT_EQ(x[1].position, glm::vec3(2.0f, 1.25f, 1.75f)); // t = 3
-    const auto y = sink.Markers(MarkerKind::Diamond, palette::kAxisY);
+    const auto y = sink.Markers(MarkerKind::Diamond, palette::kSlabY);
     ASSERT_EQ(y.size(), 2u);
     EXPECT_EQ(y[0].position, glm::vec3(-3.0f, 0.0f, -0.75f)); // t = -2
     EXPECT_EQ(y[1].position, glm::vec3(5.0f, 2.0f, 3.25f));   // t = 6
-    const auto z = sink.Markers(MarkerKind::Diamond, palette::kAxisZ);
+    const auto z = sink.Markers(MarkerKind::Diamond, palette::kSlabZ);
     ASSERT_EQ(z.size(), 2u);
     EXPECT_EQ(z[0].position, glm::vec3(-1.5f, 0.375f, 0.0f)); // t = -0.5
     EXPECT_EQ(z[1].position, glm::vec3(2.5f, 1.375f, 2.0f));  // t = 3.5
-    // the slab's interval along the ray, on top
+    // the slab's interval as a band in its lane beside the ray, on top (tests/render/slab_draw_test.cpp
+    // measures the lanes)
     int xInterval = 0;
     for (const auto& l : sink.lines) {
-        if (l.colorA == WithAlpha(palette::kAxisX, 0.8f)) {
+        if (l.colorA == WithAlpha(palette::kSlabX, 0.9f) && l.width == 3.0f) {
             ++xInterval;
             EXPECT_EQ(l.layer, DrawLayer::Overlay);
-            EXPECT_EQ(l.a, glm::vec3(0.0f, 0.75f, 0.75f));
-            EXPECT_EQ(l.b, glm::vec3(2.0f, 1.25f, 1.75f));
-            EXPECT_EQ(l.width, 2.0f);
+            EXPECT_NEAR(glm::length(l.b - l.a), glm::length(glm::vec3(2.0f, 0.5f, 1.0f)), 1e-5f);
         }
     }
     EXPECT_EQ(xInterval, 1);
     // the x slab's two planes: two translucent quads (four triangles) at x = 0 and x = 2
     int atMin = 0, atMax = 0;
     for (const auto& t : sink.triangles) {
-        if (t.color == WithAlpha(palette::kAxisX, 0.10f)) {
+        if (t.color == WithAlpha(palette::kSlabX, 0.10f)) {
             EXPECT_EQ(t.layer, DrawLayer::Overlay);
             atMin += t.a.x == 0.0f && t.b.x == 0.0f && t.c.x == 0.0f ? 1 : 0;
             atMax += t.a.x == 2.0f && t.b.x == 2.0f && t.c.x == 2.0f ? 1 : 0;
@@ -203,8 +203,13 @@ TEST(SceneDraw, CastLabelsWithTheTraceGiveEverySlabCrossing)
     s.DrawFocused(); // fills s.trace: slab's steps
     RecordingSink sink;
     DrawCastLabels(s.scene, s.evaluator, s.query, sink, &s.trace);
-    // x: [1, 3] (the entry and the exit), y: [-2, 6], z: [-0.5, 3.5]; near above, far below
-    ASSERT_EQ(sink.labels.size(), 6u);
+    // x: [1, 3] (the entry and the exit), y: [-2, 6], z: [-0.5, 3.5]; near above, far below; each
+    // in its slab's colour; last the final interval
+    ASSERT_EQ(sink.labels.size(), 7u);
+    EXPECT_EQ(sink.labels[0].color, palette::kSlabX);
+    EXPECT_EQ(sink.labels[2].color, palette::kSlabY);
+    EXPECT_EQ(sink.labels[6].text, "[t_enter, t_exit] = [1, 3]");
+    EXPECT_EQ(sink.labels[6].at, glm::vec3(1.0f, 1.0f, 1.25f)); // t = 2
     EXPECT_EQ(sink.labels[0].text, "in: x near t = 1");
     EXPECT_EQ(sink.labels[0].at, glm::vec3(0.0f, 0.75f, 0.75f));
     EXPECT_EQ(sink.labels[0].offset, glm::vec2(10.0f, -24.0f));
@@ -233,11 +238,12 @@ TEST(SceneDraw, CastLabelsOfOneStepKeepTheEntryAndExitOfTheResult)
     ASSERT_EQ(step.steps.size(), 1u);
     RecordingSink sink;
     DrawCastLabels(s.scene, s.evaluator, s.query, sink, &step);
-    ASSERT_EQ(sink.labels.size(), 4u);
+    ASSERT_EQ(sink.labels.size(), 5u);
     EXPECT_EQ(sink.labels[0].text, "y near t = -2");
     EXPECT_EQ(sink.labels[1].text, "y far t = 6");
     EXPECT_EQ(sink.labels[2].text, "in t = 1");
     EXPECT_EQ(sink.labels[3].text, "out t = 3");
+    EXPECT_EQ(sink.labels[4].text, "[t_enter, t_exit] = [1, 3]"); // the running interval after x and y
 }
 
 TEST(SceneDraw, CastLabelsNothingForAMiss)
@@ -248,7 +254,7 @@ TEST(SceneDraw, CastLabelsNothingForAMiss)
     EXPECT_TRUE(sink.labels.empty());
 }
 
-TEST(SceneDraw, GridEmitsTheAxesInTheirColoursAndFadesFromTheTarget)
+TEST(SceneDraw, GridEmitsTheAxesInTheirGreyedColoursAndFadesFromTheTarget)
 {
     Camera camera;
     camera.target = {0.0, 0.0, 0.0};
@@ -259,12 +265,12 @@ TEST(SceneDraw, GridEmitsTheAxesInTheirColoursAndFadesFromTheTarget)
     int axes = 0;
     for (const auto& l : sink.lines) {
         EXPECT_EQ(l.layer, DrawLayer::Grid);
-        if (l.colorA == WithAlpha(palette::kAxisX, 0.85f)) {
+        if (l.colorA == palette::GridAxis(0)) {
             ++axes;
             EXPECT_EQ(l.a, glm::vec3(-40.0f, 0.0f, 0.0f));
             EXPECT_EQ(l.b, glm::vec3(40.0f, 0.0f, 0.0f));
         }
-        if (l.colorA == WithAlpha(palette::kAxisY, 0.85f)) { // across the y = 0 grid: half as long
+        if (l.colorA == palette::GridAxis(1)) { // across the y = 0 grid: half as long
             ++axes;
             EXPECT_EQ(l.a, glm::vec3(0.0f, -20.0f, 0.0f));
             EXPECT_EQ(l.b, glm::vec3(0.0f, 20.0f, 0.0f));

@@ -59,18 +59,23 @@ void AllowedRange(const AlgorithmInfo& algorithm, double& lo, double& hi)
     }
 }
 
-NumberLineLayout LayOutNumberLine(const Trace& trace, const AlgorithmInfo& algorithm, int step)
+NumberLineLayout LayOutNumberLine(const Trace& trace, const AlgorithmInfo& algorithm, int step, const Trace* rangeAlso)
 {
     NumberLineLayout layout;
     AllowedRange(algorithm, layout.allowedLo, layout.allowedHi);
     // the visible range: every finite t of the whole trace, 0 and the finite allowed bounds
     double lo = 0.0, hi = std::isfinite(layout.allowedHi) ? layout.allowedHi : 1.0;
-    for (const TraceStep& s : trace.steps) {
-        if (const auto* slab = std::get_if<SlabPart>(&s.part)) {
-            for (double t : {slab->tNear, slab->tFar, slab->tEnter, slab->tExit}) {
-                if (std::isfinite(t)) {
-                    lo = std::min(lo, t);
-                    hi = std::max(hi, t);
+    for (const Trace* t : {&trace, rangeAlso}) {
+        if (t == nullptr) {
+            continue;
+        }
+        for (const TraceStep& s : t->steps) {
+            if (const auto* slab = std::get_if<SlabPart>(&s.part)) {
+                for (double v : {slab->tNear, slab->tFar, slab->tEnter, slab->tExit}) {
+                    if (std::isfinite(v)) {
+                        lo = std::min(lo, v);
+                        hi = std::max(hi, v);
+                    }
                 }
             }
         }
@@ -119,6 +124,107 @@ NumberLineLayout LayOutNumberLine(const Trace& trace, const AlgorithmInfo& algor
     layout.empty = deciding != nullptr;
     layout.sentence = Sentence(layout, deciding, algorithm.family == Family::SegmentAabb ? "segment" : "ray");
     return layout;
+}
+
+ComparedNumberLines LayOutComparedNumberLines(const Trace& drawn, const AlgorithmInfo& drawnAlgorithm,
+                                              const Trace& compared, const AlgorithmInfo& comparedAlgorithm, int step)
+{
+    ComparedNumberLines lines;
+    lines.comparedStep = step < 0 || compared.steps.empty() ? -1 : std::min(step, int(compared.steps.size()) - 1);
+    lines.drawn = LayOutNumberLine(drawn, drawnAlgorithm, step, &compared);
+    lines.compared = LayOutNumberLine(compared, comparedAlgorithm, lines.comparedStep, &drawn);
+    // the two allowed ranges may differ (a segment and a ray are not compared): one t axis for both
+    const double lo = std::min(lines.drawn.tMin, lines.compared.tMin),
+                 hi = std::max(lines.drawn.tMax, lines.compared.tMax);
+    for (NumberLineLayout* l : {&lines.drawn, &lines.compared}) {
+        if (l->tMin != lo || l->tMax != hi) {
+            l->tMin = lo;
+            l->tMax = hi;
+            l->allowedLoX = l->X(l->allowedLo);
+            l->allowedHiX = l->X(l->allowedHi);
+            for (NumberLineRow& row : l->rows) {
+                if (!row.parallel) {
+                    row.nearX = l->X(std::min(row.tNear, row.tFar));
+                    row.farX = l->X(std::max(row.tNear, row.tFar));
+                }
+                row.enterX = l->X(row.tEnter);
+                row.exitX = l->X(row.tExit);
+            }
+        }
+    }
+    return lines;
+}
+
+std::vector<const AlgorithmInfo*> ComparableAlgorithms(const AlgorithmInfo& drawn)
+{
+    std::vector<const AlgorithmInfo*> out;
+    for (const AlgorithmInfo* a : AlgorithmsOf(drawn.family)) {
+        if (a != &drawn && a->name != drawn.name) {
+            out.push_back(a);
+        }
+    }
+    return out;
+}
+
+std::vector<NumberLineTick> LayOutTicks(double tMin, double tMax, float width,
+                                        const std::function<float(const std::string&)>& textWidth, float gap)
+{
+    std::vector<NumberLineTick> ticks;
+    if (!(tMax > tMin) || !std::isfinite(tMin) || !std::isfinite(tMax) || !(width > 0.0f)) {
+        return ticks;
+    }
+    // the spacing: the smallest 1, 2 or 5 times a power of ten at least 70 pixels wide
+    const double rough = (tMax - tMin) * 70.0 / double(width);
+    const double power = std::pow(10.0, std::floor(std::log10(rough)));
+    double step = power * 10.0;
+    for (double m : {1.0, 2.0, 5.0}) {
+        if (power * m >= rough) {
+            step = power * m;
+            break;
+        }
+    }
+    const long first = long(std::ceil(tMin / step)), last = long(std::floor(tMax / step));
+    for (long k = first; k <= last && ticks.size() < 1000; ++k) {
+        NumberLineTick tick;
+        tick.t = double(k) * step;
+        tick.x = float((tick.t - tMin) / (tMax - tMin));
+        tick.label = ShortNumber(tick.t);
+        tick.labelW = textWidth(tick.label);
+        tick.labelX = tick.x * width - tick.labelW * 0.5f;
+        ticks.push_back(std::move(tick));
+    }
+    // thin: keep the labels of ticks whose index (counted from t = 0) is a multiple of `every`
+    auto fits = [&](long every) {
+        float right = -1e30f;
+        for (size_t i = 0; i < ticks.size(); ++i) {
+            if ((first + long(i)) % every != 0) {
+                continue;
+            }
+            const NumberLineTick& t = ticks[i];
+            if (t.labelX < 0.0f || t.labelX + t.labelW > width) {
+                continue; // dropped at the ends anyway
+            }
+            if (t.labelX < right + gap) {
+                return false;
+            }
+            right = t.labelX + t.labelW;
+        }
+        return true;
+    };
+    long every = 1;
+    for (long m : {1L, 2L, 5L, 10L, 20L, 50L, 100L, 200L, 500L, 1000L}) {
+        every = m;
+        if (fits(m)) {
+            break;
+        }
+    }
+    for (size_t i = 0; i < ticks.size(); ++i) {
+        NumberLineTick& t = ticks[i];
+        if ((first + long(i)) % every != 0 || t.labelX < 0.0f || t.labelX + t.labelW > width) {
+            t.label.clear();
+        }
+    }
+    return ticks;
 }
 
 } // namespace hitlab

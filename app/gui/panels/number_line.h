@@ -7,6 +7,7 @@
 #include "core/text.h"
 #include "core/trace.h"
 
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -53,6 +54,40 @@ void AllowedRange(const AlgorithmInfo& algorithm, double& lo, double& hi);
 /// Lays out the slab steps of `trace` up to and including `step` (-1: all steps). The visible range
 /// covers every finite t of the whole trace (so the line does not rescale while stepping), the
 /// allowed range and 0, with a margin.
-NumberLineLayout LayOutNumberLine(const Trace& trace, const AlgorithmInfo& algorithm, int step);
+/// `rangeAlso` (may be null): a second trace whose t values the visible range covers too, so two
+/// number lines drawn one above the other share one t axis.
+NumberLineLayout LayOutNumberLine(const Trace& trace, const AlgorithmInfo& algorithm, int step,
+                                  const Trace* rangeAlso = nullptr);
+
+/// The Query inspector's side by side view: the drawn and the compared algorithm's number lines on
+/// one t range, each up to `step` (-1: all; the compared trace's clamped to its last step).
+struct ComparedNumberLines {
+    NumberLineLayout drawn, compared;
+    int comparedStep = -1; ///< the compared trace's step shown (-1: all)
+};
+ComparedNumberLines LayOutComparedNumberLines(const Trace& drawn, const AlgorithmInfo& drawnAlgorithm,
+                                              const Trace& compared, const AlgorithmInfo& comparedAlgorithm, int step);
+
+/// The algorithms the Query inspector offers to compare with `drawn`: the family's others, in the
+/// registry's order.
+std::vector<const AlgorithmInfo*> ComparableAlgorithms(const AlgorithmInfo& drawn);
+
+/// One tick of the number line's t axis, as a fraction of the line's width.
+struct NumberLineTick {
+    double t = 0;
+    float x = 0;       ///< fraction of the width
+    std::string label; ///< ShortNumber(t); empty when the label was dropped to avoid an overlap
+    float labelX = 0;  ///< the label's left edge in pixels from the line's left end (centred on the tick)
+    float labelW = 0;  ///< the label's width in pixels
+};
+
+/// Ticks of a line `width` pixels wide showing [tMin, tMax]: at multiples of a 1, 2 or 5 times a
+/// power of ten, about 70 pixels apart. Every tick is kept; labels are centred on their tick, and
+/// thinned (every 2nd, then every 5th, 10th... label kept, always the one at t = 0 among them) until
+/// each is `gap` pixels clear of its neighbours and inside [0, width]. A negative number's minus is
+/// part of its measured width, so it never touches the label before it. `textWidth`: a label's
+/// width in pixels.
+std::vector<NumberLineTick> LayOutTicks(double tMin, double tMax, float width,
+                                        const std::function<float(const std::string&)>& textWidth, float gap);
 
 } // namespace hitlab

@@ -6,9 +6,11 @@
 
 namespace hitlab {
 
-/// The t number line at the cursor, `width` pixels wide: one row per slab (axis colours), the
+/// The t number line at the cursor, `width` pixels wide: one row per slab (slab colours), the
 /// running intersection, the allowed range; it takes (rows + 1) * 1.5 lines, then two lines for the
-/// t axis and the allowed range (and 8 pixels).
-void DrawNumberLine(const NumberLineLayout& layout, float width);
+/// t axis (ticks from LayOutTicks) and the allowed range (and 8 pixels). `litAxis`: the slab lit
+/// from the viewport (a hovered crossing), its bar outlined. Returns the slab of the row under the
+/// cursor, -1: none.
+int DrawNumberLine(const NumberLineLayout& layout, float width, int litAxis = -1);
 
 } // namespace hitlab

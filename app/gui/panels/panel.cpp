@@ -37,6 +37,8 @@ void PanelContext::Focus(const SceneQuery& query) const
 
 std::optional<SceneQuery> PanelContext::Focused() const { return state.focused ? state.focused : m_viewport.Focused(); }
 
+SlabHighlight PanelContext::HoveredCrossing() const { return m_viewport.HoveredCrossing(); }
+
 std::uint64_t EditGroup::For(const PanelContext& ctx, bool activated)
 {
     if (activated || m_group == 0) {

@@ -11,6 +11,7 @@
 #include "core/commands.h"
 #include "core/scene.h"
 #include "core/scene_eval.h"
+#include "render/slab_draw.h"
 
 #include <nlohmann/json_fwd.hpp>
 
@@ -87,6 +88,8 @@ struct PanelContext {
     void Focus(const SceneQuery& query) const;
     /// The pair the panels show: the one focused in Results, else the viewport's own choice.
     std::optional<SceneQuery> Focused() const;
+    /// The slab crossing under the cursor in the viewport (axis -1: none; see Viewport::HoveredCrossing).
+    SlabHighlight HoveredCrossing() const;
     void Queue(PanelAction action) const { actions.push_back(std::move(action)); }
 
 private:

@@ -6,6 +6,7 @@
 #include "core/scene.h"
 
 #include <optional>
+#include <string>
 
 namespace hitlab {
 
@@ -17,6 +18,13 @@ struct PanelState {
     int step = -1;
     bool playing = false;   ///< the Query inspector's play button steps forward on a timer
     double playClock = 0.0; ///< seconds since the last automatic step
+    /// A second algorithm of the focused pair's family (by name) whose trace the Query inspector
+    /// and the viewport show beside the drawn one; empty: none.
+    std::string compare{};
+    /// The slab of the number-line bar under the cursor (-1: none), and whose number line it is
+    /// (0: the drawn algorithm's, 1: the compared one's); the viewport lights that slab.
+    int hoveredBar = -1;
+    int hoveredBarTrace = 0;
 };
 
 } // namespace hitlab

@@ -127,6 +127,9 @@ void Panels::BeginFrame()
     m_fitPending = false;
     // a lesson opens ready to inspect: its first disagreement (else its first query) focused
     state.step = m_frame == 0 && m_options.step > 0 ? m_options.step - 1 : -1;
+    if (m_frame == 0) {
+        state.compare = m_options.compare;
+    }
     if (m_frame == 0 && m_options.select != 0) {
         m_viewport.Select(m_options.select);
         m_lastSelected = m_options.select;
@@ -161,6 +164,7 @@ void Panels::FollowSelection()
 void Panels::Draw(double dt)
 {
     m_shown.clear();
+    state.hoveredBar = -1; // set again by the number line under the cursor, if one is drawn
     ImGui::GetIO().FontGlobalScale = m_fontScale;
     m_viewport.markerScale = m_fontScale; // markers, lines and the gizmo grow with the text
     Layout();

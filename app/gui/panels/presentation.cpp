@@ -128,7 +128,11 @@ void Panels::DrawPresentation(PanelContext& ctx)
         ImGui::TextUnformatted(caption.c_str());
         ImGui::PopTextWrapPos();
         if (slab) {
-            DrawNumberLine(LayOutNumberLine(trace, *drawn, state.step), ImGui::GetContentRegionAvail().x);
+            const SlabHighlight crossing = m_viewport.HoveredCrossing();
+            state.hoveredBar =
+                DrawNumberLine(LayOutNumberLine(trace, *drawn, state.step), ImGui::GetContentRegionAvail().x,
+                               crossing.trace != 1 ? crossing.axis : -1);
+            state.hoveredBarTrace = 0;
         }
         m_presentScroll[0] = ImGui::GetScrollMaxY();
     }

@@ -21,91 +21,9 @@ namespace hitlab {
 
 namespace {
 
-ImU32 Color(const glm::vec4& c, float alpha = 1.0f)
-{
-    return ImGui::ColorConvertFloat4ToU32(ImVec4(c.x, c.y, c.z, c.w * alpha));
-}
-
 ImVec4 Vec(const glm::vec4& c) { return ImVec4(c.x, c.y, c.z, c.w); }
 
 } // namespace
-
-void DrawNumberLine(const NumberLineLayout& layout, float width)
-{
-    ImDrawList* draw = ImGui::GetWindowDrawList();
-    const float line = ImGui::GetTextLineHeight();
-    float labelW = ImGui::CalcTextSize("[t_enter, t_exit]  ").x;
-    for (const NumberLineRow& row : layout.rows) {
-        labelW = std::max(labelW, ImGui::CalcTextSize((row.label + "  ").c_str()).x);
-    }
-    const float rowH = line * 1.5f;
-    const ImVec2 origin = ImGui::GetCursorScreenPos();
-    // room beside the line for the numbers at the ends of the intervals
-    const float numberW = ImGui::CalcTextSize("-0.833333 ").x;
-    const float x0 = origin.x + labelW + numberW,
-                x1 = origin.x + std::max(labelW + 2.0f * numberW + 60.0f, width - numberW);
-    const int rows = int(layout.rows.size()) + 1; // the slabs, then the running intersection
-    const float bottom = origin.y + rowH * float(rows);
-    auto X = [&](float f) { return x0 + (x1 - x0) * f; };
-    // the allowed range, shaded behind every row
-    draw->AddRectFilled(ImVec2(X(layout.allowedLoX), origin.y), ImVec2(X(layout.allowedHiX), bottom),
-                        IM_COL32(255, 255, 255, 14));
-    const float zero = X(layout.X(0.0));
-    draw->AddLine(ImVec2(zero, origin.y), ImVec2(zero, bottom), IM_COL32(255, 255, 255, 60));
-    for (size_t i = 0; i < layout.rows.size(); ++i) {
-        const NumberLineRow& row = layout.rows[i];
-        const float y = origin.y + rowH * float(i) + rowH * 0.5f;
-        const glm::vec4 color = palette::Axis(row.axis);
-        draw->AddText(ImVec2(origin.x, y - line * 0.5f), Color(color), row.label.c_str());
-        draw->AddLine(ImVec2(x0, y), ImVec2(x1, y), IM_COL32(255, 255, 255, 30));
-        if (row.parallel && !row.originInside) {
-            continue; // no t is inside: nothing to draw
-        }
-        const float a = X(row.nearX), b = X(row.farX);
-        draw->AddRectFilled(ImVec2(a, y - line * 0.35f), ImVec2(std::max(b, a + 2.0f), y + line * 0.35f),
-                            Color(color, 0.85f), 2.0f);
-        if (!row.parallel) {
-            const std::string nearText = ShortNumber(row.tNear), farText = ShortNumber(row.tFar);
-            draw->AddText(ImVec2(a - ImGui::CalcTextSize(nearText.c_str()).x - 3.0f, y - line * 0.5f), Color(color),
-                          nearText.c_str());
-            draw->AddText(ImVec2(b + 3.0f, y - line * 0.5f), Color(color), farText.c_str());
-        }
-    }
-    // the running intersection after the last row shown
-    const float y = origin.y + rowH * float(rows - 1) + rowH * 0.5f;
-    draw->AddText(ImVec2(origin.x, y - line * 0.5f), IM_COL32(235, 235, 235, 255), "[t_enter, t_exit]");
-    draw->AddLine(ImVec2(x0, y), ImVec2(x1, y), IM_COL32(255, 255, 255, 30));
-    if (!layout.rows.empty()) {
-        const NumberLineRow& cur = layout.rows.back();
-        // the running interval's text is the trace's own (SlabIntervalText), never recomputed here
-        if (cur.empty) {
-            draw->AddText(ImVec2(X(std::min(cur.enterX, cur.exitX)), y - line * 0.5f), IM_COL32(255, 110, 100, 255),
-                          cur.interval.c_str());
-        } else {
-            draw->AddRect(ImVec2(X(cur.enterX), y - line * 0.4f),
-                          ImVec2(std::max(X(cur.exitX), X(cur.enterX) + 2.0f), y + line * 0.4f),
-                          IM_COL32(255, 255, 255, 235), 2.0f, 0, 2.0f);
-            draw->AddText(ImVec2(X(cur.exitX) + 4.0f, y - line * 0.5f), IM_COL32(235, 235, 235, 255),
-                          cur.interval.c_str());
-        }
-    }
-    // the t axis: its ends and 0 (left out where it would run into an end's label)
-    const ImU32 grey = IM_COL32(150, 150, 150, 255);
-    const float ty = bottom + 2.0f;
-    const std::string lo = ShortNumber(layout.tMin), hi = ShortNumber(layout.tMax);
-    const float loW = ImGui::CalcTextSize(lo.c_str()).x, hiW = ImGui::CalcTextSize(hi.c_str()).x;
-    draw->AddText(ImVec2(x0 - loW * 0.5f, ty), grey, lo.c_str());
-    draw->AddText(ImVec2(x1 - hiW * 0.5f, ty), grey, hi.c_str());
-    if (zero - x0 > loW + 8.0f && x1 - zero > hiW * 0.5f + 8.0f) {
-        draw->AddText(ImVec2(zero - 3.0f, ty), grey, "0");
-    }
-    draw->AddText(ImVec2(origin.x, ty), grey, "t");
-    const std::string range = std::isinf(layout.allowedHi)
-                                  ? "shaded: the allowed range t >= 0"
-                                  : "shaded: the allowed range 0 <= t <= " + ShortNumber(layout.allowedHi);
-    draw->AddText(ImVec2(origin.x, ty + line + 2.0f), grey, range.c_str());
-    ImGui::Dummy(ImVec2(width, bottom - origin.y + 2.0f * line + 8.0f));
-}
 
 namespace {
 
@@ -342,17 +260,85 @@ void StepControls(PanelState& state, const Trace& trace)
     }
 }
 
-/// The trace's picture: the t number line of slab methods, the faces or axes tables, or the
-/// current step's values for other methods.
-void TraceDetail(const PanelState& state, const Trace& trace, const AlgorithmInfo& drawn, const PairColors& colors)
+/// The second algorithm chooser: "none" or another algorithm of the drawn one's family.
+void CompareChooser(PanelState& state, const AlgorithmInfo& drawn)
+{
+    const std::vector<const AlgorithmInfo*> others = ComparableAlgorithms(drawn);
+    if (others.empty()) {
+        return;
+    }
+    const AlgorithmInfo* current = state.compare.empty() ? nullptr : FindAlgorithm(drawn.family, state.compare);
+    ImGui::SetNextItemWidth(ImGui::GetFontSize() * 11.0f);
+    const std::string preview = current != nullptr ? std::string(current->name) : "none";
+    if (ImGui::BeginCombo("compare with", preview.c_str())) {
+        if (ImGui::Selectable("none", current == nullptr)) {
+            state.compare.clear();
+        }
+        for (const AlgorithmInfo* a : others) {
+            if (ImGui::Selectable(std::string(a->name).c_str(), a == current)) {
+                state.compare = std::string(a->name);
+            }
+        }
+        ImGui::EndCombo();
+    }
+    if (ImGui::IsItemHovered()) {
+        ImGui::SetTooltip("A second algorithm's trace on the same query: its number line below the drawn one's, "
+                          "on one t axis, and its crossings in the viewport as rings, its bands on the other "
+                          "side of the ray.");
+    }
+}
+
+/// A number line's heading: the algorithm and the step it shows.
+void NumberLineCaption(const AlgorithmInfo& algorithm, const Trace& trace, int step)
+{
+    ImGui::PushTextWrapPos(0.0f);
+    if (step >= 0 && step < int(trace.steps.size())) {
+        ImGui::TextDisabled("%s, step %d / %d: %s", std::string(algorithm.name).c_str(), step + 1,
+                            int(trace.steps.size()), trace.steps[size_t(step)].caption.c_str());
+    } else {
+        ImGui::TextDisabled("%s, all %d steps", std::string(algorithm.name).c_str(), int(trace.steps.size()));
+    }
+    ImGui::PopTextWrapPos();
+}
+
+/// The trace's picture: the t number line of slab methods (with the compared algorithm's below it),
+/// the faces or axes tables, or the current step's values for other methods. A hovered bar is
+/// written to state.hoveredBar for the viewport; `crossing` is the viewport's hovered crossing.
+void TraceDetail(PanelState& state, const Trace& trace, const AlgorithmInfo& drawn, const PairColors& colors,
+                 const Trace* compared, const AlgorithmInfo* comparedAlgorithm, SlabHighlight crossing)
 {
     const int count = int(trace.steps.size());
     if (IsSlabTrace(trace)) {
-        const NumberLineLayout layout = LayOutNumberLine(trace, drawn, state.step);
-        DrawNumberLine(layout, ImGui::GetContentRegionAvail().x);
+        const float width = ImGui::GetContentRegionAvail().x;
+        const bool both = compared != nullptr && comparedAlgorithm != nullptr && IsSlabTrace(*compared);
+        const ComparedNumberLines lines =
+            both ? LayOutComparedNumberLines(trace, drawn, *compared, *comparedAlgorithm, state.step)
+                 : ComparedNumberLines{LayOutNumberLine(trace, drawn, state.step), {}, -1};
+        if (both) {
+            NumberLineCaption(drawn, trace, state.step);
+        }
+        const NumberLineLayout& layout = lines.drawn;
+        if (const int bar = DrawNumberLine(layout, width, crossing.trace != 1 ? crossing.axis : -1); bar >= 0) {
+            state.hoveredBar = bar;
+            state.hoveredBarTrace = 0;
+        }
         if (state.step >= 0 && !layout.sentence.empty() && layout.sentence != trace.verdict) {
             ImGui::PushTextWrapPos(0.0f);
             ImGui::TextUnformatted(layout.sentence.c_str());
+            ImGui::PopTextWrapPos();
+        }
+        if (both) {
+            ImGui::Separator();
+            NumberLineCaption(*comparedAlgorithm, *compared, lines.comparedStep);
+            if (const int bar = DrawNumberLine(lines.compared, width, crossing.trace == 1 ? crossing.axis : -1);
+                bar >= 0) {
+                state.hoveredBar = bar;
+                state.hoveredBarTrace = 1;
+            }
+            ImGui::PushTextWrapPos(0.0f);
+            ImGui::TextDisabled("%s:", std::string(comparedAlgorithm->name).c_str());
+            ImGui::SameLine();
+            ImGui::TextUnformatted(compared->verdict.c_str());
             ImGui::PopTextWrapPos();
         }
     } else {
@@ -441,7 +427,10 @@ public:
         ImGui::TextDisabled("%s, %s, %s", std::string(FamilyName(focus->family)).c_str(),
                             std::string(drawn->name).c_str(), precision);
         StepControls(state, trace);
-        TraceDetail(state, trace, *drawn, colors);
+        CompareChooser(state, *drawn);
+        const AlgorithmInfo* second = state.compare.empty() ? nullptr : FindAlgorithm(focus->family, state.compare);
+        const Trace secondTrace = second != nullptr ? SceneEvaluator::TraceOf(scene, *focus, *second) : Trace{};
+        TraceDetail(state, trace, *drawn, colors, second != nullptr ? &secondTrace : nullptr, second, ctx.HoveredCrossing());
         ImGui::EndChild();
 
         ImGui::SameLine();
