@@ -217,7 +217,7 @@ const hitlab_convention kRayTestConventions[] = {
     {"precision", "double (BT_USE_DOUBLE_PRECISION)"},
 };
 const hitlab_convention kPairConventions[] = {
-    {"touching", "overlap"},
+    {"touching", "separate"},
     {"boundary", "conservative"},
     {"contacts", "every point contactPairTest reports, speculative ones (distance > 0) included"},
     {"precision", "double (BT_USE_DOUBLE_PRECISION)"},
@@ -228,6 +228,9 @@ const char* const kRayTestFlaw =
     "btCollisionWorld::rayTestSingle casts against the box shrunk by its collision margin and rounded by "
     "it (GJK), so edges and corners are rounded (radius = the margin) and t is found iteratively, within "
     "about 1e-4 of the box's size";
+const char* const kBoxBoxFlaw =
+    "btBoxBoxDetector misses some overlaps of boxes about 1e-7 in size (the hunt finds two such boxes centred "
+    "at the same point reported apart)";
 const char* const kPairSummary =
     "btCollisionWorld::contactPairTest on one pair; a hit is any contact point it reports: Bullet also "
     "reports speculative contacts a little apart (getDistance() > 0), which an engine filters itself.";
@@ -254,9 +257,9 @@ const hitlab_algorithm kAlgorithms[] = {
      kBullet, 0, kRayTestConventions, 8, "hit t_enter point normal", kRayTestFlaw, BatchF<RayTestObb>,
      BatchD<RayTestObb>, nullptr, nullptr},
     {"bullet_box_box", "aabb_aabb", "Bullet box-box (btBoxBoxCollisionAlgorithm)", kPairSummary, kBullet, 0,
-     kPairConventions, 4, "hit depth normal", nullptr, BatchF<BoxBoxAabb>, BatchD<BoxBoxAabb>, nullptr, nullptr},
+     kPairConventions, 4, "hit depth normal", kBoxBoxFlaw, BatchF<BoxBoxAabb>, BatchD<BoxBoxAabb>, nullptr, nullptr},
     {"bullet_box_box", "obb_obb", "Bullet box-box (btBoxBoxCollisionAlgorithm)", kPairSummary, kBullet, 0,
-     kPairConventions, 4, "hit depth normal", nullptr, BatchF<BoxBoxObb>, BatchD<BoxBoxObb>, nullptr, nullptr},
+     kPairConventions, 4, "hit depth normal", kBoxBoxFlaw, BatchF<BoxBoxObb>, BatchD<BoxBoxObb>, nullptr, nullptr},
     {"bullet_sphere_box", "sphere_aabb", "Bullet sphere-box (btSphereBoxCollisionAlgorithm)", kPairSummary, kBullet, 0,
      kPairConventions, 4, "hit depth normal", nullptr, BatchF<SphereBox>, BatchD<SphereBox>, nullptr, nullptr},
 };
