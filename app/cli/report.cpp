@@ -2,6 +2,7 @@
 // queries at a time.
 #include "report.h"
 
+#include "app/paths/data_dir.h"
 #include "app/plugin/external_runs.h"
 #include "report_format.h"
 
@@ -195,9 +196,10 @@ int RunReport(const ReportOptions& options, std::ostream& out, std::ostream& err
         return 2;
     }
     ExternalRuns external;
-    if (!options.externalCommands.empty() || !options.plugins.empty()) {
-        if (std::string e =
-                StartExternalPrograms(options.externalCommands, options.externalTimeout, external, options.plugins);
+    // the plugins the lesson names ("plugins": ["bullet"]) join those of --plugin
+    const std::vector<std::string> plugins = AddScenePlugins(options.plugins, scene.plugins, options.scenePath);
+    if (!options.externalCommands.empty() || !plugins.empty()) {
+        if (std::string e = StartExternalPrograms(options.externalCommands, options.externalTimeout, external, plugins);
             !e.empty()) {
             err << "hitlab report: " << e << "\n";
             return 2;

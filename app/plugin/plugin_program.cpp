@@ -2,6 +2,7 @@
 // batched round trips with a progress counter, and containment of crashes and hangs.
 #include "plugin_program.h"
 
+#include "app/paths/data_dir.h"
 #include "core/io/protocol.h"
 #include "core/text.h"
 
@@ -122,7 +123,7 @@ std::string PluginHostPath()
 }
 
 PluginProgram::PluginProgram(std::string file, std::chrono::milliseconds timeout, std::vector<TakenName> taken)
-    : m_file(std::move(file)), m_timeout(timeout), m_taken(std::move(taken))
+    : m_file(ResolvePluginPath(file)), m_timeout(timeout), m_taken(std::move(taken))
 {
 }
 

@@ -117,6 +117,7 @@ void Panels::OpenFile(const std::string& path)
     m_lastSelected = 0;
     m_fitPending = true;
     m_recent.Add(path);
+    AddScenePlugins();
 }
 
 bool Panels::Save(const std::string& path)
