@@ -81,8 +81,8 @@ bool ReadPluginOutcomes(Reader& r, const json& plugins, const std::string& path,
             return r.Fail(where, "\"" + name + "\" is a built-in algorithm: list it under hit or miss");
         }
         if (!outcome.is_object()) {
-            return r.Fail(where, "expected an object {\"hit\": true or false, \"explain\": ...}, got " +
-                                     TypeOf(outcome));
+            return r.Fail(where,
+                          "expected an object {\"hit\": true or false, \"explain\": ...}, got " + TypeOf(outcome));
         }
         r.WarnUnknownKeys(outcome, where, {"hit", "explain"});
         PluginExpectation e{name, false, ""};

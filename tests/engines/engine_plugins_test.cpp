@@ -10,8 +10,8 @@
 
 #include <algorithm>
 #include <cstdlib>
-#include <map>
 #include <filesystem>
+#include <map>
 #include <set>
 #include <sstream>
 
@@ -50,7 +50,7 @@ bool Built(const std::string& engine) { return fs::exists(fs::path(HITLAB_ENGINE
 
 #define REQUIRE_ENGINE(engine)                                                                                         \
     if (!Built(engine)) {                                                                                              \
-        GTEST_SKIP() << engine << ".so was not built (its package was missing at configure time)";                    \
+        GTEST_SKIP() << engine << ".so was not built (its package was missing at configure time)";                     \
     }
 
 /// The answers of `hitlab eval --plugin ENGINE` to one query line, by algorithm name.
@@ -62,11 +62,9 @@ json Eval(const std::string& engine, const std::string& line)
     return answer;
 }
 
-std::string Query(const std::string& family, const std::string& precision, const std::string& a,
-                  const std::string& b)
+std::string Query(const std::string& family, const std::string& precision, const std::string& a, const std::string& b)
 {
-    return R"({"id":1,"query":")" + family + R"(","precision":")" + precision + R"(","a":)" + a + R"(,"b":)" + b +
-           "}";
+    return R"({"id":1,"query":")" + family + R"(","precision":")" + precision + R"(","a":)" + a + R"(,"b":)" + b + "}";
 }
 
 const std::string kUnitBox = R"({"type":"aabb","min":[0,0,0],"max":[1,1,1]})";
@@ -86,7 +84,10 @@ TEST(EnginePlugins, EachLoadsByNameAndListsItsAlgorithms)
           {"sphere_aabb", "bullet_sphere_box"}}},
         {"fcl", {{"obb_obb", "fcl_box_box"}, {"aabb_aabb", "fcl_box_box"}, {"sphere_aabb", "fcl_sphere_box"}}},
         {"ode",
-         {{"obb_obb", "ode_box_box"}, {"aabb_aabb", "ode_box_box"}, {"ray_aabb", "ode_ray_box"}, {"ray_obb", "ode_ray_box"}}},
+         {{"obb_obb", "ode_box_box"},
+          {"aabb_aabb", "ode_box_box"},
+          {"ray_aabb", "ode_ray_box"},
+          {"ray_obb", "ode_ray_box"}}},
         {"box2d", {{"ray_aabb", "box2d_raycast"}}},
     };
     for (const auto& [engine, algorithms] : expected) {
@@ -154,8 +155,8 @@ TEST(EnginePlugins, TIsInUnitsOfTheDirection)
 {
     // direction (4, 0, 0): the x = 0 face is 2 away, so t = 0.5 (ODE normalises the direction and
     // the plugin divides its distance by |direction|)
-    const std::string line = Query("ray_aabb", "double", R"({"type":"ray","origin":[-2,0.5,0.5],"direction":[4,0,0]})",
-                                   kUnitBox);
+    const std::string line =
+        Query("ray_aabb", "double", R"({"type":"ray","origin":[-2,0.5,0.5],"direction":[4,0,0]})", kUnitBox);
     if (Built("ode")) {
         EXPECT_NEAR(Eval("ode", line)["results"]["ode_ray_box"]["t_enter"].get<double>(), 0.5, 1e-12);
     }
@@ -202,9 +203,10 @@ TEST(EnginePlugins, BoxesOverlappingByAHalfHaveDepthAHalf)
     const std::string aabbs =
         Query("aabb_aabb", "double", kUnitBox, R"({"type":"aabb","min":[0.5,0,0],"max":[1.5,1,1]})");
     // two unit-half-extent OBBs 1.5 apart on x, the second turned 90 degrees about z: overlap 0.5 on x
-    const std::string obbs = Query(
-        "obb_obb", "double", R"({"type":"obb","center":[0,0,0],"half_extents":[1,1,1],"axes":[[1,0,0],[0,1,0],[0,0,1]]})",
-        R"({"type":"obb","center":[1.5,0,0],"half_extents":[1,1,1],"axes":[[0,1,0],[-1,0,0],[0,0,1]]})");
+    const std::string obbs =
+        Query("obb_obb", "double",
+              R"({"type":"obb","center":[0,0,0],"half_extents":[1,1,1],"axes":[[1,0,0],[0,1,0],[0,0,1]]})",
+              R"({"type":"obb","center":[1.5,0,0],"half_extents":[1,1,1],"axes":[[0,1,0],[-1,0,0],[0,0,1]]})");
     for (const auto& [engine, name] : std::vector<std::pair<std::string, std::string>>{
              {"bullet", "bullet_box_box"}, {"fcl", "fcl_box_box"}, {"ode", "ode_box_box"}}) {
         if (!Built(engine)) {
@@ -251,8 +253,8 @@ TEST(EnginePlugins, Box2DIsTwoDimensional)
 {
     REQUIRE_ENGINE("box2d");
     // a ray with a z component is the plugin's error (code 2), not a guess
-    const json answer = Eval("box2d", Query("ray_aabb", "float",
-                                            R"({"type":"ray","origin":[-2,0.5,0.5],"direction":[1,0,0.5]})", kUnitBox));
+    const json answer = Eval(
+        "box2d", Query("ray_aabb", "float", R"({"type":"ray","origin":[-2,0.5,0.5],"direction":[1,0,0.5]})", kUnitBox));
     EXPECT_EQ(answer["external"]["box2d_raycast"]["status"], "error");
     EXPECT_EQ(answer["external"]["box2d_raycast"]["message"], "the plugin set error code 2");
 }
