@@ -259,7 +259,12 @@ std::string PluginProgram::ReadMetadata(bool check)
         return "plugin '" + m_file + "': the host " + error;
     }
     if (meta.starts_with("error: ")) {
-        return "plugin '" + m_file + "': " + meta.substr(7);
+        // a bare name that is no file and no bundled engine plugin: say where it was looked for
+        const std::string where = m_file.find('/') == std::string::npos
+                                      ? " (no file of that name here, and no bundled engine plugin " + m_file +
+                                            ".so in " + PluginDirectory() + ")"
+                                      : "";
+        return "plugin '" + m_file + "': " + meta.substr(7) + where;
     }
     if (!ReadLine(deadline, capabilities, error)) {
         return "plugin '" + m_file + "': the host " + error;
