@@ -199,8 +199,18 @@ int RunReport(const ReportOptions& options, std::ostream& out, std::ostream& err
     // the plugins the lesson names ("plugins": ["bullet"]) join those of --plugin
     const std::vector<std::string> plugins = AddScenePlugins(options.plugins, scene.plugins, options.scenePath);
     if (!options.externalCommands.empty() || !plugins.empty()) {
-        if (std::string e = StartExternalPrograms(options.externalCommands, options.externalTimeout, external, plugins);
-            !e.empty()) {
+        std::string e = StartExternalPrograms(options.externalCommands, options.externalTimeout, external, plugins);
+        if (!e.empty() && plugins.size() > options.plugins.size()) {
+            // a lesson's plugin that cannot be loaded (an engine not built): the report goes on without
+            err << "hitlab report: warning: " << options.scenePath << ": " << e
+                << "; reporting without the scene's plugins\n";
+            external = ExternalRuns{};
+            e = options.externalCommands.empty() && options.plugins.empty()
+                    ? std::string()
+                    : StartExternalPrograms(options.externalCommands, options.externalTimeout, external,
+                                            options.plugins);
+        }
+        if (!e.empty()) {
             err << "hitlab report: " << e << "\n";
             return 2;
         }
