@@ -126,7 +126,7 @@ TEST(EnginePlugins, BulletDeclaresTheDoublePrecisionItRunsIn)
 TEST(EnginePlugins, ARayThroughTheUnitBoxEntersAtTTwo)
 {
     // t = (0 - -2) / 1 = 2 for every engine; in float and double alike (2 is exact)
-    for (const std::string precision : {"double", "float"}) {
+    for (const char* precision : {"double", "float"}) {
         SCOPED_TRACE(precision);
         const std::string line = Query("ray_aabb", precision, kRayThroughBox, kUnitBox);
         if (Built("bullet")) {
@@ -278,7 +278,7 @@ std::vector<fs::path> LessonsFor(const std::string& engine)
 
 TEST(EnginePlugins, EveryLessonOfItsFamiliesRunsWithoutAFailedQuery)
 {
-    for (const std::string engine : {"bullet", "fcl", "ode", "box2d"}) {
+    for (const std::string& engine : std::vector<std::string>{"bullet", "fcl", "ode", "box2d"}) {
         if (!Built(engine)) {
             continue;
         }
