@@ -108,7 +108,7 @@ void Peer(benchmark::State& state, const char* engine, Family family, const char
     int index = -1;
     for (std::size_t i = 0; i < plugin.Algorithms().size(); ++i) {
         const ExternalAlgorithm& a = plugin.Algorithms()[i];
-        index = a.name == algorithm && a.family == FamilyName(family) ? int(i) : index;
+        index = a.name == algorithm && a.family == family ? int(i) : index;
     }
     if (index < 0) {
         state.SkipWithError("the plugin has no such algorithm");
