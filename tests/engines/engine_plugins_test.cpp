@@ -53,6 +53,15 @@ bool Built(const std::string& engine) { return fs::exists(fs::path(HITLAB_ENGINE
         GTEST_SKIP() << engine << ".so was not built (its package was missing at configure time)";                     \
     }
 
+/// A result without its null fields (those the algorithm does not return).
+json Set(json result)
+{
+    for (auto it = result.begin(); it != result.end();) {
+        it = it->is_null() ? result.erase(it) : std::next(it);
+    }
+    return result;
+}
+
 /// The answers of `hitlab eval --plugin ENGINE` to one query line, by algorithm name.
 json Eval(const std::string& engine, const std::string& line)
 {
@@ -100,7 +109,7 @@ TEST(EnginePlugins, EachLoadsByNameAndListsItsAlgorithms)
         std::set<std::pair<std::string, std::string>> listed;
         for (const json& a : json::parse(run.out)) {
             if (a["name"].get<std::string>().rfind(engine + "_", 0) == 0) {
-                listed.insert({a["family"], a["name"]});
+                listed.insert({a["family"].get<std::string>(), a["name"].get<std::string>()});
                 EXPECT_FALSE(a["conventions"]["precision"].get<std::string>().empty()) << a["name"];
             }
         }
@@ -131,7 +140,7 @@ TEST(EnginePlugins, ARayThroughTheUnitBoxEntersAtTTwo)
         const std::string line = Query("ray_aabb", precision, kRayThroughBox, kUnitBox);
         if (Built("bullet")) {
             const json r = Eval("bullet", line)["results"];
-            EXPECT_EQ(r["bullet_ray_aabb2"], json::parse(R"({"hit":true,"t_enter":2})"));
+            EXPECT_EQ(Set(r["bullet_ray_aabb2"]), json::parse(R"({"hit":true,"t_enter":2})"));
             // rayTestSingle's fraction is of the segment origin .. origin + 1000 direction: t = 1000 fraction
             EXPECT_EQ(r["bullet_ray_test"]["hit"], true);
             EXPECT_NEAR(r["bullet_ray_test"]["t_enter"].get<double>(), 2.0, 1e-9);
@@ -145,7 +154,7 @@ TEST(EnginePlugins, ARayThroughTheUnitBoxEntersAtTTwo)
             EXPECT_EQ(r["normal"], json::array({-1, 0, 0}));
         }
         if (Built("box2d")) {
-            EXPECT_EQ(Eval("box2d", line)["results"]["box2d_raycast"],
+            EXPECT_EQ(Set(Eval("box2d", line)["results"]["box2d_raycast"]),
                       json::parse(R"({"hit":true,"t_enter":2,"point":[0,0.5,0.5],"normal":[-1,0,0]})"));
         }
     }
@@ -174,7 +183,7 @@ TEST(EnginePlugins, TheDeclaredConventionsExplainARayFromInside)
         Query("ray_aabb", "double", R"({"type":"ray","origin":[0.5,0.5,0.5],"direction":[1,0,0]})", kUnitBox);
     if (Built("bullet")) {
         const json answer = Eval("bullet", line);
-        EXPECT_EQ(answer["results"]["bullet_ray_aabb2"], json::parse(R"({"hit":true,"t_enter":-0.5})"));
+        EXPECT_EQ(Set(answer["results"]["bullet_ray_aabb2"]), json::parse(R"({"hit":true,"t_enter":-0.5})"));
         EXPECT_EQ(answer["results"]["bullet_ray_test"]["hit"], false);
         EXPECT_EQ(answer["external"]["bullet_ray_test"]["explain"]["explanation"], "convention");
         EXPECT_EQ(answer["external"]["bullet_ray_aabb2"]["explain"]["explanation"], "convention");
@@ -193,7 +202,7 @@ TEST(EnginePlugins, BulletsSegmentTestGivesTheEntryAndAnInwardNormal)
     // btRayAabb's normal points into the box: (+1, 0, 0), its declared flaw
     const json answer = Eval("bullet", Query("segment_aabb", "double",
                                              R"({"type":"segment","start":[-2,0.5,0.5],"end":[2,0.5,0.5]})", kUnitBox));
-    EXPECT_EQ(answer["results"]["bullet_ray_aabb"], json::parse(R"({"hit":true,"t_enter":0.5,"normal":[1,0,0]})"));
+    EXPECT_EQ(Set(answer["results"]["bullet_ray_aabb"]), json::parse(R"({"hit":true,"t_enter":0.5,"normal":[1,0,0]})"));
     EXPECT_EQ(answer["external"]["bullet_ray_aabb"]["explain"]["explanation"], "known_flaw");
 }
 
@@ -287,7 +296,8 @@ TEST(EnginePlugins, EveryLessonOfItsFamiliesRunsWithoutAFailedQuery)
             SCOPED_TRACE(engine + " on " + lesson.filename().string());
             const Outcome run = Hitlab({"report", lesson.string(), "--plugin", engine, "--json", "--exact"});
             ASSERT_EQ(run.status, 0) << run.err;
-            for (const json& q : json::parse(run.out)["queries"]) {
+            const json report = json::parse(run.out);
+            for (const json& q : report["queries"]) {
                 if (!q.contains("external")) {
                     continue;
                 }
