@@ -42,7 +42,8 @@ if [ "$mode" = deb ]; then
     engines_depends=$(dpkg-deb -f "$engines" Depends)
     [[ "$engines_depends" == *"hitlab (="* && "$engines_depends" == *libbullet* ]] ||
       fail "hitlab-engines' Depends lacks hitlab or libbullet: $engines_depends"
-    dpkg-deb -c "$engines" | grep -q ' ./usr/lib/hitlab/plugins/bullet.so$' || fail "hitlab-engines.deb lacks bullet.so"
+    dpkg-deb -c "$engines" >"$scratch/engines-contents.txt" # a file: grep -q closing a pipe would fail pipefail
+    grep -q ' ./usr/lib/hitlab/plugins/bullet.so$' "$scratch/engines-contents.txt" || fail "hitlab-engines.deb lacks bullet.so"
   fi
   # unpacked anywhere, the packaged program finds the packaged lessons
   dpkg-deb -x "$deb" "$scratch/root"
