@@ -3,9 +3,11 @@
 # (scripts/package). Included from the top CMakeLists.txt in the full build (not core-only, not
 # fuzz). docs/install.md describes the result.
 #
-# Two components: Runtime (the program, its lessons, desktop entry, icon, man page, bash
-# completion: the hitlab package) and Development (the core libraries, their headers, the CMake
-# package and include/hitlab/plugin.h: the hitlab-dev package).
+# Three components: Runtime (the program, its lessons, desktop entry, icon, man page, bash
+# completion: the hitlab package), Development (the core libraries, their headers, the CMake
+# package and include/hitlab/plugin.h: the hitlab-dev package) and Engines (the engine plugins of
+# plugins/ in lib/hitlab/plugins: the hitlab-engines package, so that hitlab itself does not depend
+# on Bullet, FCL, ODE and Box2D).
 
 include(GNUInstallDirs)
 include(CMakePackageConfigHelpers)
@@ -134,6 +136,9 @@ set(CPACK_PACKAGING_INSTALL_PREFIX /usr)
 set(CPACK_STRIP_FILES ON)
 set(CPACK_DEB_COMPONENT_INSTALL ON)
 set(CPACK_COMPONENTS_ALL Runtime Development)
+if(HITLAB_ENGINE_PLUGIN_TARGETS)
+  list(APPEND CPACK_COMPONENTS_ALL Engines)
+endif()
 set(CPACK_DEBIAN_FILE_NAME DEB-DEFAULT)
 set(CPACK_DEBIAN_PACKAGE_SECTION science)
 set(CPACK_DEBIAN_RUNTIME_PACKAGE_NAME hitlab)
@@ -147,4 +152,16 @@ set(CPACK_DEBIAN_DEVELOPMENT_PACKAGE_SECTION libdevel)
 # the headers' and the CMake package's dependencies (find_dependency in HitLabConfig.cmake)
 set(CPACK_DEBIAN_DEVELOPMENT_PACKAGE_DEPENDS "libglm-dev, nlohmann-json3-dev (>= 3.10), libgmp-dev, pkg-config")
 set(CPACK_DEBIAN_DEVELOPMENT_PACKAGE_RECOMMENDS "cmake (>= 3.25), g++")
+set(CPACK_COMPONENT_ENGINES_DESCRIPTION
+    "HitLab engine plugins: Bullet, FCL, ODE and Box2D as peers
+Plugins of HitLab's C ABI that wrap real engines' intersection and contact
+functions (Bullet's btRayAabb2, btRayAabb, rayTestSingle and contact tests, FCL's
+collide, ODE's dCollide, Box2D's b2AABB::RayCast), each declaring its
+conventions, so that HitLab compares them with the exact answer and explains
+their differences. Load one with hitlab --plugin bullet.")
+set(CPACK_DEBIAN_ENGINES_PACKAGE_NAME hitlab-engines)
+set(CPACK_DEBIAN_ENGINES_PACKAGE_SECTION science)
+# the engines' shared libraries (dpkg-shlibdeps), and the program that loads the plugins
+set(CPACK_DEBIAN_ENGINES_PACKAGE_SHLIBDEPS ON)
+set(CPACK_DEBIAN_ENGINES_PACKAGE_DEPENDS "hitlab (= ${PROJECT_VERSION})")
 include(CPack)

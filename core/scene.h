@@ -81,6 +81,16 @@ struct SceneQuery {
 /// (ray-ray, plane-box, ...). `swapped` is set when the second argument is the family's `a`.
 std::optional<Family> FamilyForTypes(std::string_view typeA, std::string_view typeB, bool* swapped = nullptr);
 
+/// What a lesson says a plugin's algorithm gives on one query (the plugin named by the scene's
+/// "plugins"): its verdict and, when it differs from the reference, the report's explanation.
+struct PluginExpectation {
+    std::string algorithm; ///< the plugin algorithm's name, of the query's family
+    bool hit = false;
+    std::string explain; ///< "" (agrees with the reference), "convention", "known_flaw", ...
+
+    bool operator==(const PluginExpectation&) const = default;
+};
+
 /// What a lesson says one of its queries gives, as data (a scene file's "expect"), so that a test
 /// can run the lesson through the report's evaluation and compare: text and program cannot drift.
 struct LessonExpectation {
@@ -88,6 +98,7 @@ struct LessonExpectation {
     std::vector<std::string> hit, miss;                       ///< algorithms that hit, that miss
     std::optional<double> tEnter, tExit, depth;               ///< the reference algorithm's values
     std::vector<std::pair<std::string, std::string>> explain; ///< algorithm -> why it differs ("known_flaw", ...)
+    std::vector<PluginExpectation> plugins;                   ///< the outcomes of the scene's plugins' algorithms
 
     bool operator==(const LessonExpectation&) const = default;
 };
@@ -99,6 +110,9 @@ public:
     std::string title;
     std::string description;               ///< Markdown, shown beside a lesson
     std::vector<LessonExpectation> expect; ///< the outcomes a lesson's text claims, per query
+    /// The plugins a lesson needs (docs/scene-format.md): names of bundled engine plugins
+    /// ("bullet") or plugin files, loaded by the window and `hitlab report` with the scene.
+    std::vector<std::string> plugins;
 
     CameraState camera;
 

@@ -2,6 +2,7 @@
 // queries at a time.
 #include "report.h"
 
+#include "app/paths/data_dir.h"
 #include "app/plugin/external_runs.h"
 #include "report_format.h"
 
@@ -195,10 +196,21 @@ int RunReport(const ReportOptions& options, std::ostream& out, std::ostream& err
         return 2;
     }
     ExternalRuns external;
-    if (!options.externalCommands.empty() || !options.plugins.empty()) {
-        if (std::string e =
-                StartExternalPrograms(options.externalCommands, options.externalTimeout, external, options.plugins);
-            !e.empty()) {
+    // the plugins the lesson names ("plugins": ["bullet"]) join those of --plugin
+    const std::vector<std::string> plugins = AddScenePlugins(options.plugins, scene.plugins, options.scenePath);
+    if (!options.externalCommands.empty() || !plugins.empty()) {
+        std::string e = StartExternalPrograms(options.externalCommands, options.externalTimeout, external, plugins);
+        if (!e.empty() && plugins.size() > options.plugins.size()) {
+            // a lesson's plugin that cannot be loaded (an engine not built): the report goes on without
+            err << "hitlab report: warning: " << options.scenePath << ": " << e
+                << "; reporting without the scene's plugins\n";
+            external = ExternalRuns{};
+            e = options.externalCommands.empty() && options.plugins.empty()
+                    ? std::string()
+                    : StartExternalPrograms(options.externalCommands, options.externalTimeout, external,
+                                            options.plugins);
+        }
+        if (!e.empty()) {
             err << "hitlab report: " << e << "\n";
             return 2;
         }

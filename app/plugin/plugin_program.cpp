@@ -2,6 +2,7 @@
 // batched round trips with a progress counter, and containment of crashes and hangs.
 #include "plugin_program.h"
 
+#include "app/paths/data_dir.h"
 #include "core/io/protocol.h"
 #include "core/text.h"
 
@@ -122,7 +123,7 @@ std::string PluginHostPath()
 }
 
 PluginProgram::PluginProgram(std::string file, std::chrono::milliseconds timeout, std::vector<TakenName> taken)
-    : m_file(std::move(file)), m_timeout(timeout), m_taken(std::move(taken))
+    : m_file(ResolvePluginPath(file)), m_timeout(timeout), m_taken(std::move(taken))
 {
 }
 
@@ -258,7 +259,12 @@ std::string PluginProgram::ReadMetadata(bool check)
         return "plugin '" + m_file + "': the host " + error;
     }
     if (meta.starts_with("error: ")) {
-        return "plugin '" + m_file + "': " + meta.substr(7);
+        // a bare name that is no file and no bundled engine plugin: say where it was looked for
+        const std::string where = m_file.find('/') == std::string::npos
+                                      ? " (no file of that name here, and no bundled engine plugin " + m_file +
+                                            ".so in " + PluginDirectory() + ")"
+                                      : "";
+        return "plugin '" + m_file + "': " + meta.substr(7) + where;
     }
     if (!ReadLine(deadline, capabilities, error)) {
         return "plugin '" + m_file + "': the host " + error;

@@ -34,7 +34,8 @@ std::string PluginHostPath();
 /// One plugin in its host process. Not copyable; the destructor kills the host and reaps it.
 class PluginProgram : public AlgorithmSource {
 public:
-    /// Remembers the file; nothing runs until Start.
+    /// Remembers the file (a bare name of a bundled engine plugin, `bullet`, resolved by
+    /// ResolvePluginPath: app/paths/data_dir.h); nothing runs until Start.
     explicit PluginProgram(std::string file, std::chrono::milliseconds timeout = kExternalTimeout,
                            std::vector<TakenName> taken = {});
     ~PluginProgram() override;

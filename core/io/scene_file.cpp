@@ -213,6 +213,30 @@ bool ReadFans(Reader& r, const json& fans, Scene& scene)
     return true;
 }
 
+/// "plugins": an array of non-empty strings without control characters, each named once.
+bool ReadPlugins(Reader& r, const nlohmann::json& list, std::vector<std::string>& plugins)
+{
+    if (!list.is_array()) {
+        return r.Fail("plugins", "expected an array of plugin names, got " + TypeOf(list));
+    }
+    for (size_t i = 0; i < list.size(); ++i) {
+        const std::string path = "plugins[" + std::to_string(i) + "]";
+        if (!list[i].is_string()) {
+            return r.Fail(path, "expected a plugin name (a string), got " + TypeOf(list[i]));
+        }
+        const std::string name = list[i].get<std::string>();
+        if (name.empty() || std::any_of(name.begin(), name.end(), [](char c) { return (unsigned char)c < 0x20; })) {
+            return r.Fail(path, "expected a plugin name such as \"bullet\" or a plugin file, got an empty name or "
+                                "one with control characters");
+        }
+        if (std::find(plugins.begin(), plugins.end(), name) != plugins.end()) {
+            return r.Fail(path, "the plugin \"" + name + "\" is named twice");
+        }
+        plugins.push_back(name);
+    }
+    return true;
+}
+
 bool ReadCamera(Reader& r, const json& camera, CameraState& out)
 {
     if (!camera.is_object()) {
@@ -307,8 +331,12 @@ SceneLoad ParseSceneSteps(std::string_view text, const std::string& source, Load
     Scene scene;
     Reader r{{}, &load.warnings};
     r.WarnUnknownKeys(
-        root, "", {"format", "version", "title", "description", "shapes", "ray_fans", "queries", "camera", "expect"});
+        root, "",
+        {"format", "version", "title", "description", "plugins", "shapes", "ray_fans", "queries", "camera", "expect"});
     bool ok = r.String(root, "title", "", scene.title) && r.String(root, "description", "", scene.description);
+    if (ok && root.contains("plugins")) {
+        ok = ReadPlugins(r, root["plugins"], scene.plugins);
+    }
     if (ok && root.contains("shapes")) {
         ok = ReadShapes(r, root["shapes"], scene, progress);
     }

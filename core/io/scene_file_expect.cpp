@@ -59,12 +59,56 @@ bool ReadNames(Reader& r, const json& item, const char* key, const std::string& 
     return true;
 }
 
+const char* const kKinds[] = {"convention", "known_flaw", "rounding", "unexplained"};
+
+bool IsKind(const json& kind)
+{
+    return kind.is_string() &&
+           std::find(std::begin(kKinds), std::end(kKinds), kind.get<std::string>()) != std::end(kKinds);
+}
+
+/// "plugins": {algorithm: {"hit": bool, "explain": kind}} for algorithms of the scene's plugins,
+/// which are not known until they load: a name must only not be a built-in one.
+bool ReadPluginOutcomes(Reader& r, const json& plugins, const std::string& path, Family family,
+                        std::vector<PluginExpectation>& out)
+{
+    if (!plugins.is_object()) {
+        return r.Fail(path, "expected an object {plugin algorithm: {\"hit\": true or false}}, got " + TypeOf(plugins));
+    }
+    for (const auto& [name, outcome] : plugins.items()) {
+        const std::string where = path + "." + name;
+        if (FindAlgorithm(family, name) != nullptr) {
+            return r.Fail(where, "\"" + name + "\" is a built-in algorithm: list it under hit or miss");
+        }
+        if (!outcome.is_object()) {
+            return r.Fail(where,
+                          "expected an object {\"hit\": true or false, \"explain\": ...}, got " + TypeOf(outcome));
+        }
+        r.WarnUnknownKeys(outcome, where, {"hit", "explain"});
+        PluginExpectation e{name, false, ""};
+        if (!outcome.contains("hit")) {
+            return r.Fail(where + ".hit", "missing (true or false)");
+        }
+        if (!r.Bool(outcome, "hit", where + ".", e.hit)) {
+            return false;
+        }
+        if (const auto explain = outcome.find("explain"); explain != outcome.end()) {
+            if (!IsKind(*explain)) {
+                return r.Fail(where + ".explain", "expected one of convention, known_flaw, rounding, unexplained");
+            }
+            e.explain = explain->get<std::string>();
+        }
+        out.push_back(std::move(e));
+    }
+    return true;
+}
+
 bool ReadOne(Reader& r, const json& item, const std::string& path, const Scene& scene, LessonExpectation& e)
 {
     if (!item.is_object()) {
         return r.Fail(path, "expected an object, got " + TypeOf(item));
     }
-    r.WarnUnknownKeys(item, path, {"pair", "hit", "miss", "t_enter", "t_exit", "depth", "explain"});
+    r.WarnUnknownKeys(item, path, {"pair", "hit", "miss", "t_enter", "t_exit", "depth", "explain", "plugins"});
     const auto pair = item.find("pair");
     if (pair == item.end() || !pair->is_array() || pair->size() != 2 || !(*pair)[0].is_string() ||
         !(*pair)[1].is_string()) {
@@ -106,14 +150,14 @@ bool ReadOne(Reader& r, const json& item, const std::string& path, const Scene& 
                 return r.Fail(where,
                               "unknown algorithm \"" + name + "\" of family " + std::string(FamilyName(*family)));
             }
-            static const char* const kKinds[] = {"convention", "known_flaw", "rounding", "unexplained"};
-            const bool known = kind.is_string() && std::find(std::begin(kKinds), std::end(kKinds),
-                                                             kind.get<std::string>()) != std::end(kKinds);
-            if (!known) {
+            if (!IsKind(kind)) {
                 return r.Fail(where, "expected one of convention, known_flaw, rounding, unexplained");
             }
             e.explain.emplace_back(name, kind.get<std::string>());
         }
+    }
+    if (const auto plugins = item.find("plugins"); plugins != item.end()) {
+        return ReadPluginOutcomes(r, *plugins, prefix + "plugins", *family, e.plugins);
     }
     return true;
 }
@@ -158,6 +202,16 @@ ordered_json ExpectationsToJson(const std::vector<LessonExpectation>& expect)
                 explain[name] = kind;
             }
             item["explain"] = std::move(explain);
+        }
+        if (!e.plugins.empty()) {
+            ordered_json plugins = ordered_json::object();
+            for (const PluginExpectation& p : e.plugins) {
+                plugins[p.algorithm]["hit"] = p.hit;
+                if (!p.explain.empty()) {
+                    plugins[p.algorithm]["explain"] = p.explain;
+                }
+            }
+            item["plugins"] = std::move(plugins);
         }
         out.push_back(std::move(item));
     }

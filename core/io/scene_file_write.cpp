@@ -82,6 +82,9 @@ ordered_json SceneToJson(const Scene& scene)
     j["version"] = kSceneFormatVersion;
     j["title"] = scene.title;
     j["description"] = scene.description;
+    if (!scene.plugins.empty()) {
+        j["plugins"] = scene.plugins;
+    }
     ordered_json shapes = ordered_json::array();
     for (const SceneShape& s : scene.Shapes()) {
         ordered_json item;
@@ -166,7 +169,7 @@ IoError SaveSceneFile(const Scene& scene, const std::string& path)
 
 bool SameScene(const Scene& a, const Scene& b)
 {
-    if (a.title != b.title || a.description != b.description || a.expect != b.expect ||
+    if (a.title != b.title || a.description != b.description || a.expect != b.expect || a.plugins != b.plugins ||
         a.Shapes().size() != b.Shapes().size() || a.DisabledPairs() != b.DisabledPairs() ||
         a.SolidPairsEnabled() != b.SolidPairsEnabled() || a.Fans() != b.Fans()) {
         return false;

@@ -36,6 +36,16 @@ if [ "$mode" = deb ]; then
   dpkg-deb -c "$dev" >"$scratch/dev-contents.txt"
   grep -q ' ./usr/lib/cmake/HitLab/HitLabConfig.cmake$' "$scratch/dev-contents.txt" || fail "hitlab-dev.deb lacks the CMake package"
   grep -q ' ./usr/share/doc/hitlab-dev/copyright$' "$scratch/dev-contents.txt" || fail "hitlab-dev.deb lacks its copyright file"
+  # the engine plugins in their own package: hitlab does not depend on the engines, hitlab-engines does
+  [[ "$depends" != *libbullet* && "$depends" != *libfcl* ]] || fail "hitlab depends on an engine: $depends"
+  if [ -f "$build/lib/hitlab/plugins/bullet.so" ]; then
+    engines=$(ls "$scratch"/deb/hitlab-engines_*.deb) || fail "cpack made no hitlab-engines package"
+    engines_depends=$(dpkg-deb -f "$engines" Depends)
+    [[ "$engines_depends" == *"hitlab (="* && "$engines_depends" == *libbullet* ]] ||
+      fail "hitlab-engines' Depends lacks hitlab or libbullet: $engines_depends"
+    dpkg-deb -c "$engines" >"$scratch/engines-contents.txt" # a file: grep -q closing a pipe would fail pipefail
+    grep -q ' ./usr/lib/hitlab/plugins/bullet.so$' "$scratch/engines-contents.txt" || fail "hitlab-engines.deb lacks bullet.so"
+  fi
   # unpacked anywhere, the packaged program finds the packaged lessons
   dpkg-deb -x "$deb" "$scratch/root"
   (cd "$scratch" && env -u HITLAB_ASSETS "$scratch/root/usr/bin/hitlab" report slab-2d-hit >"$scratch/report.txt" 2>&1) ||
@@ -93,6 +103,13 @@ if [ "$mode" = relocated ]; then
     fail "hitlab report no-such-lesson succeeded"
   fi
   env -u HITLAB_ASSETS "$prefix/bin/hitlab" algorithms >"$scratch/algorithms.txt" || fail "hitlab algorithms failed"
+  # the bundled engine plugins by name, found in the moved tree's lib/hitlab/plugins
+  if [ -f "$build/lib/hitlab/plugins/bullet.so" ]; then
+    [ -f "$prefix/lib/hitlab/plugins/bullet.so" ] || fail "missing lib/hitlab/plugins/bullet.so"
+    env -u HITLAB_PLUGINS "$prefix/bin/hitlab" algorithms --plugin bullet --family ray_aabb >"$scratch/engines.txt" 2>&1 ||
+      { cat "$scratch/engines.txt"; fail "hitlab algorithms --plugin bullet failed in the moved tree"; }
+    grep -q 'bullet_ray_aabb2' "$scratch/engines.txt" || fail "hitlab algorithms --plugin bullet lists no bullet_ray_aabb2"
+  fi
   # the renderer from the moved tree on a lesson by name (needs a display: under xvfb-run when there)
   if command -v xvfb-run >/dev/null 2>&1; then
     env -u HITLAB_ASSETS xvfb-run -a -s "-screen 0 1280x720x24 -noreset" \

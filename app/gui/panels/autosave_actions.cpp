@@ -130,6 +130,7 @@ void Panels::Recover()
     m_viewport.SetScene(std::move(record.scene));
     m_path = record.source;                // Save writes there only when the person saves
     m_savedGeneration = ~std::uint64_t(0); // unsaved changes until saved
+    AddScenePlugins();
     state = PanelState{};
     m_lastSelected = 0;
     m_fitPending = true;

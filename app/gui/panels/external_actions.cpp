@@ -4,6 +4,8 @@
 #include "external_ui.h"
 #include "panels.h"
 
+#include "app/paths/data_dir.h"
+
 #include <imgui.h>
 #include <imgui_stdlib.h>
 
@@ -23,6 +25,17 @@ void Panels::StartExternal()
     }
     for (const std::string& plugin : m_options.plugins) {
         m_external.Add({true, plugin});
+    }
+    AddScenePlugins();
+}
+
+void Panels::AddScenePlugins()
+{
+    // a lesson's "plugins" (a bundled engine's name, or a file beside the scene), not remembered;
+    // those already listed (by --plugin or the External menu) are not added twice
+    const std::vector<std::string> files = hitlab::AddScenePlugins({}, m_viewport.GetScene().plugins, m_path);
+    for (const std::string& file : files) {
+        m_external.Add({true, file}); // false: listed already
     }
 }
 

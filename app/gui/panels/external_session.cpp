@@ -1,6 +1,8 @@
 // The window's external programs and plugins, started and asked on a worker thread.
 #include "external_session.h"
 
+#include "app/paths/data_dir.h"
+
 #include <algorithm>
 #include <fstream>
 
@@ -33,8 +35,9 @@ bool SaveExternalList(const std::string& file, const std::vector<ExternalSpec>& 
     return bool(out);
 }
 
-FileStamp StampOf(const std::string& file)
+FileStamp StampOf(const std::string& name)
 {
+    const std::string file = ResolvePluginPath(name); // a bundled engine plugin by name
     std::error_code ec;
     FileStamp stamp;
     stamp.time = std::filesystem::last_write_time(file, ec);

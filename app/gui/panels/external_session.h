@@ -42,7 +42,8 @@ struct FileStamp {
     std::uintmax_t size = 0;
     bool operator==(const FileStamp&) const = default;
 };
-FileStamp StampOf(const std::string& file);
+/// The stamp of a plugin's file (a bundled engine plugin's name resolved as PluginProgram resolves it).
+FileStamp StampOf(const std::string& name);
 /// Whether a plugin polled with stamp `before` is reloaded now: it changed and exists (a file
 /// being rewritten may vanish for a moment: it is reloaded once it is back).
 bool ShouldReload(const FileStamp& before, const FileStamp& now);

@@ -105,6 +105,8 @@ private:
     void Recover();
     // external programs and plugins (external_actions.cpp)
     void StartExternal();
+    /// Loads the plugins the current scene names (its "plugins" key) into the external session.
+    void AddScenePlugins();
     void ExternalMenu();
     void ExternalPopup();
     // file actions (file_actions.cpp)

@@ -430,7 +430,8 @@ public:
         CompareChooser(state, *drawn);
         const AlgorithmInfo* second = state.compare.empty() ? nullptr : FindAlgorithm(focus->family, state.compare);
         const Trace secondTrace = second != nullptr ? SceneEvaluator::TraceOf(scene, *focus, *second) : Trace{};
-        TraceDetail(state, trace, *drawn, colors, second != nullptr ? &secondTrace : nullptr, second, ctx.HoveredCrossing());
+        TraceDetail(state, trace, *drawn, colors, second != nullptr ? &secondTrace : nullptr, second,
+                    ctx.HoveredCrossing());
         ImGui::EndChild();
 
         ImGui::SameLine();

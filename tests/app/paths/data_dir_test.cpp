@@ -113,5 +113,29 @@ TEST_F(DataDirTest, ReportOfAnUnknownNameFailsWithExitTwo)
     EXPECT_NE(err.str().find("no-such-lesson"), std::string::npos) << err.str();
 }
 
+TEST_F(DataDirTest, APluginNameIsLookedUpInThePluginDirectory)
+{
+    const fs::path dir = fs::temp_directory_path() / ("hitlab_data_dir_plugins_" + std::to_string(::getpid()));
+    fs::create_directories(dir);
+    std::ofstream(dir / "engine.so") << "not really a library";
+    setenv("HITLAB_PLUGINS", dir.c_str(), 1);
+    EXPECT_EQ(PluginDirectory(), dir.string());
+    EXPECT_EQ(ResolvePluginPath("engine"), (dir / "engine.so").string());
+    EXPECT_EQ(ResolvePluginPath("engine.so"), (dir / "engine.so").string());
+    // a path, an unknown name and the empty argument stay as written
+    EXPECT_EQ(ResolvePluginPath("./engine"), "./engine");
+    EXPECT_EQ(ResolvePluginPath("no-such-engine"), "no-such-engine");
+    EXPECT_EQ(ResolvePluginPath(""), "");
+    // a scene's plugins join --plugin's once (compared resolved), its relative paths read against
+    // the scene file's folder
+    EXPECT_EQ(AddScenePlugins({"engine"}, {"engine.so", "../x/mine.so"}, "/lessons/a/scene.json"),
+              (std::vector<std::string>{"engine", "/lessons/x/mine.so"}));
+    unsetenv("HITLAB_PLUGINS");
+    // without the variable: lib/hitlab/plugins found going up from the executable, else beside it
+    EXPECT_EQ(fs::path(PluginDirectory()).filename(), "plugins");
+    EXPECT_EQ(fs::path(PluginDirectory()).parent_path().filename(), "hitlab");
+    fs::remove_all(dir);
+}
+
 } // namespace
 } // namespace hitlab

@@ -1,0 +1,270 @@
+// Bullet Physics as a HitLab plugin (docs/plugins.md, "Engine peers"): Debian's Bullet built with
+// BT_USE_DOUBLE_PRECISION (libBulletCollision-float64), so every algorithm computes in double; a
+// float query is widened exactly and the result rounded to float. Each algorithm calls one Bullet
+// function on one pair and declares what Bullet's answer means.
+#include "../engine_plugin.h"
+
+#include <btBulletCollisionCommon.h>
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+namespace {
+
+using namespace hitlab_engine;
+
+static_assert(sizeof(btScalar) == sizeof(double), "this plugin declares double precision: link the float64 Bullet");
+
+/// How far the ray tests reach, in units of the direction: Bullet casts segments, not rays.
+constexpr double kRayLength = 1000.0;
+
+btVector3 Vec(const double v[3]) { return btVector3(v[0], v[1], v[2]); }
+
+void Store(const btVector3& v, double out[3])
+{
+    for (int i = 0; i < 3; ++i) {
+        out[i] = v[i];
+    }
+}
+
+/// btRayAabb2 (btAabbUtil2.h): the slab test with precomputed 1/direction and its signs, over
+/// lambda in [0, inf). It gives tmin only, not clamped to 0.
+void RayAabb2(const hitlab_query_d& q, hitlab_result_d& r)
+{
+    const hitlab_ray_d& ray = q.a.ray;
+    const btVector3 inv(1.0 / ray.direction[0], 1.0 / ray.direction[1], 1.0 / ray.direction[2]);
+    const unsigned sign[3] = {inv[0] < 0, inv[1] < 0, inv[2] < 0};
+    const btVector3 bounds[2] = {Vec(q.b.aabb.min), Vec(q.b.aabb.max)};
+    btScalar tmin = 0;
+    if (btRayAabb2(Vec(ray.origin), inv, sign, bounds, tmin, 0.0, std::numeric_limits<double>::infinity())) {
+        r.hit = 1;
+        r.t_enter = tmin;
+    }
+}
+
+/// btRayAabb (btAabbUtil2.h): the segment from start to end against the box by outcodes; param
+/// starts at 1 (the segment's end) and becomes the entry, with the normal of the entered face.
+void SegmentAabb(const hitlab_query_d& q, hitlab_result_d& r)
+{
+    btScalar param = 1.0;
+    btVector3 normal(0, 0, 0);
+    if (btRayAabb(Vec(q.a.segment.start), Vec(q.a.segment.end), Vec(q.b.aabb.min), Vec(q.b.aabb.max), param, normal)) {
+        r.hit = 1;
+        r.t_enter = param;
+        r.has_normal = normal.length2() > 0; // an origin inside leaves it (0, 0, 0)
+        Store(normal, r.normal);
+    }
+}
+
+/// The box shape with its transform: an OBB's axes are the basis's columns.
+struct Box {
+    btBoxShape shape;
+    btTransform transform;
+};
+
+Box FromAabb(const hitlab_aabb_d& b)
+{
+    const btVector3 lo = Vec(b.min), hi = Vec(b.max);
+    btTransform t;
+    t.setIdentity();
+    t.setOrigin((lo + hi) * 0.5);
+    return {btBoxShape((hi - lo) * 0.5), t};
+}
+
+Box FromObb(const hitlab_obb_d& b)
+{
+    const btMatrix3x3 basis(b.axes[0][0], b.axes[1][0], b.axes[2][0], b.axes[0][1], b.axes[1][1], b.axes[2][1],
+                            b.axes[0][2], b.axes[1][2], b.axes[2][2]);
+    return {btBoxShape(Vec(b.half_extents)), btTransform(basis, Vec(b.center))};
+}
+
+/// btCollisionWorld::rayTestSingle against the box: Bullet's ray cast for convex shapes (a GJK convex
+/// cast; the box's collision margin does not round it), over origin .. origin + kRayLength * direction.
+void RayTest(const hitlab_ray_d& ray, Box& box, hitlab_result_d& r)
+{
+    btCollisionObject object;
+    object.setCollisionShape(&box.shape);
+    object.setWorldTransform(box.transform);
+    const btVector3 from = Vec(ray.origin), to = from + kRayLength * Vec(ray.direction);
+    btTransform fromT, toT;
+    fromT.setIdentity();
+    toT.setIdentity();
+    fromT.setOrigin(from);
+    toT.setOrigin(to);
+    btCollisionWorld::ClosestRayResultCallback callback(from, to);
+    btCollisionWorld::rayTestSingle(fromT, toT, &object, &box.shape, box.transform, callback);
+    if (callback.hasHit()) {
+        r.hit = 1;
+        r.t_enter = callback.m_closestHitFraction * kRayLength;
+        Store(callback.m_hitPointWorld, r.point);
+        Store(callback.m_hitNormalWorld, r.normal);
+        r.has_normal = 1;
+    }
+}
+
+void RayTestAabb(const hitlab_query_d& q, hitlab_result_d& r)
+{
+    Box box = FromAabb(q.b.aabb);
+    RayTest(q.a.ray, box, r);
+}
+
+void RayTestObb(const hitlab_query_d& q, hitlab_result_d& r)
+{
+    Box box = FromObb(q.b.obb);
+    RayTest(q.a.ray, box, r);
+}
+
+/// The collision world whose dispatcher picks Bullet's pair algorithm (btBoxBoxCollisionAlgorithm,
+/// btSphereBoxCollisionAlgorithm); the host calls from one thread.
+btCollisionWorld& World()
+{
+    static btDefaultCollisionConfiguration configuration;
+    static btCollisionDispatcher dispatcher(&configuration);
+    static btDbvtBroadphase broadphase;
+    static btCollisionWorld world(&dispatcher, &broadphase, &configuration);
+    return world;
+}
+
+/// Every contact point contactPairTest reports, kept: the deepest (smallest distance).
+struct Contacts : btCollisionWorld::ContactResultCallback {
+    int count = 0;
+    double distance = std::numeric_limits<double>::infinity();
+    btVector3 normalOnB{0, 0, 0};
+    btScalar addSingleResult(btManifoldPoint& point, const btCollisionObjectWrapper*, int, int,
+                             const btCollisionObjectWrapper*, int, int) override
+    {
+        ++count;
+        if (point.getDistance() < distance) {
+            distance = point.getDistance();
+            normalOnB = point.m_normalWorldOnB;
+        }
+        return 0;
+    }
+};
+
+/// contactPairTest(a, b): a hit is any contact point reported (a speculative one, apart by a small
+/// positive distance, included); depth = -distance of the deepest, at least 0; Bullet's normal on b
+/// points towards a, so b moves out along its negation.
+void PairTest(btCollisionShape& a, const btTransform& ta, btCollisionShape& b, const btTransform& tb,
+              hitlab_result_d& r)
+{
+    btCollisionObject oa, ob;
+    oa.setCollisionShape(&a);
+    oa.setWorldTransform(ta);
+    ob.setCollisionShape(&b);
+    ob.setWorldTransform(tb);
+    Contacts contacts;
+    World().contactPairTest(&oa, &ob, contacts);
+    if (contacts.count > 0) {
+        r.hit = 1;
+        r.depth = std::max(0.0, -contacts.distance);
+        Store(-contacts.normalOnB, r.normal);
+        r.has_normal = 1;
+    }
+}
+
+void BoxBoxAabb(const hitlab_query_d& q, hitlab_result_d& r)
+{
+    Box a = FromAabb(q.a.aabb), b = FromAabb(q.b.aabb);
+    PairTest(a.shape, a.transform, b.shape, b.transform, r);
+}
+
+void BoxBoxObb(const hitlab_query_d& q, hitlab_result_d& r)
+{
+    Box a = FromObb(q.a.obb), b = FromObb(q.b.obb);
+    PairTest(a.shape, a.transform, b.shape, b.transform, r);
+}
+
+void SphereBox(const hitlab_query_d& q, hitlab_result_d& r)
+{
+    btSphereShape sphere(q.a.sphere.radius);
+    btTransform t;
+    t.setIdentity();
+    t.setOrigin(Vec(q.a.sphere.center));
+    Box b = FromAabb(q.b.aabb);
+    PairTest(sphere, t, b.shape, b.transform, r);
+}
+
+// ---- the table ----
+
+const hitlab_convention kRayAabb2Conventions[] = {
+    {"origin_inside", "hit"},
+    {"boundary", "inclusive"},
+    {"t_range", "t > 0"},
+    {"direction", "any"},
+    {"parallel", "handled"},
+    {"precision", "double (BT_USE_DOUBLE_PRECISION)"},
+    {"t_enter", "not clamped to 0"},
+};
+const hitlab_convention kSegmentConventions[] = {
+    {"origin_inside", "hit"},
+    {"boundary", "inclusive"},
+    {"t_range", "0 <= t <= 1"},
+    {"direction", "any"},
+    {"parallel", "handled"},
+    {"normal", "into the box (the entered face's inward normal)"},
+    {"precision", "double (BT_USE_DOUBLE_PRECISION)"},
+};
+const hitlab_convention kRayTestConventions[] = {
+    {"origin_inside", "miss"},
+    {"boundary", "inclusive"},
+    {"t_range", "t <= max distance"},
+    {"max_distance", "1000"},
+    {"direction", "any"},
+    {"parallel", "handled"},
+    {"precision", "double (BT_USE_DOUBLE_PRECISION)"},
+};
+const hitlab_convention kPairConventions[] = {
+    {"touching", "separate"},
+    {"boundary", "conservative"},
+    {"contacts", "every point contactPairTest reports, speculative ones (distance > 0) included"},
+    {"precision", "double (BT_USE_DOUBLE_PRECISION)"},
+};
+
+const char* const kBullet = "Bullet Physics 3.24 (Debian libbullet-dev, float64 build)";
+const char* const kRayTestFlaw =
+    "its normal where the ray enters through an edge or a corner is GJK's blend of the faces' normals (e.g. "
+    "(-0.707, -0.707, 0)), not one face's; t comes from an iterative convex cast (GJK)";
+const char* const kBoxBoxFlaw =
+    "btBoxBoxDetector misses some overlaps of boxes about 1e-7 in size (the hunt finds two such boxes centred "
+    "at the same point reported apart)";
+const char* const kPairSummary =
+    "btCollisionWorld::contactPairTest on one pair; a hit is any contact point it reports: Bullet also "
+    "reports speculative contacts a little apart (getDistance() > 0), which an engine filters itself.";
+
+const hitlab_algorithm kAlgorithms[] = {
+    {"bullet_ray_aabb2", "ray_aabb", "Bullet btRayAabb2",
+     "Bullet's slab test over 1/direction and its signs (btAabbUtil2.h), lambda in [0, inf): hits when "
+     "tmin < inf and tmax > 0; returns tmin, not clamped to 0 (negative for an origin inside).",
+     kBullet, 0, kRayAabb2Conventions, 7, "hit t_enter", nullptr, BatchF<RayAabb2>, BatchD<RayAabb2>, nullptr, nullptr},
+    {"bullet_ray_test", "ray_aabb", "Bullet rayTestSingle (btBoxShape)",
+     "btCollisionWorld::rayTestSingle against a btBoxShape: the ray cast of Bullet's scenes, over "
+     "origin .. origin + 1000 direction; a ray starting inside the box does not hit it.",
+     kBullet, 0, kRayTestConventions, 7, "hit t_enter point normal", kRayTestFlaw, BatchF<RayTestAabb>,
+     BatchD<RayTestAabb>, nullptr, nullptr},
+    {"bullet_ray_aabb", "segment_aabb", "Bullet btRayAabb",
+     "Bullet's segment/box test by outcodes (btAabbUtil2.h): the entry parameter and the entered face's "
+     "normal, which points into the box; a start inside gives t = 0 and no normal.",
+     kBullet, 0, kSegmentConventions, 7, "hit t_enter normal",
+     "its normal is the entered face's inward normal, the negation of the protocol's outward one", BatchF<SegmentAabb>,
+     BatchD<SegmentAabb>, nullptr, nullptr},
+    {"bullet_ray_test", "ray_obb", "Bullet rayTestSingle (btBoxShape)",
+     "btCollisionWorld::rayTestSingle against a rotated btBoxShape, over origin .. origin + 1000 "
+     "direction; a ray starting inside the box does not hit it.",
+     kBullet, 0, kRayTestConventions, 7, "hit t_enter point normal", kRayTestFlaw, BatchF<RayTestObb>,
+     BatchD<RayTestObb>, nullptr, nullptr},
+    {"bullet_box_box", "aabb_aabb", "Bullet box-box (btBoxBoxCollisionAlgorithm)", kPairSummary, kBullet, 0,
+     kPairConventions, 4, "hit depth normal", kBoxBoxFlaw, BatchF<BoxBoxAabb>, BatchD<BoxBoxAabb>, nullptr, nullptr},
+    {"bullet_box_box", "obb_obb", "Bullet box-box (btBoxBoxCollisionAlgorithm)", kPairSummary, kBullet, 0,
+     kPairConventions, 4, "hit depth normal", kBoxBoxFlaw, BatchF<BoxBoxObb>, BatchD<BoxBoxObb>, nullptr, nullptr},
+    {"bullet_sphere_box", "sphere_aabb", "Bullet sphere-box (btSphereBoxCollisionAlgorithm)", kPairSummary, kBullet, 0,
+     kPairConventions, 4, "hit depth normal", nullptr, BatchF<SphereBox>, BatchD<SphereBox>, nullptr, nullptr},
+};
+
+const hitlab_plugin kPlugin = {HITLAB_PLUGIN_ABI_VERSION, "Bullet", kAlgorithms,
+                               sizeof kAlgorithms / sizeof kAlgorithms[0]};
+
+} // namespace
+
+extern "C" HITLAB_PLUGIN_EXPORT const hitlab_plugin* hitlab_plugin_v1(void) { return &kPlugin; }

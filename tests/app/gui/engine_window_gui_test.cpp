@@ -1,0 +1,101 @@
+// The engine plugins in the real window (needs a display: ctest runs it under xvfb-run, label gui):
+// `hitlab SCENE --plugin bullet` finds the bundled Bullet plugin by name and shows its algorithms as
+// columns of the Results table (the --panel-report's "results"); a lesson that names the plugin in
+// its "plugins" key loads it without --plugin.
+#include "app/gui/panels/lessons.h"
+
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+
+namespace hitlab {
+namespace {
+
+namespace fs = std::filesystem;
+
+fs::path Dir()
+{
+    const fs::path dir = fs::temp_directory_path() / "hitlab_engine_window_gui_test";
+    fs::create_directories(dir);
+    return dir;
+}
+
+/// Runs the window on a scene with extra arguments for 6 frames; its exit status and its report.
+nlohmann::json RunWindow(const std::string& scene, const std::string& args, const std::string& tag, int& status)
+{
+    const fs::path report = Dir() / (tag + ".json");
+    fs::remove(report);
+    const std::string command = std::string(HITLAB_EXE) + " \"" + scene + "\" " + args + " --frames 6 --screenshot " +
+                                (Dir() / (tag + ".png")).string() + " --panel-report " + report.string();
+    status = std::system(command.c_str());
+    std::ifstream in(report);
+    EXPECT_TRUE(in.good()) << command;
+    return in.good() ? nlohmann::json::parse(in) : nlohmann::json();
+}
+
+/// The table of a family in the report; null when absent.
+nlohmann::json Table(const nlohmann::json& report, const std::string& family)
+{
+    for (const nlohmann::json& table : report["results"]) {
+        if (table["family"] == family) {
+            return table;
+        }
+    }
+    return nullptr;
+}
+
+/// The column index of an external algorithm in a table; -1 when absent.
+int Column(const nlohmann::json& table, const std::string& name)
+{
+    for (size_t c = 0; c < table["columns"].size(); ++c) {
+        if (table["columns"][c]["name"] == name && table["columns"][c]["external"] == true) {
+            return int(c);
+        }
+    }
+    return -1;
+}
+
+bool BulletBuilt() { return fs::exists(fs::path(HITLAB_ENGINE_PLUGIN_DIR) / "bullet.so"); }
+
+TEST(EngineWindowGui, BulletByNameIsAColumnOfTheResultsTable)
+{
+    if (!BulletBuilt()) {
+        GTEST_SKIP() << "bullet.so was not built (libbullet-dev was missing at configure time)";
+    }
+    int status = -1;
+    const nlohmann::json report =
+        RunWindow(LessonDirectory() + "/slab-2d-hit.json", "--plugin bullet", "bullet", status);
+    ASSERT_EQ(status, 0);
+    const nlohmann::json table = Table(report, "ray_aabb");
+    ASSERT_FALSE(table.is_null()) << report.dump();
+    const int column = Column(table, "bullet_ray_aabb2");
+    ASSERT_GE(column, 0) << table["columns"].dump();
+    ASSERT_EQ(table["rows"].size(), 1u);
+    // the ray from the origin with direction (2, 1) enters the box [1, 3]^2 at t = 1: btRayAabb2 too
+    EXPECT_EQ(table["rows"][0]["cells"][size_t(column)], "hit  t 1");
+}
+
+TEST(EngineWindowGui, ALessonNamingBulletLoadsItWithTheScene)
+{
+    if (!BulletBuilt()) {
+        GTEST_SKIP() << "bullet.so was not built (libbullet-dev was missing at configure time)";
+    }
+    int status = -1;
+    const nlohmann::json report = RunWindow(LessonDirectory() + "/engine-contact-threshold.json", "", "lesson", status);
+    ASSERT_EQ(status, 0);
+    const nlohmann::json table = Table(report, "aabb_aabb");
+    ASSERT_FALSE(table.is_null()) << report.dump();
+    const int column = Column(table, "bullet_box_box");
+    ASSERT_GE(column, 0) << table["columns"].dump();
+    ASSERT_EQ(table["rows"].size(), 1u);
+    // the boxes are 0.01 apart: the reference misses, Bullet reports its speculative contact
+    EXPECT_EQ(table["rows"][0]["cells"][0], "miss");
+    EXPECT_EQ(table["rows"][0]["cells"][size_t(column)].get<std::string>().rfind("hit", 0), 0u)
+        << table["rows"][0].dump();
+}
+
+} // namespace
+} // namespace hitlab
