@@ -1,5 +1,6 @@
-// `hitlab hunt --plugin FILE --a NAME`: the disagreement search against the exact judge for an
-// algorithm of a plugin (docs/plugins.md), its queries sent to the plugin's host in batches.
+// `hitlab hunt --plugin FILE --a NAME` and `hitlab hunt --external 'COMMAND' --a NAME`: the
+// disagreement search for an algorithm of a plugin or of an external program (docs/plugins.md),
+// its queries sent in batches (to the plugin's host, or pipelined to the program).
 #pragma once
 
 #include "hunt.h"
@@ -10,16 +11,24 @@
 
 namespace hitlab {
 
-/// Draws the hunt's queries of the family (its boundary-finding distributions, seeded), runs
-/// options.hunt.a of the plugin on them in batches, and compares each verdict with the exact judge
-/// (FastVerdict, then GMP). A disagreement, or a query the plugin fails (crashed, timed out,
-/// error), is a counterexample; a disagreement is shrunk (ShrinkQuery, re-running the plugin on
-/// each candidate), a failure is kept as drawn. Stops at maxCases, maxSeconds or
+/// Where the hunted algorithm lives: a plugin file or an external program's command.
+struct HuntSource {
+    std::string plugin;   ///< --plugin FILE
+    std::string external; ///< --external COMMAND
+};
+
+/// Draws the hunt's queries of the family (its boundary-finding distributions, seeded; a share
+/// around options.hunt.around when set), runs options.hunt.a of the source on them in batches,
+/// and compares each verdict with the exact judge (FastVerdict, then GMP), or with the built-in
+/// algorithm options.hunt.b when given. A disagreement, or a query the source fails on (crashed,
+/// timed out, bad answer, error), is a counterexample, shrunk like any other (ShrinkQuery,
+/// re-running the source on each candidate: a failure shrinks to a simpler query that still
+/// fails, a disagreement to one that still disagrees). Stops at maxCases, maxSeconds or
 /// maxCounterexamples. On options.hunt.threads threads (0: one per core), each with its own host
-/// process and stream (hunt::LaneSeed), the cases shared evenly, the finds merged in thread order
-/// as RunHunt's. Only verdicts against the judge: --b, --ulps, -o and --gtest are refused.
-/// Exit status as RunHunt's: 0 none found, 1 some, 2 a bad option or a refused plugin.
-int RunHuntPlugin(HuntCliOptions options, const std::string& file, std::chrono::milliseconds timeout, std::ostream& out,
-                  std::ostream& err);
+/// process or program and stream (hunt::LaneSeed), the cases shared evenly, the finds merged in
+/// thread order as RunHunt's. Verdicts only: --ulps, -o and --gtest are refused.
+/// Exit status as RunHunt's: 0 none found, 1 some, 2 a bad option or a refused source.
+int RunHuntExternal(HuntCliOptions options, const HuntSource& source, std::chrono::milliseconds timeout,
+                    std::ostream& out, std::ostream& err);
 
 } // namespace hitlab
