@@ -3,6 +3,7 @@
 // axis tests the axes; every trace its steps with their values; and every algorithm of the family
 // is compared with the reference in ulps (query_model.h). The step chosen here is what the
 // viewport draws (PanelState::step).
+#include "external_session.h"
 #include "number_line.h"
 #include "number_line_draw.h"
 #include "panel.h"
@@ -267,7 +268,7 @@ void FamilyComparison(const FamilyTable& table)
     for (const FamilyRow& row : table.rows) {
         ImGui::TableNextRow();
         ImGui::TableNextColumn();
-        ImGui::TextUnformatted(std::string(row.info->name).c_str());
+        ImGui::TextUnformatted((std::string(row.info->name) + (row.external ? " (ext)" : "")).c_str());
         if (ImGui::IsItemHovered()) {
             ImGui::SetTooltip("%s", std::string(row.info->title).c_str());
         }
@@ -465,9 +466,14 @@ private:
         const Scene& scene = ctx.GetScene();
         const std::uint64_t evaluation = ctx.Evaluation().Generation();
         const std::uint64_t history = ctx.GetHistory().Generation();
+        // the external algorithms' answers, as the window's session last published them
+        const std::uint64_t external = ctx.external != nullptr ? ctx.external->Generation() : 0;
         if (!m_tableFor || m_tableFor->a != focus.a || m_tableFor->b != focus.b || m_tableEvaluation != evaluation ||
-            m_tableHistory != history) {
-            m_table = BuildFamilyTable(scene, focus, scene.Settings(focus.family).precision);
+            m_tableHistory != history || m_tableExternal != external) {
+            m_table = BuildFamilyTable(scene, focus, scene.Settings(focus.family).precision,
+                                       ctx.external != nullptr ? ctx.external->Outcomes(focus)
+                                                               : std::span<const ExternalOutcome>{});
+            m_tableExternal = external;
             m_tableFor = focus;
             m_tableEvaluation = evaluation;
             m_tableHistory = history;
@@ -477,7 +483,7 @@ private:
 
     FamilyTable m_table; ///< the family table, for the pair and generations below
     std::optional<SceneQuery> m_tableFor;
-    std::uint64_t m_tableEvaluation = 0, m_tableHistory = 0;
+    std::uint64_t m_tableEvaluation = 0, m_tableHistory = 0, m_tableExternal = 0;
 };
 
 } // namespace
