@@ -131,6 +131,7 @@ HuntOptions MakeHuntOptions(const HuntChoices& choices, const Scene& scene, cons
     o.tolerance = choices.tolerance;
     o.valueUlps = choices.valueUlps;
     o.maxCounterexamples = static_cast<std::size_t>(std::max(choices.maxCounterexamples, 1));
+    o.threads = choices.threads;
     if (choices.around) {
         if (const std::optional<SceneQuery> pair = FocusedPairOf(scene, focused, choices.family)) {
             o.around = scene.MakeQuery(*pair);

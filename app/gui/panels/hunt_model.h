@@ -28,6 +28,7 @@ struct HuntChoices {
     double tolerance = 0; ///< HuntOptions::tolerance
     double valueUlps = 0; ///< HuntOptions::valueUlps (0: verdicts only)
     int maxCounterexamples = 5;
+    unsigned threads = 0; ///< HuntOptions::threads (0: one per core, as `hitlab hunt`)
 };
 
 /// The families of the scene's evaluated queries, in protocol order.

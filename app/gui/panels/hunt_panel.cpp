@@ -102,6 +102,12 @@ void Limits(HuntChoices& c)
     if (ImGui::IsItemHovered()) {
         ImGui::SetTooltip("Stop once this many distinct counterexamples are found");
     }
+    ImGui::SameLine();
+    ImGui::SetNextItemWidth(small * 0.5f);
+    ImGui::InputScalar("threads", ImGuiDataType_U32, &c.threads);
+    if (ImGui::IsItemHovered()) {
+        ImGui::SetTooltip("Threads to search on (0: one per core); the same seed and threads give the same cases");
+    }
 }
 
 /// A counterexample's GoogleTest case, unfolded.
