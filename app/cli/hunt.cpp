@@ -10,8 +10,6 @@
 
 namespace hitlab {
 
-namespace {
-
 /// The next file name of the hunt's counterexamples in -o that no file has yet:
 /// FAMILY-A-B-SEED-N.json with N above *number, so that a rerun into the same folder adds files
 /// and never overwrites what an earlier run found. *number becomes the N taken.
@@ -28,8 +26,6 @@ std::string FreshScenePath(const HuntCliOptions& o, int& number)
         }
     }
 }
-
-} // namespace
 
 std::optional<Query> AroundQuery(const std::string& path, const std::string& family, std::string& error)
 {

@@ -4,10 +4,41 @@
 
 #include "core/exact/hunt_detail.h"
 #include "core/io/protocol.h"
+#include "core/io/scene_file.h"
 
+#include <algorithm>
 #include <cstdio>
+#include <filesystem>
 
 namespace hitlab {
+
+namespace {
+
+/// The counterexample as a scene (CounterexampleScene): its two shapes, the built-in b (or every
+/// algorithm of the family against the judge), drawn: b or the reference (a is not HitLab's);
+/// the description says what the source answered and how to run it again beside them.
+Scene ExternalCounterexampleScene(const ExternalFind& f, const HuntOptions& options, const std::string& line,
+                                  const std::string& source)
+{
+    Scene scene = CounterexampleScene(f.c, options);
+    FamilySettings& settings = scene.Settings(f.c.query.family);
+    if (settings.drawn == nullptr) {
+        const AlgorithmInfo* b = options.b.empty() ? nullptr : FindAlgorithm(f.c.query.family, options.b);
+        settings.drawn = b != nullptr ? b : &ReferenceAlgorithm(f.c.query.family);
+        if (std::find(settings.enabled.begin(), settings.enabled.end(), settings.drawn) == settings.enabled.end()) {
+            settings.enabled.insert(settings.enabled.begin(), settings.drawn);
+        }
+    }
+    const std::string flag =
+        source.rfind("plugin ", 0) == 0 ? "--plugin " + source.substr(7) : "--external '" + source.substr(8) + "'";
+    scene.description = "Found by `hitlab hunt " + flag + "` (" + std::string(FamilyName(f.c.query.family)) + ", " +
+                        (options.precision == Precision::Float ? "float" : "double") + ", seed " +
+                        std::to_string(options.seed) + ", distribution: " + f.c.distribution + ").\n\n" + line +
+                        ".\n\nSee it beside the built-in algorithms: hitlab report SCENE " + flag + "\n";
+    return scene;
+}
+
+} // namespace
 
 int RunHuntExternal(HuntCliOptions o, const HuntSource& spec, std::chrono::milliseconds timeout, std::ostream& out,
                     std::ostream& err)
@@ -22,9 +53,21 @@ int RunHuntExternal(HuntCliOptions o, const HuntSource& spec, std::chrono::milli
         err << "hitlab hunt: give either --plugin or --external, not both\n";
         return 2;
     }
-    if (o.hunt.valueUlps > 0 || !o.outDir.empty() || o.snippets) {
-        err << "hitlab hunt: with " << flag << " the hunt compares verdicts only (no --ulps, -o or --gtest yet)\n";
+    if (o.hunt.valueUlps > 0 || o.snippets) {
+        err << "hitlab hunt: with " << flag << " the hunt compares verdicts only (no --ulps or --gtest yet)\n";
         return 2;
+    }
+    if (!o.outDir.empty()) {
+        std::error_code ec;
+        if (std::filesystem::exists(o.outDir, ec) && !std::filesystem::is_directory(o.outDir, ec)) {
+            err << "hitlab hunt: -o: \"" << o.outDir << "\" is a file, not a directory\n";
+            return 2;
+        }
+        std::filesystem::create_directories(o.outDir, ec);
+        if (ec) {
+            err << "hitlab hunt: cannot create \"" << o.outDir << "\": " << ec.message() << "\n";
+            return 2;
+        }
     }
     if (o.exact && !o.hunt.b.empty()) {
         err << "hitlab hunt: give either --b or --exact, not both\n";
@@ -52,7 +95,7 @@ int RunHuntExternal(HuntCliOptions o, const HuntSource& spec, std::chrono::milli
     if (!o.quiet) {
         err << "\n";
     }
-    int number = 0;
+    int number = 0, fileNumber = 0;
     for (const ExternalFind& f : report.found) {
         std::string line = DescribeDisagreement(f.c, o.hunt);
         if (!f.failure.empty()) {
@@ -61,6 +104,15 @@ int RunHuntExternal(HuntCliOptions o, const HuntSource& spec, std::chrono::milli
                    "exact: " + DescribeExact(f.c.exact);
         }
         out << ++number << ". " << f.c.text << "\n   " << line << "\n   distribution: " << f.c.distribution << "\n";
+        if (!o.outDir.empty()) {
+            const std::string path = FreshScenePath(o, fileNumber);
+            if (const IoError e = SaveSceneFile(ExternalCounterexampleScene(f, o.hunt, line, hunt.SourceText()), path);
+                !e.what.empty()) {
+                err << "hitlab hunt: " << ErrorText(e) << "\n";
+                return 2;
+            }
+            out << "   scene: " << path << "\n";
+        }
     }
     const HuntProgress& p = report.progress;
     char summary[320];

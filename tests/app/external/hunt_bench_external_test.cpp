@@ -4,8 +4,11 @@
 // counterexample; bench times the program beside the built-in algorithms.
 #include "app/cli/cli.h"
 
+#include "core/io/scene_file.h"
+
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -100,6 +103,35 @@ TEST(HuntExternal, TheFlawlessProgramHasNoCounterexampleOnTheFlawsRays)
     EXPECT_NE(run.out.find("\n3000 cases in "), std::string::npos) << run.out;
     EXPECT_NE(run.out.find(", 0 disagreeing or failed, 0 counterexamples after shrinking, "), std::string::npos)
         << run.out;
+}
+
+TEST(HuntExternal, WritesEachCounterexampleAsASceneAndNeverOverwrites)
+{
+    const std::filesystem::path dir = std::filesystem::path(testing::TempDir()) / "hunt_external_out";
+    std::filesystem::remove_all(dir);
+    const auto hunt = [&] {
+        return Hitlab({"hunt", "--family", "ray_aabb", "--a", "slab_cpp_flawed", "--external", kFlawedMiss, "--max",
+                       "1", "--seconds", "0", "--quiet", "--threads", "1", "-o", dir.string()});
+    };
+    const Outcome first = hunt(), second = hunt();
+    ASSERT_EQ(first.status, 1) << first.err;
+    ASSERT_EQ(second.status, 1) << second.err;
+    const std::filesystem::path one = dir / "ray_aabb-slab_cpp_flawed-exact-1-1.json";
+    const std::filesystem::path two = dir / "ray_aabb-slab_cpp_flawed-exact-1-2.json";
+    EXPECT_NE(first.out.find("   scene: " + one.string() + "\n"), std::string::npos) << first.out;
+    EXPECT_NE(second.out.find("   scene: " + two.string() + "\n"), std::string::npos) << second.out;
+    const SceneLoad load = LoadSceneFile(one.string());
+    ASSERT_TRUE(load.Ok()) << ErrorText(load.error);
+    const Scene& scene = *load.scene;
+    ASSERT_EQ(scene.Shapes().size(), 2u);
+    EXPECT_EQ(std::get<Ray<double>>(scene.Shapes()[0].shape).origin, glm::dvec3(0, 0, 0));
+    EXPECT_TRUE(std::signbit(std::get<Ray<double>>(scene.Shapes()[0].shape).direction.z)); // the -0 kept
+    EXPECT_EQ(std::get<Aabb<double>>(scene.Shapes()[1].shape).min, glm::dvec3(0, 0, -1));
+    EXPECT_EQ(scene.Settings(Family::RayAabb).drawn, &ReferenceAlgorithm(Family::RayAabb));
+    EXPECT_NE(scene.description.find("slab_cpp_flawed: miss; exact: hit, t in [0, 1] (exact)"), std::string::npos)
+        << scene.description;
+    EXPECT_NE(scene.description.find("hitlab report SCENE --external '" + kFlawedMiss + "'"), std::string::npos)
+        << scene.description;
 }
 
 TEST(HuntExternal, RefusesAnUnknownAlgorithmAndBothSources)
