@@ -4,6 +4,7 @@
 // is compared with the reference in ulps (query_model.h). The step chosen here is what the
 // viewport draws (PanelState::step).
 #include "external_session.h"
+#include "external_ui.h"
 #include "number_line.h"
 #include "number_line_draw.h"
 #include "panel.h"
@@ -456,6 +457,7 @@ public:
         ImGui::TextDisabled("every %s algorithm vs the exact answer (ulps of %s; red: wrong verdict)",
                             std::string(FamilyName(focus->family)).c_str(), precision);
         FamilyComparison(FamilyTableOf(ctx, *focus));
+        ExternalTraces(ctx, *focus, scene.Settings(focus->family).precision);
         ImGui::EndChild();
     }
 

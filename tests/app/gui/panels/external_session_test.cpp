@@ -176,6 +176,43 @@ TEST_F(ExternalSessionTest, ANameDeclaredTwiceFailsTheSecondSource)
     EXPECT_EQ(session.Columns(Family::RayAabb).size(), 2u);
 }
 
+TEST_F(ExternalSessionTest, TracesTheFocusedQueryWithThePluginsTracedFunctions)
+{
+    const Scene scene = SlabHit();
+    SceneEvaluator eval;
+    eval.Evaluate(scene);
+    const SceneQuery query = eval.Queries()[0].query;
+    ExternalSession session;
+    ASSERT_TRUE(session.Add({true, std::string(HITLAB_PLUGIN_DIR) + "/ray_aabb_slab.so"}));
+    session.Update(scene, eval, 0.0, true);
+    EXPECT_TRUE(session.Traces(query).empty()); // none asked yet
+    const std::uint64_t generation = session.Generation();
+    session.TraceQuery(query, Precision::Double);
+    session.Update(scene, eval, 0.0, true);
+    EXPECT_EQ(session.Generation(), generation); // only the traces were asked: the answers stand
+    ASSERT_EQ(session.Outcomes(query).size(), 2u);
+    // slab_c has a traced function, slab_c_outside none: the ray (2, 1) t from the origin into
+    // [1, 3]^2: the x slab gives t in [0.5, 1.5], the y slab t in [1, 3]
+    const std::span<const ExternalTraceView> traces = session.Traces(query);
+    ASSERT_EQ(traces.size(), 1u);
+    EXPECT_EQ(traces[0].info->name, "slab_c");
+    ASSERT_TRUE(traces[0].answer.Ok()) << traces[0].answer.message;
+    const ExternalResult& r = traces[0].answer.results[0];
+    ASSERT_EQ(r.trace.size(), 3u);
+    EXPECT_EQ(r.trace[0].caption, "x slab");
+    ASSERT_GE(r.trace[0].values.size(), 2u);
+    EXPECT_EQ(r.trace[0].values[0], (std::pair<std::string, double>{"t_near", 0.5}));
+    EXPECT_EQ(r.trace[0].values[1], (std::pair<std::string, double>{"t_far", 1.5}));
+    EXPECT_EQ(r.trace[1].caption, "y slab");
+    EXPECT_EQ(r.trace[1].values[0], (std::pair<std::string, double>{"t_near", 1}));
+    EXPECT_EQ(r.verdict, "Hit: the slabs' t intervals meet.");
+    // another query is not this one's traces
+    EXPECT_TRUE(session.Traces(SceneQuery{query.family, query.a, query.b + 100}).empty());
+    session.TraceQuery(std::nullopt, Precision::Double);
+    session.Update(scene, eval, 0.0, true);
+    EXPECT_TRUE(session.Traces(query).empty());
+}
+
 // The Hunt panel's session with a plugin's algorithm: the hunt runs it through ExternalHunt on a
 // worker thread, counterexamples and failures as the command's.
 TEST(HuntPanelExternal, HuntsThePluginsAlgorithmAgainstTheExactJudge)
