@@ -74,6 +74,27 @@ std::vector<Query> SceneQueries(const Scene& scene)
     return out;
 }
 
+std::vector<Query> TimingWorkload(std::span<const Query> queries, Family family, const TimingOptions& options)
+{
+    std::vector<Query> own;
+    for (const Query& q : queries) {
+        if (q.family == family && QueryShapesMatch(q)) {
+            own.push_back(q);
+        }
+    }
+    if (own.empty()) {
+        return own;
+    }
+    // the scene's queries first, then perturbed copies (so a 1-query scene is not timed on one
+    // branch-predicted input only)
+    std::vector<Query> workload = own;
+    std::uint64_t state = options.seed;
+    for (std::size_t i = 0; workload.size() < std::max(options.workload, own.size()); ++i) {
+        workload.push_back(PerturbQuery(own[i % own.size()], options.perturbation, state));
+    }
+    return workload;
+}
+
 std::vector<FamilyTiming> TimeQueries(std::span<const Query> queries, const TimingOptions& options,
                                       const std::atomic<bool>* cancel, const std::function<void(double)>& progress)
 {
@@ -86,25 +107,15 @@ std::vector<FamilyTiming> TimeQueries(std::span<const Query> queries, const Timi
         }
     }
     for (Family family : AllFamilies()) {
-        std::vector<Query> own;
-        for (const Query& q : queries) {
-            if (q.family == family && QueryShapesMatch(q)) {
-                own.push_back(q);
-            }
-        }
-        if (own.empty()) {
+        const std::vector<Query> workload = TimingWorkload(queries, family, options);
+        if (workload.empty()) {
             continue;
-        }
-        // the workload: the scene's queries first, then perturbed copies (so a 1-query scene is not
-        // timed on one branch-predicted input only)
-        std::vector<Query> workload = own;
-        std::uint64_t state = options.seed;
-        for (std::size_t i = 0; workload.size() < std::max(options.workload, own.size()); ++i) {
-            workload.push_back(PerturbQuery(own[i % own.size()], options.perturbation, state));
         }
         FamilyTiming ft;
         ft.family = family;
-        ft.sceneQueries = own.size();
+        ft.sceneQueries = std::size_t(std::count_if(queries.begin(), queries.end(), [family](const Query& q) {
+            return q.family == family && QueryShapesMatch(q);
+        }));
         ft.workload = workload.size();
         for (const AlgorithmInfo* info : AlgorithmsOf(family)) {
             if (cancel != nullptr && cancel->load()) {

@@ -44,6 +44,10 @@ std::vector<FamilyTiming> TimeQueries(std::span<const Query> queries, const Timi
                                       const std::atomic<bool>* cancel = nullptr,
                                       const std::function<void(double)>& progress = {});
 
+/// The workload TimeQueries times family on: queries' own of that family (whose shapes match it),
+/// then perturbed copies of them up to options.workload (empty when queries has none of family).
+std::vector<Query> TimingWorkload(std::span<const Query> queries, Family family, const TimingOptions& options);
+
 /// The protocol queries of every pair the scene compares (Scene::Queries).
 std::vector<Query> SceneQueries(const Scene& scene);
 

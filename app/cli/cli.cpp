@@ -56,10 +56,12 @@ struct CommandOptions {
     std::string reportSolidPairs = "auto"; ///< report --solid-pairs
     HuntCliOptions hunt;
     BenchCliOptions bench;
-    std::vector<std::string> externalCommands; ///< --external (algorithms, eval, report)
+    std::vector<std::string> externalCommands; ///< --external (algorithms, eval, report, bench)
     double externalTimeout = 5;                ///< --external-timeout, seconds
-    std::vector<std::string> plugins;          ///< --plugin (algorithms, eval, report)
+    std::vector<std::string> plugins;          ///< --plugin (algorithms, eval, report, bench)
     std::string huntPlugin;                    ///< hunt --plugin
+    std::string huntExternal;                  ///< hunt --external
+    std::string huntAround;                    ///< hunt --around
 };
 
 /// --external, --plugin and --external-timeout (docs/plugins.md), the same on every command that takes them.
@@ -186,9 +188,15 @@ CLI::App* AddHunt(CLI::App& app, CommandOptions& o, const std::vector<std::strin
         ->capture_default_str();
     hunt->add_flag("--gtest", o.hunt.snippets, "Print a ready-to-paste GoogleTest case for each");
     hunt->add_flag("--quiet", o.hunt.quiet, "No progress line on standard error");
+    hunt->add_option("--around", o.huntAround,
+                     "A scene file: a share of the cases perturb its first pair of shapes of the family");
     hunt->add_option("--plugin", o.huntPlugin,
-                     "--a is an algorithm of this plugin (docs/plugins.md), hunted against the exact judge");
-    hunt->add_option("--external-timeout", o.externalTimeout, "Seconds the plugin has for each answer")
+                     "--a is an algorithm of this plugin (docs/plugins.md), hunted against the exact judge or "
+                     "the built-in --b; a failure (crash, hang, error) is a counterexample");
+    hunt->add_option("--external", o.huntExternal,
+                     "--a is an algorithm of this program (/bin/sh -c COMMAND, docs/plugins.md), hunted as with "
+                     "--plugin");
+    hunt->add_option("--external-timeout", o.externalTimeout, "Seconds the plugin or program has for each answer")
         ->check(CLI::PositiveNumber);
     return hunt;
 }
@@ -209,6 +217,7 @@ CLI::App* AddBench(CLI::App& app, CommandOptions& o)
     bench->add_option("--queries", o.bench.workload, "Queries per pass")
         ->transform(WholeIn<std::size_t>(1, 1000000))
         ->capture_default_str();
+    AddExternalOptions(bench, o);
     return bench;
 }
 
@@ -323,11 +332,23 @@ int RunCommandLine(int argc, const char* const* argv, std::istream& in, std::ost
     }
     if (bench->parsed()) {
         o.bench.scenePath = ResolveScenePath(o.bench.scenePath);
+        o.bench.externalCommands = o.externalCommands;
+        o.bench.plugins = o.plugins;
+        o.bench.externalTimeout = ExternalTimeout();
         return RunBench(o.bench, out, err);
     }
     if (hunt->parsed()) {
-        return o.huntPlugin.empty() ? RunHunt(o.hunt, out, err)
-                                    : RunHuntPlugin(o.hunt, o.huntPlugin, ExternalTimeout(), out, err);
+        if (!o.huntAround.empty()) {
+            std::string error;
+            o.hunt.hunt.around = AroundQuery(ResolveScenePath(o.huntAround), o.hunt.family, error);
+            if (!error.empty()) {
+                err << "hitlab hunt: --around: " << error << "\n";
+                return 2;
+            }
+        }
+        return o.huntPlugin.empty() && o.huntExternal.empty()
+                   ? RunHunt(o.hunt, out, err)
+                   : RunHuntExternal(o.hunt, HuntSource{o.huntPlugin, o.huntExternal}, ExternalTimeout(), out, err);
     }
     return openGui();
 }

@@ -3,13 +3,12 @@
 
 #include "core/io/protocol.h"
 #include "core/io/scene_file.h"
+#include "core/timing.h"
 
 #include <cstdio>
 #include <filesystem>
 
 namespace hitlab {
-
-namespace {
 
 /// The next file name of the hunt's counterexamples in -o that no file has yet:
 /// FAMILY-A-B-SEED-N.json with N above *number, so that a rerun into the same folder adds files
@@ -28,7 +27,22 @@ std::string FreshScenePath(const HuntCliOptions& o, int& number)
     }
 }
 
-} // namespace
+std::optional<Query> AroundQuery(const std::string& path, const std::string& family, std::string& error)
+{
+    const SceneLoad load = LoadSceneFile(path);
+    if (!load.Ok()) {
+        error = ErrorText(load.error);
+        return std::nullopt;
+    }
+    const std::optional<Family> f = FamilyFromName(family);
+    for (const Query& q : SceneQueries(*load.scene)) {
+        if (f && q.family == *f) {
+            return q;
+        }
+    }
+    error = path + ": no pair of shapes of the family " + family;
+    return std::nullopt;
+}
 
 int RunHunt(HuntCliOptions o, std::ostream& out, std::ostream& err)
 {

@@ -4,6 +4,7 @@
 
 #include "core/exact/hunt.h"
 
+#include <optional>
 #include <ostream>
 #include <string>
 
@@ -18,6 +19,15 @@ struct HuntCliOptions {
     bool snippets = false; ///< --gtest: print a GoogleTest case per counterexample
     bool quiet = false;    ///< no progress lines on err
 };
+
+/// The next file name of the hunt's counterexamples in o.outDir that no file has yet:
+/// FAMILY-A-B-SEED-N.json with N above number, so that a rerun into the same folder adds files
+/// and never overwrites what an earlier run found. number becomes the N taken.
+std::string FreshScenePath(const HuntCliOptions& o, int& number);
+
+/// The query of the first pair of shapes of family (a protocol name) in the scene file at path,
+/// for --around; nothing and the error ("FILE: ...", or that it has no such pair) when none.
+std::optional<Query> AroundQuery(const std::string& path, const std::string& family, std::string& error);
 
 /// Runs `hitlab hunt`: 0 when no counterexample was found, 1 when some were, 2 on a bad option
 /// or an unwritable directory (one message on err).

@@ -93,4 +93,27 @@ void AddExternalOutcomes(const Query& query, Precision precision, std::span<cons
     }
 }
 
+std::vector<PluginFailure> RunSource(AlgorithmSource& source, std::size_t algorithm, Precision precision,
+                                     std::span<const Query> queries, std::span<Result> out)
+{
+    if (auto* plugin = dynamic_cast<PluginProgram*>(&source); plugin != nullptr) {
+        return plugin->Run(algorithm, precision, queries, out);
+    }
+    std::vector<ExternalQuery> asked(queries.size());
+    for (std::size_t i = 0; i < queries.size(); ++i) {
+        asked[i] = ExternalQuery{queries[i], precision, {source.Algorithms()[algorithm].name}};
+    }
+    const std::vector<ExternalAnswer> answers = source.Evaluate(asked);
+    std::vector<PluginFailure> failures;
+    for (std::size_t i = 0; i < queries.size(); ++i) {
+        if (answers[i].Ok() && answers[i].results.size() == 1) {
+            out[i] = answers[i].results[0].result;
+        } else {
+            out[i] = Result{};
+            failures.push_back(PluginFailure{i, answers[i].status, answers[i].message});
+        }
+    }
+    return failures;
+}
+
 } // namespace hitlab

@@ -36,6 +36,13 @@ struct ExternalRuns {
     std::vector<std::vector<ExternalOutcome>> perQuery;     ///< parallel to the queries last asked
 };
 
+/// Runs algorithm (an index into source.Algorithms()) on every query (of its family) in
+/// precision: out[i] for queries[i]. A plugin runs them in batches (PluginProgram::Run), a
+/// program gets them pipelined (Evaluate). Returns the queries that failed, by index (out[i] is
+/// then a miss). Precondition: out.size() == queries.size(); a plugin's algorithm Has precision.
+std::vector<PluginFailure> RunSource(AlgorithmSource& source, std::size_t algorithm, Precision precision,
+                                     std::span<const Query> queries, std::span<Result> out);
+
 /// Starts the programs and plugins (StartSources: --plugin files after the --external programs)
 /// and makes their algorithms' views. Returns "" or why a program or plugin was refused.
 std::string StartExternalPrograms(const std::vector<std::string>& commands, std::chrono::milliseconds timeout,

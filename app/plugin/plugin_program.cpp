@@ -296,6 +296,17 @@ std::string PluginProgram::Start()
     return error;
 }
 
+bool PluginProgram::Alive()
+{
+    int status = 0;
+    if (m_pid > 0 && waitpid(m_pid, &status, WNOHANG) == m_pid) { // it ended between round trips
+        m_pid = -1;
+        CloseFd(m_toHost);
+        CloseFd(m_fromHost);
+    }
+    return Running();
+}
+
 std::string PluginProgram::Restart()
 {
     ++m_restarts;
@@ -374,7 +385,7 @@ std::vector<PluginFailure> PluginProgram::Run(std::size_t algorithm, Precision p
     std::size_t pos = 0;
     std::size_t singleUntil = 0; // queries before it run one per call: a failed chunk, to find the culprit
     while (pos < queries.size()) {
-        if (!Running()) {
+        if (!Alive()) {
             if (const std::string error = Restart(); !error.empty()) {
                 for (; pos < queries.size(); ++pos) {
                     out[pos] = Result{};
@@ -413,7 +424,7 @@ std::vector<PluginFailure> PluginProgram::Run(std::size_t algorithm, Precision p
 
 ExternalAnswer PluginProgram::Trace(std::size_t algorithm, Precision precision, const Query& query)
 {
-    if (!Running()) {
+    if (!Alive()) {
         if (const std::string error = Restart(); !error.empty()) {
             return {ExternalStatus::Crashed, "could not restart: " + error, {}};
         }

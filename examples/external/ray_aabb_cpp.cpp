@@ -3,6 +3,11 @@
 //   g++ -std=c++20 -O2 -ffp-contract=off ray_aabb_cpp.cpp -o ray_aabb_cpp
 // Run: hitlab report SCENE --external './ray_aabb_cpp'
 //
+// For the hunt's tests and lessons it can carry a planted flaw: `./ray_aabb_cpp --flaw miss`
+// names its algorithm slab_cpp_flawed and decides an axis whose direction is -0 with the strict
+// test lo < origin < hi, so that a ray gliding along a face with a -0 component misses;
+// `--flaw abort` dies of SIGABRT on exactly those rays instead (a crash to contain).
+//
 // The line protocol: first one line with a JSON array of metadata objects (those of
 // `hitlab algorithms --json`), then one answer line per query line, in order. Output is flushed
 // only when no more input is waiting, so that a pipelining caller gets many answers per write.
@@ -14,6 +19,7 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <cstdlib>
 #include <iostream>
 #include <limits>
 #include <string>
@@ -30,6 +36,10 @@ constexpr const char* kMetadata =
     R"j("reference":false,"published":false,"conventions":{"origin_inside":"hit","boundary":"inclusive",)j"
     R"j("t_range":"t >= 0","direction":"any","parallel":"handled"},)j"
     R"j("returns":["hit","t_enter","t_exit","point","normal"]}])j";
+
+/// The planted flaw (--flaw), none by default.
+enum class Flaw { None, Miss, Abort };
+Flaw g_flaw = Flaw::None;
 
 /// A number as `hitlab eval` writes it: non-finite values as strings.
 json Number(double x)
@@ -63,7 +73,13 @@ json Slab(const json& ray, const json& box)
     T tEnter = 0, tExit = std::numeric_limits<T>::max();
     for (int i = 0; i < 3; ++i) {
         if (d[i] == 0) { // parallel: every t or none, from the origin alone
-            const bool inside = lo[i] <= o[i] && o[i] <= hi[i];
+            bool inside = lo[i] <= o[i] && o[i] <= hi[i];
+            if (g_flaw != Flaw::None && std::signbit(d[i]) && (o[i] == lo[i] || o[i] == hi[i])) {
+                if (g_flaw == Flaw::Abort) {
+                    std::abort();
+                }
+                inside = false; // the planted flaw: a -0 component makes the slab open
+            }
             tNear[i] = inside ? -kInf : kInf;
             tFar[i] = inside ? kInf : -kInf;
         } else {
@@ -123,10 +139,21 @@ json Answer(const std::string& line)
 
 } // namespace
 
-int main()
+int main(int argc, char** argv)
 {
     std::ios::sync_with_stdio(false);
-    std::cout << kMetadata << std::endl;
+    const std::string flaw = argc == 3 && std::string(argv[1]) == "--flaw" ? argv[2] : "";
+    if (argc != 1 && flaw != "miss" && flaw != "abort") {
+        std::cerr << "usage: ray_aabb_cpp [--flaw miss|abort]\n";
+        return 2;
+    }
+    g_flaw = flaw == "miss" ? Flaw::Miss : flaw == "abort" ? Flaw::Abort : Flaw::None;
+    std::string metadata = kMetadata;
+    if (g_flaw != Flaw::None) { // another name, so that it can run beside the flawless one
+        metadata.replace(metadata.find("slab_cpp"), 8, "slab_cpp_flawed");
+        metadata.replace(metadata.find("(C++ example)"), 13, "(C++ example, planted flaw)");
+    }
+    std::cout << metadata << std::endl;
     std::string line;
     while (std::getline(std::cin, line)) {
         std::cout << Answer(line).dump() << '\n';

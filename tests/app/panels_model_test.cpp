@@ -489,6 +489,48 @@ TEST(FamilyTable, EveryAlgorithmAgainstTheReference)
     }
 }
 
+TEST(QueryInspector, FamilyTableAddsTheExternalAlgorithmsAfterTheBuiltIns)
+{
+    // slab-2d-hit.json: the reference hits; an external algorithm that answered a miss is wrong
+    // against the exact answer, one that crashed shows its status as its verdict
+    const Scene scene = Lesson("slab-2d-hit.json");
+    SceneQuery q{};
+    FirstTrace(scene, &q);
+    AlgorithmInfo missing = ReferenceAlgorithm(q.family), crashing = missing;
+    missing.name = "mine";
+    missing.reference = false;
+    crashing.name = "mine_crashing";
+    crashing.reference = false;
+    const std::string file = "my_plugin.so";
+    const std::vector<ExternalOutcome> external = {
+        {&missing, &file, "plugin", ExternalStatus::Answered, "", Result{}},
+        {&crashing, &file, "plugin", ExternalStatus::Crashed, "killed by signal 11 (Segmentation fault)", Result{}}};
+    const FamilyTable plain = BuildFamilyTable(scene, q, Precision::Float);
+    const FamilyTable table = BuildFamilyTable(scene, q, Precision::Float, external);
+    const std::size_t builtIn = AlgorithmsOf(q.family).size();
+    ASSERT_EQ(plain.rows.size(), builtIn);
+    ASSERT_EQ(table.rows.size(), builtIn + 2);
+    for (std::size_t i = 0; i < builtIn; ++i) { // the built-in rows as without them
+        EXPECT_EQ(table.rows[i].info, plain.rows[i].info);
+        EXPECT_EQ(table.rows[i].verdict, plain.rows[i].verdict);
+        EXPECT_FALSE(table.rows[i].external);
+    }
+    const FamilyRow& mine = table.rows[builtIn];
+    EXPECT_EQ(mine.info, &missing);
+    EXPECT_TRUE(mine.external);
+    EXPECT_EQ(mine.verdict, "miss");
+    EXPECT_TRUE(mine.wrongVsExact);
+    EXPECT_TRUE(mine.differs);
+    EXPECT_EQ(mine.fields, kFieldHit);
+    const FamilyRow& crashed = table.rows[builtIn + 1];
+    EXPECT_TRUE(crashed.external);
+    EXPECT_EQ(crashed.verdict, "crashed");
+    EXPECT_TRUE(crashed.wrongVsExact);
+    EXPECT_EQ(crashed.explanation, Explanation::Unexplained);
+    EXPECT_EQ(crashed.reason.rfind("crashed: killed by signal 11 (Segmentation fault)", 0), 0u) << crashed.reason;
+    EXPECT_EQ(crashed.first, "");
+}
+
 TEST(Lessons, ListedByTitle)
 {
     const std::vector<LessonEntry> lessons = ListLessons(kScenes.string());

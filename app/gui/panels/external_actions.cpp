@@ -10,6 +10,7 @@
 #include <imgui_stdlib.h>
 
 #include <cmath>
+#include <cstdio>
 
 namespace hitlab {
 
@@ -127,6 +128,43 @@ void ExternalSourcesSection(PanelContext& ctx)
             if (ImGui::IsItemHovered() && !a->summary.empty()) {
                 ImGui::SetTooltip("%s", std::string(a->summary).c_str());
             }
+        }
+        ImGui::PopID();
+    }
+}
+
+void ExternalTraces(PanelContext& ctx, const SceneQuery& focus, Precision precision)
+{
+    if (ctx.external == nullptr || ctx.external->Empty()) {
+        return;
+    }
+    ctx.external->TraceQuery(focus, precision);
+    for (const ExternalTraceView& t : ctx.external->Traces(focus)) {
+        ImGui::PushID(&t);
+        if (ImGui::TreeNode((std::string(t.info->name) + " (ext) trace").c_str())) {
+            if (!t.answer.Ok() || t.answer.results.empty()) {
+                ImGui::TextColored(ImVec4(1.0f, 0.45f, 0.4f, 1.0f), "%s: %s", ExternalStatusName(t.answer.status),
+                                   t.answer.message.c_str());
+            } else {
+                const ExternalResult& r = t.answer.results[0];
+                int n = 0;
+                for (const ExternalStep& step : r.trace) {
+                    std::string values;
+                    for (const auto& [name, value] : step.values) {
+                        char number[48];
+                        std::snprintf(number, sizeof number, "%.9g", value);
+                        values += (values.empty() ? "" : "   ") + name + " = " + number;
+                    }
+                    ImGui::Text("%d  %s", ++n, step.caption.c_str());
+                    if (!values.empty()) {
+                        ImGui::TextDisabled("   %s", values.c_str());
+                    }
+                }
+                if (!r.verdict.empty()) {
+                    ImGui::Text("verdict: %s", r.verdict.c_str());
+                }
+            }
+            ImGui::TreePop();
         }
         ImGui::PopID();
     }

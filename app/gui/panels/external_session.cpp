@@ -135,6 +135,9 @@ void ExternalSession::DropAnswers()
 {
     m_answers.clear();
     m_index.clear();
+    m_traces.clear(); // their views go with the sources
+    m_tracePublished.reset();
+    m_traceAsked.reset();
     ++m_generation;
 }
 
@@ -160,7 +163,7 @@ void ExternalSession::RefreshViews()
 
 void ExternalSession::Work()
 {
-    for (std::size_t i = 0; i < m_entries.size(); ++i) {
+    for (std::size_t i = 0; i < m_entries.size() && m_askAll; ++i) {
         Entry& e = *m_entries[i];
         if (!e.start) {
             continue;
@@ -187,8 +190,31 @@ void ExternalSession::Work()
         e.start = false;
     }
     for (const std::unique_ptr<Entry>& e : m_entries) {
-        if (e->error.empty()) {
+        if (e->error.empty() && m_askAll) {
             AskExternalPrograms(m_scene, m_queries, e->runs);
+        }
+    }
+    m_traceWork.clear();
+    const SceneShape* a = m_traceAsked ? m_scene.Find(m_traceAsked->first.a) : nullptr;
+    const SceneShape* b = m_traceAsked ? m_scene.Find(m_traceAsked->first.b) : nullptr;
+    if (a != nullptr && b != nullptr) {
+        const Query query = m_scene.MakeQuery(m_traceAsked->first);
+        const Precision precision = m_traceAsked->second;
+        for (const std::unique_ptr<Entry>& e : m_entries) {
+            for (std::size_t p = 0; p < e->runs.programs.size() && e->error.empty(); ++p) {
+                auto* plugin = dynamic_cast<PluginProgram*>(e->runs.programs[p].get());
+                for (std::size_t k = 0; plugin != nullptr && k < plugin->Algorithms().size(); ++k) {
+                    if (plugin->Algorithms()[k].family == query.family && plugin->HasTrace(k, precision)) {
+                        // once more after a crash: the host may have been started by an earlier
+                        // worker thread, whose end kills it (PluginProgram::Alive)
+                        ExternalAnswer traced = plugin->Trace(k, precision, query);
+                        if (traced.status == ExternalStatus::Crashed) {
+                            traced = plugin->Trace(k, precision, query);
+                        }
+                        m_traceWork.push_back({e->runs.viewsOf[p][k], std::move(traced)});
+                    }
+                }
+            }
         }
     }
     m_done = true;
@@ -196,6 +222,11 @@ void ExternalSession::Work()
 
 void ExternalSession::Publish()
 {
+    m_traces = std::move(m_traceWork);
+    m_tracePublished = m_traceAsked;
+    if (!m_askAll) {
+        return;
+    }
     m_answers.assign(m_queries.size(), {});
     m_index.clear();
     for (std::size_t i = 0; i < m_queries.size(); ++i) {
@@ -240,7 +271,8 @@ bool ExternalSession::Update(const Scene& scene, const SceneEvaluator& evaluatio
                 }
             }
         }
-        if (m_entries.empty() || (!m_dirty && m_askedEvaluation == evaluation.Generation())) {
+        const bool askAll = m_dirty || m_askedEvaluation != evaluation.Generation();
+        if (m_entries.empty() || (!askAll && SameTraced(m_traceWanted, m_traceAsked))) {
             return published;
         }
         bool restarts = false;
@@ -253,10 +285,14 @@ bool ExternalSession::Update(const Scene& scene, const SceneEvaluator& evaluatio
         }
         // ask again on a copy: the worker never reads what the frame edits
         m_scene = scene;
-        m_queries.clear();
-        for (const QueryEvaluation& qe : evaluation.Queries()) {
-            m_queries.push_back(qe.query);
+        m_askAll = askAll || restarts;
+        if (m_askAll) {
+            m_queries.clear();
+            for (const QueryEvaluation& qe : evaluation.Queries()) {
+                m_queries.push_back(qe.query);
+            }
         }
+        m_traceAsked = m_traceWanted;
         m_askedEvaluation = evaluation.Generation();
         m_dirty = false;
         m_busy = true;
@@ -275,6 +311,30 @@ std::span<const ExternalOutcome> ExternalSession::Outcomes(const SceneQuery& que
         return {};
     }
     return m_answers[found->second];
+}
+
+bool ExternalSession::SameTraced(const Traced& x, const Traced& y)
+{
+    return x.has_value() == y.has_value() && (!x || (x->first.family == y->first.family && x->first.a == y->first.a &&
+                                                     x->first.b == y->first.b && x->second == y->second));
+}
+
+void ExternalSession::TraceQuery(const std::optional<SceneQuery>& query, Precision precision)
+{
+    Traced wanted;
+    if (query) {
+        wanted = std::make_pair(*query, precision);
+    }
+    m_traceWanted = wanted;
+}
+
+std::span<const ExternalTraceView> ExternalSession::Traces(const SceneQuery& query) const
+{
+    if (!m_tracePublished || m_tracePublished->first.family != query.family || m_tracePublished->first.a != query.a ||
+        m_tracePublished->first.b != query.b) {
+        return {};
+    }
+    return m_traces;
 }
 
 std::vector<const AlgorithmInfo*> ExternalSession::Columns(Family family) const

@@ -14,10 +14,12 @@
 #include <filesystem>
 #include <map>
 #include <memory>
+#include <optional>
 #include <span>
 #include <string>
 #include <thread>
 #include <tuple>
+#include <utility>
 #include <vector>
 
 namespace hitlab {
@@ -60,6 +62,13 @@ struct ExternalSourceView {
 /// The name a source is listed under: the command, or the plugin's file name.
 std::string ExternalSourceName(const ExternalSpec& spec);
 
+/// One external algorithm's trace of the traced query (a plugin's traced function): its steps
+/// (caption and named values) and verdict in answer.results[0], or the failure.
+struct ExternalTraceView {
+    const AlgorithmInfo* info = nullptr;
+    ExternalAnswer answer;
+};
+
 class ExternalSession {
 public:
     /// Seconds between polls of the plugins' files.
@@ -100,6 +109,12 @@ public:
 
     /// The published answers to a query (empty when it was not asked, or none of its family).
     std::span<const ExternalOutcome> Outcomes(const SceneQuery& query) const;
+    /// Asks, with the next ask on the worker, the traces of query in precision from every plugin
+    /// algorithm of its family that has a traced function (the Query inspector's focused pair);
+    /// nullopt: none. Cheap when unchanged; a change alone asks only the traces.
+    void TraceQuery(const std::optional<SceneQuery>& query, Precision precision);
+    /// The published traces, when they are of query (else none).
+    std::span<const ExternalTraceView> Traces(const SceneQuery& query) const;
     /// The external algorithms of a family, in the order of the sources and their metadata.
     std::vector<const AlgorithmInfo*> Columns(Family family) const;
     /// The programs and plugins, in the order added.
@@ -146,6 +161,12 @@ private:
     std::vector<SceneQuery> m_queries; ///< the queries the worker asks
     std::vector<std::vector<ExternalOutcome>> m_answers;
     std::map<std::tuple<int, ShapeId, ShapeId>, std::size_t> m_index;
+    /// the traced query: wanted by the inspector, asked of the worker, published
+    using Traced = std::optional<std::pair<SceneQuery, Precision>>;
+    Traced m_traceWanted, m_traceAsked, m_tracePublished;
+    static bool SameTraced(const Traced& x, const Traced& y);
+    bool m_askAll = true; ///< the worker asks every query (else only the traces)
+    std::vector<ExternalTraceView> m_traceWork, m_traces;
 };
 
 } // namespace hitlab

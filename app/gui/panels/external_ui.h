@@ -9,4 +9,9 @@ namespace hitlab {
 /// failed and why), a Reload button and its algorithms; nothing when there are none.
 void ExternalSourcesSection(PanelContext& ctx);
 
+/// The Query inspector's external traces: asks the session for the focused pair's traces (in
+/// precision) and shows each plugin algorithm's steps (caption and named values) and verdict,
+/// folded under "NAME (ext) trace"; nothing when there is no session or no traced function.
+void ExternalTraces(PanelContext& ctx, const SceneQuery& focus, Precision precision);
+
 } // namespace hitlab

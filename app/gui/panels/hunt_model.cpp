@@ -5,6 +5,9 @@
 
 #include <algorithm>
 #include <array>
+#include <atomic>
+#include <mutex>
+#include <thread>
 
 namespace hitlab {
 
@@ -131,6 +134,7 @@ HuntOptions MakeHuntOptions(const HuntChoices& choices, const Scene& scene, cons
     o.tolerance = choices.tolerance;
     o.valueUlps = choices.valueUlps;
     o.maxCounterexamples = static_cast<std::size_t>(std::max(choices.maxCounterexamples, 1));
+    o.threads = choices.threads;
     if (choices.around) {
         if (const std::optional<SceneQuery> pair = FocusedPairOf(scene, focused, choices.family)) {
             o.around = scene.MakeQuery(*pair);
@@ -141,7 +145,16 @@ HuntOptions MakeHuntOptions(const HuntChoices& choices, const Scene& scene, cons
 
 IoError ValidateHuntChoices(const HuntChoices& choices, const Scene& scene, const std::optional<SceneQuery>& focused)
 {
-    if (IoError e = ValidateHunt(MakeHuntOptions(choices, scene, focused)); !e.what.empty()) {
+    HuntOptions options = MakeHuntOptions(choices, scene, focused);
+    if (choices.External()) { // a is the source's: check the rest with a built-in a that is not b
+        if (choices.a.empty()) {
+            return {"a", "choose an algorithm"};
+        }
+        for (const AlgorithmInfo* info : AlgorithmsOf(choices.family)) {
+            options.a = info->name != options.b ? std::string(info->name) : options.a;
+        }
+    }
+    if (IoError e = ValidateHunt(options); !e.what.empty()) {
         return e;
     }
     if (!(choices.maxSeconds >= 0)) {
@@ -168,20 +181,91 @@ double HuntFraction(const HuntProgress& progress, const HuntOptions& options)
     return fraction < 0 ? -1 : std::min(1.0, fraction);
 }
 
-IoError HuntSession::Start(const HuntOptions& options)
+/// An external hunt on its own thread: started and run there (starting a program can take a
+/// while), its progress kept for the frame.
+struct HuntSession::ExternalJob {
+    std::thread thread;
+    std::atomic<bool> cancel{false};
+    std::atomic<bool> finished{false};
+    mutable std::mutex mutex;
+    HuntProgress progress;         ///< under mutex
+    ExternalHuntReport report;     ///< once finished
+    std::string error;             ///< ExternalHunt::Start's refusal, once finished
+    std::string kind = "external"; ///< "plugin" or "program"
+
+    ExternalJob(const HuntOptions& options, const HuntSource& source, std::chrono::milliseconds timeout)
+    {
+        kind = source.plugin.empty() ? "program" : "plugin";
+        thread = std::thread([this, options, source, timeout] {
+            ExternalHunt hunt;
+            error = hunt.Start(options, source, timeout);
+            if (error.empty()) {
+                report = hunt.Run(&cancel, [this](const HuntProgress& p) {
+                    const std::lock_guard<std::mutex> lock(mutex);
+                    progress = p;
+                });
+            }
+            finished = true;
+        });
+    }
+    ~ExternalJob()
+    {
+        cancel = true;
+        if (thread.joinable()) {
+            thread.join();
+        }
+    }
+};
+
+HuntSession::HuntSession() = default;
+HuntSession::~HuntSession() = default;
+
+IoError HuntSession::Start(const HuntOptions& options, const HuntSource& source, std::chrono::milliseconds timeout)
 {
-    if (IoError e = ValidateHunt(options); !e.what.empty()) {
-        return e;
+    const bool external = !source.plugin.empty() || !source.external.empty();
+    if (!external) {
+        if (IoError e = ValidateHunt(options); !e.what.empty()) {
+            return e;
+        }
     }
     m_job.reset(); // cancels and joins a running one
+    m_external.reset();
     m_report.reset();
+    m_failures.clear();
     m_options = options;
-    m_job = std::make_unique<HuntJob>(options);
+    m_sourceSet = external;
+    if (external) {
+        m_external = std::make_unique<ExternalJob>(options, source, timeout);
+    } else {
+        m_job = std::make_unique<HuntJob>(options);
+    }
     return {};
 }
 
 bool HuntSession::Poll(bool wait)
 {
+    if (m_external != nullptr) {
+        if (!wait && !m_external->finished) {
+            return false;
+        }
+        m_external->thread.join();
+        ExternalHuntReport& r = m_external->report;
+        HuntReport report;
+        report.progress = r.progress;
+        report.cancelled = r.cancelled;
+        report.threads = r.threads;
+        report.method = m_external->kind;
+        if (!m_external->error.empty()) {
+            report.error = {"a", m_external->error};
+        }
+        for (ExternalFind& f : r.found) {
+            report.counterexamples.push_back(std::move(f.c));
+            m_failures.push_back(std::move(f.failure));
+        }
+        m_report = std::move(report);
+        m_external.reset();
+        return true;
+    }
     if (m_job == nullptr || (!wait && !m_job->Finished())) {
         return false;
     }
@@ -195,12 +279,19 @@ void HuntSession::Cancel()
     if (m_job != nullptr) {
         m_job->Cancel();
     }
+    if (m_external != nullptr) {
+        m_external->cancel = true;
+    }
 }
 
 HuntProgress HuntSession::Progress() const
 {
     if (m_job != nullptr) {
         return m_job->Progress();
+    }
+    if (m_external != nullptr) {
+        const std::lock_guard<std::mutex> lock(m_external->mutex);
+        return m_external->progress;
     }
     return m_report ? m_report->progress : HuntProgress{};
 }

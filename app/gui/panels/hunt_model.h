@@ -3,10 +3,12 @@
 // into the current scene as one undoable step. GL-free, ImGui-free.
 #pragma once
 
+#include "app/plugin/hunt_external.h"
 #include "core/commands.h"
 #include "core/exact/hunt.h"
 #include "core/scene_eval.h"
 
+#include <chrono>
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -28,6 +30,11 @@ struct HuntChoices {
     double tolerance = 0; ///< HuntOptions::tolerance
     double valueUlps = 0; ///< HuntOptions::valueUlps (0: verdicts only)
     int maxCounterexamples = 5;
+    unsigned threads = 0; ///< HuntOptions::threads (0: one per core, as `hitlab hunt`)
+    /// Set when a is an external program's or plugin's algorithm (the window's ExternalSession):
+    /// the hunt then runs it through ExternalHunt, each thread with its own process.
+    HuntSource source;
+    bool External() const { return !source.plugin.empty() || !source.external.empty(); }
 };
 
 /// The families of the scene's evaluated queries, in protocol order.
@@ -62,10 +69,23 @@ double HuntFraction(const HuntProgress& progress, const HuntOptions& options);
 /// cancels and joins a running hunt.
 class HuntSession {
 public:
+    HuntSession();
+    ~HuntSession();
+    HuntSession(const HuntSession&) = delete;
+    HuntSession& operator=(const HuntSession&) = delete;
+
     /// Starts a hunt (cancelling and dropping a running one and the last report). Returns no error
-    /// (what "") or ValidateHunt's (and starts nothing).
-    IoError Start(const HuntOptions& options);
-    bool Running() const { return m_job != nullptr; }
+    /// (what "") or ValidateHunt's (and starts nothing). With a source, options.a is its algorithm:
+    /// the worker starts it (ExternalHunt::Start; a refusal becomes the report's error, where "a")
+    /// and runs it, each answer within timeout.
+    IoError Start(const HuntOptions& options, const HuntSource& source = {},
+                  std::chrono::milliseconds timeout = kExternalTimeout);
+    bool Running() const { return m_job != nullptr || m_external != nullptr; }
+    /// Parallel to Report()->counterexamples: an external algorithm's failure on it ("crashed:
+    /// killed by signal 11 ..."), or "".
+    const std::vector<std::string>& Failures() const { return m_failures; }
+    /// Whether the running or last hunt ran an external algorithm.
+    bool External() const { return m_sourceSet; }
     /// Takes the report once the hunt finished (with wait: blocks until it has). True when a
     /// report was taken by this call.
     bool Poll(bool wait = false);
@@ -77,9 +97,13 @@ public:
     const std::optional<HuntReport>& Report() const { return m_report; }
 
 private:
+    struct ExternalJob;
     std::unique_ptr<HuntJob> m_job;
+    std::unique_ptr<ExternalJob> m_external;
     HuntOptions m_options;
     std::optional<HuntReport> m_report;
+    std::vector<std::string> m_failures;
+    bool m_sourceSet = false;
 };
 
 /// Adds the counterexample's two shapes to the scene as new shapes, and turns on a and b (and

@@ -2,6 +2,7 @@
 // on a worker thread (HuntSession over core/exact/hunt.h's HuntJob), and list the shrunk
 // counterexamples: load one into the scene (one undoable step, focused), save it as a scene
 // file, copy it as a GoogleTest case.
+#include "external_session.h"
 #include "hunt_model.h"
 #include "panel.h"
 
@@ -38,11 +39,31 @@ std::string Count(double n)
     return text;
 }
 
-bool AlgorithmCombo(const char* label, Family family, std::string& name, bool withJudge)
+/// The algorithm combo: the exact judge (withJudge), the family's built-in algorithms, and with
+/// source set the external programs' and plugins' algorithms of the family (choosing one sets
+/// source; a built-in one clears it).
+bool AlgorithmCombo(const char* label, Family family, std::string& name, bool withJudge,
+                    const ExternalSession* external = nullptr, HuntSource* source = nullptr)
 {
-    const std::string preview = name.empty() ? std::string("exact judge") : name;
+    const bool isExternal = source != nullptr && (!source->plugin.empty() || !source->external.empty());
+    const std::string preview = name.empty() ? std::string("exact judge") : isExternal ? name + " (ext)" : name;
     bool changed = false;
     if (ImGui::BeginCombo(label, preview.c_str())) {
+        if (external != nullptr && source != nullptr) {
+            for (const ExternalSourceView& view : external->Sources()) {
+                for (const AlgorithmInfo* info : view.algorithms) {
+                    if (info->family != family) {
+                        continue;
+                    }
+                    const std::string n(info->name);
+                    if (ImGui::Selectable((n + "  (" + view.name + ")").c_str(), isExternal && n == name)) {
+                        name = n;
+                        *source = view.spec.plugin ? HuntSource{view.spec.text, ""} : HuntSource{"", view.spec.text};
+                        changed = true;
+                    }
+                }
+            }
+        }
         if (withJudge && ImGui::Selectable("exact judge", name.empty())) {
             name.clear();
             changed = true;
@@ -50,8 +71,11 @@ bool AlgorithmCombo(const char* label, Family family, std::string& name, bool wi
         for (const AlgorithmInfo* info : AlgorithmsOf(family)) {
             const std::string n(info->name);
             const std::string item = info->reference ? n + "  (reference)" : n;
-            if (ImGui::Selectable(item.c_str(), n == name)) {
+            if (ImGui::Selectable(item.c_str(), !isExternal && n == name)) {
                 name = n;
+                if (source != nullptr) {
+                    *source = HuntSource{};
+                }
                 changed = true;
             }
             if (ImGui::IsItemHovered() && !info->flaw.empty()) {
@@ -101,6 +125,12 @@ void Limits(HuntChoices& c)
     ImGui::InputInt("found", &c.maxCounterexamples, 0, 0);
     if (ImGui::IsItemHovered()) {
         ImGui::SetTooltip("Stop once this many distinct counterexamples are found");
+    }
+    ImGui::SameLine();
+    ImGui::SetNextItemWidth(small * 0.5f);
+    ImGui::InputScalar("threads", ImGuiDataType_U32, &c.threads);
+    if (ImGui::IsItemHovered()) {
+        ImGui::SetTooltip("Threads to search on (0: one per core); the same seed and threads give the same cases");
     }
 }
 
@@ -187,6 +217,7 @@ private:
                     const HuntChoices fresh = DefaultHuntChoices(scene, ctx.Evaluation(), focus, f);
                     c.family = fresh.family;
                     c.a = fresh.a;
+                    c.source = fresh.source;
                     c.b = fresh.b;
                     c.precision = fresh.precision;
                     c.around = fresh.around;
@@ -202,7 +233,7 @@ private:
             ImGui::SetTooltip("Family, algorithm and precision of the pair focused in Results");
         }
         ImGui::SetNextItemWidth(field);
-        AlgorithmCombo("a", c.family, c.a, false);
+        AlgorithmCombo("a", c.family, c.a, false, ctx.external, &c.source);
         ImGui::SameLine();
         ImGui::SetNextItemWidth(field);
         AlgorithmCombo("b", c.family, c.b, true);
@@ -258,7 +289,8 @@ private:
         }
         if (start) {
             m_note.clear();
-            if (const IoError e = m_hunt.Start(MakeHuntOptions(m_choices, ctx.GetScene(), focus)); !e.what.empty()) {
+            if (const IoError e = m_hunt.Start(MakeHuntOptions(m_choices, ctx.GetScene(), focus), m_choices.source);
+                !e.what.empty()) {
                 ctx.Queue(panel_action::ShowError{"Cannot start the hunt: " + ErrorText(e)});
             }
         }
@@ -314,11 +346,18 @@ private:
             ImGui::TextWrapped("%d. %s", index, cx.text.c_str());
             ImGui::Indent();
             ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1.0f, 0.75f, 0.4f, 1.0f));
-            ImGui::TextWrapped("%s", DescribeDisagreement(cx, o).c_str());
+            const std::string& failure = m_hunt.Failures().size() >= std::size_t(index)
+                                             ? m_hunt.Failures()[std::size_t(index - 1)]
+                                             : std::string();
+            ImGui::TextWrapped("%s", failure.empty()
+                                         ? DescribeDisagreement(cx, o).c_str()
+                                         : (o.a + ": " + failure + "; exact: " + DescribeExact(cx.exact)).c_str());
             ImGui::PopStyleColor();
             ImGui::TextDisabled("distribution: %s", cx.distribution.c_str());
             CounterexampleButtons(ctx, cx, index);
-            SnippetNode(cx, o, index);
+            if (!m_hunt.External()) { // the case runs the registry's algorithm a
+                SnippetNode(cx, o, index);
+            }
             ImGui::Unindent();
             ImGui::Spacing();
             ImGui::PopID();
@@ -340,7 +379,7 @@ private:
             m_savePath = CounterexampleFileName(o, index);
         }
         ImGui::SameLine();
-        if (ImGui::SmallButton("Copy GoogleTest")) {
+        if (!m_hunt.External() && ImGui::SmallButton("Copy GoogleTest")) {
             ImGui::SetClipboardText(GoogleTestSnippet(cx, o, index).c_str());
             m_note = "Copied counterexample " + std::to_string(index) + " as a GoogleTest case.";
         }

@@ -68,7 +68,8 @@ std::optional<std::int64_t> UlpDistance(double a, double b, Precision precision)
     return oa - ob;
 }
 
-FamilyTable BuildFamilyTable(const Scene& scene, const SceneQuery& query, Precision precision)
+FamilyTable BuildFamilyTable(const Scene& scene, const SceneQuery& query, Precision precision,
+                             std::span<const ExternalOutcome> external)
 {
     FamilyTable table;
     const bool cast = IsCast(query.family);
@@ -81,23 +82,31 @@ FamilyTable BuildFamilyTable(const Scene& scene, const SceneQuery& query, Precis
     table.exact = JudgeExact(q);
     const ExactResult& ex = table.exact;
     const std::optional<ExactValues> exactValues = ComparisonValues(ex);
-    const Comparison cmp = Compare(q, {}, precision, exactValues ? &*exactValues : nullptr);
+    Comparison cmp = Compare(q, {}, precision, exactValues ? &*exactValues : nullptr);
+    const std::size_t builtIn = cmp.outcomes.size();
+    std::vector<std::string> failed; // parallel to cmp.outcomes: a failed external one's status
+    if (!external.empty()) {
+        AddExternalOutcomes(q, precision, external, exactValues ? &*exactValues : nullptr, cmp, failed);
+    }
     const bool exactHit = ex.valid && ex.hit;
     if (exactHit) {
         table.exactFirst = cast ? ExactText(ex.tEnter) : ExactText(ex.depth);
         table.exactSecond = cast ? ExactText(ex.tExit) : "";
     }
-    for (const AlgorithmOutcome& o : cmp.outcomes) {
+    for (std::size_t i = 0; i < cmp.outcomes.size(); ++i) {
+        const AlgorithmOutcome& o = cmp.outcomes[i];
         FamilyRow row;
         row.info = o.info;
         row.hit = o.result.hit;
-        row.verdict = o.result.hit ? "hit" : "miss";
+        row.external = i >= builtIn;
+        const bool failure = i < failed.size() && !failed[i].empty();
+        row.verdict = failure ? failed[i] : o.result.hit ? "hit" : "miss";
         row.differs = o.differs != 0;
         row.fields = o.differs;
         row.explanation = o.explanation;
         row.reason = o.reason;
         row.mark = DifferenceMark(o.explanation, o.differs);
-        row.wrongVsExact = ex.valid && o.result.hit != ex.hit;
+        row.wrongVsExact = ex.valid && (failure || o.result.hit != ex.hit);
         const bool bothHit = o.result.hit && exactHit;
         const std::uint32_t f = o.info->returns;
         if (o.result.hit && cast) {

@@ -3,6 +3,7 @@
 // last place of the precision the family runs in. GL-free.
 #pragma once
 
+#include "app/plugin/external_runs.h"
 #include "core/compare.h"
 #include "core/exact/exact.h"
 #include "core/scene.h"
@@ -35,6 +36,7 @@ struct FamilyRow {
     std::string reason;                          ///< the comparison's sentence, "" when it agrees
     std::string mark;                            ///< DifferenceMark: "! t_enter", "~", "!!", ""
     bool wrongVsExact = false;                   ///< verdict differs from the exact judge
+    bool external = false; ///< an external program's or plugin's algorithm (after the built-in ones)
 };
 
 struct FamilyTable {
@@ -57,7 +59,11 @@ PairLegend LegendOf(const Scene& scene, const SceneQuery& query);
 
 /// Runs every algorithm of the query's family in `precision` and the exact judge (the focused
 /// query only, on demand) and compares them with the exact values (core/compare.h); the ulps
-/// columns are each algorithm's error against the exact answer.
-FamilyTable BuildFamilyTable(const Scene& scene, const SceneQuery& query, Precision precision);
+/// columns are each algorithm's error against the exact answer. external: the external programs'
+/// and plugins' answers to the query (ExternalSession::Outcomes), added after the built-in rows
+/// and compared alike (AddExternalOutcomes); a failed one's verdict is its status ("crashed",
+/// "timed out", ...), its reason the failure's message.
+FamilyTable BuildFamilyTable(const Scene& scene, const SceneQuery& query, Precision precision,
+                             std::span<const ExternalOutcome> external = {});
 
 } // namespace hitlab

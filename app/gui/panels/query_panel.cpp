@@ -3,6 +3,8 @@
 // axis tests the axes; every trace its steps with their values; and every algorithm of the family
 // is compared with the reference in ulps (query_model.h). The step chosen here is what the
 // viewport draws (PanelState::step).
+#include "external_session.h"
+#include "external_ui.h"
 #include "number_line.h"
 #include "number_line_draw.h"
 #include "pair_legend.h"
@@ -187,7 +189,7 @@ void FamilyComparison(const FamilyTable& table)
     for (const FamilyRow& row : table.rows) {
         ImGui::TableNextRow();
         ImGui::TableNextColumn();
-        ImGui::TextUnformatted(std::string(row.info->name).c_str());
+        ImGui::TextUnformatted((std::string(row.info->name) + (row.external ? " (ext)" : "")).c_str());
         if (ImGui::IsItemHovered()) {
             ImGui::SetTooltip("%s", std::string(row.info->title).c_str());
         }
@@ -449,6 +451,7 @@ public:
         ImGui::TextDisabled("every %s algorithm vs the exact answer (ulps of %s; red: wrong verdict)",
                             std::string(FamilyName(focus->family)).c_str(), precision);
         FamilyComparison(FamilyTableOf(ctx, *focus));
+        ExternalTraces(ctx, *focus, scene.Settings(focus->family).precision);
         ImGui::EndChild();
     }
 
@@ -459,9 +462,14 @@ private:
         const Scene& scene = ctx.GetScene();
         const std::uint64_t evaluation = ctx.Evaluation().Generation();
         const std::uint64_t history = ctx.GetHistory().Generation();
+        // the external algorithms' answers, as the window's session last published them
+        const std::uint64_t external = ctx.external != nullptr ? ctx.external->Generation() : 0;
         if (!m_tableFor || m_tableFor->a != focus.a || m_tableFor->b != focus.b || m_tableEvaluation != evaluation ||
-            m_tableHistory != history) {
-            m_table = BuildFamilyTable(scene, focus, scene.Settings(focus.family).precision);
+            m_tableHistory != history || m_tableExternal != external) {
+            m_table = BuildFamilyTable(scene, focus, scene.Settings(focus.family).precision,
+                                       ctx.external != nullptr ? ctx.external->Outcomes(focus)
+                                                               : std::span<const ExternalOutcome>{});
+            m_tableExternal = external;
             m_tableFor = focus;
             m_tableEvaluation = evaluation;
             m_tableHistory = history;
@@ -471,7 +479,7 @@ private:
 
     FamilyTable m_table; ///< the family table, for the pair and generations below
     std::optional<SceneQuery> m_tableFor;
-    std::uint64_t m_tableEvaluation = 0, m_tableHistory = 0;
+    std::uint64_t m_tableEvaluation = 0, m_tableHistory = 0, m_tableExternal = 0;
 };
 
 } // namespace

@@ -9,6 +9,9 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <thread>
+
 namespace hitlab {
 namespace {
 
@@ -62,6 +65,13 @@ TEST(HuntModel, DefaultsComeFromTheFocusedPair)
     EXPECT_EQ(o.a, "face_planes");
     EXPECT_EQ(o.maxCounterexamples, 5u);
     EXPECT_EQ(o.valueUlps, 0.0); // verdicts only unless asked
+    EXPECT_EQ(o.threads, 0u);    // one per core, as `hitlab hunt`
+    EXPECT_EQ(HuntThreads(o), std::size_t(std::max(1u, std::thread::hardware_concurrency())));
+    HuntChoices two = c;
+    two.threads = 2;
+    EXPECT_EQ(MakeHuntOptions(two, scene, focused).threads, 2u);
+    two.threads = kMaxHuntThreads + 1;
+    EXPECT_EQ(ValidateHuntChoices(two, scene, focused).where, "threads");
     HuntChoices values = c;
     values.valueUlps = 8;
     EXPECT_EQ(MakeHuntOptions(values, scene, focused).valueUlps, 8.0);

@@ -2,6 +2,7 @@
 // the remembered list, the reload decision, and a session running the example plugins through
 // hitlab-plugin-host: their columns and answers in the Results table, removal, hot reload.
 #include "app/gui/panels/external_session.h"
+#include "app/gui/panels/hunt_model.h"
 #include "app/gui/panels/results_model.h"
 
 #include "core/io/scene_file.h"
@@ -173,6 +174,116 @@ TEST_F(ExternalSessionTest, ANameDeclaredTwiceFailsTheSecondSource)
     EXPECT_EQ(session.Sources()[1].status, "failed");
     EXPECT_EQ(session.Sources()[1].error, "declares slab_c, which ray_aabb_slab.so declares already");
     EXPECT_EQ(session.Columns(Family::RayAabb).size(), 2u);
+}
+
+TEST_F(ExternalSessionTest, TracesTheFocusedQueryWithThePluginsTracedFunctions)
+{
+    const Scene scene = SlabHit();
+    SceneEvaluator eval;
+    eval.Evaluate(scene);
+    const SceneQuery query = eval.Queries()[0].query;
+    ExternalSession session;
+    ASSERT_TRUE(session.Add({true, std::string(HITLAB_PLUGIN_DIR) + "/ray_aabb_slab.so"}));
+    session.Update(scene, eval, 0.0, true);
+    EXPECT_TRUE(session.Traces(query).empty()); // none asked yet
+    const std::uint64_t generation = session.Generation();
+    session.TraceQuery(query, Precision::Double);
+    session.Update(scene, eval, 0.0, true);
+    EXPECT_EQ(session.Generation(), generation); // only the traces were asked: the answers stand
+    ASSERT_EQ(session.Outcomes(query).size(), 2u);
+    // slab_c has a traced function, slab_c_outside none: the ray (2, 1) t from the origin into
+    // [1, 3]^2: the x slab gives t in [0.5, 1.5], the y slab t in [1, 3]
+    const std::span<const ExternalTraceView> traces = session.Traces(query);
+    ASSERT_EQ(traces.size(), 1u);
+    EXPECT_EQ(traces[0].info->name, "slab_c");
+    ASSERT_TRUE(traces[0].answer.Ok()) << traces[0].answer.message;
+    const ExternalResult& r = traces[0].answer.results[0];
+    ASSERT_EQ(r.trace.size(), 3u);
+    EXPECT_EQ(r.trace[0].caption, "x slab");
+    ASSERT_GE(r.trace[0].values.size(), 2u);
+    EXPECT_EQ(r.trace[0].values[0], (std::pair<std::string, double>{"t_near", 0.5}));
+    EXPECT_EQ(r.trace[0].values[1], (std::pair<std::string, double>{"t_far", 1.5}));
+    EXPECT_EQ(r.trace[1].caption, "y slab");
+    EXPECT_EQ(r.trace[1].values[0], (std::pair<std::string, double>{"t_near", 1}));
+    EXPECT_EQ(r.verdict, "Hit: the slabs' t intervals meet.");
+    // another query is not this one's traces
+    EXPECT_TRUE(session.Traces(SceneQuery{query.family, query.a, query.b + 100}).empty());
+    session.TraceQuery(std::nullopt, Precision::Double);
+    session.Update(scene, eval, 0.0, true);
+    EXPECT_TRUE(session.Traces(query).empty());
+}
+
+// The Hunt panel's session with a plugin's algorithm: the hunt runs it through ExternalHunt on a
+// worker thread, counterexamples and failures as the command's.
+TEST(HuntPanelExternal, HuntsThePluginsAlgorithmAgainstTheExactJudge)
+{
+    setenv("HITLAB_PLUGIN_HOST", HITLAB_PLUGIN_HOST, 1);
+    HuntOptions o;
+    o.family = Family::RayAabb;
+    o.a = "slab_c_outside";
+    o.precision = Precision::Double;
+    o.maxCases = 2000;
+    o.maxSeconds = 0;
+    o.maxCounterexamples = 1;
+    o.threads = 1;
+    HuntSession session;
+    ASSERT_EQ(session.Start(o, HuntSource{std::string(HITLAB_PLUGIN_DIR) + "/ray_aabb_slab.so", ""}), IoError{});
+    EXPECT_TRUE(session.External());
+    ASSERT_TRUE(session.Poll(true));
+    ASSERT_TRUE(session.Report());
+    const HuntReport& report = *session.Report();
+    EXPECT_EQ(report.error, IoError{});
+    EXPECT_EQ(report.method, "plugin");
+    // the first find of `hitlab hunt --plugin` (cli_plugin_test): slab_c_outside's declared convention
+    ASSERT_EQ(report.counterexamples.size(), 1u);
+    EXPECT_EQ(report.counterexamples[0].text, "origin [0, 0, 0], direction [0, 0, -1], box [0, 1] x [-1, 0] x [0, 1]");
+    EXPECT_FALSE(report.counterexamples[0].a.hit);
+    EXPECT_TRUE(report.counterexamples[0].exact.hit);
+    EXPECT_EQ(session.Failures(), std::vector<std::string>{""});
+}
+
+TEST(HuntPanelExternal, APluginCrashIsACounterexampleWithItsFailure)
+{
+    setenv("HITLAB_PLUGIN_HOST", HITLAB_PLUGIN_HOST, 1);
+    HuntOptions o;
+    o.family = Family::RayAabb;
+    o.a = "misbehave_c";
+    o.precision = Precision::Double;
+    o.maxCases = 300;
+    o.maxSeconds = 0;
+    o.maxCounterexamples = 0;
+    o.threads = 1;
+    // around a ray from x = 13 (misbehave.so's SIGSEGV)
+    o.around = Query{Family::RayAabb, Ray<double>{{13, 0.5, 0.5}, {-1, 0, 0}}, Aabb<double>{{10, 0, 0}, {12, 1, 1}}};
+    HuntSession session;
+    ASSERT_EQ(session.Start(o, HuntSource{std::string(HITLAB_PLUGIN_DIR) + "/misbehave.so", ""}), IoError{});
+    ASSERT_TRUE(session.Poll(true));
+    const HuntReport& report = *session.Report();
+    ASSERT_EQ(session.Failures().size(), report.counterexamples.size());
+    bool crash = false;
+    for (std::size_t i = 0; i < report.counterexamples.size(); ++i) {
+        if (report.counterexamples[i].text == "origin [13, 0, 0], direction [-1, 0, 0], box [0, 1]^3") {
+            crash = true;
+            EXPECT_EQ(session.Failures()[i], "crashed: killed by signal 11 (Segmentation fault)");
+        }
+    }
+    EXPECT_TRUE(crash);
+    EXPECT_EQ(report.progress.cases, 300u);
+}
+
+TEST(HuntPanelExternal, ARefusedSourceIsTheReportsError)
+{
+    setenv("HITLAB_PLUGIN_HOST", HITLAB_PLUGIN_HOST, 1);
+    HuntOptions o;
+    o.a = "nope";
+    HuntSession session;
+    ASSERT_EQ(session.Start(o, HuntSource{std::string(HITLAB_PLUGIN_DIR) + "/ray_aabb_slab.so", ""}), IoError{});
+    ASSERT_TRUE(session.Poll(true));
+    EXPECT_EQ(session.Report()->error.where, "a");
+    EXPECT_EQ(session.Report()->error.what, "plugin '" + std::string(HITLAB_PLUGIN_DIR) +
+                                                "/ray_aabb_slab.so' has no ray_aabb algorithm \"nope\" (it has: "
+                                                "slab_c, slab_c_outside)");
+    EXPECT_TRUE(session.Report()->counterexamples.empty());
 }
 
 } // namespace

@@ -1,0 +1,68 @@
+// The disagreement search (core/exact/hunt.h) for an algorithm of a plugin or an external program
+// (docs/plugins.md): `hitlab hunt --plugin/--external` and the window's Hunt panel. The hunt's own
+// draws are sent in batches (to the plugin's host, or pipelined to the program) and each verdict
+// is compared with the exact judge or a built-in algorithm; a failure of the source (crash, hang,
+// bad answer, error) is a counterexample too.
+#pragma once
+
+#include "app/plugin/plugin_program.h"
+#include "core/exact/hunt.h"
+
+#include <atomic>
+#include <chrono>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace hitlab {
+
+/// Where the hunted algorithm lives: a plugin file or an external program's command.
+struct HuntSource {
+    std::string plugin;   ///< a plugin's file
+    std::string external; ///< or a program's command
+};
+
+/// One counterexample of an external hunt: as the built-in hunt's (its a is the source's
+/// answer, a miss when it failed), and the failure when there was one.
+struct ExternalFind {
+    Counterexample c;
+    std::string failure; ///< "STATUS: message" when the source failed on c.query, else ""
+};
+
+struct ExternalHuntReport {
+    std::vector<ExternalFind> found; ///< merged in thread order, distinct, at most maxCounterexamples
+    HuntProgress progress;           ///< final (disagreements counts failures too)
+    std::size_t threads = 1;
+    bool cancelled = false;
+};
+
+/// One hunt of options.a, an algorithm of the source, against the exact judge (options.b "") or the
+/// built-in algorithm options.b. options.valueUlps and options.tolerance are not used (verdicts
+/// only).
+class ExternalHunt {
+public:
+    /// Starts a host process or program per thread (HuntThreads(options), at most maxCases) and
+    /// finds the algorithm in each; "" or why not (the source refused, no such algorithm of the
+    /// family, no function for the precision, an unknown options.b).
+    std::string Start(const HuntOptions& options, const HuntSource& source, std::chrono::milliseconds timeout);
+    /// "plugin FILE" or "program COMMAND": how the lines name the source.
+    std::string SourceText() const;
+    /// Runs the search on the calling thread and the others (after a successful Start): each thread
+    /// draws its own stream (hunt::LaneSeed), sends batches that start at 64 queries and double up
+    /// to 8192 while the source answers (back to 64 after a failure: each costs a restart), and
+    /// compares each verdict (the judge: FastVerdict, then GMP). A disagreement is shrunk to the
+    /// simplest query that still disagrees, a failure to the simplest that still fails (a hang is
+    /// kept as drawn: each candidate would wait the whole timeout); a distribution gets at most 8
+    /// shrinks. Stops at maxCases (shared evenly), maxSeconds, maxCounterexamples (per thread) or
+    /// cancel. progress (may be empty) is called from the first thread after each batch.
+    ExternalHuntReport Run(const std::atomic<bool>* cancel = nullptr, const HuntCallback& progress = {});
+
+private:
+    struct Lane;
+    HuntOptions m_options;
+    HuntSource m_source;
+    const AlgorithmInfo* m_versus = nullptr;
+    std::vector<std::shared_ptr<Lane>> m_lanes;
+};
+
+} // namespace hitlab

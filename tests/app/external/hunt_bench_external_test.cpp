@@ -1,0 +1,191 @@
+// Tests of `hitlab hunt --external` and `hitlab bench --external` (app/cli): the hunt finds the
+// planted flaw of the C++ example (`ray_aabb_cpp --flaw miss`: a -0 direction component makes its
+// slab open) and shrinks it, counts the program's crash on those rays (`--flaw abort`) as a
+// counterexample; bench times the program beside the built-in algorithms.
+#include "app/cli/cli.h"
+
+#include "core/io/scene_file.h"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+namespace hitlab {
+namespace {
+
+const std::string kCpp = std::string("'") + HITLAB_RAY_AABB_CPP + "'";
+// exec: the shell does not wait for the program, so a crash is the program's own signal
+const std::string kFlawedMiss = "exec " + kCpp + " --flaw miss";
+const std::string kFlawedAbort = "exec " + kCpp + " --flaw abort";
+
+struct Outcome {
+    int status = 0;
+    std::string out, err;
+};
+
+Outcome Hitlab(std::vector<std::string> args)
+{
+    std::vector<const char*> argv = {"hitlab"};
+    for (const std::string& a : args) {
+        argv.push_back(a.c_str());
+    }
+    std::istringstream in;
+    std::ostringstream o, e;
+    Outcome run;
+    run.status = RunCommandLine(int(argv.size()), argv.data(), in, o, e, [] { return 0; });
+    run.out = o.str();
+    run.err = e.str();
+    return run;
+}
+
+TEST(HuntExternal, FindsThePlantedFlawAndShrinksIt)
+{
+    const Outcome run = Hitlab({"hunt", "--family", "ray_aabb", "--a", "slab_cpp_flawed", "--external", kFlawedMiss,
+                                "--max", "1", "--seconds", "0", "--quiet", "--threads", "1"});
+    EXPECT_EQ(run.status, 1) << run.out << run.err;
+    // shrunk to a ray along the box's z = 0 face with direction z -0: the closed box is hit for t
+    // in [0, 1] (y from 0 to 1), the flawed slab takes the -0 axis as open and misses
+    EXPECT_EQ(run.out.rfind("hunt ray_aabb: slab_cpp_flawed (program " + kFlawedMiss +
+                                ") vs the exact judge, double, seed 1\n"
+                                "1. origin [0, 0, 0], direction [0, 1, -0], box [0, 1] x [0, 1] x [-1, 0]\n"
+                                "   slab_cpp_flawed: miss; exact: hit, t in [0, 1] (exact)\n"
+                                "   distribution: origin on a face, axis-parallel (+-0)\n",
+                            0),
+              0u)
+        << run.out;
+    EXPECT_NE(run.out.find("program batches of up to 8192, 1 thread), "), std::string::npos) << run.out;
+    EXPECT_NE(run.out.find(", 1 counterexample after shrinking, "), std::string::npos) << run.out;
+}
+
+TEST(HuntExternal, AgainstABuiltInAlgorithm)
+{
+    const Outcome run =
+        Hitlab({"hunt", "--family", "ray_aabb", "--a", "slab_cpp_flawed", "--external", kFlawedMiss, "--b", "slab",
+                "--precision", "float", "--max", "1", "--seconds", "0", "--quiet", "--threads", "2"});
+    EXPECT_EQ(run.status, 1) << run.out << run.err;
+    EXPECT_NE(run.out.find(") vs slab, float, seed 1\n"
+                           "1. origin [0, 0, 0], direction [0, 1, -0], box [0, 1] x [0, 1] x [-1, 0]\n"
+                           "   slab_cpp_flawed: miss; slab: hit, t in [0, 1]; exact: hit, t in [0, 1] (exact)\n"),
+              std::string::npos)
+        << run.out;
+    EXPECT_NE(run.out.find(", 2 threads), "), std::string::npos) << run.out;
+}
+
+TEST(HuntExternal, ACrashIsACounterexampleShrunkLikeAnyOther)
+{
+    const Outcome run = Hitlab({"hunt", "--family", "ray_aabb", "--a", "slab_cpp_flawed", "--external", kFlawedAbort,
+                                "--max", "2", "--seconds", "0", "--quiet", "--threads", "1"});
+    EXPECT_EQ(run.status, 1) << run.out << run.err;
+    // the drawn rays were shrunk to the simplest that still crash: a -0 component, the origin on
+    // that axis's face
+    EXPECT_NE(run.out.find("\n1. origin [0, 0, 0], direction [0, 1, -0], box [0, 1] x [0, 1] x [-1, 0]\n"
+                           "   slab_cpp_flawed: crashed: killed by signal 6 (Aborted); exact: hit, t in [0, 1] "
+                           "(exact)\n"
+                           "   distribution: origin on a face, axis-parallel (+-0)\n"
+                           "2. origin [0, 0, 0], direction [-1, -0, 0], box [0, 1] x [-1, 0] x [0, 1]\n"
+                           "   slab_cpp_flawed: crashed: killed by signal 6 (Aborted); exact: hit, t in [0, 0] "
+                           "(exact)\n"),
+              std::string::npos)
+        << run.out;
+    EXPECT_NE(run.out.find(", 2 counterexamples after shrinking, "), std::string::npos) << run.out;
+}
+
+TEST(HuntExternal, TheFlawlessProgramHasNoCounterexampleOnTheFlawsRays)
+{
+    // the same draws as the flawed one's hunts above, answered right
+    const Outcome run = Hitlab({"hunt", "--family", "ray_aabb", "--a", "slab_cpp", "--external", "exec " + kCpp,
+                                "--cases", "3000", "--seconds", "0", "--quiet", "--threads", "1"});
+    EXPECT_EQ(run.status, 0) << run.out << run.err;
+    EXPECT_NE(run.out.find("\n3000 cases in "), std::string::npos) << run.out;
+    EXPECT_NE(run.out.find(", 0 disagreeing or failed, 0 counterexamples after shrinking, "), std::string::npos)
+        << run.out;
+}
+
+TEST(HuntExternal, WritesEachCounterexampleAsASceneAndNeverOverwrites)
+{
+    const std::filesystem::path dir = std::filesystem::path(testing::TempDir()) / "hunt_external_out";
+    std::filesystem::remove_all(dir);
+    const auto hunt = [&] {
+        return Hitlab({"hunt", "--family", "ray_aabb", "--a", "slab_cpp_flawed", "--external", kFlawedMiss, "--max",
+                       "1", "--seconds", "0", "--quiet", "--threads", "1", "-o", dir.string()});
+    };
+    const Outcome first = hunt(), second = hunt();
+    ASSERT_EQ(first.status, 1) << first.err;
+    ASSERT_EQ(second.status, 1) << second.err;
+    const std::filesystem::path one = dir / "ray_aabb-slab_cpp_flawed-exact-1-1.json";
+    const std::filesystem::path two = dir / "ray_aabb-slab_cpp_flawed-exact-1-2.json";
+    EXPECT_NE(first.out.find("   scene: " + one.string() + "\n"), std::string::npos) << first.out;
+    EXPECT_NE(second.out.find("   scene: " + two.string() + "\n"), std::string::npos) << second.out;
+    const SceneLoad load = LoadSceneFile(one.string());
+    ASSERT_TRUE(load.Ok()) << ErrorText(load.error);
+    const Scene& scene = *load.scene;
+    ASSERT_EQ(scene.Shapes().size(), 2u);
+    EXPECT_EQ(std::get<Ray<double>>(scene.Shapes()[0].shape).origin, glm::dvec3(0, 0, 0));
+    EXPECT_TRUE(std::signbit(std::get<Ray<double>>(scene.Shapes()[0].shape).direction.z)); // the -0 kept
+    EXPECT_EQ(std::get<Aabb<double>>(scene.Shapes()[1].shape).min, glm::dvec3(0, 0, -1));
+    EXPECT_EQ(scene.Settings(Family::RayAabb).drawn, &ReferenceAlgorithm(Family::RayAabb));
+    EXPECT_NE(scene.description.find("slab_cpp_flawed: miss; exact: hit, t in [0, 1] (exact)"), std::string::npos)
+        << scene.description;
+    EXPECT_NE(scene.description.find("hitlab report SCENE --external '" + kFlawedMiss + "'"), std::string::npos)
+        << scene.description;
+}
+
+TEST(HuntExternal, RefusesAnUnknownAlgorithmAndBothSources)
+{
+    const Outcome unknown = Hitlab({"hunt", "--family", "ray_aabb", "--a", "nope", "--external", kCpp});
+    EXPECT_EQ(unknown.status, 2);
+    EXPECT_EQ(unknown.err,
+              "hitlab hunt: program '" + kCpp + "' has no ray_aabb algorithm \"nope\" (it has: slab_cpp)\n");
+    const Outcome both =
+        Hitlab({"hunt", "--family", "ray_aabb", "--a", "slab_cpp", "--external", kCpp, "--plugin", "x.so"});
+    EXPECT_EQ(both.status, 2);
+    EXPECT_EQ(both.err, "hitlab hunt: give either --plugin or --external, not both\n");
+    const Outcome badB = Hitlab({"hunt", "--family", "ray_aabb", "--a", "slab_cpp", "--external", kCpp, "--b", "nope"});
+    EXPECT_EQ(badB.status, 2);
+    EXPECT_EQ(badB.err,
+              "hitlab hunt: --b: no built-in ray_aabb algorithm \"nope\" (see hitlab algorithms --family ray_aabb)\n");
+}
+
+/// A box x in [10, 12] and a ray from x = 13 along -x (enters at t = 1, leaves at t = 3).
+std::string WriteScene()
+{
+    const std::filesystem::path path = std::filesystem::path(testing::TempDir()) / "hunt_bench_external.json";
+    std::ofstream(path.string()) << R"({"format": "hitlab-scene", "version": 1, "shapes": [
+  {"id": 1, "name": "box", "type": "aabb", "min": [10, 0, 0], "max": [12, 1, 1]},
+  {"id": 2, "name": "right", "type": "ray", "origin": [13, 0.5, 0.5], "direction": [-1, 0, 0]}]})";
+    return path.string();
+}
+
+TEST(BenchExternal, TimesTheProgramBesideTheBuiltIns)
+{
+    const Outcome run =
+        Hitlab({"bench", WriteScene(), "--rounds", "2", "--queries", "300", "--external", "exec " + kCpp});
+    ASSERT_EQ(run.status, 0) << run.err;
+    // the built-in ones first, then the program's, marked, with its queries per second
+    const std::size_t builtIn = run.out.find("\n  slab_listing ");
+    const std::size_t external = run.out.find("\n  slab_cpp* ");
+    ASSERT_NE(builtIn, std::string::npos) << run.out;
+    ASSERT_NE(external, std::string::npos) << run.out;
+    EXPECT_LT(builtIn, external);
+    const std::size_t note = run.out.find("\n  * slab_cpp (program exec " + kCpp + "): ");
+    ASSERT_NE(note, std::string::npos) << run.out;
+    const double perSecond = std::stod(run.out.substr(run.out.find("): ", note) + 3));
+    EXPECT_GT(perSecond, 10.0) << run.out;
+    EXPECT_NE(run.out.find(" queries/s at the median, transport included\n", note), std::string::npos);
+    EXPECT_EQ(run.out.find("failed"), std::string::npos) << run.out;
+}
+
+TEST(BenchExternal, ARefusedProgramIsExitStatusTwo)
+{
+    const Outcome run = Hitlab({"bench", WriteScene(), "--external", "exit 4"});
+    EXPECT_EQ(run.status, 2);
+    EXPECT_EQ(run.out, "");
+    EXPECT_EQ(run.err, "hitlab bench: 'exit 4' exited with status 4 before its metadata line\n");
+}
+
+} // namespace
+} // namespace hitlab

@@ -1,0 +1,122 @@
+// Tests of --plugin on `hitlab hunt` (a crash counted as a counterexample and shrunk, the hunt
+// around a scene's pair), `hitlab bench` (the plugin timed beside the built-in algorithms) and
+// `hitlab eval` (the plugin's trace with "trace": true).
+#include "app/cli/cli.h"
+
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+namespace hitlab {
+namespace {
+
+using nlohmann::json;
+
+const std::string kSlab = std::string(HITLAB_PLUGIN_DIR) + "/ray_aabb_slab.so";
+const std::string kMisbehave = std::string(HITLAB_PLUGIN_DIR) + "/misbehave.so";
+
+struct Outcome {
+    int status = 0;
+    std::string out, err;
+};
+
+Outcome Hitlab(std::vector<std::string> args, const std::string& input = "")
+{
+    setenv("HITLAB_PLUGIN_HOST", HITLAB_PLUGIN_HOST, 1);
+    setenv("ASAN_OPTIONS", "handle_segv=0:detect_leaks=1", 1);
+    std::vector<const char*> argv = {"hitlab"};
+    for (const std::string& a : args) {
+        argv.push_back(a.c_str());
+    }
+    std::istringstream in(input);
+    std::ostringstream o, e;
+    Outcome run;
+    run.status = RunCommandLine(int(argv.size()), argv.data(), in, o, e, [] { return 0; });
+    run.out = o.str();
+    run.err = e.str();
+    return run;
+}
+
+/// A box x in [10, 12] and a ray from x = 13 along -x (t in [1, 3]; misbehave.so crashes on an
+/// origin with x = 13).
+std::string WriteScene()
+{
+    const std::filesystem::path path = std::filesystem::path(testing::TempDir()) / "hunt_bench_plugin.json";
+    std::ofstream(path.string()) << R"({"format": "hitlab-scene", "version": 1, "shapes": [
+  {"id": 1, "name": "box", "type": "aabb", "min": [10, 0, 0], "max": [12, 1, 1]},
+  {"id": 2, "name": "right", "type": "ray", "origin": [13, 0.5, 0.5], "direction": [-1, 0, 0]}]})";
+    return path.string();
+}
+
+TEST(HuntPlugin, ACrashAroundTheScenesPairIsACounterexampleShrunkLikeAnyOther)
+{
+    // a share of the draws perturb the scene's ray, keeping x = 13 often: the plugin's crashes are
+    // counterexamples, each shrunk to the simplest query that still crashes (x = 13 stays)
+    const Outcome run =
+        Hitlab({"hunt", "--family", "ray_aabb", "--a", "misbehave_c", "--plugin", kMisbehave, "--around", WriteScene(),
+                "--max", "0", "--cases", "300", "--seconds", "0", "--quiet", "--threads", "1"});
+    EXPECT_EQ(run.status, 1) << run.out << run.err;
+    EXPECT_NE(run.out.find("\n2. origin [13, 0, 0], direction [-1, 0, 0], box [0, 1]^3\n"
+                           "   misbehave_c: crashed: killed by signal 11 (Segmentation fault); exact: hit, t in "
+                           "[12, 13] (exact)\n"
+                           "   distribution: around the seed pair\n"),
+              std::string::npos)
+        << run.out;
+    EXPECT_NE(run.out.find("\n300 cases in "), std::string::npos) << run.out;
+}
+
+TEST(HuntPlugin, AroundNeedsAPairOfTheFamily)
+{
+    const Outcome run = Hitlab(
+        {"hunt", "--family", "ray_sphere", "--a", "misbehave_c", "--plugin", kMisbehave, "--around", WriteScene()});
+    EXPECT_EQ(run.status, 2);
+    EXPECT_EQ(run.err, "hitlab hunt: --around: " + WriteScene() + ": no pair of shapes of the family ray_sphere\n");
+}
+
+TEST(BenchPlugin, TimesThePluginBesideTheBuiltInsAndCountsItsFailures)
+{
+    const Outcome run =
+        Hitlab({"bench", WriteScene(), "--rounds", "2", "--queries", "300", "--plugin", kSlab, "--plugin", kMisbehave});
+    ASSERT_EQ(run.status, 0) << run.err;
+    EXPECT_NE(run.out.find("\n  slab_c* "), std::string::npos) << run.out;
+    EXPECT_NE(run.out.find("\n  slab_c_outside* "), std::string::npos) << run.out;
+    EXPECT_NE(run.out.find("\n  * slab_c (plugin " + kSlab + "): "), std::string::npos) << run.out;
+    // the workload is the scene's ray (x = 13: a crash each pass), then perturbed copies of it
+    EXPECT_NE(run.out.find("\n  * misbehave_c (plugin " + kMisbehave + "): "), std::string::npos) << run.out;
+    EXPECT_NE(run.out.find(" queries/s at the median, transport included; 1 of 300 queries failed in the last pass\n"),
+              std::string::npos)
+        << run.out;
+}
+
+TEST(EvalPlugin, TraceTrueAddsThePluginsTrace)
+{
+    // from x = 9 along +x into x in [10, 12]: the x slab gives t in [1, 3], y and z are parallel
+    // with the origin inside them
+    const std::string line =
+        R"({"id":1,"query":"ray_aabb","precision":"double","a":{"type":"ray","origin":[9,0.5,0.5],"direction":[1,0,0]},"b":{"type":"aabb","min":[10,0,0],"max":[12,1,1]},"algorithms":["slab"],"trace":true})"
+        "\n";
+    const Outcome run = Hitlab({"eval", "--plugin", kSlab}, line);
+    ASSERT_EQ(run.status, 0) << run.err;
+    const json answer = json::parse(run.out);
+    ASSERT_TRUE(answer["traces"].contains("slab")) << run.out;
+    EXPECT_EQ(answer["traces"]["slab_c"], json::parse(R"({"steps":[
+        {"caption":"x slab","values":{"t_near":1,"t_far":3,"t_enter":1,"t_exit":3}},
+        {"caption":"y slab","values":{"t_near":"-inf","t_far":"inf","t_enter":1,"t_exit":3}},
+        {"caption":"z slab","values":{"t_near":"-inf","t_far":"inf","t_enter":1,"t_exit":3}}],
+        "deciding_step":null,"verdict":"Hit: the slabs' t intervals meet."})"))
+        << run.out;
+    // slab_c_outside has no traced function: no trace
+    EXPECT_FALSE(answer["traces"].contains("slab_c_outside")) << run.out;
+    // without "trace" no traces
+    std::string plain = line;
+    plain.replace(plain.find(",\"trace\":true"), 13, "");
+    const Outcome untraced = Hitlab({"eval", "--plugin", kSlab}, plain);
+    EXPECT_FALSE(json::parse(untraced.out).contains("traces")) << untraced.out;
+}
+
+} // namespace
+} // namespace hitlab
