@@ -98,6 +98,8 @@ public:
 
     std::string title;
     std::string description;               ///< Markdown, shown beside a lesson
+    std::string look;                      ///< a lesson's "what to look at" (Markdown), shown in its lesson box
+    std::string question;                  ///< a lesson's question for the student (Markdown)
     std::vector<LessonExpectation> expect; ///< the outcomes a lesson's text claims, per query
 
     CameraState camera;

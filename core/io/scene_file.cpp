@@ -276,9 +276,11 @@ SceneLoad ParseScene(std::string_view text, const std::string& source)
 
     Scene scene;
     Reader r{{}, &load.warnings};
-    r.WarnUnknownKeys(
-        root, "", {"format", "version", "title", "description", "shapes", "ray_fans", "queries", "camera", "expect"});
-    bool ok = r.String(root, "title", "", scene.title) && r.String(root, "description", "", scene.description);
+    r.WarnUnknownKeys(root, "",
+                      {"format", "version", "title", "description", "look", "question", "shapes", "ray_fans", "queries",
+                       "camera", "expect"});
+    bool ok = r.String(root, "title", "", scene.title) && r.String(root, "description", "", scene.description) &&
+              r.String(root, "look", "", scene.look) && r.String(root, "question", "", scene.question);
     if (ok && root.contains("shapes")) {
         ok = ReadShapes(r, root["shapes"], scene);
     }
