@@ -204,7 +204,10 @@ TEST_P(LessonShows, TheVerdictsAndTheExplanationItDescribes)
     ASSERT_NE(outcome, nullptr) << e.algorithm << " does not run in this scene";
     EXPECT_EQ(outcome->result.hit, e.algorithmHit);
     EXPECT_EQ(outcome->explanation, e.explanation) << ExplanationName(outcome->explanation) << ": " << outcome->reason;
-    EXPECT_EQ(qe->comparison.agree, e.referenceHit == e.algorithmHit && e.explanation == Explanation::None);
+    // a difference makes the query disagree (other algorithms of the query may differ as well)
+    if (e.referenceHit != e.algorithmHit || e.explanation != Explanation::None) {
+        EXPECT_FALSE(qe->comparison.agree);
+    }
 }
 
 TEST(LessonValues, RayFromInsideNamesTheValuesThatDiffer)
