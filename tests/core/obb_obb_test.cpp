@@ -277,6 +277,35 @@ TEST(ObbObbPublic, SatFacesDiffersFromEveryCaseOnlyWhereAnEdgeAxisSeparates)
     EXPECT_GE(flawed, 1); // public case 45 at least
 }
 
+TEST(ObbObbPublic, SatFacesBatchRunnerGivesTheSingleRunnersResultsInFloatAndDouble)
+{
+    const AlgorithmInfo* info = FindAlgorithm(Family::ObbObb, "sat_faces");
+    ASSERT_NE(info, nullptr);
+    const std::vector<Shape> shapes{Obb<double>{{0, 0, 0}, {1, 1, 1}, AboutZ(45)},
+                                    Obb<double>{{3.125, 0, 0}, {1, 1, 1}, FromDegrees(0, 45, 0)}, // false hit
+                                    Obb<double>{{0, 3, 0}, {1, 1, 1}, kIdentity}};                // apart on y
+    std::vector<FloatShape> floatShapes;
+    for (const Shape& shape : shapes) {
+        floatShapes.push_back(ToFloat(shape));
+    }
+    const std::vector<ShapePair> pairs{{0, 1}, {0, 2}};
+    for (Precision precision : {Precision::Float, Precision::Double}) {
+        std::vector<PackedResult<float>> floats(precision == Precision::Float ? pairs.size() : 0);
+        std::vector<PackedResult<double>> doubles(precision == Precision::Double ? pairs.size() : 0);
+        RunBatch(*info, QueryBatch{shapes, floatShapes, pairs}, precision, BatchResults{floats, doubles});
+        for (size_t i = 0; i < pairs.size(); ++i) {
+            const Result batch = precision == Precision::Float ? Widen(floats[i]) : Widen(doubles[i]);
+            const Result one =
+                hitlab::Run(*info, Query{Family::ObbObb, shapes[pairs[i].a], shapes[pairs[i].b]}, precision);
+            EXPECT_EQ(batch.hit, one.hit) << i;
+            EXPECT_EQ(batch.hasSeparatingAxis, one.hasSeparatingAxis) << i;
+            EXPECT_EQ(batch.separatingAxis, one.separatingAxis) << i;
+        }
+        EXPECT_TRUE(precision == Precision::Float ? Widen(floats[0]).hit : Widen(doubles[0]).hit);
+        EXPECT_FALSE(precision == Precision::Float ? Widen(floats[1]).hit : Widen(doubles[1]).hit);
+    }
+}
+
 TEST(ObbObbProperties, SatFacesNeverMissesWhatSatHits)
 {
     // leaving axes out can only turn misses into hits

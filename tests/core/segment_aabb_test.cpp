@@ -249,6 +249,39 @@ TEST(SegmentAabbPublic, RecastIsPublishedWithItsFlawAndAgreesWithTheCasesItsThre
     }
 }
 
+TEST(SegmentAabbPublic, RecastsBatchRunnerGivesTheSingleRunnersResultsInFloatAndDouble)
+{
+    const AlgorithmInfo* info = FindAlgorithm(Family::SegmentAabb, "segment_recast");
+    ASSERT_NE(info, nullptr);
+    const double e = std::ldexp(1.0, -22);
+    const std::vector<Shape> shapes{Aabb<double>{{0, 0, 0}, {1, 1, 1}},
+                                    Segment<double>{{0.5, 1 + e, 0.5}, {0.5, 1 - e, 0.5}}, // Recast: miss
+                                    Segment<double>{{-3, 1 - e, 0.5}, {1, 1 + e, 0.5}},    // Recast: hit [3/4, 1]
+                                    Segment<double>{{-1, 0.5, 0.5}, {3, 0.5, 0.5}}};       // hit [1/4, 1/2]
+    std::vector<FloatShape> floatShapes;
+    for (const Shape& shape : shapes) {
+        floatShapes.push_back(ToFloat(shape));
+    }
+    const std::vector<ShapePair> pairs{{1, 0}, {2, 0}, {3, 0}};
+    for (Precision precision : {Precision::Float, Precision::Double}) {
+        std::vector<PackedResult<float>> floats(precision == Precision::Float ? pairs.size() : 0);
+        std::vector<PackedResult<double>> doubles(precision == Precision::Double ? pairs.size() : 0);
+        RunBatch(*info, QueryBatch{shapes, floatShapes, pairs}, precision, BatchResults{floats, doubles});
+        for (size_t i = 0; i < pairs.size(); ++i) {
+            const Result batch = precision == Precision::Float ? Widen(floats[i]) : Widen(doubles[i]);
+            const Result one = hitlab::Run(*info, Query{Family::SegmentAabb, shapes[pairs[i].a], shapes[0]}, precision);
+            EXPECT_EQ(batch.hit, one.hit) << i;
+            EXPECT_EQ(batch.tEnter, one.tEnter) << i;
+            EXPECT_EQ(batch.tExit, one.tExit) << i;
+        }
+        const Result first = precision == Precision::Float ? Widen(floats[0]) : Widen(doubles[0]);
+        const Result second = precision == Precision::Float ? Widen(floats[1]) : Widen(doubles[1]);
+        EXPECT_FALSE(first.hit);
+        ASSERT_TRUE(second.hit);
+        EXPECT_EQ(second.tEnter, 0.75);
+    }
+}
+
 TEST(SegmentAabbPublic, ReferenceMatchesEveryCaseInFloatAndDouble)
 {
     const std::vector<test::Case> cases = test::LoadCases(Family::SegmentAabb);
