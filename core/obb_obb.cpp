@@ -66,6 +66,23 @@ void RegisterObbObb(std::vector<AlgorithmInfo>& out)
                 "either box (two bars crossed like a plus sign) are reported as separate.",
         .run = MakeRun<Obb, Obb>([](const auto& a, const auto& b, Trace* t) { return ObbObbVertexEdge(a, b, t); }),
     });
+    out.push_back({
+        .name = "sat_faces",
+        .family = Family::ObbObb,
+        .title = "Separating axes: the 6 face axes only",
+        .summary = "The separating-axis test on the three face axes of each box, without the nine edge-edge "
+                   "cross products (touching counts). Reports the separating face axis on a miss.",
+        .source = "The face-axes-only shortcut of the separating-axis test (the 6 face normals of Gottschalk, Lin & "
+                  "Manocha, \"OBBTree\" (SIGGRAPH 1996) and Ericson, Real-Time Collision Detection (2005) 4.4.1, "
+                  "without the 9 cross products)",
+        .reference = false,
+        .published = true,
+        .conventions = {{"touching", "overlap"}, {"edges", "face axes only"}},
+        .returns = kFieldHit | kFieldSeparatingAxis,
+        .flaw = "The nine edge-edge axes are not tested, so boxes that are separated only by an edge-edge axis "
+                "(approaching edge to edge) are reported as overlapping.",
+        .run = MakeRun<Obb, Obb>([](const auto& a, const auto& b, Trace* t) { return ObbObbSatFaces(a, b, t); }),
+    });
 }
 
 } // namespace hitlab

@@ -1,7 +1,10 @@
-// obb_obb, published variant: the naive vertex / edge test that many first box-box
-// implementations use, reproduced with its flaw (crossings where only a's edges pierce b).
+// obb_obb, published variants: the naive vertex / edge test that many first box-box
+// implementations use, reproduced with its flaw (crossings where only a's edges pierce b), and
+// the face-axes-only separating-axis shortcut (false overlaps where only an edge-edge axis
+// separates).
 #pragma once
 
+#include "obb_obb.h"
 #include "result.h"
 #include "slab.h"
 #include "trace.h"
@@ -144,6 +147,38 @@ OverlapResult<T> ObbObbVertexEdge(const Obb<T>& a, const Obb<T>& b, Trace* trace
         trace->Add("no vertex inside and no edge of b meets a (a's edges are not tested)");
         trace->DecideLast();
         trace->verdict = "miss: no vertex of either box is inside the other and no edge of b meets a";
+    }
+    return out;
+}
+
+/// Published: the separating-axis test on the six face axes only (A0..A2, then B0..B2, as
+/// ObbObbSat tests them, in a's frame), the shortcut that leaves out the nine edge-edge cross
+/// products Ai x Bj. Face axes are enough for two axis-aligned boxes and for a box against a
+/// polygon's plane, and the test is often written this way for boxes too; for two oriented
+/// boxes it is not: boxes that approach edge to edge, separated only by a cross-product axis,
+/// are reported as overlapping (a false hit). It never misses a true overlap.
+/// - Closed boxes (|distance| > ra + rb separates), |R| used as it is (no epsilon), no rescaling:
+///   the six projections on the unscaled lengths (a projection that overflows gives inf or NaN;
+///   NaN separates, so NaN anywhere misses).
+/// - Fills hit, and on a miss separatingAxis (the first separating face axis, pointing from a to
+///   b, the same vector as ObbObbSat's when it separates on a face axis). No depth or normal.
+/// - trace: one AxisPart per face axis tested (the first separating one decides), then on a hit
+///   a step saying the edge-edge axes were not tested.
+template <typename T>
+OverlapResult<T> ObbObbSatFaces(const Obb<T>& a, const Obb<T>& b, Trace* trace = nullptr)
+{
+    const Vec3<T> d = b.center - a.center;
+    const detail::SatFrame<T> frame = detail::MakeSatFrame(a, b, d);
+    OverlapResult<T> out;
+    detail::SatSearch<T> search{a, b, trace, 1.0, out};
+    if (detail::SatFaceAxesSeparate(search, frame, a.halfExtents, b.halfExtents)) {
+        return out;
+    }
+    out.hit = true;
+    if (trace != nullptr) [[unlikely]] {
+        trace->Add("no face axis separates; the 9 edge-edge axes Ai x Bj are not tested");
+        trace->DecideLast();
+        trace->verdict = "hit: none of the 6 face axes separates the boxes (the edge-edge axes are not tested)";
     }
     return out;
 }

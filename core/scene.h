@@ -109,6 +109,8 @@ public:
 
     std::string title;
     std::string description;               ///< Markdown, shown beside a lesson
+    std::string look;                      ///< a lesson's "what to look at" (Markdown), shown in its lesson box
+    std::string question;                  ///< a lesson's question for the student (Markdown)
     std::vector<LessonExpectation> expect; ///< the outcomes a lesson's text claims, per query
     /// The plugins a lesson needs (docs/scene-format.md): names of bundled engine plugins
     /// ("bullet") or plugin files, loaded by the window and `hitlab report` with the scene.

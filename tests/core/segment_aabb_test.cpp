@@ -1,6 +1,7 @@
 // Tests of core/segment_aabb.h: hand-checked tables, the public cases, conventions, the SAT
 // epsilon, seeded properties, and Bullet's btRayAabb (the segment form) as a peer.
 #include "core/segment_aabb.h"
+#include "core/segment_aabb_published.h"
 
 #include "core/algorithm.h"
 #include "support/cases.h"
@@ -148,6 +149,139 @@ TYPED_TEST(SegmentAabbTest, SatEpsilonMakesNearParallelCornerMissAHit)
 
 // ---- public cases ----
 
+// ---- segment_recast (published) ----
+
+TYPED_TEST(SegmentAabbTest, RecastClipsLikeTheReferenceWhenNoComponentIsBelowItsThreshold)
+{
+    using T = TypeParam;
+    const Aabb<T> box = MakeBox<T>({0, 0, 0}, {1, 1, 1});
+    // d = (4, 0, 0): 1 / 4 is exact, t in [1/4, 1/2]; y and z are parallel with the start inside
+    Trace trace;
+    CastResult<T> r = SegmentAabbRecast(MakeSegment<T>({-1, 0.5, 0.5}, {3, 0.5, 0.5}), box, &trace);
+    ASSERT_TRUE(r.hit);
+    EXPECT_EQ(r.tEnter, T(0.25));
+    EXPECT_EQ(r.tExit, T(0.5));
+    ASSERT_EQ(trace.steps.size(), 4u); // x, y, z, the verdict
+    EXPECT_FALSE(std::get<SlabPart>(trace.steps[0].part).parallel);
+    EXPECT_TRUE(std::get<SlabPart>(trace.steps[1].part).parallel);
+    EXPECT_EQ(trace.decidingStep, 3);
+    // start inside: t from 0; ending exactly on the face x = 0: t_enter == t_exit == 1 (closed)
+    r = SegmentAabbRecast(MakeSegment<T>({0.5, 0.5, 0.5}, {2.5, 0.5, 0.5}), box);
+    ASSERT_TRUE(r.hit);
+    EXPECT_EQ(r.tEnter, T(0));
+    EXPECT_EQ(r.tExit, T(0.25));
+    r = SegmentAabbRecast(MakeSegment<T>({-1, 0.25, 0.5}, {0, 0.5, 0.5}), box);
+    ASSERT_TRUE(r.hit);
+    EXPECT_EQ(r.tEnter, T(1));
+    EXPECT_EQ(r.tExit, T(1));
+    // stopping 1/1024 short misses, and the x slab decides
+    trace.Clear();
+    EXPECT_FALSE(SegmentAabbRecast(MakeSegment<T>({-1, 0.25, 0.5}, {-0.0009765625, 0.5, 0.5}), box, &trace).hit);
+    EXPECT_EQ(trace.decidingStep, 0);
+}
+
+TYPED_TEST(SegmentAabbTest, RecastJudgesAComponentBelowOneMillionthByTheStartPoint)
+{
+    using T = TypeParam;
+    const Aabb<T> box = MakeBox<T>({0, 0, 0}, {1, 1, 1});
+    const double e = std::ldexp(1.0, -22); // start and end 2^-22 either side of the plane y = 1
+    // short, through the top face: exactly a hit for t in [1/2, 1]; |d.y| = 2^-21 < 1e-6: start above, miss
+    const Segment<T> shortSegment = MakeSegment<T>({0.5, 1 + e, 0.5}, {0.5, 1 - e, 0.5});
+    EXPECT_TRUE(SegmentAabbSegmentSlab(shortSegment, box).hit);
+    Trace trace;
+    EXPECT_FALSE(SegmentAabbRecast(shortSegment, box, &trace).hit);
+    ASSERT_EQ(trace.steps.size(), 2u); // x parallel and inside, y parallel and outside: decides
+    EXPECT_TRUE(std::get<SlabPart>(trace.steps[1].part).rejected);
+    EXPECT_EQ(trace.decidingStep, 1);
+    EXPECT_EQ(trace.verdict, "miss: |d.y| = 4.76837e-07 is below 1e-6, so the segment counts as parallel to the y "
+                             "slab and its start lies outside it");
+    // the same segment 2^20 times larger (|d.y| = 0.5) is clipped: t in [1/2, 1]
+    const double k = std::ldexp(1.0, 20);
+    const CastResult<T> large =
+        SegmentAabbRecast(MakeSegment<T>({0.5 * k, (1 + e) * k, 0.5 * k}, {0.5 * k, (1 - e) * k, 0.5 * k}),
+                          MakeBox<T>({0, 0, 0}, {k, k, k}));
+    ASSERT_TRUE(large.hit);
+    EXPECT_EQ(large.tEnter, T(0.5));
+    EXPECT_EQ(large.tExit, T(1));
+    // long and nearly flat, dipping into the top face at x = 0.5: exactly t in [1/2, 2/3]; Recast misses
+    const Segment<T> dipping = MakeSegment<T>({-1, 1 + e, 0.5}, {2, 1 - e, 0.5});
+    EXPECT_TRUE(SegmentAabbSegmentSlab(dipping, box).hit);
+    EXPECT_FALSE(SegmentAabbRecast(dipping, box).hit);
+    // rising through y = 1 at x = -1, above the face over the box (t in [3/4, 1]): a miss; Recast
+    // takes y as parallel with the start inside and hits with the x slab's [3/4, 1]
+    const Segment<T> rising = MakeSegment<T>({-3, 1 - e, 0.5}, {1, 1 + e, 0.5});
+    EXPECT_FALSE(SegmentAabbSegmentSlab(rising, box).hit);
+    const CastResult<T> r = SegmentAabbRecast(rising, box);
+    ASSERT_TRUE(r.hit);
+    EXPECT_EQ(r.tEnter, T(0.75));
+    EXPECT_EQ(r.tExit, T(1));
+    // the threshold: |d.y| = 2^-19 (1.9e-6) is clipped, 2^-20 (9.5e-7) is not
+    EXPECT_TRUE(SegmentAabbRecast(MakeSegment<T>({0.5, 1 + 4 * e, 0.5}, {0.5, 1 - 4 * e, 0.5}), box).hit);
+    EXPECT_FALSE(SegmentAabbRecast(MakeSegment<T>({0.5, 1 + 2 * e, 0.5}, {0.5, 1 - 2 * e, 0.5}), box).hit);
+}
+
+TEST(SegmentAabbPublic, RecastIsPublishedWithItsFlawAndAgreesWithTheCasesItsThresholdDoesNotTouch)
+{
+    const AlgorithmInfo* info = FindAlgorithm(Family::SegmentAabb, "segment_recast");
+    ASSERT_NE(info, nullptr);
+    EXPECT_TRUE(info->published);
+    EXPECT_FALSE(info->flaw.empty());
+    EXPECT_EQ(info->returns, kFieldHit | kFieldTEnter | kFieldTExit);
+    const std::vector<test::Case> cases = test::LoadCases(Family::SegmentAabb);
+    ASSERT_GE(cases.size(), 4u);
+    for (const test::Case& c : cases) {
+        const auto& segment = std::get<Segment<double>>(c.query->a);
+        const glm::dvec3 d = segment.end - segment.start;
+        bool small = false;
+        for (int i = 0; i < 3; ++i) {
+            small = small || (d[i] != 0 && std::abs(d[i]) < 1e-6);
+        }
+        if (small) {
+            continue;
+        }
+        SCOPED_TRACE(c.id.dump() + " " + c.kind);
+        const Result r = hitlab::Run(*info, *c.query, Precision::Double);
+        ASSERT_EQ(r.hit, c.expect.hit);
+        if (c.expect.hit) {
+            EXPECT_NEAR(r.tEnter, *c.expect.tEnter, 1e-6 * std::max(1.0, std::fabs(*c.expect.tEnter)));
+            EXPECT_NEAR(r.tExit, *c.expect.tExit, 1e-6 * std::max(1.0, std::fabs(*c.expect.tExit)));
+        }
+    }
+}
+
+TEST(SegmentAabbPublic, RecastsBatchRunnerGivesTheSingleRunnersResultsInFloatAndDouble)
+{
+    const AlgorithmInfo* info = FindAlgorithm(Family::SegmentAabb, "segment_recast");
+    ASSERT_NE(info, nullptr);
+    const double e = std::ldexp(1.0, -22);
+    const std::vector<Shape> shapes{Aabb<double>{{0, 0, 0}, {1, 1, 1}},
+                                    Segment<double>{{0.5, 1 + e, 0.5}, {0.5, 1 - e, 0.5}}, // Recast: miss
+                                    Segment<double>{{-3, 1 - e, 0.5}, {1, 1 + e, 0.5}},    // Recast: hit [3/4, 1]
+                                    Segment<double>{{-1, 0.5, 0.5}, {3, 0.5, 0.5}}};       // hit [1/4, 1/2]
+    std::vector<FloatShape> floatShapes;
+    for (const Shape& shape : shapes) {
+        floatShapes.push_back(ToFloat(shape));
+    }
+    const std::vector<ShapePair> pairs{{1, 0}, {2, 0}, {3, 0}};
+    for (Precision precision : {Precision::Float, Precision::Double}) {
+        std::vector<PackedResult<float>> floats(precision == Precision::Float ? pairs.size() : 0);
+        std::vector<PackedResult<double>> doubles(precision == Precision::Double ? pairs.size() : 0);
+        RunBatch(*info, QueryBatch{shapes, floatShapes, pairs}, precision, BatchResults{floats, doubles});
+        for (size_t i = 0; i < pairs.size(); ++i) {
+            const Result batch = precision == Precision::Float ? Widen(floats[i]) : Widen(doubles[i]);
+            const Result one = hitlab::Run(*info, Query{Family::SegmentAabb, shapes[pairs[i].a], shapes[0]}, precision);
+            EXPECT_EQ(batch.hit, one.hit) << i;
+            EXPECT_EQ(batch.tEnter, one.tEnter) << i;
+            EXPECT_EQ(batch.tExit, one.tExit) << i;
+        }
+        const Result first = precision == Precision::Float ? Widen(floats[0]) : Widen(doubles[0]);
+        const Result second = precision == Precision::Float ? Widen(floats[1]) : Widen(doubles[1]);
+        EXPECT_FALSE(first.hit);
+        ASSERT_TRUE(second.hit);
+        EXPECT_EQ(second.tEnter, 0.75);
+    }
+}
+
 TEST(SegmentAabbPublic, ReferenceMatchesEveryCaseInFloatAndDouble)
 {
     const std::vector<test::Case> cases = test::LoadCases(Family::SegmentAabb);
@@ -180,7 +314,7 @@ TEST(SegmentAabbConventions, EveryDeclaredConventionHolds)
         return Query{Family::SegmentAabb, Segment<double>{s, e}, Aabb<double>{kZero, kOne}};
     };
     const auto algorithms = AlgorithmsOf(Family::SegmentAabb);
-    ASSERT_EQ(algorithms.size(), 2u);
+    ASSERT_EQ(algorithms.size(), 3u); // segment_slab, segment_sat, segment_recast
     for (const AlgorithmInfo* info : algorithms) {
         EXPECT_EQ(info->ConventionValue("t_range"), "0 <= t <= 1");
         ASSERT_EQ(info->ConventionValue("origin_inside"), "hit");

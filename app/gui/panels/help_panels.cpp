@@ -1,4 +1,6 @@
-// The Help windows: Controls (every binding of the mouse and keys) and About.
+// The Help windows: Lessons (the course in order, with Next and Previous), Controls (every binding
+// of the mouse and keys) and About.
+#include "lessons.h"
 #include "panel.h"
 
 #include <imgui.h>
@@ -6,6 +8,36 @@
 namespace hitlab {
 
 namespace {
+
+/// The course: every lesson in order (click: open it), the current one marked, Previous / Next.
+class LessonsPanel final : public Panel {
+public:
+    void Draw(PanelContext& ctx) override
+    {
+        if (ctx.course == nullptr) {
+            return;
+        }
+        const Course& course = *ctx.course;
+        if (!course.error.empty()) {
+            ImGui::TextColored(ImVec4(1.0f, 0.5f, 0.4f, 1.0f), "%s", course.error.c_str());
+        }
+        const int current = course.IndexOf(ctx.scenePath);
+        CourseButtons(ctx);
+        ImGui::SameLine();
+        if (current >= 0) {
+            ImGui::TextDisabled("lesson %d of %zu", current + 1, course.lessons.size());
+        } else {
+            ImGui::TextDisabled("%zu lessons; this scene is not one of them", course.lessons.size());
+        }
+        ImGui::Separator();
+        for (size_t i = 0; i < course.lessons.size(); ++i) {
+            const std::string label = std::to_string(i + 1) + ". " + course.lessons[i].title;
+            if (ImGui::Selectable(label.c_str(), static_cast<int>(i) == current) && static_cast<int>(i) != current) {
+                ctx.Queue(panel_action::OpenLesson{course.lessons[i].path});
+            }
+        }
+    }
+};
 
 class ControlsPanel final : public Panel {
 public:
@@ -33,6 +65,7 @@ public:
             {"F5", "presentation mode: the viewport, the number line and the verdict (F5 or Esc leaves)"},
             {"  Left / Right, PageUp / PageDown", "previous / next trace step (a presenter's clicker)"},
             {"  Space", "play / pause the trace's steps"},
+            {"Alt+Right / Alt+Left", "next / previous lesson of the course (Help > Lessons)"},
             {"Ctrl+Z / Ctrl+Y (Ctrl+Shift+Z)", "undo / redo"},
             {"Ctrl+D / Delete", "duplicate / delete the selection"},
             {"Ctrl+N / Ctrl+O / Ctrl+S / Ctrl+Shift+S", "new / open / save / save as"},
@@ -65,6 +98,31 @@ public:
 };
 
 } // namespace
+
+void CourseButtons(PanelContext& ctx)
+{
+    const LessonEntry* previous = ctx.course != nullptr ? ctx.course->Previous(ctx.scenePath) : nullptr;
+    const LessonEntry* next = ctx.course != nullptr ? ctx.course->Next(ctx.scenePath) : nullptr;
+    ImGui::BeginDisabled(previous == nullptr);
+    if (ImGui::Button("< Previous")) {
+        ctx.Queue(panel_action::OpenLesson{previous->path});
+    }
+    if (previous != nullptr && ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) {
+        ImGui::SetTooltip("%s (Alt+Left)", previous->title.c_str());
+    }
+    ImGui::EndDisabled();
+    ImGui::SameLine();
+    ImGui::BeginDisabled(next == nullptr);
+    if (ImGui::Button("Next >")) {
+        ctx.Queue(panel_action::OpenLesson{next->path});
+    }
+    if (next != nullptr && ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) {
+        ImGui::SetTooltip("%s (Alt+Right)", next->title.c_str());
+    }
+    ImGui::EndDisabled();
+}
+
+std::unique_ptr<Panel> MakeLessonsPanel() { return std::make_unique<LessonsPanel>(); }
 
 std::unique_ptr<Panel> MakeControlsPanel() { return std::make_unique<ControlsPanel>(); }
 

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <fstream>
 
 namespace hitlab {
 
@@ -45,6 +46,68 @@ std::vector<std::string> ListSceneFiles(const std::string& directory)
     std::sort(files.begin(), files.end());
     dirs.insert(dirs.end(), files.begin(), files.end());
     return dirs;
+}
+
+int Course::IndexOf(const std::string& path) const
+{
+    if (path.empty()) {
+        return -1;
+    }
+    for (size_t i = 0; i < lessons.size(); ++i) {
+        std::error_code ec;
+        if (lessons[i].path == path || std::filesystem::equivalent(lessons[i].path, path, ec)) {
+            return static_cast<int>(i);
+        }
+    }
+    return -1;
+}
+
+const LessonEntry* Course::Next(const std::string& path) const
+{
+    const int i = IndexOf(path);
+    return i >= 0 && i + 1 < static_cast<int>(lessons.size()) ? &lessons[static_cast<size_t>(i) + 1] : nullptr;
+}
+
+const LessonEntry* Course::Previous(const std::string& path) const
+{
+    const int i = IndexOf(path);
+    return i > 0 ? &lessons[static_cast<size_t>(i) - 1] : nullptr;
+}
+
+Course LoadCourse(const std::string& directory)
+{
+    Course course;
+    const std::string file = directory + "/" + kCourseFile;
+    std::ifstream in(file);
+    if (!in) {
+        course.error = file + ": cannot open the course (the lessons in order)";
+        return course;
+    }
+    std::string line;
+    for (int number = 1; std::getline(in, line); ++number) {
+        const size_t first = line.find_first_not_of(" \t\r");
+        if (first == std::string::npos || line[first] == '#') {
+            continue;
+        }
+        const std::string name = line.substr(first, line.find_last_not_of(" \t\r") + 1 - first);
+        const std::string where = file + ":" + std::to_string(number) + ": ";
+        const std::string path = directory + "/" + name;
+        if (name.find('/') != std::string::npos || !name.ends_with(".json")) {
+            course.error = where + "expected a lesson file name of this directory (NAME.json), got \"" + name + "\"";
+            return course;
+        }
+        if (course.IndexOf(path) >= 0) {
+            course.error = where + name + " is listed twice";
+            return course;
+        }
+        SceneLoad load = LoadSceneFile(path);
+        if (!load.Ok()) {
+            course.error = where + ErrorText(load.error);
+            return course;
+        }
+        course.lessons.push_back({path, load.scene->title.empty() ? name : load.scene->title});
+    }
+    return course;
 }
 
 std::optional<Scene> LoadSceneForGui(const std::string& path, IoError& error, LoadProgress* progress)

@@ -31,6 +31,16 @@ void CloseMenuOnEscape()
 void Panels::HandleShortcuts()
 {
     const ImGuiIO& io = ImGui::GetIO();
+    if (!io.WantTextInput && io.KeyAlt && !io.KeyCtrl) {
+        // the course: Alt+Right / Alt+Left open the next / previous lesson (as a browser's history)
+        const bool next = ImGui::IsKeyPressed(GLFW_KEY_RIGHT, false);
+        if (next || ImGui::IsKeyPressed(GLFW_KEY_LEFT, false)) {
+            if (const LessonEntry* lesson = next ? m_course.Next(m_path) : m_course.Previous(m_path)) {
+                Ask({PendingAction::OpenFile, lesson->path});
+            }
+        }
+        return;
+    }
     if (io.WantTextInput || !io.KeyCtrl) {
         return;
     }

@@ -73,6 +73,8 @@ std::unique_ptr<Panel> MakePanel(PanelId id)
         return MakeTimingPanel();
     case PanelId::RayFan:
         return MakeFanPanel();
+    case PanelId::Lessons:
+        return MakeLessonsPanel();
     case PanelId::Controls:
         return MakeControlsPanel();
     case PanelId::About:

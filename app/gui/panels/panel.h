@@ -24,6 +24,7 @@
 
 namespace hitlab {
 
+struct Course;
 class ExternalSession;
 
 class Viewport;
@@ -48,9 +49,14 @@ struct LookAt {
     glm::dvec3 target{0.0};
     double distance = 1.0;
 };
+/// Opens the scene file `path` (a lesson of the course), asking first about unsaved changes.
+struct OpenLesson {
+    std::string path;
+};
 } // namespace panel_action
 
-using PanelAction = std::variant<panel_action::ShowError, panel_action::WriteScene, panel_action::LookAt>;
+using PanelAction =
+    std::variant<panel_action::ShowError, panel_action::WriteScene, panel_action::LookAt, panel_action::OpenLesson>;
 
 /// What a panel's Draw may use; made by the owner each frame. The viewport itself stays with the
 /// owner: panels reach only the pieces below (the scene, its history and evaluation, the camera,
@@ -69,6 +75,8 @@ struct PanelContext {
     std::uint64_t& nextEditGroup;        ///< merge groups of widget edits, apart from the viewport's drag groups
     bool lastFrame = false;              ///< the last frame of a --frames run (jobs are waited for)
     ExternalSession* external = nullptr; ///< the window's external programs and plugins (none: null)
+    const Course* course = nullptr;      ///< the lessons in order (Help > Lessons, the Scene panel)
+    std::string scenePath;               ///< the scene's file ("" for a new or built-in scene)
 
     Scene& GetScene() const;
     History& GetHistory() const;
@@ -134,5 +142,9 @@ std::unique_ptr<Panel> MakeTimingPanel();
 std::unique_ptr<Panel> MakeFanPanel();
 std::unique_ptr<Panel> MakeControlsPanel();
 std::unique_ptr<Panel> MakeAboutPanel();
+std::unique_ptr<Panel> MakeLessonsPanel();
+/// "< Previous" and "Next >" through the course (disabled at its ends, or when the scene is not a
+/// lesson of it); they queue panel_action::OpenLesson.
+void CourseButtons(PanelContext& ctx);
 
 } // namespace hitlab

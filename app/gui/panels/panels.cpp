@@ -34,7 +34,7 @@ void CollectImGuiError(void* user, const char* fmt, ...)
 } // namespace
 
 Panels::Panels(const GuiOptions& options, Viewport& viewport)
-    : m_viewport(viewport), m_options(options), m_fontScale(options.fontScale)
+    : m_viewport(viewport), m_options(options), m_fontScale(options.fontScale), m_course(LoadCourse(LessonDirectory()))
 {
     ImGui::GetIO().FontGlobalScale =
         m_fontScale; // before the first frame, which lays the panels out below the menu bar
@@ -69,6 +69,8 @@ PanelContext Panels::Context()
     const bool last = m_options.frames > 0 && m_frame == m_options.frames - 1;
     PanelContext ctx{m_viewport, state, m_actions, m_lastSelected, m_nextEditGroup, last};
     ctx.external = m_external.Empty() ? nullptr : &m_external;
+    ctx.course = &m_course;
+    ctx.scenePath = m_path;
     return ctx;
 }
 
@@ -279,6 +281,8 @@ void Panels::RunActions()
                     } else if (a.done != nullptr) {
                         *a.done = a.note;
                     }
+                } else if constexpr (std::is_same_v<A, panel_action::OpenLesson>) {
+                    Ask({PendingAction::OpenFile, a.path});
                 } else {
                     static_assert(std::is_same_v<A, panel_action::LookAt>);
                     m_viewport.camera.target = a.target;
@@ -385,6 +389,10 @@ void Panels::WriteReport(const std::string& path) const
     report["imgui_errors"] = m_imguiErrors;
     report["error_popup"] = m_error;
     report["scene_title"] = m_viewport.GetScene().title;
+    report["scene_path"] = m_path;
+    report["course"] = {{"lessons", m_course.lessons.size()},
+                        {"index", m_course.IndexOf(m_path)},
+                        {"error", m_course.error}}; // index -1: not a lesson of the course
     report["queries"] = m_viewport.Evaluation().Queries().size();
     report["selected"] = m_viewport.Selected(); // 0: none
     report["external"] = nlohmann::json::array();

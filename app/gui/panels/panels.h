@@ -7,6 +7,7 @@
 
 #include "autosave.h"
 #include "external_session.h"
+#include "lessons.h"
 #include "panel.h"
 #include "panel_state.h"
 #include "panel_table.h"
@@ -148,6 +149,7 @@ private:
     std::unique_ptr<SceneLoadJob> m_opening; ///< a big file being read (DrawOpening shows its progress)
     std::uint64_t m_savedGeneration = 0;     ///< History::Generation at the last save or open
     RecentFiles m_recent;
+    Course m_course; ///< the lessons in order (LessonDirectory()/course.txt), read at start
     std::string m_iniPath;
     UnsavedQuestion m_unsaved;
 

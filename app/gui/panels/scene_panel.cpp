@@ -1,5 +1,7 @@
-// The Scene panel: the lesson's title and description, the shapes (visibility, colour, select,
+// The Scene panel: the lesson's title, description, what to look at and question, Previous / Next
+// through the course, the shapes (visibility, colour, select,
 // rename inline) and adding a shape of any type in front of the camera.
+#include "lessons.h"
 #include "panel.h"
 
 #include "app/gui/viewport.h"
@@ -77,9 +79,27 @@ public:
             ImGui::TextColored(ImVec4(1.0f, 0.8f, 0.45f, 1.0f), "%s", scene.title.c_str());
             ImGui::PopTextWrapPos();
         }
+        const bool inCourse = ctx.course != nullptr && ctx.course->IndexOf(ctx.scenePath) >= 0;
+        if (inCourse) {
+            // the course: previous / next lesson, and where this one is in it
+            CourseButtons(ctx);
+            ImGui::SameLine();
+            ImGui::TextDisabled("lesson %d of %zu", ctx.course->IndexOf(ctx.scenePath) + 1, ctx.course->lessons.size());
+        }
         if (!scene.description.empty() && ImGui::CollapsingHeader("Lesson", ImGuiTreeNodeFlags_DefaultOpen)) {
-            ImGui::BeginChild("lesson", ImVec2(0, ImGui::GetTextLineHeight() * 6.5f), true);
+            ImGui::BeginChild("lesson", ImVec2(0, ImGui::GetTextLineHeight() * 7.5f), true);
             MarkdownText(scene.description);
+            // the lesson's "what to look at" and its question for the student
+            if (!scene.look.empty()) {
+                ImGui::Spacing();
+                ImGui::TextColored(ImVec4(0.55f, 0.8f, 1.0f, 1.0f), "What to look at:");
+                MarkdownText(scene.look);
+            }
+            if (!scene.question.empty()) {
+                ImGui::Spacing();
+                ImGui::TextColored(ImVec4(0.6f, 0.95f, 0.55f, 1.0f), "Question:");
+                MarkdownText(scene.question);
+            }
             ImGui::EndChild();
         }
         AddShapeButton(ctx);

@@ -58,6 +58,9 @@ TEST(PanelsGui, EveryLessonOpensWithAllPanelsWhereTheLayoutSays)
         EXPECT_TRUE(r["imgui_errors"].empty()) << r["imgui_errors"].dump();
         EXPECT_EQ(r["error_popup"], "");
         EXPECT_EQ(r["scene_title"], lesson.title);
+        // every lesson but the performance scene is in the course the window read (Next / Previous)
+        EXPECT_EQ(r["course"]["error"], "");
+        EXPECT_EQ(r["course"]["index"].get<int>() >= 0, stem != "stress") << r["course"].dump();
         EXPECT_EQ(r["display"][0], 1280.0);
         EXPECT_EQ(r["display"][1], 720.0);
 

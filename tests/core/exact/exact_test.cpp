@@ -3,6 +3,8 @@
 // algorithms away from boundaries, and UlpError.
 #include "core/exact/exact.h"
 
+#include "core/algorithm.h"
+
 #include "support/cases.h"
 
 #include <glm/glm.hpp>
@@ -184,6 +186,41 @@ TEST(ExactJudge, ObbsSeparatedOnlyByAnEdgeAxis)
     }
     EXPECT_EQ(flips, 1);
     EXPECT_FALSE(previous);
+}
+
+TEST(ExactJudge, ThePublishedShortcutsDisagreeWithItWhereTheirFlawsSay)
+{
+    const AlgorithmInfo* recast = FindAlgorithm(Family::SegmentAabb, "segment_recast");
+    const AlgorithmInfo* faces = FindAlgorithm(Family::ObbObb, "sat_faces");
+    ASSERT_NE(recast, nullptr);
+    ASSERT_NE(faces, nullptr);
+    // a segment 2^-21 long through the face y = 1 of the unit cube: exactly t in [1/2, 1]; Recast
+    // takes its y component (below 1e-6) for parallel and judges it by its start, above the box
+    const double e = std::ldexp(1.0, -22);
+    const Query segment{Family::SegmentAabb, Segment<double>{{0.5, 1 + e, 0.5}, {0.5, 1 - e, 0.5}},
+                        Aabb<double>{{0, 0, 0}, {1, 1, 1}}};
+    const ExactResult exactSegment = JudgeExact(segment);
+    ASSERT_TRUE(exactSegment.hit);
+    EXPECT_EQ(exactSegment.tEnter.text, "1/2");
+    EXPECT_EQ(exactSegment.tExit.text, "1");
+    for (Precision p : {Precision::Float, Precision::Double}) {
+        EXPECT_FALSE(hitlab::Run(*recast, segment, p).hit);
+        EXPECT_TRUE(hitlab::Run(ReferenceAlgorithm(Family::SegmentAabb), segment, p).hit);
+    }
+    // unit cubes turned 45 degrees about z and about y (axes rounded to double: the judge takes
+    // them as given), edge to edge along x 3.125 - 2 sqrt 2 = 0.297 apart: only z x y separates them
+    const double c = std::sqrt(0.5);
+    Obb<double> a, b;
+    a.center = {0, 0, 0};
+    a.halfExtents = {1, 1, 1};
+    a.axes = {glm::dvec3{c, c, 0}, glm::dvec3{-c, c, 0}, glm::dvec3{0, 0, 1}};
+    b.center = {3.125, 0, 0};
+    b.halfExtents = {1, 1, 1};
+    b.axes = {glm::dvec3{c, 0, -c}, glm::dvec3{0, 1, 0}, glm::dvec3{c, 0, c}};
+    const Query boxes{Family::ObbObb, a, b};
+    EXPECT_FALSE(JudgeExact(boxes).hit);
+    EXPECT_TRUE(hitlab::Run(*faces, boxes, Precision::Double).hit);
+    EXPECT_FALSE(hitlab::Run(ReferenceAlgorithm(Family::ObbObb), boxes, Precision::Double).hit);
 }
 
 TEST(ExactJudge, AgreesWithReferenceAlgorithmsInDoubleOnRandomInputs)

@@ -6,6 +6,7 @@
 
 #include "core/compare.h"
 #include "core/io/scene_file.h"
+#include "core/obb_obb.h"
 #include "core/ray_aabb.h"
 #include "core/text.h"
 
@@ -70,8 +71,51 @@ INSTANTIATE_TEST_SUITE_P(
     ::testing::Values(Published{Family::RayAabb, "face_planes"}, Published{Family::RayAabb, "six_faces"},
                       Published{Family::RayAabb, "slab_listing"}, Published{Family::RayPlane, "plane_one_sided"},
                       Published{Family::RaySphere, "geometric"}, Published{Family::AabbAabb, "center_extent"},
-                      Published{Family::SphereAabb, "expanded_box"}, Published{Family::ObbObb, "vertex_edge"}),
+                      Published{Family::SphereAabb, "expanded_box"}, Published{Family::ObbObb, "vertex_edge"},
+                      Published{Family::ObbObb, "sat_faces"}, Published{Family::SegmentAabb, "segment_recast"}),
     [](const auto& param) { return std::string(param.param.name); });
+
+TEST(Hunt, FindsSatFacesFlawBoxesThatOnlyAnEdgeEdgeAxisSeparates)
+{
+    // against sat: the cases where leaving out the nine edge-edge axes changes the verdict
+    const HuntReport report = RunHunt(Options(Family::ObbObb, "sat_faces", "sat"));
+    ASSERT_TRUE(report.error.what.empty()) << report.error;
+    ASSERT_EQ(report.counterexamples.size(), 1u);
+    const Counterexample& c = report.counterexamples[0];
+    EXPECT_TRUE(c.a.hit) << c.text;
+    ASSERT_TRUE(c.b.has_value());
+    EXPECT_FALSE(c.b->hit) << c.text;
+    EXPECT_FALSE(c.exact.hit) << c.text; // a false hit
+    Trace trace;
+    EXPECT_FALSE(ObbObbSat(std::get<Obb<double>>(c.query.a), std::get<Obb<double>>(c.query.b), &trace).hit);
+    ASSERT_GE(trace.decidingStep, 0);
+    const auto* axis = std::get_if<AxisPart>(&trace.steps[static_cast<size_t>(trace.decidingStep)].part);
+    ASSERT_NE(axis, nullptr);
+    EXPECT_NE(axis->label.find(" x "), std::string::npos) << axis->label << ": " << c.text; // "A1 x B2"
+}
+
+TEST(Hunt, FindsSegmentRecastFlawADirectionComponentBelowOneMillionth)
+{
+    // away from the boundary: its reciprocal 1 / d rounds, so exact touches (a chord of length 0)
+    // can go either way; the threshold misjudges segments that really cross a face
+    HuntOptions o = Options(Family::SegmentAabb, "segment_recast");
+    o.tolerance = 1e-9;
+    const HuntReport report = RunHunt(o);
+    ASSERT_TRUE(report.error.what.empty()) << report.error;
+    ASSERT_EQ(report.counterexamples.size(), 1u);
+    const Counterexample& c = report.counterexamples[0];
+    EXPECT_NE(c.a.hit, c.exact.hit) << c.text;
+    // the segment has a component that Recast takes for parallel although it is not zero
+    const auto& segment = std::get<Segment<double>>(c.query.a);
+    const glm::dvec3 d = segment.end - segment.start;
+    bool below = false;
+    for (int i = 0; i < 3; ++i) {
+        below = below || (d[i] != 0 && std::abs(d[i]) < 1e-6);
+    }
+    EXPECT_TRUE(below) << c.text;
+    // and the reference, which clips every nonzero component, agrees with the judge
+    EXPECT_EQ(hitlab::Run(ReferenceAlgorithm(Family::SegmentAabb), c.query, Precision::Double).hit, c.exact.hit);
+}
 
 TEST(Hunt, ReferenceAgreesWithExactJudgeWithinTheToleranceOfTheBoundary)
 {

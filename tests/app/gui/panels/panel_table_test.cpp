@@ -12,8 +12,9 @@ namespace hitlab {
 namespace {
 
 constexpr LayoutFrame kFrame{0, 0, 1280, 720, 19};
-constexpr PanelId kAll[] = {PanelId::Scene, PanelId::Inspector, PanelId::Algorithms, PanelId::Results,  PanelId::Query,
-                            PanelId::Hunt,  PanelId::Timing,    PanelId::RayFan,     PanelId::Controls, PanelId::About};
+constexpr PanelId kAll[] = {PanelId::Scene,   PanelId::Inspector, PanelId::Algorithms, PanelId::Results,
+                            PanelId::Query,   PanelId::Hunt,      PanelId::Timing,     PanelId::RayFan,
+                            PanelId::Lessons, PanelId::Controls,  PanelId::About};
 
 PanelRect AllOpenArea() { return FreeArea(kFrame, true, true, true); }
 
@@ -58,8 +59,10 @@ TEST(PanelTable, NamesMenuEntriesAndFlagsAreUnique)
             EXPECT_TRUE(flags.insert(std::string(spec.flag)).second) << spec.flag;
         }
     }
-    EXPECT_EQ(flags, (std::set<std::string>{"hunt", "timing"}));
+    EXPECT_EQ(flags, (std::set<std::string>{"hunt", "timing", "lessons"}));
     EXPECT_EQ(SpecOfFlag("hunt")->id, PanelId::Hunt);
+    EXPECT_EQ(SpecOfFlag("lessons")->id, PanelId::Lessons);
+    EXPECT_EQ(SpecOf(PanelId::Lessons).menu, PanelMenu::Help);
     EXPECT_EQ(SpecOfFlag("timing")->id, PanelId::Timing);
     EXPECT_EQ(SpecOfFlag(""), nullptr);
     EXPECT_EQ(SpecOfFlag("nope"), nullptr);
