@@ -420,57 +420,58 @@ TEST(SceneFileProgress, ReadingAFileReportsEachMebibyte)
     ASSERT_TRUE(plain.Ok());
     EXPECT_TRUE(SameScene(*load.scene, *plain.scene));
     std::filesystem::remove(path);
+}
 
-    TEST(SceneFilePlugins, ThePluginsKeyAndThePluginOutcomesOfExpectRoundTrip)
-    {
-        const std::string text = Scene1(R"("plugins": ["bullet", "../my/plugin.so"], "shapes": [
+TEST(SceneFilePlugins, ThePluginsKeyAndThePluginOutcomesOfExpectRoundTrip)
+{
+    const std::string text = Scene1(R"("plugins": ["bullet", "../my/plugin.so"], "shapes": [
         {"id": 1, "name": "a", "type": "aabb", "min": [0, 0, 0], "max": [1, 1, 1]},
         {"id": 2, "name": "b", "type": "aabb", "min": [2, 0, 0], "max": [3, 1, 1]}],
       "expect": [{"pair": ["a", "b"], "miss": ["interval", "center_extent"],
                   "plugins": {"bullet_box_box": {"hit": true, "explain": "convention"}, "mine": {"hit": false}}}])");
-        const SceneLoad load = ParseScene(text, "lesson.json");
-        ASSERT_TRUE(load.Ok()) << load.error;
-        EXPECT_TRUE(load.warnings.empty());
-        EXPECT_EQ(load.scene->plugins, (std::vector<std::string>{"bullet", "../my/plugin.so"}));
-        ASSERT_EQ(load.scene->expect.size(), 1u);
-        EXPECT_EQ(load.scene->expect[0].plugins,
-                  (std::vector<PluginExpectation>{{"bullet_box_box", true, "convention"}, {"mine", false, ""}}));
-        const SceneLoad again = ParseScene(SceneToJson(*load.scene).dump(2), "again.json");
-        ASSERT_TRUE(again.Ok()) << again.error;
-        EXPECT_TRUE(SameScene(*load.scene, *again.scene));
-        EXPECT_EQ(again.scene->expect, load.scene->expect);
-        // a scene without plugins writes no "plugins" key
-        Scene none = *load.scene;
-        none.plugins.clear();
-        EXPECT_FALSE(SceneToJson(none).contains("plugins"));
-        EXPECT_FALSE(SameScene(none, *load.scene));
-    }
+    const SceneLoad load = ParseScene(text, "lesson.json");
+    ASSERT_TRUE(load.Ok()) << load.error;
+    EXPECT_TRUE(load.warnings.empty());
+    EXPECT_EQ(load.scene->plugins, (std::vector<std::string>{"bullet", "../my/plugin.so"}));
+    ASSERT_EQ(load.scene->expect.size(), 1u);
+    EXPECT_EQ(load.scene->expect[0].plugins,
+              (std::vector<PluginExpectation>{{"bullet_box_box", true, "convention"}, {"mine", false, ""}}));
+    const SceneLoad again = ParseScene(SceneToJson(*load.scene).dump(2), "again.json");
+    ASSERT_TRUE(again.Ok()) << again.error;
+    EXPECT_TRUE(SameScene(*load.scene, *again.scene));
+    EXPECT_EQ(again.scene->expect, load.scene->expect);
+    // a scene without plugins writes no "plugins" key
+    Scene none = *load.scene;
+    none.plugins.clear();
+    EXPECT_FALSE(SceneToJson(none).contains("plugins"));
+    EXPECT_FALSE(SameScene(none, *load.scene));
+}
 
-    TEST(SceneFilePlugins, BadPluginsAreRefusedWithThePath)
-    {
-        EXPECT_EQ(ErrorOf(Scene1(R"("plugins": "bullet")")),
-                  "lesson.json: plugins: expected an array of plugin names, got a string");
-        EXPECT_EQ(ErrorOf(Scene1(R"("plugins": ["bullet", 3])")),
-                  "lesson.json: plugins[1]: expected a plugin name (a string), got a number");
-        EXPECT_EQ(ErrorOf(Scene1(R"("plugins": [""])")),
-                  "lesson.json: plugins[0]: expected a plugin name such as \"bullet\" or a plugin file, got an empty "
-                  "name or one with control characters");
-        EXPECT_EQ(ErrorOf(Scene1(R"("plugins": ["bullet", "fcl", "bullet"])")),
-                  "lesson.json: plugins[2]: the plugin \"bullet\" is named twice");
-        const std::string shapes = R"("shapes": [
+TEST(SceneFilePlugins, BadPluginsAreRefusedWithThePath)
+{
+    EXPECT_EQ(ErrorOf(Scene1(R"("plugins": "bullet")")),
+              "lesson.json: plugins: expected an array of plugin names, got a string");
+    EXPECT_EQ(ErrorOf(Scene1(R"("plugins": ["bullet", 3])")),
+              "lesson.json: plugins[1]: expected a plugin name (a string), got a number");
+    EXPECT_EQ(ErrorOf(Scene1(R"("plugins": [""])")),
+              "lesson.json: plugins[0]: expected a plugin name such as \"bullet\" or a plugin file, got an empty "
+              "name or one with control characters");
+    EXPECT_EQ(ErrorOf(Scene1(R"("plugins": ["bullet", "fcl", "bullet"])")),
+              "lesson.json: plugins[2]: the plugin \"bullet\" is named twice");
+    const std::string shapes = R"("shapes": [
         {"id": 1, "name": "a", "type": "aabb", "min": [0, 0, 0], "max": [1, 1, 1]},
         {"id": 2, "name": "b", "type": "aabb", "min": [2, 0, 0], "max": [3, 1, 1]}])";
-        EXPECT_EQ(
-            ErrorOf(Scene1(shapes + R"(, "expect": [{"pair": ["a", "b"], "plugins": {"interval": {"hit": true}}}])")),
-            "lesson.json: expect[0].plugins.interval: \"interval\" is a built-in algorithm: list it under hit or miss");
-        EXPECT_EQ(ErrorOf(Scene1(shapes + R"(, "expect": [{"pair": ["a", "b"], "plugins": {"mine": {}}}])")),
-                  "lesson.json: expect[0].plugins.mine.hit: missing (true or false)");
-        EXPECT_EQ(
-            ErrorOf(Scene1(
-                shapes + R"(, "expect": [{"pair": ["a", "b"], "plugins": {"mine": {"hit": true, "explain": "x"}}}])")),
-            "lesson.json: expect[0].plugins.mine.explain: expected one of convention, known_flaw, rounding, "
-            "unexplained");
-    }
+    EXPECT_EQ(
+        ErrorOf(Scene1(shapes + R"(, "expect": [{"pair": ["a", "b"], "plugins": {"interval": {"hit": true}}}])")),
+        "lesson.json: expect[0].plugins.interval: \"interval\" is a built-in algorithm: list it under hit or miss");
+    EXPECT_EQ(ErrorOf(Scene1(shapes + R"(, "expect": [{"pair": ["a", "b"], "plugins": {"mine": {}}}])")),
+              "lesson.json: expect[0].plugins.mine.hit: missing (true or false)");
+    EXPECT_EQ(
+        ErrorOf(Scene1(shapes +
+                       R"(, "expect": [{"pair": ["a", "b"], "plugins": {"mine": {"hit": true, "explain": "x"}}}])")),
+        "lesson.json: expect[0].plugins.mine.explain: expected one of convention, known_flaw, rounding, "
+        "unexplained");
+}
 
 } // namespace
 } // namespace hitlab
