@@ -94,6 +94,11 @@ void DrawShape(const SceneShape& s, const SceneDrawOptions& o, DrawSink& out)
                                                   : glm::vec4(glm::vec3(Lighter(s.color, 0.25f)), 1.0f);
         out.Sphere(F(sphere->center), float(sphere->radius), WithAlpha(s.color, looks.hovered ? 0.34f : 0.26f),
                    outline);
+    } else if (const auto* point = std::get_if<Point<double>>(&s.shape)) {
+        // a handle: a disc in a ring, drawn on top so that a point inside a solid shows
+        const glm::vec4 c = looks.selected ? palette::kSelected : looks.hovered ? Lighter(s.color, 0.4f) : s.color;
+        out.Marker(F(point->position), c, looks.selected || looks.hovered ? 16.0f : 13.0f, MarkerKind::Ring);
+        out.Marker(F(point->position), c, 7.0f, MarkerKind::Disc);
     } else if (const auto* ray = std::get_if<Ray<double>>(&s.shape)) {
         const double len = glm::length(ray->direction);
         const glm::dvec3 unit = len > 0.0 ? ray->direction / len : glm::dvec3(1, 0, 0);
