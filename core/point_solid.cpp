@@ -54,8 +54,8 @@ void RegisterPointSolid(std::vector<AlgorithmInfo>& out)
         .conventions = {{"boundary", "inside"}, {"compares", "squared distance"}},
         .returns = kPointFields,
         .flaw = "",
-        .run = MakeRun<Point, Sphere>(
-            [](const auto& a, const auto& b, Trace* t) { return PointSphereSquared(a, b, t); }),
+        .run =
+            MakeRun<Point, Sphere>([](const auto& a, const auto& b, Trace* t) { return PointSphereSquared(a, b, t); }),
     });
     out.push_back({
         .name = "distance",
@@ -72,8 +72,8 @@ void RegisterPointSolid(std::vector<AlgorithmInfo>& out)
         .flaw = "The square d . d is not rescaled: a distance beyond about 1.3e154 (float 1.8e19) overflows to "
                 "infinity and is outside whatever the radius, and one below about 1e-162 (float 1e-23) underflows to "
                 "0 and is inside whatever the radius.",
-        .run = MakeRun<Point, Sphere>(
-            [](const auto& a, const auto& b, Trace* t) { return PointSphereDistance(a, b, t); }),
+        .run =
+            MakeRun<Point, Sphere>([](const auto& a, const auto& b, Trace* t) { return PointSphereDistance(a, b, t); }),
     });
     out.push_back({
         .name = "axis_projection",

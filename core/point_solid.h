@@ -190,10 +190,10 @@ OverlapResult<T> PointSphereSquared(const Point<T>& point, const Sphere<T>& sphe
     out.contact = out.hit ? p : Vec3<T>(0);
     if (trace != nullptr) [[unlikely]] {
         const int digits = DistinctDigits(double(distSq), double(rSq));
-        trace->Add(Format("|p - c|^2 = %.*g %s r^2 = %.*g", digits, double(distSq), out.hit ? "<=" : ">", digits,
-                          double(rSq)),
-                   {{"dist_sq", double(distSq)}, {"r_sq", double(rSq)}},
-                   SegmentPart{"centre to point", glm::dvec3(sphere.center), glm::dvec3(p), out.hit});
+        trace->Add(
+            Format("|p - c|^2 = %.*g %s r^2 = %.*g", digits, double(distSq), out.hit ? "<=" : ">", digits, double(rSq)),
+            {{"dist_sq", double(distSq)}, {"r_sq", double(rSq)}},
+            SegmentPart{"centre to point", glm::dvec3(sphere.center), glm::dvec3(p), out.hit});
         trace->DecideLast();
         trace->verdict = !out.hit ? Format("outside: the point is %g from the centre, beyond the radius %g",
                                            std::sqrt(double(distSq)), double(r))
@@ -304,9 +304,9 @@ OverlapResult<T> PointObbInverse(const Point<T>& point, const Obb<T>& box, Trace
     const glm::mat<3, 3, T, glm::defaultp> frame(box.axes[0], box.axes[1], box.axes[2]);
     const Vec3<T> local = glm::inverse(frame) * (point.position - box.center);
     if (trace != nullptr) [[unlikely]] {
-        trace->Add(Format("local = inverse(axes) (p - c) = (%g, %g, %g)", double(local.x), double(local.y),
-                          double(local.z)),
-                   {{"x", double(local.x)}, {"y", double(local.y)}, {"z", double(local.z)}});
+        trace->Add(
+            Format("local = inverse(axes) (p - c) = (%g, %g, %g)", double(local.x), double(local.y), double(local.z)),
+            {{"x", double(local.x)}, {"y", double(local.y)}, {"z", double(local.z)}});
     }
     return detail::PointObbLocal(point, box, local, trace);
 }

@@ -71,8 +71,8 @@ struct Point {
 };
 
 /// Any shape of the protocol, in double (the precision of input files and of the scene).
-using Shape = std::variant<Ray<double>, Segment<double>, Plane<double>, Aabb<double>, Sphere<double>, Obb<double>,
-                           Point<double>>;
+using Shape =
+    std::variant<Ray<double>, Segment<double>, Plane<double>, Aabb<double>, Sphere<double>, Obb<double>, Point<double>>;
 
 /// Converts a shape to another scalar (rounding to nearest when narrowing).
 template <typename U, typename T>

@@ -195,8 +195,9 @@ void DrawResult(const Scene& scene, const ShapeIndex& shapes, const QueryEvaluat
         const AlgorithmInfo* drawn = scene.Settings(qe.query.family).drawn;
         const std::uint32_t returns = drawn != nullptr ? drawn->returns : 0u;
         const bool hasContact = (returns & kFieldContact) != 0;
-        const glm::dvec3 base = hasContact ? r.contact : SolidCenter(b->shape);
-        if (r.depth > 0.0 && Finite(r.normal)) {
+        const bool point = std::holds_alternative<Point<double>>(a->shape); // the point itself is the contact
+        const glm::dvec3 base = hasContact ? r.contact : point ? SolidCenter(a->shape) : SolidCenter(b->shape);
+        if (r.depth > 0.0 && Finite(r.normal) && r.normal != glm::dvec3(0.0)) { // point families have no normal
             Arrow(out, base, base + r.normal * r.depth, palette::kPenetration, 2.5f);
         }
         out.Marker(F(base), palette::kPenetration, 8.0f, MarkerKind::Disc);

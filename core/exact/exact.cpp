@@ -431,15 +431,16 @@ std::optional<bool> FastVerdict(const Query& query)
         break;
     case Family::PointSphere: {
         const auto& s = std::get<Sphere<double>>(query.b);
-        const V3<Interval> d =
-            exact::Sub(exact::Lift<Interval>(std::get<Point<double>>(query.a).position), exact::Lift<Interval>(s.center));
+        const V3<Interval> d = exact::Sub(exact::Lift<Interval>(std::get<Point<double>>(query.a).position),
+                                          exact::Lift<Interval>(s.center));
         const Interval r(s.radius);
         hit = exact::Sign(r * r - exact::Dot(d, d)) >= 0;
         break;
     }
     case Family::PointObb: {
         bool degenerate = false;
-        hit = exact::PointInObb<Interval>(std::get<Point<double>>(query.a), std::get<Obb<double>>(query.b), &degenerate);
+        hit =
+            exact::PointInObb<Interval>(std::get<Point<double>>(query.a), std::get<Obb<double>>(query.b), &degenerate);
         if (degenerate) {
             return std::nullopt;
         }

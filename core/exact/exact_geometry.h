@@ -200,8 +200,8 @@ bool PointInAabb(const Point<double>& point, const Aabb<double>& box)
 /// |n_i . (p - c)| <= h_i |det| on every axis. slack[i] = h_i |det| - |n_i . (p - c)| and the face
 /// normals n_i when asked for (every slack computed then). det == 0 is reported through *degenerate.
 template <typename N>
-bool PointInObb(const Point<double>& point, const Obb<double>& box, bool* degenerate,
-                std::array<N, 3>* slack = nullptr, std::array<V3<N>, 3>* normals = nullptr)
+bool PointInObb(const Point<double>& point, const Obb<double>& box, bool* degenerate, std::array<N, 3>* slack = nullptr,
+                std::array<V3<N>, 3>* normals = nullptr)
 {
     const V3<N> a[3] = {Lift<N>(box.axes[0]), Lift<N>(box.axes[1]), Lift<N>(box.axes[2])};
     const V3<N> n[3] = {Cross(a[1], a[2]), Cross(a[2], a[0]), Cross(a[0], a[1])};

@@ -316,8 +316,8 @@ const std::vector<std::string_view>& ShapeKeys(const std::string& type)
 
 bool IsShapeType(const std::string& type)
 {
-    return type == "ray" || type == "segment" || type == "plane" || type == "aabb" || type == "sphere" || type == "obb" ||
-           type == "point";
+    return type == "ray" || type == "segment" || type == "plane" || type == "aabb" || type == "sphere" ||
+           type == "obb" || type == "point";
 }
 
 /// The shape's "type", checked to be a known type name (and expected, when given).

@@ -72,7 +72,8 @@ TEST(Lessons, TheLibraryHasEveryPlannedLesson)
         "slab-2d-miss.json",           "slab-2d-hit.json",     "ray-along-face.json", "ray-through-edge.json",
         "ray-through-corner.json",     "ray-from-inside.json", "box-behind-ray.json", "segment-ends-on-face.json",
         "ray-sphere-precision.json",   "aabb-overlap.json",    "aabb-touching.json",  "aabb-containment.json",
-        "sphere-near-box-corner.json", "obb-plus-sign.json",   "obb-edge-edge.json",  "stress.json"};
+        "sphere-near-box-corner.json", "obb-plus-sign.json",   "obb-edge-edge.json",  "stress.json",
+        "point-in-box.json"};
     for (const std::string& name : expected) {
         EXPECT_TRUE(fs::exists(kScenes / name)) << name;
     }
@@ -217,6 +218,8 @@ const Expectation kExpectations[] = {
     {"sphere-near-box-corner.json", "sphere near the edge", "box", "expanded_box", false, true, Explanation::KnownFlaw},
     {"obb-plus-sign.json", "a (thin bar)", "b (flat bar)", "vertex_edge", true, false, Explanation::KnownFlaw},
     {"obb-edge-edge.json", "a", "b", "vertex_edge", false, false, Explanation::None},
+    {"point-in-box.json", "on the face", "box", "open_box", true, false, Explanation::Convention},
+    {"point-in-box.json", "just outside", "box", "open_box", false, false, Explanation::None},
 };
 
 INSTANTIATE_TEST_SUITE_P(Library, LessonShows, testing::ValuesIn(kExpectations),

@@ -103,7 +103,7 @@ private:
     /// Adds a shape of any type in front of the camera (at the point it orbits).
     static void AddShapeButton(PanelContext& ctx)
     {
-        static const char* const kTypes[] = {"ray", "segment", "plane", "box (aabb)", "sphere", "oriented box (obb)",
+        static const char* const kTypes[] = {"ray",  "segment", "plane", "box (aabb)", "sphere", "oriented box (obb)",
                                              "point"};
         if (ImGui::Button("Add shape...")) {
             ImGui::OpenPopup("add shape");
