@@ -68,12 +68,23 @@ const AlgorithmOutcome* OutcomeOf(const Comparison& c, std::string_view algorith
 
 TEST(Lessons, TheLibraryHasEveryPlannedLesson)
 {
-    const std::vector<std::string> expected = {
-        "slab-2d-miss.json",           "slab-2d-hit.json",     "ray-along-face.json", "ray-through-edge.json",
-        "ray-through-corner.json",     "ray-from-inside.json", "box-behind-ray.json", "segment-ends-on-face.json",
-        "ray-sphere-precision.json",   "aabb-overlap.json",    "aabb-touching.json",  "aabb-containment.json",
-        "sphere-near-box-corner.json", "obb-plus-sign.json",   "obb-edge-edge.json",  "stress.json",
-        "point-in-box.json"};
+    const std::vector<std::string> expected = {"slab-2d-miss.json",
+                                               "slab-2d-hit.json",
+                                               "ray-along-face.json",
+                                               "ray-through-edge.json",
+                                               "ray-through-corner.json",
+                                               "ray-from-inside.json",
+                                               "box-behind-ray.json",
+                                               "segment-ends-on-face.json",
+                                               "ray-sphere-precision.json",
+                                               "aabb-overlap.json",
+                                               "aabb-touching.json",
+                                               "aabb-containment.json",
+                                               "sphere-near-box-corner.json",
+                                               "obb-plus-sign.json",
+                                               "obb-edge-edge.json",
+                                               "stress.json",
+                                               "point-in-box.json"};
     for (const std::string& name : expected) {
         EXPECT_TRUE(fs::exists(kScenes / name)) << name;
     }
