@@ -189,6 +189,7 @@ TEST(PointSolid, TracesOneStepPerAxisWithTheComparison)
     EXPECT_EQ(trace.decidingStep, 3);
     EXPECT_EQ(trace.verdict, "inside: the point is inside the box, 0.5 from its nearest face +y");
 
+    trace.Clear();
     PointAabbClosed(P<double>(1.0625, -0.5, 0), UnitBox<double>(), &trace);
     ASSERT_EQ(trace.steps.size(), 1u);
     EXPECT_EQ(trace.steps[0].caption, "x: 1.0625 > 1: outside (beyond the high side)");
