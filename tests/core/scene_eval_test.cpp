@@ -145,6 +145,12 @@ Scene MixedScene(int solids, int casts, unsigned seed)
     SceneShape tilted;
     tilted.shape = Plane<double>{{1, 1, 0}, 0.5};
     scene.Add(tilted);
+    // points on a quarter grid: many on faces, edges and corners of the solids
+    for (int i = 0; i < casts; ++i) {
+        SceneShape p;
+        p.shape = Point<double>{{cell(rng) * 0.25, cell(rng) * 0.25, cell(rng) * 0.25}};
+        scene.Add(std::move(p));
+    }
     return scene;
 }
 
