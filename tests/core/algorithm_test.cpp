@@ -160,6 +160,12 @@ TEST(Registry, RunClearsTheTraceAndEveryAlgorithmTraces)
             return {f, sphere, Sphere<double>{{1.5, 0, 0}, 1}};
         case Family::ObbObb:
             return {f, obb, Obb<double>{{1.5, 0, 0}}};
+        case Family::PointAabb:
+            return {f, Point<double>{{0.25, 0.5, 0}}, box};
+        case Family::PointSphere:
+            return {f, Point<double>{{0.25, 0.5, 0}}, sphere};
+        case Family::PointObb:
+            return {f, Point<double>{{0.25, 0.5, 0}}, obb};
         }
         return {};
     };
