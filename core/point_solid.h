@@ -12,8 +12,10 @@
 #include <glm/mat3x3.hpp>
 #include <glm/matrix.hpp>
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
+#include <string>
 
 namespace hitlab {
 
