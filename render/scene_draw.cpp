@@ -202,9 +202,10 @@ void DrawResult(const Scene& scene, const ShapeIndex& shapes, const QueryEvaluat
         }
         out.Marker(F(base), palette::kPenetration, 8.0f, MarkerKind::Disc);
     }
-    if (!cmp.agree) {
-        out.Marker(F((SolidCenter(a->shape) + SolidCenter(b->shape)) * 0.5), palette::kDisagree, 14.0f,
-                   MarkerKind::Diamond);
+    if (!cmp.agree) { // between the solids; on the point itself for a containment query
+        const bool point = std::holds_alternative<Point<double>>(a->shape);
+        out.Marker(F(point ? SolidCenter(a->shape) : (SolidCenter(a->shape) + SolidCenter(b->shape)) * 0.5),
+                   palette::kDisagree, point ? 19.0f : 14.0f, point ? MarkerKind::Ring : MarkerKind::Diamond);
     }
 }
 
