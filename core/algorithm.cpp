@@ -25,11 +25,15 @@ constexpr std::array<FamilyEntry, kFamilyCount> kFamilies{{
     {Family::SphereAabb, "sphere_aabb", "sphere", "aabb", false},
     {Family::SphereSphere, "sphere_sphere", "sphere", "sphere", false},
     {Family::ObbObb, "obb_obb", "obb", "obb", false},
+    {Family::PointAabb, "point_aabb", "point", "aabb", false},
+    {Family::PointSphere, "point_sphere", "point", "sphere", false},
+    {Family::PointObb, "point_obb", "point", "obb", false},
 }};
 
 constexpr std::array<Family, kFamilyCount> kFamilyList{Family::RayAabb,    Family::SegmentAabb,  Family::RayPlane,
                                                        Family::RaySphere,  Family::RayObb,       Family::AabbAabb,
-                                                       Family::SphereAabb, Family::SphereSphere, Family::ObbObb};
+                                                       Family::SphereAabb, Family::SphereSphere, Family::ObbObb,
+                                                       Family::PointAabb,  Family::PointSphere,  Family::PointObb};
 
 const FamilyEntry& Entry(Family family) { return kFamilies[static_cast<size_t>(family)]; }
 
@@ -45,6 +49,7 @@ std::vector<AlgorithmInfo> BuildRegistry()
     RegisterSphereAabb(all);
     RegisterSphereSphere(all);
     RegisterObbObb(all);
+    RegisterPointSolid(all);
     // Exactly one reference per family that has algorithms: a registration bug, caught at first use.
     for (Family family : kFamilyList) {
         int references = 0;
@@ -174,6 +179,9 @@ std::optional<glm::dvec3> ShapeCenter(const Shape& shape)
     if (const auto* seg = std::get_if<Segment<double>>(&shape)) {
         return (seg->start + seg->end) * 0.5;
     }
+    if (const auto* point = std::get_if<Point<double>>(&shape)) {
+        return point->position;
+    }
     return std::nullopt;
 }
 
@@ -190,7 +198,7 @@ std::optional<CastLine> CastLineOf(const Shape& shape)
 
 const char* ShapeTypeName(const Shape& shape)
 {
-    static const char* const kNames[] = {"ray", "segment", "plane", "aabb", "sphere", "obb"};
+    static const char* const kNames[] = {"ray", "segment", "plane", "aabb", "sphere", "obb", "point"};
     return kNames[shape.index()];
 }
 

@@ -16,8 +16,21 @@
 
 namespace hitlab {
 
-enum class Family { RayAabb, SegmentAabb, RayPlane, RaySphere, RayObb, AabbAabb, SphereAabb, SphereSphere, ObbObb };
-inline constexpr int kFamilyCount = 9;
+enum class Family {
+    RayAabb,
+    SegmentAabb,
+    RayPlane,
+    RaySphere,
+    RayObb,
+    AabbAabb,
+    SphereAabb,
+    SphereSphere,
+    ObbObb,
+    PointAabb,
+    PointSphere,
+    PointObb
+};
+inline constexpr int kFamilyCount = 12;
 
 enum class Precision { Float, Double };
 
@@ -52,7 +65,8 @@ using RunFn = Result (*)(const Query& query, Precision precision, Trace* trace);
 
 /// Any shape of the protocol rounded to float (ShapeCast<float>): a batch in Precision::Float
 /// reads its shapes in this form, so that each is rounded once, not once per query and algorithm.
-using FloatShape = std::variant<Ray<float>, Segment<float>, Plane<float>, Aabb<float>, Sphere<float>, Obb<float>>;
+using FloatShape =
+    std::variant<Ray<float>, Segment<float>, Plane<float>, Aabb<float>, Sphere<float>, Obb<float>, Point<float>>;
 
 /// The shape rounded to nearest float, component by component (the same ShapeCast the single
 /// query runner applies, so a batch and a single run see the same float inputs).
@@ -201,5 +215,6 @@ void RegisterAabbAabb(std::vector<AlgorithmInfo>& out);
 void RegisterSphereAabb(std::vector<AlgorithmInfo>& out);
 void RegisterSphereSphere(std::vector<AlgorithmInfo>& out);
 void RegisterObbObb(std::vector<AlgorithmInfo>& out);
+void RegisterPointSolid(std::vector<AlgorithmInfo>& out);
 
 } // namespace hitlab

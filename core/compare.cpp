@@ -127,6 +127,10 @@ void MissConventions(const Query& q, const Situation& s, const Result& ref, cons
         add(Explanation::Convention,
             "the origin is inside the solid, and " + name + " counts an origin inside as a miss (origin_inside: miss)");
     }
+    if (s.boundaryOnly && conv("boundary") == "outside") {
+        add(Explanation::Convention, "the point lies on the solid's boundary, and " + name +
+                                         " counts the boundary as outside (boundary: outside)");
+    }
     if (s.boundaryOnly && conv("boundary") == "exclusive") {
         add(Explanation::Convention,
             "the ray only touches the solid's boundary, and " + name + " excludes the boundary (boundary: exclusive)");

@@ -40,6 +40,9 @@ double ShapeLength(const Shape& shape)
     if (const auto* sphere = std::get_if<Sphere<double>>(&shape)) {
         return MaxAbs(sphere->center) + sphere->radius;
     }
+    if (const auto* point = std::get_if<Point<double>>(&shape)) {
+        return MaxAbs(point->position);
+    }
     const auto& obb = std::get<Obb<double>>(shape);
     return MaxAbs(obb.center) + obb.halfExtents.x + obb.halfExtents.y + obb.halfExtents.z;
 }

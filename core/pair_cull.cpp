@@ -85,6 +85,9 @@ bool SolidBounds(const Shape& shape, glm::dvec3& min, glm::dvec3& max)
         min = obb->center - r;
         max = obb->center + r;
         obbGrowth = kBoundsObbMargin * std::max({r.x, r.y, r.z});
+    } else if (const auto* point = std::get_if<Point<double>>(&shape)) {
+        min = point->position;
+        max = point->position;
     } else {
         return false;
     }

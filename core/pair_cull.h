@@ -18,7 +18,8 @@ namespace hitlab {
 inline constexpr double kBoundsRoundingMargin = 1.0 / 65536;
 inline constexpr double kBoundsObbMargin = 1.0 / 1024;
 
-/// The axis-aligned bounds of a solid (aabb, sphere, obb; an obb's from |axes| * halfExtents),
+/// The axis-aligned bounds of a solid (aabb, sphere, obb; an obb's from |axes| * halfExtents; a
+/// point's position),
 /// grown by the margins above so that two solids whose grown bounds do not meet are separate for
 /// every overlap algorithm in float and in double (tests/core/pair_cull_test.cpp checks the
 /// registry's algorithms) but one: obb_obb's published `sat_faces`, whose known flaw (no edge-edge

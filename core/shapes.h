@@ -63,8 +63,16 @@ struct Obb {
     friend bool operator==(const Obb&, const Obb&) = default;
 };
 
+/// A point (the point families ask whether it lies in the closed solid b).
+template <typename T>
+struct Point {
+    Vec3<T> position{0};
+    friend bool operator==(const Point&, const Point&) = default;
+};
+
 /// Any shape of the protocol, in double (the precision of input files and of the scene).
-using Shape = std::variant<Ray<double>, Segment<double>, Plane<double>, Aabb<double>, Sphere<double>, Obb<double>>;
+using Shape =
+    std::variant<Ray<double>, Segment<double>, Plane<double>, Aabb<double>, Sphere<double>, Obb<double>, Point<double>>;
 
 /// Converts a shape to another scalar (rounding to nearest when narrowing).
 template <typename U, typename T>
@@ -96,6 +104,12 @@ template <typename U, typename T>
 Obb<U> ShapeCast(const Obb<T>& o)
 {
     return {Vec3<U>(o.center), Vec3<U>(o.halfExtents), {Vec3<U>(o.axes[0]), Vec3<U>(o.axes[1]), Vec3<U>(o.axes[2])}};
+}
+
+template <typename U, typename T>
+Point<U> ShapeCast(const Point<T>& p)
+{
+    return {Vec3<U>(p.position)};
 }
 
 /// The protocol's type name of a shape ("ray", "aabb", ...).

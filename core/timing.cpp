@@ -55,6 +55,8 @@ Query PerturbQuery(const Query& query, double relative, std::uint64_t& state)
                 } else if constexpr (std::is_same_v<X, Sphere<double>>) {
                     jiggle3(x.center);
                     jiggle(x.radius);
+                } else if constexpr (std::is_same_v<X, Point<double>>) {
+                    jiggle3(x.position);
                 } else {
                     jiggle3(x.center);
                     jiggle3(x.halfExtents);

@@ -107,6 +107,11 @@ void DrawShape(const SceneShape& s, const SceneDrawOptions& o, DrawSink& out)
                                                   : glm::vec4(glm::vec3(Lighter(s.color, 0.25f)), 1.0f);
         out.Sphere(F(sphere->center), float(sphere->radius), WithAlpha(s.color, looks.hovered ? 0.34f : 0.26f),
                    outline);
+    } else if (const auto* point = std::get_if<Point<double>>(&s.shape)) {
+        // a handle: a disc in a ring, drawn on top so that a point inside a solid shows
+        const glm::vec4 c = looks.selected ? palette::kSelected : looks.hovered ? Lighter(s.color, 0.4f) : s.color;
+        out.Marker(F(point->position), c, looks.selected || looks.hovered ? 16.0f : 13.0f, MarkerKind::Ring);
+        out.Marker(F(point->position), c, 7.0f, MarkerKind::Disc);
     } else if (const auto* ray = std::get_if<Ray<double>>(&s.shape)) {
         const double len = glm::length(ray->direction);
         const glm::dvec3 unit = len > 0.0 ? ray->direction / len : glm::dvec3(1, 0, 0);
@@ -203,15 +208,17 @@ void DrawResult(const Scene& scene, const ShapeIndex& shapes, const QueryEvaluat
         const AlgorithmInfo* drawn = scene.Settings(qe.query.family).drawn;
         const std::uint32_t returns = drawn != nullptr ? drawn->returns : 0u;
         const bool hasContact = (returns & kFieldContact) != 0;
-        const glm::dvec3 base = hasContact ? r.contact : SolidCenter(b->shape);
-        if (r.depth > 0.0 && Finite(r.normal)) {
+        const bool point = std::holds_alternative<Point<double>>(a->shape); // the point itself is the contact
+        const glm::dvec3 base = hasContact ? r.contact : point ? SolidCenter(a->shape) : SolidCenter(b->shape);
+        if (r.depth > 0.0 && Finite(r.normal) && r.normal != glm::dvec3(0.0)) { // point families have no normal
             Arrow(out, base, base + r.normal * r.depth, palette::kPenetration, 2.5f);
         }
         out.Marker(F(base), palette::kPenetration, 8.0f, MarkerKind::Disc);
     }
-    if (!cmp.agree) {
-        out.Marker(F((SolidCenter(a->shape) + SolidCenter(b->shape)) * 0.5), palette::kDisagree, 14.0f,
-                   MarkerKind::Diamond);
+    if (!cmp.agree) { // between the solids; on the point itself for a containment query
+        const bool point = std::holds_alternative<Point<double>>(a->shape);
+        out.Marker(F(point ? SolidCenter(a->shape) : (SolidCenter(a->shape) + SolidCenter(b->shape)) * 0.5),
+                   palette::kDisagree, point ? 19.0f : 14.0f, point ? MarkerKind::Ring : MarkerKind::Diamond);
     }
 }
 

@@ -78,6 +78,8 @@ Shape Translate(const Shape& shape, const glm::dvec3& d)
             } else if constexpr (std::is_same_v<S, Aabb<double>>) {
                 s.min += d;
                 s.max += d;
+            } else if constexpr (std::is_same_v<S, Point<double>>) {
+                s.position += d;
             } else {
                 s.center += d;
             }

@@ -43,6 +43,9 @@ std::optional<Pick> PickShape(const Scene& scene, const Camera& camera, glm::dve
         } else if (const auto* seg = std::get_if<Segment<double>>(&s.shape)) {
             a = seg->start;
             b = seg->end;
+        } else if (const auto* point = std::get_if<Point<double>>(&s.shape)) {
+            a = point->position; // picked like a line of zero length: within a few pixels of its marker
+            b = point->position;
         } else {
             const std::optional<Result> hit = CastReference(ray, s.shape);
             if (!hit || !hit->hit) {

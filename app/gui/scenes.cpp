@@ -83,6 +83,9 @@ bool ShapeBounds(const Shape& shape, glm::dvec3& min, glm::dvec3& max)
     } else if (const auto* seg = std::get_if<Segment<double>>(&shape)) {
         min = glm::min(seg->start, seg->end);
         max = glm::max(seg->start, seg->end);
+    } else if (const auto* point = std::get_if<Point<double>>(&shape)) {
+        min = point->position;
+        max = point->position;
     } else {
         return false;
     }

@@ -12,6 +12,7 @@
 #include <dlfcn.h>
 #include <fcntl.h>
 #include <string>
+#include <string_view>
 #include <sys/mman.h>
 #include <unistd.h>
 
@@ -72,6 +73,9 @@ std::string MetadataLine(const hitlab_plugin& table)
         const std::string where = "algorithm " + std::to_string(i);
         if (a.name == nullptr || a.family == nullptr || a.returns == nullptr) {
             Refuse(where + ": name, family and returns must not be NULL");
+        }
+        if (std::string_view(a.family).starts_with("point_")) { // the ABI's shape union has no point
+            Refuse(where + " (" + a.name + "): the point families are not offered to plugins");
         }
         if (a.run_f == nullptr && a.run_d == nullptr) {
             Refuse(where + " (" + a.name + "): has neither run_f nor run_d");

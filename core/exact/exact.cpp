@@ -247,6 +247,67 @@ void JudgeSpheres(ExactResult& r, const Sphere<double>& a, const Sphere<double>&
     }
 }
 
+/// point_aabb: inside the closed box when min <= p <= max on every axis; depth, the distance to
+/// the nearest face.
+void JudgePointBox(ExactResult& r, const Point<double>& point, const Aabb<double>& box)
+{
+    r.hit = exact::PointInAabb<mpq_class>(point, box);
+    if (r.hit) {
+        r.depth = FromRational(LeastPushOut(point.position, point.position, box.min, box.max));
+        r.exactDepth = true;
+    }
+}
+
+/// point_sphere: inside when |p - c|^2 <= r^2; depth r - |p - c|.
+void JudgePointSphere(ExactResult& r, const Point<double>& point, const Sphere<double>& sphere)
+{
+    const V3<mpq_class> d = exact::Sub(exact::Lift<mpq_class>(point.position), exact::Lift<mpq_class>(sphere.center));
+    const mpq_class d2 = exact::Dot(d, d);
+    const mpq_class radius(sphere.radius);
+    r.hit = d2 <= radius * radius;
+    if (r.hit) {
+        r.depth = SqrtExpression(radius, -1, d2, mpq_class(1));
+        r.exactDepth = r.depth.exact;
+    }
+}
+
+/// point_obb: the parallelepiped's slabs |n_i . (p - c)| <= h_i |det| (exact_geometry.h); depth,
+/// the least distance to a face plane, (h_i |det| - |n_i . (p - c)|) / |n_i|.
+void JudgePointObb(ExactResult& r, const Point<double>& point, const Obb<double>& box)
+{
+    std::array<mpq_class, 3> slack;
+    std::array<V3<mpq_class>, 3> normals;
+    bool degenerate = false;
+    r.hit = exact::PointInObb<mpq_class>(point, box, &degenerate, &slack, &normals);
+    if (degenerate) {
+        r.valid = false;
+        r.note = "the obb's axes are coplanar: it is not a solid";
+        r.hit = false;
+        return;
+    }
+    if (!r.hit) {
+        return;
+    }
+    std::optional<mpf_class> best;
+    std::optional<mpq_class> bestRational;
+    for (size_t i = 0; i < 3; ++i) {
+        const mpq_class len2 = exact::Dot(normals[i], normals[i]);
+        mpf_class d(0, kSqrtBits);
+        d = Real(slack[i]) / sqrt(Real(len2));
+        if (!best || d < *best) {
+            best = d;
+            bestRational.reset();
+            if (const auto root = RationalSqrt(len2)) {
+                mpq_class q = slack[i] / *root;
+                q.canonicalize();
+                bestRational = q;
+            }
+        }
+    }
+    r.depth = bestRational ? FromRational(*bestRational) : FromReal(*best);
+    r.exactDepth = bestRational.has_value();
+}
+
 } // namespace
 
 ExactResult JudgeExact(const Query& query)
@@ -295,6 +356,15 @@ ExactResult JudgeExact(const Query& query)
         break;
     case Family::ObbObb:
         JudgeObbs(r, std::get<Obb<double>>(query.a), std::get<Obb<double>>(query.b));
+        break;
+    case Family::PointAabb:
+        JudgePointBox(r, std::get<Point<double>>(query.a), std::get<Aabb<double>>(query.b));
+        break;
+    case Family::PointSphere:
+        JudgePointSphere(r, std::get<Point<double>>(query.a), std::get<Sphere<double>>(query.b));
+        break;
+    case Family::PointObb:
+        JudgePointObb(r, std::get<Point<double>>(query.a), std::get<Obb<double>>(query.b));
         break;
     }
     return r;
@@ -356,6 +426,26 @@ std::optional<bool> FastVerdict(const Query& query)
     case Family::ObbObb:
         hit = exact::OverlapObbs<Interval>(std::get<Obb<double>>(query.a), std::get<Obb<double>>(query.b));
         break;
+    case Family::PointAabb:
+        hit = exact::PointInAabb<Interval>(std::get<Point<double>>(query.a), std::get<Aabb<double>>(query.b));
+        break;
+    case Family::PointSphere: {
+        const auto& s = std::get<Sphere<double>>(query.b);
+        const V3<Interval> d = exact::Sub(exact::Lift<Interval>(std::get<Point<double>>(query.a).position),
+                                          exact::Lift<Interval>(s.center));
+        const Interval r(s.radius);
+        hit = exact::Sign(r * r - exact::Dot(d, d)) >= 0;
+        break;
+    }
+    case Family::PointObb: {
+        bool degenerate = false;
+        hit =
+            exact::PointInObb<Interval>(std::get<Point<double>>(query.a), std::get<Obb<double>>(query.b), &degenerate);
+        if (degenerate) {
+            return std::nullopt;
+        }
+        break;
+    }
     }
     if (exact::g_uncertain) {
         return std::nullopt;

@@ -184,6 +184,52 @@ N SphereBoxDistance2(const Sphere<double>& s, const Aabb<double>& box)
     return d2;
 }
 
+/// point_aabb: min <= p <= max on every axis (a comparison of doubles, exact in any N).
+template <typename N>
+bool PointInAabb(const Point<double>& point, const Aabb<double>& box)
+{
+    for (int i = 0; i < 3; ++i) {
+        if (Sign(N(N(point.position[i]) - N(box.min[i]))) < 0 || Sign(N(N(box.max[i]) - N(point.position[i]))) < 0) {
+            return false;
+        }
+    }
+    return true;
+}
+
+/// point_obb: the point in the parallelepiped of the axes as given (CastObb's slabs):
+/// |n_i . (p - c)| <= h_i |det| on every axis. slack[i] = h_i |det| - |n_i . (p - c)| and the face
+/// normals n_i when asked for (every slack computed then). det == 0 is reported through *degenerate.
+template <typename N>
+bool PointInObb(const Point<double>& point, const Obb<double>& box, bool* degenerate, std::array<N, 3>* slack = nullptr,
+                std::array<V3<N>, 3>* normals = nullptr)
+{
+    const V3<N> a[3] = {Lift<N>(box.axes[0]), Lift<N>(box.axes[1]), Lift<N>(box.axes[2])};
+    const V3<N> n[3] = {Cross(a[1], a[2]), Cross(a[2], a[0]), Cross(a[0], a[1])};
+    const N det = Dot(n[0], a[0]);
+    const int s = Sign(det);
+    *degenerate = s == 0;
+    if (s == 0) {
+        return false;
+    }
+    const N absDet = s > 0 ? det : N(-det);
+    const V3<N> m = Sub(Lift<N>(point.position), Lift<N>(box.center));
+    bool inside = true;
+    for (int i = 0; i < 3; ++i) {
+        const N room = N(N(box.halfExtents[i]) * absDet) - Abs(Dot(n[i], m));
+        if (slack != nullptr) {
+            (*slack)[size_t(i)] = room;
+            (*normals)[size_t(i)] = n[i];
+        }
+        if (Sign(room) < 0) {
+            inside = false;
+            if (slack == nullptr) {
+                return false;
+            }
+        }
+    }
+    return inside;
+}
+
 /// The 15 candidate axes of two parallelepipeds: each one's face normals, then the 9 cross
 /// products of edge directions (zero for parallel edges: such an axis never separates).
 template <typename N>

@@ -226,5 +226,8 @@ Query DrawAabbAabb(Rng& rng, const char** what);
 Query DrawSphereAabb(Rng& rng, const char** what);
 Query DrawSphereSphere(Rng& rng, const char** what);
 Query DrawObbObb(Rng& rng, const char** what);
+Query DrawPointAabb(Rng& rng, const char** what);
+Query DrawPointSphere(Rng& rng, const char** what);
+Query DrawPointObb(Rng& rng, const char** what);
 
 } // namespace hitlab::hunt::draw

@@ -45,6 +45,8 @@ std::string ShapeLiteral(const Shape& shape)
                 return "hitlab::Aabb<double>{" + VecLiteral(x.min) + ", " + VecLiteral(x.max) + "}";
             } else if constexpr (std::is_same_v<X, Sphere<double>>) {
                 return "hitlab::Sphere<double>{" + VecLiteral(x.center) + ", " + Literal(x.radius) + "}";
+            } else if constexpr (std::is_same_v<X, Point<double>>) {
+                return "hitlab::Point<double>{" + VecLiteral(x.position) + "}";
             } else {
                 return "hitlab::Obb<double>{" + VecLiteral(x.center) + ", " + VecLiteral(x.halfExtents) +
                        ", {hitlab::Vec3<double>" + VecLiteral(x.axes[0]) + ", hitlab::Vec3<double>" +

@@ -281,3 +281,77 @@ Query DrawObbObb(Rng& rng, const char** what)
 }
 
 } // namespace hitlab::hunt::draw
+
+namespace hitlab::hunt::draw {
+
+Query DrawPointAabb(Rng& rng, const char** what)
+{
+    static const char* const kNames[] = {"random point and box", "point on a face", "point on an edge",
+                                         "point on a corner",    "point inside",    "point just outside a face"};
+    const int k = rng.Int(0, 5);
+    *what = kNames[k];
+    const Aabb<double> box = GridBox(rng);
+    if (k == 0) {
+        return {Family::PointAabb, Point<double>{RandV(rng)}, RandomBox(rng)};
+    }
+    Point<double> p{Feature(rng, box.min, box.max, k <= 3 ? k : 0)};
+    if (k == 5) {
+        const int axis = rng.Int(0, 2);
+        const bool high = rng.Chance(0.5);
+        const double bound = high ? box.max[axis] : box.min[axis];
+        p.position[axis] = std::nextafter(bound, high ? INFINITY : -INFINITY);
+    }
+    return {Family::PointAabb, p, box};
+}
+
+Query DrawPointSphere(Rng& rng, const char** what)
+{
+    static const char* const kNames[] = {"random point and sphere", "point on the sphere (3-4-5)",
+                                         "point on the sphere along an axis", "point inside",
+                                         "point at the centre, zero radius"};
+    const int k = rng.Int(0, 4);
+    *what = kNames[k];
+    Sphere<double> s{GridV(rng), Size(rng)};
+    Point<double> p{GridV(rng)};
+    dvec3 unit(0);
+    unit[rng.Int(0, 2)] = rng.Chance(0.5) ? 1 : -1;
+    switch (k) {
+    case 0:
+        s = {RandV(rng), rng.Uniform(0, 3)};
+        p.position = RandV(rng);
+        break;
+    case 1: {
+        const double k5 = rng.Int(1, 4) * 0.5;
+        s.radius = 5 * k5 + rng.Int(-1, 1) * 0x1p-20;
+        p.position = s.center + Pythagorean(rng, k5);
+        break;
+    }
+    case 2:
+        p.position = s.center + unit * s.radius;
+        break;
+    case 3:
+        p.position = s.center + unit * (s.radius * 0.5);
+        break;
+    default:
+        s.radius = 0;
+        p.position = s.center;
+        break;
+    }
+    return {Family::PointSphere, p, s};
+}
+
+Query DrawPointObb(Rng& rng, const char** what)
+{
+    static const char* const kNames[] = {"random point and obb", "point on a face", "point on an edge",
+                                         "point on a corner", "point inside"};
+    const int k = rng.Int(0, 4);
+    *what = kNames[k];
+    const Obb<double> box = DrawObb(rng, k == 0);
+    if (k == 0) {
+        return {Family::PointObb, Point<double>{RandV(rng)}, box};
+    }
+    const dvec3 local = Feature(rng, -box.halfExtents, box.halfExtents, k < 4 ? k : 0);
+    return {Family::PointObb, Point<double>{ToWorld(box, local)}, box};
+}
+
+} // namespace hitlab::hunt::draw

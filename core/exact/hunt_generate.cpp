@@ -45,6 +45,8 @@ void Scale(Query& q, double s)
                 } else if constexpr (std::is_same_v<X, Sphere<double>>) {
                     x.center *= s;
                     x.radius *= s;
+                } else if constexpr (std::is_same_v<X, Point<double>>) {
+                    x.position *= s;
                 } else {
                     x.center *= s;
                     x.halfExtents *= s;
@@ -83,6 +85,8 @@ void ForEachNumber(Shape& shape, Fn&& fn)
             } else if constexpr (std::is_same_v<X, Sphere<double>>) {
                 each(x.center);
                 fn(x.radius);
+            } else if constexpr (std::is_same_v<X, Point<double>>) {
+                each(x.position);
             } else {
                 each(x.center);
                 each(x.halfExtents);
@@ -172,6 +176,15 @@ Query Draw(Family family, Rng& rng, Precision precision, const std::optional<Que
             break;
         case Family::ObbObb:
             q = DrawObbObb(rng, distribution);
+            break;
+        case Family::PointAabb:
+            q = DrawPointAabb(rng, distribution);
+            break;
+        case Family::PointSphere:
+            q = DrawPointSphere(rng, distribution);
+            break;
+        case Family::PointObb:
+            q = DrawPointObb(rng, distribution);
             break;
         }
     }

@@ -45,6 +45,8 @@ std::string Describe(const Shape& shape)
                 return s;
             } else if constexpr (std::is_same_v<X, Sphere<double>>) {
                 return "sphere centre " + VecText(x.center) + ", radius " + NumberText(x.radius);
+            } else if constexpr (std::is_same_v<X, Point<double>>) {
+                return "point " + VecText(x.position);
             } else {
                 std::string s = "obb centre " + VecText(x.center) + ", half extents " + VecText(x.halfExtents);
                 if (!Identity(x.axes)) {
@@ -82,6 +84,8 @@ void Numbers(Shape& shape, std::vector<double*>& out)
             } else if constexpr (std::is_same_v<X, Sphere<double>>) {
                 each(x.center);
                 out.push_back(&x.radius);
+            } else if constexpr (std::is_same_v<X, Point<double>>) {
+                each(x.position);
             } else {
                 each(x.center);
                 each(x.halfExtents);

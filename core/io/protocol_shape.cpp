@@ -145,7 +145,7 @@ IoError NonZero(const std::string& path, const glm::dvec3& v)
     return v != glm::dvec3(0) ? IoError{} : IoError{path, "must be nonzero, got " + VecText(v)};
 }
 
-constexpr const char* kShapeTypes = "ray, segment, plane, aabb, sphere, obb";
+constexpr const char* kShapeTypes = "ray, segment, plane, aabb, sphere, obb, point";
 
 // ---- the shapes ----
 
@@ -283,6 +283,13 @@ IoError ReadShapeOfType(const json& j, const std::string& type, const std::strin
             return e;
         }
         out = sphere;
+    } else if (type == "point") {
+        Point<double> point;
+        if (IoError e = MemberVec3(j, "position", path, "a point needs \"position\"", point.position);
+            !e.what.empty()) {
+            return e;
+        }
+        out = point;
     } else {
         Obb<double> obb;
         if (IoError e = ReadObb(j, path, obb); !e.what.empty()) {
@@ -297,18 +304,20 @@ const std::vector<std::string_view>& ShapeKeys(const std::string& type)
 {
     static const std::vector<std::string_view> kRay{"origin", "direction"}, kSegment{"start", "end"},
         kPlane{"normal", "distance"}, kAabb{"min", "max"}, kSphere{"center", "radius"},
-        kObb{"center", "half_extents", "axes", "rotation_deg"};
+        kObb{"center", "half_extents", "axes", "rotation_deg"}, kPoint{"position"};
     return type == "ray"       ? kRay
            : type == "segment" ? kSegment
            : type == "plane"   ? kPlane
            : type == "aabb"    ? kAabb
            : type == "sphere"  ? kSphere
+           : type == "point"   ? kPoint
                                : kObb;
 }
 
 bool IsShapeType(const std::string& type)
 {
-    return type == "ray" || type == "segment" || type == "plane" || type == "aabb" || type == "sphere" || type == "obb";
+    return type == "ray" || type == "segment" || type == "plane" || type == "aabb" || type == "sphere" ||
+           type == "obb" || type == "point";
 }
 
 /// The shape's "type", checked to be a known type name (and expected, when given).
@@ -433,6 +442,8 @@ IoError CheckPrecision(const Shape& shape, Precision precision, const std::strin
     } else if (const auto* obb = std::get_if<Obb<double>>(&shape)) {
         fits("center", obb->center);
         fits("half_extents", obb->halfExtents); // axes are unit vectors: they always fit
+    } else if (const auto* point = std::get_if<Point<double>>(&shape)) {
+        fits("position", point->position);
     }
     return e;
 }

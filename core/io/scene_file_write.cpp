@@ -64,6 +64,8 @@ ordered_json ShapeToJson(const Shape& shape)
             } else if constexpr (std::is_same_v<S, Sphere<double>>) {
                 j["center"] = GeometryVec3(s.center);
                 j["radius"] = GeometryNumber(s.radius);
+            } else if constexpr (std::is_same_v<S, Point<double>>) {
+                j["position"] = GeometryVec3(s.position);
             } else {
                 j["center"] = GeometryVec3(s.center);
                 j["half_extents"] = GeometryVec3(s.halfExtents);

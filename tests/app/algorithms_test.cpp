@@ -68,6 +68,8 @@ TEST(AlgorithmsCommandTest, JsonHasTheProtocolKeysForEveryAlgorithm)
         if (IsCast(*family)) {
             EXPECT_TRUE(conventions.contains("origin_inside"));
             EXPECT_TRUE(conventions.contains("boundary"));
+        } else if (FamilyShapeA(*family) == "point") { // containment: whether the surface is inside
+            EXPECT_TRUE(conventions.contains("boundary"));
         } else {
             EXPECT_TRUE(conventions.contains("touching"));
         }

@@ -438,10 +438,17 @@ TEST_P(ReferenceEvalTest, MatchesEveryValidPublicCase)
     EXPECT_GT(checked, 0) << "no valid public case of " << familyName;
 }
 
+/// The base protocol's families: the point containment families are an extension with no public
+/// cases (tests/app/eval_point_test.cpp answers them).
 std::vector<Family> FamiliesList()
 {
-    const auto all = AllFamilies();
-    return {all.begin(), all.end()};
+    std::vector<Family> out;
+    for (Family family : AllFamilies()) {
+        if (FamilyShapeA(family) != "point") {
+            out.push_back(family);
+        }
+    }
+    return out;
 }
 
 INSTANTIATE_TEST_SUITE_P(Public, ReferenceEvalTest,

@@ -81,7 +81,9 @@ TEST(Registry, MetadataIsCompleteAndConsistent)
             EXPECT_FALSE(info.ConventionValue("t_range").empty()) << id;
             EXPECT_EQ(info.returns & (kFieldDepth | kFieldContact), 0u) << id;
         } else {
-            EXPECT_FALSE(info.ConventionValue("touching").empty()) << id;
+            // containment (a point in a solid) declares its boundary; overlaps, touching
+            const bool containment = FamilyShapeA(info.family) == "point";
+            EXPECT_FALSE(info.ConventionValue(containment ? "boundary" : "touching").empty()) << id;
             EXPECT_EQ(info.returns & (kFieldTEnter | kFieldTExit | kFieldPoint), 0u) << id;
         }
         // names are short, lower-case protocol words
@@ -98,6 +100,8 @@ TEST(Registry, ReferenceConventionsAreTheProtocols)
         if (IsCast(family)) {
             EXPECT_EQ(ref.ConventionValue("origin_inside"), "hit") << ref.name;
             EXPECT_EQ(ref.ConventionValue("boundary"), "inclusive") << ref.name;
+        } else if (FamilyShapeA(family) == "point") { // containment: the closed solid holds its surface
+            EXPECT_EQ(ref.ConventionValue("boundary"), "inside") << ref.name;
         } else {
             EXPECT_EQ(ref.ConventionValue("touching"), "overlap") << ref.name;
         }
@@ -158,6 +162,12 @@ TEST(Registry, RunClearsTheTraceAndEveryAlgorithmTraces)
             return {f, sphere, Sphere<double>{{1.5, 0, 0}, 1}};
         case Family::ObbObb:
             return {f, obb, Obb<double>{{1.5, 0, 0}}};
+        case Family::PointAabb:
+            return {f, Point<double>{{0.25, 0.5, 0}}, box};
+        case Family::PointSphere:
+            return {f, Point<double>{{0.25, 0.5, 0}}, sphere};
+        case Family::PointObb:
+            return {f, Point<double>{{0.25, 0.5, 0}}, obb};
         }
         return {};
     };

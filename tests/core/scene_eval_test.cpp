@@ -145,6 +145,15 @@ Scene MixedScene(int solids, int casts, unsigned seed)
     SceneShape tilted;
     tilted.shape = Plane<double>{{1, 1, 0}, 0.5};
     scene.Add(tilted);
+    // points on a quarter grid (many on faces, edges and corners of the solids), and every other
+    // one at a solid's centre (a box's, a sphere's, an oriented box's in turn: inside)
+    for (int i = 0; i < casts; ++i) {
+        SceneShape p;
+        const glm::dvec3 grid{cell(rng) * 0.25, cell(rng) * 0.25, cell(rng) * 0.25};
+        p.shape = Point<double>{
+            i % 2 == 0 || solids == 0 ? grid : *ShapeCenter(scene.Shapes()[static_cast<size_t>(i % solids)].shape)};
+        scene.Add(std::move(p));
+    }
     return scene;
 }
 

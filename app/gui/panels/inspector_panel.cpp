@@ -224,6 +224,8 @@ public:
             e.Vec("centre", obb->center, Setter(*obb, &Obb<double>::center));
             e.Vec("half extents", obb->halfExtents, Setter(*obb, &Obb<double>::halfExtents));
             RotationField(e, s.id, *obb);
+        } else if (const auto* point = std::get_if<Point<double>>(&s.shape)) {
+            e.Vec("position", point->position, Setter(*point, &Point<double>::position));
         }
         m_edit.CloseUnless(ImGui::IsAnyItemActive());
         ShapeQueries(ctx, s);

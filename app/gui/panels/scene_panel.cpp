@@ -27,6 +27,8 @@ Shape NewShape(int type, const glm::dvec3& at, double s, const glm::dvec3& right
         return Aabb<double>{at - glm::dvec3(0.5 * s), at + glm::dvec3(0.5 * s)};
     case 4:
         return Sphere<double>{at, 0.5 * s};
+    case 6:
+        return Point<double>{at};
     default: {
         Obb<double> box;
         box.center = at;
@@ -121,7 +123,8 @@ private:
     /// Adds a shape of any type in front of the camera (at the point it orbits).
     static void AddShapeButton(PanelContext& ctx)
     {
-        static const char* const kTypes[] = {"ray", "segment", "plane", "box (aabb)", "sphere", "oriented box (obb)"};
+        static const char* const kTypes[] = {"ray",  "segment", "plane", "box (aabb)", "sphere", "oriented box (obb)",
+                                             "point"};
         if (ImGui::Button("Add shape...")) {
             ImGui::OpenPopup("add shape");
         }
@@ -129,7 +132,7 @@ private:
             return;
         }
         Scene& scene = ctx.GetScene();
-        for (int type = 0; type < 6; ++type) {
+        for (int type = 0; type < 7; ++type) {
             if (ImGui::MenuItem(kTypes[type])) {
                 SceneShape shape;
                 shape.shape =

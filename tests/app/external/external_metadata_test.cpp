@@ -93,8 +93,10 @@ INSTANTIATE_TEST_SUITE_P(
                     kPrefix + "[1].name: ray_aabb/twice of './prog' clashes with the algorithm of the same name "
                               "earlier in its own metadata line"},
         RefusedCase{"UnknownFamily", "[" + Object("x", "ray_cone") + "]",
-                    kPrefix + "[0].family: unknown family \"ray_cone\" (expected one of ray_aabb, segment_aabb, "
-                              "ray_plane, ray_sphere, ray_obb, aabb_aabb, sphere_aabb, sphere_sphere, obb_obb)"},
+                    kPrefix +
+                        "[0].family: unknown family \"ray_cone\" (expected one of ray_aabb, segment_aabb, "
+                        "ray_plane, ray_sphere, ray_obb, aabb_aabb, sphere_aabb, sphere_sphere, obb_obb, point_aabb, "
+                        "point_sphere, point_obb)"},
         RefusedCase{"MissingTitle", R"([{"name": "x", "family": "ray_aabb"}])", kPrefix + "[0].title: missing"},
         RefusedCase{"NumberName", R"([{"name": 3}])", kPrefix + "[0].name: expected a string, got 3"},
         RefusedCase{"UnknownKey", R"([{"name": "x", "colour": "red"}])",

@@ -287,6 +287,18 @@ TEST(ExactJudge, AgreesWithReferenceAlgorithmsInDoubleOnRandomInputs)
                 q.a = obb();
                 q.b = obb();
                 break;
+            case Family::PointAabb:
+                q.a = Point<double>{v()};
+                q.b = box();
+                break;
+            case Family::PointSphere:
+                q.a = Point<double>{v()};
+                q.b = Sphere<double>{v(), 1 + std::fabs(u(rng))};
+                break;
+            case Family::PointObb:
+                q.a = Point<double>{v()};
+                q.b = obb();
+                break;
             }
             const Result ref = hitlab::Run(ReferenceAlgorithm(family), q, Precision::Double);
             const ExactResult ex = JudgeExact(q);

@@ -119,8 +119,9 @@ TEST(Hunt, FindsSegmentRecastFlawADirectionComponentBelowOneMillionth)
 
 TEST(Hunt, ReferenceAgreesWithExactJudgeWithinTheToleranceOfTheBoundary)
 {
-    for (Family family : {Family::RayAabb, Family::SegmentAabb, Family::RayPlane, Family::RaySphere, Family::AabbAabb,
-                          Family::SphereAabb, Family::SphereSphere}) {
+    for (Family family :
+         {Family::RayAabb, Family::SegmentAabb, Family::RayPlane, Family::RaySphere, Family::AabbAabb,
+          Family::SphereAabb, Family::SphereSphere, Family::PointAabb, Family::PointSphere, Family::PointObb}) {
         HuntOptions o = Options(family, std::string(ReferenceAlgorithm(family).name).c_str());
         o.maxCases = 50000;
         o.tolerance = 1e-9;
@@ -128,6 +129,19 @@ TEST(Hunt, ReferenceAgreesWithExactJudgeWithinTheToleranceOfTheBoundary)
         EXPECT_TRUE(report.counterexamples.empty()) << FamilyName(family) << ": " << report.counterexamples[0].text;
         EXPECT_GE(report.progress.cases, 50000u);
     }
+}
+
+TEST(Hunt, FindsTheOpenBoxsMissOnTheBoundaryAndShrinksIt)
+{
+    HuntOptions o = Options(Family::PointAabb, "open_box");
+    o.maxCases = 20000;
+    const HuntReport report = RunHunt(o);
+    ASSERT_FALSE(report.counterexamples.empty());
+    // a point on the boundary: the exact judge says inside, the open box outside
+    const Query& q = report.counterexamples[0].query;
+    EXPECT_TRUE(JudgeExact(q).hit);
+    EXPECT_EQ(JudgeExact(q).depth.text, "0");
+    EXPECT_FALSE(hitlab::Run(*FindAlgorithm(Family::PointAabb, "open_box"), q, Precision::Double).hit);
 }
 
 TEST(Hunt, ShrinkingRoundsToSmallIntegersAndHalves)

@@ -103,7 +103,11 @@ TEST(SceneFileErrors, WrongTypesNameThePathAndTheExpectedType)
               "lesson.json: shapes[0].origin[1]: expected a number, got string \"NaN\"");
     EXPECT_EQ(ErrorOf(Scene1(R"("shapes": [{"type": "cone"}])")),
               "lesson.json: shapes[0].type: unknown shape type \"cone\" (expected one of ray, segment, plane, aabb, "
-              "sphere, obb)");
+              "sphere, obb, point)");
+    EXPECT_EQ(ErrorOf(Scene1(R"("shapes": [{"type": "point", "position": [1, 2, "NaN"]}])")),
+              "lesson.json: shapes[0].position[2]: expected a number, got string \"NaN\"");
+    EXPECT_EQ(ErrorOf(Scene1(R"("shapes": [{"type": "point", "center": [1, 2, 3]}])")),
+              "lesson.json: shapes[0].position: missing (a point needs \"position\")");
     EXPECT_EQ(ErrorOf(Scene1(R"("camera": {"target": [0, 0]})")),
               "lesson.json: camera.target: expected an array of 3 numbers");
     EXPECT_EQ(ErrorOf(Scene1(R"("queries": {"solid_pairs": "no"})")),
