@@ -46,7 +46,7 @@ public:
     /// The grid's lines fade out with their distance from `center`, to nothing at `radius`.
     virtual void GridFade(const glm::vec3& center, float radius) = 0;
     /// The ground grid's lines (not its axes: DrawGrid draws those as lines). The default emits
-    /// them as lines of layer Grid (EmitGridLines); the GL sink draws the grid as one quad.
+    /// them as lines of layer Grid (EmitGridLines); the GL sink draws the grid as one polygon.
     virtual void Grid(const GridLayout& grid) { EmitGridLines(grid, *this); }
     /// Text by a world point, `offset` screen pixels from it (x right, y down), on top of the
     /// scene. GL draws no text: the app's ImGui overlay implements this (as Box2D's samples

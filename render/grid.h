@@ -1,5 +1,5 @@
 // The ground grid's world-space layout, in one place: its plane, its step for the camera's zoom,
-// its centre and how far it reaches and fades. The GL renderer draws it as one quad whose
+// its centre and how far it reaches and fades. The GL renderer draws it as one polygon whose
 // fragment shader finds the lines (shaders/grid.frag.glsl); other sinks get it as lines
 // (EmitGridLines); labels along the grid read the same layout.
 #pragma once
