@@ -4,6 +4,8 @@
 // (render/renderers.h); the tests record what is emitted, without a display.
 #pragma once
 
+#include "grid.h"
+
 #include <glm/mat3x3.hpp>
 #include <glm/vec2.hpp>
 #include <glm/vec3.hpp>
@@ -43,6 +45,9 @@ public:
                           const glm::vec4& color) = 0;
     /// The grid's lines fade out with their distance from `center`, to nothing at `radius`.
     virtual void GridFade(const glm::vec3& center, float radius) = 0;
+    /// The ground grid's lines (not its axes: DrawGrid draws those as lines). The default emits
+    /// them as lines of layer Grid (EmitGridLines); the GL sink draws the grid as one polygon.
+    virtual void Grid(const GridLayout& grid) { EmitGridLines(grid, *this); }
     /// Text by a world point, `offset` screen pixels from it (x right, y down), on top of the
     /// scene. GL draws no text: the app's ImGui overlay implements this (as Box2D's samples
     /// draw b2DebugDraw's strings with ImGui); the default ignores it.

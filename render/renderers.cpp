@@ -1,10 +1,12 @@
 // Batched renderers: one vertex array per primitive, instance data streamed once per draw.
 #include "renderers.h"
 
+#include "scene_draw.h"
 #include "shader.h"
 
 #include <glad/gl.h>
 
+#include <cmath>
 #include <cstddef>
 
 namespace hitlab {
@@ -324,13 +326,67 @@ void TriangleRenderer::Draw() const
     glBindVertexArray(0);
 }
 
+// ---- the grid ----
+
+bool GridRenderer::Create(std::string& error)
+{
+    m_program = CreateProgram("grid.vert.glsl", "grid.frag.glsl", error);
+    if (m_program == 0) {
+        return false;
+    }
+    m_center = glGetUniformLocation(m_program, "uCenter");
+    m_stepU = glGetUniformLocation(m_program, "uStepU");
+    m_stepV = glGetUniformLocation(m_program, "uStepV");
+    m_radius = glGetUniformLocation(m_program, "uRadius");
+    m_extent = glGetUniformLocation(m_program, "uExtent");
+    m_axisAt = glGetUniformLocation(m_program, "uAxisAt");
+    m_minor = glGetUniformLocation(m_program, "uMinor");
+    m_major = glGetUniformLocation(m_program, "uMajor");
+    m_width = glGetUniformLocation(m_program, "uWidth");
+    m_background = glGetUniformLocation(m_program, "uBackground");
+    glGenVertexArrays(1, &m_vao); // no attributes: the corners come from gl_VertexID
+    return true;
+}
+
+void GridRenderer::Destroy() { DestroyObjects(m_program, m_vao, {}); }
+
+void GridRenderer::Draw() const
+{
+    if (!m_set) {
+        return;
+    }
+    const GridLayout& g = m_grid;
+    glm::vec3 stepU(0.0f), stepV(0.0f);
+    stepU[g.u] = float(g.step);
+    stepV[g.v] = float(g.step);
+    // the origin in steps from the centre: a whole number, the centre lying on a major crossing
+    const auto stepsTo = [&](int axis) { return float(std::round(-g.center[axis] / g.step)); };
+    glUseProgram(m_program);
+    glUniform3f(m_center, float(g.center.x), float(g.center.y), float(g.center.z));
+    glUniform3f(m_stepU, stepU.x, stepU.y, stepU.z);
+    glUniform3f(m_stepV, stepV.x, stepV.y, stepV.z);
+    glUniform1f(m_radius, float(g.radius / g.step));
+    glUniform1f(m_extent, float(g.extent / g.step));
+    glUniform2f(m_axisAt, stepsTo(g.u), stepsTo(g.v));
+    glUniform4fv(m_minor, 1, &palette::kGridMinor.x);
+    glUniform4fv(m_major, 1, &palette::kGridMajor.x);
+    glUniform1f(m_width, 1.0f);
+    glUniform3f(m_background, background.x, background.y, background.z);
+    // opaque over the cleared frame: no blending (the depth test still keeps it off the panels)
+    glDisable(GL_BLEND);
+    glBindVertexArray(m_vao);
+    glDrawArrays(GL_TRIANGLE_FAN, 0, 32);
+    glBindVertexArray(0);
+    glEnable(GL_BLEND);
+}
+
 // ---- all of them ----
 
 bool Renderers::Create(std::string& error)
 {
     frame.Create();
-    return lines.Create(error) && gridLines.Create(error) && surfaces.Create(error) && boxes.Create(error) &&
-           spheres.Create(error) && overlayLines.Create(error) && overlayMarkers.Create(error) &&
+    return lines.Create(error) && grid.Create(error) && gridLines.Create(error) && surfaces.Create(error) &&
+           boxes.Create(error) && spheres.Create(error) && overlayLines.Create(error) && overlayMarkers.Create(error) &&
            overlaySurfaces.Create(error);
 }
 
@@ -338,6 +394,7 @@ void Renderers::Destroy()
 {
     frame.Destroy();
     lines.Destroy();
+    grid.Destroy();
     gridLines.Destroy();
     surfaces.Destroy();
     boxes.Destroy();
@@ -350,6 +407,7 @@ void Renderers::Destroy()
 void Renderers::Clear()
 {
     lines.Clear();
+    grid.Clear();
     gridLines.Clear();
     surfaces.Clear();
     boxes.Clear();
@@ -376,6 +434,7 @@ void Renderers::Flush(const DrawView& view)
 
     // the grid lies under everything and never hides anything
     glDepthMask(GL_FALSE);
+    grid.Draw();
     gridLines.Draw();
     // edges, rays and segments write depth so translucent faces blend over what lies behind them
     glDepthMask(GL_TRUE);

@@ -5,6 +5,7 @@
 
 #include "draw_sink.h"
 #include "frame_uniforms.h"
+#include "scene_draw.h"
 
 #include <glm/mat3x3.hpp>
 #include <glm/vec2.hpp>
@@ -143,11 +144,39 @@ private:
     mutable std::size_t m_capacity = 0; ///< bytes of m_buffer's storage
 };
 
+/// The ground grid as one polygon over its drawn disc, its lines found per pixel
+/// (shaders/grid.frag.glsl): the fill of the disc once instead of 160 long thin lines. It must be
+/// drawn first, on the frame cleared to `background`: it is blended with that colour in the shader
+/// and written opaque, without depth test.
+class GridRenderer {
+public:
+    bool Create(std::string& error);
+    void Destroy();
+    /// The grid to draw (replaces the last one).
+    void Set(const GridLayout& grid)
+    {
+        m_grid = grid;
+        m_set = true;
+    }
+    void Draw() const;
+    void Clear() { m_set = false; }
+    bool IsSet() const { return m_set; }
+    glm::vec4 background = palette::kBackground; ///< the colour the frame is cleared to
+
+private:
+    GridLayout m_grid;
+    bool m_set = false;
+    unsigned m_program = 0, m_vao = 0;
+    int m_center = -1, m_stepU = -1, m_stepV = -1, m_radius = -1, m_extent = -1, m_axisAt = -1, m_minor = -1,
+        m_major = -1, m_width = -1, m_background = -1; ///< uniform locations, looked up once
+};
+
 /// All renderers of a viewport, created and destroyed together; the GL implementation of DrawSink
 /// (each layer goes to its renderer).
 struct Renderers final : DrawSink {
     LineRenderer lines;        ///< shape edges, rays, segments (depth-tested)
-    LineRenderer gridLines;    ///< the ground grid and axes (drawn first, no depth writes)
+    GridRenderer grid;         ///< the ground grid (drawn first, no depth writes)
+    LineRenderer gridLines;    ///< the axes, and the grid's lines when drawn as lines (after the grid)
     TriangleRenderer surfaces; ///< translucent planes
     BoxRenderer boxes;
     SphereRenderer spheres;
@@ -187,6 +216,7 @@ struct Renderers final : DrawSink {
         (layer == DrawLayer::Overlay ? overlaySurfaces : surfaces).Add(a, b, c, color);
     }
     void GridFade(const glm::vec3& center, float radius) override { gridLines.SetFade(center, radius); }
+    void Grid(const GridLayout& layout) override { grid.Set(layout); }
 
     /// Sets the Frame block for the view, draws everything in order (grid, edges, translucent
     /// solids, overlays) and clears.

@@ -246,8 +246,6 @@ void DrawFocused(const Scene& scene, const SceneDrawOptions& o, DrawSink& out)
 
 } // namespace
 
-double GridSpacing(const Camera& camera) { return std::pow(10.0, std::floor(std::log10(camera.distance * 0.3))); }
-
 Result DrawnResult(const Scene& scene, const QueryEvaluation& evaluation)
 {
     return evaluation.ResultOf(scene.Settings(evaluation.query.family).drawn);
@@ -255,51 +253,14 @@ Result DrawnResult(const Scene& scene, const QueryEvaluation& evaluation)
 
 void DrawGrid(const Camera& camera, DrawSink& out)
 {
-    // the grid lies in the plane the view looks at most directly: y = 0 in perspective,
-    // z = 0 in 2D mode and the front view, x = 0 in the right view
-    int normalAxis = 1;
-    if (camera.view2d) {
-        normalAxis = 2;
-    } else if (IsOrthographic(camera)) {
-        const glm::dvec3 f = glm::abs(Basis(camera).forward);
-        normalAxis = f.x > f.y && f.x > f.z ? 0 : f.z > f.y ? 2 : 1;
-    }
-    const int ua = (normalAxis + 1) % 3, va = (normalAxis + 2) % 3;
-    const double step = GridSpacing(camera);
-    constexpr int kLines = 40;
-    const double extent = step * kLines;
-    glm::dvec3 center(0.0);
-    center[ua] = std::round(camera.target[ua] / (step * 10.0)) * step * 10.0;
-    center[va] = std::round(camera.target[va] / (step * 10.0)) * step * 10.0;
-    // each line fades out towards the grid's edge (in the line shader, so a line is one instance)
-    // and stops where it has faded below what a display shows, which saves fill
-    out.GridFade(F(center), float(extent));
-    const double radius = extent * 0.75;
-    auto line = [&](int axis, double offset, glm::vec4 color, float width) {
-        // the chord of the visible disc at `offset` from its centre, along `axis`
-        const int across = axis == ua ? va : ua;
-        const double d = offset - center[across];
-        const double halfLength = std::sqrt(std::max(0.0, radius * radius - d * d));
-        glm::dvec3 a = center, b = center;
-        a[across] = b[across] = offset;
-        a[axis] -= halfLength;
-        b[axis] += halfLength;
-        out.Line(DrawLayer::Grid, F(a), F(b), color, width);
-    };
-    for (int i = -kLines; i <= kLines; ++i) {
-        const long index = std::lround(center[ua] / step) + i;
-        const long indexV = std::lround(center[va] / step) + i;
-        if (index != 0) { // lines of constant u (the axis draws u = 0)
-            line(va, double(index) * step, index % 10 == 0 ? palette::kGridMajor : palette::kGridMinor, 1.0f);
-        }
-        if (indexV != 0) {
-            line(ua, double(indexV) * step, indexV % 10 == 0 ? palette::kGridMajor : palette::kGridMinor, 1.0f);
-        }
-    }
+    const GridLayout grid = LayoutGrid(camera);
+    // the grid's lines and the axes fade out towards the grid's edge (in the shaders)
+    out.GridFade(F(grid.center), float(grid.extent));
+    out.Grid(grid);
     // the axes through the origin, each in its colour (the one across the grid fades out too)
     for (int axis = 0; axis < 3; ++axis) {
         glm::dvec3 a(0.0), b(0.0);
-        const double reach = axis == normalAxis ? extent * 0.5 : extent;
+        const double reach = axis == grid.normalAxis ? grid.extent * 0.5 : grid.extent;
         a[axis] = -reach;
         b[axis] = reach;
         out.Line(DrawLayer::Grid, F(a), F(b), palette::GridAxis(axis), 1.5f);

@@ -78,7 +78,7 @@ struct SceneDrawOptions {
 /// Whether a query's result overlay draws anything: not when every algorithm misses.
 inline bool HasResultToDraw(const QueryEvaluation& qe) { return !(qe.comparison.agree && !qe.ReferenceHit()); }
 
-/// The ground grid (y = 0, or z = 0 in 2D mode) with the x, y and z axes.
+/// The ground grid (LayoutGrid: y = 0, or z = 0 in 2D mode) with the x, y and z axes.
 void DrawGrid(const Camera& camera, DrawSink& out);
 /// Every visible shape, result overlay and the focused trace.
 void DrawScene(const Scene& scene, const SceneEvaluator& evaluation, const SceneDrawOptions& options, DrawSink& out);
@@ -97,8 +97,6 @@ void DrawScene(const Scene& scene, const SceneEvaluator& evaluation, const Scene
 /// above or below its point; `charWidth` is the text's width per character in pixels.
 void DrawCastLabels(const Scene& scene, const SceneEvaluator& evaluation, const SceneQuery& query, DrawSink& out,
                     const Trace* trace = nullptr, const Camera* camera = nullptr, float charWidth = 7.0f);
-/// Grid spacing for the camera's zoom (a power of ten), also the snap step.
-double GridSpacing(const Camera& camera);
 /// The result of the family's drawn algorithm within a comparison (the reference's when absent).
 Result DrawnResult(const Scene& scene, const QueryEvaluation& evaluation);
 

@@ -2,6 +2,7 @@
 #include "ui_draw.h"
 
 #include "shader.h"
+#include "ui_runs.h"
 
 #include <glad/gl.h>
 #include <glm/gtc/type_ptr.hpp>
@@ -26,6 +27,10 @@ void Upload(GLenum target, GLuint buffer, std::size_t& capacity, const std::vect
     glBufferSubData(target, 0, static_cast<GLsizeiptr>(size), data.data());
 }
 
+/// Square display pixels an opaque run must cover to be drawn in its own state (about a line of
+/// text's height squared: a panel's background, a bar; not a check box or a scroll bar's grab).
+constexpr float kOpaqueRunArea = 4096.0f;
+
 } // namespace
 
 bool UiRenderer::Create(std::string& error)
@@ -36,6 +41,11 @@ bool UiRenderer::Create(std::string& error)
     }
     m_projectionLocation = glGetUniformLocation(m_program, "uProjection");
     m_textureLocation = glGetUniformLocation(m_program, "uTexture");
+    m_solidProgram = CreateProgram("ui.vert.glsl", "ui_solid.frag.glsl", error);
+    if (m_solidProgram == 0) {
+        return false;
+    }
+    m_solidProjectionLocation = glGetUniformLocation(m_solidProgram, "uProjection");
     glGenVertexArrays(1, &m_vao);
     glGenBuffers(1, &m_vertexBuffer);
     glGenBuffers(1, &m_indexBuffer);
@@ -57,13 +67,16 @@ bool UiRenderer::Create(std::string& error)
 
 void UiRenderer::Destroy()
 {
+    if (m_solidProgram != 0) {
+        glDeleteProgram(m_solidProgram);
+    }
     if (m_program != 0) {
         glDeleteProgram(m_program);
         glDeleteVertexArrays(1, &m_vao);
         glDeleteBuffers(1, &m_vertexBuffer);
         glDeleteBuffers(1, &m_indexBuffer);
     }
-    m_program = m_vao = m_vertexBuffer = m_indexBuffer = 0;
+    m_program = m_solidProgram = m_vao = m_vertexBuffer = m_indexBuffer = 0;
     m_vertexCapacity = m_indexCapacity = 0;
 }
 
@@ -86,11 +99,15 @@ void UiRenderer::Draw(const UiFrame& frame, glm::ivec2 framebuffer)
     const float t = frame.displayPos.y, b = t + frame.displaySize.y;
     const glm::mat4 projection(2.0f / (r - l), 0.0f, 0.0f, 0.0f, 0.0f, 2.0f / (t - b), 0.0f, 0.0f, 0.0f, 0.0f, -1.0f,
                                0.0f, (r + l) / (l - r), (t + b) / (b - t), 0.0f, 1.0f);
+    glUseProgram(m_solidProgram);
+    glUniformMatrix4fv(m_solidProjectionLocation, 1, GL_FALSE, glm::value_ptr(projection));
     glUseProgram(m_program);
     glUniformMatrix4fv(m_projectionLocation, 1, GL_FALSE, glm::value_ptr(projection));
     glUniform1i(m_textureLocation, 0);
     glActiveTexture(GL_TEXTURE0);
     glBindVertexArray(m_vao);
+    bool opaque = false; // the state of the last run: textured and blended, as ImGui's backend draws
+    std::vector<UiRun> runs;
     for (const UiList& list : frame.lists) {
         Upload(GL_ARRAY_BUFFER, m_vertexBuffer, m_vertexCapacity, list.vertices);
         Upload(GL_ELEMENT_ARRAY_BUFFER, m_indexBuffer, m_indexCapacity, list.indices);
@@ -102,10 +119,31 @@ void UiRenderer::Draw(const UiFrame& frame, glm::ivec2 framebuffer)
             }
             glScissor(int(lo.x), int(float(framebuffer.y) - hi.y), int(hi.x - lo.x), int(hi.y - lo.y));
             glBindTexture(GL_TEXTURE_2D, GLuint(c.texture));
-            glDrawElementsBaseVertex(GL_TRIANGLES, GLsizei(c.indexCount), GL_UNSIGNED_SHORT,
-                                     reinterpret_cast<const void*>(std::size_t(c.firstIndex) * 2),
-                                     GLint(c.firstVertex));
+            runs.clear();
+            if (frame.fontTexture != 0 && c.texture == frame.fontTexture) {
+                SplitOpaqueRuns(list, c, frame.whiteUv, kOpaqueRunArea, runs);
+            } else {
+                runs.push_back({c.firstIndex, c.indexCount, false});
+            }
+            for (const UiRun& run : runs) {
+                if (run.opaque != opaque) {
+                    opaque = run.opaque;
+                    glUseProgram(opaque ? m_solidProgram : m_program);
+                    if (opaque) {
+                        glDisable(GL_BLEND);
+                    } else {
+                        glEnable(GL_BLEND);
+                    }
+                }
+                glDrawElementsBaseVertex(GL_TRIANGLES, GLsizei(run.indexCount), GL_UNSIGNED_SHORT,
+                                         reinterpret_cast<const void*>(std::size_t(run.firstIndex) * 2),
+                                         GLint(c.firstVertex));
+            }
         }
+    }
+    if (opaque) {
+        glUseProgram(m_program);
+        glEnable(GL_BLEND);
     }
     glDisable(GL_SCISSOR_TEST);
     glBindVertexArray(0);

@@ -2,8 +2,8 @@
 // knows nothing of ImGui), drawn as its OpenGL 3 backend draws them (same state, same shaders,
 // the same picture to the bit), except that the vertex and index buffers keep their storage from
 // frame to frame: the backend gives them new storage every frame, which a software driver pays
-// for in fresh pages. (Drawing the panels' opaque backgrounds with blending off was tried: the
-// state changes between runs cost llvmpipe more than the blending saved.)
+// for in fresh pages, and that the large opaque solid fills (panel backgrounds, bars) are drawn
+// without the atlas and without blending (render/ui_runs.h), the same pixels for less fill.
 #pragma once
 
 #include <glm/vec2.hpp>
@@ -41,6 +41,8 @@ struct UiList {
 /// A frame's lists with ImGui's display rectangle and framebuffer scale.
 struct UiFrame {
     glm::vec2 displayPos{0.0f}, displaySize{0.0f}, framebufferScale{1.0f};
+    std::uintptr_t fontTexture = 0; ///< the font atlas (GL name; 0: no opaque runs)
+    glm::vec2 whiteUv{-1.0f};       ///< the atlas's white texel, which untextured shapes use
     std::vector<UiList> lists;
 };
 
@@ -53,9 +55,9 @@ public:
     void Draw(const UiFrame& frame, glm::ivec2 framebuffer);
 
 private:
-    unsigned m_program = 0, m_vao = 0, m_vertexBuffer = 0, m_indexBuffer = 0;
+    unsigned m_program = 0, m_solidProgram = 0, m_vao = 0, m_vertexBuffer = 0, m_indexBuffer = 0;
     std::size_t m_vertexCapacity = 0, m_indexCapacity = 0;
-    int m_projectionLocation = -1, m_textureLocation = -1;
+    int m_projectionLocation = -1, m_textureLocation = -1, m_solidProjectionLocation = -1;
 };
 
 } // namespace hitlab

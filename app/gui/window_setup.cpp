@@ -113,6 +113,9 @@ UiFrame ToUiFrame(const ImDrawData& data)
     frame.displayPos = {data.DisplayPos.x, data.DisplayPos.y};
     frame.displaySize = {data.DisplaySize.x, data.DisplaySize.y};
     frame.framebufferScale = {data.FramebufferScale.x, data.FramebufferScale.y};
+    const ImGuiIO& io = ImGui::GetIO();
+    frame.fontTexture = reinterpret_cast<std::uintptr_t>(io.Fonts->TexID);
+    frame.whiteUv = {io.Fonts->TexUvWhitePixel.x, io.Fonts->TexUvWhitePixel.y};
     for (int i = 0; i < data.CmdListsCount; ++i) {
         const ImDrawList& in = *data.CmdLists[i];
         UiList& out = frame.lists.emplace_back();

@@ -62,9 +62,13 @@ void Panels::HandleShortcuts()
 
 void Panels::DrawMenuBar()
 {
+    m_menuBar = {};
     if (!ImGui::BeginMainMenuBar()) {
         return;
     }
+    // opaque and square-cornered: the scene under it is never seen (an occluder)
+    const ImVec2 at = ImGui::GetWindowPos(), size = ImGui::GetWindowSize();
+    m_menuBar = {at.x, at.y, size.x, size.y};
     if (ImGui::BeginMenu("File")) {
         CloseMenuOnEscape();
         FileMenu();

@@ -190,6 +190,7 @@ void Panels::Draw(double dt)
     for (Slot& slot : m_slots) {
         slot.panel->Update(ctx, slot.open);
     }
+    m_menuBar = {};
     if (m_presenting) {
         DrawPresentation(ctx);
     } else {
@@ -302,6 +303,12 @@ void Panels::SetOccluders()
         return;
     }
     const float inset = ImGui::GetStyle().WindowRounding;
+    if (m_menuBar.w > 0 && m_menuBar.h > 0) {
+        // square corners: the whole bar hides the scene, and with it the scissor of the scene
+        // shrinks to the part between the panels (the bar would otherwise join the strips at the
+        // window's edges into one box as wide as the window)
+        m_viewport.occluders.emplace_back(m_menuBar.x, m_menuBar.y, m_menuBar.w, m_menuBar.h);
+    }
     for (const Shown& shown : m_shown) {
         const PanelRect& r = shown.rect;
         if (r.w > 2 * inset && r.h > 2 * inset) {

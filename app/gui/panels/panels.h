@@ -128,6 +128,7 @@ private:
     std::vector<Slot> m_slots; ///< one per PanelTable entry, in its order
     std::vector<PanelAction> m_actions;
     std::vector<Shown> m_shown;
+    PanelRect m_menuBar{};           ///< the menu bar as drawn this frame (zero size: not drawn)
     std::vector<PanelRect> m_docked; ///< the docked panels' rectangles as drawn (last frame's, in Layout)
     LayoutFrame m_lastLayoutFrame{}; ///< the display of the last frame: a new size places the panels again
     std::vector<std::string> m_imguiErrors;

@@ -1,0 +1,126 @@
+// SplitOpaqueRuns: which of the panels' triangles are drawn without the atlas and blending.
+#include "render/ui_runs.h"
+
+#include <gtest/gtest.h>
+
+namespace hitlab {
+namespace {
+
+constexpr glm::vec2 kWhite{0.5f, 0.25f};
+constexpr std::uint32_t kOpaqueRed = 0xff0000ffu, kHalfRed = 0x800000ffu;
+
+/// Appends a w x h rectangle at (x, y) as two triangles of `color` at texture coordinate `uv`.
+void Rect(UiList& list, float x, float y, float w, float h, std::uint32_t color, glm::vec2 uv = kWhite)
+{
+    const auto base = std::uint16_t(list.vertices.size());
+    list.vertices.push_back({{x, y}, uv, color});
+    list.vertices.push_back({{x + w, y}, uv, color});
+    list.vertices.push_back({{x + w, y + h}, uv, color});
+    list.vertices.push_back({{x, y + h}, uv, color});
+    for (int i : {0, 1, 2, 0, 2, 3}) {
+        list.indices.push_back(std::uint16_t(base + i));
+    }
+}
+
+UiCommand All(const UiList& list) { return {{0, 0, 1000, 1000}, 1, 0, std::uint32_t(list.indices.size()), 0}; }
+
+std::vector<UiRun> Split(const UiList& list, const UiCommand& command, float minArea = 100.0f)
+{
+    std::vector<UiRun> runs;
+    SplitOpaqueRuns(list, command, kWhite, minArea, runs);
+    return runs;
+}
+
+TEST(UiRuns, OpaqueSolidNeedsWhiteTexelAndFullAlphaAtEveryVertex)
+{
+    const UiVertex white{{0, 0}, kWhite, kOpaqueRed};
+    EXPECT_TRUE(IsOpaqueSolid(white, white, white, kWhite));
+    UiVertex glyph = white;
+    glyph.uv = {0.5f, 0.2501f};
+    EXPECT_FALSE(IsOpaqueSolid(white, glyph, white, kWhite));
+    UiVertex fringe = white;
+    fringe.color = 0x00ffffffu; // an anti-aliased edge's outer vertex: alpha 0
+    EXPECT_FALSE(IsOpaqueSolid(white, white, fringe, kWhite));
+    fringe.color = 0xfeffffffu;
+    EXPECT_FALSE(IsOpaqueSolid(fringe, white, white, kWhite));
+}
+
+TEST(UiRuns, BackgroundThenTextThenBackgroundGivesThreeRuns)
+{
+    UiList list;
+    Rect(list, 0, 0, 20, 10, kOpaqueRed);             // 200 px^2, opaque: triangles 0-1
+    Rect(list, 2, 2, 5, 5, kOpaqueRed, {0.1f, 0.1f}); // a glyph: 2-3
+    Rect(list, 0, 20, 10, 5, kHalfRed);               // translucent: 4-5
+    Rect(list, 0, 30, 30, 30, kOpaqueRed);            // 900 px^2, opaque: 6-7
+    const std::vector<UiRun> runs = Split(list, All(list));
+    ASSERT_EQ(runs.size(), 3u);
+    EXPECT_EQ(runs[0].firstIndex, 0u);
+    EXPECT_EQ(runs[0].indexCount, 6u);
+    EXPECT_TRUE(runs[0].opaque);
+    EXPECT_EQ(runs[1].firstIndex, 6u);
+    EXPECT_EQ(runs[1].indexCount, 12u);
+    EXPECT_FALSE(runs[1].opaque);
+    EXPECT_EQ(runs[2].firstIndex, 18u);
+    EXPECT_EQ(runs[2].indexCount, 6u);
+    EXPECT_TRUE(runs[2].opaque);
+}
+
+TEST(UiRuns, SmallOpaqueRunJoinsItsNeighbours)
+{
+    UiList list;
+    Rect(list, 0, 0, 4, 4, kOpaqueRed, {0.1f, 0.1f}); // glyph
+    Rect(list, 0, 0, 9, 9, kOpaqueRed);               // 81 px^2 < 100: a check mark's box
+    Rect(list, 0, 0, 4, 4, kOpaqueRed, {0.1f, 0.1f}); // glyph
+    const std::vector<UiRun> runs = Split(list, All(list));
+    ASSERT_EQ(runs.size(), 1u);
+    EXPECT_EQ(runs[0].firstIndex, 0u);
+    EXPECT_EQ(runs[0].indexCount, 18u);
+    EXPECT_FALSE(runs[0].opaque);
+    // two small opaque rectangles in a row add up: 2 x 81 >= 100
+    UiList two;
+    Rect(two, 0, 0, 9, 9, kOpaqueRed);
+    Rect(two, 0, 0, 9, 9, kOpaqueRed);
+    const std::vector<UiRun> joined = Split(two, All(two));
+    ASSERT_EQ(joined.size(), 1u);
+    EXPECT_TRUE(joined[0].opaque);
+    EXPECT_EQ(joined[0].indexCount, 12u);
+}
+
+TEST(UiRuns, CommandRangeAndVertexOffsetAreHonoured)
+{
+    UiList list;
+    Rect(list, 0, 0, 50, 50, kHalfRed);   // vertices 0-3, indices 0-5 (outside the command)
+    Rect(list, 0, 0, 50, 50, kOpaqueRed); // vertices 4-7, indices 6-11
+    // a command over the second rectangle's indices, with its own indices rebased to 0 and
+    // firstVertex 4, as ImGui does past 64 Ki vertices
+    for (std::size_t i = 6; i < 12; ++i) {
+        list.indices[i] = std::uint16_t(list.indices[i] - 4);
+    }
+    const UiCommand second{{0, 0, 1000, 1000}, 1, 6, 6, 4};
+    const std::vector<UiRun> runs = Split(list, second);
+    ASSERT_EQ(runs.size(), 1u);
+    EXPECT_EQ(runs[0].firstIndex, 6u);
+    EXPECT_EQ(runs[0].indexCount, 6u);
+    EXPECT_TRUE(runs[0].opaque);
+    // without the offset the same indices point at the translucent rectangle
+    const UiCommand unshifted{{0, 0, 1000, 1000}, 1, 6, 6, 0};
+    const std::vector<UiRun> translucent = Split(list, unshifted);
+    ASSERT_EQ(translucent.size(), 1u);
+    EXPECT_FALSE(translucent[0].opaque);
+}
+
+TEST(UiRuns, IndicesPastTheVerticesAreNotOpaque)
+{
+    UiList list;
+    Rect(list, 0, 0, 50, 50, kOpaqueRed);
+    list.indices[4] = 99;
+    const std::vector<UiRun> runs = Split(list, All(list));
+    ASSERT_EQ(runs.size(), 2u);
+    EXPECT_TRUE(runs[0].opaque); // the first triangle, 1250 px^2
+    EXPECT_FALSE(runs[1].opaque);
+    EXPECT_EQ(runs[1].firstIndex, 3u);
+    EXPECT_EQ(runs[1].indexCount, 3u);
+}
+
+} // namespace
+} // namespace hitlab
