@@ -10,6 +10,7 @@
 #include <array>
 #include <cstdint>
 #include <memory>
+#include <set>
 #include <span>
 #include <unordered_map>
 #include <vector>
@@ -108,13 +109,21 @@ private:
     /// Indices in scene.Shapes() of m_queries[i]'s two shapes, from m_shapeIndex once looked up.
     std::array<std::uint32_t, 2> ShapeIndices(const Scene& scene, size_t i);
     void RecordRevisions(const Scene& scene);
+    /// Whether m_list is still the scene's Queries(): the shapes' ids, order and types, the
+    /// solid-pairs switch and the disabled pairs are those RememberList saw.
+    bool ListCurrent(const Scene& scene) const;
+    void RememberList(const Scene& scene);
     static std::uint64_t Key(ShapeId a, ShapeId b) { return (std::uint64_t(a) << 32) | b; }
 
     std::vector<QueryEvaluation> m_queries;
     /// Each family's enabled algorithms at the last evaluation (the outcomes' order): every query
     /// of a family was evaluated with the same list, since a settings change recomputes them all.
     std::array<std::vector<const AlgorithmInfo*>, kFamilyCount> m_enabled;
-    std::vector<SceneQuery> m_list; ///< m_queries' queries, compact: compared with the scene's on each rebuild
+    std::vector<SceneQuery> m_list;        ///< m_queries' queries, compact: compared with the scene's on each rebuild
+    std::vector<ShapeId> m_listIds;        ///< RememberList: the shapes' ids when m_list was derived
+    std::vector<std::uint8_t> m_listTypes; ///< their types (Shape::index())
+    std::set<PairKey> m_listDisabled;      ///< the disabled pairs
+    bool m_listSolidPairs = false, m_listKnown = false;
     std::unordered_map<std::uint64_t, size_t> m_index;          ///< Key(a, b) in protocol order -> m_queries index
     std::unordered_map<ShapeId, std::uint64_t> m_seenRevisions; ///< shape revisions evaluated
     std::vector<std::array<std::uint32_t, 2>> m_shapeIndex;     ///< parallel to m_queries: where its shapes were found
