@@ -385,7 +385,8 @@ size_t SceneEvaluator::Update(const Scene& scene)
     }
     // Which shapes changed, appeared or disappeared since the last evaluation.
     std::vector<ShapeId> changed;
-    bool setChanged = scene.Shapes().size() != m_seenRevisions.size();
+    // (a shape turned into another type also changes the list: ListCurrent)
+    bool setChanged = scene.Shapes().size() != m_seenRevisions.size() || !ListCurrent(scene);
     for (const SceneShape& shape : scene.Shapes()) {
         const auto it = m_seenRevisions.find(shape.id);
         if (it == m_seenRevisions.end()) {
