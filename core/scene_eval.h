@@ -28,13 +28,16 @@ struct ComparisonSummary {
 
 /// One evaluated query: the pair, and what its comparison concluded. The full Comparison (every
 /// enabled algorithm's outcome, groups, explanations) is SceneEvaluator::ComparisonOf.
-struct QueryEvaluation {
-    SceneQuery query;
-    ComparisonSummary comparison;
+/// Laid out for the evaluation, which writes every query's summary each time: the fields it
+/// reads and writes (detail, the summary, a float reference) share the first of two cache lines;
+/// the pair, written only when the query list changes, is in the second.
+struct alignas(64) QueryEvaluation {
     /// The full comparison when some enabled algorithm's result is not bit for bit the
     /// reference's (or the reference did not run); null when every one is (the common case: no
     /// outcome is stored, each is the reference's result, agreeing).
     std::unique_ptr<Comparison> detail;
+    ComparisonSummary comparison;
+    SceneQuery query;
 
     /// The reference algorithm's result (Comparison::reference), widened to double.
     Result Reference() const { return detail != nullptr ? detail->reference : Widen(comparison.reference); }
@@ -43,6 +46,7 @@ struct QueryEvaluation {
     /// The result of one algorithm (the reference's when the algorithm did not run).
     Result ResultOf(const AlgorithmInfo* algorithm) const;
 };
+static_assert(sizeof(QueryEvaluation) == 128);
 
 class SceneEvaluator {
 public:
