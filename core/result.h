@@ -5,6 +5,7 @@
 #include "shapes.h"
 
 #include <cstdint>
+#include <cstring>
 #include <limits>
 #include <type_traits>
 
@@ -152,27 +153,46 @@ Result Widen(const PackedResult<T>& p)
 }
 
 /// A packed result in either precision, as the precision it was computed in left it: a float
-/// result keeps its 44 bytes (the 152 of a Result are written only when it is read, Widen).
+/// result keeps its 44 bytes (the 152 of a Result are written only when it is read, Widen). The
+/// bytes are 4-aligned, so that a float result fits in one cache line with the few fields the
+/// scene evaluation keeps beside it (QueryEvaluation).
 struct AnyPackedResult {
-    union {
-        PackedResult<float> asFloat{}; ///< valid when !isDouble
-        PackedResult<double> asDouble; ///< valid when isDouble
-    };
     bool isDouble = false;
+    alignas(4) unsigned char bytes[sizeof(PackedResult<double>)] = {};
 
     void Set(const PackedResult<float>& r)
     {
-        asFloat = r;
+        std::memcpy(bytes, &r, sizeof(r));
         isDouble = false;
     }
     void Set(const PackedResult<double>& r)
     {
-        asDouble = r;
+        std::memcpy(bytes, &r, sizeof(r));
         isDouble = true;
     }
+    /// Whether it holds r, bit for bit, in r's precision.
+    template <typename T>
+    bool Holds(const PackedResult<T>& r) const
+    {
+        return isDouble == (sizeof(T) == 8) && std::memcmp(bytes, &r, sizeof(r)) == 0;
+    }
+    /// The result in its precision: AsFloat when !isDouble, AsDouble when isDouble.
+    PackedResult<float> AsFloat() const
+    {
+        PackedResult<float> r;
+        std::memcpy(&r, bytes, sizeof(r));
+        return r;
+    }
+    PackedResult<double> AsDouble() const
+    {
+        PackedResult<double> r;
+        std::memcpy(&r, bytes, sizeof(r));
+        return r;
+    }
     /// The hit flag, without widening.
-    bool Hit() const { return ((isDouble ? asDouble.flags : asFloat.flags) & kPackedHit) != 0; }
+    bool Hit() const { return ((isDouble ? AsDouble().flags : std::uint64_t(AsFloat().flags)) & kPackedHit) != 0; }
 };
+static_assert(sizeof(AnyPackedResult) == 92 && alignof(AnyPackedResult) == 4);
 
 template <typename T>
 Result Widen(const CastResult<T>& r)
@@ -190,6 +210,6 @@ Result Widen(const OverlapResult<T>& r)
     return out;
 }
 
-inline Result Widen(const AnyPackedResult& r) { return r.isDouble ? Widen(r.asDouble) : Widen(r.asFloat); }
+inline Result Widen(const AnyPackedResult& r) { return r.isDouble ? Widen(r.AsDouble()) : Widen(r.AsFloat()); }
 
 } // namespace hitlab

@@ -207,6 +207,8 @@ void SceneEvaluator::EvaluateBatch(const Scene& scene, Family family, std::span<
     const bool inFloat = settings.precision == Precision::Float;
     s.pairs.clear();
     for (size_t i : indices) {
+        // the summaries CompleteBatch writes, fetched while the algorithms run (a cache line each)
+        __builtin_prefetch(&m_queries[i], 1);
         const auto [a, b] = ShapeIndices(scene, i);
         s.pairs.push_back(ShapePair{a, b});
     }
@@ -247,13 +249,16 @@ void SceneEvaluator::CompleteBatch(const Scene& scene, Family family, std::span<
     // each query's comparison: stored in full only when some result is not the reference's
     for (size_t j = 0; j < n; ++j) {
         QueryEvaluation& evaluation = m_queries[indices[j]];
-        bool identical = r < algorithms && ComparableValues(results[r * n + j]);
+        const PackedResult<T>& reference = results[r * n + j];
+        bool identical = r < algorithms && ComparableValues(reference);
         for (size_t k = 0; k < algorithms && identical; ++k) {
-            identical = std::memcmp(&results[k * n + j], &results[r * n + j], sizeof(PackedResult<T>)) == 0;
+            identical = k == r || std::memcmp(&results[k * n + j], &reference, sizeof(PackedResult<T>)) == 0;
         }
         if (identical) {
+            // written only when it changed: a re-evaluation of unchanged shapes reads the summaries
+            // (one cache line each) and dirties none
             evaluation.comparison.agree = true;
-            evaluation.comparison.reference.Set(results[r * n + j]); // packed: widened when read
+            evaluation.comparison.reference.Set(reference); // packed: widened when read
             evaluation.detail.reset();
             continue;
         }
@@ -280,21 +285,54 @@ void SceneEvaluator::RecordRevisions(const Scene& scene)
     m_seenSettings = scene.SettingsRevision();
 }
 
+bool SceneEvaluator::ListCurrent(const Scene& scene) const
+{
+    // Scene::Queries() depends on the shapes' ids, order and types, the solid-pairs switch and the
+    // disabled pairs, nothing else: when these are as they were, so is the list
+    const std::vector<SceneShape>& shapes = scene.Shapes();
+    if (!m_listKnown || shapes.size() != m_listIds.size() || scene.SolidPairsEnabled() != m_listSolidPairs) {
+        return false;
+    }
+    for (size_t i = 0; i < shapes.size(); ++i) {
+        if (shapes[i].id != m_listIds[i] || shapes[i].shape.index() != m_listTypes[i]) {
+            return false;
+        }
+    }
+    return scene.DisabledPairs() == m_listDisabled;
+}
+
+void SceneEvaluator::RememberList(const Scene& scene)
+{
+    const std::vector<SceneShape>& shapes = scene.Shapes();
+    m_listIds.resize(shapes.size());
+    m_listTypes.resize(shapes.size());
+    for (size_t i = 0; i < shapes.size(); ++i) {
+        m_listIds[i] = shapes[i].id;
+        m_listTypes[i] = static_cast<std::uint8_t>(shapes[i].shape.index());
+    }
+    m_listSolidPairs = scene.SolidPairsEnabled();
+    m_listDisabled = scene.DisabledPairs();
+    m_listKnown = true;
+}
+
 void SceneEvaluator::Rebuild(const Scene& scene, bool reuse)
 {
-    std::vector<SceneQuery> queries = scene.Queries();
-    // the same queries as before (a re-evaluation): keep the list, its index and its storage
-    const bool sameList = std::equal(
-        queries.begin(), queries.end(), m_list.begin(), m_list.end(),
-        [](const SceneQuery& x, const SceneQuery& y) { return x.a == y.a && x.b == y.b && x.family == y.family; });
+    // the same queries as before (a re-evaluation, shapes moved): keep the list, its index and
+    // its storage, without deriving the list again
+    const bool sameList = ListCurrent(scene);
+    std::vector<SceneQuery> queries;
+    if (!sameList) {
+        queries = scene.Queries();
+        RememberList(scene);
+    }
     std::vector<size_t>& toEvaluate = m_toEvaluate;
     toEvaluate.clear();
     if (sameList) {
-        for (size_t i = 0; i < queries.size(); ++i) {
-            const bool unchanged = reuse && m_seenRevisions.contains(queries[i].a) &&
-                                   m_seenRevisions.contains(queries[i].b) &&
-                                   m_seenRevisions.at(queries[i].a) == scene.Revision(queries[i].a) &&
-                                   m_seenRevisions.at(queries[i].b) == scene.Revision(queries[i].b);
+        for (size_t i = 0; i < m_list.size(); ++i) {
+            const SceneQuery& q = m_list[i];
+            const bool unchanged = reuse && m_seenRevisions.contains(q.a) && m_seenRevisions.contains(q.b) &&
+                                   m_seenRevisions.at(q.a) == scene.Revision(q.a) &&
+                                   m_seenRevisions.at(q.b) == scene.Revision(q.b);
             if (!unchanged) {
                 toEvaluate.push_back(i);
             }
@@ -330,7 +368,9 @@ void SceneEvaluator::Rebuild(const Scene& scene, bool reuse)
             m_index.emplace(Key(q.a, q.b), i);
         }
     }
-    m_list = std::move(queries);
+    if (!sameList) {
+        m_list = std::move(queries);
+    }
     EvaluateIndices(scene, toEvaluate);
     RecordRevisions(scene);
     m_generation = NextGeneration();
@@ -350,7 +390,8 @@ size_t SceneEvaluator::Update(const Scene& scene)
     }
     // Which shapes changed, appeared or disappeared since the last evaluation.
     std::vector<ShapeId> changed;
-    bool setChanged = scene.Shapes().size() != m_seenRevisions.size();
+    // (a shape turned into another type also changes the list: ListCurrent)
+    bool setChanged = scene.Shapes().size() != m_seenRevisions.size() || !ListCurrent(scene);
     for (const SceneShape& shape : scene.Shapes()) {
         const auto it = m_seenRevisions.find(shape.id);
         if (it == m_seenRevisions.end()) {

@@ -10,6 +10,7 @@
 #include <array>
 #include <cstdint>
 #include <memory>
+#include <set>
 #include <span>
 #include <unordered_map>
 #include <vector>
@@ -27,13 +28,16 @@ struct ComparisonSummary {
 
 /// One evaluated query: the pair, and what its comparison concluded. The full Comparison (every
 /// enabled algorithm's outcome, groups, explanations) is SceneEvaluator::ComparisonOf.
-struct QueryEvaluation {
-    SceneQuery query;
-    ComparisonSummary comparison;
+/// Laid out for the evaluation, which writes every query's summary each time: the fields it
+/// reads and writes (detail, the summary, a float reference) share the first of two cache lines;
+/// the pair, written only when the query list changes, is in the second.
+struct alignas(64) QueryEvaluation {
     /// The full comparison when some enabled algorithm's result is not bit for bit the
     /// reference's (or the reference did not run); null when every one is (the common case: no
     /// outcome is stored, each is the reference's result, agreeing).
     std::unique_ptr<Comparison> detail;
+    ComparisonSummary comparison;
+    SceneQuery query;
 
     /// The reference algorithm's result (Comparison::reference), widened to double.
     Result Reference() const { return detail != nullptr ? detail->reference : Widen(comparison.reference); }
@@ -42,6 +46,7 @@ struct QueryEvaluation {
     /// The result of one algorithm (the reference's when the algorithm did not run).
     Result ResultOf(const AlgorithmInfo* algorithm) const;
 };
+static_assert(sizeof(QueryEvaluation) == 128);
 
 class SceneEvaluator {
 public:
@@ -108,13 +113,21 @@ private:
     /// Indices in scene.Shapes() of m_queries[i]'s two shapes, from m_shapeIndex once looked up.
     std::array<std::uint32_t, 2> ShapeIndices(const Scene& scene, size_t i);
     void RecordRevisions(const Scene& scene);
+    /// Whether m_list is still the scene's Queries(): the shapes' ids, order and types, the
+    /// solid-pairs switch and the disabled pairs are those RememberList saw.
+    bool ListCurrent(const Scene& scene) const;
+    void RememberList(const Scene& scene);
     static std::uint64_t Key(ShapeId a, ShapeId b) { return (std::uint64_t(a) << 32) | b; }
 
     std::vector<QueryEvaluation> m_queries;
     /// Each family's enabled algorithms at the last evaluation (the outcomes' order): every query
     /// of a family was evaluated with the same list, since a settings change recomputes them all.
     std::array<std::vector<const AlgorithmInfo*>, kFamilyCount> m_enabled;
-    std::vector<SceneQuery> m_list; ///< m_queries' queries, compact: compared with the scene's on each rebuild
+    std::vector<SceneQuery> m_list;        ///< m_queries' queries, compact: compared with the scene's on each rebuild
+    std::vector<ShapeId> m_listIds;        ///< RememberList: the shapes' ids when m_list was derived
+    std::vector<std::uint8_t> m_listTypes; ///< their types (Shape::index())
+    std::set<PairKey> m_listDisabled;      ///< the disabled pairs
+    bool m_listSolidPairs = false, m_listKnown = false;
     std::unordered_map<std::uint64_t, size_t> m_index;          ///< Key(a, b) in protocol order -> m_queries index
     std::unordered_map<ShapeId, std::uint64_t> m_seenRevisions; ///< shape revisions evaluated
     std::vector<std::array<std::uint32_t, 2>> m_shapeIndex;     ///< parallel to m_queries: where its shapes were found

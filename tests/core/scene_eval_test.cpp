@@ -381,6 +381,43 @@ TEST(SceneEvaluation, AddingAndRemovingShapesKeepsEveryOtherResult)
     EXPECT_NE(scene.Find(id), nullptr);
 }
 
+TEST(SceneEvaluation, TheQueryListFollowsPairsTheSolidPairSwitchAndShapeTypes)
+{
+    // the evaluator keeps its query list while what Scene::Queries() reads is unchanged: each
+    // change here must give the scene's new list
+    Scene scene = GridScene(8, 3, 5); // 8 solids (28 pairs) and 3 rays (24 casts)
+    SceneEvaluator evaluation;
+    ASSERT_EQ(evaluation.Evaluate(scene), 28u + 24u);
+    const ShapeId box = scene.Shapes()[0].id, sphere = scene.Shapes()[1].id;
+    scene.SetPairEnabled(box, sphere, false);
+    evaluation.Update(scene);
+    EXPECT_EQ(evaluation.Queries().size(), 51u);
+    EXPECT_EQ(evaluation.Find(box, sphere), nullptr);
+    ExpectMatchesQueryByQuery(scene, evaluation);
+    scene.SetSolidPairsEnabled(false);
+    evaluation.Update(scene);
+    EXPECT_EQ(evaluation.Queries().size(), 24u);
+    ExpectMatchesQueryByQuery(scene, evaluation);
+    scene.SetSolidPairsEnabled(true);
+    scene.SetPairEnabled(box, sphere, true);
+    evaluation.Update(scene);
+    EXPECT_EQ(evaluation.Queries().size(), 52u);
+    ExpectMatchesQueryByQuery(scene, evaluation);
+    // the first box becomes a ray under the same id: its 7 solid pairs and the 3 casts at it give
+    // way to 7 casts from it
+    SceneShape turned = scene.Shapes()[0];
+    turned.shape = Ray<double>{{0.125, 0.25, -4.0}, {0.0, 0.0, 1.0}};
+    scene.Replace(turned);
+    evaluation.Update(scene);
+    EXPECT_EQ(evaluation.Queries().size(), 52u - 7u - 3u + 7u);
+    ExpectMatchesQueryByQuery(scene, evaluation);
+    // another scene whose shapes have the same ids in the same order, one of another type
+    Scene other = GridScene(8, 3, 5);
+    evaluation.Evaluate(other);
+    EXPECT_EQ(evaluation.Queries().size(), 52u);
+    ExpectMatchesQueryByQuery(other, evaluation);
+}
+
 TEST(SceneEvaluation, SolidPairsOffLeavesOnlyCasts)
 {
     Scene scene = GridScene(8, 3, 9);
