@@ -331,8 +331,8 @@ SceneLoad ParseSceneSteps(std::string_view text, const std::string& source, Load
     Scene scene;
     Reader r{{}, &load.warnings};
     r.WarnUnknownKeys(root, "",
-                      {"format", "version", "title", "description", "look", "question", "plugins", "shapes",
-                       "ray_fans", "queries", "camera", "expect"});
+                      {"format", "version", "title", "description", "look", "question", "plugins", "shapes", "ray_fans",
+                       "queries", "camera", "expect"});
     bool ok = r.String(root, "title", "", scene.title) && r.String(root, "description", "", scene.description) &&
               r.String(root, "look", "", scene.look) && r.String(root, "question", "", scene.question);
     if (ok && root.contains("plugins")) {

@@ -179,8 +179,8 @@ bool SameScene(const Scene& a, const Scene& b)
 {
     if (a.title != b.title || a.description != b.description || a.look != b.look || a.question != b.question ||
         a.expect != b.expect || a.plugins != b.plugins || a.Shapes().size() != b.Shapes().size() ||
-        a.DisabledPairs() != b.DisabledPairs() ||
-        a.SolidPairsEnabled() != b.SolidPairsEnabled() || a.Fans() != b.Fans()) {
+        a.DisabledPairs() != b.DisabledPairs() || a.SolidPairsEnabled() != b.SolidPairsEnabled() ||
+        a.Fans() != b.Fans()) {
         return false;
     }
     for (size_t i = 0; i < a.Shapes().size(); ++i) {
