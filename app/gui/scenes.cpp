@@ -2,6 +2,7 @@
 #include "scenes.h"
 
 #include "core/demo_scene.h"
+#include "core/pair_cull.h"
 
 #include <glm/geometric.hpp>
 
@@ -62,6 +63,23 @@ std::optional<Scene> OpenScene(const std::string& name, const SceneLoader& loade
         return std::nullopt;
     }
     return loader(name, error, progress);
+}
+
+std::string LimitSolidPairsForWindow(Scene& scene)
+{
+    if (!scene.SolidPairsEnabled()) {
+        return {};
+    }
+    const QueryList counted = ListQueries(scene, {.cullSolidPairs = false, .limit = 0}); // counts, lists nothing
+    if (counted.solidPairs <= kWindowSolidPairs) {
+        return {};
+    }
+    scene.SetSolidPairsEnabled(false);
+    return "This scene has " + std::to_string(counted.solidPairs) +
+           " pairs of solids, more than the window evaluates (" + std::to_string(kWindowSolidPairs) +
+           "): pairs of solids are off, and the " + std::to_string(counted.casts) +
+           " ray and segment casts are shown. `hitlab report` culls the pairs by their bounds and reports the rest. "
+           "Saving this scene writes \"solid_pairs\": false.";
 }
 
 bool ShapeBounds(const Shape& shape, glm::dvec3& min, glm::dvec3& max)

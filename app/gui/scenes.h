@@ -8,6 +8,7 @@
 #include "core/io/scene_file.h" // LoadProgress
 #include "core/scene.h"
 
+#include <cstdint>
 #include <functional>
 #include <optional>
 #include <string>
@@ -29,6 +30,15 @@ Scene MakeStressScene();
 /// (the loader's, or, without a loader, where: the name, what: that only built-in scenes open).
 std::optional<Scene> OpenScene(const std::string& name, const SceneLoader& loader, IoError& error,
                                LoadProgress* progress = nullptr);
+
+/// The most pairs of solids the window evaluates: beyond it (20,000 solids make 200 million pairs)
+/// every evaluation would list and test them all and run out of memory.
+inline constexpr std::uint64_t kWindowSolidPairs = 1'000'000;
+
+/// Turns the scene's pairs of solids off when it has more than kWindowSolidPairs of them, and
+/// says so (how many, what is shown instead, and that `hitlab report` culls them by bounds);
+/// returns "" and leaves the scene alone otherwise.
+std::string LimitSolidPairsForWindow(Scene& scene);
 
 /// Bounds of the visible shapes with extent (planes left out; a ray counts its origin and tip).
 /// False when there is none.

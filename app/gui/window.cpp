@@ -290,6 +290,7 @@ int RunGui(const GuiOptions& options)
         }
     }
 
+    const std::string pairsNote = LimitSolidPairsForWindow(*scene); // before the first evaluation
     Viewport viewport(std::move(*scene));
     if (!viewport.Create(error)) {
         std::cerr << "hitlab: " << error << '\n';
@@ -300,6 +301,9 @@ int RunGui(const GuiOptions& options)
     // ---- the panels (app/gui/panels): menu bar, Scene, Inspector, Algorithms, Results, Query inspector ----
     Panels panels(options, viewport);
     viewport.panels = &panels.state;
+    if (!pairsNote.empty()) {
+        panels.Tell(pairsNote);
+    }
     static Panels* s_panels = nullptr; // for the close callback (GLFW callbacks carry no state of ours)
     s_panels = &panels;
     glfwSetWindowCloseCallback(window, [](GLFWwindow* w) {

@@ -127,7 +127,11 @@ void Panels::Recover()
 {
     AutosaveRecord record = std::move(*m_recovery);
     m_recovery.reset();
+    std::string note = LimitSolidPairsForWindow(record.scene);
     m_viewport.SetScene(std::move(record.scene));
+    if (!note.empty()) {
+        ReportError(std::move(note));
+    }
     m_path = record.source;                // Save writes there only when the person saves
     m_savedGeneration = ~std::uint64_t(0); // unsaved changes until saved
     AddScenePlugins();

@@ -127,7 +127,11 @@ void Panels::FinishOpening()
         ReportError(text); // the current scene stays
         return;
     }
+    std::string note = LimitSolidPairsForWindow(*scene);
     m_viewport.SetScene(std::move(*scene));
+    if (!note.empty()) {
+        ReportError(std::move(note));
+    }
     m_path = path;
     m_savedGeneration = m_viewport.GetHistory().Generation();
     state = PanelState{};

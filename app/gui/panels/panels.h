@@ -47,6 +47,8 @@ public:
     bool QuitRequested() const { return m_quit; }
     /// A file dropped on the window: opened on the next frame (asking about unsaved changes first).
     void OnDrop(const std::vector<std::string>& paths);
+    /// A message for the user in the message popup on the next frame (the window's start-up notes).
+    void Tell(std::string message) { ReportError(std::move(message)); }
     /// After the last frame: ended by a signal (SIGTERM, SIGINT, SIGHUP) with unsaved changes,
     /// the autosave is written and kept for the next start; otherwise (a clean quit) it is removed.
     void Shutdown(bool signalled);

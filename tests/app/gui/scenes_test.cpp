@@ -124,5 +124,37 @@ TEST(SceneLoadJob, DestroyingARunningJobCancelsIt)
     EXPECT_TRUE(sawCancel);
 }
 
+TEST(LimitSolidPairsForWindow, TooManyPairsOfSolidsAreTurnedOffWithAMessage)
+{
+    Scene scene;
+    for (int i = 0; i < 1415; ++i) { // 1415 * 1414 / 2 = 1,000,405 pairs: just over the window's budget
+        SceneShape box;
+        box.shape = Aabb<double>{{2.0 * i, 0, 0}, {2.0 * i + 1, 1, 1}};
+        scene.Add(std::move(box));
+    }
+    SceneShape ray;
+    ray.shape = Ray<double>{{-1, 0.5, 0.5}, {1, 0, 0}};
+    scene.Add(std::move(ray));
+    ASSERT_TRUE(scene.SolidPairsEnabled());
+    const std::string note = LimitSolidPairsForWindow(scene);
+    EXPECT_FALSE(scene.SolidPairsEnabled());
+    EXPECT_EQ(note, "This scene has 1000405 pairs of solids, more than the window evaluates (1000000): pairs of "
+                    "solids are off, and the 1415 ray and segment casts are shown. `hitlab report` culls the pairs "
+                    "by their bounds and reports the rest. Saving this scene writes \"solid_pairs\": false.");
+    EXPECT_EQ(scene.Queries().size(), 1415u);
+}
+
+TEST(LimitSolidPairsForWindow, ASceneWithinTheBudgetIsLeftAlone)
+{
+    Scene scene;
+    for (int i = 0; i < 1414; ++i) { // 999,691 pairs
+        SceneShape box;
+        box.shape = Aabb<double>{{2.0 * i, 0, 0}, {2.0 * i + 1, 1, 1}};
+        scene.Add(std::move(box));
+    }
+    EXPECT_EQ(LimitSolidPairsForWindow(scene), "");
+    EXPECT_TRUE(scene.SolidPairsEnabled());
+}
+
 } // namespace
 } // namespace hitlab
