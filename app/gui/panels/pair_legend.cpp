@@ -26,7 +26,8 @@ void DrawPairLegend(const PairLegend& legend, const std::string& label, const Pa
 
 void DrawNormalConvention(Family family, const std::string& verdict)
 {
-    if (!IsCast(family) && verdict.find("points from a to b") == std::string::npos) {
+    const bool point = family == Family::PointAabb || family == Family::PointSphere || family == Family::PointObb;
+    if (!IsCast(family) && !point && verdict.find("points from a to b") == std::string::npos) { // a point has no normal
         ImGui::TextDisabled("%s", kNormalConvention);
     }
 }

@@ -13,7 +13,7 @@ namespace hitlab {
 /// "a: NAME  b: NAME" in the pair's role colours (RoleColors) for an overlap pair, else `label`.
 void DrawPairLegend(const PairLegend& legend, const std::string& label, const PairColors& colors);
 /// The overlap families' normal convention (kNormalConvention), greyed, unless the verdict says it
-/// with its own values already; nothing for a cast.
+/// with its own values already; nothing for a cast or a point (no normal).
 void DrawNormalConvention(Family family, const std::string& verdict);
 
 } // namespace hitlab
