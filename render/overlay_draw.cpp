@@ -16,7 +16,8 @@ glm::vec3 F(const glm::dvec3& v) { return glm::vec3(v); }
 glm::vec4 WithAlpha(glm::vec4 c, float a) { return {c.x, c.y, c.z, a}; }
 bool Finite(const glm::dvec3& v) { return std::isfinite(v.x) && std::isfinite(v.y) && std::isfinite(v.z); }
 
-/// A box shape as centre, half extents and axes; false for other shapes.
+} // namespace
+
 bool BoxFrame(const Shape& shape, glm::dvec3& center, glm::dvec3& half, std::array<glm::dvec3, 3>& axes)
 {
     axes = {glm::dvec3(1, 0, 0), glm::dvec3(0, 1, 0), glm::dvec3(0, 0, 1)};
@@ -33,8 +34,6 @@ bool BoxFrame(const Shape& shape, glm::dvec3& center, glm::dvec3& half, std::arr
     }
     return false;
 }
-
-} // namespace
 
 void DrawFaceSteps(const Scene& scene, const SceneQuery& query, const Trace& trace, DrawSink& out)
 {

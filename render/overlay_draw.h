@@ -8,6 +8,7 @@
 #include "core/scene.h"
 #include "core/trace.h"
 
+#include <array>
 #include <vector>
 
 namespace hitlab {
@@ -32,6 +33,10 @@ struct GizmoDraw {
 /// faces): each tested face as a translucent outlined quad with its plane hit point, green when
 /// the point lay inside the face, orange when not; the accepted face thicker. A face the method
 /// skipped is outlined in grey when it is the only step shown (the Query inspector's current step).
+/// A box shape (aabb or obb) as centre, half extents and axes (an aabb's: x, y, z); false, and
+/// the axes x, y, z, for other shapes.
+bool BoxFrame(const Shape& shape, glm::dvec3& center, glm::dvec3& half, std::array<glm::dvec3, 3>& axes);
+
 void DrawFaceSteps(const Scene& scene, const SceneQuery& query, const Trace& trace, DrawSink& out);
 /// The BoxPart steps of a trace: cyan wire edges and faint faces (a little stronger when flag is set).
 void DrawTraceBoxes(const Trace& trace, DrawSink& out);

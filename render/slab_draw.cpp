@@ -27,24 +27,6 @@ double PixelsToWorld(const Camera& c, const glm::dvec3& p, double pixels)
     return pixels * WorldPerPixel(c) * depth / c.distance;
 }
 
-/// The box of a slab query as centre, half extents and axes; false for other shapes.
-bool BoxFrame(const Shape& shape, glm::dvec3& center, glm::dvec3& half, std::array<glm::dvec3, 3>& axes)
-{
-    axes = {glm::dvec3(1, 0, 0), glm::dvec3(0, 1, 0), glm::dvec3(0, 0, 1)};
-    if (const auto* box = std::get_if<Aabb<double>>(&shape)) {
-        center = (box->min + box->max) * 0.5;
-        half = (box->max - box->min) * 0.5;
-        return true;
-    }
-    if (const auto* obb = std::get_if<Obb<double>>(&shape)) {
-        center = obb->center;
-        half = obb->halfExtents;
-        axes = obb->axes;
-        return true;
-    }
-    return false;
-}
-
 /// Each axis's first slab step, as the planes are drawn (a method may visit a slab twice).
 std::array<const SlabPart*, 3> FirstSlabs(const Trace& trace)
 {

@@ -109,24 +109,6 @@ std::optional<double> ValueOf(const TraceStep& step, const char* name)
     return std::nullopt;
 }
 
-/// A box shape as centre, half extents and axes; false for other shapes.
-bool BoxFrame(const Shape& shape, glm::dvec3& center, glm::dvec3& half, std::array<glm::dvec3, 3>& axes)
-{
-    axes = {glm::dvec3(1, 0, 0), glm::dvec3(0, 1, 0), glm::dvec3(0, 0, 1)};
-    if (const auto* box = std::get_if<Aabb<double>>(&shape)) {
-        center = (box->min + box->max) * 0.5;
-        half = (box->max - box->min) * 0.5;
-        return true;
-    }
-    if (const auto* obb = std::get_if<Obb<double>>(&shape)) {
-        center = obb->center;
-        half = obb->halfExtents;
-        axes = obb->axes;
-        return true;
-    }
-    return false;
-}
-
 /// The radius of a ball around the shape's centre that holds it (0 for shapes without one).
 double BoundingRadius(const Shape& shape)
 {
