@@ -10,6 +10,24 @@
 
 namespace hitlab {
 
+bool MakeOutDir(const std::string& dir, std::ostream& err)
+{
+    if (dir.empty()) {
+        return true;
+    }
+    std::error_code ec;
+    if (std::filesystem::exists(dir, ec) && !std::filesystem::is_directory(dir, ec)) {
+        err << "hitlab hunt: -o: \"" << dir << "\" is a file, not a directory\n";
+        return false;
+    }
+    std::filesystem::create_directories(dir, ec);
+    if (ec) {
+        err << "hitlab hunt: cannot create \"" << dir << "\": " << ec.message() << "\n";
+        return false;
+    }
+    return true;
+}
+
 /// The next file name of the hunt's counterexamples in -o that no file has yet:
 /// FAMILY-A-B-SEED-N.json with N above *number, so that a rerun into the same folder adds files
 /// and never overwrites what an earlier run found. *number becomes the N taken.
@@ -64,17 +82,8 @@ int RunHunt(HuntCliOptions o, std::ostream& out, std::ostream& err)
         err << "hitlab hunt: " << ErrorText(IoError{"--" + e.where, e.what}) << "\n";
         return 2;
     }
-    if (!o.outDir.empty()) {
-        std::error_code ec;
-        if (std::filesystem::exists(o.outDir, ec) && !std::filesystem::is_directory(o.outDir, ec)) {
-            err << "hitlab hunt: -o: \"" << o.outDir << "\" is a file, not a directory\n";
-            return 2;
-        }
-        std::filesystem::create_directories(o.outDir, ec);
-        if (ec) {
-            err << "hitlab hunt: cannot create \"" << o.outDir << "\": " << ec.message() << "\n";
-            return 2;
-        }
+    if (!MakeOutDir(o.outDir, err)) {
+        return 2;
     }
     const std::string versus = o.hunt.b.empty() ? "the exact judge" : o.hunt.b;
     out << "hunt " << o.family << ": " << o.hunt.a << " vs " << versus << ", " << PrecisionName(o.hunt.precision)

@@ -20,6 +20,10 @@ struct HuntCliOptions {
     bool quiet = false;    ///< no progress lines on err
 };
 
+/// -o DIR: makes the folder (and its parents) when missing; false, with one line on err, when it
+/// is a file or cannot be made. True for no folder ("").
+bool MakeOutDir(const std::string& dir, std::ostream& err);
+
 /// The next file name of the hunt's counterexamples in o.outDir that no file has yet:
 /// FAMILY-A-B-SEED-N.json with N above number, so that a rerun into the same folder adds files
 /// and never overwrites what an earlier run found. number becomes the N taken.

@@ -57,17 +57,8 @@ int RunHuntExternal(HuntCliOptions o, const HuntSource& spec, std::chrono::milli
         err << "hitlab hunt: with " << flag << " the hunt compares verdicts only (no --ulps or --gtest yet)\n";
         return 2;
     }
-    if (!o.outDir.empty()) {
-        std::error_code ec;
-        if (std::filesystem::exists(o.outDir, ec) && !std::filesystem::is_directory(o.outDir, ec)) {
-            err << "hitlab hunt: -o: \"" << o.outDir << "\" is a file, not a directory\n";
-            return 2;
-        }
-        std::filesystem::create_directories(o.outDir, ec);
-        if (ec) {
-            err << "hitlab hunt: cannot create \"" << o.outDir << "\": " << ec.message() << "\n";
-            return 2;
-        }
+    if (!MakeOutDir(o.outDir, err)) {
+        return 2;
     }
     if (o.exact && !o.hunt.b.empty()) {
         err << "hitlab hunt: give either --b or --exact, not both\n";
