@@ -4,6 +4,7 @@
 // name a plugin ("plugins") load it and show the outcome their "expect" claims for it.
 #include "app/cli/cli.h"
 #include "core/io/scene_file.h"
+#include "support/run_cli.h"
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
@@ -23,26 +24,13 @@ namespace fs = std::filesystem;
 
 const fs::path kLessons = fs::path(HITLAB_SOURCE_DIR) / "assets" / "scenes";
 
-struct Outcome {
-    int status = 0;
-    std::string out, err;
-};
+using Outcome = test::CliRun;
 
 Outcome Hitlab(std::vector<std::string> args, const std::string& input = "")
 {
     setenv("HITLAB_PLUGIN_HOST", HITLAB_PLUGIN_HOST, 1);
     setenv("HITLAB_PLUGINS", HITLAB_ENGINE_PLUGIN_DIR, 1);
-    std::vector<const char*> argv = {"hitlab"};
-    for (const std::string& a : args) {
-        argv.push_back(a.c_str());
-    }
-    std::istringstream in(input);
-    std::ostringstream o, e;
-    Outcome run;
-    run.status = RunCommandLine(int(argv.size()), argv.data(), in, o, e, [] { return 0; });
-    run.out = o.str();
-    run.err = e.str();
-    return run;
+    return test::RunCli(args, input);
 }
 
 /// Whether the engine's plugin was built (its package found at configure time); CI builds all four.

@@ -5,6 +5,7 @@
 #include "app/cli/cli.h"
 
 #include "core/io/scene_file.h"
+#include "support/run_cli.h"
 
 #include <gtest/gtest.h>
 
@@ -22,25 +23,9 @@ const std::string kCpp = std::string("'") + HITLAB_RAY_AABB_CPP + "'";
 const std::string kFlawedMiss = "exec " + kCpp + " --flaw miss";
 const std::string kFlawedAbort = "exec " + kCpp + " --flaw abort";
 
-struct Outcome {
-    int status = 0;
-    std::string out, err;
-};
+using Outcome = test::CliRun;
 
-Outcome Hitlab(std::vector<std::string> args)
-{
-    std::vector<const char*> argv = {"hitlab"};
-    for (const std::string& a : args) {
-        argv.push_back(a.c_str());
-    }
-    std::istringstream in;
-    std::ostringstream o, e;
-    Outcome run;
-    run.status = RunCommandLine(int(argv.size()), argv.data(), in, o, e, [] { return 0; });
-    run.out = o.str();
-    run.err = e.str();
-    return run;
-}
+Outcome Hitlab(std::vector<std::string> args) { return test::RunCli(args, ""); }
 
 TEST(HuntExternal, FindsThePlantedFlawAndShrinksIt)
 {

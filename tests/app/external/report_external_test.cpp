@@ -2,6 +2,7 @@
 // algorithms appear beside the built-in ones, compared with the reference and explained; a query
 // the program fails is shown as that algorithm's disagreement, and the rest of the report goes on.
 #include "app/cli/cli.h"
+#include "support/run_cli.h"
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
@@ -24,25 +25,9 @@ std::string Misbehaving(const std::string& mode)
     return std::string("python3 '") + HITLAB_EXAMPLES + "/misbehaving/misbehave.py' " + mode;
 }
 
-struct Outcome {
-    int status = 0;
-    std::string out, err;
-};
+using Outcome = test::CliRun;
 
-Outcome Hitlab(std::vector<std::string> args)
-{
-    std::vector<const char*> argv = {"hitlab"};
-    for (const std::string& a : args) {
-        argv.push_back(a.c_str());
-    }
-    std::istringstream in;
-    std::ostringstream o, e;
-    Outcome run;
-    run.status = RunCommandLine(int(argv.size()), argv.data(), in, o, e, [] { return 0; });
-    run.out = o.str();
-    run.err = e.str();
-    return run;
-}
+Outcome Hitlab(std::vector<std::string> args) { return test::RunCli(args, ""); }
 
 /// A scene of one box (the report runs it with --algorithms slab: the rays are axis-parallel,
 /// slab_listing's known flaw), x in [10, 12], and two rays along x: "left" from x = 9 towards +x and

@@ -2,6 +2,7 @@
 // algorithms beside the built-in ones, compared with the reference and explained, a crash shown as
 // that algorithm's disagreement while everything else is reported.
 #include "app/cli/cli.h"
+#include "support/run_cli.h"
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
@@ -20,26 +21,13 @@ namespace fs = std::filesystem;
 const std::string kSlab = std::string(HITLAB_PLUGIN_DIR) + "/ray_aabb_slab.so";
 const std::string kMisbehave = std::string(HITLAB_PLUGIN_DIR) + "/misbehave.so";
 
-struct Outcome {
-    int status = 0;
-    std::string out, err;
-};
+using Outcome = test::CliRun;
 
 Outcome Hitlab(std::vector<std::string> args, const std::string& input = "")
 {
     setenv("HITLAB_PLUGIN_HOST", HITLAB_PLUGIN_HOST, 1);
     setenv("ASAN_OPTIONS", "handle_segv=0:detect_leaks=1", 1);
-    std::vector<const char*> argv = {"hitlab"};
-    for (const std::string& a : args) {
-        argv.push_back(a.c_str());
-    }
-    std::istringstream in(input);
-    std::ostringstream o, e;
-    Outcome run;
-    run.status = RunCommandLine(int(argv.size()), argv.data(), in, o, e, [] { return 0; });
-    run.out = o.str();
-    run.err = e.str();
-    return run;
+    return test::RunCli(args, input);
 }
 
 /// A box x in [10, 12] and three rays: "left" from x = 9 along +x (enters at t = 1, leaves at

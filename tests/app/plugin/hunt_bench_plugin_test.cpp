@@ -2,6 +2,7 @@
 // around a scene's pair), `hitlab bench` (the plugin timed beside the built-in algorithms) and
 // `hitlab eval` (the plugin's trace with "trace": true).
 #include "app/cli/cli.h"
+#include "support/run_cli.h"
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
@@ -19,26 +20,13 @@ using nlohmann::json;
 const std::string kSlab = std::string(HITLAB_PLUGIN_DIR) + "/ray_aabb_slab.so";
 const std::string kMisbehave = std::string(HITLAB_PLUGIN_DIR) + "/misbehave.so";
 
-struct Outcome {
-    int status = 0;
-    std::string out, err;
-};
+using Outcome = test::CliRun;
 
 Outcome Hitlab(std::vector<std::string> args, const std::string& input = "")
 {
     setenv("HITLAB_PLUGIN_HOST", HITLAB_PLUGIN_HOST, 1);
     setenv("ASAN_OPTIONS", "handle_segv=0:detect_leaks=1", 1);
-    std::vector<const char*> argv = {"hitlab"};
-    for (const std::string& a : args) {
-        argv.push_back(a.c_str());
-    }
-    std::istringstream in(input);
-    std::ostringstream o, e;
-    Outcome run;
-    run.status = RunCommandLine(int(argv.size()), argv.data(), in, o, e, [] { return 0; });
-    run.out = o.str();
-    run.err = e.str();
-    return run;
+    return test::RunCli(args, input);
 }
 
 /// A box x in [10, 12] and a ray from x = 13 along -x (t in [1, 3]; misbehave.so crashes on an
