@@ -173,53 +173,29 @@ std::string SelectAlgorithms(Scene& scene, const std::vector<std::string>& names
     return {};
 }
 
-int RunReport(const ReportOptions& options, std::ostream& out, std::ostream& err)
+namespace {
+
+/// Starts the programs of --external and the plugins of --plugin. The scene's own "plugins" are
+/// never loaded: each one not given with --plugin gets a note on err saying how to add it.
+/// Returns "" or the error refusing a program or plugin.
+std::string StartReportSources(const ReportOptions& options, const Scene& scene, ExternalRuns& external,
+                               std::ostream& err)
 {
-    SceneLoad load = LoadSceneFile(options.scenePath);
-    if (!load.Ok()) {
-        err << Within("hitlab report", load.error) << "\n";
-        return 2;
+    WriteScenePluginNotes(err, "report", options.scenePath, scene.plugins, options.plugins);
+    if (options.externalCommands.empty() && options.plugins.empty()) {
+        return {};
     }
-    for (const std::string& warning : load.warnings) {
-        err << "hitlab report: warning: " << options.scenePath << ": " << warning << "\n";
-    }
-    Scene& scene = *load.scene;
-    if (!options.algorithms.empty()) {
-        if (std::string e = SelectAlgorithms(scene, options.algorithms); !e.empty()) {
-            err << "hitlab report: " << e << "\n";
-            return 2;
-        }
-    }
-    QueryList list;
-    if (std::string e = ListReportQueries(scene, options, list); !e.empty()) {
-        err << "hitlab report: " << e << "\n";
-        return 2;
-    }
-    ExternalRuns external;
-    // the plugins the lesson names ("plugins": ["bullet"]) join those of --plugin
-    const std::vector<std::string> plugins = AddScenePlugins(options.plugins, scene.plugins, options.scenePath);
-    if (!options.externalCommands.empty() || !plugins.empty()) {
-        std::string e = StartExternalPrograms(options.externalCommands, options.externalTimeout, external, plugins);
-        if (!e.empty() && plugins.size() > options.plugins.size()) {
-            // a lesson's plugin that cannot be loaded (an engine not built): the report goes on without
-            err << "hitlab report: warning: " << options.scenePath << ": " << e
-                << "; reporting without the scene's plugins\n";
-            external = ExternalRuns{};
-            e = options.externalCommands.empty() && options.plugins.empty()
-                    ? std::string()
-                    : StartExternalPrograms(options.externalCommands, options.externalTimeout, external,
-                                            options.plugins);
-        }
-        if (!e.empty()) {
-            err << "hitlab report: " << e << "\n";
-            return 2;
-        }
-    }
+    return StartExternalPrograms(options.externalCommands, options.externalTimeout, external, options.plugins);
+}
+
+/// Evaluates the listed queries a chunk at a time (external programs asked per chunk, the
+/// queries judged on several threads, each alone) and writes each as it is judged.
+ReportSummary WriteReportQueries(const Scene& scene, const QueryList& list, const ReportOptions& options,
+                                 ExternalRuns& external, ReportWriter& writer)
+{
     ReportSummary summary;
     summary.culled = list.culled;
     summary.solidPairsApart = list.solidPairsApart;
-    ReportWriter writer(out, scene, options.json);
-    writer.Begin(options.scenePath);
     WorkerPool pool;
     const size_t threads = std::clamp<size_t>(std::thread::hardware_concurrency(), 1, 8);
     std::vector<ReportedQuery> chunk;
@@ -229,7 +205,7 @@ int RunReport(const ReportOptions& options, std::ostream& out, std::ostream& err
         if (!external.programs.empty()) {
             AskExternalPrograms(scene, queries, external);
         }
-        // the queries of families that run something, judged on several threads, each alone
+        // the queries of families that run something
         chunk.clear();
         for (size_t k = 0; k < queries.size(); ++k) {
             if (scene.Settings(queries[k].family).enabled.empty()) {
@@ -255,19 +231,59 @@ int RunReport(const ReportOptions& options, std::ostream& out, std::ostream& err
             summary.Add(q);
         }
     }
+    return summary;
+}
+
+/// The exit status --fail-on asks for (1 with one line on err), else 0.
+int FailOnStatus(const ReportSummary& summary, FailOn failOn, std::ostream& err)
+{
+    const size_t unexplained = summary.statuses[static_cast<size_t>(QueryStatus::Unexplained)];
+    const bool fail = failOn == FailOn::Unexplained    ? unexplained > 0
+                      : failOn == FailOn::Disagreement ? summary.Disagree() > 0
+                                                       : false;
+    if (!fail) {
+        return 0;
+    }
+    err << "hitlab report: " << summary.Disagree() << " of " << summary.queries << " queries disagree, " << unexplained
+        << " not explained (--fail-on " << (failOn == FailOn::Unexplained ? "unexplained" : "disagreement") << ")\n";
+    return 1;
+}
+
+} // namespace
+
+int RunReport(const ReportOptions& options, std::ostream& out, std::ostream& err)
+{
+    SceneLoad load = LoadSceneFile(options.scenePath);
+    if (!load.Ok()) {
+        err << Within("hitlab report", load.error) << "\n";
+        return 2;
+    }
+    for (const std::string& warning : load.warnings) {
+        err << "hitlab report: warning: " << options.scenePath << ": " << warning << "\n";
+    }
+    Scene& scene = *load.scene;
+    if (!options.algorithms.empty()) {
+        if (std::string e = SelectAlgorithms(scene, options.algorithms); !e.empty()) {
+            err << "hitlab report: " << e << "\n";
+            return 2;
+        }
+    }
+    QueryList list;
+    if (std::string e = ListReportQueries(scene, options, list); !e.empty()) {
+        err << "hitlab report: " << e << "\n";
+        return 2;
+    }
+    ExternalRuns external;
+    if (std::string e = StartReportSources(options, scene, external, err); !e.empty()) {
+        err << "hitlab report: " << e << "\n";
+        return 2;
+    }
+    ReportWriter writer(out, scene, options.json);
+    writer.Begin(options.scenePath);
+    const ReportSummary summary = WriteReportQueries(scene, list, options, external, writer);
     writer.End(summary);
     out.flush();
-    const size_t unexplained = summary.statuses[static_cast<size_t>(QueryStatus::Unexplained)];
-    const bool fail = options.failOn == FailOn::Unexplained    ? unexplained > 0
-                      : options.failOn == FailOn::Disagreement ? summary.Disagree() > 0
-                                                               : false;
-    if (fail) {
-        err << "hitlab report: " << summary.Disagree() << " of " << summary.queries << " queries disagree, "
-            << unexplained << " not explained (--fail-on "
-            << (options.failOn == FailOn::Unexplained ? "unexplained" : "disagreement") << ")\n";
-        return 1;
-    }
-    return 0;
+    return FailOnStatus(summary, options.failOn, err);
 }
 
 } // namespace hitlab

@@ -54,7 +54,9 @@ std::string SelectAlgorithms(Scene& scene, const std::vector<std::string>& names
 /// failure is shown as its disagreement); 1 when --fail-on found such a disagreement (one line on
 /// err); 2 with one message on err for a bad file, a bad --algorithms name, an external program
 /// refused at its start, or more queries than --max-queries (naming how many and how to turn the
-/// pairs of solids off). Loader warnings (unknown keys) go to err, prefixed "warning: ".
+/// pairs of solids off). Loader warnings (unknown keys) go to err, prefixed "warning: ". The scene's
+/// own "plugins" are never loaded: each one not given with --plugin is one "note: " line on err
+/// (ScenePluginNote: the command that adds it), and the exit status stays as if it were not named.
 int RunReport(const ReportOptions& options, std::ostream& out, std::ostream& err);
 
 } // namespace hitlab

@@ -4,6 +4,8 @@
 #include "gui.h"
 #include "viewport.h"
 
+#include "app/paths/data_dir.h"
+
 #include "render/grid_labels.h"
 #include "render/scene_draw.h"
 #include "render/svg_sink.h"
@@ -190,6 +192,7 @@ int RunRender(const RenderOptions& options)
         std::cerr << "hitlab render: " << ErrorText(openError) << '\n';
         return 2;
     }
+    WriteScenePluginNotes(std::cerr, "render", options.scene, scene->plugins, {}); // never loaded by the scene
     const std::optional<Camera> camera =
         CameraForView(*scene, options.view, glm::dvec2(double(options.width), double(options.height)));
     if (!camera) {

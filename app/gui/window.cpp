@@ -232,34 +232,21 @@ void PrintFrameStats(std::ostream& out, const std::vector<FrameTimes>& frames)
     out << line;
 }
 
-int RunGui(const GuiOptions& options)
+namespace {
+
+/// GLFW, the window (titled with the scene's title when it is read already) and Dear ImGui;
+/// null when GLFW or the window failed (GLFW is shut down again, the message printed).
+GLFWwindow* OpenWindow(const GuiOptions& options, const std::optional<Scene>& scene)
 {
-    for (const int signal : {SIGTERM, SIGINT, SIGHUP}) { // scripts and tests end the window cleanly too
-        std::signal(signal, OnTerminate);
-    }
-    // read on a thread: a scene done within a moment opens as always (an error before any window);
-    // a big one opens the window first, with a progress screen
-    SceneLoadJob load(options.scene, [&options](IoError& error, LoadProgress* progress) {
-        return OpenScene(options.scene, options.loader, error, progress);
-    });
-    IoError openError;
-    std::optional<Scene> scene;
-    if (load.WaitFor(kQuickOpenSeconds)) {
-        if (!(scene = load.Take(openError))) {
-            std::cerr << "hitlab: " << ErrorText(openError) << '\n';
-            return 2;
-        }
-    }
-    std::string error;
     if (!InitGlfw("open a window")) {
-        return 1;
+        return nullptr;
     }
     KeepFrameMemory();
     const std::string name = scene ? (scene->title.empty() ? options.scene : scene->title) : options.scene;
     GLFWwindow* window = CreateGlWindow(options.width, options.height, ("HitLab - " + name).c_str(), true);
     if (window == nullptr) {
         glfwTerminate();
-        return 1;
+        return nullptr;
     }
     glfwSwapInterval(options.frames > 0 ? 0 : 1);
     EnableMultisample();
@@ -267,39 +254,15 @@ int RunGui(const GuiOptions& options)
     float xscale = 1.0f, yscale = 1.0f;
     glfwGetWindowContentScale(window, &xscale, &yscale);
     SetUpImGui(window, std::max(1.0f, yscale));
-    UiRenderer ui;
-    auto shutDown = [&](int status) {
-        ui.Destroy();
-        ShutDownImGui();
-        glfwDestroyWindow(window);
-        glfwTerminate();
-        return status;
-    };
-    if (!ui.Create(error)) {
-        std::cerr << "hitlab: " << error << '\n';
-        return shutDown(1);
-    }
-    if (!scene) {
-        if (!(scene = WaitWithProgress(window, load, ui, openError))) {
-            const bool cancelled = openError.what == "cancelled";
-            std::cerr << "hitlab: " << ErrorText(openError) << '\n';
-            return shutDown(cancelled ? 0 : 2);
-        }
-        if (!scene->title.empty()) {
-            glfwSetWindowTitle(window, ("HitLab - " + scene->title).c_str());
-        }
-    }
+    return window;
+}
 
-    const std::string pairsNote = LimitSolidPairsForWindow(*scene); // before the first evaluation
-    Viewport viewport(std::move(*scene));
-    if (!viewport.Create(error)) {
-        std::cerr << "hitlab: " << error << '\n';
-        return shutDown(1);
-    }
-    AttachViewport(window, viewport);
-
-    // ---- the panels (app/gui/panels): menu bar, Scene, Inspector, Algorithms, Results, Query inspector ----
-    Panels panels(options, viewport);
+/// The panels over the viewport (made by the caller: they outlive ImGui's shutdown, which saves
+/// the layout to their imgui.ini path), the close and drop callbacks, and the frame loop (--frames
+/// frames, or until closed or signalled); then FinishRun's exit status.
+int RunFrames(const GuiOptions& options, GLFWwindow* window, Viewport& viewport, Panels& panels, UiRenderer& ui,
+              const std::string& pairsNote)
+{
     viewport.panels = &panels.state;
     if (!pairsNote.empty()) {
         panels.Tell(pairsNote);
@@ -335,6 +298,67 @@ int RunGui(const GuiOptions& options)
     const int status = FinishRun(options, viewport, panels, frames);
     panels.Shutdown(g_terminate != 0);
     s_panels = nullptr;
+    return status;
+}
+
+} // namespace
+
+int RunGui(const GuiOptions& options)
+{
+    for (const int signal : {SIGTERM, SIGINT, SIGHUP}) { // scripts and tests end the window cleanly too
+        std::signal(signal, OnTerminate);
+    }
+    // read on a thread: a scene done within a moment opens as always (an error before any window);
+    // a big one opens the window first, with a progress screen. Opening a scene never loads the
+    // plugins it names (the panels offer them).
+    SceneLoadJob load(options.scene, [&options](IoError& error, LoadProgress* progress) {
+        return OpenScene(options.scene, options.loader, error, progress);
+    });
+    IoError openError;
+    std::optional<Scene> scene;
+    if (load.WaitFor(kQuickOpenSeconds)) {
+        if (!(scene = load.Take(openError))) {
+            std::cerr << "hitlab: " << ErrorText(openError) << '\n';
+            return 2;
+        }
+    }
+    GLFWwindow* window = OpenWindow(options, scene);
+    if (window == nullptr) {
+        return 1;
+    }
+    UiRenderer ui;
+    auto shutDown = [&](int status) {
+        ui.Destroy();
+        ShutDownImGui();
+        glfwDestroyWindow(window);
+        glfwTerminate();
+        return status;
+    };
+    std::string error;
+    if (!ui.Create(error)) {
+        std::cerr << "hitlab: " << error << '\n';
+        return shutDown(1);
+    }
+    if (!scene) {
+        if (!(scene = WaitWithProgress(window, load, ui, openError))) {
+            const bool cancelled = openError.what == "cancelled";
+            std::cerr << "hitlab: " << ErrorText(openError) << '\n';
+            return shutDown(cancelled ? 0 : 2);
+        }
+        if (!scene->title.empty()) {
+            glfwSetWindowTitle(window, ("HitLab - " + scene->title).c_str());
+        }
+    }
+    const std::string pairsNote = LimitSolidPairsForWindow(*scene); // before the first evaluation
+    Viewport viewport(std::move(*scene));
+    if (!viewport.Create(error)) {
+        std::cerr << "hitlab: " << error << '\n';
+        return shutDown(1);
+    }
+    AttachViewport(window, viewport);
+    // ---- the panels (app/gui/panels): menu bar, Scene, Inspector, Algorithms, Results, Query inspector ----
+    Panels panels(options, viewport);
+    const int status = RunFrames(options, window, viewport, panels, ui, pairsNote);
     viewport.Destroy();
     return shutDown(status);
 }

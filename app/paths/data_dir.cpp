@@ -2,7 +2,9 @@
 #include "data_dir.h"
 
 #include <algorithm>
+#include <cctype>
 #include <cstdlib>
+#include <cstring>
 #include <filesystem>
 
 namespace hitlab {
@@ -85,25 +87,78 @@ std::string ResolveScenePath(const std::string& argument)
     return argument;
 }
 
-std::vector<std::string> AddScenePlugins(std::vector<std::string> given, const std::vector<std::string>& scenePlugins,
-                                         const std::string& scenePath)
+std::string ScenePluginFile(const std::string& name, const std::string& scenePath)
 {
-    std::vector<std::string> resolved;
-    for (const std::string& g : given) {
-        resolved.push_back(ResolvePluginPath(g));
+    fs::path file;
+    if (name.find('/') == std::string::npos) { // a bundled engine plugin
+        file = fs::path(PluginDirectory()) / (name.ends_with(".so") ? name : name + ".so");
+    } else {
+        file = fs::path(scenePath).parent_path() / name; // an absolute name replaces the folder
     }
+    std::error_code ec;
+    const fs::path absolute = fs::absolute(file, ec);
+    return (ec ? file : absolute).lexically_normal().string();
+}
+
+std::vector<ScenePlugin> MissingScenePlugins(const std::vector<std::string>& scenePlugins, const std::string& scenePath,
+                                             const std::vector<std::string>& loaded)
+{
+    auto normal = [](const std::string& path) {
+        std::error_code ec;
+        const fs::path canonical = fs::weakly_canonical(fs::absolute(path, ec), ec);
+        return ec ? fs::path(path).lexically_normal().string() : canonical.string();
+    };
+    std::vector<std::string> files;
+    for (const std::string& given : loaded) {
+        files.push_back(normal(ResolvePluginPath(given)));
+    }
+    std::vector<ScenePlugin> missing;
     for (const std::string& name : scenePlugins) {
-        std::string file = name;
-        if (name.find('/') != std::string::npos && name.front() != '/') { // relative to the scene file
-            file = (fs::path(scenePath).parent_path() / name).lexically_normal().string();
+        ScenePlugin plugin{name, ScenePluginFile(name, scenePath), false};
+        if (std::find(files.begin(), files.end(), normal(plugin.file)) != files.end()) {
+            continue;
         }
-        const std::string path = ResolvePluginPath(file);
-        if (std::find(resolved.begin(), resolved.end(), path) == resolved.end()) {
-            given.push_back(file);
-            resolved.push_back(path);
-        }
+        std::error_code ec;
+        plugin.found = fs::is_regular_file(plugin.file, ec);
+        missing.push_back(std::move(plugin));
     }
-    return given;
+    return missing;
+}
+
+std::string ScenePluginArgument(const ScenePlugin& plugin)
+{
+    return plugin.name.find('/') == std::string::npos ? plugin.name : plugin.file;
+}
+
+std::string ShellWord(const std::string& word)
+{
+    const bool safe = !word.empty() && std::all_of(word.begin(), word.end(), [](char c) {
+        return std::isalnum(static_cast<unsigned char>(c)) != 0 || std::strchr("_-./+:=,@%", c) != nullptr;
+    });
+    if (safe) {
+        return word;
+    }
+    std::string quoted = "'";
+    for (char c : word) {
+        quoted += c == '\'' ? std::string("'\\''") : std::string(1, c);
+    }
+    return quoted + "'";
+}
+
+std::string ScenePluginNote(const ScenePlugin& plugin, const std::string& command, const std::string& scenePath)
+{
+    const std::string where = plugin.found ? "it loads " + plugin.file : plugin.file + " does not exist";
+    return "note: " + scenePath + " names the plugin \"" + plugin.name +
+           "\", not loaded (a scene file never loads plugins); to add it: hitlab " + command + " " +
+           ShellWord(scenePath) + " --plugin " + ShellWord(ScenePluginArgument(plugin)) + " (" + where + ")";
+}
+
+void WriteScenePluginNotes(std::ostream& err, const std::string& command, const std::string& scenePath,
+                           const std::vector<std::string>& scenePlugins, const std::vector<std::string>& given)
+{
+    for (const ScenePlugin& missing : MissingScenePlugins(scenePlugins, scenePath, given)) {
+        err << "hitlab " << command << ": " << ScenePluginNote(missing, command, scenePath) << '\n';
+    }
 }
 
 } // namespace hitlab

@@ -99,6 +99,7 @@ public:
             }
             ImGui::PopID();
         }
+        ScenePluginsNotice(ctx);
         ExternalSourcesSection(ctx);
     }
 };

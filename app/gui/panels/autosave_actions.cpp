@@ -134,7 +134,6 @@ void Panels::Recover()
     }
     m_path = record.source;                // Save writes there only when the person saves
     m_savedGeneration = ~std::uint64_t(0); // unsaved changes until saved
-    AddScenePlugins();
     state = PanelState{};
     m_lastSelected = 0;
     m_fitPending = true;

@@ -4,8 +4,6 @@
 #include "external_ui.h"
 #include "panels.h"
 
-#include "app/paths/data_dir.h"
-
 #include <imgui.h>
 #include <imgui_stdlib.h>
 
@@ -27,18 +25,11 @@ void Panels::StartExternal()
     for (const std::string& plugin : m_options.plugins) {
         m_external.Add({true, plugin});
     }
-    AddScenePlugins();
+    // a scene's "plugins" are never loaded here: the Scene and Algorithms panels offer them
+    // (ScenePluginsNotice)
 }
 
-void Panels::AddScenePlugins()
-{
-    // a lesson's "plugins" (a bundled engine's name, or a file beside the scene), not remembered;
-    // those already listed (by --plugin or the External menu) are not added twice
-    const std::vector<std::string> files = hitlab::AddScenePlugins({}, m_viewport.GetScene().plugins, m_path);
-    for (const std::string& file : files) {
-        m_external.Add({true, file}); // false: listed already
-    }
-}
+void Panels::AddExternal(const ExternalSpec& spec, bool remember) { m_external.Add(spec, remember); }
 
 void Panels::ExternalMenu()
 {
@@ -82,7 +73,7 @@ void Panels::ExternalPopup()
     const bool entered = ImGui::InputText("##external", &m_externalInput, ImGuiInputTextFlags_EnterReturnsTrue);
     ImGui::TextDisabled("It is remembered for the next start; External > Remove forgets it.");
     if ((ImGui::Button("Add") || entered) && !m_externalInput.empty()) {
-        m_external.Add({m_externalAddPlugin, m_externalInput}, true);
+        AddExternal({m_externalAddPlugin, m_externalInput}, true);
         ImGui::CloseCurrentPopup();
     }
     ImGui::SameLine();

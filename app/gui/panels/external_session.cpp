@@ -350,4 +350,19 @@ std::vector<const AlgorithmInfo*> ExternalSession::Columns(Family family) const
     return out;
 }
 
+std::vector<ScenePlugin> UnloadedScenePlugins(const ExternalSession& session, const Scene& scene,
+                                              const std::string& scenePath)
+{
+    if (scene.plugins.empty()) {
+        return {};
+    }
+    std::vector<std::string> loaded;
+    for (const ExternalSpec& spec : session.Specs()) {
+        if (spec.plugin) {
+            loaded.push_back(spec.text);
+        }
+    }
+    return MissingScenePlugins(scene.plugins, scenePath, loaded);
+}
+
 } // namespace hitlab

@@ -5,6 +5,7 @@
 // reloaded. The list added from the menu is remembered (LoadExternalList). GL-free.
 #pragma once
 
+#include "app/paths/data_dir.h"
 #include "app/plugin/external_runs.h"
 #include "core/scene_eval.h"
 
@@ -168,5 +169,10 @@ private:
     bool m_askAll = true; ///< the worker asks every query (else only the traces)
     std::vector<ExternalTraceView> m_traceWork, m_traces;
 };
+
+/// The plugins the scene names ("plugins", read against scenePath) that `session` has not loaded
+/// (MissingScenePlugins against its plugins), for the window's notice. Nothing is loaded.
+std::vector<ScenePlugin> UnloadedScenePlugins(const ExternalSession& session, const Scene& scene,
+                                              const std::string& scenePath);
 
 } // namespace hitlab

@@ -9,6 +9,11 @@ namespace hitlab {
 /// failed and why), a Reload button and its algorithms; nothing when there are none.
 void ExternalSourcesSection(PanelContext& ctx);
 
+/// The plugins the scene names ("plugins") that the window has not loaded, each with a Load
+/// button showing the full file it loads (added as External > Add plugin adds, not remembered) and
+/// the command line that adds it; nothing when there are none (scene_plugins_ui.cpp).
+void ScenePluginsNotice(PanelContext& ctx);
+
 /// The Query inspector's external traces: asks the session for the focused pair's traces (in
 /// precision) and shows each plugin algorithm's steps (caption and named values) and verdict,
 /// folded under "NAME (ext) trace"; nothing when there is no session or no traced function.

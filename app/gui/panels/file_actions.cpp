@@ -138,7 +138,6 @@ void Panels::FinishOpening()
     m_lastSelected = 0;
     m_fitPending = true;
     m_recent.Add(path);
-    AddScenePlugins();
 }
 
 bool Panels::Save(const std::string& path)

@@ -8,6 +8,8 @@
 #include "panel_state.h"
 #include "panel_table.h"
 
+#include "app/paths/data_dir.h"
+
 #include "core/commands.h"
 #include "core/scene.h"
 #include "core/scene_eval.h"
@@ -53,10 +55,15 @@ struct LookAt {
 struct OpenLesson {
     std::string path;
 };
+/// Loads the plugin `file` as External > Add plugin does, for this window only (not remembered):
+/// the Load button of a plugin the scene names.
+struct LoadPlugin {
+    std::string file;
+};
 } // namespace panel_action
 
-using PanelAction =
-    std::variant<panel_action::ShowError, panel_action::WriteScene, panel_action::LookAt, panel_action::OpenLesson>;
+using PanelAction = std::variant<panel_action::ShowError, panel_action::WriteScene, panel_action::LookAt,
+                                 panel_action::OpenLesson, panel_action::LoadPlugin>;
 
 /// What a panel's Draw may use; made by the owner each frame. The viewport itself stays with the
 /// owner: panels reach only the pieces below (the scene, its history and evaluation, the camera,
@@ -77,6 +84,8 @@ struct PanelContext {
     ExternalSession* external = nullptr; ///< the window's external programs and plugins (none: null)
     const Course* course = nullptr;      ///< the lessons in order (Help > Lessons, the Scene panel)
     std::string scenePath;               ///< the scene's file ("" for a new or built-in scene)
+    /// the plugins the scene names that the window has not loaded (UnloadedScenePlugins)
+    std::vector<ScenePlugin> unloadedScenePlugins;
 
     Scene& GetScene() const;
     History& GetHistory() const;

@@ -71,6 +71,7 @@ PanelContext Panels::Context()
     ctx.external = m_external.Empty() ? nullptr : &m_external;
     ctx.course = &m_course;
     ctx.scenePath = m_path;
+    ctx.unloadedScenePlugins = UnloadedScenePlugins(m_external, m_viewport.GetScene(), m_path);
     return ctx;
 }
 
@@ -284,6 +285,8 @@ void Panels::RunActions()
                     }
                 } else if constexpr (std::is_same_v<A, panel_action::OpenLesson>) {
                     Ask({PendingAction::OpenFile, a.path});
+                } else if constexpr (std::is_same_v<A, panel_action::LoadPlugin>) {
+                    AddExternal({true, a.file}, false);
                 } else {
                     static_assert(std::is_same_v<A, panel_action::LookAt>);
                     m_viewport.camera.target = a.target;
@@ -410,6 +413,10 @@ void Panels::WriteReport(const std::string& path) const
                                       {"algorithms", source.algorithms.size()}});
     }
     report["hot_reloads"] = m_external.HotReloads();
+    report["scene_plugins_not_loaded"] = nlohmann::json::array(); // the notice's plugins (ScenePluginsNotice)
+    for (const ScenePlugin& p : UnloadedScenePlugins(m_external, m_viewport.GetScene(), m_path)) {
+        report["scene_plugins_not_loaded"].push_back({{"name", p.name}, {"file", p.file}, {"found", p.found}});
+    }
     report["popup_open"] = ImGui::IsPopupOpen("", ImGuiPopupFlags_AnyPopupId | ImGuiPopupFlags_AnyPopupLevel);
     std::ofstream(path) << report.dump(2) << '\n';
 }

@@ -108,8 +108,9 @@ private:
     void Recover();
     // external programs and plugins (external_actions.cpp)
     void StartExternal();
-    /// Loads the plugins the current scene names (its "plugins" key) into the external session.
-    void AddScenePlugins();
+    /// Adds a program or plugin to the window (External > Add, a scene plugin's Load button);
+    /// remember: for the next start too.
+    void AddExternal(const ExternalSpec& spec, bool remember);
     void ExternalMenu();
     void ExternalPopup();
     // file actions (file_actions.cpp)

@@ -1,6 +1,7 @@
 // The Scene panel: the lesson's title, description, what to look at and question, Previous / Next
 // through the course, the shapes (visibility, colour, select,
 // rename inline) and adding a shape of any type in front of the camera.
+#include "external_ui.h"
 #include "lessons.h"
 #include "panel.h"
 
@@ -88,6 +89,7 @@ public:
             ImGui::SameLine();
             ImGui::TextDisabled("lesson %d of %zu", ctx.course->IndexOf(ctx.scenePath) + 1, ctx.course->lessons.size());
         }
+        ScenePluginsNotice(ctx); // at the lesson: its text tells what the plugin shows
         if (!scene.description.empty() && ImGui::CollapsingHeader("Lesson", ImGuiTreeNodeFlags_DefaultOpen)) {
             ImGui::BeginChild("lesson", ImVec2(0, ImGui::GetTextLineHeight() * 7.5f), true);
             MarkdownText(scene.description);

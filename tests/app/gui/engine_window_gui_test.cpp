@@ -1,7 +1,7 @@
 // The engine plugins in the real window (needs a display: ctest runs it under xvfb-run, label gui):
 // `hitlab SCENE --plugin bullet` finds the bundled Bullet plugin by name and shows its algorithms as
 // columns of the Results table (the --panel-report's "results"); a lesson that names the plugin in
-// its "plugins" key loads it without --plugin.
+// its "plugins" key does not load it: the window offers it, and --plugin loads it.
 #include "app/gui/panels/lessons.h"
 
 #include <gtest/gtest.h>
@@ -78,14 +78,28 @@ TEST(EngineWindowGui, BulletByNameIsAColumnOfTheResultsTable)
     EXPECT_EQ(table["rows"][0]["cells"][size_t(column)], "hit  t 1");
 }
 
-TEST(EngineWindowGui, ALessonNamingBulletLoadsItWithTheScene)
+TEST(EngineWindowGui, ALessonNamingBulletOffersItAndShowsItWhenGiven)
 {
     if (!BulletBuilt()) {
         GTEST_SKIP() << "bullet.so was not built (libbullet-dev was missing at configure time)";
     }
+    const std::string lesson = LessonDirectory() + "/engine-contact-threshold.json";
     int status = -1;
-    const nlohmann::json report = RunWindow(LessonDirectory() + "/engine-contact-threshold.json", "", "lesson", status);
+    // opened alone: Bullet is named, not loaded, and offered with its file
+    const nlohmann::json alone = RunWindow(lesson, "", "lesson-alone", status);
     ASSERT_EQ(status, 0);
+    EXPECT_TRUE(alone["external"].empty()) << alone["external"].dump();
+    ASSERT_EQ(alone["scene_plugins_not_loaded"].size(), 1u) << alone.dump();
+    EXPECT_EQ(alone["scene_plugins_not_loaded"][0]["name"], "bullet");
+    EXPECT_TRUE(fs::equivalent(alone["scene_plugins_not_loaded"][0]["file"].get<std::string>(),
+                               fs::path(HITLAB_ENGINE_PLUGIN_DIR) / "bullet.so"));
+    const nlohmann::json aloneTable = Table(alone, "aabb_aabb");
+    ASSERT_FALSE(aloneTable.is_null()) << alone.dump();
+    EXPECT_EQ(Column(aloneTable, "bullet_box_box"), -1);
+    // with --plugin bullet: Bullet's column, and no notice
+    const nlohmann::json report = RunWindow(lesson, "--plugin bullet", "lesson", status);
+    ASSERT_EQ(status, 0);
+    EXPECT_TRUE(report["scene_plugins_not_loaded"].empty()) << report.dump();
     const nlohmann::json table = Table(report, "aabb_aabb");
     ASSERT_FALSE(table.is_null()) << report.dump();
     const int column = Column(table, "bullet_box_box");

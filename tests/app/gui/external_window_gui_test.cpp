@@ -133,5 +133,55 @@ TEST(ExternalWindowGui, RefusedPluginIsListedAsFailedWithItsReason)
     EXPECT_EQ(report["results"][0]["columns"].size(), 7u); // the built-in ones only
 }
 
+/// The lines of a file ("started" once per start of the wrapper host).
+int Lines(const fs::path& file)
+{
+    std::ifstream in(file);
+    int n = 0;
+    for (std::string line; std::getline(in, line);) {
+        ++n;
+    }
+    return n;
+}
+
+TEST(ExternalWindowGui, ASceneNamingAPluginNeverStartsItAndOffersIt)
+{
+    // a scene with a plugin beside it, and a host that logs each start before running the real one
+    const fs::path dir = Dir() / "named";
+    fs::remove_all(dir);
+    fs::create_directories(dir / "plugins");
+    const fs::path plugin = dir / "plugins" / "slab.so";
+    fs::copy_file(fs::path(HITLAB_PLUGIN_DIR) / "ray_aabb_slab.so", plugin);
+    const fs::path log = dir / "host.log";
+    const fs::path host = dir / "host.sh";
+    std::ofstream(host) << "#!/bin/sh\necho started >> '" << log.string() << "'\nexec '"
+                        << (fs::path(HITLAB_EXE).parent_path() / "hitlab-plugin-host").string() << "' \"$@\"\n";
+    fs::permissions(host, fs::perms::owner_all);
+    const fs::path scene = dir / "scene.json";
+    std::ofstream(scene)
+        << R"({"format": "hitlab-scene", "version": 1, "title": "named", "plugins": ["plugins/slab.so"],
+ "shapes": [{"id": 1, "name": "box", "type": "aabb", "min": [1, -1, -1], "max": [2, 1, 1]},
+  {"id": 2, "name": "ray", "type": "ray", "origin": [0, 0, 0], "direction": [1, 0, 0]}]})";
+    setenv("HITLAB_PLUGIN_HOST", host.c_str(), 1);
+    int status = -1;
+    const nlohmann::json alone = RunWindow(scene.string(), "", "named-alone", status);
+    ASSERT_EQ(status, 0);
+    EXPECT_FALSE(fs::exists(log)) << "the host was started";
+    EXPECT_TRUE(alone["external"].empty()) << alone["external"].dump();
+    ASSERT_EQ(alone["scene_plugins_not_loaded"].size(), 1u) << alone.dump();
+    EXPECT_EQ(alone["scene_plugins_not_loaded"][0]["name"], "plugins/slab.so");
+    EXPECT_EQ(alone["scene_plugins_not_loaded"][0]["file"], plugin.string()); // what its Load button shows
+    EXPECT_EQ(alone["scene_plugins_not_loaded"][0]["found"], true);
+    // given on the command line: started once, its algorithms a column, no notice
+    const nlohmann::json given = RunWindow(scene.string(), "--plugin " + plugin.string(), "named-given", status);
+    unsetenv("HITLAB_PLUGIN_HOST");
+    ASSERT_EQ(status, 0);
+    EXPECT_EQ(Lines(log), 1);
+    EXPECT_TRUE(given["scene_plugins_not_loaded"].empty()) << given.dump();
+    ASSERT_EQ(given["external"].size(), 1u) << given.dump();
+    EXPECT_EQ(given["external"][0]["status"], "running");
+    EXPECT_GE(Column(given["results"][0], "slab_c", true), 0) << given["results"][0]["columns"].dump();
+}
+
 } // namespace
 } // namespace hitlab

@@ -113,6 +113,15 @@ TEST_F(DataDirTest, ReportOfAnUnknownNameFailsWithExitTwo)
     EXPECT_NE(err.str().find("no-such-lesson"), std::string::npos) << err.str();
 }
 
+TEST(ShellWord, QuotesOnlyWhatTheShellWouldSplitOrExpand)
+{
+    EXPECT_EQ(ShellWord("/a/b-c_d.so"), "/a/b-c_d.so");
+    EXPECT_EQ(ShellWord("my scene.json"), "'my scene.json'");
+    EXPECT_EQ(ShellWord("it's"), "'it'\\''s'");
+    EXPECT_EQ(ShellWord("$HOME"), "'$HOME'");
+    EXPECT_EQ(ShellWord(""), "''");
+}
+
 TEST_F(DataDirTest, APluginNameIsLookedUpInThePluginDirectory)
 {
     const fs::path dir = fs::temp_directory_path() / ("hitlab_data_dir_plugins_" + std::to_string(::getpid()));
@@ -126,10 +135,24 @@ TEST_F(DataDirTest, APluginNameIsLookedUpInThePluginDirectory)
     EXPECT_EQ(ResolvePluginPath("./engine"), "./engine");
     EXPECT_EQ(ResolvePluginPath("no-such-engine"), "no-such-engine");
     EXPECT_EQ(ResolvePluginPath(""), "");
-    // a scene's plugins join --plugin's once (compared resolved), its relative paths read against
-    // the scene file's folder
-    EXPECT_EQ(AddScenePlugins({"engine"}, {"engine.so", "../x/mine.so"}, "/lessons/a/scene.json"),
-              (std::vector<std::string>{"engine", "/lessons/x/mine.so"}));
+    // a scene's plugin: a bare name is the bundled plugin (never a file of the working
+    // directory), a path is read against the scene file's folder
+    EXPECT_EQ(ScenePluginFile("engine", "/lessons/a/scene.json"), (dir / "engine.so").string());
+    EXPECT_EQ(ScenePluginFile("engine.so", "/lessons/a/scene.json"), (dir / "engine.so").string());
+    EXPECT_EQ(ScenePluginFile("../x/mine.so", "/lessons/a/scene.json"), "/lessons/x/mine.so");
+    EXPECT_EQ(ScenePluginFile("/opt/p.so", "/lessons/a/scene.json"), "/opt/p.so");
+    // those --plugin loads already (compared resolved) are not missing; the others are, in order
+    const std::vector<ScenePlugin> missing =
+        MissingScenePlugins({"engine.so", "../x/mine.so", "other"}, "/lessons/a/scene.json", {"engine"});
+    ASSERT_EQ(missing.size(), 2u);
+    EXPECT_EQ(missing[0].name, "../x/mine.so");
+    EXPECT_EQ(missing[0].file, "/lessons/x/mine.so");
+    EXPECT_FALSE(missing[0].found);
+    EXPECT_EQ(ScenePluginArgument(missing[0]), "/lessons/x/mine.so");
+    EXPECT_EQ(missing[1].file, (dir / "other.so").string());
+    EXPECT_EQ(ScenePluginArgument(missing[1]), "other");
+    EXPECT_TRUE(MissingScenePlugins({"engine"}, "/lessons/a/scene.json", {(dir / "engine.so").string()}).empty());
+    EXPECT_EQ(MissingScenePlugins({"engine"}, "/lessons/a/scene.json", {}).at(0).found, true);
     unsetenv("HITLAB_PLUGINS");
     // without the variable: lib/hitlab/plugins found going up from the executable, else beside it
     EXPECT_EQ(fs::path(PluginDirectory()).filename(), "plugins");

@@ -66,6 +66,26 @@ TEST(ExternalList, SourcesAreNamedByCommandOrFileName)
     EXPECT_EQ(ExternalSourceName({false, "python3 /x/prog.py"}), "python3 /x/prog.py");
 }
 
+TEST(ScenePluginsNotice, ListsTheScenesPluginsTheSessionHasNotLoadedWithoutLoadingThem)
+{
+    Scene scene = SlabHit();
+    scene.plugins = {"plugins/mine.so", "/opt/other.so"};
+    ExternalSession session;
+    std::vector<ScenePlugin> missing = UnloadedScenePlugins(session, scene, "/lessons/a/scene.json");
+    ASSERT_EQ(missing.size(), 2u);
+    EXPECT_EQ(missing[0].file, "/lessons/a/plugins/mine.so");
+    EXPECT_EQ(missing[1].file, "/opt/other.so");
+    EXPECT_TRUE(session.Empty()); // nothing was added, nothing started
+    // the Load button adds the file shown: that one is no longer missing; a program is no plugin
+    session.Add({true, "/lessons/a/plugins/mine.so"});
+    session.Add({false, "/opt/other.so"});
+    missing = UnloadedScenePlugins(session, scene, "/lessons/a/scene.json");
+    ASSERT_EQ(missing.size(), 1u);
+    EXPECT_EQ(missing[0].name, "/opt/other.so");
+    scene.plugins.clear();
+    EXPECT_TRUE(UnloadedScenePlugins(session, scene, "/lessons/a/scene.json").empty());
+}
+
 TEST(ExternalReload, OnlyAChangedFileThatExistsIsReloaded)
 {
     FileStamp a;
