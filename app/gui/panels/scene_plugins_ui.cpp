@@ -22,15 +22,20 @@ void ScenePluginsNotice(PanelContext& ctx)
         const ScenePlugin& plugin = missing[i];
         ImGui::PushID(int(i));
         ImGui::Bullet();
-        ImGui::TextUnformatted(plugin.name.c_str());
         if (!plugin.found) {
-            ImGui::TextColored(ImVec4(1.0f, 0.35f, 0.35f, 1.0f), "no such file: %s", plugin.file.c_str());
-        } else if (ImGui::Button(("Load " + plugin.file).c_str())) {
-            ctx.Queue(panel_action::LoadPlugin{plugin.file}); // as External > Add plugin, not remembered
-        }
-        if (plugin.found && ImGui::IsItemHovered()) {
-            ImGui::SetTooltip("Runs this library in hitlab-plugin-host for this window only;\n"
-                              "External > Add plugin... adds it for the next start too.");
+            ImGui::TextColored(ImVec4(1.0f, 0.35f, 0.35f, 1.0f), "%s: no such file %s", plugin.name.c_str(),
+                               plugin.file.c_str());
+        } else {
+            // the full file, wrapped, then the button that loads exactly that file
+            ImGui::TextWrapped("%s: %s", plugin.name.c_str(), plugin.file.c_str());
+            if (ImGui::Button(("Load " + plugin.name).c_str())) {
+                ctx.Queue(panel_action::LoadPlugin{plugin.file}); // as External > Add plugin, not remembered
+            }
+            if (ImGui::IsItemHovered()) {
+                ImGui::SetTooltip("Loads %s in hitlab-plugin-host, for this window only;\n"
+                                  "External > Add plugin... adds a plugin for the next start too.",
+                                  plugin.file.c_str());
+            }
         }
         const std::string scene = ctx.scenePath.empty() ? "SCENE" : ShellWord(ctx.scenePath);
         ImGui::TextDisabled("or start with: hitlab %s --plugin %s", scene.c_str(),
