@@ -201,10 +201,10 @@ TEST_F(ExternalSessionTest, TracesTheFocusedQueryWithThePluginsTracedFunctions)
     ASSERT_EQ(r.trace.size(), 3u);
     EXPECT_EQ(r.trace[0].caption, "x slab");
     ASSERT_GE(r.trace[0].values.size(), 2u);
-    EXPECT_EQ(r.trace[0].values[0], (std::pair<std::string, double>{"t_near", 0.5}));
-    EXPECT_EQ(r.trace[0].values[1], (std::pair<std::string, double>{"t_far", 1.5}));
+    EXPECT_EQ(r.trace[0].values[0], (std::pair<std::string, std::optional<double>>{"t_near", 0.5}));
+    EXPECT_EQ(r.trace[0].values[1], (std::pair<std::string, std::optional<double>>{"t_far", 1.5}));
     EXPECT_EQ(r.trace[1].caption, "y slab");
-    EXPECT_EQ(r.trace[1].values[0], (std::pair<std::string, double>{"t_near", 1}));
+    EXPECT_EQ(r.trace[1].values[0], (std::pair<std::string, std::optional<double>>{"t_near", 1}));
     EXPECT_EQ(r.verdict, "Hit: the slabs' t intervals meet.");
     // another query is not this one's traces
     EXPECT_TRUE(session.Traces(SceneQuery{query.family, query.a, query.b + 100}).empty());
