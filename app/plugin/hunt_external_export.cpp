@@ -51,32 +51,28 @@ std::string Raw(const std::string& text) { return "R\"hitlab(" + text + ")hitlab
 std::string PluginBody(const Counterexample& c, const HuntOptions& options, const std::string& file,
                        std::uint32_t returns)
 {
-    const char p = options.precision == Precision::Float ? 'f' : 'd';
+    const std::string p = options.precision == Precision::Float ? "f" : "d";
     const std::string family(FamilyName(c.query.family));
     const auto [aMember, aValue] = AbiShape(c.query.a);
     const auto [bMember, bValue] = AbiShape(c.query.b);
-    std::string s = "    // the plugin, loaded as HitLab's host loads it\n";
-    s += "    void* library = dlopen(" + Raw(file) + ", RTLD_NOW);\n";
-    s += "    ASSERT_NE(library, nullptr) << dlerror();\n";
-    s += "    const auto entry = reinterpret_cast<const hitlab_plugin* (*)(void)>(dlsym(library, "
-         "HITLAB_PLUGIN_ENTRY));\n";
-    s += "    ASSERT_NE(entry, nullptr) << \"the plugin exports no \" HITLAB_PLUGIN_ENTRY;\n";
-    s += "    const hitlab_plugin* plugin = entry();\n";
-    s += "    ASSERT_EQ(plugin->abi_version, HITLAB_PLUGIN_ABI_VERSION);\n";
-    s += "    const hitlab_algorithm* algorithm = nullptr;\n";
-    s += "    for (uint32_t i = 0; i < plugin->algorithm_count; ++i) {\n";
-    s += "        const hitlab_algorithm& a = plugin->algorithms[i];\n";
+    std::string s = "    // the plugin, loaded as HitLab's host loads it\n    void* library = dlopen(" + Raw(file) +
+                    ", RTLD_NOW);\n";
+    s += R"(    ASSERT_NE(library, nullptr) << dlerror();
+    const auto entry = reinterpret_cast<const hitlab_plugin* (*)(void)>(dlsym(library, HITLAB_PLUGIN_ENTRY));
+    ASSERT_NE(entry, nullptr) << "the plugin exports no " HITLAB_PLUGIN_ENTRY;
+    const hitlab_plugin* plugin = entry();
+    ASSERT_EQ(plugin->abi_version, HITLAB_PLUGIN_ABI_VERSION);
+    const hitlab_algorithm* algorithm = nullptr;
+    for (uint32_t i = 0; i < plugin->algorithm_count; ++i) {
+        const hitlab_algorithm& a = plugin->algorithms[i];
+)";
     s += "        if (std::strcmp(a.family, \"" + family + "\") == 0 && std::strcmp(a.name, \"" + options.a +
          "\") == 0) {\n            algorithm = &a;\n        }\n    }\n";
     s += "    ASSERT_NE(algorithm, nullptr) << \"the plugin has no " + family + " algorithm " + options.a + "\";\n";
-    s += std::string("    ASSERT_NE(algorithm->run_") + p + ", nullptr);\n";
-    s += std::string("    hitlab_query_") + p + " query{};\n";
-    s += "    query.a." + aMember + " = " + aValue + ";\n";
-    s += "    query.b." + bMember + " = " + bValue + ";\n";
-    s += std::string("    hitlab_result_") + p + " result{};\n";
-    s += "    // the algorithm under test\n";
-    s += std::string("    algorithm->run_") + p + "(&query, &result, 1);\n";
-    s += "    EXPECT_EQ(result.error, 0);\n";
+    s += "    ASSERT_NE(algorithm->run_" + p + ", nullptr);\n    hitlab_query_" + p + " query{};\n";
+    s += "    query.a." + aMember + " = " + aValue + ";\n    query.b." + bMember + " = " + bValue + ";\n";
+    s += "    hitlab_result_" + p + " result{};\n    // the algorithm under test\n    algorithm->run_" + p +
+         "(&query, &result, 1);\n    EXPECT_EQ(result.error, 0);\n";
     return s + HuntExactAssertions(c, options, returns, "result.hit",
                                    [](const char* field) { return "result." + std::string(field); });
 }
@@ -86,32 +82,34 @@ std::string ProgramBody(const Counterexample& c, const HuntOptions& options, con
                         const std::string& cwd, std::uint32_t returns, const std::string& name)
 {
     const std::string line = QueryLine({c.query, options.precision, {options.a}, false}, 1);
+    const std::string shell = "cd " + ShellQuote(cwd) + " && timeout 10 /bin/sh -c " + ShellQuote(command) + " < ";
     std::string s = "    // the program, run as HitLab runs it (/bin/sh -c, in the folder the hunt ran in)\n";
     s += "    const std::string input = testing::TempDir() + \"hitlab_hunt_" + name + ".jsonl\";\n";
     s += "    std::ofstream(input) << " + Raw(line) + " << '\\n';\n";
-    s += "    const std::string command = " +
-         Raw("cd " + ShellQuote(cwd) + " && timeout 10 /bin/sh -c " + ShellQuote(command) + " < ") +
-         " + (\"'\" + input + \"'\");\n";
-    s += "    FILE* program = popen(command.c_str(), \"r\");\n";
-    s += "    ASSERT_NE(program, nullptr);\n";
-    s += "    std::string output;\n    char buffer[4096];\n";
-    s += "    for (std::size_t n; (n = std::fread(buffer, 1, sizeof buffer, program)) > 0;) {\n";
-    s += "        output.append(buffer, n);\n    }\n";
-    s += "    EXPECT_EQ(pclose(program), 0) << \"the program failed; it wrote:\\n\" << output;\n";
-    s += "    // its first line is its metadata, the next one answers the query\n";
-    s += "    const std::size_t metadata = output.find('\\n');\n";
-    s += "    ASSERT_NE(metadata, std::string::npos) << output;\n";
-    s +=
-        "    const std::string reply = output.substr(metadata + 1, output.find('\\n', metadata + 1) - metadata - 1);\n";
-    s += "    const nlohmann::json answer = nlohmann::json::parse(reply, nullptr, false);\n";
+    s += "    const std::string command = " + Raw(shell) + " + (\"'\" + input + \"'\");\n";
+    s += R"(    FILE* program = popen(command.c_str(), "r");
+    ASSERT_NE(program, nullptr);
+    std::string output;
+    char buffer[4096];
+    for (std::size_t n; (n = std::fread(buffer, 1, sizeof buffer, program)) > 0;) {
+        output.append(buffer, n);
+    }
+    EXPECT_EQ(pclose(program), 0) << "the program failed; it wrote:\n" << output;
+    // its first line is its metadata, the next one answers the query
+    const std::size_t metadata = output.find('\n');
+    ASSERT_NE(metadata, std::string::npos) << output;
+    const std::string reply = output.substr(metadata + 1, output.find('\n', metadata + 1) - metadata - 1);
+    const nlohmann::json answer = nlohmann::json::parse(reply, nullptr, false);
+)";
     s += "    ASSERT_TRUE(answer.is_object() && answer.contains(\"results\") && answer[\"results\"].contains(\"" +
          options.a + "\")) << output;\n";
     s += "    const nlohmann::json& result = answer[\"results\"][\"" + options.a + "\"];\n";
-    s += "    // a number as hitlab eval writes it: \"inf\", \"-inf\" and \"nan\" as strings\n";
-    s += "    [[maybe_unused]] const auto number = [](const nlohmann::json& v) {\n";
-    s += "        const double inf = std::numeric_limits<double>::infinity();\n";
-    s += "        return v.is_number() ? v.get<double>() : v == \"inf\" ? inf : v == \"-inf\" ? -inf : "
-         "std::numeric_limits<double>::quiet_NaN();\n    };\n";
+    s += R"(    // a number as hitlab eval writes it: "inf", "-inf" and "nan" as strings
+    [[maybe_unused]] const auto number = [](const nlohmann::json& v) {
+        const double inf = std::numeric_limits<double>::infinity();
+        return v.is_number() ? v.get<double>() : v == "inf" ? inf : v == "-inf" ? -inf : std::numeric_limits<double>::quiet_NaN();
+    };
+)";
     return s + HuntExactAssertions(c, options, returns, "result.value(\"hit\", false)", [](const char* field) {
                return "number(result.value(\"" + std::string(field) + "\", nlohmann::json()))";
            });

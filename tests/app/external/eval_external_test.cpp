@@ -139,6 +139,24 @@ const char* kTracedHit =
     R"({"id": 7, "query": "ray_aabb", "precision": "PRECISION", "a": {"type": "ray", "origin": [0, 0, 0],)"
     R"( "direction": [2, 1, 0]}, "b": {"type": "aabb", "min": [1, 1, -0.5], "max": [3, 3, 0.5]}, "trace": true})";
 
+/// kTracedHit in precision, with the replacements (from, to) made, through `eval --external`
+/// with the programs: its one answer line (null when there is not exactly one).
+json EvalTraced(const char* precision, const std::vector<std::string>& programs,
+                const std::vector<std::pair<std::string, std::string>>& replace = {})
+{
+    std::string line = kTracedHit;
+    line.replace(line.find("PRECISION"), 9, precision);
+    for (const auto& [from, to] : replace) {
+        line.replace(line.find(from), from.size(), to);
+    }
+    std::istringstream in(line + "\n");
+    std::ostringstream out, err;
+    EXPECT_EQ(RunEvalExternal(in, out, err, programs, 5000ms), 0) << err.str();
+    const std::vector<json> answers = Lines(out.str());
+    EXPECT_EQ(answers.size(), 1u) << out.str();
+    return answers.size() == 1 ? answers[0] : json();
+}
+
 json SlabStep(const char* caption, json near, json far, double enter, double exit)
 {
     return {{"caption", caption}, {"values", {{"t_near", near}, {"t_far", far}, {"t_enter", enter}, {"t_exit", exit}}}};
@@ -152,54 +170,38 @@ TEST(EvalExternal, TraceTrueGivesTheExamplesSlabTracesAndVerdicts)
                            {"deciding_step", nullptr},
                            {"verdict", "Hit: the slabs' t intervals meet."}};
     for (const char* precision : {"double", "float"}) {
-        std::string line = kTracedHit;
-        line.replace(line.find("PRECISION"), 9, precision);
-        std::istringstream in(line + "\n");
-        std::ostringstream out, err;
-        EXPECT_EQ(RunEvalExternal(in, out, err, {kPython, kCpp}, 5000ms), 0) << err.str();
-        const std::vector<json> answers = Lines(out.str());
-        ASSERT_EQ(answers.size(), 1u);
-        EXPECT_EQ(answers[0]["traces"]["slab_python"], expected) << precision;
-        EXPECT_EQ(answers[0]["traces"]["slab_cpp"], expected) << precision;
-        EXPECT_EQ(answers[0]["results"]["slab_cpp"]["t_enter"], 1);
-        // the values keep the order the program wrote them in
-        const nlohmann::ordered_json ordered = nlohmann::ordered_json::parse(out.str());
-        EXPECT_EQ(ordered["traces"]["slab_cpp"]["steps"][0]["values"].dump(),
-                  R"({"t_near":0.5,"t_far":1.5,"t_enter":0.5,"t_exit":1.5})");
+        const json answer = EvalTraced(precision, {kPython, kCpp});
+        EXPECT_EQ(answer["traces"]["slab_python"], expected) << precision;
+        EXPECT_EQ(answer["traces"]["slab_cpp"], expected) << precision;
+        EXPECT_EQ(answer["results"]["slab_cpp"]["t_enter"], 1);
     }
+    // the values keep the order the program wrote them in
+    const std::string line = std::string(kTracedHit).replace(std::string(kTracedHit).find("PRECISION"), 9, "double");
+    std::istringstream in(line + "\n");
+    std::ostringstream out, err;
+    EXPECT_EQ(RunEvalExternal(in, out, err, {kCpp}, 5000ms), 0) << err.str();
+    const nlohmann::ordered_json ordered = nlohmann::ordered_json::parse(out.str());
+    EXPECT_EQ(ordered["traces"]["slab_cpp"]["steps"][0]["values"].dump(),
+              R"({"t_near":0.5,"t_far":1.5,"t_enter":0.5,"t_exit":1.5})");
 }
 
 TEST(EvalExternal, WithoutTraceTrueTheExamplesSendNoTrace)
 {
-    std::string line = kTracedHit;
-    line.replace(line.find("PRECISION"), 9, "double");
-    line.replace(line.find(R"(, "trace": true)"), 15, "");
-    std::istringstream in(line + "\n");
-    std::ostringstream out, err;
-    EXPECT_EQ(RunEvalExternal(in, out, err, {kPython, kCpp}, 5000ms), 0) << err.str();
-    const std::vector<json> answers = Lines(out.str());
-    ASSERT_EQ(answers.size(), 1u);
-    EXPECT_FALSE(answers[0].contains("traces"));
-    EXPECT_EQ(answers[0]["external"]["slab_python"]["status"], "answered");
+    const json answer = EvalTraced("double", {kPython, kCpp}, {{R"(, "trace": true)", ""}});
+    EXPECT_FALSE(answer.contains("traces"));
+    EXPECT_EQ(answer["external"]["slab_python"]["status"], "answered");
 }
 
 TEST(EvalExternal, TheCppExamplesMissTraceEndsInTheMissVerdict)
 {
-    // the box moved to y in [4, 5]: the x slab gives [0.5, 1.5], the y slab [4, 5]: they do not meet
-    std::string line = kTracedHit;
-    line.replace(line.find("PRECISION"), 9, "double");
-    line.replace(line.find("[1, 1, -0.5]"), 12, "[1, 8, -0.5]");
-    line.replace(line.find("[3, 3, 0.5]"), 11, "[3, 10, 0.5]");
-    std::istringstream in(line + "\n");
-    std::ostringstream out, err;
-    EXPECT_EQ(RunEvalExternal(in, out, err, {kCpp}, 5000ms), 0) << err.str();
-    const std::vector<json> answers = Lines(out.str());
-    ASSERT_EQ(answers.size(), 1u);
-    const json& trace = answers[0]["traces"]["slab_cpp"];
+    // the box moved to y in [8, 10]: the x slab gives [0.5, 1.5], the y slab [8, 10]: they do not meet
+    const json answer =
+        EvalTraced("double", {kCpp}, {{"[1, 1, -0.5]", "[1, 8, -0.5]"}, {"[3, 3, 0.5]", "[3, 10, 0.5]"}});
+    const json& trace = answer["traces"]["slab_cpp"];
     EXPECT_EQ(trace["verdict"], "Miss: the slabs' t intervals do not meet.");
     ASSERT_EQ(trace["steps"].size(), 3u);
     EXPECT_EQ(trace["steps"][1], SlabStep("y slab", 8, 10, 8, 1.5));
-    EXPECT_EQ(answers[0]["results"]["slab_cpp"]["hit"], false);
+    EXPECT_EQ(answer["results"]["slab_cpp"]["hit"], false);
 }
 
 // A program that answers every query with a miss and a trace whose second step has an infinite value.
@@ -217,22 +219,16 @@ const std::string kBadTrace =
 
 TEST(EvalExternal, AnInvalidTraceIsABadAnswerSayingWhere)
 {
-    std::string line = kTracedHit;
-    line.replace(line.find("PRECISION"), 9, "double");
-    std::istringstream in(line + "\n");
-    std::ostringstream out, err;
-    EXPECT_EQ(RunEvalExternal(in, out, err, {kBadTrace}, 5000ms), 0) << err.str();
-    const std::vector<json> answers = Lines(out.str());
-    ASSERT_EQ(answers.size(), 1u);
-    EXPECT_EQ(answers[0]["external"]["bad_trace"],
+    const json answer = EvalTraced("double", {kBadTrace});
+    EXPECT_EQ(answer["external"]["bad_trace"],
               json({{"command", kBadTrace},
                     {"status", "bad answer"},
                     {"message", "results.bad_trace.trace[1].values.t: expected a finite number or null, got string "
                                 "\"inf\""},
                     {"differs", nullptr}}));
-    EXPECT_EQ(answers[0]["agree"], false);
-    EXPECT_TRUE(answers[0]["traces"].contains("slab")); // the built-in algorithms' traces stay
-    EXPECT_FALSE(answers[0]["traces"].contains("bad_trace"));
+    EXPECT_EQ(answer["agree"], false);
+    EXPECT_TRUE(answer["traces"].contains("slab")); // the built-in algorithms' traces stay
+    EXPECT_FALSE(answer["traces"].contains("bad_trace"));
 }
 
 } // namespace

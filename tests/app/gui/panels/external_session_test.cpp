@@ -33,6 +33,13 @@ Scene SlabHit()
     return load.Ok() ? std::move(*load.scene) : Scene{};
 }
 
+SceneEvaluator Evaluated(const Scene& scene)
+{
+    SceneEvaluator eval;
+    eval.Evaluate(scene);
+    return eval;
+}
+
 std::vector<std::string> Names(const std::vector<const AlgorithmInfo*>& infos)
 {
     std::vector<std::string> out;
@@ -179,8 +186,7 @@ TEST_F(ExternalSessionTest, ANameDeclaredTwiceFailsTheSecondSource)
 TEST_F(ExternalSessionTest, TracesTheFocusedQueryWithThePluginsTracedFunctions)
 {
     const Scene scene = SlabHit();
-    SceneEvaluator eval;
-    eval.Evaluate(scene);
+    const SceneEvaluator eval = Evaluated(scene);
     const SceneQuery query = eval.Queries()[0].query;
     ExternalSession session;
     ASSERT_TRUE(session.Add({true, std::string(HITLAB_PLUGIN_DIR) + "/ray_aabb_slab.so"}));
@@ -216,8 +222,7 @@ TEST_F(ExternalSessionTest, TracesTheFocusedQueryWithThePluginsTracedFunctions)
 TEST_F(ExternalSessionTest, TracesTheFocusedQueryWithTheStepsAProgramSends)
 {
     const Scene scene = SlabHit();
-    SceneEvaluator eval;
-    eval.Evaluate(scene);
+    const SceneEvaluator eval = Evaluated(scene);
     const SceneQuery query = eval.Queries()[0].query;
     ExternalSession session;
     const std::string python = std::string("python3 '") + HITLAB_EXAMPLES + "/ray_aabb_python.py'";
