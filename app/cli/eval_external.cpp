@@ -8,7 +8,6 @@
 #include "core/io/protocol.h"
 
 #include <memory>
-#include <optional>
 
 namespace hitlab {
 
@@ -54,33 +53,11 @@ ordered_json ExternalTraceToJson(const ExternalResult& r)
     for (const ExternalStep& s : r.trace) {
         ordered_json values = ordered_json::object();
         for (const auto& [name, value] : s.values) {
-            values[name] = JsonNumber(value);
+            values[name] = value ? JsonNumber(*value) : ordered_json(nullptr);
         }
         steps.push_back({{"caption", s.caption}, {"values", std::move(values)}});
     }
     return {{"steps", std::move(steps)}, {"deciding_step", nullptr}, {"verdict", r.verdict}};
-}
-
-/// With "trace": true, the trace of the program's algorithm (its index among the program's
-/// Algorithms()) on the query: a plugin's traced function when it has one (PluginProgram::Trace),
-/// or the steps a program sent with its answer. Nothing when there is none.
-std::optional<ordered_json> ExternalTrace(const ParsedQuery& q, AlgorithmSource& program, std::size_t index,
-                                          const ExternalResult& answered)
-{
-    if (auto* plugin = dynamic_cast<PluginProgram*>(&program); plugin != nullptr) {
-        if (!plugin->HasTrace(index, q.precision)) {
-            return std::nullopt;
-        }
-        const ExternalAnswer traced = plugin->Trace(index, q.precision, q.query);
-        if (!traced.Ok() || traced.results.empty()) {
-            return std::nullopt;
-        }
-        return ExternalTraceToJson(traced.results[0]);
-    }
-    if (answered.trace.empty() && answered.verdict.empty()) {
-        return std::nullopt;
-    }
-    return ExternalTraceToJson(answered);
 }
 
 /// Runs every program's algorithms of the query's family and adds their answers (and with
@@ -97,18 +74,15 @@ void AddExternal(const ParsedQuery& q, Programs& programs, ordered_json& answer)
         if (algorithms.empty()) {
             continue;
         }
-        ExternalQuery eq{q.query, q.precision, {}};
+        ExternalQuery eq{q.query, q.precision, {}, q.trace};
         for (const ExternalAlgorithm* a : algorithms) {
             eq.algorithms.push_back(a->name);
         }
         const ExternalAnswer a = program->Evaluate(std::span(&eq, 1))[0];
         for (size_t i = 0; i < algorithms.size(); ++i) {
             const ExternalAlgorithm& info = *algorithms[i];
-            if (q.trace && a.Ok()) {
-                const auto index = std::size_t(algorithms[i] - program->Algorithms().data());
-                if (std::optional<ordered_json> trace = ExternalTrace(q, *program, index, a.results[i])) {
-                    answer["traces"][info.name] = std::move(*trace);
-                }
+            if (q.trace && a.Ok() && (!a.results[i].trace.empty() || !a.results[i].verdict.empty())) {
+                answer["traces"][info.name] = ExternalTraceToJson(a.results[i]);
             }
             ordered_json entry = {{program->Kind(), program->Command()}, {"status", ExternalStatusName(a.status)}};
             if (!a.Ok()) {

@@ -2,6 +2,8 @@
 // the exact judge or a built-in algorithm.
 #include "hunt_plugin.h"
 
+#include "app/plugin/hunt_external_export.h"
+
 #include "core/exact/hunt_detail.h"
 #include "core/io/protocol.h"
 #include "core/io/scene_file.h"
@@ -38,6 +40,37 @@ Scene ExternalCounterexampleScene(const ExternalFind& f, const HuntOptions& opti
     return scene;
 }
 
+/// Prints each counterexample (and with -o its scene, with --gtest its GoogleTest case); false
+/// when a scene could not be written (the reason on err).
+bool PrintFinds(const HuntCliOptions& o, const HuntSource& spec, const ExternalHunt& hunt,
+                const ExternalHuntReport& report, std::ostream& out, std::ostream& err)
+{
+    int number = 0, fileNumber = 0;
+    for (const ExternalFind& f : report.found) {
+        std::string line = DescribeDisagreement(f.c, o.hunt);
+        if (!f.failure.empty()) {
+            line = o.hunt.a + ": " + f.failure + "; " +
+                   (f.c.b ? o.hunt.b + ": " + hunt::DescribeResult(*f.c.b, o.hunt.family) + "; " : "") +
+                   "exact: " + DescribeExact(f.c.exact);
+        }
+        out << ++number << ". " << f.c.text << "\n   " << line << "\n   distribution: " << f.c.distribution << "\n";
+        if (!o.outDir.empty()) {
+            const std::string path = FreshScenePath(o, fileNumber);
+            if (const IoError e = SaveSceneFile(ExternalCounterexampleScene(f, o.hunt, line, hunt.SourceText()), path);
+                !e.what.empty()) {
+                err << "hitlab hunt: " << ErrorText(e) << "\n";
+                return false;
+            }
+            out << "   scene: " << path << "\n";
+        }
+        if (o.snippets) {
+            out << ExternalGoogleTestSnippet(f, o.hunt, spec, hunt.Returns(), std::filesystem::current_path().string(),
+                                             number);
+        }
+    }
+    return true;
+}
+
 } // namespace
 
 int RunHuntExternal(HuntCliOptions o, const HuntSource& spec, std::chrono::milliseconds timeout, std::ostream& out,
@@ -48,13 +81,8 @@ int RunHuntExternal(HuntCliOptions o, const HuntSource& spec, std::chrono::milli
         err << "hitlab hunt: unknown family \"" << o.family << "\"\n";
         return 2;
     }
-    const char* flag = spec.plugin.empty() ? "--external" : "--plugin";
     if (!spec.plugin.empty() && !spec.external.empty()) {
         err << "hitlab hunt: give either --plugin or --external, not both\n";
-        return 2;
-    }
-    if (o.hunt.valueUlps > 0 || o.snippets) {
-        err << "hitlab hunt: with " << flag << " the hunt compares verdicts only (no --ulps or --gtest yet)\n";
         return 2;
     }
     if (!MakeOutDir(o.outDir, err)) {
@@ -86,24 +114,8 @@ int RunHuntExternal(HuntCliOptions o, const HuntSource& spec, std::chrono::milli
     if (!o.quiet) {
         err << "\n";
     }
-    int number = 0, fileNumber = 0;
-    for (const ExternalFind& f : report.found) {
-        std::string line = DescribeDisagreement(f.c, o.hunt);
-        if (!f.failure.empty()) {
-            line = o.hunt.a + ": " + f.failure + "; " +
-                   (f.c.b ? o.hunt.b + ": " + hunt::DescribeResult(*f.c.b, *family) + "; " : "") +
-                   "exact: " + DescribeExact(f.c.exact);
-        }
-        out << ++number << ". " << f.c.text << "\n   " << line << "\n   distribution: " << f.c.distribution << "\n";
-        if (!o.outDir.empty()) {
-            const std::string path = FreshScenePath(o, fileNumber);
-            if (const IoError e = SaveSceneFile(ExternalCounterexampleScene(f, o.hunt, line, hunt.SourceText()), path);
-                !e.what.empty()) {
-                err << "hitlab hunt: " << ErrorText(e) << "\n";
-                return 2;
-            }
-            out << "   scene: " << path << "\n";
-        }
+    if (!PrintFinds(o, spec, hunt, report, out, err)) {
+        return 2;
     }
     const HuntProgress& p = report.progress;
     char summary[320];

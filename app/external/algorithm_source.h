@@ -26,7 +26,10 @@ public:
     virtual const std::string& Command() const = 0;
     /// The key under which JSON output names Command(): "command" or "plugin".
     virtual const char* Kind() const = 0;
-    /// Answers every query, out[i] for queries[i] (ExternalProgram::Evaluate's contract).
+    /// Answers every query, out[i] for queries[i] (ExternalProgram::Evaluate's contract). A query
+    /// with trace asks for the algorithms' trace steps and verdicts: a program's sent with its
+    /// answer (checked as the rest of it), a plugin's from its traced functions; an algorithm
+    /// that gives none has an empty trace and verdict.
     virtual std::vector<ExternalAnswer> Evaluate(std::span<const ExternalQuery> queries) = 0;
 };
 

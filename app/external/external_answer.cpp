@@ -74,11 +74,31 @@ std::string ReadField(const json& j, const std::string& path, const char* key, b
     }
 }
 
-std::string ReadTrace(const json& j, const std::string& path, ExternalResult& out)
+/// One step's named values: an object of finite numbers or null.
+std::string ReadStepValues(const ordered_json& values, const std::string& at, ExternalStep& step)
+{
+    if (!values.is_object()) {
+        return at + ": expected an object {name: number or null}, got " + detail::Describe(json(values));
+    }
+    for (const auto& [name, value] : values.items()) {
+        if (value.is_null()) {
+            step.values.emplace_back(name, std::nullopt);
+        } else if (value.is_number() && std::isfinite(value.get<double>())) {
+            step.values.emplace_back(name, value.get<double>());
+        } else {
+            return at + "." + name + ": expected a finite number or null, got " + detail::Describe(json(value));
+        }
+    }
+    return "";
+}
+
+/// The optional "verdict" (text) and "trace" (an array of {"caption": text, "values": {...}}), read
+/// from the result object as written (ordered: the values keep the program's order).
+std::string ReadTrace(const ordered_json& j, const std::string& path, ExternalResult& out)
 {
     if (const auto it = j.find("verdict"); it != j.end()) {
         if (!it->is_string()) {
-            return path + ".verdict: expected a string, got " + detail::Describe(*it);
+            return path + ".verdict: expected a string, got " + detail::Describe(json(*it));
         }
         out.verdict = it->get<std::string>();
     }
@@ -87,26 +107,24 @@ std::string ReadTrace(const json& j, const std::string& path, ExternalResult& ou
         return "";
     }
     if (!it->is_array()) {
-        return path + ".trace: expected an array of steps, got " + detail::Describe(*it);
+        return path + ".trace: expected an array of steps, got " + detail::Describe(json(*it));
     }
     for (size_t i = 0; i < it->size(); ++i) {
-        const json& s = (*it)[i];
+        const ordered_json& s = (*it)[i];
         const std::string at = path + ".trace[" + std::to_string(i) + "]";
-        if (!s.is_object() || !s.contains("caption") || !s["caption"].is_string()) {
-            return at + ": expected {\"caption\": text, \"values\": {name: number}}, got " + detail::Describe(s);
+        if (!s.is_object()) {
+            return at + ": expected a step {\"caption\": text, \"values\": {name: number}}, got " +
+                   detail::Describe(json(s));
         }
-        ExternalStep step{s["caption"].get<std::string>(), {}};
+        const auto caption = s.find("caption");
+        if (caption == s.end() || !caption->is_string()) {
+            return at + ".caption: expected a string, got " +
+                   (caption == s.end() ? std::string("nothing") : detail::Describe(json(*caption)));
+        }
+        ExternalStep step{caption->get<std::string>(), {}};
         if (const auto values = s.find("values"); values != s.end()) {
-            if (!values->is_object()) {
-                return at + ".values: expected an object of numbers, got " + detail::Describe(*values);
-            }
-            for (const auto& [name, value] : values->items()) {
-                double x = 0;
-                const std::string error = ReadResultNumber(value, at + ".values." + name, x);
-                if (!error.empty()) {
-                    return error;
-                }
-                step.values.emplace_back(name, x);
+            if (std::string error = ReadStepValues(*values, at + ".values", step); !error.empty()) {
+                return error;
             }
         }
         out.trace.push_back(std::move(step));
@@ -154,6 +172,9 @@ std::string QueryLine(const ExternalQuery& query, std::int64_t id)
                       {"a", ShapeToJson(InPrecision(query.query.a, query.precision))},
                       {"b", ShapeToJson(InPrecision(query.query.b, query.precision))},
                       {"algorithms", query.algorithms}};
+    if (query.trace) {
+        j["trace"] = true;
+    }
     return j.dump();
 }
 
@@ -211,6 +232,7 @@ ExternalAnswer ParseAnswerLine(std::string_view line, std::int64_t expectedId, c
                    (results == j.end() ? std::string("nothing") : detail::Describe(*results)));
     }
     ExternalAnswer out;
+    ordered_json ordered; // the line again, keeping the order of keys, for the traces (read only when sent)
     for (const std::string& name : query.algorithms) {
         const auto r = results->find(name);
         const ExternalAlgorithm* info = Declared(declared, query.query.family, name);
@@ -223,7 +245,12 @@ ExternalAnswer ParseAnswerLine(std::string_view line, std::int64_t expectedId, c
         }
         ExternalResult result{name, {}, {}, {}};
         std::string error = ReadExternalResult(*r, "results." + name, query.query.family, info->returns, result.result);
-        error = error.empty() ? ReadTrace(*r, "results." + name, result) : error;
+        if (error.empty() && r->is_object() && (r->contains("trace") || r->contains("verdict"))) {
+            if (ordered.is_null()) {
+                ordered = ordered_json::parse(line);
+            }
+            error = ReadTrace(ordered["results"][name], "results." + name, result);
+        }
         if (!error.empty()) {
             return Bad(error);
         }

@@ -9,6 +9,7 @@
 #include <nlohmann/json.hpp>
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -22,12 +23,14 @@ struct ExternalQuery {
     Query query;
     Precision precision = Precision::Double;
     std::vector<std::string> algorithms;
+    bool trace = false; ///< ask for the algorithms' trace steps and verdicts ("trace": true)
 };
 
-/// One step of an external algorithm's optional trace: a caption and named values.
+/// One step of an external algorithm's optional trace: a caption and named values (nullopt: the
+/// program sent null, no value at this step; a plugin's values are always numbers).
 struct ExternalStep {
     std::string caption;
-    std::vector<std::pair<std::string, double>> values;
+    std::vector<std::pair<std::string, std::optional<double>>> values;
 };
 
 /// One algorithm's answer, with its optional trace and verdict.
@@ -60,8 +63,8 @@ struct ExternalAnswer {
 };
 
 /// The query line (no newline) with integer id: {"id", "query", "precision", "a", "b",
-/// "algorithms"}. Shapes as the scene file writes them (ShapeToJson: shortest round-trip numbers,
-/// -0 kept, an obb with axes); in float precision the shapes are first rounded to float.
+/// "algorithms"}, and "trace": true when query.trace. Shapes as the scene file writes them (ShapeToJson: shortest
+/// round-trip numbers, -0 kept, an obb with axes); in float precision the shapes are first rounded to float.
 std::string QueryLine(const ExternalQuery& query, std::int64_t id);
 
 /// Reads one result object (`hitlab eval`'s) at path into out. hit is required; every other field
@@ -72,8 +75,10 @@ std::string ReadExternalResult(const nlohmann::json& j, const std::string& path,
                                Result& out);
 
 /// Reads an answer line to the query with id expectedId. declared: the program's algorithms
-/// (for returns). A wrong id, bad JSON, a missing or extra algorithm, or a bad result gives
-/// BadAnswer with a message saying what is wrong; {"error": text} gives Error.
+/// (for returns). A wrong id, bad JSON, a missing or extra algorithm, a bad result or a bad trace
+/// (not an array of {"caption": text, "values": {name: finite number or null}}, a verdict that is
+/// not text) gives BadAnswer with a message saying what is wrong and where; {"error": text} gives
+/// Error.
 ExternalAnswer ParseAnswerLine(std::string_view line, std::int64_t expectedId, const ExternalQuery& query,
                                const std::vector<ExternalAlgorithm>& declared);
 

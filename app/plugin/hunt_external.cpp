@@ -3,6 +3,7 @@
 
 #include "app/external/external_program.h"
 #include "core/algorithm.h"
+#include "core/compare.h"
 #include "core/exact/hunt_detail.h"
 #include "core/io/protocol.h"
 #include "core/worker_pool.h"
@@ -14,8 +15,6 @@
 namespace hitlab {
 
 namespace {
-
-using Clock = std::chrono::steady_clock;
 
 /// The most queries per round trip: the plugin region's capacity, as many lines in flight to a program.
 constexpr std::size_t kBatch = plugin::kCapacity;
@@ -93,6 +92,7 @@ std::string ExternalHunt::Start(const HuntOptions& options, const HuntSource& so
             m_lanes.clear();
             return SourceName(*plugin) + ": " + options.a + " has no " + PrecisionName(options.precision) + " function";
         }
+        m_returns = lane->source->Algorithms()[lane->index].returns;
         m_lanes.push_back(std::move(lane));
     }
     for (std::size_t i = 0; i < m_lanes.size(); ++i) {
@@ -106,133 +106,157 @@ std::string ExternalHunt::SourceText() const
     return m_source.plugin.empty() ? "program " + m_source.external : "plugin " + m_source.plugin;
 }
 
-ExternalHuntReport ExternalHunt::Run(const std::atomic<bool>* cancel, const HuntCallback& progress)
+bool ExternalHunt::Disagrees(const Query& q, const Result& r, std::uint64_t* gmp) const
+{
+    const double ulps = m_options.valueUlps;
+    if (m_versus != nullptr) { // against a built-in algorithm: RunHunt's rule
+        const Result b = m_versus->run(q, m_options.precision, nullptr);
+        return r.hit != b.hit || (ulps > 0 && ValueDifferences(q, m_options.precision, QueryValueScale(q), r, m_returns,
+                                                               b, m_versus->returns, ulps) != 0);
+    }
+    // against the judge: its interval filter first, GMP when it cannot decide or values count
+    const std::optional<bool> fast = FastVerdict(q);
+    if (fast && (ulps <= 0 || !r.hit || !*fast)) {
+        return r.hit != *fast;
+    }
+    if (gmp != nullptr) {
+        ++*gmp;
+    }
+    if (ulps <= 0 || !r.hit) {
+        return r.hit != ExactHit(q);
+    }
+    const ExactResult exact = JudgeExact(q);
+    return !exact.hit || ExactValuesDiffer(q, m_options.precision, r, m_returns, exact, ulps);
+}
+
+ExternalFind ExternalHunt::Find(Lane& lane, const Query& drawn, const char* distribution, const PluginFailure* failure)
+{
+    const Precision precision = m_options.precision;
+    const auto run = [&](std::span<const Query> queries, std::span<Result> out) {
+        return RunSource(*lane.source, lane.index, precision, queries, out);
+    };
+    // a failure shrinks to a simpler query that still fails, a disagreement to one that still
+    // disagrees (and does not fail); a hang is kept as drawn
+    const bool failed = failure != nullptr;
+    const auto keeps = [&](const Query& q) {
+        Result r;
+        const bool fails = !run(std::span(&q, 1), std::span(&r, 1)).empty();
+        return failed ? fails : !fails && Disagrees(q, r, nullptr);
+    };
+    const bool hung = failed && failure->status == ExternalStatus::TimedOut;
+    ExternalFind f;
+    f.c.original = drawn;
+    f.c.distribution = distribution;
+    f.c.query = m_options.shrink && !hung ? ShrinkQuery(drawn, keeps) : drawn;
+    const std::vector<PluginFailure> again =
+        hung ? std::vector<PluginFailure>{} : run(std::span(&f.c.query, 1), std::span(&f.c.a, 1));
+    if (!again.empty()) {
+        failure = &again[0];
+    }
+    if (failure != nullptr) {
+        f.failure = std::string(ExternalStatusName(failure->status)) + ": " + failure->message;
+        f.c.a = Result{};
+    }
+    if (m_versus != nullptr) {
+        f.c.b = m_versus->run(f.c.query, precision, nullptr);
+    }
+    f.c.exact = JudgeExact(f.c.query);
+    f.c.text = DescribeQuery(f.c.query);
+    return f;
+}
+
+void ExternalHunt::Search(std::size_t laneIndex, const HuntCallback& progress)
 {
     const HuntOptions& o = m_options;
-    const Precision precision = o.precision;
-    const Family family = o.family;
-    const Clock::time_point start = Clock::now();
-    const auto seconds = [&] { return std::chrono::duration<double>(Clock::now() - start).count(); };
-    const auto cancelled = [&] { return cancel != nullptr && cancel->load(); };
-    // the other side's verdict: the built-in algorithm's, or the judge's (FastVerdict first)
-    const auto otherHit = [&](const Query& q, std::uint64_t* gmp) {
-        if (m_versus != nullptr) {
-            return m_versus->run(q, precision, nullptr).hit;
-        }
-        std::optional<bool> exact = FastVerdict(q);
-        if (!exact && gmp != nullptr) {
-            ++*gmp;
-        }
-        return exact ? *exact : ExactHit(q);
+    Lane& lane = *m_lanes[laneIndex];
+    hunt::Rng rng(hunt::LaneSeed(o.seed, laneIndex));
+    std::vector<Query> batch;
+    std::vector<const char*> distributions;
+    std::vector<Result> results;
+    std::set<std::string> seen;
+    std::map<std::string, int> tries;
+    const auto done = [&] {
+        return Cancelled() || (o.maxCases > 0 && lane.cases >= lane.quota) ||
+               (o.maxSeconds > 0 && Seconds() >= o.maxSeconds) ||
+               (o.maxCounterexamples > 0 && lane.found.size() >= o.maxCounterexamples);
     };
-    const auto search = [&](std::size_t laneIndex) {
-        Lane& lane = *m_lanes[laneIndex];
-        const auto run = [&](std::span<const Query> queries, std::span<Result> out) {
-            return RunSource(*lane.source, lane.index, precision, queries, out);
-        };
-        hunt::Rng rng(hunt::LaneSeed(o.seed, laneIndex));
-        std::vector<Query> batch;
-        std::vector<const char*> distributions;
-        std::vector<Result> results;
-        std::set<std::string> seen;
-        std::map<std::string, int> tries;
-        const auto done = [&] {
-            return cancelled() || (o.maxCases > 0 && lane.cases >= lane.quota) ||
-                   (o.maxSeconds > 0 && seconds() >= o.maxSeconds) ||
-                   (o.maxCounterexamples > 0 && lane.found.size() >= o.maxCounterexamples);
-        };
-        std::size_t batchSize = kFirstBatch;
-        while (!done()) {
-            const std::uint64_t left = o.maxCases > 0 ? lane.quota - lane.cases : batchSize;
-            const std::size_t n = std::size_t(std::min<std::uint64_t>(batchSize, left));
-            batch.resize(n);
-            distributions.resize(n);
-            results.resize(n);
-            for (std::size_t i = 0; i < n; ++i) {
-                batch[i] = hunt::Draw(family, rng, precision, o.around, &distributions[i]);
+    std::size_t batchSize = kFirstBatch;
+    while (!done()) {
+        const std::uint64_t left = o.maxCases > 0 ? lane.quota - lane.cases : batchSize;
+        const std::size_t n = std::size_t(std::min<std::uint64_t>(batchSize, left));
+        batch.resize(n);
+        distributions.resize(n);
+        results.resize(n);
+        for (std::size_t i = 0; i < n; ++i) {
+            batch[i] = hunt::Draw(o.family, rng, o.precision, o.around, &distributions[i]);
+        }
+        const std::vector<PluginFailure> failures = RunSource(*lane.source, lane.index, o.precision, batch, results);
+        batchSize = failures.empty() ? std::min(kBatch, batchSize * 2) : kFirstBatch;
+        std::size_t nextFailure = 0;
+        for (std::size_t i = 0; i < n && !done(); ++i) {
+            ++lane.cases;
+            const bool failed = nextFailure < failures.size() && failures[nextFailure].index == i;
+            const PluginFailure* failure = failed ? &failures[nextFailure++] : nullptr;
+            if (!failed && !Disagrees(batch[i], results[i], &lane.gmp)) {
+                continue;
             }
-            const std::vector<PluginFailure> failures = run(batch, results);
-            batchSize = failures.empty() ? std::min(kBatch, batchSize * 2) : kFirstBatch;
-            std::size_t nextFailure = 0;
-            for (std::size_t i = 0; i < n && !done(); ++i) {
-                ++lane.cases;
-                const bool failed = nextFailure < failures.size() && failures[nextFailure].index == i;
-                const PluginFailure* failure = failed ? &failures[nextFailure++] : nullptr;
-                if (!failed && results[i].hit == otherHit(batch[i], &lane.gmp)) {
-                    continue;
-                }
-                ++lane.disagreements;
-                if (++tries[std::string(failed ? "failed " : "") + distributions[i]] > kTriesPerDistribution) {
-                    continue;
-                }
-                // a failure shrinks to a simpler query that still fails, a disagreement to one that
-                // still disagrees (and does not fail); a hang is kept as drawn
-                const auto keeps = [&](const Query& q) {
-                    Result r;
-                    const bool fails = !run(std::span(&q, 1), std::span(&r, 1)).empty();
-                    return failed ? fails : !fails && r.hit != otherHit(q, nullptr);
-                };
-                const bool hung = failed && failure->status == ExternalStatus::TimedOut;
-                ExternalFind f;
-                f.c.original = batch[i];
-                f.c.distribution = distributions[i];
-                f.c.query = o.shrink && !hung ? ShrinkQuery(batch[i], keeps) : batch[i];
-                const std::vector<PluginFailure> again =
-                    hung ? std::vector<PluginFailure>{} : run(std::span(&f.c.query, 1), std::span(&f.c.a, 1));
-                if (!again.empty()) {
-                    failure = &again[0];
-                }
-                if (failure != nullptr) {
-                    f.failure = std::string(ExternalStatusName(failure->status)) + ": " + failure->message;
-                    f.c.a = Result{};
-                }
-                if (m_versus != nullptr) {
-                    f.c.b = m_versus->run(f.c.query, precision, nullptr);
-                }
-                f.c.exact = JudgeExact(f.c.query);
-                f.c.text = DescribeQuery(f.c.query);
-                if (seen.insert(f.c.text).second) {
-                    lane.found.push_back(std::move(f));
-                }
+            ++lane.disagreements;
+            if (++tries[std::string(failed ? "failed " : "") + distributions[i]] > kTriesPerDistribution) {
+                continue;
             }
-            if (progress && laneIndex == 0) {
-                HuntProgress p;
-                p.cases = lane.cases * m_lanes.size();
-                p.seconds = seconds();
-                p.casesPerSecond = double(p.cases) / std::max(p.seconds, 1e-9);
-                p.counterexamples = lane.found.size();
-                p.disagreements = lane.disagreements;
-                progress(p);
+            ExternalFind f = Find(lane, batch[i], distributions[i], failure);
+            if (seen.insert(f.c.text).second) {
+                lane.found.push_back(std::move(f));
             }
         }
-    };
+        if (progress && laneIndex == 0) {
+            HuntProgress p;
+            p.cases = lane.cases * m_lanes.size();
+            p.seconds = Seconds();
+            p.casesPerSecond = double(p.cases) / std::max(p.seconds, 1e-9);
+            p.counterexamples = lane.found.size();
+            p.disagreements = lane.disagreements;
+            progress(p);
+        }
+    }
+}
+
+ExternalHuntReport ExternalHunt::Run(const std::atomic<bool>* cancel, const HuntCallback& progress)
+{
+    m_cancel = cancel;
+    m_start = std::chrono::steady_clock::now();
     if (!m_lanes.empty()) {
         WorkerPool pool;
-        pool.Run(m_lanes.size(), search);
+        pool.Run(m_lanes.size(), [&](std::size_t lane) { Search(lane, progress); });
     }
     // merged in lane order, a case found by two lanes kept once, at most maxCounterexamples
     ExternalHuntReport report;
     report.threads = m_lanes.size();
-    report.cancelled = cancelled();
+    report.cancelled = Cancelled();
     std::set<std::string> seen;
     for (const auto& lane : m_lanes) {
         report.progress.cases += lane->cases;
         report.progress.disagreements += lane->disagreements;
         report.progress.exactCalls += lane->gmp;
         for (ExternalFind& f : lane->found) {
-            const bool room = o.maxCounterexamples == 0 || report.found.size() < o.maxCounterexamples;
+            const bool room = m_options.maxCounterexamples == 0 || report.found.size() < m_options.maxCounterexamples;
             if (room && seen.insert(f.c.text).second) {
                 report.found.push_back(std::move(f));
             }
         }
     }
-    report.progress.seconds = seconds();
+    report.progress.seconds = Seconds();
     report.progress.casesPerSecond = double(report.progress.cases) / std::max(report.progress.seconds, 1e-9);
     report.progress.counterexamples = report.found.size();
     if (progress) {
         progress(report.progress);
     }
     return report;
+}
+
+double ExternalHunt::Seconds() const
+{
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - m_start).count();
 }
 
 } // namespace hitlab

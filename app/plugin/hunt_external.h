@@ -37,14 +37,18 @@ struct ExternalHuntReport {
 };
 
 /// One hunt of options.a, an algorithm of the source, against the exact judge (options.b "") or the
-/// built-in algorithm options.b. options.valueUlps and options.tolerance are not used (verdicts
-/// only).
+/// built-in algorithm options.b: verdicts, and with options.valueUlps > 0 also the values beyond
+/// that many ulps, as RunHunt compares them (against b: ValueDifferences of the fields both
+/// return; against the judge: ExactValuesDiffer of t_enter, t_exit, depth). options.tolerance is
+/// not used.
 class ExternalHunt {
 public:
     /// Starts a host process or program per thread (HuntThreads(options), at most maxCases) and
     /// finds the algorithm in each; "" or why not (the source refused, no such algorithm of the
     /// family, no function for the precision, an unknown options.b).
     std::string Start(const HuntOptions& options, const HuntSource& source, std::chrono::milliseconds timeout);
+    /// The hunted algorithm's result fields (its metadata's returns; after a successful Start).
+    std::uint32_t Returns() const { return m_returns; }
     /// "plugin FILE" or "program COMMAND": how the lines name the source.
     std::string SourceText() const;
     /// Runs the search on the calling thread and the others (after a successful Start): each thread
@@ -59,7 +63,22 @@ public:
 
 private:
     struct Lane;
+    /// Whether the source's answer r to q disagrees with the other side (the verdict, and the
+    /// values with valueUlps > 0). gmp (may be null) counts the judge's GMP calls.
+    bool Disagrees(const Query& q, const Result& r, std::uint64_t* gmp) const;
+    /// The counterexample of a drawn case that disagreed or failed (failure: how, or null): shrunk,
+    /// answered again, judged.
+    ExternalFind Find(Lane& lane, const Query& drawn, const char* distribution, const PluginFailure* failure);
+    /// One thread's search (Run's contract) on its lane.
+    void Search(std::size_t laneIndex, const HuntCallback& progress);
+    bool Cancelled() const { return m_cancel != nullptr && m_cancel->load(); }
+    /// Seconds since Run started.
+    double Seconds() const;
+
     HuntOptions m_options;
+    std::uint32_t m_returns = 0; ///< the hunted algorithm's fields
+    const std::atomic<bool>* m_cancel = nullptr;
+    std::chrono::steady_clock::time_point m_start;
     HuntSource m_source;
     const AlgorithmInfo* m_versus = nullptr;
     std::vector<std::shared_ptr<Lane>> m_lanes;

@@ -8,6 +8,36 @@
 
 namespace hitlab {
 
+namespace {
+
+/// The queries that ask for a trace ("trace": true) get, for each of their algorithms with a
+/// traced function in their precision, its steps and verdict (PluginProgram::Trace); a failure of
+/// the traced function fails the query, as a failure of the batch function does.
+void AddTraces(PluginProgram& plugin, std::span<const ExternalQuery> queries, std::vector<ExternalAnswer>& out)
+{
+    for (std::size_t k = 0; k < queries.size(); ++k) {
+        for (std::size_t j = 0; queries[k].trace && out[k].Ok() && j < out[k].results.size(); ++j) {
+            const auto& all = plugin.Algorithms();
+            const auto at = std::find_if(all.begin(), all.end(), [&](const ExternalAlgorithm& a) {
+                return a.family == queries[k].query.family && a.name == out[k].results[j].name;
+            });
+            const auto a = std::size_t(at - all.begin());
+            if (at == all.end() || !plugin.HasTrace(a, queries[k].precision)) {
+                continue;
+            }
+            ExternalAnswer traced = plugin.Trace(a, queries[k].precision, queries[k].query);
+            if (!traced.Ok()) {
+                out[k] = {traced.status, traced.message, {}};
+            } else if (!traced.results.empty()) {
+                out[k].results[j].trace = std::move(traced.results[0].trace);
+                out[k].results[j].verdict = std::move(traced.results[0].verdict);
+            }
+        }
+    }
+}
+
+} // namespace
+
 std::vector<ExternalAnswer> PluginProgram::Evaluate(std::span<const ExternalQuery> queries)
 {
     std::vector<ExternalAnswer> out(queries.size());
@@ -54,6 +84,7 @@ std::vector<ExternalAnswer> PluginProgram::Evaluate(std::span<const ExternalQuer
             }
         }
     }
+    AddTraces(*this, queries, out);
     for (ExternalAnswer& a : out) {
         if (!a.Ok()) {
             a.results.clear();

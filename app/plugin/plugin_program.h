@@ -51,7 +51,8 @@ public:
     const char* Kind() const override { return "plugin"; }
     /// Answers every query (grouped per algorithm into batches). A query fails as a whole when
     /// one of its algorithms failed on it; an algorithm without a function for the query's
-    /// precision answers Error.
+    /// precision answers Error. A query with trace gets the steps and verdict of each of its
+    /// algorithms that has a traced function for its precision (Trace; the others none).
     std::vector<ExternalAnswer> Evaluate(std::span<const ExternalQuery> queries) override;
 
     /// Whether algorithm (an index into Algorithms()) has a function for precision.

@@ -18,8 +18,8 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
-/// Whether a hit's t_enter, t_exit or depth (those it returns) lie beyond ulps of the exact values
-/// (the comparison's rule, core/compare.h).
+} // namespace
+
 bool ExactValuesDiffer(const Query& q, Precision precision, const Result& r, std::uint32_t returns,
                        const ExactResult& exact, double ulps)
 {
@@ -32,6 +32,8 @@ bool ExactValuesDiffer(const Query& q, Precision precision, const Result& r, std
     }
     return off(kFieldDepth, r.depth, exact.depth, scale.length);
 }
+
+namespace {
 
 /// The two sides of a hunt, resolved.
 struct Sides {

@@ -140,6 +140,25 @@ std::string DescribeDisagreement(const Counterexample& c, const HuntOptions& opt
 /// the one marked call. Last, the judge's stated values are checked (exact rationals by text).
 std::string GoogleTestSnippet(const Counterexample& c, const HuntOptions& options, int index = 1);
 
+/// The pieces of a hunt's GoogleTest case, shared with the cases of an external algorithm
+/// (app/plugin/hunt_external_export.h):
+/// a number as a C++ double literal ("1", "0.5", "-0.0", "1e-300"; finite);
+std::string HuntLiteral(double v);
+/// the command line that finds the case again, with source (e.g. "--plugin FILE") appended;
+std::string HuntCommand(const Counterexample& c, const HuntOptions& options, const std::string& source = "");
+/// the TEST's suite and name, "HuntRayAabb, SlabBranchlessVsExact1";
+std::string HuntCaseName(const Counterexample& c, const HuntOptions& options, int index);
+/// the comment block's first lines: the query, the command (HuntCommand), each side's answer
+/// (a's as aAnswer says when not "", else c.a) and the exact answer;
+std::string HuntCaseComment(const Counterexample& c, const HuntOptions& options, int index, const std::string& source,
+                            const std::string& aAnswer);
+/// the assertions of the exact answer on the tested result, one line each: the judge's verdict on
+/// the expression hit, and on a hit each t_enter, t_exit (ray casts) or depth (overlaps) that
+/// returns has, as the expression value(field) gives it (field: that protocol name), within the
+/// tolerance GoogleTestSnippet states.
+std::string HuntExactAssertions(const Counterexample& c, const HuntOptions& options, std::uint32_t returns,
+                                const std::string& hit, const std::function<std::string(const char*)>& value);
+
 /// A scene with the counterexample's two shapes, algorithms a and b enabled (all of the family
 /// against the judge, a drawn), the hunt's precision, and a title and description explaining it.
 Scene CounterexampleScene(const Counterexample& c, const HuntOptions& options);
@@ -148,6 +167,11 @@ Scene CounterexampleScene(const Counterexample& c, const HuntOptions& options);
 
 /// Whether the two sides disagree on query (the exact side uses FastVerdict, then the judge).
 bool HuntDisagrees(const HuntOptions& options, const Query& query);
+
+/// Whether a hit's t_enter, t_exit or depth (those returns has) lie beyond ulps of the exact
+/// values (the comparison's rule, core/compare.h): the hunt's value disagreement with the judge.
+bool ExactValuesDiffer(const Query& q, Precision precision, const Result& r, std::uint32_t returns,
+                       const ExactResult& exact, double ulps);
 
 /// Whether the exact verdict changes when b is grown, shrunk or moved along an axis by
 /// relative * (the query's largest number, at least 1).

@@ -82,8 +82,43 @@ std::string ValueLiteral(double v)
 
 std::string ExactText(const ExactValue& v) { return v.exact ? v.text : v.text + " (rounded)"; }
 
-/// The command line that finds the case again.
-std::string HuntCommand(const Counterexample& c, const HuntOptions& options)
+/// One value to check on a hit: its protocol name, the judge's value and the query's floor.
+struct Check {
+    const char* field; ///< "t_enter", "t_exit", "depth"
+    const ExactValue* exact;
+    double floor;
+};
+
+/// The values to check on a hit: those the algorithm returns, with the judge's value.
+std::vector<Check> ChecksOf(const Counterexample& c, std::uint32_t returns)
+{
+    const ValueScale scale = QueryValueScale(c.query);
+    std::vector<Check> checks;
+    if (c.exact.hit && IsCast(c.query.family)) {
+        if ((returns & kFieldTEnter) != 0) {
+            checks.push_back({"t_enter", &c.exact.tEnter, scale.t});
+        }
+        if ((returns & kFieldTExit) != 0) {
+            checks.push_back({"t_exit", &c.exact.tExit, scale.t});
+        }
+    } else if (c.exact.hit && (returns & kFieldDepth) != 0) {
+        checks.push_back({"depth", &c.exact.depth, scale.length});
+    }
+    return checks;
+}
+
+/// The built-in algorithm's Result member of a protocol field name.
+std::string ResultMember(const char* field)
+{
+    const std::string f = field;
+    return "result." + std::string(f == "t_enter" ? "tEnter" : f == "t_exit" ? "tExit" : f);
+}
+
+} // namespace
+
+std::string HuntLiteral(double v) { return Literal(v); }
+
+std::string HuntCommand(const Counterexample& c, const HuntOptions& options, const std::string& source)
 {
     std::string s = "hitlab hunt --family " + std::string(FamilyName(c.query.family)) + " --a " + options.a +
                     (options.b.empty() ? " --exact" : " --b " + options.b) + " --seed " + std::to_string(options.seed) +
@@ -96,34 +131,69 @@ std::string HuntCommand(const Counterexample& c, const HuntOptions& options)
         std::snprintf(ulps, sizeof ulps, " --ulps %.17g", options.valueUlps);
         s += ulps;
     }
-    return s;
+    return source.empty() ? s : s + " " + source;
 }
 
-} // namespace
+std::string HuntCaseName(const Counterexample& c, const HuntOptions& options, int index)
+{
+    return "Hunt" + Pascal(FamilyName(c.query.family)) + ", " + Pascal(options.a) + "Vs" +
+           (options.b.empty() ? "Exact" : Pascal(options.b)) + std::to_string(index);
+}
+
+std::string HuntCaseComment(const Counterexample& c, const HuntOptions& options, int index, const std::string& source,
+                            const std::string& aAnswer)
+{
+    const Family family = c.query.family;
+    const std::string precision = PrecisionName(options.precision);
+    std::string s = "// ---- hitlab hunt: " + std::string(FamilyName(family)) + " counterexample " +
+                    std::to_string(index) + ", " + options.a + " against " +
+                    (options.b.empty() ? "the exact judge" : options.b) + " ----\n";
+    s += "// " + DescribeQuery(c.query) + "\n";
+    s += "// found by: " + HuntCommand(c, options, source) + " (" + c.distribution + ")\n";
+    s += "// " + options.a + " (" + precision +
+         ") answered: " + (aAnswer.empty() ? hunt::DescribeResult(c.a, family) : aAnswer) + "\n";
+    if (c.b) {
+        s += "// " + options.b + " (" + precision + ") answered: " + hunt::DescribeResult(*c.b, family) + "\n";
+    }
+    return s + "// the exact answer (HitLab's GMP judge): " + DescribeExact(c.exact) + "\n";
+}
+
+std::string HuntExactAssertions(const Counterexample& c, const HuntOptions& options, std::uint32_t returns,
+                                const std::string& hit, const std::function<std::string(const char*)>& value)
+{
+    // the tolerance of a value: ulps of the precision at the value's size, at least the query's scale
+    const double ulps = options.valueUlps > 0 ? options.valueUlps : kValueUlps;
+    const double epsilon = options.precision == Precision::Float ? 0x1p-23 : 0x1p-52;
+    const std::vector<Check> checks = ChecksOf(c, returns);
+    if (checks.empty()) {
+        return "    EXPECT_" + std::string(c.exact.hit ? "TRUE" : "FALSE") + "(" + hit +
+               "); // exact: " + (c.exact.hit ? "hit" : "miss") + "\n";
+    }
+    char ulpsText[32];
+    std::snprintf(ulpsText, sizeof ulpsText, "%g", ulps);
+    std::string s = "    ASSERT_TRUE(" + hit + "); // exact: hit\n";
+    s += "    // the exact values, each within " + std::string(ulpsText) + " ulps of " +
+         PrecisionName(options.precision) + " at max(|value|, the query's scale)\n";
+    for (const Check& check : checks) {
+        const double v = check.exact->value;
+        if (std::isinf(v)) {
+            s += "    EXPECT_EQ(" + value(check.field) + ", " + ValueLiteral(v) + ");\n";
+            continue;
+        }
+        char tolerance[32];
+        std::snprintf(tolerance, sizeof tolerance, "%.9g", ulps * epsilon * std::max(std::fabs(v), check.floor));
+        s += "    EXPECT_NEAR(" + value(check.field) + ", " + ValueLiteral(v) + ", " + tolerance +
+             "); // exact: " + ExactText(*check.exact) + "\n";
+    }
+    return s;
+}
 
 std::string GoogleTestSnippet(const Counterexample& c, const HuntOptions& options, int index)
 {
     const Family family = c.query.family;
-    const std::string familyName(FamilyName(family));
-    const std::string precision = PrecisionName(options.precision);
     const AlgorithmInfo* info = FindAlgorithm(family, options.a);
     const std::uint32_t returns = info != nullptr ? info->returns : kFieldHit;
-    const std::string name =
-        Pascal(options.a) + "Vs" + (options.b.empty() ? "Exact" : Pascal(options.b)) + std::to_string(index);
-    // the tolerance of a value: ulps of the precision at the value's size, at least the query's scale
-    const double ulps = options.valueUlps > 0 ? options.valueUlps : kValueUlps;
-    const double epsilon = options.precision == Precision::Float ? 0x1p-23 : 0x1p-52;
-    const ValueScale scale = QueryValueScale(c.query);
-
-    std::string s = "// ---- hitlab hunt: " + familyName + " counterexample " + std::to_string(index) + ", " +
-                    options.a + " against " + (options.b.empty() ? "the exact judge" : options.b) + " ----\n";
-    s += "// " + DescribeQuery(c.query) + "\n";
-    s += "// found by: " + HuntCommand(c, options) + " (" + c.distribution + ")\n";
-    s += "// " + options.a + " (" + precision + ") answered: " + hunt::DescribeResult(c.a, family) + "\n";
-    if (c.b) {
-        s += "// " + options.b + " (" + precision + ") answered: " + hunt::DescribeResult(*c.b, family) + "\n";
-    }
-    s += "// the exact answer (HitLab's GMP judge): " + DescribeExact(c.exact) + "\n";
+    std::string s = HuntCaseComment(c, options, index, "", "");
     s += "// Build: link HitLab::core and HitLab::exact (find_package(HitLab), docs/install.md) and\n"
          "// GTest::gtest_main. The test asserts the exact answer against " +
          options.a +
@@ -131,57 +201,21 @@ std::string GoogleTestSnippet(const Counterexample& c, const HuntOptions& option
          "// function, call it on the query's shapes where the algorithm under test runs.\n";
     s += "#include \"core/algorithm.h\"\n#include \"core/exact/exact.h\"\n\n#include <gtest/gtest.h>\n\n"
          "#include <limits>\n\n";
-    s += "TEST(Hunt" + Pascal(familyName) + ", " + name + ")\n{\n";
+    s += "TEST(" + HuntCaseName(c, options, index) + ")\n{\n";
+    const std::string familyName(FamilyName(family));
     s += "    const hitlab::Query query{hitlab::Family::" + Pascal(familyName) + ",\n                              " +
          ShapeLiteral(c.query.a) + ",\n                              " + ShapeLiteral(c.query.b) + "};\n";
     s += "    // the algorithm under test\n";
     s += "    const hitlab::Result result = hitlab::Run(*hitlab::FindAlgorithm(query.family, \"" + options.a +
          "\"), query, hitlab::Precision::" + (options.precision == Precision::Float ? "Float" : "Double") + ");\n";
-
-    // the values to check on a hit: those the algorithm returns, with the judge's value
-    struct Check {
-        const char* field;
-        const ExactValue* exact;
-        double floor;
-    };
-    std::vector<Check> checks;
-    if (c.exact.hit && IsCast(family)) {
-        if ((returns & kFieldTEnter) != 0) {
-            checks.push_back({"tEnter", &c.exact.tEnter, scale.t});
-        }
-        if ((returns & kFieldTExit) != 0) {
-            checks.push_back({"tExit", &c.exact.tExit, scale.t});
-        }
-    } else if (c.exact.hit && (returns & kFieldDepth) != 0) {
-        checks.push_back({"depth", &c.exact.depth, scale.length});
-    }
-    char ulpsText[32];
-    std::snprintf(ulpsText, sizeof ulpsText, "%g", ulps);
-    if (checks.empty()) {
-        s += "    EXPECT_" + std::string(c.exact.hit ? "TRUE" : "FALSE") +
-             "(result.hit); // exact: " + (c.exact.hit ? "hit" : "miss") + "\n";
-    } else {
-        s += "    ASSERT_TRUE(result.hit); // exact: hit\n";
-        s += "    // the exact values, each within " + std::string(ulpsText) + " ulps of " + precision +
-             " at max(|value|, the query's scale)\n";
-        for (const Check& check : checks) {
-            const double v = check.exact->value;
-            if (std::isinf(v)) {
-                s += "    EXPECT_EQ(result." + std::string(check.field) + ", " + ValueLiteral(v) + ");\n";
-                continue;
-            }
-            char tolerance[32];
-            std::snprintf(tolerance, sizeof tolerance, "%.9g", ulps * epsilon * std::max(std::fabs(v), check.floor));
-            s += "    EXPECT_NEAR(result." + std::string(check.field) + ", " + ValueLiteral(v) + ", " + tolerance +
-                 "); // exact: " + ExactText(*check.exact) + "\n";
-        }
-    }
+    s += HuntExactAssertions(c, options, returns, "result.hit", ResultMember);
     // the stated answer is the judge's (what HitLab::exact computes today)
     s += "    const hitlab::ExactResult exact = hitlab::JudgeExact(query);\n";
     s += "    EXPECT_" + std::string(c.exact.hit ? "TRUE" : "FALSE") + "(exact.hit);\n";
-    for (const Check& check : checks) {
+    for (const Check& check : ChecksOf(c, returns)) {
         if (check.exact->exact) {
-            s += "    EXPECT_EQ(exact." + std::string(check.field) + ".text, \"" + check.exact->text + "\");\n";
+            s += "    EXPECT_EQ(exact." + ResultMember(check.field).substr(7) + ".text, \"" + check.exact->text +
+                 "\");\n";
         }
     }
     return s + "}\n";

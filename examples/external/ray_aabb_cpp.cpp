@@ -9,7 +9,8 @@
 // `--flaw abort` dies of SIGABRT on exactly those rays instead (a crash to contain).
 //
 // The line protocol: first one line with a JSON array of metadata objects (those of
-// `hitlab algorithms --json`), then one answer line per query line, in order. Output is flushed
+// `hitlab algorithms --json`), then one answer line per query line, in order; a query line with
+// "trace": true gets the slab trace (one step per axis) and a verdict with each result. Output is flushed
 // only when no more input is waiting, so that a pipelining caller gets many answers per write.
 // The method is the slab method (Kay & Kajiya 1986; Ericson, Real-Time Collision Detection 5.3.3)
 // as HitLab's `slab` reference computes it on ordinary inputs (its fallback for quotients that
@@ -26,7 +27,7 @@
 
 namespace {
 
-using nlohmann::json;
+using json = nlohmann::ordered_json; // keys in the order written
 
 constexpr const char* kMetadata =
     R"j([{"name":"slab_cpp","family":"ray_aabb","title":"Slab method (C++ example)",)j"
@@ -62,15 +63,21 @@ V3<T> Read3(const json& j)
     return {T(j[0].get<double>()), T(j[1].get<double>()), T(j[2].get<double>())};
 }
 
-/// The slab method in T; the result widened to double as JSON.
+/// A trace value: the protocol's trace values are finite numbers, or null for none.
+json TraceValue(double x) { return std::isfinite(x) ? json(x) : json(nullptr); }
+
+/// The slab method in T; the result widened to double as JSON. trace: one step per axis (its
+/// slab's t_near and t_far, null when infinite, and the running interval [t_enter, t_exit]),
+/// and the verdict, added to the result only when asked for.
 template <typename T>
-json Slab(const json& ray, const json& box)
+json Slab(const json& ray, const json& box, bool trace)
 {
     const V3<T> o = Read3<T>(ray["origin"]), d = Read3<T>(ray["direction"]);
     const V3<T> lo = Read3<T>(box["min"]), hi = Read3<T>(box["max"]);
     constexpr T kInf = std::numeric_limits<T>::infinity();
     V3<T> tNear{}, tFar{};
     T tEnter = 0, tExit = std::numeric_limits<T>::max();
+    json steps = json::array();
     for (int i = 0; i < 3; ++i) {
         if (d[i] == 0) { // parallel: every t or none, from the origin alone
             bool inside = lo[i] <= o[i] && o[i] <= hi[i];
@@ -89,9 +96,21 @@ json Slab(const json& ray, const json& box)
         }
         tEnter = std::max(tEnter, tNear[i]);
         tExit = std::min(tExit, tFar[i]);
+        steps.push_back({{"caption", std::string(1, "xyz"[i]) + " slab"},
+                         {"values",
+                          {{"t_near", TraceValue(double(tNear[i]))},
+                           {"t_far", TraceValue(double(tFar[i]))},
+                           {"t_enter", TraceValue(double(tEnter))},
+                           {"t_exit", TraceValue(double(tExit))}}}});
     }
     if (!(tEnter <= tExit)) {
-        return {{"hit", false}, {"t_enter", nullptr}, {"t_exit", nullptr}, {"point", nullptr}, {"normal", nullptr}};
+        json miss = {
+            {"hit", false}, {"t_enter", nullptr}, {"t_exit", nullptr}, {"point", nullptr}, {"normal", nullptr}};
+        if (trace) {
+            miss["trace"] = std::move(steps);
+            miss["verdict"] = "Miss: the slabs' t intervals do not meet.";
+        }
+        return miss;
     }
     tEnter += T(0); // -0 -> 0
     tExit += T(0);
@@ -107,11 +126,16 @@ json Slab(const json& ray, const json& box)
     for (int i = 0; i < 3; ++i) {
         point.push_back(Number(double(o[i] + tEnter * d[i])));
     }
-    return {{"hit", true},
-            {"t_enter", Number(double(tEnter))},
-            {"t_exit", Number(double(tExit))},
-            {"point", std::move(point)},
-            {"normal", std::move(normal)}};
+    json hit = {{"hit", true},
+                {"t_enter", Number(double(tEnter))},
+                {"t_exit", Number(double(tExit))},
+                {"point", std::move(point)},
+                {"normal", std::move(normal)}};
+    if (trace) {
+        hit["trace"] = std::move(steps);
+        hit["verdict"] = "Hit: the slabs' t intervals meet.";
+    }
+    return hit;
 }
 
 json Answer(const std::string& line)
@@ -126,7 +150,9 @@ json Answer(const std::string& line)
             return {{"id", id}, {"error", "only ray_aabb is implemented"}};
         }
         const bool single = query.value("precision", "float") == "float";
-        const json result = single ? Slab<float>(query["a"], query["b"]) : Slab<double>(query["a"], query["b"]);
+        const bool trace = query.value("trace", false) == true; // "trace": true asks for the steps
+        const json result =
+            single ? Slab<float>(query["a"], query["b"], trace) : Slab<double>(query["a"], query["b"], trace);
         json results = json::object();
         for (const json& name : query["algorithms"]) {
             results[name.get<std::string>()] = result;

@@ -4,7 +4,9 @@
 Run it as:  hitlab report SCENE --external 'python3 examples/external/ray_aabb_python.py'
 
 The line protocol: first one line with a JSON array of metadata objects (those of
-`hitlab algorithms --json`), then one answer line per query line, in order. The method is the
+`hitlab algorithms --json`), then one answer line per query line, in order. A query line with
+"trace": true gets, with each result, the slab trace (one step per axis: t_near, t_far and the
+running interval t_enter, t_exit) and a one-sentence verdict, shown in HitLab's Query inspector. The method is the
 slab method (Kay & Kajiya 1986; Ericson, Real-Time Collision Detection 5.3.3) as HitLab's `slab`
 reference computes it on ordinary inputs: t = (plane - origin) / direction per axis, correctly
 rounded in the query's precision, parallel axes decided by the origin alone. (The reference's
@@ -55,11 +57,20 @@ def number(x):
     return x
 
 
-def slab(origin, direction, lo, hi, rnd, largest):
+def finite(x):
+    """A trace value: the protocol's trace values are finite numbers, or null for none."""
+    return x if math.isfinite(x) else None
+
+
+def slab(origin, direction, lo, hi, rnd, largest, trace):
     """The slab method; rnd rounds each operation to the precision (a single operation on two
-    floats, computed in double and rounded once to float, is the correctly rounded float result)."""
+    floats, computed in double and rounded once to float, is the correctly rounded float result).
+    trace: a list that gets one step per axis (its slab's t_near and t_far, null when infinite,
+    and the running interval [t_enter, t_exit]); the verdict is returned in the result's
+    "verdict" (removed by the caller unless the query asked for the trace)."""
     near, far = [], []
-    for o, d, l, h in zip(origin, direction, lo, hi):
+    t_enter, t_exit = 0.0, largest
+    for axis, (o, d, l, h) in enumerate(zip(origin, direction, lo, hi)):
         if d == 0:  # parallel: every t or none, from the origin alone
             inside = l <= o <= h
             near.append(-math.inf if inside else math.inf)
@@ -68,9 +79,14 @@ def slab(origin, direction, lo, hi, rnd, largest):
             t0, t1 = rnd(rnd(l - o) / d), rnd(rnd(h - o) / d)
             near.append(min(t0, t1))
             far.append(max(t0, t1))
-    t_enter = max([0.0] + near) + 0.0  # -0 -> 0
-    t_exit = min([largest] + far) + 0.0
-    miss = {"hit": False, "t_enter": None, "t_exit": None, "point": None, "normal": None}
+        t_enter, t_exit = max(t_enter, near[-1]), min(t_exit, far[-1])
+        trace.append({"caption": "xyz"[axis] + " slab",
+                      "values": {"t_near": finite(near[-1]), "t_far": finite(far[-1]),
+                                 "t_enter": finite(t_enter), "t_exit": finite(t_exit)}})
+    t_enter += 0.0  # -0 -> 0
+    t_exit += 0.0
+    miss = {"hit": False, "t_enter": None, "t_exit": None, "point": None, "normal": None,
+            "verdict": "Miss: the slabs' t intervals do not meet."}
     if not t_enter <= t_exit:
         return miss
     point = [rnd(o + rnd(t_enter * d)) for o, d in zip(origin, direction)]
@@ -81,7 +97,8 @@ def slab(origin, direction, lo, hi, rnd, largest):
             normal[axis] = -1 if direction[axis] > 0 else 1
             break
     return {"hit": True, "t_enter": number(t_enter), "t_exit": number(t_exit),
-            "point": [number(p) for p in point], "normal": normal}
+            "point": [number(p) for p in point], "normal": normal,
+            "verdict": "Hit: the slabs' t intervals meet."}
 
 
 def answer(line):
@@ -97,7 +114,12 @@ def answer(line):
         ray, box = query["a"], query["b"]
         single = query.get("precision", "float") == "float"
         rnd, largest = (to_float, FLOAT_MAX) if single else (keep, DOUBLE_MAX)
-        result = slab(ray["origin"], ray["direction"], box["min"], box["max"], rnd, largest)
+        steps = []
+        result = slab(ray["origin"], ray["direction"], box["min"], box["max"], rnd, largest, steps)
+        if query.get("trace") is True:  # asked for: one step per axis and the verdict
+            result["trace"] = steps
+        else:
+            del result["verdict"]
         return {"id": qid, "results": {name: result for name in query.get("algorithms", [])}}
     except (AttributeError, KeyError, TypeError, ValueError) as error:
         return {"id": qid, "error": "cannot read the query: %r" % error}

@@ -124,41 +124,63 @@ void ExternalSourcesSection(PanelContext& ctx)
     }
 }
 
-void ExternalTraces(PanelContext& ctx, const SceneQuery& focus, Precision precision)
+namespace {
+
+/// One trace's steps and verdict (answered); adds what it drew to shown.
+void TraceSteps(const ExternalResult& r, nlohmann::json& shown)
 {
+    int n = 0;
+    for (const ExternalStep& step : r.trace) {
+        std::string values;
+        for (const auto& [name, value] : step.values) {
+            char number[48] = "none"; // the program sent null
+            if (value) {
+                std::snprintf(number, sizeof number, "%.9g", *value);
+            }
+            values += (values.empty() ? "" : "   ") + name + " = " + number;
+        }
+        ImGui::Text("%d  %s", ++n, step.caption.c_str());
+        if (!values.empty()) {
+            ImGui::TextDisabled("   %s", values.c_str());
+        }
+        shown["steps"].push_back(step.caption);
+    }
+    if (!r.verdict.empty()) {
+        ImGui::Text("verdict: %s", r.verdict.c_str());
+    }
+    shown["verdict"] = r.verdict;
+}
+
+} // namespace
+
+nlohmann::json ExternalTraces(PanelContext& ctx, const SceneQuery& focus, Precision precision)
+{
+    nlohmann::json drawn = nlohmann::json::array();
     if (ctx.external == nullptr || ctx.external->Empty()) {
-        return;
+        return drawn;
     }
     ctx.external->TraceQuery(focus, precision);
     for (const ExternalTraceView& t : ctx.external->Traces(focus)) {
         ImGui::PushID(&t);
-        if (ImGui::TreeNode((std::string(t.info->name) + " (ext) trace").c_str())) {
+        const std::string label = std::string(t.info->name) + " (ext) trace";
+        if (ImGui::TreeNodeEx(label.c_str(), ImGuiTreeNodeFlags_DefaultOpen)) {
+            nlohmann::json shown = {{"algorithm", std::string(t.info->name)},
+                                    {"status", ExternalStatusName(t.answer.status)},
+                                    {"message", t.answer.message},
+                                    {"steps", nlohmann::json::array()},
+                                    {"verdict", ""}};
             if (!t.answer.Ok() || t.answer.results.empty()) {
                 ImGui::TextColored(ImVec4(1.0f, 0.45f, 0.4f, 1.0f), "%s: %s", ExternalStatusName(t.answer.status),
                                    t.answer.message.c_str());
             } else {
-                const ExternalResult& r = t.answer.results[0];
-                int n = 0;
-                for (const ExternalStep& step : r.trace) {
-                    std::string values;
-                    for (const auto& [name, value] : step.values) {
-                        char number[48];
-                        std::snprintf(number, sizeof number, "%.9g", value);
-                        values += (values.empty() ? "" : "   ") + name + " = " + number;
-                    }
-                    ImGui::Text("%d  %s", ++n, step.caption.c_str());
-                    if (!values.empty()) {
-                        ImGui::TextDisabled("   %s", values.c_str());
-                    }
-                }
-                if (!r.verdict.empty()) {
-                    ImGui::Text("verdict: %s", r.verdict.c_str());
-                }
+                TraceSteps(t.answer.results[0], shown);
             }
+            drawn.push_back(std::move(shown));
             ImGui::TreePop();
         }
         ImGui::PopID();
     }
+    return drawn;
 }
 
 } // namespace hitlab

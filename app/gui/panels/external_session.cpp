@@ -56,6 +56,35 @@ std::string ExternalSourceName(const ExternalSpec& spec)
     return spec.plugin ? std::filesystem::path(spec.text).filename().string() : spec.text;
 }
 
+void AskTraces(AlgorithmSource& source, std::span<const AlgorithmInfo* const> views, const Query& query,
+               Precision precision, std::vector<ExternalTraceView>& out)
+{
+    ExternalQuery asked{query, precision, {}, true};
+    std::vector<std::size_t> which; // indices into source.Algorithms()
+    for (std::size_t k = 0; k < source.Algorithms().size(); ++k) {
+        if (source.Algorithms()[k].family == query.family) {
+            asked.algorithms.push_back(source.Algorithms()[k].name);
+            which.push_back(k);
+        }
+    }
+    if (which.empty()) {
+        return;
+    }
+    // once more after a crash: a plugin's host may have been started by an earlier worker thread,
+    // whose end kills it (PluginProgram::Alive)
+    ExternalAnswer answer = source.Evaluate(std::span(&asked, 1))[0];
+    if (answer.status == ExternalStatus::Crashed) {
+        answer = source.Evaluate(std::span(&asked, 1))[0];
+    }
+    for (std::size_t i = 0; i < which.size(); ++i) {
+        if (!answer.Ok()) {
+            out.push_back({views[which[i]], {answer.status, answer.message, {}}});
+        } else if (!answer.results[i].trace.empty() || !answer.results[i].verdict.empty()) {
+            out.push_back({views[which[i]], {ExternalStatus::Answered, "", {std::move(answer.results[i])}}});
+        }
+    }
+}
+
 ExternalSession::~ExternalSession() { Join(); }
 
 void ExternalSession::SetListFile(const std::string& file)
@@ -199,21 +228,9 @@ void ExternalSession::Work()
     const SceneShape* b = m_traceAsked ? m_scene.Find(m_traceAsked->first.b) : nullptr;
     if (a != nullptr && b != nullptr) {
         const Query query = m_scene.MakeQuery(m_traceAsked->first);
-        const Precision precision = m_traceAsked->second;
         for (const std::unique_ptr<Entry>& e : m_entries) {
             for (std::size_t p = 0; p < e->runs.programs.size() && e->error.empty(); ++p) {
-                auto* plugin = dynamic_cast<PluginProgram*>(e->runs.programs[p].get());
-                for (std::size_t k = 0; plugin != nullptr && k < plugin->Algorithms().size(); ++k) {
-                    if (plugin->Algorithms()[k].family == query.family && plugin->HasTrace(k, precision)) {
-                        // once more after a crash: the host may have been started by an earlier
-                        // worker thread, whose end kills it (PluginProgram::Alive)
-                        ExternalAnswer traced = plugin->Trace(k, precision, query);
-                        if (traced.status == ExternalStatus::Crashed) {
-                            traced = plugin->Trace(k, precision, query);
-                        }
-                        m_traceWork.push_back({e->runs.viewsOf[p][k], std::move(traced)});
-                    }
-                }
+                AskTraces(*e->runs.programs[p], e->runs.viewsOf[p], query, m_traceAsked->second, m_traceWork);
             }
         }
     }

@@ -63,12 +63,20 @@ struct ExternalSourceView {
 /// The name a source is listed under: the command, or the plugin's file name.
 std::string ExternalSourceName(const ExternalSpec& spec);
 
-/// One external algorithm's trace of the traced query (a plugin's traced function): its steps
-/// (caption and named values) and verdict in answer.results[0], or the failure.
+/// One external algorithm's trace of the traced query (a plugin's traced function, or the steps
+/// a program sent with its answer): its steps (caption and named values) and verdict in
+/// answer.results[0], or the failure.
 struct ExternalTraceView {
     const AlgorithmInfo* info = nullptr;
     ExternalAnswer answer;
 };
+
+/// Asks source for the traces of query in precision (one query with "trace": true naming all its
+/// algorithms of the family, once more after a crash) and adds to out each algorithm that gave
+/// steps or a verdict, or, when the query failed, each algorithm with the failure. views: the
+/// AlgorithmInfo views parallel to source.Algorithms().
+void AskTraces(AlgorithmSource& source, std::span<const AlgorithmInfo* const> views, const Query& query,
+               Precision precision, std::vector<ExternalTraceView>& out);
 
 class ExternalSession {
 public:
@@ -110,8 +118,9 @@ public:
 
     /// The published answers to a query (empty when it was not asked, or none of its family).
     std::span<const ExternalOutcome> Outcomes(const SceneQuery& query) const;
-    /// Asks, with the next ask on the worker, the traces of query in precision from every plugin
-    /// algorithm of its family that has a traced function (the Query inspector's focused pair);
+    /// Asks, with the next ask on the worker, the traces of query in precision from every external
+    /// algorithm of its family (AskTraces: a plugin's traced functions, a program's steps sent
+    /// with its answer to "trace": true; the Query inspector's focused pair);
     /// nullopt: none. Cheap when unchanged; a change alone asks only the traces.
     void TraceQuery(const std::optional<SceneQuery>& query, Precision precision);
     /// The published traces, when they are of query (else none).

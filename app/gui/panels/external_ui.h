@@ -15,8 +15,10 @@ void ExternalSourcesSection(PanelContext& ctx);
 void ScenePluginsNotice(PanelContext& ctx);
 
 /// The Query inspector's external traces: asks the session for the focused pair's traces (in
-/// precision) and shows each plugin algorithm's steps (caption and named values) and verdict,
-/// folded under "NAME (ext) trace"; nothing when there is no session or no traced function.
-void ExternalTraces(PanelContext& ctx, const SceneQuery& focus, Precision precision);
+/// precision) and shows each external algorithm's steps (caption and named values, a program's
+/// null as "none") and verdict, or its failure, under "NAME (ext) trace" (open at first); nothing
+/// when there is no session or no trace. Returns what it drew, for --panel-report: per algorithm
+/// {"algorithm", "status", "message", "steps": [caption...], "verdict"}.
+nlohmann::json ExternalTraces(PanelContext& ctx, const SceneQuery& focus, Precision precision);
 
 } // namespace hitlab

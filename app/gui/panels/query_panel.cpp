@@ -399,6 +399,7 @@ public:
         const Scene& scene = ctx.GetScene();
         const std::optional<SceneQuery> focus = ctx.Focused();
         const AlgorithmInfo* drawn = focus ? scene.Settings(focus->family).drawn : nullptr;
+        m_externalTraces = nlohmann::json::array();
         if (!focus || drawn == nullptr || scene.Find(focus->a) == nullptr || scene.Find(focus->b) == nullptr) {
             ImGui::TextDisabled(
                 "Click a row of the Results table, or select a shape, to take one query apart step by step.");
@@ -451,9 +452,11 @@ public:
         ImGui::TextDisabled("every %s algorithm vs the exact answer (ulps of %s; red: wrong verdict)",
                             std::string(FamilyName(focus->family)).c_str(), precision);
         FamilyComparison(FamilyTableOf(ctx, *focus));
-        ExternalTraces(ctx, *focus, scene.Settings(focus->family).precision);
+        m_externalTraces = ExternalTraces(ctx, *focus, scene.Settings(focus->family).precision);
         ImGui::EndChild();
     }
+
+    void Report(nlohmann::json& report) const override { report["query_external_traces"] = m_externalTraces; }
 
 private:
     /// Every algorithm and the exact judge (GMP) on the pair: once per evaluation, not per frame.
@@ -477,7 +480,8 @@ private:
         return m_table;
     }
 
-    FamilyTable m_table; ///< the family table, for the pair and generations below
+    nlohmann::json m_externalTraces = nlohmann::json::array(); ///< what ExternalTraces drew last frame
+    FamilyTable m_table;                                       ///< the family table, for the pair and generations below
     std::optional<SceneQuery> m_tableFor;
     std::uint64_t m_tableEvaluation = 0, m_tableHistory = 0, m_tableExternal = 0;
 };

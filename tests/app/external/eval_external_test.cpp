@@ -14,6 +14,7 @@ using nlohmann::json;
 using namespace std::chrono_literals;
 
 const std::string kPython = std::string("python3 '") + HITLAB_EXAMPLES + "/ray_aabb_python.py'";
+const std::string kCpp = std::string("'") + HITLAB_RAY_AABB_CPP + "'";
 const std::string kCrash = std::string("python3 '") + HITLAB_EXAMPLES + "/misbehaving/misbehave.py' crash";
 
 std::string Line(int id, double originX, double directionX)
@@ -128,6 +129,106 @@ TEST(EvalExternal, TwoCopiesOfAProgramClash)
     EXPECT_EQ(err.str(), "hitlab eval: metadata line of '" + kPython + "': [0].name: ray_aabb/slab_python of '" +
                              kPython + "' clashes with the external algorithm ray_aabb/slab_python of '" + kPython +
                              "'\n");
+}
+
+// The lesson "slab-2d-hit": the ray from the origin with direction (2, 1, 0) against the box
+// [1, 3] x [1, 3] x [-0.5, 0.5], with "trace": true. By hand: the x slab is crossed for t in
+// [0.5, 1.5], the y slab for t in [1, 3], the z slab is parallel and contains the origin (no t:
+// null); the running interval is [0.5, 1.5], then [1, 1.5], then [1, 1.5].
+const char* kTracedHit =
+    R"({"id": 7, "query": "ray_aabb", "precision": "PRECISION", "a": {"type": "ray", "origin": [0, 0, 0],)"
+    R"( "direction": [2, 1, 0]}, "b": {"type": "aabb", "min": [1, 1, -0.5], "max": [3, 3, 0.5]}, "trace": true})";
+
+/// kTracedHit in precision, with the replacements (from, to) made, through `eval --external`
+/// with the programs: its one answer line (null when there is not exactly one).
+json EvalTraced(const char* precision, const std::vector<std::string>& programs,
+                const std::vector<std::pair<std::string, std::string>>& replace = {})
+{
+    std::string line = kTracedHit;
+    line.replace(line.find("PRECISION"), 9, precision);
+    for (const auto& [from, to] : replace) {
+        line.replace(line.find(from), from.size(), to);
+    }
+    std::istringstream in(line + "\n");
+    std::ostringstream out, err;
+    EXPECT_EQ(RunEvalExternal(in, out, err, programs, 5000ms), 0) << err.str();
+    const std::vector<json> answers = Lines(out.str());
+    EXPECT_EQ(answers.size(), 1u) << out.str();
+    return answers.size() == 1 ? answers[0] : json();
+}
+
+json SlabStep(const char* caption, json near, json far, double enter, double exit)
+{
+    return {{"caption", caption}, {"values", {{"t_near", near}, {"t_far", far}, {"t_enter", enter}, {"t_exit", exit}}}};
+}
+
+TEST(EvalExternal, TraceTrueGivesTheExamplesSlabTracesAndVerdicts)
+{
+    const json expected = {{"steps",
+                            {SlabStep("x slab", 0.5, 1.5, 0.5, 1.5), SlabStep("y slab", 1, 3, 1, 1.5),
+                             SlabStep("z slab", nullptr, nullptr, 1, 1.5)}},
+                           {"deciding_step", nullptr},
+                           {"verdict", "Hit: the slabs' t intervals meet."}};
+    for (const char* precision : {"double", "float"}) {
+        const json answer = EvalTraced(precision, {kPython, kCpp});
+        EXPECT_EQ(answer["traces"]["slab_python"], expected) << precision;
+        EXPECT_EQ(answer["traces"]["slab_cpp"], expected) << precision;
+        EXPECT_EQ(answer["results"]["slab_cpp"]["t_enter"], 1);
+    }
+    // the values keep the order the program wrote them in
+    const std::string line = std::string(kTracedHit).replace(std::string(kTracedHit).find("PRECISION"), 9, "double");
+    std::istringstream in(line + "\n");
+    std::ostringstream out, err;
+    EXPECT_EQ(RunEvalExternal(in, out, err, {kCpp}, 5000ms), 0) << err.str();
+    const nlohmann::ordered_json ordered = nlohmann::ordered_json::parse(out.str());
+    EXPECT_EQ(ordered["traces"]["slab_cpp"]["steps"][0]["values"].dump(),
+              R"({"t_near":0.5,"t_far":1.5,"t_enter":0.5,"t_exit":1.5})");
+}
+
+TEST(EvalExternal, WithoutTraceTrueTheExamplesSendNoTrace)
+{
+    const json answer = EvalTraced("double", {kPython, kCpp}, {{R"(, "trace": true)", ""}});
+    EXPECT_FALSE(answer.contains("traces"));
+    EXPECT_EQ(answer["external"]["slab_python"]["status"], "answered");
+}
+
+TEST(EvalExternal, TheCppExamplesMissTraceEndsInTheMissVerdict)
+{
+    // the box moved to y in [8, 10]: the x slab gives [0.5, 1.5], the y slab [8, 10]: they do not meet
+    const json answer =
+        EvalTraced("double", {kCpp}, {{"[1, 1, -0.5]", "[1, 8, -0.5]"}, {"[3, 3, 0.5]", "[3, 10, 0.5]"}});
+    const json& trace = answer["traces"]["slab_cpp"];
+    EXPECT_EQ(trace["verdict"], "Miss: the slabs' t intervals do not meet.");
+    ASSERT_EQ(trace["steps"].size(), 3u);
+    EXPECT_EQ(trace["steps"][1], SlabStep("y slab", 8, 10, 8, 1.5));
+    EXPECT_EQ(answer["results"]["slab_cpp"]["hit"], false);
+}
+
+// A program that answers every query with a miss and a trace whose second step has an infinite value.
+const std::string kBadTrace =
+    std::string("python3 -c '") +
+    "import json,sys\n"
+    "print(json.dumps([{\"name\":\"bad_trace\",\"family\":\"ray_aabb\",\"title\":\"t\","
+    "\"summary\":\"s\",\"source\":\"test\",\"reference\":False,\"published\":False,"
+    "\"conventions\":{},\"returns\":[\"hit\"]}]),flush=True)\n"
+    "for line in sys.stdin:\n"
+    "    q=json.loads(line)\n"
+    "    t=[{\"caption\":\"one\",\"values\":{\"t\":1}},{\"caption\":\"two\",\"values\":{\"t\":\"inf\"}}]\n"
+    "    print(json.dumps({\"id\":q[\"id\"],\"results\":{\"bad_trace\":{\"hit\":False,\"trace\":t}}}),"
+    "flush=True)\n'";
+
+TEST(EvalExternal, AnInvalidTraceIsABadAnswerSayingWhere)
+{
+    const json answer = EvalTraced("double", {kBadTrace});
+    EXPECT_EQ(answer["external"]["bad_trace"],
+              json({{"command", kBadTrace},
+                    {"status", "bad answer"},
+                    {"message", "results.bad_trace.trace[1].values.t: expected a finite number or null, got string "
+                                "\"inf\""},
+                    {"differs", nullptr}}));
+    EXPECT_EQ(answer["agree"], false);
+    EXPECT_TRUE(answer["traces"].contains("slab")); // the built-in algorithms' traces stay
+    EXPECT_FALSE(answer["traces"].contains("bad_trace"));
 }
 
 } // namespace

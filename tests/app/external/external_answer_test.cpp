@@ -28,6 +28,14 @@ TEST(QueryLine, DoubleKeepsMinusZeroAndShortestRoundTripNumbers)
               R"("b":{"type":"aabb","min":[0,0,0],"max":[1.5,1,1]},"algorithms":["mine","yours"]})");
 }
 
+TEST(QueryLine, AskingForTheTraceAddsTraceTrue)
+{
+    ExternalQuery q = RayBox(Precision::Double);
+    q.trace = true;
+    const std::string line = QueryLine(q, 5);
+    EXPECT_TRUE(line.ends_with(R"("algorithms":["mine","yours"],"trace":true})")) << line;
+}
+
 TEST(QueryLine, FloatWritesTheFloatRoundedValues)
 {
     ExternalQuery q = RayBox(Precision::Float);
@@ -60,7 +68,7 @@ TEST(ParseAnswerLine, ReadsResultsTraceAndVerdict)
     const ExternalAnswer a = ParseAnswerLine(
         R"({"id": 5, "results": {"yours": {"hit": true, "t_enter": "inf", "t_exit": null},)"
         R"( "mine": {"hit": true, "t_enter": 0.5, "t_exit": 2, "point": [1, 2, 3], "normal": null,)"
-        R"( "trace": [{"caption": "x slab", "values": {"t_near": 0.5, "t_far": "-inf"}}], "verdict": "hit at 0.5"}}})",
+        R"( "trace": [{"caption": "x slab", "values": {"t_near": 0.5, "t_far": null}}], "verdict": "hit at 0.5"}}})",
         5, RayBox(Precision::Double), kDeclared);
     ASSERT_TRUE(a.Ok()) << a.message;
     ASSERT_EQ(a.results.size(), 2u);
@@ -74,8 +82,10 @@ TEST(ParseAnswerLine, ReadsResultsTraceAndVerdict)
     ASSERT_EQ(a.results[0].trace.size(), 1u);
     EXPECT_EQ(a.results[0].trace[0].caption, "x slab");
     ASSERT_EQ(a.results[0].trace[0].values.size(), 2u);
-    EXPECT_EQ(a.results[0].trace[0].values[0].first, "t_far");
-    EXPECT_EQ(a.results[0].trace[0].values[0].second, -INFINITY);
+    EXPECT_EQ(a.results[0].trace[0].values[0].first, "t_near"); // in the order written
+    EXPECT_EQ(a.results[0].trace[0].values[0].second, 0.5);
+    EXPECT_EQ(a.results[0].trace[0].values[1].first, "t_far");
+    EXPECT_EQ(a.results[0].trace[0].values[1].second, std::nullopt); // null: no value at this step
     EXPECT_EQ(a.results[0].verdict, "hit at 0.5");
     EXPECT_EQ(a.results[1].name, "yours");
     EXPECT_EQ(a.results[1].result.tEnter, INFINITY);
@@ -139,9 +149,30 @@ INSTANTIATE_TEST_SUITE_P(
             "ShortPoint",
             R"({"id": 5, "results": {"yours": {"hit": false}, "mine": {"hit": true, "t_enter": 0, "t_exit": 1, "point": [1, 2]}}})",
             "results.mine.point: expected an array of 3 numbers, got an array of 2 elements"},
-        BadCase{"BadTrace",
+        BadCase{"TraceStepWithoutCaption",
                 R"({"id": 5, "results": {"yours": {"hit": false}, "mine": {"hit": false, "trace": [{"values": {}}]}}})",
-                "results.mine.trace[0]: expected {\"caption\": text, \"values\": {name: number}}, got an object"}),
+                "results.mine.trace[0].caption: expected a string, got nothing"},
+        BadCase{"TraceNotArray",
+                R"({"id": 5, "results": {"yours": {"hit": false, "trace": {}}, "mine": {"hit": false}}})",
+                "results.yours.trace: expected an array of steps, got an object"},
+        BadCase{
+            "TraceStepNotObject",
+            R"({"id": 5, "results": {"yours": {"hit": false}, "mine": {"hit": false, "trace": [{"caption": "x"}, 3]}}})",
+            "results.mine.trace[1]: expected a step {\"caption\": text, \"values\": {name: number}}, got 3"},
+        BadCase{"TraceCaptionNotText",
+                R"({"id": 5, "results": {"yours": {"hit": false}, "mine": {"hit": false, "trace": [{"caption": 7}]}}})",
+                "results.mine.trace[0].caption: expected a string, got 7"},
+        BadCase{
+            "TraceValuesNotObject",
+            R"({"id": 5, "results": {"yours": {"hit": false}, "mine": {"hit": false, "trace": [{"caption": "x", "values": [1]}]}}})",
+            "results.mine.trace[0].values: expected an object {name: number or null}, got an array of 1 element"},
+        BadCase{
+            "TraceValueInfinite",
+            R"({"id": 5, "results": {"yours": {"hit": false}, "mine": {"hit": false, "trace": [{"caption": "x", "values": {"t_near": "-inf"}}]}}})",
+            "results.mine.trace[0].values.t_near: expected a finite number or null, got string \"-inf\""},
+        BadCase{"VerdictNotText",
+                R"({"id": 5, "results": {"yours": {"hit": false}, "mine": {"hit": false, "verdict": false}}})",
+                "results.mine.verdict: expected a string, got false"}),
     [](const testing::TestParamInfo<BadCase>& c) { return std::string(c.param.what); });
 
 } // namespace

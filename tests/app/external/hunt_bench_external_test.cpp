@@ -60,6 +60,20 @@ TEST(HuntExternal, AgainstABuiltInAlgorithm)
     EXPECT_NE(run.out.find(", 2 threads), "), std::string::npos) << run.out;
 }
 
+TEST(HuntExternal, WithUlpsValueDisagreementsCount)
+{
+    // slab_cpp computes as the slab reference (float quotients, correctly rounded): 0.75 / 1.25 =
+    // 3/5 is the float 0.6000000238418579, 2.4e-8 away, beyond 0.25 ulps of float at 0.6
+    // (1.8e-8); the built-in hunt of slab with the same options finds it first too
+    const Outcome run = Hitlab({"hunt", "--family", "ray_aabb", "--a", "slab_cpp", "--external", kCpp, "--ulps", "0.25",
+                                "--precision", "float", "--max", "1", "--seconds", "0", "--quiet", "--threads", "1"});
+    EXPECT_EQ(run.status, 1) << run.out << run.err;
+    EXPECT_NE(run.out.find("\n1. origin [0, 0, 0], direction [1.25, 0, 0], box [0, 0.75] x [0, 1] x [0, 1]\n"
+                           "   slab_cpp: hit, t in [0, 0.6000000238418579]; exact: hit, t in [0, 3/5] (exact)\n"),
+              std::string::npos)
+        << run.out;
+}
+
 TEST(HuntExternal, ACrashIsACounterexampleShrunkLikeAnyOther)
 {
     const Outcome run = Hitlab({"hunt", "--family", "ray_aabb", "--a", "slab_cpp_flawed", "--external", kFlawedAbort,

@@ -120,6 +120,23 @@ TEST(ExternalWindowGui, HangingProgramTimesOutOnceAndIsRestarted)
     EXPECT_EQ(table["rows"][1]["mark"], "!");                     // only slab_listing's known flaw
 }
 
+TEST(ExternalWindowGui, QueryInspectorShowsAProgramsTraceSteps)
+{
+    // the lesson's one query is focused; the inspector asks the Python example with "trace": true
+    int status = -1;
+    const std::string command =
+        std::string("--external 'python3 ") + HITLAB_EXAMPLES + "/ray_aabb_python.py' --external-timeout 10";
+    const nlohmann::json report = RunWindow(LessonDirectory() + "/slab-2d-hit.json", command, "trace", status);
+    ASSERT_EQ(status, 0);
+    ASSERT_EQ(report["query_external_traces"].size(), 1u) << report.dump();
+    const nlohmann::json& shown = report["query_external_traces"][0];
+    EXPECT_EQ(shown["algorithm"], "slab_python");
+    EXPECT_EQ(shown["status"], "answered");
+    EXPECT_EQ(shown["steps"], nlohmann::json({"x slab", "y slab", "z slab"}));
+    EXPECT_EQ(shown["verdict"], "Hit: the slabs' t intervals meet.");
+    EXPECT_TRUE(report["imgui_errors"].empty()) << report["imgui_errors"].dump();
+}
+
 TEST(ExternalWindowGui, RefusedPluginIsListedAsFailedWithItsReason)
 {
     int status = -1;

@@ -201,16 +201,54 @@ TEST(CliPlugin, HuntOnTwoThreadsSharesTheCasesAndKeepsTheFirstThreadsFinds)
     EXPECT_GT(two.out.rfind("\n4000 cases in "), oneList.size()); // the second thread added some
 }
 
-TEST(CliPlugin, HuntRefusesAnUnknownAlgorithmAndValueUlps)
+TEST(CliPlugin, HuntRefusesAnUnknownAlgorithm)
 {
     const Outcome unknown = Hitlab({"hunt", "--family", "ray_aabb", "--a", "nope", "--plugin", kSlab});
     EXPECT_EQ(unknown.status, 2);
     EXPECT_EQ(unknown.err, "hitlab hunt: plugin '" + kSlab +
                                "' has no ray_aabb algorithm \"nope\" (it has: slab_c, slab_c_outside)\n");
-    const Outcome withUlps =
-        Hitlab({"hunt", "--family", "ray_aabb", "--a", "slab_c", "--ulps", "4", "--plugin", kSlab});
-    EXPECT_EQ(withUlps.status, 2);
-    EXPECT_EQ(withUlps.err, "hitlab hunt: with --plugin the hunt compares verdicts only (no --ulps or --gtest yet)\n");
+}
+
+/// The counterexample lines of a hunt's output (between its first line and its summary).
+std::string Found(const std::string& out)
+{
+    const std::size_t first = out.find('\n') + 1;
+    return out.substr(first, out.rfind("\n", out.rfind(" cases in ")) + 1 - first);
+}
+
+TEST(CliPlugin, HuntWithUlpsFindsWhatTheBuiltInHuntFindsInTheReference)
+{
+    // slab_c computes as the slab reference, bit for bit: with --ulps its hunt against the judge
+    // finds the same value disagreements as the built-in hunt of slab (the independent peer)
+    const std::vector<std::string> common = {"--family", "ray_aabb", "--precision", "float", "--threads", "1",
+                                             "--max",    "2",        "--seconds",   "0",     "--quiet"};
+    std::vector<std::string> plugin = {"hunt", "--a", "slab_c", "--plugin", kSlab, "--ulps", "0.25"};
+    std::vector<std::string> builtIn = {"hunt", "--a", "slab", "--ulps", "0.25"};
+    plugin.insert(plugin.end(), common.begin(), common.end());
+    builtIn.insert(builtIn.end(), common.begin(), common.end());
+    const Outcome mine = Hitlab(plugin), peer = Hitlab(builtIn);
+    EXPECT_EQ(mine.status, 1) << mine.out << mine.err;
+    EXPECT_EQ(peer.status, 1) << peer.out << peer.err;
+    // by hand: 0.75 / 1.25 = 3/5 rounds to the float 0.6000000238418579, 2.4e-8 away, more than
+    // 0.25 ulps of float at 0.6 (0.25 * 2^-23 * 0.6 = 1.8e-8)
+    EXPECT_EQ(Found(mine.out).rfind("1. origin [0, 0, 0], direction [1.25, 0, 0], box [0, 0.75] x [0, 1] x [0, 1]\n"
+                                    "   slab_c: hit, t in [0, 0.6000000238418579]; exact: hit, t in [0, 3/5] (exact)\n",
+                                    0),
+              0u)
+        << mine.out;
+    std::string peerFound = Found(peer.out);
+    for (std::size_t at = peerFound.find("   slab: "); at != std::string::npos; at = peerFound.find("   slab: ", at)) {
+        peerFound.replace(at, 9, "   slab_c: ");
+    }
+    EXPECT_EQ(Found(mine.out), peerFound) << mine.out << peer.out;
+    // verdicts only: none in the same cases
+    plugin.resize(plugin.size() - common.size() - 2);
+    plugin.insert(plugin.end(), common.begin(), common.end());
+    plugin.insert(plugin.end(), {"--cases", "20000"});
+    const Outcome verdicts = Hitlab(plugin);
+    EXPECT_EQ(verdicts.status, 0) << verdicts.out;
+    EXPECT_NE(verdicts.out.find(", 0 disagreeing or failed, 0 counterexamples after shrinking, "), std::string::npos)
+        << verdicts.out;
 }
 
 } // namespace

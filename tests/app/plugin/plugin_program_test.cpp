@@ -135,11 +135,11 @@ TEST_F(Plugin, TracesTheSlabs)
     ASSERT_EQ(r.trace.size(), 3u);
     EXPECT_EQ(r.trace[0].caption, "x slab");
     ASSERT_EQ(r.trace[0].values.size(), 4u);
-    EXPECT_EQ(r.trace[0].values[0], (std::pair<std::string, double>{"t_near", 1}));
-    EXPECT_EQ(r.trace[0].values[1], (std::pair<std::string, double>{"t_far", 3}));
+    EXPECT_EQ(r.trace[0].values[0], (std::pair<std::string, std::optional<double>>{"t_near", 1}));
+    EXPECT_EQ(r.trace[0].values[1], (std::pair<std::string, std::optional<double>>{"t_far", 3}));
     EXPECT_EQ(r.trace[1].caption, "y slab");
     EXPECT_EQ(r.trace[1].values[0].second, -INFINITY);
-    EXPECT_EQ(r.trace[2].values[3], (std::pair<std::string, double>{"t_exit", 3}));
+    EXPECT_EQ(r.trace[2].values[3], (std::pair<std::string, std::optional<double>>{"t_exit", 3}));
     EXPECT_EQ(r.verdict, "Hit: the slabs' t intervals meet.");
 }
 

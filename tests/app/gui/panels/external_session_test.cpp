@@ -33,6 +33,13 @@ Scene SlabHit()
     return load.Ok() ? std::move(*load.scene) : Scene{};
 }
 
+SceneEvaluator Evaluated(const Scene& scene)
+{
+    SceneEvaluator eval;
+    eval.Evaluate(scene);
+    return eval;
+}
+
 std::vector<std::string> Names(const std::vector<const AlgorithmInfo*>& infos)
 {
     std::vector<std::string> out;
@@ -199,8 +206,7 @@ TEST_F(ExternalSessionTest, ANameDeclaredTwiceFailsTheSecondSource)
 TEST_F(ExternalSessionTest, TracesTheFocusedQueryWithThePluginsTracedFunctions)
 {
     const Scene scene = SlabHit();
-    SceneEvaluator eval;
-    eval.Evaluate(scene);
+    const SceneEvaluator eval = Evaluated(scene);
     const SceneQuery query = eval.Queries()[0].query;
     ExternalSession session;
     ASSERT_TRUE(session.Add({true, std::string(HITLAB_PLUGIN_DIR) + "/ray_aabb_slab.so"}));
@@ -221,16 +227,47 @@ TEST_F(ExternalSessionTest, TracesTheFocusedQueryWithThePluginsTracedFunctions)
     ASSERT_EQ(r.trace.size(), 3u);
     EXPECT_EQ(r.trace[0].caption, "x slab");
     ASSERT_GE(r.trace[0].values.size(), 2u);
-    EXPECT_EQ(r.trace[0].values[0], (std::pair<std::string, double>{"t_near", 0.5}));
-    EXPECT_EQ(r.trace[0].values[1], (std::pair<std::string, double>{"t_far", 1.5}));
+    EXPECT_EQ(r.trace[0].values[0], (std::pair<std::string, std::optional<double>>{"t_near", 0.5}));
+    EXPECT_EQ(r.trace[0].values[1], (std::pair<std::string, std::optional<double>>{"t_far", 1.5}));
     EXPECT_EQ(r.trace[1].caption, "y slab");
-    EXPECT_EQ(r.trace[1].values[0], (std::pair<std::string, double>{"t_near", 1}));
+    EXPECT_EQ(r.trace[1].values[0], (std::pair<std::string, std::optional<double>>{"t_near", 1}));
     EXPECT_EQ(r.verdict, "Hit: the slabs' t intervals meet.");
     // another query is not this one's traces
     EXPECT_TRUE(session.Traces(SceneQuery{query.family, query.a, query.b + 100}).empty());
     session.TraceQuery(std::nullopt, Precision::Double);
     session.Update(scene, eval, 0.0, true);
     EXPECT_TRUE(session.Traces(query).empty());
+}
+
+TEST_F(ExternalSessionTest, TracesTheFocusedQueryWithTheStepsAProgramSends)
+{
+    const Scene scene = SlabHit();
+    const SceneEvaluator eval = Evaluated(scene);
+    const SceneQuery query = eval.Queries()[0].query;
+    ExternalSession session;
+    const std::string python = std::string("python3 '") + HITLAB_EXAMPLES + "/ray_aabb_python.py'";
+    ASSERT_TRUE(session.Add({false, python}));
+    session.TraceQuery(query, Precision::Float);
+    session.Update(scene, eval, 0.0, true);
+    // the lesson's ray (2, 1, 0) from the origin into [1, 3]^2 x [-0.5, 0.5]: by hand the x slab
+    // gives t in [0.5, 1.5], the y slab [1, 3], the z slab is parallel with the origin inside (null)
+    const std::span<const ExternalTraceView> traces = session.Traces(query);
+    ASSERT_EQ(traces.size(), 1u);
+    EXPECT_EQ(traces[0].info->name, "slab_python");
+    ASSERT_TRUE(traces[0].answer.Ok()) << traces[0].answer.message;
+    const ExternalResult& r = traces[0].answer.results[0];
+    using Value = std::pair<std::string, std::optional<double>>;
+    ASSERT_EQ(r.trace.size(), 3u);
+    EXPECT_EQ(r.trace[0].caption, "x slab");
+    EXPECT_EQ(r.trace[0].values,
+              (std::vector<Value>{{"t_near", 0.5}, {"t_far", 1.5}, {"t_enter", 0.5}, {"t_exit", 1.5}}));
+    EXPECT_EQ(r.trace[1].caption, "y slab");
+    EXPECT_EQ(r.trace[1].values, (std::vector<Value>{{"t_near", 1}, {"t_far", 3}, {"t_enter", 1}, {"t_exit", 1.5}}));
+    EXPECT_EQ(r.trace[2].caption, "z slab");
+    EXPECT_EQ(r.trace[2].values,
+              (std::vector<Value>{{"t_near", std::nullopt}, {"t_far", std::nullopt}, {"t_enter", 1}, {"t_exit", 1.5}}));
+    EXPECT_EQ(r.verdict, "Hit: the slabs' t intervals meet.");
+    EXPECT_EQ(r.result.tEnter, 1.0);
 }
 
 // The Hunt panel's session with a plugin's algorithm: the hunt runs it through ExternalHunt on a
@@ -260,6 +297,38 @@ TEST(HuntPanelExternal, HuntsThePluginsAlgorithmAgainstTheExactJudge)
     EXPECT_FALSE(report.counterexamples[0].a.hit);
     EXPECT_TRUE(report.counterexamples[0].exact.hit);
     EXPECT_EQ(session.Failures(), std::vector<std::string>{""});
+}
+
+TEST(HuntPanelExternal, UlpsCountValueDisagreementsOfAPluginsAlgorithm)
+{
+    // the panel's choices as it offers them for an external a: ulps included
+    setenv("HITLAB_PLUGIN_HOST", HITLAB_PLUGIN_HOST, 1);
+    HuntChoices c;
+    c.a = "slab_c";
+    c.precision = Precision::Float;
+    c.valueUlps = 0.25;
+    c.maxCases = 2000;
+    c.maxSeconds = 0;
+    c.maxCounterexamples = 1;
+    c.threads = 1;
+    c.source.plugin = std::string(HITLAB_PLUGIN_DIR) + "/ray_aabb_slab.so";
+    const Scene scene = SlabHit();
+    ASSERT_EQ(ValidateHuntChoices(c, scene, std::nullopt), IoError{});
+    const HuntOptions o = MakeHuntOptions(c, scene, std::nullopt);
+    EXPECT_EQ(o.valueUlps, 0.25);
+    HuntSession session;
+    ASSERT_EQ(session.Start(o, c.source), IoError{});
+    ASSERT_TRUE(session.Poll(true));
+    ASSERT_TRUE(session.Report());
+    // slab_c is the slab reference bit for bit: both hit, but 0.75 / 1.25 = 3/5 is the float
+    // 0.6000000238418579, beyond 0.25 ulps of float (`hitlab hunt --a slab --ulps 0.25` finds it too)
+    const HuntReport& report = *session.Report();
+    ASSERT_EQ(report.counterexamples.size(), 1u);
+    EXPECT_EQ(report.counterexamples[0].text,
+              "origin [0, 0, 0], direction [1.25, 0, 0], box [0, 0.75] x [0, 1] x [0, 1]");
+    EXPECT_TRUE(report.counterexamples[0].a.hit);
+    EXPECT_EQ(report.counterexamples[0].a.tExit, double(0.6f));
+    EXPECT_TRUE(report.counterexamples[0].exact.hit);
 }
 
 TEST(HuntPanelExternal, APluginCrashIsACounterexampleWithItsFailure)
