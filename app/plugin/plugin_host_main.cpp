@@ -7,6 +7,7 @@
 #include <nlohmann/json.hpp>
 
 #include <cerrno>
+#include <chrono>
 #include <cstdio>
 #include <cstring>
 #include <dlfcn.h>
@@ -14,6 +15,7 @@
 #include <string>
 #include <string_view>
 #include <sys/mman.h>
+#include <thread>
 #include <unistd.h>
 
 namespace {
@@ -179,8 +181,22 @@ void Serve(char* region, const Request& request, Batch batch, Traced traced)
 
 } // namespace
 
+/// Ends the host when HitLab has ended (the host is then another process's child), even while a
+/// plugin function hangs: HitLab's pipes close too, but a hanging call never reads them again.
+void WatchParent()
+{
+    const pid_t parent = getppid();
+    std::thread([parent] {
+        while (getppid() == parent) {
+            std::this_thread::sleep_for(std::chrono::milliseconds(200));
+        }
+        _exit(0);
+    }).detach();
+}
+
 int main(int argc, char** argv)
 {
+    WatchParent();
     // the protocol's pipes move to private descriptors; the plugin's stdout goes to stderr
     g_in = fcntl(STDIN_FILENO, F_DUPFD_CLOEXEC, 10);
     g_out = fcntl(STDOUT_FILENO, F_DUPFD_CLOEXEC, 10);

@@ -14,7 +14,6 @@
 #include <fcntl.h>
 #include <poll.h>
 #include <sys/mman.h>
-#include <sys/prctl.h>
 #include <sys/wait.h>
 #include <thread>
 #include <unistd.h>
@@ -165,15 +164,12 @@ std::string PluginProgram::Spawn()
         CloseFd(toHost[0]), CloseFd(toHost[1]), CloseFd(fromHost[0]), CloseFd(fromHost[1]);
         return error;
     }
-    const pid_t parent = getpid();
     const pid_t pid = fork();
     if (pid == 0) {
-        // child: async-signal-safe calls only until exec; its own process group, killed with HitLab
+        // child: async-signal-safe calls only until exec; its own process group. It ends with
+        // HitLab through its watchdog (hitlab-plugin-host), not PR_SET_PDEATHSIG, which would kill
+        // it when the thread that started it ends rather than the process.
         setpgid(0, 0);
-        prctl(PR_SET_PDEATHSIG, SIGKILL);
-        if (getppid() != parent) {
-            _exit(127);
-        }
         dup2(toHost[0], STDIN_FILENO);
         dup2(fromHost[1], STDOUT_FILENO);
         if (m_shm == plugin::kShmFd) {

@@ -87,9 +87,8 @@ private:
     std::string Reap();
     /// Restarts a stopped host; "" or why not.
     std::string Restart();
-    /// Whether the host is running, reaping it when it ended between round trips: a host is
-    /// killed (PR_SET_PDEATHSIG) when the thread that started it ends, e.g. the window's worker
-    /// of an earlier ask; it is then restarted without failing a query.
+    /// Whether the host is running, reaping it when it ended between round trips (a plugin's
+    /// own exit, or a signal from outside); it is then restarted without failing a query.
     bool Alive();
 
     std::string m_file;

@@ -8,8 +8,15 @@
 
 #include <gtest/gtest.h>
 
+#include <csignal>
 #include <cstdlib>
+#include <filesystem>
+#include <fstream>
 #include <random>
+#include <sstream>
+#include <sys/wait.h>
+#include <thread>
+#include <unistd.h>
 
 namespace hitlab {
 namespace {
@@ -196,6 +203,86 @@ TEST_F(Plugin, AnErrorCodeIsThatQuerysErrorAndTheHostKeepsRunning)
     ExpectOnlyFailure(plugin, 16, 5, ExternalStatus::Error, "the plugin set error code 7");
     EXPECT_EQ(plugin.Restarts(), 0);
     EXPECT_TRUE(plugin.Running());
+}
+
+TEST_F(Plugin, TheHostOutlivesTheThreadThatStartedIt)
+{
+    // the window starts hosts on worker threads that end; the host must keep running
+    PluginProgram plugin(PluginFile("ray_aabb_slab"));
+    std::string started = "not run";
+    std::thread([&] { started = plugin.Start(); }).join();
+    ASSERT_EQ(started, "");
+    std::this_thread::sleep_for(std::chrono::milliseconds(300));
+    const std::vector<Query> q = {RayBox({-1, 0.5, 0.5}, {1, 0, 0}, {0, 0, 0}, {1, 1, 1})};
+    std::vector<Result> out(1);
+    EXPECT_TRUE(plugin.Run(0, Precision::Double, q, out).empty());
+    EXPECT_EQ(out[0].tEnter, 1);
+    EXPECT_EQ(plugin.Restarts(), 0); // the same host answered
+}
+
+/// The pids of the processes named hitlab-plugin-host (comm is cut at 15 characters) whose parent
+/// is parent.
+std::vector<pid_t> HostsOf(pid_t parent)
+{
+    std::vector<pid_t> hosts;
+    for (const auto& entry : std::filesystem::directory_iterator("/proc")) {
+        std::ifstream stat(entry.path() / "stat");
+        std::string line;
+        if (!std::getline(stat, line) || line.find("(hitlab-plugin-h)") == std::string::npos) {
+            continue;
+        }
+        std::istringstream rest(line.substr(line.rfind(')') + 2));
+        char state = 0;
+        pid_t ppid = 0;
+        rest >> state >> ppid;
+        if (ppid == parent && state != 'Z') {
+            hosts.push_back(pid_t(std::stoi(entry.path().filename().string())));
+        }
+    }
+    return hosts;
+}
+
+/// Whether pid is a process that has not ended (a zombie has ended).
+bool Running(pid_t pid)
+{
+    std::ifstream stat("/proc/" + std::to_string(pid) + "/stat");
+    std::string line;
+    return std::getline(stat, line) && line[line.rfind(')') + 2] != 'Z';
+}
+
+TEST_F(Plugin, AHostInAHangingCallEndsWithHitLab)
+{
+    int ready[2];
+    ASSERT_EQ(pipe(ready), 0);
+    const pid_t hitlab = fork();
+    ASSERT_GE(hitlab, 0);
+    if (hitlab == 0) { // a HitLab that starts a host, asks it a query that hangs, and is killed
+        PluginProgram plugin(PluginFile("misbehave"), std::chrono::seconds(60));
+        if (!plugin.Start().empty() || write(ready[1], "1", 1) != 1) {
+            _exit(1);
+        }
+        const std::vector<Query> q = {RayBox({15, 0.5, 0.5}, {-1, 0, 0}, {0, 0, 0}, {1, 1, 1})};
+        std::vector<Result> out(1);
+        plugin.Run(0, Precision::Double, q, out);
+        _exit(2);
+    }
+    char byte = 0;
+    ASSERT_EQ(read(ready[0], &byte, 1), 1);
+    std::this_thread::sleep_for(std::chrono::milliseconds(300)); // the host is in the hanging call
+    const std::vector<pid_t> hosts = HostsOf(hitlab);
+    ASSERT_EQ(hosts.size(), 1u);
+    kill(hitlab, SIGKILL);
+    waitpid(hitlab, nullptr, 0);
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(5);
+    while (Running(hosts[0]) && std::chrono::steady_clock::now() < deadline) {
+        std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    }
+    EXPECT_FALSE(Running(hosts[0])) << "the host of a killed HitLab is still running";
+    if (Running(hosts[0])) {
+        kill(hosts[0], SIGKILL);
+    }
+    close(ready[0]);
+    close(ready[1]);
 }
 
 TEST_F(Plugin, EvaluateAnswersLikeAnExternalProgram)
