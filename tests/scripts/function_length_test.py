@@ -56,6 +56,10 @@ check("class body and lambda", {"shapes.cpp": header + "struct Big {\n" + "".joi
                                 + "    return x;\n};\n\nvoid Outer()\n{\n    auto inner = [] {\n"
                                 + "".join(f"        total += {k};\n" for k in range(30)) + "    };\n    inner();\n}\n}\n"},
       0, "")
+check("braces in strings and comments", {"text.cpp": header + "void Text()\n{\n    const char* a = \"}\";\n"
+                                          "    const char b = '{';\n    // } a closing brace in a comment\n"
+                                          "    const char* c = R\"x(})x\";\n" + body(77)[2:] + "}\n"},
+      1, f"text.cpp:7: Text is 81 lines; {rule}\n")
 check("allow-list", {"known.cpp": header + "void Known()\n" + body(100) + "}\n"}, 0, "", "--allow", "known.cpp:Known")
 check("allow-list names one function", {"known.cpp": header + "void Other()\n" + body(100) + "}\n"},
       1, f"known.cpp:7: Other is 100 lines; {rule}\n", "--allow", "known.cpp:Known")
