@@ -347,8 +347,12 @@ struct Command {
 
 /// Every subcommand, in --help's order.
 constexpr Command kCommands[] = {
-    {AddAlgorithms, AlgorithmsCommand}, {AddEval, EvalCommand},     {AddReport, ReportCommand}, {AddHunt, HuntCommand},
-    {AddBench, BenchCommand},           {AddRender, RenderCommand},
+    {AddAlgorithms, AlgorithmsCommand}, // the registry's algorithms (and external ones)
+    {AddEval, EvalCommand},             // query lines in, answer lines out
+    {AddReport, ReportCommand},         // a scene's queries, every algorithm, the disagreements
+    {AddHunt, HuntCommand},             // the search for disagreements
+    {AddBench, BenchCommand},           // a scene's queries timed
+    {AddRender, RenderCommand},         // for --help: the executable renders before this parser
 };
 
 } // namespace
