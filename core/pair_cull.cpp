@@ -99,94 +99,144 @@ bool SolidBounds(const Shape& shape, glm::dvec3& min, glm::dvec3& max)
     return true;
 }
 
-QueryList ListQueries(const Scene& scene, const QueryListOptions& options)
-{
+namespace {
+
+/// What the steps of ListQueries share: the scene's shapes, by type, and the pairs listed so far.
+struct Listing {
+    const Scene& scene;
     const std::vector<SceneShape>& shapes = scene.Shapes();
     const TypeTable& table = Types();
     const bool solids = scene.SolidPairsEnabled();
-    const auto counted = [&](const TypePair& p) { return p.family && (solids || IsCast(*p.family)); };
-    QueryList list;
-
-    // count: by type, then less the disabled pairs that would have been queries
-    std::array<std::vector<std::uint32_t>, kShapeTypes> ofType; // shape indices by type, ascending
-    for (size_t i = 0; i < shapes.size(); ++i) {
-        ofType[shapes[i].shape.index()].push_back(static_cast<std::uint32_t>(i));
-    }
-    for (size_t a = 0; a < kShapeTypes; ++a) {
-        for (size_t b = a; b < kShapeTypes; ++b) {
-            if (!counted(table[a][b])) {
-                continue;
-            }
-            const std::uint64_t na = ofType[a].size(), nb = ofType[b].size();
-            (IsCast(*table[a][b].family) ? list.casts : list.solidPairs) += a == b ? na * (na - (na > 0)) / 2 : na * nb;
-        }
-    }
-    for (const PairKey& key : scene.DisabledPairs()) {
-        const SceneShape* x = scene.Find(key.lo);
-        const SceneShape* y = scene.Find(key.hi);
-        if (key.lo != key.hi && x != nullptr && y != nullptr && counted(table[x->shape.index()][y->shape.index()])) {
-            --(IsCast(*table[x->shape.index()][y->shape.index()].family) ? list.casts : list.solidPairs);
-        }
-    }
-    const bool cull = options.cullSolidPairs && solids;
-    list.culled = cull;
-    if (list.casts + (cull ? 0 : list.solidPairs) > options.limit) {
-        list.overLimit = true;
-        return list;
-    }
-
-    std::vector<IndexPair> pairs;
     const bool anyDisabled = !scene.DisabledPairs().empty();
-    const auto add = [&](std::uint32_t i, std::uint32_t j) {
+    std::array<std::vector<std::uint32_t>, kShapeTypes> ofType{}; // shape indices by type, ascending
+    std::vector<IndexPair> pairs;
+
+    explicit Listing(const Scene& s) : scene(s)
+    {
+        for (size_t i = 0; i < shapes.size(); ++i) {
+            ofType[shapes[i].shape.index()].push_back(static_cast<std::uint32_t>(i));
+        }
+    }
+    /// Whether a pair of these types is a query: a family, and a cast unless solid pairs are on.
+    bool Counted(const TypePair& p) const { return p.family && (solids || IsCast(*p.family)); }
+    bool Counted(size_t typeA, size_t typeB) const { return Counted(table[typeA][typeB]); }
+    /// Lists the pair of shapes i and j (in either order) unless the scene disables it.
+    void Add(std::uint32_t i, std::uint32_t j)
+    {
         if (i > j) {
             std::swap(i, j);
         }
         if (!anyDisabled || scene.IsPairEnabled(shapes[i].id, shapes[j].id)) {
             pairs.push_back({i, j});
         }
-    };
-    // every listed pair of types, all its shapes: the casts, and the solids unless culled
+    }
+};
+
+/// Counts the casts and solid pairs: by type, then less the disabled pairs that would have been queries.
+void CountQueries(const Listing& l, QueryList& list)
+{
     for (size_t a = 0; a < kShapeTypes; ++a) {
         for (size_t b = a; b < kShapeTypes; ++b) {
-            if (!counted(table[a][b]) || (cull && !IsCast(*table[a][b].family))) {
+            if (!l.Counted(a, b)) {
                 continue;
             }
-            for (size_t x = 0; x < ofType[a].size(); ++x) {
-                for (size_t y = a == b ? x + 1 : 0; y < ofType[b].size(); ++y) {
-                    add(ofType[a][x], ofType[b][y]);
+            const std::uint64_t na = l.ofType[a].size(), nb = l.ofType[b].size();
+            (IsCast(*l.table[a][b].family) ? list.casts : list.solidPairs) +=
+                a == b ? na * (na - (na > 0)) / 2 : na * nb;
+        }
+    }
+    for (const PairKey& key : l.scene.DisabledPairs()) {
+        const SceneShape* x = l.scene.Find(key.lo);
+        const SceneShape* y = l.scene.Find(key.hi);
+        if (key.lo != key.hi && x != nullptr && y != nullptr && l.Counted(x->shape.index(), y->shape.index())) {
+            --(IsCast(*l.table[x->shape.index()][y->shape.index()].family) ? list.casts : list.solidPairs);
+        }
+    }
+}
+
+/// Lists every pair of shapes of every counted pair of types: the casts, and the solids unless culled.
+void AddAllPairs(Listing& l, bool cull)
+{
+    for (size_t a = 0; a < kShapeTypes; ++a) {
+        for (size_t b = a; b < kShapeTypes; ++b) {
+            if (!l.Counted(a, b) || (cull && !IsCast(*l.table[a][b].family))) {
+                continue;
+            }
+            for (size_t x = 0; x < l.ofType[a].size(); ++x) {
+                for (size_t y = a == b ? x + 1 : 0; y < l.ofType[b].size(); ++y) {
+                    l.Add(l.ofType[a][x], l.ofType[b][y]);
                 }
             }
         }
     }
+}
+
+/// Lists the solid pairs whose grown bounds overlap, by sort-and-sweep: along one axis, each solid
+/// meets the ones that start before it ends. Stops once more than room are kept; returns how many were.
+std::uint64_t AddOverlappingSolids(Listing& l, std::uint64_t room)
+{
+    std::vector<SweepBox> boxes;
+    for (size_t i = 0; i < l.shapes.size(); ++i) {
+        SweepBox box{};
+        box.index = static_cast<std::uint32_t>(i);
+        if (SolidBounds(l.shapes[i].shape, box.min, box.max)) {
+            boxes.push_back(box);
+        }
+    }
+    const int axis = SweepAxis(boxes);
+    std::sort(boxes.begin(), boxes.end(),
+              [axis](const SweepBox& x, const SweepBox& y) { return x.min[axis] < y.min[axis]; });
+    std::uint64_t kept = 0;
+    for (size_t k = 0; k < boxes.size() && kept <= room; ++k) {
+        const SweepBox& p = boxes[k];
+        const size_t typeP = l.shapes[p.index].shape.index();
+        for (size_t m = k + 1; m < boxes.size() && boxes[m].min[axis] <= p.max[axis] && kept <= room; ++m) {
+            const SweepBox& q = boxes[m];
+            if (!l.Counted(typeP, l.shapes[q.index].shape.index()) || q.min.x > p.max.x || p.min.x > q.max.x ||
+                q.min.y > p.max.y || p.min.y > q.max.y || q.min.z > p.max.z || p.min.z > q.max.z) {
+                continue;
+            }
+            const size_t before = l.pairs.size();
+            l.Add(p.index, q.index);
+            kept += l.pairs.size() - before;
+        }
+    }
+    return kept;
+}
+
+/// The listed pairs as queries in Scene::Queries() order, each with its family's a first.
+std::vector<SceneQuery> SortedQueries(Listing& l)
+{
+    std::sort(l.pairs.begin(), l.pairs.end());
+    std::vector<SceneQuery> queries;
+    queries.reserve(l.pairs.size());
+    for (const IndexPair& p : l.pairs) {
+        const SceneShape& first = l.shapes[p.i];
+        const SceneShape& second = l.shapes[p.j];
+        const TypePair& type = l.table[first.shape.index()][second.shape.index()];
+        queries.push_back(type.swapped ? SceneQuery{*type.family, second.id, first.id}
+                                       : SceneQuery{*type.family, first.id, second.id});
+    }
+    return queries;
+}
+
+} // namespace
+
+QueryList ListQueries(const Scene& scene, const QueryListOptions& options)
+{
+    Listing listing(scene);
+    QueryList list;
+    CountQueries(listing, list);
+    const bool cull = options.cullSolidPairs && listing.solids;
+    list.culled = cull;
+    if (list.casts + (cull ? 0 : list.solidPairs) > options.limit) {
+        list.overLimit = true;
+        return list;
+    }
+    AddAllPairs(listing, cull);
     if (cull) {
-        // sort-and-sweep: along one axis, each solid meets the ones that start before it ends
-        std::vector<SweepBox> boxes;
-        for (size_t i = 0; i < shapes.size(); ++i) {
-            SweepBox box{};
-            box.index = static_cast<std::uint32_t>(i);
-            if (SolidBounds(shapes[i].shape, box.min, box.max)) {
-                boxes.push_back(box);
-            }
-        }
-        const int axis = SweepAxis(boxes);
-        std::sort(boxes.begin(), boxes.end(),
-                  [axis](const SweepBox& x, const SweepBox& y) { return x.min[axis] < y.min[axis]; });
-        std::uint64_t kept = 0;
         const std::uint64_t room = options.limit - list.casts;
-        for (size_t k = 0; k < boxes.size() && kept <= room; ++k) {
-            const SweepBox& p = boxes[k];
-            const size_t typeP = shapes[p.index].shape.index();
-            for (size_t m = k + 1; m < boxes.size() && boxes[m].min[axis] <= p.max[axis] && kept <= room; ++m) {
-                const SweepBox& q = boxes[m];
-                if (!counted(table[typeP][shapes[q.index].shape.index()]) || q.min.x > p.max.x || p.min.x > q.max.x ||
-                    q.min.y > p.max.y || p.min.y > q.max.y || q.min.z > p.max.z || p.min.z > q.max.z) {
-                    continue;
-                }
-                const size_t before = pairs.size();
-                add(p.index, q.index);
-                kept += pairs.size() - before;
-            }
-        }
+        const std::uint64_t kept = AddOverlappingSolids(listing, room);
         if (kept > room) {
             list.overLimit = true;
             list.solidPairsApart = list.solidPairs - std::min(list.solidPairs, kept);
@@ -194,15 +244,7 @@ QueryList ListQueries(const Scene& scene, const QueryListOptions& options)
         }
         list.solidPairsApart = list.solidPairs - kept;
     }
-    std::sort(pairs.begin(), pairs.end());
-    list.queries.reserve(pairs.size());
-    for (const IndexPair& p : pairs) {
-        const SceneShape& first = shapes[p.i];
-        const SceneShape& second = shapes[p.j];
-        const TypePair& type = table[first.shape.index()][second.shape.index()];
-        list.queries.push_back(type.swapped ? SceneQuery{*type.family, second.id, first.id}
-                                            : SceneQuery{*type.family, first.id, second.id});
-    }
+    list.queries = SortedQueries(listing);
     return list;
 }
 

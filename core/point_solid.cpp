@@ -11,6 +11,7 @@ constexpr std::uint32_t kPointFields = kFieldHit | kFieldDepth;
 
 } // namespace
 
+// data table: the point/solid algorithms and their metadata, one entry each
 void RegisterPointSolid(std::vector<AlgorithmInfo>& out)
 {
     out.push_back({

@@ -104,6 +104,7 @@ Runner SlabRunner()
 
 } // namespace
 
+// data table: the ray/box algorithms and their metadata, one entry each
 void RegisterRayAabb(std::vector<AlgorithmInfo>& out)
 {
     out.push_back({

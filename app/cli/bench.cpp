@@ -11,6 +11,7 @@
 #include <chrono>
 #include <cstdio>
 #include <deque>
+#include <optional>
 
 namespace hitlab {
 
@@ -64,31 +65,82 @@ std::vector<ExternalTiming> TimeExternal(const std::vector<std::unique_ptr<Algor
     return out;
 }
 
-} // namespace
-
-int RunBench(const BenchCliOptions& options, std::ostream& out, std::ostream& err)
+/// The scene file's queries, or nullopt after telling err why bench cannot time them (the file
+/// does not load, has too many queries to copy, or none).
+std::optional<std::vector<Query>> LoadBenchQueries(const std::string& path, std::ostream& err)
 {
-    const SceneLoad load = LoadSceneFile(options.scenePath);
+    const SceneLoad load = LoadSceneFile(path);
     if (!load.Ok()) {
         err << Within("hitlab bench", load.error) << "\n";
-        return 2;
+        return std::nullopt;
     }
     // the scene's queries are copied whole: count them first (n solids make n^2 / 2 pairs)
     QueryListOptions count;
     count.limit = 0;
     if (const QueryList list = ListQueries(*load.scene, count); list.Listed() > kBenchMaxSceneQueries) {
-        err << "hitlab bench: " << options.scenePath << ": " << list.casts << " casts and " << list.solidPairs
+        err << "hitlab bench: " << path << ": " << list.casts << " casts and " << list.solidPairs
             << " pairs of solids make more than the " << kBenchMaxSceneQueries << " scene queries bench times"
             << (list.solidPairs > 0 ? "; turn the pairs of solids off with \"solid_pairs\": false in the file's "
                                       "\"queries\" object"
                                     : "; use fewer rays and segments")
             << "\n";
-        return 2;
+        return std::nullopt;
     }
-    const std::vector<Query> queries = SceneQueries(*load.scene);
+    std::vector<Query> queries = SceneQueries(*load.scene);
     if (queries.empty()) {
-        err << "hitlab bench: " << options.scenePath
-            << ": the scene has no queries (no pair of shapes a family covers)\n";
+        err << "hitlab bench: " << path << ": the scene has no queries (no pair of shapes a family covers)\n";
+        return std::nullopt;
+    }
+    return queries;
+}
+
+/// One family's table: min and median ns per query and a bar by the median, an external
+/// algorithm's name marked '*' (the last external.size() rows), then a line on each external one.
+void PrintFamilyTiming(const FamilyTiming& f, const std::vector<ExternalTiming>& external, std::ostream& out)
+{
+    constexpr int kBarWidth = 40;
+    out << "\n"
+        << FamilyName(f.family) << " (" << f.sceneQueries << " scene quer" << (f.sceneQueries == 1 ? "y" : "ies")
+        << ")\n";
+    const std::size_t builtIn = f.algorithms.size() - external.size();
+    double slowest = 0;
+    std::size_t nameWidth = 9;
+    for (std::size_t i = 0; i < f.algorithms.size(); ++i) { // an external name gets its '*'
+        slowest = std::max(slowest, f.algorithms[i].medianNs);
+        nameWidth = std::max(nameWidth, f.algorithms[i].info->name.size() + (i >= builtIn ? 1 : 0));
+    }
+    char line[256];
+    // 8 wide, wider for an external program's microseconds
+    const int valueWidth = std::max(8, std::snprintf(line, sizeof line, "%.2f", slowest));
+    std::snprintf(line, sizeof line, "  %-*s %*s %*s\n", int(nameWidth), "ALGORITHM", valueWidth, "MIN", valueWidth,
+                  "MEDIAN");
+    out << line;
+    for (std::size_t i = 0; i < f.algorithms.size(); ++i) {
+        const AlgorithmTiming& t = f.algorithms[i];
+        const int bar = slowest > 0 ? std::max(1, int(kBarWidth * t.medianNs / slowest + 0.5)) : 0;
+        const std::string name = std::string(t.info->name) + (i >= builtIn ? "*" : "");
+        std::snprintf(line, sizeof line, "  %-*s %*.2f %*.2f ", int(nameWidth), name.c_str(), valueWidth, t.minNs,
+                      valueWidth, t.medianNs);
+        out << line << std::string(std::size_t(bar), '#') << "\n";
+    }
+    for (const ExternalTiming& e : external) {
+        std::snprintf(line, sizeof line, "%.3g", 1e9 / e.timing.medianNs);
+        out << "  * " << e.timing.info->name << " ("
+            << (e.source->Kind() == std::string("plugin") ? "plugin " : "program ") << e.source->Command()
+            << "): " << line << " queries/s at the median, transport included";
+        if (e.failed > 0) {
+            out << "; " << e.failed << " of " << f.workload << " queries failed in the last pass";
+        }
+        out << "\n";
+    }
+}
+
+} // namespace
+
+int RunBench(const BenchCliOptions& options, std::ostream& out, std::ostream& err)
+{
+    const std::optional<std::vector<Query>> queries = LoadBenchQueries(options.scenePath, err);
+    if (!queries) {
         return 2;
     }
     std::string error;
@@ -104,48 +156,14 @@ int RunBench(const BenchCliOptions& options, std::ostream& out, std::ostream& er
     timing.workload = std::max<std::size_t>(options.workload, 1);
     out << options.scenePath << ": ns per query, " << PrecisionName(timing.precision) << ", " << timing.rounds
         << " rounds of " << timing.workload << " queries (the scene's, then perturbed copies), through the registry\n";
-    std::vector<FamilyTiming> families = TimeQueries(queries, timing);
-    constexpr int kBarWidth = 40;
+    std::vector<FamilyTiming> families = TimeQueries(*queries, timing);
     for (FamilyTiming& f : families) {
         const std::vector<ExternalTiming> external =
-            TimeExternal(sources, views, f.family, TimingWorkload(queries, f.family, timing), timing);
+            TimeExternal(sources, views, f.family, TimingWorkload(*queries, f.family, timing), timing);
         for (const ExternalTiming& e : external) {
             f.algorithms.push_back(e.timing);
         }
-        out << "\n"
-            << FamilyName(f.family) << " (" << f.sceneQueries << " scene quer" << (f.sceneQueries == 1 ? "y" : "ies")
-            << ")\n";
-        const std::size_t builtIn = f.algorithms.size() - external.size();
-        double slowest = 0;
-        std::size_t nameWidth = 9;
-        for (std::size_t i = 0; i < f.algorithms.size(); ++i) { // an external name gets its '*'
-            slowest = std::max(slowest, f.algorithms[i].medianNs);
-            nameWidth = std::max(nameWidth, f.algorithms[i].info->name.size() + (i >= builtIn ? 1 : 0));
-        }
-        char line[256];
-        // 8 wide, wider for an external program's microseconds
-        const int valueWidth = std::max(8, std::snprintf(line, sizeof line, "%.2f", slowest));
-        std::snprintf(line, sizeof line, "  %-*s %*s %*s\n", int(nameWidth), "ALGORITHM", valueWidth, "MIN", valueWidth,
-                      "MEDIAN");
-        out << line;
-        for (std::size_t i = 0; i < f.algorithms.size(); ++i) {
-            const AlgorithmTiming& t = f.algorithms[i];
-            const int bar = slowest > 0 ? std::max(1, int(kBarWidth * t.medianNs / slowest + 0.5)) : 0;
-            const std::string name = std::string(t.info->name) + (i >= builtIn ? "*" : "");
-            std::snprintf(line, sizeof line, "  %-*s %*.2f %*.2f ", int(nameWidth), name.c_str(), valueWidth, t.minNs,
-                          valueWidth, t.medianNs);
-            out << line << std::string(std::size_t(bar), '#') << "\n";
-        }
-        for (const ExternalTiming& e : external) {
-            std::snprintf(line, sizeof line, "%.3g", 1e9 / e.timing.medianNs);
-            out << "  * " << e.timing.info->name << " ("
-                << (e.source->Kind() == std::string("plugin") ? "plugin " : "program ") << e.source->Command()
-                << "): " << line << " queries/s at the median, transport included";
-            if (e.failed > 0) {
-                out << "; " << e.failed << " of " << f.workload << " queries failed in the last pass";
-            }
-            out << "\n";
-        }
+        PrintFamilyTiming(f, external, out);
     }
     return 0;
 }

@@ -18,12 +18,14 @@
 #include <CLI/CLI.hpp>
 
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 #include <cstdint>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <limits>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -95,7 +97,7 @@ CLI::App* AddAlgorithms(CLI::App& app, CommandOptions& o, const std::vector<std:
 }
 
 /// `hitlab eval` and its options.
-CLI::App* AddEval(CLI::App& app, CommandOptions& o)
+CLI::App* AddEval(CLI::App& app, CommandOptions& o, const std::vector<std::string>& /*families*/)
 {
     CLI::App* eval = app.add_subcommand("eval", "Answer query lines (JSON Lines) from standard input or FILE, one "
                                                 "answer line each; exit 0 when no line was an error, 1 otherwise");
@@ -105,7 +107,7 @@ CLI::App* AddEval(CLI::App& app, CommandOptions& o)
 }
 
 /// `hitlab report` and its options.
-CLI::App* AddReport(CLI::App& app, CommandOptions& o)
+CLI::App* AddReport(CLI::App& app, CommandOptions& o, const std::vector<std::string>& /*families*/)
 {
     CLI::App* report = app.add_subcommand("report", "Evaluate every query of a scene file headless and print each "
                                                     "algorithm's answer, marking and explaining disagreements; exit 1 "
@@ -202,7 +204,7 @@ CLI::App* AddHunt(CLI::App& app, CommandOptions& o, const std::vector<std::strin
 }
 
 /// `hitlab bench` and its options.
-CLI::App* AddBench(CLI::App& app, CommandOptions& o)
+CLI::App* AddBench(CLI::App& app, CommandOptions& o, const std::vector<std::string>& /*families*/)
 {
     CLI::App* bench = app.add_subcommand("bench", "Time every algorithm of every family in a scene on the scene's own "
                                                   "queries (repeated and perturbed): ns per query, min and median, "
@@ -221,6 +223,138 @@ CLI::App* AddBench(CLI::App& app, CommandOptions& o)
     return bench;
 }
 
+/// `hitlab render`, listed for --help only: the executable runs it before this parser (app/main.cpp).
+CLI::App* AddRender(CLI::App& app, CommandOptions& /*o*/, const std::vector<std::string>& /*families*/)
+{
+    CLI::App* render = app.add_subcommand("render", "Render one frame of a scene, overlays included, to a PNG "
+                                                    "(its options below)");
+    render->allow_extras()->prefix_command();
+    return render;
+}
+
+/// The streams a command reads and writes.
+struct CommandIo {
+    std::istream& in;
+    std::ostream& out;
+    std::ostream& err;
+};
+
+/// --external-timeout as the external programs take it: at least 1 ms, as a timeout that rounds to
+/// 0 would fail every query.
+std::chrono::milliseconds ExternalTimeout(const CommandOptions& o)
+{
+    return std::chrono::milliseconds(std::max(1LL, std::llround(o.externalTimeout * 1000)));
+}
+
+int AlgorithmsCommand(CommandOptions& o, const CommandIo& io)
+{
+    const std::optional<Family> family = o.familyName.empty() ? std::nullopt : FamilyFromName(o.familyName);
+    std::string error;
+    const auto programs = StartSources(o.externalCommands, o.plugins, ExternalTimeout(o), error);
+    if (!error.empty()) {
+        io.err << "hitlab algorithms: " << error << "\n";
+        return 2;
+    }
+    std::vector<AlgorithmInfo> views;
+    for (const auto& program : programs) {
+        for (const ExternalAlgorithm& a : program->Algorithms()) {
+            views.push_back(InfoView(a));
+        }
+    }
+    return RunAlgorithms(io.out, o.json, family, views);
+}
+
+int EvalCommand(CommandOptions& o, const CommandIo& io)
+{
+    const auto evaluate = [&](std::istream& input) {
+        const auto timeout = ExternalTimeout(o);
+        return o.externalCommands.empty() && o.plugins.empty()
+                   ? RunEval(input, io.out)
+                   : RunEvalExternal(input, io.out, io.err, o.externalCommands, timeout, o.plugins);
+    };
+    if (o.inputPath.empty() || o.inputPath == "-") {
+        return evaluate(io.in);
+    }
+    std::error_code ec;
+    if (std::filesystem::is_directory(o.inputPath, ec)) {
+        io.err << "hitlab eval: \"" << o.inputPath << "\" is a directory, not a file of query lines\n";
+        return 2;
+    }
+    std::ifstream file(o.inputPath, std::ios::binary);
+    if (!file) {
+        io.err << "hitlab eval: cannot open \"" << o.inputPath << "\": " << std::strerror(errno) << "\n";
+        return 2;
+    }
+    try {
+        return evaluate(file);
+    } catch (const std::exception& e) { // a read error mid-file (EIO): the lines so far are answered
+        io.err << "hitlab eval: error reading \"" << o.inputPath << "\": " << e.what() << "\n";
+        return 2;
+    }
+}
+
+int ReportCommand(CommandOptions& o, const CommandIo& io)
+{
+    o.report.externalCommands = o.externalCommands;
+    o.report.failOn = o.reportFailOn == "unexplained"    ? FailOn::Unexplained
+                      : o.reportFailOn == "disagreement" ? FailOn::Disagreement
+                                                         : FailOn::Nothing;
+    o.report.solidPairs = o.reportSolidPairs == "all"           ? SolidPairs::All
+                          : o.reportSolidPairs == "overlapping" ? SolidPairs::Overlapping
+                                                                : SolidPairs::Auto;
+    o.report.externalTimeout = ExternalTimeout(o);
+    o.report.scenePath = ResolveScenePath(o.report.scenePath); // a lesson by name
+    o.report.plugins = o.plugins;
+    return RunReport(o.report, io.out, io.err);
+}
+
+int HuntCommand(CommandOptions& o, const CommandIo& io)
+{
+    if (!o.huntAround.empty()) {
+        std::string error;
+        o.hunt.hunt.around = AroundQuery(ResolveScenePath(o.huntAround), o.hunt.family, error);
+        if (!error.empty()) {
+            io.err << "hitlab hunt: --around: " << error << "\n";
+            return 2;
+        }
+    }
+    return o.huntPlugin.empty() && o.huntExternal.empty()
+               ? RunHunt(o.hunt, io.out, io.err)
+               : RunHuntExternal(o.hunt, HuntSource{o.huntPlugin, o.huntExternal}, ExternalTimeout(o), io.out, io.err);
+}
+
+int BenchCommand(CommandOptions& o, const CommandIo& io)
+{
+    o.bench.scenePath = ResolveScenePath(o.bench.scenePath);
+    o.bench.externalCommands = o.externalCommands;
+    o.bench.plugins = o.plugins;
+    o.bench.externalTimeout = ExternalTimeout(o);
+    return RunBench(o.bench, io.out, io.err);
+}
+
+int RenderCommand(CommandOptions& /*o*/, const CommandIo& io)
+{
+    io.err << "hitlab render: runs in the hitlab executable only (the window's library draws it)\n";
+    return 2;
+}
+
+/// A subcommand: its set-up (its options on the parser, filling CommandOptions) and what runs when
+/// the command line names it.
+struct Command {
+    CLI::App* (*add)(CLI::App& app, CommandOptions& o, const std::vector<std::string>& families);
+    int (*run)(CommandOptions& o, const CommandIo& io);
+};
+
+/// Every subcommand, in --help's order.
+constexpr Command kCommands[] = {
+    {AddAlgorithms, AlgorithmsCommand}, // the registry's algorithms (and external ones)
+    {AddEval, EvalCommand},             // query lines in, answer lines out
+    {AddReport, ReportCommand},         // a scene's queries, every algorithm, the disagreements
+    {AddHunt, HuntCommand},             // the search for disagreements
+    {AddBench, BenchCommand},           // a scene's queries timed
+    {AddRender, RenderCommand},         // for --help: the executable renders before this parser
+};
+
 } // namespace
 
 int RunCommandLine(int argc, const char* const* argv, std::istream& in, std::ostream& out, std::ostream& err,
@@ -237,15 +371,10 @@ int RunCommandLine(int argc, const char* const* argv, std::istream& in, std::ost
         familyNames.emplace_back(FamilyName(family));
     }
     CommandOptions o;
-    CLI::App* algorithms = AddAlgorithms(app, o, familyNames);
-    CLI::App* eval = AddEval(app, o);
-    CLI::App* report = AddReport(app, o);
-    CLI::App* hunt = AddHunt(app, o, familyNames);
-    CLI::App* bench = AddBench(app, o);
-    // listed for --help; the executable runs `hitlab render` before this parser (app/main.cpp)
-    CLI::App* render = app.add_subcommand("render", "Render one frame of a scene, overlays included, to a PNG "
-                                                    "(its options below)");
-    render->allow_extras()->prefix_command();
+    std::vector<CLI::App*> commands;
+    for (const Command& command : kCommands) {
+        commands.push_back(command.add(app, o, familyNames));
+    }
     // after the subcommands: CLI11 copies the footer into each subcommand made after it
     app.footer((moreHelp.empty() ? "" : moreHelp + "\n") + kExitStatusHelp +
                "\nQuery protocol: docs/protocol.md. Commands: docs/cli.md.");
@@ -260,95 +389,15 @@ int RunCommandLine(int argc, const char* const* argv, std::istream& in, std::ost
             return 2;
         }
         std::string who = "hitlab";
-        for (const CLI::App* command : {algorithms, eval, report, hunt, bench}) {
+        for (const CLI::App* command : commands) {
             who += command->parsed() ? " " + command->get_name() : "";
         }
         return ParseFailure(app, e, who, out, err);
     }
-
-    // at least 1 ms: a timeout that rounds to 0 would fail every query
-    const auto ExternalTimeout = [&] {
-        return std::chrono::milliseconds(std::max(1LL, std::llround(o.externalTimeout * 1000)));
-    };
-    if (algorithms->parsed()) {
-        const std::optional<Family> family = o.familyName.empty() ? std::nullopt : FamilyFromName(o.familyName);
-        std::string error;
-        const auto programs = StartSources(o.externalCommands, o.plugins, ExternalTimeout(), error);
-        if (!error.empty()) {
-            err << "hitlab algorithms: " << error << "\n";
-            return 2;
+    for (size_t i = 0; i < commands.size(); ++i) {
+        if (commands[i]->parsed()) {
+            return kCommands[i].run(o, CommandIo{in, out, err});
         }
-        std::vector<AlgorithmInfo> views;
-        for (const auto& program : programs) {
-            for (const ExternalAlgorithm& a : program->Algorithms()) {
-                views.push_back(InfoView(a));
-            }
-        }
-        return RunAlgorithms(out, o.json, family, views);
-    }
-    if (eval->parsed()) {
-        const auto evaluate = [&](std::istream& input) {
-            const auto timeout = ExternalTimeout();
-            return o.externalCommands.empty() && o.plugins.empty()
-                       ? RunEval(input, out)
-                       : RunEvalExternal(input, out, err, o.externalCommands, timeout, o.plugins);
-        };
-        if (o.inputPath.empty() || o.inputPath == "-") {
-            return evaluate(in);
-        }
-        std::error_code ec;
-        if (std::filesystem::is_directory(o.inputPath, ec)) {
-            err << "hitlab eval: \"" << o.inputPath << "\" is a directory, not a file of query lines\n";
-            return 2;
-        }
-        std::ifstream file(o.inputPath, std::ios::binary);
-        if (!file) {
-            err << "hitlab eval: cannot open \"" << o.inputPath << "\": " << std::strerror(errno) << "\n";
-            return 2;
-        }
-        try {
-            return evaluate(file);
-        } catch (const std::exception& e) { // a read error mid-file (EIO): the lines so far are answered
-            err << "hitlab eval: error reading \"" << o.inputPath << "\": " << e.what() << "\n";
-            return 2;
-        }
-    }
-    if (report->parsed()) {
-        o.report.externalCommands = o.externalCommands;
-        o.report.failOn = o.reportFailOn == "unexplained"    ? FailOn::Unexplained
-                          : o.reportFailOn == "disagreement" ? FailOn::Disagreement
-                                                             : FailOn::Nothing;
-        o.report.solidPairs = o.reportSolidPairs == "all"           ? SolidPairs::All
-                              : o.reportSolidPairs == "overlapping" ? SolidPairs::Overlapping
-                                                                    : SolidPairs::Auto;
-        o.report.externalTimeout = ExternalTimeout();
-        o.report.scenePath = ResolveScenePath(o.report.scenePath); // a lesson by name
-        o.report.plugins = o.plugins;
-        return RunReport(o.report, out, err);
-    }
-    if (render->parsed()) {
-        err << "hitlab render: runs in the hitlab executable only (the window's library draws it)\n";
-        return 2;
-    }
-    if (bench->parsed()) {
-        o.bench.scenePath = ResolveScenePath(o.bench.scenePath);
-        o.bench.externalCommands = o.externalCommands;
-        o.bench.plugins = o.plugins;
-        o.bench.externalTimeout = ExternalTimeout();
-        return RunBench(o.bench, out, err);
-    }
-    if (hunt->parsed()) {
-        if (!o.huntAround.empty()) {
-            std::string error;
-            o.hunt.hunt.around = AroundQuery(ResolveScenePath(o.huntAround), o.hunt.family, error);
-            if (!error.empty()) {
-                err << "hitlab hunt: --around: " << error << "\n";
-                return 2;
-            }
-        }
-        return o.huntPlugin.empty() && o.huntExternal.empty()
-                   ? RunHunt(o.hunt, out, err)
-                   : RunHuntExternal(o.hunt, HuntSource{o.huntPlugin, o.huntExternal}, ExternalTimeout(), out, err);
     }
     return openGui();
 }

@@ -370,84 +370,85 @@ ExactResult JudgeExact(const Query& query)
     return r;
 }
 
-std::optional<bool> FastVerdict(const Query& query)
+namespace {
+
+/// The interval verdict of a solid/solid or point/solid query (not a cast); sets degenerate when an
+/// obb's axes are coplanar. Only meaningful when exact::g_uncertain stays false.
+bool IntervalSolidHit(const Query& query, bool& degenerate)
 {
-    exact::g_uncertain = false;
-    bool hit = false;
     switch (query.family) {
-    case Family::RayAabb: {
-        const auto& ray = std::get<Ray<double>>(query.a);
-        hit = exact::CastAabb(ray.origin, exact::Lift<Interval>(ray.direction), std::get<Aabb<double>>(query.b), false)
-                  .hit;
-        break;
-    }
-    case Family::SegmentAabb: {
-        const auto& s = std::get<Segment<double>>(query.a);
-        const V3<Interval> delta = exact::Sub(exact::Lift<Interval>(s.end), exact::Lift<Interval>(s.start));
-        hit = exact::CastAabb(s.start, delta, std::get<Aabb<double>>(query.b), true).hit;
-        break;
-    }
-    case Family::RayPlane: {
-        Interval num, den;
-        hit = exact::CastPlane(std::get<Ray<double>>(query.a), std::get<Plane<double>>(query.b), &num, &den);
-        break;
-    }
-    case Family::RaySphere: {
-        exact::SphereTerms<Interval> terms;
-        hit = exact::CastSphere(std::get<Ray<double>>(query.a), std::get<Sphere<double>>(query.b), &terms);
-        break;
-    }
-    case Family::RayObb: {
-        bool degenerate = false;
-        hit = exact::CastObb<Interval>(std::get<Ray<double>>(query.a), std::get<Obb<double>>(query.b), &degenerate).hit;
-        if (degenerate) {
-            return std::nullopt;
-        }
-        break;
-    }
     case Family::AabbAabb:
-        hit = exact::OverlapAabbs<Interval>(std::get<Aabb<double>>(query.a), std::get<Aabb<double>>(query.b));
-        break;
+        return exact::OverlapAabbs<Interval>(std::get<Aabb<double>>(query.a), std::get<Aabb<double>>(query.b));
     case Family::SphereAabb: {
         const auto& s = std::get<Sphere<double>>(query.a);
         const Interval d2 = exact::SphereBoxDistance2<Interval>(s, std::get<Aabb<double>>(query.b));
         const Interval r(s.radius);
-        hit = exact::Sign(r * r - d2) >= 0;
-        break;
+        return exact::Sign(r * r - d2) >= 0;
     }
     case Family::SphereSphere: {
         const auto& a = std::get<Sphere<double>>(query.a);
         const auto& b = std::get<Sphere<double>>(query.b);
         const V3<Interval> delta = exact::Sub(exact::Lift<Interval>(b.center), exact::Lift<Interval>(a.center));
         const Interval sum = Interval(a.radius) + Interval(b.radius);
-        hit = exact::Sign(sum * sum - exact::Dot(delta, delta)) >= 0;
-        break;
+        return exact::Sign(sum * sum - exact::Dot(delta, delta)) >= 0;
     }
     case Family::ObbObb:
-        hit = exact::OverlapObbs<Interval>(std::get<Obb<double>>(query.a), std::get<Obb<double>>(query.b));
-        break;
+        return exact::OverlapObbs<Interval>(std::get<Obb<double>>(query.a), std::get<Obb<double>>(query.b));
     case Family::PointAabb:
-        hit = exact::PointInAabb<Interval>(std::get<Point<double>>(query.a), std::get<Aabb<double>>(query.b));
-        break;
+        return exact::PointInAabb<Interval>(std::get<Point<double>>(query.a), std::get<Aabb<double>>(query.b));
     case Family::PointSphere: {
         const auto& s = std::get<Sphere<double>>(query.b);
         const V3<Interval> d = exact::Sub(exact::Lift<Interval>(std::get<Point<double>>(query.a).position),
                                           exact::Lift<Interval>(s.center));
         const Interval r(s.radius);
-        hit = exact::Sign(r * r - exact::Dot(d, d)) >= 0;
-        break;
+        return exact::Sign(r * r - exact::Dot(d, d)) >= 0;
     }
-    case Family::PointObb: {
-        bool degenerate = false;
-        hit =
-            exact::PointInObb<Interval>(std::get<Point<double>>(query.a), std::get<Obb<double>>(query.b), &degenerate);
-        if (degenerate) {
-            return std::nullopt;
-        }
-        break;
+    case Family::PointObb:
+        return exact::PointInObb<Interval>(std::get<Point<double>>(query.a), std::get<Obb<double>>(query.b),
+                                           &degenerate);
+    default: // the casts: IntervalHit
+        return false;
     }
+}
+
+/// The interval verdict of any query: the casts here, the rest by IntervalSolidHit.
+bool IntervalHit(const Query& query, bool& degenerate)
+{
+    switch (query.family) {
+    case Family::RayAabb: {
+        const auto& ray = std::get<Ray<double>>(query.a);
+        return exact::CastAabb(ray.origin, exact::Lift<Interval>(ray.direction), std::get<Aabb<double>>(query.b), false)
+            .hit;
     }
-    if (exact::g_uncertain) {
+    case Family::SegmentAabb: {
+        const auto& s = std::get<Segment<double>>(query.a);
+        const V3<Interval> delta = exact::Sub(exact::Lift<Interval>(s.end), exact::Lift<Interval>(s.start));
+        return exact::CastAabb(s.start, delta, std::get<Aabb<double>>(query.b), true).hit;
+    }
+    case Family::RayPlane: {
+        Interval num, den;
+        return exact::CastPlane(std::get<Ray<double>>(query.a), std::get<Plane<double>>(query.b), &num, &den);
+    }
+    case Family::RaySphere: {
+        exact::SphereTerms<Interval> terms;
+        return exact::CastSphere(std::get<Ray<double>>(query.a), std::get<Sphere<double>>(query.b), &terms);
+    }
+    case Family::RayObb:
+        return exact::CastObb<Interval>(std::get<Ray<double>>(query.a), std::get<Obb<double>>(query.b), &degenerate)
+            .hit;
+    default:
+        return IntervalSolidHit(query, degenerate);
+    }
+}
+
+} // namespace
+
+std::optional<bool> FastVerdict(const Query& query)
+{
+    exact::g_uncertain = false;
+    bool degenerate = false;
+    const bool hit = IntervalHit(query, degenerate);
+    if (degenerate || exact::g_uncertain) {
         return std::nullopt;
     }
     return hit;

@@ -214,90 +214,105 @@ IoError ReadObb(const json& j, const std::string& path, Obb<double>& obb)
     return {};
 }
 
+IoError ReadRay(const json& j, const std::string& path, Ray<double>& ray)
+{
+    constexpr const char* kNeeds = "a ray needs \"origin\" and \"direction\"";
+    if (IoError e = MemberVec3(j, "origin", path, kNeeds, ray.origin); !e.what.empty()) {
+        return e;
+    }
+    if (IoError e = MemberVec3(j, "direction", path, kNeeds, ray.direction); !e.what.empty()) {
+        return e;
+    }
+    return NonZero(path + ".direction", ray.direction);
+}
+
+IoError ReadSegment(const json& j, const std::string& path, Segment<double>& segment)
+{
+    constexpr const char* kNeeds = "a segment needs \"start\" and \"end\"";
+    if (IoError e = MemberVec3(j, "start", path, kNeeds, segment.start); !e.what.empty()) {
+        return e;
+    }
+    return MemberVec3(j, "end", path, kNeeds, segment.end);
+}
+
+IoError ReadPlane(const json& j, const std::string& path, Plane<double>& plane)
+{
+    constexpr const char* kNeeds = "a plane needs \"normal\" and \"distance\"";
+    if (IoError e = MemberVec3(j, "normal", path, kNeeds, plane.normal); !e.what.empty()) {
+        return e;
+    }
+    if (IoError e = MemberNumber(j, "distance", path, kNeeds, plane.distance); !e.what.empty()) {
+        return e;
+    }
+    return NonZero(path + ".normal", plane.normal);
+}
+
+IoError ReadAabb(const json& j, const std::string& path, Aabb<double>& box)
+{
+    constexpr const char* kNeeds = "an aabb needs \"min\" and \"max\"";
+    if (IoError e = MemberVec3(j, "min", path, kNeeds, box.min); !e.what.empty()) {
+        return e;
+    }
+    if (IoError e = MemberVec3(j, "max", path, kNeeds, box.max); !e.what.empty()) {
+        return e;
+    }
+    for (int i = 0; i < 3; ++i) {
+        if (!(box.min[i] <= box.max[i])) {
+            const std::string axis = std::to_string(i);
+            return {path + ".min[" + axis + "]",
+                    "must be <= max[" + axis + "], got " + NumberText(box.min[i]) + " > " + NumberText(box.max[i])};
+        }
+    }
+    return {};
+}
+
+IoError ReadSphere(const json& j, const std::string& path, Sphere<double>& sphere)
+{
+    constexpr const char* kNeeds = "a sphere needs \"center\" and \"radius\"";
+    if (IoError e = MemberVec3(j, "center", path, kNeeds, sphere.center); !e.what.empty()) {
+        return e;
+    }
+    if (IoError e = MemberNumber(j, "radius", path, kNeeds, sphere.radius); !e.what.empty()) {
+        return e;
+    }
+    return NonNegative(path + ".radius", sphere.radius);
+}
+
+IoError ReadPoint(const json& j, const std::string& path, Point<double>& point)
+{
+    return MemberVec3(j, "position", path, "a point needs \"position\"", point.position);
+}
+
+/// Reads a shape of type S with read, and stores it in out only when it reads without error.
+template <typename S>
+IoError ReadInto(IoError (*read)(const json&, const std::string&, S&), const json& j, const std::string& path,
+                 Shape& out)
+{
+    S shape;
+    if (IoError e = read(j, path, shape); !e.what.empty()) {
+        return e;
+    }
+    out = shape;
+    return {};
+}
+
 /// Reads the shape of the (already checked) type name into out.
 IoError ReadShapeOfType(const json& j, const std::string& type, const std::string& path, Shape& out)
 {
     if (type == "ray") {
-        constexpr const char* kNeeds = "a ray needs \"origin\" and \"direction\"";
-        Ray<double> ray;
-        if (IoError e = MemberVec3(j, "origin", path, kNeeds, ray.origin); !e.what.empty()) {
-            return e;
-        }
-        if (IoError e = MemberVec3(j, "direction", path, kNeeds, ray.direction); !e.what.empty()) {
-            return e;
-        }
-        if (IoError e = NonZero(path + ".direction", ray.direction); !e.what.empty()) {
-            return e;
-        }
-        out = ray;
+        return ReadInto(ReadRay, j, path, out);
     } else if (type == "segment") {
-        constexpr const char* kNeeds = "a segment needs \"start\" and \"end\"";
-        Segment<double> segment;
-        if (IoError e = MemberVec3(j, "start", path, kNeeds, segment.start); !e.what.empty()) {
-            return e;
-        }
-        if (IoError e = MemberVec3(j, "end", path, kNeeds, segment.end); !e.what.empty()) {
-            return e;
-        }
-        out = segment;
+        return ReadInto(ReadSegment, j, path, out);
     } else if (type == "plane") {
-        constexpr const char* kNeeds = "a plane needs \"normal\" and \"distance\"";
-        Plane<double> plane;
-        if (IoError e = MemberVec3(j, "normal", path, kNeeds, plane.normal); !e.what.empty()) {
-            return e;
-        }
-        if (IoError e = MemberNumber(j, "distance", path, kNeeds, plane.distance); !e.what.empty()) {
-            return e;
-        }
-        if (IoError e = NonZero(path + ".normal", plane.normal); !e.what.empty()) {
-            return e;
-        }
-        out = plane;
+        return ReadInto(ReadPlane, j, path, out);
     } else if (type == "aabb") {
-        constexpr const char* kNeeds = "an aabb needs \"min\" and \"max\"";
-        Aabb<double> box;
-        if (IoError e = MemberVec3(j, "min", path, kNeeds, box.min); !e.what.empty()) {
-            return e;
-        }
-        if (IoError e = MemberVec3(j, "max", path, kNeeds, box.max); !e.what.empty()) {
-            return e;
-        }
-        for (int i = 0; i < 3; ++i) {
-            if (!(box.min[i] <= box.max[i])) {
-                const std::string axis = std::to_string(i);
-                return {path + ".min[" + axis + "]",
-                        "must be <= max[" + axis + "], got " + NumberText(box.min[i]) + " > " + NumberText(box.max[i])};
-            }
-        }
-        out = box;
+        return ReadInto(ReadAabb, j, path, out);
     } else if (type == "sphere") {
-        constexpr const char* kNeeds = "a sphere needs \"center\" and \"radius\"";
-        Sphere<double> sphere;
-        if (IoError e = MemberVec3(j, "center", path, kNeeds, sphere.center); !e.what.empty()) {
-            return e;
-        }
-        if (IoError e = MemberNumber(j, "radius", path, kNeeds, sphere.radius); !e.what.empty()) {
-            return e;
-        }
-        if (IoError e = NonNegative(path + ".radius", sphere.radius); !e.what.empty()) {
-            return e;
-        }
-        out = sphere;
+        return ReadInto(ReadSphere, j, path, out);
     } else if (type == "point") {
-        Point<double> point;
-        if (IoError e = MemberVec3(j, "position", path, "a point needs \"position\"", point.position);
-            !e.what.empty()) {
-            return e;
-        }
-        out = point;
-    } else {
-        Obb<double> obb;
-        if (IoError e = ReadObb(j, path, obb); !e.what.empty()) {
-            return e;
-        }
-        out = obb;
+        return ReadInto(ReadPoint, j, path, out);
     }
-    return {};
+    return ReadInto(ReadObb, j, path, out);
 }
 
 const std::vector<std::string_view>& ShapeKeys(const std::string& type)

@@ -77,22 +77,11 @@ ordered_json ShapeToJson(const Shape& shape)
     return j;
 }
 
-ordered_json SceneToJson(const Scene& scene)
+namespace {
+
+/// "shapes": each with its id, name, colour and visibility, then its geometry (ShapeToJson).
+ordered_json ShapesToJson(const Scene& scene)
 {
-    ordered_json j;
-    j["format"] = kSceneFormatName;
-    j["version"] = kSceneFormatVersion;
-    j["title"] = scene.title;
-    j["description"] = scene.description;
-    if (!scene.look.empty()) {
-        j["look"] = scene.look;
-    }
-    if (!scene.question.empty()) {
-        j["question"] = scene.question;
-    }
-    if (!scene.plugins.empty()) {
-        j["plugins"] = scene.plugins;
-    }
     ordered_json shapes = ordered_json::array();
     for (const SceneShape& s : scene.Shapes()) {
         ordered_json item;
@@ -106,32 +95,33 @@ ordered_json SceneToJson(const Scene& scene)
         }
         shapes.push_back(std::move(item));
     }
-    j["shapes"] = std::move(shapes);
-    if (!scene.Fans().empty()) {
-        ordered_json fans = ordered_json::array();
-        for (const SceneFan& f : scene.Fans()) {
-            const SceneShape* target = scene.Find(f.target);
-            if (target == nullptr || !IsFanTarget(target->shape)) {
-                continue; // a fan whose target is gone would make the file unreadable
-            }
-            ordered_json item;
-            item["id"] = f.id;
-            item["name"] = f.name;
-            item["origin"] = GeometryVec3(f.origin);
-            item["target"] = f.target;
-            item["n"] = f.n;
-            item["enabled"] = f.enabled;
-            fans.push_back(std::move(item));
+    return shapes;
+}
+
+/// "ray_fans": the fans whose target is still a shape a fan can aim at.
+ordered_json FansToJson(const Scene& scene)
+{
+    ordered_json fans = ordered_json::array();
+    for (const SceneFan& f : scene.Fans()) {
+        const SceneShape* target = scene.Find(f.target);
+        if (target == nullptr || !IsFanTarget(target->shape)) {
+            continue; // a fan whose target is gone would make the file unreadable
         }
-        j["ray_fans"] = std::move(fans);
+        ordered_json item;
+        item["id"] = f.id;
+        item["name"] = f.name;
+        item["origin"] = GeometryVec3(f.origin);
+        item["target"] = f.target;
+        item["n"] = f.n;
+        item["enabled"] = f.enabled;
+        fans.push_back(std::move(item));
     }
-    ordered_json queries;
-    queries["solid_pairs"] = scene.SolidPairsEnabled();
-    ordered_json pairs = ordered_json::array();
-    for (const PairKey& p : scene.DisabledPairs()) {
-        pairs.push_back({p.lo, p.hi});
-    }
-    queries["disabled_pairs"] = std::move(pairs);
+    return fans;
+}
+
+/// "queries.families": the families whose settings differ from the defaults (which are not written).
+ordered_json FamilySettingsToJson(const Scene& scene)
+{
     ordered_json families = ordered_json::object();
     for (Family family : AllFamilies()) {
         const FamilySettings& s = scene.Settings(family);
@@ -154,16 +144,59 @@ ordered_json SceneToJson(const Scene& scene)
         f["precision"] = PrecisionName(s.precision);
         families[std::string(FamilyName(family))] = std::move(f);
     }
-    queries["families"] = std::move(families);
-    j["queries"] = std::move(queries);
+    return families;
+}
+
+/// "queries": solid pairs on or off, the disabled pairs and the families' settings.
+ordered_json QueriesToJson(const Scene& scene)
+{
+    ordered_json queries;
+    queries["solid_pairs"] = scene.SolidPairsEnabled();
+    ordered_json pairs = ordered_json::array();
+    for (const PairKey& p : scene.DisabledPairs()) {
+        pairs.push_back({p.lo, p.hi});
+    }
+    queries["disabled_pairs"] = std::move(pairs);
+    queries["families"] = FamilySettingsToJson(scene);
+    return queries;
+}
+
+ordered_json CameraToJson(const CameraState& view)
+{
     ordered_json camera;
-    camera["target"] = JsonVec3(scene.camera.target);
-    camera["distance"] = JsonNumber(scene.camera.distance);
-    camera["yaw_deg"] = JsonNumber(scene.camera.yawDeg);
-    camera["pitch_deg"] = JsonNumber(scene.camera.pitchDeg);
-    camera["projection"] = scene.camera.orthographic ? "orthographic" : "perspective";
-    camera["view"] = scene.camera.view2d ? "2d" : "3d";
-    j["camera"] = std::move(camera);
+    camera["target"] = JsonVec3(view.target);
+    camera["distance"] = JsonNumber(view.distance);
+    camera["yaw_deg"] = JsonNumber(view.yawDeg);
+    camera["pitch_deg"] = JsonNumber(view.pitchDeg);
+    camera["projection"] = view.orthographic ? "orthographic" : "perspective";
+    camera["view"] = view.view2d ? "2d" : "3d";
+    return camera;
+}
+
+} // namespace
+
+ordered_json SceneToJson(const Scene& scene)
+{
+    ordered_json j;
+    j["format"] = kSceneFormatName;
+    j["version"] = kSceneFormatVersion;
+    j["title"] = scene.title;
+    j["description"] = scene.description;
+    if (!scene.look.empty()) {
+        j["look"] = scene.look;
+    }
+    if (!scene.question.empty()) {
+        j["question"] = scene.question;
+    }
+    if (!scene.plugins.empty()) {
+        j["plugins"] = scene.plugins;
+    }
+    j["shapes"] = ShapesToJson(scene);
+    if (!scene.Fans().empty()) {
+        j["ray_fans"] = FansToJson(scene);
+    }
+    j["queries"] = QueriesToJson(scene);
+    j["camera"] = CameraToJson(scene.camera);
     if (!scene.expect.empty()) {
         j["expect"] = detail::ExpectationsToJson(scene.expect);
     }

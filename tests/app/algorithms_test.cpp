@@ -4,6 +4,7 @@
 #include "app/cli/cli.h"
 
 #include "core/io/protocol.h"
+#include "support/run_cli.h"
 
 #include <gtest/gtest.h>
 
@@ -16,26 +17,8 @@ namespace {
 
 using nlohmann::json;
 
-struct CliRun {
-    int status = -1;
-    std::string out, err;
-    int guiCalls = 0;
-};
-
-CliRun RunCli(std::vector<const char*> args, const std::string& input = "")
-{
-    args.insert(args.begin(), "hitlab");
-    std::istringstream in(input);
-    std::ostringstream out, err;
-    CliRun run;
-    run.status = RunCommandLine(static_cast<int>(args.size()), args.data(), in, out, err, [&run] {
-        ++run.guiCalls;
-        return 0;
-    });
-    run.out = out.str();
-    run.err = err.str();
-    return run;
-}
+using test::CliRun;
+using test::RunCli;
 
 TEST(AlgorithmsCommandTest, JsonHasTheProtocolKeysForEveryAlgorithm)
 {

@@ -1,6 +1,7 @@
 // Tests of the disagreement search's commands in-process: `hitlab hunt`, `hitlab bench`, `hitlab eval` with
 // "exact": true and `hitlab report --exact`.
 #include "app/cli/cli.h"
+#include "support/run_cli.h"
 
 #include <nlohmann/json.hpp>
 
@@ -20,32 +21,13 @@ using nlohmann::json;
 const std::string kScenes =
     (fs::path(HITLAB_TEST_DATA) / ".." / ".." / "assets" / "scenes").lexically_normal().string();
 
-struct Outcome {
-    int status = -1;
-    std::string out, err;
-};
-
-Outcome Cli(std::vector<std::string> words, const std::string& input = "")
-{
-    words.insert(words.begin(), "hitlab");
-    std::vector<const char*> args;
-    for (const std::string& w : words) {
-        args.push_back(w.c_str());
-    }
-    std::istringstream in(input);
-    std::ostringstream out, err;
-    Outcome run;
-    run.status = RunCommandLine(static_cast<int>(args.size()), args.data(), in, out, err, [] { return 0; });
-    run.out = out.str();
-    run.err = err.str();
-    return run;
-}
+using Outcome = test::CliRun;
 
 TEST(HuntCli, FindsShrinksPrintsAndWritesScenes)
 {
     const std::string dir = ::testing::TempDir() + "hunt_cli";
     fs::remove_all(dir);
-    const Outcome r = Cli(
+    const Outcome r = test::RunCli(
         {"hunt", "--family", "ray_aabb", "--a", "six_faces", "--exact", "--max", "2", "--quiet", "--gtest", "-o", dir});
     EXPECT_EQ(r.status, 1) << r.err;
     EXPECT_NE(r.out.find("1. origin ["), std::string::npos) << r.out;
@@ -77,7 +59,7 @@ TEST(HuntCli, ARerunIntoTheSameFolderKeepsEveryEarlierCounterexample)
     auto into = [&](const std::string& folder) {
         std::vector<std::string> words = hunt;
         words.insert(words.end(), {"-o", folder});
-        return Cli(words);
+        return test::RunCli(words);
     };
     ASSERT_EQ(into(dir).status, 1);
     const std::map<std::string, std::string> before = Files(dir);
@@ -100,22 +82,24 @@ TEST(HuntCli, ARerunIntoTheSameFolderKeepsEveryEarlierCounterexample)
 
 TEST(HuntCli, ReferenceAgainstItselfFindsNoneAndBadOptionsAreUsageErrors)
 {
-    const Outcome none = Cli({"hunt", "--family", "aabb_aabb", "--a", "interval", "--cases", "20000", "--quiet"});
+    const Outcome none =
+        test::RunCli({"hunt", "--family", "aabb_aabb", "--a", "interval", "--cases", "20000", "--quiet"});
     EXPECT_EQ(none.status, 0) << none.out;
     EXPECT_NE(none.out.find("none found"), std::string::npos);
-    const Outcome bad = Cli({"hunt", "--family", "ray_aabb", "--a", "nope", "--quiet"});
+    const Outcome bad = test::RunCli({"hunt", "--family", "ray_aabb", "--a", "nope", "--quiet"});
     EXPECT_EQ(bad.status, 2);
     EXPECT_NE(bad.err.find("unknown algorithm \"nope\""), std::string::npos) << bad.err;
-    EXPECT_EQ(Cli({"hunt", "--family", "ray_aabb", "--a", "slab", "--b", "six_faces", "--exact"}).status, 2);
-    EXPECT_EQ(Cli({"hunt", "--family", "ray_aabb", "--a", "slab", "--ulps", "-1"}).status, 2);
+    EXPECT_EQ(test::RunCli({"hunt", "--family", "ray_aabb", "--a", "slab", "--b", "six_faces", "--exact"}).status, 2);
+    EXPECT_EQ(test::RunCli({"hunt", "--family", "ray_aabb", "--a", "slab", "--ulps", "-1"}).status, 2);
 }
 
 TEST(HuntCli, UlpsHuntsValueDisagreements)
 {
     // geometric assumes a unit direction: --ulps finds it hitting with other t than the reference,
     // and the snippet checks its values against the exact ones
-    const Outcome found = Cli({"hunt", "--family", "ray_sphere", "--a", "geometric", "--b", "quadratic_stable",
-                               "--ulps", "8", "--cases", "20000", "--max", "8", "--seed", "1", "--gtest", "--quiet"});
+    const Outcome found =
+        test::RunCli({"hunt", "--family", "ray_sphere", "--a", "geometric", "--b", "quadratic_stable", "--ulps", "8",
+                      "--cases", "20000", "--max", "8", "--seed", "1", "--gtest", "--quiet"});
     EXPECT_EQ(found.status, 1) << found.err;
     EXPECT_NE(found.out.find("--ulps 8"), std::string::npos) << found.out;
     // the case asserts geometric's t against the judge's, within the 8 ulps of the hunt
@@ -125,13 +109,14 @@ TEST(HuntCli, UlpsHuntsValueDisagreements)
 
 TEST(BenchCli, PrintsEveryAlgorithmOfTheScenesFamilies)
 {
-    const Outcome r = Cli({"bench", kScenes + "/sphere-near-box-corner.json", "--rounds", "2", "--queries", "64"});
+    const Outcome r =
+        test::RunCli({"bench", kScenes + "/sphere-near-box-corner.json", "--rounds", "2", "--queries", "64"});
     ASSERT_EQ(r.status, 0) << r.err;
     EXPECT_NE(r.out.find("sphere_aabb"), std::string::npos) << r.out;
     EXPECT_NE(r.out.find("closest_point"), std::string::npos);
     EXPECT_NE(r.out.find("expanded_box"), std::string::npos);
     EXPECT_NE(r.out.find('#'), std::string::npos); // the bar chart
-    EXPECT_EQ(Cli({"bench", kScenes + "/missing.json"}).status, 2);
+    EXPECT_EQ(test::RunCli({"bench", kScenes + "/missing.json"}).status, 2);
 }
 
 TEST(EvalExact, AddsTheJudgesAnswerUlpsAndAgreement)
@@ -139,7 +124,7 @@ TEST(EvalExact, AddsTheJudgesAnswerUlpsAndAgreement)
     const std::string line = R"({"id": 1, "query": "ray_aabb", "a": {"type": "ray", "origin": [0, 1, 0], )"
                              R"("direction": [3, 0, 0]}, "b": {"type": "aabb", "min": [0, 0, 0], "max": [1, 1, 1]}, )"
                              R"("algorithms": ["slab", "face_planes"], "precision": "double", "exact": true})";
-    const Outcome r = Cli({"eval"}, line + "\n");
+    const Outcome r = test::RunCli({"eval"}, line + "\n");
     ASSERT_EQ(r.status, 0) << r.out;
     const json answer = json::parse(r.out);
     ASSERT_TRUE(answer.contains("exact")) << r.out;
@@ -153,14 +138,16 @@ TEST(EvalExact, AddsTheJudgesAnswerUlpsAndAgreement)
     EXPECT_EQ(e["algorithms"]["face_planes"]["agrees_with_exact"], false);
     EXPECT_TRUE(e["algorithms"]["face_planes"]["ulp"]["t_enter"].is_null());
     // without the key: no "exact", and no warning about it
-    const Outcome plain = Cli({"eval"}, R"({"query": "sphere_sphere", "a": {"type": "sphere", "center": [0, 0, 0], )"
-                                        R"("radius": 1}, "b": {"type": "sphere", "center": [2, 0, 0], "radius": 1}})"
-                                        "\n");
+    const Outcome plain =
+        test::RunCli({"eval"}, R"({"query": "sphere_sphere", "a": {"type": "sphere", "center": [0, 0, 0], )"
+                               R"("radius": 1}, "b": {"type": "sphere", "center": [2, 0, 0], "radius": 1}})"
+                               "\n");
     EXPECT_EQ(plain.out.find("\"exact\""), std::string::npos);
-    const Outcome wrong = Cli({"eval"}, R"({"query": "sphere_sphere", "a": {"type": "sphere", "center": [0, 0, 0], )"
-                                        R"("radius": 1}, "b": {"type": "sphere", "center": [2, 0, 0], "radius": 1}, )"
-                                        R"("exact": 1})"
-                                        "\n");
+    const Outcome wrong =
+        test::RunCli({"eval"}, R"({"query": "sphere_sphere", "a": {"type": "sphere", "center": [0, 0, 0], )"
+                               R"("radius": 1}, "b": {"type": "sphere", "center": [2, 0, 0], "radius": 1}, )"
+                               R"("exact": 1})"
+                               "\n");
     EXPECT_EQ(wrong.status, 1);
     EXPECT_NE(wrong.out.find("exact: expected true or false"), std::string::npos) << wrong.out;
 }
@@ -168,11 +155,11 @@ TEST(EvalExact, AddsTheJudgesAnswerUlpsAndAgreement)
 TEST(ReportExact, TableAndJsonCarryTheJudge)
 {
     const std::string scene = kScenes + "/sphere-near-box-corner.json";
-    const Outcome table = Cli({"report", scene, "--exact"});
+    const Outcome table = test::RunCli({"report", scene, "--exact"});
     ASSERT_EQ(table.status, 0) << table.err;
     EXPECT_NE(table.out.find("exact: miss"), std::string::npos) << table.out;
     EXPECT_NE(table.out.find("expanded_box DISAGREES"), std::string::npos) << table.out;
-    const Outcome js = Cli({"report", scene, "--exact", "--json"});
+    const Outcome js = test::RunCli({"report", scene, "--exact", "--json"});
     ASSERT_EQ(js.status, 0);
     const json j = json::parse(js.out);
     ASSERT_FALSE(j["queries"].empty());

@@ -215,17 +215,8 @@ TEST(AabbAabbPublic, ReferenceMatchesEveryCaseInFloatAndDouble)
     ASSERT_GE(cases.size(), 5u);
     const AlgorithmInfo& ref = ReferenceAlgorithm(Family::AabbAabb);
     EXPECT_EQ(ref.name, "interval");
-    for (const auto& c : cases) {
-        for (Precision p : {Precision::Float, Precision::Double}) {
-            SCOPED_TRACE(testing::Message()
-                         << "case " << c.id << " (" << c.kind << ") " << (p == Precision::Float ? "float" : "double"));
-            const Result r = hitlab::Run(ref, c.query, p);
-            ASSERT_EQ(r.hit, c.hit);
-            if (c.hit) {
-                EXPECT_EQ(r.depth, c.depth);
-            }
-        }
-    }
+    test::ForEachCaseInBothPrecisions(
+        cases, [&](const test::PublicCase& c, Precision p) { test::ExpectHitAndExactDepth(ref, c, p); });
 }
 
 TEST(AabbAabbPublic, CenterExtentCountsTouchingAsSeparate)

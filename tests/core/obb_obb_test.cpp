@@ -163,25 +163,21 @@ TEST(ObbObbPublic, SatMatchesEveryCaseInFloatAndDouble)
     const AlgorithmInfo& ref = ReferenceAlgorithm(Family::ObbObb);
     EXPECT_EQ(ref.name, "sat");
     EXPECT_EQ(ref.ConventionValue("touching"), "overlap");
-    for (const auto& c : cases) {
-        for (Precision p : {Precision::Float, Precision::Double}) {
-            SCOPED_TRACE(testing::Message()
-                         << "case " << c.id << " (" << c.kind << ") " << (p == Precision::Float ? "float" : "double"));
-            Trace trace;
-            const Result r = hitlab::Run(ref, c.query, p, &trace);
-            ASSERT_EQ(r.hit, c.hit);
-            if (c.hit && c.depthExact) {
-                EXPECT_EQ(r.depth, c.depth);
-            } else if (c.hit) {
-                EXPECT_NEAR(r.depth, c.depth, p == Precision::Float ? 1e-5 : 1e-12);
-            }
-            if (c.id == 45) {
-                // separated only by an edge-edge axis
-                const auto& part = std::get<AxisPart>(trace.steps[static_cast<size_t>(trace.decidingStep)].part);
-                EXPECT_NE(part.label.find(" x "), std::string::npos) << part.label;
-            }
+    test::ForEachCaseInBothPrecisions(cases, [&](const test::PublicCase& c, Precision p) {
+        Trace trace;
+        const Result r = hitlab::Run(ref, c.query, p, &trace);
+        ASSERT_EQ(r.hit, c.hit);
+        if (c.hit && c.depthExact) {
+            EXPECT_EQ(r.depth, c.depth);
+        } else if (c.hit) {
+            EXPECT_NEAR(r.depth, c.depth, p == Precision::Float ? 1e-5 : 1e-12);
         }
-    }
+        if (c.id == 45) {
+            // separated only by an edge-edge axis
+            const auto& part = std::get<AxisPart>(trace.steps[static_cast<size_t>(trace.decidingStep)].part);
+            EXPECT_NE(part.label.find(" x "), std::string::npos) << part.label;
+        }
+    });
 }
 
 TEST(ObbObbPublic, VertexEdgeMissesThePlusSignCrossingsAndAgreesElsewhere)
@@ -190,15 +186,11 @@ TEST(ObbObbPublic, VertexEdgeMissesThePlusSignCrossingsAndAgreesElsewhere)
     ASSERT_NE(info, nullptr);
     EXPECT_TRUE(info->published);
     EXPECT_EQ(info->ConventionValue("touching"), "overlap");
-    for (const auto& c : test::LoadPublicCases("obb_obb")) {
-        for (Precision p : {Precision::Float, Precision::Double}) {
-            SCOPED_TRACE(testing::Message()
-                         << "case " << c.id << " (" << c.kind << ") " << (p == Precision::Float ? "float" : "double"));
-            // 40 and 44 are crossings with no vertex inside and only a's edges piercing b
-            const bool flawed = c.id == 40 || c.id == 44;
-            EXPECT_EQ(hitlab::Run(*info, c.query, p).hit, flawed ? false : c.hit);
-        }
-    }
+    test::ForEachCaseInBothPrecisions(test::LoadPublicCases("obb_obb"), [&](const test::PublicCase& c, Precision p) {
+        // 40 and 44 are crossings with no vertex inside and only a's edges piercing b
+        const bool flawed = c.id == 40 || c.id == 44;
+        EXPECT_EQ(hitlab::Run(*info, c.query, p).hit, flawed ? false : c.hit);
+    });
 }
 
 // ---- sat_faces (published) ----

@@ -218,18 +218,10 @@ TEST(SphereAabbPublic, ReferenceMatchesEveryCaseAndExpandedBoxOnlyMissesCase32)
     ASSERT_GE(cases.size(), 5u);
     const AlgorithmInfo& ref = ReferenceAlgorithm(Family::SphereAabb);
     const AlgorithmInfo& expanded = *FindAlgorithm(Family::SphereAabb, "expanded_box");
-    for (const auto& c : cases) {
-        for (Precision p : {Precision::Float, Precision::Double}) {
-            SCOPED_TRACE(testing::Message()
-                         << "case " << c.id << " (" << c.kind << ") " << (p == Precision::Float ? "float" : "double"));
-            const Result r = hitlab::Run(ref, c.query, p);
-            ASSERT_EQ(r.hit, c.hit);
-            if (c.hit) {
-                EXPECT_EQ(r.depth, c.depth);
-            }
-            EXPECT_EQ(hitlab::Run(expanded, c.query, p).hit, c.id == 32 ? true : c.hit);
-        }
-    }
+    test::ForEachCaseInBothPrecisions(cases, [&](const test::PublicCase& c, Precision p) {
+        test::ExpectHitAndExactDepth(ref, c, p);
+        EXPECT_EQ(hitlab::Run(expanded, c.query, p).hit, c.id == 32 ? true : c.hit);
+    });
 }
 
 // ---- seeded differential test against the exact integer oracle ----

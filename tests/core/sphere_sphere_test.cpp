@@ -116,17 +116,8 @@ TEST(SphereSpherePublic, ReferenceMatchesEveryCaseInFloatAndDouble)
     const AlgorithmInfo& ref = ReferenceAlgorithm(Family::SphereSphere);
     EXPECT_EQ(ref.name, "distance");
     EXPECT_EQ(ref.ConventionValue("touching"), "overlap");
-    for (const auto& c : cases) {
-        for (Precision p : {Precision::Float, Precision::Double}) {
-            SCOPED_TRACE(testing::Message()
-                         << "case " << c.id << " (" << c.kind << ") " << (p == Precision::Float ? "float" : "double"));
-            const Result r = hitlab::Run(ref, c.query, p);
-            ASSERT_EQ(r.hit, c.hit);
-            if (c.hit) {
-                EXPECT_EQ(r.depth, c.depth);
-            }
-        }
-    }
+    test::ForEachCaseInBothPrecisions(
+        cases, [&](const test::PublicCase& c, Precision p) { test::ExpectHitAndExactDepth(ref, c, p); });
 }
 
 // ---- seeded differential test against the exact integer oracle ----

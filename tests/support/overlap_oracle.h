@@ -10,6 +10,7 @@
 
 #include <glm/geometric.hpp>
 #include <glm/gtc/quaternion.hpp>
+#include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
@@ -58,6 +59,30 @@ inline std::vector<PublicCase> LoadPublicCases(std::string_view family)
         out.push_back(std::move(p));
     }
     return out;
+}
+
+/// Calls check(c, p) for every case in float and in double, under a trace that names the case
+/// ("case 12 (touching) float"), so that a failed expectation says which.
+template <typename Check>
+void ForEachCaseInBothPrecisions(const std::vector<PublicCase>& cases, Check check)
+{
+    for (const PublicCase& c : cases) {
+        for (Precision p : {Precision::Float, Precision::Double}) {
+            SCOPED_TRACE(testing::Message()
+                         << "case " << c.id << " (" << c.kind << ") " << (p == Precision::Float ? "float" : "double"));
+            check(c, p);
+        }
+    }
+}
+
+/// Expects algorithm to give the case's verdict in precision p, and when it hits the case's depth exactly.
+inline void ExpectHitAndExactDepth(const AlgorithmInfo& algorithm, const PublicCase& c, Precision p)
+{
+    const Result r = hitlab::Run(algorithm, c.query, p);
+    ASSERT_EQ(r.hit, c.hit);
+    if (c.hit) {
+        EXPECT_EQ(r.depth, c.depth);
+    }
 }
 
 // ---- grid inputs: multiples of 2^-kGridBits, binary32 values while |v| < 2^(24 - kGridBits) ----

@@ -13,6 +13,7 @@ namespace hitlab::test {
 struct CliRun {
     int status = 0;
     std::string out, err;
+    int guiCalls = 0; ///< how many times the command line opened the window (no command given)
 };
 
 inline CliRun RunCli(const std::vector<std::string>& args, const std::string& input = "")
@@ -24,7 +25,10 @@ inline CliRun RunCli(const std::vector<std::string>& args, const std::string& in
     std::istringstream in(input);
     std::ostringstream out, err;
     CliRun run;
-    run.status = RunCommandLine(int(argv.size()), argv.data(), in, out, err, [] { return 0; });
+    run.status = RunCommandLine(int(argv.size()), argv.data(), in, out, err, [&run] {
+        ++run.guiCalls;
+        return 0;
+    });
     run.out = out.str();
     run.err = err.str();
     return run;

@@ -4,6 +4,7 @@
 // --frames run waits for their answers. A plugin or program that crashes or hangs fails its cell,
 // shown as a disagreement, and the window stays up.
 #include "app/gui/panels/lessons.h"
+#include "support/window_run.h"
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
@@ -18,25 +19,7 @@ namespace {
 
 namespace fs = std::filesystem;
 
-fs::path Dir()
-{
-    const fs::path dir = fs::temp_directory_path() / "hitlab_external_window_gui_test";
-    fs::create_directories(dir);
-    return dir;
-}
-
-/// Runs the window on a scene with extra arguments for 6 frames; its exit status and its report.
-nlohmann::json RunWindow(const std::string& scene, const std::string& args, const std::string& tag, int& status)
-{
-    const fs::path report = Dir() / (tag + ".json");
-    fs::remove(report);
-    const std::string command = std::string(HITLAB_EXE) + " \"" + scene + "\" " + args + " --frames 6 --screenshot " +
-                                (Dir() / (tag + ".png")).string() + " --panel-report " + report.string();
-    status = std::system(command.c_str());
-    std::ifstream in(report);
-    EXPECT_TRUE(in.good()) << command;
-    return in.good() ? nlohmann::json::parse(in) : nlohmann::json();
-}
+fs::path Dir() { return test::TestDir("hitlab_external_window_gui_test"); }
 
 /// A scene of two rays along +x against the box [15, 17] x [-1, 1]^2: one from x = 13 (where the
 /// misbehaving examples fail) and one from the origin.
@@ -66,8 +49,8 @@ TEST(ExternalWindowGui, PluginAlgorithmsAreColumnsOfTheResultsTable)
 {
     int status = -1;
     const nlohmann::json report =
-        RunWindow(LessonDirectory() + "/slab-2d-hit.json",
-                  std::string("--plugin ") + HITLAB_PLUGIN_DIR + "/ray_aabb_slab.so", "plugin", status);
+        test::RunWindow(Dir(), LessonDirectory() + "/slab-2d-hit.json",
+                        std::string("--plugin ") + HITLAB_PLUGIN_DIR + "/ray_aabb_slab.so", "plugin", status);
     ASSERT_EQ(status, 0);
     ASSERT_EQ(report["results"].size(), 1u) << report.dump();
     const nlohmann::json& table = report["results"][0];
@@ -91,8 +74,8 @@ TEST(ExternalWindowGui, PluginAlgorithmsAreColumnsOfTheResultsTable)
 TEST(ExternalWindowGui, CrashingPluginFailsItsCellAndTheWindowStaysUp)
 {
     int status = -1;
-    const nlohmann::json report = RunWindow(
-        MisbehaveScene(), std::string("--plugin ") + HITLAB_PLUGIN_DIR + "/misbehave.so", "misbehave", status);
+    const nlohmann::json report = test::RunWindow(
+        Dir(), MisbehaveScene(), std::string("--plugin ") + HITLAB_PLUGIN_DIR + "/misbehave.so", "misbehave", status);
     ASSERT_EQ(status, 0);
     const nlohmann::json& table = report["results"][0];
     const int c = Column(table, "misbehave_c", true);
@@ -110,7 +93,7 @@ TEST(ExternalWindowGui, HangingProgramTimesOutOnceAndIsRestarted)
     int status = -1;
     const std::string command =
         std::string("--external 'python3 ") + HITLAB_EXAMPLES + "/misbehaving/misbehave.py hang' --external-timeout 1";
-    const nlohmann::json report = RunWindow(MisbehaveScene(), command, "hang", status);
+    const nlohmann::json report = test::RunWindow(Dir(), MisbehaveScene(), command, "hang", status);
     ASSERT_EQ(status, 0);
     const nlohmann::json& table = report["results"][0];
     const int c = Column(table, "slab_misbehaving", true);
@@ -140,8 +123,8 @@ TEST(ExternalWindowGui, QueryInspectorShowsAProgramsTraceSteps)
 TEST(ExternalWindowGui, RefusedPluginIsListedAsFailedWithItsReason)
 {
     int status = -1;
-    const nlohmann::json report =
-        RunWindow(LessonDirectory() + "/slab-2d-hit.json", "--plugin /nonexistent/plugin.so", "refused", status);
+    const nlohmann::json report = test::RunWindow(Dir(), LessonDirectory() + "/slab-2d-hit.json",
+                                                  "--plugin /nonexistent/plugin.so", "refused", status);
     ASSERT_EQ(status, 0);
     ASSERT_EQ(report["external"].size(), 1u) << report.dump();
     EXPECT_EQ(report["external"][0]["name"], "plugin.so");

@@ -2,7 +2,7 @@
 // algorithms beside the built-in ones, compared with the reference and explained, a crash shown as
 // that algorithm's disagreement while everything else is reported.
 #include "app/cli/cli.h"
-#include "support/run_cli.h"
+#include "support/plugin_cli.h"
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
@@ -18,17 +18,10 @@ namespace {
 using nlohmann::json;
 namespace fs = std::filesystem;
 
-const std::string kSlab = std::string(HITLAB_PLUGIN_DIR) + "/ray_aabb_slab.so";
-const std::string kMisbehave = std::string(HITLAB_PLUGIN_DIR) + "/misbehave.so";
+using test::kMisbehavePlugin;
+using test::kSlabPlugin;
 
 using Outcome = test::CliRun;
-
-Outcome Hitlab(std::vector<std::string> args, const std::string& input = "")
-{
-    setenv("HITLAB_PLUGIN_HOST", HITLAB_PLUGIN_HOST, 1);
-    setenv("ASAN_OPTIONS", "handle_segv=0:detect_leaks=1", 1);
-    return test::RunCli(args, input);
-}
 
 /// A box x in [10, 12] and three rays: "left" from x = 9 along +x (enters at t = 1, leaves at
 /// t = 3), "inside" from x = 11 along +x (inside: t in [0, 1]), "right" from x = 13 along -x
@@ -51,7 +44,7 @@ TEST(CliPlugin, EvalAddsThePluginsResultsAndExplainsItsConvention)
         "\n"
         R"({"id":2,"query":"ray_aabb","precision":"float","a":{"type":"ray","origin":[0.5,0.5,0.5],"direction":[1,0,0]},"b":{"type":"aabb","min":[0,0,0],"max":[1,1,1]},"algorithms":["slab"]})"
         "\n";
-    const Outcome run = Hitlab({"eval", "--plugin", kSlab}, lines);
+    const Outcome run = test::RunPluginCli({"eval", "--plugin", kSlabPlugin}, lines);
     ASSERT_EQ(run.status, 0) << run.err;
     std::istringstream out(run.out);
     std::string line;
@@ -63,7 +56,7 @@ TEST(CliPlugin, EvalAddsThePluginsResultsAndExplainsItsConvention)
     EXPECT_EQ(first["results"]["slab_c_outside"], first["results"]["slab_c"]);
     EXPECT_EQ(first["agree"], true);
     EXPECT_EQ(first["external"]["slab_c"],
-              json::parse(R"({"plugin":")" + kSlab + R"(","status":"answered","differs":[]})"));
+              json::parse(R"({"plugin":")" + kSlabPlugin + R"(","status":"answered","differs":[]})"));
     ASSERT_TRUE(std::getline(out, line));
     const json second = json::parse(line);
     // from the centre: t in [0, 0.5], no normal; slab_c_outside misses by its declared convention
@@ -82,8 +75,8 @@ TEST(CliPlugin, EvalAddsThePluginsResultsAndExplainsItsConvention)
 TEST(CliPlugin, ReportShowsThePluginAndContainsItsCrash)
 {
     const std::string scene = WriteScene();
-    const Outcome run =
-        Hitlab({"report", scene, "--algorithms", "slab", "--plugin", kSlab, "--plugin", kMisbehave, "--json"});
+    const Outcome run = test::RunPluginCli(
+        {"report", scene, "--algorithms", "slab", "--plugin", kSlabPlugin, "--plugin", kMisbehavePlugin, "--json"});
     ASSERT_EQ(run.status, 0) << run.err;
     const json report = json::parse(run.out);
     ASSERT_EQ(report["queries"].size(), 3u);
@@ -93,22 +86,22 @@ TEST(CliPlugin, ReportShowsThePluginAndContainsItsCrash)
     ASSERT_EQ(right["a"]["name"], "right");
     EXPECT_EQ(left["results"]["slab_c"]["t_enter"], 1);
     EXPECT_EQ(left["results"]["slab_c"]["t_exit"], 3);
-    EXPECT_EQ(left["external"]["slab_c"]["plugin"], kSlab);
+    EXPECT_EQ(left["external"]["slab_c"]["plugin"], kSlabPlugin);
     EXPECT_EQ(inside["results"]["slab_c_outside"]["hit"], false);
     EXPECT_EQ(inside["explain"]["slab_c_outside"]["explanation"], "convention");
     EXPECT_EQ(right["results"]["slab_c"]["t_enter"], 1);
     EXPECT_EQ(right["results"]["slab_c"]["normal"], json::array({1, 0, 0}));
     EXPECT_EQ(right["results"]["misbehave_c"], nullptr);
-    EXPECT_EQ(
-        right["external"]["misbehave_c"],
-        (json{{"plugin", kMisbehave}, {"status", "crashed"}, {"message", "killed by signal 11 (Segmentation fault)"}}));
+    EXPECT_EQ(right["external"]["misbehave_c"], (json{{"plugin", kMisbehavePlugin},
+                                                      {"status", "crashed"},
+                                                      {"message", "killed by signal 11 (Segmentation fault)"}}));
     EXPECT_EQ(right["explain"]["misbehave_c"]["reason"],
-              "crashed: killed by signal 11 (Segmentation fault) (" + kMisbehave + ")");
+              "crashed: killed by signal 11 (Segmentation fault) (" + kMisbehavePlugin + ")");
     // the host was restarted: the misbehaving plugin answered the other queries (a miss)
     EXPECT_EQ(left["external"]["misbehave_c"]["status"], "answered");
     EXPECT_EQ(inside["external"]["misbehave_c"]["status"], "answered");
 
-    const Outcome text = Hitlab({"report", scene, "--algorithms", "slab", "--plugin", kSlab});
+    const Outcome text = test::RunPluginCli({"report", scene, "--algorithms", "slab", "--plugin", kSlabPlugin});
     ASSERT_EQ(text.status, 0) << text.err;
     EXPECT_NE(text.out.find("    slab_c_outside (ext)  miss     -        -       -       DIFFERS: convention"),
               std::string::npos)
@@ -121,11 +114,11 @@ TEST(CliPlugin, AHangIsTimedOutWithTheShortTimeout)
     const std::string line =
         R"({"id":7,"query":"ray_aabb","precision":"float","a":{"type":"ray","origin":[15,0.5,0.5],"direction":[-1,0,0]},"b":{"type":"aabb","min":[0,0,0],"max":[1,1,1]},"algorithms":["slab"]})"
         "\n";
-    const Outcome run = Hitlab({"eval", "--plugin", kMisbehave, "--external-timeout", "0.25"}, line);
+    const Outcome run = test::RunPluginCli({"eval", "--plugin", kMisbehavePlugin, "--external-timeout", "0.25"}, line);
     ASSERT_EQ(run.status, 0) << run.err;
     const json answer = json::parse(run.out);
     EXPECT_EQ(answer["external"]["misbehave_c"],
-              json::parse(R"({"plugin":")" + kMisbehave +
+              json::parse(R"({"plugin":")" + kMisbehavePlugin +
                           R"(","status":"timed out","message":"no answer within 0.25 s","differs":null})"));
     EXPECT_EQ(answer["agree"], false);
     EXPECT_EQ(answer["results"]["slab"]["t_enter"], 14); // the built-in ones are answered
@@ -133,7 +126,7 @@ TEST(CliPlugin, AHangIsTimedOutWithTheShortTimeout)
 
 TEST(CliPlugin, AlgorithmsListsThePluginsAfterTheBuiltIns)
 {
-    const Outcome run = Hitlab({"algorithms", "--json", "--family", "ray_aabb", "--plugin", kSlab});
+    const Outcome run = test::RunPluginCli({"algorithms", "--json", "--family", "ray_aabb", "--plugin", kSlabPlugin});
     ASSERT_EQ(run.status, 0) << run.err;
     const json list = json::parse(run.out);
     ASSERT_GE(list.size(), 3u);
@@ -146,7 +139,7 @@ TEST(CliPlugin, AlgorithmsListsThePluginsAfterTheBuiltIns)
 
 TEST(CliPlugin, ARefusedPluginIsExitStatusTwo)
 {
-    const Outcome run = Hitlab({"report", WriteScene(), "--plugin", "/nonexistent/p.so"});
+    const Outcome run = test::RunPluginCli({"report", WriteScene(), "--plugin", "/nonexistent/p.so"});
     EXPECT_EQ(run.status, 2);
     EXPECT_EQ(run.out, "");
     EXPECT_EQ(run.err, "hitlab report: plugin '/nonexistent/p.so': cannot load: /nonexistent/p.so: cannot open "
@@ -155,10 +148,10 @@ TEST(CliPlugin, ARefusedPluginIsExitStatusTwo)
 
 TEST(CliPlugin, HuntFindsNoCounterexampleToTheSlabExample)
 {
-    const Outcome run = Hitlab({"hunt", "--family", "ray_aabb", "--a", "slab_c", "--plugin", kSlab, "--cases", "20000",
-                                "--seconds", "0", "--quiet"});
+    const Outcome run = test::RunPluginCli({"hunt", "--family", "ray_aabb", "--a", "slab_c", "--plugin", kSlabPlugin,
+                                            "--cases", "20000", "--seconds", "0", "--quiet"});
     EXPECT_EQ(run.status, 0) << run.out << run.err;
-    EXPECT_EQ(run.out.rfind("hunt ray_aabb: slab_c (plugin " + kSlab +
+    EXPECT_EQ(run.out.rfind("hunt ray_aabb: slab_c (plugin " + kSlabPlugin +
                                 ") vs the exact judge, double, seed 1\n20000 cases in ",
                             0),
               0u)
@@ -169,8 +162,8 @@ TEST(CliPlugin, HuntFindsNoCounterexampleToTheSlabExample)
 
 TEST(CliPlugin, HuntFindsTheDeclaredConventionAsCounterexamples)
 {
-    const Outcome run = Hitlab({"hunt", "--family", "ray_aabb", "--a", "slab_c_outside", "--plugin", kSlab, "--max",
-                                "3", "--seconds", "0", "--quiet"});
+    const Outcome run = test::RunPluginCli({"hunt", "--family", "ray_aabb", "--a", "slab_c_outside", "--plugin",
+                                            kSlabPlugin, "--max", "3", "--seconds", "0", "--quiet"});
     EXPECT_EQ(run.status, 1) << run.out << run.err;
     // shrunk: the origin on the box's corner, leaving at once (t = 0); slab_c_outside counts an
     // origin in the closed box as inside and misses
@@ -186,8 +179,8 @@ TEST(CliPlugin, HuntOnTwoThreadsSharesTheCasesAndKeepsTheFirstThreadsFinds)
     // each thread its own host process; the first draws the seed's own stream, so its finds on
     // half the cases are the one-thread hunt's and come first
     auto hunt = [](const char* threads, const char* cases) {
-        return Hitlab({"hunt", "--family", "ray_aabb", "--a", "slab_c_outside", "--plugin", kSlab, "--max", "0",
-                       "--seconds", "0", "--quiet", "--threads", threads, "--cases", cases});
+        return test::RunPluginCli({"hunt", "--family", "ray_aabb", "--a", "slab_c_outside", "--plugin", kSlabPlugin,
+                                   "--max", "0", "--seconds", "0", "--quiet", "--threads", threads, "--cases", cases});
     };
     const Outcome two = hunt("2", "4000"), one = hunt("1", "2000");
     ASSERT_EQ(two.status, 1) << two.out << two.err;
@@ -203,9 +196,10 @@ TEST(CliPlugin, HuntOnTwoThreadsSharesTheCasesAndKeepsTheFirstThreadsFinds)
 
 TEST(CliPlugin, HuntRefusesAnUnknownAlgorithm)
 {
-    const Outcome unknown = Hitlab({"hunt", "--family", "ray_aabb", "--a", "nope", "--plugin", kSlab});
+    const Outcome unknown =
+        test::RunPluginCli({"hunt", "--family", "ray_aabb", "--a", "nope", "--plugin", kSlabPlugin});
     EXPECT_EQ(unknown.status, 2);
-    EXPECT_EQ(unknown.err, "hitlab hunt: plugin '" + kSlab +
+    EXPECT_EQ(unknown.err, "hitlab hunt: plugin '" + kSlabPlugin +
                                "' has no ray_aabb algorithm \"nope\" (it has: slab_c, slab_c_outside)\n");
 }
 
@@ -222,11 +216,11 @@ TEST(CliPlugin, HuntWithUlpsFindsWhatTheBuiltInHuntFindsInTheReference)
     // finds the same value disagreements as the built-in hunt of slab (the independent peer)
     const std::vector<std::string> common = {"--family", "ray_aabb", "--precision", "float", "--threads", "1",
                                              "--max",    "2",        "--seconds",   "0",     "--quiet"};
-    std::vector<std::string> plugin = {"hunt", "--a", "slab_c", "--plugin", kSlab, "--ulps", "0.25"};
+    std::vector<std::string> plugin = {"hunt", "--a", "slab_c", "--plugin", kSlabPlugin, "--ulps", "0.25"};
     std::vector<std::string> builtIn = {"hunt", "--a", "slab", "--ulps", "0.25"};
     plugin.insert(plugin.end(), common.begin(), common.end());
     builtIn.insert(builtIn.end(), common.begin(), common.end());
-    const Outcome mine = Hitlab(plugin), peer = Hitlab(builtIn);
+    const Outcome mine = test::RunPluginCli(plugin), peer = test::RunPluginCli(builtIn);
     EXPECT_EQ(mine.status, 1) << mine.out << mine.err;
     EXPECT_EQ(peer.status, 1) << peer.out << peer.err;
     // by hand: 0.75 / 1.25 = 3/5 rounds to the float 0.6000000238418579, 2.4e-8 away, more than
@@ -245,7 +239,7 @@ TEST(CliPlugin, HuntWithUlpsFindsWhatTheBuiltInHuntFindsInTheReference)
     plugin.resize(plugin.size() - common.size() - 2);
     plugin.insert(plugin.end(), common.begin(), common.end());
     plugin.insert(plugin.end(), {"--cases", "20000"});
-    const Outcome verdicts = Hitlab(plugin);
+    const Outcome verdicts = test::RunPluginCli(plugin);
     EXPECT_EQ(verdicts.status, 0) << verdicts.out;
     EXPECT_NE(verdicts.out.find(", 0 disagreeing or failed, 0 counterexamples after shrinking, "), std::string::npos)
         << verdicts.out;

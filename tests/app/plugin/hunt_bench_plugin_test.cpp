@@ -2,7 +2,7 @@
 // around a scene's pair), `hitlab bench` (the plugin timed beside the built-in algorithms) and
 // `hitlab eval` (the plugin's trace with "trace": true).
 #include "app/cli/cli.h"
-#include "support/run_cli.h"
+#include "support/plugin_cli.h"
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
@@ -17,17 +17,10 @@ namespace {
 
 using nlohmann::json;
 
-const std::string kSlab = std::string(HITLAB_PLUGIN_DIR) + "/ray_aabb_slab.so";
-const std::string kMisbehave = std::string(HITLAB_PLUGIN_DIR) + "/misbehave.so";
+using test::kMisbehavePlugin;
+using test::kSlabPlugin;
 
 using Outcome = test::CliRun;
-
-Outcome Hitlab(std::vector<std::string> args, const std::string& input = "")
-{
-    setenv("HITLAB_PLUGIN_HOST", HITLAB_PLUGIN_HOST, 1);
-    setenv("ASAN_OPTIONS", "handle_segv=0:detect_leaks=1", 1);
-    return test::RunCli(args, input);
-}
 
 /// A box x in [10, 12] and a ray from x = 13 along -x (t in [1, 3]; misbehave.so crashes on an
 /// origin with x = 13).
@@ -44,9 +37,9 @@ TEST(HuntPlugin, ACrashAroundTheScenesPairIsACounterexampleShrunkLikeAnyOther)
 {
     // a share of the draws perturb the scene's ray, keeping x = 13 often: the plugin's crashes are
     // counterexamples, each shrunk to the simplest query that still crashes (x = 13 stays)
-    const Outcome run =
-        Hitlab({"hunt", "--family", "ray_aabb", "--a", "misbehave_c", "--plugin", kMisbehave, "--around", WriteScene(),
-                "--max", "0", "--cases", "300", "--seconds", "0", "--quiet", "--threads", "1"});
+    const Outcome run = test::RunPluginCli({"hunt", "--family", "ray_aabb", "--a", "misbehave_c", "--plugin",
+                                            kMisbehavePlugin, "--around", WriteScene(), "--max", "0", "--cases", "300",
+                                            "--seconds", "0", "--quiet", "--threads", "1"});
     EXPECT_EQ(run.status, 1) << run.out << run.err;
     EXPECT_NE(run.out.find("\n2. origin [13, 0, 0], direction [-1, 0, 0], box [0, 1]^3\n"
                            "   misbehave_c: crashed: killed by signal 11 (Segmentation fault); exact: hit, t in "
@@ -59,22 +52,22 @@ TEST(HuntPlugin, ACrashAroundTheScenesPairIsACounterexampleShrunkLikeAnyOther)
 
 TEST(HuntPlugin, AroundNeedsAPairOfTheFamily)
 {
-    const Outcome run = Hitlab(
-        {"hunt", "--family", "ray_sphere", "--a", "misbehave_c", "--plugin", kMisbehave, "--around", WriteScene()});
+    const Outcome run = test::RunPluginCli({"hunt", "--family", "ray_sphere", "--a", "misbehave_c", "--plugin",
+                                            kMisbehavePlugin, "--around", WriteScene()});
     EXPECT_EQ(run.status, 2);
     EXPECT_EQ(run.err, "hitlab hunt: --around: " + WriteScene() + ": no pair of shapes of the family ray_sphere\n");
 }
 
 TEST(BenchPlugin, TimesThePluginBesideTheBuiltInsAndCountsItsFailures)
 {
-    const Outcome run =
-        Hitlab({"bench", WriteScene(), "--rounds", "2", "--queries", "300", "--plugin", kSlab, "--plugin", kMisbehave});
+    const Outcome run = test::RunPluginCli({"bench", WriteScene(), "--rounds", "2", "--queries", "300", "--plugin",
+                                            kSlabPlugin, "--plugin", kMisbehavePlugin});
     ASSERT_EQ(run.status, 0) << run.err;
     EXPECT_NE(run.out.find("\n  slab_c* "), std::string::npos) << run.out;
     EXPECT_NE(run.out.find("\n  slab_c_outside* "), std::string::npos) << run.out;
-    EXPECT_NE(run.out.find("\n  * slab_c (plugin " + kSlab + "): "), std::string::npos) << run.out;
+    EXPECT_NE(run.out.find("\n  * slab_c (plugin " + kSlabPlugin + "): "), std::string::npos) << run.out;
     // the workload is the scene's ray (x = 13: a crash each pass), then perturbed copies of it
-    EXPECT_NE(run.out.find("\n  * misbehave_c (plugin " + kMisbehave + "): "), std::string::npos) << run.out;
+    EXPECT_NE(run.out.find("\n  * misbehave_c (plugin " + kMisbehavePlugin + "): "), std::string::npos) << run.out;
     EXPECT_NE(run.out.find(" queries/s at the median, transport included; 1 of 300 queries failed in the last pass\n"),
               std::string::npos)
         << run.out;
@@ -87,7 +80,7 @@ TEST(EvalPlugin, TraceTrueAddsThePluginsTrace)
     const std::string line =
         R"({"id":1,"query":"ray_aabb","precision":"double","a":{"type":"ray","origin":[9,0.5,0.5],"direction":[1,0,0]},"b":{"type":"aabb","min":[10,0,0],"max":[12,1,1]},"algorithms":["slab"],"trace":true})"
         "\n";
-    const Outcome run = Hitlab({"eval", "--plugin", kSlab}, line);
+    const Outcome run = test::RunPluginCli({"eval", "--plugin", kSlabPlugin}, line);
     ASSERT_EQ(run.status, 0) << run.err;
     const json answer = json::parse(run.out);
     ASSERT_TRUE(answer["traces"].contains("slab")) << run.out;
@@ -102,7 +95,7 @@ TEST(EvalPlugin, TraceTrueAddsThePluginsTrace)
     // without "trace" no traces
     std::string plain = line;
     plain.replace(plain.find(",\"trace\":true"), 13, "");
-    const Outcome untraced = Hitlab({"eval", "--plugin", kSlab}, plain);
+    const Outcome untraced = test::RunPluginCli({"eval", "--plugin", kSlabPlugin}, plain);
     EXPECT_FALSE(json::parse(untraced.out).contains("traces")) << untraced.out;
 }
 

@@ -1,5 +1,6 @@
 // WriteFileAtomically (core/io/atomic_file.h): links, hard links, mode and the temporary file.
 #include "core/io/atomic_file.h"
+#include "support/temp_dir.h"
 
 #include <gtest/gtest.h>
 
@@ -16,46 +17,10 @@ namespace {
 
 namespace fs = std::filesystem;
 
-/// A fresh directory for one test, removed at the end.
-class TempDir {
-public:
-    TempDir()
-        : m_path(fs::temp_directory_path() /
-                 ("hitlab_atomic_file_" + std::to_string(::getpid()) + "_" + std::to_string(s_count++)))
-    {
-        fs::create_directories(m_path);
-    }
-    ~TempDir() { fs::remove_all(m_path); }
-    std::string operator/(const std::string& name) const { return (m_path / name).string(); }
-    /// The names in the folder, sorted (a temporary file left behind shows here).
-    std::string Names() const
-    {
-        std::vector<std::string> names;
-        for (const auto& e : fs::directory_iterator(m_path)) {
-            names.push_back(e.path().filename().string());
-        }
-        std::sort(names.begin(), names.end());
-        std::string all;
-        for (const std::string& n : names) {
-            all += (all.empty() ? "" : " ") + n;
-        }
-        return all;
-    }
-
-private:
-    fs::path m_path;
-    static inline int s_count = 0;
+/// A fresh folder for one test, removed at its end.
+struct TempDir : test::TempDir {
+    TempDir() : test::TempDir("hitlab_atomic_file_") {}
 };
-
-void Write(const std::string& path, const std::string& text) { std::ofstream(path, std::ios::binary) << text; }
-
-std::string Read(const std::string& path)
-{
-    std::ifstream in(path, std::ios::binary);
-    std::stringstream s;
-    s << in.rdbuf();
-    return s.str();
-}
 
 mode_t ModeOf(const std::string& path)
 {
@@ -75,7 +40,7 @@ TEST(AtomicFile, ANewFileGetsTheTextAndNoTemporaryFileIsLeft)
 {
     TempDir dir;
     ASSERT_EQ(ErrorText(WriteFileAtomically(dir / "s.json", "new")), "");
-    EXPECT_EQ(Read(dir / "s.json"), "new");
+    EXPECT_EQ(test::ReadText(dir / "s.json"), "new");
     EXPECT_EQ(dir.Names(), "s.json");
 }
 
@@ -92,12 +57,12 @@ TEST(AtomicFile, ANewFileGetsTheUmasksMode)
 TEST(AtomicFile, AnAbsoluteSymlinkIsKeptAndItsTargetWritten)
 {
     TempDir dir;
-    Write(dir / "real.json", "old");
+    test::WriteText(dir / "real.json", "old");
     fs::create_symlink(dir / "real.json", dir / "link.json");
     ASSERT_EQ(ErrorText(WriteFileAtomically(dir / "link.json", "new")), "");
     EXPECT_TRUE(fs::is_symlink(dir / "link.json"));
     EXPECT_EQ(fs::read_symlink(dir / "link.json").string(), dir / "real.json");
-    EXPECT_EQ(Read(dir / "real.json"), "new");
+    EXPECT_EQ(test::ReadText(dir / "real.json"), "new");
     EXPECT_EQ(dir.Names(), "link.json real.json");
 }
 
@@ -106,25 +71,25 @@ TEST(AtomicFile, ARelativeSymlinkIsReadAgainstItsOwnFolder)
     TempDir dir;
     fs::create_directories(dir / "scenes");
     fs::create_directories(dir / "links");
-    Write(dir / "scenes/real.json", "old");
+    test::WriteText(dir / "scenes/real.json", "old");
     fs::create_symlink("../scenes/real.json", dir / "links/link.json");
     ASSERT_EQ(ErrorText(WriteFileAtomically(dir / "links/link.json", "new")), "");
     EXPECT_EQ(fs::read_symlink(dir / "links/link.json").string(), "../scenes/real.json");
-    EXPECT_EQ(Read(dir / "scenes/real.json"), "new");
+    EXPECT_EQ(test::ReadText(dir / "scenes/real.json"), "new");
     EXPECT_EQ(static_cast<size_t>(std::distance(fs::directory_iterator(dir / "scenes"), {})), 1u);
 }
 
 TEST(AtomicFile, AChainOfSymlinksIsFollowedToTheEnd)
 {
     TempDir dir;
-    Write(dir / "real.json", "old");
+    test::WriteText(dir / "real.json", "old");
     fs::create_symlink("real.json", dir / "b.json");
     fs::create_symlink(dir / "b.json", dir / "a.json");
     EXPECT_EQ(ResolveSymlinks(dir / "a.json").path, dir / "real.json");
     ASSERT_EQ(ErrorText(WriteFileAtomically(dir / "a.json", "new")), "");
     EXPECT_TRUE(fs::is_symlink(dir / "a.json"));
     EXPECT_TRUE(fs::is_symlink(dir / "b.json"));
-    EXPECT_EQ(Read(dir / "real.json"), "new");
+    EXPECT_EQ(test::ReadText(dir / "real.json"), "new");
     EXPECT_EQ(dir.Names(), "a.json b.json real.json");
 }
 
@@ -134,7 +99,7 @@ TEST(AtomicFile, ADanglingSymlinkCreatesTheFileItNames)
     fs::create_symlink("real.json", dir / "link.json");
     ASSERT_EQ(ErrorText(WriteFileAtomically(dir / "link.json", "new")), "");
     EXPECT_TRUE(fs::is_symlink(dir / "link.json"));
-    EXPECT_EQ(Read(dir / "real.json"), "new");
+    EXPECT_EQ(test::ReadText(dir / "real.json"), "new");
 }
 
 TEST(AtomicFile, ASymlinkLoopIsAnErrorAndWritesNothing)
@@ -150,34 +115,34 @@ TEST(AtomicFile, ASymlinkLoopIsAnErrorAndWritesNothing)
 TEST(AtomicFile, AHardLinkedFileStaysOneFile)
 {
     TempDir dir;
-    Write(dir / "a.json", "old");
+    test::WriteText(dir / "a.json", "old");
     fs::create_hard_link(dir / "a.json", dir / "b.json");
     const ino_t inode = InodeOf(dir / "a.json");
     ASSERT_EQ(ErrorText(WriteFileAtomically(dir / "a.json", "the new, longer content")), "");
-    EXPECT_EQ(Read(dir / "a.json"), "the new, longer content");
-    EXPECT_EQ(Read(dir / "b.json"), "the new, longer content");
+    EXPECT_EQ(test::ReadText(dir / "a.json"), "the new, longer content");
+    EXPECT_EQ(test::ReadText(dir / "b.json"), "the new, longer content");
     EXPECT_EQ(InodeOf(dir / "a.json"), inode);
     EXPECT_EQ(fs::hard_link_count(dir / "a.json"), 2u);
     EXPECT_EQ(dir.Names(), "a.json b.json");
     // and shorter: the old tail is cut
     ASSERT_EQ(ErrorText(WriteFileAtomically(dir / "b.json", "x")), "");
-    EXPECT_EQ(Read(dir / "a.json"), "x");
+    EXPECT_EQ(test::ReadText(dir / "a.json"), "x");
 }
 
 TEST(AtomicFile, ASingleLinkFileIsReplacedByRename)
 {
     TempDir dir;
-    Write(dir / "a.json", "old");
+    test::WriteText(dir / "a.json", "old");
     const ino_t inode = InodeOf(dir / "a.json");
     ASSERT_EQ(ErrorText(WriteFileAtomically(dir / "a.json", "new")), "");
     EXPECT_NE(InodeOf(dir / "a.json"), inode) << "a new file renamed over the old one";
-    EXPECT_EQ(Read(dir / "a.json"), "new");
+    EXPECT_EQ(test::ReadText(dir / "a.json"), "new");
 }
 
 TEST(AtomicFile, ThePrivateMode0600IsKept)
 {
     TempDir dir;
-    Write(dir / "a.json", "old");
+    test::WriteText(dir / "a.json", "old");
     fs::permissions(dir / "a.json", fs::perms(0600));
     ASSERT_EQ(ErrorText(WriteFileAtomically(dir / "a.json", "new")), "");
     EXPECT_EQ(ModeOf(dir / "a.json"), 0600u);
@@ -186,7 +151,7 @@ TEST(AtomicFile, ThePrivateMode0600IsKept)
 TEST(AtomicFile, TheExecutableMode0755IsKept)
 {
     TempDir dir;
-    Write(dir / "a.json", "old");
+    test::WriteText(dir / "a.json", "old");
     fs::permissions(dir / "a.json", fs::perms(0755));
     ASSERT_EQ(ErrorText(WriteFileAtomically(dir / "a.json", "new")), "");
     EXPECT_EQ(ModeOf(dir / "a.json"), 0755u);
@@ -195,7 +160,7 @@ TEST(AtomicFile, TheExecutableMode0755IsKept)
 TEST(AtomicFile, TheTargetsModeIsKeptThroughASymlink)
 {
     TempDir dir;
-    Write(dir / "real.json", "old");
+    test::WriteText(dir / "real.json", "old");
     fs::permissions(dir / "real.json", fs::perms(0600));
     fs::create_symlink("real.json", dir / "link.json");
     ASSERT_EQ(ErrorText(WriteFileAtomically(dir / "link.json", "new")), "");
@@ -205,7 +170,7 @@ TEST(AtomicFile, TheTargetsModeIsKeptThroughASymlink)
 TEST(AtomicFile, AHardLinkedFilesModeIsKept)
 {
     TempDir dir;
-    Write(dir / "a.json", "old");
+    test::WriteText(dir / "a.json", "old");
     fs::permissions(dir / "a.json", fs::perms(0640));
     fs::create_hard_link(dir / "a.json", dir / "b.json");
     ASSERT_EQ(ErrorText(WriteFileAtomically(dir / "a.json", "new")), "");

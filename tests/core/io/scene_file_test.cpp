@@ -4,6 +4,7 @@
 // leaves the old file intact and says why).
 #include "core/io/scene_file.h"
 #include "core/scene_eval.h"
+#include "support/temp_dir.h"
 
 #include <gtest/gtest.h>
 
@@ -38,33 +39,10 @@ std::string ErrorOf(const std::string& text)
     return ErrorText(load.error);
 }
 
-/// A fresh directory for one test, removed at the end.
-class TempDir {
-public:
-    TempDir()
-        : m_path(fs::temp_directory_path() /
-                 ("hitlab_scene_file_" + std::to_string(::getpid()) + "_" + std::to_string(s_count++)))
-    {
-        fs::create_directories(m_path);
-    }
-    ~TempDir() { fs::remove_all(m_path); }
-    std::string operator/(const std::string& name) const { return (m_path / name).string(); }
-    size_t Entries() const { return static_cast<size_t>(std::distance(fs::directory_iterator(m_path), {})); }
-
-private:
-    fs::path m_path;
-    static inline int s_count = 0;
+/// A fresh folder for one test, removed at its end.
+struct TempDir : test::TempDir {
+    TempDir() : test::TempDir("hitlab_scene_file_") {}
 };
-
-void Write(const std::string& path, const std::string& text) { std::ofstream(path, std::ios::binary) << text; }
-
-std::string Read(const std::string& path)
-{
-    std::ifstream in(path, std::ios::binary);
-    std::stringstream s;
-    s << in.rdbuf();
-    return s.str();
-}
 
 TEST(SceneFileErrors, NegativeRadiusNamesThePathAndTheValue)
 {
@@ -187,8 +165,8 @@ TEST(SceneFileErrors, DeepNestingIsRefusedBeforeParsing)
 TEST(SceneFileErrors, EmptyMissingDirectoryAndUnreadableFiles)
 {
     TempDir dir;
-    Write(dir / "empty.json", "");
-    Write(dir / "blank.json", " \n\t\n");
+    test::WriteText(dir / "empty.json", "");
+    test::WriteText(dir / "blank.json", " \n\t\n");
     EXPECT_EQ(ErrorText(LoadSceneFile(dir / "empty.json").error),
               dir / "empty.json" + ": the file is empty (expected a JSON scene object)");
     EXPECT_EQ(ErrorText(LoadSceneFile(dir / "blank.json").error),
@@ -199,7 +177,7 @@ TEST(SceneFileErrors, EmptyMissingDirectoryAndUnreadableFiles)
     EXPECT_EQ(ErrorText(LoadSceneFile(dir / "folder.json").error),
               dir / "folder.json" + ": is a directory, not a scene file");
 
-    Write(dir / "locked.json", Scene1(""));
+    test::WriteText(dir / "locked.json", Scene1(""));
     ::chmod((dir / "locked.json").c_str(), 0);
     if (::geteuid() == 0) {
         // root reads a mode-000 file anyway: the unreadable case cannot be produced here
@@ -315,11 +293,11 @@ TEST(SceneFileSave, AFailedSaveLeavesTheOldContentIntact)
     TempDir dir;
     // the target is a directory holding the old content: rename cannot replace it
     fs::create_directory(dir / "s.json");
-    Write(dir / "s.json/old", "old content");
+    test::WriteText(dir / "s.json/old", "old content");
     const IoError e = SaveSceneFile(Scene{}, dir / "s.json");
     EXPECT_EQ(e.where, dir / "s.json");
     EXPECT_EQ(e.what.rfind("cannot replace it: ", 0), 0u) << e; // then errno's reason (EISDIR here)
-    EXPECT_EQ(Read(dir / "s.json/old"), "old content");
+    EXPECT_EQ(test::ReadText(dir / "s.json/old"), "old content");
     EXPECT_EQ(dir.Entries(), 1u) << "the temporary file is removed";
 }
 

@@ -1,6 +1,7 @@
 // Autosave and recovery (app/gui/panels/autosave.h): the folder, the record's round trip and its
 // errors, when the clock writes and removes, and which files the store offers to recover. No window.
 #include "app/gui/panels/autosave.h"
+#include "support/temp_dir.h"
 
 #include "core/io/scene_file.h"
 
@@ -17,21 +18,9 @@ namespace {
 
 namespace fs = std::filesystem;
 
-class TempDir {
-public:
-    TempDir()
-        : m_path(fs::temp_directory_path() /
-                 ("hitlab_autosave_" + std::to_string(::getpid()) + "_" + std::to_string(s_count++)))
-    {
-        fs::create_directories(m_path);
-    }
-    ~TempDir() { fs::remove_all(m_path); }
-    std::string operator/(const std::string& name) const { return (m_path / name).string(); }
-    std::string Path() const { return m_path.string(); }
-
-private:
-    fs::path m_path;
-    static inline int s_count = 0;
+/// A fresh folder for one test, removed at its end.
+struct TempDir : test::TempDir {
+    TempDir() : test::TempDir("hitlab_autosave_") {}
 };
 
 AutosaveRecord OneBoxRecord()
