@@ -68,13 +68,8 @@ TEST(EngineWindowGui, ALessonNamingBulletOffersItAndShowsItWhenGiven)
     }
     const std::string lesson = LessonDirectory() + "/engine-contact-threshold.json";
     int status = -1;
-<<<<<<< HEAD
     // opened alone: Bullet is named, not loaded, and offered with its file
-    const nlohmann::json alone = RunWindow(lesson, "", "lesson-alone", status);
-=======
-    const nlohmann::json report =
-        test::RunWindow(Dir(), LessonDirectory() + "/engine-contact-threshold.json", "", "lesson", status);
->>>>>>> house
+    const nlohmann::json alone = test::RunWindow(Dir(), lesson, "", "lesson-alone", status);
     ASSERT_EQ(status, 0);
     EXPECT_TRUE(alone["external"].empty()) << alone["external"].dump();
     ASSERT_EQ(alone["scene_plugins_not_loaded"].size(), 1u) << alone.dump();
@@ -85,7 +80,7 @@ TEST(EngineWindowGui, ALessonNamingBulletOffersItAndShowsItWhenGiven)
     ASSERT_FALSE(aloneTable.is_null()) << alone.dump();
     EXPECT_EQ(Column(aloneTable, "bullet_box_box"), -1);
     // with --plugin bullet: Bullet's column, and no notice
-    const nlohmann::json report = RunWindow(lesson, "--plugin bullet", "lesson", status);
+    const nlohmann::json report = test::RunWindow(Dir(), lesson, "--plugin bullet", "lesson", status);
     ASSERT_EQ(status, 0);
     EXPECT_TRUE(report["scene_plugins_not_loaded"].empty()) << report.dump();
     const nlohmann::json table = Table(report, "aabb_aabb");
