@@ -89,6 +89,9 @@ SceneDrawOptions Viewport::DrawOptions() const
         HighlightOf(panels != nullptr ? panels->hoveredBar : -1, panels != nullptr ? panels->hoveredBarTrace : 0,
                     m_hoveredCrossing.axis, m_hoveredCrossing.trace);
     options.drawable = &m_summary.Drawable();
+    if (external != nullptr && !external->drawn.empty()) { // a figure with external answers
+        options.overrides = &external->drawn;
+    }
     {
         std::vector<GizmoArrow> arrows;
         std::vector<GizmoRing> rings;
@@ -119,8 +122,9 @@ void Viewport::DrawLabels(DrawSink& out) const
     if (m_focused) {
         // the text's width per character: the window's font, or the figure's estimate without ImGui
         const float charWidth = ImGui::GetCurrentContext() != nullptr ? ImGui::CalcTextSize("0").x : 7.8f;
-        DrawCastLabels(m_scene, m_evaluator, *m_focused, out, &m_focusedTrace, &camera, charWidth);
-        DrawTraceLabels(m_scene, m_evaluator, *m_focused, m_focusedTrace, camera, out);
+        const DrawnOverride* given = FocusedOverride();
+        DrawCastLabels(m_scene, m_evaluator, *m_focused, out, &m_focusedTrace, &camera, charWidth, given);
+        DrawTraceLabels(m_scene, m_evaluator, *m_focused, m_focusedTrace, camera, out, given);
     }
 }
 
@@ -186,18 +190,23 @@ void Viewport::DrawOverlay()
                                : camera.orthographic ? "orthographic"
                                                      : "perspective";
             ImGui::TextDisabled("view: %s%s", mode, m_rotateMode ? "   |   ROTATE mode (R)" : "");
-            if (const SceneShape* s = m_scene.Find(m_selected)) {
+            const SceneShape* s = m_scene.Find(m_selected);
+            if (s != nullptr || (external != nullptr && m_focused)) { // a figure's externals: its pair
                 ImGui::Separator();
-                ImGui::Text("selected: %s (%s)", s->name.c_str(), TypeLabel(s->shape));
+                if (s != nullptr) {
+                    ImGui::Text("selected: %s (%s)", s->name.c_str(), TypeLabel(s->shape));
+                }
                 if (m_focused) {
                     const SceneShape* a = m_scene.Find(m_focused->a);
                     const SceneShape* b = m_scene.Find(m_focused->b);
-                    const AlgorithmInfo* drawn = m_scene.Settings(m_focused->family).drawn;
-                    if (a != nullptr && b != nullptr && drawn != nullptr) {
-                        ImGui::TextDisabled("%s vs %s: %s", a->name.c_str(), b->name.c_str(),
-                                            std::string(drawn->name).c_str());
+                    const std::string drawn = DrawnName();
+                    if (a != nullptr && b != nullptr && !drawn.empty()) {
+                        ImGui::TextDisabled("%s vs %s: %s", a->name.c_str(), b->name.c_str(), drawn.c_str());
                         ImGui::PushTextWrapPos(ImGui::GetFontSize() * 30.0f);
                         ImGui::TextUnformatted(m_focusedTrace.verdict.c_str());
+                        for (const std::string& line : ExternalLines()) {
+                            ImGui::TextUnformatted(line.c_str());
+                        }
                         ImGui::PopTextWrapPos();
                     }
                 }

@@ -371,6 +371,7 @@ std::optional<RenderedImage> RenderScene(Scene scene, const Camera& camera, int 
         viewport.showStatus = !figure.clean;
         PanelState focus{figure.focused, figure.step};
         viewport.panels = &focus;
+        viewport.external = figure.external;
         viewport.Select(figure.clean ? 0 : select);
         image.emplace();
         // ImGui sizes auto-resizing windows on their first frame and shows them on the second
