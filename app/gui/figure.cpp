@@ -195,21 +195,29 @@ bool IsSvgPath(const std::string& path)
 
 namespace {
 
-/// The focused pair (external answers joined, the --algorithm chosen) and the checks of --select
-/// and --step against it. "" or what is wrong.
-std::string ChooseFigure(Scene& scene, const RenderOptions& options, ExternalRuns& runs, FigureExternal& external,
-                         FigureChoice& choice)
+/// The focused pair, the external answers joined and the --algorithm chosen. "" or what is wrong.
+std::string JoinFigureExternal(Scene& scene, const RenderOptions& options, ExternalRuns& runs, FigureExternal& external,
+                               const FigureExternalOptions& wanted, FigureChoice& choice)
 {
     if (options.select != 0 && scene.Find(options.select) == nullptr) {
         return "--select: no shape has id " + std::to_string(options.select);
     }
-    const FigureExternalOptions wanted{options.externalCommands, options.plugins, options.externalTimeout,
-                                       options.algorithm};
     if (std::string e = PrepareFigureExternal(scene, options.select, wanted, runs, choice.focused, external);
         !e.empty()) {
         return e;
     }
     choice.external = external.drawn.empty() && external.drawnName.empty() ? nullptr : &external;
+    return {};
+}
+
+/// The figure's choices: the focused pair, the external answers, the checks of --step.
+std::string ChooseFigure(Scene& scene, const RenderOptions& options, ExternalRuns& runs, FigureExternal& external,
+                         const FigureExternalOptions& wanted, FigureChoice& choice)
+{
+    if (std::string e = JoinFigureExternal(scene, options, runs, external, wanted, choice); !e.empty()) {
+        return e;
+    }
+    choice.sources = wanted.commands.empty() && wanted.plugins.empty() ? nullptr : &wanted;
     if (choice.step >= 0 && !choice.focused) {
         return "--step: the scene has no query whose trace could be shown";
     }
@@ -292,7 +300,9 @@ int RunRender(const RenderOptions& options)
     }
     ExternalRuns runs; // the programs and plugins, alive while the figure is drawn
     FigureExternal external;
-    if (const std::string e = ChooseFigure(*scene, options, runs, external, choice); !e.empty()) {
+    const FigureExternalOptions wanted{options.externalCommands, options.plugins, options.externalTimeout,
+                                       options.algorithm};
+    if (const std::string e = ChooseFigure(*scene, options, runs, external, wanted, choice); !e.empty()) {
         std::cerr << "hitlab render: " << e << '\n';
         return 2;
     }

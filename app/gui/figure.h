@@ -18,11 +18,12 @@ namespace hitlab {
 
 /// What a rendered figure shows of the focused trace.
 struct FigureChoice {
-    std::optional<SceneQuery> focused;        ///< the pair whose trace is drawn (nullopt: the selection's choice)
-    int step = -1;                            ///< the trace step drawn, 0-based (-1: the whole trace)
-    bool clean = false;                       ///< no handles, hints, status or selection highlights
-    bool light = false;                       ///< SVG only: a white background for print (SvgSink's light)
-    const FigureExternal* external = nullptr; ///< external programs' and plugins' answers (null: none)
+    std::optional<SceneQuery> focused;              ///< the pair whose trace is drawn (nullopt: the selection's choice)
+    int step = -1;                                  ///< the trace step drawn, 0-based (-1: the whole trace)
+    bool clean = false;                             ///< no handles, hints, status or selection highlights
+    bool light = false;                             ///< SVG only: a white background for print (SvgSink's light)
+    const FigureExternal* external = nullptr;       ///< external programs' and plugins' answers (null: none)
+    const FigureExternalOptions* sources = nullptr; ///< their programs and plugins, for the ray fans (null: none)
 };
 
 /// The pair a figure focuses, as the window chooses it: the selection's first query that hits

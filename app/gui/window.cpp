@@ -17,6 +17,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <csignal>
 #include <cstdio>
 #include <cstdlib>
@@ -372,12 +373,20 @@ std::optional<RenderedImage> RenderScene(Scene scene, const Camera& camera, int 
         PanelState focus{figure.focused, figure.step};
         viewport.panels = &focus;
         viewport.external = figure.external;
+        if (figure.sources != nullptr) { // the ray fans' external algorithms, joined by the last frame
+            const auto timeout = std::chrono::milliseconds(std::llround(figure.sources->timeoutSeconds * 1000.0));
+            viewport.Fans().SetExternal(figure.sources->commands, figure.sources->plugins, timeout);
+            viewport.Fans().WaitExternal();
+        }
         viewport.Select(figure.clean ? 0 : select);
         image.emplace();
         // ImGui sizes auto-resizing windows on their first frame and shows them on the second
         for (int frame = 0; frame < std::max(2, frames); ++frame) {
             FrameClock clock;
             viewport.Update();
+            if (figure.sources != nullptr && frame + 1 == std::max(2, frames)) {
+                viewport.Fans().WaitExternal();
+            }
             clock.evaluated = NowMs();
             ImGui_ImplOpenGL3_NewFrame();
             ImGui_ImplGlfw_NewFrame();

@@ -30,6 +30,19 @@ void Panels::StartExternal()
     AddScenePlugins();
 }
 
+void Panels::FanSources(bool wait)
+{
+    std::vector<std::string> commands, plugins;
+    for (const ExternalSpec& spec : m_external.Specs()) {
+        (spec.plugin ? plugins : commands).push_back(spec.text);
+    }
+    FanView& fans = m_viewport.Fans();
+    fans.SetExternal(commands, plugins, m_external.Timeout());
+    if (wait) {
+        fans.WaitExternal();
+    }
+}
+
 void Panels::AddScenePlugins()
 {
     // a lesson's "plugins" (a bundled engine's name, or a file beside the scene), not remembered;

@@ -108,6 +108,9 @@ private:
     void Recover();
     // external programs and plugins (external_actions.cpp)
     void StartExternal();
+    /// Gives the ray fans the session's programs and plugins (their own processes, FanExternal);
+    /// wait: join their answers now (the last frame of a --frames run).
+    void FanSources(bool wait);
     /// Loads the plugins the current scene names (its "plugins" key) into the external session.
     void AddScenePlugins();
     void ExternalMenu();
