@@ -149,6 +149,9 @@ private:
     void FrameSelection();
     void UpdateFocus();
     void UpdateCrossingHover();
+    /// The status box (title, counts, view, the selection's pair and verdict, a figure's external
+    /// lines) at the top left of the free area (x, y); returns its bottom edge.
+    float DrawStatus(float x, float y) const;
     /// A figure's external override of the focused query (null: none).
     const DrawnOverride* FocusedOverride() const;
     std::vector<Handle> SelectionHandles() const;

@@ -340,6 +340,20 @@ int RunGui(const GuiOptions& options)
     return shutDown(status);
 }
 
+namespace {
+
+/// The ray fans' external programs and plugins of a figure (none: null), joined by its last frame.
+void FanSources(Viewport& viewport, const FigureExternalOptions* sources)
+{
+    if (sources != nullptr) {
+        const auto timeout = std::chrono::milliseconds(std::llround(sources->timeoutSeconds * 1000.0));
+        viewport.Fans().SetExternal(sources->commands, sources->plugins, timeout);
+        viewport.Fans().WaitExternal();
+    }
+}
+
+} // namespace
+
 std::optional<RenderedImage> RenderScene(Scene scene, const Camera& camera, int width, int height, int frames,
                                          ShapeId select, std::string& error, const FigureChoice& figure)
 {
@@ -373,11 +387,7 @@ std::optional<RenderedImage> RenderScene(Scene scene, const Camera& camera, int 
         PanelState focus{figure.focused, figure.step};
         viewport.panels = &focus;
         viewport.external = figure.external;
-        if (figure.sources != nullptr) { // the ray fans' external algorithms, joined by the last frame
-            const auto timeout = std::chrono::milliseconds(std::llround(figure.sources->timeoutSeconds * 1000.0));
-            viewport.Fans().SetExternal(figure.sources->commands, figure.sources->plugins, timeout);
-            viewport.Fans().WaitExternal();
-        }
+        FanSources(viewport, figure.sources);
         viewport.Select(figure.clean ? 0 : select);
         image.emplace();
         // ImGui sizes auto-resizing windows on their first frame and shows them on the second
