@@ -139,4 +139,17 @@ const FanCache::Entry* FanCache::Find(FanId id) const
     return nullptr;
 }
 
+std::uint64_t FanCache::Join(FanId id, std::uint64_t revision, RayFan fan)
+{
+    for (Entry& e : m_entries) {
+        if (e.id == id && e.revision == revision && e.error.empty()) {
+            e.fan = std::move(fan);
+            e.stats = CountFan(e.fan);
+            e.revision = ++m_clock;
+            return e.revision;
+        }
+    }
+    return 0;
+}
+
 } // namespace hitlab

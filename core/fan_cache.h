@@ -63,6 +63,10 @@ public:
     std::uint64_t Computations() const { return m_computations; }
     /// Forgets everything (a new scene).
     void Clear() { m_entries.clear(); }
+    /// Replaces a fan's samples with `fan` (its algorithms and others' joined: AddFanAlgorithm)
+    /// when the entry is still at `revision`, recounting its stats. Returns the entry's new
+    /// revision, or 0 when it was recomputed or is gone meanwhile (nothing changes then).
+    std::uint64_t Join(FanId id, std::uint64_t revision, RayFan fan);
 
     int threads = 0; ///< passed to RayFanOptions::threads
 

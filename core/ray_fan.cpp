@@ -189,4 +189,41 @@ RayFan ComputeRayFan(const RayFanOptions& o)
     return fan;
 }
 
+std::vector<Query> FanQueries(const RayFan& fan, const glm::dvec3& origin, const Shape& target)
+{
+    std::vector<Query> queries;
+    queries.reserve(fan.samples.size());
+    for (int j = 0; j < fan.n; ++j) {
+        for (int i = 0; i < fan.n; ++i) {
+            queries.push_back(Query{fan.family, fan.CellRay(origin, i, j), target});
+        }
+    }
+    return queries;
+}
+
+bool AddFanAlgorithm(RayFan& fan, const AlgorithmInfo& algorithm, std::span<const Result> results)
+{
+    if (fan.algorithms.size() >= 32 || algorithm.family != fan.family || results.size() != fan.samples.size()) {
+        return false;
+    }
+    const std::uint32_t bit = 1u << fan.algorithms.size();
+    const bool givesPoint = (algorithm.returns & kFieldPoint) != 0;
+    fan.algorithms.push_back(&algorithm);
+    fan.allMask |= bit;
+    fan.disagreements = 0;
+    for (std::size_t k = 0; k < fan.samples.size(); ++k) {
+        FanSample& s = fan.samples[k];
+        if (results[k].hit) {
+            if (s.hitMask == 0 && givesPoint) { // the first hit's point, as ComputeRayFan keeps it
+                s.x = float(results[k].point.x);
+                s.y = float(results[k].point.y);
+                s.z = float(results[k].point.z);
+            }
+            s.hitMask |= bit;
+        }
+        fan.disagreements += fan.Class(s) == FanClass::Disagree ? 1 : 0;
+    }
+    return true;
+}
+
 } // namespace hitlab

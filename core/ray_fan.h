@@ -6,6 +6,7 @@
 #include "algorithm.h"
 
 #include <cstdint>
+#include <span>
 #include <vector>
 
 namespace hitlab {
@@ -53,5 +54,15 @@ struct RayFan {
 /// (RayAabbBatchEnter, bit-identical to the scalar function); every other algorithm runs through
 /// the registry. Rows are split over threads.
 RayFan ComputeRayFan(const RayFanOptions& options);
+
+/// The query of every ray of a computed fan against its target, in the order of its samples
+/// (the rays ComputeRayFan ran): for algorithms that run elsewhere (an external program, a plugin).
+std::vector<Query> FanQueries(const RayFan& fan, const glm::dvec3& origin, const Shape& target);
+
+/// Adds an algorithm that ran elsewhere on FanQueries as the fan's next bit: results[k] for
+/// samples[k]. A sample every earlier algorithm missed takes this one's hit point (when it returns
+/// a point); allMask and disagreements are brought up to date. False (the fan unchanged) when the
+/// fan has 32 algorithms already, is not of algorithm's family, or results is not one per sample.
+bool AddFanAlgorithm(RayFan& fan, const AlgorithmInfo& algorithm, std::span<const Result> results);
 
 } // namespace hitlab

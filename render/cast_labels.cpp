@@ -122,7 +122,7 @@ private:
 } // namespace
 
 void DrawCastLabels(const Scene& scene, const SceneEvaluator& evaluation, const SceneQuery& query, DrawSink& out,
-                    const Trace* trace, const Camera* camera, float charWidth)
+                    const Trace* trace, const Camera* camera, float charWidth, const DrawnOverride* given)
 {
     const QueryEvaluation* qe = evaluation.Find(query.a, query.b);
     const SceneShape* cast = qe == nullptr ? nullptr : scene.Find(qe->query.a);
@@ -140,9 +140,10 @@ void DrawCastLabels(const Scene& scene, const SceneEvaluator& evaluation, const 
             out.Label(F(at), placer.Place(at, text, above), text, color);
         }
     };
-    const Result r = DrawnResult(scene, *qe);
+    const Result r = given != nullptr ? given->result : DrawnResult(scene, *qe);
     const AlgorithmInfo* drawn = scene.Settings(qe->query.family).drawn;
-    const bool hasExit = r.hit && r.tExit != r.tEnter && (drawn == nullptr || (drawn->returns & kFieldTExit) != 0);
+    const std::uint32_t returns = given != nullptr ? given->returns : drawn != nullptr ? drawn->returns : ~0u;
+    const bool hasExit = r.hit && r.tExit != r.tEnter && (returns & kFieldTExit) != 0;
     bool enterLabelled = false, exitLabelled = false;
     const SlabPart* last = nullptr;
     if (trace != nullptr) {

@@ -160,9 +160,10 @@ void DrawShape(const SceneShape& s, const SceneDrawOptions& o, DrawSink& out)
 using ShapeIndex = std::unordered_map<ShapeId, const SceneShape*>;
 
 void DrawResult(const Scene& scene, const ShapeIndex& shapes, const QueryEvaluation& qe, const Camera& cam,
-                DrawSink& out)
+                DrawSink& out, const DrawnOverride* given = nullptr)
 {
-    if (!HasResultToDraw(qe)) {
+    const bool agree = given != nullptr ? given->agree : qe.comparison.agree;
+    if (given != nullptr ? agree && !given->result.hit && !qe.ReferenceHit() : !HasResultToDraw(qe)) {
         return; // every algorithm misses: nothing to draw (most of the stress scene's 100,000 casts)
     }
     const auto ia = shapes.find(qe.query.a);
@@ -172,8 +173,9 @@ void DrawResult(const Scene& scene, const ShapeIndex& shapes, const QueryEvaluat
     if (a == nullptr || b == nullptr || !a->visible || !b->visible) {
         return;
     }
-    const Result r = DrawnResult(scene, qe);
-    const ComparisonSummary& cmp = qe.comparison;
+    const Result r = given != nullptr ? given->result : DrawnResult(scene, qe);
+    const AlgorithmInfo* drawn = scene.Settings(qe.query.family).drawn;
+    const std::uint32_t returns = given != nullptr ? given->returns : drawn != nullptr ? drawn->returns : ~0u;
     if (IsCast(qe.query.family)) {
         const std::optional<CastLine> line = CastLineOf(a->shape);
         if (!line) {
@@ -184,8 +186,7 @@ void DrawResult(const Scene& scene, const ShapeIndex& shapes, const QueryEvaluat
             const glm::dvec3 entry = r.point;
             const glm::dvec3 exit = origin + dir * r.tExit;
             // only when the drawn algorithm returns t_exit (face_planes, geometric... give t_enter only)
-            const AlgorithmInfo* drawn = scene.Settings(qe.query.family).drawn;
-            const bool hasExit = drawn == nullptr || (drawn->returns & kFieldTExit) != 0;
+            const bool hasExit = (returns & kFieldTExit) != 0;
             if (hasExit && r.tExit != r.tEnter && Finite(exit) && std::isfinite(r.tExit)) {
                 out.Line(DrawLayer::Overlay, F(origin + dir * r.tEnter), F(exit), palette::kInside, 4.0f);
                 out.Marker(F(exit), palette::kHitMarker, 11.0f, MarkerKind::Ring);
@@ -195,7 +196,7 @@ void DrawResult(const Scene& scene, const ShapeIndex& shapes, const QueryEvaluat
             }
             out.Marker(F(entry), palette::kHitMarker, 11.0f, MarkerKind::Disc);
         }
-        if (!cmp.agree) {
+        if (!agree) {
             const Result shown = r.hit ? r : qe.Reference();
             if (shown.hit) {
                 out.Marker(F(shown.point), palette::kDisagree, 19.0f, MarkerKind::Ring);
@@ -205,9 +206,7 @@ void DrawResult(const Scene& scene, const ShapeIndex& shapes, const QueryEvaluat
     }
     // overlaps: the contact point and the penetration vector (its length is the depth)
     if (r.hit) {
-        const AlgorithmInfo* drawn = scene.Settings(qe.query.family).drawn;
-        const std::uint32_t returns = drawn != nullptr ? drawn->returns : 0u;
-        const bool hasContact = (returns & kFieldContact) != 0;
+        const bool hasContact = (given != nullptr || drawn != nullptr) && (returns & kFieldContact) != 0;
         const bool point = std::holds_alternative<Point<double>>(a->shape); // the point itself is the contact
         const glm::dvec3 base = hasContact ? r.contact : point ? SolidCenter(a->shape) : SolidCenter(b->shape);
         if (r.depth > 0.0 && Finite(r.normal) && r.normal != glm::dvec3(0.0)) { // point families have no normal
@@ -215,7 +214,7 @@ void DrawResult(const Scene& scene, const ShapeIndex& shapes, const QueryEvaluat
         }
         out.Marker(F(base), palette::kPenetration, 8.0f, MarkerKind::Disc);
     }
-    if (!cmp.agree) { // between the solids; on the point itself for a containment query
+    if (!agree) { // between the solids; on the point itself for a containment query
         const bool point = std::holds_alternative<Point<double>>(a->shape);
         out.Marker(F(point ? SolidCenter(a->shape) : (SolidCenter(a->shape) + SolidCenter(b->shape)) * 0.5),
                    palette::kDisagree, point ? 19.0f : 14.0f, point ? MarkerKind::Ring : MarkerKind::Diamond);
@@ -281,7 +280,12 @@ void DrawScene(const Scene& scene, const SceneEvaluator& evaluation, const Scene
         }
     }
     const auto& queries = evaluation.Queries();
-    if (options.drawable != nullptr) {
+    if (options.overrides != nullptr) {
+        for (std::size_t i = 0; i < queries.size(); ++i) {
+            DrawResult(scene, shapes, queries[i], options.camera, out,
+                       i < options.overrides->size() ? &(*options.overrides)[i] : nullptr);
+        }
+    } else if (options.drawable != nullptr) {
         for (std::uint32_t i : *options.drawable) {
             if (i < queries.size()) {
                 DrawResult(scene, shapes, queries[i], options.camera, out);

@@ -57,6 +57,15 @@ struct HandleMarker {
     bool hovered = false;
 };
 
+/// A query's drawn result given from outside the evaluation (`hitlab render` with external
+/// programs or plugins): their answer when one of theirs is drawn, and whether the query's
+/// algorithms, theirs included, agree (its disagreement marking).
+struct DrawnOverride {
+    Result result;
+    std::uint32_t returns = 0; ///< the drawn algorithm's AlgorithmInfo::returns
+    bool agree = true;
+};
+
 struct SceneDrawOptions {
     Camera camera;
     ShapeId hovered = 0;
@@ -73,6 +82,9 @@ struct SceneDrawOptions {
     /// Indices into the evaluation's queries that have something to draw (see HasResultToDraw),
     /// kept by the caller per evaluation; null: every query is checked (100,000 on the stress scene).
     const std::vector<std::uint32_t>* drawable = nullptr;
+    /// Parallel to the evaluation's queries: each query's result and agreement to draw instead of
+    /// the drawn algorithm's and the evaluation's (null: none). drawable is then ignored.
+    const std::vector<DrawnOverride>* overrides = nullptr;
 };
 
 /// Whether a query's result overlay draws anything: not when every algorithm misses.
@@ -94,9 +106,11 @@ void DrawScene(const Scene& scene, const SceneEvaluator& evaluation, const Scene
 /// "enters last: y near"; while it is not empty the running interval is labelled
 /// "[t_enter, t_exit] = [a, b]" below its middle (on the last step: the final interval). With
 /// `camera`, a label that would overwrite one placed before moves a lane (20 pixels) further
-/// above or below its point; `charWidth` is the text's width per character in pixels.
+/// above or below its point; `charWidth` is the text's width per character in pixels. `given`:
+/// the result drawn instead of the drawn algorithm's (SceneDrawOptions::overrides).
 void DrawCastLabels(const Scene& scene, const SceneEvaluator& evaluation, const SceneQuery& query, DrawSink& out,
-                    const Trace* trace = nullptr, const Camera* camera = nullptr, float charWidth = 7.0f);
+                    const Trace* trace = nullptr, const Camera* camera = nullptr, float charWidth = 7.0f,
+                    const DrawnOverride* given = nullptr);
 /// The result of the family's drawn algorithm within a comparison (the reference's when absent).
 Result DrawnResult(const Scene& scene, const QueryEvaluation& evaluation);
 

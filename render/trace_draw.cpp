@@ -365,7 +365,7 @@ void DrawTraceSteps(const Scene& scene, const SceneQuery& query, const Trace& tr
 }
 
 void DrawTraceLabels(const Scene& scene, const SceneEvaluator& evaluation, const SceneQuery& query, const Trace& trace,
-                     const Camera& camera, DrawSink& out)
+                     const Camera& camera, DrawSink& out, const DrawnOverride* given)
 {
     Filter labels(out, true);
     DrawTrace(scene, query, trace, camera, 0, labels);
@@ -375,15 +375,16 @@ void DrawTraceLabels(const Scene& scene, const SceneEvaluator& evaluation, const
     if (qe == nullptr || b == nullptr || IsCast(qe->query.family)) {
         return;
     }
-    const Result r = DrawnResult(scene, *qe);
+    const Result r = given != nullptr ? given->result : DrawnResult(scene, *qe);
     if (!r.hit || !std::isfinite(r.depth)) {
         return;
     }
     const AlgorithmInfo* drawn = scene.Settings(qe->query.family).drawn;
-    if (drawn != nullptr && (drawn->returns & kFieldDepth) == 0) {
+    const std::uint32_t returns = given != nullptr ? given->returns : drawn != nullptr ? drawn->returns : ~0u;
+    if ((returns & kFieldDepth) == 0) {
         return; // a verdict-only method (expanded_box): no depth to show
     }
-    const bool hasContact = drawn != nullptr && (drawn->returns & kFieldContact) != 0;
+    const bool hasContact = (given != nullptr || drawn != nullptr) && (returns & kFieldContact) != 0;
     const glm::dvec3 base = hasContact ? r.contact : ShapeCenter(b->shape).value_or(glm::dvec3(0.0));
     const glm::dvec3 tip = r.depth > 0.0 && Finite(r.normal) ? base + r.normal * r.depth : base;
     if (Finite(tip)) {

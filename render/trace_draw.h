@@ -14,6 +14,8 @@
 
 namespace hitlab {
 
+struct DrawnOverride; // scene_draw.h
+
 namespace palette {
 /// The query's a and b when their own colours look alike (see RoleColors).
 inline constexpr glm::vec4 kShapeA{1.0f, 0.84f, 0.3f, 1.0f};
@@ -57,8 +59,9 @@ void DrawTraceSteps(const Scene& scene, const SceneQuery& query, const Trace& tr
 /// "t1 = ..." by the entry and exit (one "t0 = t1 = ..." when tangent), "projection t = ..." by the
 /// centre's projection; an overlap trace's segments with their length ("centre to centre: 1.5");
 /// and for an overlap hit of the drawn algorithm, when it returns a depth,
-/// "depth ..." at the tip of its penetration arrow ("depth 0 (touching)").
+/// "depth ..." at the tip of its penetration arrow ("depth 0 (touching)"); `given`: the result
+/// drawn instead of the drawn algorithm's (SceneDrawOptions::overrides).
 void DrawTraceLabels(const Scene& scene, const SceneEvaluator& evaluation, const SceneQuery& query, const Trace& trace,
-                     const Camera& camera, DrawSink& out);
+                     const Camera& camera, DrawSink& out, const DrawnOverride* given = nullptr);
 
 } // namespace hitlab

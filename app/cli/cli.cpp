@@ -69,18 +69,7 @@ struct CommandOptions {
 /// --external, --plugin and --external-timeout (docs/plugins.md), the same on every command that takes them.
 void AddExternalOptions(CLI::App* command, CommandOptions& o)
 {
-    command->add_option("--external", o.externalCommands,
-                        "Also run the algorithms of this program (/bin/sh -c COMMAND, docs/plugins.md); repeatable");
-    command
-        ->add_option("--plugin", o.plugins,
-                     "Also run the algorithms of this plugin (a shared library with the C ABI of hitlab/plugin.h, "
-                     "run in hitlab-plugin-host, docs/plugins.md); repeatable")
-        ->allow_extra_args(false); // one file per --plugin: a word after it is the command's own
-    command
-        ->add_option("--external-timeout", o.externalTimeout,
-                     "Seconds an external program or plugin has for each answer")
-        ->check(RealIn(0, 3600, true))
-        ->capture_default_str();
+    hitlab::AddExternalOptions(*command, o.externalCommands, o.plugins, o.externalTimeout);
 }
 
 /// `hitlab algorithms` and its options.

@@ -12,6 +12,7 @@
 #include <string>
 #include <string_view>
 #include <system_error>
+#include <vector>
 
 namespace hitlab {
 
@@ -92,6 +93,24 @@ inline CLI::Validator FileToWrite()
 }
 
 /// The words of `hitlab` that name a command (the window is `hitlab [SCENE]`).
+/// --external, --plugin and --external-timeout (docs/plugins.md), the same on every command that
+/// takes them (the headless commands, the window, `hitlab render`).
+inline void AddExternalOptions(CLI::App& command, std::vector<std::string>& commands, std::vector<std::string>& plugins,
+                               double& timeoutSeconds)
+{
+    command.add_option("--external", commands,
+                       "Also run the algorithms of this program (/bin/sh -c COMMAND, docs/plugins.md); repeatable");
+    command
+        .add_option("--plugin", plugins,
+                    "Also run the algorithms of this plugin (a shared library with the C ABI of hitlab/plugin.h, "
+                    "run in hitlab-plugin-host, docs/plugins.md); repeatable")
+        ->allow_extra_args(false); // one file per --plugin: a word after it is the command's own
+    command
+        .add_option("--external-timeout", timeoutSeconds, "Seconds an external program or plugin has for each answer")
+        ->check(RealIn(0, 3600, true))
+        ->capture_default_str();
+}
+
 inline constexpr std::string_view kCommandWords = "algorithms, eval, report, hunt, bench, render";
 
 /// The message for a first word that is neither a command nor a scene to open: "no command or

@@ -68,7 +68,9 @@ void FanView::Update(const Scene& scene)
     for (const FanCache::Entry& e : m_cache.Entries()) {
         newest = std::max(newest, e.revision);
     }
-    if (m_cache.Update(scene) == 0 || m_cache.Computations() == before) {
+    const bool computed = m_cache.Update(scene) != 0 && m_cache.Computations() != before;
+    m_external.Update(m_cache); // the external answers to fans computed before, and asks of new ones
+    if (!computed) {
         return;
     }
     for (const FanCache::Entry& e : m_cache.Entries()) {
@@ -223,9 +225,29 @@ void FanView::DrawLegend(const Scene& scene, const glm::dvec4& area, float top, 
                 continue;
             }
             ImGui::TextDisabled("%s: %zu / %zu disagree", fan.name.c_str(), e->stats.disagree, e->fan.samples.size());
+            if (const std::string status = ExternalStatus(fan.id); !status.empty()) {
+                ImGui::TextDisabled("  %s", status.c_str());
+            }
         }
     }
     ImGui::End();
+}
+
+std::string FanView::ExternalStatus(FanId id) const
+{
+    const FanCache::Entry* e = m_cache.Find(id);
+    if (m_external.Empty() || e == nullptr || !e->error.empty()) {
+        return {};
+    }
+    if (!m_external.Error().empty()) {
+        return "external algorithms: " + m_external.Error();
+    }
+    if (m_external.Pending(*e)) {
+        return "external algorithms: waiting for answers";
+    }
+    const auto [failed, first] = m_external.Failures(id);
+    return failed == 0 ? std::string()
+                       : "external algorithms: " + std::to_string(failed) + " rays failed (" + first + ")";
 }
 
 void FanView::PrintStats(std::ostream& out) const

@@ -5,12 +5,14 @@
 #pragma once
 
 #include "drag.h"
+#include "fan_external.h"
 
 #include "render/fan_draw.h"
 
 #include "core/commands.h"
 #include "core/fan_cache.h"
 
+#include <chrono>
 #include <optional>
 #include <ostream>
 #include <string>
@@ -57,6 +59,18 @@ public:
     void DrawLegend(const Scene& scene, const glm::dvec4& area, float top, glm::dvec2 cursor) const;
 
     const FanCache& Cache() const { return m_cache; }
+    /// The external programs and plugins whose algorithms join the fans (FanExternal::SetSources).
+    void SetExternal(const std::vector<std::string>& commands, const std::vector<std::string>& plugins,
+                     std::chrono::milliseconds timeout)
+    {
+        m_external.SetSources(commands, plugins, timeout);
+    }
+    /// Waits for the fans' external answers and joins them (the last frame of a --frames run).
+    void WaitExternal() { m_external.Update(m_cache, true); }
+    /// What a fan's external algorithms are doing: "" (none, or joined without failures),
+    /// "external algorithms: waiting for answers", "external algorithms: 3 rays failed
+    /// (misbehave_c: crashed: ...)", or "external algorithms: " and why they could not start.
+    std::string ExternalStatus(FanId id) const;
     /// Every computation's time so far, in ms (for --stats).
     const std::vector<double>& ComputeTimes() const { return m_times; }
     /// "ray fans: N computations, ..." with the last and median times; nothing when none ran.
@@ -72,6 +86,7 @@ private:
         bool changed = false;
     };
     FanCache m_cache;
+    FanExternal m_external; ///< after m_cache: destroyed first (its worker joins the cache)
     FanRenderer m_renderer;
     std::optional<Drag> m_drag;
     std::vector<double> m_times;

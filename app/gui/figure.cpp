@@ -23,10 +23,15 @@
 
 namespace hitlab {
 
-std::optional<SceneQuery> FigureFocus(const SceneEvaluator& evaluation, ShapeId select)
+std::optional<SceneQuery> FigureFocus(const SceneEvaluator& evaluation, ShapeId select,
+                                      std::span<const DrawnOverride> overrides)
 {
     const auto& queries = evaluation.Queries();
     const QueryEvaluation* chosen = nullptr;
+    const auto agrees = [&](const QueryEvaluation& qe) {
+        const std::size_t i = std::size_t(&qe - queries.data());
+        return i < overrides.size() ? overrides[i].agree : qe.comparison.agree;
+    };
     for (const QueryEvaluation& qe : queries) {
         if (select != 0) { // the selection's first query that hits, else its first
             if (qe.query.a != select && qe.query.b != select) {
@@ -39,10 +44,10 @@ std::optional<SceneQuery> FigureFocus(const SceneEvaluator& evaluation, ShapeId 
                 break;
             }
         } else { // the first disagreement (looked for in scenes of under 1000 queries), else the first
-            if (chosen == nullptr || (!qe.comparison.agree && queries.size() < 1000)) {
+            if (chosen == nullptr || (!agrees(qe) && queries.size() < 1000)) {
                 chosen = &qe;
             }
-            if (!qe.comparison.agree || queries.size() >= 1000) {
+            if (!agrees(qe) || queries.size() >= 1000) {
                 break;
             }
         }
@@ -108,6 +113,7 @@ void SetUp(Viewport& viewport, PanelState& state, const Camera& camera, ShapeId 
     state.focused = choice.focused;
     state.step = choice.step;
     viewport.panels = &state;
+    viewport.external = choice.external;
     viewport.camera = camera;
     viewport.Select(choice.clean ? 0 : select);
     viewport.Update();
@@ -162,11 +168,16 @@ std::string RenderSvgFigure(Scene scene, const Camera& camera, ShapeId select, c
         std::vector<std::string> caption{s.title.empty() ? "HitLab" : s.title};
         const SceneShape* a = viewport.Focused() ? s.Find(viewport.Focused()->a) : nullptr;
         const SceneShape* b = viewport.Focused() ? s.Find(viewport.Focused()->b) : nullptr;
-        const AlgorithmInfo* drawn = viewport.Focused() ? s.Settings(viewport.Focused()->family).drawn : nullptr;
-        if (a != nullptr && b != nullptr && drawn != nullptr) {
-            caption.push_back(a->name + " vs " + b->name + ": " + std::string(drawn->name));
+        const std::string drawn = viewport.DrawnName();
+        if (a != nullptr && b != nullptr && !drawn.empty()) {
+            caption.push_back(a->name + " vs " + b->name + ": " + drawn);
             for (const std::string& line : WrapText(viewport.FocusedTrace().verdict, 72)) {
                 caption.push_back(line);
+            }
+            for (const std::string& line : viewport.ExternalLines()) {
+                for (const std::string& wrapped : WrapText(line, 72)) {
+                    caption.push_back(wrapped);
+                }
             }
         }
         svg.Caption(caption);
@@ -184,72 +195,64 @@ bool IsSvgPath(const std::string& path)
     return ext == ".svg";
 }
 
-int RunRender(const RenderOptions& options)
+namespace {
+
+/// The focused pair, the external answers joined and the --algorithm chosen. "" or what is wrong.
+std::string JoinFigureExternal(Scene& scene, const RenderOptions& options, ExternalRuns& runs, FigureExternal& external,
+                               const FigureExternalOptions& wanted, FigureChoice& choice)
 {
-    IoError openError;
-    std::optional<Scene> scene = OpenScene(options.scene, options.loader, openError);
-    if (!scene) {
-        std::cerr << "hitlab render: " << ErrorText(openError) << '\n';
-        return 2;
+    if (options.select != 0 && scene.Find(options.select) == nullptr) {
+        return "--select: no shape has id " + std::to_string(options.select);
     }
-    WriteScenePluginNotes(std::cerr, "render", options.scene, scene->plugins, {}); // never loaded by the scene
-    const std::optional<Camera> camera =
-        CameraForView(*scene, options.view, glm::dvec2(double(options.width), double(options.height)));
-    if (!camera) {
-        std::cerr << "hitlab render: unknown view \"" << options.view << "\" (persp, front, right, top, 2d)\n";
-        return 2;
+    if (std::string e = PrepareFigureExternal(scene, options.select, wanted, runs, choice.focused, external);
+        !e.empty()) {
+        return e;
     }
-    FigureChoice choice;
-    choice.step = options.step > 0 ? options.step - 1 : -1;
-    choice.clean = options.clean;
-    choice.light = options.light;
-    if (options.light && !IsSvgPath(options.output)) {
-        std::cerr << "hitlab render: --light: only for an SVG figure (-o FILE.svg)\n";
-        return 2;
+    choice.external = external.drawn.empty() && external.drawnName.empty() ? nullptr : &external;
+    return {};
+}
+
+/// The figure's choices: the focused pair, the external answers, the checks of --step.
+std::string ChooseFigure(Scene& scene, const RenderOptions& options, ExternalRuns& runs, FigureExternal& external,
+                         const FigureExternalOptions& wanted, FigureChoice& choice)
+{
+    if (std::string e = JoinFigureExternal(scene, options, runs, external, wanted, choice); !e.empty()) {
+        return e;
     }
-    {
-        const SceneEvaluator evaluation = [&] {
-            SceneEvaluator e;
-            e.Evaluate(*scene);
-            return e;
-        }();
-        choice.focused = FigureFocus(evaluation, options.select);
-        if (options.select != 0 && scene->Find(options.select) == nullptr) {
-            std::cerr << "hitlab render: --select: no shape has id " << options.select << '\n';
-            return 2;
-        }
-        if (choice.step >= 0 && !choice.focused) {
-            std::cerr << "hitlab render: --step: the scene has no query whose trace could be shown\n";
-            return 2;
-        }
-        if (choice.step >= 0 && choice.focused) {
-            const AlgorithmInfo* drawn = scene->Settings(choice.focused->family).drawn;
-            const size_t steps =
-                drawn != nullptr ? SceneEvaluator::TraceOf(*scene, *choice.focused, *drawn).steps.size() : 0;
-            if (size_t(choice.step) >= steps) {
-                std::cerr << "hitlab render: --step: the focused trace has " << steps << " steps, got " << options.step
-                          << '\n';
-                return 2;
-            }
+    choice.sources = wanted.commands.empty() && wanted.plugins.empty() ? nullptr : &wanted;
+    if (choice.step >= 0 && !choice.focused) {
+        return "--step: the scene has no query whose trace could be shown";
+    }
+    if (choice.step >= 0) {
+        const AlgorithmInfo* drawn = scene.Settings(choice.focused->family).drawn;
+        const size_t steps = !external.drawnName.empty() ? external.trace.steps.size()
+                             : drawn != nullptr ? SceneEvaluator::TraceOf(scene, *choice.focused, *drawn).steps.size()
+                                                : 0;
+        if (size_t(choice.step) >= steps) {
+            return "--step: the focused trace has " + std::to_string(steps) + " steps, got " +
+                   std::to_string(options.step);
         }
     }
-    if (IsSvgPath(options.output)) {
-        if (options.stats || options.frames != 1) {
-            std::cerr << "hitlab render: --stats and --frames time GL frames; an SVG figure is drawn without one\n";
-            return 2;
-        }
-        std::ofstream file(options.output, std::ios::binary | std::ios::trunc);
-        file << RenderSvgFigure(std::move(*scene), *camera, options.select, choice);
-        file.close();
-        if (!file) {
-            std::cerr << "hitlab render: cannot write " << options.output << '\n';
-            return 1;
-        }
-        return 0;
+    return {};
+}
+
+int WriteSvgFigure(Scene scene, const Camera& camera, const RenderOptions& options, const FigureChoice& choice)
+{
+    std::ofstream file(options.output, std::ios::binary | std::ios::trunc);
+    file << RenderSvgFigure(std::move(scene), camera, options.select, choice);
+    file.close();
+    if (!file) {
+        std::cerr << "hitlab render: cannot write " << options.output << '\n';
+        return 1;
     }
+    return 0;
+}
+
+int WritePngFigure(Scene scene, const Camera& camera, const RenderOptions& options, const FigureChoice& choice)
+{
     std::string error;
-    const Camera fitted = FigureCamera(*scene, *camera, options.select, choice);
-    const std::optional<RenderedImage> image = RenderScene(std::move(*scene), fitted, options.width, options.height,
+    const Camera fitted = FigureCamera(scene, camera, options.select, choice);
+    const std::optional<RenderedImage> image = RenderScene(std::move(scene), fitted, options.width, options.height,
                                                            options.frames, options.select, error, choice);
     if (!image) {
         if (error != "no display" && error != "no OpenGL 3.3 core context") {
@@ -267,6 +270,48 @@ int RunRender(const RenderOptions& options)
         return 1;
     }
     return 0;
+}
+
+} // namespace
+
+int RunRender(const RenderOptions& options)
+{
+    IoError openError;
+    std::optional<Scene> scene = OpenScene(options.scene, options.loader, openError);
+    if (!scene) {
+        std::cerr << "hitlab render: " << ErrorText(openError) << '\n';
+        return 2;
+    }
+    WriteScenePluginNotes(std::cerr, "render", options.scene, scene->plugins,
+                          options.plugins); // never loaded by the scene
+    const std::optional<Camera> camera =
+        CameraForView(*scene, options.view, glm::dvec2(double(options.width), double(options.height)));
+    if (!camera) {
+        std::cerr << "hitlab render: unknown view \"" << options.view << "\" (persp, front, right, top, 2d)\n";
+        return 2;
+    }
+    FigureChoice choice;
+    choice.step = options.step > 0 ? options.step - 1 : -1;
+    choice.clean = options.clean;
+    choice.light = options.light;
+    if (options.light && !IsSvgPath(options.output)) {
+        std::cerr << "hitlab render: --light: only for an SVG figure (-o FILE.svg)\n";
+        return 2;
+    }
+    if (IsSvgPath(options.output) && (options.stats || options.frames != 1)) {
+        std::cerr << "hitlab render: --stats and --frames time GL frames; an SVG figure is drawn without one\n";
+        return 2;
+    }
+    ExternalRuns runs; // the programs and plugins, alive while the figure is drawn
+    FigureExternal external;
+    const FigureExternalOptions wanted{options.externalCommands, options.plugins, options.externalTimeout,
+                                       options.algorithm};
+    if (const std::string e = ChooseFigure(*scene, options, runs, external, wanted, choice); !e.empty()) {
+        std::cerr << "hitlab render: " << e << '\n';
+        return 2;
+    }
+    return IsSvgPath(options.output) ? WriteSvgFigure(std::move(*scene), *camera, options, choice)
+                                     : WritePngFigure(std::move(*scene), *camera, options, choice);
 }
 
 } // namespace hitlab

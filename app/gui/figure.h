@@ -3,28 +3,35 @@
 // render/'s SvgSink from the same scene drawing the window uses.
 #pragma once
 
+#include "figure_external.h"
+
 #include "render/camera.h"
 
 #include "core/scene.h"
 #include "core/scene_eval.h"
 
 #include <optional>
+#include <span>
 #include <string>
 
 namespace hitlab {
 
 /// What a rendered figure shows of the focused trace.
 struct FigureChoice {
-    std::optional<SceneQuery> focused; ///< the pair whose trace is drawn (nullopt: the selection's choice)
-    int step = -1;                     ///< the trace step drawn, 0-based (-1: the whole trace)
-    bool clean = false;                ///< no handles, hints, status or selection highlights
-    bool light = false;                ///< SVG only: a white background for print (SvgSink's light)
+    std::optional<SceneQuery> focused;              ///< the pair whose trace is drawn (nullopt: the selection's choice)
+    int step = -1;                                  ///< the trace step drawn, 0-based (-1: the whole trace)
+    bool clean = false;                             ///< no handles, hints, status or selection highlights
+    bool light = false;                             ///< SVG only: a white background for print (SvgSink's light)
+    const FigureExternal* external = nullptr;       ///< external programs' and plugins' answers (null: none)
+    const FigureExternalOptions* sources = nullptr; ///< their programs and plugins, for the ray fans (null: none)
 };
 
 /// The pair a figure focuses, as the window chooses it: the selection's first query that hits
 /// (else its first query); with no selection (0) the scene's first disagreement, else its first
-/// query (as a lesson opens). nullopt when there is no such query.
-std::optional<SceneQuery> FigureFocus(const SceneEvaluator& evaluation, ShapeId select);
+/// query (as a lesson opens). nullopt when there is no such query. overrides: parallel to the
+/// evaluation's queries when external algorithms joined them (their agreement counts then).
+std::optional<SceneQuery> FigureFocus(const SceneEvaluator& evaluation, ShapeId select,
+                                      std::span<const DrawnOverride> overrides = {});
 
 /// The figure's camera: `camera` panned and zoomed out (never in) until every t label of the
 /// focused trace lies inside the figure, the camera's own view kept inside too.

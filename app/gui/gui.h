@@ -44,10 +44,14 @@ struct RenderOptions {
     std::string view = "persp"; ///< persp | front | right | top | 2d
     int frames = 1;             ///< frames rendered (the last one is written)
     bool stats = false;
-    ShapeId select = 0; ///< draw with this shape selected (its handles and focused trace)
-    int step = -1;      ///< the focused trace's step N (1 = first; -1: the whole trace)
-    bool clean = false; ///< no handles, hints, status or selection highlights
-    bool light = false; ///< an SVG figure on white, for print
+    ShapeId select = 0;                        ///< draw with this shape selected (its handles and focused trace)
+    int step = -1;                             ///< the focused trace's step N (1 = first; -1: the whole trace)
+    bool clean = false;                        ///< no handles, hints, status or selection highlights
+    bool light = false;                        ///< an SVG figure on white, for print
+    std::vector<std::string> externalCommands; ///< --external: programs whose answers the figure draws
+    std::vector<std::string> plugins;          ///< --plugin: plugin files, likewise
+    double externalTimeout = 5.0;              ///< --external-timeout: seconds per answer
+    std::string algorithm; ///< --algorithm: the drawn algorithm of the focused pair's family ("": the scene's)
     SceneLoader loader;
 };
 

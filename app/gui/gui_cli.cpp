@@ -92,15 +92,7 @@ void DefineGuiOptions(CLI::App& app, GuiOptions& options, std::string& size)
                 return "no algorithm is called \"" + name + "\" (hitlab algorithms lists them)";
             },
             "ALGORITHM"));
-    app.add_option("--external", options.externalCommands,
-                   "Also run the algorithms of this program (/bin/sh -c COMMAND, docs/plugins.md); repeatable");
-    app.add_option("--plugin", options.plugins,
-                   "Also run the algorithms of this plugin (hitlab/plugin.h, docs/plugins.md); repeatable")
-        ->allow_extra_args(false);
-    app.add_option("--external-timeout", options.externalTimeout,
-                   "Seconds an external program or plugin has for each answer")
-        ->check(RealIn(0, 3600, true))
-        ->capture_default_str();
+    AddExternalOptions(app, options.externalCommands, options.plugins, options.externalTimeout);
 }
 
 /// `hitlab render`'s options, filling options (and size, checked after parsing).
@@ -122,6 +114,9 @@ void DefineRenderOptions(CLI::App& app, RenderOptions& options, std::string& siz
         ->transform(WholeIn(1, 1000000));
     app.add_flag("--clean", options.clean, "Leave out handles, hints, the status and selection highlights");
     app.add_flag("--light", options.light, "With an .svg output: a white background for print");
+    app.add_option("--algorithm", options.algorithm,
+                   "Draw this algorithm of the focused pair's family (built-in or external) and its trace");
+    AddExternalOptions(app, options.externalCommands, options.plugins, options.externalTimeout);
 }
 
 const char* const kGuiDescription = "Opens the HitLab window on SCENE (default: the built-in demo).";

@@ -6,6 +6,7 @@
 #include "drag.h"
 #include "evaluation_summary.h"
 #include "fan_view.h"
+#include "figure_external.h"
 #include "gizmo.h"
 #include "panels/panel_state.h"
 #include "picking.h"
@@ -21,6 +22,7 @@
 #include <functional>
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace hitlab {
 
@@ -98,6 +100,14 @@ public:
     const std::optional<SceneQuery>& Focused() const { return m_focused; }
     /// The focused pair's trace as drawn (only the Query inspector's step when one is chosen).
     const Trace& FocusedTrace() const { return m_focusedTrace; }
+    /// A figure's external programs' and plugins' answers (`hitlab render --external`; null: none):
+    /// their results and agreement drawn, an external drawn algorithm's trace focused.
+    const FigureExternal* external = nullptr;
+    /// The focused pair's drawn algorithm's name (an external one's when a figure draws it; "": none).
+    std::string DrawnName() const;
+    /// The status lines of a figure's external answers to the focused pair, then the drawn
+    /// external trace's steps (the Query inspector's step only when one is chosen).
+    std::vector<std::string> ExternalLines() const;
     /// The trace of the Query inspector's second algorithm on the focused pair (PanelState::compare;
     /// the same step when one is chosen), empty when none is compared.
     const Trace& SecondTrace() const { return m_secondTrace; }
@@ -139,6 +149,11 @@ private:
     void FrameSelection();
     void UpdateFocus();
     void UpdateCrossingHover();
+    /// The status box (title, counts, view, the selection's pair and verdict, a figure's external
+    /// lines) at the top left of the free area (x, y); returns its bottom edge.
+    float DrawStatus(float x, float y) const;
+    /// A figure's external override of the focused query (null: none).
+    const DrawnOverride* FocusedOverride() const;
     std::vector<Handle> SelectionHandles() const;
     /// The selection's move arrows (move mode) or rotate rings (rotate mode, oriented boxes).
     void SelectionGizmo(std::vector<GizmoArrow>& arrows, std::vector<GizmoRing>& rings) const;

@@ -89,6 +89,9 @@ SceneDrawOptions Viewport::DrawOptions() const
         HighlightOf(panels != nullptr ? panels->hoveredBar : -1, panels != nullptr ? panels->hoveredBarTrace : 0,
                     m_hoveredCrossing.axis, m_hoveredCrossing.trace);
     options.drawable = &m_summary.Drawable();
+    if (external != nullptr && !external->drawn.empty()) { // a figure with external answers
+        options.overrides = &external->drawn;
+    }
     {
         std::vector<GizmoArrow> arrows;
         std::vector<GizmoRing> rings;
@@ -119,8 +122,9 @@ void Viewport::DrawLabels(DrawSink& out) const
     if (m_focused) {
         // the text's width per character: the window's font, or the figure's estimate without ImGui
         const float charWidth = ImGui::GetCurrentContext() != nullptr ? ImGui::CalcTextSize("0").x : 7.8f;
-        DrawCastLabels(m_scene, m_evaluator, *m_focused, out, &m_focusedTrace, &camera, charWidth);
-        DrawTraceLabels(m_scene, m_evaluator, *m_focused, m_focusedTrace, camera, out);
+        const DrawnOverride* given = FocusedOverride();
+        DrawCastLabels(m_scene, m_evaluator, *m_focused, out, &m_focusedTrace, &camera, charWidth, given);
+        DrawTraceLabels(m_scene, m_evaluator, *m_focused, m_focusedTrace, camera, out, given);
     }
 }
 
@@ -159,11 +163,58 @@ void Viewport::Draw(glm::ivec2 framebuffer, glm::dvec2 window)
     times.draw = NowMs() - t0;
 }
 
+namespace {
+/// The status box and the hints: fixed, click-through, sized to their text.
+constexpr ImGuiWindowFlags kFixed = ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoInputs |
+                                    ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoSavedSettings |
+                                    ImGuiWindowFlags_NoFocusOnAppearing | ImGuiWindowFlags_NoNav;
+} // namespace
+
+float Viewport::DrawStatus(float x, float y) const
+{
+    ImGui::SetNextWindowPos(ImVec2(x + 10, y + 10));
+    ImGui::SetNextWindowBgAlpha(0.55f);
+    if (ImGui::Begin("##status", nullptr, kFixed)) {
+        const size_t disagree = m_summary.Disagreements(); // counted once per evaluation
+        ImGui::TextUnformatted(m_scene.title.empty() ? "HitLab" : m_scene.title.c_str());
+        const std::string counts = CountText(m_scene.Shapes().size(), "shape", "shapes") + ", " +
+                                   CountText(m_evaluator.Queries().size(), "query", "queries") + ", " +
+                                   std::to_string(disagree) + " with disagreement";
+        ImGui::TextDisabled("%s", counts.c_str());
+        const char* mode = camera.view2d ? "2D (z = 0 plane)" : camera.orthographic ? "orthographic" : "perspective";
+        ImGui::TextDisabled("view: %s%s", mode, m_rotateMode ? "   |   ROTATE mode (R)" : "");
+        const SceneShape* s = m_scene.Find(m_selected);
+        if (s != nullptr || (external != nullptr && m_focused)) { // a figure's externals: its pair
+            ImGui::Separator();
+            if (s != nullptr) {
+                ImGui::Text("selected: %s (%s)", s->name.c_str(), TypeLabel(s->shape));
+            }
+            if (m_focused) {
+                const SceneShape* a = m_scene.Find(m_focused->a);
+                const SceneShape* b = m_scene.Find(m_focused->b);
+                const std::string drawn = DrawnName();
+                if (a != nullptr && b != nullptr && !drawn.empty()) {
+                    ImGui::TextDisabled("%s vs %s: %s", a->name.c_str(), b->name.c_str(), drawn.c_str());
+                    ImGui::PushTextWrapPos(ImGui::GetFontSize() * 30.0f);
+                    ImGui::TextUnformatted(m_focusedTrace.verdict.c_str());
+                    for (const std::string& line : ExternalLines()) {
+                        ImGui::TextUnformatted(line.c_str());
+                    }
+                    ImGui::PopTextWrapPos();
+                }
+            }
+        }
+        if (!m_message.empty()) {
+            ImGui::TextDisabled("%s", m_message.c_str());
+        }
+    }
+    const float bottom = ImGui::GetWindowPos().y + ImGui::GetWindowSize().y;
+    ImGui::End();
+    return bottom;
+}
+
 void Viewport::DrawOverlay()
 {
-    const ImGuiWindowFlags fixed = ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoInputs |
-                                   ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoSavedSettings |
-                                   ImGuiWindowFlags_NoFocusOnAppearing | ImGuiWindowFlags_NoNav;
     const ImGuiViewport* vp = ImGui::GetMainViewport();
     ImVec2 workPos = vp->WorkPos, workSize = vp->WorkSize;
     if (overlayArea.z > 0.0 && overlayArea.w > 0.0) { // the part the panels leave free
@@ -173,47 +224,13 @@ void Viewport::DrawOverlay()
     float statusBottom = workPos.y; // the fans' legend goes below the status
     // presentation mode: only the scene, the number line and the verdict; figures: no status
     if (showStatus && !presenting) {
-        ImGui::SetNextWindowPos(ImVec2(workPos.x + 10, workPos.y + 10));
-        ImGui::SetNextWindowBgAlpha(0.55f);
-        if (ImGui::Begin("##status", nullptr, fixed)) {
-            const size_t disagree = m_summary.Disagreements(); // counted once per evaluation
-            ImGui::TextUnformatted(m_scene.title.empty() ? "HitLab" : m_scene.title.c_str());
-            const std::string counts = CountText(m_scene.Shapes().size(), "shape", "shapes") + ", " +
-                                       CountText(m_evaluator.Queries().size(), "query", "queries") + ", " +
-                                       std::to_string(disagree) + " with disagreement";
-            ImGui::TextDisabled("%s", counts.c_str());
-            const char* mode = camera.view2d         ? "2D (z = 0 plane)"
-                               : camera.orthographic ? "orthographic"
-                                                     : "perspective";
-            ImGui::TextDisabled("view: %s%s", mode, m_rotateMode ? "   |   ROTATE mode (R)" : "");
-            if (const SceneShape* s = m_scene.Find(m_selected)) {
-                ImGui::Separator();
-                ImGui::Text("selected: %s (%s)", s->name.c_str(), TypeLabel(s->shape));
-                if (m_focused) {
-                    const SceneShape* a = m_scene.Find(m_focused->a);
-                    const SceneShape* b = m_scene.Find(m_focused->b);
-                    const AlgorithmInfo* drawn = m_scene.Settings(m_focused->family).drawn;
-                    if (a != nullptr && b != nullptr && drawn != nullptr) {
-                        ImGui::TextDisabled("%s vs %s: %s", a->name.c_str(), b->name.c_str(),
-                                            std::string(drawn->name).c_str());
-                        ImGui::PushTextWrapPos(ImGui::GetFontSize() * 30.0f);
-                        ImGui::TextUnformatted(m_focusedTrace.verdict.c_str());
-                        ImGui::PopTextWrapPos();
-                    }
-                }
-            }
-            if (!m_message.empty()) {
-                ImGui::TextDisabled("%s", m_message.c_str());
-            }
-        }
-        statusBottom = ImGui::GetWindowPos().y + ImGui::GetWindowSize().y;
-        ImGui::End();
+        statusBottom = DrawStatus(workPos.x, workPos.y);
     }
 
     if (showHints && !presenting) {
         ImGui::SetNextWindowPos(ImVec2(workPos.x + 10, workPos.y + workSize.y - 10), 0, ImVec2(0, 1));
         ImGui::SetNextWindowBgAlpha(0.35f);
-        if (ImGui::Begin("##hints", nullptr, fixed)) {
+        if (ImGui::Begin("##hints", nullptr, kFixed)) {
             ImGui::PushTextWrapPos(workSize.x - 30.0f); // stay within the free area beside the panels
             ImGui::TextDisabled("drag: move (arrows or hold X/Y/Z: axis, Ctrl: snap, Esc: cancel)   "
                                 "R: rotate mode (rings)   Ctrl+Z / Ctrl+Y: undo / redo   Del: delete   "

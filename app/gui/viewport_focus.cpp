@@ -57,7 +57,9 @@ void Viewport::UpdateFocus()
         return;
     }
     m_focused = chosen->query;
-    if (const AlgorithmInfo* drawn = m_scene.Settings(chosen->query.family).drawn) {
+    if (external != nullptr && !external->drawnName.empty()) { // a figure of an external algorithm
+        m_focusedTrace = external->trace;
+    } else if (const AlgorithmInfo* drawn = m_scene.Settings(chosen->query.family).drawn) {
         m_focusedTrace = SceneEvaluator::TraceOf(m_scene, chosen->query, *drawn);
     }
     // the Query inspector's second algorithm, compared on the same pair
@@ -101,6 +103,37 @@ void Viewport::UpdateCrossingHover()
             m_hoveredCrossing = {axis, 0};
         }
     }
+}
+
+const DrawnOverride* Viewport::FocusedOverride() const
+{
+    const QueryEvaluation* qe = m_focused ? m_evaluator.Find(m_focused->a, m_focused->b) : nullptr;
+    if (external == nullptr || qe == nullptr) {
+        return nullptr;
+    }
+    const std::size_t i = std::size_t(qe - m_evaluator.Queries().data());
+    return i < external->drawn.size() ? &external->drawn[i] : nullptr;
+}
+
+std::string Viewport::DrawnName() const
+{
+    if (external != nullptr && !external->drawnName.empty()) {
+        return external->drawnName;
+    }
+    const AlgorithmInfo* drawn = m_focused ? m_scene.Settings(m_focused->family).drawn : nullptr;
+    return drawn != nullptr ? std::string(drawn->name) : std::string();
+}
+
+std::vector<std::string> Viewport::ExternalLines() const
+{
+    if (external == nullptr) {
+        return {};
+    }
+    std::vector<std::string> lines = external->caption;
+    for (std::string& step : external->StepLines(panels != nullptr ? panels->step : -1)) {
+        lines.push_back(std::move(step));
+    }
+    return lines;
 }
 
 } // namespace hitlab

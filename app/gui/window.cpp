@@ -17,6 +17,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <csignal>
 #include <cstdio>
 #include <cstdlib>
@@ -363,6 +364,20 @@ int RunGui(const GuiOptions& options)
     return shutDown(status);
 }
 
+namespace {
+
+/// The ray fans' external programs and plugins of a figure (none: null), joined by its last frame.
+void FanSources(Viewport& viewport, const FigureExternalOptions* sources)
+{
+    if (sources != nullptr) {
+        const auto timeout = std::chrono::milliseconds(std::llround(sources->timeoutSeconds * 1000.0));
+        viewport.Fans().SetExternal(sources->commands, sources->plugins, timeout);
+        viewport.Fans().WaitExternal();
+    }
+}
+
+} // namespace
+
 std::optional<RenderedImage> RenderScene(Scene scene, const Camera& camera, int width, int height, int frames,
                                          ShapeId select, std::string& error, const FigureChoice& figure)
 {
@@ -395,12 +410,17 @@ std::optional<RenderedImage> RenderScene(Scene scene, const Camera& camera, int 
         viewport.showStatus = !figure.clean;
         PanelState focus{figure.focused, figure.step};
         viewport.panels = &focus;
+        viewport.external = figure.external;
+        FanSources(viewport, figure.sources);
         viewport.Select(figure.clean ? 0 : select);
         image.emplace();
         // ImGui sizes auto-resizing windows on their first frame and shows them on the second
         for (int frame = 0; frame < std::max(2, frames); ++frame) {
             FrameClock clock;
             viewport.Update();
+            if (figure.sources != nullptr && frame + 1 == std::max(2, frames)) {
+                viewport.Fans().WaitExternal();
+            }
             clock.evaluated = NowMs();
             ImGui_ImplOpenGL3_NewFrame();
             ImGui_ImplGlfw_NewFrame();

@@ -31,6 +31,19 @@ void Panels::StartExternal()
 
 void Panels::AddExternal(const ExternalSpec& spec, bool remember) { m_external.Add(spec, remember); }
 
+void Panels::FanSources(bool wait)
+{
+    std::vector<std::string> commands, plugins;
+    for (const ExternalSpec& spec : m_external.Specs()) {
+        (spec.plugin ? plugins : commands).push_back(spec.text);
+    }
+    FanView& fans = m_viewport.Fans();
+    fans.SetExternal(commands, plugins, m_external.Timeout());
+    if (wait) {
+        fans.WaitExternal();
+    }
+}
+
 void Panels::ExternalMenu()
 {
     if (ImGui::MenuItem("Add external program...")) {

@@ -89,6 +89,7 @@ public:
     ExternalSession& operator=(const ExternalSession&) = delete;
 
     void SetTimeout(std::chrono::milliseconds timeout) { m_timeout = timeout; }
+    std::chrono::milliseconds Timeout() const { return m_timeout; }
     /// The remembered list's file (LoadExternalList): the sources in it are added (remembered);
     /// "" remembers nothing.
     void SetListFile(const std::string& file);

@@ -9,7 +9,9 @@
 #include "render/fan_draw.h"
 
 #include <imgui.h>
+#include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <cstdio>
 
 namespace hitlab {
@@ -27,6 +29,23 @@ void Swatch(const glm::vec4& c)
     ImGui::SameLine();
 }
 
+/// Whether a fan's algorithm is an external program's or plugin's (not in the registry).
+bool IsExternal(const AlgorithmInfo* info)
+{
+    const std::vector<const AlgorithmInfo*> builtin = AlgorithmsOf(info->family);
+    return std::find(builtin.begin(), builtin.end(), info) == builtin.end();
+}
+
+/// "slab, slab_c*": the fan's algorithms, an external one marked * (as the Results table does).
+std::string ComparedNames(const RayFan& f)
+{
+    std::string names;
+    for (const AlgorithmInfo* info : f.algorithms) {
+        names += (names.empty() ? "" : ", ") + std::string(info->name) + (IsExternal(info) ? "*" : "");
+    }
+    return names;
+}
+
 /// What core computed for a fan: counts, which algorithms hit where they disagree, the time.
 void FanStats(const FanView& view, const SceneFan& fan)
 {
@@ -41,11 +60,10 @@ void FanStats(const FanView& view, const SceneFan& fan)
                     e->inputs && e->inputs->precision == Precision::Double ? "double" : "float", f.n, f.n,
                     f.samples.size());
         ImGui::TextWrapped("computed in %.2f ms (again only when the fan, its target or the algorithms change)", e->ms);
-        std::string names;
-        for (const AlgorithmInfo* info : f.algorithms) {
-            names += (names.empty() ? "" : ", ") + std::string(info->name);
+        ImGui::TextWrapped("compares: %s (the Algorithms panel chooses; * external)", ComparedNames(f).c_str());
+        if (const std::string status = view.ExternalStatus(fan.id); !status.empty()) {
+            ImGui::TextColored(ImVec4(1.0f, 0.75f, 0.4f, 1.0f), "%s", status.c_str());
         }
-        ImGui::TextWrapped("compares: %s (the Algorithms panel chooses)", names.c_str());
         Swatch(fan_palette::kAllHit);
         ImGui::Text("all hit: %zu", e->stats.allHit);
         Swatch(fan_palette::kAllMiss);
@@ -102,7 +120,36 @@ public:
         m_edit.CloseUnless(ImGui::IsAnyItemActive());
     }
 
+    void Update(PanelContext& ctx, bool /*shown*/) override
+    {
+        m_scene = &ctx.GetScene();
+        m_view = &ctx.Fans();
+    }
+
+    /// "fans": each fan's name, compared algorithms ("*" marks an external one), rays, disagreeing
+    /// rays and external status, as the panel shows them.
+    void Report(nlohmann::json& report) const override
+    {
+        nlohmann::json fans = nlohmann::json::array();
+        if (m_scene == nullptr) {
+            report["fans"] = fans;
+            return;
+        }
+        for (const SceneFan& fan : m_scene->Fans()) {
+            const FanCache::Entry* e = m_view->Cache().Find(fan.id);
+            fans.push_back({{"name", fan.name},
+                            {"compares", e != nullptr ? ComparedNames(e->fan) : std::string()},
+                            {"rays", e != nullptr ? e->fan.samples.size() : 0},
+                            {"disagree", e != nullptr ? e->stats.disagree : 0},
+                            {"external_status", m_view->ExternalStatus(fan.id)}});
+        }
+        report["fans"] = fans;
+    }
+
 private:
+    const Scene* m_scene = nullptr;
+    const FanView* m_view = nullptr;
+
     /// A new fan aimed at the selection.
     static void AddFanButton(PanelContext& ctx)
     {

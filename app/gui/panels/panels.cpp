@@ -188,6 +188,7 @@ void Panels::Draw(double dt)
     AutosaveTick(); // and a file dropped on the window (autosave_actions.cpp)
     PanelContext ctx = Context();
     m_external.Update(m_viewport.GetScene(), m_viewport.Evaluation(), ImGui::GetTime(), ctx.lastFrame);
+    FanSources(ctx.lastFrame);
     for (Slot& slot : m_slots) {
         slot.panel->Update(ctx, slot.open);
     }

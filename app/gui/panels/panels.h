@@ -111,6 +111,9 @@ private:
     /// Adds a program or plugin to the window (External > Add, a scene plugin's Load button);
     /// remember: for the next start too.
     void AddExternal(const ExternalSpec& spec, bool remember);
+    /// Gives the ray fans the session's programs and plugins (their own processes, FanExternal);
+    /// wait: join their answers now (the last frame of a --frames run).
+    void FanSources(bool wait);
     void ExternalMenu();
     void ExternalPopup();
     // file actions (file_actions.cpp)
