@@ -31,6 +31,17 @@ std::vector<UiRun> Split(const UiList& list, const UiCommand& command, float min
     return runs;
 }
 
+/// Expects exactly `expected` (first index, index count, fill), in order.
+void ExpectRuns(const std::vector<UiRun>& runs, const std::vector<UiRun>& expected)
+{
+    ASSERT_EQ(runs.size(), expected.size());
+    for (std::size_t i = 0; i < runs.size(); ++i) {
+        EXPECT_EQ(runs[i].firstIndex, expected[i].firstIndex) << "run " << i;
+        EXPECT_EQ(runs[i].indexCount, expected[i].indexCount) << "run " << i;
+        EXPECT_EQ(runs[i].fill, expected[i].fill) << "run " << i;
+    }
+}
+
 TEST(UiRuns, OpaqueNeedsWhiteTexelAndFullAlphaAtEveryVertex)
 {
     const UiVertex white{{0, 0}, kWhite, kOpaqueRed};
@@ -56,16 +67,7 @@ TEST(UiRuns, BackgroundThenTextThenBackgroundGivesThreeRuns)
     Rect(list, 0, 30, 30, 30, kOpaqueRed);            // 900 px^2, opaque: 6-7
     const std::vector<UiRun> runs = Split(list, All(list));
     // the translucent rectangle (50 px^2 < 100) is drawn with the glyph
-    ASSERT_EQ(runs.size(), 3u);
-    EXPECT_EQ(runs[0].firstIndex, 0u);
-    EXPECT_EQ(runs[0].indexCount, 6u);
-    EXPECT_EQ(runs[0].fill, UiFill::Opaque);
-    EXPECT_EQ(runs[1].firstIndex, 6u);
-    EXPECT_EQ(runs[1].indexCount, 12u);
-    EXPECT_EQ(runs[1].fill, UiFill::Textured);
-    EXPECT_EQ(runs[2].firstIndex, 18u);
-    EXPECT_EQ(runs[2].indexCount, 6u);
-    EXPECT_EQ(runs[2].fill, UiFill::Opaque);
+    ExpectRuns(runs, {{0, 6, UiFill::Opaque}, {6, 12, UiFill::Textured}, {18, 6, UiFill::Opaque}});
 }
 
 TEST(UiRuns, LargeTranslucentRunIsSolidAndTakesInSmallOpaqueNeighbours)
@@ -77,30 +79,17 @@ TEST(UiRuns, LargeTranslucentRunIsSolidAndTakesInSmallOpaqueNeighbours)
     Rect(list, 0, 0, 5, 5, kHalfRed);                 // 25 px^2, translucent: 6-7
     Rect(list, 2, 2, 5, 5, kOpaqueRed, {0.1f, 0.1f}); // a glyph: 8-9
     const std::vector<UiRun> runs = Split(list, All(list));
-    ASSERT_EQ(runs.size(), 3u);
-    EXPECT_EQ(runs[0].fill, UiFill::Textured);
-    EXPECT_EQ(runs[0].indexCount, 6u);
-    EXPECT_EQ(runs[1].fill, UiFill::Solid);
-    EXPECT_EQ(runs[1].firstIndex, 6u);
-    EXPECT_EQ(runs[1].indexCount, 18u);
-    EXPECT_EQ(runs[2].fill, UiFill::Textured);
-    EXPECT_EQ(runs[2].firstIndex, 24u);
-    EXPECT_EQ(runs[2].indexCount, 6u);
+    ExpectRuns(runs, {{0, 6, UiFill::Textured}, {6, 18, UiFill::Solid}, {24, 6, UiFill::Textured}});
     // small translucent runs around a small opaque one add up: 3 x 40 >= 100
     UiList three;
     Rect(three, 0, 0, 5, 8, kHalfRed);
     Rect(three, 0, 0, 5, 8, kOpaqueRed);
     Rect(three, 0, 0, 5, 8, kHalfRed);
-    const std::vector<UiRun> joined = Split(three, All(three));
-    ASSERT_EQ(joined.size(), 1u);
-    EXPECT_EQ(joined[0].fill, UiFill::Solid);
-    EXPECT_EQ(joined[0].indexCount, 18u);
+    ExpectRuns(Split(three, All(three)), {{0, 18, UiFill::Solid}});
     // alone, 40 px^2 of translucent fill is drawn as ImGui draws it
     UiList one;
     Rect(one, 0, 0, 5, 8, kHalfRed);
-    const std::vector<UiRun> small = Split(one, All(one));
-    ASSERT_EQ(small.size(), 1u);
-    EXPECT_EQ(small[0].fill, UiFill::Textured);
+    ExpectRuns(Split(one, All(one)), {{0, 6, UiFill::Textured}});
 }
 
 TEST(UiRuns, SmallOpaqueRunJoinsItsNeighbours)
@@ -109,19 +98,12 @@ TEST(UiRuns, SmallOpaqueRunJoinsItsNeighbours)
     Rect(list, 0, 0, 4, 4, kOpaqueRed, {0.1f, 0.1f}); // glyph
     Rect(list, 0, 0, 9, 9, kOpaqueRed);               // 81 px^2 < 100: a check mark's box
     Rect(list, 0, 0, 4, 4, kOpaqueRed, {0.1f, 0.1f}); // glyph
-    const std::vector<UiRun> runs = Split(list, All(list));
-    ASSERT_EQ(runs.size(), 1u);
-    EXPECT_EQ(runs[0].firstIndex, 0u);
-    EXPECT_EQ(runs[0].indexCount, 18u);
-    EXPECT_EQ(runs[0].fill, UiFill::Textured);
+    ExpectRuns(Split(list, All(list)), {{0, 18, UiFill::Textured}});
     // two small opaque rectangles in a row add up: 2 x 81 >= 100
     UiList two;
     Rect(two, 0, 0, 9, 9, kOpaqueRed);
     Rect(two, 0, 0, 9, 9, kOpaqueRed);
-    const std::vector<UiRun> joined = Split(two, All(two));
-    ASSERT_EQ(joined.size(), 1u);
-    EXPECT_EQ(joined[0].fill, UiFill::Opaque);
-    EXPECT_EQ(joined[0].indexCount, 12u);
+    ExpectRuns(Split(two, All(two)), {{0, 12, UiFill::Opaque}});
 }
 
 TEST(UiRuns, CommandRangeAndVertexOffsetAreHonoured)
