@@ -27,9 +27,9 @@ void Upload(GLenum target, GLuint buffer, std::size_t& capacity, const std::vect
     glBufferSubData(target, 0, static_cast<GLsizeiptr>(size), data.data());
 }
 
-/// Square display pixels an opaque run must cover to be drawn in its own state (about a line of
-/// text's height squared: a panel's background, a bar; not a check box or a scroll bar's grab).
-constexpr float kOpaqueRunArea = 4096.0f;
+/// Square display pixels an untextured run must cover to be drawn in its own state (about a line
+/// of text's height squared: a panel's background, a bar; not a check box or a scroll bar's grab).
+constexpr float kSolidRunArea = 4096.0f;
 
 } // namespace
 
@@ -80,6 +80,20 @@ void UiRenderer::Destroy()
     m_vertexCapacity = m_indexCapacity = 0;
 }
 
+void UiRenderer::UseFill(UiFill fill, UiFill previous) const
+{
+    if ((fill == UiFill::Textured) != (previous == UiFill::Textured)) {
+        glUseProgram(fill == UiFill::Textured ? m_program : m_solidProgram);
+    }
+    if ((fill == UiFill::Opaque) != (previous == UiFill::Opaque)) {
+        if (fill == UiFill::Opaque) {
+            glDisable(GL_BLEND);
+        } else {
+            glEnable(GL_BLEND);
+        }
+    }
+}
+
 void UiRenderer::Draw(const UiFrame& frame, glm::ivec2 framebuffer)
 {
     if (m_program == 0 || framebuffer.x <= 0 || framebuffer.y <= 0) {
@@ -106,7 +120,7 @@ void UiRenderer::Draw(const UiFrame& frame, glm::ivec2 framebuffer)
     glUniform1i(m_textureLocation, 0);
     glActiveTexture(GL_TEXTURE0);
     glBindVertexArray(m_vao);
-    bool opaque = false; // the state of the last run: textured and blended, as ImGui's backend draws
+    UiFill state = UiFill::Textured; // the state of the last run: as ImGui's backend draws
     std::vector<UiRun> runs;
     for (const UiList& list : frame.lists) {
         Upload(GL_ARRAY_BUFFER, m_vertexBuffer, m_vertexCapacity, list.vertices);
@@ -121,19 +135,14 @@ void UiRenderer::Draw(const UiFrame& frame, glm::ivec2 framebuffer)
             glBindTexture(GL_TEXTURE_2D, GLuint(c.texture));
             runs.clear();
             if (frame.fontTexture != 0 && c.texture == frame.fontTexture) {
-                SplitOpaqueRuns(list, c, frame.whiteUv, kOpaqueRunArea, runs);
+                SplitRuns(list, c, frame.whiteUv, kSolidRunArea, runs);
             } else {
-                runs.push_back({c.firstIndex, c.indexCount, false});
+                runs.push_back({c.firstIndex, c.indexCount, UiFill::Textured});
             }
             for (const UiRun& run : runs) {
-                if (run.opaque != opaque) {
-                    opaque = run.opaque;
-                    glUseProgram(opaque ? m_solidProgram : m_program);
-                    if (opaque) {
-                        glDisable(GL_BLEND);
-                    } else {
-                        glEnable(GL_BLEND);
-                    }
+                if (run.fill != state) {
+                    UseFill(run.fill, state);
+                    state = run.fill;
                 }
                 glDrawElementsBaseVertex(GL_TRIANGLES, GLsizei(run.indexCount), GL_UNSIGNED_SHORT,
                                          reinterpret_cast<const void*>(std::size_t(run.firstIndex) * 2),
@@ -141,10 +150,7 @@ void UiRenderer::Draw(const UiFrame& frame, glm::ivec2 framebuffer)
             }
         }
     }
-    if (opaque) {
-        glUseProgram(m_program);
-        glEnable(GL_BLEND);
-    }
+    UseFill(UiFill::Textured, state);
     glDisable(GL_SCISSOR_TEST);
     glBindVertexArray(0);
 }

@@ -2,8 +2,9 @@
 // knows nothing of ImGui), drawn as its OpenGL 3 backend draws them (same state, same shaders,
 // the same picture to the bit), except that the vertex and index buffers keep their storage from
 // frame to frame: the backend gives them new storage every frame, which a software driver pays
-// for in fresh pages, and that the large opaque solid fills (panel backgrounds, bars) are drawn
-// without the atlas and without blending (render/ui_runs.h), the same pixels for less fill.
+// for in fresh pages, and that large untextured fills are drawn without the atlas (translucent
+// ones: frames, table rows, headers) and without blending too (opaque ones: panel backgrounds,
+// bars; render/ui_runs.h), the same pixels for less fill.
 #pragma once
 
 #include <glm/vec2.hpp>
@@ -15,6 +16,8 @@
 #include <vector>
 
 namespace hitlab {
+
+enum class UiFill : std::uint8_t;
 
 /// One vertex, laid out as ImGui's ImDrawVert: position, texture coordinate, RGBA8 colour
 /// (red in the lowest byte).
@@ -55,6 +58,9 @@ public:
     void Draw(const UiFrame& frame, glm::ivec2 framebuffer);
 
 private:
+    /// Switches the program and blending from the state of fill `previous` to that of `fill`.
+    void UseFill(UiFill fill, UiFill previous) const;
+
     unsigned m_program = 0, m_solidProgram = 0, m_vao = 0, m_vertexBuffer = 0, m_indexBuffer = 0;
     std::size_t m_vertexCapacity = 0, m_indexCapacity = 0;
     int m_projectionLocation = -1, m_textureLocation = -1, m_solidProjectionLocation = -1;

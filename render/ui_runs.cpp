@@ -1,57 +1,80 @@
-// Cutting the panels' draw commands into opaque and blended runs (GL-free).
+// Cutting the panels' draw commands into textured, solid and opaque runs (GL-free).
 #include "ui_runs.h"
 
 #include <cmath>
 
 namespace hitlab {
 
-bool IsOpaqueSolid(const UiVertex& a, const UiVertex& b, const UiVertex& c, glm::vec2 whiteUv)
+namespace {
+
+/// A run of triangles with the area of its untextured ones.
+struct AreaRun {
+    UiRun run;
+    float area = 0.0f;
+};
+
+/// Runs below `minArea` of fill `from` become `to`; neighbours of one fill merge.
+void Demote(std::vector<AreaRun>& runs, UiFill from, UiFill to, float minArea)
 {
-    // red in the lowest byte, alpha in the highest
-    constexpr std::uint32_t kAlpha = 0xff000000u;
-    return a.uv == whiteUv && b.uv == whiteUv && c.uv == whiteUv && (a.color & kAlpha) == kAlpha &&
-           (b.color & kAlpha) == kAlpha && (c.color & kAlpha) == kAlpha;
+    std::size_t kept = 0;
+    for (AreaRun r : runs) {
+        if (r.run.fill == from && r.area < minArea) {
+            r.run.fill = to;
+        }
+        if (kept > 0 && runs[kept - 1].run.fill == r.run.fill) {
+            runs[kept - 1].run.indexCount += r.run.indexCount;
+            runs[kept - 1].area += r.area;
+        } else {
+            runs[kept++] = r;
+        }
+    }
+    runs.resize(kept);
 }
 
-void SplitOpaqueRuns(const UiList& list, const UiCommand& command, glm::vec2 whiteUv, float minArea,
-                     std::vector<UiRun>& out)
+} // namespace
+
+UiFill FillOf(const UiVertex& a, const UiVertex& b, const UiVertex& c, glm::vec2 whiteUv)
 {
-    const std::size_t first = out.size();
+    if (a.uv != whiteUv || b.uv != whiteUv || c.uv != whiteUv) {
+        return UiFill::Textured;
+    }
+    // red in the lowest byte, alpha in the highest
+    constexpr std::uint32_t kAlpha = 0xff000000u;
+    const bool opaque = (a.color & kAlpha) == kAlpha && (b.color & kAlpha) == kAlpha && (c.color & kAlpha) == kAlpha;
+    return opaque ? UiFill::Opaque : UiFill::Solid;
+}
+
+void SplitRuns(const UiList& list, const UiCommand& command, glm::vec2 whiteUv, float minArea, std::vector<UiRun>& out)
+{
     const std::uint32_t end = command.firstIndex + command.indexCount;
-    // maximal runs of triangles of one kind, with the area of the opaque ones
-    std::vector<float> areas;
+    // maximal runs of triangles of one fill, with the area of the untextured ones
+    std::vector<AreaRun> runs;
     for (std::uint32_t i = command.firstIndex; i + 3 <= end && i + 3 <= list.indices.size(); i += 3) {
         const std::size_t ia = std::size_t(list.indices[i]) + command.firstVertex;
         const std::size_t ib = std::size_t(list.indices[i + 1]) + command.firstVertex;
         const std::size_t ic = std::size_t(list.indices[i + 2]) + command.firstVertex;
-        bool opaque = false;
+        UiFill fill = UiFill::Textured;
         float area = 0.0f;
         if (ia < list.vertices.size() && ib < list.vertices.size() && ic < list.vertices.size()) {
             const UiVertex &a = list.vertices[ia], &b = list.vertices[ib], &c = list.vertices[ic];
-            opaque = IsOpaqueSolid(a, b, c, whiteUv);
+            fill = FillOf(a, b, c, whiteUv);
             const glm::vec2 u = b.position - a.position, v = c.position - a.position;
-            area = 0.5f * std::abs(u.x * v.y - u.y * v.x);
+            area = fill == UiFill::Textured ? 0.0f : 0.5f * std::abs(u.x * v.y - u.y * v.x);
         }
-        if (out.size() > first && out.back().opaque == opaque) {
-            out.back().indexCount += 3;
-            areas.back() += opaque ? area : 0.0f;
+        if (!runs.empty() && runs.back().run.fill == fill) {
+            runs.back().run.indexCount += 3;
+            runs.back().area += area;
         } else {
-            out.push_back({i, 3, opaque});
-            areas.push_back(opaque ? area : 0.0f);
+            runs.push_back({{i, 3, fill}, area});
         }
     }
-    // small opaque runs are not worth a state change: they join their neighbours
-    std::size_t kept = first;
-    for (std::size_t r = first; r < out.size(); ++r) {
-        UiRun run = out[r];
-        run.opaque = run.opaque && areas[r - first] >= minArea;
-        if (kept > first && !out[kept - 1].opaque && !run.opaque) {
-            out[kept - 1].indexCount += run.indexCount;
-        } else {
-            out[kept++] = run;
-        }
+    // small runs are not worth a state change: opaque ones are drawn blended, then small solid
+    // ones (with the opaque ones that joined them) with the atlas
+    Demote(runs, UiFill::Opaque, UiFill::Solid, minArea);
+    Demote(runs, UiFill::Solid, UiFill::Textured, minArea);
+    for (const AreaRun& r : runs) {
+        out.push_back(r.run);
     }
-    out.resize(kept);
 }
 
 } // namespace hitlab

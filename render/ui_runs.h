@@ -1,6 +1,6 @@
-// The panels' draw commands cut into runs drawn in different states: the large untextured
-// triangles of full alpha (panel backgrounds, title and menu bars) need neither the font atlas
-// nor blending, and a software driver fills them several times cheaper without either.
+// The panels' draw commands cut into runs drawn in different states: untextured triangles (panel
+// backgrounds, bars, frames, table rows, a line's anti-aliased fringe) need no font atlas, and those
+// of full alpha no blending either; a software driver fills them several times cheaper without.
 #pragma once
 
 #include "ui_draw.h"
@@ -12,22 +12,32 @@
 
 namespace hitlab {
 
+/// How a run is drawn, from the most general state to the cheapest. A run can always be drawn in a
+/// more general state with the same pixels: the atlas's white texel is 1, and blending a colour of
+/// full alpha gives the colour.
+enum class UiFill : std::uint8_t {
+    Textured, ///< the atlas sampled and blended, as ImGui's backend draws everything
+    Solid,    ///< untextured (every vertex at the white texel), blended
+    Opaque,   ///< untextured and of full alpha: neither atlas nor blending
+};
+
 /// A range of a command's indices drawn in one state.
 struct UiRun {
     std::uint32_t firstIndex = 0, indexCount = 0;
-    bool opaque = false; ///< untextured and of full alpha: drawn without the atlas and without blending
+    UiFill fill = UiFill::Textured;
 };
 
-/// Whether a triangle is a solid fill of full alpha: every vertex at the atlas's white texel
-/// `whiteUv` (exactly: ImGui gives untextured shapes that coordinate) and of alpha 255.
-bool IsOpaqueSolid(const UiVertex& a, const UiVertex& b, const UiVertex& c, glm::vec2 whiteUv);
+/// The cheapest state that draws the triangle a, b, c as ImGui's backend does: Solid when every
+/// vertex is at the atlas's white texel `whiteUv` (exactly: ImGui gives untextured shapes that
+/// coordinate), Opaque when besides every vertex has alpha 255, else Textured.
+UiFill FillOf(const UiVertex& a, const UiVertex& b, const UiVertex& c, glm::vec2 whiteUv);
 
 /// Cuts `command` of `list` (whose texture is the font atlas) into runs of consecutive triangles,
-/// in their order: opaque runs (IsOpaqueSolid triangles covering together at least `minArea`
-/// square pixels in display units) and the rest. An opaque run smaller than `minArea` joins its
-/// neighbours, so that a state change is paid only where it saves fill. Indices out of range of
-/// the vertices make the triangle count as not opaque. Appends to `out`.
-void SplitOpaqueRuns(const UiList& list, const UiCommand& command, glm::vec2 whiteUv, float minArea,
-                     std::vector<UiRun>& out);
+/// in their order, each in the cheapest state that pays: a run of Opaque triangles covering less
+/// than `minArea` square pixels (display units) together is drawn Solid, and a run of Solid ones
+/// (after that) covering less than `minArea` is drawn Textured, joining its neighbours, so that a
+/// state change is paid only where it saves fill. Indices out of range of the vertices make the
+/// triangle Textured. Appends to `out`.
+void SplitRuns(const UiList& list, const UiCommand& command, glm::vec2 whiteUv, float minArea, std::vector<UiRun>& out);
 
 } // namespace hitlab

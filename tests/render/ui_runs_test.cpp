@@ -1,4 +1,4 @@
-// SplitOpaqueRuns: which of the panels' triangles are drawn without the atlas and blending.
+// SplitRuns: which of the panels' triangles are drawn without the atlas, and which without blending.
 #include "render/ui_runs.h"
 
 #include <gtest/gtest.h>
@@ -27,22 +27,35 @@ UiCommand All(const UiList& list) { return {{0, 0, 1000, 1000}, 1, 0, std::uint3
 std::vector<UiRun> Split(const UiList& list, const UiCommand& command, float minArea = 100.0f)
 {
     std::vector<UiRun> runs;
-    SplitOpaqueRuns(list, command, kWhite, minArea, runs);
+    SplitRuns(list, command, kWhite, minArea, runs);
     return runs;
 }
 
-TEST(UiRuns, OpaqueSolidNeedsWhiteTexelAndFullAlphaAtEveryVertex)
+/// Expects exactly `expected` (first index, index count, fill), in order.
+void ExpectRuns(const std::vector<UiRun>& runs, const std::vector<UiRun>& expected)
+{
+    ASSERT_EQ(runs.size(), expected.size());
+    for (std::size_t i = 0; i < runs.size(); ++i) {
+        EXPECT_EQ(runs[i].firstIndex, expected[i].firstIndex) << "run " << i;
+        EXPECT_EQ(runs[i].indexCount, expected[i].indexCount) << "run " << i;
+        EXPECT_EQ(runs[i].fill, expected[i].fill) << "run " << i;
+    }
+}
+
+TEST(UiRuns, OpaqueNeedsWhiteTexelAndFullAlphaAtEveryVertex)
 {
     const UiVertex white{{0, 0}, kWhite, kOpaqueRed};
-    EXPECT_TRUE(IsOpaqueSolid(white, white, white, kWhite));
+    EXPECT_EQ(FillOf(white, white, white, kWhite), UiFill::Opaque);
     UiVertex glyph = white;
     glyph.uv = {0.5f, 0.2501f};
-    EXPECT_FALSE(IsOpaqueSolid(white, glyph, white, kWhite));
+    EXPECT_EQ(FillOf(white, glyph, white, kWhite), UiFill::Textured);
     UiVertex fringe = white;
     fringe.color = 0x00ffffffu; // an anti-aliased edge's outer vertex: alpha 0
-    EXPECT_FALSE(IsOpaqueSolid(white, white, fringe, kWhite));
+    EXPECT_EQ(FillOf(white, white, fringe, kWhite), UiFill::Solid);
     fringe.color = 0xfeffffffu;
-    EXPECT_FALSE(IsOpaqueSolid(fringe, white, white, kWhite));
+    EXPECT_EQ(FillOf(fringe, white, white, kWhite), UiFill::Solid);
+    fringe.uv = {0.5f, 0.2501f}; // translucent and textured: a glyph's
+    EXPECT_EQ(FillOf(fringe, white, white, kWhite), UiFill::Textured);
 }
 
 TEST(UiRuns, BackgroundThenTextThenBackgroundGivesThreeRuns)
@@ -53,16 +66,30 @@ TEST(UiRuns, BackgroundThenTextThenBackgroundGivesThreeRuns)
     Rect(list, 0, 20, 10, 5, kHalfRed);               // translucent: 4-5
     Rect(list, 0, 30, 30, 30, kOpaqueRed);            // 900 px^2, opaque: 6-7
     const std::vector<UiRun> runs = Split(list, All(list));
-    ASSERT_EQ(runs.size(), 3u);
-    EXPECT_EQ(runs[0].firstIndex, 0u);
-    EXPECT_EQ(runs[0].indexCount, 6u);
-    EXPECT_TRUE(runs[0].opaque);
-    EXPECT_EQ(runs[1].firstIndex, 6u);
-    EXPECT_EQ(runs[1].indexCount, 12u);
-    EXPECT_FALSE(runs[1].opaque);
-    EXPECT_EQ(runs[2].firstIndex, 18u);
-    EXPECT_EQ(runs[2].indexCount, 6u);
-    EXPECT_TRUE(runs[2].opaque);
+    // the translucent rectangle (50 px^2 < 100) is drawn with the glyph
+    ExpectRuns(runs, {{0, 6, UiFill::Opaque}, {6, 12, UiFill::Textured}, {18, 6, UiFill::Opaque}});
+}
+
+TEST(UiRuns, LargeTranslucentRunIsSolidAndTakesInSmallOpaqueNeighbours)
+{
+    UiList list;
+    Rect(list, 2, 2, 5, 5, kOpaqueRed, {0.1f, 0.1f}); // a glyph: triangles 0-1
+    Rect(list, 0, 0, 20, 10, kHalfRed);               // 200 px^2, translucent: 2-3
+    Rect(list, 0, 0, 5, 5, kOpaqueRed);               // 25 px^2, opaque: 4-5
+    Rect(list, 0, 0, 5, 5, kHalfRed);                 // 25 px^2, translucent: 6-7
+    Rect(list, 2, 2, 5, 5, kOpaqueRed, {0.1f, 0.1f}); // a glyph: 8-9
+    const std::vector<UiRun> runs = Split(list, All(list));
+    ExpectRuns(runs, {{0, 6, UiFill::Textured}, {6, 18, UiFill::Solid}, {24, 6, UiFill::Textured}});
+    // small translucent runs around a small opaque one add up: 3 x 40 >= 100
+    UiList three;
+    Rect(three, 0, 0, 5, 8, kHalfRed);
+    Rect(three, 0, 0, 5, 8, kOpaqueRed);
+    Rect(three, 0, 0, 5, 8, kHalfRed);
+    ExpectRuns(Split(three, All(three)), {{0, 18, UiFill::Solid}});
+    // alone, 40 px^2 of translucent fill is drawn as ImGui draws it
+    UiList one;
+    Rect(one, 0, 0, 5, 8, kHalfRed);
+    ExpectRuns(Split(one, All(one)), {{0, 6, UiFill::Textured}});
 }
 
 TEST(UiRuns, SmallOpaqueRunJoinsItsNeighbours)
@@ -71,19 +98,12 @@ TEST(UiRuns, SmallOpaqueRunJoinsItsNeighbours)
     Rect(list, 0, 0, 4, 4, kOpaqueRed, {0.1f, 0.1f}); // glyph
     Rect(list, 0, 0, 9, 9, kOpaqueRed);               // 81 px^2 < 100: a check mark's box
     Rect(list, 0, 0, 4, 4, kOpaqueRed, {0.1f, 0.1f}); // glyph
-    const std::vector<UiRun> runs = Split(list, All(list));
-    ASSERT_EQ(runs.size(), 1u);
-    EXPECT_EQ(runs[0].firstIndex, 0u);
-    EXPECT_EQ(runs[0].indexCount, 18u);
-    EXPECT_FALSE(runs[0].opaque);
+    ExpectRuns(Split(list, All(list)), {{0, 18, UiFill::Textured}});
     // two small opaque rectangles in a row add up: 2 x 81 >= 100
     UiList two;
     Rect(two, 0, 0, 9, 9, kOpaqueRed);
     Rect(two, 0, 0, 9, 9, kOpaqueRed);
-    const std::vector<UiRun> joined = Split(two, All(two));
-    ASSERT_EQ(joined.size(), 1u);
-    EXPECT_TRUE(joined[0].opaque);
-    EXPECT_EQ(joined[0].indexCount, 12u);
+    ExpectRuns(Split(two, All(two)), {{0, 12, UiFill::Opaque}});
 }
 
 TEST(UiRuns, CommandRangeAndVertexOffsetAreHonoured)
@@ -101,23 +121,23 @@ TEST(UiRuns, CommandRangeAndVertexOffsetAreHonoured)
     ASSERT_EQ(runs.size(), 1u);
     EXPECT_EQ(runs[0].firstIndex, 6u);
     EXPECT_EQ(runs[0].indexCount, 6u);
-    EXPECT_TRUE(runs[0].opaque);
+    EXPECT_EQ(runs[0].fill, UiFill::Opaque);
     // without the offset the same indices point at the translucent rectangle
     const UiCommand unshifted{{0, 0, 1000, 1000}, 1, 6, 6, 0};
     const std::vector<UiRun> translucent = Split(list, unshifted);
     ASSERT_EQ(translucent.size(), 1u);
-    EXPECT_FALSE(translucent[0].opaque);
+    EXPECT_EQ(translucent[0].fill, UiFill::Solid);
 }
 
-TEST(UiRuns, IndicesPastTheVerticesAreNotOpaque)
+TEST(UiRuns, IndicesPastTheVerticesAreTextured)
 {
     UiList list;
     Rect(list, 0, 0, 50, 50, kOpaqueRed);
     list.indices[4] = 99;
     const std::vector<UiRun> runs = Split(list, All(list));
     ASSERT_EQ(runs.size(), 2u);
-    EXPECT_TRUE(runs[0].opaque); // the first triangle, 1250 px^2
-    EXPECT_FALSE(runs[1].opaque);
+    EXPECT_EQ(runs[0].fill, UiFill::Opaque); // the first triangle, 1250 px^2
+    EXPECT_EQ(runs[1].fill, UiFill::Textured);
     EXPECT_EQ(runs[1].firstIndex, 3u);
     EXPECT_EQ(runs[1].indexCount, 3u);
 }
