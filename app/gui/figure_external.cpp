@@ -113,7 +113,9 @@ void TraceExternal(const Scene& scene, const SceneQuery& query, const ExternalRu
     for (const ExternalStep& step : out.steps) {
         std::vector<TraceValue> values;
         for (const auto& [name, value] : step.values) {
-            values.push_back({name.c_str(), value});
+            if (value) { // a program's null (no value) has no place in a drawn trace
+                values.push_back({name.c_str(), *value});
+            }
         }
         out.trace.Add(step.caption, std::move(values));
     }
@@ -145,7 +147,8 @@ std::vector<std::string> FigureExternal::StepLines(int step) const
         }
         std::string line = std::to_string(i + 1) + ". " + steps[i].caption;
         for (std::size_t v = 0; v < steps[i].values.size(); ++v) {
-            line += (v == 0 ? ": " : ", ") + steps[i].values[v].first + " = " + ShortNumber(steps[i].values[v].second);
+            const std::optional<double>& value = steps[i].values[v].second;
+            line += (v == 0 ? ": " : ", ") + steps[i].values[v].first + " = " + (value ? ShortNumber(*value) : "none");
         }
         lines.push_back(std::move(line));
     }

@@ -109,7 +109,8 @@ TEST(ExternalWindowGui, QueryInspectorShowsAProgramsTraceSteps)
     int status = -1;
     const std::string command =
         std::string("--external 'python3 ") + HITLAB_EXAMPLES + "/ray_aabb_python.py' --external-timeout 10";
-    const nlohmann::json report = RunWindow(LessonDirectory() + "/slab-2d-hit.json", command, "trace", status);
+    const nlohmann::json report =
+        test::RunWindow(Dir(), LessonDirectory() + "/slab-2d-hit.json", command, "trace", status);
     ASSERT_EQ(status, 0);
     ASSERT_EQ(report["query_external_traces"].size(), 1u) << report.dump();
     const nlohmann::json& shown = report["query_external_traces"][0];
@@ -165,7 +166,7 @@ TEST(ExternalWindowGui, ASceneNamingAPluginNeverStartsItAndOffersIt)
   {"id": 2, "name": "ray", "type": "ray", "origin": [0, 0, 0], "direction": [1, 0, 0]}]})";
     setenv("HITLAB_PLUGIN_HOST", host.c_str(), 1);
     int status = -1;
-    const nlohmann::json alone = RunWindow(scene.string(), "", "named-alone", status);
+    const nlohmann::json alone = test::RunWindow(Dir(), scene.string(), "", "named-alone", status);
     ASSERT_EQ(status, 0);
     EXPECT_FALSE(fs::exists(log)) << "the host was started";
     EXPECT_TRUE(alone["external"].empty()) << alone["external"].dump();
@@ -174,7 +175,8 @@ TEST(ExternalWindowGui, ASceneNamingAPluginNeverStartsItAndOffersIt)
     EXPECT_EQ(alone["scene_plugins_not_loaded"][0]["file"], plugin.string()); // what its Load button shows
     EXPECT_EQ(alone["scene_plugins_not_loaded"][0]["found"], true);
     // given on the command line: started once, its algorithms a column, no notice
-    const nlohmann::json given = RunWindow(scene.string(), "--plugin " + plugin.string(), "named-given", status);
+    const nlohmann::json given =
+        test::RunWindow(Dir(), scene.string(), "--plugin " + plugin.string(), "named-given", status);
     unsetenv("HITLAB_PLUGIN_HOST");
     ASSERT_EQ(status, 0);
     // (the window's worker threads may start the host again: it dies with the thread that forked it)
