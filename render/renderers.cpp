@@ -69,13 +69,13 @@ const float kCenteredQuad[] = {-1, -1, 1, -1, -1, 1, 1, 1};
 
 // ---- lines ----
 
-bool LineRenderer::Create(std::string& error)
+bool LineRenderer::Create(std::string& error, bool withFade)
 {
-    m_program = CreateProgram("line.vert.glsl", "line.frag.glsl", error);
+    m_program = CreateProgram("line.vert.glsl", "line.frag.glsl", error, withFade ? "#define LINE_FADE\n" : "");
     if (m_program == 0) {
         return false;
     }
-    m_fadeLocation = glGetUniformLocation(m_program, "uFade");
+    m_fadeLocation = withFade ? glGetUniformLocation(m_program, "uFade") : -1;
     glGenVertexArrays(1, &m_vao);
     glBindVertexArray(m_vao);
     m_quad = StaticBuffer(kLineQuad, sizeof(kLineQuad));
@@ -110,7 +110,9 @@ void LineRenderer::Draw() const
         return;
     }
     glUseProgram(m_program);
-    glUniform4f(m_fadeLocation, m_fade.x, m_fade.y, m_fade.z, m_fade.w);
+    if (m_fadeLocation >= 0) {
+        glUniform4f(m_fadeLocation, m_fade.x, m_fade.y, m_fade.z, m_fade.w);
+    }
     glBindVertexArray(m_vao);
     Upload(m_buffer, m_capacity, m_instances);
     glDrawArraysInstanced(GL_TRIANGLE_STRIP, 0, 4, static_cast<GLsizei>(m_instances.size()));
@@ -385,7 +387,7 @@ void GridRenderer::Draw() const
 bool Renderers::Create(std::string& error)
 {
     frame.Create();
-    return lines.Create(error) && grid.Create(error) && gridLines.Create(error) && surfaces.Create(error) &&
+    return lines.Create(error) && grid.Create(error) && gridLines.Create(error, true) && surfaces.Create(error) &&
            boxes.Create(error) && spheres.Create(error) && overlayLines.Create(error) && overlayMarkers.Create(error) &&
            overlaySurfaces.Create(error);
 }

@@ -21,7 +21,10 @@ namespace hitlab {
 
 class LineRenderer {
 public:
-    bool Create(std::string& error);
+    /// withFade: lines fade out with their distance from a centre (SetFade; the grid's axes).
+    /// Without, the fragment shader has no fade to compute (a software rasteriser pays for it on
+    /// every pixel of every line).
+    bool Create(std::string& error, bool withFade = false);
     void Destroy();
     /// A segment of constant screen width (pixels), colours interpolated from a to b.
     void Add(const glm::vec3& a, const glm::vec3& b, const glm::vec4& colorA, const glm::vec4& colorB, float width);
@@ -32,7 +35,8 @@ public:
     void Draw() const;
     void Clear() { m_instances.clear(); }
     size_t Count() const { return m_instances.size(); }
-    /// Lines fade out with their distance from `center`, to nothing at `radius` (0: no fade).
+    /// Lines fade out with their distance from `center`, to nothing at `radius` (0: no fade); only
+    /// when created withFade.
     void SetFade(const glm::vec3& center, float radius) { m_fade = glm::vec4(center, radius); }
 
 private:
@@ -45,7 +49,7 @@ private:
     std::vector<Instance> m_instances;
     unsigned m_program = 0, m_vao = 0, m_quad = 0, m_buffer = 0;
     mutable std::size_t m_capacity = 0; ///< bytes of m_buffer's storage
-    int m_fadeLocation = -1;            ///< uFade, looked up once
+    int m_fadeLocation = -1;            ///< uFade, looked up once (-1: created without fade)
 };
 
 class MarkerRenderer {

@@ -10,22 +10,22 @@ namespace hitlab {
 
 namespace {
 
-GLuint Compile(GLenum stage, const char* file, std::string& error)
+GLuint Compile(GLenum stage, const char* file, const char* defines, std::string& error)
 {
     const char* text = EmbeddedShader(file);
     if (text == nullptr) {
         error = std::string("shader file not embedded: shaders/") + file;
         return 0;
     }
-    // the frame block goes right after the #version line; #line keeps the driver's line numbers
+    // the defines and the frame block go right after the #version line; #line keeps the driver's line numbers
     // those of the file
     const std::string_view source(text);
     const size_t eol = source.starts_with("#version") ? source.find('\n') + 1 : 0;
     const std::string version(source.substr(0, eol));
     const std::string rest = "#line 2\n" + std::string(source.substr(eol));
-    const char* parts[3] = {version.c_str(), EmbeddedShader("frame.glsl"), rest.c_str()};
+    const char* parts[4] = {version.c_str(), defines, EmbeddedShader("frame.glsl"), rest.c_str()};
     const GLuint shader = glCreateShader(stage);
-    glShaderSource(shader, 3, parts, nullptr);
+    glShaderSource(shader, 4, parts, nullptr);
     glCompileShader(shader);
     GLint ok = 0;
     glGetShaderiv(shader, GL_COMPILE_STATUS, &ok);
@@ -43,13 +43,13 @@ GLuint Compile(GLenum stage, const char* file, std::string& error)
 
 } // namespace
 
-unsigned CreateProgram(const char* vertexFile, const char* fragmentFile, std::string& error)
+unsigned CreateProgram(const char* vertexFile, const char* fragmentFile, std::string& error, const char* defines)
 {
-    const GLuint vs = Compile(GL_VERTEX_SHADER, vertexFile, error);
+    const GLuint vs = Compile(GL_VERTEX_SHADER, vertexFile, defines, error);
     if (vs == 0) {
         return 0;
     }
-    const GLuint fs = Compile(GL_FRAGMENT_SHADER, fragmentFile, error);
+    const GLuint fs = Compile(GL_FRAGMENT_SHADER, fragmentFile, defines, error);
     if (fs == 0) {
         glDeleteShader(vs);
         return 0;

@@ -11,7 +11,9 @@ layout(location = 5) in float iWidth;   // pixels
 out vec4 vColor;
 noperspective out float vAcross;   // pixels from the centre line
 flat out float vHalfWidth;
-out vec3 vWorld;                   // for the grid's fade with distance
+#ifdef LINE_FADE
+out vec3 vWorld; // for the fade with distance (the grid's axes)
+#endif
 
 void main()
 {
@@ -46,5 +48,7 @@ void main()
     vColor = aCorner.x < 0.5 ? iColorA : iColorB;
     vAcross = aCorner.y * halfW;
     vHalfWidth = width * 0.5;
+#ifdef LINE_FADE
     vWorld = mix(iA, iB, aCorner.x < 0.5 ? fa : fb);
+#endif
 }

@@ -76,6 +76,13 @@ void Probe(const std::string& view)
     EXPECT_GT(box.b, box.r + 20);
     EXPECT_GT(box.b, box.g + 10);
 
+    // on the ray, between its origin and the box: the ray's colour (255, 191, 51), drawn by the
+    // line program without fade (its alpha falls from 1 to 0.35 only towards the far plane)
+    const Rgb line = PixelAt(*image, Project(*camera, glm::dvec3(-1.2, 0.5, 0.5)));
+    EXPECT_GE(line.r, 225) << line.r << "," << line.g << "," << line.b;
+    EXPECT_NEAR(line.g, 185, 15);
+    EXPECT_LE(line.b, 70);
+
     // between grid lines, away from every shape: the background
     const glm::dvec3 empty = view == "2d" ? glm::dvec3(-1.5, -1.5, 0.0) : glm::dvec3(-1.5, 0.0, 2.5);
     const Rgb back = PixelAt(*image, Project(*camera, empty));
