@@ -14,6 +14,7 @@
 #include <filesystem>
 #include <fstream>
 #include <sstream>
+#include <unistd.h>
 
 namespace hitlab {
 namespace {
@@ -152,7 +153,8 @@ TEST(HuntExternal, RefusesAnUnknownAlgorithmAndBothSources)
 /// A box x in [10, 12] and a ray from x = 13 along -x (enters at t = 1, leaves at t = 3).
 std::string WriteScene()
 {
-    const std::filesystem::path path = std::filesystem::path(testing::TempDir()) / "hunt_bench_external.json";
+    const std::filesystem::path path =
+        std::filesystem::path(testing::TempDir()) / ("hunt_bench_external_" + std::to_string(getpid()) + ".json");
     std::ofstream(path.string()) << R"({"format": "hitlab-scene", "version": 1, "shapes": [
   {"id": 1, "name": "box", "type": "aabb", "min": [10, 0, 0], "max": [12, 1, 1]},
   {"id": 2, "name": "right", "type": "ray", "origin": [13, 0.5, 0.5], "direction": [-1, 0, 0]}]})";

@@ -11,6 +11,7 @@
 #include <fstream>
 #include <map>
 #include <sstream>
+#include <unistd.h>
 
 namespace hitlab {
 namespace {
@@ -35,7 +36,8 @@ Outcome Hitlab(std::vector<std::string> args) { return test::RunCli(args, ""); }
 /// 9 + 1 = 10, 9 + 3 = 12; 13 - 1 = 12, 13 - 3 = 10). misbehave.py fails on the ray from x = 13.
 std::string WriteScene()
 {
-    const fs::path path = fs::path(testing::TempDir()) / "report_external_scene.json";
+    const fs::path path =
+        fs::path(testing::TempDir()) / ("report_external_scene_" + std::to_string(getpid()) + ".json");
     std::ofstream(path.string()) << R"({"format": "hitlab-scene", "version": 1, "shapes": [
   {"id": 1, "name": "box", "type": "aabb", "min": [10, 0, 0], "max": [12, 1, 1]},
   {"id": 2, "name": "left", "type": "ray", "origin": [9, 0.5, 0.5], "direction": [1, 0, 0]},

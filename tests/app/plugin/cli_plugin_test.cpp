@@ -11,6 +11,7 @@
 #include <filesystem>
 #include <fstream>
 #include <sstream>
+#include <unistd.h>
 
 namespace hitlab {
 namespace {
@@ -28,7 +29,7 @@ using Outcome = test::CliRun;
 /// (t in [1, 3]; misbehave.so crashes on an origin with x = 13).
 std::string WriteScene()
 {
-    const fs::path path = fs::path(testing::TempDir()) / "cli_plugin_scene.json";
+    const fs::path path = fs::path(testing::TempDir()) / ("cli_plugin_scene_" + std::to_string(getpid()) + ".json");
     std::ofstream(path.string()) << R"({"format": "hitlab-scene", "version": 1, "shapes": [
   {"id": 1, "name": "box", "type": "aabb", "min": [10, 0, 0], "max": [12, 1, 1]},
   {"id": 2, "name": "left", "type": "ray", "origin": [9, 0.5, 0.5], "direction": [1, 0, 0]},

@@ -11,6 +11,7 @@
 #include <filesystem>
 #include <fstream>
 #include <sstream>
+#include <unistd.h>
 
 namespace hitlab {
 namespace {
@@ -26,7 +27,8 @@ using Outcome = test::CliRun;
 /// origin with x = 13).
 std::string WriteScene()
 {
-    const std::filesystem::path path = std::filesystem::path(testing::TempDir()) / "hunt_bench_plugin.json";
+    const std::filesystem::path path =
+        std::filesystem::path(testing::TempDir()) / ("hunt_bench_plugin_" + std::to_string(getpid()) + ".json");
     std::ofstream(path.string()) << R"({"format": "hitlab-scene", "version": 1, "shapes": [
   {"id": 1, "name": "box", "type": "aabb", "min": [10, 0, 0], "max": [12, 1, 1]},
   {"id": 2, "name": "right", "type": "ray", "origin": [13, 0.5, 0.5], "direction": [-1, 0, 0]}]})";

@@ -17,6 +17,7 @@
 #include <cmath>
 #include <cstdio>
 #include <thread>
+#include <unistd.h>
 
 namespace hitlab {
 namespace {
@@ -245,7 +246,7 @@ TEST(Hunt, CounterexampleSceneRoundTripsThroughAFile)
     ASSERT_EQ(scene.Shapes().size(), 2u);
     EXPECT_NE(scene.title.find("expanded_box"), std::string::npos);
     EXPECT_EQ(scene.Settings(Family::SphereAabb).drawn, FindAlgorithm(Family::SphereAabb, "expanded_box"));
-    const std::string path = ::testing::TempDir() + "hunt_scene.json";
+    const std::string path = ::testing::TempDir() + ("hunt_scene_" + std::to_string(getpid()) + ".json");
     ASSERT_EQ(ErrorText(SaveSceneFile(scene, path)), "");
     const SceneLoad load = LoadSceneFile(path);
     ASSERT_TRUE(load.Ok()) << load.error;
