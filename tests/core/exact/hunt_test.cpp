@@ -419,6 +419,50 @@ TEST(HuntThreads, SameSeedAndThreadsGiveTheSameCounterexamplesAndTheFirstThreadI
     EXPECT_TRUE(std::equal(mine.begin(), mine.end(), both.begin()));
 }
 
+/// The ray_sphere hunt of the test above: many distinct counterexamples from both threads.
+HuntOptions ManyCounterexamples(std::uint64_t seed)
+{
+    HuntOptions o = Options(Family::RaySphere, "geometric", "quadratic_stable");
+    o.seed = seed;
+    o.maxCases = 4096;
+    o.maxSeconds = 0;
+    o.maxCounterexamples = 0;
+    o.valueUlps = 8;
+    o.threads = 2;
+    return o;
+}
+
+TEST(HuntThreads, TheWorkersAreKeptBetweenRuns)
+{
+    HuntOptions o = ManyCounterexamples(3);
+    o.threads = 3;
+    ASSERT_TRUE(RunHunt(o).error.what.empty());
+    const std::size_t workers = HuntPoolWorkers();
+    EXPECT_GE(workers, 2u); // 3 lanes: the caller and two workers
+    for (unsigned threads : {2u, 3u, 2u}) {
+        o.threads = threads;
+        EXPECT_EQ(RunHunt(o).threads, threads);
+        EXPECT_EQ(HuntPoolWorkers(), workers) << "a run on " << threads << " threads started workers";
+    }
+}
+
+TEST(HuntThreads, TwoHuntsAtOnceFindWhatEachFindsAlone)
+{
+    // one of the two holds the shared workers, the other starts its own: neither changes what
+    // the other finds
+    const HuntOptions one = ManyCounterexamples(1), two = ManyCounterexamples(2);
+    const std::vector<std::string> aloneOne = Texts(RunHunt(one)), aloneTwo = Texts(RunHunt(two));
+    ASSERT_FALSE(aloneOne.empty());
+    ASSERT_NE(aloneOne, aloneTwo);
+    HuntJob jobOne(one), jobTwo(two);
+    const HuntReport reportOne = jobOne.Take(), reportTwo = jobTwo.Take();
+    EXPECT_EQ(reportOne.threads, 2u);
+    EXPECT_EQ(reportTwo.threads, 2u);
+    EXPECT_EQ(reportOne.progress.cases, 4096u);
+    EXPECT_EQ(Texts(reportOne), aloneOne);
+    EXPECT_EQ(Texts(reportTwo), aloneTwo);
+}
+
 TEST(HuntThreads, CasesAreSharedAndAThreadWithoutAShareDoesNotStart)
 {
     HuntOptions o = Options(Family::RayAabb, "slab", "slab_branchless");
