@@ -484,6 +484,23 @@ TEST(HuntThreads, CasesAreSharedAndAThreadWithoutAShareDoesNotStart)
     EXPECT_EQ(ValidateHunt(o).where, "threads");
 }
 
+TEST(HuntThreads, TheVectorisedPathSharesTheCasesInBatchesOfAPool)
+{
+    // 64 rays x 4096 boxes = 262144 cases a batch; three batches' worth split in two: 393216 each,
+    // two batches per thread
+    HuntOptions o = Options(Family::RayAabb, "slab", "slab_branchless");
+    o.precision = Precision::Float;
+    o.maxSeconds = 0;
+    o.maxCases = 3 * 262144;
+    o.maxCounterexamples = 1000000;
+    o.threads = 2;
+    const HuntReport r = RunHunt(o);
+    EXPECT_EQ(r.method.rfind("batched (", 0), 0u) << r.method;
+    EXPECT_EQ(r.threads, 2u);
+    EXPECT_EQ(r.progress.cases, 4u * 262144u);
+    EXPECT_EQ(Texts(r), Texts(RunHunt(o)));
+}
+
 TEST(Hunt, InvalidOptionsAreReported)
 {
     EXPECT_EQ(ValidateHunt(Options(Family::RayAabb, "nope")).where, "a");
