@@ -11,7 +11,8 @@
 //   registry) for slab vs slab_branchless, and vs the exact judge (interval filter, GMP when unsure).
 // - hunt/ray_aabb/{scalar_hunt_vs_exact,batched_hunt}/threads:N: the same hunts on N threads
 //   (HuntOptions::threads), in real time, so that the ratio of /threads:2 to /threads:1 is the
-//   speed-up of `hitlab hunt --threads 2`.
+//   speed-up of `hitlab hunt --threads 2`; the CPU column is the whole process's (every thread),
+//   which stays the same from 1 to 2 threads when the threads share no work and wait on nothing.
 // - ray_fan/ray_aabb/256: ComputeRayFan at 256 x 256 (two and all seven algorithms).
 #include "core/batch/ray_aabb_batch.h"
 #include "core/exact/hunt.h"
@@ -124,7 +125,8 @@ BENCHMARK_CAPTURE(Hunt, sphere_exact, Options(Family::RaySphere, "quadratic_stab
     ->Name("hunt/ray_sphere/scalar_hunt_vs_exact")
     ->Unit(benchmark::kMillisecond);
 
-/// The same hunts on 1 and 2 threads (real time: the wall clock is what threads save).
+/// The same hunts on 1 and 2 threads (real time: the wall clock is what threads save; CPU time of
+/// every thread: what they cost).
 void HuntOnThreads(benchmark::State& state, HuntOptions o)
 {
     o.threads = unsigned(state.range(0));
@@ -142,6 +144,7 @@ BENCHMARK_CAPTURE(HuntOnThreads, exact, Options(Family::RayAabb, "slab", "", Pre
     ->Arg(1)
     ->Arg(2)
     ->Unit(benchmark::kMillisecond)
+    ->MeasureProcessCPUTime()
     ->UseRealTime();
 BENCHMARK_CAPTURE(HuntOnThreads, batched,
                   Options(Family::RayAabb, "slab", "slab_branchless", Precision::Float, 1 << 24))
@@ -150,6 +153,7 @@ BENCHMARK_CAPTURE(HuntOnThreads, batched,
     ->Arg(1)
     ->Arg(2)
     ->Unit(benchmark::kMillisecond)
+    ->MeasureProcessCPUTime()
     ->UseRealTime();
 
 void Fan(benchmark::State& state)

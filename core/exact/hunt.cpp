@@ -1,8 +1,6 @@
 // The disagreement search's loop: the scalar path (any family, registry runners, the exact judge
-// behind its interval filter) and the vectorised ray/box path, progress, cancel, and the worker.
+// behind its interval filter) and the vectorised ray/box path, progress, cancel and the merge.
 #include "hunt_detail.h"
-
-#include "core/worker_pool.h"
 
 #include <chrono>
 #include <cmath>
@@ -151,8 +149,9 @@ private:
 };
 
 /// One thread's share of a hunt: its own random stream, sides (with their counters) and
-/// collector, and its counts published for the progress line.
-struct Lane {
+/// collector, and its counts published for the progress line. Each on cache lines of its own, so
+/// that one thread's counters never share a line with another's.
+struct alignas(64) Lane {
     Lane(const HuntOptions& o, std::uint64_t laneSeed, std::uint64_t laneQuota)
         : sides(Resolve(o)), collector(o, sides), seed(laneSeed), quota(laneQuota)
     {
@@ -393,8 +392,7 @@ HuntReport RunHunt(const HuntOptions& options, const std::atomic<bool>* cancel, 
     const bool batched = HuntBatchedApplies(options);
     report.method = batched ? "batched (" + std::string(BatchIsaName(BestBatchIsa())) + ")" : "scalar";
     report.threads = lanes.size();
-    WorkerPool pool;
-    pool.Run(lanes.size(), [&](std::size_t i) {
+    hunt::RunLanes(lanes.size(), [&](std::size_t i) {
         if (batched) {
             BatchedHunt(*lanes[i], meter);
         } else {
@@ -419,63 +417,6 @@ HuntReport RunHunt(const HuntOptions& options, const std::atomic<bool>* cancel, 
         progress(report.progress);
     }
     return report;
-}
-
-// ---- the worker ----
-
-struct HuntJob::State {
-    HuntOptions options;
-    std::atomic<bool> cancel{false};
-    std::atomic<bool> finished{false};
-    mutable std::mutex mutex;
-    HuntProgress progress;
-    HuntReport report;
-    std::thread thread;
-};
-
-HuntJob::HuntJob(HuntOptions options) : m_state(std::make_unique<State>())
-{
-    m_state->options = std::move(options);
-    State* s = m_state.get();
-    s->thread = std::thread([s] {
-        HuntReport r = RunHunt(s->options, &s->cancel, [s](const HuntProgress& p) {
-            const std::lock_guard lock(s->mutex);
-            s->progress = p;
-        });
-        {
-            const std::lock_guard lock(s->mutex);
-            s->progress = r.progress;
-            s->report = std::move(r);
-        }
-        s->finished = true;
-    });
-}
-
-HuntJob::~HuntJob()
-{
-    if (m_state && m_state->thread.joinable()) {
-        m_state->cancel = true;
-        m_state->thread.join();
-    }
-}
-
-HuntProgress HuntJob::Progress() const
-{
-    const std::lock_guard lock(m_state->mutex);
-    return m_state->progress;
-}
-
-void HuntJob::Cancel() { m_state->cancel = true; }
-
-bool HuntJob::Finished() const { return m_state->finished; }
-
-HuntReport HuntJob::Take()
-{
-    if (m_state->thread.joinable()) {
-        m_state->thread.join();
-    }
-    const std::lock_guard lock(m_state->mutex);
-    return std::move(m_state->report);
 }
 
 } // namespace hitlab

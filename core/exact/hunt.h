@@ -99,8 +99,9 @@ struct HuntReport {
 
 using HuntCallback = std::function<void(const HuntProgress&)>;
 
-/// Runs the search on the calling thread and options.threads - 1 more. progress (may be empty) is called about 10 times
-/// a second (from whichever thread) and at the end; cancel (may be null) is polled between small batches of cases.
+/// Runs the search on the calling thread and HuntThreads(options) - 1 workers, kept between runs. progress (may be
+/// empty) is called about 10 times a second (from whichever thread) and at the end; cancel (may be null) is polled
+/// between small batches of cases.
 HuntReport RunHunt(const HuntOptions& options, const std::atomic<bool>* cancel = nullptr,
                    const HuntCallback& progress = {});
 
@@ -164,6 +165,10 @@ std::string HuntExactAssertions(const Counterexample& c, const HuntOptions& opti
 Scene CounterexampleScene(const Counterexample& c, const HuntOptions& options);
 
 // ---- pieces, exposed for tests ----
+
+/// The worker threads the hunts share, started so far (kept between runs; the calling thread of
+/// a hunt is its first lane and not counted). Waits while a hunt uses them.
+std::size_t HuntPoolWorkers();
 
 /// Whether the two sides disagree on query (the exact side uses FastVerdict, then the judge).
 bool HuntDisagrees(const HuntOptions& options, const Query& query);

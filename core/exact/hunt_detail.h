@@ -7,6 +7,7 @@
 #include "core/batch/ray_aabb_batch.h"
 
 #include <cstdint>
+#include <functional>
 #include <span>
 #include <string>
 
@@ -43,6 +44,11 @@ private:
 /// The seed of thread `lane`'s stream: lane 0 keeps seed, the others a splitmix64 mix of seed and
 /// lane (HuntOptions::threads).
 std::uint64_t LaneSeed(std::uint64_t seed, std::size_t lane);
+
+/// Calls work(lane) for lane in [0, lanes) at once, lane 0 on the calling thread, on the worker
+/// threads the hunts share (started by the first hunt that needs them, kept for the next), or on
+/// threads of its own when another hunt holds them; returns when every lane has.
+void RunLanes(std::size_t lanes, const std::function<void(std::size_t)>& work);
 
 /// Draws one query of the family from one of its boundary-finding distributions (chosen at
 /// random; its name in *distribution). Numbers are dyadic (small integers, halves, k/1024, powers

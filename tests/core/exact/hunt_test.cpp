@@ -420,6 +420,50 @@ TEST(HuntThreads, SameSeedAndThreadsGiveTheSameCounterexamplesAndTheFirstThreadI
     EXPECT_TRUE(std::equal(mine.begin(), mine.end(), both.begin()));
 }
 
+/// The ray_sphere hunt of the test above: many distinct counterexamples from both threads.
+HuntOptions ManyCounterexamples(std::uint64_t seed)
+{
+    HuntOptions o = Options(Family::RaySphere, "geometric", "quadratic_stable");
+    o.seed = seed;
+    o.maxCases = 4096;
+    o.maxSeconds = 0;
+    o.maxCounterexamples = 0;
+    o.valueUlps = 8;
+    o.threads = 2;
+    return o;
+}
+
+TEST(HuntThreads, TheWorkersAreKeptBetweenRuns)
+{
+    HuntOptions o = ManyCounterexamples(3);
+    o.threads = 3;
+    ASSERT_TRUE(RunHunt(o).error.what.empty());
+    const std::size_t workers = HuntPoolWorkers();
+    EXPECT_GE(workers, 2u); // 3 lanes: the caller and two workers
+    for (unsigned threads : {2u, 3u, 2u}) {
+        o.threads = threads;
+        EXPECT_EQ(RunHunt(o).threads, threads);
+        EXPECT_EQ(HuntPoolWorkers(), workers) << "a run on " << threads << " threads started workers";
+    }
+}
+
+TEST(HuntThreads, TwoHuntsAtOnceFindWhatEachFindsAlone)
+{
+    // one of the two holds the shared workers, the other starts its own: neither changes what
+    // the other finds
+    const HuntOptions one = ManyCounterexamples(1), two = ManyCounterexamples(2);
+    const std::vector<std::string> aloneOne = Texts(RunHunt(one)), aloneTwo = Texts(RunHunt(two));
+    ASSERT_FALSE(aloneOne.empty());
+    ASSERT_NE(aloneOne, aloneTwo);
+    HuntJob jobOne(one), jobTwo(two);
+    const HuntReport reportOne = jobOne.Take(), reportTwo = jobTwo.Take();
+    EXPECT_EQ(reportOne.threads, 2u);
+    EXPECT_EQ(reportTwo.threads, 2u);
+    EXPECT_EQ(reportOne.progress.cases, 4096u);
+    EXPECT_EQ(Texts(reportOne), aloneOne);
+    EXPECT_EQ(Texts(reportTwo), aloneTwo);
+}
+
 TEST(HuntThreads, CasesAreSharedAndAThreadWithoutAShareDoesNotStart)
 {
     HuntOptions o = Options(Family::RayAabb, "slab", "slab_branchless");
@@ -439,6 +483,23 @@ TEST(HuntThreads, CasesAreSharedAndAThreadWithoutAShareDoesNotStart)
     EXPECT_EQ(HuntThreads(o), std::max(1u, std::thread::hardware_concurrency()));
     o.threads = kMaxHuntThreads + 1;
     EXPECT_EQ(ValidateHunt(o).where, "threads");
+}
+
+TEST(HuntThreads, TheVectorisedPathSharesTheCasesInBatchesOfAPool)
+{
+    // 64 rays x 4096 boxes = 262144 cases a batch; three batches' worth split in two: 393216 each,
+    // two batches per thread
+    HuntOptions o = Options(Family::RayAabb, "slab", "slab_branchless");
+    o.precision = Precision::Float;
+    o.maxSeconds = 0;
+    o.maxCases = 3 * 262144;
+    o.maxCounterexamples = 1000000;
+    o.threads = 2;
+    const HuntReport r = RunHunt(o);
+    EXPECT_EQ(r.method.rfind("batched (", 0), 0u) << r.method;
+    EXPECT_EQ(r.threads, 2u);
+    EXPECT_EQ(r.progress.cases, 4u * 262144u);
+    EXPECT_EQ(Texts(r), Texts(RunHunt(o)));
 }
 
 TEST(Hunt, InvalidOptionsAreReported)
