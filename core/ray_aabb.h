@@ -27,7 +27,7 @@ int TraceFaceStep(Trace& trace, const FacePart& part, const char* note, bool com
 template <typename T>
 [[gnu::always_inline]] inline CastResult<T> RayAabbSlab(const Ray<T>& ray, const Aabb<T>& box, Trace* trace = nullptr)
 {
-    return ClipSlabs(ray.origin, ray.direction, box.min, box.max, T(0), std::numeric_limits<T>::infinity(), trace);
+    return ClipSlabs(ray.origin, ray.direction, box, T(0), std::numeric_limits<T>::infinity(), trace);
 }
 
 /// RayAabbSlabBranchless's per-ray setup, done once per ray in a traversal (as Barnes's code and
@@ -111,7 +111,7 @@ CastResult<T> RayAabbSlabBranchless(const RayInv<T>& ray, const Aabb<T>& box, Tr
         const V near2 = Max<T>(nearLanes, Shuffle<2, 3, 0, 1>(nearLanes));
         const V nearAll = Max<T>(near2, Shuffle<1, 0, 3, 2>(near2));
         tEnter = nearAll[0];
-        r.hit = LaneBits<T>(nearAll <= farLanes) == 15;
+        r.hit = AllLanes<T>(nearAll <= farLanes);
     } else {
         // double lanes are two SSE registers: the scalar reduction is as fast
         tEnter = HorizontalMax<T>(nearLanes);

@@ -334,12 +334,21 @@ inline int LaneBits(const M4<T>& m)
 #endif
 }
 
-/// Bit i set when lane i of v is normal (smallest normal <= |v| <= largest finite). On the bits of
-/// |v| (double: the upper 32, whose sign movmskpd reads) plus the smallest normal's, zero and
-/// subnormals stay below twice those bits and inf / NaN wrap negative: one pcmpgtd decides
-/// (elsewhere std::isnormal per lane).
+/// Whether every lane of the mask is set (movmskps / movmskpd == 15; vtestpd measured slower on
+/// the benchmark machine).
 template <typename T>
-inline int NormalLaneBits(const V4<T>& v)
+inline bool AllLanes(const M4<T>& m)
+{
+    return LaneBits<T>(m) == 15;
+}
+
+/// Whether every lane of v is normal (smallest normal <= |v| <= largest finite) or set in skip.
+/// On the bits of |v| (double: the upper 32, whose sign movmskpd reads) plus the
+/// smallest normal's, zero and subnormals stay below twice those bits and inf / NaN wrap negative:
+/// one pcmpgtd decides per lane, then one or with skip and one AllLanes test (elsewhere
+/// std::isnormal per lane).
+template <typename T>
+inline bool AllLanesNormalOr(const V4<T>& v, const M4<T>& skip)
 {
 #if defined(__SSE2__)
     typedef std::uint32_t U __attribute__((vector_size(sizeof(Part<T>))));
@@ -350,10 +359,15 @@ inline int NormalLaneBits(const V4<T>& v)
         const U shifted = (reinterpret_cast<U>(v.part[p]) & 0x7FFFFFFFu) + kMinNormal;
         m.part[p] = reinterpret_cast<Part<T>>(reinterpret_cast<I>(shifted) > std::int32_t(2 * kMinNormal - 1));
     });
-    return LaneBits<T>(m);
+    return AllLanes<T>(m | skip);
 #else
-    return (std::isnormal(v[0]) ? 1 : 0) | (std::isnormal(v[1]) ? 2 : 0) | (std::isnormal(v[2]) ? 4 : 0) |
-           (std::isnormal(v[3]) ? 8 : 0);
+    const int bits = LaneBits<T>(skip);
+    for (int lane = 0; lane < 4; ++lane) {
+        if ((bits & (1 << lane)) == 0 && !std::isnormal(v[lane])) {
+            return false;
+        }
+    }
+    return true;
 #endif
 }
 
@@ -379,10 +393,10 @@ inline V4<T> Shuffle(const V4<T>& v)
     return r;
 }
 
-/// qa = a / d and qb = b / d in lanes 0-2, each correctly rounded, for a, b, d whose lane 3 is 0
-/// (the slab methods' dummy lane); lane 3 of qa and qb is then a NaN. On two double halves the
-/// z quotients share one division (three instead of four: the divider is the slab methods'
-/// bottleneck), and lane 3 is a NaN constant.
+/// qa = a / d and qb = b / d in lanes 0-2, each correctly rounded, for a d whose lane 3 is a NaN
+/// (or a, b and d whose lane 3 is 0: the slab methods' dummy lane); lane 3 of qa and qb is then a
+/// NaN. On two double halves the z quotients share one division (three instead of four: the
+/// divider is the slab methods' bottleneck there), and lane 3 is a NaN constant.
 template <typename T>
 inline void DivideXyz(const V4<T>& a, const V4<T>& b, const V4<T>& d, V4<T>& qa, V4<T>& qb)
 {
@@ -444,18 +458,40 @@ inline V4<T> Load3(const Vec3<T>& v)
 }
 
 /// {box.min.x, y, z, *} and {box.max.x, y, z, *}: lane 3 another coordinate of the box or 0, for
-/// callers that make lane 3 irrelevant. For float two unaligned loads within the 24-byte box and
-/// one shuffle.
+/// callers that make lane 3 irrelevant. Unaligned loads within the box (never past it): for float
+/// two 16-byte loads and one shuffle; for double with AVX2 two 32-byte loads and one vpermpd (with
+/// AVX alone, three loads and one insert), on two SSE2 halves four 16- or 8-byte loads.
 template <typename T>
 inline void LoadBox(const Aabb<T>& box, V4<T>& lo, V4<T>& hi)
 {
+    static_assert(sizeof(Aabb<T>) == 6 * sizeof(T), "Aabb is six packed scalars");
 #if defined(__SSE2__)
     if constexpr (sizeof(T) == 4) {
-        static_assert(sizeof(Aabb<float>) == 24, "Aabb<float> is six packed floats");
         const char* p = reinterpret_cast<const char*>(&box);
         lo.part[0] = _mm_loadu_ps(reinterpret_cast<const float*>(p));         // min.x min.y min.z max.x
         const __m128 m = _mm_loadu_ps(reinterpret_cast<const float*>(p + 8)); // min.z max.x max.y max.z
         hi.part[0] = _mm_shuffle_ps(m, m, _MM_SHUFFLE(3, 3, 2, 1));
+        return;
+    }
+#endif
+#if defined(__AVX2__)
+    if constexpr (sizeof(T) == 8) {
+        lo.part[0] = _mm256_loadu_pd(&box.min.x);                                                 // min.xyz max.x
+        hi.part[0] = _mm256_permute4x64_pd(_mm256_loadu_pd(&box.min.z), _MM_SHUFFLE(3, 3, 2, 1)); // max.xyz max.z
+        return;
+    }
+#elif defined(__AVX__)
+    if constexpr (sizeof(T) == 8) {
+        lo.part[0] = _mm256_loadu_pd(&box.min.x);
+        hi.part[0] = _mm256_insertf128_pd(_mm256_castpd128_pd256(_mm_loadu_pd(&box.max.x)), _mm_load_sd(&box.max.z), 1);
+        return;
+    }
+#elif defined(__SSE2__)
+    if constexpr (sizeof(T) == 8) {
+        lo.part[0] = _mm_loadu_pd(&box.min.x);
+        lo.part[1] = _mm_loadu_pd(&box.min.z); // min.z max.x
+        hi.part[0] = _mm_loadu_pd(&box.max.x);
+        hi.part[1] = _mm_load_sd(&box.max.z);
         return;
     }
 #endif
