@@ -111,7 +111,7 @@ CastResult<T> RayAabbSlabBranchless(const RayInv<T>& ray, const Aabb<T>& box, Tr
         const V near2 = Max<T>(nearLanes, Shuffle<2, 3, 0, 1>(nearLanes));
         const V nearAll = Max<T>(near2, Shuffle<1, 0, 3, 2>(near2));
         tEnter = nearAll[0];
-        r.hit = AllLanes<T>(nearAll <= farLanes);
+        r.hit = LaneBits<T>(nearAll <= farLanes) == 15;
     } else {
         // double lanes are two SSE registers: the scalar reduction is as fast
         tEnter = HorizontalMax<T>(nearLanes);

@@ -334,19 +334,9 @@ inline int LaneBits(const M4<T>& m)
 #endif
 }
 
-/// Whether every lane of the mask is set (movmskps / movmskpd == 15; vtestpd measured slower on
-/// the benchmark machine).
-template <typename T>
-inline bool AllLanes(const M4<T>& m)
-{
-    return LaneBits<T>(m) == 15;
-}
-
-/// Whether every lane of v is normal (smallest normal <= |v| <= largest finite) or set in skip.
-/// On the bits of |v| (double: the upper 32, whose sign movmskpd reads) plus the
-/// smallest normal's, zero and subnormals stay below twice those bits and inf / NaN wrap negative:
-/// one pcmpgtd decides per lane, then one or with skip and one AllLanes test (elsewhere
-/// std::isnormal per lane).
+/// Whether every lane of v is normal (smallest normal <= |v| <= largest finite) or set in skip. On
+/// the bits of |v| (double: the upper 32) plus the smallest normal's, zero and subnormals stay
+/// below twice those bits and inf / NaN wrap negative: one pcmpgtd, one or and one movmsk.
 template <typename T>
 inline bool AllLanesNormalOr(const V4<T>& v, const M4<T>& skip)
 {
@@ -359,15 +349,10 @@ inline bool AllLanesNormalOr(const V4<T>& v, const M4<T>& skip)
         const U shifted = (reinterpret_cast<U>(v.part[p]) & 0x7FFFFFFFu) + kMinNormal;
         m.part[p] = reinterpret_cast<Part<T>>(reinterpret_cast<I>(shifted) > std::int32_t(2 * kMinNormal - 1));
     });
-    return AllLanes<T>(m | skip);
+    return LaneBits<T>(m | skip) == 15;
 #else
-    const int bits = LaneBits<T>(skip);
-    for (int lane = 0; lane < 4; ++lane) {
-        if ((bits & (1 << lane)) == 0 && !std::isnormal(v[lane])) {
-            return false;
-        }
-    }
-    return true;
+    return (LaneBits<T>(skip) | (std::isnormal(v[0]) ? 1 : 0) | (std::isnormal(v[1]) ? 2 : 0) |
+            (std::isnormal(v[2]) ? 4 : 0) | (std::isnormal(v[3]) ? 8 : 0)) == 15;
 #endif
 }
 
@@ -458,9 +443,8 @@ inline V4<T> Load3(const Vec3<T>& v)
 }
 
 /// {box.min.x, y, z, *} and {box.max.x, y, z, *}: lane 3 another coordinate of the box or 0, for
-/// callers that make lane 3 irrelevant. Unaligned loads within the box (never past it): for float
-/// two 16-byte loads and one shuffle; for double with AVX2 two 32-byte loads and one vpermpd (with
-/// AVX alone, three loads and one insert), on two SSE2 halves four 16- or 8-byte loads.
+/// callers that make lane 3 irrelevant. Loads within the box: for float two of 16 bytes and one
+/// shuffle, for double with AVX2 two of 32 bytes and one vpermpd (else Load3's).
 template <typename T>
 inline void LoadBox(const Aabb<T>& box, V4<T>& lo, V4<T>& hi)
 {
@@ -478,20 +462,6 @@ inline void LoadBox(const Aabb<T>& box, V4<T>& lo, V4<T>& hi)
     if constexpr (sizeof(T) == 8) {
         lo.part[0] = _mm256_loadu_pd(&box.min.x);                                                 // min.xyz max.x
         hi.part[0] = _mm256_permute4x64_pd(_mm256_loadu_pd(&box.min.z), _MM_SHUFFLE(3, 3, 2, 1)); // max.xyz max.z
-        return;
-    }
-#elif defined(__AVX__)
-    if constexpr (sizeof(T) == 8) {
-        lo.part[0] = _mm256_loadu_pd(&box.min.x);
-        hi.part[0] = _mm256_insertf128_pd(_mm256_castpd128_pd256(_mm_loadu_pd(&box.max.x)), _mm_load_sd(&box.max.z), 1);
-        return;
-    }
-#elif defined(__SSE2__)
-    if constexpr (sizeof(T) == 8) {
-        lo.part[0] = _mm_loadu_pd(&box.min.x);
-        lo.part[1] = _mm_loadu_pd(&box.min.z); // min.z max.x
-        hi.part[0] = _mm_loadu_pd(&box.max.x);
-        hi.part[1] = _mm_load_sd(&box.max.z);
         return;
     }
 #endif

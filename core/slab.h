@@ -209,9 +209,8 @@ ClipSlabLanes(const Vec3<T>& origin, const Vec3<T>& dir, const Vec3<T>& lo, cons
     // have merged with another time, or turned a box behind the origin into one at -0). An infinite
     // entry has an infinite exit; a tiny entry matters only against a tiny exit. Parallel lanes
     // (+-inf or NaN) and lane 3 are ignored.
-    // One integer test per lane and one test of all lanes (AllLanesNormalOr, a single predicted
-    // branch); the lanes it skips depend on the direction alone, so a box loop computes them once
-    // per ray.
+    // One integer test per lane and one movmsk (AllLanesNormalOr, a single predicted branch); the lanes it skips depend
+    // on the direction alone, so a box loop computes them once per ray.
     if (!AllLanesNormalOr<T>(tFar, (d == Splat<T>(0)) | ~xyz)) [[unlikely]] {
         return ClipSlabsWide<T>(Widened(origin), Widened(dir), lo, hi, tMin, tMax, trace, wideEnter);
     }
@@ -223,7 +222,7 @@ ClipSlabLanes(const Vec3<T>& origin, const Vec3<T>& dir, const Vec3<T>& lo, cons
     const V farAll = Min<T>(far2, Shuffle<1, 0, 3, 2>(far2));
 
     CastResult<T> r;
-    r.hit = AllLanes<T>(near2 <= farAll);
+    r.hit = LaneBits<T>(near2 <= farAll) == 15;
     if (r.hit) {
         const T tEnter = near2[0] > near2[1] ? near2[0] : near2[1];
         const T tExit = farAll[0];
@@ -276,8 +275,9 @@ ClipSlabLanes(const Vec3<T>& origin, const Vec3<T>& dir, const Vec3<T>& lo, cons
 ///   where the interval became empty (where a sequential method exits early) is the deciding one.
 ///
 /// Speed: no branch on the verdict and no scalar work: two vector divisions and about twenty
-/// other SSE operations per box (the range check: three integer operations, a movmsk and one
-/// never-taken branch; the trace is recorded out of line), so that it inlines into box loops.
+/// other SSE operations per box (the range check: three integer operations, an or, a movmsk and
+/// one never-taken branch; the trace is recorded out of line), so that it inlines into box loops.
+/// The box overload loads the bounds whole (simd::LoadBox), which a box loop should prefer.
 template <typename T>
 [[gnu::always_inline]] inline CastResult<T> ClipSlabs(const Vec3<T>& origin, const Vec3<T>& dir, const Vec3<T>& lo,
                                                       const Vec3<T>& hi, T tMin, T tMax, Trace* trace = nullptr,
