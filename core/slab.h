@@ -172,9 +172,9 @@ template <typename T>
     return r;
 }
 
-/// ClipSlabs with the bounds lo and hi already loaded as vlo and vhi (lane 3: any finite value
-/// or NaN, as LoadBox gives it).
-template <typename T>
+/// ClipSlabs with the bounds lo and hi already loaded as vlo and vhi: lane 3 zero (Load3) when
+/// kZeroLane3, else any finite value or NaN (LoadBox).
+template <typename T, bool kZeroLane3>
 [[gnu::always_inline]] inline CastResult<T>
 ClipSlabLanes(const Vec3<T>& origin, const Vec3<T>& dir, const Vec3<T>& lo, const Vec3<T>& hi, const simd::V4<T>& vlo,
               const simd::V4<T>& vhi, T tMin, T tMax, Trace* trace, Wide<T>* wideEnter)
@@ -182,12 +182,15 @@ ClipSlabLanes(const Vec3<T>& origin, const Vec3<T>& dir, const Vec3<T>& lo, cons
     using namespace simd;
     using V = V4<T>;
     using M = M4<T>;
-    // Lane 3 is a dummy slab: the direction's lane 3 is a NaN, so both its quotients are NaN
-    // whatever the bounds' lane 3 holds, and the clamps below turn it into the allowed range
-    // [tMin, tMax]. Everything here but the bounds depends on the ray alone and leaves box loops.
+    // Lane 3 is a dummy slab whose quotients are NaN: (0 - 0) / 0 when the bounds' lane 3 is zero,
+    // else the direction's lane 3 is made a NaN, whatever the bounds hold there (a few more
+    // operations, per ray in a box loop). The clamps below turn it into the allowed range.
     const M xyz = MaskFromBits<T>(7);
     const V o = Load3<T>(origin);
-    const V d = V(M(Load3<T>(dir) + T(0)) | ~xyz); // -0 -> +0 (see parallel below); lane 3 NaN
+    V d = Load3<T>(dir) + T(0); // -0 -> +0 (see parallel below)
+    if constexpr (!kZeroLane3) {
+        d = V(M(d) | ~xyz);
+    }
     V t0, t1;
     DivideXyz<T>(vlo - o, vhi - o, d, t0, t1);
 
@@ -201,7 +204,7 @@ ClipSlabLanes(const Vec3<T>& origin, const Vec3<T>& dir, const Vec3<T>& lo, cons
     // NaN input would be dropped here too, so it is made a miss: a NaN in the ray poisons the
     // lower bound (maxps returns its second operand, NaN), a NaN in the box its lanes of tNear.
     constexpr T kMaxFinite = std::numeric_limits<T>::max();
-    const V lower = V(M(Splat<T>(tMin)) | (Unordered<T>(o, d) & xyz));
+    const V lower = V(M(Splat<T>(tMin)) | (kZeroLane3 ? Unordered<T>(o, d) : Unordered<T>(o, d) & xyz));
     const V nearC = V(M(Max<T>(tNear, lower)) | Unordered<T>(vlo, vhi));
     const V farC = Min<T>(tFar, Splat<T>(tMax >= kMaxFinite ? kMaxFinite : tMax));
     // Out of T's range, decided in Wide<T> instead: a crossing slab whose exit is infinite (its
@@ -211,7 +214,7 @@ ClipSlabLanes(const Vec3<T>& origin, const Vec3<T>& dir, const Vec3<T>& lo, cons
     // (+-inf or NaN) and lane 3 are ignored.
     // One integer test per lane and one movmsk (AllLanesNormalOr, a single predicted branch); the lanes it skips depend
     // on the direction alone, so a box loop computes them once per ray.
-    if (!AllLanesNormalOr<T>(tFar, (d == Splat<T>(0)) | ~xyz)) [[unlikely]] {
+    if (!AllLanesNormalOr<T>(tFar, kZeroLane3 ? d == Splat<T>(0) : (d == Splat<T>(0)) | ~xyz)) [[unlikely]] {
         return ClipSlabsWide<T>(Widened(origin), Widened(dir), lo, hi, tMin, tMax, trace, wideEnter);
     }
     // Latest entry <= earliest exit, every pair compared (false for NaN): the entries of lanes
@@ -283,8 +286,8 @@ template <typename T>
                                                       const Vec3<T>& hi, T tMin, T tMax, Trace* trace = nullptr,
                                                       detail::Wide<T>* wideEnter = nullptr)
 {
-    return detail::ClipSlabLanes<T>(origin, dir, lo, hi, simd::Load3<T>(lo), simd::Load3<T>(hi), tMin, tMax, trace,
-                                    wideEnter);
+    return detail::ClipSlabLanes<T, true>(origin, dir, lo, hi, simd::Load3<T>(lo), simd::Load3<T>(hi), tMin, tMax,
+                                          trace, wideEnter);
 }
 
 /// ClipSlabs against a box, its bounds loaded as whole vectors (simd::LoadBox: in double with AVX2
@@ -295,7 +298,7 @@ template <typename T>
 {
     simd::V4<T> lo, hi;
     simd::LoadBox<T>(box, lo, hi);
-    return detail::ClipSlabLanes<T>(origin, dir, box.min, box.max, lo, hi, tMin, tMax, trace, nullptr);
+    return detail::ClipSlabLanes<T, false>(origin, dir, box.min, box.max, lo, hi, tMin, tMax, trace, nullptr);
 }
 
 } // namespace hitlab
