@@ -50,7 +50,7 @@ BulletRay PrepareBulletRay(const Ray<float>& ray)
     return r;
 }
 
-void BulletRayAabb2(benchmark::State& state)
+[[gnu::aligned(64)]] void BulletRayAabb2(benchmark::State& state)
 {
     RunPairs(state, GetWorkload<float>().rays, BulletBoxes(), [](const Ray<float>& ray) {
         const BulletRay r = PrepareBulletRay(ray);

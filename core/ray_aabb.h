@@ -27,7 +27,7 @@ int TraceFaceStep(Trace& trace, const FacePart& part, const char* note, bool com
 template <typename T>
 [[gnu::always_inline]] inline CastResult<T> RayAabbSlab(const Ray<T>& ray, const Aabb<T>& box, Trace* trace = nullptr)
 {
-    return ClipSlabs(ray.origin, ray.direction, box.min, box.max, T(0), std::numeric_limits<T>::infinity(), trace);
+    return ClipSlabs(ray.origin, ray.direction, box, T(0), std::numeric_limits<T>::infinity(), trace);
 }
 
 /// RayAabbSlabBranchless's per-ray setup, done once per ray in a traversal (as Barnes's code and

@@ -334,12 +334,11 @@ inline int LaneBits(const M4<T>& m)
 #endif
 }
 
-/// Bit i set when lane i of v is normal (smallest normal <= |v| <= largest finite). On the bits of
-/// |v| (double: the upper 32, whose sign movmskpd reads) plus the smallest normal's, zero and
-/// subnormals stay below twice those bits and inf / NaN wrap negative: one pcmpgtd decides
-/// (elsewhere std::isnormal per lane).
+/// Whether every lane of v is normal (smallest normal <= |v| <= largest finite) or set in skip. On
+/// the bits of |v| (double: the upper 32) plus the smallest normal's, zero and subnormals stay
+/// below twice those bits and inf / NaN wrap negative: one pcmpgtd, one or and one movmsk.
 template <typename T>
-inline int NormalLaneBits(const V4<T>& v)
+inline bool AllLanesNormalOr(const V4<T>& v, const M4<T>& skip)
 {
 #if defined(__SSE2__)
     typedef std::uint32_t U __attribute__((vector_size(sizeof(Part<T>))));
@@ -350,10 +349,10 @@ inline int NormalLaneBits(const V4<T>& v)
         const U shifted = (reinterpret_cast<U>(v.part[p]) & 0x7FFFFFFFu) + kMinNormal;
         m.part[p] = reinterpret_cast<Part<T>>(reinterpret_cast<I>(shifted) > std::int32_t(2 * kMinNormal - 1));
     });
-    return LaneBits<T>(m);
+    return LaneBits<T>(m | skip) == 15;
 #else
-    return (std::isnormal(v[0]) ? 1 : 0) | (std::isnormal(v[1]) ? 2 : 0) | (std::isnormal(v[2]) ? 4 : 0) |
-           (std::isnormal(v[3]) ? 8 : 0);
+    return (LaneBits<T>(skip) | (std::isnormal(v[0]) ? 1 : 0) | (std::isnormal(v[1]) ? 2 : 0) |
+            (std::isnormal(v[2]) ? 4 : 0) | (std::isnormal(v[3]) ? 8 : 0)) == 15;
 #endif
 }
 
@@ -379,10 +378,10 @@ inline V4<T> Shuffle(const V4<T>& v)
     return r;
 }
 
-/// qa = a / d and qb = b / d in lanes 0-2, each correctly rounded, for a, b, d whose lane 3 is 0
-/// (the slab methods' dummy lane); lane 3 of qa and qb is then a NaN. On two double halves the
-/// z quotients share one division (three instead of four: the divider is the slab methods'
-/// bottleneck), and lane 3 is a NaN constant.
+/// qa = a / d and qb = b / d in lanes 0-2, each correctly rounded, for a d whose lane 3 is a NaN
+/// (or a, b and d whose lane 3 is 0: the slab methods' dummy lane); lane 3 of qa and qb is then a
+/// NaN. On two double halves the z quotients share one division (three instead of four: the
+/// divider is the slab methods' bottleneck there), and lane 3 is a NaN constant.
 template <typename T>
 inline void DivideXyz(const V4<T>& a, const V4<T>& b, const V4<T>& d, V4<T>& qa, V4<T>& qb)
 {
@@ -444,18 +443,25 @@ inline V4<T> Load3(const Vec3<T>& v)
 }
 
 /// {box.min.x, y, z, *} and {box.max.x, y, z, *}: lane 3 another coordinate of the box or 0, for
-/// callers that make lane 3 irrelevant. For float two unaligned loads within the 24-byte box and
-/// one shuffle.
+/// callers that make lane 3 irrelevant. Loads within the box: for float two of 16 bytes and one
+/// shuffle, for double with AVX2 two of 32 bytes and one vpermpd (else Load3's).
 template <typename T>
 inline void LoadBox(const Aabb<T>& box, V4<T>& lo, V4<T>& hi)
 {
+    static_assert(sizeof(Aabb<T>) == 6 * sizeof(T), "Aabb is six packed scalars");
 #if defined(__SSE2__)
     if constexpr (sizeof(T) == 4) {
-        static_assert(sizeof(Aabb<float>) == 24, "Aabb<float> is six packed floats");
         const char* p = reinterpret_cast<const char*>(&box);
         lo.part[0] = _mm_loadu_ps(reinterpret_cast<const float*>(p));         // min.x min.y min.z max.x
         const __m128 m = _mm_loadu_ps(reinterpret_cast<const float*>(p + 8)); // min.z max.x max.y max.z
         hi.part[0] = _mm_shuffle_ps(m, m, _MM_SHUFFLE(3, 3, 2, 1));
+        return;
+    }
+#endif
+#if defined(__AVX2__)
+    if constexpr (sizeof(T) == 8) {
+        lo.part[0] = _mm256_loadu_pd(&box.min.x);                                                 // min.xyz max.x
+        hi.part[0] = _mm256_permute4x64_pd(_mm256_loadu_pd(&box.min.z), _MM_SHUFFLE(3, 3, 2, 1)); // max.xyz max.z
         return;
     }
 #endif

@@ -172,6 +172,82 @@ template <typename T>
     return r;
 }
 
+/// ClipSlabs with the bounds lo and hi already loaded as vlo and vhi: lane 3 zero (Load3) when
+/// kZeroLane3, else any finite value or NaN (LoadBox).
+template <typename T, bool kZeroLane3>
+[[gnu::always_inline]] inline CastResult<T>
+ClipSlabLanes(const Vec3<T>& origin, const Vec3<T>& dir, const Vec3<T>& lo, const Vec3<T>& hi, const simd::V4<T>& vlo,
+              const simd::V4<T>& vhi, T tMin, T tMax, Trace* trace, Wide<T>* wideEnter)
+{
+    using namespace simd;
+    using V = V4<T>;
+    using M = M4<T>;
+    // Lane 3 is a dummy slab whose quotients are NaN: (0 - 0) / 0 when the bounds' lane 3 is zero,
+    // else the direction's lane 3 is made a NaN, whatever the bounds hold there (a few more
+    // operations, per ray in a box loop). The clamps below turn it into the allowed range.
+    const M xyz = MaskFromBits<T>(7);
+    const V o = Load3<T>(origin);
+    V d = Load3<T>(dir) + T(0); // -0 -> +0 (see parallel below)
+    if constexpr (!kZeroLane3) {
+        d = V(M(d) | ~xyz);
+    }
+    V t0, t1;
+    DivideXyz<T>(vlo - o, vhi - o, d, t0, t1);
+
+    // Each slab's [near, far]. Parallel (d = +0): t0 and t1 are -inf, +inf or NaN (0/0, the origin on
+    // that plane). Origin strictly inside: [-inf, +inf]; outside: [+inf, +inf] or [-inf, -inf], no t;
+    // on a plane: the NaN is the bound the origin lies on, and the operand order below (minps and
+    // maxps give the second operand for NaN) keeps it as NaN, which the clamp then drops.
+    const V tNear = Min<T>(t1, t0);
+    const V tFar = Max<T>(t0, t1);
+    // Clamp to the allowed range (NaN -> the bound; the infinite tMax of a ray becomes the largest T).
+    // NaN input would be dropped here too, so it is made a miss: a NaN in the ray poisons the
+    // lower bound (maxps returns its second operand, NaN), a NaN in the box its lanes of tNear.
+    constexpr T kMaxFinite = std::numeric_limits<T>::max();
+    const V lower = V(M(Splat<T>(tMin)) | (kZeroLane3 ? Unordered<T>(o, d) : Unordered<T>(o, d) & xyz));
+    const V nearC = V(M(Max<T>(tNear, lower)) | Unordered<T>(vlo, vhi));
+    const V farC = Min<T>(tFar, Splat<T>(tMax >= kMaxFinite ? kMaxFinite : tMax));
+    // Out of T's range, decided in Wide<T> instead: a crossing slab whose exit is infinite (its
+    // quotient or its difference overflowed) or below the normal range (an underflowed quotient may
+    // have merged with another time, or turned a box behind the origin into one at -0). An infinite
+    // entry has an infinite exit; a tiny entry matters only against a tiny exit. Parallel lanes
+    // (+-inf or NaN) and lane 3 are ignored.
+    // One integer test per lane and one movmsk (AllLanesNormalOr, a single predicted branch); the lanes it skips depend
+    // on the direction alone, so a box loop computes them once per ray.
+    if (!AllLanesNormalOr<T>(tFar, kZeroLane3 ? d == Splat<T>(0) : (d == Splat<T>(0)) | ~xyz)) [[unlikely]] {
+        return ClipSlabsWide<T>(Widened(origin), Widened(dir), lo, hi, tMin, tMax, trace, wideEnter);
+    }
+    // Latest entry <= earliest exit, every pair compared (false for NaN): the entries of lanes
+    // {0,2} and {1,3} reduced, each compared with the earliest exit of all lanes (no exit is NaN
+    // after the clamp, so min reduces them in any order).
+    const V near2 = Max<T>(nearC, Shuffle<2, 3, 0, 1>(nearC));
+    const V far2 = Min<T>(farC, Shuffle<2, 3, 0, 1>(farC));
+    const V farAll = Min<T>(far2, Shuffle<1, 0, 3, 2>(far2));
+
+    CastResult<T> r;
+    r.hit = LaneBits<T>(near2 <= farAll) == 15;
+    if (r.hit) {
+        const T tEnter = near2[0] > near2[1] ? near2[0] : near2[1];
+        const T tExit = farAll[0];
+        r.tEnter = tEnter + T(0); // -0 -> +0
+        r.tExit = tExit + T(0);
+        r.point = origin + r.tEnter * dir;
+        // entering face: the first axis whose slab starts at tEnter; none when only tMin clamps.
+        // Lane masks rather than a loop and an indexed store, so that an unused normal costs nothing.
+        const int entering = LaneBits<T>(~(d == Splat<T>(0)) & (tNear == Splat<T>(tEnter))) & 7;
+        const M first = MaskFromBits<T>(entering & -entering);
+        const V normal = V(first & M(Select<T>(d > Splat<T>(0), Splat<T>(-1), Splat<T>(1))));
+        r.normal = Vec3<T>(normal[0], normal[1], normal[2]);
+        r.hasNormal = entering != 0;
+    }
+
+    if (trace != nullptr) [[unlikely]] {
+        const T q0[3] = {t0[0], t0[1], t0[2]}, q1[3] = {t1[0], t1[1], t1[2]};
+        TraceClipSlabs<T>(*trace, origin, dir, lo, hi, q0, q1, tMin, tMax, r);
+    }
+    return r;
+}
+
 } // namespace detail
 
 /// Clips the line origin + t * dir against the closed box [lo, hi] and the allowed range [tMin, tMax]
@@ -202,77 +278,27 @@ template <typename T>
 ///   where the interval became empty (where a sequential method exits early) is the deciding one.
 ///
 /// Speed: no branch on the verdict and no scalar work: two vector divisions and about twenty
-/// other SSE operations per box (the range check: three integer operations, a movmsk and one
-/// never-taken branch; the trace is recorded out of line), so that it inlines into box loops.
+/// other SSE operations per box (the range check: three integer operations, an or, a movmsk and
+/// one never-taken branch; the trace is recorded out of line), so that it inlines into box loops.
+/// The box overload loads the bounds whole (simd::LoadBox), which a box loop should prefer.
 template <typename T>
 [[gnu::always_inline]] inline CastResult<T> ClipSlabs(const Vec3<T>& origin, const Vec3<T>& dir, const Vec3<T>& lo,
                                                       const Vec3<T>& hi, T tMin, T tMax, Trace* trace = nullptr,
                                                       detail::Wide<T>* wideEnter = nullptr)
 {
-    using namespace simd;
-    using V = V4<T>;
-    using M = M4<T>;
-    // Lane 3 is a dummy slab (0 - 0) / 0 = NaN on both sides, which the clamps below turn into the
-    // allowed range [tMin, tMax] (and the zero lane costs no shuffle to build).
-    const V o = Load3<T>(origin);
-    const V d = Load3<T>(dir) + T(0); // -0 -> +0 (see parallel below)
-    const V vlo = Load3<T>(lo);
-    const V vhi = Load3<T>(hi);
-    V t0, t1;
-    DivideXyz<T>(vlo - o, vhi - o, d, t0, t1);
+    return detail::ClipSlabLanes<T, true>(origin, dir, lo, hi, simd::Load3<T>(lo), simd::Load3<T>(hi), tMin, tMax,
+                                          trace, wideEnter);
+}
 
-    // Each slab's [near, far]. Parallel (d = +0): t0 and t1 are -inf, +inf or NaN (0/0, the origin on
-    // that plane). Origin strictly inside: [-inf, +inf]; outside: [+inf, +inf] or [-inf, -inf], no t;
-    // on a plane: the NaN is the bound the origin lies on, and the operand order below (minps and
-    // maxps give the second operand for NaN) keeps it as NaN, which the clamp then drops.
-    const V tNear = Min<T>(t1, t0);
-    const V tFar = Max<T>(t0, t1);
-    // Clamp to the allowed range (NaN -> the bound; the infinite tMax of a ray becomes the largest T).
-    // NaN input would be dropped here too, so it is made a miss: a NaN in the ray poisons the
-    // lower bound (maxps returns its second operand, NaN), a NaN in the box its lanes of tNear.
-    constexpr T kMaxFinite = std::numeric_limits<T>::max();
-    const V lower = V(M(Splat<T>(tMin)) | Unordered<T>(o, d));
-    const V nearC = V(M(Max<T>(tNear, lower)) | Unordered<T>(vlo, vhi));
-    const V farC = Min<T>(tFar, Splat<T>(tMax >= kMaxFinite ? kMaxFinite : tMax));
-    // Out of T's range, decided in Wide<T> instead: a crossing slab whose exit is infinite (its
-    // quotient or its difference overflowed) or below the normal range (an underflowed quotient may
-    // have merged with another time, or turned a box behind the origin into one at -0). An infinite
-    // entry has an infinite exit; a tiny entry matters only against a tiny exit. Parallel lanes
-    // (+-inf or NaN) and lane 3 are ignored.
-    // One integer test per lane (NormalLaneBits); the parallel lanes' bits depend on the direction
-    // alone, so a box loop computes them once per ray.
-    if ((NormalLaneBits<T>(tFar) | LaneBits<T>(d == Splat<T>(0)) | 8) != 15) [[unlikely]] {
-        return detail::ClipSlabsWide<T>(detail::Widened(origin), detail::Widened(dir), lo, hi, tMin, tMax, trace,
-                                        wideEnter);
-    }
-    // Latest entry <= earliest exit, every pair compared (false for NaN): lanes {0,2} and {1,3}
-    // reduced first.
-    const V near2 = Max<T>(nearC, Shuffle<2, 3, 0, 1>(nearC));
-    const V far2 = Min<T>(farC, Shuffle<2, 3, 0, 1>(farC));
-    const M overlap = (near2 <= far2) & (near2 <= Shuffle<1, 0, 3, 2>(far2));
-
-    CastResult<T> r;
-    r.hit = LaneBits<T>(overlap) == 15;
-    if (r.hit) {
-        const T tEnter = near2[0] > near2[1] ? near2[0] : near2[1];
-        const T tExit = far2[0] < far2[1] ? far2[0] : far2[1];
-        r.tEnter = tEnter + T(0); // -0 -> +0
-        r.tExit = tExit + T(0);
-        r.point = origin + r.tEnter * dir;
-        // entering face: the first axis whose slab starts at tEnter; none when only tMin clamps.
-        // Lane masks rather than a loop and an indexed store, so that an unused normal costs nothing.
-        const int entering = LaneBits<T>(~(d == Splat<T>(0)) & (tNear == Splat<T>(tEnter))) & 7;
-        const M first = MaskFromBits<T>(entering & -entering);
-        const V normal = V(first & M(Select<T>(d > Splat<T>(0), Splat<T>(-1), Splat<T>(1))));
-        r.normal = Vec3<T>(normal[0], normal[1], normal[2]);
-        r.hasNormal = entering != 0;
-    }
-
-    if (trace != nullptr) [[unlikely]] {
-        const T q0[3] = {t0[0], t0[1], t0[2]}, q1[3] = {t1[0], t1[1], t1[2]};
-        detail::TraceClipSlabs<T>(*trace, origin, dir, lo, hi, q0, q1, tMin, tMax, r);
-    }
-    return r;
+/// ClipSlabs against a box, its bounds loaded as whole vectors (simd::LoadBox: in double with AVX2
+/// one 32-byte load and one load and permute, instead of three loads and two shuffles per bound).
+template <typename T>
+[[gnu::always_inline]] inline CastResult<T> ClipSlabs(const Vec3<T>& origin, const Vec3<T>& dir, const Aabb<T>& box,
+                                                      T tMin, T tMax, Trace* trace = nullptr)
+{
+    simd::V4<T> lo, hi;
+    simd::LoadBox<T>(box, lo, hi);
+    return detail::ClipSlabLanes<T, false>(origin, dir, box.min, box.max, lo, hi, tMin, tMax, trace, nullptr);
 }
 
 } // namespace hitlab

@@ -5,6 +5,8 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <cstring>
+#include <iterator>
 #include <limits>
 #include <random>
 
@@ -108,6 +110,78 @@ TYPED_TEST(SlabTest, NaNAnywhereMisses)
             EXPECT_FALSE(ClipSlabs(v[0], v[1], v[2], v[3], T(0), T(10)).hit) << "input " << which << " axis " << axis;
         }
     }
+}
+
+TYPED_TEST(SlabTest, NaNInABoxLoadedWholeMisses)
+{
+    // the box overload loads min.x min.y min.z max.x as one vector: max.x is also its lane 3
+    using T = TypeParam;
+    const T nan = std::numeric_limits<T>::quiet_NaN();
+    const Ray<T> ray{{-1, 0.5, 0.5}, {1, 0, 0}};
+    const Aabb<T> box{{0, 0, 0}, {1, 1, 1}};
+    ASSERT_TRUE(ClipSlabs(ray.origin, ray.direction, box, T(0), T(10)).hit);
+    for (int axis = 0; axis < 3; ++axis) {
+        Aabb<T> withNaN = box;
+        withNaN.min[axis] = nan;
+        EXPECT_FALSE(ClipSlabs(ray.origin, ray.direction, withNaN, T(0), T(10)).hit) << "min axis " << axis;
+        withNaN = box;
+        withNaN.max[axis] = nan;
+        EXPECT_FALSE(ClipSlabs(ray.origin, ray.direction, withNaN, T(0), T(10)).hit) << "max axis " << axis;
+    }
+}
+
+/// A coordinate from ordinary values and the extremes: zeros of both signs, subnormals, the
+/// smallest normal, the largest finite, a NaN now and then.
+template <typename T>
+T ExtremeCoordinate(std::mt19937& rng)
+{
+    using L = std::numeric_limits<T>;
+    const T specials[] = {T(0), -T(0), L::denorm_min(), -L::denorm_min(), L::min(), L::max(), -L::max(), T(0.5), T(-1),
+                          T(2), T(3),  L::quiet_NaN()};
+    std::uniform_real_distribution<T> unit(T(-2), T(2));
+    switch (rng() % 4) {
+    case 0:
+        return specials[rng() % std::size(specials)];
+    case 1:
+        return unit(rng) * std::ldexp(T(1), int(rng() % unsigned(2 * L::max_exponent)) - L::max_exponent);
+    default:
+        return unit(rng);
+    }
+}
+
+TYPED_TEST(SlabTest, BoxOverloadGivesTheBoundsOverloadsResultsBitForBit)
+{
+    // the box's bounds loaded whole (lane 3 another coordinate of the box) or one by one (lane 3 zero)
+    using T = TypeParam;
+    const T inf = std::numeric_limits<T>::infinity();
+    std::mt19937 rng(11);
+    int hits = 0;
+    for (int i = 0; i < 200000; ++i) {
+        Ray<T> ray;
+        Aabb<T> box;
+        for (int axis = 0; axis < 3; ++axis) {
+            ray.origin[axis] = ExtremeCoordinate<T>(rng);
+            ray.direction[axis] = ExtremeCoordinate<T>(rng);
+            const T a = ExtremeCoordinate<T>(rng), b = ExtremeCoordinate<T>(rng);
+            box.min[axis] = a < b ? a : b;
+            box.max[axis] = a < b ? b : a;
+        }
+        const CastResult<T> whole = ClipSlabs(ray.origin, ray.direction, box, T(0), inf);
+        const CastResult<T> bounds = ClipSlabs(ray.origin, ray.direction, box.min, box.max, T(0), inf);
+        ASSERT_EQ(whole.hit, bounds.hit) << i;
+        ASSERT_EQ(whole.hasNormal, bounds.hasNormal) << i;
+        const T a[] = {whole.tEnter,  whole.tExit,    whole.point.x,  whole.point.y,
+                       whole.point.z, whole.normal.x, whole.normal.y, whole.normal.z};
+        const T b[] = {bounds.tEnter,  bounds.tExit,    bounds.point.x,  bounds.point.y,
+                       bounds.point.z, bounds.normal.x, bounds.normal.y, bounds.normal.z};
+        for (int f = 0; f < 8; ++f) {
+            ASSERT_EQ(std::memcmp(&a[f], &b[f], sizeof(T)), 0) << i << " field " << f;
+        }
+        hits += whole.hit ? 1 : 0;
+    }
+    // both verdicts occur often enough for the comparison to mean something
+    EXPECT_GT(hits, 10000);
+    EXPECT_LT(hits, 190000);
 }
 
 TYPED_TEST(SlabTest, ParallelAxisOutsideMissesEvenWhenTheOtherAxisOverflows)
