@@ -79,7 +79,12 @@ std::size_t Count(const std::string& text, const std::string& what)
 
 class FigureExternalTest : public ::testing::Test {
 protected:
-    void SetUp() override { setenv("HITLAB_PLUGIN_HOST", HITLAB_PLUGIN_HOST, 1); }
+    void SetUp() override
+    {
+        setenv("HITLAB_PLUGIN_HOST", HITLAB_PLUGIN_HOST, 1);
+        // a sanitizer build of the host: let a SIGSEGV be a SIGSEGV
+        setenv("ASAN_OPTIONS", "handle_segv=0:detect_leaks=1", 1);
+    }
 };
 
 TEST_F(FigureExternalTest, APluginAlgorithmDrawnWithItsTraceStepsInTheCaption)

@@ -49,13 +49,22 @@ std::string Replace(std::string text, const std::string& from, const std::string
 }
 
 /// Compiles the cases as their comments say and runs them; the run's exit status and output.
+#if defined(__SANITIZE_ADDRESS__)
+// the plugins of a sanitizer build are instrumented: a test that loads one is built the same way
+constexpr const char* kSanitize = " -fsanitize=address,undefined";
+constexpr const char* kRunEnv = "ASAN_OPTIONS=detect_leaks=0 ";
+#else
+constexpr const char* kSanitize = "";
+constexpr const char* kRunEnv = "";
+#endif
+
 int CompileAndRun(const std::string& cases, const std::string& tag, std::string& output)
 {
     const fs::path dir = fs::temp_directory_path() / "hitlab_hunt_external_export_test";
     fs::create_directories(dir);
     const fs::path source = dir / (tag + ".cpp"), exe = dir / tag, log = dir / (tag + ".log");
     std::ofstream(source) << cases;
-    const std::string compile = std::string(HITLAB_CXX) + " -std=c++20 -Wall -Wextra -Werror -I " +
+    const std::string compile = std::string(HITLAB_CXX) + kSanitize + " -std=c++20 -Wall -Wextra -Werror -I " +
                                 HITLAB_PLUGIN_INCLUDE + " " + source.string() + " -o " + exe.string() +
                                 " -lgtest_main -lgtest -pthread -ldl > " + log.string() + " 2>&1";
     if (std::system(compile.c_str()) != 0) {
@@ -63,7 +72,7 @@ int CompileAndRun(const std::string& cases, const std::string& tag, std::string&
         output = "compile failed: " + compile + "\n" + std::string(std::istreambuf_iterator<char>(in), {});
         return -1;
     }
-    const int status = std::system((exe.string() + " > " + log.string() + " 2>&1").c_str());
+    const int status = std::system((kRunEnv + exe.string() + " > " + log.string() + " 2>&1").c_str());
     std::ifstream in(log);
     output = std::string(std::istreambuf_iterator<char>(in), {});
     return status;
