@@ -303,13 +303,54 @@ void NumberLineCaption(const AlgorithmInfo& algorithm, const Trace& trace, int s
     ImGui::PopTextWrapPos();
 }
 
+/// The trace's picture for methods other than slabs: the faces or axes tables, or the current
+/// step's values (sphere tests, closest points).
+void OtherTraceDetail(const PanelState& state, const Trace& trace, const PairColors& colors)
+{
+    const int count = int(trace.steps.size());
+    bool faces = false, axes = false;
+    for (const TraceStep& s : trace.steps) {
+        faces = faces || std::holds_alternative<FacePart>(s.part);
+        axes = axes || std::holds_alternative<AxisPart>(s.part);
+    }
+    if (faces) {
+        FaceTable(trace, state.step);
+    }
+    if (axes) {
+        AxisTable(trace, state.step, colors);
+    }
+    // other methods (sphere tests, closest points): the current step's numbers, large enough to read
+    const int shown = state.step >= 0 ? state.step : trace.decidingStep;
+    if (!faces && !axes && shown >= 0 && shown < count) {
+        const TraceStep& s = trace.steps[size_t(shown)];
+        ImGui::TextDisabled(state.step >= 0 ? "this step" : "the deciding step");
+        ImGui::PushTextWrapPos(0.0f);
+        ImGui::TextUnformatted(s.caption.c_str());
+        ImGui::PopTextWrapPos();
+        if (!s.values.empty() &&
+            ImGui::BeginTable("values", 2, ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_RowBg)) {
+            for (const TraceValue& v : s.values) {
+                ImGui::TableNextColumn();
+                ImGui::TextUnformatted(v.name);
+                ImGui::TableNextColumn();
+                char exact[40];
+                std::snprintf(exact, sizeof exact, "%.9g", v.value);
+                ImGui::TextUnformatted(exact);
+            }
+            ImGui::EndTable();
+        }
+        if (const auto* p = std::get_if<PointPart>(&s.part)) {
+            ImGui::Text("%s: %s", p->label.c_str(), ShortVecText(p->point).c_str());
+        }
+    }
+}
+
 /// The trace's picture: the t number line of slab methods (with the compared algorithm's below it),
 /// the faces or axes tables, or the current step's values for other methods. A hovered bar is
 /// written to state.hoveredBar for the viewport; `crossing` is the viewport's hovered crossing.
 void TraceDetail(PanelState& state, const Trace& trace, const AlgorithmInfo& drawn, const PairColors& colors,
                  const Trace* compared, const AlgorithmInfo* comparedAlgorithm, SlabHighlight crossing)
 {
-    const int count = int(trace.steps.size());
     if (IsSlabTrace(trace)) {
         const float width = ImGui::GetContentRegionAvail().x;
         const bool both = compared != nullptr && comparedAlgorithm != nullptr && IsSlabTrace(*compared);
@@ -344,41 +385,7 @@ void TraceDetail(PanelState& state, const Trace& trace, const AlgorithmInfo& dra
             ImGui::PopTextWrapPos();
         }
     } else {
-        bool faces = false, axes = false;
-        for (const TraceStep& s : trace.steps) {
-            faces = faces || std::holds_alternative<FacePart>(s.part);
-            axes = axes || std::holds_alternative<AxisPart>(s.part);
-        }
-        if (faces) {
-            FaceTable(trace, state.step);
-        }
-        if (axes) {
-            AxisTable(trace, state.step, colors);
-        }
-        // other methods (sphere tests, closest points): the current step's numbers, large enough to read
-        const int shown = state.step >= 0 ? state.step : trace.decidingStep;
-        if (!faces && !axes && shown >= 0 && shown < count) {
-            const TraceStep& s = trace.steps[size_t(shown)];
-            ImGui::TextDisabled(state.step >= 0 ? "this step" : "the deciding step");
-            ImGui::PushTextWrapPos(0.0f);
-            ImGui::TextUnformatted(s.caption.c_str());
-            ImGui::PopTextWrapPos();
-            if (!s.values.empty() &&
-                ImGui::BeginTable("values", 2, ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_RowBg)) {
-                for (const TraceValue& v : s.values) {
-                    ImGui::TableNextColumn();
-                    ImGui::TextUnformatted(v.name);
-                    ImGui::TableNextColumn();
-                    char exact[40];
-                    std::snprintf(exact, sizeof exact, "%.9g", v.value);
-                    ImGui::TextUnformatted(exact);
-                }
-                ImGui::EndTable();
-            }
-            if (const auto* p = std::get_if<PointPart>(&s.part)) {
-                ImGui::Text("%s: %s", p->label.c_str(), ShortVecText(p->point).c_str());
-            }
-        }
+        OtherTraceDetail(state, trace, colors);
     }
     ImGui::Separator();
     ImGui::PushTextWrapPos(0.0f);
