@@ -6,6 +6,8 @@
 #include "app/gui/panels/lessons.h"
 #include "support/window_run.h"
 
+#include "support/x13_scene.h"
+
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
@@ -23,16 +25,7 @@ fs::path Dir() { return test::TestDir("hitlab_external_window_gui_test"); }
 
 /// A scene of two rays along +x against the box [15, 17] x [-1, 1]^2: one from x = 13 (where the
 /// misbehaving examples fail) and one from the origin.
-std::string MisbehaveScene()
-{
-    const fs::path path = Dir() / "x13.json";
-    std::ofstream(path) << R"({"format": "hitlab-scene", "version": 1, "title": "x13", "shapes": [
-  {"id": 1, "name": "box", "type": "aabb", "min": [15, -1, -1], "max": [17, 1, 1]},
-  {"id": 2, "name": "ray13", "type": "ray", "origin": [13, 0, 0], "direction": [1, 0, 0]},
-  {"id": 3, "name": "ray0", "type": "ray", "origin": [0, 0, 0], "direction": [1, 0, 0]}],
- "queries": {"families": {"ray_aabb": {"algorithms": "all", "draw": "slab", "precision": "float"}}}})";
-    return path.string();
-}
+std::string MisbehaveScene() { return test::WriteX13Scene(Dir(), R"("all")"); }
 
 /// The column index of an algorithm in the report's first table; -1 when absent.
 int Column(const nlohmann::json& table, const std::string& name, bool external)

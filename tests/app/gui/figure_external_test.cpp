@@ -4,6 +4,8 @@
 #include "app/gui/gui_cli.h"
 #include "app/gui/panels/lessons.h"
 
+#include "support/x13_scene.h"
+
 #include <gtest/gtest.h>
 
 #include <cstdlib>
@@ -57,16 +59,7 @@ Rendered Render(std::vector<std::string> args, const std::string& tag)
 
 /// Two rays along +x against the box [15, 17] x [-1, 1]^2, compared with slab alone: ray13 from
 /// x = 13 (where misbehave_c crashes) and ray0 from the origin (where it misses; slab hits).
-std::string X13Scene()
-{
-    const fs::path path = Dir() / "x13.json";
-    std::ofstream(path) << R"({"format": "hitlab-scene", "version": 1, "title": "x13", "shapes": [
-  {"id": 1, "name": "box", "type": "aabb", "min": [15, -1, -1], "max": [17, 1, 1]},
-  {"id": 2, "name": "ray13", "type": "ray", "origin": [13, 0, 0], "direction": [1, 0, 0]},
-  {"id": 3, "name": "ray0", "type": "ray", "origin": [0, 0, 0], "direction": [1, 0, 0]}],
- "queries": {"families": {"ray_aabb": {"algorithms": ["slab"], "draw": "slab", "precision": "float"}}}})";
-    return path.string();
-}
+std::string X13Scene() { return test::WriteX13Scene(Dir(), R"(["slab"])"); }
 
 std::size_t Count(const std::string& text, const std::string& what)
 {
