@@ -377,7 +377,8 @@ void GridRenderer::Draw() const
     // opaque over the cleared frame: no blending (the depth test still keeps it off the panels)
     glDisable(GL_BLEND);
     glBindVertexArray(m_vao);
-    glDrawArrays(GL_TRIANGLE_FAN, 0, 32);
+    constexpr GLsizei kCorners = 4; // kSides of shaders/grid.vert.glsl: a square, two triangles
+    glDrawArrays(GL_TRIANGLE_FAN, 0, kCorners);
     glBindVertexArray(0);
     glEnable(GL_BLEND);
 }

@@ -1,8 +1,11 @@
 #version 330 core
-// The ground grid as one polygon around its drawn disc (render/grid.h, a fan of kSides corners
-// from gl_VertexID); the fragment shader finds the lines. Positions are in steps from the grid's
-// centre, so that a grid far from the origin keeps its precision.
-const int kSides = 32;
+// The ground grid as one square around its drawn disc (render/grid.h, a fan of kSides corners
+// from gl_VertexID: two triangles); the fragment shader finds the lines and leaves the corners
+// past the disc empty. A finer polygon hugs the disc closer, but a software driver shades the
+// pixels along every inner edge once for each triangle: 32 sides cost a quarter more than 4.
+// Positions are in steps from the grid's centre, so that a grid far from the origin keeps its
+// precision.
+const int kSides = 4; // GridRenderer::Draw draws this many corners
 
 uniform vec3 uCenter; // world
 uniform vec3 uStepU;  // world vector of one step along the grid's u axis

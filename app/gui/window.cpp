@@ -3,6 +3,7 @@
 #include "gui.h"
 #include "panels/panels.h"
 #include "scene_loading.h"
+#include "window_input.h"
 #include "window_setup.h"
 
 #include "core/io/scene_file.h"
@@ -36,6 +37,9 @@ namespace {
 volatile std::sig_atomic_t g_terminate = 0;
 
 void OnTerminate(int) { g_terminate = 1; }
+
+/// The window's size, focus and pointer, kept from its events (one window per process).
+WindowState g_window;
 
 Viewport* ViewportOf(GLFWwindow* window) { return static_cast<Viewport*>(glfwGetWindowUserPointer(window)); }
 
@@ -71,12 +75,15 @@ void DumpShapes(const Scene& scene, const std::string& path)
 void InstallInputCallbacks(GLFWwindow* window)
 {
     glfwSetWindowUserPointer(window, nullptr);
+    TrackWindowState(window, g_window);
     glfwSetCursorPosCallback(window, [](GLFWwindow* w, double x, double y) {
+        NoteCursor(g_window, x, y);
         if (Viewport* viewport = ViewportOf(w)) {
             viewport->OnMouseMove({x, y});
         }
     });
     glfwSetMouseButtonCallback(window, [](GLFWwindow* w, int button, int action, int mods) {
+        NoteButton(g_window, button, action == GLFW_PRESS);
         if (Viewport* viewport = ViewportOf(w)) {
             viewport->OnMouseButton(button, action == GLFW_PRESS, mods);
         }
@@ -109,10 +116,9 @@ std::optional<Scene> WaitWithProgress(GLFWwindow* window, SceneLoadJob& load, Ui
             load.Cancel();
             continue;
         }
-        int fbw = 0, fbh = 0;
-        glfwGetFramebufferSize(window, &fbw, &fbh);
+        const int fbw = g_window.framebuffer.x, fbh = g_window.framebuffer.y;
         ImGui_ImplOpenGL3_NewFrame();
-        ImGui_ImplGlfw_NewFrame();
+        NewPlatformFrame(window, g_window);
         ImGui::NewFrame();
         ImGui::SetNextWindowPos(ImGui::GetMainViewport()->GetCenter(), ImGuiCond_Always, ImVec2(0.5f, 0.5f));
         ImGui::SetNextWindowSize(ImVec2(ImGui::GetFontSize() * 32.0f, 0.0f));
@@ -138,10 +144,8 @@ std::optional<FrameTimes> DrawFrame(GLFWwindow* window, Viewport& viewport, Pane
                                     double& lastFrame)
 {
     FrameClock clock;
-    int fbw = 0, fbh = 0, ww = 0, wh = 0;
-    glfwGetFramebufferSize(window, &fbw, &fbh);
-    glfwGetWindowSize(window, &ww, &wh);
-    if (fbw <= 0 || fbh <= 0 || ww <= 0 || wh <= 0 || glfwGetWindowAttrib(window, GLFW_ICONIFIED)) {
+    const int fbw = g_window.framebuffer.x, fbh = g_window.framebuffer.y, ww = g_window.size.x, wh = g_window.size.y;
+    if (!g_window.Drawable()) {
         glfwWaitEvents(); // minimised or zero-sized: sleep until something happens
         return std::nullopt;
     }
@@ -149,7 +153,7 @@ std::optional<FrameTimes> DrawFrame(GLFWwindow* window, Viewport& viewport, Pane
     viewport.Update();
     clock.evaluated = NowMs();
     ImGui_ImplOpenGL3_NewFrame();
-    ImGui_ImplGlfw_NewFrame();
+    NewPlatformFrame(window, g_window);
     ImGui::NewFrame();
     panels.Draw((clock.evaluated - lastFrame) / 1000.0);
     lastFrame = clock.evaluated;

@@ -1,0 +1,122 @@
+// The window's state from its events, and Dear ImGui's platform input from that (window_input.h).
+#include "window_input.h"
+
+#include <GLFW/glfw3.h>
+#include <imgui.h>
+
+#include <cfloat>
+#include <cstring>
+
+namespace hitlab {
+
+namespace {
+
+/// The state the callbacks keep (GLFW callbacks carry no pointer of ours; the window's user
+/// pointer is the viewport's). One window per process.
+WindowState* g_state = nullptr;
+
+/// GLFW's shape for an ImGui cursor, as ImGui's GLFW backend maps them with GLFW 3.3 (which has
+/// no diagonal-resize, move or not-allowed shapes: those are the arrow).
+GLFWcursor* CursorFor(const WindowState& state, ImGuiMouseCursor cursor)
+{
+    switch (cursor) {
+    case ImGuiMouseCursor_TextInput:
+        return state.cursors[1];
+    case ImGuiMouseCursor_ResizeNS:
+        return state.cursors[2];
+    case ImGuiMouseCursor_ResizeEW:
+        return state.cursors[3];
+    case ImGuiMouseCursor_Hand:
+        return state.cursors[4];
+    default:
+        return state.cursors[0];
+    }
+}
+
+void UpdateCursorShape(GLFWwindow* window, WindowState& state)
+{
+    const ImGuiIO& io = ImGui::GetIO();
+    if ((io.ConfigFlags & ImGuiConfigFlags_NoMouseCursorChange) != 0 ||
+        glfwGetInputMode(window, GLFW_CURSOR) == GLFW_CURSOR_DISABLED) {
+        return;
+    }
+    const ImGuiMouseCursor wanted = io.MouseDrawCursor ? ImGuiMouseCursor_None : ImGui::GetMouseCursor();
+    if (wanted == state.shownCursor) {
+        return;
+    }
+    state.shownCursor = wanted;
+    if (wanted == ImGuiMouseCursor_None) {
+        glfwSetInputMode(window, GLFW_CURSOR, GLFW_CURSOR_HIDDEN);
+    } else {
+        glfwSetCursor(window, CursorFor(state, wanted));
+        glfwSetInputMode(window, GLFW_CURSOR, GLFW_CURSOR_NORMAL);
+    }
+}
+
+} // namespace
+
+void TrackWindowState(GLFWwindow* window, WindowState& state)
+{
+    g_state = &state;
+    glfwGetWindowSize(window, &state.size.x, &state.size.y);
+    glfwGetFramebufferSize(window, &state.framebuffer.x, &state.framebuffer.y);
+    state.iconified = glfwGetWindowAttrib(window, GLFW_ICONIFIED) != 0;
+    state.focused = glfwGetWindowAttrib(window, GLFW_FOCUSED) != 0;
+    state.hovered = glfwGetWindowAttrib(window, GLFW_HOVERED) != 0;
+    glfwGetCursorPos(window, &state.cursor.x, &state.cursor.y);
+    // a shape this GLFW or display lacks is the arrow (null), without an error message
+    const GLFWerrorfun previous = glfwSetErrorCallback(nullptr);
+    const int shapes[] = {GLFW_ARROW_CURSOR, GLFW_IBEAM_CURSOR, GLFW_VRESIZE_CURSOR, GLFW_HRESIZE_CURSOR,
+                          GLFW_HAND_CURSOR};
+    for (size_t i = 0; i < state.cursors.size(); ++i) {
+        state.cursors[i] = glfwCreateStandardCursor(shapes[i]);
+    }
+    glfwSetErrorCallback(previous);
+    glfwSetWindowSizeCallback(window, [](GLFWwindow*, int w, int h) { g_state->size = {w, h}; });
+    glfwSetFramebufferSizeCallback(window, [](GLFWwindow*, int w, int h) { g_state->framebuffer = {w, h}; });
+    glfwSetWindowIconifyCallback(window, [](GLFWwindow*, int iconified) { g_state->iconified = iconified != 0; });
+    glfwSetWindowFocusCallback(window, [](GLFWwindow*, int focused) { g_state->focused = focused != 0; });
+    glfwSetCursorEnterCallback(window, [](GLFWwindow*, int entered) { g_state->hovered = entered != 0; });
+}
+
+void NoteCursor(WindowState& state, double x, double y) { state.cursor = {x, y}; }
+
+void NoteButton(WindowState& state, int button, bool pressed)
+{
+    if (pressed && button >= 0 && size_t(button) < state.clicked.size()) {
+        state.clicked[size_t(button)] = true;
+    }
+}
+
+void ApplyPlatformInput(ImGuiIO& io, WindowState& state, double now, const std::array<bool, 5>& down)
+{
+    io.DisplaySize = ImVec2(float(state.size.x), float(state.size.y));
+    if (state.size.x > 0 && state.size.y > 0) {
+        io.DisplayFramebufferScale =
+            ImVec2(float(state.framebuffer.x) / float(state.size.x), float(state.framebuffer.y) / float(state.size.y));
+    }
+    io.DeltaTime = state.time > 0.0 && now > state.time ? float(now - state.time) : 1.0f / 60.0f;
+    state.time = now;
+    bool held = false;
+    for (size_t i = 0; i < state.clicked.size(); ++i) {
+        io.MouseDown[i] = state.clicked[i] || down[i];
+        held = held || io.MouseDown[i];
+        state.clicked[i] = false;
+    }
+    // while a button is held the window keeps getting the pointer's moves outside it (a drag)
+    const bool known = state.hovered || held;
+    io.MousePos = known ? ImVec2(float(state.cursor.x), float(state.cursor.y)) : ImVec2(-FLT_MAX, -FLT_MAX);
+    std::memset(io.NavInputs, 0, sizeof(io.NavInputs));
+}
+
+void NewPlatformFrame(GLFWwindow* window, WindowState& state)
+{
+    std::array<bool, 5> down{};
+    for (size_t i = 0; i < down.size(); ++i) {
+        down[i] = glfwGetMouseButton(window, int(i)) == GLFW_PRESS; // GLFW's own record: no round trip
+    }
+    ApplyPlatformInput(ImGui::GetIO(), state, glfwGetTime(), down);
+    UpdateCursorShape(window, state);
+}
+
+} // namespace hitlab
