@@ -27,9 +27,12 @@ void main()
     float key = max(dot(n, normalize(vec3(-0.4, 0.7, 0.6))), 0.0);
     float facing = max(dot(n, -dir), 0.0);
     float light = 0.35 + 0.45 * key + 0.25 * facing;
-    vec3 rgb = vColor.rgb * light + vec3(pow(key, 24.0) * 0.35);
+    // the highlight key^24 by squaring: a software driver's pow is a logarithm and an exponential
+    float key3 = key * key * key;
+    float key12 = (key3 * key3) * (key3 * key3);
+    vec3 rgb = vColor.rgb * light + vec3(key12 * key12 * 0.35);
     // a rim: more opaque towards the silhouette, like a glass ball, plus a crisp outline
-    float alpha = vColor.a * (0.75 + 0.6 * pow(1.0 - facing, 2.0));
+    float alpha = vColor.a * (0.75 + 0.6 * (1.0 - facing) * (1.0 - facing));
     // distance to the silhouette in pixels: how far the ray passes inside the sphere's edge
     float edgeWidth = fwidth(disc);
     float toEdge = disc / max(edgeWidth, 1e-12);
