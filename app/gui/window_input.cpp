@@ -61,7 +61,6 @@ void TrackWindowState(GLFWwindow* window, WindowState& state)
     glfwGetWindowSize(window, &state.size.x, &state.size.y);
     glfwGetFramebufferSize(window, &state.framebuffer.x, &state.framebuffer.y);
     state.iconified = glfwGetWindowAttrib(window, GLFW_ICONIFIED) != 0;
-    state.focused = glfwGetWindowAttrib(window, GLFW_FOCUSED) != 0;
     state.hovered = glfwGetWindowAttrib(window, GLFW_HOVERED) != 0;
     glfwGetCursorPos(window, &state.cursor.x, &state.cursor.y);
     // a shape this GLFW or display lacks is the arrow (null), without an error message
@@ -75,7 +74,6 @@ void TrackWindowState(GLFWwindow* window, WindowState& state)
     glfwSetWindowSizeCallback(window, [](GLFWwindow*, int w, int h) { g_state->size = {w, h}; });
     glfwSetFramebufferSizeCallback(window, [](GLFWwindow*, int w, int h) { g_state->framebuffer = {w, h}; });
     glfwSetWindowIconifyCallback(window, [](GLFWwindow*, int iconified) { g_state->iconified = iconified != 0; });
-    glfwSetWindowFocusCallback(window, [](GLFWwindow*, int focused) { g_state->focused = focused != 0; });
     glfwSetCursorEnterCallback(window, [](GLFWwindow*, int entered) { g_state->hovered = entered != 0; });
 }
 

@@ -1,4 +1,4 @@
-// The window's size, focus and pointer as GLFW's events report them, and Dear ImGui's per-frame
+// The window's size, minimised state and pointer as GLFW's events report them, and Dear ImGui's per-frame
 // platform input (what its GLFW backend's ImGui_ImplGlfw_NewFrame sets) taken from them. The
 // backend asks the X server every frame for the window's size (twice), its focus and the pointer,
 // and the frame loop asked for the size and the minimised state again: seven round trips to the
@@ -19,7 +19,7 @@ namespace hitlab {
 /// What the frame loop and Dear ImGui need of the window, kept from its events.
 struct WindowState {
     glm::ivec2 size{0}, framebuffer{0}; ///< screen units and pixels (larger on hi-DPI screens)
-    bool iconified = false, focused = false;
+    bool iconified = false;
     bool hovered = false;          ///< the pointer is over the window
     glm::dvec2 cursor{0.0};        ///< the pointer, window coordinates (outside it while dragging)
     std::array<bool, 5> clicked{}; ///< a button pressed since the last frame: a click shorter than a frame counts
@@ -32,7 +32,7 @@ struct WindowState {
 };
 
 /// Reads `window`'s state once and keeps `state` up to date from then on (size, framebuffer size,
-/// minimised, focus and pointer-enter callbacks). Call before Dear ImGui's GLFW backend is
+/// minimised and pointer-enter callbacks). Call before Dear ImGui's GLFW backend is
 /// installed, which chains to these callbacks; `state` must outlive the window. The pointer's
 /// position and the buttons come through NoteCursor and NoteButton, called by the caller's own
 /// pointer callbacks.
