@@ -56,6 +56,11 @@ public:
         (void)at, (void)offset, (void)text, (void)color;
     }
 
+    /// A thin leader line from the world point `at` to the screen point `to` pixels from it (x
+    /// right, y down): LabelLayout draws it from a point to its label when the label had to move
+    /// away from it. The default ignores it.
+    virtual void Leader(const glm::vec3& at, glm::vec2 to, const glm::vec4& color) { (void)at, (void)to, (void)color; }
+
     void Line(DrawLayer layer, const glm::vec3& a, const glm::vec3& b, const glm::vec4& color, float width = 1.5f)
     {
         Line(layer, a, b, color, color, width);

@@ -5,6 +5,7 @@
 #include "clock.h"
 
 #include "core/text.h"
+#include "render/cast_labels.h"
 #include "render/frame.h"
 #include "render/grid_labels.h"
 #include "render/trace_draw.h"
@@ -58,6 +59,14 @@ public:
         if (const auto screen = WorldToScreen(m_camera, glm::dvec3(at))) {
             hitlab::Label(m_draw, ImVec2(float(screen->x) + offset.x, float(screen->y) + offset.y), text.c_str(),
                           ImGui::ColorConvertFloat4ToU32(ImVec4(color.x, color.y, color.z, color.w)));
+        }
+    }
+    void Leader(const glm::vec3& at, glm::vec2 to, const glm::vec4& color) override
+    {
+        if (const auto screen = WorldToScreen(m_camera, glm::dvec3(at))) {
+            const ImVec2 from(float(screen->x), float(screen->y));
+            m_draw->AddLine(from, ImVec2(from.x + to.x, from.y + to.y),
+                            ImGui::ColorConvertFloat4ToU32(ImVec4(color.x, color.y, color.z, color.w)), 1.0f);
         }
     }
     void Line(DrawLayer, const glm::vec3&, const glm::vec3&, const glm::vec4&, const glm::vec4&, float) override {}
@@ -117,14 +126,21 @@ SceneDrawOptions Viewport::DrawOptions() const
     return options;
 }
 
+glm::vec4 Viewport::LabelArea() const
+{
+    if (overlayArea.z > 0.0 && overlayArea.w > 0.0) {
+        return glm::vec4(overlayArea);
+    }
+    return {0.0f, 0.0f, float(camera.viewport.x), float(camera.viewport.y)};
+}
+
 void Viewport::DrawLabels(DrawSink& out) const
 {
     if (m_focused) {
         // the text's width per character: the window's font, or the figure's estimate without ImGui
         const float charWidth = ImGui::GetCurrentContext() != nullptr ? ImGui::CalcTextSize("0").x : 7.8f;
-        const DrawnOverride* given = FocusedOverride();
-        DrawCastLabels(m_scene, m_evaluator, *m_focused, out, &m_focusedTrace, &camera, charWidth, given);
-        DrawTraceLabels(m_scene, m_evaluator, *m_focused, m_focusedTrace, camera, out, given);
+        DrawFocusLabels(m_scene, m_evaluator, *m_focused, m_focusedTrace, camera, charWidth, LabelArea(),
+                        FocusedOverride(), out);
     }
 }
 

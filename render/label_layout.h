@@ -1,0 +1,100 @@
+// One placement for all the text labels of a frame: each label keeps the offset its producer gave
+// when its box is free, and otherwise moves to the nearest free place around its point (below,
+// above, left or right, a little further each time), with a thin leader line back to the point
+// when it ends up away from it. LabelLayout is a DrawSink in front of the real one, so the window,
+// the `render` PNG and the SVG figures place labels alike; the placement is deterministic (the
+// labels' order decides).
+#pragma once
+
+#include "camera.h"
+#include "draw_sink.h"
+
+#include <glm/vec2.hpp>
+#include <glm/vec4.hpp>
+
+#include <cstddef>
+#include <vector>
+
+namespace hitlab {
+
+/// A label's screen box (x0, y0, x1, y1) for its text's top-left corner at `corner`: `chars`
+/// characters of `charWidth` pixels, 13/7 of that high, padded by 4 pixels left and right and 2
+/// above and below (as the window draws it).
+glm::vec4 LabelBox(glm::vec2 corner, std::size_t chars, float charWidth);
+
+/// The placement in screen pixels: labels are placed one after the other, each avoiding those
+/// placed before it.
+class LabelPlacement {
+public:
+    /// `area`: the free part of the view (x, y, width, height) a moved label stays inside when it
+    /// can; zero size: unknown.
+    explicit LabelPlacement(float charWidth, glm::vec4 area = glm::vec4(0.0f));
+
+    /// The offset for a label of `chars` characters at `anchor` (screen pixels) that asks for
+    /// `offset`: `offset` itself when its box overlaps no label placed before, else the cheapest
+    /// free candidate around (a lane further away from the point first, then sideways); when none
+    /// is free, the candidate overlapping the least.
+    glm::vec2 Place(glm::vec2 anchor, glm::vec2 offset, std::size_t chars);
+
+    /// Keeps the place of a label drawn elsewhere (at `offset`, never moved) free of later labels.
+    void Reserve(glm::vec2 anchor, glm::vec2 offset, std::size_t chars);
+    /// The boxes placed (and reserved) so far, in order.
+    const std::vector<glm::vec4>& Boxes() const { return m_placed; }
+    /// A stacked label's distance from the one it gives way to, vertically (pixels).
+    float LaneStep() const;
+
+private:
+    float Overlap(const glm::vec4& box) const;
+    bool Inside(const glm::vec4& box) const;
+
+    float m_charWidth;
+    glm::vec4 m_area;
+    std::vector<glm::vec4> m_placed;
+};
+
+/// A DrawSink that places every label it receives (LabelPlacement, anchors projected by `camera`)
+/// before passing it to `out`, with a leader line (DrawSink::Leader) when the label moved away
+/// from its point; everything else goes to `out` as it is.
+class LabelLayout final : public DrawSink {
+public:
+    LabelLayout(DrawSink& out, const Camera& camera, float charWidth, glm::vec4 area = glm::vec4(0.0f));
+
+    void Label(const glm::vec3& at, glm::vec2 offset, const std::string& text, const glm::vec4& color) override;
+    /// A label `out` gets from elsewhere (the 2D view's coordinates): its place is kept free.
+    void Reserve(const glm::vec3& at, glm::vec2 offset, const std::string& text);
+    void Leader(const glm::vec3& at, glm::vec2 to, const glm::vec4& color) override { m_out.Leader(at, to, color); }
+    void Line(DrawLayer layer, const glm::vec3& a, const glm::vec3& b, const glm::vec4& colorA, const glm::vec4& colorB,
+              float width) override
+    {
+        m_out.Line(layer, a, b, colorA, colorB, width);
+    }
+    void Marker(const glm::vec3& position, const glm::vec4& color, float size, MarkerKind kind,
+                const glm::vec3& toward) override
+    {
+        m_out.Marker(position, color, size, kind, toward);
+    }
+    void Box(const glm::vec3& center, const glm::vec3& halfExtents, const glm::mat3& axes, const glm::vec4& color,
+             const glm::vec4& edgeColor, float edgeWidth) override
+    {
+        m_out.Box(center, halfExtents, axes, color, edgeColor, edgeWidth);
+    }
+    void Sphere(const glm::vec3& center, float radius, const glm::vec4& color, const glm::vec4& outline) override
+    {
+        m_out.Sphere(center, radius, color, outline);
+    }
+    void Triangle(DrawLayer layer, const glm::vec3& a, const glm::vec3& b, const glm::vec3& c,
+                  const glm::vec4& color) override
+    {
+        m_out.Triangle(layer, a, b, c, color);
+    }
+    void GridFade(const glm::vec3& center, float radius) override { m_out.GridFade(center, radius); }
+    void Grid(const GridLayout& grid) override { m_out.Grid(grid); }
+
+private:
+    DrawSink& m_out;
+    const Camera& m_camera;
+    float m_charWidth;
+    LabelPlacement m_placement;
+};
+
+} // namespace hitlab
