@@ -160,6 +160,7 @@ void DrawCastLabels(const Scene& scene, const SceneEvaluator& evaluation, const 
     }
     LabelLayout layout(out, *camera, charWidth);
     EmitCastLabels(scene, *qe, *line, layout, trace, given);
+    layout.Finish();
 }
 
 void DrawFocusLabels(const Scene& scene, const SceneEvaluator& evaluation, const SceneQuery& query, const Trace& trace,
@@ -171,6 +172,7 @@ void DrawFocusLabels(const Scene& scene, const SceneEvaluator& evaluation, const
     }
     DrawCastLabels(scene, evaluation, query, layout, &trace, nullptr, charWidth, given);
     DrawTraceLabels(scene, evaluation, query, trace, camera, layout, given);
+    layout.Finish();
 }
 
 } // namespace hitlab

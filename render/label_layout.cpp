@@ -133,7 +133,7 @@ void LabelLayout::Label(const glm::vec3& at, glm::vec2 offset, const std::string
 {
     const auto screen = WorldToScreen(m_camera, glm::dvec3(at));
     if (!screen || text.empty()) {
-        m_out.Label(at, offset, text, color); // behind the eye: nothing to place
+        m_labels.push_back({at, offset, text, color}); // behind the eye: nothing to place
         return;
     }
     const glm::vec2 anchor(float(screen->x), float(screen->y));
@@ -141,10 +141,22 @@ void LabelLayout::Label(const glm::vec3& at, glm::vec2 offset, const std::string
     if (placed != offset) {
         const glm::vec2 end = Nearest(m_placement.Boxes().back(), anchor);
         if (glm::length(end - anchor) >= kLeaderFrom) {
-            m_out.Leader(at, end - anchor, glm::vec4(glm::vec3(color), color.w * 0.6f));
+            m_leaders.push_back({at, end - anchor, std::string(), glm::vec4(glm::vec3(color), color.w * 0.6f)});
         }
     }
-    m_out.Label(at, placed, text, color);
+    m_labels.push_back({at, placed, text, color});
+}
+
+void LabelLayout::Finish()
+{
+    for (const Placed& l : m_leaders) {
+        m_out.Leader(l.at, l.offset, l.color);
+    }
+    for (const Placed& l : m_labels) {
+        m_out.Label(l.at, l.offset, l.text, l.color);
+    }
+    m_leaders.clear();
+    m_labels.clear();
 }
 
 } // namespace hitlab

@@ -13,6 +13,7 @@
 #include <glm/vec4.hpp>
 
 #include <cstddef>
+#include <string>
 #include <vector>
 
 namespace hitlab {
@@ -53,11 +54,18 @@ private:
 };
 
 /// A DrawSink that places every label it receives (LabelPlacement, anchors projected by `camera`)
-/// before passing it to `out`, with a leader line (DrawSink::Leader) when the label moved away
-/// from its point; everything else goes to `out` as it is.
+/// and passes them to `out` when it ends (Finish, or the destructor): first the leader lines
+/// (DrawSink::Leader) of the labels that moved away from their point, then the labels in the
+/// order received, so no leader crosses a label. Everything else goes to `out` at once.
 class LabelLayout final : public DrawSink {
 public:
     LabelLayout(DrawSink& out, const Camera& camera, float charWidth, glm::vec4 area = glm::vec4(0.0f));
+    ~LabelLayout() override { Finish(); }
+    LabelLayout(const LabelLayout&) = delete;
+    LabelLayout& operator=(const LabelLayout&) = delete;
+
+    /// Passes the placed leaders and labels to `out` (once).
+    void Finish();
 
     void Label(const glm::vec3& at, glm::vec2 offset, const std::string& text, const glm::vec4& color) override;
     /// A label `out` gets from elsewhere (the 2D view's coordinates): its place is kept free.
@@ -95,6 +103,13 @@ private:
     const Camera& m_camera;
     float m_charWidth;
     LabelPlacement m_placement;
+    struct Placed {
+        glm::vec3 at;
+        glm::vec2 offset;
+        std::string text;
+        glm::vec4 color;
+    };
+    std::vector<Placed> m_labels, m_leaders; ///< a leader's offset: the end of its line
 };
 
 } // namespace hitlab

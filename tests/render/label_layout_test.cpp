@@ -76,6 +76,32 @@ TEST(LabelPlacement, OrderDecidesWhoMoves)
     EXPECT_EQ(again.Place(b, {10.0f, 8.0f}, 6), glm::vec2(10.0f, 28.0f));
 }
 
+TEST(LabelLayout, MovedLabelGetsALeaderDrawnUnderTheLabels)
+{
+    Camera camera;
+    camera.view2d = true;
+    camera.yawDeg = camera.pitchDeg = 0.0;
+    camera.viewport = {1280.0, 720.0};
+    RecordingSink sink;
+    {
+        LabelLayout layout(sink, camera, 7.0f);
+        layout.Label({1.0f, 1.0f, 0.0f}, {10.0f, 8.0f}, "first", glm::vec4(1.0f));
+        layout.Label({1.0f, 1.0f, 0.0f}, {10.0f, 8.0f}, "second", glm::vec4(0.5f, 1.0f, 1.0f, 1.0f));
+        EXPECT_TRUE(sink.labels.empty()); // passed on when the layout ends
+    }
+    ASSERT_EQ(sink.labels.size(), 2u);
+    EXPECT_EQ(sink.labels[0].offset, glm::vec2(10.0f, 8.0f));
+    EXPECT_EQ(sink.labels[1].offset, glm::vec2(10.0f, 28.0f)); // a lane down
+    EXPECT_EQ(sink.labels[1].text, "second");
+    // the second's box starts 6 right and 26 below the point (the padding): the leader ends at
+    // that corner, in its colour at 0.6 of its alpha, before any label
+    ASSERT_EQ(sink.leaders.size(), 1u);
+    EXPECT_EQ(sink.leaders[0].at, glm::vec3(1.0f, 1.0f, 0.0f));
+    EXPECT_EQ(sink.leaders[0].to, glm::vec2(6.0f, 26.0f));
+    EXPECT_EQ(sink.leaders[0].color, glm::vec4(0.5f, 1.0f, 1.0f, 0.6f));
+    EXPECT_EQ(sink.leaders[0].labelsBefore, 0u);
+}
+
 /// The screen boxes of recorded labels (7 pixels a character).
 std::vector<glm::vec4> Boxes(const RecordingSink& sink, const Camera& camera)
 {
