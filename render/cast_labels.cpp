@@ -182,7 +182,7 @@ namespace hitlab {
 namespace {
 
 /// The labels a drawing emits, with their screen boxes (as LabelPlacement measures them).
-class LabelBoxes final : public DrawSink {
+class LabelBoxes final : public LabelSink {
 public:
     LabelBoxes(const Camera& camera, float charWidth) : m_camera(camera), m_charWidth(charWidth) {}
     void Label(const glm::vec3& at, glm::vec2 offset, const std::string& text, const glm::vec4& color) override
@@ -192,14 +192,6 @@ public:
             boxes.push_back({glm::dvec4(LabelBox(corner, text.size(), m_charWidth)), color});
         }
     }
-    void Line(DrawLayer, const glm::vec3&, const glm::vec3&, const glm::vec4&, const glm::vec4&, float) override {}
-    void Marker(const glm::vec3&, const glm::vec4&, float, MarkerKind, const glm::vec3&) override {}
-    void Box(const glm::vec3&, const glm::vec3&, const glm::mat3&, const glm::vec4&, const glm::vec4&, float) override
-    {
-    }
-    void Sphere(const glm::vec3&, float, const glm::vec4&, const glm::vec4&) override {}
-    void Triangle(DrawLayer, const glm::vec3&, const glm::vec3&, const glm::vec3&, const glm::vec4&) override {}
-    void GridFade(const glm::vec3&, float) override {}
 
     struct Item {
         glm::dvec4 box; ///< x0, y0, x1, y1

@@ -78,4 +78,21 @@ public:
     }
 };
 
+/// A sink that takes labels (and leaders) only and ignores every other primitive: for the label
+/// pass, whose drawing emits nothing else, and for what measures labels.
+class LabelSink : public DrawSink {
+public:
+    using DrawSink::Line;
+    using DrawSink::Marker;
+    void Line(DrawLayer, const glm::vec3&, const glm::vec3&, const glm::vec4&, const glm::vec4&, float) override {}
+    void Marker(const glm::vec3&, const glm::vec4&, float, MarkerKind, const glm::vec3&) override {}
+    void Box(const glm::vec3&, const glm::vec3&, const glm::mat3&, const glm::vec4&, const glm::vec4&, float) override
+    {
+    }
+    void Sphere(const glm::vec3&, float, const glm::vec4&, const glm::vec4&) override {}
+    void Triangle(DrawLayer, const glm::vec3&, const glm::vec3&, const glm::vec3&, const glm::vec4&) override {}
+    void GridFade(const glm::vec3&, float) override {}
+    void Grid(const GridLayout&) override {}
+};
+
 } // namespace hitlab

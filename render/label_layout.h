@@ -56,8 +56,9 @@ private:
 /// A DrawSink that places every label it receives (LabelPlacement, anchors projected by `camera`)
 /// and passes them to `out` when it ends (Finish, or the destructor): first the leader lines
 /// (DrawSink::Leader) of the labels that moved away from their point, then the labels in the
-/// order received, so no leader crosses a label. Everything else goes to `out` at once.
-class LabelLayout final : public DrawSink {
+/// order received, so no leader crosses a label. It takes labels only (a LabelSink: the label
+/// pass's drawing emits nothing else).
+class LabelLayout final : public LabelSink {
 public:
     LabelLayout(DrawSink& out, const Camera& camera, float charWidth, glm::vec4 area = glm::vec4(0.0f));
     ~LabelLayout() override { Finish(); }
@@ -71,32 +72,6 @@ public:
     /// A label `out` gets from elsewhere (the 2D view's coordinates): its place is kept free.
     void Reserve(const glm::vec3& at, glm::vec2 offset, const std::string& text);
     void Leader(const glm::vec3& at, glm::vec2 to, const glm::vec4& color) override { m_out.Leader(at, to, color); }
-    void Line(DrawLayer layer, const glm::vec3& a, const glm::vec3& b, const glm::vec4& colorA, const glm::vec4& colorB,
-              float width) override
-    {
-        m_out.Line(layer, a, b, colorA, colorB, width);
-    }
-    void Marker(const glm::vec3& position, const glm::vec4& color, float size, MarkerKind kind,
-                const glm::vec3& toward) override
-    {
-        m_out.Marker(position, color, size, kind, toward);
-    }
-    void Box(const glm::vec3& center, const glm::vec3& halfExtents, const glm::mat3& axes, const glm::vec4& color,
-             const glm::vec4& edgeColor, float edgeWidth) override
-    {
-        m_out.Box(center, halfExtents, axes, color, edgeColor, edgeWidth);
-    }
-    void Sphere(const glm::vec3& center, float radius, const glm::vec4& color, const glm::vec4& outline) override
-    {
-        m_out.Sphere(center, radius, color, outline);
-    }
-    void Triangle(DrawLayer layer, const glm::vec3& a, const glm::vec3& b, const glm::vec3& c,
-                  const glm::vec4& color) override
-    {
-        m_out.Triangle(layer, a, b, c, color);
-    }
-    void GridFade(const glm::vec3& center, float radius) override { m_out.GridFade(center, radius); }
-    void Grid(const GridLayout& grid) override { m_out.Grid(grid); }
 
 private:
     DrawSink& m_out;

@@ -38,7 +38,7 @@ void Label(ImDrawList* draw, ImVec2 at, const char* text, ImU32 color)
 /// The scene drawing's labels as ImGui text on the background draw list (over the scene, under
 /// every panel), clipped to `area` (x, y, width, height; zero size: everywhere); the rest of
 /// what the scene emits is the GL renderers'.
-class OverlayLabels final : public DrawSink {
+class OverlayLabels final : public LabelSink {
 public:
     OverlayLabels(const Camera& camera, const glm::dvec4& area) : m_camera(camera)
     {
@@ -69,14 +69,6 @@ public:
                             ImGui::ColorConvertFloat4ToU32(ImVec4(color.x, color.y, color.z, color.w)), 1.0f);
         }
     }
-    void Line(DrawLayer, const glm::vec3&, const glm::vec3&, const glm::vec4&, const glm::vec4&, float) override {}
-    void Marker(const glm::vec3&, const glm::vec4&, float, MarkerKind, const glm::vec3&) override {}
-    void Box(const glm::vec3&, const glm::vec3&, const glm::mat3&, const glm::vec4&, const glm::vec4&, float) override
-    {
-    }
-    void Sphere(const glm::vec3&, float, const glm::vec4&, const glm::vec4&) override {}
-    void Triangle(DrawLayer, const glm::vec3&, const glm::vec3&, const glm::vec3&, const glm::vec4&) override {}
-    void GridFade(const glm::vec3&, float) override {}
 
 private:
     const Camera& m_camera;
