@@ -64,7 +64,11 @@ glm::vec4 LabelBox(glm::vec2 corner, std::size_t chars, float charWidth)
     return {lo, lo + size};
 }
 
-LabelPlacement::LabelPlacement(float charWidth, glm::vec4 area) : m_charWidth(charWidth), m_area(area) {}
+LabelPlacement::LabelPlacement(float charWidth, glm::vec4 area)
+    : m_charWidth(charWidth), m_area(area), m_movesUp(Moves(LaneStep(), 4.0f * charWidth, true)),
+      m_movesDown(Moves(LaneStep(), 4.0f * charWidth, false))
+{
+}
 
 float LabelPlacement::LaneStep() const { return m_charWidth * 13.0f / 7.0f + 4.0f + kLaneGap; }
 
@@ -96,7 +100,7 @@ glm::vec2 LabelPlacement::Place(glm::vec2 anchor, glm::vec2 offset, std::size_t 
     glm::vec2 chosen = offset;
     float least = Overlap(boxAt(offset));
     if (least > 0.0f) {
-        const std::vector<glm::vec2> moves = Moves(LaneStep(), 4.0f * m_charWidth, offset.y < 0.0f);
+        const std::vector<glm::vec2>& moves = offset.y < 0.0f ? m_movesUp : m_movesDown;
         bool found = false;
         // free and inside the free area first, then free anywhere, then the least overlap
         for (const bool needInside : {true, false}) {

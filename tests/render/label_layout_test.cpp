@@ -1,6 +1,7 @@
 // One placement for every label of a frame (render/label_layout.h): hand-made boxes with exact
 // offsets, and the focused query's labels of the lesson scenes (DrawFocusLabels), none overlapping.
 #include "render/cast_labels.h"
+#include "render/grid_labels.h"
 #include "render/label_layout.h"
 #include "render/scene_draw.h"
 #include "render/trace_draw.h"
@@ -11,6 +12,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <filesystem>
 
 namespace hitlab {
@@ -180,6 +182,67 @@ TEST(FocusLabels, RaySphereLessonLabelsDoNotOverlap)
     EXPECT_EQ(together.labels[0].offset, apart.labels[0].offset);
 }
 
+/// The focused labels that overlap one of the 2D view's coordinate labels, as "label / number".
+std::string OverGrid(const RecordingSink& sink, const Camera& camera)
+{
+    const std::vector<glm::vec4> boxes = Boxes(sink, camera);
+    std::string out;
+    for (const GridLabel& g : GridLabels(camera)) {
+        const auto p = WorldToScreen(camera, g.at);
+        const glm::vec4 grid = LabelBox(glm::vec2(float(p->x), float(p->y)) + g.offset, g.text.size(), 7.0f);
+        for (size_t i = 0; i < boxes.size(); ++i) {
+            if (Overlap(boxes[i], grid)) {
+                out += sink.labels[i].text + " / " + g.text + "\n";
+            }
+        }
+    }
+    return out;
+}
+
+/// The slab (0-2) whose colour a label has, -1: none.
+int SlabOf(const glm::vec4& color)
+{
+    for (int axis = 0; axis < 3; ++axis) {
+        if (color == palette::Slab(axis)) {
+            return axis;
+        }
+    }
+    return -1;
+}
+
+TEST(FocusLabels, SlabLabelUnderTheCursorIsTheOneDrawnThere)
+{
+    // every slab-coloured label of the lesson scenes' slab traces: the hover finds its slab at the
+    // middle of its box where it is drawn, moved or not (and some are moved)
+    int moved = 0, checked = 0;
+    for (const char* name : {"slab-2d-hit.json", "slab-2d-miss.json", "ray-obb-near-parallel.json",
+                             "ray-from-inside.json", "box-behind-ray.json", "ray-through-corner.json"}) {
+        Lesson lesson(name);
+        const glm::vec4 area(0.0f, 0.0f, 1280.0f, 720.0f);
+        for (const QueryEvaluation& qe : lesson.evaluator.Queries()) {
+            const Trace trace = lesson.TraceOf(qe.query);
+            RecordingSink sink;
+            DrawFocusLabels(lesson.scene, lesson.evaluator, qe.query, trace, lesson.camera, 7.0f, area, nullptr, sink);
+            for (const auto& l : sink.labels) {
+                if (SlabOf(l.color) < 0) {
+                    continue;
+                }
+                const auto p = WorldToScreen(lesson.camera, glm::dvec3(l.at));
+                const glm::vec4 box = LabelBox(glm::vec2(float(p->x), float(p->y)) + l.offset, l.text.size(), 7.0f);
+                const glm::dvec2 middle((box.x + box.z) * 0.5, (box.y + box.w) * 0.5);
+                EXPECT_EQ(
+                    SlabLabelAt(lesson.scene, lesson.evaluator, qe.query, trace, lesson.camera, 7.0f, middle, area),
+                    SlabOf(l.color))
+                    << name << ": " << l.text;
+                ++checked;
+                moved += l.offset != glm::vec2(10.0f, -24.0f) && l.offset != glm::vec2(10.0f, 8.0f) ? 1 : 0;
+            }
+        }
+    }
+    EXPECT_GE(checked, 20);
+    EXPECT_GE(moved, 5);
+}
+
 TEST(FocusLabels, NoLessonSceneHasOverlappingLabels)
 {
     for (const auto& entry : std::filesystem::directory_iterator(HITLAB_SCENES)) {
@@ -194,6 +257,7 @@ TEST(FocusLabels, NoLessonSceneHasOverlappingLabels)
             DrawFocusLabels(lesson.scene, lesson.evaluator, qe.query, trace, lesson.camera, 7.0f,
                             {0.0f, 0.0f, 1280.0f, 720.0f}, nullptr, sink);
             EXPECT_EQ(Overlaps(sink, lesson.camera), "") << name;
+            EXPECT_EQ(OverGrid(sink, lesson.camera), "") << name;
         }
     }
 }

@@ -300,7 +300,7 @@ TEST(SlabDraw, ComparedTraceIsDrawnAsRingsWithBandsOnTheOtherSide)
     EXPECT_EQ(other, 1);
 }
 
-/// The screen rectangles of recorded labels, as LabelPlacer measures them (7 pixels a character).
+/// The screen rectangles of recorded labels, as LabelPlacement measures them (7 pixels a character).
 std::vector<glm::dvec4> LabelBoxes(const RecordingSink& sink, const Camera& camera)
 {
     std::vector<glm::dvec4> boxes;
