@@ -19,34 +19,37 @@ float Area(const glm::vec4& a, const glm::vec4& b)
     return w > 0.0f && h > 0.0f ? w * h : 0.0f;
 }
 
-/// The moves tried, cheapest first: i steps of `side` pixels sideways and j lanes away from the
-/// point (up for a label above it, down for one below; negative j: toward and across the point).
-/// A lane away costs 1, a step sideways 1.25, a lane toward 1 plus 1.5 (the label would cover its
-/// point on the way); equal costs keep the order right before left, away before toward.
-std::vector<glm::vec2> Moves(float lane, float side, bool above)
+/// The moves tried, cheapest first, as (i, j): i steps sideways (positive: right) and j lanes
+/// away from the point (up for a label above it, down for one below; negative: toward and across
+/// the point). A lane away costs 1, a step sideways 1.25, a lane toward 1 plus 1.5 (the label
+/// would cover its point on the way); equal costs keep the order right before left, away before
+/// toward. The same for every placement: made once.
+const std::vector<glm::ivec2>& MoveSteps()
 {
-    const float away = above ? -lane : lane;
-    struct Move {
-        float cost;
-        glm::vec2 by;
-    };
-    std::vector<Move> moves;
-    for (int n = 0; n <= 2 * kRings; ++n) {
-        const int j = n % 2 == 1 ? (n + 1) / 2 : -(n / 2); // 0, 1, -1, 2, -2, ...
-        for (int m = 0; m <= 2 * kSides; ++m) {
-            const int i = m % 2 == 1 ? (m + 1) / 2 : -(m / 2);
-            if (i != 0 || j != 0) {
-                const float cost = float(std::abs(i)) * 1.25f + (j >= 0 ? float(j) : 1.5f - float(j));
-                moves.push_back({cost, glm::vec2(side * float(i), away * float(j))});
+    static const std::vector<glm::ivec2> steps = [] {
+        struct Move {
+            float cost;
+            glm::ivec2 step;
+        };
+        std::vector<Move> moves;
+        for (int n = 0; n <= 2 * kRings; ++n) {
+            const int j = n % 2 == 1 ? (n + 1) / 2 : -(n / 2); // 0, 1, -1, 2, -2, ...
+            for (int m = 0; m <= 2 * kSides; ++m) {
+                const int i = m % 2 == 1 ? (m + 1) / 2 : -(m / 2);
+                if (i != 0 || j != 0) {
+                    const float cost = float(std::abs(i)) * 1.25f + (j >= 0 ? float(j) : 1.5f - float(j));
+                    moves.push_back({cost, glm::ivec2(i, j)});
+                }
             }
         }
-    }
-    std::stable_sort(moves.begin(), moves.end(), [](const Move& a, const Move& b) { return a.cost < b.cost; });
-    std::vector<glm::vec2> out;
-    for (const Move& m : moves) {
-        out.push_back(m.by);
-    }
-    return out;
+        std::stable_sort(moves.begin(), moves.end(), [](const Move& a, const Move& b) { return a.cost < b.cost; });
+        std::vector<glm::ivec2> out;
+        for (const Move& m : moves) {
+            out.push_back(m.step);
+        }
+        return out;
+    }();
+    return steps;
 }
 
 /// The point of `box` nearest to `p`.
@@ -64,11 +67,7 @@ glm::vec4 LabelBox(glm::vec2 corner, std::size_t chars, float charWidth)
     return {lo, lo + size};
 }
 
-LabelPlacement::LabelPlacement(float charWidth, glm::vec4 area)
-    : m_charWidth(charWidth), m_area(area), m_movesUp(Moves(LaneStep(), 4.0f * charWidth, true)),
-      m_movesDown(Moves(LaneStep(), 4.0f * charWidth, false))
-{
-}
+LabelPlacement::LabelPlacement(float charWidth, glm::vec4 area) : m_charWidth(charWidth), m_area(area) {}
 
 float LabelPlacement::LaneStep() const { return m_charWidth * 13.0f / 7.0f + 4.0f + kLaneGap; }
 
@@ -100,20 +99,22 @@ glm::vec2 LabelPlacement::Place(glm::vec2 anchor, glm::vec2 offset, std::size_t 
     glm::vec2 chosen = offset;
     float least = Overlap(boxAt(offset));
     if (least > 0.0f) {
-        const std::vector<glm::vec2>& moves = offset.y < 0.0f ? m_movesUp : m_movesDown;
+        const std::vector<glm::ivec2>& steps = MoveSteps();
+        const glm::vec2 unit(4.0f * m_charWidth, offset.y < 0.0f ? -LaneStep() : LaneStep());
+        auto moved = [&](size_t i) { return offset + glm::vec2(steps[i]) * unit; };
         bool found = false;
         // free and inside the free area first, then free anywhere, then the least overlap
         for (const bool needInside : {true, false}) {
-            for (size_t i = 0; i < moves.size() && !found; ++i) {
-                const glm::vec4 box = boxAt(offset + moves[i]);
+            for (size_t i = 0; i < steps.size() && !found; ++i) {
+                const glm::vec4 box = boxAt(moved(i));
                 found = Overlap(box) == 0.0f && (!needInside || Inside(box));
-                chosen = found ? offset + moves[i] : chosen;
+                chosen = found ? moved(i) : chosen;
             }
         }
-        for (size_t i = 0; i < moves.size() && !found; ++i) {
-            if (const float o = Overlap(boxAt(offset + moves[i])); o < least) {
+        for (size_t i = 0; i < steps.size() && !found; ++i) {
+            if (const float o = Overlap(boxAt(moved(i))); o < least) {
                 least = o;
-                chosen = offset + moves[i];
+                chosen = moved(i);
             }
         }
     }

@@ -51,7 +51,6 @@ private:
     float m_charWidth;
     glm::vec4 m_area;
     std::vector<glm::vec4> m_placed;
-    std::vector<glm::vec2> m_movesUp, m_movesDown; ///< the moves tried, cheapest first (Moves)
 };
 
 /// A DrawSink that places every label it receives (LabelPlacement, anchors projected by `camera`)
