@@ -1,6 +1,9 @@
 // The t labels of a cast: every slab crossing of the focused trace, and the result's entry and exit.
 #include "cast_labels.h"
+#include "grid_labels.h"
+#include "label_layout.h"
 #include "scene_draw.h"
+#include "trace_draw.h"
 
 #include "core/text.h"
 #include "core/trace.h"
@@ -18,8 +21,6 @@ bool Finite(const glm::dvec3& v) { return std::isfinite(v.x) && std::isfinite(v.
 
 constexpr glm::vec4 kText{235.0f / 255.0f, 235.0f / 255.0f, 235.0f / 255.0f, 1.0f};
 constexpr glm::vec2 kAbove{10.0f, -24.0f}, kBelow{10.0f, 8.0f};
-constexpr float kLaneStep = 20.0f; ///< a stacked label's distance from the one it gives way to
-constexpr int kLanes = 6;
 
 /// One t where the ray crosses slab planes, with what crosses there ("x near", "y far", ...).
 struct Crossing {
@@ -79,69 +80,20 @@ void MarkCrossing(std::vector<Crossing>& crossings, double t, const std::string&
     crossings.push_back({t, name, near, axis, prefix});
 }
 
-/// Puts labels where they overwrite no label placed before: above or below the point, a lane
-/// further out each time the nearer one is taken (screen rectangles as the window draws them).
-class LabelPlacer {
-public:
-    LabelPlacer(const Camera* camera, float charWidth) : m_camera(camera), m_charWidth(charWidth) {}
-
-    glm::vec2 Place(const glm::dvec3& at, const std::string& text, bool above)
-    {
-        const glm::vec2 first = above ? kAbove : kBelow;
-        if (m_camera == nullptr) {
-            return first;
-        }
-        const auto screen = WorldToScreen(*m_camera, at);
-        if (!screen) {
-            return first;
-        }
-        const glm::vec2 size(float(text.size()) * m_charWidth + 8.0f, m_charWidth * 13.0f / 7.0f + 4.0f);
-        glm::vec2 offset = first;
-        for (int lane = 0; lane < kLanes; ++lane) {
-            offset = first + glm::vec2(0.0f, (above ? -kLaneStep : kLaneStep) * float(lane));
-            const glm::vec2 lo = glm::vec2(float(screen->x), float(screen->y)) + offset - glm::vec2(4.0f, 2.0f);
-            const glm::vec4 box(lo, lo + size);
-            bool free = true;
-            for (const glm::vec4& p : m_placed) {
-                free = free && (box.z <= p.x || p.z <= box.x || box.w <= p.y || p.w <= box.y);
-            }
-            if (free || lane + 1 == kLanes) {
-                m_placed.push_back(box);
-                break;
-            }
-        }
-        return offset;
-    }
-
-private:
-    const Camera* m_camera;
-    float m_charWidth;
-    std::vector<glm::vec4> m_placed; ///< x0, y0, x1, y1 in screen pixels
-};
-
-} // namespace
-
-void DrawCastLabels(const Scene& scene, const SceneEvaluator& evaluation, const SceneQuery& query, DrawSink& out,
-                    const Trace* trace, const Camera* camera, float charWidth, const DrawnOverride* given)
+/// The cast's labels at the offsets they ask for (above or below their point): DrawCastLabels
+/// places them.
+void EmitCastLabels(const Scene& scene, const QueryEvaluation& qe, const CastLine& line, DrawSink& out,
+                    const Trace* trace, const DrawnOverride* given)
 {
-    const QueryEvaluation* qe = evaluation.Find(query.a, query.b);
-    const SceneShape* cast = qe == nullptr ? nullptr : scene.Find(qe->query.a);
-    const std::optional<CastLine> line =
-        cast != nullptr && IsCast(qe->query.family) ? CastLineOf(cast->shape) : std::nullopt;
-    if (!line) {
-        return;
-    }
-    const glm::dvec3 origin = line->origin, dir = line->direction;
-    LabelPlacer placer(camera, charWidth);
+    const glm::dvec3 origin = line.origin, dir = line.direction;
     auto label = [&](double t, const std::string& what, bool above, const glm::vec4& color) {
         const glm::dvec3 at = origin + dir * t;
         if (std::isfinite(t) && Finite(at)) {
-            const std::string text = what + " t = " + ShortNumber(t, 6);
-            out.Label(F(at), placer.Place(at, text, above), text, color);
+            out.Label(F(at), above ? kAbove : kBelow, what + " t = " + ShortNumber(t, 6), color);
         }
     };
-    const Result r = given != nullptr ? given->result : DrawnResult(scene, *qe);
-    const AlgorithmInfo* drawn = scene.Settings(qe->query.family).drawn;
+    const Result r = given != nullptr ? given->result : DrawnResult(scene, qe);
+    const AlgorithmInfo* drawn = scene.Settings(qe.query.family).drawn;
     const std::uint32_t returns = given != nullptr ? given->returns : drawn != nullptr ? drawn->returns : ~0u;
     const bool hasExit = r.hit && r.tExit != r.tEnter && (returns & kFieldTExit) != 0;
     bool enterLabelled = false, exitLabelled = false;
@@ -185,9 +137,42 @@ void DrawCastLabels(const Scene& scene, const SceneEvaluator& evaluation, const 
         if (Finite(mid)) {
             const std::string text =
                 "[t_enter, t_exit] = [" + ShortNumber(last->tEnter, 6) + ", " + ShortNumber(last->tExit, 6) + "]";
-            out.Label(F(mid), placer.Place(mid, text, false), text, kText);
+            out.Label(F(mid), kBelow, text, kText);
         }
     }
+}
+
+} // namespace
+
+void DrawCastLabels(const Scene& scene, const SceneEvaluator& evaluation, const SceneQuery& query, DrawSink& out,
+                    const Trace* trace, const Camera* camera, float charWidth, const DrawnOverride* given)
+{
+    const QueryEvaluation* qe = evaluation.Find(query.a, query.b);
+    const SceneShape* cast = qe == nullptr ? nullptr : scene.Find(qe->query.a);
+    const std::optional<CastLine> line =
+        cast != nullptr && IsCast(qe->query.family) ? CastLineOf(cast->shape) : std::nullopt;
+    if (!line) {
+        return;
+    }
+    if (camera == nullptr) {
+        EmitCastLabels(scene, *qe, *line, out, trace, given);
+        return;
+    }
+    LabelLayout layout(out, *camera, charWidth);
+    EmitCastLabels(scene, *qe, *line, layout, trace, given);
+    layout.Finish();
+}
+
+void DrawFocusLabels(const Scene& scene, const SceneEvaluator& evaluation, const SceneQuery& query, const Trace& trace,
+                     const Camera& camera, float charWidth, glm::vec4 area, const DrawnOverride* given, DrawSink& out)
+{
+    LabelLayout layout(out, camera, charWidth, area);
+    for (const GridLabel& g : GridLabels(camera)) { // the 2D view's coordinates, drawn by the caller
+        layout.Reserve(glm::vec3(g.at), g.offset, g.text);
+    }
+    DrawCastLabels(scene, evaluation, query, layout, &trace, nullptr, charWidth, given);
+    DrawTraceLabels(scene, evaluation, query, trace, camera, layout, given);
+    layout.Finish();
 }
 
 } // namespace hitlab
@@ -196,26 +181,17 @@ namespace hitlab {
 
 namespace {
 
-/// The labels a drawing emits, with their screen boxes (as LabelPlacer measures them).
-class LabelBoxes final : public DrawSink {
+/// The labels a drawing emits, with their screen boxes (as LabelPlacement measures them).
+class LabelBoxes final : public LabelSink {
 public:
     LabelBoxes(const Camera& camera, float charWidth) : m_camera(camera), m_charWidth(charWidth) {}
     void Label(const glm::vec3& at, glm::vec2 offset, const std::string& text, const glm::vec4& color) override
     {
         if (const auto p = WorldToScreen(m_camera, glm::dvec3(at))) {
-            const glm::dvec2 lo = glm::dvec2(p->x, p->y) + glm::dvec2(offset) - glm::dvec2(4.0, 2.0);
-            const glm::dvec2 size(double(text.size()) * m_charWidth + 8.0, m_charWidth * 13.0 / 7.0 + 4.0);
-            boxes.push_back({glm::dvec4(lo, lo + size), color});
+            const glm::vec2 corner = glm::vec2(float(p->x), float(p->y)) + offset;
+            boxes.push_back({glm::dvec4(LabelBox(corner, text.size(), m_charWidth)), color});
         }
     }
-    void Line(DrawLayer, const glm::vec3&, const glm::vec3&, const glm::vec4&, const glm::vec4&, float) override {}
-    void Marker(const glm::vec3&, const glm::vec4&, float, MarkerKind, const glm::vec3&) override {}
-    void Box(const glm::vec3&, const glm::vec3&, const glm::mat3&, const glm::vec4&, const glm::vec4&, float) override
-    {
-    }
-    void Sphere(const glm::vec3&, float, const glm::vec4&, const glm::vec4&) override {}
-    void Triangle(DrawLayer, const glm::vec3&, const glm::vec3&, const glm::vec3&, const glm::vec4&) override {}
-    void GridFade(const glm::vec3&, float) override {}
 
     struct Item {
         glm::dvec4 box; ///< x0, y0, x1, y1
@@ -225,16 +201,16 @@ public:
 
 private:
     const Camera& m_camera;
-    double m_charWidth;
+    float m_charWidth;
 };
 
 } // namespace
 
-int SlabLabelAt(const Scene& scene, const SceneEvaluator& evaluation, const SceneQuery& query, const Trace* trace,
-                const Camera& camera, float charWidth, glm::dvec2 cursor)
+int SlabLabelAt(const Scene& scene, const SceneEvaluator& evaluation, const SceneQuery& query, const Trace& trace,
+                const Camera& camera, float charWidth, glm::dvec2 cursor, glm::vec4 area, const DrawnOverride* given)
 {
     LabelBoxes labels(camera, charWidth);
-    DrawCastLabels(scene, evaluation, query, labels, trace, &camera, charWidth);
+    DrawFocusLabels(scene, evaluation, query, trace, camera, charWidth, area, given, labels);
     // the last drawn is on top
     for (auto it = labels.boxes.rbegin(); it != labels.boxes.rend(); ++it) {
         const glm::dvec4& b = it->box;

@@ -56,6 +56,11 @@ public:
         (void)at, (void)offset, (void)text, (void)color;
     }
 
+    /// A thin leader line from the world point `at` to the screen point `to` pixels from it (x
+    /// right, y down): LabelLayout draws it from a point to its label when the label had to move
+    /// away from it. The default ignores it.
+    virtual void Leader(const glm::vec3& at, glm::vec2 to, const glm::vec4& color) { (void)at, (void)to, (void)color; }
+
     void Line(DrawLayer layer, const glm::vec3& a, const glm::vec3& b, const glm::vec4& color, float width = 1.5f)
     {
         Line(layer, a, b, color, color, width);
@@ -71,6 +76,23 @@ public:
         Triangle(layer, a, b, c, color);
         Triangle(layer, a, c, d, color);
     }
+};
+
+/// A sink that takes labels (and leaders) only and ignores every other primitive: for the label
+/// pass, whose drawing emits nothing else, and for what measures labels.
+class LabelSink : public DrawSink {
+public:
+    using DrawSink::Line;
+    using DrawSink::Marker;
+    void Line(DrawLayer, const glm::vec3&, const glm::vec3&, const glm::vec4&, const glm::vec4&, float) override {}
+    void Marker(const glm::vec3&, const glm::vec4&, float, MarkerKind, const glm::vec3&) override {}
+    void Box(const glm::vec3&, const glm::vec3&, const glm::mat3&, const glm::vec4&, const glm::vec4&, float) override
+    {
+    }
+    void Sphere(const glm::vec3&, float, const glm::vec4&, const glm::vec4&) override {}
+    void Triangle(DrawLayer, const glm::vec3&, const glm::vec3&, const glm::vec3&, const glm::vec4&) override {}
+    void GridFade(const glm::vec3&, float) override {}
+    void Grid(const GridLayout&) override {}
 };
 
 } // namespace hitlab

@@ -286,6 +286,15 @@ void SvgSink::Label(const glm::vec3& at, glm::vec2 offset, const std::string& te
                 Paint(color) + "\" fill-opacity=\"" + Alpha(color.w) + "\">" + XmlEscape(text) + "</text></g>\n";
 }
 
+void SvgSink::Leader(const glm::vec3& at, glm::vec2 to, const glm::vec4& color)
+{
+    if (const auto p = Project(at)) { // under the labels drawn after it
+        m_labels += "<line x1=\"" + Num(p->x) + "\" y1=\"" + Num(p->y) + "\" x2=\"" + Num(p->x + to.x) + "\" y2=\"" +
+                    Num(p->y + to.y) + "\" stroke=\"" + Paint(color) + "\" stroke-opacity=\"" + Alpha(color.w) +
+                    "\" stroke-width=\"1\"/>\n";
+    }
+}
+
 void SvgSink::Caption(const std::vector<std::string>& lines)
 {
     size_t longest = 0;

@@ -40,6 +40,7 @@ public:
     void GridFade(const glm::vec3& center, float radius) override;
     /// A <text> on a dark rounded <rect> (as the window's labels), `offset` pixels from the point.
     void Label(const glm::vec3& at, glm::vec2 offset, const std::string& text, const glm::vec4& color) override;
+    void Leader(const glm::vec3& at, glm::vec2 to, const glm::vec4& color) override;
 
     /// A caption in the figure's top-left corner, in a dark box (as the window's status): the
     /// first line bright, the others grey.

@@ -59,7 +59,7 @@ namespace {
 
 /// The screen rectangles of the labels a drawing emits (the text's width estimated from its
 /// length, as SvgSink lays it out); everything else is ignored.
-class LabelBounds final : public DrawSink {
+class LabelBounds final : public LabelSink {
 public:
     explicit LabelBounds(const Camera& camera) : m_camera(camera) {}
     void Label(const glm::vec3& at, glm::vec2 offset, const std::string& text, const glm::vec4&) override
@@ -70,14 +70,6 @@ public:
             Add(corner + glm::dvec2(double(text.size()) * 7.8 + 4.0, 17.0));
         }
     }
-    void Line(DrawLayer, const glm::vec3&, const glm::vec3&, const glm::vec4&, const glm::vec4&, float) override {}
-    void Marker(const glm::vec3&, const glm::vec4&, float, MarkerKind, const glm::vec3&) override {}
-    void Box(const glm::vec3&, const glm::vec3&, const glm::mat3&, const glm::vec4&, const glm::vec4&, float) override
-    {
-    }
-    void Sphere(const glm::vec3&, float, const glm::vec4&, const glm::vec4&) override {}
-    void Triangle(DrawLayer, const glm::vec3&, const glm::vec3&, const glm::vec3&, const glm::vec4&) override {}
-    void GridFade(const glm::vec3&, float) override {}
 
     /// The labels' bounds in screen pixels (min > max when there is none).
     glm::dvec2 min{std::numeric_limits<double>::infinity()}, max{-std::numeric_limits<double>::infinity()};

@@ -64,7 +64,8 @@ public:
     /// What Draw hands to the scene drawing: the camera, hover, selection, focused pair and
     /// trace, handles and gizmo (GL-free: the SVG figure draws the same).
     SceneDrawOptions DrawOptions() const;
-    /// The focused cast's t labels (DrawCastLabels with the focused trace) to `out`.
+    /// The focused query's labels (DrawFocusLabels: a cast's t labels and the trace's, placed
+    /// together inside LabelArea) to `out`.
     void DrawLabels(DrawSink& out) const;
 
     Scene& GetScene() { return m_scene; }
@@ -154,6 +155,8 @@ private:
     float DrawStatus(float x, float y) const;
     /// A figure's external override of the focused query (null: none).
     const DrawnOverride* FocusedOverride() const;
+    /// Where the focused labels are placed: the overlay area, or the whole view without one.
+    glm::vec4 LabelArea() const;
     std::vector<Handle> SelectionHandles() const;
     /// The selection's move arrows (move mode) or rotate rings (rotate mode, oriented boxes).
     void SelectionGizmo(std::vector<GizmoArrow>& arrows, std::vector<GizmoRing>& rings) const;

@@ -5,6 +5,7 @@
 #include "clock.h"
 
 #include "core/text.h"
+#include "render/cast_labels.h"
 #include "render/frame.h"
 #include "render/grid_labels.h"
 #include "render/trace_draw.h"
@@ -37,7 +38,7 @@ void Label(ImDrawList* draw, ImVec2 at, const char* text, ImU32 color)
 /// The scene drawing's labels as ImGui text on the background draw list (over the scene, under
 /// every panel), clipped to `area` (x, y, width, height; zero size: everywhere); the rest of
 /// what the scene emits is the GL renderers'.
-class OverlayLabels final : public DrawSink {
+class OverlayLabels final : public LabelSink {
 public:
     OverlayLabels(const Camera& camera, const glm::dvec4& area) : m_camera(camera)
     {
@@ -60,14 +61,14 @@ public:
                           ImGui::ColorConvertFloat4ToU32(ImVec4(color.x, color.y, color.z, color.w)));
         }
     }
-    void Line(DrawLayer, const glm::vec3&, const glm::vec3&, const glm::vec4&, const glm::vec4&, float) override {}
-    void Marker(const glm::vec3&, const glm::vec4&, float, MarkerKind, const glm::vec3&) override {}
-    void Box(const glm::vec3&, const glm::vec3&, const glm::mat3&, const glm::vec4&, const glm::vec4&, float) override
+    void Leader(const glm::vec3& at, glm::vec2 to, const glm::vec4& color) override
     {
+        if (const auto screen = WorldToScreen(m_camera, glm::dvec3(at))) {
+            const ImVec2 from(float(screen->x), float(screen->y));
+            m_draw->AddLine(from, ImVec2(from.x + to.x, from.y + to.y),
+                            ImGui::ColorConvertFloat4ToU32(ImVec4(color.x, color.y, color.z, color.w)), 1.0f);
+        }
     }
-    void Sphere(const glm::vec3&, float, const glm::vec4&, const glm::vec4&) override {}
-    void Triangle(DrawLayer, const glm::vec3&, const glm::vec3&, const glm::vec3&, const glm::vec4&) override {}
-    void GridFade(const glm::vec3&, float) override {}
 
 private:
     const Camera& m_camera;
@@ -117,14 +118,21 @@ SceneDrawOptions Viewport::DrawOptions() const
     return options;
 }
 
+glm::vec4 Viewport::LabelArea() const
+{
+    if (overlayArea.z > 0.0 && overlayArea.w > 0.0) {
+        return glm::vec4(overlayArea);
+    }
+    return {0.0f, 0.0f, float(camera.viewport.x), float(camera.viewport.y)};
+}
+
 void Viewport::DrawLabels(DrawSink& out) const
 {
     if (m_focused) {
         // the text's width per character: the window's font, or the figure's estimate without ImGui
         const float charWidth = ImGui::GetCurrentContext() != nullptr ? ImGui::CalcTextSize("0").x : 7.8f;
-        const DrawnOverride* given = FocusedOverride();
-        DrawCastLabels(m_scene, m_evaluator, *m_focused, out, &m_focusedTrace, &camera, charWidth, given);
-        DrawTraceLabels(m_scene, m_evaluator, *m_focused, m_focusedTrace, camera, out, given);
+        DrawFocusLabels(m_scene, m_evaluator, *m_focused, m_focusedTrace, camera, charWidth, LabelArea(),
+                        FocusedOverride(), out);
     }
 }
 

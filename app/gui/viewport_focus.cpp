@@ -97,8 +97,8 @@ void Viewport::UpdateCrossingHover()
     }
     // or its label, measured in the window's font (as DrawLabels places it)
     if (ImGui::GetCurrentContext() != nullptr) {
-        const int axis = SlabLabelAt(m_scene, m_evaluator, *m_focused, &m_focusedTrace, camera,
-                                     ImGui::CalcTextSize("0").x, m_cursor);
+        const int axis = SlabLabelAt(m_scene, m_evaluator, *m_focused, m_focusedTrace, camera,
+                                     ImGui::CalcTextSize("0").x, m_cursor, LabelArea(), FocusedOverride());
         if (axis >= 0) {
             m_hoveredCrossing = {axis, 0};
         }

@@ -44,7 +44,14 @@ struct RecordingSink final : DrawSink {
         std::string text;
         glm::vec4 color;
     };
+    struct LeaderItem {
+        glm::vec3 at;
+        glm::vec2 to;
+        glm::vec4 color;
+        size_t labelsBefore; ///< how many labels were recorded before it
+    };
     std::vector<LabelItem> labels;
+    std::vector<LeaderItem> leaders;
     std::vector<LineItem> lines;
     std::vector<MarkerItem> markers;
     std::vector<BoxItem> boxes;
@@ -82,6 +89,10 @@ struct RecordingSink final : DrawSink {
     void Label(const glm::vec3& at, glm::vec2 offset, const std::string& text, const glm::vec4& color) override
     {
         labels.push_back({at, offset, text, color});
+    }
+    void Leader(const glm::vec3& at, glm::vec2 to, const glm::vec4& color) override
+    {
+        leaders.push_back({at, to, color, labels.size()});
     }
 
     /// The markers of one kind and colour, in the order emitted.

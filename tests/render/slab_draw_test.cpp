@@ -272,12 +272,12 @@ TEST(SlabDraw, TheLabelUnderTheCursorNamesItsSlab)
     DrawCastLabels(s.scene, s.evaluator, s.query, labels, &s.trace, &s.camera, 7.0f);
     ASSERT_EQ(labels.labels[0].text, "x near t = 0.5"); // above (1, 0.5): its box starts 6 px right of it
     const glm::dvec2 x = s.Screen(labels.labels[0].at) + glm::dvec2(labels.labels[0].offset);
-    EXPECT_EQ(SlabLabelAt(s.scene, s.evaluator, s.query, &s.trace, s.camera, 7.0f, x + glm::dvec2(20.0, 6.0)), 0);
-    EXPECT_EQ(SlabLabelAt(s.scene, s.evaluator, s.query, &s.trace, s.camera, 7.0f, x + glm::dvec2(20.0, -30.0)), -1);
+    EXPECT_EQ(SlabLabelAt(s.scene, s.evaluator, s.query, s.trace, s.camera, 7.0f, x + glm::dvec2(20.0, 6.0)), 0);
+    EXPECT_EQ(SlabLabelAt(s.scene, s.evaluator, s.query, s.trace, s.camera, 7.0f, x + glm::dvec2(20.0, -30.0)), -1);
     // "in: y near t = 1" is the y slab's
     ASSERT_EQ(labels.labels[2].text, "in: y near t = 1");
     const glm::dvec2 y = s.Screen(labels.labels[2].at) + glm::dvec2(labels.labels[2].offset);
-    EXPECT_EQ(SlabLabelAt(s.scene, s.evaluator, s.query, &s.trace, s.camera, 7.0f, y + glm::dvec2(5.0, 5.0)), 1);
+    EXPECT_EQ(SlabLabelAt(s.scene, s.evaluator, s.query, s.trace, s.camera, 7.0f, y + glm::dvec2(5.0, 5.0)), 1);
 }
 
 TEST(SlabDraw, ComparedTraceIsDrawnAsRingsWithBandsOnTheOtherSide)
@@ -300,7 +300,7 @@ TEST(SlabDraw, ComparedTraceIsDrawnAsRingsWithBandsOnTheOtherSide)
     EXPECT_EQ(other, 1);
 }
 
-/// The screen rectangles of recorded labels, as LabelPlacer measures them (7 pixels a character).
+/// The screen rectangles of recorded labels, as LabelPlacement measures them (7 pixels a character).
 std::vector<glm::dvec4> LabelBoxes(const RecordingSink& sink, const Camera& camera)
 {
     std::vector<glm::dvec4> boxes;
