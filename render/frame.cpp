@@ -62,7 +62,13 @@ void BeginScene(glm::ivec2 framebuffer, const glm::vec4& background, const std::
     if (!occluded.empty()) {
         glEnable(GL_SCISSOR_TEST);
         glClearDepth(0.0);
-        for (const PixelRect& r : occluded) {
+        // only where the scene is rasterised (the scissor `drawn`): a software driver has no
+        // scissored clear and draws each of these as a quad, under every panel that lies wholly
+        // outside the free part too (about a tenth of the demo frame's instructions)
+        for (PixelRect r : occluded) {
+            if (!drawn.Empty()) {
+                r = Intersection(r, drawn);
+            }
             if (!r.Empty()) {
                 glScissor(r.x, r.y, r.width, r.height);
                 glClear(GL_DEPTH_BUFFER_BIT | GL_STENCIL_BUFFER_BIT);

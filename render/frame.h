@@ -45,8 +45,8 @@ RgbaImage ReadWindowPixels(int width, int height);
 
 /// Starts the scene's drawing: the whole framebuffer cleared to `background` (depth to far,
 /// stencil, unused, to 0 with it),
-/// depth cleared to the near plane under each `occluded` rectangle (opaque panels drawn later:
-/// every depth-tested fragment there fails before shading) and the scissor set to `drawn` (the
+/// depth cleared to the near plane under each `occluded` rectangle within `drawn` (opaque panels
+/// drawn later: every depth-tested fragment there fails before shading) and the scissor set to `drawn` (the
 /// part the panels leave free; empty: no scissor). EndScene turns the scissor off.
 void BeginScene(glm::ivec2 framebuffer, const glm::vec4& background, const std::vector<PixelRect>& occluded,
                 const PixelRect& drawn);

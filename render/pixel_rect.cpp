@@ -17,6 +17,16 @@ PixelRect FromCorners(int x0, int y0, int x1, int y1)
 
 } // namespace
 
+PixelRect Intersection(const PixelRect& a, const PixelRect& b)
+{
+    const int x0 = std::max(a.x, b.x), y0 = std::max(a.y, b.y);
+    const int x1 = std::min(a.x + a.width, b.x + b.width), y1 = std::min(a.y + a.height, b.y + b.height);
+    if (x1 <= x0 || y1 <= y0) {
+        return {};
+    }
+    return {x0, y0, x1 - x0, y1 - y0};
+}
+
 PixelRect InnerPixels(const glm::dvec4& r, glm::dvec2 window, glm::ivec2 framebuffer)
 {
     const double s = Scale(window, framebuffer);

@@ -17,6 +17,9 @@ struct PixelRect {
     bool operator==(const PixelRect&) const = default;
 };
 
+/// The pixels in both `a` and `b` (empty, with a zero size, when they do not meet).
+PixelRect Intersection(const PixelRect& a, const PixelRect& b);
+
 /// The framebuffer pixels wholly inside `rect` (x, y, width, height in screen pixels from the top
 /// left of a window of size `window`), for a framebuffer of `framebuffer` pixels (hi-DPI: larger).
 /// Partly covered pixels are left out, so what is cleared under a panel never shows beside it.

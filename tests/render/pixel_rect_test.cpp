@@ -27,6 +27,18 @@ TEST(PixelRect, OuterPixelsKeepPartlyCoveredPixelsAndClamp)
     EXPECT_EQ(OuterPixels({-5.0, -5.0, 2000.0, 2000.0}, kWindow, kFramebuffer), (PixelRect{0, 0, 1280, 720}));
 }
 
+TEST(PixelRect, IntersectionKeepsThePixelsInBoth)
+{
+    // 10..110 x 20..70 and 60..200 x 0..30: 60..110 x 20..30
+    EXPECT_EQ(Intersection({10, 20, 100, 50}, {60, 0, 140, 30}), (PixelRect{60, 20, 50, 10}));
+    EXPECT_EQ(Intersection({60, 0, 140, 30}, {10, 20, 100, 50}), (PixelRect{60, 20, 50, 10}));
+    // sharing only an edge, or apart: no pixel, a zero size
+    EXPECT_EQ(Intersection({0, 0, 10, 10}, {10, 0, 5, 10}), PixelRect{});
+    EXPECT_TRUE(Intersection({0, 0, 10, 10}, {30, 30, 5, 5}).Empty());
+    // one inside the other: the inner one
+    EXPECT_EQ(Intersection({0, 0, 1280, 720}, {270, 240, 630, 460}), (PixelRect{270, 240, 630, 460}));
+}
+
 TEST(PixelRect, HiDpiFramebufferDoublesEveryCoordinate)
 {
     EXPECT_EQ(InnerPixels({10.0, 20.0, 100.0, 50.0}, kWindow, {2560, 1440}), (PixelRect{20, 1300, 200, 100}));
