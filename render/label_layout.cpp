@@ -60,16 +60,20 @@ glm::vec2 Nearest(const glm::vec4& box, glm::vec2 p)
 
 } // namespace
 
+/// A label box's height: a line of the font whose characters are `charWidth` wide (13 by 7
+/// pixels at size 1), padded by 2 above and below.
+float LabelHeight(float charWidth) { return charWidth * 13.0f / 7.0f + 4.0f; }
+
 glm::vec4 LabelBox(glm::vec2 corner, std::size_t chars, float charWidth)
 {
     const glm::vec2 lo = corner - glm::vec2(4.0f, 2.0f);
-    const glm::vec2 size(float(chars) * charWidth + 8.0f, charWidth * 13.0f / 7.0f + 4.0f);
+    const glm::vec2 size(float(chars) * charWidth + 8.0f, LabelHeight(charWidth));
     return {lo, lo + size};
 }
 
 LabelPlacement::LabelPlacement(float charWidth, glm::vec4 area) : m_charWidth(charWidth), m_area(area) {}
 
-float LabelPlacement::LaneStep() const { return m_charWidth * 13.0f / 7.0f + 4.0f + kLaneGap; }
+float LabelPlacement::LaneStep() const { return LabelHeight(m_charWidth) + kLaneGap; }
 
 float LabelPlacement::Overlap(const glm::vec4& box) const
 {

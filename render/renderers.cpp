@@ -330,9 +330,15 @@ void TriangleRenderer::Draw() const
 
 // ---- the grid ----
 
+namespace {
+/// The grid polygon's corners (shaders/grid.vert.glsl): a square, two triangles.
+constexpr GLsizei kGridSides = 4;
+} // namespace
+
 bool GridRenderer::Create(std::string& error)
 {
-    m_program = CreateProgram("grid.vert.glsl", "grid.frag.glsl", error);
+    m_program = CreateProgram("grid.vert.glsl", "grid.frag.glsl", error,
+                              ("#define GRID_SIDES " + std::to_string(kGridSides) + "\n").c_str());
     if (m_program == 0) {
         return false;
     }
@@ -377,8 +383,7 @@ void GridRenderer::Draw() const
     // opaque over the cleared frame: no blending (the depth test still keeps it off the panels)
     glDisable(GL_BLEND);
     glBindVertexArray(m_vao);
-    constexpr GLsizei kCorners = 4; // kSides of shaders/grid.vert.glsl: a square, two triangles
-    glDrawArrays(GL_TRIANGLE_FAN, 0, kCorners);
+    glDrawArrays(GL_TRIANGLE_FAN, 0, kGridSides);
     glBindVertexArray(0);
     glEnable(GL_BLEND);
 }

@@ -5,7 +5,7 @@
 // pixels along every inner edge once for each triangle: 32 sides cost a quarter more than 4.
 // Positions are in steps from the grid's centre, so that a grid far from the origin keeps its
 // precision.
-const int kSides = 4; // GridRenderer::Draw draws this many corners
+const int kSides = GRID_SIDES; // defined by GridRenderer (render/renderers.cpp), which draws as many corners
 
 uniform vec3 uCenter; // world
 uniform vec3 uStepU;  // world vector of one step along the grid's u axis

@@ -12,7 +12,6 @@
 #include "render/ui_draw.h"
 
 #include <GLFW/glfw3.h>
-#include <backends/imgui_impl_glfw.h>
 #include <backends/imgui_impl_opengl3.h>
 #include <imgui.h>
 
@@ -418,6 +417,8 @@ std::optional<RenderedImage> RenderScene(Scene scene, const Camera& camera, int 
         FanSources(viewport, figure.sources);
         viewport.Select(figure.clean ? 0 : select);
         image.emplace();
+        WindowState offscreen; // what ImGui is told of the hidden window: the target, no pointer
+        offscreen.size = offscreen.framebuffer = {width, height};
         // ImGui sizes auto-resizing windows on their first frame and shows them on the second
         for (int frame = 0; frame < std::max(2, frames); ++frame) {
             FrameClock clock;
@@ -427,9 +428,7 @@ std::optional<RenderedImage> RenderScene(Scene scene, const Camera& camera, int 
             }
             clock.evaluated = NowMs();
             ImGui_ImplOpenGL3_NewFrame();
-            ImGui_ImplGlfw_NewFrame();
-            ImGui::GetIO().DisplaySize = ImVec2(float(width), float(height));
-            ImGui::GetIO().DisplayFramebufferScale = ImVec2(1.0f, 1.0f);
+            ApplyPlatformInput(ImGui::GetIO(), offscreen, glfwGetTime(), {}); // the target's size, no pointer
             ImGui::NewFrame();
             viewport.DrawOverlay();
             ImGui::Render();
