@@ -19,6 +19,7 @@ void RegisterAabbAabb(std::vector<AlgorithmInfo>& out)
         .conventions = {{"touching", "overlap"}},
         .returns = kOverlapFields | kFieldSeparatingAxis,
         .flaw = "",
+        .flawWhen = {},
         .run = MakeRun<Aabb, Aabb>([](const auto& a, const auto& b, Trace* t) { return AabbAabbInterval(a, b, t); }),
     });
     out.push_back({
@@ -35,6 +36,7 @@ void RegisterAabbAabb(std::vector<AlgorithmInfo>& out)
         .returns = kOverlapFields,
         .flaw = "Strict comparisons report touching boxes as separate, and the contact (the centres' midpoint) can "
                 "lie outside the overlap.",
+        .flawWhen = {"boundary"},
         .run =
             MakeRun<Aabb, Aabb>([](const auto& a, const auto& b, Trace* t) { return AabbAabbCenterExtent(a, b, t); }),
     });

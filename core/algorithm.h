@@ -135,6 +135,9 @@ struct AlgorithmInfo {
     std::vector<Convention> conventions;
     std::uint32_t returns = kFieldHit; ///< Field bits
     std::string_view flaw;             ///< published variants: the known flaw, in one sentence ("" when none)
+    /// Where the flaw applies: clauses of the documented vocabulary (core/flaw_condition.h), any one
+    /// of which holding lets the flaw explain a difference; a flaw without them explains nothing.
+    std::vector<std::string_view> flawWhen;
     Runner run;
     BoxKernel boxKernel = BoxKernel::None; ///< a batched kernel with the same verdicts, if any
 

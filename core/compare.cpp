@@ -2,6 +2,8 @@
 #include "compare.h"
 
 #include "compare_detail.h"
+#include "flaw_condition.h"
+#include "near_boundary.h"
 #include "text.h"
 
 #include <glm/geometric.hpp>
@@ -156,9 +158,11 @@ void MissConventions(const Query& q, const Situation& s, const Result& ref, cons
     }
 }
 
-/// Declared conventions (and the expanded-box flaw) that predict a hit where the reference misses.
-void HitConventions(const Situation& s, const AlgorithmInfo& info, const std::string& name, Causes& found)
+/// Declared conventions (and the expanded-box flaw, in the corner and edge regions) that predict a
+/// hit where the reference misses.
+void HitConventions(const FlawContext& context, const AlgorithmInfo& info, const std::string& name, Causes& found)
 {
+    const Situation& s = context.situation;
     auto conv = [&](std::string_view key) { return info.ConventionValue(key); };
     auto add = [&](Explanation e, std::string reason) { found.emplace_back(e, std::move(reason)); };
     if (conv("boundary") == "conservative") {
@@ -169,7 +173,7 @@ void HitConventions(const Situation& s, const AlgorithmInfo& info, const std::st
         add(Explanation::Convention,
             "the solid lies behind the ray, and " + name + " does not check that (t_range: any t)");
     }
-    if (conv("corners") == "expanded box") {
+    if (conv("corners") == "expanded box" && FlawConditionHolds(FlawCondition{FlawWord::CornerRegion}, context)) {
         add(Explanation::KnownFlaw, name +
                                         " tests the centre against the box grown by the radius, whose corner "
                                         "and edge regions lie outside the true rounded region: " +
@@ -177,9 +181,45 @@ void HitConventions(const Situation& s, const AlgorithmInfo& info, const std::st
     }
 }
 
-/// Fills outcome.explanation and .reason for an algorithm whose verdict differs from the reference.
-void ExplainOne(const Query& q, Precision precision, const Situation& s, const Result& ref, AlgorithmOutcome& out)
+/// Why rounding decides a verdict that differs from the reference's, or "" when it cannot
+/// (docs/protocol.md, "When rounding explains a difference"): never on the exact boundary with
+/// inputs exact in the precision; else when the algorithm gives the exact verdict in double (its
+/// float arithmetic decided), or when the exact verdict flips within kBoundaryUlps of the query's
+/// scale.
+std::string VerdictRounding(const Query& q, Precision precision, const Situation& s, const AlgorithmInfo& info,
+                            const ExactValues* exact)
 {
+    const bool known = exact != nullptr && exact->boundaryKnown;
+    const bool inputsExact = InputsExactIn(q, precision);
+    if ((known ? exact->onBoundary : s.boundaryOnly) && inputsExact) {
+        return "";
+    }
+    const AlgorithmInfo& ref = ReferenceAlgorithm(q.family);
+    if (precision == Precision::Float && info.run.one != nullptr &&
+        Run(info, q, Precision::Double).hit == (exact != nullptr ? exact->hit : Run(ref, q, Precision::Double).hit)) {
+        return std::string(info.name) + " gives the exact verdict in double: float rounding in its arithmetic decides "
+                                        "this case";
+    }
+    const bool near = known ? exact->nearBoundary
+                            : VerdictFlipsNear(q, NearBoundaryRelative(precision),
+                                               [&](const Query& m) { return Run(ref, m, Precision::Double).hit; });
+    if (!near) {
+        return "";
+    }
+    const std::string within = ShortNumber(kBoundaryUlps, 9) + " ulps (" +
+                               (precision == Precision::Float ? "float" : "double") + ") of the query's scale";
+    return inputsExact ? "the exact answer lies within " + within +
+                             " of the hit/miss boundary, closer than the arithmetic resolves: rounding"
+                       : "the inputs are not exact in float, and the exact answer lies within " + within +
+                             " of the hit/miss boundary: rounding the inputs can decide it";
+}
+
+/// Fills outcome.explanation and .reason for an algorithm whose verdict differs from the reference.
+void ExplainOne(const FlawContext& context, const ExactValues* exact, AlgorithmOutcome& out)
+{
+    const Query& q = context.query;
+    const Situation& s = context.situation;
+    const Result& ref = context.reference;
     const AlgorithmInfo& info = *out.info;
     const std::string name(info.name);
     auto conv = [&](std::string_view key) { return info.ConventionValue(key); };
@@ -198,7 +238,7 @@ void ExplainOne(const Query& q, Precision precision, const Situation& s, const R
             "the direction is not unit length, and " + name + " requires a unit direction (direction: unit)");
     }
     if (xHit && !ref.hit) {
-        HitConventions(s, info, name, found);
+        HitConventions(context, info, name, found);
     }
     if (!found.empty()) {
         out.explanation = found.front().first;
@@ -210,31 +250,37 @@ void ExplainOne(const Query& q, Precision precision, const Situation& s, const R
         }
         return;
     }
-    auto set = [&](Explanation e, std::string reason) {
-        out.explanation = e;
-        out.reason = std::move(reason);
-    };
-    // Rounding: in float, the algorithm agrees with the reference once both run in double; in
-    // double, the reference's hit is within rounding of the boundary (a near-zero-length hit).
-    // An algorithm HitLab cannot run itself (an external one: empty runner) skips the re-run.
-    if (precision == Precision::Float && info.run.one != nullptr &&
-        Run(info, q, Precision::Double).hit == Run(ReferenceAlgorithm(q.family), q, Precision::Double).hit) {
-        return set(Explanation::Rounding,
-                   name + " agrees with the reference in double: float rounding decides this case");
+    if (std::string why = VerdictRounding(q, context.precision, s, info, exact); !why.empty()) {
+        out.explanation = Explanation::Rounding;
+        out.reason = std::move(why);
+        return;
     }
-    if (precision == Precision::Double && ref.hit && std::abs(s.margin) <= 1e-12) {
-        return set(Explanation::Rounding, "the reference's answer lies within rounding of the hit/miss boundary");
-    }
-    if (!info.flaw.empty()) { // published listings, and other algorithms with a documented flaw (slab_robust)
-        return set(Explanation::KnownFlaw, "not explained by " + name + "'s conventions; " +
-                                               (info.published ? "it reproduces a published method with a known flaw: "
-                                                               : "it has a documented flaw: ") +
-                                               std::string(info.flaw));
-    }
-    set(Explanation::Unexplained, "not explained by " + name + "'s declared conventions or by rounding");
+    detail::FlawOrUnexplained(context, info, name, out.explanation, out.reason);
 }
 
 } // namespace
+
+namespace detail {
+
+void FlawOrUnexplained(const FlawContext& context, const AlgorithmInfo& info, const std::string& name,
+                       Explanation& explanation, std::string& reason)
+{
+    if (const std::string_view when = HoldingFlawCondition(info, context); !when.empty()) {
+        explanation = Explanation::KnownFlaw;
+        reason = "not explained by " + name + "'s conventions; its known flaw applies here (" + std::string(when) +
+                 "): " + std::string(info.flaw);
+        return;
+    }
+    explanation = Explanation::Unexplained;
+    reason = info.flaw.empty()
+                 ? "not explained by " + name + "'s declared conventions or by rounding"
+                 : "unexplained (outside its known flaws): not explained by " + name +
+                       "'s declared conventions, by rounding, or by its known flaw, whose condition (" +
+                       (info.flawWhen.empty() ? std::string("none declared") : FlawWhenText(info.flawWhen)) +
+                       ") does not hold here";
+}
+
+} // namespace detail
 
 const char* ExplanationName(Explanation explanation)
 {
@@ -392,7 +438,7 @@ void Explain(const Query& query, Precision precision, Comparison& c, const Exact
                 referenceOff |= kFieldHit; // the algorithm is right, the reference is not
                 continue;
             }
-            ExplainOne(query, precision, c.situation, c.reference, out);
+            ExplainOne(FlawContext{query, precision, c.situation, c.reference}, exact, out);
         } else if (out.differs != 0) {
             referenceOff |= detail::ExplainValues(query, precision, c.situation, scaleOf(), c.reference, exact, out);
         }

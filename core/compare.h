@@ -88,7 +88,24 @@ struct ExactValues {
     bool hit = false;
     double tEnter = 0, tExit = 0; ///< ray casts, when hit
     double depth = 0;             ///< overlaps, when hit
+    /// The facts the rounding rule reads (docs/protocol.md, "When rounding explains a
+    /// difference"), judged exactly; when boundaryKnown is false, Explain estimates them with the
+    /// reference in double.
+    bool boundaryKnown = false;
+    bool onBoundary = false;   ///< the exact answer's margin is 0: the shapes share only boundary points
+    bool nearBoundary = false; ///< the exact verdict flips when b moves by kBoundaryUlps (NearBoundaryRelative)
 };
+
+/// How near the hit/miss boundary rounding can put a query: kBoundaryUlps units of the
+/// precision's epsilon times the query's largest number (NearBoundaryRelative).
+inline constexpr double kBoundaryUlps = 64;
+
+/// kBoundaryUlps * eps(precision): the relative move of b within which a verdict is decided by
+/// rounding (core/near_boundary.h).
+inline double NearBoundaryRelative(Precision precision)
+{
+    return kBoundaryUlps * (precision == Precision::Float ? 0x1p-23 : 0x1p-52);
+}
 
 /// The absolute floors of the value tolerance: errors of computed values scale with the query's
 /// coordinates, not with the value itself (a t or a depth near 0 from coordinates near 1e6).

@@ -2,6 +2,9 @@
 #pragma once
 
 #include "compare.h"
+#include "flaw_condition.h"
+
+#include <string>
 
 namespace hitlab::detail {
 
@@ -12,6 +15,11 @@ namespace hitlab::detail {
 std::uint32_t ExplainValues(const Query& query, Precision precision, const Situation& situation,
                             const ValueScale& scale, const Result& reference, const ExactValues* exact,
                             AlgorithmOutcome& out);
+
+/// The explanation by a declared flaw whose condition holds on the query (KnownFlaw), or else
+/// Unexplained, whose reason says when the difference lies outside the algorithm's known flaws.
+void FlawOrUnexplained(const FlawContext& context, const AlgorithmInfo& info, const std::string& name,
+                       Explanation& explanation, std::string& reason);
 
 /// Value of a scalar field (kFieldTEnter, kFieldTExit, kFieldDepth) of a result.
 double ScalarField(const Result& result, std::uint32_t field);

@@ -352,19 +352,13 @@ struct ValueCheck {
         return false;
     }
 
-    /// 4. a documented flaw, 5. nothing.
+    /// 4. a documented flaw whose condition holds, 5. nothing.
     void Otherwise(std::uint32_t field, ValueCauses& c) const
     {
-        if (!info.flaw.empty()) {
-            c.Add(field, Explanation::KnownFlaw,
-                  "not explained by " + name + "'s conventions; " +
-                      (info.published ? "it reproduces a published method with a known flaw: "
-                                      : "it has a documented flaw: ") +
-                      std::string(info.flaw));
-        } else {
-            c.Add(field, Explanation::Unexplained,
-                  "not explained by " + name + "'s declared conventions or by rounding");
-        }
+        Explanation explanation = Explanation::Unexplained;
+        std::string reason;
+        FlawOrUnexplained(FlawContext{q, precision, s, ref}, info, name, explanation, reason);
+        c.Add(field, explanation, std::move(reason));
     }
 };
 

@@ -48,6 +48,7 @@ void RegisterObbObb(std::vector<AlgorithmInfo>& out)
         .conventions = {{"touching", "overlap"}, {"edges", "all 15 axes"}},
         .returns = kFieldHit | kFieldDepth | kFieldNormal | kFieldSeparatingAxis,
         .flaw = "",
+        .flawWhen = {},
         .run = MakeRun<Obb, Obb>([](const auto& a, const auto& b, Trace* t) { return ObbObbSat(a, b, t); }),
     });
     out.push_back({
@@ -64,6 +65,7 @@ void RegisterObbObb(std::vector<AlgorithmInfo>& out)
         .returns = kFieldHit | kFieldContact,
         .flaw = "Only b's edges are cast against a, so crossings where a's edges pierce b and no vertex is inside "
                 "either box (two bars crossed like a plus sign) are reported as separate.",
+        .flawWhen = {"no vertex inside"},
         .run = MakeRun<Obb, Obb>([](const auto& a, const auto& b, Trace* t) { return ObbObbVertexEdge(a, b, t); }),
     });
     out.push_back({
@@ -81,6 +83,7 @@ void RegisterObbObb(std::vector<AlgorithmInfo>& out)
         .returns = kFieldHit | kFieldSeparatingAxis,
         .flaw = "The nine edge-edge axes are not tested, so boxes that are separated only by an edge-edge axis "
                 "(approaching edge to edge) are reported as overlapping.",
+        .flawWhen = {"no face axis separates"},
         .run = MakeRun<Obb, Obb>([](const auto& a, const auto& b, Trace* t) { return ObbObbSatFaces(a, b, t); }),
     });
 }

@@ -26,6 +26,7 @@ void RegisterPointSolid(std::vector<AlgorithmInfo>& out)
         .conventions = {{"boundary", "inside"}},
         .returns = kPointFields,
         .flaw = "",
+        .flawWhen = {},
         .run = MakeRun<Point, Aabb>([](const auto& a, const auto& b, Trace* t) { return PointAabbClosed(a, b, t); }),
     });
     out.push_back({
@@ -41,6 +42,7 @@ void RegisterPointSolid(std::vector<AlgorithmInfo>& out)
         .conventions = {{"boundary", "outside"}},
         .returns = kFieldHit,
         .flaw = "",
+        .flawWhen = {},
         .run = MakeRun<Point, Aabb>([](const auto& a, const auto& b, Trace* t) { return PointAabbOpen(a, b, t); }),
     });
     out.push_back({
@@ -55,6 +57,7 @@ void RegisterPointSolid(std::vector<AlgorithmInfo>& out)
         .conventions = {{"boundary", "inside"}, {"compares", "squared distance"}},
         .returns = kPointFields,
         .flaw = "",
+        .flawWhen = {},
         .run =
             MakeRun<Point, Sphere>([](const auto& a, const auto& b, Trace* t) { return PointSphereSquared(a, b, t); }),
     });
@@ -73,6 +76,8 @@ void RegisterPointSolid(std::vector<AlgorithmInfo>& out)
         .flaw = "The square d . d is not rescaled: a distance beyond about 1.3e154 (float 1.8e19) overflows to "
                 "infinity and is outside whatever the radius, and one below about 1e-162 (float 1e-23) underflows to "
                 "0 and is inside whatever the radius.",
+        .flawWhen = {"double: distance above 1.3e154", "double: distance below 1.5e-154",
+                     "float: distance above 1.8e19", "float: distance below 1.1e-19"},
         .run =
             MakeRun<Point, Sphere>([](const auto& a, const auto& b, Trace* t) { return PointSphereDistance(a, b, t); }),
     });
@@ -88,6 +93,7 @@ void RegisterPointSolid(std::vector<AlgorithmInfo>& out)
         .conventions = {{"boundary", "inside"}, {"frame", "projection"}},
         .returns = kPointFields,
         .flaw = "",
+        .flawWhen = {},
         .run = MakeRun<Point, Obb>([](const auto& a, const auto& b, Trace* t) { return PointObbProjection(a, b, t); }),
     });
     out.push_back({
@@ -103,6 +109,7 @@ void RegisterPointSolid(std::vector<AlgorithmInfo>& out)
         .conventions = {{"boundary", "inside"}, {"frame", "inverse matrix"}},
         .returns = kPointFields,
         .flaw = "",
+        .flawWhen = {},
         .run = MakeRun<Point, Obb>([](const auto& a, const auto& b, Trace* t) { return PointObbInverse(a, b, t); }),
     });
 }

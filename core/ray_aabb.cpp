@@ -123,6 +123,7 @@ void RegisterRayAabb(std::vector<AlgorithmInfo>& out)
                         {"parallel", "handled"}},
         .returns = kCastFields,
         .flaw = "",
+        .flawWhen = {},
         .run = SlabRunner(),
         .boxKernel = BoxKernel::Slab,
     });
@@ -142,6 +143,7 @@ void RegisterRayAabb(std::vector<AlgorithmInfo>& out)
                         {"parallel", "handled"}},
         .returns = kFieldHit | kFieldTEnter | kFieldTExit | kFieldPoint,
         .flaw = "",
+        .flawWhen = {},
         .run =
             MakeRun<Ray, Aabb>([](const auto& a, const auto& b, Trace* t) { return RayAabbSlabBranchless(a, b, t); }),
         .boxKernel = BoxKernel::Branchless,
@@ -164,6 +166,7 @@ void RegisterRayAabb(std::vector<AlgorithmInfo>& out)
         .returns = kFieldHit | kFieldTEnter | kFieldTExit | kFieldPoint,
         .flaw = "A ray with a zero x component whose origin lies exactly on an x face plane computes 0 * inf = NaN "
                 "for tmin or tmax, which survives to the final test and gives a miss (on y or z it is ignored).",
+        .flawWhen = {"in face plane x"},
         .run = MakeRun<Ray, Aabb>([](const auto& a, const auto& b, Trace* t) { return RayAabbSlabSigns(a, b, t); }),
     });
     out.push_back({
@@ -184,6 +187,7 @@ void RegisterRayAabb(std::vector<AlgorithmInfo>& out)
         .returns = kFieldHit | kFieldTEnter | kFieldTExit | kFieldPoint,
         .flaw = "The near/far swap is by value, so a ray lying in a face plane with a -0 direction component keeps "
                 "an infinite t on the wrong side and misses (with +0 it hits).",
+        .flawWhen = {"in face plane and negative zero component"},
         .run = MakeRun<Ray, Aabb>([](const auto& a, const auto& b, Trace* t) { return RayAabbSlabRobust(a, b, t); }),
     });
     out.push_back({
@@ -203,6 +207,7 @@ void RegisterRayAabb(std::vector<AlgorithmInfo>& out)
         .returns = kFieldHit | kFieldTEnter | kFieldPoint | kFieldNormal,
         .flaw = "Misses from inside the box, and misses rays that enter exactly through an edge or corner or lie "
                 "along a face, because the face test is strict.",
+        .flawWhen = {"origin inside", "edge or corner", "in face plane", "boundary"},
         .run = MakeRun<Ray, Aabb>([](const auto& a, const auto& b, Trace* t) { return RayAabbFacePlanes(a, b, t); }),
     });
     out.push_back({
@@ -221,6 +226,7 @@ void RegisterRayAabb(std::vector<AlgorithmInfo>& out)
                         {"parallel", "handled"}},
         .returns = kFieldHit | kFieldTEnter | kFieldPoint | kFieldNormal,
         .flaw = "Reports no hit when the origin is inside the box: only back faces lie ahead of it.",
+        .flawWhen = {"origin inside"},
         .run = MakeRun<Ray, Aabb>([](const auto& a, const auto& b, Trace* t) { return RayAabbSixFaces(a, b, t); }),
     });
     out.push_back({
@@ -240,6 +246,7 @@ void RegisterRayAabb(std::vector<AlgorithmInfo>& out)
         .returns = kFieldHit | kFieldTEnter | kFieldTExit | kFieldPoint,
         .flaw = "Every ray with a zero direction component misses (the parallel test has min and max swapped), and a "
                 "box behind the ray is reported as a hit.",
+        .flawWhen = {"parallel component", "behind the origin"},
         .run = MakeRun<Ray, Aabb>([](const auto& a, const auto& b, Trace* t) { return RayAabbSlabListing(a, b, t); }),
     });
 }

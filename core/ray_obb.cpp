@@ -23,6 +23,7 @@ void RegisterRayObb(std::vector<AlgorithmInfo>& out)
                         {"parallel", "handled"}},
         .returns = kCastFields,
         .flaw = "",
+        .flawWhen = {},
         .run = MakeRun<Ray, Obb>([](const auto& a, const auto& b, Trace* t) { return RayObbLocalSlab(a, b, t); }),
     });
     out.push_back({
@@ -43,6 +44,7 @@ void RegisterRayObb(std::vector<AlgorithmInfo>& out)
         .returns = kFieldHit | kFieldTEnter | kFieldTExit | kFieldPoint,
         .flaw = "A ray within |dir.axis| <= 0.001 of parallel to a face is decided by its origin alone, so it misses "
                 "boxes it enters through that face (or hits boxes it leaves before reaching the others).",
+        .flawWhen = {"epsilon 0.001"},
         .run = MakeRun<Ray, Obb>([](const auto& a, const auto& b, Trace* t) { return RayObbSlab(a, b, t); }),
     });
 }

@@ -59,6 +59,7 @@ void RegisterRayPlane(std::vector<AlgorithmInfo>& out)
                         {"facing", "both"}},
         .returns = kCastFields,
         .flaw = "",
+        .flawWhen = {},
         .run = MakeRun<Ray, Plane>([](const auto& a, const auto& b, Trace* t) { return RayPlanePlane(a, b, t); }),
     });
     out.push_back({
@@ -79,6 +80,7 @@ void RegisterRayPlane(std::vector<AlgorithmInfo>& out)
         .returns = kCastFields,
         .flaw = "Back faces and rays lying in the plane miss, and the absolute 1e-6 threshold on the unnormalised "
                 "n.dir turns steep hits into misses when the normal or direction is short.",
+        .flawWhen = {"back facing", "epsilon 1e-6"},
         .run = MakeRun<Ray, Plane>([](const auto& a, const auto& b, Trace* t) { return RayPlaneOneSided(a, b, t); }),
     });
 }

@@ -129,6 +129,7 @@ void RegisterRaySphere(std::vector<AlgorithmInfo>& out)
             {{"origin_inside", "hit"}, {"boundary", "inclusive"}, {"t_range", "t >= 0"}, {"direction", "any"}},
         .returns = kCastFields,
         .flaw = "",
+        .flawWhen = {},
         .run = MakeRun<Ray, Sphere>(
             [](const auto& a, const auto& b, Trace* t) { return RaySphereQuadraticStable(a, b, t); }),
     });
@@ -145,6 +146,7 @@ void RegisterRaySphere(std::vector<AlgorithmInfo>& out)
             {{"origin_inside", "hit"}, {"boundary", "inclusive"}, {"t_range", "t >= 0"}, {"direction", "any"}},
         .returns = kCastFields,
         .flaw = "",
+        .flawWhen = {},
         .run = MakeRun<Ray, Sphere>([](const auto& a, const auto& b, Trace* t) { return RaySphereQuadratic(a, b, t); }),
     });
     out.push_back({
@@ -163,6 +165,7 @@ void RegisterRaySphere(std::vector<AlgorithmInfo>& out)
         .returns = kFieldHit | kFieldTEnter | kFieldTExit | kFieldPoint,
         .flaw = "Assumes a unit direction, so any other length gives a wrong t and can turn a miss into a hit or "
                 "a hit into a miss; an origin inside the sphere misses.",
+        .flawWhen = {"direction not unit", "origin inside"},
         .run = MakeRun<Ray, Sphere>([](const auto& a, const auto& b, Trace* t) { return RaySphereGeometric(a, b, t); }),
     });
     out.push_back({
@@ -178,6 +181,7 @@ void RegisterRaySphere(std::vector<AlgorithmInfo>& out)
             {{"origin_inside", "hit"}, {"boundary", "inclusive"}, {"t_range", "t > 0"}, {"direction", "unit"}},
         .returns = kFieldHit | kFieldTEnter | kFieldPoint | kFieldNormal,
         .flaw = "",
+        .flawWhen = {},
         .run = MakeRun<Ray, Sphere>([](const auto& a, const auto& b, Trace* t) { return RaySphereGlm(a, b, t); }),
     });
 }

@@ -24,6 +24,7 @@ void RegisterSegmentAabb(std::vector<AlgorithmInfo>& out)
                         {"parallel", "handled"}},
         .returns = kCastFields,
         .flaw = "",
+        .flawWhen = {},
         .run = MakeRun<Segment, Aabb>(
             [](const auto& a, const auto& b, Trace* t) { return SegmentAabbSegmentSlab(a, b, t); }),
     });
@@ -44,6 +45,7 @@ void RegisterSegmentAabb(std::vector<AlgorithmInfo>& out)
                         {"parallel", "handled"}},
         .returns = kFieldHit,
         .flaw = "",
+        .flawWhen = {},
         .run = MakeRun<Segment, Aabb>(
             [](const auto& a, const auto& b, Trace* t) { return SegmentAabbSegmentSat(a, b, t); }),
     });
@@ -66,6 +68,7 @@ void RegisterSegmentAabb(std::vector<AlgorithmInfo>& out)
         .flaw = "A direction component below 1e-6 in magnitude counts as parallel, so on that axis only the start "
                 "point is tested: a short segment is judged by its start alone, and a segment that tilts by less "
                 "than 1e-6 across a face is judged as if it did not cross it.",
+        .flawWhen = {"epsilon 1e-6"},
         .run =
             MakeRun<Segment, Aabb>([](const auto& a, const auto& b, Trace* t) { return SegmentAabbRecast(a, b, t); }),
     });

@@ -87,6 +87,7 @@ void RegisterSphereAabb(std::vector<AlgorithmInfo>& out)
         .conventions = {{"touching", "overlap"}, {"corners", "exact"}},
         .returns = kOverlapFields,
         .flaw = "",
+        .flawWhen = {},
         .run = MakeRun<Sphere, Aabb>(
             [](const auto& a, const auto& b, Trace* t) { return SphereAabbClosestPoint(a, b, t); }),
     });
@@ -104,6 +105,7 @@ void RegisterSphereAabb(std::vector<AlgorithmInfo>& out)
         .returns = kFieldHit,
         .flaw = "The grown box has square corners and edges where the true region is rounded, so spheres near a "
                 "corner or an edge of the box are reported as overlapping when they are not.",
+        .flawWhen = {"corner or edge region"},
         .run = MakeRun<Sphere, Aabb>(
             [](const auto& a, const auto& b, Trace* t) { return SphereAabbExpandedBox(a, b, t); }),
     });

@@ -96,6 +96,7 @@ void RegisterSphereSphere(std::vector<AlgorithmInfo>& out)
         .conventions = {{"touching", "overlap"}},
         .returns = kOverlapFields,
         .flaw = "",
+        .flawWhen = {},
         .run = MakeRun<Sphere, Sphere>(
             [](const auto& a, const auto& b, Trace* t) { return SphereSphereDistance(a, b, t); }),
     });

@@ -65,7 +65,7 @@ ordered_json Answer(const ParsedQuery& q)
     std::optional<ExactValues> exactValues;
     if (q.exact) {
         exact = JudgeExact(q.query);
-        exactValues = ComparisonValues(*exact);
+        exactValues = ComparisonValues(*exact, q.query, q.precision);
     }
     Explain(q.query, q.precision, comparison, exactValues ? &*exactValues : nullptr);
 

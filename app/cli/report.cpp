@@ -23,26 +23,31 @@ namespace {
 /// Queries evaluated and written at a time: memory stays flat in the number of queries.
 constexpr size_t kChunk = 4096;
 
-/// Evaluates and judges one query as the report shows it: the scene's comparison, or with
-/// --exact judged again with the exact values (rounding then means within kValueUlps of them, and
-/// an algorithm that is right where the reference is off is not blamed), with --external the
-/// external algorithms' outcomes added; then its status.
+/// Evaluates and judges one query as the report shows it: the scene's comparison, with --exact
+/// judged again with the exact values, with --external the external algorithms' outcomes added;
+/// a comparison that does not agree is always explained with the exact judge's values (rounding
+/// then means what docs/protocol.md says, judged exactly, and an algorithm that is right where the
+/// reference is off is not blamed); then its status.
 void Judge(const Scene& scene, bool exact, ReportedQuery& q)
 {
     q.comparison = SceneEvaluator::EvaluateQuery(scene, q.query);
-    if (exact || !q.external.empty()) {
-        const Query query = scene.MakeQuery(q.query);
-        const Precision precision = scene.Settings(query.family).precision;
-        std::optional<ExactValues> values;
-        if (exact) {
-            q.exact = JudgeExact(query);
-            values = ComparisonValues(*q.exact);
-        }
-        if (!q.external.empty()) {
-            AddExternalOutcomes(query, precision, q.external, values ? &*values : nullptr, q.comparison, q.failed);
-        } else if (values) {
-            Explain(query, precision, q.comparison, &*values);
-        }
+    if (!exact && q.external.empty() && q.comparison.agree) {
+        q.status = StatusOf(q.comparison);
+        return;
+    }
+    const Query query = scene.MakeQuery(q.query);
+    const Precision precision = scene.Settings(query.family).precision;
+    std::optional<ExactValues> values;
+    if (exact) {
+        q.exact = JudgeExact(query);
+        values = ComparisonValues(*q.exact, query, precision);
+    } else {
+        values = JudgeForComparison(query, precision);
+    }
+    if (!q.external.empty()) {
+        AddExternalOutcomes(query, precision, q.external, values ? &*values : nullptr, q.comparison, q.failed);
+    } else if (values) {
+        Explain(query, precision, q.comparison, &*values);
     }
     q.status = StatusOf(q.comparison);
 }

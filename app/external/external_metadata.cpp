@@ -2,6 +2,7 @@
 #include "external_metadata.h"
 
 #include "core/compare.h"
+#include "core/flaw_condition.h"
 #include "core/io/protocol_detail.h"
 
 #include <nlohmann/json.hpp>
@@ -20,8 +21,8 @@ using json = nlohmann::ordered_json;
 std::string Describe(const json& v) { return detail::Describe(nlohmann::json(v)); }
 
 /// The keys of one metadata object, in the order `hitlab algorithms --json` writes them.
-constexpr std::string_view kKeys[] = {"name",      "family",    "title",       "summary", "source",
-                                      "reference", "published", "conventions", "returns", "flaw"};
+constexpr std::string_view kKeys[] = {"name",      "family",      "title",   "summary", "source",   "reference",
+                                      "published", "conventions", "returns", "flaw",    "flaw_when"};
 
 std::string ReadString(const json& object, const std::string& path, std::string_view key, std::string& out)
 {
@@ -101,6 +102,57 @@ std::string ReadReturns(const json& object, const std::string& path, ExternalAlg
     return "";
 }
 
+/// One flaw clause at path into out, checked against the vocabulary; "" or the error.
+std::string AddFlawClause(std::string_view text, const std::string& path, ExternalAlgorithm& out)
+{
+    std::string why;
+    if (!ParseFlawClause(text, &why)) {
+        return path + ": " + why;
+    }
+    out.flawWhen.emplace_back(text);
+    return "";
+}
+
+/// "flaw_when" (a string or an array of strings) and the convention "flaw_when" (clauses
+/// separated by ';', taken out of the conventions) into out.flawWhen; "" or the error.
+std::string ReadFlawWhen(const json& object, const std::string& path, ExternalAlgorithm& out)
+{
+    const auto convention = std::find_if(out.conventions.begin(), out.conventions.end(),
+                                         [](const auto& c) { return c.first == "flaw_when"; });
+    if (convention != out.conventions.end()) {
+        const std::string all = convention->second;
+        out.conventions.erase(convention);
+        for (size_t start = 0; start <= all.size();) {
+            const size_t end = std::min(all.find(';', start), all.size());
+            const std::string_view clause = std::string_view(all).substr(start, end - start);
+            if (clause.find_first_not_of(" \t") != std::string_view::npos) {
+                if (std::string error = AddFlawClause(clause, path + ".conventions.flaw_when", out); !error.empty()) {
+                    return error;
+                }
+            }
+            start = end + 1;
+        }
+    }
+    const auto it = object.find("flaw_when");
+    if (it == object.end()) {
+        return "";
+    }
+    const json list = it->is_string() ? json::array({*it}) : *it;
+    if (!list.is_array()) {
+        return path + ".flaw_when: expected a string or an array of strings, got " + Describe(*it);
+    }
+    for (size_t i = 0; i < list.size(); ++i) {
+        const std::string at = path + ".flaw_when" + (it->is_string() ? "" : "[" + std::to_string(i) + "]");
+        if (!list[i].is_string()) {
+            return at + ": expected a string, got " + Describe(list[i]);
+        }
+        if (std::string error = AddFlawClause(list[i].get<std::string>(), at, out); !error.empty()) {
+            return error;
+        }
+    }
+    return "";
+}
+
 /// One metadata object at path ("[0]") into out; "" or the error.
 std::string ReadAlgorithm(const json& object, const std::string& path, ExternalAlgorithm& out)
 {
@@ -111,7 +163,7 @@ std::string ReadAlgorithm(const json& object, const std::string& path, ExternalA
         if (std::find(std::begin(kKeys), std::end(kKeys), key) == std::end(kKeys)) {
             return path + "." + key +
                    ": unknown key (a metadata object has name, family, title, summary, source, "
-                   "reference, published, conventions, returns and optionally flaw)";
+                   "reference, published, conventions, returns and optionally flaw and flaw_when)";
         }
     }
     std::string family;
@@ -147,7 +199,7 @@ std::string ReadAlgorithm(const json& object, const std::string& path, ExternalA
     if (error.empty() && object.contains("flaw")) {
         error = ReadString(object, path, "flaw", out.flaw);
     }
-    return error;
+    return error.empty() ? ReadFlawWhen(object, path, out) : error;
 }
 
 /// The clash of a with a built-in algorithm, an algorithm in taken, or one earlier in the line.
@@ -176,10 +228,11 @@ std::string Clash(const ExternalAlgorithm& a, const std::string& path, const std
 
 AlgorithmInfo InfoView(const ExternalAlgorithm& a)
 {
-    AlgorithmInfo info{a.name, a.family, a.title, a.summary, a.source, false, a.published, {}, a.returns, a.flaw, {}};
+    AlgorithmInfo info{a.name, a.family, a.title, a.summary, a.source, false, a.published, {}, a.returns, a.flaw};
     for (const auto& [key, value] : a.conventions) {
         info.conventions.push_back({key, value});
     }
+    info.flawWhen.assign(a.flawWhen.begin(), a.flawWhen.end());
     return info;
 }
 

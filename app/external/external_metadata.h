@@ -25,6 +25,9 @@ struct ExternalAlgorithm {
     std::vector<std::pair<std::string, std::string>> conventions; ///< in the order the program wrote them
     std::uint32_t returns = kFieldHit;                            ///< Field bits
     std::string flaw;                                             ///< "" when none
+    /// Where the flaw applies (core/flaw_condition.h's clauses): the metadata's "flaw_when", or
+    /// the convention "flaw_when" (clauses separated by ';', the plugin ABI's way), checked
+    std::vector<std::string> flawWhen;
 
     friend bool operator==(const ExternalAlgorithm&, const ExternalAlgorithm&) = default;
 };

@@ -45,15 +45,15 @@ struct ExactResult {
 /// Cost: microseconds (GMP allocations); use FastVerdict first in loops.
 ExactResult JudgeExact(const Query& query);
 
-/// The judge's answer as the comparison takes it (Explain's exact values); nullopt when the judge
-/// cannot answer (result.valid is false).
-inline std::optional<ExactValues> ComparisonValues(const ExactResult& result)
-{
-    if (!result.valid) {
-        return std::nullopt;
-    }
-    return ExactValues{result.hit, result.tEnter.value, result.tExit.value, result.depth.value};
-}
+/// The judge's answer as the comparison takes it (Explain's exact values), with the boundary facts
+/// of the rounding rule judged exactly: whether the exact answer is on the hit/miss boundary
+/// (shapes that share only boundary points) and whether its verdict flips when b moves by
+/// NearBoundaryRelative(precision) of the query's scale; nullopt when the judge cannot answer
+/// (result.valid is false). result is JudgeExact(query).
+std::optional<ExactValues> ComparisonValues(const ExactResult& result, const Query& query, Precision precision);
+
+/// JudgeExact and ComparisonValues in one call.
+std::optional<ExactValues> JudgeForComparison(const Query& query, Precision precision);
 
 /// The exact hit verdict when double interval arithmetic (outward-rounded) decides it, nullopt
 /// when the query is too close to the hit/miss boundary for intervals to tell (then JudgeExact

@@ -65,6 +65,13 @@ ordered_json ToJson(const AlgorithmInfo& info)
     if (!info.flaw.empty()) {
         out["flaw"] = std::string(info.flaw);
     }
+    if (!info.flawWhen.empty()) {
+        ordered_json when = ordered_json::array();
+        for (const std::string_view clause : info.flawWhen) {
+            when.push_back(std::string(clause));
+        }
+        out["flaw_when"] = std::move(when);
+    }
     return out;
 }
 

@@ -325,7 +325,7 @@ TEST(LessonClaims, EveryLessonStatesItsOutcomesAndTheReportGivesThem)
             ASSERT_NE(qe, nullptr) << "the pair is not a query of the scene";
             const Query query = scene.MakeQuery(qe->query);
             Comparison c = evaluation.ComparisonOf(*qe);
-            const std::optional<ExactValues> exact = ComparisonValues(JudgeExact(query));
+            const std::optional<ExactValues> exact = JudgeForComparison(query, scene.Settings(query.family).precision);
             Explain(query, scene.Settings(query.family).precision, c, exact ? &*exact : nullptr);
             std::vector<std::string> hit, miss;
             for (const AlgorithmOutcome& o : c.outcomes) {

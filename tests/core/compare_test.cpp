@@ -335,6 +335,7 @@ AlgorithmInfo EmptyRunner(std::vector<Convention> conventions)
                        std::move(conventions),
                        kFieldHit | kFieldTEnter | kFieldTExit,
                        "",
+                       {},
                        Runner{}};
     return info;
 }

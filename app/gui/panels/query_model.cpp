@@ -81,7 +81,7 @@ FamilyTable BuildFamilyTable(const Scene& scene, const SceneQuery& query, Precis
     }
     table.exact = JudgeExact(q);
     const ExactResult& ex = table.exact;
-    const std::optional<ExactValues> exactValues = ComparisonValues(ex);
+    const std::optional<ExactValues> exactValues = ComparisonValues(ex, q, precision);
     Comparison cmp = Compare(q, {}, precision, exactValues ? &*exactValues : nullptr);
     const std::size_t builtIn = cmp.outcomes.size();
     std::vector<std::string> failed; // parallel to cmp.outcomes: a failed external one's status

@@ -226,7 +226,8 @@ void JudgeRow(const Scene& scene, const SceneEvaluator& evaluation, const Result
     if (row.disagree) {
         const ExactResult exact = JudgeExact(query);
         hit = exact.hit;
-        if (const std::optional<ExactValues> values = ComparisonValues(exact)) {
+        if (const std::optional<ExactValues> values =
+                ComparisonValues(exact, query, scene.Settings(query.family).precision)) {
             row = MakeRowOf(scene, evaluation, table, qe, external, &*values);
         }
     } else {

@@ -59,8 +59,8 @@ TEST(QueryLine, ObbComesWithAxes)
 }
 
 const std::vector<ExternalAlgorithm> kDeclared = {
-    {"mine", Family::RayAabb, "", "", "", false, {}, kCastFields, ""},
-    {"yours", Family::RayAabb, "", "", "", false, {}, kFieldHit | kFieldTEnter, ""},
+    {"mine", Family::RayAabb, "", "", "", false, {}, kCastFields, "", {}},
+    {"yours", Family::RayAabb, "", "", "", false, {}, kFieldHit | kFieldTEnter, "", {}},
 };
 
 TEST(ParseAnswerLine, ReadsResultsTraceAndVerdict)

@@ -1,0 +1,405 @@
+// Declared flaws' conditions: parsing the vocabulary and checking it on a query.
+#include "flaw_condition.h"
+
+#include <glm/geometric.hpp>
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <cstdlib>
+
+namespace hitlab {
+
+namespace {
+
+/// The words, longest first where one begins another, with whether they take a number.
+struct WordSpelling {
+    std::string_view text;
+    FlawWord word;
+    bool number;
+};
+
+// data table: the vocabulary's spellings (docs/protocol.md, "Declared flaws")
+constexpr std::array<WordSpelling, 17> kWords = {{
+    {"origin inside", FlawWord::OriginInside, false},
+    {"boundary", FlawWord::Boundary, false},
+    {"box behind the origin", FlawWord::Behind, false},
+    {"behind the origin", FlawWord::Behind, false},
+    {"back facing", FlawWord::BackFacing, false},
+    {"direction not unit", FlawWord::DirectionNotUnit, false},
+    {"parallel component", FlawWord::ParallelComponent, false},
+    {"negative zero component", FlawWord::NegativeZero, false},
+    {"in face plane", FlawWord::InFacePlane, false},
+    {"edge or corner", FlawWord::EdgeOrCorner, false},
+    {"epsilon", FlawWord::Epsilon, true},
+    {"extent below", FlawWord::ExtentBelow, true},
+    {"distance above", FlawWord::DistanceAbove, true},
+    {"distance below", FlawWord::DistanceBelow, true},
+    {"corner or edge region", FlawWord::CornerRegion, false},
+    {"no vertex inside", FlawWord::NoVertexInside, false},
+    {"no face axis separates", FlawWord::NoFaceAxis, false},
+}};
+
+std::string_view Trim(std::string_view s)
+{
+    while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) {
+        s.remove_prefix(1);
+    }
+    while (!s.empty() && (s.back() == ' ' || s.back() == '\t')) {
+        s.remove_suffix(1);
+    }
+    return s;
+}
+
+bool StartsWith(std::string_view s, std::string_view prefix) { return s.substr(0, prefix.size()) == prefix; }
+
+std::optional<FlawCondition> ParseCondition(std::string_view text, std::string* error)
+{
+    text = Trim(text);
+    for (const WordSpelling& w : kWords) {
+        if (!StartsWith(text, w.text)) {
+            continue;
+        }
+        const std::string_view rest = Trim(text.substr(w.text.size()));
+        FlawCondition c;
+        c.word = w.word;
+        if (w.number) {
+            const std::string number(rest);
+            char* end = nullptr;
+            c.threshold = std::strtod(number.c_str(), &end);
+            if (number.empty() || end != number.c_str() + number.size() || !std::isfinite(c.threshold) ||
+                c.threshold < 0) {
+                *error = "'" + std::string(text) + "': " + std::string(w.text) + " takes one number >= 0 (e.g. '" +
+                         std::string(w.text) + " 1e-6')";
+                return std::nullopt;
+            }
+            return c;
+        }
+        if (w.word == FlawWord::InFacePlane && (rest == "x" || rest == "y" || rest == "z")) {
+            c.axis = rest[0] - 'x';
+            return c;
+        }
+        if (!rest.empty()) {
+            break;
+        }
+        return c;
+    }
+    *error = "'" + std::string(text) + "' is not a flaw condition (the vocabulary: " + FlawVocabularyText() + ")";
+    return std::nullopt;
+}
+
+/// The direction of the query's ray or segment (end - start), 0 for other shapes.
+glm::dvec3 CastDirection(const Query& q)
+{
+    const std::optional<CastLine> line = CastLineOf(q.a);
+    return line ? line->direction : glm::dvec3(0);
+}
+
+/// The direction's components along the box's axes (an aabb's are x, y, z), or along a plane's
+/// normal (one component); empty for other families.
+std::vector<double> AxisComponents(const Query& q)
+{
+    const glm::dvec3 d = CastDirection(q);
+    if (const auto* obb = std::get_if<Obb<double>>(&q.b); obb != nullptr && IsCast(q.family)) {
+        return {glm::dot(d, obb->axes[0]), glm::dot(d, obb->axes[1]), glm::dot(d, obb->axes[2])};
+    }
+    if (std::holds_alternative<Aabb<double>>(q.b) && IsCast(q.family)) {
+        return {d.x, d.y, d.z};
+    }
+    if (const auto* plane = std::get_if<Plane<double>>(&q.b)) {
+        return {glm::dot(plane->normal, d)};
+    }
+    return {};
+}
+
+/// Whether the ray's origin lies exactly on one of the two face planes of a box axis.
+bool OriginOnFacePlane(const Query& q, int axis)
+{
+    const std::optional<CastLine> line = CastLineOf(q.a);
+    if (!line) {
+        return false;
+    }
+    if (const auto* box = std::get_if<Aabb<double>>(&q.b)) {
+        const double o = line->origin[axis];
+        return o == box->min[axis] || o == box->max[axis];
+    }
+    if (const auto* obb = std::get_if<Obb<double>>(&q.b)) {
+        const double local = glm::dot(line->origin - obb->center, obb->axes[static_cast<size_t>(axis)]);
+        return std::abs(local) == obb->halfExtents[axis];
+    }
+    return false;
+}
+
+bool InFacePlane(const Query& q, int axis)
+{
+    const std::vector<double> f = AxisComponents(q);
+    if (f.size() != 3) {
+        return false;
+    }
+    for (int i = 0; i < 3; ++i) {
+        if ((axis < 0 || axis == i) && f[static_cast<size_t>(i)] == 0.0 && OriginOnFacePlane(q, i)) {
+            return true;
+        }
+    }
+    return false;
+}
+
+/// Whether the reference's entry lies on two or more of the box's face planes at once.
+bool EntersEdgeOrCorner(const Query& q, const Result& ref)
+{
+    const std::optional<CastLine> line = CastLineOf(q.a);
+    if (!line || !ref.hit || ref.tEnter <= 0) {
+        return false;
+    }
+    const std::vector<double> f = AxisComponents(q);
+    if (f.size() != 3) {
+        return false;
+    }
+    int planes = 0;
+    for (int i = 0; i < 3; ++i) {
+        const double fi = f[static_cast<size_t>(i)];
+        if (fi == 0.0) {
+            continue;
+        }
+        double o = 0, lo = 0, hi = 0;
+        if (const auto* box = std::get_if<Aabb<double>>(&q.b)) {
+            o = line->origin[i];
+            lo = box->min[i];
+            hi = box->max[i];
+        } else {
+            const auto& obb = std::get<Obb<double>>(q.b);
+            o = glm::dot(line->origin - obb.center, obb.axes[static_cast<size_t>(i)]);
+            lo = -obb.halfExtents[i];
+            hi = obb.halfExtents[i];
+        }
+        const double entry = ((fi > 0 ? lo : hi) - o) / fi;
+        planes += entry == ref.tEnter ? 1 : 0;
+    }
+    return planes >= 2;
+}
+
+double SmallestExtent(const Shape& s)
+{
+    if (const auto* box = std::get_if<Aabb<double>>(&s)) {
+        const glm::dvec3 e = box->max - box->min;
+        return std::min({e.x, e.y, e.z});
+    }
+    if (const auto* obb = std::get_if<Obb<double>>(&s)) {
+        return 2 * std::min({obb->halfExtents.x, obb->halfExtents.y, obb->halfExtents.z});
+    }
+    if (const auto* sphere = std::get_if<Sphere<double>>(&s)) {
+        return sphere->radius;
+    }
+    return INFINITY;
+}
+
+/// |p - c| without overflow or underflow (scaled by the largest component), or -1 when the family
+/// has no such distance.
+double CentreDistance(const Query& q)
+{
+    glm::dvec3 d(0);
+    if (const auto* p = std::get_if<Point<double>>(&q.a); p != nullptr && q.family == Family::PointSphere) {
+        d = p->position - std::get<Sphere<double>>(q.b).center;
+    } else if (q.family == Family::SphereSphere) {
+        d = std::get<Sphere<double>>(q.b).center - std::get<Sphere<double>>(q.a).center;
+    } else {
+        return -1;
+    }
+    const double m = std::max({std::abs(d.x), std::abs(d.y), std::abs(d.z)});
+    return m == 0 || !std::isfinite(m) ? m : m * glm::length(d / m);
+}
+
+bool InCornerRegion(const Query& q)
+{
+    const auto* sphere = std::get_if<Sphere<double>>(&q.a);
+    const auto* box = std::get_if<Aabb<double>>(&q.b);
+    if (sphere == nullptr || box == nullptr) {
+        return false;
+    }
+    int outside = 0;
+    for (int i = 0; i < 3; ++i) {
+        outside += sphere->center[i] < box->min[i] || sphere->center[i] > box->max[i] ? 1 : 0;
+    }
+    return outside >= 2;
+}
+
+std::array<glm::dvec3, 8> Corners(const Obb<double>& b)
+{
+    std::array<glm::dvec3, 8> out;
+    for (int i = 0; i < 8; ++i) {
+        const glm::dvec3 s((i & 1) != 0 ? 1.0 : -1.0, (i & 2) != 0 ? 1.0 : -1.0, (i & 4) != 0 ? 1.0 : -1.0);
+        out[static_cast<size_t>(i)] = b.center + s.x * b.halfExtents.x * b.axes[0] + s.y * b.halfExtents.y * b.axes[1] +
+                                      s.z * b.halfExtents.z * b.axes[2];
+    }
+    return out;
+}
+
+bool InsideObb(const glm::dvec3& p, const Obb<double>& b)
+{
+    for (int i = 0; i < 3; ++i) {
+        if (std::abs(glm::dot(p - b.center, b.axes[static_cast<size_t>(i)])) > b.halfExtents[i]) {
+            return false;
+        }
+    }
+    return true;
+}
+
+bool NoVertexInside(const Query& q)
+{
+    const auto* a = std::get_if<Obb<double>>(&q.a);
+    const auto* b = std::get_if<Obb<double>>(&q.b);
+    if (a == nullptr || b == nullptr) {
+        return false;
+    }
+    for (const glm::dvec3& p : Corners(*a)) {
+        if (InsideObb(p, *b)) {
+            return false;
+        }
+    }
+    for (const glm::dvec3& p : Corners(*b)) {
+        if (InsideObb(p, *a)) {
+            return false;
+        }
+    }
+    return true;
+}
+
+/// The box's half width along a unit axis.
+double Radius(const Obb<double>& b, const glm::dvec3& axis)
+{
+    double r = 0;
+    for (int i = 0; i < 3; ++i) {
+        r += b.halfExtents[i] * std::abs(glm::dot(b.axes[static_cast<size_t>(i)], axis));
+    }
+    return r;
+}
+
+bool NoFaceAxisSeparates(const Query& q)
+{
+    const auto* a = std::get_if<Obb<double>>(&q.a);
+    const auto* b = std::get_if<Obb<double>>(&q.b);
+    if (a == nullptr || b == nullptr) {
+        return false;
+    }
+    const glm::dvec3 t = b->center - a->center;
+    for (const Obb<double>* box : {a, b}) {
+        for (const glm::dvec3& axis : box->axes) {
+            if (std::abs(glm::dot(t, axis)) > Radius(*a, axis) + Radius(*b, axis)) {
+                return false;
+            }
+        }
+    }
+    return true;
+}
+
+} // namespace
+
+bool FlawConditionHolds(const FlawCondition& c, const FlawContext& x)
+{
+    const Query& q = x.query;
+    const std::vector<double> f = AxisComponents(q);
+    switch (c.word) {
+    case FlawWord::OriginInside:
+        return IsCast(q.family) && x.situation.originInside;
+    case FlawWord::Boundary:
+        return x.situation.boundaryOnly;
+    case FlawWord::Behind:
+        return x.situation.behind;
+    case FlawWord::BackFacing:
+        return x.situation.backFacing;
+    case FlawWord::DirectionNotUnit:
+        return IsCast(q.family) && !x.situation.unitDirection;
+    case FlawWord::ParallelComponent:
+        return std::any_of(f.begin(), f.end(), [](double v) { return v == 0.0; });
+    case FlawWord::NegativeZero:
+        return std::any_of(f.begin(), f.end(), [](double v) { return v == 0.0 && std::signbit(v); });
+    case FlawWord::InFacePlane:
+        return InFacePlane(q, c.axis);
+    case FlawWord::EdgeOrCorner:
+        return EntersEdgeOrCorner(q, x.reference);
+    case FlawWord::Epsilon:
+        return std::any_of(f.begin(), f.end(), [&](double v) { return std::abs(v) <= c.threshold; });
+    case FlawWord::ExtentBelow:
+        return std::min(SmallestExtent(q.a), SmallestExtent(q.b)) < c.threshold;
+    case FlawWord::DistanceAbove:
+        return CentreDistance(q) > c.threshold;
+    case FlawWord::DistanceBelow: {
+        const double d = CentreDistance(q);
+        return d > 0 && d < c.threshold;
+    }
+    case FlawWord::CornerRegion:
+        return InCornerRegion(q);
+    case FlawWord::NoVertexInside:
+        return NoVertexInside(q);
+    case FlawWord::NoFaceAxis:
+        return NoFaceAxisSeparates(q);
+    }
+    return false;
+}
+
+std::string FlawVocabularyText()
+{
+    std::string out;
+    for (const WordSpelling& w : kWords) {
+        out += (out.empty() ? "" : ", ") + std::string(w.text) + (w.number ? " N" : "") +
+               (w.word == FlawWord::InFacePlane ? " [x|y|z]" : "");
+    }
+    return out + "; joined by ' and '; 'float: ' or 'double: ' in front restricts a clause to one precision";
+}
+
+std::string FlawWhenText(std::span<const std::string_view> clauses)
+{
+    std::string out;
+    for (const std::string_view c : clauses) {
+        out += (out.empty() ? "" : "; ") + std::string(c);
+    }
+    return out;
+}
+
+std::optional<FlawClause> ParseFlawClause(std::string_view text, std::string* error)
+{
+    std::string scratch;
+    error = error != nullptr ? error : &scratch;
+    FlawClause clause;
+    text = Trim(text);
+    for (const auto& [prefix, precision] : {std::pair{"float:", Precision::Float}, {"double:", Precision::Double}}) {
+        if (StartsWith(text, prefix)) {
+            clause.only = precision;
+            text = Trim(text.substr(std::string_view(prefix).size()));
+        }
+    }
+    while (true) {
+        const size_t cut = text.find(" and ");
+        const std::optional<FlawCondition> c = ParseCondition(text.substr(0, cut), error);
+        if (!c) {
+            return std::nullopt;
+        }
+        clause.all.push_back(*c);
+        if (cut == std::string_view::npos) {
+            return clause;
+        }
+        text = text.substr(cut + 5);
+    }
+}
+
+bool FlawClauseHolds(const FlawClause& clause, const FlawContext& context)
+{
+    if (clause.only && *clause.only != context.precision) {
+        return false;
+    }
+    return std::all_of(clause.all.begin(), clause.all.end(),
+                       [&](const FlawCondition& c) { return FlawConditionHolds(c, context); });
+}
+
+std::string_view HoldingFlawCondition(const AlgorithmInfo& info, const FlawContext& context)
+{
+    for (const std::string_view text : info.flawWhen) {
+        const std::optional<FlawClause> clause = ParseFlawClause(text, nullptr);
+        if (clause && FlawClauseHolds(*clause, context)) {
+            return text;
+        }
+    }
+    return {};
+}
+
+} // namespace hitlab

@@ -1,0 +1,81 @@
+// Declared flaws' conditions: the documented vocabulary in which an algorithm (built-in, plugin or
+// external program) says where its known flaw applies, checked on the query. A flaw explains a
+// difference only where one of its conditions holds (docs/protocol.md, "Declared flaws"); a flaw
+// given only as a sentence explains nothing.
+#pragma once
+
+#include "algorithm.h"
+#include "compare.h"
+
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace hitlab {
+
+/// One word of the vocabulary.
+enum class FlawWord {
+    OriginInside,      ///< "origin inside": the ray's origin (t = 0) is inside the closed solid
+    Boundary,          ///< "boundary": the shapes share only boundary points (grazing, touching)
+    Behind,            ///< "behind the origin": the solid lies only behind the ray's origin (t < 0)
+    BackFacing,        ///< "back facing": ray_plane, the plane's normal does not face the ray (n . d >= 0)
+    DirectionNotUnit,  ///< "direction not unit": | |direction| - 1 | > 1e-6
+    ParallelComponent, ///< "parallel component": a direction component along a box axis (or n . d) is +-0
+    NegativeZero,      ///< "negative zero component": such a component is -0
+    InFacePlane,       ///< "in face plane [x|y|z]": the ray is parallel to a face and its origin on that face's plane
+    EdgeOrCorner,      ///< "edge or corner": the ray enters the box through an edge or a corner (two slabs at once)
+    Epsilon,           ///< "epsilon N": a direction component along a box axis (ray_plane: n . d) within N of 0
+    ExtentBelow,       ///< "extent below N": a box side, an oriented box's side or a sphere's radius is below N
+    DistanceAbove,     ///< "distance above N": point to centre (point_sphere) or centre to centre (sphere_sphere) > N
+    DistanceBelow,     ///< "distance below N": the same distance is below N (and not 0)
+    CornerRegion,      ///< "corner or edge region": sphere_aabb, the centre is outside the box on two or more axes
+    NoVertexInside,    ///< "no vertex inside": obb_obb, no corner of either box lies inside the other
+    NoFaceAxis,        ///< "no face axis separates": obb_obb, none of the six face axes separates the boxes
+};
+
+/// One condition: a word, its number or axis, and the precisions it applies in; several joined by
+/// " and " must all hold (FlawClause).
+struct FlawCondition {
+    FlawWord word = FlawWord::Boundary;
+    double threshold = 0; ///< N of epsilon, extent below, distance above / below
+    int axis = -1;        ///< in face plane: 0, 1, 2 for x, y, z (an oriented box's local axes); -1 any
+};
+
+/// Conditions joined by " and ", optionally restricted to one precision ("float: ...", "double: ...").
+struct FlawClause {
+    std::vector<FlawCondition> all;
+    std::optional<Precision> only; ///< set when the clause applies in one precision only
+};
+
+/// Parses one clause ("in face plane x", "float: distance above 1.8e19", "parallel component and
+/// origin inside"). On an unknown word or a bad number: nullopt and *error says what is wrong.
+std::optional<FlawClause> ParseFlawClause(std::string_view text, std::string* error);
+
+/// The vocabulary in one line, for error messages ("origin inside, boundary, ...").
+std::string FlawVocabularyText();
+
+/// The declared clauses as one text ("parallel component; behind the origin").
+std::string FlawWhenText(std::span<const std::string_view> clauses);
+
+/// What a condition is checked against: the query (doubles as given), the comparison's precision,
+/// its situation and the reference's result.
+struct FlawContext {
+    const Query& query;
+    Precision precision;
+    const Situation& situation;
+    const Result& reference;
+};
+
+/// Whether one condition holds on the query.
+bool FlawConditionHolds(const FlawCondition& condition, const FlawContext& context);
+
+/// Whether a clause holds on the query.
+bool FlawClauseHolds(const FlawClause& clause, const FlawContext& context);
+
+/// The first of the algorithm's declared conditions (AlgorithmInfo::flawWhen) that holds, or ""
+/// when none does (or none is declared, or one does not parse: it explains nothing).
+std::string_view HoldingFlawCondition(const AlgorithmInfo& info, const FlawContext& context);
+
+} // namespace hitlab
