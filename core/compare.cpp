@@ -153,8 +153,10 @@ void MissConventions(const Query& q, const Situation& s, const Result& ref, cons
             "the hit lies beyond " + name + "'s maximum distance (t_range: t <= max distance)");
     }
     if (s.parallelAxis && conv("parallel") == "miss") {
-        add(Explanation::KnownFlaw, "a direction component is zero, and " + name +
-                                        " misses every such ray (parallel: miss): " + std::string(info.flaw));
+        // a declared convention; the published listing whose flaw it is names it as its known flaw
+        add(info.flaw.empty() ? Explanation::Convention : Explanation::KnownFlaw,
+            "a direction component is zero, and " + name + " misses every such ray (parallel: miss)" +
+                (info.flaw.empty() ? "" : ": " + std::string(info.flaw)));
     }
 }
 
@@ -174,10 +176,11 @@ void HitConventions(const FlawContext& context, const AlgorithmInfo& info, const
             "the solid lies behind the ray, and " + name + " does not check that (t_range: any t)");
     }
     if (conv("corners") == "expanded box" && FlawConditionHolds(FlawCondition{FlawWord::CornerRegion}, context)) {
-        add(Explanation::KnownFlaw, name +
-                                        " tests the centre against the box grown by the radius, whose corner "
-                                        "and edge regions lie outside the true rounded region: " +
-                                        std::string(info.flaw));
+        add(info.flaw.empty() ? Explanation::Convention : Explanation::KnownFlaw,
+            name +
+                " tests the centre against the box grown by the radius, whose corner and edge regions lie "
+                "outside the true rounded region (corners: expanded box)" +
+                (info.flaw.empty() ? "" : ": " + std::string(info.flaw)));
     }
 }
 
@@ -189,25 +192,33 @@ void HitConventions(const FlawContext& context, const AlgorithmInfo& info, const
 std::string VerdictRounding(const Query& q, Precision precision, const Situation& s, const AlgorithmInfo& info,
                             const ExactValues* exact)
 {
-    const bool known = exact != nullptr && exact->boundaryKnown;
-    const bool inputsExact = InputsExactIn(q, precision);
+    // an algorithm that computes in float (its precision convention) resolves what float does
+    Precision arithmetic = detail::ArithmeticPrecision(info, precision);
+    const bool known = exact != nullptr && exact->boundaryKnown && arithmetic == precision;
+    const bool inputsExact = InputsExactIn(q, arithmetic);
     if ((known ? exact->onBoundary : s.boundaryOnly) && inputsExact) {
         return "";
     }
     const AlgorithmInfo& ref = ReferenceAlgorithm(q.family);
-    if (precision == Precision::Float && info.run.one != nullptr &&
-        Run(info, q, Precision::Double).hit == (exact != nullptr ? exact->hit : Run(ref, q, Precision::Double).hit)) {
-        return std::string(info.name) + " gives the exact verdict in double: float rounding in its arithmetic decides "
-                                        "this case";
+    const auto refDouble = [&](const Query& m) { return Run(ref, m, Precision::Double).hit; };
+    bool near = false;
+    if (precision == Precision::Float && info.run.one != nullptr) {
+        // an algorithm HitLab runs: run in double, it shows whether float rounding decided
+        if (Run(info, q, Precision::Double).hit == (exact != nullptr ? exact->hit : refDouble(q))) {
+            return std::string(info.name) +
+                   " gives the exact verdict in double: float rounding in its arithmetic decides this case";
+        }
+        // wrong in double too: only a margin below double's resolution excuses that
+        arithmetic = Precision::Double;
+        near = VerdictFlipsNear(q, NearBoundaryRelative(Precision::Double), refDouble);
+    } else {
+        near = known ? exact->nearBoundary : VerdictFlipsNear(q, NearBoundaryRelative(arithmetic), refDouble);
     }
-    const bool near = known ? exact->nearBoundary
-                            : VerdictFlipsNear(q, NearBoundaryRelative(precision),
-                                               [&](const Query& m) { return Run(ref, m, Precision::Double).hit; });
     if (!near) {
         return "";
     }
     const std::string within = ShortNumber(kBoundaryUlps, 9) + " ulps (" +
-                               (precision == Precision::Float ? "float" : "double") + ") of the query's scale";
+                               (arithmetic == Precision::Float ? "float" : "double") + ") of the query's scale";
     return inputsExact ? "the exact answer lies within " + within +
                              " of the hit/miss boundary, closer than the arithmetic resolves: rounding"
                        : "the inputs are not exact in float, and the exact answer lies within " + within +
@@ -261,6 +272,11 @@ void ExplainOne(const FlawContext& context, const ExactValues* exact, AlgorithmO
 } // namespace
 
 namespace detail {
+
+Precision ArithmeticPrecision(const AlgorithmInfo& info, Precision precision)
+{
+    return info.ConventionValue("precision").substr(0, 5) == "float" ? Precision::Float : precision;
+}
 
 void FlawOrUnexplained(const FlawContext& context, const AlgorithmInfo& info, const std::string& name,
                        Explanation& explanation, std::string& reason)

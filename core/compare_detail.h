@@ -21,6 +21,11 @@ std::uint32_t ExplainValues(const Query& query, Precision precision, const Situa
 void FlawOrUnexplained(const FlawContext& context, const AlgorithmInfo& info, const std::string& name,
                        Explanation& explanation, std::string& reason);
 
+/// The precision an algorithm's arithmetic runs in: float when the comparison's is, or when it
+/// declares it (a convention "precision" whose value begins with "float", as an engine that
+/// computes in float whatever it is given); else the comparison's.
+Precision ArithmeticPrecision(const AlgorithmInfo& info, Precision precision);
+
 /// Value of a scalar field (kFieldTEnter, kFieldTExit, kFieldDepth) of a result.
 double ScalarField(const Result& result, std::uint32_t field);
 

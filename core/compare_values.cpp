@@ -282,6 +282,15 @@ struct ValueCheck {
                       " ulps of the exact value " + ShortNumber(*e + 0.0, 9) + ": rounding");
             return true;
         }
+        // an algorithm that computes in float whatever it is given: float's tolerance
+        if (ArithmeticPrecision(info, precision) != precision &&
+            ValuesClose(ScalarField(x, field), *e, floor, Precision::Float)) {
+            c.Add(field, Explanation::Rounding,
+                  "it lies within " + ShortNumber(kValueUlps + 0.0, 9) + " ulps (float) of the exact value " +
+                      ShortNumber(*e + 0.0, 9) + ", and " + name +
+                      " computes in float (precision: " + std::string(Conv("precision")) + "): rounding");
+            return true;
+        }
         return false;
     }
 
@@ -327,6 +336,14 @@ struct ValueCheck {
                       "the exit lies beyond " + name + "'s maximum distance (t_range: t <= max distance)");
                 convention = true;
             }
+        }
+        if (field == kFieldNormal && Conv("normal").substr(0, 4) == "into" && x.hasNormal && ref.hasNormal &&
+            VectorsClose(x.normal, -ref.normal, scale.normal, precision, kValueUlps)) {
+            c.Add(field, Explanation::Convention,
+                  name +
+                      " reports the normal pointing into the solid, the protocol's outward normal negated (normal: " +
+                      std::string(Conv("normal")) + ")");
+            convention = true;
         }
         return convention;
     }

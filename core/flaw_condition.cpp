@@ -1,6 +1,8 @@
 // Declared flaws' conditions: parsing the vocabulary and checking it on a query.
 #include "flaw_condition.h"
 
+#include "near_boundary.h"
+
 #include <glm/geometric.hpp>
 
 #include <algorithm>
@@ -20,7 +22,7 @@ struct WordSpelling {
 };
 
 // data table: the vocabulary's spellings (docs/protocol.md, "Declared flaws")
-constexpr std::array<WordSpelling, 17> kWords = {{
+constexpr std::array<WordSpelling, 18> kWords = {{
     {"origin inside", FlawWord::OriginInside, false},
     {"boundary", FlawWord::Boundary, false},
     {"box behind the origin", FlawWord::Behind, false},
@@ -38,6 +40,7 @@ constexpr std::array<WordSpelling, 17> kWords = {{
     {"corner or edge region", FlawWord::CornerRegion, false},
     {"no vertex inside", FlawWord::NoVertexInside, false},
     {"no face axis separates", FlawWord::NoFaceAxis, false},
+    {"near boundary", FlawWord::NearBoundary, true},
 }};
 
 std::string_view Trim(std::string_view s)
@@ -333,6 +336,9 @@ bool FlawConditionHolds(const FlawCondition& c, const FlawContext& x)
         return NoVertexInside(q);
     case FlawWord::NoFaceAxis:
         return NoFaceAxisSeparates(q);
+    case FlawWord::NearBoundary:
+        return VerdictFlipsNear(
+            q, c.threshold, [](const Query& m) { return Run(ReferenceAlgorithm(m.family), m, Precision::Double).hit; });
     }
     return false;
 }
@@ -393,6 +399,9 @@ bool FlawClauseHolds(const FlawClause& clause, const FlawContext& context)
 
 std::string_view HoldingFlawCondition(const AlgorithmInfo& info, const FlawContext& context)
 {
+    if (info.flaw.empty()) {
+        return {};
+    }
     for (const std::string_view text : info.flawWhen) {
         const std::optional<FlawClause> clause = ParseFlawClause(text, nullptr);
         if (clause && FlawClauseHolds(*clause, context)) {

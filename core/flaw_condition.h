@@ -33,6 +33,7 @@ enum class FlawWord {
     CornerRegion,      ///< "corner or edge region": sphere_aabb, the centre is outside the box on two or more axes
     NoVertexInside,    ///< "no vertex inside": obb_obb, no corner of either box lies inside the other
     NoFaceAxis,        ///< "no face axis separates": obb_obb, none of the six face axes separates the boxes
+    NearBoundary,      ///< "near boundary N": the verdict flips when b moves by N times the query's largest number
 };
 
 /// One condition: a word, its number or axis, and the precisions it applies in; several joined by

@@ -109,7 +109,9 @@ std::string AddFlawClause(std::string_view text, const std::string& path, Extern
     if (!ParseFlawClause(text, &why)) {
         return path + ": " + why;
     }
-    out.flawWhen.emplace_back(text);
+    const size_t first = text.find_first_not_of(" \t");
+    const size_t last = text.find_last_not_of(" \t");
+    out.flawWhen.emplace_back(text.substr(first, last - first + 1));
     return "";
 }
 
@@ -135,7 +137,12 @@ std::string ReadFlawWhen(const json& object, const std::string& path, ExternalAl
     }
     const auto it = object.find("flaw_when");
     if (it == object.end()) {
-        return "";
+        return out.flawWhen.empty() || !out.flaw.empty()
+                   ? ""
+                   : path + ".conventions.flaw_when: a condition without a flaw (declare the flaw's sentence in flaw)";
+    }
+    if (out.flaw.empty()) {
+        return path + ".flaw_when: a condition without a flaw (declare the flaw's sentence in flaw)";
     }
     const json list = it->is_string() ? json::array({*it}) : *it;
     if (!list.is_array()) {
@@ -228,7 +235,8 @@ std::string Clash(const ExternalAlgorithm& a, const std::string& path, const std
 
 AlgorithmInfo InfoView(const ExternalAlgorithm& a)
 {
-    AlgorithmInfo info{a.name, a.family, a.title, a.summary, a.source, false, a.published, {}, a.returns, a.flaw};
+    AlgorithmInfo info{a.name,      a.family, a.title,   a.summary, a.source, false,
+                       a.published, {},       a.returns, a.flaw,    {},       {}};
     for (const auto& [key, value] : a.conventions) {
         info.conventions.push_back({key, value});
     }

@@ -89,6 +89,7 @@ const hitlab_convention kConventions[] = {
     {"parallel", "|component| < FLT_EPSILON counts as parallel"},
     {"dimensions", "2 (the xy plane; a ray with a z component is an error)"},
     {"precision", "float (b2Vec2)"},
+    {"flaw_when", "epsilon 1.2e-7"},
 };
 
 const hitlab_algorithm kAlgorithms[] = {
@@ -96,7 +97,7 @@ const hitlab_algorithm kAlgorithms[] = {
      "Box2D's slab test in 2D (the broad phase's ray cast, after Real-Time Collision Detection 5.3.3) on "
      "the ray's xy projection, with maxFraction = FLT_MAX: the entry fraction and the entered edge's normal; "
      "a ray starting inside the box misses.",
-     "Box2D 2.4.1 (Debian libbox2d-dev), b2AABB::RayCast", 0, kConventions, 7, "hit t_enter point normal",
+     "Box2D 2.4.1 (Debian libbox2d-dev), b2AABB::RayCast", 0, kConventions, 8, "hit t_enter point normal",
      "it computes in float, with the direction recomputed as p2 - p1 in float, and takes a direction "
      "component below FLT_EPSILON (1.19e-7) in magnitude as parallel: such rays are decided by the origin alone",
      BatchF, BatchD, nullptr, nullptr},

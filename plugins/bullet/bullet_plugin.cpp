@@ -214,12 +214,20 @@ const hitlab_convention kRayTestConventions[] = {
     {"direction", "any"},
     {"parallel", "handled"},
     {"precision", "double (BT_USE_DOUBLE_PRECISION)"},
+    {"flaw_when", "edge or corner"},
 };
 const hitlab_convention kPairConventions[] = {
     {"touching", "separate"},
     {"boundary", "conservative"},
     {"contacts", "every point contactPairTest reports, speculative ones (distance > 0) included"},
     {"precision", "double (BT_USE_DOUBLE_PRECISION)"},
+};
+const hitlab_convention kBoxBoxConventions[] = {
+    {"touching", "separate"},
+    {"boundary", "conservative"},
+    {"contacts", "every point contactPairTest reports, speculative ones (distance > 0) included"},
+    {"precision", "double (BT_USE_DOUBLE_PRECISION)"},
+    {"flaw_when", "extent below 1e-6"},
 };
 
 const char* const kBullet = "Bullet Physics 3.24 (Debian libbullet-dev, float64 build)";
@@ -241,23 +249,22 @@ const hitlab_algorithm kAlgorithms[] = {
     {"bullet_ray_test", "ray_aabb", "Bullet rayTestSingle (btBoxShape)",
      "btCollisionWorld::rayTestSingle against a btBoxShape: the ray cast of Bullet's scenes, over "
      "origin .. origin + 1000 direction; a ray starting inside the box does not hit it.",
-     kBullet, 0, kRayTestConventions, 7, "hit t_enter point normal", kRayTestFlaw, BatchF<RayTestAabb>,
+     kBullet, 0, kRayTestConventions, 8, "hit t_enter point normal", kRayTestFlaw, BatchF<RayTestAabb>,
      BatchD<RayTestAabb>, nullptr, nullptr},
     {"bullet_ray_aabb", "segment_aabb", "Bullet btRayAabb",
      "Bullet's segment/box test by outcodes (btAabbUtil2.h): the entry parameter and the entered face's "
      "normal, which points into the box; a start inside gives t = 0 and no normal.",
-     kBullet, 0, kSegmentConventions, 7, "hit t_enter normal",
-     "its normal is the entered face's inward normal, the negation of the protocol's outward one", BatchF<SegmentAabb>,
-     BatchD<SegmentAabb>, nullptr, nullptr},
+     kBullet, 0, kSegmentConventions, 7, "hit t_enter normal", nullptr, BatchF<SegmentAabb>, BatchD<SegmentAabb>,
+     nullptr, nullptr},
     {"bullet_ray_test", "ray_obb", "Bullet rayTestSingle (btBoxShape)",
      "btCollisionWorld::rayTestSingle against a rotated btBoxShape, over origin .. origin + 1000 "
      "direction; a ray starting inside the box does not hit it.",
-     kBullet, 0, kRayTestConventions, 7, "hit t_enter point normal", kRayTestFlaw, BatchF<RayTestObb>,
+     kBullet, 0, kRayTestConventions, 8, "hit t_enter point normal", kRayTestFlaw, BatchF<RayTestObb>,
      BatchD<RayTestObb>, nullptr, nullptr},
     {"bullet_box_box", "aabb_aabb", "Bullet box-box (btBoxBoxCollisionAlgorithm)", kPairSummary, kBullet, 0,
-     kPairConventions, 4, "hit depth normal", kBoxBoxFlaw, BatchF<BoxBoxAabb>, BatchD<BoxBoxAabb>, nullptr, nullptr},
+     kBoxBoxConventions, 5, "hit depth normal", kBoxBoxFlaw, BatchF<BoxBoxAabb>, BatchD<BoxBoxAabb>, nullptr, nullptr},
     {"bullet_box_box", "obb_obb", "Bullet box-box (btBoxBoxCollisionAlgorithm)", kPairSummary, kBullet, 0,
-     kPairConventions, 4, "hit depth normal", kBoxBoxFlaw, BatchF<BoxBoxObb>, BatchD<BoxBoxObb>, nullptr, nullptr},
+     kBoxBoxConventions, 5, "hit depth normal", kBoxBoxFlaw, BatchF<BoxBoxObb>, BatchD<BoxBoxObb>, nullptr, nullptr},
     {"bullet_sphere_box", "sphere_aabb", "Bullet sphere-box (btSphereBoxCollisionAlgorithm)", kPairSummary, kBullet, 0,
      kPairConventions, 4, "hit depth normal", nullptr, BatchF<SphereBox>, BatchD<SphereBox>, nullptr, nullptr},
 };

@@ -88,6 +88,13 @@ const hitlab_convention kConventions[] = {
     {"precision", "double (fcl::Boxd, fcl::Sphered)"},
 };
 
+const hitlab_convention kBoxBoxConventions[] = {
+    {"touching", "separate"},
+    {"solid", "yes (a box or sphere inside another collides)"},
+    {"precision", "double (fcl::Boxd, fcl::Sphered)"},
+    {"flaw_when", "near boundary 1e-15"},
+};
+
 const char* const kBoxBoxFlaw =
     "its box-box test (ODE's dBoxBox) decides in floating point with no tolerance: boxes apart by a rounding "
     "error (about 1e-16) can be reported touching (depth 0)";
@@ -97,11 +104,12 @@ const hitlab_algorithm kAlgorithms[] = {
     {"fcl_box_box", "obb_obb", "FCL box-box (fcl::collide)",
      "fcl::collide on two fcl::Boxd with one contact: FCL's box-box test (after ODE's dBoxBox) with its "
      "penetration depth and normal.",
-     kFcl, 0, kConventions, 3, "hit depth normal", kBoxBoxFlaw, BatchF<BoxBoxObb>, BatchD<BoxBoxObb>, nullptr, nullptr},
+     kFcl, 0, kBoxBoxConventions, 4, "hit depth normal", kBoxBoxFlaw, BatchF<BoxBoxObb>, BatchD<BoxBoxObb>, nullptr,
+     nullptr},
     {"fcl_box_box", "aabb_aabb", "FCL box-box (fcl::collide)",
      "fcl::collide on two axis-aligned fcl::Boxd with one contact: FCL's box-box test with its penetration "
      "depth and normal.",
-     kFcl, 0, kConventions, 3, "hit depth normal", kBoxBoxFlaw, BatchF<BoxBoxAabb>, BatchD<BoxBoxAabb>, nullptr,
+     kFcl, 0, kBoxBoxConventions, 4, "hit depth normal", kBoxBoxFlaw, BatchF<BoxBoxAabb>, BatchD<BoxBoxAabb>, nullptr,
      nullptr},
     {"fcl_sphere_box", "sphere_aabb", "FCL sphere-box (fcl::collide)",
      "fcl::collide on an fcl::Sphered and an fcl::Boxd with one contact: FCL's sphere-box test with its "

@@ -134,6 +134,12 @@ const hitlab_convention kBoxConventions[] = {
     {"solid", "yes (a box inside another collides)"},
     {"precision", "double (dDOUBLE)"},
 };
+const hitlab_convention kBoxBoxFlawConventions[] = {
+    {"touching", "separate"},
+    {"solid", "yes (a box inside another collides)"},
+    {"precision", "double (dDOUBLE)"},
+    {"flaw_when", "near boundary 1e-15"},
+};
 const hitlab_convention kRayConventions[] = {
     {"origin_inside", "hit"},
     {"boundary", "exclusive"},
@@ -142,6 +148,7 @@ const hitlab_convention kRayConventions[] = {
     {"parallel", "handled"},
     {"inside", "an origin inside reports the exit, with the normal there flipped to face the ray"},
     {"precision", "double (dDOUBLE)"},
+    {"flaw_when", "boundary; near boundary 1e-15"},
 };
 
 const char* const kBoxBoxFlaw =
@@ -156,7 +163,7 @@ const hitlab_algorithm kAlgorithms[] = {
     {"ode_box_box", "obb_obb", "ODE box-box (dCollide, dBoxBox)",
      "dCollide on two dBox geoms (dBoxBox, separating axis test with contact clipping): the deepest contact's "
      "depth and normal.",
-     kOde, 0, kBoxConventions, 3, "hit depth normal", kBoxBoxFlaw, BatchF<BoxBoxObb>, BatchD<BoxBoxObb>, nullptr,
+     kOde, 0, kBoxBoxFlawConventions, 4, "hit depth normal", kBoxBoxFlaw, BatchF<BoxBoxObb>, BatchD<BoxBoxObb>, nullptr,
      nullptr},
     {"ode_box_box", "aabb_aabb", "ODE box-box (dCollide, dBoxBox)",
      "dCollide on two axis-aligned dBox geoms (dBoxBox): the deepest contact's depth and normal.", kOde, 0,
@@ -164,12 +171,12 @@ const hitlab_algorithm kAlgorithms[] = {
     {"ode_ray_box", "ray_aabb", "ODE ray-box (dCollide, dCollideRayBox)",
      "dCollide on a dRay of infinite length and a dBox: the distance along the normalised ray, "
      "divided by |direction|; a ray starting inside the box reports where it leaves.",
-     kOde, 0, kRayConventions, 7, "hit t_enter point normal", kRayFlaw, BatchF<RayAabb>, BatchD<RayAabb>, nullptr,
+     kOde, 0, kRayConventions, 8, "hit t_enter point normal", kRayFlaw, BatchF<RayAabb>, BatchD<RayAabb>, nullptr,
      nullptr},
     {"ode_ray_box", "ray_obb", "ODE ray-box (dCollide, dCollideRayBox)",
      "dCollide on a dRay of infinite length and a rotated dBox; a ray starting inside the box reports "
      "where it leaves.",
-     kOde, 0, kRayConventions, 7, "hit t_enter point normal", kRayFlaw, BatchF<RayObb>, BatchD<RayObb>, nullptr,
+     kOde, 0, kRayConventions, 8, "hit t_enter point normal", kRayFlaw, BatchF<RayObb>, BatchD<RayObb>, nullptr,
      nullptr},
 };
 

@@ -9,6 +9,10 @@ MODE decides what goes wrong:
   wrong_id answer with another id    missing   answer without the asked algorithm
   long     write a line of 2 MB
 
+  flaw_sentence  answer a miss, while declaring a flaw as a sentence alone (it explains nothing)
+  flaw_boundary  answer a miss, while declaring a flaw whose condition is "boundary" (it does not
+                 hold on a ray through the middle of a face)
+
 and the metadata modes, which spoil the first line instead:
 
   meta_reference  declares "reference": true     meta_clash  names itself "slab"
@@ -34,6 +38,10 @@ def metadata(mode):
         meta[0]["family"] = "ray_cone"
     elif mode == "meta_garbage":
         return "this is not JSON"
+    elif mode in ("flaw_sentence", "flaw_boundary"):
+        meta[0]["flaw"] = "the normal at an edge picks the first axis"
+        if mode == "flaw_boundary":
+            meta[0]["flaw_when"] = ["boundary"]
     return json.dumps(meta)
 
 
@@ -52,6 +60,8 @@ def misbehave(mode, query):
         return json.dumps({"id": query["id"], "results": {}})
     if mode == "long":
         return "x" * 2000000
+    if mode in ("flaw_sentence", "flaw_boundary"):
+        return json.dumps({"id": query["id"], "results": {"slab_misbehaving": {"hit": False}}})
     return None
 
 

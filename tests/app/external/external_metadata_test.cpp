@@ -8,6 +8,7 @@
 #include <gtest/gtest.h>
 
 #include <string>
+#include <vector>
 
 namespace hitlab {
 namespace {
@@ -52,6 +53,47 @@ TEST(ExternalMetadata, ReadsTheOptionalFlaw)
     const MetadataParse parsed = ParseExternalMetadata("[" + object + "]", "p");
     ASSERT_TRUE(parsed.Ok()) << parsed.error;
     EXPECT_EQ(parsed.algorithms[0].flaw, "misses grazing rays");
+}
+
+TEST(ExternalMetadata, ReadsFlawConditionsFromFlawWhenAndFromTheConvention)
+{
+    std::string object = Object("mine");
+    object.insert(object.size() - 1,
+                  R"(, "flaw": "misses rays along an x face", "flaw_when": ["in face plane x", "epsilon 1e-6"])");
+    const MetadataParse parsed = ParseExternalMetadata("[" + object + "]", "p");
+    ASSERT_TRUE(parsed.Ok()) << parsed.error;
+    EXPECT_EQ(parsed.algorithms[0].flawWhen, (std::vector<std::string>{"in face plane x", "epsilon 1e-6"}));
+    EXPECT_EQ(InfoView(parsed.algorithms[0]).flawWhen.size(), 2u);
+    // a plugin's way: the convention "flaw_when", clauses separated by ';', taken out of the conventions
+    const std::string plugin =
+        R"([{"name": "p", "family": "ray_aabb", "title": "T", "summary": "S", "source": "s", "reference": false,)"
+        R"( "published": false, "conventions": {"boundary": "inclusive", "flaw_when": "parallel component; )"
+        R"(behind the origin"}, "returns": ["hit"], "flaw": "f"}])";
+    const MetadataParse fromConvention = ParseExternalMetadata(plugin, "p");
+    ASSERT_TRUE(fromConvention.Ok()) << fromConvention.error;
+    EXPECT_EQ(fromConvention.algorithms[0].flawWhen,
+              (std::vector<std::string>{"parallel component", "behind the origin"}));
+    ASSERT_EQ(fromConvention.algorithms[0].conventions.size(), 1u);
+    EXPECT_EQ(fromConvention.algorithms[0].conventions[0].first, "boundary");
+}
+
+TEST(ExternalMetadata, RefusesAFlawConditionOutsideTheVocabulary)
+{
+    std::string object = Object("mine");
+    object.insert(object.size() - 1,
+                  R"(, "flaw": "f", "flaw_when": ["boundary", "the normal at an edge picks the first axis"])");
+    const MetadataParse parsed = ParseExternalMetadata("[" + object + "]", "./prog");
+    ASSERT_FALSE(parsed.Ok());
+    EXPECT_EQ(parsed.error.rfind("metadata line of './prog': [0].flaw_when[1]: 'the normal at an edge picks the first "
+                                 "axis' is not a flaw condition (the vocabulary: origin inside, boundary,",
+                                 0),
+              0u)
+        << parsed.error;
+    std::string alone = Object("mine");
+    alone.insert(alone.size() - 1, R"(, "flaw_when": "boundary")");
+    EXPECT_EQ(ParseExternalMetadata("[" + alone + "]", "./prog").error,
+              "metadata line of './prog': [0].flaw_when: a condition without a flaw (declare the flaw's sentence in "
+              "flaw)");
 }
 
 struct RefusedCase {
@@ -101,7 +143,7 @@ INSTANTIATE_TEST_SUITE_P(
         RefusedCase{"NumberName", R"([{"name": 3}])", kPrefix + "[0].name: expected a string, got 3"},
         RefusedCase{"UnknownKey", R"([{"name": "x", "colour": "red"}])",
                     kPrefix + "[0].colour: unknown key (a metadata object has name, family, title, summary, source, "
-                              "reference, published, conventions, returns and optionally flaw)"},
+                              "reference, published, conventions, returns and optionally flaw and flaw_when)"},
         RefusedCase{"UnknownField", "[" + Object("x", "ray_aabb", "false", R"(["hit", "t_middle"])") + "]",
                     kPrefix + "[0].returns[1]: unknown field string \"t_middle\" (expected one of hit, t_enter, "
                               "t_exit, point, normal, depth, contact, separating_axis)"},

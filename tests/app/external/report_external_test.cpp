@@ -140,3 +140,34 @@ TEST(ReportExternal, FailOnUnexplainedExitsOneWhenAnExternalAlgorithmFails)
 }
 
 } // namespace hitlab
+
+namespace hitlab {
+namespace {
+
+TEST(ReportExternal, ADeclaredFlawDoesNotHideAMissOutsideItsCondition)
+{
+    // issue 22: misbehave.py misses the ray from x = 13 through the middle of the box's face
+    // x = 12, declaring the flaw "the normal at an edge picks the first axis": as a sentence alone,
+    // or with the condition "boundary", which does not hold there. Neither explains the miss.
+    const std::string scene = WriteScene();
+    for (const char* mode : {"flaw_sentence", "flaw_boundary"}) {
+        SCOPED_TRACE(mode);
+        const Outcome run = Hitlab({"report", scene, "--algorithms", "slab", "--json", "--external", Misbehaving(mode),
+                                    "--fail-on", "unexplained"});
+        EXPECT_EQ(run.status, 1) << run.out << run.err;
+        const json report = json::parse(run.out);
+        json right;
+        for (const json& q : report["queries"]) {
+            right = q["a"]["name"] == "right" ? q : right;
+        }
+        ASSERT_TRUE(right.is_object()) << run.out;
+        EXPECT_EQ(right["results"]["slab_misbehaving"]["hit"], false);
+        const json& why = right["explain"]["slab_misbehaving"];
+        EXPECT_EQ(why["explanation"], "unexplained");
+        EXPECT_EQ(why["reason"].get<std::string>().rfind("unexplained (outside its known flaws)", 0), 0u) << why;
+    }
+}
+
+} // namespace
+} // namespace hitlab
+
