@@ -170,4 +170,3 @@ TEST(ReportExternal, ADeclaredFlawDoesNotHideAMissOutsideItsCondition)
 
 } // namespace
 } // namespace hitlab
-
