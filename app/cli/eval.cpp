@@ -1,6 +1,7 @@
 // `hitlab eval`: one answer line per query line.
 #include "eval.h"
 
+#include "eval_answer.h"
 #include "exact_json.h"
 
 #include "core/compare.h"
@@ -8,6 +9,8 @@
 
 #include <exception>
 #include <optional>
+#include <span>
+#include <vector>
 
 namespace hitlab {
 
@@ -45,33 +48,62 @@ ordered_json ErrorLine(const nlohmann::json& id, std::string message)
     return ordered_json{{"id", ordered_json(id)}, {"error", std::move(message)}};
 }
 
-ordered_json Answer(const ParsedQuery& q)
+/// Runs the algorithms the line asks for, each once (with its trace into traces[i] when asked).
+std::vector<AlgorithmOutcome> RunAsked(const ParsedQuery& q, std::vector<Trace>& traces)
 {
-    const bool wantTrace = q.trace;
-    std::vector<Trace> traces(wantTrace ? q.algorithms.size() : 0);
-
-    // run each algorithm once (with its trace when asked), then let the comparison explain
-    Comparison comparison;
-    comparison.outcomes.reserve(q.algorithms.size());
+    std::vector<AlgorithmOutcome> ran;
+    ran.reserve(q.algorithms.size() + q.answers.size() + 1);
     for (size_t i = 0; i < q.algorithms.size(); ++i) {
         AlgorithmOutcome outcome;
         outcome.info = q.algorithms[i];
-        outcome.result = Run(*outcome.info, q.query, q.precision, wantTrace ? &traces[i] : nullptr);
-        comparison.outcomes.push_back(std::move(outcome));
+        outcome.result = Run(*outcome.info, q.query, q.precision, q.trace ? &traces[i] : nullptr);
+        ran.push_back(std::move(outcome));
     }
+    return ran;
+}
+
+/// The comparison of the algorithms run and the answers given: JudgeAnswers when the line gives
+/// answers (the exact judge always runs then), else Explain (with the exact judge when asked).
+JudgedAnswers Compare(const ParsedQuery& q, std::vector<AlgorithmOutcome> ran, const GivenAlgorithms& given,
+                      bool& withExact)
+{
+    withExact = q.exact || !q.answers.empty();
+    if (!q.answers.empty()) {
+        return JudgeAnswers(q.query, q.precision, std::move(ran), given, q.answers);
+    }
+    JudgedAnswers out;
+    out.comparison.outcomes = std::move(ran);
+    out.shown = out.comparison.outcomes.size();
     // with exact: true, the judge's values decide rounding and spare the algorithms that are right
     // where the reference is off
-    std::optional<ExactResult> exact;
     std::optional<ExactValues> exactValues;
     if (q.exact) {
-        exact = JudgeExact(q.query);
-        exactValues = ComparisonValues(*exact, q.query, q.precision);
+        out.exact = JudgeExact(q.query);
+        exactValues = ComparisonValues(out.exact, q.query, q.precision);
     }
-    Explain(q.query, q.precision, comparison, exactValues ? &*exactValues : nullptr);
+    Explain(q.query, q.precision, out.comparison, exactValues ? &*exactValues : nullptr);
+    if (!q.exact && !out.comparison.agree) {
+        // a disagreement is explained with the exact judge's values and boundary facts (when
+        // rounding explains: docs/protocol.md); the answer shows them only with "exact": true
+        if (const std::optional<ExactValues> judged = JudgeForComparison(q.query, q.precision)) {
+            Explain(q.query, q.precision, out.comparison, &*judged);
+        }
+    }
+    return out;
+}
+
+ordered_json Answer(const ParsedQuery& q)
+{
+    std::vector<Trace> traces(q.trace ? q.algorithms.size() : 0);
+    const GivenAlgorithms given(q.query.family, q.answers, q.conventions); // outlives the comparison
+    bool withExact = false;
+    const JudgedAnswers judged = Compare(q, RunAsked(q, traces), given, withExact);
+    const Comparison& comparison = judged.comparison;
+    const std::span<const AlgorithmOutcome> shown(comparison.outcomes.data(), judged.shown);
 
     ordered_json results = ordered_json::object();
     ordered_json explain = ordered_json::object();
-    for (const AlgorithmOutcome& outcome : comparison.outcomes) {
+    for (const AlgorithmOutcome& outcome : shown) {
         const std::string name(outcome.info->name);
         results[name] = ResultToJson(outcome.result, outcome.info->returns, q.query.family);
         if (outcome.explanation != Explanation::None) {
@@ -88,22 +120,29 @@ ordered_json Answer(const ParsedQuery& q)
         {"reference", std::string(ReferenceAlgorithm(q.query.family).name)},
         {"explain", std::move(explain)},
     };
+    if (!q.answers.empty()) {
+        ordered_json names = ordered_json::array();
+        for (const GivenAnswer& a : q.answers) {
+            names.push_back(a.name);
+        }
+        answer["answers"] = std::move(names);
+    }
     if (!comparison.referenceNote.empty()) {
         answer["reference_note"] = comparison.referenceNote;
     }
-    if (wantTrace) {
+    if (q.trace) {
         ordered_json all = ordered_json::object();
         for (size_t i = 0; i < q.algorithms.size(); ++i) {
             all[std::string(q.algorithms[i]->name)] = TraceToJson(traces[i]);
         }
         answer["traces"] = std::move(all);
     }
-    if (q.exact) {
-        std::vector<std::pair<const AlgorithmInfo*, Result>> ran;
-        for (const AlgorithmOutcome& outcome : comparison.outcomes) {
-            ran.emplace_back(outcome.info, outcome.result);
+    if (withExact) {
+        std::vector<std::pair<const AlgorithmInfo*, Result>> judgedResults;
+        for (const AlgorithmOutcome& outcome : shown) {
+            judgedResults.emplace_back(outcome.info, outcome.result);
         }
-        answer["exact"] = ExactToJson(*exact, ran, q.precision);
+        answer["exact"] = ExactToJson(judged.exact, judgedResults, q.precision);
     }
     if (!q.warnings.empty()) {
         answer["warnings"] = q.warnings;

@@ -5,6 +5,7 @@
 
 #include "app/plugin/plugin_program.h"
 #include "core/compare.h"
+#include "core/exact/exact.h"
 #include "core/io/protocol.h"
 
 #include <memory>
@@ -41,7 +42,9 @@ AlgorithmOutcome ExplainExternal(const ParsedQuery& q, const AlgorithmInfo& refI
     c.outcomes[0].result = reference;
     c.outcomes[1].info = &view;
     c.outcomes[1].result = result;
-    Explain(q.query, q.precision, c);
+    // judged exactly: the exact values and boundary facts decide rounding (docs/protocol.md)
+    const std::optional<ExactValues> exact = JudgeForComparison(q.query, q.precision);
+    Explain(q.query, q.precision, c, exact ? &*exact : nullptr);
     return c.outcomes[1];
 }
 
@@ -58,6 +61,25 @@ ordered_json ExternalTraceToJson(const ExternalResult& r)
         steps.push_back({{"caption", s.caption}, {"values", std::move(values)}});
     }
     return {{"steps", std::move(steps)}, {"deciding_step", nullptr}, {"verdict", r.verdict}};
+}
+
+/// The error when an answer given on the line has the name of one of the programs' algorithms of
+/// its family (both would be reported under that name); "" when none has.
+std::string AnswerNameClash(const ParsedQuery& q, const Programs& programs)
+{
+    for (const std::unique_ptr<AlgorithmSource>& program : programs) {
+        for (const ExternalAlgorithm* a : AlgorithmsOf(*program, q.query.family)) {
+            for (const GivenAnswer& given : q.answers) {
+                if (given.name == a->name) {
+                    return ErrorText({given.name == "answer" ? "answer" : "answers." + given.name,
+                                      "clashes with the external algorithm " + std::string(FamilyName(a->family)) +
+                                          "/" + a->name + " of '" + program->Command() +
+                                          "' (give the answer another name)"});
+                }
+            }
+        }
+    }
+    return "";
 }
 
 /// Runs every program's algorithms of the query's family and adds their answers (and with
@@ -131,7 +153,13 @@ int RunEvalExternal(std::istream& in, std::ostream& out, std::ostream& err, cons
                                    {"error", "line is too long: more than " + std::to_string(kMaxLineBytes) + " bytes"}}
                     : AnswerLine(line, ok);
         if (ok && !tooLong) {
-            AddExternal(ParseQuery(line), programs, answer);
+            const ParsedQuery q = ParseQuery(line);
+            if (const std::string clash = AnswerNameClash(q, programs); !clash.empty()) {
+                answer = ordered_json{{"id", ordered_json(q.id)}, {"error", clash}};
+                ok = false;
+            } else {
+                AddExternal(q, programs, answer);
+            }
         }
         allOk = allOk && ok && !tooLong;
         out << answer.dump(-1, ' ', false, ordered_json::error_handler_t::replace) << '\n' << std::flush;

@@ -16,8 +16,9 @@ namespace hitlab {
 /// supported) under `results`, and the key `external`: per external algorithm, {"command",
 /// "status" ("answered", "error", "crashed", "bad answer", "timed out"), "message" (unless
 /// answered), "differs" (the fields that differ from the reference's result: ["hit"], values, or
-/// [])}. `agree` becomes false when an external algorithm failed or differs. Exit status as
-/// RunEval's.
+/// [])}. `agree` becomes false when an external algorithm failed or differs. A line that gives an
+/// answer named like one of the programs' algorithms of its family is an error line. Exit status
+/// as RunEval's.
 /// plugins: files of plugins (--plugin, docs/plugins.md), run in their host process and added
 /// the same way after the programs, their entries named "plugin" instead of "command".
 int RunEvalExternal(std::istream& in, std::ostream& out, std::ostream& err, const std::vector<std::string>& commands,

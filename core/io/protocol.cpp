@@ -87,9 +87,16 @@ IoError ReadAlgorithms(const json* v, Family family, ParsedQuery& out)
     for (const AlgorithmInfo* info : available) {
         names.push_back(info->name);
     }
-    if (v == nullptr || (v->is_string() && v->get_ref<const std::string&>() == "all")) {
+    // with answers to judge and no "algorithms", none runs
+    if ((v == nullptr && out.answers.empty()) ||
+        (v != nullptr && v->is_string() && v->get_ref<const std::string&>() == "all")) {
         out.algorithms = available;
         out.allAlgorithms = true;
+        return {};
+    }
+    if (v == nullptr || (v->is_array() && v->empty() && !out.answers.empty())) {
+        out.algorithms.clear();
+        out.allAlgorithms = false;
         return {};
     }
     if (!v->is_array()) {
@@ -100,7 +107,8 @@ IoError ReadAlgorithms(const json* v, Family family, ParsedQuery& out)
         return e;
     }
     if (v->empty()) {
-        return IoError{"algorithms", "expected \"all\" or an array of at least one name, got an empty array"};
+        return IoError{"algorithms", "expected \"all\" or an array of at least one name, got an empty array (an "
+                                     "empty array is for a line that only gives an \"answer\" to judge)"};
     }
     out.allAlgorithms = false;
     for (size_t i = 0; i < v->size(); ++i) {
@@ -120,6 +128,9 @@ IoError ReadAlgorithms(const json* v, Family family, ParsedQuery& out)
     }
     return {};
 }
+
+/// "precision", "trace" and "exact" into out.
+IoError ReadOptions(const json& j, ParsedQuery& out);
 
 IoError ReadQuery(const json& j, ParsedQuery& out)
 {
@@ -154,7 +165,41 @@ IoError ReadQuery(const json& j, ParsedQuery& out)
         (isA ? out.query.a : out.query.b) = std::move(*shape.value);
     }
 
-    // precision and trace
+    if (IoError e = ReadOptions(j, out); !e.what.empty()) {
+        return e;
+    }
+    if (IoError e = CheckPrecision(out.query.a, out.precision, "a"); !e.what.empty()) {
+        return e;
+    }
+    if (IoError e = CheckPrecision(out.query.b, out.precision, "b"); !e.what.empty()) {
+        return e;
+    }
+
+    // answers to judge, then the algorithms to run
+    if (IoError e = ReadAnswers(j, *family, out); !e.what.empty()) {
+        return e;
+    }
+    if (IoError e = ReadCaptureKeys(j); !e.what.empty()) {
+        return e;
+    }
+    const auto algorithms = j.find("algorithms");
+    if (IoError e = ReadAlgorithms(algorithms == j.end() ? nullptr : &*algorithms, *family, out); !e.what.empty()) {
+        return e;
+    }
+
+    for (const auto& [key, value] : j.items()) {
+        static const std::vector<std::string_view> kKeys{"id",          "query", "a",     "b",      "algorithms",
+                                                         "precision",   "trace", "exact", "answer", "answers",
+                                                         "conventions", "frame", "time",  "where"};
+        if (std::find(kKeys.begin(), kKeys.end(), key) == kKeys.end()) {
+            out.warnings.push_back(key + ": unknown key ignored (a query has " + Join(kKeys) + ")");
+        }
+    }
+    return {};
+}
+
+IoError ReadOptions(const json& j, ParsedQuery& out)
+{
     if (const auto it = j.find("precision"); it != j.end()) {
         if (it->is_string() && it->get_ref<const std::string&>() == "float") {
             out.precision = Precision::Float;
@@ -175,26 +220,6 @@ IoError ReadQuery(const json& j, ParsedQuery& out)
             return IoError{"exact", "expected true or false, got " + Describe(*it)};
         }
         out.exact = it->get<bool>();
-    }
-    if (IoError e = CheckPrecision(out.query.a, out.precision, "a"); !e.what.empty()) {
-        return e;
-    }
-    if (IoError e = CheckPrecision(out.query.b, out.precision, "b"); !e.what.empty()) {
-        return e;
-    }
-
-    // algorithms
-    const auto algorithms = j.find("algorithms");
-    if (IoError e = ReadAlgorithms(algorithms == j.end() ? nullptr : &*algorithms, *family, out); !e.what.empty()) {
-        return e;
-    }
-
-    for (const auto& [key, value] : j.items()) {
-        static const std::vector<std::string_view> kKeys{"id",         "query",     "a",     "b",
-                                                         "algorithms", "precision", "trace", "exact"};
-        if (std::find(kKeys.begin(), kKeys.end(), key) == kKeys.end()) {
-            out.warnings.push_back(key + ": unknown key ignored (a query has " + Join(kKeys) + ")");
-        }
     }
     return {};
 }

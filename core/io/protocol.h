@@ -15,6 +15,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 namespace hitlab {
@@ -47,6 +48,33 @@ Parsed<Shape> ParseShape(const nlohmann::json& json, const std::string& path,
 /// overflows float, or a direction or normal that rounds to zero in float. No error (what "") when fine.
 IoError CheckPrecision(const Shape& shape, Precision precision, const std::string& path);
 
+/// Declared conventions, owned (key, value), in the order given: the protocol's convention
+/// vocabulary (see ParseConventions).
+using OwnedConventions = std::vector<std::pair<std::string, std::string>>;
+
+/// An answer given on an eval line (`"answer"` or `"answers"`, docs/protocol.md "Judging a given
+/// answer"): the result of an algorithm HitLab does not run, judged like one of its own.
+struct GivenAnswer {
+    std::string name;                  ///< "answer" for the key "answer", else its key in "answers"
+    Result result;                     ///< hasNormal / hasSeparatingAxis: the field was given
+    std::uint32_t returns = kFieldHit; ///< hit and the fields given (present and not null)
+};
+
+/// Reads a result object given as an answer (at key path `path`, e.g. "answer") of a query of
+/// family: `hit` (required, true or false) and the family kind's fields (casts: t_enter, t_exit,
+/// point, normal; overlaps and containment: depth, normal, contact, separating_axis), each absent
+/// or null (not computed), a number (or the strings "inf", "-inf" as eval writes them), or a
+/// vector of three such numbers. NaN ("nan"), another type or another key is an error naming its
+/// key path. Values given on a miss are read (and checked) but not compared. out.name is untouched.
+IoError ParseGivenResult(const nlohmann::json& j, const std::string& path, Family family, GivenAnswer& out);
+
+/// Reads a "conventions" object (at path): every key one that HitLab's algorithms declare
+/// (origin_inside, boundary, t_range, direction, parallel, facing, touching, ...), with a string
+/// value one of them declares for it (`hitlab algorithms --json`), or "max_distance" with a finite
+/// number >= 0 (the limit of `t_range: "t <= max distance"`). Anything else is an error listing
+/// the valid keys or values.
+IoError ParseConventions(const nlohmann::json& j, const std::string& path, OwnedConventions& out);
+
 /// One `hitlab eval` input line, read. On error, `error` says what is wrong and the other fields
 /// (except `id` when the line had a readable one) keep their defaults.
 struct ParsedQuery {
@@ -57,7 +85,11 @@ struct ParsedQuery {
     bool allAlgorithms = true;                    ///< "algorithms": "all" (or absent)
     Precision precision = Precision::Float;
     bool trace = false;
-    bool exact = false;                ///< "exact": true asks for the exact judge's answer (hitlab eval)
+    bool exact = false; ///< "exact": true asks for the exact judge's answer (hitlab eval)
+    /// "answer" (named "answer") or "answers" (in name order): answers to judge. With answers and
+    /// no "algorithms" key, no algorithm runs (algorithms is empty), as with "algorithms": [].
+    std::vector<GivenAnswer> answers;
+    OwnedConventions conventions;      ///< "conventions": the given answers' declared conventions
     std::vector<std::string> warnings; ///< unknown keys that were ignored
 
     bool Ok() const { return error.what.empty(); }
@@ -67,7 +99,11 @@ struct ParsedQuery {
 /// fine). Errors: "empty line", "line is not valid JSON: ...", lines longer than kMaxLineBytes or
 /// nested deeper than kMaxJsonDepth, and every protocol validation (see ParseShape), plus unknown
 /// family, shapes of the wrong type for the family, unknown algorithm names (listing the valid
-/// ones), a precision other than "float" / "double", and families with no algorithms registered.
+/// ones), a precision other than "float" / "double", and families with no algorithms registered;
+/// given answers (ParseGivenResult, ParseConventions): both "answer" and "answers", an empty or
+/// non-object "answers", an empty name or one of a built-in algorithm of the family. The capture
+/// keys "frame" (an integer), "time" (a finite number) and "where" (a string) are checked and
+/// otherwise ignored.
 ParsedQuery ParseQuery(std::string_view line);
 
 // ---- writing ----

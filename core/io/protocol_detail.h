@@ -31,4 +31,11 @@ IoError ReadVec3(const nlohmann::json& v, const std::string& path, glm::dvec3& o
 Parsed<Shape> ParseShapeExpecting(const nlohmann::json& j, const std::string& path, std::string_view expected,
                                   std::string_view family, std::vector<std::string>* warnings);
 
+/// The given answers of an eval line ("answer" or "answers", and "conventions") into out.answers
+/// and out.conventions (protocol_answer.cpp).
+IoError ReadAnswers(const nlohmann::json& j, Family family, ParsedQuery& out);
+/// The capture keys a recorded line may carry, checked: "frame" (an integer), "time" (a number),
+/// "where" (a string).
+IoError ReadCaptureKeys(const nlohmann::json& j);
+
 } // namespace hitlab::detail

@@ -99,6 +99,29 @@ TEST(EvalExternal, ADifferingAnswerIsExplainedByItsDeclaredConventions)
                     {"fields", json::array({"hit"})}}));
 }
 
+TEST(EvalExternal, AGivenAnswerIsJudgedBesideThemAndMayNotTakeTheirNames)
+{
+    // the line's own answer beside the program's: both are in results, each judged
+    const std::string line = Line(1, 0.5, 1);
+    const std::string mine = line.substr(0, line.size() - 1) + R"(, "answers": {"mine": {"hit": false}}})";
+    const std::string second = Line(2, 0.5, 1);
+    const std::string clash = second.substr(0, second.size() - 1) + R"(, "answers": {"inside_miss": {"hit": false}}})";
+    std::istringstream in(mine + "\n" + clash + "\n");
+    std::ostringstream out, err;
+    EXPECT_EQ(RunEvalExternal(in, out, err, {kInsideMiss}, 2000ms), 1); // the clash is an error line
+    const std::vector<json> answers = Lines(out.str());
+    ASSERT_EQ(answers.size(), 2u);
+    EXPECT_EQ(answers[0]["results"]["mine"]["hit"], false);
+    EXPECT_EQ(answers[0]["results"]["inside_miss"]["hit"], false);
+    EXPECT_EQ(answers[0]["explain"]["mine"]["explanation"], "unexplained"); // it declares no convention
+    EXPECT_EQ(answers[0]["external"]["inside_miss"]["explain"]["explanation"], "convention");
+    EXPECT_EQ(answers[0]["agree"], false);
+    EXPECT_EQ(answers[1], json({{"id", 2},
+                                {"error", "answers.inside_miss: clashes with the external algorithm "
+                                          "ray_aabb/inside_miss of '" +
+                                              kInsideMiss + "' (give the answer another name)"}}));
+}
+
 TEST(EvalExternal, ErrorLinesStayErrorLines)
 {
     std::istringstream in("{\"id\": 4, \"query\": \"ray_cone\"}\n");

@@ -205,6 +205,75 @@ TEST(ParseQueryTest, UnknownKeysAreIgnoredWithAWarning)
     EXPECT_NE(q.warnings[1].find("precison: unknown key ignored"), std::string::npos) << q.warnings[1];
 }
 
+TEST(ParseQueryTest, GivenAnswersAreReadWithTheFieldsTheyGive)
+{
+    // kRayAabb enters the box [1, 2] x [0, 1]^2 at t = 1 and leaves at t = 2
+    const ParsedQuery q = ParseQuery(Patched(R"({"answers": {
+        "zeta": {"hit": true, "t_enter": 1, "t_exit": "inf", "point": null, "normal": [-1, 0, 0]},
+        "alpha": {"hit": false, "t_enter": 7}},
+        "conventions": {"origin_inside": "miss", "max_distance": 100, "t_range": "t <= max distance"}})"));
+    ASSERT_TRUE(q.Ok()) << q.error;
+    EXPECT_TRUE(q.algorithms.empty()); // answers and no "algorithms": none runs
+    EXPECT_FALSE(q.allAlgorithms);
+    EXPECT_FALSE(q.exact);
+    ASSERT_EQ(q.answers.size(), 2u);
+    const GivenAnswer& alpha = q.answers[0]; // in name order
+    EXPECT_EQ(alpha.name, "alpha");
+    EXPECT_FALSE(alpha.result.hit);
+    EXPECT_EQ(alpha.returns, std::uint32_t(kFieldHit | kFieldTEnter)); // read, not compared on a miss
+    EXPECT_EQ(alpha.result.tEnter, 7);
+    const GivenAnswer& zeta = q.answers[1];
+    EXPECT_EQ(zeta.name, "zeta");
+    EXPECT_TRUE(zeta.result.hit);
+    EXPECT_EQ(zeta.returns, std::uint32_t(kFieldHit | kFieldTEnter | kFieldTExit | kFieldNormal)); // point: null
+    EXPECT_EQ(zeta.result.tEnter, 1);
+    EXPECT_EQ(zeta.result.tExit, std::numeric_limits<double>::infinity());
+    EXPECT_TRUE(zeta.result.hasNormal);
+    EXPECT_EQ(zeta.result.normal, glm::dvec3(-1, 0, 0));
+    EXPECT_EQ(q.conventions,
+              (OwnedConventions{{"max_distance", "100"}, {"origin_inside", "miss"}, {"t_range", "t <= max distance"}}));
+    EXPECT_TRUE(q.warnings.empty());
+
+    const ParsedQuery one = ParseQuery(Patched(R"({"answer": {"hit": true}, "algorithms": ["slab"]})"));
+    ASSERT_TRUE(one.Ok()) << one.error;
+    ASSERT_EQ(one.answers.size(), 1u);
+    EXPECT_EQ(one.answers[0].name, "answer");
+    EXPECT_EQ(one.answers[0].returns, std::uint32_t(kFieldHit));
+    ASSERT_EQ(one.algorithms.size(), 1u);
+    EXPECT_EQ(one.algorithms[0]->name, "slab");
+}
+
+TEST(ParseGivenResultTest, OverlapFieldsAndTheirErrors)
+{
+    GivenAnswer a;
+    const json given = json::parse(R"({"hit": true, "depth": 0.5, "normal": null, "separating_axis": [0, 0, 1]})");
+    EXPECT_EQ(ParseGivenResult(given, "answers.x", Family::SphereSphere, a), IoError{});
+    EXPECT_EQ(a.returns, std::uint32_t(kFieldHit | kFieldDepth | kFieldSeparatingAxis));
+    EXPECT_EQ(a.result.depth, 0.5);
+    EXPECT_FALSE(a.result.hasNormal);
+    EXPECT_TRUE(a.result.hasSeparatingAxis);
+    EXPECT_EQ(a.result.separatingAxis, glm::dvec3(0, 0, 1));
+    EXPECT_EQ(
+        ParseGivenResult(json::parse(R"({"hit": true, "t_enter": 1})"), "answers.x", Family::PointAabb, a),
+        (IoError{"answers.x.t_enter",
+                 "not a result field of point_aabb (its fields are hit, depth, normal, contact, separating_axis)"}));
+    EXPECT_EQ(ParseGivenResult(json::parse(R"({"hit": true, "contact": [1, 2, "-inf"], "depth": [1]})"), "answer",
+                               Family::AabbAabb, a),
+              (IoError{"answer.depth", "must be a number (or \"inf\", \"-inf\"), got an array of 1 element"}));
+}
+
+TEST(ParseConventionsTest, TheVocabularyIsTheRegistrysAndMaxDistance)
+{
+    OwnedConventions c;
+    EXPECT_EQ(ParseConventions(json::parse(R"({"touching": "separate", "boundary": "exclusive"})"), "h", c), IoError{});
+    EXPECT_EQ(c, (OwnedConventions{{"boundary", "exclusive"}, {"touching", "separate"}}));
+    EXPECT_EQ(ParseConventions(json::parse(R"({"touching": 1})"), "h", c),
+              (IoError{"h.touching", "expected one of \"overlap\", \"separate\", got 1"}));
+    EXPECT_EQ(ParseConventions(json::parse(R"({"max_distance": 0.25})"), "h", c), IoError{});
+    EXPECT_EQ(c, (OwnedConventions{{"max_distance", "0.25"}}));
+    EXPECT_EQ(ParseConventions(json::parse("[]"), "h", c).where, "h");
+}
+
 TEST(ParseQueryTest, HugeValuesAreFineInDouble)
 {
     const ParsedQuery q =
