@@ -53,7 +53,9 @@ bool VerdictFlipsNear(const Query& query, double relative, const std::function<b
     auto flips = [&](Shape b) {
         Query q = query;
         q.b = std::move(b);
-        return hit(q) != was;
+        bool finite = true; // a move past the largest double is no move (and no input to judge)
+        ForEachNumber(q, [&finite](double v) { finite = finite && std::isfinite(v); });
+        return finite && hit(q) != was;
     };
     return std::visit(
         [&](const auto& x) -> bool {

@@ -15,7 +15,7 @@ double QueryLargestNumber(const Query& query);
 
 /// Whether hit(moved) != hit(query) for b grown, shrunk (when it can be) or moved along each axis
 /// by relative * QueryLargestNumber(query): a plane is moved along its normal, a box, a sphere or
-/// an oriented box is grown, shrunk and moved.
+/// an oriented box is grown, shrunk and moved. A move whose numbers overflow to infinity is skipped.
 bool VerdictFlipsNear(const Query& query, double relative, const std::function<bool(const Query&)>& hit);
 
 /// Whether every number of the query's shapes is exactly a value of the precision (always in

@@ -7,6 +7,8 @@
 
 #include <gtest/gtest.h>
 
+#include <cmath>
+#include <limits>
 #include <string>
 
 namespace hitlab {
@@ -255,6 +257,27 @@ TEST(NearBoundary, MovesOfBFlipTheVerdict)
     EXPECT_TRUE(VerdictFlipsNear(middle, 0.6, reference)); // the box moved by 0.6 along y or z misses
     EXPECT_EQ(QueryLargestNumber(middle), 1.0);
     EXPECT_TRUE(InputsExactIn(middle, Precision::Float));
+}
+
+TEST(NearBoundary, NoMovePastTheLargestDouble)
+{
+    // moving a box that reaches +-DBL_MAX would make an infinite input (the exact judge's GMP
+    // cannot take one): such a move is skipped, never judged
+    const double max = std::numeric_limits<double>::max();
+    const Query huge{Family::RayAabb, Ray<double>{{0, 0, 0}, {1, 0, 0}},
+                     Aabb<double>{{-max, -max, -max}, {max, max, max}}};
+    bool allFinite = true;
+    int calls = 0;
+    VerdictFlipsNear(huge, 64 * 0x1p-52, [&](const Query& q) {
+        const auto& box = std::get<Aabb<double>>(q.b);
+        for (int i = 0; i < 3; ++i) {
+            allFinite = allFinite && std::isfinite(box.min[i]) && std::isfinite(box.max[i]);
+        }
+        ++calls;
+        return true;
+    });
+    EXPECT_TRUE(allFinite);
+    EXPECT_GE(calls, 2); // the query itself and the shrunk box
 }
 
 } // namespace
