@@ -1,7 +1,9 @@
 // Turning a disagreement into something a person reads: shrinking to simple numbers, a one-line
 // description and a scene (the GoogleTest case: hunt_export.cpp).
 #include "hunt_detail.h"
+#include "hunt_groups.h"
 
+#include "core/io/protocol.h"
 #include "core/text.h"
 
 #include <charconv>
@@ -11,6 +13,7 @@
 #include <cstdio>
 #include <cstring>
 #include <map>
+#include <tuple>
 
 namespace hitlab {
 
@@ -183,6 +186,40 @@ void ScaleAll(Query& q, double factor)
 }
 
 } // namespace
+
+std::string HuntVerdictCause(bool aHit, const std::string& other)
+{
+    return aHit ? "hits where " + other + " misses" : "misses where " + other + " hits";
+}
+
+std::string HuntValuesCause(std::uint32_t fields)
+{
+    std::string s = "values differ:";
+    for (const std::string& name : FieldNames(fields & ~std::uint32_t(kFieldHit))) {
+        s += (s.back() == ':' ? " " : ", ") + name;
+    }
+    return s;
+}
+
+bool HuntSimpler(const Query& x, const Query& y)
+{
+    auto measure = [](const Query& q) {
+        Query copy = q;
+        std::vector<double*> numbers;
+        Numbers(copy.a, numbers);
+        Numbers(copy.b, numbers);
+        int digits = 0;
+        double size = 0;
+        for (const double* v : numbers) {
+            const auto [k, magnitude] = Complexity(*v);
+            digits += std::max(k, 0);
+            size += magnitude;
+        }
+        const std::string text = DescribeQuery(q);
+        return std::make_tuple(digits, size, text.size(), text);
+    };
+    return measure(x) < measure(y);
+}
 
 std::string hunt::DescribeResult(const Result& r, Family family)
 {
