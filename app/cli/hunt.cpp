@@ -7,6 +7,7 @@
 
 #include <cstdio>
 #include <filesystem>
+#include <fstream>
 
 namespace hitlab {
 
@@ -45,6 +46,54 @@ std::string FreshScenePath(const HuntCliOptions& o, int& number)
     }
 }
 
+std::string FreshTestPath(const HuntCliOptions& o)
+{
+    const std::string stem =
+        o.family + "-" + o.hunt.a + "-" + (o.hunt.b.empty() ? "exact" : o.hunt.b) + "-" + std::to_string(o.hunt.seed);
+    std::error_code ec;
+    for (int n = 1;; ++n) {
+        const std::filesystem::path path =
+            std::filesystem::path(o.outDir) / (stem + "-tests" + (n == 1 ? "" : "-" + std::to_string(n)) + ".cpp");
+        if (!std::filesystem::exists(path, ec)) {
+            return path.string();
+        }
+    }
+}
+
+bool ResolveValueMode(HuntCliOptions& o, std::ostream& err)
+{
+    if (o.verdictOnly && o.ulps) {
+        err << "hitlab hunt: give either --ulps or --verdict-only, not both (--verdict-only compares verdicts "
+               "only, --ulps N also values within N ulps)\n";
+        return false;
+    }
+    if (o.ulps && *o.ulps <= 0) {
+        err << "hitlab hunt: --ulps: expected a number above 0 (--verdict-only compares verdicts only), got "
+            << *o.ulps << "\n";
+        return false;
+    }
+    o.hunt.valueUlps = o.verdictOnly ? 0 : o.ulps.value_or(kValueUlps);
+    return true;
+}
+
+bool WriteTestFile(const std::string& path, const std::string& text, std::ostream& err)
+{
+    std::ofstream file(path, std::ios::binary);
+    file << text;
+    file.close();
+    if (!file) {
+        err << "hitlab hunt: cannot write the test file \"" << path << "\"\n";
+        return false;
+    }
+    return true;
+}
+
+std::string GroupText(int index, const Counterexample& c, const std::string& a, const std::string& line)
+{
+    return std::to_string(index) + ". " + std::to_string(c.count) + (c.count == 1 ? " case: " : " cases: ") + a +
+           " " + c.cause + " (distribution: " + c.distribution + ")\n   smallest: " + c.text + "\n   " + line + "\n";
+}
+
 std::optional<Query> AroundQuery(const std::string& path, const std::string& family, std::string& error)
 {
     const SceneLoad load = LoadSceneFile(path);
@@ -62,6 +111,50 @@ std::optional<Query> AroundQuery(const std::string& path, const std::string& fam
     return std::nullopt;
 }
 
+std::string HuntHeading(const HuntCliOptions& o, const std::string& source)
+{
+    char ulps[64];
+    std::snprintf(ulps, sizeof ulps, "values within %g ulps", o.hunt.valueUlps);
+    return "hunt " + o.family + ": " + o.hunt.a + (source.empty() ? "" : " (" + source + ")") + " vs " +
+           (o.hunt.b.empty() ? "the exact judge" : o.hunt.b) + ", " + PrecisionName(o.hunt.precision) + ", " +
+           (o.hunt.valueUlps > 0 ? std::string(ulps) : "verdicts only") + ", seed " + std::to_string(o.hunt.seed);
+}
+
+namespace {
+
+/// Prints the groups, writes each one's scene into -o and the test file (--gtest FILE, and into
+/// -o when something was found); false when a file could not be written (the reason on err).
+bool PrintGroups(const HuntCliOptions& o, const HuntReport& report, std::ostream& out, std::ostream& err)
+{
+    int index = 0;
+    int fileNumber = 0;
+    for (const Counterexample& c : report.counterexamples) {
+        out << GroupText(++index, c, o.hunt.a, DescribeDisagreement(c, o.hunt));
+        if (!o.outDir.empty()) {
+            const std::string path = FreshScenePath(o, fileNumber);
+            if (const IoError e = SaveSceneFile(CounterexampleScene(c, o.hunt), path); !e.what.empty()) {
+                err << "hitlab hunt: " << ErrorText(e) << "\n";
+                return false;
+            }
+            out << "   scene: " << path << "\n";
+        }
+    }
+    const std::string tests = GoogleTestFile(report.counterexamples, o.hunt);
+    for (const std::string& path :
+         {o.gtestFile, !o.outDir.empty() && !report.counterexamples.empty() ? FreshTestPath(o) : std::string()}) {
+        if (path.empty()) {
+            continue;
+        }
+        if (!WriteTestFile(path, tests, err)) {
+            return false;
+        }
+        out << "GoogleTest cases: " << path << "\n";
+    }
+    return true;
+}
+
+} // namespace
+
 int RunHunt(HuntCliOptions o, std::ostream& out, std::ostream& err)
 {
     const auto family = FamilyFromName(o.family);
@@ -76,7 +169,14 @@ int RunHunt(HuntCliOptions o, std::ostream& out, std::ostream& err)
             return 2;
         }
     }
+    if (!o.gtestLinkedFile.empty()) {
+        err << "hitlab hunt: --gtest-linked: only for a plugin's algorithm (--plugin FILE); use --gtest FILE\n";
+        return 2;
+    }
     o.hunt.precision = o.precision == "float" ? Precision::Float : Precision::Double;
+    if (!ResolveValueMode(o, err)) {
+        return 2;
+    }
     if (const IoError e = ValidateHunt(o.hunt); !e.what.empty()) {
         // the options are the command's flags of the same names: "--a: unknown algorithm ..."
         err << "hitlab hunt: " << ErrorText(IoError{"--" + e.where, e.what}) << "\n";
@@ -85,15 +185,13 @@ int RunHunt(HuntCliOptions o, std::ostream& out, std::ostream& err)
     if (!MakeOutDir(o.outDir, err)) {
         return 2;
     }
-    const std::string versus = o.hunt.b.empty() ? "the exact judge" : o.hunt.b;
-    out << "hunt " << o.family << ": " << o.hunt.a << " vs " << versus << ", " << PrecisionName(o.hunt.precision)
-        << ", seed " << o.hunt.seed << ", " << HuntThreads(o.hunt)
-        << (HuntThreads(o.hunt) == 1 ? " thread" : " threads") << "\n"
+    out << HuntHeading(o, "") << ", " << HuntThreads(o.hunt) << (HuntThreads(o.hunt) == 1 ? " thread" : " threads")
+        << "\n"
         << std::flush;
     const HuntReport report = hitlab::RunHunt(o.hunt, nullptr, [&](const HuntProgress& p) {
         if (!o.quiet) {
             char line[160];
-            std::snprintf(line, sizeof line, "\r%llu cases, %.3g cases/s, %zu found   ",
+            std::snprintf(line, sizeof line, "\r%llu cases, %.3g cases/s, %zu groups   ",
                           static_cast<unsigned long long>(p.cases), p.casesPerSecond, p.counterexamples);
             err << line << std::flush;
         }
@@ -101,36 +199,19 @@ int RunHunt(HuntCliOptions o, std::ostream& out, std::ostream& err)
     if (!o.quiet) {
         err << "\n";
     }
-    int index = 0;
-    int fileNumber = 0;
-    for (const Counterexample& c : report.counterexamples) {
-        ++index;
-        out << index << ". " << c.text << "\n   " << DescribeDisagreement(c, o.hunt)
-            << "\n   distribution: " << c.distribution << "\n";
-        if (!o.outDir.empty()) {
-            const std::string path = FreshScenePath(o, fileNumber);
-            if (const IoError e = SaveSceneFile(CounterexampleScene(c, o.hunt), path); !e.what.empty()) {
-                err << "hitlab hunt: " << ErrorText(e) << "\n";
-                return 2;
-            }
-            out << "   scene: " << path << "\n";
-        }
-        if (o.snippets) {
-            out << GoogleTestSnippet(c, o.hunt, index);
-        }
+    if (!PrintGroups(o, report, out, err)) {
+        return 2;
     }
+    const std::size_t groups = report.counterexamples.size();
     char summary[320];
     std::snprintf(summary, sizeof summary,
-                  "%llu cases in %.2f s (%.3g cases/s, %s, %zu thread%s), %llu disagreeing, %llu within the tolerance "
-                  "of the boundary, "
-                  "%zu counterexample%s after shrinking, %llu exact (GMP) judgements%s\n",
+                  "%llu cases in %.2f s (%.3g cases/s, %s, %zu thread%s), %llu disagreeing in %zu group%s, %llu within "
+                  "the tolerance of the boundary, %llu exact (GMP) judgements%s\n",
                   static_cast<unsigned long long>(report.progress.cases), report.progress.seconds,
                   report.progress.casesPerSecond, report.method.c_str(), report.threads, report.threads == 1 ? "" : "s",
-                  static_cast<unsigned long long>(report.progress.disagreements),
-                  static_cast<unsigned long long>(report.progress.nearBoundary), report.counterexamples.size(),
-                  report.counterexamples.size() == 1 ? "" : "s",
-                  static_cast<unsigned long long>(report.progress.exactCalls),
-                  report.counterexamples.empty() ? ": none found" : "");
+                  static_cast<unsigned long long>(report.progress.disagreements), groups, groups == 1 ? "" : "s",
+                  static_cast<unsigned long long>(report.progress.nearBoundary),
+                  static_cast<unsigned long long>(report.progress.exactCalls), groups == 0 ? ": none found" : "");
     out << summary;
     return report.counterexamples.empty() ? 0 : 1;
 }

@@ -40,8 +40,31 @@ Scene ExternalCounterexampleScene(const ExternalFind& f, const HuntOptions& opti
     return scene;
 }
 
-/// Prints each counterexample (and with -o its scene, with --gtest its GoogleTest case); false
-/// when a scene could not be written (the reason on err).
+/// The test files: --gtest FILE, --gtest-linked FILE, and into -o when something was found.
+bool WriteTests(const HuntCliOptions& o, const HuntSource& spec, const ExternalHunt& hunt,
+                const ExternalHuntReport& report, std::ostream& out, std::ostream& err)
+{
+    const std::string cwd = std::filesystem::current_path().string();
+    const std::string tests = ExternalGoogleTestFile(report.found, o.hunt, spec, hunt.Returns(), cwd, false);
+    for (const std::string& path :
+         {o.gtestFile, !o.outDir.empty() && !report.found.empty() ? FreshTestPath(o) : std::string()}) {
+        if (!path.empty() && !WriteTestFile(path, tests, err)) {
+            return false;
+        }
+        out << (path.empty() ? "" : "GoogleTest cases: " + path + "\n");
+    }
+    if (!o.gtestLinkedFile.empty()) {
+        if (!WriteTestFile(o.gtestLinkedFile, ExternalGoogleTestFile(report.found, o.hunt, spec, hunt.Returns(), cwd, true),
+                           err)) {
+            return false;
+        }
+        out << "GoogleTest cases (the plugin linked in): " << o.gtestLinkedFile << "\n";
+    }
+    return true;
+}
+
+/// Prints each group (and with -o its scene) and writes the test files; false when a file could
+/// not be written (the reason on err).
 bool PrintFinds(const HuntCliOptions& o, const HuntSource& spec, const ExternalHunt& hunt,
                 const ExternalHuntReport& report, std::ostream& out, std::ostream& err)
 {
@@ -53,7 +76,7 @@ bool PrintFinds(const HuntCliOptions& o, const HuntSource& spec, const ExternalH
                    (f.c.b ? o.hunt.b + ": " + hunt::DescribeResult(*f.c.b, o.hunt.family) + "; " : "") +
                    "exact: " + DescribeExact(f.c.exact);
         }
-        out << ++number << ". " << f.c.text << "\n   " << line << "\n   distribution: " << f.c.distribution << "\n";
+        out << GroupText(++number, f.c, o.hunt.a, line);
         if (!o.outDir.empty()) {
             const std::string path = FreshScenePath(o, fileNumber);
             if (const IoError e = SaveSceneFile(ExternalCounterexampleScene(f, o.hunt, line, hunt.SourceText()), path);
@@ -63,12 +86,8 @@ bool PrintFinds(const HuntCliOptions& o, const HuntSource& spec, const ExternalH
             }
             out << "   scene: " << path << "\n";
         }
-        if (o.snippets) {
-            out << ExternalGoogleTestSnippet(f, o.hunt, spec, hunt.Returns(), std::filesystem::current_path().string(),
-                                             number);
-        }
     }
-    return true;
+    return WriteTests(o, spec, hunt, report, out, err);
 }
 
 } // namespace
@@ -92,6 +111,13 @@ int RunHuntExternal(HuntCliOptions o, const HuntSource& spec, std::chrono::milli
         err << "hitlab hunt: give either --b or --exact, not both\n";
         return 2;
     }
+    if (!o.gtestLinkedFile.empty() && spec.plugin.empty()) {
+        err << "hitlab hunt: --gtest-linked: only for a plugin's algorithm (--plugin FILE); use --gtest FILE\n";
+        return 2;
+    }
+    if (!ResolveValueMode(o, err)) {
+        return 2;
+    }
     o.hunt.family = *family;
     o.hunt.precision = o.precision == "float" ? Precision::Float : Precision::Double;
     ExternalHunt hunt;
@@ -99,14 +125,11 @@ int RunHuntExternal(HuntCliOptions o, const HuntSource& spec, std::chrono::milli
         err << "hitlab hunt: " << e << "\n";
         return 2;
     }
-    out << "hunt " << o.family << ": " << o.hunt.a << " (" << hunt.SourceText() << ") vs "
-        << (o.hunt.b.empty() ? "the exact judge" : o.hunt.b) << ", " << PrecisionName(o.hunt.precision) << ", seed "
-        << o.hunt.seed << "\n"
-        << std::flush;
+    out << HuntHeading(o, hunt.SourceText()) << "\n" << std::flush;
     const ExternalHuntReport report = hunt.Run(nullptr, [&](const HuntProgress& p) {
         if (!o.quiet) {
             char line[160];
-            std::snprintf(line, sizeof line, "\r%llu cases, %.3g cases/s, %zu found   ",
+            std::snprintf(line, sizeof line, "\r%llu cases, %.3g cases/s, %zu groups   ",
                           static_cast<unsigned long long>(p.cases), p.casesPerSecond, p.counterexamples);
             err << line << std::flush;
         }
@@ -121,7 +144,7 @@ int RunHuntExternal(HuntCliOptions o, const HuntSource& spec, std::chrono::milli
     char summary[320];
     std::snprintf(summary, sizeof summary,
                   "%llu cases in %.2f s (%.3g cases/s, %s batches of up to %u, %zu thread%s), %llu disagreeing or "
-                  "failed, %zu counterexample%s after shrinking, %llu exact (GMP) judgements%s\n",
+                  "failed in %zu group%s, %llu exact (GMP) judgements%s\n",
                   static_cast<unsigned long long>(p.cases), p.seconds, p.casesPerSecond,
                   spec.plugin.empty() ? "program" : "plugin", plugin::kCapacity, report.threads,
                   report.threads == 1 ? "" : "s", static_cast<unsigned long long>(p.disagreements), report.found.size(),
