@@ -155,7 +155,8 @@ CLI::App* AddHunt(CLI::App& app, CommandOptions& o, const std::vector<std::strin
         ->transform(WholeIn<std::uint64_t>(0, kAny))
         ->capture_default_str();
     hunt->add_option("--max", o.hunt.hunt.maxCounterexamples,
-                     "Stop once this many groups (causes) are found (0, the default: hunt until --cases or --seconds)")
+                     "Each thread stops once it has found this many groups (causes; 0, the default: hunt until --cases or "
+                     "--seconds)")
         ->transform(WholeIn<std::size_t>(0, 1000000))
         ->capture_default_str();
     o.hunt.hunt.threads = 0; // the command's default: one thread per core
@@ -180,9 +181,11 @@ CLI::App* AddHunt(CLI::App& app, CommandOptions& o, const std::vector<std::strin
     hunt->add_flag("--verdict-only", o.hunt.verdictOnly,
                    "Compare verdicts only, not values (the only mode the vectorised ray_aabb float path runs in)");
     hunt->add_option("--gtest", o.hunt.gtestFile,
-                     "Write one GoogleTest case per group into this file, which compiles as it is");
+                     "Write one GoogleTest case per group into this file, which compiles as it is")
+        ->check(FileToWrite());
     hunt->add_option("--gtest-linked", o.hunt.gtestLinkedFile,
-                     "With --plugin: write the cases into this file calling the plugin's hitlab_plugin_v1 linked in");
+                     "With --plugin: write the cases into this file calling the plugin's hitlab_plugin_v1 linked in")
+        ->check(FileToWrite());
     hunt->add_flag("--quiet", o.hunt.quiet, "No progress line on standard error");
     hunt->add_option("--around", o.huntAround,
                      "A scene file: a share of the cases perturb its first pair of shapes of the family");

@@ -238,7 +238,7 @@ ExternalHuntReport ExternalHunt::Run(const std::atomic<bool>* cancel, const Hunt
         WorkerPool pool;
         pool.Run(m_lanes.size(), [&](std::size_t lane) { Search(lane, progress); });
     }
-    // merged in lane order: counts summed, the simpler case of a group kept, at most maxCounterexamples
+    // merged in lane order: counts summed, the simpler case of a group kept; every group a lane found
     ExternalHuntReport report;
     report.threads = m_lanes.size();
     report.cancelled = Cancelled();
@@ -249,7 +249,7 @@ ExternalHuntReport ExternalHunt::Run(const std::atomic<bool>* cancel, const Hunt
         report.progress.exactCalls += lane->gmp;
         groups.Merge(std::move(lane->groups));
     }
-    report.found = groups.Sorted(m_options.maxCounterexamples);
+    report.found = groups.Sorted();
     report.progress.seconds = Seconds();
     report.progress.casesPerSecond = double(report.progress.cases) / std::max(report.progress.seconds, 1e-9);
     report.progress.counterexamples = report.found.size();

@@ -34,7 +34,7 @@ inline Counterexample& HuntCase(ExternalFind& f) { return f.c; }
 inline const Counterexample& HuntCase(const ExternalFind& f) { return f.c; }
 
 struct ExternalHuntReport {
-    /// One per group (distribution and cause, as RunHunt's), most cases first, at most maxCounterexamples
+    /// One per group (distribution and cause, as RunHunt's), most cases first
     std::vector<ExternalFind> found;
     HuntProgress progress;           ///< final (disagreements counts failures too)
     std::size_t threads = 1;

@@ -420,13 +420,13 @@ HuntReport RunHunt(const HuntOptions& options, const std::atomic<bool>* cancel, 
             ScalarHunt(options, *lanes[i], meter);
         }
     });
-    // merged in lane order: counts summed, the simpler case of a group kept, at most the limit
+    // merged in lane order: counts summed, the simpler case of a group kept; every group a lane found
     HuntGroups<Counterexample> groups;
     for (const auto& lane : lanes) {
         report.cancelled = report.cancelled || lane->cancelled;
         groups.Merge(std::move(lane->collector.Groups()));
     }
-    report.counterexamples = groups.Sorted(options.maxCounterexamples);
+    report.counterexamples = groups.Sorted();
     report.progress = meter.Sum();
     report.progress.counterexamples = report.counterexamples.size();
     if (progress) {

@@ -31,8 +31,9 @@ struct HuntOptions {
     double maxSeconds = 10;             ///< stop after this long (0: no limit)
     std::uint64_t seed = 1;             ///< same seed, same options: same cases
     std::optional<Query> around;        ///< a seed pair: a share of the cases perturb it
-    /// Stop once this many groups (causes: HuntGroups) are found (0: no limit, hunt until maxCases
-    /// or maxSeconds, counting every disagreeing case).
+    /// A thread stops once it has found this many groups (causes: HuntGroups; 0: no limit, hunt
+    /// until maxCases or maxSeconds, counting every disagreeing case). The report has every group
+    /// the threads found (with several threads it can have more).
     std::size_t maxCounterexamples = 0;
     bool shrink = true;
     bool batched = true; ///< use the vectorised path when it applies (see HuntBatchedApplies)
