@@ -152,8 +152,8 @@ std::string HuntCaseComment(const Counterexample& c, const HuntOptions& options,
                     (options.b.empty() ? "the exact judge" : options.b) + " ----\n";
     s += "// " + DescribeQuery(c.query) + "\n";
     s += "// found by: " + HuntCommand(c, options, source) + "\n";
-    s += "// the smallest of " + std::to_string(c.count) + " case" + (c.count == 1 ? "" : "s") + " where " +
-         options.a + " " + (c.cause.empty() ? "disagrees" : c.cause) + " (distribution: " + c.distribution + ")\n";
+    s += "// cause: " + options.a + " " + (c.cause.empty() ? "disagrees" : c.cause) + "; " + std::to_string(c.count) +
+         " case" + (c.count == 1 ? "" : "s") + " from the distribution \"" + c.distribution + "\", this the smallest\n";
     s += "// " + options.a + " (" + precision +
          ") answered: " + (aAnswer.empty() ? hunt::DescribeResult(c.a, family) : aAnswer) + "\n";
     if (c.b) {

@@ -63,7 +63,7 @@ TEST_P(PublishedVariant, SeededHuntAgainstExactJudgeFindsAShrunkCounterexample)
     const HuntReport report = RunHunt(Options(p.family, p.name));
     const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     ASSERT_TRUE(report.error.what.empty()) << report.error;
-    ASSERT_EQ(report.counterexamples.size(), 1u) << p.name;
+    ASSERT_FALSE(report.counterexamples.empty()) << p.name;
     EXPECT_LT(seconds, 3.0);
     const Counterexample& c = report.counterexamples[0];
     EXPECT_NE(c.a.hit, c.exact.hit); // it really disagrees with the judge
@@ -85,7 +85,7 @@ TEST(Hunt, FindsSatFacesFlawBoxesThatOnlyAnEdgeEdgeAxisSeparates)
     // against sat: the cases where leaving out the nine edge-edge axes changes the verdict
     const HuntReport report = RunHunt(Options(Family::ObbObb, "sat_faces", "sat"));
     ASSERT_TRUE(report.error.what.empty()) << report.error;
-    ASSERT_EQ(report.counterexamples.size(), 1u);
+    ASSERT_FALSE(report.counterexamples.empty());
     const Counterexample& c = report.counterexamples[0];
     EXPECT_TRUE(c.a.hit) << c.text;
     ASSERT_TRUE(c.b.has_value());
@@ -107,7 +107,7 @@ TEST(Hunt, FindsSegmentRecastFlawADirectionComponentBelowOneMillionth)
     o.tolerance = 1e-9;
     const HuntReport report = RunHunt(o);
     ASSERT_TRUE(report.error.what.empty()) << report.error;
-    ASSERT_EQ(report.counterexamples.size(), 1u);
+    ASSERT_FALSE(report.counterexamples.empty());
     const Counterexample& c = report.counterexamples[0];
     EXPECT_NE(c.a.hit, c.exact.hit) << c.text;
     // the segment has a component that Recast takes for parallel although it is not zero
@@ -184,7 +184,7 @@ TEST(Hunt, GoogleTestSnippetAssertsTheExactAnswerAgainstAlgorithmA)
     HuntOptions o = Options(Family::RayAabb, "face_planes", "slab");
     o.threads = 1;
     const HuntReport report = RunHunt(o);
-    ASSERT_EQ(report.counterexamples.size(), 1u);
+    ASSERT_FALSE(report.counterexamples.empty());
     const Counterexample& c = report.counterexamples[0];
     ASSERT_TRUE(c.b.has_value());
     const std::string s = GoogleTestSnippet(c, o, 3);
@@ -195,8 +195,8 @@ TEST(Hunt, GoogleTestSnippetAssertsTheExactAnswerAgainstAlgorithmA)
               std::string::npos)
         << s;
     // the group: its cause and count
-    EXPECT_NE(s.find("// the smallest of " + std::to_string(c.count) + " case" + (c.count == 1 ? "" : "s") +
-                     " where face_planes " + c.cause + " (distribution: " + c.distribution + ")\n"),
+    EXPECT_NE(s.find("// cause: face_planes " + c.cause + "; " + std::to_string(c.count) + " case" +
+                     (c.count == 1 ? "" : "s") + " from the distribution \"" + c.distribution + "\", this the smallest\n"),
               std::string::npos)
         << s;
     EXPECT_EQ(c.cause, c.a.hit ? "hits where slab misses" : "misses where slab hits");
@@ -258,7 +258,7 @@ TEST(Hunt, CounterexampleSceneRoundTripsThroughAFile)
 {
     HuntOptions o = Options(Family::SphereAabb, "expanded_box");
     const HuntReport report = RunHunt(o);
-    ASSERT_EQ(report.counterexamples.size(), 1u);
+    ASSERT_FALSE(report.counterexamples.empty());
     const Scene scene = CounterexampleScene(report.counterexamples[0], o);
     ASSERT_EQ(scene.Shapes().size(), 2u);
     EXPECT_NE(scene.title.find("expanded_box"), std::string::npos);
