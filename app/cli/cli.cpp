@@ -154,9 +154,10 @@ CLI::App* AddHunt(CLI::App& app, CommandOptions& o, const std::vector<std::strin
     hunt->add_option("--seed", o.hunt.hunt.seed, "Random seed (same seed, same cases)")
         ->transform(WholeIn<std::uint64_t>(0, kAny))
         ->capture_default_str();
-    hunt->add_option("--max", o.hunt.hunt.maxCounterexamples,
-                     "Each thread stops once it has found this many groups (causes; 0, the default: hunt until --cases or "
-                     "--seconds)")
+    hunt->add_option(
+            "--max", o.hunt.hunt.maxCounterexamples,
+            "Each thread stops once it has found this many groups (causes; 0, the default: hunt until --cases or "
+            "--seconds)")
         ->transform(WholeIn<std::size_t>(0, 1000000))
         ->capture_default_str();
     o.hunt.hunt.threads = 0; // the command's default: one thread per core

@@ -68,8 +68,8 @@ bool ResolveValueMode(HuntCliOptions& o, std::ostream& err)
         return false;
     }
     if (o.ulps && *o.ulps <= 0) {
-        err << "hitlab hunt: --ulps: expected a number above 0 (--verdict-only compares verdicts only), got "
-            << *o.ulps << "\n";
+        err << "hitlab hunt: --ulps: expected a number above 0 (--verdict-only compares verdicts only), got " << *o.ulps
+            << "\n";
         return false;
     }
     o.hunt.valueUlps = o.verdictOnly ? 0 : o.ulps.value_or(kValueUlps);
@@ -90,8 +90,8 @@ bool WriteTestFile(const std::string& path, const std::string& text, std::ostrea
 
 std::string GroupText(int index, const Counterexample& c, const std::string& a, const std::string& line)
 {
-    return std::to_string(index) + ". " + std::to_string(c.count) + (c.count == 1 ? " case: " : " cases: ") + a +
-           " " + c.cause + " (distribution: " + c.distribution + ")\n   smallest: " + c.text + "\n   " + line + "\n";
+    return std::to_string(index) + ". " + std::to_string(c.count) + (c.count == 1 ? " case: " : " cases: ") + a + " " +
+           c.cause + " (distribution: " + c.distribution + ")\n   smallest: " + c.text + "\n   " + line + "\n";
 }
 
 std::optional<Query> AroundQuery(const std::string& path, const std::string& family, std::string& error)

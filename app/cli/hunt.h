@@ -16,12 +16,12 @@ struct HuntCliOptions {
     std::string family; ///< protocol name, resolved into hunt.family
     bool exact = false; ///< --exact: b is the exact judge (also when --b is absent)
     std::string precision = "double";
-    std::string outDir;                ///< -o: write each group's case as a scene here, and the test file
-    std::string gtestFile;             ///< --gtest FILE: write the GoogleTest cases as one test file
-    std::string gtestLinkedFile;       ///< --gtest-linked FILE: the same, the plugin linked in (plugin hunts)
-    std::optional<double> ulps;        ///< --ulps N (else kValueUlps)
-    bool verdictOnly = false;          ///< --verdict-only: compare verdicts only
-    bool quiet = false;                ///< no progress lines on err
+    std::string outDir;          ///< -o: write each group's case as a scene here, and the test file
+    std::string gtestFile;       ///< --gtest FILE: write the GoogleTest cases as one test file
+    std::string gtestLinkedFile; ///< --gtest-linked FILE: the same, the plugin linked in (plugin hunts)
+    std::optional<double> ulps;  ///< --ulps N (else kValueUlps)
+    bool verdictOnly = false;    ///< --verdict-only: compare verdicts only
+    bool quiet = false;          ///< no progress lines on err
 };
 
 /// -o DIR: makes the folder (and its parents) when missing; false, with one line on err, when it

@@ -54,8 +54,8 @@ bool WriteTests(const HuntCliOptions& o, const HuntSource& spec, const ExternalH
         out << (path.empty() ? "" : "GoogleTest cases: " + path + "\n");
     }
     if (!o.gtestLinkedFile.empty()) {
-        if (!WriteTestFile(o.gtestLinkedFile, ExternalGoogleTestFile(report.found, o.hunt, spec, hunt.Returns(), cwd, true),
-                           err)) {
+        if (!WriteTestFile(o.gtestLinkedFile,
+                           ExternalGoogleTestFile(report.found, o.hunt, spec, hunt.Returns(), cwd, true), err)) {
             return false;
         }
         out << "GoogleTest cases (the plugin linked in): " << o.gtestLinkedFile << "\n";

@@ -10,7 +10,6 @@
 #include "core/worker_pool.h"
 #include "external_runs.h"
 
-
 namespace hitlab {
 
 namespace {
@@ -111,10 +110,9 @@ std::string ExternalHunt::Cause(const Query& q, const Result& r, std::uint64_t* 
         if (r.hit != b.hit) {
             return HuntVerdictCause(r.hit, m_options.b);
         }
-        const std::uint32_t fields =
-            ulps > 0 ? ValueDifferences(q, m_options.precision, QueryValueScale(q), r, m_returns, b, m_versus->returns,
-                                        ulps)
-                     : 0;
+        const std::uint32_t fields = ulps > 0 ? ValueDifferences(q, m_options.precision, QueryValueScale(q), r,
+                                                                 m_returns, b, m_versus->returns, ulps)
+                                              : 0;
         return fields != 0 ? HuntValuesCause(fields) : std::string();
     }
     // against the judge: its interval filter first, GMP when it cannot decide or values count
@@ -149,7 +147,8 @@ ExternalFind ExternalHunt::Find(Lane& lane, const Query& drawn, const char* dist
     const auto keeps = [&](const Query& q) {
         Result r;
         const std::vector<PluginFailure> fails = run(std::span(&q, 1), std::span(&r, 1));
-        return failed ? !fails.empty() && FailureCause(fails[0]) == cause : fails.empty() && Cause(q, r, nullptr) == cause;
+        return failed ? !fails.empty() && FailureCause(fails[0]) == cause
+                      : fails.empty() && Cause(q, r, nullptr) == cause;
     };
     const bool hung = failed && failure->status == ExternalStatus::TimedOut;
     ExternalFind f;

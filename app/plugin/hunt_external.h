@@ -36,7 +36,7 @@ inline const Counterexample& HuntCase(const ExternalFind& f) { return f.c; }
 struct ExternalHuntReport {
     /// One per group (distribution and cause, as RunHunt's), most cases first
     std::vector<ExternalFind> found;
-    HuntProgress progress;           ///< final (disagreements counts failures too)
+    HuntProgress progress; ///< final (disagreements counts failures too)
     std::size_t threads = 1;
     bool cancelled = false;
 };

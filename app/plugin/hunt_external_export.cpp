@@ -221,7 +221,8 @@ std::string ExternalGoogleTestFile(const std::vector<ExternalFind>& finds, const
     if (plugin) {
         s += "#include \"hitlab/plugin.h\"\n\n#include <gtest/gtest.h>\n\n";
         s += linked ? "" : "#include <dlfcn.h>\n\n";
-        s += "#include <cstdint>\n#include <cstdlib>\n#include <cstring>\n#include <limits>\n\n" + PluginHelpers(linked);
+        s +=
+            "#include <cstdint>\n#include <cstdlib>\n#include <cstring>\n#include <limits>\n\n" + PluginHelpers(linked);
     } else {
         s += "#include <gtest/gtest.h>\n#include <nlohmann/json.hpp>\n\n"
              "#include <cstdio>\n#include <fstream>\n#include <limits>\n#include <string>\n";

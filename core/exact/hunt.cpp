@@ -74,10 +74,9 @@ struct Sides {
             if (ra.hit != rb.hit) {
                 return HuntVerdictCause(ra.hit, std::string(b->name));
             }
-            const std::uint32_t fields =
-                valueUlps > 0 ? ValueDifferences(q, precision, QueryValueScale(q), ra, a->returns, rb, b->returns,
-                                                 valueUlps)
-                              : 0;
+            const std::uint32_t fields = valueUlps > 0 ? ValueDifferences(q, precision, QueryValueScale(q), ra,
+                                                                          a->returns, rb, b->returns, valueUlps)
+                                                       : 0;
             return fields != 0 ? HuntValuesCause(fields) : std::string();
         }
         if (valueUlps <= 0 || !ra.hit) {

@@ -2,8 +2,8 @@
 // boundary bugs, run through two algorithms (or one algorithm and the exact judge), verdicts and
 // values compared; the disagreements are grouped by cause (the distribution and the kind of
 // disagreement), each group counted and its smallest case (shrunk to the simplest numbers that
-// still disagree the same way) kept, to be turned into a scene or a GoogleTest case. Runs on any thread, reports progress through a
-// callback and stops on a cancel flag; HuntJob wraps a worker thread for a panel.
+// still disagree the same way) kept, to be turned into a scene or a GoogleTest case. Runs on any thread, reports
+// progress through a callback and stops on a cancel flag; HuntJob wraps a worker thread for a panel.
 #pragma once
 
 #include "core/compare.h"
@@ -27,10 +27,10 @@ struct HuntOptions {
     std::string a; ///< an algorithm of the family
     std::string b; ///< another one, or "" for the exact judge
     Precision precision = Precision::Double;
-    std::uint64_t maxCases = 1000000;   ///< stop after this many cases (0: no limit)
-    double maxSeconds = 10;             ///< stop after this long (0: no limit)
-    std::uint64_t seed = 1;             ///< same seed, same options: same cases
-    std::optional<Query> around;        ///< a seed pair: a share of the cases perturb it
+    std::uint64_t maxCases = 1000000; ///< stop after this many cases (0: no limit)
+    double maxSeconds = 10;           ///< stop after this long (0: no limit)
+    std::uint64_t seed = 1;           ///< same seed, same options: same cases
+    std::optional<Query> around;      ///< a seed pair: a share of the cases perturb it
     /// A thread stops once it has found this many groups (causes: HuntGroups; 0: no limit, hunt
     /// until maxCases or maxSeconds, counting every disagreeing case). The report has every group
     /// the threads found (with several threads it can have more).
@@ -92,10 +92,10 @@ struct Counterexample {
     /// "failed: crashed"): with distribution, the group.
     std::string cause;
     std::uint64_t count = 1; ///< the disagreeing cases of its group (distribution and cause)
-    Result a;                 ///< algorithm a on query
-    std::optional<Result> b;  ///< algorithm b on query (empty against the exact judge)
-    ExactResult exact;        ///< the judge on query (always computed)
-    std::string text;         ///< DescribeQuery(query)
+    Result a;                ///< algorithm a on query
+    std::optional<Result> b; ///< algorithm b on query (empty against the exact judge)
+    ExactResult exact;       ///< the judge on query (always computed)
+    std::string text;        ///< DescribeQuery(query)
 };
 
 struct HuntReport {

@@ -221,8 +221,9 @@ std::string GoogleTestSnippet(const Counterexample& c, const HuntOptions& option
 std::string GoogleTestFile(const std::vector<Counterexample>& cases, const HuntOptions& options)
 {
     std::string s = "// GoogleTest cases written by `hitlab hunt --gtest` (docs/cli.md): " + options.a + " against " +
-                    (options.b.empty() ? "the exact judge" : options.b) + ", " + std::string(FamilyName(options.family)) +
-                    ", " + PrecisionName(options.precision) + ", one case per cause found.\n";
+                    (options.b.empty() ? "the exact judge" : options.b) + ", " +
+                    std::string(FamilyName(options.family)) + ", " + PrecisionName(options.precision) +
+                    ", one case per cause found.\n";
     s += "// Build: link HitLab::core and HitLab::exact (find_package(HitLab), docs/install.md) and\n"
          "// GTest::gtest_main. Each test asserts the exact answer against " +
          options.a +

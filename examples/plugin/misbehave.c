@@ -52,21 +52,21 @@ static void run_d(const hitlab_query_d* q, hitlab_result_d* r, size_t n)
 }
 
 /* overlap_length_depth: the smallest overlap length over the axes; -1 when the boxes are apart */
-#define OVERLAP_LENGTH_DEPTH(T, a, b, out)                                                                 \
-    do {                                                                                                   \
-        int axis;                                                                                          \
-        out = -1;                                                                                          \
-        for (axis = 0; axis < 3; ++axis) {                                                                 \
-            const T hi = (a).max[axis] < (b).max[axis] ? (a).max[axis] : (b).max[axis];                    \
-            const T lo = (a).min[axis] > (b).min[axis] ? (a).min[axis] : (b).min[axis];                    \
-            if (hi < lo) {                                                                                 \
-                out = -1;                                                                                  \
-                break;                                                                                     \
-            }                                                                                              \
-            if (axis == 0 || hi - lo < out) {                                                              \
-                out = hi - lo;                                                                             \
-            }                                                                                              \
-        }                                                                                                  \
+#define OVERLAP_LENGTH_DEPTH(T, a, b, out)                                                                             \
+    do {                                                                                                               \
+        int axis;                                                                                                      \
+        out = -1;                                                                                                      \
+        for (axis = 0; axis < 3; ++axis) {                                                                             \
+            const T hi = (a).max[axis] < (b).max[axis] ? (a).max[axis] : (b).max[axis];                                \
+            const T lo = (a).min[axis] > (b).min[axis] ? (a).min[axis] : (b).min[axis];                                \
+            if (hi < lo) {                                                                                             \
+                out = -1;                                                                                              \
+                break;                                                                                                 \
+            }                                                                                                          \
+            if (axis == 0 || hi - lo < out) {                                                                          \
+                out = hi - lo;                                                                                         \
+            }                                                                                                          \
+        }                                                                                                              \
     } while (0)
 
 static void overlap_f(const hitlab_query_f* q, hitlab_result_f* r, size_t n)

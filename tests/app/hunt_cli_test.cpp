@@ -39,15 +39,16 @@ TEST(HuntCli, PrintsOneLinePerGroupAndWritesScenesAndTheTestFile)
     const Outcome r = test::RunCli({"hunt", "--family", "ray_aabb", "--a", "six_faces", "--exact", "--cases", "256",
                                     "--threads", "1", "--quiet", "--gtest", cases, "-o", dir});
     EXPECT_EQ(r.status, 1) << r.err;
-    EXPECT_EQ(r.out.rfind("hunt ray_aabb: six_faces vs the exact judge, double, values within 8 ulps, seed 1, 1 thread\n"
-                          "1. 10 cases: six_faces misses where exact hits (distribution: origin inside, aimed at an "
-                          "edge)\n"
-                          "   smallest: origin [0, 0, 0], direction [0, 0, -1], box [0, 0] x [0, 1] x [0, 1]\n"
-                          "   six_faces: miss; exact: hit, t in [0, 0] (exact)\n"
-                          "   scene: " +
-                              dir + "/ray_aabb-six_faces-exact-1-1.json\n",
-                          0),
-              0u)
+    EXPECT_EQ(
+        r.out.rfind("hunt ray_aabb: six_faces vs the exact judge, double, values within 8 ulps, seed 1, 1 thread\n"
+                    "1. 10 cases: six_faces misses where exact hits (distribution: origin inside, aimed at an "
+                    "edge)\n"
+                    "   smallest: origin [0, 0, 0], direction [0, 0, -1], box [0, 0] x [0, 1] x [0, 1]\n"
+                    "   six_faces: miss; exact: hit, t in [0, 0] (exact)\n"
+                    "   scene: " +
+                        dir + "/ray_aabb-six_faces-exact-1-1.json\n",
+                    0),
+        0u)
         << r.out;
     // every disagreeing case is in a group: the counts add up to the summary's
     std::uint64_t counted = 0, groups = 0;
@@ -94,8 +95,8 @@ TEST(HuntCli, ARerunIntoTheSameFolderKeepsEveryEarlierCounterexample)
     fs::remove_all(dir);
     fs::remove_all(fresh);
     // 256 cases: 19 groups (the test above)
-    const std::vector<std::string> hunt = {"hunt",    "--family",  "ray_aabb", "--a",    "six_faces", "--exact", "--cases",
-                                           "256",     "--quiet",   "--threads", "1",      "--seed",    "1"};
+    const std::vector<std::string> hunt = {"hunt", "--family", "ray_aabb",  "--a", "six_faces", "--exact", "--cases",
+                                           "256",  "--quiet",  "--threads", "1",   "--seed",    "1"};
     auto into = [&](const std::string& folder) {
         std::vector<std::string> words = hunt;
         words.insert(words.end(), {"-o", folder});
@@ -142,9 +143,9 @@ TEST(HuntCli, ValuesCountByDefaultAndVerdictOnlyOptsOut)
 {
     // geometric assumes a unit direction: its t differs from the reference's wherever the
     // direction is not unit length, a value disagreement the verdicts do not show
-    const std::vector<std::string> hunt = {"hunt",  "--family", "ray_sphere", "--a",     "geometric", "--b",
-                                           "quadratic_stable",  "--cases",    "4096",    "--seed",    "1",
-                                           "--threads",         "1",          "--quiet"};
+    const std::vector<std::string> hunt = {"hunt", "--family",         "ray_sphere", "--a",    "geometric",
+                                           "--b",  "quadratic_stable", "--cases",    "4096",   "--seed",
+                                           "1",    "--threads",        "1",          "--quiet"};
     const Outcome values = test::RunCli(hunt);
     std::vector<std::string> words = hunt;
     words.push_back("--verdict-only");
@@ -155,9 +156,9 @@ TEST(HuntCli, ValuesCountByDefaultAndVerdictOnlyOptsOut)
     EXPECT_NE(verdicts.out.find(", verdicts only, seed 1"), std::string::npos) << verdicts.out;
     EXPECT_EQ(verdicts.out.find("values differ"), std::string::npos) << verdicts.out;
     // --verdict-only is the one way the vectorised path runs
-    const std::vector<std::string> batched = {"hunt",      "--family",        "ray_aabb", "--a",       "slab",
-                                              "--b",       "slab_branchless", "--precision", "float", "--cases",
-                                              "262144",    "--threads",       "1",        "--quiet"};
+    const std::vector<std::string> batched = {"hunt",   "--family",        "ray_aabb",    "--a",    "slab",
+                                              "--b",    "slab_branchless", "--precision", "float",  "--cases",
+                                              "262144", "--threads",       "1",           "--quiet"};
     words = batched;
     EXPECT_NE(test::RunCli(words).out.find(", scalar, 1 thread)"), std::string::npos);
     words.push_back("--verdict-only");

@@ -282,16 +282,17 @@ TEST(CliPlugin, TheDefaultHuntFindsADepthWrongWhereAnIntervalContainsTheOtherAnd
     // length, not the push-out distance. By hand: a = [-1, 0] x [-1, 1] x [0, 1] and b = [-1, 0] x
     // [0, 0.5] x [0, 1] overlap by 1, 0.5 and 1 (its depth 0.5), but b leaves a by the smallest of
     // min(a.max - b.min, b.max - a.min) per axis = min(1, 1), min(1, 1.5), min(1, 1) = 1
-    const std::vector<std::string> hunt = {"hunt",      "--family", "aabb_aabb", "--a",     "overlap_length_depth",
-                                           "--plugin",  kMisbehavePlugin,         "--cases", "20000",
-                                           "--seconds", "0",        "--quiet",   "--threads", "1"};
+    const std::vector<std::string> hunt = {"hunt",     "--family",       "aabb_aabb", "--a",   "overlap_length_depth",
+                                           "--plugin", kMisbehavePlugin, "--cases",   "20000", "--seconds",
+                                           "0",        "--quiet",        "--threads", "1"};
     const Outcome values = test::RunPluginCli(hunt);
     EXPECT_EQ(values.status, 1) << values.out << values.err;
-    EXPECT_NE(values.out.find(") vs the exact judge, double, values within 8 ulps, seed 1\n"
-                              "1. 2837 cases: overlap_length_depth values differ: depth (distribution: box inside box)\n"
-                              "   smallest: box [-1, 0] x [-1, 1] x [0, 1], box [-1, 0] x [0, 0.5] x [0, 1]\n"
-                              "   overlap_length_depth: hit, depth 0.5; exact: hit, depth 1 (exact)\n"),
-              std::string::npos)
+    EXPECT_NE(
+        values.out.find(") vs the exact judge, double, values within 8 ulps, seed 1\n"
+                        "1. 2837 cases: overlap_length_depth values differ: depth (distribution: box inside box)\n"
+                        "   smallest: box [-1, 0] x [-1, 1] x [0, 1], box [-1, 0] x [0, 0.5] x [0, 1]\n"
+                        "   overlap_length_depth: hit, depth 0.5; exact: hit, depth 1 (exact)\n"),
+        std::string::npos)
         << values.out;
     EXPECT_EQ(values.out.find("where exact"), std::string::npos) << values.out; // no verdict disagrees
     std::vector<std::string> words = hunt;

@@ -61,9 +61,9 @@ int CompileAndRun(const std::string& text, const std::string& tag, std::string& 
     std::string objects;
     for (std::size_t i = 0; i < cSources.size(); ++i) { // the plugin's C, built as its CMake target builds it
         const fs::path object = kDir / (tag + "_" + std::to_string(i) + ".o");
-        const std::string cc = std::string(HITLAB_CC) + kSanitize + " -std=c99 -ffp-contract=off -Wall -Wextra -Werror -I " +
-                               HITLAB_PLUGIN_INCLUDE + " -c " + cSources[i] + " -o " + object.string() + " > " +
-                               log.string() + " 2>&1";
+        const std::string cc = std::string(HITLAB_CC) + kSanitize +
+                               " -std=c99 -ffp-contract=off -Wall -Wextra -Werror -I " + HITLAB_PLUGIN_INCLUDE +
+                               " -c " + cSources[i] + " -o " + object.string() + " > " + log.string() + " 2>&1";
         if (std::system(cc.c_str()) != 0) {
             output = "compile failed: " + cc + "\n" + Read(log);
             return -1;

@@ -196,15 +196,17 @@ TEST(Hunt, GoogleTestSnippetAssertsTheExactAnswerAgainstAlgorithmA)
         << s;
     // the group: its cause and count
     EXPECT_NE(s.find("// cause: face_planes " + c.cause + "; " + std::to_string(c.count) + " case" +
-                     (c.count == 1 ? "" : "s") + " from the distribution \"" + c.distribution + "\", this the smallest\n"),
+                     (c.count == 1 ? "" : "s") + " from the distribution \"" + c.distribution +
+                     "\", this the smallest\n"),
               std::string::npos)
         << s;
     EXPECT_EQ(c.cause, c.a.hit ? "hits where slab misses" : "misses where slab hits");
     // the file: one header, the includes once, then the cases
     const std::string file = GoogleTestFile({c, c}, o);
     EXPECT_EQ(file.rfind("// GoogleTest cases written by `hitlab hunt --gtest`", 0), 0u) << file;
-    EXPECT_NE(file.find("\n#include \"core/algorithm.h\"\n#include \"core/exact/exact.h\"\n\n#include <gtest/gtest.h>\n"),
-              std::string::npos)
+    EXPECT_NE(
+        file.find("\n#include \"core/algorithm.h\"\n#include \"core/exact/exact.h\"\n\n#include <gtest/gtest.h>\n"),
+        std::string::npos)
         << file;
     EXPECT_NE(file.find("// Build: link HitLab::core and HitLab::exact"), std::string::npos) << file;
     EXPECT_NE(file.find("\nTEST(HuntRayAabb, FacePlanesVsSlab1)\n{\n"), std::string::npos) << file;
