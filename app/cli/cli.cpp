@@ -187,6 +187,8 @@ CLI::App* AddHunt(CLI::App& app, CommandOptions& o, const std::vector<std::strin
     hunt->add_option("--gtest-linked", o.hunt.gtestLinkedFile,
                      "With --plugin: write the cases into this file calling the plugin's hitlab_plugin_v1 linked in")
         ->check(FileToWrite());
+    hunt->add_flag("--json", o.hunt.json,
+                   "Print the groups and the summary as one JSON object instead of the text (the same groups)");
     hunt->add_flag("--quiet", o.hunt.quiet, "No progress line on standard error");
     hunt->add_option("--around", o.huntAround,
                      "A scene file: a share of the cases perturb its first pair of shapes of the family");

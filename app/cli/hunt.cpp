@@ -1,5 +1,6 @@
 // `hitlab hunt`: search, print, write scenes.
 #include "hunt.h"
+#include "hunt_json.h"
 
 #include "core/io/protocol.h"
 #include "core/io/scene_file.h"
@@ -90,8 +91,7 @@ bool WriteTestFile(const std::string& path, const std::string& text, std::ostrea
 
 std::string GroupText(int index, const Counterexample& c, const std::string& a, const std::string& line)
 {
-    return std::to_string(index) + ". " + std::to_string(c.count) + (c.count == 1 ? " case: " : " cases: ") + a + " " +
-           c.cause + " (distribution: " + c.distribution + ")\n   smallest: " + c.text + "\n   " + line + "\n";
+    return std::to_string(index) + ". " + HuntGroupLine(c, a) + "\n   smallest: " + c.text + "\n   " + line + "\n";
 }
 
 std::optional<Query> AroundQuery(const std::string& path, const std::string& family, std::string& error)
@@ -122,22 +122,27 @@ std::string HuntHeading(const HuntCliOptions& o, const std::string& source)
 
 namespace {
 
-/// Prints the groups, writes each one's scene into -o and the test file (--gtest FILE, and into
-/// -o when something was found); false when a file could not be written (the reason on err).
-bool PrintGroups(const HuntCliOptions& o, const HuntReport& report, std::ostream& out, std::ostream& err)
+/// Writes each group's scene into -o and the test files (--gtest FILE, and into -o when something
+/// was found), and prints the groups as text, or adds them to json with --json; false when a file
+/// could not be written (the reason on err).
+bool PrintGroups(const HuntCliOptions& o, const HuntReport& report, std::ostream& out, std::ostream& err,
+                 nlohmann::ordered_json& json, std::vector<std::string>& testFiles)
 {
     int index = 0;
     int fileNumber = 0;
+    const AlgorithmInfo* a = FindAlgorithm(o.hunt.family, o.hunt.a);
     for (const Counterexample& c : report.counterexamples) {
-        out << GroupText(++index, c, o.hunt.a, DescribeDisagreement(c, o.hunt));
+        std::string text = GroupText(++index, c, o.hunt.a, DescribeDisagreement(c, o.hunt)), scene;
         if (!o.outDir.empty()) {
-            const std::string path = FreshScenePath(o, fileNumber);
-            if (const IoError e = SaveSceneFile(CounterexampleScene(c, o.hunt), path); !e.what.empty()) {
+            scene = FreshScenePath(o, fileNumber);
+            if (const IoError e = SaveSceneFile(CounterexampleScene(c, o.hunt), scene); !e.what.empty()) {
                 err << "hitlab hunt: " << ErrorText(e) << "\n";
                 return false;
             }
-            out << "   scene: " << path << "\n";
+            text += "   scene: " + scene + "\n";
         }
+        json.push_back(HuntGroupJson(c, o.hunt, a != nullptr ? a->returns : kFieldHit, "", scene));
+        out << (o.json ? "" : text);
     }
     const std::string tests = GoogleTestFile(report.counterexamples, o.hunt);
     for (const std::string& path :
@@ -148,9 +153,26 @@ bool PrintGroups(const HuntCliOptions& o, const HuntReport& report, std::ostream
         if (!WriteTestFile(path, tests, err)) {
             return false;
         }
-        out << "GoogleTest cases: " << path << "\n";
+        testFiles.push_back(path);
+        out << (o.json ? "" : "GoogleTest cases: " + path + "\n");
     }
     return true;
+}
+
+/// The last line: cases, speed, path, threads, disagreements, groups, near-boundary, GMP calls.
+std::string Summary(const HuntReport& report)
+{
+    const std::size_t groups = report.counterexamples.size();
+    char summary[320];
+    std::snprintf(summary, sizeof summary,
+                  "%llu cases in %.2f s (%.3g cases/s, %s, %zu thread%s), %llu disagreeing in %zu group%s, %llu within "
+                  "the tolerance of the boundary, %llu exact (GMP) judgements%s\n",
+                  static_cast<unsigned long long>(report.progress.cases), report.progress.seconds,
+                  report.progress.casesPerSecond, report.method.c_str(), report.threads, report.threads == 1 ? "" : "s",
+                  static_cast<unsigned long long>(report.progress.disagreements), groups, groups == 1 ? "" : "s",
+                  static_cast<unsigned long long>(report.progress.nearBoundary),
+                  static_cast<unsigned long long>(report.progress.exactCalls), groups == 0 ? ": none found" : "");
+    return summary;
 }
 
 } // namespace
@@ -185,9 +207,11 @@ int RunHunt(HuntCliOptions o, std::ostream& out, std::ostream& err)
     if (!MakeOutDir(o.outDir, err)) {
         return 2;
     }
-    out << HuntHeading(o, "") << ", " << HuntThreads(o.hunt) << (HuntThreads(o.hunt) == 1 ? " thread" : " threads")
-        << "\n"
-        << std::flush;
+    if (!o.json) {
+        out << HuntHeading(o, "") << ", " << HuntThreads(o.hunt) << (HuntThreads(o.hunt) == 1 ? " thread" : " threads")
+            << "\n"
+            << std::flush;
+    }
     const HuntReport report = hitlab::RunHunt(o.hunt, nullptr, [&](const HuntProgress& p) {
         if (!o.quiet) {
             char line[160];
@@ -199,20 +223,18 @@ int RunHunt(HuntCliOptions o, std::ostream& out, std::ostream& err)
     if (!o.quiet) {
         err << "\n";
     }
-    if (!PrintGroups(o, report, out, err)) {
+    nlohmann::ordered_json groups = nlohmann::ordered_json::array();
+    std::vector<std::string> testFiles;
+    if (!PrintGroups(o, report, out, err, groups, testFiles)) {
         return 2;
     }
-    const std::size_t groups = report.counterexamples.size();
-    char summary[320];
-    std::snprintf(summary, sizeof summary,
-                  "%llu cases in %.2f s (%.3g cases/s, %s, %zu thread%s), %llu disagreeing in %zu group%s, %llu within "
-                  "the tolerance of the boundary, %llu exact (GMP) judgements%s\n",
-                  static_cast<unsigned long long>(report.progress.cases), report.progress.seconds,
-                  report.progress.casesPerSecond, report.method.c_str(), report.threads, report.threads == 1 ? "" : "s",
-                  static_cast<unsigned long long>(report.progress.disagreements), groups, groups == 1 ? "" : "s",
-                  static_cast<unsigned long long>(report.progress.nearBoundary),
-                  static_cast<unsigned long long>(report.progress.exactCalls), groups == 0 ? ": none found" : "");
-    out << summary;
+    if (o.json) {
+        out << HuntReportJson(o, "", std::move(groups), report.progress, report.threads, report.method, testFiles, true)
+                   .dump(2)
+            << "\n";
+    } else {
+        out << Summary(report);
+    }
     return report.counterexamples.empty() ? 0 : 1;
 }
 

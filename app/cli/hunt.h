@@ -21,6 +21,7 @@ struct HuntCliOptions {
     std::string gtestLinkedFile; ///< --gtest-linked FILE: the same, the plugin linked in (plugin hunts)
     std::optional<double> ulps;  ///< --ulps N (else kValueUlps)
     bool verdictOnly = false;    ///< --verdict-only: compare verdicts only
+    bool json = false;           ///< --json: the groups and summary as one JSON object (hunt_json.h)
     bool quiet = false;          ///< no progress lines on err
 };
 

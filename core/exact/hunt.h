@@ -139,6 +139,10 @@ private:
 /// Reads like "origin (0, 1, 0), direction (1, 0, 0), box [0, 1]^3".
 std::string DescribeQuery(const Query& query);
 
+/// A group's line: "10 cases: six_faces misses where exact hits (distribution: origin inside,
+/// aimed at an edge)" (a: the algorithm's name).
+std::string HuntGroupLine(const Counterexample& c, const std::string& a);
+
 /// One line on the disagreement: "face_planes: miss; exact: hit, t in [0, 1] (exact)".
 std::string DescribeDisagreement(const Counterexample& c, const HuntOptions& options);
 

@@ -232,6 +232,12 @@ std::string hunt::DescribeResult(const Result& r, Family family)
 
 std::string DescribeQuery(const Query& query) { return Describe(query.a) + ", " + Describe(query.b); }
 
+std::string HuntGroupLine(const Counterexample& c, const std::string& a)
+{
+    return std::to_string(c.count) + (c.count == 1 ? " case: " : " cases: ") + a + " " + c.cause +
+           " (distribution: " + c.distribution + ")";
+}
+
 std::string DescribeDisagreement(const Counterexample& c, const HuntOptions& options)
 {
     std::string s = options.a + ": " + hunt::DescribeResult(c.a, c.query.family) + "; ";
@@ -361,7 +367,8 @@ Scene CounterexampleScene(const Counterexample& c, const HuntOptions& options)
     scene.title = options.a + " vs " + versus + ": " + DescribeQuery(c.query);
     scene.description = "Found by `hitlab hunt` (" + std::string(FamilyName(c.query.family)) + ", " +
                         (options.precision == Precision::Float ? "float" : "double") + ", seed " +
-                        std::to_string(options.seed) + ", distribution: " + c.distribution + ").\n\n" +
+                        std::to_string(options.seed) +
+                        "), the smallest case of its group: " + HuntGroupLine(c, options.a) + ".\n\n" +
                         DescribeDisagreement(c, options) + ".\n";
     const glm::vec4 colors[2] = {{0.95f, 0.55f, 0.2f, 1.0f}, {0.35f, 0.6f, 0.95f, 1.0f}};
     int k = 0;

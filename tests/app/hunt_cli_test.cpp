@@ -1,6 +1,7 @@
 // Tests of the disagreement search's commands in-process: `hitlab hunt`, `hitlab bench`, `hitlab eval` with
 // "exact": true and `hitlab report --exact`.
 #include "app/cli/cli.h"
+#include "core/io/scene_file.h"
 #include "support/run_cli.h"
 
 #include <nlohmann/json.hpp>
@@ -64,6 +65,13 @@ TEST(HuntCli, PrintsOneLinePerGroupAndWritesScenesAndTheTestFile)
               std::string::npos)
         << r.out;
     EXPECT_TRUE(fs::exists(dir + "/ray_aabb-six_faces-exact-1-1.json"));
+    // the scene says which group it is the smallest case of, as the text does
+    const SceneLoad scene = LoadSceneFile(dir + "/ray_aabb-six_faces-exact-1-1.json");
+    ASSERT_TRUE(scene.Ok()) << ErrorText(scene.error);
+    EXPECT_NE(scene.scene->description.find("the smallest case of its group: 10 cases: six_faces misses where exact "
+                                            "hits (distribution: origin inside, aimed at an edge)"),
+              std::string::npos)
+        << scene.scene->description;
     EXPECT_TRUE(fs::exists(dir + "/ray_aabb-six_faces-exact-1-" + std::to_string(groups) + ".json"));
     // the test file, in --gtest FILE and in -o: one file that compiles as it is (includes once,
     // one TEST per group); standard output keeps only the text
@@ -87,6 +95,53 @@ std::map<std::string, std::string> Files(const std::string& dir)
         files[e.path().filename().string()] = Read(e.path().string());
     }
     return files;
+}
+
+TEST(HuntCli, JsonHasTheSameGroupsAsTheText)
+{
+    const std::string dir = ::testing::TempDir() + "hunt_cli_json";
+    fs::remove_all(dir);
+    const std::vector<std::string> hunt = {"hunt",   "--family", "aabb_aabb", "--a", "center_extent", "--cases", "2000",
+                                           "--seed", "1",        "--threads", "1",   "--quiet"};
+    const Outcome text = test::RunCli(hunt);
+    std::vector<std::string> words = hunt;
+    words.insert(words.end(), {"--json", "-o", dir});
+    const Outcome js = test::RunCli(words);
+    ASSERT_EQ(text.status, 1) << text.err;
+    ASSERT_EQ(js.status, 1) << js.err;
+    const json j = json::parse(js.out);
+    EXPECT_EQ(j["family"], "aabb_aabb");
+    EXPECT_EQ(j["b"], nullptr);
+    EXPECT_EQ(j["ulps"], 8);
+    EXPECT_EQ(j["cases"], 2048);
+    EXPECT_EQ(j["none_found"], false);
+    ASSERT_FALSE(j["groups"].empty());
+    // the text's group lines, in order, from the JSON's groups
+    std::string lines;
+    std::uint64_t counted = 0;
+    int index = 0;
+    for (const json& g : j["groups"]) {
+        const std::uint64_t count = g["count"];
+        counted += count;
+        lines += std::to_string(++index) + ". " + std::to_string(count) + (count == 1 ? " case: " : " cases: ") +
+                 "center_extent " + g["cause"].get<std::string>() +
+                 " (distribution: " + g["distribution"].get<std::string>() +
+                 ")\n   smallest: " + g["text"].get<std::string>() + "\n";
+        EXPECT_TRUE(fs::exists(g["scene"].get<std::string>())) << g.dump();
+        EXPECT_EQ(g["answers"]["exact"]["hit"], true) << g.dump(); // center_extent misses touching boxes
+        EXPECT_EQ(g["answers"]["a"]["hit"], false) << g.dump();
+    }
+    EXPECT_EQ(counted, j["disagreeing"].get<std::uint64_t>());
+    std::string textLines;
+    std::istringstream in(text.out);
+    for (std::string line; std::getline(in, line);) {
+        if ((!line.empty() && std::isdigit(static_cast<unsigned char>(line[0]))) ||
+            line.rfind("   smallest: ", 0) == 0) {
+            textLines += line + "\n";
+        }
+    }
+    EXPECT_EQ(lines, textLines.substr(0, textLines.rfind("\n", textLines.size() - 2) + 1)) << text.out << js.out;
+    EXPECT_EQ(j["test_files"], json::array({dir + "/aabb_aabb-center_extent-exact-1-tests.cpp"}));
 }
 
 TEST(HuntCli, ARerunIntoTheSameFolderKeepsEveryEarlierCounterexample)

@@ -295,7 +295,21 @@ TEST(CliPlugin, TheDefaultHuntFindsADepthWrongWhereAnIntervalContainsTheOtherAnd
         std::string::npos)
         << values.out;
     EXPECT_EQ(values.out.find("where exact"), std::string::npos) << values.out; // no verdict disagrees
+    // the same as JSON: the group, both answers
     std::vector<std::string> words = hunt;
+    words.push_back("--json");
+    const Outcome js = test::RunPluginCli(words);
+    EXPECT_EQ(js.status, 1) << js.out << js.err;
+    const json j = json::parse(js.out);
+    EXPECT_EQ(j["source"], "plugin " + kMisbehavePlugin);
+    ASSERT_FALSE(j["groups"].empty()) << js.out;
+    const json& group = j["groups"][0];
+    EXPECT_EQ(group["count"], 2837);
+    EXPECT_EQ(group["cause"], "values differ: depth");
+    EXPECT_EQ(group["distribution"], "box inside box");
+    EXPECT_EQ(group["answers"]["a"]["depth"], 0.5);
+    EXPECT_EQ(group["answers"]["exact"]["depth_text"], "1");
+    words = hunt;
     words.push_back("--verdict-only");
     const Outcome verdicts = test::RunPluginCli(words);
     EXPECT_EQ(verdicts.status, 0) << verdicts.out << verdicts.err;
