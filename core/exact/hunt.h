@@ -1,9 +1,10 @@
 // The disagreement search: random queries of one family, drawn from the distributions that find
 // boundary bugs, run through two algorithms (or one algorithm and the exact judge), verdicts and
 // values compared; the disagreements are grouped by cause (the distribution and the kind of
-// disagreement), each group counted and its smallest case (shrunk to the simplest numbers that
-// still disagree the same way) kept, to be turned into a scene or a GoogleTest case. Runs on any thread, reports
-// progress through a callback and stops on a cancel flag; HuntJob wraps a worker thread for a panel.
+// disagreement, hunt_groups.h), each group counted and its smallest case (shrunk to the simplest
+// numbers that still disagree the same way) kept, to be turned into a scene or a GoogleTest case.
+// Runs on any thread, reports progress through a callback and stops on a cancel flag; HuntJob
+// wraps a worker thread for a panel.
 #pragma once
 
 #include "core/compare.h"
