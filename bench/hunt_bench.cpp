@@ -109,6 +109,7 @@ HuntOptions Options(Family family, const char* a, const char* b, Precision preci
     o.maxSeconds = 0;
     o.maxCounterexamples = 0;
     o.shrink = false;
+    o.valueUlps = 0; // verdicts only (--verdict-only): the vectorised path runs, as measured before
     return o;
 }
 

@@ -154,8 +154,10 @@ CLI::App* AddHunt(CLI::App& app, CommandOptions& o, const std::vector<std::strin
     hunt->add_option("--seed", o.hunt.hunt.seed, "Random seed (same seed, same cases)")
         ->transform(WholeIn<std::uint64_t>(0, kAny))
         ->capture_default_str();
-    hunt->add_option("--max", o.hunt.hunt.maxCounterexamples,
-                     "Stop after this many distinct counterexamples (0: no limit)")
+    hunt->add_option(
+            "--max", o.hunt.hunt.maxCounterexamples,
+            "Each thread stops once it has found this many groups (causes; 0, the default: hunt until --cases or "
+            "--seconds)")
         ->transform(WholeIn<std::size_t>(0, 1000000))
         ->capture_default_str();
     o.hunt.hunt.threads = 0; // the command's default: one thread per core
@@ -166,18 +168,27 @@ CLI::App* AddHunt(CLI::App& app, CommandOptions& o, const std::vector<std::strin
     hunt->add_option("--precision", o.hunt.precision, "float or double")
         ->check(CLI::IsMember({"float", "double"}))
         ->capture_default_str();
-    hunt->add_option("-o,--out", o.hunt.outDir, "Write each counterexample as a scene file into this directory");
+    hunt->add_option("-o,--out", o.hunt.outDir,
+                     "Write each group's smallest case as a scene file, and the GoogleTest file, into this directory");
     hunt->add_option("--tolerance", o.hunt.hunt.tolerance,
                      "Count disagreements within this relative distance of the hit/miss boundary as near-boundary, "
                      "not as counterexamples (the protocol's allowance for reference algorithms, e.g. 1e-9)")
         ->check(RealIn(0, 1))
         ->capture_default_str();
-    hunt->add_option("--ulps", o.hunt.hunt.valueUlps,
-                     "Also hunt value disagreements: both sides hit and t_enter, t_exit, point, normal or depth "
-                     "differ by more than this many ulps (docs/protocol.md, \"Value tolerance\"; 0: verdicts only)")
-        ->check(RealIn(0, 4503599627370496.0))
-        ->capture_default_str();
-    hunt->add_flag("--gtest", o.hunt.snippets, "Print a ready-to-paste GoogleTest case for each");
+    hunt->add_option("--ulps", o.hunt.ulps,
+                     "Values count when both sides hit and t_enter, t_exit, point, normal or depth differ by more "
+                     "than this many ulps (default 8, the comparison's tolerance: docs/protocol.md)")
+        ->check(RealIn(0, 4503599627370496.0, true));
+    hunt->add_flag("--verdict-only", o.hunt.verdictOnly,
+                   "Compare verdicts only, not values (the only mode the vectorised ray_aabb float path runs in)");
+    hunt->add_option("--gtest", o.hunt.gtestFile,
+                     "Write one GoogleTest case per group into this file, which compiles as it is")
+        ->check(FileToWrite());
+    hunt->add_option("--gtest-linked", o.hunt.gtestLinkedFile,
+                     "With --plugin: write the cases into this file calling the plugin's hitlab_plugin_v1 linked in")
+        ->check(FileToWrite());
+    hunt->add_flag("--json", o.hunt.json,
+                   "Print the groups and the summary as one JSON object instead of the text (the same groups)");
     hunt->add_flag("--quiet", o.hunt.quiet, "No progress line on standard error");
     hunt->add_option("--around", o.huntAround,
                      "A scene file: a share of the cases perturb its first pair of shapes of the family");

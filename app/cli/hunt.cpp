@@ -1,5 +1,6 @@
 // `hitlab hunt`: search, print, write scenes.
 #include "hunt.h"
+#include "hunt_json.h"
 
 #include "core/io/protocol.h"
 #include "core/io/scene_file.h"
@@ -7,6 +8,7 @@
 
 #include <cstdio>
 #include <filesystem>
+#include <fstream>
 
 namespace hitlab {
 
@@ -45,6 +47,53 @@ std::string FreshScenePath(const HuntCliOptions& o, int& number)
     }
 }
 
+std::string FreshTestPath(const HuntCliOptions& o)
+{
+    const std::string stem =
+        o.family + "-" + o.hunt.a + "-" + (o.hunt.b.empty() ? "exact" : o.hunt.b) + "-" + std::to_string(o.hunt.seed);
+    std::error_code ec;
+    for (int n = 1;; ++n) {
+        const std::filesystem::path path =
+            std::filesystem::path(o.outDir) / (stem + "-tests" + (n == 1 ? "" : "-" + std::to_string(n)) + ".cpp");
+        if (!std::filesystem::exists(path, ec)) {
+            return path.string();
+        }
+    }
+}
+
+bool ResolveValueMode(HuntCliOptions& o, std::ostream& err)
+{
+    if (o.verdictOnly && o.ulps) {
+        err << "hitlab hunt: give either --ulps or --verdict-only, not both (--verdict-only compares verdicts "
+               "only, --ulps N also values within N ulps)\n";
+        return false;
+    }
+    if (o.ulps && *o.ulps <= 0) {
+        err << "hitlab hunt: --ulps: expected a number above 0 (--verdict-only compares verdicts only), got " << *o.ulps
+            << "\n";
+        return false;
+    }
+    o.hunt.valueUlps = o.verdictOnly ? 0 : o.ulps.value_or(kValueUlps);
+    return true;
+}
+
+bool WriteTestFile(const std::string& path, const std::string& text, std::ostream& err)
+{
+    std::ofstream file(path, std::ios::binary);
+    file << text;
+    file.close();
+    if (!file) {
+        err << "hitlab hunt: cannot write the test file \"" << path << "\"\n";
+        return false;
+    }
+    return true;
+}
+
+std::string GroupText(int index, const Counterexample& c, const std::string& a, const std::string& line)
+{
+    return std::to_string(index) + ". " + HuntGroupLine(c, a) + "\n   smallest: " + c.text + "\n   " + line + "\n";
+}
+
 std::optional<Query> AroundQuery(const std::string& path, const std::string& family, std::string& error)
 {
     const SceneLoad load = LoadSceneFile(path);
@@ -62,6 +111,72 @@ std::optional<Query> AroundQuery(const std::string& path, const std::string& fam
     return std::nullopt;
 }
 
+std::string HuntHeading(const HuntCliOptions& o, const std::string& source)
+{
+    char ulps[64];
+    std::snprintf(ulps, sizeof ulps, "values within %g ulps", o.hunt.valueUlps);
+    return "hunt " + o.family + ": " + o.hunt.a + (source.empty() ? "" : " (" + source + ")") + " vs " +
+           (o.hunt.b.empty() ? "the exact judge" : o.hunt.b) + ", " + PrecisionName(o.hunt.precision) + ", " +
+           (o.hunt.valueUlps > 0 ? std::string(ulps) : "verdicts only") + ", seed " + std::to_string(o.hunt.seed);
+}
+
+namespace {
+
+/// Writes each group's scene into -o and the test files (--gtest FILE, and into -o when something
+/// was found), and prints the groups as text, or adds them to json with --json; false when a file
+/// could not be written (the reason on err).
+bool PrintGroups(const HuntCliOptions& o, const HuntReport& report, std::ostream& out, std::ostream& err,
+                 nlohmann::ordered_json& json, std::vector<std::string>& testFiles)
+{
+    int index = 0;
+    int fileNumber = 0;
+    const AlgorithmInfo* a = FindAlgorithm(o.hunt.family, o.hunt.a);
+    for (const Counterexample& c : report.counterexamples) {
+        std::string text = GroupText(++index, c, o.hunt.a, DescribeDisagreement(c, o.hunt)), scene;
+        if (!o.outDir.empty()) {
+            scene = FreshScenePath(o, fileNumber);
+            if (const IoError e = SaveSceneFile(CounterexampleScene(c, o.hunt), scene); !e.what.empty()) {
+                err << "hitlab hunt: " << ErrorText(e) << "\n";
+                return false;
+            }
+            text += "   scene: " + scene + "\n";
+        }
+        json.push_back(HuntGroupJson(c, o.hunt, a != nullptr ? a->returns : kFieldHit, "", scene));
+        out << (o.json ? "" : text);
+    }
+    const std::string tests = GoogleTestFile(report.counterexamples, o.hunt);
+    for (const std::string& path :
+         {o.gtestFile, !o.outDir.empty() && !report.counterexamples.empty() ? FreshTestPath(o) : std::string()}) {
+        if (path.empty()) {
+            continue;
+        }
+        if (!WriteTestFile(path, tests, err)) {
+            return false;
+        }
+        testFiles.push_back(path);
+        out << (o.json ? "" : "GoogleTest cases: " + path + "\n");
+    }
+    return true;
+}
+
+/// The last line: cases, speed, path, threads, disagreements, groups, near-boundary, GMP calls.
+std::string Summary(const HuntReport& report)
+{
+    const std::size_t groups = report.counterexamples.size();
+    char summary[320];
+    std::snprintf(summary, sizeof summary,
+                  "%llu cases in %.2f s (%.3g cases/s, %s, %zu thread%s), %llu disagreeing in %zu group%s, %llu within "
+                  "the tolerance of the boundary, %llu exact (GMP) judgements%s\n",
+                  static_cast<unsigned long long>(report.progress.cases), report.progress.seconds,
+                  report.progress.casesPerSecond, report.method.c_str(), report.threads, report.threads == 1 ? "" : "s",
+                  static_cast<unsigned long long>(report.progress.disagreements), groups, groups == 1 ? "" : "s",
+                  static_cast<unsigned long long>(report.progress.nearBoundary),
+                  static_cast<unsigned long long>(report.progress.exactCalls), groups == 0 ? ": none found" : "");
+    return summary;
+}
+
+} // namespace
+
 int RunHunt(HuntCliOptions o, std::ostream& out, std::ostream& err)
 {
     const auto family = FamilyFromName(o.family);
@@ -76,7 +191,14 @@ int RunHunt(HuntCliOptions o, std::ostream& out, std::ostream& err)
             return 2;
         }
     }
+    if (!o.gtestLinkedFile.empty()) {
+        err << "hitlab hunt: --gtest-linked: only for a plugin's algorithm (--plugin FILE); use --gtest FILE\n";
+        return 2;
+    }
     o.hunt.precision = o.precision == "float" ? Precision::Float : Precision::Double;
+    if (!ResolveValueMode(o, err)) {
+        return 2;
+    }
     if (const IoError e = ValidateHunt(o.hunt); !e.what.empty()) {
         // the options are the command's flags of the same names: "--a: unknown algorithm ..."
         err << "hitlab hunt: " << ErrorText(IoError{"--" + e.where, e.what}) << "\n";
@@ -85,15 +207,15 @@ int RunHunt(HuntCliOptions o, std::ostream& out, std::ostream& err)
     if (!MakeOutDir(o.outDir, err)) {
         return 2;
     }
-    const std::string versus = o.hunt.b.empty() ? "the exact judge" : o.hunt.b;
-    out << "hunt " << o.family << ": " << o.hunt.a << " vs " << versus << ", " << PrecisionName(o.hunt.precision)
-        << ", seed " << o.hunt.seed << ", " << HuntThreads(o.hunt)
-        << (HuntThreads(o.hunt) == 1 ? " thread" : " threads") << "\n"
-        << std::flush;
+    if (!o.json) {
+        out << HuntHeading(o, "") << ", " << HuntThreads(o.hunt) << (HuntThreads(o.hunt) == 1 ? " thread" : " threads")
+            << "\n"
+            << std::flush;
+    }
     const HuntReport report = hitlab::RunHunt(o.hunt, nullptr, [&](const HuntProgress& p) {
         if (!o.quiet) {
             char line[160];
-            std::snprintf(line, sizeof line, "\r%llu cases, %.3g cases/s, %zu found   ",
+            std::snprintf(line, sizeof line, "\r%llu cases, %.3g cases/s, %zu groups   ",
                           static_cast<unsigned long long>(p.cases), p.casesPerSecond, p.counterexamples);
             err << line << std::flush;
         }
@@ -101,37 +223,18 @@ int RunHunt(HuntCliOptions o, std::ostream& out, std::ostream& err)
     if (!o.quiet) {
         err << "\n";
     }
-    int index = 0;
-    int fileNumber = 0;
-    for (const Counterexample& c : report.counterexamples) {
-        ++index;
-        out << index << ". " << c.text << "\n   " << DescribeDisagreement(c, o.hunt)
-            << "\n   distribution: " << c.distribution << "\n";
-        if (!o.outDir.empty()) {
-            const std::string path = FreshScenePath(o, fileNumber);
-            if (const IoError e = SaveSceneFile(CounterexampleScene(c, o.hunt), path); !e.what.empty()) {
-                err << "hitlab hunt: " << ErrorText(e) << "\n";
-                return 2;
-            }
-            out << "   scene: " << path << "\n";
-        }
-        if (o.snippets) {
-            out << GoogleTestSnippet(c, o.hunt, index);
-        }
+    nlohmann::ordered_json groups = nlohmann::ordered_json::array();
+    std::vector<std::string> testFiles;
+    if (!PrintGroups(o, report, out, err, groups, testFiles)) {
+        return 2;
     }
-    char summary[320];
-    std::snprintf(summary, sizeof summary,
-                  "%llu cases in %.2f s (%.3g cases/s, %s, %zu thread%s), %llu disagreeing, %llu within the tolerance "
-                  "of the boundary, "
-                  "%zu counterexample%s after shrinking, %llu exact (GMP) judgements%s\n",
-                  static_cast<unsigned long long>(report.progress.cases), report.progress.seconds,
-                  report.progress.casesPerSecond, report.method.c_str(), report.threads, report.threads == 1 ? "" : "s",
-                  static_cast<unsigned long long>(report.progress.disagreements),
-                  static_cast<unsigned long long>(report.progress.nearBoundary), report.counterexamples.size(),
-                  report.counterexamples.size() == 1 ? "" : "s",
-                  static_cast<unsigned long long>(report.progress.exactCalls),
-                  report.counterexamples.empty() ? ": none found" : "");
-    out << summary;
+    if (o.json) {
+        out << HuntReportJson(o, "", std::move(groups), report.progress, report.threads, report.method, testFiles, true)
+                   .dump(2)
+            << "\n";
+    } else {
+        out << Summary(report);
+    }
     return report.counterexamples.empty() ? 0 : 1;
 }
 

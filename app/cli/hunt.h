@@ -1,5 +1,6 @@
-// `hitlab hunt`: the disagreement search headless (core/exact/hunt.h): prints the shrunk
-// counterexamples (and optionally GoogleTest cases) and writes each as a scene file.
+// `hitlab hunt`: the disagreement search headless (core/exact/hunt.h): prints one line per group
+// of disagreements (cause and distribution) with its count and smallest case, writes each group's
+// case as a scene file (-o) and the GoogleTest cases as one test file (--gtest FILE, -o).
 #pragma once
 
 #include "core/exact/hunt.h"
@@ -15,9 +16,13 @@ struct HuntCliOptions {
     std::string family; ///< protocol name, resolved into hunt.family
     bool exact = false; ///< --exact: b is the exact judge (also when --b is absent)
     std::string precision = "double";
-    std::string outDir;    ///< -o: write each counterexample as a scene here
-    bool snippets = false; ///< --gtest: print a GoogleTest case per counterexample
-    bool quiet = false;    ///< no progress lines on err
+    std::string outDir;          ///< -o: write each group's case as a scene here, and the test file
+    std::string gtestFile;       ///< --gtest FILE: write the GoogleTest cases as one test file
+    std::string gtestLinkedFile; ///< --gtest-linked FILE: the same, the plugin linked in (plugin hunts)
+    std::optional<double> ulps;  ///< --ulps N (else kValueUlps)
+    bool verdictOnly = false;    ///< --verdict-only: compare verdicts only
+    bool json = false;           ///< --json: the groups and summary as one JSON object (hunt_json.h)
+    bool quiet = false;          ///< no progress lines on err
 };
 
 /// -o DIR: makes the folder (and its parents) when missing; false, with one line on err, when it
@@ -29,12 +34,31 @@ bool MakeOutDir(const std::string& dir, std::ostream& err);
 /// and never overwrites what an earlier run found. number becomes the N taken.
 std::string FreshScenePath(const HuntCliOptions& o, int& number);
 
+/// The next name of the hunt's test file in o.outDir that no file has yet: FAMILY-A-B-SEED-tests.cpp,
+/// else FAMILY-A-B-SEED-tests-2.cpp, ...
+std::string FreshTestPath(const HuntCliOptions& o);
+
+/// Resolves --ulps and --verdict-only into o.hunt.valueUlps (kValueUlps by default, 0 with
+/// --verdict-only); false with one line on err when both are given or --ulps is 0.
+bool ResolveValueMode(HuntCliOptions& o, std::ostream& err);
+
+/// Writes text to path (--gtest FILE); false with one line on err when it cannot.
+bool WriteTestFile(const std::string& path, const std::string& text, std::ostream& err);
+
+/// The lines of one group (index from 1): "N. COUNT cases: A CAUSE (distribution: D)", its
+/// smallest case and what each side answered (line), as `hitlab hunt` prints them.
+std::string GroupText(int index, const Counterexample& c, const std::string& a, const std::string& line);
+
+/// The first line of a hunt: "hunt FAMILY: A (SOURCE) vs B, PRECISION, values within N ulps (or
+/// verdicts only), seed K" (source "" for a built-in a).
+std::string HuntHeading(const HuntCliOptions& o, const std::string& source);
+
 /// The query of the first pair of shapes of family (a protocol name) in the scene file at path,
 /// for --around; nothing and the error ("FILE: ...", or that it has no such pair) when none.
 std::optional<Query> AroundQuery(const std::string& path, const std::string& family, std::string& error);
 
-/// Runs `hitlab hunt`: 0 when no counterexample was found, 1 when some were, 2 on a bad option
-/// or an unwritable directory (one message on err).
+/// Runs `hitlab hunt`: 0 when no disagreement was found, 1 when some were, 2 on a bad option
+/// or an unwritable directory or file (one message on err).
 int RunHunt(HuntCliOptions options, std::ostream& out, std::ostream& err);
 
 } // namespace hitlab

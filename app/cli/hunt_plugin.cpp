@@ -1,6 +1,7 @@
 // `hitlab hunt --plugin` and `--external`: a plugin's or an external program's algorithm against
 // the exact judge or a built-in algorithm.
 #include "hunt_plugin.h"
+#include "hunt_json.h"
 
 #include "app/plugin/hunt_external_export.h"
 
@@ -35,15 +36,47 @@ Scene ExternalCounterexampleScene(const ExternalFind& f, const HuntOptions& opti
         source.rfind("plugin ", 0) == 0 ? "--plugin " + source.substr(7) : "--external '" + source.substr(8) + "'";
     scene.description = "Found by `hitlab hunt " + flag + "` (" + std::string(FamilyName(f.c.query.family)) + ", " +
                         (options.precision == Precision::Float ? "float" : "double") + ", seed " +
-                        std::to_string(options.seed) + ", distribution: " + f.c.distribution + ").\n\n" + line +
+                        std::to_string(options.seed) +
+                        "), the smallest case of its group: " + HuntGroupLine(f.c, options.a) + ".\n\n" + line +
                         ".\n\nSee it beside the built-in algorithms: hitlab report SCENE " + flag + "\n";
     return scene;
 }
 
-/// Prints each counterexample (and with -o its scene, with --gtest its GoogleTest case); false
-/// when a scene could not be written (the reason on err).
+/// The test files: --gtest FILE, --gtest-linked FILE, and into -o when something was found (each
+/// path added to written).
+bool WriteTests(const HuntCliOptions& o, const HuntSource& spec, const ExternalHunt& hunt,
+                const ExternalHuntReport& report, std::ostream& out, std::ostream& err,
+                std::vector<std::string>& written)
+{
+    const std::string cwd = std::filesystem::current_path().string();
+    const std::string tests = ExternalGoogleTestFile(report.found, o.hunt, spec, hunt.Returns(), cwd, false);
+    for (const std::string& path :
+         {o.gtestFile, !o.outDir.empty() && !report.found.empty() ? FreshTestPath(o) : std::string()}) {
+        if (path.empty()) {
+            continue;
+        }
+        if (!WriteTestFile(path, tests, err)) {
+            return false;
+        }
+        written.push_back(path);
+        out << (o.json ? "" : "GoogleTest cases: " + path + "\n");
+    }
+    if (!o.gtestLinkedFile.empty()) {
+        if (!WriteTestFile(o.gtestLinkedFile,
+                           ExternalGoogleTestFile(report.found, o.hunt, spec, hunt.Returns(), cwd, true), err)) {
+            return false;
+        }
+        written.push_back(o.gtestLinkedFile);
+        out << (o.json ? "" : "GoogleTest cases (the plugin linked in): " + o.gtestLinkedFile + "\n");
+    }
+    return true;
+}
+
+/// Prints each group as text, or adds it to json with --json (and with -o writes its scene), and
+/// writes the test files; false when a file could not be written (the reason on err).
 bool PrintFinds(const HuntCliOptions& o, const HuntSource& spec, const ExternalHunt& hunt,
-                const ExternalHuntReport& report, std::ostream& out, std::ostream& err)
+                const ExternalHuntReport& report, std::ostream& out, std::ostream& err, nlohmann::ordered_json& json,
+                std::vector<std::string>& testFiles)
 {
     int number = 0, fileNumber = 0;
     for (const ExternalFind& f : report.found) {
@@ -53,22 +86,36 @@ bool PrintFinds(const HuntCliOptions& o, const HuntSource& spec, const ExternalH
                    (f.c.b ? o.hunt.b + ": " + hunt::DescribeResult(*f.c.b, o.hunt.family) + "; " : "") +
                    "exact: " + DescribeExact(f.c.exact);
         }
-        out << ++number << ". " << f.c.text << "\n   " << line << "\n   distribution: " << f.c.distribution << "\n";
+        std::string text = GroupText(++number, f.c, o.hunt.a, line), scene;
         if (!o.outDir.empty()) {
-            const std::string path = FreshScenePath(o, fileNumber);
-            if (const IoError e = SaveSceneFile(ExternalCounterexampleScene(f, o.hunt, line, hunt.SourceText()), path);
+            scene = FreshScenePath(o, fileNumber);
+            if (const IoError e = SaveSceneFile(ExternalCounterexampleScene(f, o.hunt, line, hunt.SourceText()), scene);
                 !e.what.empty()) {
                 err << "hitlab hunt: " << ErrorText(e) << "\n";
                 return false;
             }
-            out << "   scene: " << path << "\n";
+            text += "   scene: " + scene + "\n";
         }
-        if (o.snippets) {
-            out << ExternalGoogleTestSnippet(f, o.hunt, spec, hunt.Returns(), std::filesystem::current_path().string(),
-                                             number);
-        }
+        json.push_back(HuntGroupJson(f.c, o.hunt, hunt.Returns(), f.failure, scene));
+        out << (o.json ? "" : text);
     }
-    return true;
+    return WriteTests(o, spec, hunt, report, out, err, testFiles);
+}
+
+/// The last line: cases, speed, source, threads, disagreements and failures, groups, GMP calls.
+std::string Summary(const ExternalHuntReport& report, bool plugin)
+{
+    const HuntProgress& p = report.progress;
+    char summary[320];
+    std::snprintf(summary, sizeof summary,
+                  "%llu cases in %.2f s (%.3g cases/s, %s batches of up to %u, %zu thread%s), %llu disagreeing or "
+                  "failed in %zu group%s, %llu exact (GMP) judgements%s\n",
+                  static_cast<unsigned long long>(p.cases), p.seconds, p.casesPerSecond, plugin ? "plugin" : "program",
+                  plugin::kCapacity, report.threads, report.threads == 1 ? "" : "s",
+                  static_cast<unsigned long long>(p.disagreements), report.found.size(),
+                  report.found.size() == 1 ? "" : "s", static_cast<unsigned long long>(p.exactCalls),
+                  report.found.empty() ? ": none found" : "");
+    return summary;
 }
 
 } // namespace
@@ -92,6 +139,13 @@ int RunHuntExternal(HuntCliOptions o, const HuntSource& spec, std::chrono::milli
         err << "hitlab hunt: give either --b or --exact, not both\n";
         return 2;
     }
+    if (!o.gtestLinkedFile.empty() && spec.plugin.empty()) {
+        err << "hitlab hunt: --gtest-linked: only for a plugin's algorithm (--plugin FILE); use --gtest FILE\n";
+        return 2;
+    }
+    if (!ResolveValueMode(o, err)) {
+        return 2;
+    }
     o.hunt.family = *family;
     o.hunt.precision = o.precision == "float" ? Precision::Float : Precision::Double;
     ExternalHunt hunt;
@@ -99,14 +153,11 @@ int RunHuntExternal(HuntCliOptions o, const HuntSource& spec, std::chrono::milli
         err << "hitlab hunt: " << e << "\n";
         return 2;
     }
-    out << "hunt " << o.family << ": " << o.hunt.a << " (" << hunt.SourceText() << ") vs "
-        << (o.hunt.b.empty() ? "the exact judge" : o.hunt.b) << ", " << PrecisionName(o.hunt.precision) << ", seed "
-        << o.hunt.seed << "\n"
-        << std::flush;
+    out << (o.json ? "" : HuntHeading(o, hunt.SourceText()) + "\n") << std::flush;
     const ExternalHuntReport report = hunt.Run(nullptr, [&](const HuntProgress& p) {
         if (!o.quiet) {
             char line[160];
-            std::snprintf(line, sizeof line, "\r%llu cases, %.3g cases/s, %zu found   ",
+            std::snprintf(line, sizeof line, "\r%llu cases, %.3g cases/s, %zu groups   ",
                           static_cast<unsigned long long>(p.cases), p.casesPerSecond, p.counterexamples);
             err << line << std::flush;
         }
@@ -114,20 +165,20 @@ int RunHuntExternal(HuntCliOptions o, const HuntSource& spec, std::chrono::milli
     if (!o.quiet) {
         err << "\n";
     }
-    if (!PrintFinds(o, spec, hunt, report, out, err)) {
+    nlohmann::ordered_json groups = nlohmann::ordered_json::array();
+    std::vector<std::string> testFiles;
+    if (!PrintFinds(o, spec, hunt, report, out, err, groups, testFiles)) {
         return 2;
     }
-    const HuntProgress& p = report.progress;
-    char summary[320];
-    std::snprintf(summary, sizeof summary,
-                  "%llu cases in %.2f s (%.3g cases/s, %s batches of up to %u, %zu thread%s), %llu disagreeing or "
-                  "failed, %zu counterexample%s after shrinking, %llu exact (GMP) judgements%s\n",
-                  static_cast<unsigned long long>(p.cases), p.seconds, p.casesPerSecond,
-                  spec.plugin.empty() ? "program" : "plugin", plugin::kCapacity, report.threads,
-                  report.threads == 1 ? "" : "s", static_cast<unsigned long long>(p.disagreements), report.found.size(),
-                  report.found.size() == 1 ? "" : "s", static_cast<unsigned long long>(p.exactCalls),
-                  report.found.empty() ? ": none found" : "");
-    out << summary;
+    if (o.json) {
+        const std::string method = spec.plugin.empty() ? "program" : "plugin";
+        out << HuntReportJson(o, hunt.SourceText(), std::move(groups), report.progress, report.threads, method,
+                              testFiles, false)
+                   .dump(2)
+            << "\n";
+    } else {
+        out << Summary(report, !spec.plugin.empty());
+    }
     return report.found.empty() ? 0 : 1;
 }
 

@@ -14,9 +14,10 @@
 namespace hitlab {
 
 /// The hunt for options.hunt.a of the source (ExternalHunt, app/plugin/hunt_external.h) against
-/// the exact judge or the built-in options.hunt.b, printed as RunHunt prints its finds (a failure
-/// with its status in place of the verdict) with a progress line on err unless quiet. Verdicts
-/// only: --ulps, -o and --gtest are refused.
+/// the exact judge or the built-in options.hunt.b, printed as RunHunt prints its groups (a failure
+/// with its status in place of the verdict) with a progress line on err unless quiet; values
+/// compared as RunHunt's (--ulps, --verdict-only); -o writes scenes and the test file, --gtest FILE
+/// and --gtest-linked FILE (plugins) the test files (ExternalGoogleTestFile).
 /// Exit status as RunHunt's: 0 none found, 1 some, 2 a bad option or a refused source.
 int RunHuntExternal(HuntCliOptions options, const HuntSource& source, std::chrono::milliseconds timeout,
                     std::ostream& out, std::ostream& err);

@@ -5,12 +5,10 @@
 #include "core/algorithm.h"
 #include "core/compare.h"
 #include "core/exact/hunt_detail.h"
+#include "core/exact/hunt_groups.h"
 #include "core/io/protocol.h"
 #include "core/worker_pool.h"
 #include "external_runs.h"
-
-#include <map>
-#include <set>
 
 namespace hitlab {
 
@@ -20,8 +18,6 @@ namespace {
 constexpr std::size_t kBatch = plugin::kCapacity;
 /// The first batch, and the batch after one with a failure.
 constexpr std::size_t kFirstBatch = 64;
-/// A distribution whose draws keep shrinking to the same case gets this many shrinks (as RunHunt's).
-constexpr int kTriesPerDistribution = 8;
 
 /// "plugin 'FILE'" or "program 'COMMAND'", as the messages name the source.
 std::string SourceName(const AlgorithmSource& source)
@@ -55,7 +51,7 @@ struct ExternalHunt::Lane {
     std::unique_ptr<AlgorithmSource> source;
     std::size_t index = 0;
     std::uint64_t quota = 0, cases = 0, disagreements = 0, gmp = 0;
-    std::vector<ExternalFind> found;
+    HuntGroups<ExternalFind> groups;
 };
 
 std::string ExternalHunt::Start(const HuntOptions& options, const HuntSource& source, std::chrono::milliseconds timeout)
@@ -106,47 +102,59 @@ std::string ExternalHunt::SourceText() const
     return m_source.plugin.empty() ? "program " + m_source.external : "plugin " + m_source.plugin;
 }
 
-bool ExternalHunt::Disagrees(const Query& q, const Result& r, std::uint64_t* gmp) const
+std::string ExternalHunt::Cause(const Query& q, const Result& r, std::uint64_t* gmp) const
 {
     const double ulps = m_options.valueUlps;
     if (m_versus != nullptr) { // against a built-in algorithm: RunHunt's rule
         const Result b = m_versus->run(q, m_options.precision, nullptr);
-        return r.hit != b.hit || (ulps > 0 && ValueDifferences(q, m_options.precision, QueryValueScale(q), r, m_returns,
-                                                               b, m_versus->returns, ulps) != 0);
+        if (r.hit != b.hit) {
+            return HuntVerdictCause(r.hit, m_options.b);
+        }
+        const std::uint32_t fields = ulps > 0 ? ValueDifferences(q, m_options.precision, QueryValueScale(q), r,
+                                                                 m_returns, b, m_versus->returns, ulps)
+                                              : 0;
+        return fields != 0 ? HuntValuesCause(fields) : std::string();
     }
     // against the judge: its interval filter first, GMP when it cannot decide or values count
     const std::optional<bool> fast = FastVerdict(q);
     if (fast && (ulps <= 0 || !r.hit || !*fast)) {
-        return r.hit != *fast;
+        return r.hit != *fast ? HuntVerdictCause(r.hit, "exact") : std::string();
     }
     if (gmp != nullptr) {
         ++*gmp;
     }
     if (ulps <= 0 || !r.hit) {
-        return r.hit != ExactHit(q);
+        return r.hit != ExactHit(q) ? HuntVerdictCause(r.hit, "exact") : std::string();
     }
     const ExactResult exact = JudgeExact(q);
-    return !exact.hit || ExactValuesDiffer(q, m_options.precision, r, m_returns, exact, ulps);
+    if (!exact.hit) {
+        return HuntVerdictCause(true, "exact");
+    }
+    const std::uint32_t fields = ExactValueDifferences(q, m_options.precision, r, m_returns, exact, ulps);
+    return fields != 0 ? HuntValuesCause(fields) : std::string();
 }
 
-ExternalFind ExternalHunt::Find(Lane& lane, const Query& drawn, const char* distribution, const PluginFailure* failure)
+ExternalFind ExternalHunt::Find(Lane& lane, const Query& drawn, const char* distribution, const std::string& cause,
+                                const PluginFailure* failure)
 {
     const Precision precision = m_options.precision;
     const auto run = [&](std::span<const Query> queries, std::span<Result> out) {
         return RunSource(*lane.source, lane.index, precision, queries, out);
     };
-    // a failure shrinks to a simpler query that still fails, a disagreement to one that still
-    // disagrees (and does not fail); a hang is kept as drawn
+    // a failure shrinks to a simpler query that still fails the same way, a disagreement to one
+    // that still disagrees the same way (and does not fail); a hang is kept as drawn
     const bool failed = failure != nullptr;
     const auto keeps = [&](const Query& q) {
         Result r;
-        const bool fails = !run(std::span(&q, 1), std::span(&r, 1)).empty();
-        return failed ? fails : !fails && Disagrees(q, r, nullptr);
+        const std::vector<PluginFailure> fails = run(std::span(&q, 1), std::span(&r, 1));
+        return failed ? !fails.empty() && FailureCause(fails[0]) == cause
+                      : fails.empty() && Cause(q, r, nullptr) == cause;
     };
     const bool hung = failed && failure->status == ExternalStatus::TimedOut;
     ExternalFind f;
     f.c.original = drawn;
     f.c.distribution = distribution;
+    f.c.cause = cause;
     f.c.query = m_options.shrink && !hung ? ShrinkQuery(drawn, keeps) : drawn;
     const std::vector<PluginFailure> again =
         hung ? std::vector<PluginFailure>{} : run(std::span(&f.c.query, 1), std::span(&f.c.a, 1));
@@ -165,6 +173,11 @@ ExternalFind ExternalHunt::Find(Lane& lane, const Query& drawn, const char* dist
     return f;
 }
 
+std::string ExternalHunt::FailureCause(const PluginFailure& failure)
+{
+    return std::string("failed: ") + ExternalStatusName(failure.status);
+}
+
 void ExternalHunt::Search(std::size_t laneIndex, const HuntCallback& progress)
 {
     const HuntOptions& o = m_options;
@@ -173,12 +186,10 @@ void ExternalHunt::Search(std::size_t laneIndex, const HuntCallback& progress)
     std::vector<Query> batch;
     std::vector<const char*> distributions;
     std::vector<Result> results;
-    std::set<std::string> seen;
-    std::map<std::string, int> tries;
     const auto done = [&] {
         return Cancelled() || (o.maxCases > 0 && lane.cases >= lane.quota) ||
                (o.maxSeconds > 0 && Seconds() >= o.maxSeconds) ||
-               (o.maxCounterexamples > 0 && lane.found.size() >= o.maxCounterexamples);
+               (o.maxCounterexamples > 0 && lane.groups.Size() >= o.maxCounterexamples);
     };
     std::size_t batchSize = kFirstBatch;
     while (!done()) {
@@ -197,16 +208,13 @@ void ExternalHunt::Search(std::size_t laneIndex, const HuntCallback& progress)
             ++lane.cases;
             const bool failed = nextFailure < failures.size() && failures[nextFailure].index == i;
             const PluginFailure* failure = failed ? &failures[nextFailure++] : nullptr;
-            if (!failed && !Disagrees(batch[i], results[i], &lane.gmp)) {
+            const std::string cause = failed ? FailureCause(*failure) : Cause(batch[i], results[i], &lane.gmp);
+            if (cause.empty()) {
                 continue;
             }
             ++lane.disagreements;
-            if (++tries[std::string(failed ? "failed " : "") + distributions[i]] > kTriesPerDistribution) {
-                continue;
-            }
-            ExternalFind f = Find(lane, batch[i], distributions[i], failure);
-            if (seen.insert(f.c.text).second) {
-                lane.found.push_back(std::move(f));
+            if (lane.groups.Count(distributions[i], cause)) { // a group's first few cases are shrunk
+                lane.groups.Offer(distributions[i], cause, Find(lane, batch[i], distributions[i], cause, failure));
             }
         }
         if (progress && laneIndex == 0) {
@@ -214,7 +222,7 @@ void ExternalHunt::Search(std::size_t laneIndex, const HuntCallback& progress)
             p.cases = lane.cases * m_lanes.size();
             p.seconds = Seconds();
             p.casesPerSecond = double(p.cases) / std::max(p.seconds, 1e-9);
-            p.counterexamples = lane.found.size();
+            p.counterexamples = lane.groups.Size();
             p.disagreements = lane.disagreements;
             progress(p);
         }
@@ -229,22 +237,18 @@ ExternalHuntReport ExternalHunt::Run(const std::atomic<bool>* cancel, const Hunt
         WorkerPool pool;
         pool.Run(m_lanes.size(), [&](std::size_t lane) { Search(lane, progress); });
     }
-    // merged in lane order, a case found by two lanes kept once, at most maxCounterexamples
+    // merged in lane order: counts summed, the simpler case of a group kept; every group a lane found
     ExternalHuntReport report;
     report.threads = m_lanes.size();
     report.cancelled = Cancelled();
-    std::set<std::string> seen;
+    HuntGroups<ExternalFind> groups;
     for (const auto& lane : m_lanes) {
         report.progress.cases += lane->cases;
         report.progress.disagreements += lane->disagreements;
         report.progress.exactCalls += lane->gmp;
-        for (ExternalFind& f : lane->found) {
-            const bool room = m_options.maxCounterexamples == 0 || report.found.size() < m_options.maxCounterexamples;
-            if (room && seen.insert(f.c.text).second) {
-                report.found.push_back(std::move(f));
-            }
-        }
+        groups.Merge(std::move(lane->groups));
     }
+    report.found = groups.Sorted();
     report.progress.seconds = Seconds();
     report.progress.casesPerSecond = double(report.progress.cases) / std::max(report.progress.seconds, 1e-9);
     report.progress.counterexamples = report.found.size();

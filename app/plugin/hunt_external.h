@@ -23,22 +23,27 @@ struct HuntSource {
 };
 
 /// One counterexample of an external hunt: as the built-in hunt's (its a is the source's
-/// answer, a miss when it failed), and the failure when there was one.
+/// answer, a miss when it failed; its cause "failed: STATUS" then), and the failure when there was one.
 struct ExternalFind {
     Counterexample c;
     std::string failure; ///< "STATUS: message" when the source failed on c.query, else ""
 };
 
+/// The counterexample of a find, for HuntGroups (core/exact/hunt_groups.h).
+inline Counterexample& HuntCase(ExternalFind& f) { return f.c; }
+inline const Counterexample& HuntCase(const ExternalFind& f) { return f.c; }
+
 struct ExternalHuntReport {
-    std::vector<ExternalFind> found; ///< merged in thread order, distinct, at most maxCounterexamples
-    HuntProgress progress;           ///< final (disagreements counts failures too)
+    /// One per group (distribution and cause, as RunHunt's), most cases first
+    std::vector<ExternalFind> found;
+    HuntProgress progress; ///< final (disagreements counts failures too)
     std::size_t threads = 1;
     bool cancelled = false;
 };
 
 /// One hunt of options.a, an algorithm of the source, against the exact judge (options.b "") or the
-/// built-in algorithm options.b: verdicts, and with options.valueUlps > 0 also the values beyond
-/// that many ulps, as RunHunt compares them (against b: ValueDifferences of the fields both
+/// built-in algorithm options.b: verdicts, and with options.valueUlps > 0 (the default) also the
+/// values beyond that many ulps, as RunHunt compares them (against b: ValueDifferences of the fields both
 /// return; against the judge: ExactValuesDiffer of t_enter, t_exit, depth). options.tolerance is
 /// not used.
 class ExternalHunt {
@@ -54,21 +59,27 @@ public:
     /// Runs the search on the calling thread and the others (after a successful Start): each thread
     /// draws its own stream (hunt::LaneSeed), sends batches that start at 64 queries and double up
     /// to 8192 while the source answers (back to 64 after a failure: each costs a restart), and
-    /// compares each verdict (the judge: FastVerdict, then GMP). A disagreement is shrunk to the
-    /// simplest query that still disagrees, a failure to the simplest that still fails (a hang is
-    /// kept as drawn: each candidate would wait the whole timeout); a distribution gets at most 8
-    /// shrinks. Stops at maxCases (shared evenly), maxSeconds, maxCounterexamples (per thread) or
-    /// cancel. progress (may be empty) is called from the first thread after each batch.
+    /// compares each verdict (the judge: FastVerdict, then GMP). Every disagreement and failure is
+    /// counted in its group (HuntGroups: distribution and cause); a group's first 8 are shrunk, a
+    /// disagreement to the simplest query that still disagrees the same way, a failure to the
+    /// simplest that still fails the same way (a hang is kept as drawn: each candidate would wait
+    /// the whole timeout), and the simplest kept. Stops at maxCases (shared evenly), maxSeconds,
+    /// maxCounterexamples groups (per thread) or cancel. progress (may be empty) is called from the
+    /// first thread after each batch.
     ExternalHuntReport Run(const std::atomic<bool>* cancel = nullptr, const HuntCallback& progress = {});
 
 private:
     struct Lane;
-    /// Whether the source's answer r to q disagrees with the other side (the verdict, and the
-    /// values with valueUlps > 0). gmp (may be null) counts the judge's GMP calls.
-    bool Disagrees(const Query& q, const Result& r, std::uint64_t* gmp) const;
-    /// The counterexample of a drawn case that disagreed or failed (failure: how, or null): shrunk,
-    /// answered again, judged.
-    ExternalFind Find(Lane& lane, const Query& drawn, const char* distribution, const PluginFailure* failure);
+    /// Why the source's answer r to q disagrees with the other side (the verdict, and the values
+    /// with valueUlps > 0: HuntVerdictCause, HuntValuesCause), "" when it agrees. gmp (may be
+    /// null) counts the judge's GMP calls.
+    std::string Cause(const Query& q, const Result& r, std::uint64_t* gmp) const;
+    /// The cause of a failure: "failed: crashed", ...
+    static std::string FailureCause(const PluginFailure& failure);
+    /// The counterexample of a drawn case that disagreed or failed (failure: how, or null) for
+    /// cause: shrunk keeping the cause, answered again, judged.
+    ExternalFind Find(Lane& lane, const Query& drawn, const char* distribution, const std::string& cause,
+                      const PluginFailure* failure);
     /// One thread's search (Run's contract) on its lane.
     void Search(std::size_t laneIndex, const HuntCallback& progress);
     bool Cancelled() const { return m_cancel != nullptr && m_cancel->load(); }

@@ -3,7 +3,6 @@
 #include "hunt_external_export.h"
 
 #include "app/external/external_answer.h"
-#include "app/paths/data_dir.h"
 #include "core/io/protocol.h"
 
 #include <filesystem>
@@ -47,34 +46,88 @@ std::pair<std::string, std::string> AbiShape(const Shape& shape)
 /// A C++ raw string literal of text.
 std::string Raw(const std::string& text) { return "R\"hitlab(" + text + ")hitlab\""; }
 
-/// The TEST body of a plugin: load it, find the algorithm, call its function on the query.
-std::string PluginBody(const Counterexample& c, const HuntOptions& options, const std::string& file,
-                       std::uint32_t returns)
+/// The TEST body of a plugin: find the algorithm (the file's Algorithm helper), call its function
+/// on the query.
+std::string PluginBody(const Counterexample& c, const HuntOptions& options, std::uint32_t returns)
 {
     const std::string p = options.precision == Precision::Float ? "f" : "d";
     const std::string family(FamilyName(c.query.family));
     const auto [aMember, aValue] = AbiShape(c.query.a);
     const auto [bMember, bValue] = AbiShape(c.query.b);
-    std::string s = "    // the plugin, loaded as HitLab's host loads it\n    void* library = dlopen(" + Raw(file) +
-                    ", RTLD_NOW);\n";
-    s += R"(    ASSERT_NE(library, nullptr) << dlerror();
-    const auto entry = reinterpret_cast<const hitlab_plugin* (*)(void)>(dlsym(library, HITLAB_PLUGIN_ENTRY));
-    ASSERT_NE(entry, nullptr) << "the plugin exports no " HITLAB_PLUGIN_ENTRY;
-    const hitlab_plugin* plugin = entry();
-    ASSERT_EQ(plugin->abi_version, HITLAB_PLUGIN_ABI_VERSION);
-    const hitlab_algorithm* algorithm = nullptr;
-    for (uint32_t i = 0; i < plugin->algorithm_count; ++i) {
-        const hitlab_algorithm& a = plugin->algorithms[i];
-)";
-    s += "        if (std::strcmp(a.family, \"" + family + "\") == 0 && std::strcmp(a.name, \"" + options.a +
-         "\") == 0) {\n            algorithm = &a;\n        }\n    }\n";
-    s += "    ASSERT_NE(algorithm, nullptr) << \"the plugin has no " + family + " algorithm " + options.a + "\";\n";
-    s += "    ASSERT_NE(algorithm->run_" + p + ", nullptr);\n    hitlab_query_" + p + " query{};\n";
+    std::string s = "    const hitlab_algorithm* algorithm = Algorithm(\"" + family + "\", \"" + options.a + "\");\n";
+    s += "    ASSERT_NE(algorithm, nullptr);\n";
+    s += "    ASSERT_NE(algorithm->run_" + p + ", nullptr) << \"no " + PrecisionName(options.precision) +
+         " function\";\n    hitlab_query_" + p + " query{};\n";
     s += "    query.a." + aMember + " = " + aValue + ";\n    query.b." + bMember + " = " + bValue + ";\n";
     s += "    hitlab_result_" + p + " result{};\n    // the algorithm under test\n    algorithm->run_" + p +
          "(&query, &result, 1);\n    EXPECT_EQ(result.error, 0);\n";
     return s + HuntExactAssertions(c, options, returns, "result.hit",
                                    [](const char* field) { return "result." + std::string(field); });
+}
+
+/// The plugin file's helpers: Plugin() (loaded from $HITLAB_PLUGIN or HITLAB_PLUGIN_FILE, or the
+/// linked-in entry) and Algorithm(family, name).
+std::string PluginHelpers(bool linked)
+{
+    std::string s = "namespace {\n\n";
+    if (linked) {
+        s += R"cpp(// The plugin under test, linked into this test: its source (or static library) defines
+// hitlab_plugin_v1, declared in hitlab/plugin.h.
+const hitlab_plugin* Plugin() { return hitlab_plugin_v1(); }
+)cpp";
+    } else {
+        s += R"cpp(// The plugin under test: the file the environment variable HITLAB_PLUGIN names, else the one the
+// compile definition HITLAB_PLUGIN_FILE names (CMake: target_compile_definitions(TARGET PRIVATE
+// HITLAB_PLUGIN_FILE="$<TARGET_FILE:your_plugin>")), loaded as HitLab's host loads it.
+const hitlab_plugin* Plugin()
+{
+    const char* file = std::getenv("HITLAB_PLUGIN");
+#ifdef HITLAB_PLUGIN_FILE
+    if (file == nullptr || *file == '\0') {
+        file = HITLAB_PLUGIN_FILE;
+    }
+#endif
+    if (file == nullptr || *file == '\0') {
+        ADD_FAILURE() << "no plugin: set HITLAB_PLUGIN to the plugin's file (or define HITLAB_PLUGIN_FILE)";
+        return nullptr;
+    }
+    void* library = dlopen(file, RTLD_NOW);
+    if (library == nullptr) {
+        ADD_FAILURE() << "cannot load the plugin " << file << ": " << dlerror();
+        return nullptr;
+    }
+    const auto entry = reinterpret_cast<const hitlab_plugin* (*)(void)>(dlsym(library, HITLAB_PLUGIN_ENTRY));
+    if (entry == nullptr) {
+        ADD_FAILURE() << file << " exports no " HITLAB_PLUGIN_ENTRY;
+    }
+    return entry != nullptr ? entry() : nullptr;
+}
+)cpp";
+    }
+    return s + R"cpp(
+// The plugin's algorithm name of family, or null (and the test fails).
+const hitlab_algorithm* Algorithm(const char* family, const char* name)
+{
+    const hitlab_plugin* plugin = Plugin();
+    if (plugin == nullptr) {
+        return nullptr;
+    }
+    if (plugin->abi_version != HITLAB_PLUGIN_ABI_VERSION) {
+        ADD_FAILURE() << "the plugin's ABI version is " << plugin->abi_version << ", not " << HITLAB_PLUGIN_ABI_VERSION;
+        return nullptr;
+    }
+    for (uint32_t i = 0; i < plugin->algorithm_count; ++i) {
+        const hitlab_algorithm& a = plugin->algorithms[i];
+        if (std::strcmp(a.family, family) == 0 && std::strcmp(a.name, name) == 0) {
+            return &a;
+        }
+    }
+    ADD_FAILURE() << "the plugin has no " << family << " algorithm " << name;
+    return nullptr;
+}
+
+} // namespace
+)cpp";
 }
 
 /// The TEST body of a program: the query line on its input, its answer line read back.
@@ -130,29 +183,58 @@ std::string ExternalGoogleTestSnippet(const ExternalFind& f, const HuntOptions& 
                                       std::uint32_t returns, const std::string& cwd, int index)
 {
     const bool plugin = !source.plugin.empty();
-    const std::string file =
-        plugin ? std::filesystem::absolute(ResolvePluginPath(source.plugin)).lexically_normal().string() : "";
-    std::string s = HuntCaseComment(
-        f.c, options, index, plugin ? "--plugin " + ShellQuote(file) : "--external " + ShellQuote(source.external),
-        f.failure);
-    if (plugin) {
-        s += "// Build: the include folder of hitlab/plugin.h (HitLab's include/, or the hitlab-dev package's);\n"
-             "// link GTest::gtest_main and ${CMAKE_DL_LIBS}. The test loads the plugin and asserts the exact\n"
-             "// answer against " +
-             options.a + "'s " + PrecisionName(options.precision) + " function (a crash in it ends the test).\n";
-        s += "#include \"hitlab/plugin.h\"\n\n#include <gtest/gtest.h>\n\n#include <dlfcn.h>\n\n"
-             "#include <cstdint>\n#include <cstring>\n#include <limits>\n\n";
-    } else {
-        s += "// Build: link GTest::gtest_main and nlohmann_json::nlohmann_json. The test runs the program\n"
-             "// with the query line and asserts the exact answer against its answer line.\n";
-        s += "#include <gtest/gtest.h>\n#include <nlohmann/json.hpp>\n\n"
-             "#include <cstdio>\n#include <fstream>\n#include <limits>\n#include <string>\n\n";
-    }
+    const std::string from =
+        plugin ? "--plugin \"$HITLAB_PLUGIN\" (" + std::filesystem::path(source.plugin).filename().string() + ")"
+               : "--external " + ShellQuote(source.external);
+    std::string s = HuntCaseComment(f.c, options, index, from, f.failure);
     const std::string name = HuntCaseName(f.c, options, index);
     s += "TEST(" + name + ")\n{\n";
-    s += plugin ? PluginBody(f.c, options, file, returns)
+    s += plugin ? PluginBody(f.c, options, returns)
                 : ProgramBody(f.c, options, source.external, cwd, returns, name.substr(name.find(' ') + 1));
     return s + "}\n";
+}
+
+std::string ExternalGoogleTestFile(const std::vector<ExternalFind>& finds, const HuntOptions& options,
+                                   const HuntSource& source, std::uint32_t returns, const std::string& cwd, bool linked)
+{
+    const bool plugin = !source.plugin.empty();
+    std::string s = "// GoogleTest cases written by `hitlab hunt --gtest" + std::string(linked ? "-linked" : "") +
+                    "` (docs/cli.md): " + options.a + " of " +
+                    (plugin ? "the plugin " + std::filesystem::path(source.plugin).filename().string()
+                            : "the program " + source.external) +
+                    " against " + (options.b.empty() ? "the exact judge" : options.b) + ", " +
+                    std::string(FamilyName(options.family)) + ", " + PrecisionName(options.precision) +
+                    ", one case per cause found.\n";
+    if (plugin && linked) {
+        s += "// Build: the include folder of hitlab/plugin.h (HitLab's include/, or the hitlab-dev package's);\n"
+             "// compile this file with the plugin's source (or link its static library) and GTest::gtest_main.\n"
+             "// No HitLab library is needed: the tests call " +
+             options.a + "'s function directly.\n";
+    } else if (plugin) {
+        s += "// Build: the include folder of hitlab/plugin.h (HitLab's include/, or the hitlab-dev package's);\n"
+             "// link GTest::gtest_main and ${CMAKE_DL_LIBS}. Run with HITLAB_PLUGIN=path/to/the/plugin (or\n"
+             "// build with HITLAB_PLUGIN_FILE defined as its path). A crash in the plugin ends the test.\n";
+    } else {
+        s += "// Build: link GTest::gtest_main and nlohmann_json::nlohmann_json. Each test runs the program\n"
+             "// with the query line and asserts the exact answer against its answer line.\n";
+    }
+    if (plugin) {
+        s += "#include \"hitlab/plugin.h\"\n\n#include <gtest/gtest.h>\n\n";
+        s += linked ? "" : "#include <dlfcn.h>\n\n";
+        s +=
+            "#include <cstdint>\n#include <cstdlib>\n#include <cstring>\n#include <limits>\n\n" + PluginHelpers(linked);
+    } else {
+        s += "#include <gtest/gtest.h>\n#include <nlohmann/json.hpp>\n\n"
+             "#include <cstdio>\n#include <fstream>\n#include <limits>\n#include <string>\n";
+    }
+    if (finds.empty()) {
+        s += "\n// The hunt found no disagreement: no case.\n";
+    }
+    int index = 0;
+    for (const ExternalFind& f : finds) {
+        s += "\n" + ExternalGoogleTestSnippet(f, options, source, returns, cwd, ++index);
+    }
+    return s;
 }
 
 } // namespace hitlab

@@ -1,13 +1,12 @@
 // The disagreement search's loop: the scalar path (any family, registry runners, the exact judge
 // behind its interval filter) and the vectorised ray/box path, progress, cancel and the merge.
 #include "hunt_detail.h"
+#include "hunt_groups.h"
 
 #include <chrono>
 #include <cmath>
 #include <cstring>
-#include <map>
 #include <mutex>
-#include <set>
 #include <thread>
 
 namespace hitlab {
@@ -18,17 +17,29 @@ using Clock = std::chrono::steady_clock;
 
 } // namespace
 
+std::uint32_t ExactValueDifferences(const Query& q, Precision precision, const Result& r, std::uint32_t returns,
+                                    const ExactResult& exact, double ulps)
+{
+    const ValueScale scale = QueryValueScale(q);
+    std::uint32_t fields = 0;
+    auto check = [&](std::uint32_t field, double value, const ExactValue& e, double floor) {
+        if ((returns & field) != 0 && !ValuesClose(value, e.value, floor, precision, ulps)) {
+            fields |= field;
+        }
+    };
+    if (IsCast(q.family)) {
+        check(kFieldTEnter, r.tEnter, exact.tEnter, scale.t);
+        check(kFieldTExit, r.tExit, exact.tExit, scale.t);
+    } else {
+        check(kFieldDepth, r.depth, exact.depth, scale.length);
+    }
+    return fields;
+}
+
 bool ExactValuesDiffer(const Query& q, Precision precision, const Result& r, std::uint32_t returns,
                        const ExactResult& exact, double ulps)
 {
-    const ValueScale scale = QueryValueScale(q);
-    auto off = [&](std::uint32_t field, double value, const ExactValue& e, double floor) {
-        return (returns & field) != 0 && !ValuesClose(value, e.value, floor, precision, ulps);
-    };
-    if (IsCast(q.family)) {
-        return off(kFieldTEnter, r.tEnter, exact.tEnter, scale.t) || off(kFieldTExit, r.tExit, exact.tExit, scale.t);
-    }
-    return off(kFieldDepth, r.depth, exact.depth, scale.length);
+    return ExactValueDifferences(q, precision, r, returns, exact, ulps) != 0;
 }
 
 namespace {
@@ -54,39 +65,53 @@ struct Sides {
 
     double valueUlps = 0;
 
-    bool RawDisagree(const Query& q)
+    /// Why the sides disagree on q (HuntVerdictCause, HuntValuesCause), "" when they agree.
+    std::string RawCause(const Query& q)
     {
         const Result ra = a->run(q, precision, nullptr);
         if (b != nullptr) {
             const Result rb = b->run(q, precision, nullptr);
-            return ra.hit != rb.hit || (valueUlps > 0 && ValueDifferences(q, precision, QueryValueScale(q), ra,
-                                                                          a->returns, rb, b->returns, valueUlps) != 0);
+            if (ra.hit != rb.hit) {
+                return HuntVerdictCause(ra.hit, std::string(b->name));
+            }
+            const std::uint32_t fields = valueUlps > 0 ? ValueDifferences(q, precision, QueryValueScale(q), ra,
+                                                                          a->returns, rb, b->returns, valueUlps)
+                                                       : 0;
+            return fields != 0 ? HuntValuesCause(fields) : std::string();
         }
         if (valueUlps <= 0 || !ra.hit) {
-            return ra.hit != ExactSide(q);
+            return ra.hit != ExactSide(q) ? HuntVerdictCause(ra.hit, "exact") : std::string();
         }
         if (const auto fast = FastVerdict(q); fast && !*fast) {
-            return true; // a hits, the judge says miss
+            return HuntVerdictCause(true, "exact"); // a hits, the judge says miss
         }
         ++exactCalls;
         const ExactResult exact = JudgeExact(q);
-        return !exact.hit || ExactValuesDiffer(q, precision, ra, a->returns, exact, valueUlps);
+        if (!exact.hit) {
+            return HuntVerdictCause(true, "exact");
+        }
+        const std::uint32_t fields = ExactValueDifferences(q, precision, ra, a->returns, exact, valueUlps);
+        return fields != 0 ? HuntValuesCause(fields) : std::string();
     }
 
-    /// The same without counting (for shrinking).
-    bool Counts(const Query& q) { return RawDisagree(q) && !(tolerance > 0 && NearBoundary(q, tolerance)); }
-
-    /// A disagreement that counts: not within the tolerance of the boundary.
-    bool Disagree(const Query& q)
+    /// The cause of a disagreement that counts (not within the tolerance of the boundary), without
+    /// counting (for shrinking).
+    std::string Cause(const Query& q)
     {
-        if (!RawDisagree(q)) {
-            return false;
-        }
-        if (tolerance > 0 && NearBoundary(q, tolerance)) {
+        std::string cause = RawCause(q);
+        return !cause.empty() && tolerance > 0 && NearBoundary(q, tolerance) ? std::string() : cause;
+    }
+
+    /// The cause of a disagreement that counts, "" when none; one within the tolerance of the
+    /// boundary is counted as near-boundary.
+    std::string Disagree(const Query& q)
+    {
+        std::string cause = RawCause(q);
+        if (!cause.empty() && tolerance > 0 && NearBoundary(q, tolerance)) {
             ++nearBoundary;
-            return false;
+            return {};
         }
-        return true;
+        return cause;
     }
 };
 
@@ -101,50 +126,44 @@ Sides Resolve(const HuntOptions& o)
     return s;
 }
 
-/// Collects shrunk counterexamples, one per distinct shrunk query.
+/// Counts every disagreement in its group and keeps each group's smallest shrunk case.
 class Collector {
 public:
     Collector(const HuntOptions& options, Sides& sides) : m_options(options), m_sides(sides) {}
 
-    void Add(const Query& original, const char* distribution)
+    void Add(const Query& original, const char* distribution, const std::string& cause)
     {
         ++m_raw;
-        // shrinking costs thousands of runs: a distribution that keeps giving the same shrunk case
-        // gets a few tries, not one per disagreement
-        if (Full() || ++m_tries[distribution] > kTriesPerDistribution) {
+        // shrinking costs thousands of runs: a group gets a few shrinks, not one per disagreement
+        if (!m_groups.Count(distribution, cause)) {
             return;
         }
         const bool isFloat = m_options.precision == Precision::Float;
-        auto disagrees = [&](const Query& q) {
-            return (!isFloat || DescribeQuery(hunt::RoundToFloat(q)) == DescribeQuery(q)) && m_sides.Counts(q);
+        auto keeps = [&](const Query& q) {
+            return (!isFloat || DescribeQuery(hunt::RoundToFloat(q)) == DescribeQuery(q)) && m_sides.Cause(q) == cause;
         };
         Counterexample c;
         c.original = original;
-        c.query = m_options.shrink ? ShrinkQuery(original, disagrees) : original;
+        c.query = m_options.shrink ? ShrinkQuery(original, keeps) : original;
         c.distribution = distribution;
+        c.cause = cause;
         c.text = DescribeQuery(c.query);
-        if (!m_seen.insert(c.text).second) {
-            return;
-        }
         c.a = m_sides.a->run(c.query, m_options.precision, nullptr);
         if (m_sides.b != nullptr) {
             c.b = m_sides.b->run(c.query, m_options.precision, nullptr);
         }
         c.exact = JudgeExact(c.query);
-        m_found.push_back(std::move(c));
+        m_groups.Offer(distribution, cause, std::move(c));
     }
 
-    bool Full() const { return m_options.maxCounterexamples > 0 && m_found.size() >= m_options.maxCounterexamples; }
-    std::vector<Counterexample>& Found() { return m_found; }
+    bool Full() const { return m_options.maxCounterexamples > 0 && m_groups.Size() >= m_options.maxCounterexamples; }
+    HuntGroups<Counterexample>& Groups() { return m_groups; }
     std::uint64_t Raw() const { return m_raw; }
 
 private:
     const HuntOptions& m_options;
     Sides& m_sides;
-    static constexpr int kTriesPerDistribution = 8;
-    std::set<std::string> m_seen;
-    std::map<std::string, int> m_tries;
-    std::vector<Counterexample> m_found;
+    HuntGroups<Counterexample> m_groups;
     std::uint64_t m_raw = 0;
 };
 
@@ -168,7 +187,7 @@ struct alignas(64) Lane {
     void Publish()
     {
         const std::uint64_t values[5] = {cases, collector.Raw(), sides.nearBoundary, sides.exactCalls,
-                                         collector.Found().size()};
+                                         collector.Groups().Size()};
         for (int i = 0; i < 5; ++i) {
             shown[i].store(values[i], std::memory_order_relaxed);
         }
@@ -238,8 +257,8 @@ void ScalarHunt(const HuntOptions& o, Lane& lane, Meter& meter)
     while (true) {
         for (int i = 0; i < 256; ++i) {
             const Query q = hunt::Draw(o.family, rng, o.precision, o.around, &distribution);
-            if (lane.sides.Disagree(q)) {
-                lane.collector.Add(q, distribution);
+            if (std::string cause = lane.sides.Disagree(q); !cause.empty()) {
+                lane.collector.Add(q, distribution, cause);
             }
         }
         lane.cases += 256;
@@ -286,8 +305,9 @@ void BatchedHunt(Lane& lane, Meter& meter)
                 for (std::size_t i = 0; i < kPool && !collector.Full(); ++i) {
                     if (hitsA[i] != hitsB[i]) {
                         const Query q{Family::RayAabb, ShapeCast<double>(ray), ShapeCast<double>(boxes[i])};
-                        if (sides.Disagree(q)) { // the registry's scalar runs confirm it
-                            collector.Add(q, distribution);
+                        // the registry's scalar runs confirm it
+                        if (std::string cause = sides.Disagree(q); !cause.empty()) {
+                            collector.Add(q, distribution, cause);
                         }
                     }
                 }
@@ -360,7 +380,7 @@ bool HuntBatchedApplies(const HuntOptions& o)
 bool HuntDisagrees(const HuntOptions& options, const Query& query)
 {
     Sides sides = Resolve(options);
-    return sides.a != nullptr && sides.Disagree(query);
+    return sides.a != nullptr && !sides.Disagree(query).empty();
 }
 
 std::size_t HuntThreads(const HuntOptions& options)
@@ -399,18 +419,13 @@ HuntReport RunHunt(const HuntOptions& options, const std::atomic<bool>* cancel, 
             ScalarHunt(options, *lanes[i], meter);
         }
     });
-    // merged in lane order, a shrunk case found by two lanes kept once, at most the limit
-    std::set<std::string> seen;
+    // merged in lane order: counts summed, the simpler case of a group kept; every group a lane found
+    HuntGroups<Counterexample> groups;
     for (const auto& lane : lanes) {
         report.cancelled = report.cancelled || lane->cancelled;
-        for (Counterexample& c : lane->collector.Found()) {
-            const bool room =
-                options.maxCounterexamples == 0 || report.counterexamples.size() < options.maxCounterexamples;
-            if (room && seen.insert(c.text).second) {
-                report.counterexamples.push_back(std::move(c));
-            }
-        }
+        groups.Merge(std::move(lane->collector.Groups()));
     }
+    report.counterexamples = groups.Sorted();
     report.progress = meter.Sum();
     report.progress.counterexamples = report.counterexamples.size();
     if (progress) {

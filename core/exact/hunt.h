@@ -1,10 +1,13 @@
 // The disagreement search: random queries of one family, drawn from the distributions that find
-// boundary bugs, run through two algorithms (or one algorithm and the exact judge) until they
-// disagree; every counterexample is shrunk to the simplest numbers that still disagree and can be
-// turned into a scene or a GoogleTest case. Runs on any thread, reports progress through a
-// callback and stops on a cancel flag; HuntJob wraps a worker thread for a panel.
+// boundary bugs, run through two algorithms (or one algorithm and the exact judge), verdicts and
+// values compared; the disagreements are grouped by cause (the distribution and the kind of
+// disagreement, hunt_groups.h), each group counted and its smallest case (shrunk to the simplest
+// numbers that still disagree the same way) kept, to be turned into a scene or a GoogleTest case.
+// Runs on any thread, reports progress through a callback and stops on a cancel flag; HuntJob
+// wraps a worker thread for a panel.
 #pragma once
 
+#include "core/compare.h"
 #include "core/io/error.h"
 #include "exact.h"
 
@@ -25,11 +28,14 @@ struct HuntOptions {
     std::string a; ///< an algorithm of the family
     std::string b; ///< another one, or "" for the exact judge
     Precision precision = Precision::Double;
-    std::uint64_t maxCases = 1000000;   ///< stop after this many cases (0: no limit)
-    double maxSeconds = 10;             ///< stop after this long (0: no limit)
-    std::uint64_t seed = 1;             ///< same seed, same options: same cases
-    std::optional<Query> around;        ///< a seed pair: a share of the cases perturb it
-    std::size_t maxCounterexamples = 5; ///< stop once this many distinct shrunk ones are found
+    std::uint64_t maxCases = 1000000; ///< stop after this many cases (0: no limit)
+    double maxSeconds = 10;           ///< stop after this long (0: no limit)
+    std::uint64_t seed = 1;           ///< same seed, same options: same cases
+    std::optional<Query> around;      ///< a seed pair: a share of the cases perturb it
+    /// A thread stops once it has found this many groups (causes: HuntGroups; 0: no limit, hunt
+    /// until maxCases or maxSeconds, counting every disagreeing case). The report has every group
+    /// the threads found (with several threads it can have more).
+    std::size_t maxCounterexamples = 0;
     bool shrink = true;
     bool batched = true; ///< use the vectorised path when it applies (see HuntBatchedApplies)
     /// 0: every disagreement counts. > 0: a disagreement whose query lies within this relative
@@ -38,17 +44,18 @@ struct HuntOptions {
     /// protocol's allowance for reference algorithms ("agrees except within a documented
     /// relative tolerance of a boundary").
     double tolerance = 0;
-    /// 0: only verdicts count. > 0: also a value disagreement counts: both sides hit and a value
-    /// both report (against b: t_enter, t_exit, point, normal, depth as ValueDifferences compares
-    /// them; against the exact judge: t_enter, t_exit, depth) differs by more than this many ulps
-    /// (core/compare.h's rule: ulps * eps * max(|a|, |b|, the query's floor)). Shrinking keeps the
-    /// value disagreement. The vectorised path (verdicts only) does not run.
-    double valueUlps = 0;
+    /// > 0 (the default: the comparison's tolerance, kValueUlps): a value disagreement counts too:
+    /// both sides hit and a value both report (against b: t_enter, t_exit, point, normal, depth as
+    /// ValueDifferences compares them; against the exact judge: t_enter, t_exit, depth) differs by
+    /// more than this many ulps (core/compare.h's rule: ulps * eps * max(|a|, |b|, the query's
+    /// floor)). Shrinking keeps the value disagreement. 0: verdicts only (`--verdict-only`), the
+    /// one mode the vectorised path runs in.
+    double valueUlps = kValueUlps;
     /// Threads the search runs on (0: one per core, std::thread::hardware_concurrency). Each
     /// thread draws its own stream (the first one the seed's, the others a mix of the seed and the
     /// thread's index) and stops on its own share of maxCases and its own maxCounterexamples, so
-    /// that the same seed and threads give the same counterexamples when the hunt stops on cases;
-    /// they are merged in thread order, duplicates dropped, at most maxCounterexamples kept.
+    /// that the same seed and threads give the same groups when the hunt stops on cases; they are
+    /// merged in thread order (counts summed, the smaller case kept, the earlier thread's on a tie).
     unsigned threads = 1;
 };
 
@@ -71,24 +78,29 @@ struct HuntProgress {
     std::uint64_t cases = 0; ///< queries compared so far
     double seconds = 0;
     double casesPerSecond = 0;
-    std::size_t counterexamples = 0; ///< distinct shrunk counterexamples so far
-    std::uint64_t disagreements = 0; ///< cases that disagreed, before shrinking and deduplication
+    std::size_t counterexamples = 0; ///< groups (causes) found so far
+    std::uint64_t disagreements = 0; ///< cases that disagreed (every one, in some group)
     std::uint64_t nearBoundary = 0;  ///< disagreements within options.tolerance of the boundary (not counterexamples)
     std::uint64_t exactCalls = 0;    ///< GMP judgements (the interval filter could not decide)
 };
 
-/// A disagreement, shrunk.
+/// A disagreement, shrunk: the smallest case of its group.
 struct Counterexample {
     Query query;              ///< the shrunk query
     Query original;           ///< as drawn
     std::string distribution; ///< which distribution drew it ("ray aimed at a corner", ...)
-    Result a;                 ///< algorithm a on query
-    std::optional<Result> b;  ///< algorithm b on query (empty against the exact judge)
-    ExactResult exact;        ///< the judge on query (always computed)
-    std::string text;         ///< DescribeQuery(query)
+    /// The kind of disagreement (HuntVerdictCause, HuntValuesCause; an external source's failure:
+    /// "failed: crashed"): with distribution, the group.
+    std::string cause;
+    std::uint64_t count = 1; ///< the disagreeing cases of its group (distribution and cause)
+    Result a;                ///< algorithm a on query
+    std::optional<Result> b; ///< algorithm b on query (empty against the exact judge)
+    ExactResult exact;       ///< the judge on query (always computed)
+    std::string text;        ///< DescribeQuery(query)
 };
 
 struct HuntReport {
+    /// One per group (distribution and cause): its smallest case, count set; most cases first.
     std::vector<Counterexample> counterexamples;
     HuntProgress progress; ///< final
     bool cancelled = false;
@@ -128,18 +140,27 @@ private:
 /// Reads like "origin (0, 1, 0), direction (1, 0, 0), box [0, 1]^3".
 std::string DescribeQuery(const Query& query);
 
+/// A group's line: "10 cases: six_faces misses where exact hits (distribution: origin inside,
+/// aimed at an edge)" (a: the algorithm's name).
+std::string HuntGroupLine(const Counterexample& c, const std::string& a);
+
 /// One line on the disagreement: "face_planes: miss; exact: hit, t in [0, 1] (exact)".
 std::string DescribeDisagreement(const Counterexample& c, const HuntOptions& options);
 
-/// A GoogleTest case that compiles as given: a comment block (the query, the command that finds it
-/// again, each side's answer, the exact answer, the CMake targets to link: HitLab::core,
-/// HitLab::exact, GTest::gtest_main), its includes, and a TEST that runs algorithm a through the
-/// registry in the hunt's precision and asserts the exact answer: the judge's verdict, and on a hit
-/// each t (ray casts) or depth (overlaps) a returns within ulps (options.valueUlps, else
-/// kValueUlps) * eps(precision) * max(|exact value|, the query's scale), the tolerance printed as
-/// a number. It fails while a has the flaw; a user points it at their own function by replacing
-/// the one marked call. Last, the judge's stated values are checked (exact rationals by text).
+/// A GoogleTest case of a counterexample (a section of GoogleTestFile): a comment block (the
+/// query, the command that finds it again, the group's cause and count, each side's answer, the
+/// exact answer) and a TEST that runs algorithm a through the registry in the hunt's precision and
+/// asserts the exact answer: the judge's verdict, and on a hit each t (ray casts) or depth
+/// (overlaps) a returns within ulps (options.valueUlps, else kValueUlps) * eps(precision) *
+/// max(|exact value|, the query's scale), the tolerance printed as a number. It fails while a has
+/// the flaw; a user points it at their own function by replacing the one marked call. Last, the
+/// judge's stated values are checked (exact rationals by text).
 std::string GoogleTestSnippet(const Counterexample& c, const HuntOptions& options, int index = 1);
+
+/// A test file that compiles as it is: a header comment (what was hunted; the CMake targets to
+/// link: HitLab::core, HitLab::exact, GTest::gtest_main), the includes, and GoogleTestSnippet of
+/// each case (numbered from 1); no TEST when cases is empty.
+std::string GoogleTestFile(const std::vector<Counterexample>& cases, const HuntOptions& options);
 
 /// The pieces of a hunt's GoogleTest case, shared with the cases of an external algorithm
 /// (app/plugin/hunt_external_export.h):
@@ -173,8 +194,11 @@ std::size_t HuntPoolWorkers();
 /// Whether the two sides disagree on query (the exact side uses FastVerdict, then the judge).
 bool HuntDisagrees(const HuntOptions& options, const Query& query);
 
-/// Whether a hit's t_enter, t_exit or depth (those returns has) lie beyond ulps of the exact
-/// values (the comparison's rule, core/compare.h): the hunt's value disagreement with the judge.
+/// The fields of a hit's t_enter, t_exit or depth (those returns has) that lie beyond ulps of the
+/// exact values (the comparison's rule, core/compare.h): the hunt's value disagreement with the judge.
+std::uint32_t ExactValueDifferences(const Query& q, Precision precision, const Result& r, std::uint32_t returns,
+                                    const ExactResult& exact, double ulps);
+/// Whether ExactValueDifferences has any.
 bool ExactValuesDiffer(const Query& q, Precision precision, const Result& r, std::uint32_t returns,
                        const ExactResult& exact, double ulps);
 

@@ -126,7 +126,9 @@ std::string HuntCommand(const Counterexample& c, const HuntOptions& options, con
     if (options.precision == Precision::Float) {
         s += " --precision float";
     }
-    if (options.valueUlps > 0) {
+    if (options.valueUlps <= 0) {
+        s += " --verdict-only";
+    } else if (options.valueUlps != kValueUlps) {
         char ulps[48];
         std::snprintf(ulps, sizeof ulps, " --ulps %.17g", options.valueUlps);
         s += ulps;
@@ -149,7 +151,9 @@ std::string HuntCaseComment(const Counterexample& c, const HuntOptions& options,
                     std::to_string(index) + ", " + options.a + " against " +
                     (options.b.empty() ? "the exact judge" : options.b) + " ----\n";
     s += "// " + DescribeQuery(c.query) + "\n";
-    s += "// found by: " + HuntCommand(c, options, source) + " (" + c.distribution + ")\n";
+    s += "// found by: " + HuntCommand(c, options, source) + "\n";
+    s += "// cause: " + options.a + " " + (c.cause.empty() ? "disagrees" : c.cause) + "; " + std::to_string(c.count) +
+         " case" + (c.count == 1 ? "" : "s") + " from the distribution \"" + c.distribution + "\", this the smallest\n";
     s += "// " + options.a + " (" + precision +
          ") answered: " + (aAnswer.empty() ? hunt::DescribeResult(c.a, family) : aAnswer) + "\n";
     if (c.b) {
@@ -194,13 +198,6 @@ std::string GoogleTestSnippet(const Counterexample& c, const HuntOptions& option
     const AlgorithmInfo* info = FindAlgorithm(family, options.a);
     const std::uint32_t returns = info != nullptr ? info->returns : kFieldHit;
     std::string s = HuntCaseComment(c, options, index, "", "");
-    s += "// Build: link HitLab::core and HitLab::exact (find_package(HitLab), docs/install.md) and\n"
-         "// GTest::gtest_main. The test asserts the exact answer against " +
-         options.a +
-         ": to test your own\n"
-         "// function, call it on the query's shapes where the algorithm under test runs.\n";
-    s += "#include \"core/algorithm.h\"\n#include \"core/exact/exact.h\"\n\n#include <gtest/gtest.h>\n\n"
-         "#include <limits>\n\n";
     s += "TEST(" + HuntCaseName(c, options, index) + ")\n{\n";
     const std::string familyName(FamilyName(family));
     s += "    const hitlab::Query query{hitlab::Family::" + Pascal(familyName) + ",\n                              " +
@@ -219,6 +216,29 @@ std::string GoogleTestSnippet(const Counterexample& c, const HuntOptions& option
         }
     }
     return s + "}\n";
+}
+
+std::string GoogleTestFile(const std::vector<Counterexample>& cases, const HuntOptions& options)
+{
+    std::string s = "// GoogleTest cases written by `hitlab hunt --gtest` (docs/cli.md): " + options.a + " against " +
+                    (options.b.empty() ? "the exact judge" : options.b) + ", " +
+                    std::string(FamilyName(options.family)) + ", " + PrecisionName(options.precision) +
+                    ", one case per cause found.\n";
+    s += "// Build: link HitLab::core and HitLab::exact (find_package(HitLab), docs/install.md) and\n"
+         "// GTest::gtest_main. Each test asserts the exact answer against " +
+         options.a +
+         ": to test your own\n"
+         "// function, call it on the query's shapes where the algorithm under test runs.\n";
+    s += "#include \"core/algorithm.h\"\n#include \"core/exact/exact.h\"\n\n#include <gtest/gtest.h>\n\n"
+         "#include <limits>\n";
+    if (cases.empty()) {
+        s += "\n// The hunt found no disagreement: no case.\n";
+    }
+    int index = 0;
+    for (const Counterexample& c : cases) {
+        s += "\n" + GoogleTestSnippet(c, options, ++index);
+    }
+    return s;
 }
 
 } // namespace hitlab

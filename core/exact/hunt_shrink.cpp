@@ -1,7 +1,9 @@
 // Turning a disagreement into something a person reads: shrinking to simple numbers, a one-line
 // description and a scene (the GoogleTest case: hunt_export.cpp).
 #include "hunt_detail.h"
+#include "hunt_groups.h"
 
+#include "core/io/protocol.h"
 #include "core/text.h"
 
 #include <charconv>
@@ -11,6 +13,7 @@
 #include <cstdio>
 #include <cstring>
 #include <map>
+#include <tuple>
 
 namespace hitlab {
 
@@ -184,6 +187,40 @@ void ScaleAll(Query& q, double factor)
 
 } // namespace
 
+std::string HuntVerdictCause(bool aHit, const std::string& other)
+{
+    return aHit ? "hits where " + other + " misses" : "misses where " + other + " hits";
+}
+
+std::string HuntValuesCause(std::uint32_t fields)
+{
+    std::string s = "values differ:";
+    for (const std::string& name : FieldNames(fields & ~std::uint32_t(kFieldHit))) {
+        s += (s.back() == ':' ? " " : ", ") + name;
+    }
+    return s;
+}
+
+bool HuntSimpler(const Query& x, const Query& y)
+{
+    auto measure = [](const Query& q) {
+        Query copy = q;
+        std::vector<double*> numbers;
+        Numbers(copy.a, numbers);
+        Numbers(copy.b, numbers);
+        int digits = 0;
+        double size = 0;
+        for (const double* v : numbers) {
+            const auto [k, magnitude] = Complexity(*v);
+            digits += std::max(k, 0);
+            size += magnitude;
+        }
+        const std::string text = DescribeQuery(q);
+        return std::make_tuple(digits, size, text.size(), text);
+    };
+    return measure(x) < measure(y);
+}
+
 std::string hunt::DescribeResult(const Result& r, Family family)
 {
     if (!r.hit) {
@@ -194,6 +231,12 @@ std::string hunt::DescribeResult(const Result& r, Family family)
 }
 
 std::string DescribeQuery(const Query& query) { return Describe(query.a) + ", " + Describe(query.b); }
+
+std::string HuntGroupLine(const Counterexample& c, const std::string& a)
+{
+    return std::to_string(c.count) + (c.count == 1 ? " case: " : " cases: ") + a + " " + c.cause +
+           " (distribution: " + c.distribution + ")";
+}
 
 std::string DescribeDisagreement(const Counterexample& c, const HuntOptions& options)
 {
@@ -324,7 +367,8 @@ Scene CounterexampleScene(const Counterexample& c, const HuntOptions& options)
     scene.title = options.a + " vs " + versus + ": " + DescribeQuery(c.query);
     scene.description = "Found by `hitlab hunt` (" + std::string(FamilyName(c.query.family)) + ", " +
                         (options.precision == Precision::Float ? "float" : "double") + ", seed " +
-                        std::to_string(options.seed) + ", distribution: " + c.distribution + ").\n\n" +
+                        std::to_string(options.seed) +
+                        "), the smallest case of its group: " + HuntGroupLine(c, options.a) + ".\n\n" +
                         DescribeDisagreement(c, options) + ".\n";
     const glm::vec4 colors[2] = {{0.95f, 0.55f, 0.2f, 1.0f}, {0.35f, 0.6f, 0.95f, 1.0f}};
     int k = 0;

@@ -5,6 +5,11 @@
  *   14: abort() (SIGABRT);
  *   15: an endless loop (a hang: the host's timeout);
  *   16: a hit whose error field is 7 (the plugin's own error).
+ * Its second, overlap_length_depth (aabb_aabb, float and double), has the right verdict (the
+ * boxes' intervals overlap on x, y and z; touching counts) and a wrong depth whenever one interval
+ * contains the other: it takes the overlap's length min(a.max, b.max) - max(a.min, b.min) for the
+ * push-out min(a.max - b.min, b.max - a.min) (a = [0, 4], b = [1, 2]: 1, not 2). Only a hunt
+ * that compares values finds it (the tests of `hitlab hunt --verdict-only`).
  * Built with -DHITLAB_EXAMPLE_WRONG_ABI it declares ABI version 99, which the host refuses. */
 #include "hitlab/plugin.h"
 
@@ -46,18 +51,64 @@ static void run_d(const hitlab_query_d* q, hitlab_result_d* r, size_t n)
     }
 }
 
+/* overlap_length_depth: the smallest overlap length over the axes; -1 when the boxes are apart */
+#define OVERLAP_LENGTH_DEPTH(T, a, b, out)                                                                             \
+    do {                                                                                                               \
+        int axis;                                                                                                      \
+        out = -1;                                                                                                      \
+        for (axis = 0; axis < 3; ++axis) {                                                                             \
+            const T hi = (a).max[axis] < (b).max[axis] ? (a).max[axis] : (b).max[axis];                                \
+            const T lo = (a).min[axis] > (b).min[axis] ? (a).min[axis] : (b).min[axis];                                \
+            if (hi < lo) {                                                                                             \
+                out = -1;                                                                                              \
+                break;                                                                                                 \
+            }                                                                                                          \
+            if (axis == 0 || hi - lo < out) {                                                                          \
+                out = hi - lo;                                                                                         \
+            }                                                                                                          \
+        }                                                                                                              \
+    } while (0)
+
+static void overlap_f(const hitlab_query_f* q, hitlab_result_f* r, size_t n)
+{
+    size_t i;
+    for (i = 0; i < n; ++i) {
+        float depth;
+        OVERLAP_LENGTH_DEPTH(float, q[i].a.aabb, q[i].b.aabb, depth);
+        r[i].hit = depth >= 0;
+        r[i].depth = depth >= 0 ? depth : 0;
+    }
+}
+
+static void overlap_d(const hitlab_query_d* q, hitlab_result_d* r, size_t n)
+{
+    size_t i;
+    for (i = 0; i < n; ++i) {
+        double depth;
+        OVERLAP_LENGTH_DEPTH(double, q[i].a.aabb, q[i].b.aabb, depth);
+        r[i].hit = depth >= 0;
+        r[i].depth = depth >= 0 ? depth : 0;
+    }
+}
+
 static const hitlab_convention conventions[] = {{"origin_inside", "hit"}};
+static const hitlab_convention touching[] = {{"touching", "overlap"}};
 
 static const hitlab_algorithm algorithms[] = {
     {"misbehave_c", "ray_aabb", "Misbehaving plugin (test)",
      "Misses, except that it crashes, aborts, hangs or sets an error on origins with x = 13, 14, 15, 16.",
      "HitLab's tests", 0, conventions, 1, "hit", NULL, run_f, run_d, NULL, NULL},
+    {"overlap_length_depth", "aabb_aabb", "Overlap length as depth (test)",
+     "Per-axis interval overlap (touching counts); the depth is the smallest overlap length, wrong when one interval "
+     "contains the other.",
+     "HitLab's tests", 0, touching, 1, "hit depth", "The depth is the overlap's length, not the push-out distance.",
+     overlap_f, overlap_d, NULL, NULL},
 };
 
 #ifdef HITLAB_EXAMPLE_WRONG_ABI
-static const hitlab_plugin table = {99, "wrong ABI (test)", algorithms, 1};
+static const hitlab_plugin table = {99, "wrong ABI (test)", algorithms, 2};
 #else
-static const hitlab_plugin table = {HITLAB_PLUGIN_ABI_VERSION, "misbehaving (test)", algorithms, 1};
+static const hitlab_plugin table = {HITLAB_PLUGIN_ABI_VERSION, "misbehaving (test)", algorithms, 2};
 #endif
 
 HITLAB_PLUGIN_EXPORT const hitlab_plugin* hitlab_plugin_v1(void) { return &table; }

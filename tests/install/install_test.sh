@@ -7,8 +7,8 @@
 #              the program unpacked from hitlab.deb runs a lesson by name;
 #   consumer:  a tiny engine test project (tests/install/consumer) finds the moved tree with
 #              find_package(HitLab), builds against HitLab::core and HitLab::exact, and runs; with
-#              it, the GoogleTest cases the installed `hitlab hunt --gtest` exports, pasted as they are:
-#              asserting the exact answer, they fail on the flawed slab_branchless and pass on slab.
+#              it, the GoogleTest files the installed `hitlab hunt --gtest FILE` writes, built as they
+#              are: asserting the exact answer, they fail on the flawed slab_branchless and pass on slab.
 # Usage: install_test.sh MODE CMAKE BUILD_DIR SOURCE_DIR CXX_COMPILER GENERATOR PYTHON
 set -euo pipefail
 mode=$1 cmake=$2 build=$3 source=$4 cxx=$5 generator=$6 python=$7
@@ -148,23 +148,25 @@ ray-through-corner
     fail "completions: got $(cat "$scratch/completions.txt" | tr '\n' '|'), want $(echo "$expected" | tr '\n' '|')"
   echo "install_test relocated: ok ($(echo "$got" | wc -l) lessons, report and algorithms from $prefix)"
 elif [ "$mode" = consumer ]; then
-  # the cases the installed hunt exports, pasted as they are (fixed seed and threads: the same cases
+  # the files the installed hunt writes, built as they are (fixed seed and threads: the same cases
   # every run). Each asserts the exact answer against its --a: those of the flawed slab_branchless
   # (against the judge) fail, those of the reference slab (hunted against slab_branchless) pass.
-  hunt="$prefix/bin/hitlab hunt --family ray_aabb --seed 1 --threads 1 --cases 4096 --max 2 --gtest --quiet"
-  $hunt --a slab_branchless >"$scratch/flawed.txt" 2>&1 && fail "hitlab hunt found no counterexample to export"
-  $hunt --a slab --b slab_branchless >"$scratch/reference.txt" 2>&1 && fail "hitlab hunt found no slab/slab_branchless case"
-  block() { awk '/^\/\/ ---- hitlab hunt/ { on = 1 } on { print } on && /^}/ { on = 0 }' "$1"; }
-  { block "$scratch/flawed.txt"; block "$scratch/reference.txt"; } >"$scratch/hunt_cases.inc"
-  flawed=$(block "$scratch/flawed.txt" | grep -c '^TEST(' || true)
-  reference=$(block "$scratch/reference.txt" | grep -c '^TEST(' || true)
+  hunt="$prefix/bin/hitlab hunt --family ray_aabb --seed 1 --threads 1 --cases 4096 --quiet"
+  $hunt --a slab_branchless --gtest "$scratch/flawed.cpp" >"$scratch/flawed.txt" 2>&1 &&
+    fail "hitlab hunt found no counterexample to export"
+  $hunt --a slab --b slab_branchless --gtest "$scratch/reference.cpp" >"$scratch/reference.txt" 2>&1 &&
+    fail "hitlab hunt found no slab/slab_branchless case"
+  grep -q '^TEST(' "$scratch/flawed.txt" "$scratch/reference.txt" &&
+    fail "hitlab hunt --gtest FILE printed test code on standard output"
+  flawed=$(grep -c '^TEST(' "$scratch/flawed.cpp" || true)
+  reference=$(grep -c '^TEST(' "$scratch/reference.cpp" || true)
   [ "$flawed" -ge 1 ] && [ "$reference" -ge 1 ] ||
-    { cat "$scratch/flawed.txt" "$scratch/reference.txt"; fail "hitlab hunt --gtest printed no TEST case"; }
-  grep -q '^#include "core/algorithm.h"$' "$scratch/hunt_cases.inc" || fail "the exported cases have no includes"
-  grep -q '^// Build: link HitLab::core and HitLab::exact' "$scratch/hunt_cases.inc" || fail "the exported cases name no targets"
+    { cat "$scratch/flawed.txt" "$scratch/reference.txt"; fail "hitlab hunt --gtest wrote no TEST case"; }
+  grep -q '^#include "core/algorithm.h"$' "$scratch/flawed.cpp" || fail "the exported file has no includes"
+  grep -q '^// Build: link HitLab::core and HitLab::exact' "$scratch/flawed.cpp" || fail "the exported file names no targets"
   "$cmake" -S "$source/tests/install/consumer" -B "$scratch/consumer" -G "$generator" \
     -DCMAKE_CXX_COMPILER="$cxx" -DCMAKE_PREFIX_PATH="$prefix" -DCMAKE_BUILD_TYPE=Release \
-    -DHITLAB_HUNT_CASES="$scratch/hunt_cases.inc" >"$scratch/configure.log" 2>&1 ||
+    -DHITLAB_HUNT_CASES="$scratch/flawed.cpp;$scratch/reference.cpp" >"$scratch/configure.log" 2>&1 ||
     { cat "$scratch/configure.log"; fail "configuring the consumer failed"; }
   "$cmake" --build "$scratch/consumer" >"$scratch/build.log" 2>&1 || { cat "$scratch/build.log"; fail "building the consumer failed"; }
   grep -q "HitLab_DIR:PATH=$prefix/lib/cmake/HitLab" "$scratch/consumer/CMakeCache.txt" ||

@@ -26,9 +26,9 @@ struct HuntChoices {
     std::uint64_t maxCases = 10000000; ///< 0: no limit
     double maxSeconds = 5;             ///< 0: no limit
     std::uint64_t seed = 1;
-    bool around = false;  ///< a share of the cases perturb the focused pair
-    double tolerance = 0; ///< HuntOptions::tolerance
-    double valueUlps = 0; ///< HuntOptions::valueUlps (0: verdicts only)
+    bool around = false;           ///< a share of the cases perturb the focused pair
+    double tolerance = 0;          ///< HuntOptions::tolerance
+    double valueUlps = kValueUlps; ///< HuntOptions::valueUlps (values by default; 0: verdicts only)
     int maxCounterexamples = 5;
     unsigned threads = 0; ///< HuntOptions::threads (0: one per core, as `hitlab hunt`)
     /// Set when a is an external program's or plugin's algorithm (the window's ExternalSession):

@@ -36,15 +36,16 @@ TEST(HuntExternal, FindsThePlantedFlawAndShrinksIt)
     // shrunk to a ray along the box's z = 0 face with direction z -0: the closed box is hit for t
     // in [0, 1] (y from 0 to 1), the flawed slab takes the -0 axis as open and misses
     EXPECT_EQ(run.out.rfind("hunt ray_aabb: slab_cpp_flawed (program " + kFlawedMiss +
-                                ") vs the exact judge, double, seed 1\n"
-                                "1. origin [0, 0, 0], direction [0, 1, -0], box [0, 1] x [0, 1] x [-1, 0]\n"
-                                "   slab_cpp_flawed: miss; exact: hit, t in [0, 1] (exact)\n"
-                                "   distribution: origin on a face, axis-parallel (+-0)\n",
+                                ") vs the exact judge, double, values within 8 ulps, seed 1\n"
+                                "1. 1 case: slab_cpp_flawed misses where exact hits (distribution: origin on a face, "
+                                "axis-parallel (+-0))\n"
+                                "   smallest: origin [0, 0, 0], direction [0, 1, -0], box [0, 1] x [0, 1] x [-1, 0]\n"
+                                "   slab_cpp_flawed: miss; exact: hit, t in [0, 1] (exact)\n",
                             0),
               0u)
         << run.out;
     EXPECT_NE(run.out.find("program batches of up to 8192, 1 thread), "), std::string::npos) << run.out;
-    EXPECT_NE(run.out.find(", 1 counterexample after shrinking, "), std::string::npos) << run.out;
+    EXPECT_NE(run.out.find(", 1 disagreeing or failed in 1 group, "), std::string::npos) << run.out;
 }
 
 TEST(HuntExternal, AgainstABuiltInAlgorithm)
@@ -53,8 +54,15 @@ TEST(HuntExternal, AgainstABuiltInAlgorithm)
         Hitlab({"hunt", "--family", "ray_aabb", "--a", "slab_cpp_flawed", "--external", kFlawedMiss, "--b", "slab",
                 "--precision", "float", "--max", "1", "--seconds", "0", "--quiet", "--threads", "2"});
     EXPECT_EQ(run.status, 1) << run.out << run.err;
-    EXPECT_NE(run.out.find(") vs slab, float, seed 1\n"
-                           "1. origin [0, 0, 0], direction [0, 1, -0], box [0, 1] x [0, 1] x [-1, 0]\n"
+    // each thread stops at its first group (--max 1); the report has both threads' groups
+    EXPECT_NE(run.out.find(") vs slab, float, values within 8 ulps, seed 1\n"
+                           "1. 1 case: slab_cpp_flawed misses where slab hits (distribution: origin inside, zero "
+                           "components)\n"
+                           "   smallest: origin [0, 0, 0], direction [-0, 0, -1], box [0, 1] x [-1, 0] x [0, 1]\n"
+                           "   slab_cpp_flawed: miss; slab: hit, t in [0, 0]; exact: hit, t in [0, 0] (exact)\n"
+                           "2. 1 case: slab_cpp_flawed misses where slab hits (distribution: origin on a face, "
+                           "axis-parallel (+-0))\n"
+                           "   smallest: origin [0, 0, 0], direction [0, 1, -0], box [0, 1] x [0, 1] x [-1, 0]\n"
                            "   slab_cpp_flawed: miss; slab: hit, t in [0, 1]; exact: hit, t in [0, 1] (exact)\n"),
               std::string::npos)
         << run.out;
@@ -69,7 +77,9 @@ TEST(HuntExternal, WithUlpsValueDisagreementsCount)
     const Outcome run = Hitlab({"hunt", "--family", "ray_aabb", "--a", "slab_cpp", "--external", kCpp, "--ulps", "0.25",
                                 "--precision", "float", "--max", "1", "--seconds", "0", "--quiet", "--threads", "1"});
     EXPECT_EQ(run.status, 1) << run.out << run.err;
-    EXPECT_NE(run.out.find("\n1. origin [0, 0, 0], direction [1.25, 0, 0], box [0, 0.75] x [0, 1] x [0, 1]\n"
+    EXPECT_NE(run.out.find("\n1. 1 case: slab_cpp values differ: t_exit (distribution: origin on a corner, grid "
+                           "direction)\n"
+                           "   smallest: origin [0, 0, 0], direction [1.25, 0, 0], box [0, 0.75] x [0, 1] x [0, 1]\n"
                            "   slab_cpp: hit, t in [0, 0.6000000238418579]; exact: hit, t in [0, 3/5] (exact)\n"),
               std::string::npos)
         << run.out;
@@ -81,17 +91,20 @@ TEST(HuntExternal, ACrashIsACounterexampleShrunkLikeAnyOther)
                                 "--max", "2", "--seconds", "0", "--quiet", "--threads", "1"});
     EXPECT_EQ(run.status, 1) << run.out << run.err;
     // the drawn rays were shrunk to the simplest that still crash: a -0 component, the origin on
-    // that axis's face
-    EXPECT_NE(run.out.find("\n1. origin [0, 0, 0], direction [0, 1, -0], box [0, 1] x [0, 1] x [-1, 0]\n"
+    // that axis's face; two groups (distributions), the first with 2 crashes
+    EXPECT_NE(run.out.find("\n1. 2 cases: slab_cpp_flawed failed: crashed (distribution: origin on a face, "
+                           "axis-parallel (+-0))\n"
+                           "   smallest: origin [0, 0, 0], direction [0, 1, -0], box [0, 1] x [0, 1] x [-1, 0]\n"
                            "   slab_cpp_flawed: crashed: killed by signal 6 (Aborted); exact: hit, t in [0, 1] "
                            "(exact)\n"
-                           "   distribution: origin on a face, axis-parallel (+-0)\n"
-                           "2. origin [0, 0, 0], direction [-1, -0, 0], box [0, 1] x [-1, 0] x [0, 1]\n"
-                           "   slab_cpp_flawed: crashed: killed by signal 6 (Aborted); exact: hit, t in [0, 0] "
+                           "2. 1 case: slab_cpp_flawed failed: crashed (distribution: origin on an edge, zero "
+                           "components)\n"
+                           "   smallest: origin [0, 0, 0], direction [-0, 0, 1], box [0, 1]^3\n"
+                           "   slab_cpp_flawed: crashed: killed by signal 6 (Aborted); exact: hit, t in [0, 1] "
                            "(exact)\n"),
               std::string::npos)
         << run.out;
-    EXPECT_NE(run.out.find(", 2 counterexamples after shrinking, "), std::string::npos) << run.out;
+    EXPECT_NE(run.out.find(", 3 disagreeing or failed in 2 groups, "), std::string::npos) << run.out;
 }
 
 TEST(HuntExternal, TheFlawlessProgramHasNoCounterexampleOnTheFlawsRays)
@@ -101,8 +114,7 @@ TEST(HuntExternal, TheFlawlessProgramHasNoCounterexampleOnTheFlawsRays)
                                 "--cases", "3000", "--seconds", "0", "--quiet", "--threads", "1"});
     EXPECT_EQ(run.status, 0) << run.out << run.err;
     EXPECT_NE(run.out.find("\n3000 cases in "), std::string::npos) << run.out;
-    EXPECT_NE(run.out.find(", 0 disagreeing or failed, 0 counterexamples after shrinking, "), std::string::npos)
-        << run.out;
+    EXPECT_NE(run.out.find(", 0 disagreeing or failed in 0 groups, "), std::string::npos) << run.out;
 }
 
 TEST(HuntExternal, WritesEachCounterexampleAsASceneAndNeverOverwrites)

@@ -64,8 +64,8 @@ TEST(HuntModel, DefaultsComeFromTheFocusedPair)
     EXPECT_EQ(std::get<Aabb<double>>(o.around->b).max, glm::dvec3(1, 1, 1));
     EXPECT_EQ(o.a, "face_planes");
     EXPECT_EQ(o.maxCounterexamples, 5u);
-    EXPECT_EQ(o.valueUlps, 0.0); // verdicts only unless asked
-    EXPECT_EQ(o.threads, 0u);    // one per core, as `hitlab hunt`
+    EXPECT_EQ(o.valueUlps, kValueUlps); // values compared by default, as `hitlab hunt`
+    EXPECT_EQ(o.threads, 0u);           // one per core, as `hitlab hunt`
     EXPECT_EQ(HuntThreads(o), std::size_t(std::max(1u, std::thread::hardware_concurrency())));
     HuntChoices two = c;
     two.threads = 2;

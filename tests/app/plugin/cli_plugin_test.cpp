@@ -7,9 +7,11 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
+#include <cctype>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <sstream>
 #include <unistd.h>
 
@@ -153,32 +155,51 @@ TEST(CliPlugin, HuntFindsNoCounterexampleToTheSlabExample)
                                             "--cases", "20000", "--seconds", "0", "--quiet"});
     EXPECT_EQ(run.status, 0) << run.out << run.err;
     EXPECT_EQ(run.out.rfind("hunt ray_aabb: slab_c (plugin " + kSlabPlugin +
-                                ") vs the exact judge, double, seed 1\n20000 cases in ",
+                                ") vs the exact judge, double, values within 8 ulps, seed 1\n20000 cases in ",
                             0),
               0u)
         << run.out;
-    EXPECT_NE(run.out.find(", 0 disagreeing or failed, 0 counterexamples after shrinking, "), std::string::npos);
+    EXPECT_NE(run.out.find(", 0 disagreeing or failed in 0 groups, "), std::string::npos);
     EXPECT_NE(run.out.find(": none found\n"), std::string::npos);
 }
 
 TEST(CliPlugin, HuntFindsTheDeclaredConventionAsCounterexamples)
 {
     const Outcome run = test::RunPluginCli({"hunt", "--family", "ray_aabb", "--a", "slab_c_outside", "--plugin",
-                                            kSlabPlugin, "--max", "3", "--seconds", "0", "--quiet"});
+                                            kSlabPlugin, "--max", "3", "--seconds", "0", "--quiet", "--threads", "1"});
     EXPECT_EQ(run.status, 1) << run.out << run.err;
     // shrunk: the origin on the box's corner, leaving at once (t = 0); slab_c_outside counts an
-    // origin in the closed box as inside and misses
-    EXPECT_NE(run.out.find("1. origin [0, 0, 0], direction [0, 0, -1], box [0, 1] x [-1, 0] x [0, 1]\n"
+    // origin in the closed box as inside and misses. The thread stops at its third group.
+    EXPECT_NE(run.out.find("1. 1 case: slab_c_outside misses where exact hits (distribution: origin inside, aimed at "
+                           "a face)\n"
+                           "   smallest: origin [0, 0, 0], direction [0, 0, -1], box [0, 1] x [-1, 0] x [0, 1]\n"
                            "   slab_c_outside: miss; exact: hit, t in [0, 0] (exact)\n"),
               std::string::npos)
         << run.out;
-    EXPECT_NE(run.out.find("3 counterexamples after shrinking"), std::string::npos) << run.out;
+    EXPECT_NE(run.out.find(" in 3 groups"), std::string::npos) << run.out;
+}
+
+/// The groups of a hunt's output: "CAUSE (distribution: D)" -> count, from each line
+/// "N. COUNT case(s): A CAUSE (distribution: D)".
+std::map<std::string, std::uint64_t> GroupCounts(const std::string& out, const std::string& a)
+{
+    std::map<std::string, std::uint64_t> groups;
+    std::istringstream in(out);
+    for (std::string line; std::getline(in, line);) {
+        const std::size_t dot = line.find(". "), colon = line.find(": " + a + " ");
+        if (line.empty() || !std::isdigit(static_cast<unsigned char>(line[0])) || dot == std::string::npos ||
+            colon == std::string::npos) {
+            continue;
+        }
+        groups[line.substr(colon + 3 + a.size())] = std::stoull(line.substr(dot + 2));
+    }
+    return groups;
 }
 
 TEST(CliPlugin, HuntOnTwoThreadsSharesTheCasesAndKeepsTheFirstThreadsFinds)
 {
-    // each thread its own host process; the first draws the seed's own stream, so its finds on
-    // half the cases are the one-thread hunt's and come first
+    // each thread its own host process; the first draws the seed's own stream, so its groups on
+    // half the cases are the one-thread hunt's, each counted at least as often
     auto hunt = [](const char* threads, const char* cases) {
         return test::RunPluginCli({"hunt", "--family", "ray_aabb", "--a", "slab_c_outside", "--plugin", kSlabPlugin,
                                    "--max", "0", "--seconds", "0", "--quiet", "--threads", threads, "--cases", cases});
@@ -189,10 +210,15 @@ TEST(CliPlugin, HuntOnTwoThreadsSharesTheCasesAndKeepsTheFirstThreadsFinds)
     EXPECT_NE(two.out.find("\n4000 cases in "), std::string::npos) << two.out;
     EXPECT_NE(two.out.find("plugin batches of up to 8192, 2 threads)"), std::string::npos) << two.out;
     EXPECT_NE(one.out.find("\n2000 cases in "), std::string::npos) << one.out;
-    const std::size_t oneEnd = one.out.rfind("\n2000 cases in ");
-    const std::string oneList = one.out.substr(0, oneEnd);
-    EXPECT_EQ(two.out.rfind(oneList, 0), 0u) << one.out << "\n---\n" << two.out;
-    EXPECT_GT(two.out.rfind("\n4000 cases in "), oneList.size()); // the second thread added some
+    const auto mine = GroupCounts(one.out, "slab_c_outside"), both = GroupCounts(two.out, "slab_c_outside");
+    ASSERT_GT(mine.size(), 1u) << one.out;
+    std::uint64_t added = both.size() - mine.size();
+    for (const auto& [group, count] : mine) {
+        ASSERT_EQ(both.count(group), 1u) << group << "\n" << two.out;
+        EXPECT_GE(both.at(group), count) << group;
+        added += both.at(group) - count;
+    }
+    EXPECT_GT(added, 0u) << one.out << "\n---\n" << two.out; // the second thread added some
 }
 
 TEST(CliPlugin, HuntRefusesAnUnknownAlgorithm)
@@ -214,9 +240,10 @@ std::string Found(const std::string& out)
 TEST(CliPlugin, HuntWithUlpsFindsWhatTheBuiltInHuntFindsInTheReference)
 {
     // slab_c computes as the slab reference, bit for bit: with --ulps its hunt against the judge
-    // finds the same value disagreements as the built-in hunt of slab (the independent peer)
+    // finds the same value disagreements as the built-in hunt of slab (the independent peer): on
+    // the same 2048 cases, the same groups, counts and smallest cases
     const std::vector<std::string> common = {"--family", "ray_aabb", "--precision", "float", "--threads", "1",
-                                             "--max",    "2",        "--seconds",   "0",     "--quiet"};
+                                             "--cases",  "2048",     "--seconds",   "0",     "--quiet"};
     std::vector<std::string> plugin = {"hunt", "--a", "slab_c", "--plugin", kSlabPlugin, "--ulps", "0.25"};
     std::vector<std::string> builtIn = {"hunt", "--a", "slab", "--ulps", "0.25"};
     plugin.insert(plugin.end(), common.begin(), common.end());
@@ -226,24 +253,68 @@ TEST(CliPlugin, HuntWithUlpsFindsWhatTheBuiltInHuntFindsInTheReference)
     EXPECT_EQ(peer.status, 1) << peer.out << peer.err;
     // by hand: 0.75 / 1.25 = 3/5 rounds to the float 0.6000000238418579, 2.4e-8 away, more than
     // 0.25 ulps of float at 0.6 (0.25 * 2^-23 * 0.6 = 1.8e-8)
-    EXPECT_EQ(Found(mine.out).rfind("1. origin [0, 0, 0], direction [1.25, 0, 0], box [0, 0.75] x [0, 1] x [0, 1]\n"
-                                    "   slab_c: hit, t in [0, 0.6000000238418579]; exact: hit, t in [0, 3/5] (exact)\n",
-                                    0),
-              0u)
+    EXPECT_NE(Found(mine.out).find("   smallest: origin [0, 0, 0], direction [1.25, 0, 0], box [0, 0.75] x [0, 1] x "
+                                   "[0, 1]\n"
+                                   "   slab_c: hit, t in [0, 0.6000000238418579]; exact: hit, t in [0, 3/5] (exact)\n"),
+              std::string::npos)
         << mine.out;
     std::string peerFound = Found(peer.out);
-    for (std::size_t at = peerFound.find("   slab: "); at != std::string::npos; at = peerFound.find("   slab: ", at)) {
-        peerFound.replace(at, 9, "   slab_c: ");
+    // the algorithm's name: "   slab: hit, ..." and "N cases: slab values differ ..."
+    for (const auto& [from, to] : {std::pair{"   slab: ", "   slab_c: "}, std::pair{": slab ", ": slab_c "}}) {
+        for (std::size_t at = peerFound.find(from); at != std::string::npos; at = peerFound.find(from, at + 1)) {
+            peerFound.replace(at, std::string(from).size(), to);
+        }
     }
     EXPECT_EQ(Found(mine.out), peerFound) << mine.out << peer.out;
     // verdicts only: none in the same cases
     plugin.resize(plugin.size() - common.size() - 2);
     plugin.insert(plugin.end(), common.begin(), common.end());
-    plugin.insert(plugin.end(), {"--cases", "20000"});
+    plugin.push_back("--verdict-only");
     const Outcome verdicts = test::RunPluginCli(plugin);
     EXPECT_EQ(verdicts.status, 0) << verdicts.out;
-    EXPECT_NE(verdicts.out.find(", 0 disagreeing or failed, 0 counterexamples after shrinking, "), std::string::npos)
-        << verdicts.out;
+    EXPECT_NE(verdicts.out.find(", verdicts only, seed 1\n"), std::string::npos) << verdicts.out;
+    EXPECT_NE(verdicts.out.find(", 0 disagreeing or failed in 0 groups, "), std::string::npos) << verdicts.out;
+}
+
+TEST(CliPlugin, TheDefaultHuntFindsADepthWrongWhereAnIntervalContainsTheOtherAndVerdictOnlyDoesNot)
+{
+    // overlap_length_depth (misbehave.c) answers every verdict right; its depth is the overlap's
+    // length, not the push-out distance. By hand: a = [-1, 0] x [-1, 1] x [0, 1] and b = [-1, 0] x
+    // [0, 0.5] x [0, 1] overlap by 1, 0.5 and 1 (its depth 0.5), but b leaves a by the smallest of
+    // min(a.max - b.min, b.max - a.min) per axis = min(1, 1), min(1, 1.5), min(1, 1) = 1
+    const std::vector<std::string> hunt = {"hunt",     "--family",       "aabb_aabb", "--a",   "overlap_length_depth",
+                                           "--plugin", kMisbehavePlugin, "--cases",   "20000", "--seconds",
+                                           "0",        "--quiet",        "--threads", "1"};
+    const Outcome values = test::RunPluginCli(hunt);
+    EXPECT_EQ(values.status, 1) << values.out << values.err;
+    EXPECT_NE(
+        values.out.find(") vs the exact judge, double, values within 8 ulps, seed 1\n"
+                        "1. 2837 cases: overlap_length_depth values differ: depth (distribution: box inside box)\n"
+                        "   smallest: box [-1, 0] x [-1, 1] x [0, 1], box [-1, 0] x [0, 0.5] x [0, 1]\n"
+                        "   overlap_length_depth: hit, depth 0.5; exact: hit, depth 1 (exact)\n"),
+        std::string::npos)
+        << values.out;
+    EXPECT_EQ(values.out.find("where exact"), std::string::npos) << values.out; // no verdict disagrees
+    // the same as JSON: the group, both answers
+    std::vector<std::string> words = hunt;
+    words.push_back("--json");
+    const Outcome js = test::RunPluginCli(words);
+    EXPECT_EQ(js.status, 1) << js.out << js.err;
+    const json j = json::parse(js.out);
+    EXPECT_EQ(j["source"], "plugin " + kMisbehavePlugin);
+    ASSERT_FALSE(j["groups"].empty()) << js.out;
+    const json& group = j["groups"][0];
+    EXPECT_EQ(group["count"], 2837);
+    EXPECT_EQ(group["cause"], "values differ: depth");
+    EXPECT_EQ(group["distribution"], "box inside box");
+    EXPECT_EQ(group["answers"]["a"]["depth"], 0.5);
+    EXPECT_EQ(group["answers"]["exact"]["depth_text"], "1");
+    words = hunt;
+    words.push_back("--verdict-only");
+    const Outcome verdicts = test::RunPluginCli(words);
+    EXPECT_EQ(verdicts.status, 0) << verdicts.out << verdicts.err;
+    EXPECT_NE(verdicts.out.find(", verdicts only, seed 1\n20000 cases in "), std::string::npos) << verdicts.out;
+    EXPECT_NE(verdicts.out.find(": none found\n"), std::string::npos) << verdicts.out;
 }
 
 } // namespace

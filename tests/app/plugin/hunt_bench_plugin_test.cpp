@@ -43,10 +43,12 @@ TEST(HuntPlugin, ACrashAroundTheScenesPairIsACounterexampleShrunkLikeAnyOther)
                                             kMisbehavePlugin, "--around", WriteScene(), "--max", "0", "--cases", "300",
                                             "--seconds", "0", "--quiet", "--threads", "1"});
     EXPECT_EQ(run.status, 1) << run.out << run.err;
-    EXPECT_NE(run.out.find("\n2. origin [13, 0, 0], direction [-1, 0, 0], box [0, 1]^3\n"
-                           "   misbehave_c: crashed: killed by signal 11 (Segmentation fault); exact: hit, t in "
-                           "[12, 13] (exact)\n"
-                           "   distribution: around the seed pair\n"),
+    // the crashes are one group (52 of the 300 cases), its smallest case keeps x = 13; the plugin's
+    // misses of the boxes its rays do hit are others
+    EXPECT_NE(run.out.find("\n1. 52 cases: misbehave_c failed: crashed (distribution: around the seed pair)\n"
+                           "   smallest: origin [13, 0, 0], direction [0, 0, 1], box [0, 1]^3\n"
+                           "   misbehave_c: crashed: killed by signal 11 (Segmentation fault); exact: miss\n"
+                           "2. 34 cases: misbehave_c misses where exact hits (distribution: around the seed pair)\n"),
               std::string::npos)
         << run.out;
     EXPECT_NE(run.out.find("\n300 cases in "), std::string::npos) << run.out;

@@ -1,11 +1,13 @@
-// Tests of app/plugin/hunt_external_export (`hitlab hunt --plugin/--external --gtest`): the
-// printed cases compile as given (the system compiler, GoogleTest, nlohmann-json and
-// include/hitlab/plugin.h, as their comment says), fail against the flawed algorithm the hunt
-// found them in, and pass once the user's code gives the exact answer (the flawless algorithm of
-// the same program or plugin). Also: ShellQuote.
+// Tests of app/plugin/hunt_external_export (`hitlab hunt --plugin/--external --gtest FILE` and
+// `--gtest-linked FILE`): the written files compile as they are (the system compiler, GoogleTest,
+// nlohmann-json and include/hitlab/plugin.h, as their header says), fail against the flawed
+// algorithm the hunt found them in, and pass once the user's code gives the exact answer (the
+// flawless algorithm of the same program or plugin). A plugin's file names no absolute path: it
+// loads the plugin that HITLAB_PLUGIN (or the compile definition HITLAB_PLUGIN_FILE) names, and
+// the linked variant is built with the plugin's C source. Also: ShellQuote.
 #include "app/plugin/hunt_external_export.h"
 
-#include "support/run_cli.h"
+#include "support/plugin_cli.h"
 
 #include <gtest/gtest.h>
 
@@ -21,23 +23,12 @@ namespace {
 namespace fs = std::filesystem;
 
 const std::string kCpp = std::string("'") + HITLAB_RAY_AABB_CPP + "'";
-const std::string kPlugin = std::string(HITLAB_PLUGIN_DIR) + "/ray_aabb_slab.so";
+const fs::path kDir = fs::temp_directory_path() / "hitlab_hunt_external_export_test";
 
-/// The GoogleTest cases of a hunt's output: each block from its "// ---- hitlab hunt" line to
-/// the closing brace of its TEST.
-std::string Cases(const std::string& out)
+std::string Read(const fs::path& path)
 {
-    std::string cases;
-    std::istringstream in(out);
-    bool on = false;
-    for (std::string line; std::getline(in, line);) {
-        on = on || line.rfind("// ---- hitlab hunt", 0) == 0;
-        if (on) {
-            cases += line + "\n";
-        }
-        on = on && line != "}";
-    }
-    return cases;
+    std::ifstream in(path, std::ios::binary);
+    return std::string(std::istreambuf_iterator<char>(in), {});
 }
 
 std::string Replace(std::string text, const std::string& from, const std::string& to)
@@ -48,7 +39,6 @@ std::string Replace(std::string text, const std::string& from, const std::string
     return text;
 }
 
-/// Compiles the cases as their comments say and runs them; the run's exit status and output.
 #if defined(__SANITIZE_ADDRESS__)
 // the plugins of a sanitizer build are instrumented: a test that loads one is built the same way
 constexpr const char* kSanitize = " -fsanitize=address,undefined";
@@ -58,60 +48,137 @@ constexpr const char* kSanitize = "";
 constexpr const char* kRunEnv = "";
 #endif
 
-int CompileAndRun(const std::string& cases, const std::string& tag, std::string& output)
+/// Compiles the test file (text) as its header says, with the C sources (a plugin linked in) and
+/// the flags, and runs it with env before the command; the run's exit status (-1: the compile
+/// failed) and output.
+int CompileAndRun(const std::string& text, const std::string& tag, std::string& output,
+                  const std::vector<std::string>& cSources = {}, const std::string& flags = "",
+                  const std::string& env = "")
 {
-    const fs::path dir = fs::temp_directory_path() / "hitlab_hunt_external_export_test";
-    fs::create_directories(dir);
-    const fs::path source = dir / (tag + ".cpp"), exe = dir / tag, log = dir / (tag + ".log");
-    std::ofstream(source) << cases;
+    fs::create_directories(kDir);
+    const fs::path source = kDir / (tag + ".cpp"), exe = kDir / tag, log = kDir / (tag + ".log");
+    std::ofstream(source) << text;
+    std::string objects;
+    for (std::size_t i = 0; i < cSources.size(); ++i) { // the plugin's C, built as its CMake target builds it
+        const fs::path object = kDir / (tag + "_" + std::to_string(i) + ".o");
+        const std::string cc = std::string(HITLAB_CC) + kSanitize +
+                               " -std=c99 -ffp-contract=off -Wall -Wextra -Werror -I " + HITLAB_PLUGIN_INCLUDE +
+                               " -c " + cSources[i] + " -o " + object.string() + " > " + log.string() + " 2>&1";
+        if (std::system(cc.c_str()) != 0) {
+            output = "compile failed: " + cc + "\n" + Read(log);
+            return -1;
+        }
+        objects += " " + object.string();
+    }
     const std::string compile = std::string(HITLAB_CXX) + kSanitize + " -std=c++20 -Wall -Wextra -Werror -I " +
-                                HITLAB_PLUGIN_INCLUDE + " " + source.string() + " -o " + exe.string() +
-                                " -lgtest_main -lgtest -pthread -ldl > " + log.string() + " 2>&1";
+                                HITLAB_PLUGIN_INCLUDE + flags + " " + source.string() + objects + " -o " +
+                                exe.string() + " -lgtest_main -lgtest -pthread -ldl > " + log.string() + " 2>&1";
     if (std::system(compile.c_str()) != 0) {
-        std::ifstream in(log);
-        output = "compile failed: " + compile + "\n" + std::string(std::istreambuf_iterator<char>(in), {});
+        output = "compile failed: " + compile + "\n" + Read(log);
         return -1;
     }
-    const int status = std::system((kRunEnv + exe.string() + " > " + log.string() + " 2>&1").c_str());
-    std::ifstream in(log);
-    output = std::string(std::istreambuf_iterator<char>(in), {});
+    const int status = std::system((kRunEnv + env + exe.string() + " > " + log.string() + " 2>&1").c_str());
+    output = Read(log);
     return status;
 }
 
-TEST(HuntExternalExport, CasesCompileFailOnTheFlawAndPassOnTheExactAnswer)
+TEST(HuntExternalExport, AProgramsFileCompilesFailsOnTheFlawAndPassesOnTheExactAnswer)
 {
-    setenv("HITLAB_PLUGIN_HOST", HITLAB_PLUGIN_HOST, 1);
+    const fs::path file = kDir / "program_cases.cpp";
+    fs::create_directories(kDir);
     const test::CliRun program =
         test::RunCli({"hunt", "--family", "ray_aabb", "--a", "slab_cpp_flawed", "--external", kCpp + " --flaw miss",
-                      "--max", "1", "--seconds", "0", "--quiet", "--threads", "1", "--gtest"});
+                      "--max", "1", "--seconds", "0", "--quiet", "--threads", "1", "--gtest", file.string()});
     ASSERT_EQ(program.status, 1) << program.out << program.err;
-    const test::CliRun plugin =
-        test::RunCli({"hunt", "--family", "ray_aabb", "--a", "slab_c_outside", "--plugin", kPlugin, "--max", "1",
-                      "--seconds", "0", "--quiet", "--threads", "1", "--gtest"});
-    ASSERT_EQ(plugin.status, 1) << plugin.out << plugin.err;
-    const std::string cases = Cases(program.out) + Cases(plugin.out);
-    // the program's case: the ray along the box's z = 0 face, direction z -0 (hand-checked in
-    // hunt_bench_external_test): the exact answer is a hit for t in [0, 1]
+    EXPECT_NE(program.out.find("GoogleTest cases: " + file.string() + "\n"), std::string::npos) << program.out;
+    EXPECT_EQ(program.out.find("TEST("), std::string::npos) << program.out; // the text only on standard output
+    const std::string cases = Read(file);
+    // the ray along the box's z = 0 face, direction z -0 (hand-checked in hunt_bench_external_test):
+    // the exact answer is a hit for t in [0, 1]
     EXPECT_NE(cases.find("TEST(HuntRayAabb, SlabCppFlawedVsExact1)"), std::string::npos) << cases;
     EXPECT_NE(cases.find("\"direction\":[0,1,-0.0]"), std::string::npos) << cases;
     EXPECT_NE(cases.find("    EXPECT_NEAR(number(result.value(\"t_exit\", nlohmann::json())), 1, "), std::string::npos)
         << cases;
     EXPECT_NE(cases.find("// Build: link GTest::gtest_main and nlohmann_json::nlohmann_json."), std::string::npos);
-    // the plugin's case: slab_c_outside counts an origin inside as a miss, the judge says hit
-    EXPECT_NE(cases.find("TEST(HuntRayAabb, SlabCOutsideVsExact1)"), std::string::npos) << cases;
-    EXPECT_NE(cases.find("    algorithm->run_d(&query, &result, 1);\n"), std::string::npos) << cases;
-    EXPECT_NE(cases.find("    EXPECT_NEAR(result.t_enter, 0, "), std::string::npos) << cases;
 
     std::string output;
-    EXPECT_NE(CompileAndRun(cases, "flawed", output), 0) << output;
+    EXPECT_NE(CompileAndRun(cases, "program_flawed", output), 0) << output;
     EXPECT_NE(output.find("[  FAILED  ] HuntRayAabb.SlabCppFlawedVsExact1 ("), std::string::npos) << output;
+    // the user fixes their code: the same case passes on the flawless program
+    const std::string fixed = Replace(Replace(cases, " --flaw miss", ""), "\"slab_cpp_flawed\"", "\"slab_cpp\"");
+    EXPECT_EQ(CompileAndRun(fixed, "program_fixed", output), 0) << output << fixed;
+    EXPECT_NE(output.find("[  PASSED  ] 1 test."), std::string::npos) << output;
+}
+
+TEST(HuntExternalExport, APluginsFilesLoadItByNameOrLinkItAndNameNoAbsolutePath)
+{
+    const fs::path loaded = kDir / "plugin_cases.cpp", linked = kDir / "plugin_linked_cases.cpp";
+    fs::create_directories(kDir);
+    const test::CliRun plugin = test::RunPluginCli(
+        {"hunt", "--family", "ray_aabb", "--a", "slab_c_outside", "--plugin", test::kSlabPlugin, "--max", "1",
+         "--seconds", "0", "--quiet", "--threads", "1", "--gtest", loaded.string(), "--gtest-linked", linked.string()});
+    ASSERT_EQ(plugin.status, 1) << plugin.out << plugin.err;
+    EXPECT_NE(plugin.out.find("GoogleTest cases (the plugin linked in): " + linked.string() + "\n"), std::string::npos)
+        << plugin.out;
+    const std::string cases = Read(loaded), linkedCases = Read(linked);
+    for (const std::string* text : {&cases, &linkedCases}) {
+        // slab_c_outside counts an origin in the closed box as outside and misses; the judge says hit
+        EXPECT_NE(text->find("TEST(HuntRayAabb, SlabCOutsideVsExact1)"), std::string::npos) << *text;
+        EXPECT_NE(text->find("    algorithm->run_d(&query, &result, 1);\n"), std::string::npos) << *text;
+        EXPECT_NE(text->find("    EXPECT_NEAR(result.t_enter, 0, "), std::string::npos) << *text;
+        // the plugin by name only: no folder of this machine in the file
+        EXPECT_EQ(text->find(HITLAB_PLUGIN_DIR), std::string::npos) << *text;
+        EXPECT_NE(text->find("--plugin \"$HITLAB_PLUGIN\" (ray_aabb_slab.so)"), std::string::npos) << *text;
+    }
+    EXPECT_NE(cases.find("std::getenv(\"HITLAB_PLUGIN\")"), std::string::npos) << cases;
+    EXPECT_EQ(linkedCases.find("dlopen"), std::string::npos) << linkedCases;
+    EXPECT_NE(linkedCases.find("return hitlab_plugin_v1();"), std::string::npos) << linkedCases;
+
+    // loaded: the plugin the environment names, or the one the compile definition names
+    std::string output;
+    const std::string env = "HITLAB_PLUGIN='" + test::kSlabPlugin + "' ";
+    EXPECT_NE(CompileAndRun(cases, "plugin_flawed", output, {}, "", env), 0) << output;
+    EXPECT_NE(output.find("[  FAILED  ] HuntRayAabb.SlabCOutsideVsExact1 ("), std::string::npos) << output;
+    EXPECT_NE(output.find("Value of: result.hit\n  Actual: false"), std::string::npos) << output; // it ran, missed
+    EXPECT_NE(CompileAndRun(cases, "plugin_unset", output, {}, "", "HITLAB_PLUGIN= "), 0) << output;
+    EXPECT_NE(output.find("no plugin: set HITLAB_PLUGIN to the plugin's file"), std::string::npos) << output;
+    const std::string definition = " '-DHITLAB_PLUGIN_FILE=\"" + test::kSlabPlugin + "\"'";
+    EXPECT_NE(CompileAndRun(cases, "plugin_defined", output, {}, definition, "HITLAB_PLUGIN= "), 0) << output;
+    EXPECT_NE(output.find("Value of: result.hit\n  Actual: false"), std::string::npos) << output;
+    // linked: built with the plugin's source, no HitLab library and no dlopen
+    const std::string source = std::string(HITLAB_PLUGIN_SOURCES) + "/ray_aabb_slab.c";
+    EXPECT_NE(CompileAndRun(linkedCases, "plugin_linked", output, {source}), 0) << output;
     EXPECT_NE(output.find("[  FAILED  ] HuntRayAabb.SlabCOutsideVsExact1 ("), std::string::npos) << output;
 
-    // the user fixes their code: the same cases pass on the flawless algorithms
-    std::string fixed = Replace(cases, " --flaw miss", "");
-    fixed = Replace(Replace(fixed, "\"slab_cpp_flawed\"", "\"slab_cpp\""), "\"slab_c_outside\"", "\"slab_c\"");
-    EXPECT_EQ(CompileAndRun(fixed, "fixed", output), 0) << output << fixed;
-    EXPECT_NE(output.find("[  PASSED  ] 2 tests."), std::string::npos) << output;
+    // the user fixes their code: the same cases pass on the flawless algorithm of the plugin
+    const std::string fixed = Replace(cases, "\"slab_c_outside\"", "\"slab_c\"");
+    EXPECT_EQ(CompileAndRun(fixed, "plugin_fixed", output, {}, "", env), 0) << output << fixed;
+    EXPECT_NE(output.find("[  PASSED  ] 1 test."), std::string::npos) << output;
+    const std::string linkedFixed = Replace(linkedCases, "\"slab_c_outside\"", "\"slab_c\"");
+    EXPECT_EQ(CompileAndRun(linkedFixed, "plugin_linked_fixed", output, {source}), 0) << output;
+    EXPECT_NE(output.find("[  PASSED  ] 1 test."), std::string::npos) << output;
+}
+
+TEST(HuntExternalExport, AWrongDepthIsAssertedAgainstTheExactDepth)
+{
+    // overlap_length_depth (misbehave.c) takes the overlap's length for the push-out depth: its
+    // verdicts are right, its depth is wrong where one interval contains the other. The default
+    // hunt compares values and exports the exact depth; the case fails on it (linked with
+    // misbehave.c)
+    const fs::path file = kDir / "depth_cases.cpp";
+    fs::create_directories(kDir);
+    const test::CliRun run = test::RunPluginCli({"hunt", "--family", "aabb_aabb", "--a", "overlap_length_depth",
+                                                 "--plugin", test::kMisbehavePlugin, "--cases", "20000", "--seconds",
+                                                 "0", "--quiet", "--threads", "1", "--gtest-linked", file.string()});
+    ASSERT_EQ(run.status, 1) << run.out << run.err;
+    const std::string cases = Read(file);
+    EXPECT_NE(cases.find("// cause: overlap_length_depth values differ: depth; "), std::string::npos) << cases;
+    EXPECT_NE(cases.find("    EXPECT_NEAR(result.depth, 1, "), std::string::npos) << cases;
+    std::string output;
+    EXPECT_NE(CompileAndRun(cases, "depth_linked", output, {std::string(HITLAB_PLUGIN_SOURCES) + "/misbehave.c"}), 0)
+        << output;
+    EXPECT_NE(output.find("[  FAILED  ] HuntAabbAabb.OverlapLengthDepthVsExact1 ("), std::string::npos) << output;
+    EXPECT_NE(output.find("result.depth"), std::string::npos) << output;
 }
 
 TEST(HuntExternalExport, ShellQuoteWrapsInSingleQuotes)

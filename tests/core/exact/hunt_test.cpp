@@ -3,6 +3,7 @@
 // runs the vectorised path with the same verdicts as the scalar functions, and cancels.
 #include "core/exact/hunt.h"
 #include "core/exact/hunt_detail.h"
+#include "core/exact/hunt_groups.h"
 
 #include "core/compare.h"
 #include "core/io/scene_file.h"
@@ -16,6 +17,8 @@
 #include <chrono>
 #include <cmath>
 #include <cstdio>
+#include <map>
+#include <set>
 #include <thread>
 #include <unistd.h>
 
@@ -32,6 +35,7 @@ HuntOptions Options(Family family, const char* a, const char* b = "")
     o.maxSeconds = 5;
     o.seed = 7;
     o.maxCounterexamples = 1;
+    o.valueUlps = 0; // these hunt verdicts (--verdict-only); the HuntValues tests compare values
     return o;
 }
 
@@ -59,7 +63,7 @@ TEST_P(PublishedVariant, SeededHuntAgainstExactJudgeFindsAShrunkCounterexample)
     const HuntReport report = RunHunt(Options(p.family, p.name));
     const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     ASSERT_TRUE(report.error.what.empty()) << report.error;
-    ASSERT_EQ(report.counterexamples.size(), 1u) << p.name;
+    ASSERT_FALSE(report.counterexamples.empty()) << p.name;
     EXPECT_LT(seconds, 3.0);
     const Counterexample& c = report.counterexamples[0];
     EXPECT_NE(c.a.hit, c.exact.hit); // it really disagrees with the judge
@@ -81,7 +85,7 @@ TEST(Hunt, FindsSatFacesFlawBoxesThatOnlyAnEdgeEdgeAxisSeparates)
     // against sat: the cases where leaving out the nine edge-edge axes changes the verdict
     const HuntReport report = RunHunt(Options(Family::ObbObb, "sat_faces", "sat"));
     ASSERT_TRUE(report.error.what.empty()) << report.error;
-    ASSERT_EQ(report.counterexamples.size(), 1u);
+    ASSERT_FALSE(report.counterexamples.empty());
     const Counterexample& c = report.counterexamples[0];
     EXPECT_TRUE(c.a.hit) << c.text;
     ASSERT_TRUE(c.b.has_value());
@@ -103,7 +107,7 @@ TEST(Hunt, FindsSegmentRecastFlawADirectionComponentBelowOneMillionth)
     o.tolerance = 1e-9;
     const HuntReport report = RunHunt(o);
     ASSERT_TRUE(report.error.what.empty()) << report.error;
-    ASSERT_EQ(report.counterexamples.size(), 1u);
+    ASSERT_FALSE(report.counterexamples.empty());
     const Counterexample& c = report.counterexamples[0];
     EXPECT_NE(c.a.hit, c.exact.hit) << c.text;
     // the segment has a component that Recast takes for parallel although it is not zero
@@ -180,19 +184,34 @@ TEST(Hunt, GoogleTestSnippetAssertsTheExactAnswerAgainstAlgorithmA)
     HuntOptions o = Options(Family::RayAabb, "face_planes", "slab");
     o.threads = 1;
     const HuntReport report = RunHunt(o);
-    ASSERT_EQ(report.counterexamples.size(), 1u);
+    ASSERT_FALSE(report.counterexamples.empty());
     const Counterexample& c = report.counterexamples[0];
     ASSERT_TRUE(c.b.has_value());
     const std::string s = GoogleTestSnippet(c, o, 3);
     EXPECT_EQ(s.rfind("// ---- hitlab hunt: ray_aabb counterexample 3, face_planes against slab ----\n", 0), 0u) << s;
-    EXPECT_NE(s.find("\n#include \"core/algorithm.h\"\n#include \"core/exact/exact.h\"\n\n#include <gtest/gtest.h>\n"),
-              std::string::npos)
-        << s;
-    EXPECT_NE(s.find("// Build: link HitLab::core and HitLab::exact"), std::string::npos) << s;
     EXPECT_NE(s.find("\nTEST(HuntRayAabb, FacePlanesVsSlab3)\n{\n"), std::string::npos) << s;
-    EXPECT_NE(s.find("found by: hitlab hunt --family ray_aabb --a face_planes --b slab --seed 7 --threads 1 ("),
+    EXPECT_NE(s.find("found by: hitlab hunt --family ray_aabb --a face_planes --b slab --seed 7 --threads 1 "
+                     "--verdict-only\n"),
               std::string::npos)
         << s;
+    // the group: its cause and count
+    EXPECT_NE(s.find("// cause: face_planes " + c.cause + "; " + std::to_string(c.count) + " case" +
+                     (c.count == 1 ? "" : "s") + " from the distribution \"" + c.distribution +
+                     "\", this the smallest\n"),
+              std::string::npos)
+        << s;
+    EXPECT_EQ(c.cause, c.a.hit ? "hits where slab misses" : "misses where slab hits");
+    // the file: one header, the includes once, then the cases
+    const std::string file = GoogleTestFile({c, c}, o);
+    EXPECT_EQ(file.rfind("// GoogleTest cases written by `hitlab hunt --gtest`", 0), 0u) << file;
+    EXPECT_NE(
+        file.find("\n#include \"core/algorithm.h\"\n#include \"core/exact/exact.h\"\n\n#include <gtest/gtest.h>\n"),
+        std::string::npos)
+        << file;
+    EXPECT_NE(file.find("// Build: link HitLab::core and HitLab::exact"), std::string::npos) << file;
+    EXPECT_NE(file.find("\nTEST(HuntRayAabb, FacePlanesVsSlab1)\n{\n"), std::string::npos) << file;
+    EXPECT_NE(file.find("\nTEST(HuntRayAabb, FacePlanesVsSlab2)\n{\n"), std::string::npos) << file;
+    EXPECT_EQ(file.find("#include \"core/algorithm.h\""), file.rfind("#include \"core/algorithm.h\""));
     EXPECT_NE(s.find("hitlab::Ray<double>{{"), std::string::npos) << s;
     EXPECT_NE(s.find("hitlab::Aabb<double>{{"), std::string::npos) << s;
     EXPECT_NE(s.find(c.text), std::string::npos);
@@ -241,7 +260,7 @@ TEST(Hunt, CounterexampleSceneRoundTripsThroughAFile)
 {
     HuntOptions o = Options(Family::SphereAabb, "expanded_box");
     const HuntReport report = RunHunt(o);
-    ASSERT_EQ(report.counterexamples.size(), 1u);
+    ASSERT_FALSE(report.counterexamples.empty());
     const Scene scene = CounterexampleScene(report.counterexamples[0], o);
     ASSERT_EQ(scene.Shapes().size(), 2u);
     EXPECT_NE(scene.title.find("expanded_box"), std::string::npos);
@@ -390,10 +409,19 @@ std::vector<std::string> Texts(const HuntReport& report)
     return texts;
 }
 
-TEST(HuntThreads, SameSeedAndThreadsGiveTheSameCounterexamplesAndTheFirstThreadIsTheOneThreadHunt)
+/// Each group of a report: "distribution | cause" -> (count, smallest case's text).
+std::map<std::string, std::pair<std::uint64_t, std::string>> Groups(const HuntReport& report)
 {
-    // geometric vs the reference in values: many distinct counterexamples, so that both threads
-    // contribute and the merge order shows
+    std::map<std::string, std::pair<std::uint64_t, std::string>> groups;
+    for (const Counterexample& c : report.counterexamples) {
+        groups[c.distribution + " | " + c.cause] = {c.count, c.text};
+    }
+    return groups;
+}
+
+TEST(HuntThreads, SameSeedAndThreadsGiveTheSameGroupsAndTheFirstThreadsAreTheOneThreadHunts)
+{
+    // geometric vs the reference in values: many groups, so that both threads contribute
     HuntOptions o = Options(Family::RaySphere, "geometric", "quadratic_stable");
     o.seed = 1;
     o.maxCases = 4096;
@@ -407,17 +435,23 @@ TEST(HuntThreads, SameSeedAndThreadsGiveTheSameCounterexamplesAndTheFirstThreadI
     EXPECT_EQ(first.threads, 2u);
     EXPECT_EQ(first.progress.cases, 4096u); // two shares of 2048 = 8 batches of 256 each
     EXPECT_EQ(Texts(first), Texts(second));
-    // thread 0 draws the seed's own stream: its share alone is the one-thread hunt of 2048 cases,
-    // merged first; thread 1 adds others
+    EXPECT_EQ(Groups(first), Groups(second));
+    // thread 0 draws the seed's own stream: its share alone is the one-thread hunt of 2048 cases;
+    // every group of it is in the two-thread hunt, with at least its count
     o.threads = 1;
     o.maxCases = 2048;
     const HuntReport alone = RunHunt(o);
     EXPECT_EQ(alone.threads, 1u);
     EXPECT_EQ(alone.progress.cases, 2048u);
-    const std::vector<std::string> mine = Texts(alone), both = Texts(first);
+    const auto mine = Groups(alone), both = Groups(first);
     ASSERT_FALSE(mine.empty());
-    ASSERT_GT(both.size(), mine.size());
-    EXPECT_TRUE(std::equal(mine.begin(), mine.end(), both.begin()));
+    std::uint64_t extra = 0;
+    for (const auto& [key, group] : mine) {
+        ASSERT_EQ(both.count(key), 1u) << key;
+        EXPECT_GE(both.at(key).first, group.first) << key;
+        extra += both.at(key).first - group.first;
+    }
+    EXPECT_GT(extra + both.size() - mine.size(), 0u); // thread 1 added cases
 }
 
 /// The ray_sphere hunt of the test above: many distinct counterexamples from both threads.
@@ -500,6 +534,112 @@ TEST(HuntThreads, TheVectorisedPathSharesTheCasesInBatchesOfAPool)
     EXPECT_EQ(r.threads, 2u);
     EXPECT_EQ(r.progress.cases, 4u * 262144u);
     EXPECT_EQ(Texts(r), Texts(RunHunt(o)));
+}
+
+TEST(HuntGroups, CountsEveryCaseKeepsTheSimplestAndMergesInOrder)
+{
+    const auto make = [](double x, const char* text) {
+        Counterexample c;
+        c.query = Query{Family::PointAabb, Point<double>{{x, 0, 0}}, Aabb<double>{{0, 0, 0}, {1, 1, 1}}};
+        c.text = text;
+        return c;
+    };
+    HuntGroups<Counterexample> lane0, lane1;
+    // a group's first 8 cases are shrunk, then only counted
+    for (int i = 0; i < 10; ++i) {
+        EXPECT_EQ(lane0.Count("d", "misses where exact hits"), i < 8) << i;
+    }
+    lane0.Offer("d", "misses where exact hits", make(0.75, "three quarters")); // 2 binary digits
+    lane0.Offer("d", "misses where exact hits", make(0.5, "a half"));          // 1: simpler, kept
+    lane0.Offer("d", "misses where exact hits", make(0.625, "five eighths"));  // 3: not kept
+    EXPECT_TRUE(lane0.Count("e", "hits where exact misses"));
+    lane0.Offer("e", "hits where exact misses", make(2, "two"));
+    EXPECT_EQ(lane0.Size(), 2u);
+    // another thread: 3 more of the first group (with a simpler case: 1 beats 0.5) and a new one
+    for (int i = 0; i < 3; ++i) {
+        lane1.Count("d", "misses where exact hits");
+    }
+    lane1.Offer("d", "misses where exact hits", make(1, "one"));
+    lane1.Count("f", "values differ: depth");
+    lane1.Offer("f", "values differ: depth", make(3, "three"));
+    lane0.Merge(std::move(lane1));
+    EXPECT_EQ(lane0.Size(), 3u);
+    const std::vector<Counterexample> sorted = lane0.Sorted();
+    ASSERT_EQ(sorted.size(), 3u);
+    EXPECT_EQ(sorted[0].text, "one"); // 13 cases, the simplest of both threads
+    EXPECT_EQ(sorted[0].count, 13u);
+    // 1 case each: by distribution, then cause
+    EXPECT_EQ(sorted[1].text, "two");
+    EXPECT_EQ(sorted[1].count, 1u);
+    EXPECT_EQ(sorted[2].text, "three");
+    EXPECT_EQ(lane0.Sorted(1).size(), 1u);
+    EXPECT_EQ(HuntValuesCause(kFieldTEnter | kFieldTExit), "values differ: t_enter, t_exit");
+    EXPECT_EQ(HuntVerdictCause(false, "exact"), "misses where exact hits");
+    EXPECT_EQ(HuntVerdictCause(true, "slab"), "hits where slab misses");
+}
+
+TEST(Hunt, KeepsHuntingPastFiveFindsAndCountsEveryDisagreementInItsGroup)
+{
+    // six_faces misses every ray from a point of a face plane of a flat box... many causes; the
+    // hunt runs all its cases and every disagreeing case is in one group
+    HuntOptions o = Options(Family::RayAabb, "six_faces");
+    o.maxCases = 20000;
+    o.maxSeconds = 0;
+    o.maxCounterexamples = 0;
+    o.threads = 1;
+    const HuntReport report = RunHunt(o);
+    ASSERT_TRUE(report.error.what.empty()) << report.error;
+    EXPECT_EQ(report.progress.cases, 20224u); // 79 batches of 256: not stopped at a 5th find
+    ASSERT_GT(report.counterexamples.size(), 5u);
+    std::uint64_t counted = 0;
+    std::set<std::string> keys;
+    for (std::size_t i = 0; i < report.counterexamples.size(); ++i) {
+        const Counterexample& c = report.counterexamples[i];
+        counted += c.count;
+        EXPECT_TRUE(keys.insert(c.distribution + " | " + c.cause).second) << c.distribution << " | " << c.cause;
+        if (i > 0) { // most cases first
+            EXPECT_LE(c.count, report.counterexamples[i - 1].count);
+        }
+        // the smallest case shows its group's cause
+        EXPECT_EQ(c.cause, HuntVerdictCause(c.a.hit, "exact")) << c.text;
+        EXPECT_NE(c.a.hit, c.exact.hit) << c.text;
+    }
+    EXPECT_EQ(counted, report.progress.disagreements);
+    EXPECT_EQ(report.progress.counterexamples, report.counterexamples.size());
+}
+
+TEST(HuntValues, ValuesCountByDefaultAndVerdictOnlyOptsOut)
+{
+    const HuntOptions defaults;
+    EXPECT_EQ(defaults.valueUlps, kValueUlps);
+    EXPECT_EQ(defaults.maxCounterexamples, 0u);
+    // geometric assumes a unit direction: a ray along (0, 0, 2) from z = -4 towards the unit
+    // sphere hits it at t = 1.5 and 2.5 (exactly); geometric's tca = L.d = 8, d^2 = 16 - 64,
+    // thc = sqrt(1 + 48) = 7: t = 1 and 15. The verdict agrees, the values do not
+    const Query q{Family::RaySphere, Ray<double>{{0, 0, -4}, {0, 0, 2}}, Sphere<double>{{0, 0, 0}, 1}};
+    const Result r = hitlab::Run(*FindAlgorithm(Family::RaySphere, "geometric"), q, Precision::Double);
+    ASSERT_TRUE(r.hit);
+    ASSERT_EQ(r.tEnter, 1.0);
+    ASSERT_EQ(r.tExit, 15.0);
+    HuntOptions o;
+    o.family = Family::RaySphere;
+    o.a = "geometric";
+    EXPECT_TRUE(HuntDisagrees(o, q));
+    o.valueUlps = 0;
+    EXPECT_FALSE(HuntDisagrees(o, q));
+    // a hunt: the default finds value groups, --verdict-only none of them
+    o = Options(Family::RaySphere, "geometric");
+    o.maxCounterexamples = 0;
+    o.maxCases = 4096;
+    o.maxSeconds = 0;
+    o.threads = 1;
+    const auto values = [](const HuntReport& report) {
+        return std::count_if(report.counterexamples.begin(), report.counterexamples.end(),
+                             [](const Counterexample& c) { return c.cause.rfind("values differ: t_enter", 0) == 0; });
+    };
+    EXPECT_EQ(values(RunHunt(o)), 0);
+    o.valueUlps = kValueUlps;
+    EXPECT_GT(values(RunHunt(o)), 0);
 }
 
 TEST(Hunt, InvalidOptionsAreReported)
