@@ -62,6 +62,34 @@ std::optional<Query> AroundQuery(const std::string& path, const std::string& fam
     return std::nullopt;
 }
 
+int HuntExitStatus(HuntStatus status)
+{
+    switch (status) {
+    case HuntStatus::NoneFound:
+        return 0;
+    case HuntStatus::Found:
+        return 1;
+    case HuntStatus::Inconclusive:
+        return kHuntInconclusiveExit;
+    }
+    return kHuntInconclusiveExit;
+}
+
+std::string HuntConclusionText(const HuntProgress& progress, std::size_t counterexamples, const std::string& why)
+{
+    const HuntStatus status = HuntStatusOf(progress, counterexamples);
+    const std::string notJudged = HuntNotJudgedText(progress, why);
+    switch (status) {
+    case HuntStatus::NoneFound:
+        return ": none found";
+    case HuntStatus::Found:
+        return notJudged.empty() ? "" : "; " + notJudged;
+    case HuntStatus::Inconclusive:
+        return ": inconclusive, " + notJudged;
+    }
+    return "";
+}
+
 int RunHunt(HuntCliOptions o, std::ostream& out, std::ostream& err)
 {
     const auto family = FamilyFromName(o.family);
@@ -119,7 +147,7 @@ int RunHunt(HuntCliOptions o, std::ostream& out, std::ostream& err)
             out << GoogleTestSnippet(c, o.hunt, index);
         }
     }
-    char summary[320];
+    char summary[400];
     std::snprintf(summary, sizeof summary,
                   "%llu cases in %.2f s (%.3g cases/s, %s, %zu thread%s), %llu disagreeing, %llu within the tolerance "
                   "of the boundary, "
@@ -130,9 +158,9 @@ int RunHunt(HuntCliOptions o, std::ostream& out, std::ostream& err)
                   static_cast<unsigned long long>(report.progress.nearBoundary), report.counterexamples.size(),
                   report.counterexamples.size() == 1 ? "" : "s",
                   static_cast<unsigned long long>(report.progress.exactCalls),
-                  report.counterexamples.empty() ? ": none found" : "");
+                  HuntConclusionText(report.progress, report.counterexamples.size(), report.notJudgedWhy).c_str());
     out << summary;
-    return report.counterexamples.empty() ? 0 : 1;
+    return HuntExitStatus(HuntStatusOf(report.progress, report.counterexamples.size()));
 }
 
 } // namespace hitlab

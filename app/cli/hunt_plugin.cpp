@@ -118,17 +118,20 @@ int RunHuntExternal(HuntCliOptions o, const HuntSource& spec, std::chrono::milli
         return 2;
     }
     const HuntProgress& p = report.progress;
-    char summary[320];
+    const std::string near =
+        o.hunt.tolerance > 0 ? ", " + std::to_string(p.nearBoundary) + " within the tolerance of the boundary" : "";
+    char summary[480];
     std::snprintf(summary, sizeof summary,
                   "%llu cases in %.2f s (%.3g cases/s, %s batches of up to %u, %zu thread%s), %llu disagreeing or "
-                  "failed, %zu counterexample%s after shrinking, %llu exact (GMP) judgements%s\n",
+                  "failed%s, %zu counterexample%s after shrinking, %llu exact (GMP) judgements%s\n",
                   static_cast<unsigned long long>(p.cases), p.seconds, p.casesPerSecond,
                   spec.plugin.empty() ? "program" : "plugin", plugin::kCapacity, report.threads,
-                  report.threads == 1 ? "" : "s", static_cast<unsigned long long>(p.disagreements), report.found.size(),
-                  report.found.size() == 1 ? "" : "s", static_cast<unsigned long long>(p.exactCalls),
-                  report.found.empty() ? ": none found" : "");
+                  report.threads == 1 ? "" : "s", static_cast<unsigned long long>(p.disagreements), near.c_str(),
+                  report.found.size(), report.found.size() == 1 ? "" : "s",
+                  static_cast<unsigned long long>(p.exactCalls),
+                  HuntConclusionText(p, report.found.size(), report.notJudgedWhy).c_str());
     out << summary;
-    return report.found.empty() ? 0 : 1;
+    return HuntExitStatus(HuntStatusOf(p, report.found.size()));
 }
 
 } // namespace hitlab

@@ -15,9 +15,10 @@ namespace hitlab {
 
 /// The hunt for options.hunt.a of the source (ExternalHunt, app/plugin/hunt_external.h) against
 /// the exact judge or the built-in options.hunt.b, printed as RunHunt prints its finds (a failure
-/// with its status in place of the verdict) with a progress line on err unless quiet. Verdicts
-/// only: --ulps, -o and --gtest are refused.
-/// Exit status as RunHunt's: 0 none found, 1 some, 2 a bad option or a refused source.
+/// with its status in place of the verdict) with a progress line on err unless quiet.
+/// Exit status as RunHunt's: 0 none found, 1 some, 2 a bad option or a refused source, 4
+/// inconclusive (none found, but cases the source had not answered by --seconds plus one
+/// timeout were not judged).
 int RunHuntExternal(HuntCliOptions options, const HuntSource& source, std::chrono::milliseconds timeout,
                     std::ostream& out, std::ostream& err);
 

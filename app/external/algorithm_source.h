@@ -8,6 +8,7 @@
 #include "external_answer.h"
 #include "external_metadata.h"
 
+#include <chrono>
 #include <span>
 #include <string>
 #include <vector>
@@ -31,6 +32,20 @@ public:
     /// answer (checked as the rest of it), a plugin's from its traced functions; an algorithm
     /// that gives none has an empty trace and verdict.
     virtual std::vector<ExternalAnswer> Evaluate(std::span<const ExternalQuery> queries) = 0;
+
+    /// A time after which nothing is begun and nothing is waited for (the hunt's time limit plus
+    /// one answer timeout): a query not answered by then is ExternalStatus::NotRun, and so are
+    /// the queries after it; the program (or host) is stopped when one was in flight, and not
+    /// restarted after it. By default none (time_point::max()).
+    void SetStopTime(std::chrono::steady_clock::time_point stop) { m_stop = stop; }
+    std::chrono::steady_clock::time_point StopTime() const { return m_stop; }
+
+protected:
+    /// Whether the stop time has come.
+    bool Stopped() const { return std::chrono::steady_clock::now() >= m_stop; }
+
+private:
+    std::chrono::steady_clock::time_point m_stop = std::chrono::steady_clock::time_point::max();
 };
 
 } // namespace hitlab

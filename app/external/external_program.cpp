@@ -39,6 +39,11 @@ void IgnoreSigpipe()
 
 } // namespace
 
+ExternalAnswer NotRunAnswer()
+{
+    return {ExternalStatus::NotRun, "not answered before the stop time (the time limit plus one answer timeout)", {}};
+}
+
 void CloseFd(int& fd)
 {
     if (fd >= 0) {
@@ -217,7 +222,7 @@ ExternalStatus ExternalProgram::NextLine(Clock::time_point deadline, std::string
 std::string ExternalProgram::ReadMetadata(bool check)
 {
     std::string line, message;
-    const ExternalStatus status = NextLine(Clock::now() + m_startTimeout, line, message);
+    const ExternalStatus status = NextLine(std::min(Clock::now() + m_startTimeout, StopTime()), line, message);
     if (status == ExternalStatus::TimedOut) {
         message = "no line within " + SecondsText(m_startTimeout);
     }
@@ -267,7 +272,15 @@ std::size_t ExternalProgram::EvaluateRun(std::span<const ExternalQuery> queries,
             m_output += '\n';
         }
         std::string line, message;
-        const ExternalStatus status = NextLine(Clock::now() + m_timeout, line, message);
+        const Clock::time_point due = Clock::now() + m_timeout;
+        const ExternalStatus status = NextLine(std::min(due, StopTime()), line, message);
+        if (status == ExternalStatus::TimedOut && StopTime() < due) { // the caller's stop time, not a hang
+            Stop();
+            for (; k < queries.size(); ++k) {
+                out[k] = NotRunAnswer();
+            }
+            return queries.size();
+        }
         out[k] = status == ExternalStatus::Answered
                      ? ParseAnswerLine(line, firstId + std::int64_t(k - from), queries[k], m_algorithms)
                      : ExternalAnswer{status, message, {}};
@@ -285,13 +298,18 @@ std::vector<ExternalAnswer> ExternalProgram::Evaluate(std::span<const ExternalQu
     std::size_t next = 0;
     while (next < queries.size()) {
         if (!Running()) {
-            ++m_restarts;
-            std::string error = Spawn();
-            error = error.empty() ? ReadMetadata(true) : error;
+            std::string error = "stopped"; // nothing is begun after the stop time
+            if (!Stopped()) {
+                ++m_restarts;
+                error = Spawn();
+                error = error.empty() ? ReadMetadata(true) : error;
+            }
             if (!error.empty()) {
                 Stop();
+                const bool stopped = Stopped(); // a restart cut by the stop time is no crash
                 for (; next < queries.size(); ++next) {
-                    out[next] = {ExternalStatus::Crashed, "could not restart: " + error, {}};
+                    out[next] = stopped ? NotRunAnswer()
+                                        : ExternalAnswer{ExternalStatus::Crashed, "could not restart: " + error, {}};
                 }
                 break;
             }

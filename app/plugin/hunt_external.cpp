@@ -54,13 +54,16 @@ std::string FindIn(const AlgorithmSource& source, Family family, const std::stri
 struct ExternalHunt::Lane {
     std::unique_ptr<AlgorithmSource> source;
     std::size_t index = 0;
-    std::uint64_t quota = 0, cases = 0, disagreements = 0, gmp = 0;
+    std::uint64_t quota = 0, cases = 0, disagreements = 0, gmp = 0, nearBoundary = 0, notJudged = 0;
     std::vector<ExternalFind> found;
+    std::set<std::string> seen;       ///< the found cases' texts
+    std::map<std::string, int> tries; ///< shrinks per distribution (failures apart)
 };
 
 std::string ExternalHunt::Start(const HuntOptions& options, const HuntSource& source, std::chrono::milliseconds timeout)
 {
     m_options = options;
+    m_timeout = timeout;
     m_source = source;
     m_lanes.clear();
     m_versus = nullptr;
@@ -129,40 +132,85 @@ bool ExternalHunt::Disagrees(const Query& q, const Result& r, std::uint64_t* gmp
     return !exact.hit || ExactValuesDiffer(q, m_options.precision, r, m_returns, exact, ulps);
 }
 
-ExternalFind ExternalHunt::Find(Lane& lane, const Query& drawn, const char* distribution, const PluginFailure* failure)
+bool ExternalHunt::Counts(const Query& q, const Result& r, std::uint64_t* gmp, std::uint64_t* near) const
+{
+    if (!Disagrees(q, r, gmp)) {
+        return false;
+    }
+    if (m_options.tolerance > 0 && NearBoundary(q, m_options.tolerance)) {
+        if (near != nullptr) {
+            ++*near;
+        }
+        return false;
+    }
+    return true;
+}
+
+ExternalFind ExternalHunt::Find(Lane& lane, const Query& drawn, const Result& answer, const char* distribution,
+                                const PluginFailure* failure, bool shrink)
 {
     const Precision precision = m_options.precision;
-    const auto run = [&](std::span<const Query> queries, std::span<Result> out) {
-        return RunSource(*lane.source, lane.index, precision, queries, out);
-    };
     // a failure shrinks to a simpler query that still fails, a disagreement to one that still
-    // disagrees (and does not fail); a hang is kept as drawn
+    // disagrees (and does not fail); a hang is kept as drawn. A query the source did not run
+    // (the stop time) keeps nothing. The answer to the last query kept is the counterexample's.
     const bool failed = failure != nullptr;
+    Result kept = answer;
+    std::string how = failed ? std::string(ExternalStatusName(failure->status)) + ": " + failure->message : "";
     const auto keeps = [&](const Query& q) {
         Result r;
-        const bool fails = !run(std::span(&q, 1), std::span(&r, 1)).empty();
-        return failed ? fails : !fails && Disagrees(q, r, nullptr);
+        const std::vector<PluginFailure> failures =
+            RunSource(*lane.source, lane.index, precision, std::span(&q, 1), std::span(&r, 1));
+        if (!failures.empty() && failures[0].status == ExternalStatus::NotRun) {
+            return false;
+        }
+        const bool keep = failed ? !failures.empty() : failures.empty() && Counts(q, r, nullptr, nullptr);
+        if (keep) {
+            kept = r;
+            how = failed ? std::string(ExternalStatusName(failures[0].status)) + ": " + failures[0].message : "";
+        }
+        return keep;
     };
     const bool hung = failed && failure->status == ExternalStatus::TimedOut;
     ExternalFind f;
     f.c.original = drawn;
     f.c.distribution = distribution;
-    f.c.query = m_options.shrink && !hung ? ShrinkQuery(drawn, keeps) : drawn;
-    const std::vector<PluginFailure> again =
-        hung ? std::vector<PluginFailure>{} : run(std::span(&f.c.query, 1), std::span(&f.c.a, 1));
-    if (!again.empty()) {
-        failure = &again[0];
-    }
-    if (failure != nullptr) {
-        f.failure = std::string(ExternalStatusName(failure->status)) + ": " + failure->message;
-        f.c.a = Result{};
-    }
+    f.c.query = m_options.shrink && shrink && !hung ? ShrinkQuery(drawn, keeps) : drawn;
+    f.c.a = failed ? Result{} : kept;
+    f.failure = how;
     if (m_versus != nullptr) {
         f.c.b = m_versus->run(f.c.query, precision, nullptr);
     }
     f.c.exact = JudgeExact(f.c.query);
     f.c.text = DescribeQuery(f.c.query);
     return f;
+}
+
+void ExternalHunt::Judge(Lane& lane, std::span<const Query> batch, std::span<const char* const> distributions,
+                         std::span<const Result> results, const std::vector<PluginFailure>& failures)
+{
+    const HuntOptions& o = m_options;
+    std::size_t nextFailure = 0;
+    for (std::size_t i = 0; i < batch.size(); ++i) {
+        ++lane.cases;
+        const bool failed = nextFailure < failures.size() && failures[nextFailure].index == i;
+        const PluginFailure* failure = failed ? &failures[nextFailure++] : nullptr;
+        if (failed && failure->status == ExternalStatus::NotRun) {
+            ++lane.notJudged; // the stop time came first: no answer, no verdict
+            continue;
+        }
+        if (!failed && !Counts(batch[i], results[i], &lane.gmp, &lane.nearBoundary)) {
+            continue;
+        }
+        ++lane.disagreements;
+        const bool full = o.maxCounterexamples > 0 && lane.found.size() >= o.maxCounterexamples;
+        if (full || ++lane.tries[std::string(failed ? "failed " : "") + distributions[i]] > kTriesPerDistribution) {
+            continue;
+        }
+        ExternalFind f = Find(lane, batch[i], results[i], distributions[i], failure, !Cancelled());
+        if (lane.seen.insert(f.c.text).second) {
+            lane.found.push_back(std::move(f));
+        }
+    }
 }
 
 void ExternalHunt::Search(std::size_t laneIndex, const HuntCallback& progress)
@@ -173,8 +221,7 @@ void ExternalHunt::Search(std::size_t laneIndex, const HuntCallback& progress)
     std::vector<Query> batch;
     std::vector<const char*> distributions;
     std::vector<Result> results;
-    std::set<std::string> seen;
-    std::map<std::string, int> tries;
+    // no batch begins after these; one that began is judged whole
     const auto done = [&] {
         return Cancelled() || (o.maxCases > 0 && lane.cases >= lane.quota) ||
                (o.maxSeconds > 0 && Seconds() >= o.maxSeconds) ||
@@ -192,30 +239,16 @@ void ExternalHunt::Search(std::size_t laneIndex, const HuntCallback& progress)
         }
         const std::vector<PluginFailure> failures = RunSource(*lane.source, lane.index, o.precision, batch, results);
         batchSize = failures.empty() ? std::min(kBatch, batchSize * 2) : kFirstBatch;
-        std::size_t nextFailure = 0;
-        for (std::size_t i = 0; i < n && !done(); ++i) {
-            ++lane.cases;
-            const bool failed = nextFailure < failures.size() && failures[nextFailure].index == i;
-            const PluginFailure* failure = failed ? &failures[nextFailure++] : nullptr;
-            if (!failed && !Disagrees(batch[i], results[i], &lane.gmp)) {
-                continue;
-            }
-            ++lane.disagreements;
-            if (++tries[std::string(failed ? "failed " : "") + distributions[i]] > kTriesPerDistribution) {
-                continue;
-            }
-            ExternalFind f = Find(lane, batch[i], distributions[i], failure);
-            if (seen.insert(f.c.text).second) {
-                lane.found.push_back(std::move(f));
-            }
-        }
+        Judge(lane, batch, distributions, results, failures);
         if (progress && laneIndex == 0) {
             HuntProgress p;
             p.cases = lane.cases * m_lanes.size();
+            p.notJudged = lane.notJudged * m_lanes.size();
             p.seconds = Seconds();
             p.casesPerSecond = double(p.cases) / std::max(p.seconds, 1e-9);
             p.counterexamples = lane.found.size();
             p.disagreements = lane.disagreements;
+            p.nearBoundary = lane.nearBoundary;
             progress(p);
         }
     }
@@ -225,6 +258,14 @@ ExternalHuntReport ExternalHunt::Run(const std::atomic<bool>* cancel, const Hunt
 {
     m_cancel = cancel;
     m_start = std::chrono::steady_clock::now();
+    // the sources stop at the time limit plus one answer timeout: the batch in flight at the
+    // limit gets that long at most
+    const auto limit = std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+        std::chrono::duration<double>(m_options.maxSeconds));
+    for (const auto& lane : m_lanes) {
+        lane->source->SetStopTime(m_options.maxSeconds > 0 ? m_start + limit + m_timeout
+                                                           : std::chrono::steady_clock::time_point::max());
+    }
     if (!m_lanes.empty()) {
         WorkerPool pool;
         pool.Run(m_lanes.size(), [&](std::size_t lane) { Search(lane, progress); });
@@ -238,6 +279,8 @@ ExternalHuntReport ExternalHunt::Run(const std::atomic<bool>* cancel, const Hunt
         report.progress.cases += lane->cases;
         report.progress.disagreements += lane->disagreements;
         report.progress.exactCalls += lane->gmp;
+        report.progress.nearBoundary += lane->nearBoundary;
+        report.progress.notJudged += lane->notJudged;
         for (ExternalFind& f : lane->found) {
             const bool room = m_options.maxCounterexamples == 0 || report.found.size() < m_options.maxCounterexamples;
             if (room && seen.insert(f.c.text).second) {
@@ -248,6 +291,10 @@ ExternalHuntReport ExternalHunt::Run(const std::atomic<bool>* cancel, const Hunt
     report.progress.seconds = Seconds();
     report.progress.casesPerSecond = double(report.progress.cases) / std::max(report.progress.seconds, 1e-9);
     report.progress.counterexamples = report.found.size();
+    if (report.progress.notJudged > 0) {
+        report.notJudgedWhy = "the " + std::string(m_source.plugin.empty() ? "program" : "plugin") +
+                              " had not answered them by the time limit plus one answer timeout";
+    }
     if (progress) {
         progress(report.progress);
     }

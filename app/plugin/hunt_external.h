@@ -11,6 +11,7 @@
 #include <atomic>
 #include <chrono>
 #include <memory>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -34,13 +35,15 @@ struct ExternalHuntReport {
     HuntProgress progress;           ///< final (disagreements counts failures too)
     std::size_t threads = 1;
     bool cancelled = false;
+    std::string notJudgedWhy; ///< why progress.notJudged cases were not judged ("" when none)
 };
 
 /// One hunt of options.a, an algorithm of the source, against the exact judge (options.b "") or the
 /// built-in algorithm options.b: verdicts, and with options.valueUlps > 0 also the values beyond
 /// that many ulps, as RunHunt compares them (against b: ValueDifferences of the fields both
-/// return; against the judge: ExactValuesDiffer of t_enter, t_exit, depth). options.tolerance is
-/// not used.
+/// return; against the judge: ExactValuesDiffer of t_enter, t_exit, depth); with
+/// options.tolerance > 0 a disagreement within that relative distance of the boundary
+/// (NearBoundary) is counted in nearBoundary instead, as RunHunt counts it (a failure never is).
 class ExternalHunt {
 public:
     /// Starts a host process or program per thread (HuntThreads(options), at most maxCases) and
@@ -57,8 +60,12 @@ public:
     /// compares each verdict (the judge: FastVerdict, then GMP). A disagreement is shrunk to the
     /// simplest query that still disagrees, a failure to the simplest that still fails (a hang is
     /// kept as drawn: each candidate would wait the whole timeout); a distribution gets at most 8
-    /// shrinks. Stops at maxCases (shared evenly), maxSeconds, maxCounterexamples (per thread) or
-    /// cancel. progress (may be empty) is called from the first thread after each batch.
+    /// shrinks. No batch begins after maxCases (shared evenly), maxSeconds, maxCounterexamples (per
+    /// thread) or cancel, and every case of a batch that came back is judged (after a cancel
+    /// without shrinking). With maxSeconds, the sources stop at maxSeconds plus one timeout: a
+    /// batch in flight is waited for that long at most, and its cases not answered by then are
+    /// counted in notJudged (HuntStatusOf: inconclusive when nothing was found). progress (may be
+    /// empty) is called from the first thread after each batch.
     ExternalHuntReport Run(const std::atomic<bool>* cancel = nullptr, const HuntCallback& progress = {});
 
 private:
@@ -66,9 +73,17 @@ private:
     /// Whether the source's answer r to q disagrees with the other side (the verdict, and the
     /// values with valueUlps > 0). gmp (may be null) counts the judge's GMP calls.
     bool Disagrees(const Query& q, const Result& r, std::uint64_t* gmp) const;
-    /// The counterexample of a drawn case that disagreed or failed (failure: how, or null): shrunk,
-    /// answered again, judged.
-    ExternalFind Find(Lane& lane, const Query& drawn, const char* distribution, const PluginFailure* failure);
+    /// Disagrees, unless within options.tolerance of the boundary (then counted in *near, may be
+    /// null).
+    bool Counts(const Query& q, const Result& r, std::uint64_t* gmp, std::uint64_t* near) const;
+    /// The counterexample of a drawn case whose answer disagreed or which failed (failure: how, or
+    /// null): shrunk (unless shrink is false) to the simplest query that still disagrees or
+    /// fails, with its answer, judged.
+    ExternalFind Find(Lane& lane, const Query& drawn, const Result& answer, const char* distribution,
+                      const PluginFailure* failure, bool shrink);
+    /// Judges every case of a batch that came back (Search).
+    void Judge(Lane& lane, std::span<const Query> batch, std::span<const char* const> distributions,
+               std::span<const Result> results, const std::vector<PluginFailure>& failures);
     /// One thread's search (Run's contract) on its lane.
     void Search(std::size_t laneIndex, const HuntCallback& progress);
     bool Cancelled() const { return m_cancel != nullptr && m_cancel->load(); }
@@ -76,7 +91,8 @@ private:
     double Seconds() const;
 
     HuntOptions m_options;
-    std::uint32_t m_returns = 0; ///< the hunted algorithm's fields
+    std::chrono::milliseconds m_timeout{0}; ///< each answer's
+    std::uint32_t m_returns = 0;            ///< the hunted algorithm's fields
     const std::atomic<bool>* m_cancel = nullptr;
     std::chrono::steady_clock::time_point m_start;
     HuntSource m_source;
