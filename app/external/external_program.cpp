@@ -41,7 +41,9 @@ void IgnoreSigpipe()
 
 ExternalAnswer NotRunAnswer()
 {
-    return {ExternalStatus::NotRun, "not answered before the stop time (the time limit plus one answer timeout)", {}};
+    return {ExternalStatus::NotRun,
+            "not answered before the stop time (the time limit plus one answer timeout) or a cancel",
+            {}};
 }
 
 void CloseFd(int& fd)
@@ -188,14 +190,17 @@ ExternalStatus ExternalProgram::NextLine(Clock::time_point deadline, std::string
             message = "line longer than " + std::to_string(kMaxLineBytes) + " bytes";
             return ExternalStatus::BadAnswer;
         }
-        const auto left = std::chrono::ceil<std::chrono::milliseconds>(deadline - Clock::now());
-        if (left.count() <= 0) {
+        if (Clock::now() >= deadline) {
             message = "no answer within " + SecondsText(m_timeout);
             return ExternalStatus::TimedOut;
         }
+        if (Stopped()) { // the caller's stop time or cancel, not the program's fault
+            message = NotRunAnswer().message;
+            return ExternalStatus::NotRun;
+        }
         const bool writing = m_toChild >= 0 && m_outputSent < m_output.size();
         pollfd fds[2] = {{m_fromChild, POLLIN, 0}, {writing ? m_toChild : -1, POLLOUT, 0}};
-        if (poll(fds, 2, int(left.count())) < 0 && errno != EINTR) {
+        if (poll(fds, 2, int(WaitSlice(deadline).count())) < 0 && errno != EINTR) {
             message = std::string("poll failed: ") + std::strerror(errno);
             return ExternalStatus::Crashed;
         }
@@ -222,7 +227,7 @@ ExternalStatus ExternalProgram::NextLine(Clock::time_point deadline, std::string
 std::string ExternalProgram::ReadMetadata(bool check)
 {
     std::string line, message;
-    const ExternalStatus status = NextLine(std::min(Clock::now() + m_startTimeout, StopTime()), line, message);
+    const ExternalStatus status = NextLine(Clock::now() + m_startTimeout, line, message);
     if (status == ExternalStatus::TimedOut) {
         message = "no line within " + SecondsText(m_startTimeout);
     }
@@ -272,9 +277,8 @@ std::size_t ExternalProgram::EvaluateRun(std::span<const ExternalQuery> queries,
             m_output += '\n';
         }
         std::string line, message;
-        const Clock::time_point due = Clock::now() + m_timeout;
-        const ExternalStatus status = NextLine(std::min(due, StopTime()), line, message);
-        if (status == ExternalStatus::TimedOut && StopTime() < due) { // the caller's stop time, not a hang
+        const ExternalStatus status = NextLine(Clock::now() + m_timeout, line, message);
+        if (status == ExternalStatus::NotRun) { // the caller's stop time or cancel, not a hang
             Stop();
             for (; k < queries.size(); ++k) {
                 out[k] = NotRunAnswer();

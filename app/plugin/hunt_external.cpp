@@ -262,9 +262,11 @@ ExternalHuntReport ExternalHunt::Run(const std::atomic<bool>* cancel, const Hunt
     // limit gets that long at most
     const auto limit = std::chrono::duration_cast<std::chrono::steady_clock::duration>(
         std::chrono::duration<double>(m_options.maxSeconds));
+    const auto stop =
+        m_options.maxSeconds > 0 ? m_start + limit + m_timeout : std::chrono::steady_clock::time_point::max();
     for (const auto& lane : m_lanes) {
-        lane->source->SetStopTime(m_options.maxSeconds > 0 ? m_start + limit + m_timeout
-                                                           : std::chrono::steady_clock::time_point::max());
+        lane->source->SetStopTime(stop);
+        lane->source->SetCancel(cancel); // a cancel cuts the batch in flight too
     }
     if (!m_lanes.empty()) {
         WorkerPool pool;
@@ -291,9 +293,15 @@ ExternalHuntReport ExternalHunt::Run(const std::atomic<bool>* cancel, const Hunt
     report.progress.seconds = Seconds();
     report.progress.casesPerSecond = double(report.progress.cases) / std::max(report.progress.seconds, 1e-9);
     report.progress.counterexamples = report.found.size();
-    if (report.progress.notJudged > 0) {
-        report.notJudgedWhy = "the " + std::string(m_source.plugin.empty() ? "program" : "plugin") +
-                              " had not answered them by the time limit plus one answer timeout";
+    if (report.progress.notJudged > 0) { // cut by the stop time, or before it by a cancel
+        const std::string source = m_source.plugin.empty() ? "program" : "plugin";
+        report.notJudgedWhy =
+            report.cancelled && std::chrono::steady_clock::now() < stop
+                ? "the hunt was cancelled before the " + source + " answered them"
+                : "the " + source + " had not answered them by the time limit plus one answer timeout";
+    }
+    for (const auto& lane : m_lanes) {
+        lane->source->SetCancel(nullptr); // the flag need not outlive this call
     }
     if (progress) {
         progress(report.progress);

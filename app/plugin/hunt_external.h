@@ -64,8 +64,9 @@ public:
     /// thread) or cancel, and every case of a batch that came back is judged (after a cancel
     /// without shrinking). With maxSeconds, the sources stop at maxSeconds plus one timeout: a
     /// batch in flight is waited for that long at most, and its cases not answered by then are
-    /// counted in notJudged (HuntStatusOf: inconclusive when nothing was found). progress (may be
-    /// empty) is called from the first thread after each batch.
+    /// counted in notJudged (HuntStatusOf: inconclusive when nothing was found); a cancel cuts
+    /// the batch in flight the same way (within AlgorithmSource::kCancelSlice of a wait). progress
+    /// (may be empty) is called from the first thread after each batch.
     ExternalHuntReport Run(const std::atomic<bool>* cancel = nullptr, const HuntCallback& progress = {});
 
 private:

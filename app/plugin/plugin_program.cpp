@@ -232,13 +232,16 @@ bool PluginProgram::ReadLine(Clock::time_point deadline, std::string& line, std:
             m_pending.erase(0, end + 1);
             return true;
         }
-        const auto left = std::chrono::ceil<std::chrono::milliseconds>(deadline - Clock::now());
-        if (left.count() <= 0) {
+        if (Clock::now() >= deadline) {
             error = "wrote no metadata line within " + SecondsText(std::max(m_timeout, kExternalTimeout));
             return false;
         }
+        if (Stopped()) { // the caller's stop time or cancel (a restart: its queries are NotRun)
+            error = "was stopped before its metadata line";
+            return false;
+        }
         pollfd fd{m_fromHost, POLLIN, 0};
-        if (poll(&fd, 1, int(left.count())) <= 0) {
+        if (poll(&fd, 1, int(WaitSlice(deadline).count())) <= 0) {
             continue;
         }
         const ssize_t n = read(m_fromHost, buffer, sizeof buffer);
@@ -253,7 +256,7 @@ bool PluginProgram::ReadLine(Clock::time_point deadline, std::string& line, std:
 
 std::string PluginProgram::ReadMetadata(bool check)
 {
-    const auto deadline = std::min(Clock::now() + std::max(m_timeout, kExternalTimeout), StopTime());
+    const auto deadline = Clock::now() + std::max(m_timeout, kExternalTimeout);
     std::string meta, capabilities, error;
     if (!ReadLine(deadline, meta, error)) {
         return "plugin '" + m_file + "': the host " + error;
@@ -375,7 +378,7 @@ ExternalStatus PluginProgram::Roundtrip(const plugin::Request& request, std::uin
             message = "no answer within " + SecondsText(m_timeout);
             return ExternalStatus::TimedOut;
         }
-        if (now >= StopTime()) { // the caller's stop time: the rest is not run
+        if (Stopped()) { // the caller's stop time or cancel: the rest is not run
             done = progress;
             Stop();
             message = NotRunAnswer().message;

@@ -4,10 +4,12 @@
 
 #include <gtest/gtest.h>
 
+#include <atomic>
 #include <cerrno>
 #include <random>
 #include <string>
 #include <sys/wait.h>
+#include <thread>
 
 namespace hitlab {
 namespace {
@@ -241,7 +243,8 @@ TEST(ExternalProgram, TheStopTimeCutsAHangAndWhatComesAfterItIsNotRun)
     EXPECT_EQ(answers[0].status, ExternalStatus::Answered);
     for (int i : {1, 2}) {
         EXPECT_EQ(answers[i].status, ExternalStatus::NotRun) << i;
-        EXPECT_EQ(answers[i].message, "not answered before the stop time (the time limit plus one answer timeout)");
+        EXPECT_EQ(answers[i].message,
+                  "not answered before the stop time (the time limit plus one answer timeout) or a cancel");
     }
     EXPECT_EQ(program.Restarts(), 0);
     EXPECT_FALSE(program.Running());
@@ -252,6 +255,28 @@ TEST(ExternalProgram, TheStopTimeCutsAHangAndWhatComesAfterItIsNotRun)
         EXPECT_EQ(a.status, ExternalStatus::NotRun);
     }
     EXPECT_LT(std::chrono::steady_clock::now() - again, 100ms);
+    EXPECT_EQ(program.Restarts(), 0);
+}
+
+TEST(ExternalProgram, ACancelFromAnotherThreadCutsAHangAsTheStopTimeDoes)
+{
+    ExternalProgram program(Misbehaving("hang"), 10s);
+    ASSERT_EQ(program.Start(), "");
+    std::atomic<bool> cancel{false};
+    program.SetCancel(&cancel);
+    const auto start = std::chrono::steady_clock::now();
+    std::thread canceller([&] {
+        std::this_thread::sleep_for(300ms);
+        cancel = true;
+    });
+    const std::vector<ExternalAnswer> answers = program.Evaluate(OkBadOk());
+    const auto elapsed = std::chrono::steady_clock::now() - start;
+    canceller.join();
+    EXPECT_GE(elapsed, 300ms);
+    EXPECT_LT(elapsed, 1500ms); // not the 10 s timeout
+    EXPECT_EQ(answers[0].status, ExternalStatus::Answered);
+    EXPECT_EQ(answers[1].status, ExternalStatus::NotRun);
+    EXPECT_EQ(answers[2].status, ExternalStatus::NotRun);
     EXPECT_EQ(program.Restarts(), 0);
 }
 

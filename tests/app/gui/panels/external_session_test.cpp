@@ -14,6 +14,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <thread>
 
 namespace hitlab {
 namespace {
@@ -400,6 +401,40 @@ TEST(HuntPanelExternal, CasesNotAnsweredByTheTimeLimitAreNotJudgedAndTheReportSa
     EXPECT_EQ(json["status"], "found");
     EXPECT_EQ(json["not_judged"], report.progress.notJudged);
     EXPECT_EQ(json["judged"], 64 - report.progress.notJudged);
+}
+
+TEST(HuntPanelExternal, CancelCutsTheBatchInFlightAndItsCasesAreNotJudged)
+{
+    setenv("HITLAB_PLUGIN_HOST", HITLAB_PLUGIN_HOST, 1);
+    setenv("ASAN_OPTIONS", "handle_segv=0:detect_leaks=1", 1);
+    HuntOptions o;
+    o.family = Family::RayAabb;
+    o.a = "misbehave_c";
+    o.precision = Precision::Double;
+    o.maxCases = 0;
+    o.maxSeconds = 0; // no limit: only Cancel ends it
+    o.maxCounterexamples = 0;
+    o.threads = 1;
+    // around a ray from x = 15: the first batch hangs, with a 10 s timeout
+    o.around = Query{Family::RayAabb, Ray<double>{{15, 0.5, 0.5}, {-1, 0, 0}}, Aabb<double>{{10, 0, 0}, {12, 1, 1}}};
+    HuntSession session;
+    ASSERT_EQ(session.Start(o, HuntSource{std::string(HITLAB_PLUGIN_DIR) + "/misbehave.so", ""},
+                            std::chrono::milliseconds(10000)),
+              IoError{});
+    std::this_thread::sleep_for(std::chrono::milliseconds(500));
+    const auto cancelled = std::chrono::steady_clock::now();
+    session.Cancel();
+    ASSERT_TRUE(session.Poll(true));
+    EXPECT_LT(std::chrono::steady_clock::now() - cancelled, std::chrono::seconds(2)); // not the 10 s timeout
+    const HuntReport& report = *session.Report();
+    EXPECT_TRUE(report.cancelled);
+    EXPECT_EQ(report.progress.cases, 64u);
+    EXPECT_GT(report.progress.notJudged, 0u);
+    EXPECT_EQ(report.notJudgedWhy, "the hunt was cancelled before the plugin answered them");
+    EXPECT_NE(HuntOutcomeText(report).find(" of 64 cases not judged (the hunt was cancelled before the plugin "
+                                           "answered them)."),
+              std::string::npos)
+        << HuntOutcomeText(report);
 }
 
 TEST(HuntPanelExternal, ARefusedSourceIsTheReportsError)
