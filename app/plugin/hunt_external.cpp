@@ -152,7 +152,7 @@ ExternalFind ExternalHunt::Find(Lane& lane, const Query& drawn, const Result& an
     const Precision precision = m_options.precision;
     // a failure shrinks to a simpler query that still fails, a disagreement to one that still
     // disagrees (and does not fail); a hang is kept as drawn. A query the source did not run
-    // (the stop time) keeps nothing. The answer to the last query kept is the counterexample's.
+    // (the stop time, a cancel) keeps nothing. The answer to the last query kept is the counterexample's.
     const bool failed = failure != nullptr;
     Result kept = answer;
     std::string how = failed ? std::string(ExternalStatusName(failure->status)) + ": " + failure->message : "";
@@ -195,7 +195,7 @@ void ExternalHunt::Judge(Lane& lane, std::span<const Query> batch, std::span<con
         const bool failed = nextFailure < failures.size() && failures[nextFailure].index == i;
         const PluginFailure* failure = failed ? &failures[nextFailure++] : nullptr;
         if (failed && failure->status == ExternalStatus::NotRun) {
-            ++lane.notJudged; // the stop time came first: no answer, no verdict
+            ++lane.notJudged; // the stop time or a cancel came first: no answer, no verdict
             continue;
         }
         if (!failed && !Counts(batch[i], results[i], &lane.gmp, &lane.nearBoundary)) {
