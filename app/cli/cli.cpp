@@ -40,13 +40,15 @@ namespace {
 /// The exit statuses of every command and of the window (docs/cli.md, "Exit status").
 constexpr const char* kExitStatusHelp =
     "Exit status:\n"
-    "  0  success (eval: every line answered without error; hunt: no counterexample)\n"
+    "  0  success (eval: every line answered without error; hunt: none found, every drawn case judged)\n"
     "  1  eval: some line got an error line; hunt: counterexamples found; report --fail-on: such a\n"
     "     disagreement found; the window and render: no display or no OpenGL 3.3; render: the PNG\n"
     "     cannot be written\n"
     "  2  bad command line or input: an unknown command, option or value, a file that cannot be\n"
     "     read, a scene too big to report (one line on standard error names the problem)\n"
-    "  3  an internal error (out of memory): one line on standard error\n";
+    "  3  an internal error (out of memory): one line on standard error\n"
+    "  4  hunt: inconclusive: none found, but some drawn cases were not judged (a plugin or program\n"
+    "     had not answered them by --seconds plus one --external-timeout); the summary says how many\n";
 
 /// Every command's options, as CLI11 fills them.
 struct CommandOptions {
@@ -136,10 +138,12 @@ CLI::App* AddReport(CLI::App& app, CommandOptions& o, const std::vector<std::str
 /// `hitlab hunt` and its options.
 CLI::App* AddHunt(CLI::App& app, CommandOptions& o, const std::vector<std::string>& families)
 {
-    CLI::App* hunt =
-        app.add_subcommand("hunt", "Search random and boundary inputs of a family for disagreements "
-                                   "between two algorithms (or one and the exact judge), shrink each to "
-                                   "simple numbers and print it; exit 0 when none, 1 when some were found");
+    CLI::App* hunt = app.add_subcommand(
+        "hunt", "Search random and boundary inputs of a family for disagreements "
+                "between two algorithms (or one and the exact judge), shrink each to "
+                "simple numbers and print it; exit 0 when none was found and every drawn case was judged, 1 "
+                "when some were found, 4 when none was found but some drawn cases were not "
+                "judged (inconclusive)");
     hunt->add_option("--family", o.hunt.family, "The family")->required()->check(CLI::IsMember(families));
     hunt->add_option("--a", o.hunt.hunt.a, "The algorithm under test")->required();
     hunt->add_option("--b", o.hunt.hunt.b, "The algorithm to compare with (default: the exact judge)");
@@ -194,7 +198,8 @@ CLI::App* AddHunt(CLI::App& app, CommandOptions& o, const std::vector<std::strin
                      "A scene file: a share of the cases perturb its first pair of shapes of the family");
     hunt->add_option("--plugin", o.huntPlugin,
                      "--a is an algorithm of this plugin (docs/plugins.md), hunted against the exact judge or "
-                     "the built-in --b; a failure (crash, hang, error) is a counterexample");
+                     "the built-in --b; a failure (crash, hang, error) is a counterexample; the hunt ends within "
+                     "--seconds plus one --external-timeout, cases not answered by then are not judged");
     hunt->add_option("--external", o.huntExternal,
                      "--a is an algorithm of this program (/bin/sh -c COMMAND, docs/plugins.md), hunted as with "
                      "--plugin");

@@ -163,7 +163,7 @@ bool PrintGroups(const HuntCliOptions& o, const HuntReport& report, std::ostream
 std::string Summary(const HuntReport& report)
 {
     const std::size_t groups = report.counterexamples.size();
-    char summary[320];
+    char summary[480];
     std::snprintf(summary, sizeof summary,
                   "%llu cases in %.2f s (%.3g cases/s, %s, %zu thread%s), %llu disagreeing in %zu group%s, %llu within "
                   "the tolerance of the boundary, %llu exact (GMP) judgements%s\n",
@@ -171,11 +171,40 @@ std::string Summary(const HuntReport& report)
                   report.progress.casesPerSecond, report.method.c_str(), report.threads, report.threads == 1 ? "" : "s",
                   static_cast<unsigned long long>(report.progress.disagreements), groups, groups == 1 ? "" : "s",
                   static_cast<unsigned long long>(report.progress.nearBoundary),
-                  static_cast<unsigned long long>(report.progress.exactCalls), groups == 0 ? ": none found" : "");
+                  static_cast<unsigned long long>(report.progress.exactCalls),
+                  HuntConclusionText(report.progress, groups, report.notJudgedWhy).c_str());
     return summary;
 }
 
 } // namespace
+
+int HuntExitStatus(HuntStatus status)
+{
+    switch (status) {
+    case HuntStatus::NoneFound:
+        return 0;
+    case HuntStatus::Found:
+        return 1;
+    case HuntStatus::Inconclusive:
+        return kHuntInconclusiveExit;
+    }
+    return kHuntInconclusiveExit;
+}
+
+std::string HuntConclusionText(const HuntProgress& progress, std::size_t counterexamples, const std::string& why)
+{
+    const HuntStatus status = HuntStatusOf(progress, counterexamples);
+    const std::string notJudged = HuntNotJudgedText(progress, why);
+    switch (status) {
+    case HuntStatus::NoneFound:
+        return ": none found";
+    case HuntStatus::Found:
+        return notJudged.empty() ? "" : "; " + notJudged;
+    case HuntStatus::Inconclusive:
+        return ": inconclusive, " + notJudged;
+    }
+    return "";
+}
 
 int RunHunt(HuntCliOptions o, std::ostream& out, std::ostream& err)
 {
@@ -229,13 +258,14 @@ int RunHunt(HuntCliOptions o, std::ostream& out, std::ostream& err)
         return 2;
     }
     if (o.json) {
-        out << HuntReportJson(o, "", std::move(groups), report.progress, report.threads, report.method, testFiles, true)
+        out << HuntReportJson(o, "", std::move(groups), report.progress, report.threads, report.method, testFiles, true,
+                              report.notJudgedWhy)
                    .dump(2)
             << "\n";
     } else {
         out << Summary(report);
     }
-    return report.counterexamples.empty() ? 0 : 1;
+    return HuntExitStatus(HuntStatusOf(report.progress, report.counterexamples.size()));
 }
 
 } // namespace hitlab

@@ -57,8 +57,19 @@ std::string HuntHeading(const HuntCliOptions& o, const std::string& source);
 /// for --around; nothing and the error ("FILE: ...", or that it has no such pair) when none.
 std::optional<Query> AroundQuery(const std::string& path, const std::string& family, std::string& error);
 
+/// The exit status of an inconclusive hunt: none found, but some drawn case was not judged
+/// (docs/cli.md, "Exit status"; 2 is a bad command line, 3 an internal error).
+inline constexpr int kHuntInconclusiveExit = 4;
+
+/// `hitlab hunt`'s exit status for a hunt's status: 0 none found, 1 found, 4 inconclusive.
+int HuntExitStatus(HuntStatus status);
+
+/// The end of the hunt's summary line: ": none found", "" when found (with "; N of M cases not
+/// judged (why)" when some were not), ": inconclusive, N of M cases not judged (why)".
+std::string HuntConclusionText(const HuntProgress& progress, std::size_t counterexamples, const std::string& why);
+
 /// Runs `hitlab hunt`: 0 when no disagreement was found, 1 when some were, 2 on a bad option
-/// or an unwritable directory or file (one message on err).
+/// or an unwritable directory or file (one message on err), 4 inconclusive; HuntExitStatus.
 int RunHunt(HuntCliOptions options, std::ostream& out, std::ostream& err);
 
 } // namespace hitlab

@@ -33,9 +33,11 @@ ordered_json HuntGroupJson(const Counterexample& c, const HuntOptions& options, 
 
 ordered_json HuntReportJson(const HuntCliOptions& o, const std::string& source, ordered_json groups,
                             const HuntProgress& progress, std::size_t threads, const std::string& method,
-                            const std::vector<std::string>& testFiles, bool nearBoundary)
+                            const std::vector<std::string>& testFiles, bool nearBoundary,
+                            const std::string& notJudgedWhy)
 {
-    const bool none = groups.empty();
+    // "none found" only when every drawn case was judged (HuntStatusOf), never from the groups alone
+    const HuntStatus status = HuntStatusOf(progress, groups.size());
     return {{"family", o.family},
             {"a", o.hunt.a},
             {"b", o.hunt.b.empty() ? ordered_json(nullptr) : ordered_json(o.hunt.b)},
@@ -52,7 +54,11 @@ ordered_json HuntReportJson(const HuntCliOptions& o, const std::string& source, 
             {"threads", threads},
             {"method", method},
             {"test_files", testFiles},
-            {"none_found", none}};
+            {"status", HuntStatusName(status)},
+            {"judged", progress.cases - progress.notJudged},
+            {"not_judged", progress.notJudged},
+            {"not_judged_why", notJudgedWhy.empty() ? ordered_json(nullptr) : ordered_json(notJudgedWhy)},
+            {"none_found", status == HuntStatus::NoneFound}};
 }
 
 } // namespace hitlab

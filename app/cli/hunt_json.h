@@ -21,10 +21,12 @@ nlohmann::ordered_json HuntGroupJson(const Counterexample& c, const HuntOptions&
 
 /// The whole report: {"family", "a", "b" (null: the exact judge), "source" (the plugin or program,
 /// else null), "precision", "ulps" (null: verdicts only), "seed", "groups": [...], "cases",
-/// "seconds", "disagreeing", "near_boundary" (null for a plugin or program), "exact_calls",
-/// "threads", "method", "test_files": [...], "none_found"}.
+/// "seconds", "disagreeing", "near_boundary", "exact_calls", "threads", "method", "test_files":
+/// [...], "status" ("none found", "found", "inconclusive": HuntStatusOf), "judged", "not_judged",
+/// "not_judged_why" (null when every case was judged), "none_found" (status is "none found")}.
 nlohmann::ordered_json HuntReportJson(const HuntCliOptions& o, const std::string& source, nlohmann::ordered_json groups,
                                       const HuntProgress& progress, std::size_t threads, const std::string& method,
-                                      const std::vector<std::string>& testFiles, bool nearBoundary);
+                                      const std::vector<std::string>& testFiles, bool nearBoundary,
+                                      const std::string& notJudgedWhy);
 
 } // namespace hitlab

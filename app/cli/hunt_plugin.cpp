@@ -103,18 +103,20 @@ bool PrintFinds(const HuntCliOptions& o, const HuntSource& spec, const ExternalH
 }
 
 /// The last line: cases, speed, source, threads, disagreements and failures, groups, GMP calls.
-std::string Summary(const ExternalHuntReport& report, bool plugin)
+std::string Summary(const ExternalHuntReport& report, bool plugin, double tolerance)
 {
     const HuntProgress& p = report.progress;
-    char summary[320];
+    const std::string near =
+        tolerance > 0 ? ", " + std::to_string(p.nearBoundary) + " within the tolerance of the boundary" : "";
+    char summary[560];
     std::snprintf(summary, sizeof summary,
                   "%llu cases in %.2f s (%.3g cases/s, %s batches of up to %u, %zu thread%s), %llu disagreeing or "
-                  "failed in %zu group%s, %llu exact (GMP) judgements%s\n",
+                  "failed in %zu group%s%s, %llu exact (GMP) judgements%s\n",
                   static_cast<unsigned long long>(p.cases), p.seconds, p.casesPerSecond, plugin ? "plugin" : "program",
                   plugin::kCapacity, report.threads, report.threads == 1 ? "" : "s",
                   static_cast<unsigned long long>(p.disagreements), report.found.size(),
-                  report.found.size() == 1 ? "" : "s", static_cast<unsigned long long>(p.exactCalls),
-                  report.found.empty() ? ": none found" : "");
+                  report.found.size() == 1 ? "" : "s", near.c_str(), static_cast<unsigned long long>(p.exactCalls),
+                  HuntConclusionText(p, report.found.size(), report.notJudgedWhy).c_str());
     return summary;
 }
 
@@ -173,13 +175,13 @@ int RunHuntExternal(HuntCliOptions o, const HuntSource& spec, std::chrono::milli
     if (o.json) {
         const std::string method = spec.plugin.empty() ? "program" : "plugin";
         out << HuntReportJson(o, hunt.SourceText(), std::move(groups), report.progress, report.threads, method,
-                              testFiles, false)
+                              testFiles, true, report.notJudgedWhy)
                    .dump(2)
             << "\n";
     } else {
-        out << Summary(report, !spec.plugin.empty());
+        out << Summary(report, !spec.plugin.empty(), o.hunt.tolerance);
     }
-    return report.found.empty() ? 0 : 1;
+    return HuntExitStatus(HuntStatusOf(report.progress, report.found.size()));
 }
 
 } // namespace hitlab

@@ -18,7 +18,9 @@ namespace hitlab {
 /// with its status in place of the verdict) with a progress line on err unless quiet; values
 /// compared as RunHunt's (--ulps, --verdict-only); -o writes scenes and the test file, --gtest FILE
 /// and --gtest-linked FILE (plugins) the test files (ExternalGoogleTestFile).
-/// Exit status as RunHunt's: 0 none found, 1 some, 2 a bad option or a refused source.
+/// Exit status as RunHunt's: 0 none found, 1 some, 2 a bad option or a refused source, 4
+/// inconclusive (none found, but cases the source had not answered by --seconds plus one
+/// timeout were not judged).
 int RunHuntExternal(HuntCliOptions options, const HuntSource& source, std::chrono::milliseconds timeout,
                     std::ostream& out, std::ostream& err);
 

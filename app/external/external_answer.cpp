@@ -160,6 +160,8 @@ const char* ExternalStatusName(ExternalStatus status)
         return "bad answer";
     case ExternalStatus::TimedOut:
         return "timed out";
+    case ExternalStatus::NotRun:
+        return "not run";
     }
     return "?";
 }

@@ -48,9 +48,13 @@ enum class ExternalStatus {
     Crashed,   ///< the program exited or was killed; message says with what status / signal
     BadAnswer, ///< the line was not a valid answer; message says what is wrong
     TimedOut,  ///< no answer within the timeout; message says how long
+    /// not asked, or not answered, before the caller's stop time (AlgorithmSource::SetStopTime):
+    /// no fault of the program and no answer (the hunt counts such a query as not judged)
+    NotRun,
 };
 
-/// The protocol name of a status: "answered", "error", "crashed", "bad answer", "timed out".
+/// The protocol name of a status: "answered", "error", "crashed", "bad answer", "timed out",
+/// "not run".
 const char* ExternalStatusName(ExternalStatus status);
 
 /// One query's outcome.

@@ -39,6 +39,13 @@ void IgnoreSigpipe()
 
 } // namespace
 
+ExternalAnswer NotRunAnswer()
+{
+    return {ExternalStatus::NotRun,
+            "not answered before the stop time (the time limit plus one answer timeout) or a cancel",
+            {}};
+}
+
 void CloseFd(int& fd)
 {
     if (fd >= 0) {
@@ -183,14 +190,17 @@ ExternalStatus ExternalProgram::NextLine(Clock::time_point deadline, std::string
             message = "line longer than " + std::to_string(kMaxLineBytes) + " bytes";
             return ExternalStatus::BadAnswer;
         }
-        const auto left = std::chrono::ceil<std::chrono::milliseconds>(deadline - Clock::now());
-        if (left.count() <= 0) {
+        if (Clock::now() >= deadline) {
             message = "no answer within " + SecondsText(m_timeout);
             return ExternalStatus::TimedOut;
         }
+        if (Stopped()) { // the caller's stop time or cancel, not the program's fault
+            message = NotRunAnswer().message;
+            return ExternalStatus::NotRun;
+        }
         const bool writing = m_toChild >= 0 && m_outputSent < m_output.size();
         pollfd fds[2] = {{m_fromChild, POLLIN, 0}, {writing ? m_toChild : -1, POLLOUT, 0}};
-        if (poll(fds, 2, int(left.count())) < 0 && errno != EINTR) {
+        if (poll(fds, 2, int(WaitSlice(deadline).count())) < 0 && errno != EINTR) {
             message = std::string("poll failed: ") + std::strerror(errno);
             return ExternalStatus::Crashed;
         }
@@ -268,6 +278,13 @@ std::size_t ExternalProgram::EvaluateRun(std::span<const ExternalQuery> queries,
         }
         std::string line, message;
         const ExternalStatus status = NextLine(Clock::now() + m_timeout, line, message);
+        if (status == ExternalStatus::NotRun) { // the caller's stop time or cancel, not a hang
+            Stop();
+            for (; k < queries.size(); ++k) {
+                out[k] = NotRunAnswer();
+            }
+            return queries.size();
+        }
         out[k] = status == ExternalStatus::Answered
                      ? ParseAnswerLine(line, firstId + std::int64_t(k - from), queries[k], m_algorithms)
                      : ExternalAnswer{status, message, {}};
@@ -285,13 +302,18 @@ std::vector<ExternalAnswer> ExternalProgram::Evaluate(std::span<const ExternalQu
     std::size_t next = 0;
     while (next < queries.size()) {
         if (!Running()) {
-            ++m_restarts;
-            std::string error = Spawn();
-            error = error.empty() ? ReadMetadata(true) : error;
+            std::string error = "stopped"; // nothing is begun after the stop time
+            if (!Stopped()) {
+                ++m_restarts;
+                error = Spawn();
+                error = error.empty() ? ReadMetadata(true) : error;
+            }
             if (!error.empty()) {
                 Stop();
+                const bool stopped = Stopped(); // a restart cut by the stop time is no crash
                 for (; next < queries.size(); ++next) {
-                    out[next] = {ExternalStatus::Crashed, "could not restart: " + error, {}};
+                    out[next] = stopped ? NotRunAnswer()
+                                        : ExternalAnswer{ExternalStatus::Crashed, "could not restart: " + error, {}};
                 }
                 break;
             }

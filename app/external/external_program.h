@@ -58,6 +58,7 @@ public:
     /// (or the start). A query the program fails (crash, bad line, timeout) gets that status; the
     /// program is then killed, restarted (its metadata line must be the same) and given the queries
     /// after it. When it cannot be restarted, the remaining queries are Crashed with the reason.
+    /// With a stop time (SetStopTime) no wait outlasts it: the queries it cuts are NotRun.
     /// Precondition: Start succeeded; each query's algorithms are among Algorithms() for its family.
     std::vector<ExternalAnswer> Evaluate(std::span<const ExternalQuery> queries) override;
 
@@ -104,6 +105,8 @@ std::string WaitStatusText(int status);
 /// (fd becomes -1), killing a child's whole process group and reaping it (pid becomes -1), and a
 /// timeout as the failure messages say it ("1.5 s").
 void CloseFd(int& fd);
+/// The answer of a query the stop time cut (AlgorithmSource::SetStopTime): NotRun, and why.
+ExternalAnswer NotRunAnswer();
 void KillAndReap(int& pid);
 std::string SecondsText(std::chrono::milliseconds ms);
 

@@ -18,7 +18,6 @@ namespace {
 constexpr std::size_t kBatch = plugin::kCapacity;
 /// The first batch, and the batch after one with a failure.
 constexpr std::size_t kFirstBatch = 64;
-
 /// "plugin 'FILE'" or "program 'COMMAND'", as the messages name the source.
 std::string SourceName(const AlgorithmSource& source)
 {
@@ -50,13 +49,14 @@ std::string FindIn(const AlgorithmSource& source, Family family, const std::stri
 struct ExternalHunt::Lane {
     std::unique_ptr<AlgorithmSource> source;
     std::size_t index = 0;
-    std::uint64_t quota = 0, cases = 0, disagreements = 0, gmp = 0;
+    std::uint64_t quota = 0, cases = 0, disagreements = 0, gmp = 0, nearBoundary = 0, notJudged = 0;
     HuntGroups<ExternalFind> groups;
 };
 
 std::string ExternalHunt::Start(const HuntOptions& options, const HuntSource& source, std::chrono::milliseconds timeout)
 {
     m_options = options;
+    m_timeout = timeout;
     m_source = source;
     m_lanes.clear();
     m_versus = nullptr;
@@ -134,37 +134,56 @@ std::string ExternalHunt::Cause(const Query& q, const Result& r, std::uint64_t* 
     return fields != 0 ? HuntValuesCause(fields) : std::string();
 }
 
-ExternalFind ExternalHunt::Find(Lane& lane, const Query& drawn, const char* distribution, const std::string& cause,
-                                const PluginFailure* failure)
+std::string ExternalHunt::FailureCause(const PluginFailure& failure)
+{
+    return std::string("failed: ") + ExternalStatusName(failure.status);
+}
+
+std::string ExternalHunt::CountedCause(const Query& q, const Result& r, std::uint64_t* gmp, std::uint64_t* near) const
+{
+    std::string cause = Cause(q, r, gmp);
+    if (!cause.empty() && m_options.tolerance > 0 && NearBoundary(q, m_options.tolerance)) {
+        if (near != nullptr) {
+            ++*near;
+        }
+        return "";
+    }
+    return cause;
+}
+
+ExternalFind ExternalHunt::Find(Lane& lane, const Query& drawn, const Result& answer, const char* distribution,
+                                const std::string& cause, const PluginFailure* failure, bool shrink)
 {
     const Precision precision = m_options.precision;
-    const auto run = [&](std::span<const Query> queries, std::span<Result> out) {
-        return RunSource(*lane.source, lane.index, precision, queries, out);
-    };
     // a failure shrinks to a simpler query that still fails the same way, a disagreement to one
-    // that still disagrees the same way (and does not fail); a hang is kept as drawn
+    // that still disagrees the same way (and does not fail); a hang is kept as drawn. A query the source did not run
+    // (the stop time, a cancel) keeps nothing. The answer to the last query kept is the counterexample's.
     const bool failed = failure != nullptr;
+    Result kept = answer;
+    std::string how = failed ? std::string(ExternalStatusName(failure->status)) + ": " + failure->message : "";
     const auto keeps = [&](const Query& q) {
         Result r;
-        const std::vector<PluginFailure> fails = run(std::span(&q, 1), std::span(&r, 1));
-        return failed ? !fails.empty() && FailureCause(fails[0]) == cause
-                      : fails.empty() && Cause(q, r, nullptr) == cause;
+        const std::vector<PluginFailure> failures =
+            RunSource(*lane.source, lane.index, precision, std::span(&q, 1), std::span(&r, 1));
+        if (!failures.empty() && failures[0].status == ExternalStatus::NotRun) {
+            return false;
+        }
+        const bool keep = failed ? !failures.empty() && FailureCause(failures[0]) == cause
+                                 : failures.empty() && CountedCause(q, r, nullptr, nullptr) == cause;
+        if (keep) {
+            kept = r;
+            how = failed ? std::string(ExternalStatusName(failures[0].status)) + ": " + failures[0].message : "";
+        }
+        return keep;
     };
     const bool hung = failed && failure->status == ExternalStatus::TimedOut;
     ExternalFind f;
     f.c.original = drawn;
     f.c.distribution = distribution;
     f.c.cause = cause;
-    f.c.query = m_options.shrink && !hung ? ShrinkQuery(drawn, keeps) : drawn;
-    const std::vector<PluginFailure> again =
-        hung ? std::vector<PluginFailure>{} : run(std::span(&f.c.query, 1), std::span(&f.c.a, 1));
-    if (!again.empty()) {
-        failure = &again[0];
-    }
-    if (failure != nullptr) {
-        f.failure = std::string(ExternalStatusName(failure->status)) + ": " + failure->message;
-        f.c.a = Result{};
-    }
+    f.c.query = m_options.shrink && shrink && !hung ? ShrinkQuery(drawn, keeps) : drawn;
+    f.c.a = failed ? Result{} : kept;
+    f.failure = how;
     if (m_versus != nullptr) {
         f.c.b = m_versus->run(f.c.query, precision, nullptr);
     }
@@ -173,9 +192,29 @@ ExternalFind ExternalHunt::Find(Lane& lane, const Query& drawn, const char* dist
     return f;
 }
 
-std::string ExternalHunt::FailureCause(const PluginFailure& failure)
+void ExternalHunt::Judge(Lane& lane, std::span<const Query> batch, std::span<const char* const> distributions,
+                         std::span<const Result> results, const std::vector<PluginFailure>& failures)
 {
-    return std::string("failed: ") + ExternalStatusName(failure.status);
+    std::size_t nextFailure = 0;
+    for (std::size_t i = 0; i < batch.size(); ++i) {
+        ++lane.cases;
+        const bool failed = nextFailure < failures.size() && failures[nextFailure].index == i;
+        const PluginFailure* failure = failed ? &failures[nextFailure++] : nullptr;
+        if (failed && failure->status == ExternalStatus::NotRun) {
+            ++lane.notJudged; // the stop time or a cancel came first: no answer, no verdict
+            continue;
+        }
+        const std::string cause =
+            failed ? FailureCause(*failure) : CountedCause(batch[i], results[i], &lane.gmp, &lane.nearBoundary);
+        if (cause.empty()) {
+            continue;
+        }
+        ++lane.disagreements;
+        if (lane.groups.Count(distributions[i], cause)) { // a group's first few cases are shrunk
+            lane.groups.Offer(distributions[i], cause,
+                              Find(lane, batch[i], results[i], distributions[i], cause, failure, !Cancelled()));
+        }
+    }
 }
 
 void ExternalHunt::Search(std::size_t laneIndex, const HuntCallback& progress)
@@ -186,6 +225,7 @@ void ExternalHunt::Search(std::size_t laneIndex, const HuntCallback& progress)
     std::vector<Query> batch;
     std::vector<const char*> distributions;
     std::vector<Result> results;
+    // no batch begins after these; one that began is judged whole
     const auto done = [&] {
         return Cancelled() || (o.maxCases > 0 && lane.cases >= lane.quota) ||
                (o.maxSeconds > 0 && Seconds() >= o.maxSeconds) ||
@@ -203,27 +243,16 @@ void ExternalHunt::Search(std::size_t laneIndex, const HuntCallback& progress)
         }
         const std::vector<PluginFailure> failures = RunSource(*lane.source, lane.index, o.precision, batch, results);
         batchSize = failures.empty() ? std::min(kBatch, batchSize * 2) : kFirstBatch;
-        std::size_t nextFailure = 0;
-        for (std::size_t i = 0; i < n && !done(); ++i) {
-            ++lane.cases;
-            const bool failed = nextFailure < failures.size() && failures[nextFailure].index == i;
-            const PluginFailure* failure = failed ? &failures[nextFailure++] : nullptr;
-            const std::string cause = failed ? FailureCause(*failure) : Cause(batch[i], results[i], &lane.gmp);
-            if (cause.empty()) {
-                continue;
-            }
-            ++lane.disagreements;
-            if (lane.groups.Count(distributions[i], cause)) { // a group's first few cases are shrunk
-                lane.groups.Offer(distributions[i], cause, Find(lane, batch[i], distributions[i], cause, failure));
-            }
-        }
+        Judge(lane, batch, distributions, results, failures);
         if (progress && laneIndex == 0) {
             HuntProgress p;
             p.cases = lane.cases * m_lanes.size();
+            p.notJudged = lane.notJudged * m_lanes.size();
             p.seconds = Seconds();
             p.casesPerSecond = double(p.cases) / std::max(p.seconds, 1e-9);
             p.counterexamples = lane.groups.Size();
             p.disagreements = lane.disagreements;
+            p.nearBoundary = lane.nearBoundary;
             progress(p);
         }
     }
@@ -233,6 +262,16 @@ ExternalHuntReport ExternalHunt::Run(const std::atomic<bool>* cancel, const Hunt
 {
     m_cancel = cancel;
     m_start = std::chrono::steady_clock::now();
+    // the sources stop at the time limit plus one answer timeout: the batch in flight at the
+    // limit gets that long at most
+    const auto limit = std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+        std::chrono::duration<double>(m_options.maxSeconds));
+    const auto stop =
+        m_options.maxSeconds > 0 ? m_start + limit + m_timeout : std::chrono::steady_clock::time_point::max();
+    for (const auto& lane : m_lanes) {
+        lane->source->SetStopTime(stop);
+        lane->source->SetCancel(cancel); // a cancel cuts the batch in flight too
+    }
     if (!m_lanes.empty()) {
         WorkerPool pool;
         pool.Run(m_lanes.size(), [&](std::size_t lane) { Search(lane, progress); });
@@ -246,12 +285,24 @@ ExternalHuntReport ExternalHunt::Run(const std::atomic<bool>* cancel, const Hunt
         report.progress.cases += lane->cases;
         report.progress.disagreements += lane->disagreements;
         report.progress.exactCalls += lane->gmp;
+        report.progress.nearBoundary += lane->nearBoundary;
+        report.progress.notJudged += lane->notJudged;
         groups.Merge(std::move(lane->groups));
     }
     report.found = groups.Sorted();
     report.progress.seconds = Seconds();
     report.progress.casesPerSecond = double(report.progress.cases) / std::max(report.progress.seconds, 1e-9);
     report.progress.counterexamples = report.found.size();
+    if (report.progress.notJudged > 0) { // cut by the stop time, or before it by a cancel
+        const std::string source = m_source.plugin.empty() ? "program" : "plugin";
+        report.notJudgedWhy =
+            report.cancelled && std::chrono::steady_clock::now() < stop
+                ? "the hunt was cancelled before the " + source + " answered them"
+                : "the " + source + " had not answered them by the time limit plus one answer timeout";
+    }
+    for (const auto& lane : m_lanes) {
+        lane->source->SetCancel(nullptr); // the flag need not outlive this call
+    }
     if (progress) {
         progress(report.progress);
     }

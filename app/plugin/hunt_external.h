@@ -11,6 +11,7 @@
 #include <atomic>
 #include <chrono>
 #include <memory>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -39,13 +40,15 @@ struct ExternalHuntReport {
     HuntProgress progress; ///< final (disagreements counts failures too)
     std::size_t threads = 1;
     bool cancelled = false;
+    std::string notJudgedWhy; ///< why progress.notJudged cases were not judged ("" when none)
 };
 
 /// One hunt of options.a, an algorithm of the source, against the exact judge (options.b "") or the
 /// built-in algorithm options.b: verdicts, and with options.valueUlps > 0 (the default) also the
-/// values beyond that many ulps, as RunHunt compares them (against b: ValueDifferences of the fields both
-/// return; against the judge: ExactValuesDiffer of t_enter, t_exit, depth). options.tolerance is
-/// not used.
+/// values beyond that many ulps, as RunHunt compares them (against b: ValueDifferences of the
+/// fields both return; against the judge: ExactValueDifferences of t_enter, t_exit, depth); with
+/// options.tolerance > 0 a disagreement within that relative distance of the boundary
+/// (NearBoundary) is counted in nearBoundary instead, as RunHunt counts it (a failure never is).
 class ExternalHunt {
 public:
     /// Starts a host process or program per thread (HuntThreads(options), at most maxCases) and
@@ -63,9 +66,14 @@ public:
     /// counted in its group (HuntGroups: distribution and cause); a group's first 8 are shrunk, a
     /// disagreement to the simplest query that still disagrees the same way, a failure to the
     /// simplest that still fails the same way (a hang is kept as drawn: each candidate would wait
-    /// the whole timeout), and the simplest kept. Stops at maxCases (shared evenly), maxSeconds,
-    /// maxCounterexamples groups (per thread) or cancel. progress (may be empty) is called from the
-    /// first thread after each batch.
+    /// the whole timeout), and the simplest kept. No batch begins after maxCases (shared evenly),
+    /// maxSeconds, maxCounterexamples groups (per thread) or cancel, and every case of a batch that
+    /// came back is judged (after a cancel without shrinking). With maxSeconds, the sources stop at
+    /// maxSeconds plus one timeout: a batch in flight is waited for that long at most, and its
+    /// cases not answered by then are counted in notJudged (HuntStatusOf: inconclusive when nothing
+    /// was found); a cancel cuts the batch in flight the same way (within
+    /// AlgorithmSource::kCancelSlice of a wait). progress (may be empty) is called from the first
+    /// thread after each batch.
     ExternalHuntReport Run(const std::atomic<bool>* cancel = nullptr, const HuntCallback& progress = {});
 
 private:
@@ -74,12 +82,19 @@ private:
     /// with valueUlps > 0: HuntVerdictCause, HuntValuesCause), "" when it agrees. gmp (may be
     /// null) counts the judge's GMP calls.
     std::string Cause(const Query& q, const Result& r, std::uint64_t* gmp) const;
+    /// Cause, unless within options.tolerance of the boundary (then "" and counted in *near, may
+    /// be null).
+    std::string CountedCause(const Query& q, const Result& r, std::uint64_t* gmp, std::uint64_t* near) const;
     /// The cause of a failure: "failed: crashed", ...
     static std::string FailureCause(const PluginFailure& failure);
-    /// The counterexample of a drawn case that disagreed or failed (failure: how, or null) for
-    /// cause: shrunk keeping the cause, answered again, judged.
-    ExternalFind Find(Lane& lane, const Query& drawn, const char* distribution, const std::string& cause,
-                      const PluginFailure* failure);
+    /// The counterexample of a drawn case whose answer disagreed or which failed (failure: how, or
+    /// null) for cause: shrunk (unless shrink is false) to the simplest query that still disagrees
+    /// or fails the same way, with its answer, judged.
+    ExternalFind Find(Lane& lane, const Query& drawn, const Result& answer, const char* distribution,
+                      const std::string& cause, const PluginFailure* failure, bool shrink);
+    /// Judges every case of a batch that came back (Search).
+    void Judge(Lane& lane, std::span<const Query> batch, std::span<const char* const> distributions,
+               std::span<const Result> results, const std::vector<PluginFailure>& failures);
     /// One thread's search (Run's contract) on its lane.
     void Search(std::size_t laneIndex, const HuntCallback& progress);
     bool Cancelled() const { return m_cancel != nullptr && m_cancel->load(); }
@@ -87,7 +102,8 @@ private:
     double Seconds() const;
 
     HuntOptions m_options;
-    std::uint32_t m_returns = 0; ///< the hunted algorithm's fields
+    std::chrono::milliseconds m_timeout{0}; ///< each answer's
+    std::uint32_t m_returns = 0;            ///< the hunted algorithm's fields
     const std::atomic<bool>* m_cancel = nullptr;
     std::chrono::steady_clock::time_point m_start;
     HuntSource m_source;

@@ -12,6 +12,7 @@
 #include <csignal>
 #include <cstring>
 #include <fcntl.h>
+#include <filesystem>
 #include <poll.h>
 #include <sys/mman.h>
 #include <sys/wait.h>
@@ -157,6 +158,9 @@ std::string PluginProgram::Spawn()
         return "cannot run the plugin host '" + host + "' (" + std::strerror(errno) +
                "; it is installed beside hitlab, or set HITLAB_PLUGIN_HOST)";
     }
+    // a file named without a '/' is that file (ResolvePluginPath), which dlopen would look for
+    // only in the library path: it loads it as ./FILE
+    const std::string load = m_file.find('/') == std::string::npos ? "./" + m_file : m_file;
     int toHost[2] = {-1, -1};
     int fromHost[2] = {-1, -1};
     if (pipe2(toHost, O_CLOEXEC) != 0 || pipe2(fromHost, O_CLOEXEC) != 0) {
@@ -177,7 +181,7 @@ std::string PluginProgram::Spawn()
         } else {
             dup2(m_shm, plugin::kShmFd); // dup2 clears close-on-exec
         }
-        execl(host.c_str(), "hitlab-plugin-host", m_file.c_str(), static_cast<char*>(nullptr));
+        execl(host.c_str(), "hitlab-plugin-host", load.c_str(), static_cast<char*>(nullptr));
         _exit(127);
     }
     CloseFd(toHost[0]);
@@ -228,13 +232,16 @@ bool PluginProgram::ReadLine(Clock::time_point deadline, std::string& line, std:
             m_pending.erase(0, end + 1);
             return true;
         }
-        const auto left = std::chrono::ceil<std::chrono::milliseconds>(deadline - Clock::now());
-        if (left.count() <= 0) {
+        if (Clock::now() >= deadline) {
             error = "wrote no metadata line within " + SecondsText(std::max(m_timeout, kExternalTimeout));
             return false;
         }
+        if (Stopped()) { // the caller's stop time or cancel (a restart: its queries are NotRun)
+            error = "was stopped before its metadata line";
+            return false;
+        }
         pollfd fd{m_fromHost, POLLIN, 0};
-        if (poll(&fd, 1, int(left.count())) <= 0) {
+        if (poll(&fd, 1, int(WaitSlice(deadline).count())) <= 0) {
             continue;
         }
         const ssize_t n = read(m_fromHost, buffer, sizeof buffer);
@@ -256,10 +263,11 @@ std::string PluginProgram::ReadMetadata(bool check)
     }
     if (meta.starts_with("error: ")) {
         // a bare name that is no file and no bundled engine plugin: say where it was looked for
-        const std::string where = m_file.find('/') == std::string::npos
-                                      ? " (no file of that name here, and no bundled engine plugin " + m_file +
-                                            ".so in " + PluginDirectory() + ")"
-                                      : "";
+        std::error_code ec;
+        const bool bare = m_file.find('/') == std::string::npos && !std::filesystem::exists(m_file, ec);
+        const std::string where = bare ? " (no file of that name here, and no bundled engine plugin " + m_file +
+                                             (m_file.ends_with(".so") ? "" : ".so") + " in " + PluginDirectory() + ")"
+                                       : "";
         return "plugin '" + m_file + "': " + meta.substr(7) + where;
     }
     if (!ReadLine(deadline, capabilities, error)) {
@@ -370,6 +378,12 @@ ExternalStatus PluginProgram::Roundtrip(const plugin::Request& request, std::uin
             message = "no answer within " + SecondsText(m_timeout);
             return ExternalStatus::TimedOut;
         }
+        if (Stopped()) { // the caller's stop time or cancel: the rest is not run
+            done = progress;
+            Stop();
+            message = NotRunAnswer().message;
+            return ExternalStatus::NotRun;
+        }
     }
 }
 
@@ -380,12 +394,23 @@ std::vector<PluginFailure> PluginProgram::Run(std::size_t algorithm, Precision p
     const bool isFloat = precision == Precision::Float;
     std::size_t pos = 0;
     std::size_t singleUntil = 0; // queries before it run one per call: a failed chunk, to find the culprit
+    const auto fail = [&](std::size_t from, ExternalStatus status, const std::string& message) {
+        for (std::size_t i = from; i < queries.size(); ++i) {
+            out[i] = Result{};
+            failures.push_back({i, status, message});
+        }
+    };
     while (pos < queries.size()) {
+        if (Stopped()) { // nothing is begun after the stop time
+            fail(pos, ExternalStatus::NotRun, NotRunAnswer().message);
+            break;
+        }
         if (!Alive()) {
             if (const std::string error = Restart(); !error.empty()) {
-                for (; pos < queries.size(); ++pos) {
-                    out[pos] = Result{};
-                    failures.push_back({pos, ExternalStatus::Crashed, "could not restart: " + error});
+                if (Stopped()) { // a restart cut by the stop time is no crash
+                    fail(pos, ExternalStatus::NotRun, NotRunAnswer().message);
+                } else {
+                    fail(pos, ExternalStatus::Crashed, "could not restart: " + error);
                 }
                 break;
             }
@@ -404,6 +429,9 @@ std::vector<PluginFailure> PluginProgram::Run(std::size_t algorithm, Precision p
                 : ReadResults<hitlab_result_d>(m_region, done, pos, out, failures);
         if (status == ExternalStatus::Answered) {
             pos += count;
+        } else if (status == ExternalStatus::NotRun) {
+            fail(pos + done, status, message);
+            break;
         } else if (single) {
             out[pos + done] = Result{};
             failures.push_back({pos + done, status, message});

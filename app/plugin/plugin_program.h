@@ -61,7 +61,8 @@ public:
     bool HasTrace(std::size_t algorithm, Precision precision) const;
 
     /// Runs algorithm on every query (of its family) in precision, kCapacity per round trip:
-    /// out[i] for queries[i]. Returns the queries that failed, by index (out[i] is then a miss).
+    /// out[i] for queries[i]. Returns the queries that failed, by index (out[i] is then a miss);
+    /// those the stop time cut (SetStopTime) are NotRun.
     /// Precondition: Has(algorithm, precision); out.size() == queries.size().
     std::vector<PluginFailure> Run(std::size_t algorithm, Precision precision, std::span<const Query> queries,
                                    std::span<Result> out);
@@ -81,8 +82,9 @@ private:
     std::string ReadMetadata(bool check);
     /// Reads one text line from the host (startup), within deadline.
     bool ReadLine(std::chrono::steady_clock::time_point deadline, std::string& line, std::string& error);
-    /// Sends a request and waits for its reply; Answered, or Crashed / TimedOut with the message
-    /// (the host is then stopped). done: queries finished (the progress counter).
+    /// Sends a request and waits for its reply; Answered, or Crashed / TimedOut / NotRun (the stop
+    /// time came first) with the message (the host is then stopped). done: queries finished (the
+    /// progress counter).
     ExternalStatus Roundtrip(const plugin::Request& request, std::uint32_t& done, std::string& message);
     std::string Reap();
     /// Restarts a stopped host; "" or why not.

@@ -391,6 +391,39 @@ std::size_t HuntThreads(const HuntOptions& options)
     return std::max(1u, std::thread::hardware_concurrency());
 }
 
+HuntStatus HuntStatusOf(const HuntProgress& progress, std::size_t counterexamples)
+{
+    if (counterexamples > 0 || progress.disagreements > 0) {
+        return HuntStatus::Found;
+    }
+    return progress.notJudged > 0 || progress.cases == 0 ? HuntStatus::Inconclusive : HuntStatus::NoneFound;
+}
+
+const char* HuntStatusName(HuntStatus status)
+{
+    switch (status) {
+    case HuntStatus::NoneFound:
+        return "none found";
+    case HuntStatus::Found:
+        return "found";
+    case HuntStatus::Inconclusive:
+        return "inconclusive";
+    }
+    return "?";
+}
+
+std::string HuntNotJudgedText(const HuntProgress& progress, const std::string& why)
+{
+    if (progress.cases == 0) {
+        return "no case was drawn";
+    }
+    if (progress.notJudged == 0) {
+        return "";
+    }
+    return std::to_string(progress.notJudged) + " of " + std::to_string(progress.cases) + " case" +
+           (progress.cases == 1 ? "" : "s") + " not judged" + (why.empty() ? "" : " (" + why + ")");
+}
+
 HuntReport RunHunt(const HuntOptions& options, const std::atomic<bool>* cancel, const HuntCallback& progress)
 {
     HuntReport report;

@@ -75,7 +75,8 @@ IoError ValidateHunt(const HuntOptions& options);
 bool HuntBatchedApplies(const HuntOptions& options);
 
 struct HuntProgress {
-    std::uint64_t cases = 0; ///< queries compared so far
+    std::uint64_t cases = 0;     ///< queries drawn so far: each one judged, or counted in notJudged
+    std::uint64_t notJudged = 0; ///< drawn but neither judged nor a counterexample (HuntReport::notJudgedWhy)
     double seconds = 0;
     double casesPerSecond = 0;
     std::size_t counterexamples = 0; ///< groups (causes) found so far
@@ -104,10 +105,28 @@ struct HuntReport {
     std::vector<Counterexample> counterexamples;
     HuntProgress progress; ///< final
     bool cancelled = false;
-    std::string method;      ///< "batched (avx512)", "scalar"
-    std::size_t threads = 1; ///< the threads it ran on
-    IoError error;           ///< ValidateHunt's error when it could not run (what "" when it ran)
+    std::string method;       ///< "batched (avx512)", "scalar"
+    std::size_t threads = 1;  ///< the threads it ran on
+    IoError error;            ///< ValidateHunt's error when it could not run (what "" when it ran)
+    std::string notJudgedWhy; ///< why progress.notJudged cases were not judged ("" when none)
 };
+
+/// What a hunt concluded (docs/cli.md, "Exit status").
+enum class HuntStatus {
+    NoneFound,    ///< no counterexample, and every drawn case (at least one) was judged
+    Found,        ///< some counterexample (or counted disagreement)
+    Inconclusive, ///< none found, but some drawn case was not judged (or none was drawn)
+};
+
+/// The status of a hunt that ended with this progress and this many counterexamples.
+HuntStatus HuntStatusOf(const HuntProgress& progress, std::size_t counterexamples);
+
+/// "none found", "found", "inconclusive".
+const char* HuntStatusName(HuntStatus status);
+
+/// The cases not judged in words: "40 of 3264 cases not judged (why)", or "no case was drawn"
+/// when none was; "" when every drawn case was judged.
+std::string HuntNotJudgedText(const HuntProgress& progress, const std::string& why);
 
 using HuntCallback = std::function<void(const HuntProgress&)>;
 

@@ -1,6 +1,7 @@
 // Tests of the disagreement search's commands in-process: `hitlab hunt`, `hitlab bench`, `hitlab eval` with
 // "exact": true and `hitlab report --exact`.
 #include "app/cli/cli.h"
+#include "app/cli/hunt.h"
 #include "core/io/scene_file.h"
 #include "support/run_cli.h"
 
@@ -218,6 +219,37 @@ TEST(HuntCli, ValuesCountByDefaultAndVerdictOnlyOptsOut)
     EXPECT_NE(test::RunCli(words).out.find(", scalar, 1 thread)"), std::string::npos);
     words.push_back("--verdict-only");
     EXPECT_NE(test::RunCli(words).out.find(", batched ("), std::string::npos);
+}
+
+TEST(HuntCli, NoneFoundOnlyWhenEveryDrawnCaseWasJudged)
+{
+    HuntProgress p;
+    p.cases = 64;
+    const std::string why = "the program had not answered them by the time limit plus one answer timeout";
+    EXPECT_EQ(HuntConclusionText(p, 0, ""), ": none found");
+    EXPECT_EQ(HuntExitStatus(HuntStatusOf(p, 0)), 0);
+    p.notJudged = 55;
+    EXPECT_EQ(HuntConclusionText(p, 0, why), ": inconclusive, 55 of 64 cases not judged (" + why + ")");
+    EXPECT_EQ(HuntExitStatus(HuntStatusOf(p, 0)), 4);
+    EXPECT_EQ(HuntConclusionText(p, 2, why), "; 55 of 64 cases not judged (" + why + ")");
+    EXPECT_EQ(HuntExitStatus(HuntStatusOf(p, 2)), 1);
+    p.notJudged = 0;
+    EXPECT_EQ(HuntConclusionText(p, 2, why), "");
+    p.disagreements = 3; // counted but not listed (past --max) is found too
+    EXPECT_EQ(HuntStatusOf(p, 0), HuntStatus::Found);
+    EXPECT_EQ(HuntConclusionText(HuntProgress{}, 0, ""), ": inconclusive, no case was drawn");
+    EXPECT_EQ(HuntExitStatus(HuntStatusOf(HuntProgress{}, 0)), 4);
+    EXPECT_STREQ(HuntStatusName(HuntStatus::Inconclusive), "inconclusive");
+    // the helps list the status
+    const Outcome help = test::RunCli({"hunt", "--help"});
+    EXPECT_NE(help.out.find("exit 0 when none was found and every drawn case was judged, 1 when some were found, 4 "
+                            "when none was found but some drawn cases were not judged (inconclusive)"),
+              std::string::npos)
+        << help.out;
+    const Outcome all = test::RunCli({"--help"});
+    EXPECT_NE(all.out.find("  4  hunt: inconclusive: none found, but some drawn cases were not judged"),
+              std::string::npos)
+        << all.out;
 }
 
 TEST(HuntCli, UlpsHuntsValueDisagreements)

@@ -255,6 +255,7 @@ bool HuntSession::Poll(bool wait)
         report.cancelled = r.cancelled;
         report.threads = r.threads;
         report.method = m_external->kind;
+        report.notJudgedWhy = r.notJudgedWhy;
         if (!m_external->error.empty()) {
             report.error = {"a", m_external->error};
         }
@@ -354,6 +355,34 @@ std::string CounterexampleFileName(const HuntOptions& options, int index)
 {
     return std::string(FamilyName(options.family)) + "-" + options.a + "-" + (options.b.empty() ? "exact" : options.b) +
            "-" + std::to_string(options.seed) + "-" + std::to_string(index) + ".json";
+}
+
+std::string HuntOutcomeText(const HuntReport& report)
+{
+    const HuntProgress& p = report.progress;
+    const std::string notJudged = HuntNotJudgedText(p, report.notJudgedWhy);
+    switch (HuntStatusOf(p, report.counterexamples.size())) {
+    case HuntStatus::NoneFound:
+        return "No disagreement found in " + std::to_string(p.cases) + (p.cases == 1 ? " case." : " cases.");
+    case HuntStatus::Found:
+        return notJudged.empty() ? "" : notJudged + ".";
+    case HuntStatus::Inconclusive:
+        return "Inconclusive: " + notJudged + ".";
+    }
+    return "";
+}
+
+nlohmann::json HuntReportJson(const HuntReport& report)
+{
+    const HuntProgress& p = report.progress;
+    return {{"status", HuntStatusName(HuntStatusOf(p, report.counterexamples.size()))},
+            {"cases", p.cases},
+            {"judged", p.cases - p.notJudged},
+            {"not_judged", p.notJudged},
+            {"not_judged_why", report.notJudgedWhy},
+            {"disagreements", p.disagreements},
+            {"near_boundary", p.nearBoundary},
+            {"counterexamples", report.counterexamples.size()}};
 }
 
 } // namespace hitlab

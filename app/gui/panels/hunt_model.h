@@ -8,6 +8,8 @@
 #include "core/exact/hunt.h"
 #include "core/scene_eval.h"
 
+#include <nlohmann/json.hpp>
+
 #include <chrono>
 #include <cstdint>
 #include <memory>
@@ -114,5 +116,16 @@ std::optional<SceneQuery> LoadCounterexample(Scene& scene, History& history, con
 
 /// The file name `hitlab hunt -o` gives it: "ray_aabb-face_planes-exact-1-2.json" (index from 1).
 std::string CounterexampleFileName(const HuntOptions& options, int index);
+
+/// The panel's line on a hunt that ran (HuntStatusOf): "No disagreement found in 24512 cases."
+/// only when every drawn case was judged; "Inconclusive: 55 of 64 cases not judged (why)." when
+/// none was found but some were not judged; when some were found, "" or "55 of 64 cases not
+/// judged (why)." ("Inconclusive: no case was drawn." when none was).
+std::string HuntOutcomeText(const HuntReport& report);
+
+/// The hunt's part of the window's --panel-report: status ("none found", "found",
+/// "inconclusive"), cases (drawn), judged, not_judged, not_judged_why ("" when none),
+/// disagreements, near_boundary, counterexamples.
+nlohmann::json HuntReportJson(const HuntReport& report);
 
 } // namespace hitlab

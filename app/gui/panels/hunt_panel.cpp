@@ -169,9 +169,9 @@ public:
     void Report(nlohmann::json& report) const override
     {
         if (const auto& hunt = m_hunt.Report()) {
-            report["hunt"] = {{"counterexamples", hunt->counterexamples.size()},
-                              {"cases", hunt->progress.cases},
-                              {"loaded", m_loaded}};
+            nlohmann::json entry = HuntReportJson(*hunt);
+            entry["loaded"] = m_loaded;
+            report["hunt"] = entry;
         }
     }
 
@@ -331,8 +331,13 @@ private:
                             report.method.c_str(), report.cancelled ? ", cancelled" : "");
         if (!report.error.what.empty()) {
             ImGui::TextWrapped("%s", ErrorText(report.error).c_str());
-        } else if (report.counterexamples.empty()) {
-            ImGui::TextWrapped("No disagreement found in %s cases.", Count(double(report.progress.cases)).c_str());
+        } else if (const std::string outcome = HuntOutcomeText(report); !outcome.empty()) {
+            const bool inconclusive =
+                HuntStatusOf(report.progress, report.counterexamples.size()) == HuntStatus::Inconclusive;
+            ImGui::PushStyleColor(ImGuiCol_Text, inconclusive ? ImVec4(1.0f, 0.75f, 0.4f, 1.0f)
+                                                              : ImGui::GetStyleColorVec4(ImGuiCol_Text));
+            ImGui::TextWrapped("%s", outcome.c_str());
+            ImGui::PopStyleColor();
         }
         if (!m_note.empty()) {
             ImGui::TextWrapped("%s", m_note.c_str());

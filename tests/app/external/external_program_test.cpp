@@ -4,10 +4,12 @@
 
 #include <gtest/gtest.h>
 
+#include <atomic>
 #include <cerrno>
 #include <random>
 #include <string>
 #include <sys/wait.h>
+#include <thread>
 
 namespace hitlab {
 namespace {
@@ -223,6 +225,59 @@ TEST(ExternalProgram, HangDoesNotHoldHitLabLongerThanTheTimeout)
     EXPECT_EQ(answers[1].status, ExternalStatus::TimedOut);
     EXPECT_GE(elapsed, 500ms);
     EXPECT_LT(elapsed, 5s); // the timeout plus a restart of Python, not the hour it sleeps
+}
+
+TEST(ExternalProgram, TheStopTimeCutsAHangAndWhatComesAfterItIsNotRun)
+{
+    // a 10 s timeout, but a stop time 0.5 s away: the hang on the second query is cut there, it and
+    // the third are NotRun (not TimedOut: no fault of the program), and no restart follows
+    ExternalProgram program(Misbehaving("hang"), 10s);
+    ASSERT_EQ(program.Start(), "");
+    const auto start = std::chrono::steady_clock::now();
+    program.SetStopTime(start + 500ms);
+    const std::vector<ExternalAnswer> answers = program.Evaluate(OkBadOk());
+    const auto elapsed = std::chrono::steady_clock::now() - start;
+    EXPECT_GE(elapsed, 500ms);
+    EXPECT_LT(elapsed, 2s);
+    ASSERT_EQ(answers.size(), 3u);
+    EXPECT_EQ(answers[0].status, ExternalStatus::Answered);
+    for (int i : {1, 2}) {
+        EXPECT_EQ(answers[i].status, ExternalStatus::NotRun) << i;
+        EXPECT_EQ(answers[i].message,
+                  "not answered before the stop time (the time limit plus one answer timeout) or a cancel");
+    }
+    EXPECT_EQ(program.Restarts(), 0);
+    EXPECT_FALSE(program.Running());
+    EXPECT_STREQ(ExternalStatusName(ExternalStatus::NotRun), "not run");
+    // after the stop time nothing is begun: every query NotRun at once
+    const auto again = std::chrono::steady_clock::now();
+    for (const ExternalAnswer& a : program.Evaluate(OkBadOk())) {
+        EXPECT_EQ(a.status, ExternalStatus::NotRun);
+    }
+    EXPECT_LT(std::chrono::steady_clock::now() - again, 100ms);
+    EXPECT_EQ(program.Restarts(), 0);
+}
+
+TEST(ExternalProgram, ACancelFromAnotherThreadCutsAHangAsTheStopTimeDoes)
+{
+    ExternalProgram program(Misbehaving("hang"), 10s);
+    ASSERT_EQ(program.Start(), "");
+    std::atomic<bool> cancel{false};
+    program.SetCancel(&cancel);
+    const auto start = std::chrono::steady_clock::now();
+    std::thread canceller([&] {
+        std::this_thread::sleep_for(300ms);
+        cancel = true;
+    });
+    const std::vector<ExternalAnswer> answers = program.Evaluate(OkBadOk());
+    const auto elapsed = std::chrono::steady_clock::now() - start;
+    canceller.join();
+    EXPECT_GE(elapsed, 300ms);
+    EXPECT_LT(elapsed, 1500ms); // not the 10 s timeout
+    EXPECT_EQ(answers[0].status, ExternalStatus::Answered);
+    EXPECT_EQ(answers[1].status, ExternalStatus::NotRun);
+    EXPECT_EQ(answers[2].status, ExternalStatus::NotRun);
+    EXPECT_EQ(program.Restarts(), 0);
 }
 
 struct StartCase {

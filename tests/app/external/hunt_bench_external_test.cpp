@@ -9,6 +9,8 @@
 
 #include <gtest/gtest.h>
 
+#include <cctype>
+#include <chrono>
 #include <cmath>
 #include <cstdlib>
 #include <filesystem>
@@ -27,6 +29,17 @@ const std::string kFlawedAbort = "exec " + kCpp + " --flaw abort";
 using Outcome = test::CliRun;
 
 Outcome Hitlab(std::vector<std::string> args) { return test::RunCli(args, ""); }
+
+/// A box x in [10, 12] and a ray from x = 13 along -x (enters at t = 1, leaves at t = 3).
+std::string WriteScene()
+{
+    const std::filesystem::path path =
+        std::filesystem::path(testing::TempDir()) / ("hunt_bench_external_" + std::to_string(getpid()) + ".json");
+    std::ofstream(path.string()) << R"({"format": "hitlab-scene", "version": 1, "shapes": [
+  {"id": 1, "name": "box", "type": "aabb", "min": [10, 0, 0], "max": [12, 1, 1]},
+  {"id": 2, "name": "right", "type": "ray", "origin": [13, 0.5, 0.5], "direction": [-1, 0, 0]}]})";
+    return path.string();
+}
 
 TEST(HuntExternal, FindsThePlantedFlawAndShrinksIt)
 {
@@ -117,6 +130,118 @@ TEST(HuntExternal, TheFlawlessProgramHasNoCounterexampleOnTheFlawsRays)
     EXPECT_NE(run.out.find(", 0 disagreeing or failed in 0 groups, "), std::string::npos) << run.out;
 }
 
+/// The summary line's number before `what` ("24512 cases in" -> 24512), or -1.
+long long NumberBefore(const std::string& out, const std::string& what)
+{
+    const std::size_t at = out.find(what);
+    if (at == std::string::npos) {
+        return -1;
+    }
+    std::size_t start = at;
+    while (start > 0 && std::isdigit(static_cast<unsigned char>(out[start - 1])) != 0) {
+        --start;
+    }
+    return start == at ? -1 : std::stoll(out.substr(start, at - start));
+}
+
+/// Seconds a call takes, on the wall clock.
+template <class F>
+double WallSeconds(F&& f)
+{
+    const auto start = std::chrono::steady_clock::now();
+    f();
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+}
+
+TEST(HuntExternal, EveryCaseSentIsCountedUpToTheLastBatch)
+{
+    // the program's input is also copied to a file: every query line the hunt sent is a case it
+    // counts (the batch that comes back after --seconds included), and with the flawless program
+    // each was judged: none found
+    const std::string log = testing::TempDir() + "hunt_external_sent_" + std::to_string(getpid()) + ".txt";
+    std::filesystem::remove(log);
+    const Outcome run =
+        Hitlab({"hunt", "--family", "ray_aabb", "--a", "slab_cpp", "--external", "tee -a '" + log + "' | exec " + kCpp,
+                "--seconds", "0.5", "--quiet", "--threads", "2"});
+    EXPECT_EQ(run.status, 0) << run.out << run.err;
+    std::ifstream sent(log);
+    long long lines = 0;
+    for (std::string line; std::getline(sent, line);) {
+        ++lines;
+    }
+    EXPECT_GT(lines, 64);
+    EXPECT_EQ(NumberBefore(run.out, " cases in "), lines) << run.out;
+    EXPECT_NE(run.out.find(", 0 disagreeing or failed, 0 counterexamples after shrinking, "), std::string::npos)
+        << run.out;
+    EXPECT_NE(run.out.find(" judgements: none found\n"), std::string::npos) << run.out;
+}
+
+TEST(HuntExternal, ASlowProgramIsInconclusiveWithinSecondsPlusOneTimeout)
+{
+    // each query line reaches the flawless program 0.2 s after the one before: by --seconds 1 plus
+    // one --external-timeout 1 it has answered about 10 of the first batch's 64, and the others
+    // are not judged, which is not "none found"
+    const std::string slow = "while IFS= read -r l; do sleep 0.2; printf '%s\\n' \"$l\"; done | exec " + kCpp;
+    Outcome run;
+    const double wall = WallSeconds([&] {
+        run = Hitlab({"hunt", "--family", "ray_aabb", "--a", "slab_cpp", "--external", slow, "--seconds", "1",
+                      "--external-timeout", "1", "--quiet", "--threads", "1"});
+    });
+    EXPECT_EQ(run.status, 4) << run.out << run.err;
+    EXPECT_LT(wall, 1 + 1 + 3.0) << run.out;
+    EXPECT_EQ(run.out.find("none found"), std::string::npos) << run.out;
+    EXPECT_NE(run.out.find("\n64 cases in "), std::string::npos) << run.out;
+    const long long notJudged = NumberBefore(run.out, " of 64 cases not judged (the program had not answered them by "
+                                                      "the time limit plus one answer timeout)\n");
+    EXPECT_GE(notJudged, 40) << run.out;
+    EXPECT_LT(notJudged, 64) << run.out;
+    EXPECT_NE(run.out.find(" judgements: inconclusive, "), std::string::npos) << run.out;
+}
+
+TEST(HuntExternal, AHangIsACounterexampleAndTheHuntEndsWithinSecondsPlusOneTimeout)
+{
+    // a third of the draws perturb the scene's ray from x = 13, on which the program never
+    // answers: each hang costs the 1 s timeout, so the first batch is still in flight at
+    // --seconds 2; the hangs before 2 + 1 s are counterexamples, the cases after are not judged
+    const std::string hang = "exec python3 '" + std::string(HITLAB_EXAMPLES) + "/misbehaving/misbehave.py' hang";
+    Outcome run;
+    const double wall = WallSeconds([&] {
+        run = Hitlab({"hunt", "--family", "ray_aabb", "--a", "slab_misbehaving", "--external", hang, "--around",
+                      WriteScene(), "--seconds", "2", "--external-timeout", "1", "--quiet", "--threads", "1"});
+    });
+    EXPECT_EQ(run.status, 1) << run.out << run.err;
+    EXPECT_LT(wall, 2 + 1 + 3.0) << run.out;
+    EXPECT_NE(run.out.find("\n1. origin [13, "), std::string::npos) << run.out;
+    EXPECT_NE(run.out.find("   slab_misbehaving: timed out: no answer within 1 s; exact: hit"), std::string::npos)
+        << run.out;
+    EXPECT_GE(NumberBefore(run.out, " disagreeing or failed, "), 2) << run.out;
+    const long long cases = NumberBefore(run.out, " cases in ");
+    EXPECT_EQ(cases, 64) << run.out;
+    EXPECT_GT(NumberBefore(run.out, " of 64 cases not judged (the program had not answered them"), 0) << run.out;
+}
+
+TEST(HuntExternal, ToleranceCountsNearBoundaryDisagreementsApart)
+{
+    // the planted flaw is a ray in a face's plane: within any tolerance of the boundary, so with
+    // --tolerance every disagreement of the same draws is near-boundary and none is found
+    const std::vector<std::string> hunt = {
+        "hunt",      "--family", "ray_aabb", "--a", "slab_cpp_flawed", "--external", kFlawedMiss, "--cases", "4000",
+        "--seconds", "0",        "--max",    "0",   "--quiet",         "--threads",  "1"};
+    const Outcome plain = Hitlab(hunt);
+    EXPECT_EQ(plain.status, 1) << plain.out << plain.err;
+    const long long disagreeing = NumberBefore(plain.out, " disagreeing or failed, ");
+    EXPECT_GT(disagreeing, 10) << plain.out;
+    std::vector<std::string> tolerant = hunt;
+    tolerant.insert(tolerant.end(), {"--tolerance", "1e-9"});
+    const Outcome near = Hitlab(tolerant);
+    EXPECT_EQ(near.status, 0) << near.out << near.err;
+    EXPECT_NE(near.out.find(", 0 disagreeing or failed, " + std::to_string(disagreeing) +
+                            " within the tolerance of the boundary, 0 counterexamples after shrinking, "),
+              std::string::npos)
+        << near.out;
+    EXPECT_NE(near.out.find(" judgements: none found\n"), std::string::npos) << near.out;
+}
+
 TEST(HuntExternal, WritesEachCounterexampleAsASceneAndNeverOverwrites)
 {
     const std::filesystem::path dir = std::filesystem::path(testing::TempDir()) / "hunt_external_out";
@@ -160,17 +285,6 @@ TEST(HuntExternal, RefusesAnUnknownAlgorithmAndBothSources)
     EXPECT_EQ(badB.status, 2);
     EXPECT_EQ(badB.err,
               "hitlab hunt: --b: no built-in ray_aabb algorithm \"nope\" (see hitlab algorithms --family ray_aabb)\n");
-}
-
-/// A box x in [10, 12] and a ray from x = 13 along -x (enters at t = 1, leaves at t = 3).
-std::string WriteScene()
-{
-    const std::filesystem::path path =
-        std::filesystem::path(testing::TempDir()) / ("hunt_bench_external_" + std::to_string(getpid()) + ".json");
-    std::ofstream(path.string()) << R"({"format": "hitlab-scene", "version": 1, "shapes": [
-  {"id": 1, "name": "box", "type": "aabb", "min": [10, 0, 0], "max": [12, 1, 1]},
-  {"id": 2, "name": "right", "type": "ray", "origin": [13, 0.5, 0.5], "direction": [-1, 0, 0]}]})";
-    return path.string();
 }
 
 TEST(BenchExternal, TimesTheProgramBesideTheBuiltIns)

@@ -96,6 +96,10 @@ TEST(ToolPanelsGui, HuntPanelRunsTheDefaultHuntAndListsCounterexamples)
     ASSERT_TRUE(r.contains("hunt")) << r.dump();
     EXPECT_GE(r["hunt"]["counterexamples"].get<int>(), 1);
     EXPECT_GT(r["hunt"]["cases"].get<double>(), 0.0);
+    // a built-in hunt judges every case it draws
+    EXPECT_EQ(r["hunt"]["status"], "found");
+    EXPECT_EQ(r["hunt"]["judged"], r["hunt"]["cases"]);
+    EXPECT_EQ(r["hunt"]["not_judged"], 0);
     EXPECT_EQ(r["shapes"], 3); // nothing loaded by itself
     // the first-start layout is untouched
     EXPECT_TRUE(r["panels"]["Results"]["open"].get<bool>());

@@ -270,6 +270,67 @@ TEST(HuntModel, CancelStopsTheHunt)
     EXPECT_FALSE(session.Running());
 }
 
+/// A report of a hunt that drew cases, left notJudged of them unjudged (why) and found found.
+HuntReport Ran(std::uint64_t cases, std::uint64_t notJudged, std::size_t found, const std::string& why = "")
+{
+    HuntReport r;
+    r.progress.cases = cases;
+    r.progress.notJudged = notJudged;
+    r.progress.disagreements = found;
+    r.counterexamples.resize(found);
+    r.notJudgedWhy = why;
+    return r;
+}
+
+TEST(HuntModel, NoneFoundOnlyWhenEveryDrawnCaseWasJudged)
+{
+    const std::string why = "the program had not answered them by the time limit plus one answer timeout";
+    EXPECT_EQ(HuntOutcomeText(Ran(24512, 0, 0)), "No disagreement found in 24512 cases.");
+    EXPECT_EQ(HuntOutcomeText(Ran(64, 55, 0, why)), "Inconclusive: 55 of 64 cases not judged (" + why + ").");
+    EXPECT_EQ(HuntOutcomeText(Ran(0, 0, 0)), "Inconclusive: no case was drawn.");
+    EXPECT_EQ(HuntOutcomeText(Ran(64, 0, 2)), ""); // the list says what was found
+    EXPECT_EQ(HuntOutcomeText(Ran(64, 40, 2, why)), "40 of 64 cases not judged (" + why + ").");
+
+    const nlohmann::json none = HuntReportJson(Ran(24512, 0, 0));
+    EXPECT_EQ(none["status"], "none found");
+    EXPECT_EQ(none["cases"], 24512);
+    EXPECT_EQ(none["judged"], 24512);
+    EXPECT_EQ(none["not_judged"], 0);
+    EXPECT_EQ(none["not_judged_why"], "");
+    const nlohmann::json inconclusive = HuntReportJson(Ran(64, 55, 0, why));
+    EXPECT_EQ(inconclusive["status"], "inconclusive");
+    EXPECT_EQ(inconclusive["cases"], 64);
+    EXPECT_EQ(inconclusive["judged"], 9);
+    EXPECT_EQ(inconclusive["not_judged"], 55);
+    EXPECT_EQ(inconclusive["not_judged_why"], why);
+    EXPECT_EQ(inconclusive["counterexamples"], 0);
+    const nlohmann::json found = HuntReportJson(Ran(64, 40, 2, why));
+    EXPECT_EQ(found["status"], "found");
+    EXPECT_EQ(found["counterexamples"], 2);
+    EXPECT_EQ(found["not_judged"], 40);
+}
+
+TEST(HuntModel, ABuiltInHuntJudgesEveryCaseItDraws)
+{
+    // the reference against the exact judge, within the protocol's tolerance: none found, and
+    // every case it counts was judged
+    HuntOptions o;
+    o.a = "slab";
+    o.precision = Precision::Double;
+    o.tolerance = 1e-9;
+    o.maxSeconds = 0;
+    o.maxCases = 5000;
+    o.threads = 2;
+    HuntSession session;
+    ASSERT_EQ(session.Start(o), IoError{});
+    ASSERT_TRUE(session.Poll(true));
+    const HuntReport& report = *session.Report();
+    EXPECT_GE(report.progress.cases, 5000u);
+    EXPECT_EQ(report.progress.notJudged, 0u);
+    EXPECT_EQ(HuntOutcomeText(report), "No disagreement found in " + std::to_string(report.progress.cases) + " cases.");
+    EXPECT_EQ(HuntReportJson(report)["status"], "none found");
+}
+
 TEST(TimingModel, MeasuresTheScenesFamiliesOnAWorkerThread)
 {
     Scene scene;

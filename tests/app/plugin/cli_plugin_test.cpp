@@ -149,6 +149,39 @@ TEST(CliPlugin, ARefusedPluginIsExitStatusTwo)
                        "shared object file: No such file or directory\n");
 }
 
+TEST(CliPlugin, AFileNamedWithoutASlashIsThatFile)
+{
+    // `--plugin mine.so` in the folder that holds mine.so loads it (dlopen alone would look for it
+    // only in the library path), for every command that takes --plugin
+    const std::filesystem::path dir =
+        std::filesystem::path(testing::TempDir()) / ("cli_plugin_here_" + std::to_string(getpid()));
+    std::filesystem::create_directories(dir);
+    std::filesystem::copy_file(kSlabPlugin, dir / "mine.so", std::filesystem::copy_options::overwrite_existing);
+    const std::filesystem::path before = std::filesystem::current_path();
+    std::filesystem::current_path(dir);
+    const Outcome listed = test::RunPluginCli({"algorithms", "--json", "--family", "ray_aabb", "--plugin", "mine.so"});
+    const Outcome hunted = test::RunPluginCli({"hunt", "--family", "ray_aabb", "--a", "slab_c", "--plugin", "mine.so",
+                                               "--cases", "1000", "--seconds", "0", "--quiet", "--threads", "1"});
+    const Outcome evaluated =
+        test::RunPluginCli({"eval", "--plugin", "mine.so"},
+                           R"({"id":1,"query":"ray_aabb","a":{"type":"ray","origin":[9,0.5,0.5],"direction":[1,0,0]},)"
+                           R"("b":{"type":"aabb","min":[10,0,0],"max":[12,1,1]},"algorithms":["slab"]})"
+                           "\n");
+    const Outcome missing = test::RunPluginCli({"algorithms", "--plugin", "notmine.so"});
+    std::filesystem::current_path(before);
+    ASSERT_EQ(listed.status, 0) << listed.err;
+    EXPECT_EQ(json::parse(listed.out).back()["name"], "slab_c_outside");
+    EXPECT_EQ(hunted.status, 0) << hunted.out << hunted.err;
+    EXPECT_NE(hunted.out.find("(plugin mine.so) vs the exact judge"), std::string::npos) << hunted.out;
+    ASSERT_EQ(evaluated.status, 0) << evaluated.err;
+    EXPECT_EQ(json::parse(evaluated.out)["results"]["slab_c"]["t_enter"], 1) << evaluated.out;
+    // a name that is no file here still says so, and names the bundled plugin it looked for as is
+    EXPECT_EQ(missing.status, 2);
+    EXPECT_NE(missing.err.find("(no file of that name here, and no bundled engine plugin notmine.so in "),
+              std::string::npos)
+        << missing.err;
+}
+
 TEST(CliPlugin, HuntFindsNoCounterexampleToTheSlabExample)
 {
     const Outcome run = test::RunPluginCli({"hunt", "--family", "ray_aabb", "--a", "slab_c", "--plugin", kSlabPlugin,

@@ -7,6 +7,7 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
+#include <chrono>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -52,6 +53,38 @@ TEST(HuntPlugin, ACrashAroundTheScenesPairIsACounterexampleShrunkLikeAnyOther)
               std::string::npos)
         << run.out;
     EXPECT_NE(run.out.find("\n300 cases in "), std::string::npos) << run.out;
+}
+
+TEST(HuntPlugin, AHangIsACounterexampleAndTheHuntEndsWithinSecondsPlusOneTimeout)
+{
+    // around a ray from x = 15, on which the plugin loops forever: a hang costs two 1 s timeouts
+    // (its chunk's, then its own when the chunk's queries run one by one to find it), so the first
+    // batch is still in flight at --seconds 2; the hang found before 2 + 1 s is a counterexample
+    // kept as drawn, the cases not answered by then are counted, not judged
+    std::string scene = WriteScene();
+    {
+        std::ifstream in(scene);
+        std::stringstream text;
+        text << in.rdbuf();
+        std::string s = text.str();
+        s.replace(s.find("[13, 0.5, 0.5]"), 14, "[15, 0.5, 0.5]");
+        scene += ".x15.json";
+        std::ofstream(scene) << s;
+    }
+    const auto start = std::chrono::steady_clock::now();
+    const Outcome run = test::RunPluginCli({"hunt", "--family", "ray_aabb", "--a", "misbehave_c", "--plugin",
+                                            kMisbehavePlugin, "--around", scene, "--seconds", "2", "--external-timeout",
+                                            "1", "--max", "0", "--quiet", "--threads", "1"});
+    const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    EXPECT_EQ(run.status, 1) << run.out << run.err;
+    EXPECT_LT(wall, 2 + 1 + 3.0) << run.out;
+    EXPECT_NE(run.out.find("   misbehave_c: timed out: no answer within 1 s; exact: hit"), std::string::npos)
+        << run.out;
+    EXPECT_NE(run.out.find("\n64 cases in "), std::string::npos) << run.out;
+    EXPECT_NE(run.out.find(" of 64 cases not judged (the plugin had not answered them by the time limit plus one "
+                           "answer timeout)\n"),
+              std::string::npos)
+        << run.out;
 }
 
 TEST(HuntPlugin, AroundNeedsAPairOfTheFamily)

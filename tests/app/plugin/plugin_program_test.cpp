@@ -13,6 +13,7 @@
 #include <filesystem>
 #include <fstream>
 #include <random>
+#include <span>
 #include <sstream>
 #include <sys/wait.h>
 #include <thread>
@@ -194,6 +195,42 @@ TEST_F(Plugin, AHangTimesOutOnlyItsQuery)
     ExpectOnlyFailure(plugin, 15, 257, ExternalStatus::TimedOut, "no answer within 0.2 s");
     // two timeouts: the chunk's, then the query's alone
     EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::seconds(3));
+}
+
+TEST_F(Plugin, TheStopTimeCutsAHangAndWhatComesAfterItIsNotRun)
+{
+    // a 10 s timeout, but a stop time 0.3 s away: the hang at 257 is cut there, the queries from
+    // its chunk's first unanswered one on are NotRun (no fault of the plugin: not TimedOut), and
+    // nothing is begun or restarted after it
+    PluginProgram plugin(PluginFile("misbehave"), std::chrono::seconds(10));
+    ASSERT_EQ(plugin.Start(), "");
+    const std::vector<Query> q = WithOneBad(15, 257);
+    std::vector<Result> out(q.size(), Result{true});
+    const auto start = std::chrono::steady_clock::now();
+    plugin.SetStopTime(start + std::chrono::milliseconds(300));
+    const std::vector<PluginFailure> failures = plugin.Run(0, Precision::Double, q, out);
+    const auto elapsed = std::chrono::steady_clock::now() - start;
+    EXPECT_GE(elapsed, std::chrono::milliseconds(300));
+    EXPECT_LT(elapsed, std::chrono::seconds(2));
+    ASSERT_FALSE(failures.empty());
+    // the host's progress counter may lag the calls it made: the cut is at 257 or a little before
+    EXPECT_LE(failures[0].index, 257u);
+    EXPECT_EQ(failures.size(), q.size() - failures[0].index);
+    for (std::size_t i = 0; i < failures.size(); ++i) {
+        EXPECT_EQ(failures[i].index, failures[0].index + i);
+        EXPECT_EQ(failures[i].status, ExternalStatus::NotRun) << i;
+        EXPECT_EQ(failures[i].message,
+                  "not answered before the stop time (the time limit plus one answer timeout) or a cancel");
+    }
+    for (std::size_t i = 0; i < failures[0].index; ++i) {
+        EXPECT_FALSE(out[i].hit) << i; // answered: the plugin misses them
+    }
+    EXPECT_FALSE(plugin.Running());
+    // after the stop time nothing is begun: no restart, at once
+    const auto again = std::chrono::steady_clock::now();
+    EXPECT_EQ(plugin.Run(0, Precision::Double, std::span(q).first(3), std::span(out).first(3)).size(), 3u);
+    EXPECT_LT(std::chrono::steady_clock::now() - again, std::chrono::milliseconds(100));
+    EXPECT_EQ(plugin.Restarts(), 0);
 }
 
 TEST_F(Plugin, AnErrorCodeIsThatQuerysErrorAndTheHostKeepsRunning)

@@ -9,9 +9,12 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <chrono>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <thread>
 
 namespace hitlab {
 namespace {
@@ -362,6 +365,78 @@ TEST(HuntPanelExternal, APluginCrashIsACounterexampleWithItsFailure)
     }
     EXPECT_TRUE(crash);
     EXPECT_EQ(report.progress.cases, 300u);
+}
+
+TEST(HuntPanelExternal, CasesNotAnsweredByTheTimeLimitAreNotJudgedAndTheReportSaysSo)
+{
+    setenv("HITLAB_PLUGIN_HOST", HITLAB_PLUGIN_HOST, 1);
+    setenv("ASAN_OPTIONS", "handle_segv=0:detect_leaks=1", 1);
+    HuntOptions o;
+    o.family = Family::RayAabb;
+    o.a = "misbehave_c";
+    o.precision = Precision::Double;
+    o.maxCases = 0;
+    o.maxSeconds = 2;
+    o.maxCounterexamples = 0;
+    o.threads = 1;
+    // around a ray from x = 15, on which misbehave.so loops forever: each hang costs two 1 s
+    // timeouts, so the first batch of 64 is cut at 2 + 1 s with most of its cases unanswered
+    o.around = Query{Family::RayAabb, Ray<double>{{15, 0.5, 0.5}, {-1, 0, 0}}, Aabb<double>{{10, 0, 0}, {12, 1, 1}}};
+    HuntSession session;
+    const auto start = std::chrono::steady_clock::now();
+    ASSERT_EQ(session.Start(o, HuntSource{std::string(HITLAB_PLUGIN_DIR) + "/misbehave.so", ""},
+                            std::chrono::milliseconds(1000)),
+              IoError{});
+    ASSERT_TRUE(session.Poll(true));
+    EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::seconds(2 + 1 + 3));
+    const HuntReport& report = *session.Report();
+    EXPECT_EQ(report.progress.cases, 64u);
+    EXPECT_GT(report.progress.notJudged, 0u);
+    EXPECT_LT(report.progress.notJudged, 64u);
+    const std::string why = "the plugin had not answered them by the time limit plus one answer timeout";
+    EXPECT_EQ(report.notJudgedWhy, why);
+    EXPECT_NE(std::find(session.Failures().begin(), session.Failures().end(), "timed out: no answer within 1 s"),
+              session.Failures().end());
+    EXPECT_EQ(HuntOutcomeText(report),
+              std::to_string(report.progress.notJudged) + " of 64 cases not judged (" + why + ").");
+    const nlohmann::json json = HuntReportJson(report);
+    EXPECT_EQ(json["status"], "found");
+    EXPECT_EQ(json["not_judged"], report.progress.notJudged);
+    EXPECT_EQ(json["judged"], 64 - report.progress.notJudged);
+}
+
+TEST(HuntPanelExternal, CancelCutsTheBatchInFlightAndItsCasesAreNotJudged)
+{
+    setenv("HITLAB_PLUGIN_HOST", HITLAB_PLUGIN_HOST, 1);
+    setenv("ASAN_OPTIONS", "handle_segv=0:detect_leaks=1", 1);
+    HuntOptions o;
+    o.family = Family::RayAabb;
+    o.a = "misbehave_c";
+    o.precision = Precision::Double;
+    o.maxCases = 0;
+    o.maxSeconds = 0; // no limit: only Cancel ends it
+    o.maxCounterexamples = 0;
+    o.threads = 1;
+    // around a ray from x = 15: the first batch hangs, with a 10 s timeout
+    o.around = Query{Family::RayAabb, Ray<double>{{15, 0.5, 0.5}, {-1, 0, 0}}, Aabb<double>{{10, 0, 0}, {12, 1, 1}}};
+    HuntSession session;
+    ASSERT_EQ(session.Start(o, HuntSource{std::string(HITLAB_PLUGIN_DIR) + "/misbehave.so", ""},
+                            std::chrono::milliseconds(10000)),
+              IoError{});
+    std::this_thread::sleep_for(std::chrono::milliseconds(500));
+    const auto cancelled = std::chrono::steady_clock::now();
+    session.Cancel();
+    ASSERT_TRUE(session.Poll(true));
+    EXPECT_LT(std::chrono::steady_clock::now() - cancelled, std::chrono::seconds(2)); // not the 10 s timeout
+    const HuntReport& report = *session.Report();
+    EXPECT_TRUE(report.cancelled);
+    EXPECT_EQ(report.progress.cases, 64u);
+    EXPECT_GT(report.progress.notJudged, 0u);
+    EXPECT_EQ(report.notJudgedWhy, "the hunt was cancelled before the plugin answered them");
+    EXPECT_NE(HuntOutcomeText(report).find(" of 64 cases not judged (the hunt was cancelled before the plugin "
+                                           "answered them)."),
+              std::string::npos)
+        << HuntOutcomeText(report);
 }
 
 TEST(HuntPanelExternal, ARefusedSourceIsTheReportsError)
