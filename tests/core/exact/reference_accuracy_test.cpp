@@ -1,0 +1,223 @@
+// The references' stated accuracy (docs/protocol.md, "The references' accuracy"), proved on seeded
+// generated cases against the exact judge in float and double: ordinary cases plus the
+// ill-conditioned ones (near tangency, near-parallel faces, origins near the surface, dot products
+// that cancel). A value's error is measured in units of eps * max(|exact|, floor): eps the run's
+// epsilon (2^-23, 2^-52) and floor the comparison's scale (QueryValueScale: t in units of the
+// largest coordinate over |direction|), the unit of the comparison's tolerance (kValueUlps).
+// The float cases use float-representable inputs, so the judge sees what the float run sees.
+#include "core/compare.h"
+#include "core/exact/exact.h"
+
+#include <glm/glm.hpp>
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <functional>
+#include <random>
+#include <string>
+#include <type_traits>
+#include <variant>
+
+namespace hitlab {
+namespace {
+
+double Eps(Precision precision) { return precision == Precision::Float ? 0x1p-23 : 0x1p-52; }
+
+/// x rounded to the run's precision (what a float run sees). Not inlined: GCC 12 at -O3 drops the
+/// round trip double(float(x)) of two vector lanes when it vectorises the three calls below.
+[[gnu::noinline]] double Rounded(double x, Precision precision)
+{
+    return precision == Precision::Float ? double(float(x)) : x;
+}
+
+glm::dvec3 Rounded(const glm::dvec3& v, Precision precision)
+{
+    glm::dvec3 out;
+    for (int i = 0; i < 3; ++i) {
+        out[i] = Rounded(v[i], precision);
+    }
+    return out;
+}
+
+/// The error of value against exact in units of eps * max(|exact|, floor).
+double Units(double value, double exact, double floor, Precision precision)
+{
+    if (value == exact) {
+        return 0;
+    }
+    if (!std::isfinite(value) || !std::isfinite(exact)) {
+        return INFINITY;
+    }
+    return std::abs(value - exact) / (Eps(precision) * std::max(std::abs(exact), floor));
+}
+
+/// The worst case of a run of generated queries.
+struct Worst {
+    double units = 0;      ///< the largest t (or depth) error
+    int wrongVerdicts = 0; ///< verdicts that differ from the judge's
+    int hits = 0;
+    std::string where;        ///< the values of the largest error
+    std::string verdictWhere; ///< the first query with a wrong verdict
+};
+
+std::string Describe(const glm::dvec3& v)
+{
+    char text[128];
+    std::snprintf(text, sizeof text, "[%.17g, %.17g, %.17g]", v.x, v.y, v.z);
+    return text;
+}
+
+/// The query's shapes, for a failure message.
+std::string Describe(const Query& query)
+{
+    std::string text;
+    for (const Shape* shape : {&query.a, &query.b}) {
+        std::visit(
+            [&](const auto& s) {
+                using S = std::decay_t<decltype(s)>;
+                if constexpr (std::is_same_v<S, Ray<double>>) {
+                    text += "ray " + Describe(s.origin) + " dir " + Describe(s.direction) + "; ";
+                } else if constexpr (std::is_same_v<S, Segment<double>>) {
+                    text += "segment " + Describe(s.start) + " " + Describe(s.end) + "; ";
+                } else if constexpr (std::is_same_v<S, Sphere<double>>) {
+                    text += "sphere " + Describe(s.center) + " r " + std::to_string(s.radius) + "; ";
+                } else if constexpr (std::is_same_v<S, Aabb<double>>) {
+                    text += "aabb " + Describe(s.min) + " " + Describe(s.max) + "; ";
+                } else if constexpr (std::is_same_v<S, Obb<double>>) {
+                    text += "obb " + Describe(s.center) + " h " + Describe(s.halfExtents) + " axes " +
+                            Describe(s.axes[0]) + Describe(s.axes[1]) + Describe(s.axes[2]) + "; ";
+                } else if constexpr (std::is_same_v<S, Plane<double>>) {
+                    text += "plane " + Describe(s.normal) + " d " + std::to_string(s.distance) + "; ";
+                } else {
+                    text += "point " + Describe(s.position) + "; ";
+                }
+            },
+            *shape);
+    }
+    return text;
+}
+
+/// Runs the family's reference on query and folds its error into worst.
+void Judge(const Query& query, Precision precision, Worst& worst)
+{
+    const Result r = Run(ReferenceAlgorithm(query.family), query, precision);
+    const ExactResult e = JudgeExact(query);
+    ASSERT_TRUE(e.valid) << e.note;
+    if (r.hit != e.hit) {
+        if (worst.wrongVerdicts++ == 0) {
+            worst.verdictWhere = Describe(query) + (r.hit ? ": hit, exact miss" : ": miss, exact hit");
+        }
+        return;
+    }
+    if (!r.hit) {
+        return;
+    }
+    ++worst.hits;
+    const ValueScale scale = QueryValueScale(query);
+    double units = 0;
+    if (IsCast(query.family)) {
+        units = std::max(Units(r.tEnter, e.tEnter.value, scale.t, precision),
+                         Units(r.tExit, e.tExit.value, scale.t, precision));
+    } else {
+        units = Units(r.depth, e.depth.value, scale.length, precision);
+    }
+    if (units > worst.units) {
+        worst.units = units;
+        char text[256];
+        std::snprintf(text, sizeof text, "t/depth %.17g (exact %.17g, %.17g)",
+                      IsCast(query.family) ? r.tEnter : r.depth, IsCast(query.family) ? e.tEnter.value : e.depth.value,
+                      e.tExit.value);
+        worst.where = text;
+    }
+}
+
+const char* Name(Precision precision) { return precision == Precision::Float ? "float" : "double"; }
+
+/// A random unit vector.
+glm::dvec3 UnitVector(std::mt19937_64& rng)
+{
+    std::normal_distribution<double> n;
+    glm::dvec3 v(n(rng), n(rng), n(rng));
+    return v / glm::length(v);
+}
+
+/// A unit vector perpendicular to v.
+glm::dvec3 Perpendicular(const glm::dvec3& v, std::mt19937_64& rng)
+{
+    const glm::dvec3 p = glm::cross(v, UnitVector(rng));
+    return p / glm::length(p);
+}
+
+/// 2^-k with k uniform in [0, kMax]: how close to the boundary a case is.
+double Closeness(std::mt19937_64& rng, int kMax) { return std::ldexp(1.0, -int(rng() % uint64_t(kMax + 1))); }
+
+// ---- ray_sphere quadratic_stable ----
+
+/// A ray against a sphere: ordinary, near tangency (impact parameter r (1 -+ 2^-k)), the origin
+/// near the surface, far spheres, direction lengths from 2^-20 to 2^20.
+Query SphereCase(std::mt19937_64& rng, Precision precision)
+{
+    std::uniform_real_distribution<double> u(-1, 1);
+    const double size = std::ldexp(1.0, int(rng() % 9) - 4);
+    const glm::dvec3 center = Rounded(size * 8.0 * glm::dvec3(u(rng), u(rng), u(rng)), precision);
+    const double radius = Rounded(size * (0.5 + u(rng) * 0.4), precision);
+    const glm::dvec3 dir = UnitVector(rng);
+    const glm::dvec3 side = Perpendicular(dir, rng);
+    double impact = radius * std::abs(u(rng));
+    double back = size * (2 + 30 * std::abs(u(rng)));
+    switch (rng() % 4) {
+    case 0: // near tangency, in or out
+        impact = radius * (1 + (rng() % 2 ? 1 : -1) * Closeness(rng, 50));
+        break;
+    case 1: // the origin near the surface
+        back = std::sqrt(std::max(0.0, radius * radius - impact * impact)) *
+               (1 + (rng() % 2 ? 1 : -1) * Closeness(rng, 50));
+        break;
+    case 2: // a far sphere
+        back *= std::ldexp(1.0, int(rng() % 12));
+        break;
+    default:
+        break;
+    }
+    const glm::dvec3 origin = Rounded(center + impact * side - back * dir * (rng() % 5 ? 1.0 : -1.0), precision);
+    const double length = std::ldexp(1.0 + std::abs(u(rng)), int(rng() % 41) - 20);
+    const glm::dvec3 direction = Rounded(length * dir, precision);
+    return {Family::RaySphere, Ray<double>{origin, direction}, Sphere<double>{center, radius}};
+}
+
+void CheckFamily(const std::function<Query(std::mt19937_64&, Precision)>& make, int cases, double bound)
+{
+    for (const Precision precision : {Precision::Float, Precision::Double}) {
+        std::mt19937_64 rng(20261206);
+        Worst worst;
+        for (int i = 0; i < cases; ++i) {
+            Judge(make(rng, precision), precision, worst);
+        }
+        std::printf("%s: %d hits, largest error %.3g eps * max(|exact|, floor), %d wrong verdicts; %s\n",
+                    Name(precision), worst.hits, worst.units, worst.wrongVerdicts, worst.where.c_str());
+        EXPECT_EQ(worst.wrongVerdicts, 0) << Name(precision) << ": " << worst.verdictWhere;
+        EXPECT_LE(worst.units, bound) << Name(precision) << ": " << worst.where;
+        EXPECT_GT(worst.hits, cases / 4) << Name(precision);
+    }
+}
+
+TEST(ReferenceAccuracy, RaySphereNearTangencyIsWithinAnUlp)
+{
+    // the ray from (-3, 0.99999999, 0) along +x against the unit sphere: t = 3 -+ sqrt(1 - y^2) for
+    // y the double nearest 0.99999999 (80-digit decimal arithmetic): 2.999858578643761, 3.000141421356239
+    const Query query{Family::RaySphere, Ray<double>{{-3, 0.99999999, 0}, {1, 0, 0}}, Sphere<double>{{0, 0, 0}, 1}};
+    const Result r = hitlab::Run(ReferenceAlgorithm(Family::RaySphere), query, Precision::Double);
+    ASSERT_TRUE(r.hit);
+    EXPECT_LE(UlpError(2.999858578643761, r.tEnter, Precision::Double), 1.0) << r.tEnter;
+    EXPECT_LE(UlpError(3.000141421356239, r.tExit, Precision::Double), 1.0) << r.tExit;
+    const ExactResult e = JudgeExact(query);
+    EXPECT_EQ(e.tEnter.value, 2.999858578643761);
+    EXPECT_EQ(e.tExit.value, 3.000141421356239);
+}
+
+TEST(ReferenceAccuracy, RaySphereGeneratedCases) { CheckFamily(SphereCase, 4000, 4); }
+
+} // namespace
+} // namespace hitlab
