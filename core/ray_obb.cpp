@@ -2,8 +2,135 @@
 #include "ray_obb.h"
 
 #include "algorithm.h"
+#include "expansion.h"
+
+#include <array>
 
 namespace hitlab {
+
+namespace detail {
+
+namespace {
+
+using xp::DD;
+
+DD Product(double a, double b)
+{
+    DD r;
+    xp::TwoProduct(a, b, r.hi, r.lo);
+    return r;
+}
+
+DD Times(DD a, double b) { return xp::Mul(a, {b, 0}); }
+
+/// a . b for a in double-double and b = bh + bl (two exact parts).
+DD Dot(const std::array<DD, 3>& a, const double (&bh)[3], const double (&bl)[3])
+{
+    DD sum;
+    for (int k = 0; k < 3; ++k) {
+        sum = xp::Add(sum, xp::Add(Times(a[k], bh[k]), Times(a[k], bl[k])));
+    }
+    return sum;
+}
+
+/// Whether x is 0 or its magnitude lies in [2^-300, 2^300].
+bool InCarefulRange(double x)
+{
+    const double m = std::abs(x);
+    return m == 0.0 || (m >= 0x1p-300 && m <= 0x1p300);
+}
+
+} // namespace
+
+template <typename T>
+bool RayObbCareful(const Ray<T>& ray, const Obb<T>& box, CastResult<T>& r, Trace* trace)
+{
+    bool inRange = true;
+    double m[3], ml[3], d[3], zero[3] = {0, 0, 0}, axes[3][3];
+    for (int k = 0; k < 3; ++k) {
+        inRange = inRange && InCarefulRange(double(ray.origin[k])) && InCarefulRange(double(box.center[k])) &&
+                  InCarefulRange(double(ray.direction[k])) && InCarefulRange(double(box.halfExtents[k]));
+        xp::TwoSum(double(ray.origin[k]), -double(box.center[k]), m[k], ml[k]);
+        d[k] = double(ray.direction[k]);
+        for (int i = 0; i < 3; ++i) {
+            axes[i][k] = double(box.axes[i][k]);
+            inRange = inRange && InCarefulRange(axes[i][k]);
+        }
+    }
+    if (!inRange) {
+        return false;
+    }
+    // face normals n_i = a_j x a_k and det = n_0 . a_0
+    std::array<std::array<DD, 3>, 3> n;
+    for (int i = 0; i < 3; ++i) {
+        const double* a = axes[(i + 1) % 3];
+        const double* b = axes[(i + 2) % 3];
+        for (int k = 0; k < 3; ++k) {
+            const int k1 = (k + 1) % 3, k2 = (k + 2) % 3;
+            n[i][k] = xp::Add(Product(a[k1], b[k2]), xp::Neg(Product(a[k2], b[k1])));
+        }
+    }
+    const DD det = Dot(n[0], axes[0], zero);
+    if (det.hi == 0.0) {
+        return false; // coplanar axes: no solid (the judge declines it too)
+    }
+    const bool negative = det.hi < 0;
+    const DD absDet = negative ? xp::Neg(det) : det;
+    // each slab: crossing times of -bound and +bound, or the origin inside it for all t
+    double tEnter = 0, tExit = INFINITY;
+    int enterAxis = -1;
+    bool enterPositive = false, hit = true;
+    for (int i = 0; i < 3; ++i) {
+        DD p = Dot(n[i], m, ml), q = Dot(n[i], d, zero);
+        if (negative) {
+            p = xp::Neg(p);
+            q = xp::Neg(q);
+        }
+        const DD bound = Times(absDet, double(box.halfExtents[i]));
+        if (q.hi == 0.0) {
+            hit = hit && xp::Add(bound, xp::Neg(p.hi < 0 ? xp::Neg(p) : p)).hi >= 0.0;
+            continue;
+        }
+        const double ta = xp::Div(xp::Add(xp::Neg(bound), xp::Neg(p)), q).hi;
+        const double tb = xp::Div(xp::Add(bound, xp::Neg(p)), q).hi;
+        const double tNear = std::min(ta, tb), tFar = std::max(ta, tb);
+        if (tNear >= tEnter && (enterAxis < 0 || tNear > tEnter)) {
+            tEnter = tNear;
+            enterAxis = i;
+            enterPositive = q.hi > 0;
+        }
+        tExit = std::min(tExit, tFar);
+    }
+    hit = hit && tEnter <= tExit;
+    CastResult<T> out;
+    out.hit = hit;
+    if (hit) {
+        out.tEnter = T(tEnter) + T(0);
+        out.tExit = T(std::min(tExit, double(std::numeric_limits<T>::max()))) + T(0);
+        out.point = PointAtWide(ray.origin, ray.direction, Wide<T>(tEnter));
+        if (enterAxis >= 0) {
+            out.normal = (enterPositive ? T(-1) : T(1)) * box.axes[enterAxis];
+            out.hasNormal = true;
+        }
+    }
+    if (trace != nullptr) [[unlikely]] {
+        trace->Add(Format("near-parallel to a face (a local direction under a quarter of the largest): redone with "
+                          "the face normals a_j x a_k in double-double: %s",
+                          hit ? Format("enters at t = %g, leaves at t = %g", tEnter, tExit).c_str() : "miss"),
+                   {{"t_enter", hit ? tEnter : 0.0}, {"t_exit", hit ? tExit : 0.0}});
+        trace->DecideLast();
+        trace->verdict = hit ? Format("hit: the ray enters at t = %g and leaves at t = %g (careful path)",
+                                      double(out.tEnter), double(out.tExit))
+                             : std::string("miss: the slabs' t intervals do not overlap (careful path)");
+    }
+    r = out;
+    return true;
+}
+
+template bool RayObbCareful<float>(const Ray<float>&, const Obb<float>&, CastResult<float>&, Trace*);
+template bool RayObbCareful<double>(const Ray<double>&, const Obb<double>&, CastResult<double>&, Trace*);
+
+} // namespace detail
 
 void RegisterRayObb(std::vector<AlgorithmInfo>& out)
 {

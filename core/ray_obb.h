@@ -6,6 +6,7 @@
 
 #include <glm/geometric.hpp>
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 
@@ -80,6 +81,30 @@ template <typename T>
     return r;
 }
 
+/// Whether local_slab's rounded frame change could move t by more than about an ulp of the scale:
+/// a crossing axis whose local direction is under a quarter of the largest one (|d| <= sqrt(3)
+/// times it) divides the rounding of its dot products by that small number, so RayObbCareful
+/// redoes the query (a ray near-parallel to a face, and a dot product that cancels).
+template <typename T>
+[[gnu::always_inline]] inline bool ObbNeedsCare(const Vec3<T>& localDir)
+{
+    const T x = std::abs(localDir.x), y = std::abs(localDir.y), z = std::abs(localDir.z);
+    const T largest = std::max(x, std::max(y, z));
+    const T least = std::min(x, std::min(y, z));
+    return least < T(0.25) * largest;
+}
+
+/// local_slab's careful path: the box as the exact judge takes it (the parallelepiped of its axes
+/// as given: face normals n_i = a_j x a_k, slab i is |n_i . (x - c)| <= h_i |det|), every dot
+/// product, cross product and determinant in double-double (o - c as two exact parts), each slab's
+/// t = (+-h_i |det| - n_i . (o - c)) / n_i . d in double-double, rounded once. Returns false (and
+/// leaves r) when an input's magnitude lies outside [2^-300, 2^300] (a product could leave the
+/// double range), where the fast result stands.
+template <typename T>
+bool RayObbCareful(const Ray<T>& ray, const Obb<T>& box, CastResult<T>& r, Trace* trace);
+extern template bool RayObbCareful<float>(const Ray<float>&, const Obb<float>&, CastResult<float>&, Trace*);
+extern template bool RayObbCareful<double>(const Ray<double>&, const Obb<double>&, CastResult<double>&, Trace*);
+
 } // namespace detail
 
 template <typename T>
@@ -115,6 +140,11 @@ inline CastResult<T> RayObbLocalSlab(const Ray<T>& ray, const Obb<T>& box, Trace
                                 std::numeric_limits<T>::infinity(), trace, &wideEnter);
 
     detail::LocalHitToWorld(r, ray, box, wideEnter, trace);
+    // near-parallel to a face: the rounding of the frame change is divided by a small local
+    // direction; redone carefully (the fast result stands outside the careful path's range)
+    if (detail::ObbNeedsCare(localDir)) [[unlikely]] {
+        detail::RayObbCareful(ray, box, r, trace);
+    }
     return r;
 }
 
