@@ -94,6 +94,34 @@ template <typename T>
     return least < T(0.25) * largest;
 }
 
+/// Whether a hit's ends may be set by a near-parallel axis (or the verdict is a miss): some axis
+/// whose local direction is under a quarter of the largest has its local coordinate at tEnter or
+/// tExit within 16 epsilon of (|o'| + t |d'|) (the rounding of the frame change, o' and d' the
+/// local origin and direction) of its face. Otherwise that axis's slab holds the whole hit with room
+/// to spare, and the other axes, whose quotients the rounding barely moves, set both ends.
+template <typename T>
+[[gnu::always_inline]] inline bool ObbNearParallelDecides(const Vec3<T>& lo, const Vec3<T>& ld, const Vec3<T>& h,
+                                                          const CastResult<T>& r)
+{
+    if (!r.hit) {
+        return true;
+    }
+    const T largest = std::max(std::abs(ld.x), std::max(std::abs(ld.y), std::abs(ld.z)));
+    const T originSize = std::abs(lo.x) + std::abs(lo.y) + std::abs(lo.z);
+    const T dirSize = std::abs(ld.x) + std::abs(ld.y) + std::abs(ld.z);
+    constexpr T e = T(16) * std::numeric_limits<T>::epsilon();
+    bool decides = false;
+    for (int j = 0; j < 3; ++j) {
+        if (std::abs(ld[j]) < T(0.25) * largest) {
+            for (const T t : {r.tEnter, r.tExit}) {
+                const T room = h[j] - std::abs(lo[j] + t * ld[j]);
+                decides = decides || !(room > e * (originSize + h[j] + t * dirSize));
+            }
+        }
+    }
+    return decides;
+}
+
 /// local_slab's careful path: the box as the exact judge takes it (the parallelepiped of its axes
 /// as given: face normals n_i = a_j x a_k, slab i is |n_i . (x - c)| <= h_i |det|), every dot
 /// product, cross product and determinant in double-double (o - c as two exact parts), each slab's
@@ -142,7 +170,8 @@ inline CastResult<T> RayObbLocalSlab(const Ray<T>& ray, const Obb<T>& box, Trace
     detail::LocalHitToWorld(r, ray, box, wideEnter, trace);
     // near-parallel to a face: the rounding of the frame change is divided by a small local
     // direction; redone carefully (the fast result stands outside the careful path's range)
-    if (detail::ObbNeedsCare(localDir)) [[unlikely]] {
+    if (detail::ObbNeedsCare(localDir) && detail::ObbNearParallelDecides(localOrigin, localDir, box.halfExtents, r))
+        [[unlikely]] {
         detail::RayObbCareful(ray, box, r, trace);
     }
     return r;

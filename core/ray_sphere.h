@@ -167,7 +167,7 @@ template <typename T>
 [[gnu::always_inline]] inline bool SphereNeedsCare(const StableSphereSolution<T>& s, T a, T ff, T rr)
 {
     constexpr T u = std::numeric_limits<T>::epsilon();
-    return std::abs(s.disc) <= a * (T(0.25) * rr + T(4) * u * ff) || std::abs(s.c) <= T(0.25) * (ff + rr);
+    return std::abs(s.disc) <= a * (T(0.0625) * rr + T(4) * u * ff) || std::abs(s.c) <= T(0.0625) * (ff + rr);
 }
 
 /// The careful solution: a, b, c and disc = b^2 - a c of the scaled query computed exactly (double
