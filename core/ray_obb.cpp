@@ -40,6 +40,21 @@ bool InCarefulRange(double x)
     return m == 0.0 || (m >= 0x1p-300 && m <= 0x1p300);
 }
 
+/// The parallelepiped's face normals n_i = a_j x a_k (cyclic), in double-double.
+std::array<std::array<DD, 3>, 3> FaceNormals(const double (&axes)[3][3])
+{
+    std::array<std::array<DD, 3>, 3> n;
+    for (int i = 0; i < 3; ++i) {
+        const double* a = axes[(i + 1) % 3];
+        const double* b = axes[(i + 2) % 3];
+        for (int k = 0; k < 3; ++k) {
+            const int k1 = (k + 1) % 3, k2 = (k + 2) % 3;
+            n[i][k] = xp::Add(Product(a[k1], b[k2]), xp::Neg(Product(a[k2], b[k1])));
+        }
+    }
+    return n;
+}
+
 } // namespace
 
 template <typename T>
@@ -60,16 +75,7 @@ bool RayObbCareful(const Ray<T>& ray, const Obb<T>& box, CastResult<T>& r, Trace
     if (!inRange) {
         return false;
     }
-    // face normals n_i = a_j x a_k and det = n_0 . a_0
-    std::array<std::array<DD, 3>, 3> n;
-    for (int i = 0; i < 3; ++i) {
-        const double* a = axes[(i + 1) % 3];
-        const double* b = axes[(i + 2) % 3];
-        for (int k = 0; k < 3; ++k) {
-            const int k1 = (k + 1) % 3, k2 = (k + 2) % 3;
-            n[i][k] = xp::Add(Product(a[k1], b[k2]), xp::Neg(Product(a[k2], b[k1])));
-        }
-    }
+    const std::array<std::array<DD, 3>, 3> n = FaceNormals(axes);
     const DD det = Dot(n[0], axes[0], zero);
     if (det.hi == 0.0) {
         return false; // coplanar axes: no solid (the judge declines it too)
@@ -106,7 +112,8 @@ bool RayObbCareful(const Ray<T>& ray, const Obb<T>& box, CastResult<T>& r, Trace
     out.hit = hit;
     if (hit) {
         out.tEnter = T(tEnter) + T(0);
-        out.tExit = T(std::min(tExit, double(std::numeric_limits<T>::max()))) + T(0);
+        // every axis parallel: inside forever, tExit the largest finite T (as ClipSlabs); else rounded
+        out.tExit = (tExit == INFINITY ? std::numeric_limits<T>::max() : T(tExit)) + T(0);
         out.point = PointAtWide(ray.origin, ray.direction, Wide<T>(tEnter));
         if (enterAxis >= 0) {
             out.normal = (enterPositive ? T(-1) : T(1)) * box.axes[enterAxis];
@@ -118,6 +125,7 @@ bool RayObbCareful(const Ray<T>& ray, const Obb<T>& box, CastResult<T>& r, Trace
                           "the face normals a_j x a_k in double-double: %s",
                           hit ? Format("enters at t = %g, leaves at t = %g", tEnter, tExit).c_str() : "miss"),
                    {{"t_enter", hit ? tEnter : 0.0}, {"t_exit", hit ? tExit : 0.0}});
+        trace->steps.back().part = PointPart{"entry", glm::dvec3(out.point), hit};
         trace->DecideLast();
         trace->verdict = hit ? Format("hit: the ray enters at t = %g and leaves at t = %g (careful path)",
                                       double(out.tEnter), double(out.tExit))
