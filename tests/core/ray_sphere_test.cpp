@@ -584,7 +584,7 @@ TYPED_TEST(StableEquivalenceTest, SameResultsAndTracesAsThePreviousVersion)
     // most boundary cases (tangent, on the surface) now take the careful path
     const int compared = kCases - rescaled - careful;
     EXPECT_GT(compared, kCases / 6);
-    EXPECT_GT(careful, kCases / 4);
+    EXPECT_GT(careful, kCases / 10);
     EXPECT_GT(hits, compared / 10);
     EXPECT_LT(hits, compared - compared / 10);
     EXPECT_GT(traced, 8000);
