@@ -94,44 +94,39 @@ template <typename T>
     return least < T(0.25) * largest;
 }
 
-/// Whether a hit's ends may be set by a near-parallel axis (or the verdict is a miss): some axis
-/// whose local direction is under a quarter of the largest has its local coordinate at tEnter or
-/// tExit within 16 epsilon of (|o'| + t |d'|) (the rounding of the frame change, o' and d' the
-/// local origin and direction) of its face. Otherwise that axis's slab holds the whole hit with room
-/// to spare, and the other axes, whose quotients the rounding barely moves, set both ends.
+/// Whether the fast answer of a ray near-parallel to a face (ObbNeedsCare) may be off, so that
+/// RayObbCareful must redo it. The axes whose local direction is under a quarter of the largest are
+/// uncertain (their slab times divide the rounding of the frame change by a small number); the
+/// others are certain (their times are within a few ulps). Each uncertain axis's local coordinate
+/// o'_j + t d'_j, linear in t, is checked against its face with a margin of 16 epsilon of
+/// (|o'| + h_j + t |d'|) (1-norms; the rounding of the frame change) at the two ends of an
+/// interval: on a hit [tEnter, tExit], where it must hold the whole hit with room to spare; on a
+/// miss the certain axes' interval (clipped to t >= 0), which the uncertain axis must miss wholly
+/// on one side, or that must itself be empty beyond its rounding. Out of line: only near-parallel
+/// rays get here.
 template <typename T>
-[[gnu::always_inline]] inline bool ObbNearParallelDecides(const Vec3<T>& lo, const Vec3<T>& ld, const Vec3<T>& h,
-                                                          const CastResult<T>& r)
-{
-    if (!r.hit) {
-        return true;
-    }
-    const T largest = std::max(std::abs(ld.x), std::max(std::abs(ld.y), std::abs(ld.z)));
-    const T originSize = std::abs(lo.x) + std::abs(lo.y) + std::abs(lo.z);
-    const T dirSize = std::abs(ld.x) + std::abs(ld.y) + std::abs(ld.z);
-    constexpr T e = T(16) * std::numeric_limits<T>::epsilon();
-    bool decides = false;
-    for (int j = 0; j < 3; ++j) {
-        if (std::abs(ld[j]) < T(0.25) * largest) {
-            for (const T t : {r.tEnter, r.tExit}) {
-                const T room = h[j] - std::abs(lo[j] + t * ld[j]);
-                decides = decides || !(room > e * (originSize + h[j] + t * dirSize));
-            }
-        }
-    }
-    return decides;
-}
+[[gnu::noinline]] bool ObbFastAnswerUncertain(const Vec3<T>& lo, const Vec3<T>& ld, const Vec3<T>& h,
+                                              const CastResult<T>& r);
+extern template bool ObbFastAnswerUncertain<float>(const Vec3<float>&, const Vec3<float>&, const Vec3<float>&,
+                                                   const CastResult<float>&);
+extern template bool ObbFastAnswerUncertain<double>(const Vec3<double>&, const Vec3<double>&, const Vec3<double>&,
+                                                    const CastResult<double>&);
 
 /// local_slab's careful path: the box as the exact judge takes it (the parallelepiped of its axes
-/// as given: face normals n_i = a_j x a_k, slab i is |n_i . (x - c)| <= h_i |det|), every dot
-/// product, cross product and determinant in double-double (o - c as two exact parts), each slab's
-/// t = (+-h_i |det| - n_i . (o - c)) / n_i . d in double-double, rounded once. Returns false (and
-/// leaves r) when an input's magnitude lies outside [2^-300, 2^300] (a product could leave the
-/// double range), where the fast result stands.
+/// as given: face normals n_i = a_j x a_k, slab i is |n_i . (x - c)| <= h_i |det|). The uncertain
+/// axes' slabs (a local direction under a quarter of the largest) are computed in double-double
+/// (o - c as two exact parts): t = (+-h_i |det| - n_i . (o - c)) / n_i . d, rounded once; the
+/// others keep the fast quotients of lo (local origin) and ld (local direction), within a few ulps
+/// (for orthonormal axes a_i and n_i / det differ by a few ulps). Returns false (and leaves r) when
+/// an input's magnitude lies outside [2^-300, 2^300] (a product could leave the double range),
+/// where the fast result stands.
 template <typename T>
-bool RayObbCareful(const Ray<T>& ray, const Obb<T>& box, CastResult<T>& r, Trace* trace);
-extern template bool RayObbCareful<float>(const Ray<float>&, const Obb<float>&, CastResult<float>&, Trace*);
-extern template bool RayObbCareful<double>(const Ray<double>&, const Obb<double>&, CastResult<double>&, Trace*);
+bool RayObbCareful(const Ray<T>& ray, const Obb<T>& box, const Vec3<T>& lo, const Vec3<T>& ld, CastResult<T>& r,
+                   Trace* trace);
+extern template bool RayObbCareful<float>(const Ray<float>&, const Obb<float>&, const Vec3<float>&, const Vec3<float>&,
+                                          CastResult<float>&, Trace*);
+extern template bool RayObbCareful<double>(const Ray<double>&, const Obb<double>&, const Vec3<double>&,
+                                           const Vec3<double>&, CastResult<double>&, Trace*);
 
 } // namespace detail
 
@@ -170,9 +165,9 @@ inline CastResult<T> RayObbLocalSlab(const Ray<T>& ray, const Obb<T>& box, Trace
     detail::LocalHitToWorld(r, ray, box, wideEnter, trace);
     // near-parallel to a face: the rounding of the frame change is divided by a small local
     // direction; redone carefully (the fast result stands outside the careful path's range)
-    if (detail::ObbNeedsCare(localDir) && detail::ObbNearParallelDecides(localOrigin, localDir, box.halfExtents, r))
+    if (detail::ObbNeedsCare(localDir) && detail::ObbFastAnswerUncertain(localOrigin, localDir, box.halfExtents, r))
         [[unlikely]] {
-        detail::RayObbCareful(ray, box, r, trace);
+        detail::RayObbCareful(ray, box, localOrigin, localDir, r, trace);
     }
     return r;
 }
