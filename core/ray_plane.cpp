@@ -1,5 +1,6 @@
 // ray_plane registration.
 #include "ray_plane.h"
+#include "expansion.h"
 
 #include "algorithm.h"
 
@@ -37,6 +38,64 @@ template void TracePlane<float, float>(Trace&, float, float, float, const CastRe
 template void TracePlane<double, double>(Trace&, double, double, double, const CastResult<double>&);
 template void TracePlane<float, double>(Trace&, double, double, double, const CastResult<float>&);
 template void TracePlane<double, long double>(Trace&, long double, long double, long double, const CastResult<double>&);
+
+namespace {
+
+/// Whether x is 0 or its magnitude lies in [2^-500, 2^500].
+bool InPlaneCarefulRange(double x)
+{
+    const double m = std::abs(x);
+    return m == 0.0 || (m >= 0x1p-500 && m <= 0x1p500);
+}
+
+} // namespace
+
+template <typename T>
+CastResult<T> RayPlaneCareful(const Ray<T>& ray, const Plane<T>& plane, Trace* trace)
+{
+    bool inRange = InPlaneCarefulRange(double(plane.distance));
+    for (int k = 0; k < 3; ++k) {
+        inRange = inRange && InPlaneCarefulRange(double(plane.normal[k])) &&
+                  InPlaneCarefulRange(double(ray.origin[k])) && InPlaneCarefulRange(double(ray.direction[k]));
+    }
+    if (!inRange) {
+        return RayPlaneWide(ray, plane, trace);
+    }
+    xp::Expansion denom, num;
+    num.Push(double(plane.distance));
+    for (int k = 0; k < 3; ++k) {
+        xp::AddProduct(denom, double(plane.normal[k]), double(ray.direction[k]));
+        xp::AddProduct(num, -double(plane.normal[k]), double(ray.origin[k]));
+    }
+    const int sd = denom.Sign(), sn = num.Sign();
+    const xp::DD d = xp::ToDD(denom), n = xp::ToDD(num);
+    CastResult<T> r;
+    const double t = sn != 0 && sd != 0 ? xp::Div(n, d).hi : 0.0;
+    // the origin on the plane hits at t = 0; otherwise num and denom of one sign (denom 0: parallel)
+    r.hit = sn == 0 || sn * sd > 0;
+    if (r.hit) {
+        r.tEnter = T(t) + T(0);
+        r.tExit = r.tEnter;
+        r.point = PointAtWide(ray.origin, ray.direction, Wide<T>(t));
+        const T length2 = glm::dot(plane.normal, plane.normal);
+        const Vec3<T> unit = length2 >= kWellScaledMin<T> && length2 <= std::numeric_limits<T>::max()
+                                 ? plane.normal / std::sqrt(length2)
+                                 : UnitWide(plane.normal);
+        r.normal = sd > 0 ? -unit : unit;
+        r.hasNormal = true;
+    }
+    if (trace != nullptr) [[unlikely]] {
+        trace->Add(Format("cancellation in n.dir or distance - n.o: both recomputed exactly: n.dir = %g, "
+                          "distance - n.o = %g",
+                          d.hi, n.hi),
+                   {{"exact_denominator", d.hi}, {"exact_numerator", n.hi}});
+        TracePlane<T, double>(*trace, d.hi, n.hi, t, r);
+    }
+    return r;
+}
+
+template CastResult<float> RayPlaneCareful<float>(const Ray<float>&, const Plane<float>&, Trace*);
+template CastResult<double> RayPlaneCareful<double>(const Ray<double>&, const Plane<double>&, Trace*);
 
 } // namespace detail
 

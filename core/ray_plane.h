@@ -78,6 +78,29 @@ template <typename T>
     return r;
 }
 
+/// Whether the fast n.dir or distance - n.o lost more than a bit to cancellation (the value under
+/// half the sum of its terms' magnitudes), so that t could carry more than about an ulp of error:
+/// then RayPlaneCareful redoes the query.
+template <typename T>
+[[gnu::always_inline]] inline bool PlaneNeedsCare(const Ray<T>& ray, const Plane<T>& plane, T denom, T num)
+{
+    const Vec3<T>& n = plane.normal;
+    const T dirTerms =
+        std::abs(n.x * ray.direction.x) + std::abs(n.y * ray.direction.y) + std::abs(n.z * ray.direction.z);
+    const T originTerms = std::abs(plane.distance) + std::abs(n.x * ray.origin.x) + std::abs(n.y * ray.origin.y) +
+                          std::abs(n.z * ray.origin.z);
+    return std::abs(denom) < T(0.5) * dirTerms || std::abs(num) < T(0.5) * originTerms;
+}
+
+/// RayPlanePlane's careful path: n.dir and distance - n.o as exact double expansions (each a sum
+/// of three exact products, and the distance), so the verdict is their exact signs' and t their
+/// quotient in double-double, rounded once (within an ulp). Every nonzero input's magnitude must
+/// lie in [2^-500, 2^500] (no product over- or underflows a double): otherwise RayPlaneWide.
+template <typename T>
+[[gnu::cold, gnu::noinline]] CastResult<T> RayPlaneCareful(const Ray<T>& ray, const Plane<T>& plane, Trace* trace);
+extern template CastResult<float> RayPlaneCareful<float>(const Ray<float>&, const Plane<float>&, Trace*);
+extern template CastResult<double> RayPlaneCareful<double>(const Ray<double>&, const Plane<double>&, Trace*);
+
 } // namespace detail
 
 /// Reference. t = (distance - n.o) / (n.dir) for a plane seen from either side.
@@ -95,10 +118,11 @@ template <typename T>
 ///   n.dir summed as if in twice Wide<T>'s precision (AccurateDotPlus); then t is within 1 ulp, a t
 ///   beyond T's range is +inf, and the origin lies on the plane only when distance - n.o is 0 there
 ///   (not when it underflowed or cancelled in T).
-/// - Cancellation on the fast path (a far origin near the plane: distance - n.o much smaller than
-///   its terms) is not caught: t then carries the rounding of n.o and n.dir, a few ulps of their
-///   largest terms relative to num and denom (sending such queries wide measured 5x slower on the
-///   benchmark workload in float and over 100x in double, where the wide fma is software).
+/// - Cancellation (a far origin near the plane: distance - n.o much smaller than its terms; a
+///   direction nearly parallel to the plane: n.dir much smaller than its terms): when either keeps
+///   less than half its terms' magnitude (detail::PlaneNeedsCare), RayPlaneCareful recomputes
+///   both exactly (double expansions, no fma) and divides in double-double: the verdict is exact
+///   and t within an ulp.
 /// - normal: the plane's unit normal turned against the ray (n / |n| when the ray lies in the plane),
 ///   normalised in Wide<T> when |n|^2 over- or underflows T.
 /// - NaN anywhere gives a miss (or a hit at t = 0 only if n.o == distance compares true).
@@ -114,6 +138,9 @@ CastResult<T> RayPlanePlane(const Ray<T>& ray, const Plane<T>& plane, Trace* tra
     if (!(smaller >= detail::kWellScaledMin<T> && std::abs(t) >= std::numeric_limits<T>::min() &&
           std::abs(t) <= std::numeric_limits<T>::max())) [[unlikely]] {
         return detail::RayPlaneWide(ray, plane, trace);
+    }
+    if (detail::PlaneNeedsCare(ray, plane, denom, num)) [[unlikely]] {
+        return detail::RayPlaneCareful(ray, plane, trace);
     }
 
     CastResult<T> r;
