@@ -53,6 +53,58 @@ std::array<DD, 3> FaceNormal(const double (&axes)[3][3], int i)
     return n;
 }
 
+/// The careful path's running interval: t >= 0 clipped by each slab, and the entering axis (the
+/// lowest whose slab starts last, when that is at t >= 0).
+struct CarefulClip {
+    double tEnter = 0, tExit = INFINITY;
+    int enterAxis = -1;
+    bool enterPositive = false; ///< the entering axis's local direction is positive
+    bool hit = true;            ///< false once a parallel slab excludes the line
+
+    void Take(double ta, double tb, int axis, bool positive)
+    {
+        const double tNear = std::min(ta, tb), tFar = std::max(ta, tb);
+        if (tNear >= tEnter && (enterAxis < 0 || tNear > tEnter)) {
+            tEnter = tNear;
+            enterAxis = axis;
+            enterPositive = positive;
+        }
+        tExit = std::min(tExit, tFar);
+    }
+};
+
+/// The careful clip as local_slab's result (point from the wide tEnter, normal the entered face's
+/// world axis) and its trace step.
+template <typename T>
+CastResult<T> CarefulResult(const Ray<T>& ray, const Obb<T>& box, const CarefulClip& c, Trace* trace)
+{
+    const bool hit = c.hit && c.tEnter <= c.tExit;
+    CastResult<T> out;
+    out.hit = hit;
+    if (hit) {
+        out.tEnter = T(c.tEnter) + T(0);
+        // every axis parallel: inside forever, tExit the largest finite T (as ClipSlabs); else rounded
+        out.tExit = (c.tExit == INFINITY ? std::numeric_limits<T>::max() : T(c.tExit)) + T(0);
+        out.point = PointAtWide(ray.origin, ray.direction, Wide<T>(c.tEnter));
+        if (c.enterAxis >= 0) {
+            out.normal = (c.enterPositive ? T(-1) : T(1)) * box.axes[c.enterAxis];
+            out.hasNormal = true;
+        }
+    }
+    if (trace != nullptr) [[unlikely]] {
+        trace->Add(Format("near-parallel to a face (a local direction under a quarter of the largest): redone with "
+                          "the face normals a_j x a_k in double-double: %s",
+                          hit ? Format("enters at t = %g, leaves at t = %g", c.tEnter, c.tExit).c_str() : "miss"),
+                   {{"t_enter", hit ? c.tEnter : 0.0}, {"t_exit", hit ? c.tExit : 0.0}});
+        trace->steps.back().part = PointPart{"entry", glm::dvec3(out.point), hit};
+        trace->DecideLast();
+        trace->verdict = hit ? Format("hit: the ray enters at t = %g and leaves at t = %g (careful path)",
+                                      double(out.tEnter), double(out.tExit))
+                             : std::string("miss: the slabs' t intervals do not overlap (careful path)");
+    }
+    return out;
+}
+
 } // namespace
 
 template <typename T>
@@ -148,22 +200,14 @@ bool RayObbCareful(const Ray<T>& ray, const Obb<T>& box, const Vec3<T>& lo, cons
     const bool negative = det.hi < 0;
     const DD absDet = negative ? xp::Neg(det) : det;
     // each slab: crossing times of -bound and +bound, or the origin inside it for all t
-    double tEnter = 0, tExit = INFINITY;
-    int enterAxis = -1;
-    bool enterPositive = false, hit = true;
+    CarefulClip clip;
     for (int i = 0; i < 3; ++i) {
         if (!uncertain[i]) {
             // in the wider type: no quotient of T values over- or underflows there
             using W = Wide<T>;
             const W ta = (-W(box.halfExtents[i]) - W(lo[i])) / W(ld[i]);
             const W tb = (W(box.halfExtents[i]) - W(lo[i])) / W(ld[i]);
-            const double tNear = double(std::min(ta, tb)), tFar = double(std::max(ta, tb));
-            if (tNear >= tEnter && (enterAxis < 0 || tNear > tEnter)) {
-                tEnter = tNear;
-                enterAxis = i;
-                enterPositive = ld[i] > T(0);
-            }
-            tExit = std::min(tExit, tFar);
+            clip.Take(double(ta), double(tb), i, ld[i] > T(0));
             continue;
         }
         DD p = Dot(n[i], m, ml), q = Dot(n[i], d, zero);
@@ -173,43 +217,13 @@ bool RayObbCareful(const Ray<T>& ray, const Obb<T>& box, const Vec3<T>& lo, cons
         }
         const DD bound = Times(absDet, double(box.halfExtents[i]));
         if (q.hi == 0.0) {
-            hit = hit && xp::Add(bound, xp::Neg(p.hi < 0 ? xp::Neg(p) : p)).hi >= 0.0;
+            clip.hit = clip.hit && xp::Add(bound, xp::Neg(p.hi < 0 ? xp::Neg(p) : p)).hi >= 0.0;
             continue;
         }
-        const double ta = xp::Div(xp::Add(xp::Neg(bound), xp::Neg(p)), q).hi;
-        const double tb = xp::Div(xp::Add(bound, xp::Neg(p)), q).hi;
-        const double tNear = std::min(ta, tb), tFar = std::max(ta, tb);
-        if (tNear >= tEnter && (enterAxis < 0 || tNear > tEnter)) {
-            tEnter = tNear;
-            enterAxis = i;
-            enterPositive = q.hi > 0;
-        }
-        tExit = std::min(tExit, tFar);
+        clip.Take(xp::Div(xp::Add(xp::Neg(bound), xp::Neg(p)), q).hi, xp::Div(xp::Add(bound, xp::Neg(p)), q).hi, i,
+                  q.hi > 0);
     }
-    hit = hit && tEnter <= tExit;
-    CastResult<T> out;
-    out.hit = hit;
-    if (hit) {
-        out.tEnter = T(tEnter) + T(0);
-        // every axis parallel: inside forever, tExit the largest finite T (as ClipSlabs); else rounded
-        out.tExit = (tExit == INFINITY ? std::numeric_limits<T>::max() : T(tExit)) + T(0);
-        out.point = PointAtWide(ray.origin, ray.direction, Wide<T>(tEnter));
-        if (enterAxis >= 0) {
-            out.normal = (enterPositive ? T(-1) : T(1)) * box.axes[enterAxis];
-            out.hasNormal = true;
-        }
-    }
-    if (trace != nullptr) [[unlikely]] {
-        trace->Add(Format("near-parallel to a face (a local direction under a quarter of the largest): redone with "
-                          "the face normals a_j x a_k in double-double: %s",
-                          hit ? Format("enters at t = %g, leaves at t = %g", tEnter, tExit).c_str() : "miss"),
-                   {{"t_enter", hit ? tEnter : 0.0}, {"t_exit", hit ? tExit : 0.0}});
-        trace->steps.back().part = PointPart{"entry", glm::dvec3(out.point), hit};
-        trace->DecideLast();
-        trace->verdict = hit ? Format("hit: the ray enters at t = %g and leaves at t = %g (careful path)",
-                                      double(out.tEnter), double(out.tExit))
-                             : std::string("miss: the slabs' t intervals do not overlap (careful path)");
-    }
+    const CastResult<T> out = CarefulResult(ray, box, clip, trace);
     r = out;
     return true;
 }

@@ -160,14 +160,16 @@ inline constexpr T kStableSphereMax = sizeof(T) == 4 ? T(0x1p62) : T(0x1p500);
 
 /// Whether the stable quadratic's rounding could move t by more than about an ulp of the scale or
 /// decide the verdict wrongly, so that RaySphereStableScaled must solve the query carefully: the
-/// discriminant within a quarter of a r^2 (plus its rounding, 4 epsilon of a |f|^2) of zero (near
-/// tangency, or a near miss), or c = |f|^2 - r^2 within a quarter of |f|^2 + r^2 of zero (the
-/// origin near the surface). Four products and two comparisons.
+/// discriminant within a sixteenth of a r^2 (plus its rounding, 4 epsilon of a |f|^2) of zero
+/// (near tangency, or a near miss: the half chord under a quarter of r), or, with the centre
+/// behind (b >= 0, where the origin's side decides the verdict), c = |f|^2 - r^2 within its
+/// rounding (16 epsilon of |f|^2 + r^2) of zero. A handful of products and comparisons.
 template <typename T>
 [[gnu::always_inline]] inline bool SphereNeedsCare(const StableSphereSolution<T>& s, T a, T ff, T rr)
 {
     constexpr T u = std::numeric_limits<T>::epsilon();
-    return std::abs(s.disc) <= a * (T(0.0625) * rr + T(4) * u * ff) || std::abs(s.c) <= T(0.0625) * (ff + rr);
+    return std::abs(s.disc) <= a * (T(0.0625) * rr + T(4) * u * ff) ||
+           (std::abs(s.c) <= T(16) * u * (ff + rr) && !std::signbit(s.b));
 }
 
 /// The careful solution: a, b, c and disc = b^2 - a c of the scaled query computed exactly (double

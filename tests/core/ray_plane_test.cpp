@@ -341,7 +341,7 @@ TYPED_TEST(PlaneEquivalenceTest, SameResultsAndTracesAsThePreviousVersion)
                               std::fabs(t) <= std::numeric_limits<T>::max();
         // cancellation in num or denom goes to the careful path (judged against the exact judge in
         // tests/core/exact/reference_accuracy_test.cpp)
-        const bool careful = ordinary && detail::PlaneNeedsCare(ray, plane, denom, num);
+        const bool careful = ordinary && detail::PlaneNeedsCare(ray, plane, denom, num, t);
         carefulCases += careful ? 1 : 0;
         if (ordinary && !careful) {
             ++compared;
