@@ -48,6 +48,44 @@ bool InPlaneCarefulRange(double x)
     return m == 0.0 || (m >= 0x1p-500 && m <= 0x1p500);
 }
 
+/// n.dir and distance - n.o, cheaply: for float in double (each product exact; the sums within
+/// 2^-52 of their terms), for double in double-double (exact products, sums within 2^-104 of their
+/// terms). True when both keep over 2^-20 (float) or 2^-45 (double) of their terms, so that their
+/// signs are certain and t's relative error is far below an ulp of T; false (exact sums needed)
+/// otherwise. sd and sn: their signs.
+template <typename T>
+bool PlaneSumsCheaply(const Ray<T>& ray, const Plane<T>& plane, xp::DD& d, xp::DD& n, int& sd, int& sn)
+{
+    double dirTerms = 0, originTerms = std::abs(double(plane.distance));
+    for (int k = 0; k < 3; ++k) {
+        dirTerms += std::abs(double(plane.normal[k]) * double(ray.direction[k]));
+        originTerms += std::abs(double(plane.normal[k]) * double(ray.origin[k]));
+    }
+    if constexpr (sizeof(T) == 4) {
+        double dd = 0, nn = double(plane.distance);
+        for (int k = 0; k < 3; ++k) {
+            dd += double(plane.normal[k]) * double(ray.direction[k]);
+            nn -= double(plane.normal[k]) * double(ray.origin[k]);
+        }
+        d = {dd, 0};
+        n = {nn, 0};
+    } else {
+        d = {};
+        n = {double(plane.distance), 0};
+        for (int k = 0; k < 3; ++k) {
+            xp::DD p;
+            xp::TwoProduct(double(plane.normal[k]), double(ray.direction[k]), p.hi, p.lo);
+            d = xp::Add(d, p);
+            xp::TwoProduct(-double(plane.normal[k]), double(ray.origin[k]), p.hi, p.lo);
+            n = xp::Add(n, p);
+        }
+    }
+    constexpr double keep = sizeof(T) == 4 ? 0x1p-20 : 0x1p-45;
+    sd = d.hi > 0 ? 1 : d.hi < 0 ? -1 : 0;
+    sn = n.hi > 0 ? 1 : n.hi < 0 ? -1 : 0;
+    return std::abs(d.hi) > keep * dirTerms && std::abs(n.hi) > keep * originTerms;
+}
+
 } // namespace
 
 template <typename T>
@@ -61,14 +99,21 @@ CastResult<T> RayPlaneCareful(const Ray<T>& ray, const Plane<T>& plane, Trace* t
     if (!inRange) {
         return RayPlaneWide(ray, plane, trace);
     }
-    xp::Expansion denom, num;
-    num.Push(double(plane.distance));
-    for (int k = 0; k < 3; ++k) {
-        xp::AddProduct(denom, double(plane.normal[k]), double(ray.direction[k]));
-        xp::AddProduct(num, -double(plane.normal[k]), double(ray.origin[k]));
+    xp::DD d, n;
+    int sd = 0, sn = 0;
+    if (!PlaneSumsCheaply(ray, plane, d, n, sd, sn)) {
+        // within the cheap sums' rounding of zero: exactly
+        xp::Expansion denom, num;
+        num.Push(double(plane.distance));
+        for (int k = 0; k < 3; ++k) {
+            xp::AddProduct(denom, double(plane.normal[k]), double(ray.direction[k]));
+            xp::AddProduct(num, -double(plane.normal[k]), double(ray.origin[k]));
+        }
+        sd = denom.Sign();
+        sn = num.Sign();
+        d = xp::ToDD(denom);
+        n = xp::ToDD(num);
     }
-    const int sd = denom.Sign(), sn = num.Sign();
-    const xp::DD d = xp::ToDD(denom), n = xp::ToDD(num);
     CastResult<T> r;
     const double t = sn != 0 && sd != 0 ? xp::Div(n, d).hi : 0.0;
     // the origin on the plane hits at t = 0; otherwise num and denom of one sign (denom 0: parallel)

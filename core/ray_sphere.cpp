@@ -60,20 +60,45 @@ template void TraceStableSphere<float>(Trace&, const Sphere<float>&, float, cons
 template void TraceStableSphere<double>(Trace&, const Sphere<double>&, double, const StableSphereSolution<double>&,
                                         double, const CastResult<double>&, int, int, const CarefulSphere*);
 
-template <typename T>
-CarefulSphere SolveSphereCarefully(const Ray<T>& ray, const Sphere<T>& sphere, int ef, int p, int q)
+namespace {
+
+/// a = d.d, b = f.d, c = f.f - r^2 and disc = b^2 - a c in double-double from f = fh + fl (exact
+/// parts): each within about 2^-100 of its terms' magnitudes. True when b, c and disc keep over
+/// 2^-45 of their terms, so that their signs are certain and each is known to far below an ulp of
+/// double; false (exact values needed) otherwise.
+bool SphereTermsCheaply(const double (&fh)[3], const double (&fl)[3], const double (&d)[3], double r, xp::DD& a,
+                        xp::DD& b, xp::DD& c, xp::DD& disc)
+{
+    a = b = c = {};
+    double bTerms = 0, cTerms = r * r;
+    for (int i = 0; i < 3; ++i) {
+        xp::DD p;
+        xp::TwoProduct(d[i], d[i], p.hi, p.lo);
+        a = xp::Add(a, p);
+        xp::TwoProduct(fh[i], d[i], p.hi, p.lo);
+        p.lo += fl[i] * d[i]; // fl d lies below an ulp of fh d: its rounding is negligible
+        b = xp::Add(b, p);
+        xp::TwoProduct(fh[i], fh[i], p.hi, p.lo);
+        p.lo += 2.0 * fh[i] * fl[i];
+        c = xp::Add(c, p);
+        bTerms += std::abs(fh[i] * d[i]);
+        cTerms += fh[i] * fh[i];
+    }
+    xp::DD rr;
+    xp::TwoProduct(-r, r, rr.hi, rr.lo);
+    c = xp::Add(c, rr);
+    const xp::DD bb = xp::Mul(b, b), ac = xp::Mul(a, c);
+    disc = xp::Add(bb, xp::Neg(ac));
+    const double discTerms = bb.hi + std::abs(ac.hi);
+    constexpr double keep = 0x1p-45;
+    return std::abs(b.hi) > keep * bTerms && std::abs(c.hi) > keep * cTerms && std::abs(disc.hi) > keep * discTerms;
+}
+
+/// The same values exactly (double expansions), rounded to double-double: the signs exact.
+void SphereTermsExactly(const double (&fh)[3], const double (&fl)[3], const double (&d)[3], double r, xp::DD& A,
+                        xp::DD& B, xp::DD& C, xp::DD& D)
 {
     using xp::Expansion;
-    // f = fh + fl exactly (TwoSum of the halves when o - c overflows T), then scaled by 2^(ef - p)
-    double fh[3], fl[3], d[3];
-    const double half = ef == 0 ? 1.0 : 0.5;
-    for (int i = 0; i < 3; ++i) {
-        xp::TwoSum(half * double(ray.origin[i]), -half * double(sphere.center[i]), fh[i], fl[i]);
-        fh[i] = std::ldexp(fh[i], ef - p);
-        fl[i] = std::ldexp(fl[i], ef - p);
-        d[i] = std::ldexp(double(ray.direction[i]), -q);
-    }
-    const double r = std::ldexp(double(sphere.radius), -p);
     Expansion a, b, c;
     for (int i = 0; i < 3; ++i) {
         xp::AddProduct(a, d[i], d[i]);
@@ -95,15 +120,39 @@ CarefulSphere SolveSphereCarefully(const Ray<T>& ray, const Sphere<T>& sphere, i
         ac.c[i] = -ac.c[i];
     }
     xp::Add(disc, ac);
-    // the judge's verdict: disc >= 0, and the origin inside (c <= 0) or the centre ahead (b < 0)
+    A = xp::ToDD(a);
+    B = xp::ToDD(b);
+    C = xp::ToDD(c);
+    D = xp::ToDD(disc);
+}
+
+} // namespace
+
+template <typename T>
+CarefulSphere SolveSphereCarefully(const Ray<T>& ray, const Sphere<T>& sphere, int ef, int p, int q)
+{
+    // f = fh + fl exactly (TwoSum of the halves when o - c overflows T), then scaled by 2^(ef - p)
+    double fh[3], fl[3], d[3];
+    const double half = ef == 0 ? 1.0 : 0.5;
+    for (int i = 0; i < 3; ++i) {
+        xp::TwoSum(half * double(ray.origin[i]), -half * double(sphere.center[i]), fh[i], fl[i]);
+        fh[i] = std::ldexp(fh[i], ef - p);
+        fl[i] = std::ldexp(fl[i], ef - p);
+        d[i] = std::ldexp(double(ray.direction[i]), -q);
+    }
+    const double r = std::ldexp(double(sphere.radius), -p);
     CarefulSphere out;
-    out.hit = disc.Sign() >= 0 && (c.Sign() <= 0 || b.Sign() < 0);
-    const xp::DD A = xp::ToDD(a), B = xp::ToDD(b), C = xp::ToDD(c), D = xp::ToDD(disc);
+    xp::DD A, B, C, D;
+    if (!SphereTermsCheaply(fh, fl, d, r, A, B, C, D)) {
+        SphereTermsExactly(fh, fl, d, r, A, B, C, D);
+    }
+    // the judge's verdict: disc >= 0, and the origin inside (c <= 0) or the centre ahead (b < 0)
+    out.hit = D.hi >= 0 && (C.hi <= 0 || B.hi < 0);
     out.a = A.hi;
     out.b = B.hi;
     out.c = C.hi;
     out.disc = D.hi;
-    if (disc.Sign() >= 0) {
+    if (D.hi >= 0) {
         // |q| = |b| + sqrt(disc), q = -sign(b) |q| (b = 0 counts as positive); t = c / q and q / a
         const xp::DD root = xp::Sqrt(D);
         const xp::DD absQ = xp::Add(B.hi < 0 ? xp::Neg(B) : B, root);
