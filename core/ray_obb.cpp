@@ -23,21 +23,26 @@ DD Product(double a, double b)
 
 DD Times(DD a, double b) { return xp::Mul(a, {b, 0}); }
 
-/// a . b for a in double-double and b = bh + bl (two exact parts).
+/// a . b for a in double-double and b = bh + bl (two exact parts, |bl| below an ulp of bh): each
+/// term's leading product exact, the cross terms (below 2^-52 of it) rounded.
 DD Dot(const std::array<DD, 3>& a, const double (&bh)[3], const double (&bl)[3])
 {
     DD sum;
     for (int k = 0; k < 3; ++k) {
-        sum = xp::Add(sum, xp::Add(Times(a[k], bh[k]), Times(a[k], bl[k])));
+        DD p;
+        xp::TwoProduct(a[k].hi, bh[k], p.hi, p.lo);
+        p.lo += a[k].hi * bl[k] + a[k].lo * bh[k];
+        sum = xp::Add(sum, p);
     }
     return sum;
 }
 
-/// Whether x is 0 or its magnitude lies in [2^-300, 2^300].
+/// Whether x is 0 or its magnitude lies in [2^-200, 2^200] (a product of four such numbers neither
+/// over- nor underflows a double).
 bool InCarefulRange(double x)
 {
     const double m = std::abs(x);
-    return m == 0.0 || (m >= 0x1p-300 && m <= 0x1p300);
+    return m == 0.0 || (m >= 0x1p-200 && m <= 0x1p200);
 }
 
 /// The parallelepiped's face normal n_i = a_j x a_k (cyclic), in double-double.
@@ -51,6 +56,48 @@ std::array<DD, 3> FaceNormal(const double (&axes)[3][3], int i)
         n[k] = xp::Add(Product(a[k1], b[k2]), xp::Neg(Product(a[k2], b[k1])));
     }
     return n;
+}
+
+/// Slab i of the parallelepiped exactly (double expansions), rounded to double-double: p = s n_i .
+/// (m + ml), q = s n_i . d and bound = h |det| (s the sign of det), each exact before rounding, so
+/// that q's sign and, for q = 0, the sign of bound - |p| are exact.
+void ExactSlab(const double (&axes)[3][3], int i, const double (&m)[3], const double (&ml)[3], const double (&d)[3],
+               double h, DD& p, DD& q, DD& bound)
+{
+    using xp::Expansion;
+    const double* a = axes[(i + 1) % 3];
+    const double* b = axes[(i + 2) % 3];
+    Expansion ep, eq, det, eb;
+    for (int k = 0; k < 3; ++k) {
+        const int k1 = (k + 1) % 3, k2 = (k + 2) % 3;
+        Expansion nk;
+        xp::AddProduct(nk, a[k1], b[k2]);
+        xp::AddProduct(nk, -a[k2], b[k1]);
+        xp::AddScaled(ep, nk, m[k]);
+        xp::AddScaled(ep, nk, ml[k]);
+        xp::AddScaled(eq, nk, d[k]);
+        xp::AddScaled(det, nk, axes[i][k]);
+    }
+    const double s = det.Sign() < 0 ? -1.0 : 1.0;
+    xp::AddScaled(eb, det, s * h);
+    p = xp::ToDD(ep);
+    q = xp::ToDD(eq);
+    bound = xp::ToDD(eb);
+    if (s < 0) {
+        p = xp::Neg(p);
+        q = xp::Neg(q);
+    }
+    // for a parallel slab: whether |p| <= bound, exactly (bound - p >= 0 and bound + p >= 0)
+    if (q.hi == 0.0) {
+        Expansion below = eb, above = eb;
+        for (int k = 0; k < ep.n; ++k) {
+            xp::Grow(below, -s * ep.c[k]);
+            xp::Grow(above, s * ep.c[k]);
+        }
+        const bool inside = below.Sign() >= 0 && above.Sign() >= 0;
+        p = {};
+        bound = {inside ? 1.0 : -1.0, 0};
+    }
 }
 
 /// The careful path's running interval: t >= 0 clipped by each slab, and the entering axis (the
@@ -215,7 +262,15 @@ bool RayObbCareful(const Ray<T>& ray, const Obb<T>& box, const Vec3<T>& lo, cons
             p = xp::Neg(p);
             q = xp::Neg(q);
         }
-        const DD bound = Times(absDet, double(box.halfExtents[i]));
+        DD bound = Times(absDet, double(box.halfExtents[i]));
+        double qTerms = 0;
+        for (int k = 0; k < 3; ++k) {
+            qTerms += std::abs(n[i][k].hi * d[k]);
+        }
+        if (!(std::abs(q.hi) > 0x1p-45 * qTerms)) {
+            // n_i . d within the double-double rounding of zero (parallel or nearly): exactly
+            ExactSlab(axes, i, m, ml, d, double(box.halfExtents[i]), p, q, bound);
+        }
         if (q.hi == 0.0) {
             clip.hit = clip.hit && xp::Add(bound, xp::Neg(p.hi < 0 ? xp::Neg(p) : p)).hi >= 0.0;
             continue;

@@ -118,7 +118,7 @@ extern template bool ObbFastAnswerUncertain<double>(const Vec3<double>&, const V
 /// (o - c as two exact parts): t = (+-h_i |det| - n_i . (o - c)) / n_i . d, rounded once; the
 /// others keep the fast quotients of lo (local origin) and ld (local direction), within a few ulps
 /// (for orthonormal axes a_i and n_i / det differ by a few ulps). Returns false (and leaves r) when
-/// an input's magnitude lies outside [2^-300, 2^300] (a product could leave the double range),
+/// an input's magnitude lies outside [2^-200, 2^200] (a product could leave the double range),
 /// where the fast result stands.
 template <typename T>
 bool RayObbCareful(const Ray<T>& ray, const Obb<T>& box, const Vec3<T>& lo, const Vec3<T>& ld, CastResult<T>& r,

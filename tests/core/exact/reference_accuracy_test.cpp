@@ -462,6 +462,30 @@ TEST(ReferenceAccuracy, RayObbNearParallelLesson)
 
 TEST(ReferenceAccuracy, RayObbGeneratedCases) { CheckFamily(ObbCase, 4000, 4); }
 
+/// A ray along one of a rotated box's (rounded) axes: exactly parallel to the other two slabs in
+/// the judge's parallelepiped (n_i . a_j = 0 for j != i), though d . a_i is a rounding residue; the
+/// origin within 2^-k of one of those slabs' faces, inside or out.
+Query ObbAlongAxisCase(std::mt19937_64& rng, Precision precision)
+{
+    std::uniform_real_distribution<double> u(-1, 1);
+    const auto axes = RandomAxes(rng);
+    const Obb<double> box{
+        Rounded(glm::dvec3(u(rng), u(rng), u(rng)), precision),
+        Rounded(glm::dvec3(1 + std::abs(u(rng)), 1 + std::abs(u(rng)), 1 + std::abs(u(rng))), precision),
+        {Rounded(axes[0], precision), Rounded(axes[1], precision), Rounded(axes[2], precision)}};
+    const int along = int(rng() % 3), side = (along + 1 + int(rng() % 2)) % 3;
+    glm::dvec3 local(u(rng) * box.halfExtents.x, u(rng) * box.halfExtents.y, u(rng) * box.halfExtents.z);
+    local[along] = -4 * box.halfExtents[along];
+    local[side] = box.halfExtents[side] * (1 + (rng() % 2 ? 1 : -1) * Closeness(rng, 40));
+    glm::dvec3 origin = box.center;
+    for (int i = 0; i < 3; ++i) {
+        origin += local[i] * box.axes[i];
+    }
+    return {Family::RayObb, Ray<double>{Rounded(origin, precision), box.axes[along]}, box};
+}
+
+TEST(ReferenceAccuracy, RayObbAlongAnAxis) { CheckFamily(ObbAlongAxisCase, 2000, 4); }
+
 TEST(ReferenceAccuracy, RayPlaneNearParallel)
 {
     // n.dir = -0.6076 + 0.60759 + 2^-40 (exact products -0.6076 and 0.60759, doubles nearest them
