@@ -195,6 +195,17 @@ inline DD Div(DD a, DD b)
     return Add(Normalized(q1, q2), {q3, 0});
 }
 
+/// a / b (b != 0) to about 2^-100 relative, rounded to double: two quotient digits, the residual
+/// a - q1 b exact in its leading part.
+inline double DivToDouble(DD a, DD b)
+{
+    const double q1 = a.hi / b.hi;
+    double p, e;
+    TwoProduct(q1, b.hi, p, e);
+    const double residual = (((a.hi - p) - e) + a.lo) - q1 * b.lo;
+    return q1 + residual / b.hi;
+}
+
 /// sqrt(a) (a >= 0): one Newton step on the double root, the residual exact.
 inline DD Sqrt(DD a)
 {

@@ -115,7 +115,7 @@ CastResult<T> RayPlaneCareful(const Ray<T>& ray, const Plane<T>& plane, Trace* t
         n = xp::ToDD(num);
     }
     CastResult<T> r;
-    const double t = sn != 0 && sd != 0 ? xp::Div(n, d).hi : 0.0;
+    const double t = sn != 0 && sd != 0 ? xp::DivToDouble(n, d) : 0.0;
     // the origin on the plane hits at t = 0; otherwise num and denom of one sign (denom 0: parallel)
     r.hit = sn == 0 || sn * sd > 0;
     if (r.hit) {

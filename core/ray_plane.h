@@ -85,6 +85,8 @@ template <typename T>
 /// Careful when that exceeds 3 ulps (a direction near parallel to the plane, or a far origin near
 /// it with a short t), or when distance - n.o lies within 8 epsilon of so of zero (the origin's
 /// side, which decides the verdict, within its rounding). Then RayPlaneCareful redoes the query.
+inline constexpr double kPlaneCareUlps = 6;
+
 template <typename T>
 [[gnu::always_inline]] inline bool PlaneNeedsCare(const Ray<T>& ray, const Plane<T>& plane, T denom, T num, T t)
 {
@@ -97,7 +99,7 @@ template <typename T>
     const T md = std::max(std::abs(d.x), std::max(std::abs(d.y), std::abs(d.z)));
     const T scale = std::max(std::abs(t), mo / (T(2) * md));
     // ... or the sign of distance - n.o (the origin's side: the verdict) within its rounding
-    return so + sd * scale > T(3) * std::abs(denom) * scale ||
+    return so + sd * scale > T(kPlaneCareUlps) * std::abs(denom) * scale ||
            std::abs(num) <= T(8) * std::numeric_limits<T>::epsilon() * so;
 }
 
