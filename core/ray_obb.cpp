@@ -210,8 +210,8 @@ template bool ObbFastAnswerUncertain<double>(const Vec3<double>&, const Vec3<dou
                                              const CastResult<double>&);
 
 template <typename T>
-bool RayObbCareful(const Ray<T>& ray, const Obb<T>& box, const Vec3<T>& lo, const Vec3<T>& ld, CastResult<T>& r,
-                   Trace* trace)
+CastResult<T> RayObbCareful(const Ray<T>& ray, const Obb<T>& box, const Vec3<T>& lo, const Vec3<T>& ld,
+                            CastResult<T> fast, Trace* trace)
 {
     bool inRange = true;
     double m[3], ml[3], d[3], zero[3] = {0, 0, 0}, axes[3][3];
@@ -226,7 +226,7 @@ bool RayObbCareful(const Ray<T>& ray, const Obb<T>& box, const Vec3<T>& lo, cons
         }
     }
     if (!inRange) {
-        return false;
+        return fast;
     }
     // the uncertain axes (ObbFastAnswerUncertain) in double-double with their face normals; the
     // others keep the fast quotients, within a few ulps
@@ -242,7 +242,7 @@ bool RayObbCareful(const Ray<T>& ray, const Obb<T>& box, const Vec3<T>& lo, cons
         }
     }
     if (det.hi == 0.0) {
-        return false; // coplanar axes: no solid (the judge declines it too)
+        return fast; // coplanar axes: no solid (the judge declines it too)
     }
     const bool negative = det.hi < 0;
     const DD absDet = negative ? xp::Neg(det) : det;
@@ -275,18 +275,16 @@ bool RayObbCareful(const Ray<T>& ray, const Obb<T>& box, const Vec3<T>& lo, cons
             clip.hit = clip.hit && xp::Add(bound, xp::Neg(p.hi < 0 ? xp::Neg(p) : p)).hi >= 0.0;
             continue;
         }
-        clip.Take(xp::Div(xp::Add(xp::Neg(bound), xp::Neg(p)), q).hi, xp::Div(xp::Add(bound, xp::Neg(p)), q).hi, i,
-                  q.hi > 0);
+        clip.Take(xp::DivToDouble(xp::Add(xp::Neg(bound), xp::Neg(p)), q),
+                  xp::DivToDouble(xp::Add(bound, xp::Neg(p)), q), i, q.hi > 0);
     }
-    const CastResult<T> out = CarefulResult(ray, box, clip, trace);
-    r = out;
-    return true;
+    return CarefulResult(ray, box, clip, trace);
 }
 
-template bool RayObbCareful<float>(const Ray<float>&, const Obb<float>&, const Vec3<float>&, const Vec3<float>&,
-                                   CastResult<float>&, Trace*);
-template bool RayObbCareful<double>(const Ray<double>&, const Obb<double>&, const Vec3<double>&, const Vec3<double>&,
-                                    CastResult<double>&, Trace*);
+template CastResult<float> RayObbCareful<float>(const Ray<float>&, const Obb<float>&, const Vec3<float>&,
+                                                const Vec3<float>&, CastResult<float>, Trace*);
+template CastResult<double> RayObbCareful<double>(const Ray<double>&, const Obb<double>&, const Vec3<double>&,
+                                                  const Vec3<double>&, CastResult<double>, Trace*);
 
 } // namespace detail
 

@@ -94,6 +94,30 @@ template <typename T>
     return least < T(0.25) * largest;
 }
 
+/// For a hit: whether some uncertain axis (ObbNeedsCare's) holds the hit's two ends with less room
+/// than 16 epsilon of (|o'| + h_j + t |d'|) (ObbFastAnswerUncertain's test, inlined without
+/// branches: the common near-parallel hit never leaves the loop). NaN counts as no room.
+template <typename T>
+[[gnu::always_inline]] inline bool ObbHitNeedsCare(const Vec3<T>& lo, const Vec3<T>& ld, const Vec3<T>& h,
+                                                   const CastResult<T>& r)
+{
+    const Vec3<T> ad = glm::abs(ld);
+    const T largest = std::max(ad.x, std::max(ad.y, ad.z));
+    const T originSize = std::abs(lo.x) + std::abs(lo.y) + std::abs(lo.z);
+    const T dirSize = ad.x + ad.y + ad.z;
+    constexpr T e = T(16) * std::numeric_limits<T>::epsilon();
+    const Vec3<T> roomEnter = h - glm::abs(lo + r.tEnter * ld);
+    const Vec3<T> roomExit = h - glm::abs(lo + r.tExit * ld);
+    const Vec3<T> needEnter = e * (Vec3<T>(originSize + r.tEnter * dirSize) + h);
+    const Vec3<T> needExit = e * (Vec3<T>(originSize + r.tExit * dirSize) + h);
+    // bitwise, not short-circuit: no branch per axis
+    int care = 0;
+    for (int j = 0; j < 3; ++j) {
+        care |= int(ad[j] < T(0.25) * largest) & ~(int(roomEnter[j] > needEnter[j]) & int(roomExit[j] > needExit[j]));
+    }
+    return (care & 1) != 0;
+}
+
 /// Whether the fast answer of a ray near-parallel to a face (ObbNeedsCare) may be off, so that
 /// RayObbCareful must redo it. The axes whose local direction is under a quarter of the largest are
 /// uncertain (their slab times divide the rounding of the frame change by a small number); the
@@ -117,16 +141,15 @@ extern template bool ObbFastAnswerUncertain<double>(const Vec3<double>&, const V
 /// axes' slabs (a local direction under a quarter of the largest) are computed in double-double
 /// (o - c as two exact parts): t = (+-h_i |det| - n_i . (o - c)) / n_i . d, rounded once; the
 /// others keep the fast quotients of lo (local origin) and ld (local direction), within a few ulps
-/// (for orthonormal axes a_i and n_i / det differ by a few ulps). Returns false (and leaves r) when
-/// an input's magnitude lies outside [2^-200, 2^200] (a product could leave the double range),
-/// where the fast result stands.
+/// (for orthonormal axes a_i and n_i / det differ by a few ulps). Returns fast when an input's
+/// magnitude lies outside [2^-200, 2^200] (a product could leave the double range).
 template <typename T>
-bool RayObbCareful(const Ray<T>& ray, const Obb<T>& box, const Vec3<T>& lo, const Vec3<T>& ld, CastResult<T>& r,
-                   Trace* trace);
-extern template bool RayObbCareful<float>(const Ray<float>&, const Obb<float>&, const Vec3<float>&, const Vec3<float>&,
-                                          CastResult<float>&, Trace*);
-extern template bool RayObbCareful<double>(const Ray<double>&, const Obb<double>&, const Vec3<double>&,
-                                           const Vec3<double>&, CastResult<double>&, Trace*);
+[[gnu::cold, gnu::noinline]] CastResult<T> RayObbCareful(const Ray<T>& ray, const Obb<T>& box, const Vec3<T>& lo,
+                                                         const Vec3<T>& ld, CastResult<T> fast, Trace* trace);
+extern template CastResult<float> RayObbCareful<float>(const Ray<float>&, const Obb<float>&, const Vec3<float>&,
+                                                       const Vec3<float>&, CastResult<float>, Trace*);
+extern template CastResult<double> RayObbCareful<double>(const Ray<double>&, const Obb<double>&, const Vec3<double>&,
+                                                         const Vec3<double>&, CastResult<double>, Trace*);
 
 } // namespace detail
 
@@ -165,9 +188,11 @@ inline CastResult<T> RayObbLocalSlab(const Ray<T>& ray, const Obb<T>& box, Trace
     detail::LocalHitToWorld(r, ray, box, wideEnter, trace);
     // near-parallel to a face: the rounding of the frame change is divided by a small local
     // direction; redone carefully (the fast result stands outside the careful path's range)
-    if (detail::ObbNeedsCare(localDir) && detail::ObbFastAnswerUncertain(localOrigin, localDir, box.halfExtents, r))
-        [[unlikely]] {
-        detail::RayObbCareful(ray, box, localOrigin, localDir, r, trace);
+    const bool care = r.hit ? detail::ObbHitNeedsCare(localOrigin, localDir, box.halfExtents, r)
+                            : detail::ObbNeedsCare(localDir) &&
+                                  detail::ObbFastAnswerUncertain(localOrigin, localDir, box.halfExtents, r);
+    if (care) [[unlikely]] {
+        return detail::RayObbCareful(ray, box, localOrigin, localDir, r, trace);
     }
     return r;
 }
