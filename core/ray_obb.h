@@ -19,8 +19,10 @@ namespace hitlab {
 ///   direction of +0 or -0) are decided by the origin, boundary included; see ClipSlabs for ties and NaN.
 /// - point from the world ray (o + tEnter dir); normal the world axis of the entered face, +-axis_i.
 /// - Exact when the local values are: axes that are signed permutations of x, y, z with small binary
-///   fractions give exact dot products. General rotations are exact only up to the rounding of the
-///   six dot products (a relative error of a few ulps of |o - c| and |dir| near a boundary).
+///   fractions give exact dot products. General rotations round the six dot products; a ray
+///   near-parallel to a face, whose rounding a small local direction would magnify, is redone by
+///   detail::RayObbCareful on the box as the judge takes it (face normals a_j x a_k), so t is
+///   within 4 ulps of max(|t|, the query's scale) (docs/protocol.md, "The references' accuracy").
 /// - Extremes: when o - c or a dot product overflows, the transform and the clip run in
 ///   ClipSlabs' wider type (RayObbLocalSlabWide); when a slab quotient leaves T's range, ClipSlabs
 ///   does, and the point is then placed from the wide tEnter (a point beyond T's range is +-inf).

@@ -229,8 +229,12 @@ extern template CastResult<double> RaySphereStableScaled<double>(const Ray<doubl
 /// - Every finite input: when d.d or max(|f|^2, r^2) lies outside [2^-400, 2^500] (float
 ///   [2^-50, 2^62]), so that a square, a product or the discriminant could overflow or underflow,
 ///   f and r are first scaled by one power of two and d by another (both exact), and t scaled back:
-///   the verdict is the one of unbounded range, t +inf when beyond the range. Otherwise within
-///   rounding of the boundary: the perpendicular distance |l| carries an error of a few ulp of |f|.
+///   the verdict is the one of unbounded range, t +inf when beyond the range.
+/// - Ill-conditioned queries (detail::SphereNeedsCare: near tangency or a near miss, the origin on
+///   the surface with the centre behind) are solved carefully (detail::SolveSphereCarefully: a, b,
+///   c and the discriminant in double-double, exactly where that is not enough): the verdict is
+///   the exact one and t within 4 ulps of max(|t|, the query's scale) on every finite input
+///   (docs/protocol.md, "The references' accuracy"; tests/core/exact/reference_accuracy_test.cpp).
 ///
 /// Speed: the verdict (disc >= 0 and the larger root t1 = max(c / q, q / a) >= 0) is decided from
 /// signs before dividing, with no branch; the roots are divided for hits only. It is the verdict the
