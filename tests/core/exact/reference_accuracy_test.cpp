@@ -57,9 +57,10 @@ double Units(double value, double exact, double floor, Precision precision)
 
 /// The worst case of a run of generated queries.
 struct Worst {
-    double units = 0;      ///< the largest t (or depth) error
-    int wrongVerdicts = 0; ///< verdicts that differ from the judge's
-    int touching = 0;      ///< overlap verdicts that differ within 4 units of touching
+    double units = 0;       ///< the largest t (or depth) error
+    int wrongVerdicts = 0;  ///< verdicts that differ from the judge's
+    int touching = 0;       ///< overlap verdicts that differ within 4 units of touching
+    double normalUnits = 0; ///< ray_sphere: the largest normal error (floor: the comparison's normal scale)
     int hits = 0;
     std::string where;        ///< the values of the largest error
     std::string verdictWhere; ///< the first query with a wrong verdict
@@ -132,6 +133,16 @@ void Judge(const Query& query, Precision precision, Worst& worst)
                          Units(r.tExit, e.tExit.value, scale.t, precision));
     } else {
         units = Units(r.depth, e.depth.value, scale.length, precision);
+    }
+    // ray_sphere's normal (point - c) / r against the one at the judge's entry (long double)
+    if (query.family == Family::RaySphere && r.hasNormal) {
+        const auto& ray = std::get<Ray<double>>(query.a);
+        const auto& sphere = std::get<Sphere<double>>(query.b);
+        for (int k = 0; k < 3; ++k) {
+            const long double p = (long double)ray.origin[k] + (long double)e.tEnter.value * ray.direction[k];
+            const double exact = double((p - sphere.center[k]) / sphere.radius);
+            worst.normalUnits = std::max(worst.normalUnits, Units(r.normal[k], exact, scale.normal, precision));
+        }
     }
     if (units > worst.units) {
         worst.units = units;
@@ -424,6 +435,10 @@ void CheckFamily(const std::function<Query(std::mt19937_64&, Precision)>& make, 
                     FamilyName(family).data(), Name(precision), worst.hits, worst.units, worst.wrongVerdicts,
                     worst.touching, worst.where.c_str());
         EXPECT_EQ(worst.wrongVerdicts, 0) << Name(precision) << ": " << worst.verdictWhere;
+        if (family == Family::RaySphere) {
+            std::printf("  normal: largest error %.3g eps * max(|exact|, normal floor)\n", worst.normalUnits);
+            EXPECT_LE(worst.normalUnits, bound) << Name(precision);
+        }
         EXPECT_LE(worst.units, bound) << Name(precision) << ": " << worst.where;
         EXPECT_GT(worst.hits, cases / 4) << Name(precision);
     }
