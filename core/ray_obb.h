@@ -6,6 +6,7 @@
 
 #include <glm/geometric.hpp>
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 
@@ -18,8 +19,10 @@ namespace hitlab {
 ///   direction of +0 or -0) are decided by the origin, boundary included; see ClipSlabs for ties and NaN.
 /// - point from the world ray (o + tEnter dir); normal the world axis of the entered face, +-axis_i.
 /// - Exact when the local values are: axes that are signed permutations of x, y, z with small binary
-///   fractions give exact dot products. General rotations are exact only up to the rounding of the
-///   six dot products (a relative error of a few ulps of |o - c| and |dir| near a boundary).
+///   fractions give exact dot products. General rotations round the six dot products; a ray
+///   near-parallel to a face, whose rounding a small local direction would magnify, is redone by
+///   detail::RayObbCareful on the box as the judge takes it (face normals a_j x a_k), so t is
+///   within 4 ulps of max(|t|, the query's scale) (docs/protocol.md, "The references' accuracy").
 /// - Extremes: when o - c or a dot product overflows, the transform and the clip run in
 ///   ClipSlabs' wider type (RayObbLocalSlabWide); when a slab quotient leaves T's range, ClipSlabs
 ///   does, and the point is then placed from the wide tEnter (a point beyond T's range is +-inf).
@@ -80,6 +83,76 @@ template <typename T>
     return r;
 }
 
+/// Whether local_slab's rounded frame change could move t by more than about an ulp of the scale:
+/// a crossing axis whose local direction is under a quarter of the largest one (|d| <= sqrt(3)
+/// times it) divides the rounding of its dot products by that small number, so RayObbCareful
+/// redoes the query (a ray near-parallel to a face, and a dot product that cancels).
+template <typename T>
+[[gnu::always_inline]] inline bool ObbNeedsCare(const Vec3<T>& localDir)
+{
+    const T x = std::abs(localDir.x), y = std::abs(localDir.y), z = std::abs(localDir.z);
+    const T largest = std::max(x, std::max(y, z));
+    const T least = std::min(x, std::min(y, z));
+    return least < T(0.25) * largest;
+}
+
+/// For a hit: whether some uncertain axis (ObbNeedsCare's) holds the hit's two ends with less room
+/// than 16 epsilon of (|o'| + h_j + t |d'|) (ObbFastAnswerUncertain's test, inlined without
+/// branches: the common near-parallel hit never leaves the loop). NaN counts as no room.
+template <typename T>
+[[gnu::always_inline]] inline bool ObbHitNeedsCare(const Vec3<T>& lo, const Vec3<T>& ld, const Vec3<T>& h,
+                                                   const CastResult<T>& r)
+{
+    const Vec3<T> ad = glm::abs(ld);
+    const T largest = std::max(ad.x, std::max(ad.y, ad.z));
+    const T originSize = std::abs(lo.x) + std::abs(lo.y) + std::abs(lo.z);
+    const T dirSize = ad.x + ad.y + ad.z;
+    constexpr T e = T(16) * std::numeric_limits<T>::epsilon();
+    const Vec3<T> roomEnter = h - glm::abs(lo + r.tEnter * ld);
+    const Vec3<T> roomExit = h - glm::abs(lo + r.tExit * ld);
+    const Vec3<T> needEnter = e * (Vec3<T>(originSize + r.tEnter * dirSize) + h);
+    const Vec3<T> needExit = e * (Vec3<T>(originSize + r.tExit * dirSize) + h);
+    // bitwise, not short-circuit: no branch per axis
+    int care = 0;
+    for (int j = 0; j < 3; ++j) {
+        care |= int(ad[j] < T(0.25) * largest) & ~(int(roomEnter[j] > needEnter[j]) & int(roomExit[j] > needExit[j]));
+    }
+    return (care & 1) != 0;
+}
+
+/// Whether the fast answer of a ray near-parallel to a face (ObbNeedsCare) may be off, so that
+/// RayObbCareful must redo it. The axes whose local direction is under a quarter of the largest are
+/// uncertain (their slab times divide the rounding of the frame change by a small number); the
+/// others are certain (their times are within a few ulps). Each uncertain axis's local coordinate
+/// o'_j + t d'_j, linear in t, is checked against its face with a margin of 16 epsilon of
+/// (|o'| + h_j + t |d'|) (1-norms; the rounding of the frame change) at the two ends of an
+/// interval: on a hit [tEnter, tExit], where it must hold the whole hit with room to spare; on a
+/// miss the certain axes' interval (clipped to t >= 0), which the uncertain axis must miss wholly
+/// on one side, or that must itself be empty beyond its rounding. Out of line: only near-parallel
+/// rays get here.
+template <typename T>
+[[gnu::noinline]] bool ObbFastAnswerUncertain(const Vec3<T>& lo, const Vec3<T>& ld, const Vec3<T>& h,
+                                              const CastResult<T>& r);
+extern template bool ObbFastAnswerUncertain<float>(const Vec3<float>&, const Vec3<float>&, const Vec3<float>&,
+                                                   const CastResult<float>&);
+extern template bool ObbFastAnswerUncertain<double>(const Vec3<double>&, const Vec3<double>&, const Vec3<double>&,
+                                                    const CastResult<double>&);
+
+/// local_slab's careful path: the box as the exact judge takes it (the parallelepiped of its axes
+/// as given: face normals n_i = a_j x a_k, slab i is |n_i . (x - c)| <= h_i |det|). The uncertain
+/// axes' slabs (a local direction under a quarter of the largest) are computed in double-double
+/// (o - c as two exact parts): t = (+-h_i |det| - n_i . (o - c)) / n_i . d, rounded once; the
+/// others keep the fast quotients of lo (local origin) and ld (local direction), within a few ulps
+/// (for orthonormal axes a_i and n_i / det differ by a few ulps). Returns fast when an input's
+/// magnitude lies outside [2^-200, 2^200] (a product could leave the double range).
+template <typename T>
+[[gnu::cold, gnu::noinline]] CastResult<T> RayObbCareful(const Ray<T>& ray, const Obb<T>& box, const Vec3<T>& lo,
+                                                         const Vec3<T>& ld, CastResult<T> fast, Trace* trace);
+extern template CastResult<float> RayObbCareful<float>(const Ray<float>&, const Obb<float>&, const Vec3<float>&,
+                                                       const Vec3<float>&, CastResult<float>, Trace*);
+extern template CastResult<double> RayObbCareful<double>(const Ray<double>&, const Obb<double>&, const Vec3<double>&,
+                                                         const Vec3<double>&, CastResult<double>, Trace*);
+
 } // namespace detail
 
 template <typename T>
@@ -115,6 +188,14 @@ inline CastResult<T> RayObbLocalSlab(const Ray<T>& ray, const Obb<T>& box, Trace
                                 std::numeric_limits<T>::infinity(), trace, &wideEnter);
 
     detail::LocalHitToWorld(r, ray, box, wideEnter, trace);
+    // near-parallel to a face: the rounding of the frame change is divided by a small local
+    // direction; redone carefully (the fast result stands outside the careful path's range)
+    const bool care = r.hit ? detail::ObbHitNeedsCare(localOrigin, localDir, box.halfExtents, r)
+                            : detail::ObbNeedsCare(localDir) &&
+                                  detail::ObbFastAnswerUncertain(localOrigin, localDir, box.halfExtents, r);
+    if (care) [[unlikely]] {
+        return detail::RayObbCareful(ray, box, localOrigin, localDir, r, trace);
+    }
     return r;
 }
 

@@ -78,6 +78,40 @@ template <typename T>
     return r;
 }
 
+/// Whether the fast t could be off by more than about an ulp of max(|t|, the query's scale): the
+/// rounding of distance - n.o and of n.dir (about an ulp of the sums of their terms' magnitudes,
+/// so and sd) moves t by so / |n.dir| + |t| sd / |n.dir| ulps, measured against max(|t|, S) with S
+/// = max|o_i| / (2 max|d_i|), below the comparison's scale (the largest coordinate over |dir|).
+/// Careful when that exceeds 3 ulps (a direction near parallel to the plane, or a far origin near
+/// it with a short t), or when distance - n.o lies within 8 epsilon of so of zero (the origin's
+/// side, which decides the verdict, within its rounding). Then RayPlaneCareful redoes the query.
+inline constexpr double kPlaneCareUlps = 6;
+
+template <typename T>
+[[gnu::always_inline]] inline bool PlaneNeedsCare(const Ray<T>& ray, const Plane<T>& plane, T denom, T num, T t)
+{
+    const Vec3<T>& n = plane.normal;
+    const Vec3<T>& o = ray.origin;
+    const Vec3<T>& d = ray.direction;
+    const T sd = std::abs(n.x * d.x) + std::abs(n.y * d.y) + std::abs(n.z * d.z);
+    const T so = std::abs(plane.distance) + std::abs(n.x * o.x) + std::abs(n.y * o.y) + std::abs(n.z * o.z);
+    const T mo = std::max(std::abs(o.x), std::max(std::abs(o.y), std::abs(o.z)));
+    const T md = std::max(std::abs(d.x), std::max(std::abs(d.y), std::abs(d.z)));
+    const T scale = std::max(std::abs(t), mo / (T(2) * md));
+    // ... or the sign of distance - n.o (the origin's side: the verdict) within its rounding
+    return so + sd * scale > T(kPlaneCareUlps) * std::abs(denom) * scale ||
+           std::abs(num) <= T(8) * std::numeric_limits<T>::epsilon() * so;
+}
+
+/// RayPlanePlane's careful path: n.dir and distance - n.o as exact double expansions (each a sum
+/// of three exact products, and the distance), so the verdict is their exact signs' and t their
+/// quotient in double-double, rounded once (within an ulp). Every nonzero input's magnitude must
+/// lie in [2^-500, 2^500] (no product over- or underflows a double): otherwise RayPlaneWide.
+template <typename T>
+[[gnu::cold, gnu::noinline]] CastResult<T> RayPlaneCareful(const Ray<T>& ray, const Plane<T>& plane, Trace* trace);
+extern template CastResult<float> RayPlaneCareful<float>(const Ray<float>&, const Plane<float>&, Trace*);
+extern template CastResult<double> RayPlaneCareful<double>(const Ray<double>&, const Plane<double>&, Trace*);
+
 } // namespace detail
 
 /// Reference. t = (distance - n.o) / (n.dir) for a plane seen from either side.
@@ -95,10 +129,10 @@ template <typename T>
 ///   n.dir summed as if in twice Wide<T>'s precision (AccurateDotPlus); then t is within 1 ulp, a t
 ///   beyond T's range is +inf, and the origin lies on the plane only when distance - n.o is 0 there
 ///   (not when it underflowed or cancelled in T).
-/// - Cancellation on the fast path (a far origin near the plane: distance - n.o much smaller than
-///   its terms) is not caught: t then carries the rounding of n.o and n.dir, a few ulps of their
-///   largest terms relative to num and denom (sending such queries wide measured 5x slower on the
-///   benchmark workload in float and over 100x in double, where the wide fma is software).
+/// - Cancellation (a direction nearly parallel to the plane; a far origin near it): when the
+///   rounding of n.dir and distance - n.o could move t by more than 3 ulps of max(|t|, the query's
+///   scale) (detail::PlaneNeedsCare), RayPlaneCareful recomputes both exactly (double expansions,
+///   no fma) and divides in double-double: the verdict is exact and t within an ulp.
 /// - normal: the plane's unit normal turned against the ray (n / |n| when the ray lies in the plane),
 ///   normalised in Wide<T> when |n|^2 over- or underflows T.
 /// - NaN anywhere gives a miss (or a hit at t = 0 only if n.o == distance compares true).
@@ -114,6 +148,9 @@ CastResult<T> RayPlanePlane(const Ray<T>& ray, const Plane<T>& plane, Trace* tra
     if (!(smaller >= detail::kWellScaledMin<T> && std::abs(t) >= std::numeric_limits<T>::min() &&
           std::abs(t) <= std::numeric_limits<T>::max())) [[unlikely]] {
         return detail::RayPlaneWide(ray, plane, trace);
+    }
+    if (detail::PlaneNeedsCare(ray, plane, denom, num, t)) [[unlikely]] {
+        return detail::RayPlaneCareful(ray, plane, trace);
     }
 
     CastResult<T> r;

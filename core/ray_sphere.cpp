@@ -3,6 +3,9 @@
 #include "ray_sphere_published.h"
 
 #include "algorithm.h"
+#include "expansion.h"
+
+#include <algorithm>
 
 #include <limits>
 
@@ -12,7 +15,7 @@ namespace detail {
 
 template <typename T>
 void TraceStableSphere(Trace& trace, const Sphere<T>& sphere, T a, const StableSphereSolution<T>& s, T rr,
-                       const CastResult<T>& r, int posExp, int tExp)
+                       const CastResult<T>& r, int posExp, int tExp, const CarefulSphere* careful)
 {
     const T b = s.b, c = s.c, ll = s.ll, disc = s.disc;
     const bool real = disc >= T(0);
@@ -28,6 +31,20 @@ void TraceStableSphere(Trace& trace, const Sphere<T>& sphere, T a, const StableS
                      double(rr), double(disc)),
               {{"perp_dist_sq", double(ll)}, {"radius_sq", double(rr)}, {"discriminant", double(disc)}},
               SegmentPart{"perpendicular distance vs radius", glm::dvec3(sphere.center), foot, real});
+    if (careful != nullptr) {
+        // the careful solution replaces the rounded one
+        const bool exactReal = careful->disc >= 0.0;
+        trace.Add(
+            Format("ill-conditioned (|disc| or |c| small beside its terms): recomputed exactly, a = %g, b = %g, "
+                   "c = %g, discriminant b^2 - a c = %g",
+                   careful->a, careful->b, careful->c, careful->disc),
+            {{"exact_a", careful->a}, {"exact_b", careful->b}, {"exact_c", careful->c}, {"exact_disc", careful->disc}});
+        if (!exactReal) {
+            trace.DecideLast();
+        }
+        TraceSphereRoots(trace, r, exactReal, careful->t0 * tUnit, careful->t1 * tUnit);
+        return;
+    }
     T t0 = 0, t1 = 0;
     if (!real) {
         trace.DecideLast();
@@ -39,9 +56,118 @@ void TraceStableSphere(Trace& trace, const Sphere<T>& sphere, T a, const StableS
 }
 
 template void TraceStableSphere<float>(Trace&, const Sphere<float>&, float, const StableSphereSolution<float>&, float,
-                                       const CastResult<float>&, int, int);
+                                       const CastResult<float>&, int, int, const CarefulSphere*);
 template void TraceStableSphere<double>(Trace&, const Sphere<double>&, double, const StableSphereSolution<double>&,
-                                        double, const CastResult<double>&, int, int);
+                                        double, const CastResult<double>&, int, int, const CarefulSphere*);
+
+namespace {
+
+/// a = d.d, b = f.d, c = f.f - r^2 and disc = b^2 - a c in double-double from f = fh + fl (exact
+/// parts): each within about 2^-100 of its terms' magnitudes. True when b, c and disc keep over
+/// 2^-45 of their terms, so that their signs are certain and each is known to far below an ulp of
+/// double; false (exact values needed) otherwise.
+bool SphereTermsCheaply(const double (&fh)[3], const double (&fl)[3], const double (&d)[3], double r, xp::DD& a,
+                        xp::DD& b, xp::DD& c, xp::DD& disc)
+{
+    a = b = c = {};
+    double bTerms = 0, cTerms = r * r;
+    for (int i = 0; i < 3; ++i) {
+        xp::DD p;
+        xp::TwoProduct(d[i], d[i], p.hi, p.lo);
+        a = xp::Add(a, p);
+        xp::TwoProduct(fh[i], d[i], p.hi, p.lo);
+        p.lo += fl[i] * d[i]; // fl d lies below an ulp of fh d: its rounding is negligible
+        b = xp::Add(b, p);
+        xp::TwoProduct(fh[i], fh[i], p.hi, p.lo);
+        p.lo += 2.0 * fh[i] * fl[i];
+        c = xp::Add(c, p);
+        bTerms += std::abs(fh[i] * d[i]);
+        cTerms += fh[i] * fh[i];
+    }
+    xp::DD rr;
+    xp::TwoProduct(-r, r, rr.hi, rr.lo);
+    c = xp::Add(c, rr);
+    const xp::DD bb = xp::Mul(b, b), ac = xp::Mul(a, c);
+    disc = xp::Add(bb, xp::Neg(ac));
+    const double discTerms = bb.hi + std::abs(ac.hi);
+    constexpr double keep = 0x1p-45;
+    return std::abs(b.hi) > keep * bTerms && std::abs(c.hi) > keep * cTerms && std::abs(disc.hi) > keep * discTerms;
+}
+
+/// The same values exactly (double expansions), rounded to double-double: the signs exact.
+void SphereTermsExactly(const double (&fh)[3], const double (&fl)[3], const double (&d)[3], double r, xp::DD& A,
+                        xp::DD& B, xp::DD& C, xp::DD& D)
+{
+    using xp::Expansion;
+    Expansion a, b, c;
+    for (int i = 0; i < 3; ++i) {
+        xp::AddProduct(a, d[i], d[i]);
+        xp::AddProduct(b, fh[i], d[i]);
+        xp::AddProduct(b, fl[i], d[i]);
+        xp::AddProduct(c, fh[i], fh[i]);
+        xp::AddProduct(c, 2.0 * fh[i], fl[i]);
+        xp::AddProduct(c, fl[i], fl[i]);
+    }
+    xp::AddProduct(c, -r, r);
+    xp::Compress(a);
+    xp::Compress(b);
+    xp::Compress(c);
+    // disc = b^2 - a c
+    Expansion disc, ac;
+    xp::Multiply(disc, b, b);
+    xp::Multiply(ac, a, c);
+    for (int i = 0; i < ac.n; ++i) {
+        ac.c[i] = -ac.c[i];
+    }
+    xp::Add(disc, ac);
+    A = xp::ToDD(a);
+    B = xp::ToDD(b);
+    C = xp::ToDD(c);
+    D = xp::ToDD(disc);
+}
+
+} // namespace
+
+template <typename T>
+CarefulSphere SolveSphereCarefully(const Ray<T>& ray, const Sphere<T>& sphere, int ef, int p, int q)
+{
+    // f = fh + fl exactly (TwoSum of the halves when o - c overflows T), then scaled by 2^(ef - p)
+    double fh[3], fl[3], d[3];
+    const double half = ef == 0 ? 1.0 : 0.5;
+    for (int i = 0; i < 3; ++i) {
+        xp::TwoSum(half * double(ray.origin[i]), -half * double(sphere.center[i]), fh[i], fl[i]);
+        fh[i] = std::ldexp(fh[i], ef - p);
+        fl[i] = std::ldexp(fl[i], ef - p);
+        d[i] = std::ldexp(double(ray.direction[i]), -q);
+    }
+    const double r = std::ldexp(double(sphere.radius), -p);
+    CarefulSphere out;
+    xp::DD A, B, C, D;
+    if (!SphereTermsCheaply(fh, fl, d, r, A, B, C, D)) {
+        SphereTermsExactly(fh, fl, d, r, A, B, C, D);
+    }
+    // the judge's verdict: disc >= 0, and the origin inside (c <= 0) or the centre ahead (b < 0)
+    out.hit = D.hi >= 0 && (C.hi <= 0 || B.hi < 0);
+    out.a = A.hi;
+    out.b = B.hi;
+    out.c = C.hi;
+    out.disc = D.hi;
+    if (D.hi >= 0) {
+        // |q| = |b| + sqrt(disc), q = -sign(b) |q| (b = 0 counts as positive); t = c / q and q / a
+        const xp::DD root = xp::Sqrt(D);
+        const xp::DD absQ = xp::Add(B.hi < 0 ? xp::Neg(B) : B, root);
+        if (absQ.hi != 0.0) {
+            const xp::DD qq = B.hi < 0 ? absQ : xp::Neg(absQ);
+            const double ta = xp::Div(C, qq).hi, tb = xp::Div(qq, A).hi;
+            out.t0 = std::min(ta, tb);
+            out.t1 = std::max(ta, tb);
+        }
+    }
+    return out;
+}
+
+template CarefulSphere SolveSphereCarefully<float>(const Ray<float>&, const Sphere<float>&, int, int, int);
+template CarefulSphere SolveSphereCarefully<double>(const Ray<double>&, const Sphere<double>&, int, int, int);
 
 template <typename T>
 CastResult<T> RaySphereStableScaled(const Ray<T>& ray, const Sphere<T>& sphere, Trace* trace)
@@ -61,7 +187,7 @@ CastResult<T> RaySphereStableScaled(const Ray<T>& ray, const Sphere<T>& sphere, 
             FillSphereHit(r, ray, sphere, t0, t1);
         }
         if (trace != nullptr) [[unlikely]] {
-            TraceStableSphere<T>(*trace, sphere, a, s, rr, r, 0, 0);
+            TraceStableSphere<T>(*trace, sphere, a, s, rr, r, 0, 0, nullptr);
         }
         return r;
     }
@@ -77,11 +203,23 @@ CastResult<T> RaySphereStableScaled(const Ray<T>& ray, const Sphere<T>& sphere, 
     const T rs = std::ldexp(sphere.radius, -p);
     const T a = glm::dot(ds, ds);
     const T rr = rs * rs;
-    const StableSphereSolution<T> s = SolveStableSphere(fs, ds, a, glm::dot(fs, fs), rr);
-    r.hit = s.hit;
-    if (s.hit) {
-        T t0, t1;
-        StableSphereRoots(a, s.c, std::copysign(s.absQ, -s.b), t0, t1);
+    const T ff = glm::dot(fs, fs);
+    const StableSphereSolution<T> s = SolveStableSphere(fs, ds, a, ff, rr);
+    const bool careful = SphereNeedsCare(s, a, ff, rr);
+    CarefulSphere exact;
+    T t0 = 0, t1 = 0;
+    if (careful) {
+        exact = SolveSphereCarefully(ray, sphere, ef, p, q);
+        r.hit = exact.hit;
+        t0 = T(exact.t0);
+        t1 = T(exact.t1);
+    } else {
+        r.hit = s.hit;
+        if (s.hit) {
+            StableSphereRoots(a, s.c, std::copysign(s.absQ, -s.b), t0, t1);
+        }
+    }
+    if (r.hit) {
         // t = t' 2^(p - q); the point from the centre in units of 2^p (finite when representable)
         const T tEnter = (t0 > T(0) ? t0 : T(0)) + T(0);
         r.tEnter = std::ldexp(tEnter, p - q);
@@ -99,10 +237,11 @@ CastResult<T> RaySphereStableScaled(const Ray<T>& ray, const Sphere<T>& sphere, 
         }
     }
     if (trace != nullptr) [[unlikely]] {
-        trace->Add(Format("out of range: lengths in units of 2^%d, the direction in units of 2^%d, t in units of 2^%d",
+        trace->Add(Format("rescaled (out of range or ill-conditioned): lengths in units of 2^%d, the direction in "
+                          "units of 2^%d, t in units of 2^%d",
                           p, q, p - q),
                    {{"length_exponent", double(p)}, {"direction_exponent", double(q)}});
-        TraceStableSphere<T>(*trace, sphere, a, s, rr, r, p, p - q);
+        TraceStableSphere<T>(*trace, sphere, a, s, rr, r, p, p - q, careful ? &exact : nullptr);
     }
     return r;
 }

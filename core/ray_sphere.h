@@ -158,23 +158,55 @@ inline constexpr T kStableSphereMin = sizeof(T) == 4 ? T(0x1p-50) : T(0x1p-400);
 template <typename T>
 inline constexpr T kStableSphereMax = sizeof(T) == 4 ? T(0x1p62) : T(0x1p500);
 
+/// Whether the stable quadratic's rounding could move t by more than about an ulp of the scale or
+/// decide the verdict wrongly, so that RaySphereStableScaled must solve the query carefully: the
+/// discriminant within a sixteenth of a r^2 (plus its rounding, 4 epsilon of a |f|^2) of zero
+/// (near tangency, or a near miss: the half chord under a quarter of r), or, with the centre
+/// behind (b >= 0, where the origin's side decides the verdict), c = |f|^2 - r^2 within its
+/// rounding (16 epsilon of |f|^2 + r^2) of zero. A handful of products and comparisons.
+template <typename T>
+[[gnu::always_inline]] inline bool SphereNeedsCare(const StableSphereSolution<T>& s, T a, T ff, T rr)
+{
+    constexpr T u = std::numeric_limits<T>::epsilon();
+    return std::abs(s.disc) <= a * (T(0.0625) * rr + T(4) * u * ff) ||
+           (std::abs(s.c) <= T(16) * u * (ff + rr) && !std::signbit(s.b));
+}
+
+/// The careful solution: a, b, c and disc = b^2 - a c of the scaled query computed exactly (double
+/// expansions, f = o - c exact as two parts), so the verdict is the exact one, and the roots from
+/// them in double-double, rounded once to T (within an ulp of the exact roots).
+struct CarefulSphere {
+    bool hit = false;
+    double a = 0, b = 0, c = 0, disc = 0; ///< the exact values, rounded (for the trace)
+    double t0 = 0, t1 = 0;                ///< the roots when disc >= 0 (double-double, rounded to double)
+};
+
+/// The careful solution for f = (o - c) 2^(ef - p), d 2^-q and r 2^-p (finite; no product of four of
+/// these lengths overflows a double, as RaySphereStableScaled's scaling ensures).
+template <typename T>
+CarefulSphere SolveSphereCarefully(const Ray<T>& ray, const Sphere<T>& sphere, int ef, int p, int q);
+extern template CarefulSphere SolveSphereCarefully<float>(const Ray<float>&, const Sphere<float>&, int, int, int);
+extern template CarefulSphere SolveSphereCarefully<double>(const Ray<double>&, const Sphere<double>&, int, int, int);
+
 /// RaySphereQuadraticStable's trace (out of line and cold): its steps, and the roots as it
 /// computes them on a hit (computed here for a miss with disc >= 0, which shows them). The values
-/// are in units of 2^posExp (lengths) and t in units of 2^tExp (both 0 on the fast path).
+/// are in units of 2^posExp (lengths) and t in units of 2^tExp (both 0 on the fast path). careful
+/// (may be null): the careful solution that replaced them.
 template <typename T>
 [[gnu::cold, gnu::noinline]] void TraceStableSphere(Trace& trace, const Sphere<T>& sphere, T a,
                                                     const StableSphereSolution<T>& s, T rr, const CastResult<T>& r,
-                                                    int posExp, int tExp);
+                                                    int posExp, int tExp, const CarefulSphere* careful);
 extern template void TraceStableSphere<float>(Trace&, const Sphere<float>&, float, const StableSphereSolution<float>&,
-                                              float, const CastResult<float>&, int, int);
+                                              float, const CastResult<float>&, int, int, const CarefulSphere*);
 extern template void TraceStableSphere<double>(Trace&, const Sphere<double>&, double,
                                                const StableSphereSolution<double>&, double, const CastResult<double>&,
-                                               int, int);
+                                               int, int, const CarefulSphere*);
 
-/// RaySphereQuadraticStable outside the fast range: on finite inputs, f (halved when o - c
-/// overflows) and r scaled by one power of two 2^-P so that the larger of |f| and r lies in
-/// [1, 2), d by 2^-Q so that its largest component does; then t = t' 2^(P - Q). NaN or infinite
-/// inputs are solved unscaled (the verdict the roots give).
+/// RaySphereQuadraticStable outside the fast range or ill-conditioned (SphereNeedsCare): on finite
+/// inputs, f (halved when o - c overflows) and r scaled by one power of two 2^-P so that the larger
+/// of |f| and r lies in [1, 2), d by 2^-Q so that its largest component does; then t = t' 2^(P - Q).
+/// When the scaled query needs care, SolveSphereCarefully decides it. NaN or infinite inputs are
+/// solved unscaled (the verdict the roots give).
 template <typename T>
 [[gnu::cold, gnu::noinline]] CastResult<T> RaySphereStableScaled(const Ray<T>& ray, const Sphere<T>& sphere,
                                                                  Trace* trace);
@@ -197,8 +229,12 @@ extern template CastResult<double> RaySphereStableScaled<double>(const Ray<doubl
 /// - Every finite input: when d.d or max(|f|^2, r^2) lies outside [2^-400, 2^500] (float
 ///   [2^-50, 2^62]), so that a square, a product or the discriminant could overflow or underflow,
 ///   f and r are first scaled by one power of two and d by another (both exact), and t scaled back:
-///   the verdict is the one of unbounded range, t +inf when beyond the range. Otherwise within
-///   rounding of the boundary: the perpendicular distance |l| carries an error of a few ulp of |f|.
+///   the verdict is the one of unbounded range, t +inf when beyond the range.
+/// - Ill-conditioned queries (detail::SphereNeedsCare: near tangency or a near miss, the origin on
+///   the surface with the centre behind) are solved carefully (detail::SolveSphereCarefully: a, b,
+///   c and the discriminant in double-double, exactly where that is not enough): the verdict is
+///   the exact one and t within 4 ulps of max(|t|, the query's scale) on every finite input
+///   (docs/protocol.md, "The references' accuracy"; tests/core/exact/reference_accuracy_test.cpp).
 ///
 /// Speed: the verdict (disc >= 0 and the larger root t1 = max(c / q, q / a) >= 0) is decided from
 /// signs before dividing, with no branch; the roots are divided for hits only. It is the verdict the
@@ -229,6 +265,10 @@ CastResult<T> RaySphereQuadraticStable(const Ray<T>& ray, const Sphere<T>& spher
         return detail::RaySphereStableScaled(ray, sphere, trace);
     }
     const detail::StableSphereSolution<T> s = detail::SolveStableSphere(f, d, a, ff, rr);
+    // ill-conditioned (near tangency, the origin near the surface): solved carefully there
+    if (detail::SphereNeedsCare(s, a, ff, rr)) [[unlikely]] {
+        return detail::RaySphereStableScaled(ray, sphere, trace);
+    }
     CastResult<T> r;
     r.hit = s.hit;
     if (s.hit) {
@@ -237,7 +277,7 @@ CastResult<T> RaySphereQuadraticStable(const Ray<T>& ray, const Sphere<T>& spher
         detail::FillSphereHit(r, ray, sphere, t0, t1);
     }
     if (trace != nullptr) [[unlikely]] {
-        detail::TraceStableSphere<T>(*trace, sphere, a, s, rr, r, 0, 0);
+        detail::TraceStableSphere<T>(*trace, sphere, a, s, rr, r, 0, 0, nullptr);
     }
     return r;
 }

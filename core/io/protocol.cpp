@@ -245,8 +245,10 @@ ParsedQuery ParseQuery(std::string_view line)
                          std::to_string(kMaxLineBytes)};
         return out;
     }
-    if (TooDeep(line, kMaxJsonDepth) != std::string_view::npos) {
+    if (const auto deep = TooDeep(line, kMaxJsonDepth); deep != std::string_view::npos) {
         out.error = {{}, "line nests arrays or objects deeper than " + std::to_string(kMaxJsonDepth) + " levels"};
+        // an id read before the first level too deep is echoed (the text up to there nests no deeper)
+        out.id = RecoverId(line.substr(0, deep));
         return out;
     }
     json j;

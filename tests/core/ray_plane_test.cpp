@@ -313,7 +313,7 @@ TYPED_TEST(PlaneEquivalenceTest, SameResultsAndTracesAsThePreviousVersion)
     using previous::EquivalenceScalar;
     std::mt19937_64 rng(20261122);
     constexpr int kCases = 1000000;
-    int hits = 0, onPlane = 0, compared = 0;
+    int hits = 0, onPlane = 0, compared = 0, carefulCases = 0;
     for (int i = 0; i < kCases; ++i) {
         Ray<T> ray;
         Plane<T> plane;
@@ -339,7 +339,11 @@ TYPED_TEST(PlaneEquivalenceTest, SameResultsAndTracesAsThePreviousVersion)
                               length2 >= detail::kWellScaledMin<T> && length2 <= std::numeric_limits<T>::max() &&
                               std::fabs(t) >= std::numeric_limits<T>::min() &&
                               std::fabs(t) <= std::numeric_limits<T>::max();
-        if (ordinary) {
+        // cancellation in num or denom goes to the careful path (judged against the exact judge in
+        // tests/core/exact/reference_accuracy_test.cpp)
+        const bool careful = ordinary && detail::PlaneNeedsCare(ray, plane, denom, num, t);
+        carefulCases += careful ? 1 : 0;
+        if (ordinary && !careful) {
             ++compared;
             ASSERT_EQ(previous::ResultDifference(got, want), "") << "case " << i;
             if (withTrace) {
@@ -358,7 +362,8 @@ TYPED_TEST(PlaneEquivalenceTest, SameResultsAndTracesAsThePreviousVersion)
     }
     EXPECT_GT(hits, kCases / 10);
     EXPECT_LT(hits, kCases - kCases / 10);
-    EXPECT_GT(compared, kCases / 4);
+    EXPECT_GT(compared, kCases / 10);
+    EXPECT_GT(carefulCases, 0);
     EXPECT_GT(onPlane, kCases / 50);
 }
 

@@ -167,6 +167,20 @@ TEST(ParseQueryTest, ErrorLineKeepsTheId)
     EXPECT_TRUE(ParseQuery(R"({"a": {"id": 3}, )").id.is_null()); // a nested id is not the line's
 }
 
+TEST(ParseQueryTest, TooDeepLineKeepsAnIdReadBeforeIt)
+{
+    // the id comes first, then a value nested 65 (or 100000) levels deep: the error echoes the id
+    for (const int depth : {65, 100000}) {
+        const std::string nested = std::string(size_t(depth), '[') + std::string(size_t(depth), ']');
+        const ParsedQuery q = ParseQuery(R"({"id": "q1", "query": "ray_aabb", "a": )" + nested + "}");
+        EXPECT_EQ(ErrorText(q.error), "line nests arrays or objects deeper than 64 levels");
+        EXPECT_EQ(q.id, json("q1")) << depth;
+        // an id after the deep value was not read before the error
+        EXPECT_TRUE(ParseQuery(R"({"a": )" + nested + R"(, "id": 4})").id.is_null());
+    }
+    EXPECT_EQ(ParseQuery(R"({"query": "ray_aabb", "id": 7, "b": {"min": )" + std::string(70, '[')).id, json(7));
+}
+
 TEST(ParseQueryTest, ValidLineReadsEverything)
 {
     const ParsedQuery q = ParseQuery(
