@@ -28,12 +28,22 @@ void Store(const btVector3& v, double out[3])
     }
 }
 
-/// btRayAabb2 (btAabbUtil2.h): the slab test with precomputed 1/direction and its signs, over
-/// lambda in [0, inf). It gives tmin only, not clamped to 0.
+/// btRayAabb2 (btAabbUtil2.h) called as Bullet's own ray tests call it (btDbvt::rayTest, btDbvt.h): 1/direction
+/// per component, BT_LARGE_FLOAT (1e30) where the component is zero (+0 or -0), the signs of those inverses,
+/// lambda in [0, inf). The large finite inverse keeps (bound - origin) * inverse a number
+/// where 1/0 = inf gave 0 * inf = NaN for an origin in a face plane. It gives tmin only, not clamped to 0.
+///
+/// Parallel rays, from Bullet's arithmetic: a zero component's slab gives [(min - o) 1e30, (max - o) 1e30].
+/// In the min face plane that is [0, 1e30]: the ray hits. In the max face plane it is [-1e30, 0], so
+/// tmax <= 0 = lambda_min: the ray misses. Below the min face by g it is [g 1e30, ...]: the ray still hits
+/// while g 1e30 is below the exit t of the other slabs (g < about 1e-30 t_exit).
 void RayAabb2(const hitlab_query_d& q, hitlab_result_d& r)
 {
     const hitlab_ray_d& ray = q.a.ray;
-    const btVector3 inv(1.0 / ray.direction[0], 1.0 / ray.direction[1], 1.0 / ray.direction[2]);
+    btVector3 inv;
+    for (int i = 0; i < 3; ++i) {
+        inv[i] = ray.direction[i] == 0.0 ? btScalar(BT_LARGE_FLOAT) : btScalar(1.0) / ray.direction[i];
+    }
     const unsigned sign[3] = {inv[0] < 0, inv[1] < 0, inv[2] < 0};
     const btVector3 bounds[2] = {Vec(q.b.aabb.min), Vec(q.b.aabb.max)};
     btScalar tmin = 0;
@@ -193,7 +203,8 @@ const hitlab_convention kRayAabb2Conventions[] = {
     {"boundary", "inclusive"},
     {"t_range", "t > 0"},
     {"direction", "any"},
-    {"parallel", "handled"},
+    {"parallel", "1/0 taken as BT_LARGE_FLOAT (1e30), as Bullet's ray tests do: a ray in a min face plane hits, in a "
+                 "max face plane misses, and one just below a min face (by under about 1e-30 t_exit) hits"},
     {"precision", "double (BT_USE_DOUBLE_PRECISION)"},
     {"t_enter", "not clamped to 0"},
 };
