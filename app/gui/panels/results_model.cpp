@@ -142,9 +142,21 @@ Comparison RowComparison(const Scene& scene, const SceneEvaluator& evaluation, c
     return c;
 }
 
-/// Whether an external algorithm failed on the query or gave another verdict than the reference.
-bool ExternalDisagrees(const ExternalSession* external, const QueryEvaluation& qe)
+ResultRow MakeRowOf(const Scene& scene, const SceneEvaluator& evaluation, const ResultsTable& table,
+                    const QueryEvaluation& qe, const ExternalSession* external, const ExactValues* exact = nullptr)
 {
+    std::vector<std::string> failed;
+    const Comparison c = RowComparison(scene, evaluation, qe, external, exact, failed);
+    return MakeRow(scene, qe.query, c, table.columns, table.builtinColumns, failed);
+}
+
+} // namespace
+
+bool QueryDisagrees(const QueryEvaluation& qe, const ExternalSession* external)
+{
+    if (!qe.comparison.agree) {
+        return true;
+    }
     if (external == nullptr) {
         return false;
     }
@@ -155,16 +167,6 @@ bool ExternalDisagrees(const ExternalSession* external, const QueryEvaluation& q
     }
     return false;
 }
-
-ResultRow MakeRowOf(const Scene& scene, const SceneEvaluator& evaluation, const ResultsTable& table,
-                    const QueryEvaluation& qe, const ExternalSession* external, const ExactValues* exact = nullptr)
-{
-    std::vector<std::string> failed;
-    const Comparison c = RowComparison(scene, evaluation, qe, external, exact, failed);
-    return MakeRow(scene, qe.query, c, table.columns, table.builtinColumns, failed);
-}
-
-} // namespace
 
 std::vector<ResultsTable> BuildResultsTables(const Scene& scene, const SceneEvaluator& evaluation,
                                              bool disagreementsOnly, bool lazy, const ExternalSession* external)
@@ -189,7 +191,7 @@ std::vector<ResultsTable> BuildResultsTables(const Scene& scene, const SceneEval
         const auto f = static_cast<size_t>(qe.query.family);
         ResultsTable& table = tables[f];
         present[f] = true;
-        const bool agree = qe.comparison.agree && !ExternalDisagrees(external, qe);
+        const bool agree = !QueryDisagrees(qe, external);
         table.disagreements += agree ? 0 : 1;
         if (disagreementsOnly && agree) {
             continue;

@@ -1,8 +1,16 @@
 // What the window counts once per evaluation (app/gui/evaluation_summary.h): disagreements, the
 // queries with a result overlay, the queries per family. No window.
 #include "app/gui/evaluation_summary.h"
+#include "app/gui/panels/external_session.h"
+#include "app/gui/panels/results_model.h"
+
+#include "core/io/scene_file.h"
+#include "support/x13_scene.h"
 
 #include <gtest/gtest.h>
+
+#include <cstdlib>
+#include <filesystem>
 
 namespace hitlab {
 namespace {
@@ -70,6 +78,43 @@ TEST(EvaluationSummary, AnAxisAlignedRayCountsSlabListingsParallelMissAsADisagre
     EXPECT_EQ(summary.Disagreements(), 1u);
     ASSERT_EQ(summary.Drawable().size(), 1u); // the disagreement; the high box is missed by all
     EXPECT_EQ(evaluation.Queries()[summary.Drawable()[0]].query.b, s.hitBox);
+}
+
+TEST(EvaluationSummary, CountsThePluginsFailuresAndOtherVerdictsAsTheResultsTableDoes)
+{
+    // x13: slab alone runs, and hits both rays (the box [15, 17] x [-1, 1]^2 lies ahead of both);
+    // the misbehaving plugin crashes on the ray from x = 13 and misses the one from x = 0. The
+    // status box said "0 with disagreement" (built-in verdicts only) where the Results table
+    // listed 2: now both read QueryDisagrees.
+    setenv("HITLAB_PLUGIN_HOST", HITLAB_PLUGIN_HOST, 1);
+    const std::filesystem::path dir = std::filesystem::temp_directory_path() / "hitlab_evaluation_summary_test";
+    std::filesystem::create_directories(dir);
+    const SceneLoad load = LoadSceneFile(test::WriteX13Scene(dir, R"(["slab"])"));
+    ASSERT_TRUE(load.Ok()) << load.error.what;
+    const Scene& scene = *load.scene;
+    SceneEvaluator evaluation;
+    evaluation.Evaluate(scene);
+    ExternalSession session;
+    ASSERT_TRUE(session.Add({true, (std::filesystem::path(HITLAB_PLUGIN_DIR) / "misbehave.so").string()}));
+    EvaluationSummary summary;
+    summary.Update(evaluation, &session); // nothing asked yet: the built-in slab alone agrees with itself
+    EXPECT_EQ(summary.Disagreements(), 0u);
+    session.Update(scene, evaluation, 0.0, true); // ask and publish
+    summary.Update(evaluation, &session);         // the same evaluation, new answers: recounted
+    EXPECT_EQ(summary.Disagreements(), 2u);
+    EXPECT_EQ(summary.Disagreements(Family::RayAabb), 2);
+    EXPECT_EQ(summary.Disagreements(Family::AabbAabb), 0);
+    const std::vector<ResultsTable> tables = BuildResultsTables(scene, evaluation, false, true, &session);
+    ASSERT_EQ(tables.size(), 1u);
+    EXPECT_EQ(tables[0].disagreements, summary.Disagreements(Family::RayAabb));
+    const std::vector<ResultsTable> shown = BuildResultsTables(scene, evaluation, true, false, &session);
+    ASSERT_EQ(shown.size(), 1u);
+    ASSERT_EQ(shown[0].rows.size(), 2u); // the rows "disagreements only" lists
+    EXPECT_EQ(shown[0].rows[0].cells.back().failure, "crashed");
+    EXPECT_EQ(shown[0].rows[1].cells.back().text, "miss");
+    summary.Update(evaluation); // without the session: the built-in count again
+    EXPECT_EQ(summary.Disagreements(), 0u);
+    std::filesystem::remove_all(dir);
 }
 
 } // namespace
