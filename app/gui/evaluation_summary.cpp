@@ -9,7 +9,7 @@
 
 namespace hitlab {
 
-void EvaluationSummary::Update(const SceneEvaluator& evaluation, const ExternalSession* external)
+void EvaluationSummary::Update(const Scene& scene, const SceneEvaluator& evaluation, const ExternalSession* external)
 {
     const std::uint64_t externalGeneration = external != nullptr ? external->Generation() : 0;
     if (evaluation.Generation() == m_generation && external == m_external &&
@@ -24,7 +24,7 @@ void EvaluationSummary::Update(const SceneEvaluator& evaluation, const ExternalS
     m_disagreeing = {};
     const auto& queries = evaluation.Queries();
     for (const QueryEvaluation& qe : queries) {
-        if (QueryDisagrees(qe, external)) {
+        if (QueryDisagrees(scene, evaluation, qe, external)) {
             ++m_disagreements;
             ++m_disagreeing[static_cast<std::size_t>(qe.query.family)];
         }

@@ -18,10 +18,10 @@ class ExternalSession;
 
 class EvaluationSummary {
 public:
-    /// Recounts when `evaluation` is not the one counted last, or the external answers changed
-    /// (another session, or its Generation); cheap otherwise. external: the window's programs and
+    /// Recounts when `evaluation` (of scene) is not the one counted last, or the external answers
+    /// changed (another session, or its Generation); cheap otherwise. external: the window's programs and
     /// plugins (null: none), whose failures and other verdicts count as disagreements.
-    void Update(const SceneEvaluator& evaluation, const ExternalSession* external = nullptr);
+    void Update(const Scene& scene, const SceneEvaluator& evaluation, const ExternalSession* external = nullptr);
 
     /// Queries with a disagreement (QueryDisagrees: built-in verdicts or values, or an external
     /// algorithm's failure or verdict): the status box's count, the sum of the Results panel's.

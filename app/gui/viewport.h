@@ -79,7 +79,7 @@ public:
     const ExternalSession* externalSession = nullptr;
     /// Brings the summary up to date with the evaluation and externalSession's answers (a no-op
     /// when neither changed): the panels call it once the session has published this frame's.
-    void UpdateSummary() { m_summary.Update(m_evaluator, externalSession); }
+    void UpdateSummary() { m_summary.Update(m_scene, m_evaluator, externalSession); }
     Camera camera;
     ShapeId Selected() const { return m_selected; }
     void Select(ShapeId id) { m_selected = id; }

@@ -152,20 +152,26 @@ ResultRow MakeRowOf(const Scene& scene, const SceneEvaluator& evaluation, const 
 
 } // namespace
 
-bool QueryDisagrees(const QueryEvaluation& qe, const ExternalSession* external)
+bool QueryDisagrees(const Scene& scene, const SceneEvaluator& evaluation, const QueryEvaluation& qe,
+                    const ExternalSession* external)
 {
     if (!qe.comparison.agree) {
         return true;
     }
-    if (external == nullptr) {
-        return false;
-    }
-    for (const ExternalOutcome& e : external->Outcomes(qe.query)) {
+    const std::span<const ExternalOutcome> outcomes =
+        external != nullptr ? external->Outcomes(qe.query) : std::span<const ExternalOutcome>();
+    bool valuesToCompare = false;
+    for (const ExternalOutcome& e : outcomes) {
         if (e.status != ExternalStatus::Answered || e.result.hit != qe.ReferenceHit()) {
             return true;
         }
+        valuesToCompare = valuesToCompare || e.result.hit;
     }
-    return false;
+    if (!valuesToCompare) {
+        return false;
+    }
+    std::vector<std::string> failed; // the same verdicts: the values decide, as the row's comparison says
+    return !RowComparison(scene, evaluation, qe, external, nullptr, failed).agree;
 }
 
 std::vector<ResultsTable> BuildResultsTables(const Scene& scene, const SceneEvaluator& evaluation,
@@ -191,7 +197,7 @@ std::vector<ResultsTable> BuildResultsTables(const Scene& scene, const SceneEval
         const auto f = static_cast<size_t>(qe.query.family);
         ResultsTable& table = tables[f];
         present[f] = true;
-        const bool agree = !QueryDisagrees(qe, external);
+        const bool agree = !QueryDisagrees(scene, evaluation, qe, external);
         table.disagreements += agree ? 0 : 1;
         if (disagreementsOnly && agree) {
             continue;

@@ -60,11 +60,14 @@ struct ResultsTable {
     int disagreements = 0;
 };
 
-/// Whether a query counts as a disagreement: its built-in algorithms disagree, or an external
-/// algorithm (external: the window's programs and plugins, null: none) failed or gave another
-/// verdict than the reference. The one definition the Results table's counts and filter and the
-/// window's status box (EvaluationSummary) use.
-bool QueryDisagrees(const QueryEvaluation& qe, const ExternalSession* external);
+/// Whether a query counts as a disagreement, as its Results row marks it: its built-in algorithms
+/// disagree, or an external algorithm (external: the window's programs and plugins, null: none)
+/// failed, gave another verdict than the reference, or a value beyond the tolerance (the row's
+/// comparison with the external outcomes added). The one definition the Results table's counts and
+/// filter and the window's status box (EvaluationSummary) use; cheap unless an external algorithm
+/// hits where the reference hits (then the row's comparison is made).
+bool QueryDisagrees(const Scene& scene, const SceneEvaluator& evaluation, const QueryEvaluation& qe,
+                    const ExternalSession* external);
 
 /// Builds the tables of every family with queries (in protocol family order). With
 /// disagreementsOnly, rows whose algorithms agree are left out (their table stays, with no rows).

@@ -35,7 +35,7 @@ TEST(EvaluationSummary, CountsTheQueriesAndListsOnlyTheHitAsDrawable)
     SceneEvaluator evaluation;
     evaluation.Evaluate(s.scene);
     EvaluationSummary summary;
-    summary.Update(evaluation);
+    summary.Update(s.scene, evaluation);
     EXPECT_EQ(summary.Disagreements(), 0u);
     EXPECT_EQ(summary.Counts()[size_t(Family::RayAabb)], 2);
     EXPECT_EQ(summary.Counts()[size_t(Family::AabbAabb)], 1); // the two boxes, apart: a miss
@@ -52,16 +52,16 @@ TEST(EvaluationSummary, RecountsOnlyForANewEvaluation)
     SceneEvaluator evaluation;
     evaluation.Evaluate(s.scene);
     EvaluationSummary summary;
-    summary.Update(evaluation);
+    summary.Update(s.scene, evaluation);
     // the ray moves onto the high box's level: the next evaluation hits it instead
     SceneShape moved = *s.scene.Find(s.ray);
     moved.shape = Ray<double>{{-5.0, 9.5, -0.25}, {1.0, 0.1, 0.05}}; // enters at y = 9.9
     s.scene.Replace(moved);
-    summary.Update(evaluation); // same evaluation: same lists
+    summary.Update(s.scene, evaluation); // same evaluation: same lists
     ASSERT_EQ(summary.Drawable().size(), 1u);
     EXPECT_EQ(evaluation.Queries()[summary.Drawable()[0]].query.b, s.hitBox);
     evaluation.Update(s.scene);
-    summary.Update(evaluation);
+    summary.Update(s.scene, evaluation);
     ASSERT_EQ(summary.Drawable().size(), 1u);
     EXPECT_EQ(evaluation.Queries()[summary.Drawable()[0]].query.b, s.missBox);
 }
@@ -74,7 +74,7 @@ TEST(EvaluationSummary, AnAxisAlignedRayCountsSlabListingsParallelMissAsADisagre
     SceneEvaluator evaluation;
     evaluation.Evaluate(s.scene);
     EvaluationSummary summary;
-    summary.Update(evaluation);
+    summary.Update(s.scene, evaluation);
     EXPECT_EQ(summary.Disagreements(), 1u);
     ASSERT_EQ(summary.Drawable().size(), 1u); // the disagreement; the high box is missed by all
     EXPECT_EQ(evaluation.Queries()[summary.Drawable()[0]].query.b, s.hitBox);
@@ -97,10 +97,10 @@ TEST(EvaluationSummary, CountsThePluginsFailuresAndOtherVerdictsAsTheResultsTabl
     ExternalSession session;
     ASSERT_TRUE(session.Add({true, (std::filesystem::path(HITLAB_PLUGIN_DIR) / "misbehave.so").string()}));
     EvaluationSummary summary;
-    summary.Update(evaluation, &session); // nothing asked yet: the built-in slab alone agrees with itself
+    summary.Update(scene, evaluation, &session); // nothing asked yet: the built-in slab alone agrees with itself
     EXPECT_EQ(summary.Disagreements(), 0u);
     session.Update(scene, evaluation, 0.0, true); // ask and publish
-    summary.Update(evaluation, &session);         // the same evaluation, new answers: recounted
+    summary.Update(scene, evaluation, &session);  // the same evaluation, new answers: recounted
     EXPECT_EQ(summary.Disagreements(), 2u);
     EXPECT_EQ(summary.Disagreements(Family::RayAabb), 2);
     EXPECT_EQ(summary.Disagreements(Family::AabbAabb), 0);
@@ -112,9 +112,40 @@ TEST(EvaluationSummary, CountsThePluginsFailuresAndOtherVerdictsAsTheResultsTabl
     ASSERT_EQ(shown[0].rows.size(), 2u); // the rows "disagreements only" lists
     EXPECT_EQ(shown[0].rows[0].cells.back().failure, "crashed");
     EXPECT_EQ(shown[0].rows[1].cells.back().text, "miss");
-    summary.Update(evaluation); // without the session: the built-in count again
+    summary.Update(scene, evaluation); // without the session: the built-in count again
     EXPECT_EQ(summary.Disagreements(), 0u);
     std::filesystem::remove_all(dir);
+}
+
+TEST(EvaluationSummary, CountsAPluginsValueDifferenceAsTheResultsRowMarksIt)
+{
+    // slab_exit hits where the reference hits but reports the exit, t = 6, as t_enter (the
+    // reference enters at x = -1, t = 4): the same verdict, another value. Its Results row is marked
+    // (t_enter differs); the count and the "disagreements only" filter say so too, where comparing
+    // verdicts alone said 0.
+    setenv("HITLAB_PLUGIN_HOST", HITLAB_PLUGIN_HOST, 1);
+    RayAndTwoBoxes s;
+    SceneEvaluator evaluation;
+    evaluation.Evaluate(s.scene);
+    ExternalSession session;
+    ASSERT_TRUE(session.Add({true, HITLAB_SLAB_EXIT_PLUGIN}));
+    session.Update(s.scene, evaluation, 0.0, true);
+    const QueryEvaluation* hit = evaluation.Find(s.ray, s.hitBox);
+    ASSERT_NE(hit, nullptr);
+    ASSERT_EQ(session.Outcomes(hit->query).size(), 1u);
+    EXPECT_EQ(session.Outcomes(hit->query)[0].result.tEnter, 6.0);
+    EXPECT_EQ(hit->Reference().tEnter, 4.0);
+    EvaluationSummary summary;
+    summary.Update(s.scene, evaluation, &session);
+    EXPECT_EQ(summary.Disagreements(), 1u); // the hit box; both miss the high box
+    EXPECT_EQ(summary.Disagreements(Family::RayAabb), 1);
+    const std::vector<ResultsTable> shown = BuildResultsTables(s.scene, evaluation, true, false, &session);
+    ASSERT_EQ(shown.size(), 2u); // ray_aabb and aabb_aabb (the two boxes), in protocol order
+    ASSERT_EQ(shown[0].rows.size(), 1u);
+    EXPECT_TRUE(shown[0].rows[0].disagree);
+    EXPECT_NE(shown[0].rows[0].symbol.find("t_enter"), std::string::npos) << shown[0].rows[0].symbol;
+    EXPECT_EQ(shown[0].disagreements, 1);
+    EXPECT_TRUE(shown[1].rows.empty());
 }
 
 } // namespace
