@@ -414,7 +414,8 @@ void Panels::WriteReport(const std::string& path) const
                         {"index", m_course.IndexOf(m_path)},
                         {"error", m_course.error}}; // index -1: not a lesson of the course
     report["queries"] = m_viewport.Evaluation().Queries().size();
-    report["selected"] = m_viewport.Selected(); // 0: none
+    report["status_disagreements"] = m_viewport.Summary().Disagreements(); // the status box's "N with disagreement"
+    report["selected"] = m_viewport.Selected();                            // 0: none
     report["external"] = nlohmann::json::array();
     for (const ExternalSourceView& source : m_external.Sources()) {
         report["external"].push_back({{"name", source.name},
