@@ -469,46 +469,74 @@ TEST(LessonClaims, WhatTheTextGivesAsAnAlgorithmsCauseIsWhatItsTraceSaysDecided)
     EXPECT_GE(total, 15u) << "the lessons' sentences that give a cause";
 }
 
-TEST(LessonClaims, TheExplanationTheTextGivesAnAlgorithmIsTheReports)
+/// What the report gives each algorithm over a lesson's queries (judged as `hitlab report --exact`
+/// judges): its explanations and its verdicts.
+struct ReportedOf {
+    std::set<Explanation> explanations;
+    std::set<bool> verdicts;
+};
+
+std::map<std::string, ReportedOf> ReportedByAlgorithm(const Scene& scene)
+{
+    SceneEvaluator evaluation;
+    evaluation.Evaluate(scene);
+    std::map<std::string, ReportedOf> out;
+    for (const QueryEvaluation& qe : evaluation.Queries()) {
+        const Query query = scene.MakeQuery(qe.query);
+        Comparison c = evaluation.ComparisonOf(qe);
+        const std::optional<ExactValues> exact = ComparisonValues(JudgeExact(query));
+        Explain(query, scene.Settings(query.family).precision, c, exact ? &*exact : nullptr);
+        for (const AlgorithmOutcome& o : c.outcomes) {
+            out[std::string(o.info->name)].explanations.insert(o.explanation);
+            out[std::string(o.info->name)].verdicts.insert(o.result.hit);
+        }
+    }
+    return out;
+}
+
+TEST(LessonClaims, TheExplanationAndVerdictTheTextGivesAnAlgorithmAreTheReports)
 {
     // Where a lesson's text, in a sentence about one algorithm (SentencesAbout), files a difference
     // as a known flaw, a convention or rounding, the report gives that algorithm that explanation on
-    // some query of the lesson (judged as `hitlab report --exact` judges).
+    // some query of the lesson; where it names the algorithm and then a verdict in bold (**hit**,
+    // **miss**, **overlap**, **separate**), the report gives it that verdict on some query.
     const std::pair<const char*, Explanation> phrases[] = {{"known flaw", Explanation::KnownFlaw},
                                                            {"convention", Explanation::Convention},
                                                            {"*rounding*", Explanation::Rounding},
                                                            {"not explained", Explanation::Unexplained}};
-    size_t checked = 0;
+    const std::pair<const char*, bool> verdicts[] = {
+        {"**hit**", true}, {"**overlap**", true}, {"**miss**", false}, {"**separate**", false}};
+    size_t explanations = 0, verdictsChecked = 0;
     for (const std::string& file : CourseFiles()) {
         SCOPED_TRACE(file);
         const Scene scene = Load(file);
-        SceneEvaluator evaluation;
-        evaluation.Evaluate(scene);
-        std::map<std::string, std::set<Explanation>> given; // algorithm -> the report's explanations
-        for (const QueryEvaluation& qe : evaluation.Queries()) {
-            const Query query = scene.MakeQuery(qe.query);
-            Comparison c = evaluation.ComparisonOf(qe);
-            const std::optional<ExactValues> exact = ComparisonValues(JudgeExact(query));
-            Explain(query, scene.Settings(query.family).precision, c, exact ? &*exact : nullptr);
-            for (const AlgorithmOutcome& o : c.outcomes) {
-                given[std::string(o.info->name)].insert(o.explanation);
-            }
-        }
+        std::map<std::string, ReportedOf> reported = ReportedByAlgorithm(scene);
         for (const auto& [algorithm, sentences] : SentencesAbout(scene.description)) {
             for (const std::string& sentence : sentences) {
+                const std::string text = Lower(sentence);
                 for (const auto& [phrase, explanation] : phrases) {
-                    if (Lower(sentence).find(phrase) != std::string::npos) {
-                        ++checked;
-                        EXPECT_EQ(given[algorithm].count(explanation), 1u)
+                    if (text.find(phrase) != std::string::npos) {
+                        ++explanations;
+                        EXPECT_EQ(reported[algorithm].explanations.count(explanation), 1u)
                             << "the text files " << algorithm << " under \"" << phrase << "\": \"" << sentence
                             << "\"; the report does not";
+                    }
+                }
+                const size_t named = text.find("`" + algorithm + "`"); // the verdict follows its subject
+                for (const auto& [word, hit] : verdicts) {
+                    if (named != std::string::npos && text.find(word, named) != std::string::npos) {
+                        ++verdictsChecked;
+                        EXPECT_EQ(reported[algorithm].verdicts.count(hit), 1u)
+                            << "the text says " << algorithm << (hit ? " hits" : " misses") << ": \"" << sentence
+                            << "\"; the report never gives it that verdict in this lesson";
                     }
                 }
             }
         }
     }
-    std::printf("explanation claims checked: %zu\n", checked);
-    EXPECT_GE(checked, 15u) << "the lessons' sentences that give an explanation";
+    std::printf("explanation claims checked: %zu, verdict claims checked: %zu\n", explanations, verdictsChecked);
+    EXPECT_GE(explanations, 15u) << "the lessons' sentences that give an explanation";
+    EXPECT_GE(verdictsChecked, 10u) << "the lessons' sentences that give a verdict";
 }
 
 TEST(LessonClaims, TheLessonTableOfTheSceneFormatDocIsTrue)
