@@ -3,6 +3,7 @@
 
 #include "number_line.h"
 
+#include <algorithm>
 #include <array>
 
 #include "core/exact/exact.h"
@@ -150,6 +151,17 @@ ResultRow MakeRowOf(const Scene& scene, const SceneEvaluator& evaluation, const 
     return MakeRow(scene, qe.query, c, table.columns, table.builtinColumns, failed);
 }
 
+/// Whether x has the reference's values bit for bit in every value field it returns (then the
+/// comparison finds no value difference: the common case, without making the row's comparison).
+bool SameReturnedValues(const Result& x, std::uint32_t returns, const Result& reference)
+{
+    return ((returns & kFieldTEnter) == 0 || x.tEnter == reference.tEnter) &&
+           ((returns & kFieldTExit) == 0 || x.tExit == reference.tExit) &&
+           ((returns & kFieldPoint) == 0 || x.point == reference.point) &&
+           ((returns & kFieldNormal) == 0 || (x.hasNormal == reference.hasNormal && x.normal == reference.normal)) &&
+           ((returns & kFieldDepth) == 0 || x.depth == reference.depth);
+}
+
 } // namespace
 
 bool QueryDisagrees(const Scene& scene, const SceneEvaluator& evaluation, const QueryEvaluation& qe,
@@ -160,18 +172,25 @@ bool QueryDisagrees(const Scene& scene, const SceneEvaluator& evaluation, const 
     }
     const std::span<const ExternalOutcome> outcomes =
         external != nullptr ? external->Outcomes(qe.query) : std::span<const ExternalOutcome>();
-    bool valuesToCompare = false;
-    for (const ExternalOutcome& e : outcomes) {
-        if (e.status != ExternalStatus::Answered || e.result.hit != qe.ReferenceHit()) {
-            return true;
-        }
-        valuesToCompare = valuesToCompare || e.result.hit;
-    }
-    if (!valuesToCompare) {
+    if (outcomes.empty()) {
         return false;
     }
-    std::vector<std::string> failed; // the same verdicts: the values decide, as the row's comparison says
-    return !RowComparison(scene, evaluation, qe, external, nullptr, failed).agree;
+    std::vector<std::string> failed;
+    const std::vector<const AlgorithmInfo*>& enabled = scene.Settings(qe.query.family).enabled;
+    if (std::find(enabled.begin(), enabled.end(), &ReferenceAlgorithm(qe.query.family)) == enabled.end()) {
+        // without the reference the row compares the algorithms with one another: as it does
+        return !RowComparison(scene, evaluation, qe, external, nullptr, failed).agree;
+    }
+    const Result reference = qe.Reference();
+    bool valuesDiffer = false;
+    for (const ExternalOutcome& e : outcomes) {
+        if (e.status != ExternalStatus::Answered || e.result.hit != reference.hit) {
+            return true;
+        }
+        valuesDiffer = valuesDiffer || (e.result.hit && !SameReturnedValues(e.result, e.info->returns, reference));
+    }
+    // some value differs in some bit: the tolerance decides, as in the row's comparison
+    return valuesDiffer && !RowComparison(scene, evaluation, qe, external, nullptr, failed).agree;
 }
 
 std::vector<ResultsTable> BuildResultsTables(const Scene& scene, const SceneEvaluator& evaluation,

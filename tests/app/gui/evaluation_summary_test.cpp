@@ -148,5 +148,35 @@ TEST(EvaluationSummary, CountsAPluginsValueDifferenceAsTheResultsRowMarksIt)
     EXPECT_TRUE(shown[1].rows.empty());
 }
 
+TEST(EvaluationSummary, APluginsAlgorithmWithoutTheFloatFunctionIsNotAskedAndCountsNothing)
+{
+    // the scene is float; slab_double_only has run_d only: not asked (its cells empty, drawn "-"),
+    // where asking it made every float query of its plugin an error, slab_both's answers included
+    setenv("HITLAB_PLUGIN_HOST", HITLAB_PLUGIN_HOST, 1);
+    RayAndTwoBoxes s;
+    SceneEvaluator evaluation;
+    evaluation.Evaluate(s.scene);
+    ExternalSession session;
+    ASSERT_TRUE(session.Add({true, HITLAB_DOUBLE_ONLY_PLUGIN}));
+    session.Update(s.scene, evaluation, 0.0, true);
+    EvaluationSummary summary;
+    summary.Update(s.scene, evaluation, &session);
+    EXPECT_EQ(summary.Disagreements(), 0u);
+    const std::vector<ResultsTable> tables = BuildResultsTables(s.scene, evaluation, false, false, &session);
+    ASSERT_EQ(tables.size(), 2u);
+    const ResultsTable& rays = tables[0];
+    ASSERT_EQ(rays.columns.size(), rays.builtinColumns + 2);
+    EXPECT_EQ(rays.columns[rays.builtinColumns]->name, "slab_double_only");
+    ASSERT_EQ(rays.rows.size(), 2u);
+    for (const ResultRow& row : rays.rows) {
+        EXPECT_EQ(row.cells[rays.builtinColumns].text, "");
+        EXPECT_EQ(row.cells[rays.builtinColumns].failure, "");
+        EXPECT_FALSE(row.disagree);
+    }
+    const bool firstIsHit = rays.rows[0].query.b == s.hitBox;
+    EXPECT_EQ(rays.rows[firstIsHit ? 0 : 1].cells[rays.builtinColumns + 1].text, "hit  t 4"); // slab_both
+    EXPECT_EQ(rays.rows[firstIsHit ? 1 : 0].cells[rays.builtinColumns + 1].text, "miss");
+}
+
 } // namespace
 } // namespace hitlab
