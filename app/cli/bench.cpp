@@ -25,10 +25,12 @@ struct ExternalTiming {
 };
 
 /// Times every external algorithm of family on workload: a warm-up pass, then rounds passes, each
-/// one RunSource call on the whole workload.
+/// one RunSource call on the whole workload. A plugin's algorithm without a function for the
+/// precision is not timed: a line for it goes to notTimed.
 std::vector<ExternalTiming> TimeExternal(const std::vector<std::unique_ptr<AlgorithmSource>>& sources,
                                          std::deque<AlgorithmInfo>& views, Family family,
-                                         const std::vector<Query>& workload, const TimingOptions& timing)
+                                         const std::vector<Query>& workload, const TimingOptions& timing,
+                                         std::vector<std::string>& notTimed)
 {
     using Clock = std::chrono::steady_clock;
     std::vector<ExternalTiming> out;
@@ -38,9 +40,13 @@ std::vector<ExternalTiming> TimeExternal(const std::vector<std::unique_ptr<Algor
             if (source->Algorithms()[a].family != family) {
                 continue;
             }
-            const auto* plugin = dynamic_cast<const PluginProgram*>(source.get());
-            if (plugin != nullptr && !plugin->Has(a, timing.precision)) {
-                continue; // no function for the precision: nothing to time
+            if (!RunsIn(*source, a, timing.precision)) { // no function for the precision: said, not timed
+                const Precision other = timing.precision == Precision::Float ? Precision::Double : Precision::Float;
+                notTimed.push_back(
+                    source->Algorithms()[a].name + " (plugin " + source->Command() + ") has no " +
+                    PrecisionName(timing.precision) + " function: not timed" +
+                    (RunsIn(*source, a, other) ? "; use --precision " + std::string(PrecisionName(other)) : ""));
+                continue;
             }
             ExternalTiming t;
             t.timing.info = &views.emplace_back(InfoView(source->Algorithms()[a]));
@@ -95,8 +101,10 @@ std::optional<std::vector<Query>> LoadBenchQueries(const std::string& path, std:
 }
 
 /// One family's table: min and median ns per query and a bar by the median, an external
-/// algorithm's name marked '*' (the last external.size() rows), then a line on each external one.
-void PrintFamilyTiming(const FamilyTiming& f, const std::vector<ExternalTiming>& external, std::ostream& out)
+/// algorithm's name marked '*' (the last external.size() rows), then a line on each external one
+/// and one on each not timed (notTimed).
+void PrintFamilyTiming(const FamilyTiming& f, const std::vector<ExternalTiming>& external,
+                       const std::vector<std::string>& notTimed, std::ostream& out)
 {
     constexpr int kBarWidth = 40;
     out << "\n"
@@ -133,6 +141,9 @@ void PrintFamilyTiming(const FamilyTiming& f, const std::vector<ExternalTiming>&
         }
         out << "\n";
     }
+    for (const std::string& note : notTimed) {
+        out << "  - " << note << "\n";
+    }
 }
 
 } // namespace
@@ -158,12 +169,13 @@ int RunBench(const BenchCliOptions& options, std::ostream& out, std::ostream& er
         << " rounds of " << timing.workload << " queries (the scene's, then perturbed copies), through the registry\n";
     std::vector<FamilyTiming> families = TimeQueries(*queries, timing);
     for (FamilyTiming& f : families) {
+        std::vector<std::string> notTimed;
         const std::vector<ExternalTiming> external =
-            TimeExternal(sources, views, f.family, TimingWorkload(*queries, f.family, timing), timing);
+            TimeExternal(sources, views, f.family, TimingWorkload(*queries, f.family, timing), timing, notTimed);
         for (const ExternalTiming& e : external) {
             f.algorithms.push_back(e.timing);
         }
-        PrintFamilyTiming(f, external, out);
+        PrintFamilyTiming(f, external, notTimed, out);
     }
     return 0;
 }

@@ -29,7 +29,9 @@ inline constexpr std::size_t kBenchMaxSceneQueries = 1000000;
 /// after the built-in ones of their family, on the same workload, each pass one round trip of
 /// the whole workload (RunSource: pipelined lines to a program, batches of 8192 through the
 /// plugin host's shared memory), so their ns per query include the transport; they are marked
-/// with '*', and a line per family gives their queries per second and failed queries.
+/// with '*', and a line per family gives their queries per second and failed queries. A plugin's
+/// algorithm without a function for --precision is not timed, and a line under its family's table
+/// says so ("NAME (plugin FILE) has no float function: not timed; use --precision double").
 int RunBench(const BenchCliOptions& options, std::ostream& out, std::ostream& err);
 
 } // namespace hitlab

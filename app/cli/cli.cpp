@@ -132,6 +132,11 @@ CLI::App* AddReport(CLI::App& app, CommandOptions& o, const std::vector<std::str
                      "solids off)")
         ->transform(WholeIn<std::uint64_t>(1, std::uint64_t(1) << 40))
         ->capture_default_str();
+    report
+        ->add_option("--precision", o.report.precision,
+                     "float or double for every family, over the scene's choice per family (a plugin's algorithm "
+                     "without a function for it is not run, and a note says so)")
+        ->check(CLI::IsMember({"float", "double"}));
     return report;
 }
 

@@ -12,6 +12,7 @@
 #include "core/worker_pool.h"
 
 #include <algorithm>
+#include <array>
 #include <thread>
 
 namespace hitlab {
@@ -58,13 +59,18 @@ class ReportWriter {
 public:
     ReportWriter(std::ostream& out, const Scene& scene, bool json) : m_out(out), m_scene(scene), m_json(json) {}
 
-    void Begin(const std::string& source)
+    /// The heading; notRun: the external algorithms not run, one note each under the title (the
+    /// JSON summary lists them).
+    void Begin(const std::string& source, const std::vector<NotRunAlgorithm>& notRun)
     {
         if (m_json) {
             m_out << "{\n  \"scene\": " << Dump(ordered_json(source), 2)
                   << ",\n  \"title\": " << Dump(ordered_json(m_scene.title), 2) << ",\n  \"queries\": [";
         } else {
             m_out << source << (m_scene.title.empty() ? "" : ": " + m_scene.title) << "\n";
+            for (const NotRunAlgorithm& n : notRun) {
+                m_out << "note: " << NotRunText(n) << "\n";
+            }
         }
     }
     void Query(const ReportedQuery& q)
@@ -193,6 +199,31 @@ std::string StartReportSources(const ReportOptions& options, const Scene& scene,
     return StartExternalPrograms(options.externalCommands, options.externalTimeout, external, options.plugins);
 }
 
+/// The plugins' algorithms without a function for their family's precision in this report (RunsIn),
+/// each with the number of the report's queries of its family.
+std::vector<NotRunAlgorithm> NotRunAlgorithms(const Scene& scene, const QueryList& list, const ExternalRuns& external)
+{
+    std::array<size_t, kFamilyCount> queries{};
+    for (const SceneQuery& q : list.queries) {
+        queries[static_cast<size_t>(q.family)] += scene.Settings(q.family).enabled.empty() ? 0 : 1;
+    }
+    std::vector<NotRunAlgorithm> out;
+    for (const std::unique_ptr<AlgorithmSource>& source : external.programs) {
+        for (size_t a = 0; a < source->Algorithms().size(); ++a) {
+            const ExternalAlgorithm& algorithm = source->Algorithms()[a];
+            const Precision precision = scene.Settings(algorithm.family).precision;
+            const size_t n = queries[static_cast<size_t>(algorithm.family)];
+            if (n == 0 || RunsIn(*source, a, precision)) {
+                continue;
+            }
+            const Precision other = precision == Precision::Float ? Precision::Double : Precision::Float;
+            out.push_back(
+                {algorithm.name, source->Command(), algorithm.family, precision, n, RunsIn(*source, a, other)});
+        }
+    }
+    return out;
+}
+
 /// Evaluates the listed queries a chunk at a time (external programs asked per chunk, the
 /// queries judged on several threads, each alone) and writes each as it is judged.
 ReportSummary WriteReportQueries(const Scene& scene, const QueryList& list, const ReportOptions& options,
@@ -267,6 +298,12 @@ int RunReport(const ReportOptions& options, std::ostream& out, std::ostream& err
         err << "hitlab report: warning: " << options.scenePath << ": " << warning << "\n";
     }
     Scene& scene = *load.scene;
+    if (!options.precision.empty()) { // --precision: every family, over the scene's choice
+        for (Family family : AllFamilies()) {
+            scene.Settings(family).precision = options.precision == "double" ? Precision::Double : Precision::Float;
+        }
+        scene.TouchSettings();
+    }
     if (!options.algorithms.empty()) {
         if (std::string e = SelectAlgorithms(scene, options.algorithms); !e.empty()) {
             err << "hitlab report: " << e << "\n";
@@ -284,8 +321,10 @@ int RunReport(const ReportOptions& options, std::ostream& out, std::ostream& err
         return 2;
     }
     ReportWriter writer(out, scene, options.json);
-    writer.Begin(options.scenePath);
-    const ReportSummary summary = WriteReportQueries(scene, list, options, external, writer);
+    const std::vector<NotRunAlgorithm> notRun = NotRunAlgorithms(scene, list, external);
+    writer.Begin(options.scenePath, notRun);
+    ReportSummary summary = WriteReportQueries(scene, list, options, external, writer);
+    summary.notRun = notRun;
     writer.End(summary);
     out.flush();
     return FailOnStatus(summary, options.failOn, err);

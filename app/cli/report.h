@@ -41,6 +41,8 @@ struct ReportOptions {
     FailOn failOn = FailOn::Nothing;                 ///< --fail-on
     SolidPairs solidPairs = SolidPairs::Auto;        ///< --solid-pairs
     std::uint64_t maxQueries = kDefaultMaxQueries;   ///< --max-queries: refuse a scene with more
+    /// --precision: "float" or "double" for every family, over the scene's per-family choice; "" keeps it
+    std::string precision;
 };
 
 /// Applies `--algorithms`: in every family, exactly the named algorithms run (in registry order,
@@ -57,6 +59,9 @@ std::string SelectAlgorithms(Scene& scene, const std::vector<std::string>& names
 /// pairs of solids off). Loader warnings (unknown keys) go to err, prefixed "warning: ". The scene's
 /// own "plugins" are never loaded: each one not given with --plugin is one "note: " line on err
 /// (ScenePluginNote: the command that adds it), and the exit status stays as if it were not named.
+/// A plugin's algorithm with no function for a family's precision is not run on its queries (no
+/// outcome, no failure, not counted): one "note: " line under the title says so and which
+/// --precision runs it, and the JSON summary lists it under "not_run".
 int RunReport(const ReportOptions& options, std::ostream& out, std::ostream& err);
 
 } // namespace hitlab

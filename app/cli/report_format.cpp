@@ -281,6 +281,16 @@ ordered_json QueryJson(const Scene& scene, const ReportedQuery& q)
     return item;
 }
 
+std::string NotRunText(const NotRunAlgorithm& n)
+{
+    const std::string precision = PrecisionName(n.precision);
+    const std::string other = PrecisionName(n.precision == Precision::Float ? Precision::Double : Precision::Float);
+    return n.algorithm + " (plugin " + n.source + ") has no " + precision + " function: not run on the " +
+           std::to_string(n.queries) + " " + precision + " " + std::string(FamilyName(n.family)) +
+           (n.queries == 1 ? " query" : " queries") +
+           (n.hasOther ? "; use --precision " + other : "; it has no function of either precision");
+}
+
 void WriteSummaryText(std::ostream& out, const ReportSummary& s)
 {
     out << "\n"
@@ -297,6 +307,10 @@ void WriteSummaryText(std::ostream& out, const ReportSummary& s)
     if (s.culled) {
         out << " " << s.solidPairsApart << (s.solidPairsApart == 1 ? " pair" : " pairs")
             << " of solids not listed: their bounds are apart, so every algorithm says miss.";
+    }
+    if (!s.notRun.empty()) {
+        out << " " << s.notRun.size() << " external algorithm" << (s.notRun.size() == 1 ? "" : "s")
+            << " not run for want of a function in the precision (the note at the top).";
     }
     out << "\n";
 }
@@ -320,6 +334,18 @@ ordered_json SummaryJson(const ReportSummary& s)
                    {"explanations", std::move(explanations)}};
     if (s.culled) {
         j["solid_pairs_apart"] = s.solidPairsApart;
+    }
+    if (!s.notRun.empty()) {
+        ordered_json notRun = ordered_json::array();
+        for (const NotRunAlgorithm& n : s.notRun) {
+            notRun.push_back({{"algorithm", n.algorithm},
+                              {"plugin", n.source},
+                              {"family", FamilyName(n.family)},
+                              {"precision", PrecisionName(n.precision)},
+                              {"queries", n.queries},
+                              {"note", NotRunText(n)}});
+        }
+        j["not_run"] = std::move(notRun);
     }
     return j;
 }

@@ -54,6 +54,21 @@ struct ReportedQuery {
     }
 };
 
+/// An external algorithm the report does not run on some queries: its plugin has no function for
+/// their precision (RunsIn). Not a failure and not a difference: said once, not per query.
+struct NotRunAlgorithm {
+    std::string algorithm; ///< its name
+    std::string source;    ///< the plugin's file, as given
+    Family family = Family::RayAabb;
+    Precision precision = Precision::Float; ///< the precision it has no function for
+    size_t queries = 0;                     ///< the report's queries of its family in that precision
+    bool hasOther = false;                  ///< it has the other precision's function
+};
+
+/// "NAME (plugin FILE) has no float function: not run on the 3 float ray_aabb queries; use
+/// --precision double".
+std::string NotRunText(const NotRunAlgorithm& n);
+
 /// The report's counts.
 struct ReportSummary {
     size_t queries = 0; ///< reported
@@ -64,6 +79,7 @@ struct ReportSummary {
     /// counted when the report culls (core/pair_cull.h)
     std::uint64_t solidPairsApart = 0;
     bool culled = false;
+    std::vector<NotRunAlgorithm> notRun; ///< external algorithms not run for want of the precision
 
     void Add(const ReportedQuery& q);
     size_t Agree() const { return statuses[0]; }

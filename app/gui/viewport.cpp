@@ -47,7 +47,7 @@ void Viewport::SetScene(Scene scene)
     m_evaluator = SceneEvaluator{};
     m_evaluator.Evaluate(m_scene);
     m_summary = EvaluationSummary{}; // a new evaluator counts its generations afresh
-    m_summary.Update(m_evaluator);
+    UpdateSummary();
     m_selected = m_hovered = 0;
     m_hoveredHandle = m_hoveredArrow = m_hoveredRing = -1;
     m_focused.reset();
@@ -485,7 +485,7 @@ void Viewport::Update()
 {
     const double t0 = NowMs();
     m_evaluator.Update(m_scene);
-    m_summary.Update(m_evaluator);
+    UpdateSummary();
     m_fanView.Update(m_scene); // ray fans: recomputed only when their inputs changed
     if (m_selected != 0 && m_scene.Find(m_selected) == nullptr) {
         m_selected = 0; // removed by undo

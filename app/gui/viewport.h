@@ -74,6 +74,12 @@ public:
     const SceneEvaluator& Evaluation() const { return m_evaluator; }
     /// What is counted once per evaluation (disagreements, drawable overlays, queries per family).
     const EvaluationSummary& Summary() const { return m_summary; }
+    /// The window's external programs and plugins (set by the panels; null: none): their failures
+    /// and other verdicts count in the summary's disagreements, as in the Results table.
+    const ExternalSession* externalSession = nullptr;
+    /// Brings the summary up to date with the evaluation and externalSession's answers (a no-op
+    /// when neither changed): the panels call it once the session has published this frame's.
+    void UpdateSummary() { m_summary.Update(m_scene, m_evaluator, externalSession); }
     Camera camera;
     ShapeId Selected() const { return m_selected; }
     void Select(ShapeId id) { m_selected = id; }

@@ -140,7 +140,7 @@ void Viewport::Draw(glm::ivec2 framebuffer, glm::dvec2 window)
 {
     const double t0 = NowMs();
     camera.viewport = glm::max(window, glm::dvec2(1.0));
-    m_summary.Update(m_evaluator); // listed once per evaluation (a no-op after Update)
+    UpdateSummary(); // listed once per evaluation (a no-op after Update)
     const SceneDrawOptions options = DrawOptions();
     DrawScene(m_scene, m_evaluator, options, m_renderers);
     m_fanView.AddDrawing(m_scene, camera, m_renderers);

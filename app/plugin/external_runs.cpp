@@ -20,44 +20,52 @@ std::string StartExternalPrograms(const std::vector<std::string>& commands, std:
     return {};
 }
 
+bool RunsIn(const AlgorithmSource& source, std::size_t algorithm, Precision precision)
+{
+    const auto* plugin = dynamic_cast<const PluginProgram*>(&source);
+    return plugin == nullptr || plugin->Has(algorithm, precision);
+}
+
 void AskExternalPrograms(const Scene& scene, std::span<const SceneQuery> all, ExternalRuns& runs)
 {
     runs.perQuery.assign(all.size(), {});
     for (size_t p = 0; p < runs.programs.size(); ++p) {
         AlgorithmSource& program = *runs.programs[p];
         std::vector<ExternalQuery> queries;
-        std::vector<size_t> asked; // index into all of each query
+        std::vector<size_t> asked;                     // index into all of each query
+        std::vector<std::vector<size_t>> algorithmsOf; // per query asked, its algorithms' indices
         for (size_t i = 0; i < all.size(); ++i) {
             const Family family = all[i].family;
             if (scene.Settings(family).enabled.empty()) {
                 continue; // not in the report
             }
             ExternalQuery q{scene.MakeQuery(all[i]), scene.Settings(family).precision, {}};
-            for (const ExternalAlgorithm& a : program.Algorithms()) {
-                if (a.family == family) {
-                    q.algorithms.push_back(a.name);
+            std::vector<size_t> indices;
+            for (size_t a = 0; a < program.Algorithms().size(); ++a) {
+                if (program.Algorithms()[a].family == family && RunsIn(program, a, q.precision)) {
+                    q.algorithms.push_back(program.Algorithms()[a].name);
+                    indices.push_back(a);
                 }
             }
             if (!q.algorithms.empty()) {
                 queries.push_back(std::move(q));
                 asked.push_back(i);
+                algorithmsOf.push_back(std::move(indices));
             }
         }
         const std::vector<ExternalAnswer> answers = program.Evaluate(queries);
         for (size_t k = 0; k < answers.size(); ++k) {
-            const Family family = queries[k].query.family;
-            size_t nth = 0; // the answer's results come in the order asked
-            for (size_t a = 0; a < program.Algorithms().size(); ++a) {
-                if (program.Algorithms()[a].family != family) {
-                    continue;
-                }
-                ExternalOutcome out{runs.viewsOf[p][a], &program.Command(), program.Kind(),
-                                    answers[k].status,  answers[k].message, Result{}};
+            for (size_t nth = 0; nth < algorithmsOf[k].size(); ++nth) { // the results come in the order asked
+                ExternalOutcome out{runs.viewsOf[p][algorithmsOf[k][nth]],
+                                    &program.Command(),
+                                    program.Kind(),
+                                    answers[k].status,
+                                    answers[k].message,
+                                    Result{}};
                 if (answers[k].Ok()) {
                     out.result = answers[k].results[nth].result;
                 }
                 runs.perQuery[asked[k]].push_back(std::move(out));
-                ++nth;
             }
         }
     }

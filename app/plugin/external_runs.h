@@ -27,6 +27,11 @@ struct ExternalOutcome {
     Result result;
 };
 
+/// Whether source runs its algorithm in precision: a plugin's algorithm may have no function for
+/// it (run_f or run_d NULL, include/hitlab/plugin.h), and is then not run; a program is asked in
+/// every precision.
+bool RunsIn(const AlgorithmSource& source, std::size_t algorithm, Precision precision);
+
 /// The programs, the AlgorithmInfo views of their algorithms (stable while this lives) and their
 /// answers to the report's current chunk of queries.
 struct ExternalRuns {
@@ -50,7 +55,9 @@ std::string StartExternalPrograms(const std::vector<std::string>& commands, std:
 
 /// Asks each program or plugin, in one pipelined Evaluate call, its algorithms of every query's
 /// family, for the queries the report shows (the family runs some built-in algorithm), in the
-/// family's precision; runs.perQuery becomes parallel to queries.
+/// family's precision; runs.perQuery becomes parallel to queries. A plugin's algorithm without a
+/// function for that precision (RunsIn) is not asked and has no outcome there: not run, not a
+/// failure (the report says so once, ReportNotRun).
 void AskExternalPrograms(const Scene& scene, std::span<const SceneQuery> queries, ExternalRuns& runs);
 
 /// Adds a query's external outcomes to its comparison and explains it again (Explain, with the

@@ -28,12 +28,22 @@ void Store(const btVector3& v, double out[3])
     }
 }
 
-/// btRayAabb2 (btAabbUtil2.h): the slab test with precomputed 1/direction and its signs, over
-/// lambda in [0, inf). It gives tmin only, not clamped to 0.
+/// btRayAabb2 (btAabbUtil2.h) called as Bullet's own ray tests call it (btDbvt::rayTest, btDbvt.h): 1/direction
+/// per component, BT_LARGE_FLOAT (1e30) where the component is zero (+0 or -0), the signs of those inverses,
+/// lambda in [0, inf). The large finite inverse keeps (bound - origin) * inverse a number
+/// where 1/0 = inf gave 0 * inf = NaN for an origin in a face plane. It gives tmin only, not clamped to 0.
+///
+/// Parallel rays, from Bullet's arithmetic: a zero component's slab gives [(min - o) 1e30, (max - o) 1e30].
+/// In the min face plane that is [0, 1e30]: the ray hits. In the max face plane it is [-1e30, 0], so
+/// tmax <= 0 = lambda_min: the ray misses. Below the min face by g it is [g 1e30, ...]: the ray still hits
+/// while g 1e30 is below the exit t of the other slabs (g < about 1e-30 t_exit).
 void RayAabb2(const hitlab_query_d& q, hitlab_result_d& r)
 {
     const hitlab_ray_d& ray = q.a.ray;
-    const btVector3 inv(1.0 / ray.direction[0], 1.0 / ray.direction[1], 1.0 / ray.direction[2]);
+    btVector3 inv;
+    for (int i = 0; i < 3; ++i) {
+        inv[i] = ray.direction[i] == 0.0 ? btScalar(BT_LARGE_FLOAT) : btScalar(1.0) / ray.direction[i];
+    }
     const unsigned sign[3] = {inv[0] < 0, inv[1] < 0, inv[2] < 0};
     const btVector3 bounds[2] = {Vec(q.b.aabb.min), Vec(q.b.aabb.max)};
     btScalar tmin = 0;
@@ -193,9 +203,11 @@ const hitlab_convention kRayAabb2Conventions[] = {
     {"boundary", "inclusive"},
     {"t_range", "t > 0"},
     {"direction", "any"},
-    {"parallel", "handled"},
+    {"parallel", "1/0 taken as BT_LARGE_FLOAT (1e30), as Bullet's ray tests do: a ray in a min face plane hits, in a "
+                 "max face plane misses, and one just below a min face (by under about 1e-30 t_exit) hits"},
     {"precision", "double (BT_USE_DOUBLE_PRECISION)"},
     {"t_enter", "not clamped to 0"},
+    {"flaw_when", "in face plane"},
 };
 const hitlab_convention kSegmentConventions[] = {
     {"origin_inside", "hit"},
@@ -231,6 +243,9 @@ const hitlab_convention kBoxBoxConventions[] = {
 };
 
 const char* const kBullet = "Bullet Physics 3.24 (Debian libbullet-dev, float64 build)";
+const char* const kRayAabb2Flaw =
+    "a ray lying in a max face plane misses: with BT_LARGE_FLOAT for 1/0 its slab there is [-1e30, 0], and a hit "
+    "needs tmax > 0";
 const char* const kRayTestFlaw =
     "its normal where the ray enters through an edge or a corner is GJK's blend of the faces' normals (e.g. "
     "(-0.707, -0.707, 0)), not one face's; t comes from an iterative convex cast (GJK)";
@@ -245,7 +260,8 @@ const hitlab_algorithm kAlgorithms[] = {
     {"bullet_ray_aabb2", "ray_aabb", "Bullet btRayAabb2",
      "Bullet's slab test over 1/direction and its signs (btAabbUtil2.h), lambda in [0, inf): hits when "
      "tmin < inf and tmax > 0; returns tmin, not clamped to 0 (negative for an origin inside).",
-     kBullet, 0, kRayAabb2Conventions, 7, "hit t_enter", nullptr, BatchF<RayAabb2>, BatchD<RayAabb2>, nullptr, nullptr},
+     kBullet, 0, kRayAabb2Conventions, 8, "hit t_enter", kRayAabb2Flaw, BatchF<RayAabb2>, BatchD<RayAabb2>, nullptr,
+     nullptr},
     {"bullet_ray_test", "ray_aabb", "Bullet rayTestSingle (btBoxShape)",
      "btCollisionWorld::rayTestSingle against a btBoxShape: the ray cast of Bullet's scenes, over "
      "origin .. origin + 1000 direction; a ray starting inside the box does not hit it.",

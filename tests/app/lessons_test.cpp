@@ -351,6 +351,194 @@ TEST(LessonClaims, EveryLessonStatesItsOutcomesAndTheReportGivesThem)
     }
 }
 
+/// A cause of an algorithm's verdict: the word by which a lesson's text gives it, and the words by
+/// which the algorithm's trace verdict says it decided so.
+struct Cause {
+    const char* text;
+    std::vector<const char*> trace;
+};
+/// Strict comparisons (a boundary convention: "not strictly inside", and for a box overlap
+/// "touching counts as separate"), a parallel (zero) direction component, a solid behind the ray.
+const Cause kCauses[] = {
+    {"strict", {"strict", "touching counts as separate"}}, {"parallel", {"parallel"}}, {"behind", {"behind"}}};
+
+/// The algorithm names a sentence writes in backticks (`slab_listing`).
+std::set<std::string> NamedAlgorithms(const std::string& sentence)
+{
+    std::set<std::string> out;
+    for (size_t open = sentence.find('`'); open != std::string::npos;) {
+        const size_t close = sentence.find('`', open + 1);
+        if (close == std::string::npos) {
+            break;
+        }
+        const std::string name = sentence.substr(open + 1, close - open - 1);
+        for (const AlgorithmInfo& info : Algorithms()) {
+            if (info.name == name) {
+                out.insert(name);
+            }
+        }
+        open = sentence.find('`', close + 1);
+    }
+    return out;
+}
+
+/// Per algorithm, the sentences of a lesson's description about it alone: those that name it and
+/// no other algorithm, and the sentences after one in its paragraph that name none ("Its face test
+/// is strict"). Sentences end at ". " or "; ".
+std::map<std::string, std::vector<std::string>> SentencesAbout(const std::string& description)
+{
+    std::map<std::string, std::vector<std::string>> out;
+    std::istringstream paragraphs(description);
+    std::string paragraph;
+    while (std::getline(paragraphs, paragraph)) {
+        std::set<std::string> subject; // the algorithms the last sentence naming some named
+        size_t start = 0;
+        while (start < paragraph.size()) {
+            size_t end = std::min(paragraph.find(". ", start), paragraph.find("; ", start));
+            end = end == std::string::npos ? paragraph.size() : end + 1;
+            const std::string sentence = paragraph.substr(start, end - start);
+            start = end + 1;
+            if (std::set<std::string> named = NamedAlgorithms(sentence); !named.empty()) {
+                subject = std::move(named);
+            }
+            if (subject.size() == 1) {
+                out[*subject.begin()].push_back(sentence);
+            }
+        }
+    }
+    return out;
+}
+
+std::string Lower(std::string text)
+{
+    for (char& c : text) {
+        c = char(std::tolower(static_cast<unsigned char>(c)));
+    }
+    return text;
+}
+
+TEST(LessonClaims, WhatTheTextGivesAsAnAlgorithmsCauseIsWhatItsTraceSaysDecided)
+{
+    // Where a lesson's text says why an algorithm that differs decides as it does (its comparisons
+    // are strict, a direction component is parallel, the solid is behind), the algorithm's own
+    // account of its verdict on the lesson's queries (its trace's verdict, the sentence the Query
+    // inspector shows) must name that cause too: the text may not give a cause that did not
+    // decide (ray-along-face said slab_listing's strict comparisons alone made it miss, where its
+    // t0 = 1 < t1 = 2 passes and its swapped parallel test alone rejects the ray).
+    size_t total = 0;
+    for (const std::string& file : CourseFiles()) {
+        SCOPED_TRACE(file);
+        const Scene scene = Load(file);
+        SceneEvaluator evaluation;
+        evaluation.Evaluate(scene);
+        std::map<std::string, std::string> verdicts; // algorithm -> its trace verdicts where it differs
+        for (const LessonExpectation& e : scene.expect) {
+            const QueryEvaluation* qe = evaluation.Find(IdOf(scene, e.a), IdOf(scene, e.b));
+            ASSERT_NE(qe, nullptr) << e.a << " / " << e.b;
+            for (const auto& [algorithm, kind] : e.explain) {
+                for (const AlgorithmInfo* info : AlgorithmsOf(qe->query.family)) {
+                    if (info->name == algorithm) {
+                        verdicts[algorithm] += SceneEvaluator::TraceOf(scene, qe->query, *info).verdict + "\n";
+                    }
+                }
+            }
+        }
+        size_t checked = 0;
+        for (const auto& [algorithm, sentences] : SentencesAbout(scene.description)) {
+            const auto verdict = verdicts.find(algorithm);
+            if (verdict == verdicts.end()) {
+                continue; // it agrees with the reference everywhere: nothing to explain
+            }
+            for (const std::string& sentence : sentences) {
+                for (const Cause& cause : kCauses) {
+                    if (Lower(sentence).find(cause.text) == std::string::npos) {
+                        continue;
+                    }
+                    ++checked;
+                    EXPECT_TRUE(std::any_of(
+                        cause.trace.begin(), cause.trace.end(),
+                        [&](const char* word) { return Lower(verdict->second).find(word) != std::string::npos; }))
+                        << "the text gives \"" << cause.text << "\" as " << algorithm << "'s cause: \"" << sentence
+                        << "\"; its trace says: " << verdict->second;
+                }
+            }
+        }
+        total += checked;
+    }
+    std::printf("cause claims checked: %zu\n", total);
+    EXPECT_GE(total, 15u) << "the lessons' sentences that give a cause";
+}
+
+/// What the report gives each algorithm over a lesson's queries (judged as `hitlab report --exact`
+/// judges): its explanations and its verdicts.
+struct ReportedOf {
+    std::set<Explanation> explanations;
+    std::set<bool> verdicts;
+};
+
+std::map<std::string, ReportedOf> ReportedByAlgorithm(const Scene& scene)
+{
+    SceneEvaluator evaluation;
+    evaluation.Evaluate(scene);
+    std::map<std::string, ReportedOf> out;
+    for (const QueryEvaluation& qe : evaluation.Queries()) {
+        const Query query = scene.MakeQuery(qe.query);
+        Comparison c = evaluation.ComparisonOf(qe);
+        const std::optional<ExactValues> exact = ComparisonValues(JudgeExact(query));
+        Explain(query, scene.Settings(query.family).precision, c, exact ? &*exact : nullptr);
+        for (const AlgorithmOutcome& o : c.outcomes) {
+            out[std::string(o.info->name)].explanations.insert(o.explanation);
+            out[std::string(o.info->name)].verdicts.insert(o.result.hit);
+        }
+    }
+    return out;
+}
+
+TEST(LessonClaims, TheExplanationAndVerdictTheTextGivesAnAlgorithmAreTheReports)
+{
+    // Where a lesson's text, in a sentence about one algorithm (SentencesAbout), files a difference
+    // as a known flaw, a convention or rounding, the report gives that algorithm that explanation on
+    // some query of the lesson; where it names the algorithm and then a verdict in bold (**hit**,
+    // **miss**, **overlap**, **separate**), the report gives it that verdict on some query.
+    const std::pair<const char*, Explanation> phrases[] = {{"known flaw", Explanation::KnownFlaw},
+                                                           {"convention", Explanation::Convention},
+                                                           {"*rounding*", Explanation::Rounding},
+                                                           {"not explained", Explanation::Unexplained}};
+    const std::pair<const char*, bool> verdicts[] = {
+        {"**hit**", true}, {"**overlap**", true}, {"**miss**", false}, {"**separate**", false}};
+    size_t explanations = 0, verdictsChecked = 0;
+    for (const std::string& file : CourseFiles()) {
+        SCOPED_TRACE(file);
+        const Scene scene = Load(file);
+        std::map<std::string, ReportedOf> reported = ReportedByAlgorithm(scene);
+        for (const auto& [algorithm, sentences] : SentencesAbout(scene.description)) {
+            for (const std::string& sentence : sentences) {
+                const std::string text = Lower(sentence);
+                for (const auto& [phrase, explanation] : phrases) {
+                    if (text.find(phrase) != std::string::npos) {
+                        ++explanations;
+                        EXPECT_EQ(reported[algorithm].explanations.count(explanation), 1u)
+                            << "the text files " << algorithm << " under \"" << phrase << "\": \"" << sentence
+                            << "\"; the report does not";
+                    }
+                }
+                const size_t named = text.find("`" + algorithm + "`"); // the verdict follows its subject
+                for (const auto& [word, hit] : verdicts) {
+                    if (named != std::string::npos && text.find(word, named) != std::string::npos) {
+                        ++verdictsChecked;
+                        EXPECT_EQ(reported[algorithm].verdicts.count(hit), 1u)
+                            << "the text says " << algorithm << (hit ? " hits" : " misses") << ": \"" << sentence
+                            << "\"; the report never gives it that verdict in this lesson";
+                    }
+                }
+            }
+        }
+    }
+    std::printf("explanation claims checked: %zu, verdict claims checked: %zu\n", explanations, verdictsChecked);
+    EXPECT_GE(explanations, 15u) << "the lessons' sentences that give an explanation";
+    EXPECT_GE(verdictsChecked, 10u) << "the lessons' sentences that give a verdict";
+}
+
 TEST(LessonClaims, TheLessonTableOfTheSceneFormatDocIsTrue)
 {
     // docs/scene-format.md, "The lesson library": `file.json` | teaches | the disagreement it shows

@@ -16,6 +16,8 @@
 #include <map>
 #include <set>
 #include <sstream>
+#include <tuple>
+#include <vector>
 
 namespace hitlab {
 namespace {
@@ -145,6 +147,45 @@ TEST(EnginePlugins, ARayThroughTheUnitBoxEntersAtTTwo)
         if (Built("box2d")) {
             EXPECT_EQ(Set(Eval("box2d", line)["results"]["box2d_raycast"]),
                       json::parse(R"({"hit":true,"t_enter":2,"point":[0,0.5,0.5],"normal":[-1,0,0]})"));
+        }
+    }
+}
+
+TEST(EnginePlugins, BulletsRayAabb2TakesAZeroComponentsInverseAsBtLargeFloatAsBulletDoes)
+{
+    REQUIRE_ENGINE("bullet");
+    // rays along +y in the plane x = c against the unit box: the x slab is [(0 - c) 1e30, (1 - c) 1e30]
+    // (BT_LARGE_FLOAT = 1e30 for the zero x component, as btDbvt::rayTest sets it), the y slab [1, 2].
+    // c = 0 (min face): [0, 1e30], hit at t = 1; c = 1 (max face): [-1e30, 0], tmax = 0 is not > 0, miss;
+    // c = -1e-31 (below the min face): [0.1, ~1e30], still a hit at t = 1; c = -1e-29: [10, ...] starts
+    // after the y slab ends (10 > 2), miss. With 1/0 = inf instead, c = 0 gave 0 * inf = NaN and a miss.
+    const auto ray = [](const std::string& x, const std::string& dx) {
+        return R"({"type":"ray","origin":[)" + x + R"(,-1,0.5],"direction":[)" + dx + ",1,0]}";
+    };
+    const std::vector<std::tuple<std::string, std::string, json>> cases = {
+        {"0", "0", json::parse(R"({"hit":true,"t_enter":1})")},
+        {"0", "-0.0", json::parse(R"({"hit":true,"t_enter":1})")}, // -0 == 0: the same +1e30
+        {"1", "0", json::parse(R"({"hit":false})")},
+        {"1", "-0.0", json::parse(R"({"hit":false})")},
+        {"-1e-31", "0", json::parse(R"({"hit":true,"t_enter":1})")},
+        {"-1e-29", "0", json::parse(R"({"hit":false})")},
+    };
+    for (const auto& [x, dx, expected] : cases) {
+        SCOPED_TRACE("x = " + x + ", direction x = " + dx);
+        const json r = Eval("bullet", Query("ray_aabb", "double", ray(x, dx), kUnitBox))["results"]["bullet_ray_aabb2"];
+        EXPECT_EQ(r["hit"], expected["hit"]);
+        if (expected["hit"] == true) {
+            EXPECT_EQ(r["t_enter"], expected["t_enter"]);
+        }
+    }
+    // and it declares that, not "parallel: handled"
+    const Outcome run = Hitlab({"algorithms", "--plugin", "bullet", "--json", "--family", "ray_aabb"});
+    ASSERT_EQ(run.status, 0) << run.err;
+    for (const json& a : json::parse(run.out)) {
+        if (a["name"] == "bullet_ray_aabb2") {
+            const std::string parallel = a["conventions"]["parallel"];
+            EXPECT_NE(parallel.find("BT_LARGE_FLOAT (1e30)"), std::string::npos) << parallel;
+            EXPECT_NE(parallel.find("max face plane misses"), std::string::npos) << parallel;
         }
     }
 }

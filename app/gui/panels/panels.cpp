@@ -54,6 +54,12 @@ Panels::Panels(const GuiOptions& options, Viewport& viewport)
     SetPresenting(options.present);
 }
 
+Panels::~Panels()
+{
+    m_viewport.externalSession = nullptr;
+    m_viewport.UpdateSummary();
+}
+
 Panels::Slot* Panels::Find(PanelId id)
 {
     for (Slot& slot : m_slots) {
@@ -188,6 +194,9 @@ void Panels::Draw(double dt)
     AutosaveTick(); // and a file dropped on the window (autosave_actions.cpp)
     PanelContext ctx = Context();
     m_external.Update(m_viewport.GetScene(), m_viewport.Evaluation(), ImGui::GetTime(), ctx.lastFrame);
+    // the status box and the Results panel read one count, with the answers published now
+    m_viewport.externalSession = ctx.external;
+    m_viewport.UpdateSummary();
     FanSources(ctx.lastFrame);
     for (Slot& slot : m_slots) {
         slot.panel->Update(ctx, slot.open);
@@ -405,7 +414,8 @@ void Panels::WriteReport(const std::string& path) const
                         {"index", m_course.IndexOf(m_path)},
                         {"error", m_course.error}}; // index -1: not a lesson of the course
     report["queries"] = m_viewport.Evaluation().Queries().size();
-    report["selected"] = m_viewport.Selected(); // 0: none
+    report["status_disagreements"] = m_viewport.Summary().Disagreements(); // the status box's "N with disagreement"
+    report["selected"] = m_viewport.Selected();                            // 0: none
     report["external"] = nlohmann::json::array();
     for (const ExternalSourceView& source : m_external.Sources()) {
         report["external"].push_back({{"name", source.name},

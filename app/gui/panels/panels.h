@@ -35,6 +35,10 @@ public:
     /// After ImGui's context exists: sets imgui.ini (none in --frames runs, so they see the
     /// default layout) and remembers the scene's file.
     Panels(const GuiOptions& options, Viewport& viewport);
+    /// The viewport forgets the session (its summary counted the session's answers).
+    ~Panels();
+    Panels(const Panels&) = delete;
+    Panels& operator=(const Panels&) = delete;
 
     /// The menu bar, the panels and the popups (inside an ImGui frame, before the viewport's overlay).
     void Draw(double dt);

@@ -3,6 +3,7 @@
 
 #include "number_line.h"
 
+#include <algorithm>
 #include <array>
 
 #include "core/exact/exact.h"
@@ -142,20 +143,6 @@ Comparison RowComparison(const Scene& scene, const SceneEvaluator& evaluation, c
     return c;
 }
 
-/// Whether an external algorithm failed on the query or gave another verdict than the reference.
-bool ExternalDisagrees(const ExternalSession* external, const QueryEvaluation& qe)
-{
-    if (external == nullptr) {
-        return false;
-    }
-    for (const ExternalOutcome& e : external->Outcomes(qe.query)) {
-        if (e.status != ExternalStatus::Answered || e.result.hit != qe.ReferenceHit()) {
-            return true;
-        }
-    }
-    return false;
-}
-
 ResultRow MakeRowOf(const Scene& scene, const SceneEvaluator& evaluation, const ResultsTable& table,
                     const QueryEvaluation& qe, const ExternalSession* external, const ExactValues* exact = nullptr)
 {
@@ -164,7 +151,47 @@ ResultRow MakeRowOf(const Scene& scene, const SceneEvaluator& evaluation, const 
     return MakeRow(scene, qe.query, c, table.columns, table.builtinColumns, failed);
 }
 
+/// Whether x has the reference's values bit for bit in every value field it returns (then the
+/// comparison finds no value difference: the common case, without making the row's comparison).
+bool SameReturnedValues(const Result& x, std::uint32_t returns, const Result& reference)
+{
+    return ((returns & kFieldTEnter) == 0 || x.tEnter == reference.tEnter) &&
+           ((returns & kFieldTExit) == 0 || x.tExit == reference.tExit) &&
+           ((returns & kFieldPoint) == 0 || x.point == reference.point) &&
+           ((returns & kFieldNormal) == 0 || (x.hasNormal == reference.hasNormal && x.normal == reference.normal)) &&
+           ((returns & kFieldDepth) == 0 || x.depth == reference.depth);
+}
+
 } // namespace
+
+bool QueryDisagrees(const Scene& scene, const SceneEvaluator& evaluation, const QueryEvaluation& qe,
+                    const ExternalSession* external)
+{
+    if (!qe.comparison.agree) {
+        return true;
+    }
+    const std::span<const ExternalOutcome> outcomes =
+        external != nullptr ? external->Outcomes(qe.query) : std::span<const ExternalOutcome>();
+    if (outcomes.empty()) {
+        return false;
+    }
+    std::vector<std::string> failed;
+    const std::vector<const AlgorithmInfo*>& enabled = scene.Settings(qe.query.family).enabled;
+    if (std::find(enabled.begin(), enabled.end(), &ReferenceAlgorithm(qe.query.family)) == enabled.end()) {
+        // without the reference the row compares the algorithms with one another: as it does
+        return !RowComparison(scene, evaluation, qe, external, nullptr, failed).agree;
+    }
+    const Result reference = qe.Reference();
+    bool valuesDiffer = false;
+    for (const ExternalOutcome& e : outcomes) {
+        if (e.status != ExternalStatus::Answered || e.result.hit != reference.hit) {
+            return true;
+        }
+        valuesDiffer = valuesDiffer || (e.result.hit && !SameReturnedValues(e.result, e.info->returns, reference));
+    }
+    // some value differs in some bit: the tolerance decides, as in the row's comparison
+    return valuesDiffer && !RowComparison(scene, evaluation, qe, external, nullptr, failed).agree;
+}
 
 std::vector<ResultsTable> BuildResultsTables(const Scene& scene, const SceneEvaluator& evaluation,
                                              bool disagreementsOnly, bool lazy, const ExternalSession* external)
@@ -189,7 +216,7 @@ std::vector<ResultsTable> BuildResultsTables(const Scene& scene, const SceneEval
         const auto f = static_cast<size_t>(qe.query.family);
         ResultsTable& table = tables[f];
         present[f] = true;
-        const bool agree = qe.comparison.agree && !ExternalDisagrees(external, qe);
+        const bool agree = !QueryDisagrees(scene, evaluation, qe, external);
         table.disagreements += agree ? 0 : 1;
         if (disagreementsOnly && agree) {
             continue;

@@ -60,6 +60,15 @@ struct ResultsTable {
     int disagreements = 0;
 };
 
+/// Whether a query counts as a disagreement, as its Results row marks it: its built-in algorithms
+/// disagree, or an external algorithm (external: the window's programs and plugins, null: none)
+/// failed, gave another verdict than the reference, or a value beyond the tolerance (the row's
+/// comparison with the external outcomes added). The one definition the Results table's counts and
+/// filter and the window's status box (EvaluationSummary) use; cheap unless an external algorithm
+/// hits where the reference hits (then the row's comparison is made).
+bool QueryDisagrees(const Scene& scene, const SceneEvaluator& evaluation, const QueryEvaluation& qe,
+                    const ExternalSession* external);
+
 /// Builds the tables of every family with queries (in protocol family order). With
 /// disagreementsOnly, rows whose algorithms agree are left out (their table stays, with no rows).
 /// lazy: only `queries` is filled, and the rows shown are made by MakeResultRow (the stress
@@ -67,8 +76,7 @@ struct ResultsTable {
 /// external: the window's programs and plugins; their algorithms are columns after the built-in
 /// ones, their answers added to each row's comparison (AddExternalOutcomes, as `hitlab report
 /// --external` does), a failure (crashed, timed out, bad answer, error) shown as a disagreement.
-/// A query counts as a disagreement when its built-in algorithms disagree or an external one
-/// failed or gave another verdict than the reference.
+/// A query counts as a disagreement as QueryDisagrees says.
 std::vector<ResultsTable> BuildResultsTables(const Scene& scene, const SceneEvaluator& evaluation,
                                              bool disagreementsOnly = false, bool lazy = false,
                                              const ExternalSession* external = nullptr);

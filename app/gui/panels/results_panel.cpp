@@ -86,8 +86,9 @@ public:
             ImGui::Spacing();
             ImGui::Text("%s", name.c_str());
             ImGui::SameLine();
-            if (table.disagreements > 0) {
-                ImGui::TextColored(kDiffers, "%d with disagreement", table.disagreements);
+            // the count the status box sums (EvaluationSummary), counted once per evaluation
+            if (const int disagreements = ctx.Summary().Disagreements(table.family); disagreements > 0) {
+                ImGui::TextColored(kDiffers, "%d with disagreement", disagreements);
             } else {
                 ImGui::TextDisabled("all agree");
             }

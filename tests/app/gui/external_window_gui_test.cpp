@@ -79,6 +79,7 @@ TEST(ExternalWindowGui, CrashingPluginFailsItsCellAndTheWindowStaysUp)
     EXPECT_EQ(table["rows"][0]["mark"], "!!");
     EXPECT_EQ(table["rows"][1]["cells"][size_t(c)], "miss"); // its answer elsewhere: miss, after the restart
     EXPECT_EQ(table["disagreements"], 2);
+    EXPECT_EQ(report["status_disagreements"], 2); // the status box said 0: it counted the built-in slab alone
 }
 
 TEST(ExternalWindowGui, HangingProgramTimesOutOnceAndIsRestarted)
