@@ -484,7 +484,7 @@ std::map<std::string, ReportedOf> ReportedByAlgorithm(const Scene& scene)
     for (const QueryEvaluation& qe : evaluation.Queries()) {
         const Query query = scene.MakeQuery(qe.query);
         Comparison c = evaluation.ComparisonOf(qe);
-        const std::optional<ExactValues> exact = ComparisonValues(JudgeExact(query));
+        const std::optional<ExactValues> exact = JudgeForComparison(query, scene.Settings(query.family).precision);
         Explain(query, scene.Settings(query.family).precision, c, exact ? &*exact : nullptr);
         for (const AlgorithmOutcome& o : c.outcomes) {
             out[std::string(o.info->name)].explanations.insert(o.explanation);
