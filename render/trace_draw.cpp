@@ -237,6 +237,13 @@ void DrawAxisPart(const SceneShape& a, const SceneShape& b, const AxisPart& part
 void DrawSphereSteps(const CastLine& line, const Sphere<double>& sphere, const Trace& trace, DrawSink& out)
 {
     const glm::dvec3 origin = line.origin, dir = line.direction;
+    // a rescaled solution (out of range or ill-conditioned) gives its lengths in units of 2^length_exponent
+    double lengthUnit = 1;
+    for (const TraceStep& step : trace.steps) {
+        if (const std::optional<double> e = ValueOf(step, "length_exponent")) {
+            lengthUnit = std::ldexp(1.0, static_cast<int>(*e));
+        }
+    }
     for (const TraceStep& step : trace.steps) {
         if (const auto* p = std::get_if<PointPart>(&step.part);
             p != nullptr && p->label == "projection of the centre" && Finite(p->point)) {
@@ -254,7 +261,7 @@ void DrawSphereSteps(const CastLine& line, const Sphere<double>& sphere, const T
             out.Line(DrawLayer::Overlay, F(s->from), F(s->to), color, 2.5f);
             out.Marker(F(s->from), color, 7.0f, MarkerKind::Disc);
             const std::optional<double> dd = ValueOf(step, "perp_dist_sq");
-            const double d = dd && *dd >= 0.0 ? std::sqrt(*dd) : glm::length(s->to - s->from);
+            const double d = dd && *dd >= 0.0 ? std::sqrt(*dd) * lengthUnit : glm::length(s->to - s->from);
             // a third of the way from the centre: apart from the labels at the foot
             out.Label(F(s->from + (s->to - s->from) / 3.0), {8.0f, -8.0f},
                       "d = " + ShortNumber(d, 6) + (s->flag ? " <= r = " : " > r = ") + ShortNumber(sphere.radius, 6),
