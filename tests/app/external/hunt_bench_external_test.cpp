@@ -41,24 +41,59 @@ std::string WriteScene()
     return path.string();
 }
 
+/// Whether the output's last line (the summary) has counts ("N disagreeing or failed in G
+/// groups, ") followed by the GMP count and nothing after it: something found, every drawn case
+/// judged (no conclusion, no "not judged").
+bool EndsWithSummary(const std::string& out, const std::string& counts)
+{
+    if (out.size() < 2 || out.back() != '\n') {
+        return false;
+    }
+    const std::size_t line = out.rfind('\n', out.size() - 2);
+    const std::size_t at = out.find(counts, line == std::string::npos ? 0 : line + 1);
+    if (at == std::string::npos) {
+        return false;
+    }
+    std::size_t end = at + counts.size();
+    const std::size_t digits = end;
+    while (end < out.size() && std::isdigit(static_cast<unsigned char>(out[end])) != 0) {
+        ++end;
+    }
+    return end > digits && out.compare(end, std::string::npos, " exact (GMP) judgements\n") == 0;
+}
+
 TEST(HuntExternal, FindsThePlantedFlawAndShrinksIt)
 {
     const Outcome run = Hitlab({"hunt", "--family", "ray_aabb", "--a", "slab_cpp_flawed", "--external", kFlawedMiss,
                                 "--max", "1", "--seconds", "0", "--quiet", "--threads", "1"});
     EXPECT_EQ(run.status, 1) << run.out << run.err;
-    // shrunk to a ray along the box's z = 0 face with direction z -0: the closed box is hit for t
-    // in [0, 1] (y from 0 to 1), the flawed slab takes the -0 axis as open and misses
+    // --max 1: no batch begins after the first group, but the first batch (64 draws) is judged
+    // whole. 5 of its draws have a -0 direction component with the origin on that axis's bound
+    // (the flaw's rays, all hit by the closed box): 3 with the origin on a face, one on a corner,
+    // one on an edge, each group shrunk to a ray from the origin with the -0 component:
+    // along the box's z = 0 face (t in [0, 1], y from 0 to 1), out of a corner along +x and
+    // out of a corner along -y (both leave at once: t = 0)
     EXPECT_EQ(run.out.rfind("hunt ray_aabb: slab_cpp_flawed (program " + kFlawedMiss +
                                 ") vs the exact judge, double, values within 8 ulps, seed 1\n"
-                                "1. 1 case: slab_cpp_flawed misses where exact hits (distribution: origin on a face, "
+                                "1. 3 cases: slab_cpp_flawed misses where exact hits (distribution: origin on a face, "
                                 "axis-parallel (+-0))\n"
                                 "   smallest: origin [0, 0, 0], direction [0, 1, -0], box [0, 1] x [0, 1] x [-1, 0]\n"
-                                "   slab_cpp_flawed: miss; exact: hit, t in [0, 1] (exact)\n",
+                                "   slab_cpp_flawed: miss; exact: hit, t in [0, 1] (exact)\n"
+                                "2. 1 case: slab_cpp_flawed misses where exact hits (distribution: origin on a "
+                                "corner, axis-parallel (+-0))\n"
+                                "   smallest: origin [0, 0, 0], direction [1, 0, -0], box [-1, 0] x [0, 1] x [0, 1]\n"
+                                "   slab_cpp_flawed: miss; exact: hit, t in [0, 0] (exact)\n"
+                                "3. 1 case: slab_cpp_flawed misses where exact hits (distribution: origin on an edge, "
+                                "zero components)\n"
+                                "   smallest: origin [0, 0, 0], direction [-0, -1, 0], box [0, 1]^3\n"
+                                "   slab_cpp_flawed: miss; exact: hit, t in [0, 0] (exact)\n"
+                                "64 cases in ",
                             0),
               0u)
         << run.out;
     EXPECT_NE(run.out.find("program batches of up to 8192, 1 thread), "), std::string::npos) << run.out;
-    EXPECT_NE(run.out.find(", 1 disagreeing or failed in 1 group, "), std::string::npos) << run.out;
+    // found, and every case judged: the summary line ends without a conclusion
+    EXPECT_TRUE(EndsWithSummary(run.out, ", 5 disagreeing or failed in 3 groups, ")) << run.out;
 }
 
 TEST(HuntExternal, AgainstABuiltInAlgorithm)
@@ -67,19 +102,37 @@ TEST(HuntExternal, AgainstABuiltInAlgorithm)
         Hitlab({"hunt", "--family", "ray_aabb", "--a", "slab_cpp_flawed", "--external", kFlawedMiss, "--b", "slab",
                 "--precision", "float", "--max", "1", "--seconds", "0", "--quiet", "--threads", "2"});
     EXPECT_EQ(run.status, 1) << run.out << run.err;
-    // each thread stops at its first group (--max 1); the report has both threads' groups
+    // each thread stops after its first batch (64 draws, judged whole: --max 1 begins no other);
+    // the report has both threads' groups. The first thread's draws are those of the one-thread
+    // hunt above (3 on a face, 1 on a corner, 1 on an edge), the second's add 3: a corner, an edge,
+    // and an origin drawn inside (on the x = 4 face: the eighths reach the bounds), each with a
+    // -0 component on the origin's bound; 8 in 5 groups. slab hits each (as the judge does)
     EXPECT_NE(run.out.find(") vs slab, float, values within 8 ulps, seed 1\n"
-                           "1. 1 case: slab_cpp_flawed misses where slab hits (distribution: origin inside, zero "
+                           "1. 3 cases: slab_cpp_flawed misses where slab hits (distribution: origin on a face, "
+                           "axis-parallel (+-0))\n"
+                           "   smallest: origin [0, 0, 0], direction [0, 1, -0], box [0, 1] x [0, 1] x [-1, 0]\n"
+                           "   slab_cpp_flawed: miss; slab: hit, t in [0, 1]; exact: hit, t in [0, 1] (exact)\n"
+                           "2. 2 cases: slab_cpp_flawed misses where slab hits (distribution: origin on a corner, "
+                           "axis-parallel (+-0))\n"
+                           "   smallest: origin [0, 0, 0], direction [1, 0, -0], box [-1, 0] x [0, 1] x [0, 1]\n"
+                           "   slab_cpp_flawed: miss; slab: hit, t in [0, 0]; exact: hit, t in [0, 0] (exact)\n"
+                           "3. 1 case: slab_cpp_flawed misses where slab hits (distribution: origin inside, zero "
                            "components)\n"
                            "   smallest: origin [0, 0, 0], direction [-0, 0, -1], box [0, 1] x [-1, 0] x [0, 1]\n"
                            "   slab_cpp_flawed: miss; slab: hit, t in [0, 0]; exact: hit, t in [0, 0] (exact)\n"
-                           "2. 1 case: slab_cpp_flawed misses where slab hits (distribution: origin on a face, "
+                           "4. 1 case: slab_cpp_flawed misses where slab hits (distribution: origin on an edge, "
                            "axis-parallel (+-0))\n"
-                           "   smallest: origin [0, 0, 0], direction [0, 1, -0], box [0, 1] x [0, 1] x [-1, 0]\n"
-                           "   slab_cpp_flawed: miss; slab: hit, t in [0, 1]; exact: hit, t in [0, 1] (exact)\n"),
+                           "   smallest: origin [0, 0, 1], direction [0, 1, -0], box [0, 1] x [-1, 0] x [1, 2]\n"
+                           "   slab_cpp_flawed: miss; slab: hit, t in [0, 0]; exact: hit, t in [0, 0] (exact)\n"
+                           "5. 1 case: slab_cpp_flawed misses where slab hits (distribution: origin on an edge, "
+                           "zero components)\n"
+                           "   smallest: origin [0, 0, 0], direction [-0, -1, 0], box [0, 1]^3\n"
+                           "   slab_cpp_flawed: miss; slab: hit, t in [0, 0]; exact: hit, t in [0, 0] (exact)\n"
+                           "128 cases in "),
               std::string::npos)
         << run.out;
     EXPECT_NE(run.out.find(", 2 threads), "), std::string::npos) << run.out;
+    EXPECT_TRUE(EndsWithSummary(run.out, ", 8 disagreeing or failed in 5 groups, ")) << run.out;
 }
 
 TEST(HuntExternal, WithUlpsValueDisagreementsCount)
@@ -96,6 +149,10 @@ TEST(HuntExternal, WithUlpsValueDisagreementsCount)
                            "   slab_cpp: hit, t in [0, 0.6000000238418579]; exact: hit, t in [0, 3/5] (exact)\n"),
               std::string::npos)
         << run.out;
+    // the first batch (64) has none, the second (128) is judged whole: 3 cases in 3 groups, as the
+    // built-in hunt of slab finds them on the same draws (HuntPanelExternal's plugin hunt too)
+    EXPECT_NE(run.out.find("\n192 cases in "), std::string::npos) << run.out;
+    EXPECT_TRUE(EndsWithSummary(run.out, ", 3 disagreeing or failed in 3 groups, ")) << run.out;
 }
 
 TEST(HuntExternal, ACrashIsACounterexampleShrunkLikeAnyOther)
@@ -103,21 +160,28 @@ TEST(HuntExternal, ACrashIsACounterexampleShrunkLikeAnyOther)
     const Outcome run = Hitlab({"hunt", "--family", "ray_aabb", "--a", "slab_cpp_flawed", "--external", kFlawedAbort,
                                 "--max", "2", "--seconds", "0", "--quiet", "--threads", "1"});
     EXPECT_EQ(run.status, 1) << run.out << run.err;
-    // the drawn rays were shrunk to the simplest that still crash: a -0 component, the origin on
-    // that axis's face; two groups (distributions), the first with 2 crashes
-    EXPECT_NE(run.out.find("\n1. 2 cases: slab_cpp_flawed failed: crashed (distribution: origin on a face, "
+    // the first batch judged whole (--max 2 begins no other): its 5 rays with a -0 component on
+    // the origin's bound crash (the flaw's rays of the hunt above, same draws), each group shrunk
+    // to the simplest ray that still crashes: a -0 component, the origin on that axis's bound
+    EXPECT_NE(run.out.find("\n1. 3 cases: slab_cpp_flawed failed: crashed (distribution: origin on a face, "
                            "axis-parallel (+-0))\n"
                            "   smallest: origin [0, 0, 0], direction [0, 1, -0], box [0, 1] x [0, 1] x [-1, 0]\n"
                            "   slab_cpp_flawed: crashed: killed by signal 6 (Aborted); exact: hit, t in [0, 1] "
                            "(exact)\n"
-                           "2. 1 case: slab_cpp_flawed failed: crashed (distribution: origin on an edge, zero "
+                           "2. 1 case: slab_cpp_flawed failed: crashed (distribution: origin on a corner, "
+                           "axis-parallel (+-0))\n"
+                           "   smallest: origin [0, 0, 0], direction [1, 0, -0], box [-1, 0] x [0, 1] x [0, 1]\n"
+                           "   slab_cpp_flawed: crashed: killed by signal 6 (Aborted); exact: hit, t in [0, 0] "
+                           "(exact)\n"
+                           "3. 1 case: slab_cpp_flawed failed: crashed (distribution: origin on an edge, zero "
                            "components)\n"
                            "   smallest: origin [0, 0, 0], direction [-0, 0, 1], box [0, 1]^3\n"
                            "   slab_cpp_flawed: crashed: killed by signal 6 (Aborted); exact: hit, t in [0, 1] "
-                           "(exact)\n"),
+                           "(exact)\n"
+                           "64 cases in "),
               std::string::npos)
         << run.out;
-    EXPECT_NE(run.out.find(", 3 disagreeing or failed in 2 groups, "), std::string::npos) << run.out;
+    EXPECT_TRUE(EndsWithSummary(run.out, ", 5 disagreeing or failed in 3 groups, ")) << run.out;
 }
 
 TEST(HuntExternal, TheFlawlessProgramHasNoCounterexampleOnTheFlawsRays)
@@ -171,8 +235,7 @@ TEST(HuntExternal, EveryCaseSentIsCountedUpToTheLastBatch)
     }
     EXPECT_GT(lines, 64);
     EXPECT_EQ(NumberBefore(run.out, " cases in "), lines) << run.out;
-    EXPECT_NE(run.out.find(", 0 disagreeing or failed, 0 counterexamples after shrinking, "), std::string::npos)
-        << run.out;
+    EXPECT_NE(run.out.find(", 0 disagreeing or failed in 0 groups, "), std::string::npos) << run.out;
     EXPECT_NE(run.out.find(" judgements: none found\n"), std::string::npos) << run.out;
 }
 
@@ -211,13 +274,27 @@ TEST(HuntExternal, AHangIsACounterexampleAndTheHuntEndsWithinSecondsPlusOneTimeo
     });
     EXPECT_EQ(run.status, 1) << run.out << run.err;
     EXPECT_LT(wall, 2 + 1 + 3.0) << run.out;
-    EXPECT_NE(run.out.find("\n1. origin [13, "), std::string::npos) << run.out;
-    EXPECT_NE(run.out.find("   slab_misbehaving: timed out: no answer within 1 s; exact: hit"), std::string::npos)
+    // one group, the hangs: kept as drawn (not shrunk), the simplest is the seed pair itself (the
+    // first batch's second draw): from x = 13 along -x into x in [10, 12], t in [1, 3]
+    const long long hangs = NumberBefore(run.out, " disagreeing or failed in 1 group, ");
+    EXPECT_GE(hangs, 2) << run.out;
+    EXPECT_NE(run.out.find("\n1. " + std::to_string(hangs) +
+                           " cases: slab_misbehaving failed: timed out (distribution: around the seed pair)\n"
+                           "   smallest: origin [13, 0.5, 0.5], direction [-1, 0, 0], box [10, 12] x [0, 1] x [0, 1]\n"
+                           "   slab_misbehaving: timed out: no answer within 1 s; exact: hit, t in [1, 3] (exact)\n"),
+              std::string::npos)
         << run.out;
-    EXPECT_GE(NumberBefore(run.out, " disagreeing or failed, "), 2) << run.out;
     const long long cases = NumberBefore(run.out, " cases in ");
     EXPECT_EQ(cases, 64) << run.out;
-    EXPECT_GT(NumberBefore(run.out, " of 64 cases not judged (the program had not answered them"), 0) << run.out;
+    // found, and the cases after the stop time said after the finds
+    const long long notJudged =
+        NumberBefore(run.out, " of 64 cases not judged (the program had not answered them by the time limit plus "
+                              "one answer timeout)\n");
+    EXPECT_GT(notJudged, 0) << run.out;
+    EXPECT_LE(notJudged, 64 - hangs) << run.out;
+    EXPECT_NE(run.out.find(" judgements; " + std::to_string(notJudged) + " of 64 cases not judged ("),
+              std::string::npos)
+        << run.out;
 }
 
 TEST(HuntExternal, ToleranceCountsNearBoundaryDisagreementsApart)
@@ -229,14 +306,14 @@ TEST(HuntExternal, ToleranceCountsNearBoundaryDisagreementsApart)
         "--seconds", "0",        "--max",    "0",   "--quiet",         "--threads",  "1"};
     const Outcome plain = Hitlab(hunt);
     EXPECT_EQ(plain.status, 1) << plain.out << plain.err;
-    const long long disagreeing = NumberBefore(plain.out, " disagreeing or failed, ");
+    const long long disagreeing = NumberBefore(plain.out, " disagreeing or failed in ");
     EXPECT_GT(disagreeing, 10) << plain.out;
     std::vector<std::string> tolerant = hunt;
     tolerant.insert(tolerant.end(), {"--tolerance", "1e-9"});
     const Outcome near = Hitlab(tolerant);
     EXPECT_EQ(near.status, 0) << near.out << near.err;
-    EXPECT_NE(near.out.find(", 0 disagreeing or failed, " + std::to_string(disagreeing) +
-                            " within the tolerance of the boundary, 0 counterexamples after shrinking, "),
+    EXPECT_NE(near.out.find(", 0 disagreeing or failed in 0 groups, " + std::to_string(disagreeing) +
+                            " within the tolerance of the boundary, "),
               std::string::npos)
         << near.out;
     EXPECT_NE(near.out.find(" judgements: none found\n"), std::string::npos) << near.out;
@@ -253,10 +330,28 @@ TEST(HuntExternal, WritesEachCounterexampleAsASceneAndNeverOverwrites)
     const Outcome first = hunt(), second = hunt();
     ASSERT_EQ(first.status, 1) << first.err;
     ASSERT_EQ(second.status, 1) << second.err;
-    const std::filesystem::path one = dir / "ray_aabb-slab_cpp_flawed-exact-1-1.json";
-    const std::filesystem::path two = dir / "ray_aabb-slab_cpp_flawed-exact-1-2.json";
-    EXPECT_NE(first.out.find("   scene: " + one.string() + "\n"), std::string::npos) << first.out;
-    EXPECT_NE(second.out.find("   scene: " + two.string() + "\n"), std::string::npos) << second.out;
+    // each run writes its 3 groups' scenes (FindsThePlantedFlawAndShrinksIt's): the first 1 to 3,
+    // the second 4 to 6, and its test file beside the first's
+    const auto scenePath = [&](int n) {
+        return (dir / ("ray_aabb-slab_cpp_flawed-exact-1-" + std::to_string(n) + ".json")).string();
+    };
+    for (int n = 1; n <= 3; ++n) {
+        EXPECT_NE(first.out.find("\n" + std::to_string(n) + ". "), std::string::npos) << first.out;
+        EXPECT_NE(first.out.find("   scene: " + scenePath(n) + "\n"), std::string::npos) << first.out;
+        EXPECT_NE(second.out.find("   scene: " + scenePath(n + 3) + "\n"), std::string::npos) << second.out;
+        EXPECT_TRUE(std::filesystem::exists(scenePath(n + 3))) << scenePath(n + 3);
+    }
+    EXPECT_FALSE(std::filesystem::exists(scenePath(7)));
+    EXPECT_EQ(first.out.find("\n4. "), std::string::npos) << first.out;
+    EXPECT_NE(
+        first.out.find("GoogleTest cases: " + (dir / "ray_aabb-slab_cpp_flawed-exact-1-tests.cpp").string() + "\n"),
+        std::string::npos)
+        << first.out;
+    EXPECT_NE(
+        second.out.find("GoogleTest cases: " + (dir / "ray_aabb-slab_cpp_flawed-exact-1-tests-2.cpp").string() + "\n"),
+        std::string::npos)
+        << second.out;
+    const std::filesystem::path one = scenePath(1);
     const SceneLoad load = LoadSceneFile(one.string());
     ASSERT_TRUE(load.Ok()) << ErrorText(load.error);
     const Scene& scene = *load.scene;

@@ -196,22 +196,6 @@ TEST(CliPlugin, HuntFindsNoCounterexampleToTheSlabExample)
     EXPECT_NE(run.out.find(": none found\n"), std::string::npos);
 }
 
-TEST(CliPlugin, HuntFindsTheDeclaredConventionAsCounterexamples)
-{
-    const Outcome run = test::RunPluginCli({"hunt", "--family", "ray_aabb", "--a", "slab_c_outside", "--plugin",
-                                            kSlabPlugin, "--max", "3", "--seconds", "0", "--quiet", "--threads", "1"});
-    EXPECT_EQ(run.status, 1) << run.out << run.err;
-    // shrunk: the origin on the box's corner, leaving at once (t = 0); slab_c_outside counts an
-    // origin in the closed box as inside and misses. The thread stops at its third group.
-    EXPECT_NE(run.out.find("1. 1 case: slab_c_outside misses where exact hits (distribution: origin inside, aimed at "
-                           "a face)\n"
-                           "   smallest: origin [0, 0, 0], direction [0, 0, -1], box [0, 1] x [-1, 0] x [0, 1]\n"
-                           "   slab_c_outside: miss; exact: hit, t in [0, 0] (exact)\n"),
-              std::string::npos)
-        << run.out;
-    EXPECT_NE(run.out.find(" in 3 groups"), std::string::npos) << run.out;
-}
-
 /// The groups of a hunt's output: "CAUSE (distribution: D)" -> count, from each line
 /// "N. COUNT case(s): A CAUSE (distribution: D)".
 std::map<std::string, std::uint64_t> GroupCounts(const std::string& out, const std::string& a)
@@ -227,6 +211,39 @@ std::map<std::string, std::uint64_t> GroupCounts(const std::string& out, const s
         groups[line.substr(colon + 3 + a.size())] = std::stoull(line.substr(dot + 2));
     }
     return groups;
+}
+
+TEST(CliPlugin, HuntFindsTheDeclaredConventionAsCounterexamples)
+{
+    const Outcome run = test::RunPluginCli({"hunt", "--family", "ray_aabb", "--a", "slab_c_outside", "--plugin",
+                                            kSlabPlugin, "--max", "3", "--seconds", "0", "--quiet", "--threads", "1"});
+    EXPECT_EQ(run.status, 1) << run.out << run.err;
+    // slab_c_outside counts an origin in the closed box as outside and misses; the judge hits (at
+    // t = 0 at least). --max 3 begins no batch after the third group, but the first batch of 64 is
+    // judged whole: 47 of its draws have the origin in the closed box (the draws of seed 1's first
+    // thread), in 20 groups; the counts add up. Shrunk, e.g.: the origin on the box's corner
+    // leaving at once along -x (t = 0), or on the z = 0 face moving along it in y (t in [0, 1]).
+    EXPECT_NE(run.out.find("1. 4 cases: slab_c_outside misses where exact hits (distribution: origin inside, "
+                           "axis-parallel (+-0))\n"
+                           "   smallest: origin [0, 0, 0], direction [-1, 0, 0], box [0, 1] x [0, 0] x [-1, 0]\n"
+                           "   slab_c_outside: miss; exact: hit, t in [0, 0] (exact)\n"
+                           "2. 4 cases: slab_c_outside misses where exact hits (distribution: origin on a face, "
+                           "axis-parallel (+-0))\n"
+                           "   smallest: origin [0, 0, 0], direction [0, 1, 0], box [0, 1] x [0, 1] x [-1, 0]\n"
+                           "   slab_c_outside: miss; exact: hit, t in [0, 1] (exact)\n"),
+              std::string::npos)
+        << run.out;
+    EXPECT_NE(run.out.find("\n64 cases in "), std::string::npos) << run.out;
+    EXPECT_NE(run.out.find(", 47 disagreeing or failed in 20 groups, "), std::string::npos) << run.out;
+    EXPECT_EQ(run.out.find("not judged"), std::string::npos) << run.out;
+    const auto groups = GroupCounts(run.out, "slab_c_outside");
+    EXPECT_EQ(groups.size(), 20u) << run.out;
+    std::uint64_t sum = 0;
+    for (const auto& [group, count] : groups) {
+        EXPECT_EQ(group.rfind("misses where exact hits (distribution: ", 0), 0u) << group;
+        sum += count;
+    }
+    EXPECT_EQ(sum, 47u) << run.out;
 }
 
 TEST(CliPlugin, HuntOnTwoThreadsSharesTheCasesAndKeepsTheFirstThreadsFinds)

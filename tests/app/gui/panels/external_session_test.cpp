@@ -294,12 +294,26 @@ TEST(HuntPanelExternal, HuntsThePluginsAlgorithmAgainstTheExactJudge)
     const HuntReport& report = *session.Report();
     EXPECT_EQ(report.error, IoError{});
     EXPECT_EQ(report.method, "plugin");
-    // the first find of `hitlab hunt --plugin` (cli_plugin_test): slab_c_outside's declared convention
-    ASSERT_EQ(report.counterexamples.size(), 1u);
-    EXPECT_EQ(report.counterexamples[0].text, "origin [0, 0, 0], direction [0, 0, -1], box [0, 1] x [-1, 0] x [0, 1]");
-    EXPECT_FALSE(report.counterexamples[0].a.hit);
-    EXPECT_TRUE(report.counterexamples[0].exact.hit);
-    EXPECT_EQ(session.Failures(), std::vector<std::string>{""});
+    // the groups of `hitlab hunt --plugin --max 3` (cli_plugin_test): slab_c_outside's declared
+    // convention. The first batch of 64 is judged whole (no other begins after the first group):
+    // its 47 origins in the closed box in 20 groups, the most cases first
+    EXPECT_EQ(report.progress.cases, 64u);
+    EXPECT_EQ(report.progress.notJudged, 0u);
+    EXPECT_EQ(report.progress.disagreements, 47u);
+    ASSERT_EQ(report.counterexamples.size(), 20u);
+    std::uint64_t sum = 0;
+    for (const Counterexample& c : report.counterexamples) {
+        EXPECT_EQ(c.cause, "misses where exact hits");
+        EXPECT_FALSE(c.a.hit) << c.text;
+        EXPECT_TRUE(c.exact.hit) << c.text;
+        sum += c.count;
+    }
+    EXPECT_EQ(sum, 47u);
+    // the origin on the box's corner (y's extent is 0), leaving at once along -x: t = 0
+    EXPECT_EQ(report.counterexamples[0].count, 4u);
+    EXPECT_EQ(report.counterexamples[0].distribution, "origin inside, axis-parallel (+-0)");
+    EXPECT_EQ(report.counterexamples[0].text, "origin [0, 0, 0], direction [-1, 0, 0], box [0, 1] x [0, 0] x [-1, 0]");
+    EXPECT_EQ(session.Failures(), std::vector<std::string>(20, ""));
 }
 
 TEST(HuntPanelExternal, UlpsCountValueDisagreementsOfAPluginsAlgorithm)
@@ -323,15 +337,30 @@ TEST(HuntPanelExternal, UlpsCountValueDisagreementsOfAPluginsAlgorithm)
     ASSERT_EQ(session.Start(o, c.source), IoError{});
     ASSERT_TRUE(session.Poll(true));
     ASSERT_TRUE(session.Report());
-    // slab_c is the slab reference bit for bit: both hit, but 0.75 / 1.25 = 3/5 is the float
-    // 0.6000000238418579, beyond 0.25 ulps of float (`hitlab hunt --a slab --ulps 0.25` finds it too)
+    // slab_c is the slab reference bit for bit: both hit, but t_exit rounds to float beyond 0.25
+    // ulps. The first batch (64) has none, the second (128, judged whole) has 3, one per group;
+    // `hitlab hunt --a slab --ulps 0.25` finds the same on these draws (cli_plugin_test's peer):
+    // 0.75 / 1.25 = 3/5 is the float 0.6000000238418579; 0.4375 / 1.5 = 7/24 and 2.5 / 0.59375 =
+    // 80/19 round likewise
     const HuntReport& report = *session.Report();
-    ASSERT_EQ(report.counterexamples.size(), 1u);
+    EXPECT_EQ(report.progress.cases, 192u);
+    EXPECT_EQ(report.progress.disagreements, 3u);
+    ASSERT_EQ(report.counterexamples.size(), 3u);
     EXPECT_EQ(report.counterexamples[0].text,
               "origin [0, 0, 0], direction [1.25, 0, 0], box [0, 0.75] x [0, 1] x [0, 1]");
     EXPECT_TRUE(report.counterexamples[0].a.hit);
     EXPECT_EQ(report.counterexamples[0].a.tExit, double(0.6f));
     EXPECT_TRUE(report.counterexamples[0].exact.hit);
+    EXPECT_EQ(report.counterexamples[1].text,
+              "origin [0, 0.0625, 0], direction [0, -1.5, 0], box [0, 0] x [-0.375, 0] x [-0.5, 0]");
+    EXPECT_EQ(report.counterexamples[1].a.tExit, double(7.0f / 24.0f));
+    EXPECT_EQ(report.counterexamples[2].text,
+              "origin [0, 0, 1.5], direction [0, 0, -0.59375], box [-1, 0] x [-1, 0] x [-1, -0.5]");
+    EXPECT_EQ(report.counterexamples[2].a.tExit, double(2.5f / 0.59375f));
+    for (const Counterexample& group : report.counterexamples) {
+        EXPECT_EQ(group.cause, "values differ: t_exit") << group.text;
+        EXPECT_EQ(group.count, 1u) << group.text;
+    }
 }
 
 TEST(HuntPanelExternal, APluginCrashIsACounterexampleWithItsFailure)
