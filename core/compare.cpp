@@ -26,58 +26,13 @@ glm::dvec3 CastDirection(const Query& q)
     return line ? line->direction : glm::dvec3(0);
 }
 
-/// Whether a direction component along the box's slab axes is zero (the parallel case).
-bool HasParallelAxis(const Query& q)
-{
-    const glm::dvec3 d = CastDirection(q);
-    if (q.family == Family::RayObb) {
-        const Obb<double>& box = std::get<Obb<double>>(q.b);
-        for (const glm::dvec3& axis : box.axes) {
-            if (glm::dot(d, axis) == 0.0) {
-                return true;
-            }
-        }
-        return false;
-    }
-    if (q.family == Family::RayAabb || q.family == Family::SegmentAabb) {
-        return d.x == 0.0 || d.y == 0.0 || d.z == 0.0;
-    }
-    return false;
-}
-
-/// Whether the ray or segment runs inside a face plane of the box (parallel to it, origin on it).
-bool LiesInFacePlane(const Query& q)
-{
-    const std::optional<CastLine> line = CastLineOf(q.a);
-    if (!line) {
-        return false;
-    }
-    const glm::dvec3 d = line->direction, o = line->origin;
-    if (const auto* box = std::get_if<Aabb<double>>(&q.b)) {
-        for (int axis = 0; axis < 3; ++axis) {
-            if (d[axis] == 0.0 && (o[axis] == box->min[axis] || o[axis] == box->max[axis])) {
-                return true;
-            }
-        }
-    }
-    if (const auto* obb = std::get_if<Obb<double>>(&q.b)) {
-        for (int axis = 0; axis < 3; ++axis) {
-            const double local = glm::dot(o - obb->center, obb->axes[static_cast<size_t>(axis)]);
-            if (glm::dot(d, obb->axes[static_cast<size_t>(axis)]) == 0.0 && std::abs(local) == obb->halfExtents[axis]) {
-                return true;
-            }
-        }
-    }
-    return false;
-}
-
 Situation ComputeSituation(const Query& q, const Result& r, Precision precision)
 {
     Situation s;
     if (IsCast(q.family)) {
         s.originInside = r.hit && r.tEnter == 0.0;
-        s.boundaryOnly = r.hit && ((r.tEnter == r.tExit && q.family != Family::RayPlane) || LiesInFacePlane(q));
-        s.parallelAxis = HasParallelAxis(q);
+        s.boundaryOnly = r.hit && ((r.tEnter == r.tExit && q.family != Family::RayPlane) || InFacePlane(q));
+        s.parallelAxis = q.family != Family::RayPlane && HasParallelComponent(q);
         const double length = glm::length(CastDirection(q));
         s.directionLength = length;
         s.unitDirection = std::abs(length - 1.0) <= 1e-6;

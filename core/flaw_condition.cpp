@@ -133,7 +133,7 @@ bool OriginOnFacePlane(const Query& q, int axis)
     return false;
 }
 
-bool InFacePlane(const Query& q, int axis)
+bool InFacePlaneOn(const Query& q, int axis)
 {
     const std::vector<double> f = AxisComponents(q);
     if (f.size() != 3) {
@@ -313,11 +313,11 @@ bool FlawConditionHolds(const FlawCondition& c, const FlawContext& x)
     case FlawWord::DirectionNotUnit:
         return IsCast(q.family) && !x.situation.unitDirection;
     case FlawWord::ParallelComponent:
-        return std::any_of(f.begin(), f.end(), [](double v) { return v == 0.0; });
+        return HasParallelComponent(q);
     case FlawWord::NegativeZero:
         return std::any_of(f.begin(), f.end(), [](double v) { return v == 0.0 && std::signbit(v); });
     case FlawWord::InFacePlane:
-        return InFacePlane(q, c.axis);
+        return InFacePlaneOn(q, c.axis);
     case FlawWord::EdgeOrCorner:
         return EntersEdgeOrCorner(q, x.reference);
     case FlawWord::Epsilon:
@@ -352,6 +352,14 @@ std::string FlawVocabularyText()
     }
     return out + "; joined by ' and '; 'float: ' or 'double: ' in front restricts a clause to one precision";
 }
+
+bool HasParallelComponent(const Query& query)
+{
+    const std::vector<double> f = AxisComponents(query);
+    return std::any_of(f.begin(), f.end(), [](double v) { return v == 0.0; });
+}
+
+bool InFacePlane(const Query& query, int axis) { return InFacePlaneOn(query, axis); }
 
 std::string FlawWhenText(std::span<const std::string_view> clauses)
 {

@@ -60,6 +60,14 @@ std::string FlawVocabularyText();
 /// The declared clauses as one text ("parallel component; behind the origin").
 std::string FlawWhenText(std::span<const std::string_view> clauses);
 
+/// Whether a component of the cast's direction along a box axis (an obb's local axes; ray_plane:
+/// n . d) is +-0: the condition "parallel component", and the comparison's Situation::parallelAxis.
+bool HasParallelComponent(const Query& query);
+
+/// Whether the ray or segment is parallel to a face (on axis 0, 1, 2, or any when -1) and its
+/// origin lies exactly on that face's plane: "in face plane", and a grazing ray for the comparison.
+bool InFacePlane(const Query& query, int axis = -1);
+
 /// What a condition is checked against: the query (doubles as given), the comparison's precision,
 /// its situation and the reference's result.
 struct FlawContext {

@@ -21,11 +21,7 @@ bool OnBoundary(const ExactResult& r, const Query& query)
     if (query.family == Family::RayPlane) {
         return r.exactT && r.tEnter.value == 0; // the origin on the plane
     }
-    const Situation none;
-    const Result noResult;
-    const bool inFacePlane =
-        FlawConditionHolds(FlawCondition{FlawWord::InFacePlane}, FlawContext{query, Precision::Double, none, noResult});
-    return (r.exactT && r.tEnter.text == r.tExit.text) || inFacePlane;
+    return (r.exactT && r.tEnter.text == r.tExit.text) || InFacePlane(query);
 }
 
 } // namespace
