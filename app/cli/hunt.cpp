@@ -89,6 +89,22 @@ bool WriteTestFile(const std::string& path, const std::string& text, std::ostrea
     return true;
 }
 
+bool WriteTestFiles(const HuntCliOptions& o, const std::string& text, bool found, std::ostream& out, std::ostream& err,
+                    std::vector<std::string>& written)
+{
+    for (const std::string& path : {o.gtestFile, !o.outDir.empty() && found ? FreshTestPath(o) : std::string()}) {
+        if (path.empty()) {
+            continue;
+        }
+        if (!WriteTestFile(path, text, err)) {
+            return false;
+        }
+        written.push_back(path);
+        out << (o.json ? "" : "GoogleTest cases: " + path + "\n");
+    }
+    return true;
+}
+
 std::string GroupText(int index, const Counterexample& c, const std::string& a, const std::string& line)
 {
     return std::to_string(index) + ". " + HuntGroupLine(c, a) + "\n   smallest: " + c.text + "\n   " + line + "\n";
@@ -144,19 +160,8 @@ bool PrintGroups(const HuntCliOptions& o, const HuntReport& report, std::ostream
         json.push_back(HuntGroupJson(c, o.hunt, a != nullptr ? a->returns : kFieldHit, "", scene));
         out << (o.json ? "" : text);
     }
-    const std::string tests = GoogleTestFile(report.counterexamples, o.hunt);
-    for (const std::string& path :
-         {o.gtestFile, !o.outDir.empty() && !report.counterexamples.empty() ? FreshTestPath(o) : std::string()}) {
-        if (path.empty()) {
-            continue;
-        }
-        if (!WriteTestFile(path, tests, err)) {
-            return false;
-        }
-        testFiles.push_back(path);
-        out << (o.json ? "" : "GoogleTest cases: " + path + "\n");
-    }
-    return true;
+    return WriteTestFiles(o, GoogleTestFile(report.counterexamples, o.hunt), !report.counterexamples.empty(), out, err,
+                          testFiles);
 }
 
 /// The last line: cases, speed, path, threads, disagreements, groups, near-boundary, GMP calls.

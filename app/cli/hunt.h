@@ -8,6 +8,7 @@
 #include <optional>
 #include <ostream>
 #include <string>
+#include <vector>
 
 namespace hitlab {
 
@@ -44,6 +45,12 @@ bool ResolveValueMode(HuntCliOptions& o, std::ostream& err);
 
 /// Writes text to path (--gtest FILE); false with one line on err when it cannot.
 bool WriteTestFile(const std::string& path, const std::string& text, std::ostream& err);
+
+/// Writes the hunt's test file text to --gtest FILE and, when something was found, to a fresh file
+/// in -o (FreshTestPath), each path added to written and named on out (unless --json); false with
+/// one line on err when one cannot be written.
+bool WriteTestFiles(const HuntCliOptions& o, const std::string& text, bool found, std::ostream& out, std::ostream& err,
+                    std::vector<std::string>& written);
 
 /// The lines of one group (index from 1): "N. COUNT cases: A CAUSE (distribution: D)", its
 /// smallest case and what each side answered (line), as `hitlab hunt` prints them.

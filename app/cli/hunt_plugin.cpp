@@ -50,16 +50,8 @@ bool WriteTests(const HuntCliOptions& o, const HuntSource& spec, const ExternalH
 {
     const std::string cwd = std::filesystem::current_path().string();
     const std::string tests = ExternalGoogleTestFile(report.found, o.hunt, spec, hunt.Returns(), cwd, false);
-    for (const std::string& path :
-         {o.gtestFile, !o.outDir.empty() && !report.found.empty() ? FreshTestPath(o) : std::string()}) {
-        if (path.empty()) {
-            continue;
-        }
-        if (!WriteTestFile(path, tests, err)) {
-            return false;
-        }
-        written.push_back(path);
-        out << (o.json ? "" : "GoogleTest cases: " + path + "\n");
+    if (!WriteTestFiles(o, tests, !report.found.empty(), out, err, written)) {
+        return false;
     }
     if (!o.gtestLinkedFile.empty()) {
         if (!WriteTestFile(o.gtestLinkedFile,
