@@ -122,9 +122,10 @@ void Limits(HuntChoices& c)
     ImGui::InputScalar("seed", ImGuiDataType_U64, &c.seed, nullptr, nullptr, "%" PRIu64);
     ImGui::SameLine();
     ImGui::SetNextItemWidth(small * 0.5f);
-    ImGui::InputInt("found", &c.maxCounterexamples, 0, 0);
+    ImGui::InputInt("groups", &c.maxCounterexamples, 0, 0);
     if (ImGui::IsItemHovered()) {
-        ImGui::SetTooltip("Stop once this many distinct counterexamples are found");
+        ImGui::SetTooltip("Stop a thread once it has found this many groups (distribution and cause), checked "
+                          "between its batches; 0: no limit");
     }
     ImGui::SameLine();
     ImGui::SetNextItemWidth(small * 0.5f);
@@ -315,7 +316,7 @@ private:
             ImGui::SameLine();
             ImGui::ProgressBar(fraction < 0 ? 0.0f : float(fraction), ImVec2(-1.0f, 0.0f), overlay);
         }
-        ImGui::Text("%s cases, %s/s, %s disagreeing, %zu found", Count(double(p.cases)).c_str(),
+        ImGui::Text("%s cases, %s/s, %s disagreeing in %zu groups", Count(double(p.cases)).c_str(),
                     Count(p.casesPerSecond).c_str(), Count(double(p.disagreements)).c_str(), p.counterexamples);
         if (o.tolerance > 0) {
             ImGui::SameLine();
@@ -348,8 +349,10 @@ private:
         for (const Counterexample& cx : report.counterexamples) {
             ++index;
             ImGui::PushID(index);
-            ImGui::TextWrapped("%d. %s", index, cx.text.c_str());
+            // as `hitlab hunt` prints a group: its count, cause and distribution, then its smallest case
+            ImGui::TextWrapped("%d. %s", index, HuntGroupLine(cx, o.a).c_str());
             ImGui::Indent();
+            ImGui::TextWrapped("smallest: %s", cx.text.c_str());
             ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1.0f, 0.75f, 0.4f, 1.0f));
             const std::string& failure = m_hunt.Failures().size() >= std::size_t(index)
                                              ? m_hunt.Failures()[std::size_t(index - 1)]
@@ -358,7 +361,6 @@ private:
                                          ? DescribeDisagreement(cx, o).c_str()
                                          : (o.a + ": " + failure + "; exact: " + DescribeExact(cx.exact)).c_str());
             ImGui::PopStyleColor();
-            ImGui::TextDisabled("distribution: %s", cx.distribution.c_str());
             CounterexampleButtons(ctx, cx, index);
             if (!m_hunt.External()) { // the case runs the registry's algorithm a
                 SnippetNode(cx, o, index);
