@@ -9,7 +9,7 @@
 #include <string>
 
 namespace hitlab {
-namespace {
+namespace HITLAB_UNITY_ID {
 
 TEST(AlgorithmsDoc, ListsEveryAlgorithmUnderItsFamilyWithItsFlaw)
 {

@@ -13,7 +13,7 @@
 #include <sstream>
 
 namespace hitlab {
-namespace {
+namespace HITLAB_UNITY_ID {
 
 using nlohmann::json;
 

@@ -14,7 +14,7 @@
 #include <unistd.h>
 #include <vector>
 
-namespace {
+namespace HITLAB_UNITY_ID {
 
 namespace fs = std::filesystem;
 

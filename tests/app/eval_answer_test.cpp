@@ -14,7 +14,7 @@
 #include <vector>
 
 namespace hitlab {
-namespace {
+namespace HITLAB_UNITY_ID {
 
 // ordered: the answer's key order is part of the protocol (results: algorithms run, then answers)
 using json = nlohmann::ordered_json;

@@ -7,7 +7,7 @@
 #include <string>
 
 namespace hitlab {
-namespace {
+namespace HITLAB_UNITY_ID {
 
 nlohmann::ordered_json Answer(const std::string& line, bool expectOk = true)
 {

@@ -19,7 +19,7 @@
 #include <unistd.h>
 
 namespace hitlab {
-namespace {
+namespace HITLAB_UNITY_ID {
 
 using nlohmann::json;
 

@@ -16,7 +16,7 @@
 #include <sstream>
 
 namespace hitlab {
-namespace {
+namespace HITLAB_UNITY_ID {
 
 namespace fs = std::filesystem;
 using nlohmann::json;

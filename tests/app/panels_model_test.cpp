@@ -21,7 +21,7 @@
 #include <unistd.h>
 
 namespace hitlab {
-namespace {
+namespace HITLAB_UNITY_ID {
 
 namespace fs = std::filesystem;
 const fs::path kScenes = fs::path(HITLAB_TEST_DATA) / ".." / ".." / "assets" / "scenes";
@@ -782,7 +782,7 @@ TEST(ResultsTable, LazyTablesMakeTheSameRowsOnDemand)
 } // namespace hitlab
 
 namespace hitlab {
-namespace {
+namespace HITLAB_UNITY_ID {
 
 TEST(PairLegend, OverlapPairsGetRolesAndTheNormalConventionCastsNeither)
 {

@@ -7,7 +7,7 @@
 #include <string>
 
 namespace hitlab {
-namespace {
+namespace HITLAB_UNITY_ID {
 
 TEST(Registry, EveryFamilyHasAlgorithmsAndExactlyOneReference)
 {

@@ -21,7 +21,7 @@
 #include <utility>
 
 namespace hitlab {
-namespace {
+namespace HITLAB_UNITY_ID {
 
 template <typename T>
 class ExtremeCastTest : public ::testing::Test {

@@ -28,7 +28,7 @@
 #include <string>
 
 namespace hitlab {
-namespace {
+namespace HITLAB_UNITY_ID {
 
 constexpr double kTolUlp = 4;
 constexpr double kInf = std::numeric_limits<double>::infinity();

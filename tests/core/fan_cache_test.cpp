@@ -7,7 +7,7 @@
 #include <gtest/gtest.h>
 
 namespace hitlab {
-namespace {
+namespace HITLAB_UNITY_ID {
 
 /// A unit box (id 1), a ray (id 2) and a fan (id 1) aimed at the box from z = -5.
 Scene BoxAndFan(int n = 16)

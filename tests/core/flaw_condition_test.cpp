@@ -12,7 +12,7 @@
 #include <string>
 
 namespace hitlab {
-namespace {
+namespace HITLAB_UNITY_ID {
 
 const Aabb<double> kUnitBox{{0, 0, 0}, {1, 1, 1}};
 

@@ -13,7 +13,7 @@
 #include <random>
 
 namespace hitlab {
-namespace {
+namespace HITLAB_UNITY_ID {
 
 template <typename T>
 class ObbObbTest : public ::testing::Test {

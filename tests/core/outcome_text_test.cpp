@@ -12,7 +12,7 @@
 #include <gtest/gtest.h>
 
 namespace hitlab {
-namespace {
+namespace HITLAB_UNITY_ID {
 
 const Aabb<double> kUnitBox{{0, 0, 0}, {1, 1, 1}};
 
@@ -124,7 +124,7 @@ TEST(OutcomeText, DegenerateHitSentenceIsEmptyForAnOrdinaryHit)
 } // namespace hitlab
 
 namespace hitlab {
-namespace {
+namespace HITLAB_UNITY_ID {
 
 TEST(ShortNumber, WholeNumbersUpToMaxDigitsArePositional)
 {

@@ -11,7 +11,7 @@
 #include <random>
 
 namespace hitlab {
-namespace {
+namespace HITLAB_UNITY_ID {
 
 SceneShape Named(const std::string& name, Shape shape)
 {

@@ -12,7 +12,7 @@
 #include <limits>
 
 namespace hitlab {
-namespace {
+namespace HITLAB_UNITY_ID {
 
 template <typename T>
 class PointSolidTest : public ::testing::Test {

@@ -11,7 +11,7 @@
 #include <vector>
 
 namespace hitlab {
-namespace {
+namespace HITLAB_UNITY_ID {
 
 constexpr float kInf = std::numeric_limits<float>::infinity();
 

@@ -15,7 +15,7 @@
 #include <vector>
 
 namespace hitlab {
-namespace {
+namespace HITLAB_UNITY_ID {
 
 using L = std::numeric_limits<double>;
 

@@ -17,7 +17,7 @@
 #include <string>
 
 namespace hitlab {
-namespace {
+namespace HITLAB_UNITY_ID {
 
 using Scalars = ::testing::Types<float, double>;
 

@@ -4,7 +4,7 @@
 #include <gtest/gtest.h>
 
 namespace hitlab {
-namespace {
+namespace HITLAB_UNITY_ID {
 
 TEST(RayFan, BoxSeenFromOutsideHitsInTheMiddleAndMissesAtTheCorners)
 {

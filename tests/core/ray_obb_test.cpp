@@ -12,7 +12,7 @@
 #include <random>
 
 namespace hitlab {
-namespace {
+namespace HITLAB_UNITY_ID {
 
 template <typename T>
 class RayObbTest : public ::testing::Test {

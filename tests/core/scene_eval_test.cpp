@@ -14,7 +14,7 @@
 #include <set>
 
 namespace hitlab {
-namespace {
+namespace HITLAB_UNITY_ID {
 
 /// Bit for bit: +0 and -0 differ, a NaN equals the same NaN.
 bool SameBits(double x, double y) { return std::bit_cast<std::uint64_t>(x) == std::bit_cast<std::uint64_t>(y); }

@@ -6,7 +6,7 @@
 #include <gtest/gtest.h>
 
 namespace hitlab {
-namespace {
+namespace HITLAB_UNITY_ID {
 
 SceneShape Make(std::string name, Shape shape)
 {
@@ -238,7 +238,7 @@ TEST(ShapeNamer, GivesWhatDefaultShapeNameGivesOneAfterAnother)
 } // namespace hitlab
 
 namespace hitlab {
-namespace {
+namespace HITLAB_UNITY_ID {
 
 TEST(SceneEvaluation, GenerationChangesOnlyWhenResultsMayHaveChanged)
 {

@@ -14,7 +14,7 @@
 #include <vector>
 
 namespace hitlab {
-namespace {
+namespace HITLAB_UNITY_ID {
 
 template <typename T>
 class SimdTest : public ::testing::Test {

@@ -11,7 +11,7 @@
 #include <random>
 
 namespace hitlab {
-namespace {
+namespace HITLAB_UNITY_ID {
 
 template <typename T>
 class SlabTest : public ::testing::Test {

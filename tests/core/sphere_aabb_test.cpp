@@ -9,7 +9,7 @@
 #include <random>
 
 namespace hitlab {
-namespace {
+namespace HITLAB_UNITY_ID {
 
 template <typename T>
 class SphereAabbTest : public ::testing::Test {
@@ -370,7 +370,7 @@ TEST(SphereAabbProperties, FloatAgreesWithDoubleAwayFromBoundaries)
 } // namespace hitlab
 
 namespace hitlab {
-namespace {
+namespace HITLAB_UNITY_ID {
 
 TEST(SphereAabbTrace, ClampStepsCarryBothIntervalsPerAxis)
 {

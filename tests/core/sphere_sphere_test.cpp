@@ -9,7 +9,7 @@
 #include <random>
 
 namespace hitlab {
-namespace {
+namespace HITLAB_UNITY_ID {
 
 template <typename T>
 class SphereSphereTest : public ::testing::Test {

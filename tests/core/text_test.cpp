@@ -7,7 +7,7 @@
 #include <cmath>
 
 namespace hitlab {
-namespace {
+namespace HITLAB_UNITY_ID {
 
 TEST(ShortNumber, WholeNumbersBelowAMillionAreWrittenOut)
 {

@@ -9,7 +9,7 @@
 #include <vector>
 
 namespace hitlab {
-namespace {
+namespace HITLAB_UNITY_ID {
 
 TEST(WorkerPool, EveryThreadOfEachJobRunsOnceAndTheCallerIsThreadZero)
 {

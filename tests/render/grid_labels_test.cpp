@@ -12,7 +12,7 @@
 #include <cmath>
 
 namespace hitlab {
-namespace {
+namespace HITLAB_UNITY_ID {
 
 Camera View2d(double distance, glm::dvec3 target = glm::dvec3(0.0))
 {

@@ -9,7 +9,7 @@
 #include <cmath>
 
 namespace hitlab {
-namespace {
+namespace HITLAB_UNITY_ID {
 
 TEST(Grid, SpacingIsThePowerOfTenBelowAThirdOfTheDistance)
 {

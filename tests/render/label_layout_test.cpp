@@ -16,7 +16,7 @@
 #include <filesystem>
 
 namespace hitlab {
-namespace {
+namespace HITLAB_UNITY_ID {
 
 bool Overlap(const glm::vec4& a, const glm::vec4& b) { return a.x < b.z && b.x < a.z && a.y < b.w && b.y < a.w; }
 

@@ -5,7 +5,7 @@
 #include <gtest/gtest.h>
 
 namespace hitlab {
-namespace {
+namespace HITLAB_UNITY_ID {
 
 const glm::dvec2 kWindow{1280.0, 720.0};
 const glm::ivec2 kFramebuffer{1280, 720};

@@ -8,7 +8,7 @@
 #include <string>
 
 namespace hitlab {
-namespace {
+namespace HITLAB_UNITY_ID {
 
 /// The 2D view (orthographic, looking along -z) of a 400 x 200 figure whose visible height is 4
 /// world units: 50 pixels per unit, the world origin at the figure's centre (200, 100), y up.

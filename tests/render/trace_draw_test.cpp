@@ -18,7 +18,7 @@
 #include <algorithm>
 
 namespace hitlab {
-namespace {
+namespace HITLAB_UNITY_ID {
 
 struct PairScene {
     Scene scene;
@@ -310,7 +310,7 @@ TEST(TraceDraw, TouchingBoxesSayDepthZero)
 } // namespace hitlab
 
 namespace hitlab {
-namespace {
+namespace HITLAB_UNITY_ID {
 
 TEST(TraceDraw, RoleColoursAreTheShapesOwnUnlessTheyLookAlike)
 {

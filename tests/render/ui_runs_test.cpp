@@ -4,7 +4,7 @@
 #include <gtest/gtest.h>
 
 namespace hitlab {
-namespace {
+namespace HITLAB_UNITY_ID {
 
 constexpr glm::vec2 kWhite{0.5f, 0.25f};
 constexpr std::uint32_t kOpaqueRed = 0xff0000ffu, kHalfRed = 0x800000ffu;

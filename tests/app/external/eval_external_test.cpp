@@ -8,7 +8,7 @@
 #include <sstream>
 
 namespace hitlab {
-namespace {
+namespace HITLAB_UNITY_ID {
 
 using nlohmann::json;
 using namespace std::chrono_literals;

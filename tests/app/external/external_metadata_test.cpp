@@ -11,7 +11,7 @@
 #include <vector>
 
 namespace hitlab {
-namespace {
+namespace HITLAB_UNITY_ID {
 
 /// A valid metadata object with one key replaced (or removed when value is empty).
 std::string Object(const std::string& name, const std::string& family = "ray_aabb",
@@ -157,7 +157,7 @@ INSTANTIATE_TEST_SUITE_P(
 } // namespace hitlab
 
 namespace hitlab {
-namespace {
+namespace HITLAB_UNITY_ID {
 
 TEST(InfoView, WritesTheSameMetadataLineItWasReadFrom)
 {

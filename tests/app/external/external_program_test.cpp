@@ -12,7 +12,7 @@
 #include <thread>
 
 namespace hitlab {
-namespace {
+namespace HITLAB_UNITY_ID {
 
 using namespace std::chrono_literals;
 
@@ -339,7 +339,7 @@ TEST(ExternalProgram, ProgramErrorLineFailsNothingElse)
 } // namespace hitlab
 
 namespace hitlab {
-namespace {
+namespace HITLAB_UNITY_ID {
 
 TEST(ExternalProgram, ASignalIsNamedWhenTheShellExecsTheProgram)
 {

@@ -19,7 +19,7 @@
 #include <unistd.h>
 
 namespace hitlab {
-namespace {
+namespace HITLAB_UNITY_ID {
 
 const std::string kCpp = std::string("'") + HITLAB_RAY_AABB_CPP + "'";
 // exec: the shell does not wait for the program, so a crash is the program's own signal

@@ -14,7 +14,7 @@
 #include <unistd.h>
 
 namespace hitlab {
-namespace {
+namespace HITLAB_UNITY_ID {
 
 using nlohmann::json;
 namespace fs = std::filesystem;
@@ -122,8 +122,6 @@ TEST(ReportExternal, ARefusedProgramIsExitStatusTwo)
     EXPECT_EQ(run.err, "hitlab report: 'exit 4' exited with status 4 before its metadata line\n");
 }
 
-} // namespace
-
 TEST(ReportExternal, FailOnUnexplainedExitsOneWhenAnExternalAlgorithmFails)
 {
     // the crash on the ray from x = 13 is that algorithm's unexplained disagreement: one query of two
@@ -134,15 +132,16 @@ TEST(ReportExternal, FailOnUnexplainedExitsOneWhenAnExternalAlgorithmFails)
     EXPECT_EQ(run.status, 1);
     EXPECT_NE(run.out.find("2 queries: 1 agree, 1 disagree."), std::string::npos) << run.out; // the whole report
     EXPECT_EQ(run.err, "hitlab report: 1 of 2 queries disagree, 1 not explained (--fail-on unexplained)\n");
-    const Outcome json = Hitlab({"report", scene, "--algorithms", "slab", "--external", crash, "--json"});
-    EXPECT_EQ(json.status, 0);
-    EXPECT_NE(json.out.find("\"status\": \"unexplained\""), std::string::npos) << json.out;
+    const Outcome jsonRun = Hitlab({"report", scene, "--algorithms", "slab", "--external", crash, "--json"});
+    EXPECT_EQ(jsonRun.status, 0);
+    EXPECT_NE(jsonRun.out.find("\"status\": \"unexplained\""), std::string::npos) << jsonRun.out;
 }
 
+} // namespace
 } // namespace hitlab
 
 namespace hitlab {
-namespace {
+namespace HITLAB_UNITY_ID {
 
 TEST(ReportExternal, ADeclaredFlawDoesNotHideAMissOutsideItsCondition)
 {

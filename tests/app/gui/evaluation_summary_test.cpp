@@ -13,7 +13,7 @@
 #include <filesystem>
 
 namespace hitlab {
-namespace {
+namespace HITLAB_UNITY_ID {
 
 /// A ray from (-5, -0.5, -0.25) along (1, 0.1, 0.05) (no zero component, so no algorithm's parallel
 /// convention applies), a box it hits around the origin (entering at x = -1, y = -0.1, z = -0.05)

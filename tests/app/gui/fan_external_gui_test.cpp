@@ -11,7 +11,7 @@
 #include <string>
 
 namespace hitlab {
-namespace {
+namespace HITLAB_UNITY_ID {
 
 namespace fs = std::filesystem;
 

@@ -12,7 +12,7 @@
 #include <vector>
 
 namespace hitlab {
-namespace {
+namespace HITLAB_UNITY_ID {
 
 const std::string kMisbehave = std::string(HITLAB_PLUGIN_DIR) + "/misbehave.so";
 

@@ -8,7 +8,7 @@
 #include <string>
 
 namespace hitlab {
-namespace {
+namespace HITLAB_UNITY_ID {
 
 Scene PlusSign()
 {

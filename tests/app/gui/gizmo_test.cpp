@@ -14,7 +14,7 @@
 #include <numbers>
 
 namespace hitlab {
-namespace {
+namespace HITLAB_UNITY_ID {
 
 constexpr double kPi = std::numbers::pi;
 

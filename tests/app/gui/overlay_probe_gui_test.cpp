@@ -14,7 +14,7 @@
 #include <gtest/gtest.h>
 
 namespace hitlab {
-namespace {
+namespace HITLAB_UNITY_ID {
 
 constexpr int kWidth = 640, kHeight = 400;
 

@@ -13,7 +13,7 @@
 #include <fstream>
 
 namespace hitlab {
-namespace {
+namespace HITLAB_UNITY_ID {
 
 namespace fs = std::filesystem;
 

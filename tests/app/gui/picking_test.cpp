@@ -8,7 +8,7 @@
 #include <gtest/gtest.h>
 
 namespace hitlab {
-namespace {
+namespace HITLAB_UNITY_ID {
 
 SceneShape Make(Shape shape, bool visible = true)
 {

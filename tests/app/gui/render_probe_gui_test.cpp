@@ -18,7 +18,7 @@
 #include <filesystem>
 
 namespace hitlab {
-namespace {
+namespace HITLAB_UNITY_ID {
 
 constexpr int kWidth = 640, kHeight = 400;
 const glm::vec4 kBoxColor{0.3f, 0.5f, 1.0f, 1.0f};

@@ -5,7 +5,7 @@
 #include <gtest/gtest.h>
 
 namespace hitlab {
-namespace {
+namespace HITLAB_UNITY_ID {
 
 Scene BallScene()
 {

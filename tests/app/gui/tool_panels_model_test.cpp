@@ -13,7 +13,7 @@
 #include <thread>
 
 namespace hitlab {
-namespace {
+namespace HITLAB_UNITY_ID {
 
 Scene LoadLesson(const std::string& name)
 {

@@ -8,7 +8,7 @@
 #include <cfloat>
 
 namespace hitlab {
-namespace {
+namespace HITLAB_UNITY_ID {
 
 constexpr std::array<bool, 5> kNoButtons{};
 

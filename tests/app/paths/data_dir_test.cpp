@@ -14,7 +14,7 @@
 #include <unistd.h>
 
 namespace hitlab {
-namespace {
+namespace HITLAB_UNITY_ID {
 
 namespace fs = std::filesystem;
 

@@ -18,7 +18,7 @@
 #include <sstream>
 
 namespace hitlab {
-namespace {
+namespace HITLAB_UNITY_ID {
 
 namespace fs = std::filesystem;
 

@@ -20,7 +20,7 @@
 #include <unistd.h>
 
 namespace hitlab {
-namespace {
+namespace HITLAB_UNITY_ID {
 
 std::string PluginFile(const std::string& name) { return std::string(HITLAB_PLUGIN_DIR) + "/" + name + ".so"; }
 

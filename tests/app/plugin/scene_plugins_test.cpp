@@ -15,7 +15,7 @@
 #include <unistd.h>
 
 namespace hitlab {
-namespace {
+namespace HITLAB_UNITY_ID {
 
 using nlohmann::json;
 namespace fs = std::filesystem;

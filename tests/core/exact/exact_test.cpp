@@ -14,7 +14,7 @@
 #include <random>
 
 namespace hitlab {
-namespace {
+namespace HITLAB_UNITY_ID {
 
 Query RayBox(glm::dvec3 o, glm::dvec3 d, glm::dvec3 lo, glm::dvec3 hi)
 {

@@ -23,7 +23,7 @@
 #include <unistd.h>
 
 namespace hitlab {
-namespace {
+namespace HITLAB_UNITY_ID {
 
 HuntOptions Options(Family family, const char* a, const char* b = "")
 {

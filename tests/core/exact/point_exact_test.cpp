@@ -8,7 +8,7 @@
 #include <cmath>
 
 namespace hitlab {
-namespace {
+namespace HITLAB_UNITY_ID {
 
 Query InBox(glm::dvec3 p, glm::dvec3 lo, glm::dvec3 hi)
 {

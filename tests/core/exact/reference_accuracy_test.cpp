@@ -24,7 +24,7 @@
 #include <variant>
 
 namespace hitlab {
-namespace {
+namespace HITLAB_UNITY_ID {
 
 double Eps(Precision precision) { return precision == Precision::Float ? 0x1p-23 : 0x1p-52; }
 
@@ -534,7 +534,7 @@ TEST(ReferenceAccuracy, PointFamiliesGeneratedCases) { CheckFamily(PointCase, 40
 } // namespace hitlab
 
 namespace hitlab {
-namespace {
+namespace HITLAB_UNITY_ID {
 
 TEST(ReferenceAccuracy, RayObbFloatVerdictWithinFourUnitsOfTouching)
 {

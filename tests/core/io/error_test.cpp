@@ -9,7 +9,7 @@
 #include <sstream>
 
 namespace hitlab {
-namespace {
+namespace HITLAB_UNITY_ID {
 
 TEST(IoError, TextIsWhereColonWhatOrWhatAloneOrNothing)
 {

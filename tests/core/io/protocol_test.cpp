@@ -9,7 +9,7 @@
 #include <limits>
 
 namespace hitlab {
-namespace {
+namespace HITLAB_UNITY_ID {
 
 using nlohmann::json;
 

@@ -5,7 +5,7 @@
 #include <gtest/gtest.h>
 
 namespace hitlab {
-namespace {
+namespace HITLAB_UNITY_ID {
 
 /// A scene with a box (id 1), a ray (id 2), a sphere (id 3) and the given "ray_fans" value.
 std::string WithFans(const std::string& fans)

@@ -17,7 +17,7 @@
 #include <thread>
 
 namespace hitlab {
-namespace {
+namespace HITLAB_UNITY_ID {
 
 namespace fs = std::filesystem;
 

@@ -8,7 +8,7 @@
 #include <gtest/gtest.h>
 
 namespace hitlab {
-namespace {
+namespace HITLAB_UNITY_ID {
 
 float Width(const std::string& s) { return 7.0f * float(s.size()); }
 

@@ -9,7 +9,7 @@
 #include <string>
 
 namespace hitlab {
-namespace {
+namespace HITLAB_UNITY_ID {
 
 constexpr LayoutFrame kFrame{0, 0, 1280, 720, 19};
 constexpr PanelId kAll[] = {PanelId::Scene,   PanelId::Inspector, PanelId::Algorithms, PanelId::Results,

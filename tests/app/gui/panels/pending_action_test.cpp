@@ -12,7 +12,7 @@
 #include <vector>
 
 namespace hitlab {
-namespace {
+namespace HITLAB_UNITY_ID {
 
 /// What the owner ran, as "new", "open PATH", "quit".
 struct Owner {

@@ -8,7 +8,7 @@
 #include <string>
 
 namespace hitlab {
-namespace {
+namespace HITLAB_UNITY_ID {
 
 // slab-2d-miss.json's verdict, and a longer sentence of the kind the slab traces give
 constexpr const char* kMiss = "miss: the ray leaves the x slab at t = 0.75 before it enters the y slab at t = 1";
