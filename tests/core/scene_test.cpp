@@ -45,6 +45,38 @@ TEST(SceneQueries, DefaultQueriesPairEveryCastWithEverySolidAFamilyCovers)
     EXPECT_EQ(scene.QueriesOf(3).size(), 3u); // ray, segment, sphere
 }
 
+// Queries() lists each pair once, the earlier shape's first, in the order of the shapes; QueriesOf
+// finds a shape's queries by a scan of every other shape, so the two must list the same queries.
+TEST(SceneQueries, QueriesAreEachShapesQueriesWithTheLaterShapesInOrder)
+{
+    for (const bool solidPairs : {true, false}) {
+        Scene scene;
+        const Shape kinds[] = {Aabb<double>{},    Ray<double>{}, Sphere<double>{}, Point<double>{},
+                               Segment<double>{}, Obb<double>{}, Plane<double>{}};
+        for (int i = 0; i < 150; ++i) {
+            scene.Add(Make("s", kinds[(i * 5 + i / 7) % 7])); // every type, in no particular order
+        }
+        scene.SetSolidPairsEnabled(solidPairs);
+        scene.SetPairEnabled(scene.Shapes()[1].id, scene.Shapes()[2].id, false);
+        std::vector<SceneQuery> expected;
+        for (size_t i = 0; i < scene.Shapes().size(); ++i) {
+            for (const SceneQuery& q : scene.QueriesOf(scene.Shapes()[i].id)) {
+                const ShapeId other = q.a == scene.Shapes()[i].id ? q.b : q.a;
+                if (scene.IndexOf(other) > int(i)) {
+                    expected.push_back(q);
+                }
+            }
+        }
+        const std::vector<SceneQuery> queries = scene.Queries();
+        ASSERT_EQ(queries.size(), expected.size()) << "solid pairs " << solidPairs;
+        for (size_t k = 0; k < queries.size(); ++k) {
+            ASSERT_TRUE(queries[k].family == expected[k].family && queries[k].a == expected[k].a &&
+                        queries[k].b == expected[k].b)
+                << "query " << k;
+        }
+    }
+}
+
 TEST(SceneQueries, DisabledPairIsLeftOut)
 {
     Scene scene = SmallScene();
@@ -234,7 +266,7 @@ TEST(ShapeNamer, GivesWhatDefaultShapeNameGivesOneAfterAnother)
     }
 }
 
-} // namespace
+} // namespace HITLAB_UNITY_ID
 } // namespace hitlab
 
 namespace hitlab {
@@ -258,5 +290,5 @@ TEST(SceneEvaluation, GenerationChangesOnlyWhenResultsMayHaveChanged)
     other.Evaluate(scene);
     EXPECT_NE(other.Generation(), evaluator.Generation());
 }
-} // namespace
+} // namespace HITLAB_UNITY_ID
 } // namespace hitlab
