@@ -19,13 +19,6 @@ namespace hitlab {
 
 namespace {
 
-/// The direction of a ray cast query (end - start for a segment).
-glm::dvec3 CastDirection(const Query& q)
-{
-    const std::optional<CastLine> line = CastLineOf(q.a);
-    return line ? line->direction : glm::dvec3(0);
-}
-
 Situation ComputeSituation(const Query& q, const Result& r, Precision precision)
 {
     Situation s;

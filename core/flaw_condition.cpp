@@ -91,13 +91,6 @@ std::optional<FlawCondition> ParseCondition(std::string_view text, std::string* 
     return std::nullopt;
 }
 
-/// The direction of the query's ray or segment (end - start), 0 for other shapes.
-glm::dvec3 CastDirection(const Query& q)
-{
-    const std::optional<CastLine> line = CastLineOf(q.a);
-    return line ? line->direction : glm::dvec3(0);
-}
-
 /// The direction's components along the box's axes (an aabb's are x, y, z), or along a plane's
 /// normal (one component); empty for other families.
 std::vector<double> AxisComponents(const Query& q)
@@ -351,6 +344,12 @@ std::string FlawVocabularyText()
                (w.word == FlawWord::InFacePlane ? " [x|y|z]" : "");
     }
     return out + "; joined by ' and '; 'float: ' or 'double: ' in front restricts a clause to one precision";
+}
+
+glm::dvec3 CastDirection(const Query& q)
+{
+    const std::optional<CastLine> line = CastLineOf(q.a);
+    return line ? line->direction : glm::dvec3(0);
 }
 
 bool HasParallelComponent(const Query& query)

@@ -63,6 +63,8 @@ std::string FlawWhenText(std::span<const std::string_view> clauses);
 /// Whether a component of the cast's direction along a box axis (an obb's local axes; ray_plane:
 /// n . d) is +-0: the condition "parallel component", and the comparison's Situation::parallelAxis.
 bool HasParallelComponent(const Query& query);
+/// The direction of the query's ray or segment (end - start), 0 for other shapes.
+glm::dvec3 CastDirection(const Query& query);
 
 /// Whether the ray or segment is parallel to a face (on axis 0, 1, 2, or any when -1) and its
 /// origin lies exactly on that face's plane: "in face plane", and a grazing ray for the comparison.

@@ -13,8 +13,6 @@ namespace hitlab {
 
 namespace {
 
-constexpr size_t kShapeTypes = std::variant_size_v<Shape>;
-
 /// The family of a pair of shape types (variant indices), and whether the second is the family's a.
 struct TypePair {
     std::optional<Family> family;

@@ -18,7 +18,6 @@ struct PairFamily {
     bool swapped = false;
 };
 
-constexpr size_t kShapeTypes = std::variant_size_v<Shape>;
 using FamilyTable = std::array<std::array<PairFamily, kShapeTypes>, kShapeTypes>;
 
 template <size_t... I>
@@ -210,7 +209,7 @@ std::vector<SceneQuery> Scene::Queries() const
     // each type's shapes by index, so that shape i meets only the later shapes of the types it makes
     // queries with: the work is the number of queries (10 rays among 100,000 boxes: 1,000,000), not
     // the number of pairs of shapes (5,000,000,000)
-    constexpr size_t kTypes = std::variant_size_v<Shape>;
+    constexpr size_t kTypes = kShapeTypes;
     std::array<std::vector<size_t>, kTypes> byType;
     for (size_t i = 0; i < m_shapes.size(); ++i) {
         byType[m_shapes[i].shape.index()].push_back(i);

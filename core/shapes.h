@@ -73,6 +73,8 @@ struct Point {
 /// Any shape of the protocol, in double (the precision of input files and of the scene).
 using Shape =
     std::variant<Ray<double>, Segment<double>, Plane<double>, Aabb<double>, Sphere<double>, Obb<double>, Point<double>>;
+/// How many types of shape there are (tables indexed by Shape::index()).
+inline constexpr std::size_t kShapeTypes = std::variant_size_v<Shape>;
 
 /// Converts a shape to another scalar (rounding to nearest when narrowing).
 template <typename U, typename T>

@@ -1,5 +1,6 @@
 // The t labels of a cast: every slab crossing of the focused trace, and the result's entry and exit.
 #include "cast_labels.h"
+#include "draw_helpers.h"
 #include "grid_labels.h"
 #include "label_layout.h"
 #include "scene_draw.h"
@@ -16,11 +17,8 @@ namespace hitlab {
 
 namespace {
 
-glm::vec3 F(const glm::dvec3& v) { return glm::vec3(v); }
-bool Finite(const glm::dvec3& v) { return std::isfinite(v.x) && std::isfinite(v.y) && std::isfinite(v.z); }
-
-constexpr glm::vec4 kText{235.0f / 255.0f, 235.0f / 255.0f, 235.0f / 255.0f, 1.0f};
-constexpr glm::vec2 kAbove{10.0f, -24.0f}, kBelow{10.0f, 8.0f};
+constexpr glm::vec4 kCastText{235.0f / 255.0f, 235.0f / 255.0f, 235.0f / 255.0f, 1.0f};
+constexpr glm::vec2 kCastAbove{10.0f, -24.0f}, kCastBelow{10.0f, 8.0f};
 
 /// One t where the ray crosses slab planes, with what crosses there ("x near", "y far", ...).
 struct Crossing {
@@ -89,7 +87,7 @@ void EmitCastLabels(const Scene& scene, const QueryEvaluation& qe, const CastLin
     auto label = [&](double t, const std::string& what, bool above, const glm::vec4& color) {
         const glm::dvec3 at = origin + dir * t;
         if (std::isfinite(t) && Finite(at)) {
-            out.Label(F(at), above ? kAbove : kBelow, what + " t = " + ShortNumber(t, 6), color);
+            out.Label(F(at), above ? kCastAbove : kCastBelow, what + " t = " + ShortNumber(t, 6), color);
         }
     };
     const Result r = given != nullptr ? given->result : DrawnResult(scene, qe);
@@ -122,14 +120,14 @@ void EmitCastLabels(const Scene& scene, const QueryEvaluation& qe, const CastLin
                 c.prefix = "out: ";
                 exitLabelled = true;
             }
-            label(c.t, c.prefix + c.names, c.near, c.axis >= 0 ? palette::Slab(c.axis) : kText);
+            label(c.t, c.prefix + c.names, c.near, c.axis >= 0 ? palette::Slab(c.axis) : kCastText);
         }
     }
     if (r.hit && !enterLabelled) {
-        label(r.tEnter, "in", true, kText);
+        label(r.tEnter, "in", true, kCastText);
     }
     if (hasExit && !exitLabelled) {
-        label(r.tExit, "out", false, kText);
+        label(r.tExit, "out", false, kCastText);
     }
     // the running interval after the last slab shown (the final one on the last step)
     if (last != nullptr && !SlabEmpty(*last) && std::isfinite(last->tEnter) && std::isfinite(last->tExit)) {
@@ -137,7 +135,7 @@ void EmitCastLabels(const Scene& scene, const QueryEvaluation& qe, const CastLin
         if (Finite(mid)) {
             const std::string text =
                 "[t_enter, t_exit] = [" + ShortNumber(last->tEnter, 6) + ", " + ShortNumber(last->tExit, 6) + "]";
-            out.Label(F(mid), kBelow, text, kText);
+            out.Label(F(mid), kCastBelow, text, kCastText);
         }
     }
 }

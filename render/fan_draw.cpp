@@ -1,5 +1,6 @@
 // The dense ray view: fan samples, origin handles and grid outlines.
 #include "fan_draw.h"
+#include "draw_helpers.h"
 
 #include "scene_draw.h"
 #include "shader.h"
@@ -13,8 +14,6 @@
 namespace hitlab {
 
 namespace {
-
-glm::vec3 F(const glm::dvec3& v) { return glm::vec3(v); }
 
 void SetColor(GLint location, const glm::vec4& c) { glUniform4f(location, c.x, c.y, c.z, c.w); }
 

@@ -1,5 +1,6 @@
 // Face steps, trace boxes and the gizmo to primitives.
 #include "overlay_draw.h"
+#include "draw_helpers.h"
 
 #include "scene_draw.h"
 
@@ -11,10 +12,6 @@
 namespace hitlab {
 
 namespace {
-
-glm::vec3 F(const glm::dvec3& v) { return glm::vec3(v); }
-glm::vec4 WithAlpha(glm::vec4 c, float a) { return {c.x, c.y, c.z, a}; }
-bool Finite(const glm::dvec3& v) { return std::isfinite(v.x) && std::isfinite(v.y) && std::isfinite(v.z); }
 
 } // namespace
 

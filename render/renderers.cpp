@@ -1,5 +1,6 @@
 // Batched renderers: one vertex array per primitive, instance data streamed once per draw.
 #include "renderers.h"
+#include "gl_upload.h"
 
 #include "scene_draw.h"
 #include "shader.h"
@@ -28,20 +29,6 @@ GLuint StaticBuffer(const void* data, GLsizeiptr size)
     glBindBuffer(GL_ARRAY_BUFFER, buffer);
     glBufferData(GL_ARRAY_BUFFER, size, data, GL_STATIC_DRAW);
     return buffer;
-}
-
-/// Streams data into buffer. The storage is reused while it is large enough (a new one each
-/// frame costs a software driver fresh pages, page faults and all) and grows by half when not.
-template <typename T>
-void Upload(GLuint buffer, std::size_t& capacity, const std::vector<T>& data)
-{
-    glBindBuffer(GL_ARRAY_BUFFER, buffer);
-    const std::size_t size = data.size() * sizeof(T);
-    if (size > capacity) {
-        capacity = size + size / 2;
-        glBufferData(GL_ARRAY_BUFFER, static_cast<GLsizeiptr>(capacity), nullptr, GL_STREAM_DRAW);
-    }
-    glBufferSubData(GL_ARRAY_BUFFER, 0, static_cast<GLsizeiptr>(size), data.data());
 }
 
 void DestroyObjects(unsigned& program, unsigned& vao, std::initializer_list<unsigned*> buffers)
@@ -114,7 +101,7 @@ void LineRenderer::Draw() const
         glUniform4f(m_fadeLocation, m_fade.x, m_fade.y, m_fade.z, m_fade.w);
     }
     glBindVertexArray(m_vao);
-    Upload(m_buffer, m_capacity, m_instances);
+    Upload(GL_ARRAY_BUFFER, m_buffer, m_capacity, m_instances);
     glDrawArraysInstanced(GL_TRIANGLE_STRIP, 0, 4, static_cast<GLsizei>(m_instances.size()));
     glBindVertexArray(0);
 }
@@ -161,7 +148,7 @@ void MarkerRenderer::Draw() const
     }
     glUseProgram(m_program);
     glBindVertexArray(m_vao);
-    Upload(m_buffer, m_capacity, m_instances);
+    Upload(GL_ARRAY_BUFFER, m_buffer, m_capacity, m_instances);
     glDrawArraysInstanced(GL_TRIANGLE_STRIP, 0, 4, static_cast<GLsizei>(m_instances.size()));
     glBindVertexArray(0);
 }
@@ -230,7 +217,7 @@ void BoxRenderer::Draw() const
     }
     glUseProgram(m_program);
     glBindVertexArray(m_vao);
-    Upload(m_buffer, m_capacity, m_instances);
+    Upload(GL_ARRAY_BUFFER, m_buffer, m_capacity, m_instances);
     glEnable(GL_CULL_FACE);
     glCullFace(GL_BACK);
     glDrawArraysInstanced(GL_TRIANGLES, 0, 36, static_cast<GLsizei>(m_instances.size()));
@@ -279,7 +266,7 @@ void SphereRenderer::Draw() const
     }
     glUseProgram(m_program);
     glBindVertexArray(m_vao);
-    Upload(m_buffer, m_capacity, m_instances);
+    Upload(GL_ARRAY_BUFFER, m_buffer, m_capacity, m_instances);
     glDrawArraysInstanced(GL_TRIANGLE_STRIP, 0, 4, static_cast<GLsizei>(m_instances.size()));
     glBindVertexArray(0);
 }
@@ -323,7 +310,7 @@ void TriangleRenderer::Draw() const
     }
     glUseProgram(m_program);
     glBindVertexArray(m_vao);
-    Upload(m_buffer, m_capacity, m_vertices);
+    Upload(GL_ARRAY_BUFFER, m_buffer, m_capacity, m_vertices);
     glDrawArrays(GL_TRIANGLES, 0, static_cast<GLsizei>(m_vertices.size()));
     glBindVertexArray(0);
 }

@@ -1,5 +1,6 @@
 // Scene drawing: shapes, results and traces to primitives.
 #include "scene_draw.h"
+#include "draw_helpers.h"
 
 #include "trace_draw.h"
 
@@ -29,21 +30,6 @@ namespace {
 
 /// The centre of a solid of an overlap pair (solids always have one).
 glm::dvec3 SolidCenter(const Shape& shape) { return ShapeCenter(shape).value_or(glm::dvec3(0.0)); }
-
-glm::vec4 WithAlpha(glm::vec4 c, float a) { return {c.x, c.y, c.z, a}; }
-glm::vec4 Lighter(glm::vec4 c, float amount) { return glm::mix(c, glm::vec4(1.0f), amount); }
-glm::vec3 F(const glm::dvec3& v) { return glm::vec3(v); }
-bool Finite(const glm::dvec3& v) { return std::isfinite(v.x) && std::isfinite(v.y) && std::isfinite(v.z); }
-
-/// World length that looks about `pixels` long at p.
-double PixelsToWorld(const Camera& c, const glm::dvec3& p, double pixels)
-{
-    double depth = c.distance;
-    if (!IsOrthographic(c)) {
-        depth = std::max(glm::dot(p - EyePosition(c), Basis(c).forward), c.distance * 0.05);
-    }
-    return pixels * WorldPerPixel(c) * depth / c.distance;
-}
 
 void Arrow(DrawSink& out, const glm::dvec3& from, const glm::dvec3& to, glm::vec4 color, float width)
 {

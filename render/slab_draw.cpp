@@ -1,5 +1,6 @@
 // The slab method's planes, crossings, per-axis bands and intervals to primitives.
 #include "slab_draw.h"
+#include "draw_helpers.h"
 
 #include "scene_draw.h"
 
@@ -12,20 +13,6 @@
 namespace hitlab {
 
 namespace {
-
-glm::vec3 F(const glm::dvec3& v) { return glm::vec3(v); }
-glm::vec4 WithAlpha(glm::vec4 c, float a) { return {c.x, c.y, c.z, a}; }
-bool Finite(const glm::dvec3& v) { return std::isfinite(v.x) && std::isfinite(v.y) && std::isfinite(v.z); }
-
-/// World length that looks about `pixels` long at p (as scene_draw measures its arrows).
-double PixelsToWorld(const Camera& c, const glm::dvec3& p, double pixels)
-{
-    double depth = c.distance;
-    if (!IsOrthographic(c)) {
-        depth = std::max(glm::dot(p - EyePosition(c), Basis(c).forward), c.distance * 0.05);
-    }
-    return pixels * WorldPerPixel(c) * depth / c.distance;
-}
 
 /// Each axis's first slab step, as the planes are drawn (a method may visit a slab twice).
 std::array<const SlabPart*, 3> FirstSlabs(const Trace& trace)

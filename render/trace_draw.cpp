@@ -1,5 +1,6 @@
 // Trace steps to primitives: ray/sphere steps, axis tests' intervals, the pair's roles, the depth.
 #include "trace_draw.h"
+#include "draw_helpers.h"
 
 #include "scene_draw.h"
 
@@ -16,10 +17,6 @@
 namespace hitlab {
 
 namespace {
-
-glm::vec3 F(const glm::dvec3& v) { return glm::vec3(v); }
-glm::vec4 WithAlpha(glm::vec4 c, float a) { return {c.x, c.y, c.z, a}; }
-bool Finite(const glm::dvec3& v) { return std::isfinite(v.x) && std::isfinite(v.y) && std::isfinite(v.z); }
 
 constexpr glm::vec4 kText{235.0f / 255.0f, 235.0f / 255.0f, 235.0f / 255.0f, 1.0f};
 constexpr glm::vec4 kAxisLine{0.8f, 0.8f, 0.82f, 0.9f};
@@ -87,16 +84,6 @@ private:
     DrawSink& m_out;
     bool m_labels;
 };
-
-/// World length that looks about `pixels` long at p.
-double PixelsToWorld(const Camera& c, const glm::dvec3& p, double pixels)
-{
-    double depth = c.distance;
-    if (!IsOrthographic(c)) {
-        depth = std::max(glm::dot(p - EyePosition(c), Basis(c).forward), c.distance * 0.05);
-    }
-    return pixels * WorldPerPixel(c) * depth / c.distance;
-}
 
 /// The value of the step named `name`, if it has one.
 std::optional<double> ValueOf(const TraceStep& step, const char* name)

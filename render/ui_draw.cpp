@@ -1,5 +1,6 @@
 // ImGui's draw lists through GL.
 #include "ui_draw.h"
+#include "gl_upload.h"
 
 #include "shader.h"
 #include "ui_runs.h"
@@ -13,19 +14,6 @@
 namespace hitlab {
 
 namespace {
-
-/// Copies data into buffer (bound to target), reusing its storage while it is large enough.
-template <typename T>
-void Upload(GLenum target, GLuint buffer, std::size_t& capacity, const std::vector<T>& data)
-{
-    glBindBuffer(target, buffer);
-    const std::size_t size = data.size() * sizeof(T);
-    if (size > capacity) {
-        capacity = size + size / 2;
-        glBufferData(target, static_cast<GLsizeiptr>(capacity), nullptr, GL_STREAM_DRAW);
-    }
-    glBufferSubData(target, 0, static_cast<GLsizeiptr>(size), data.data());
-}
 
 /// Square display pixels an untextured run must cover to be drawn in its own state (about a line
 /// of text's height squared: a panel's background, a bar; not a check box or a scroll bar's grab).

@@ -95,7 +95,7 @@ bool PrintFinds(const HuntCliOptions& o, const HuntSource& spec, const ExternalH
 }
 
 /// The last line: cases, speed, source, threads, disagreements and failures, groups, GMP calls.
-std::string Summary(const ExternalHuntReport& report, bool plugin, double tolerance)
+std::string ExternalSummary(const ExternalHuntReport& report, bool plugin, double tolerance)
 {
     const HuntProgress& p = report.progress;
     const std::string near =
@@ -171,7 +171,7 @@ int RunHuntExternal(HuntCliOptions o, const HuntSource& spec, std::chrono::milli
                    .dump(2)
             << "\n";
     } else {
-        out << Summary(report, !spec.plugin.empty(), o.hunt.tolerance);
+        out << ExternalSummary(report, !spec.plugin.empty(), o.hunt.tolerance);
     }
     return HuntExitStatus(HuntStatusOf(report.progress, report.found.size()));
 }

@@ -16,15 +16,15 @@ namespace hitlab {
 namespace {
 
 // ordered: the conventions keep the order the program wrote them in
-using json = nlohmann::ordered_json;
+using OrderedJson = nlohmann::ordered_json;
 
-std::string Describe(const json& v) { return detail::Describe(nlohmann::json(v)); }
+std::string Describe(const OrderedJson& v) { return detail::Describe(nlohmann::json(v)); }
 
 /// The keys of one metadata object, in the order `hitlab algorithms --json` writes them.
 constexpr std::string_view kKeys[] = {"name",      "family",      "title",   "summary", "source",   "reference",
                                       "published", "conventions", "returns", "flaw",    "flaw_when"};
 
-std::string ReadString(const json& object, const std::string& path, std::string_view key, std::string& out)
+std::string ReadString(const OrderedJson& object, const std::string& path, std::string_view key, std::string& out)
 {
     const auto it = object.find(key);
     if (it == object.end()) {
@@ -37,7 +37,7 @@ std::string ReadString(const json& object, const std::string& path, std::string_
     return "";
 }
 
-std::string ReadBool(const json& object, const std::string& path, std::string_view key, bool& out)
+std::string ReadBool(const OrderedJson& object, const std::string& path, std::string_view key, bool& out)
 {
     const auto it = object.find(key);
     if (it == object.end()) {
@@ -50,7 +50,7 @@ std::string ReadBool(const json& object, const std::string& path, std::string_vi
     return "";
 }
 
-std::string ReadConventions(const json& object, const std::string& path, ExternalAlgorithm& out)
+std::string ReadConventions(const OrderedJson& object, const std::string& path, ExternalAlgorithm& out)
 {
     const auto it = object.find("conventions");
     if (it == object.end()) {
@@ -68,7 +68,7 @@ std::string ReadConventions(const json& object, const std::string& path, Externa
     return "";
 }
 
-std::string ReadReturns(const json& object, const std::string& path, ExternalAlgorithm& out)
+std::string ReadReturns(const OrderedJson& object, const std::string& path, ExternalAlgorithm& out)
 {
     const auto it = object.find("returns");
     if (it == object.end()) {
@@ -79,7 +79,7 @@ std::string ReadReturns(const json& object, const std::string& path, ExternalAlg
     }
     out.returns = 0;
     for (size_t i = 0; i < it->size(); ++i) {
-        const json& v = (*it)[i];
+        const OrderedJson& v = (*it)[i];
         const std::string at = path + ".returns[" + std::to_string(i) + "]";
         std::uint32_t bit = 0;
         for (std::uint32_t b = kFieldHit; b <= kFieldSeparatingAxis && v.is_string(); b <<= 1) {
@@ -117,7 +117,7 @@ std::string AddFlawClause(std::string_view text, const std::string& path, Extern
 
 /// "flaw_when" (a string or an array of strings) and the convention "flaw_when" (clauses
 /// separated by ';', taken out of the conventions) into out.flawWhen; "" or the error.
-std::string ReadFlawWhen(const json& object, const std::string& path, ExternalAlgorithm& out)
+std::string ReadFlawWhen(const OrderedJson& object, const std::string& path, ExternalAlgorithm& out)
 {
     const auto convention = std::find_if(out.conventions.begin(), out.conventions.end(),
                                          [](const auto& c) { return c.first == "flaw_when"; });
@@ -144,7 +144,7 @@ std::string ReadFlawWhen(const json& object, const std::string& path, ExternalAl
     if (out.flaw.empty()) {
         return path + ".flaw_when: a condition without a flaw (declare the flaw's sentence in flaw)";
     }
-    const json list = it->is_string() ? json::array({*it}) : *it;
+    const OrderedJson list = it->is_string() ? OrderedJson::array({*it}) : *it;
     if (!list.is_array()) {
         return path + ".flaw_when: expected a string or an array of strings, got " + Describe(*it);
     }
@@ -161,7 +161,7 @@ std::string ReadFlawWhen(const json& object, const std::string& path, ExternalAl
 }
 
 /// One metadata object at path ("[0]") into out; "" or the error.
-std::string ReadAlgorithm(const json& object, const std::string& path, ExternalAlgorithm& out)
+std::string ReadAlgorithm(const OrderedJson& object, const std::string& path, ExternalAlgorithm& out)
 {
     if (!object.is_object()) {
         return path + ": expected a metadata object, got " + Describe(object);
@@ -249,7 +249,7 @@ MetadataParse ParseExternalMetadata(std::string_view line, const std::string& co
 {
     MetadataParse out;
     const std::string prefix = "metadata line of '" + command + "': ";
-    const json j = json::parse(line, nullptr, false);
+    const OrderedJson j = OrderedJson::parse(line, nullptr, false);
     if (j.is_discarded()) {
         out.error = prefix + "not valid JSON: " + detail::Quote(line);
         return out;

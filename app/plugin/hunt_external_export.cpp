@@ -11,7 +11,7 @@ namespace hitlab {
 
 namespace {
 
-std::string Vec(const glm::dvec3& v)
+std::string VecLiteral(const glm::dvec3& v)
 {
     return "{" + HuntLiteral(v.x) + ", " + HuntLiteral(v.y) + ", " + HuntLiteral(v.z) + "}";
 }
@@ -24,18 +24,19 @@ std::pair<std::string, std::string> AbiShape(const Shape& shape)
         [](const auto& x) -> std::pair<std::string, std::string> {
             using X = std::decay_t<decltype(x)>;
             if constexpr (std::is_same_v<X, Ray<double>>) {
-                return {"ray", "{" + Vec(x.origin) + ", " + Vec(x.direction) + "}"};
+                return {"ray", "{" + VecLiteral(x.origin) + ", " + VecLiteral(x.direction) + "}"};
             } else if constexpr (std::is_same_v<X, Segment<double>>) {
-                return {"segment", "{" + Vec(x.start) + ", " + Vec(x.end) + "}"};
+                return {"segment", "{" + VecLiteral(x.start) + ", " + VecLiteral(x.end) + "}"};
             } else if constexpr (std::is_same_v<X, Plane<double>>) {
-                return {"plane", "{" + Vec(x.normal) + ", " + HuntLiteral(x.distance) + "}"};
+                return {"plane", "{" + VecLiteral(x.normal) + ", " + HuntLiteral(x.distance) + "}"};
             } else if constexpr (std::is_same_v<X, Aabb<double>>) {
-                return {"aabb", "{" + Vec(x.min) + ", " + Vec(x.max) + "}"};
+                return {"aabb", "{" + VecLiteral(x.min) + ", " + VecLiteral(x.max) + "}"};
             } else if constexpr (std::is_same_v<X, Sphere<double>>) {
-                return {"sphere", "{" + Vec(x.center) + ", " + HuntLiteral(x.radius) + "}"};
+                return {"sphere", "{" + VecLiteral(x.center) + ", " + HuntLiteral(x.radius) + "}"};
             } else if constexpr (std::is_same_v<X, Obb<double>>) {
-                return {"obb", "{" + Vec(x.center) + ", " + Vec(x.halfExtents) + ", {" + Vec(x.axes[0]) + ", " +
-                                   Vec(x.axes[1]) + ", " + Vec(x.axes[2]) + "}}"};
+                return {"obb", "{" + VecLiteral(x.center) + ", " + VecLiteral(x.halfExtents) + ", {" +
+                                   VecLiteral(x.axes[0]) + ", " + VecLiteral(x.axes[1]) + ", " + VecLiteral(x.axes[2]) +
+                                   "}}"};
             } else {
                 return {"", ""};
             }

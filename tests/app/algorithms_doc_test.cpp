@@ -30,5 +30,5 @@ TEST(AlgorithmsDoc, ListsEveryAlgorithmUnderItsFamilyWithItsFlaw)
     }
 }
 
-} // namespace
+} // namespace HITLAB_UNITY_ID
 } // namespace hitlab

@@ -164,5 +164,5 @@ TEST(CommandLineTest, EvalReadsStandardInput)
     EXPECT_EQ(answer.at("results").at(std::string(ReferenceAlgorithm(Family::RayPlane).name)).at("t_enter"), 2);
 }
 
-} // namespace
+} // namespace HITLAB_UNITY_ID
 } // namespace hitlab

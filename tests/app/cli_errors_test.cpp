@@ -270,4 +270,4 @@ TEST(CommandLineErrors, BenchRefusesAScenesMillionPairsUpFront)
     fs::remove(path);
 }
 
-} // namespace
+} // namespace HITLAB_UNITY_ID

@@ -327,5 +327,5 @@ TEST(JudgeAnswers, JudgesOneAnswerAloneAsATriageWould)
     EXPECT_EQ(judged.exact.tExit.text, "1/2");
 }
 
-} // namespace
+} // namespace HITLAB_UNITY_ID
 } // namespace hitlab

@@ -68,5 +68,5 @@ TEST(EvalPoint, BadPointsGetAClearErrorLine)
     EXPECT_EQ(e["error"], "a.type: expected \"point\" for point_sphere, got \"sphere\"");
 }
 
-} // namespace
+} // namespace HITLAB_UNITY_ID
 } // namespace hitlab

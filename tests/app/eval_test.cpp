@@ -523,5 +523,5 @@ TEST(EvalTest, ExactTBeyondTheDoubleRangeIsInfinity)
     }
 }
 
-} // namespace
+} // namespace HITLAB_UNITY_ID
 } // namespace hitlab

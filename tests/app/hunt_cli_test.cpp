@@ -329,5 +329,5 @@ TEST(ReportExact, TableAndJsonCarryTheJudge)
     EXPECT_EQ(j["queries"][0]["exact"]["algorithms"]["expanded_box"]["agrees_with_exact"], false);
 }
 
-} // namespace
+} // namespace HITLAB_UNITY_ID
 } // namespace hitlab

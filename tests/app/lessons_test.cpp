@@ -700,5 +700,5 @@ TEST(Lessons, StressSceneIsWhatTheScriptGenerates)
     fs::remove(out);
 }
 
-} // namespace
+} // namespace HITLAB_UNITY_ID
 } // namespace hitlab

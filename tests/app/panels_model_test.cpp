@@ -778,7 +778,7 @@ TEST(ResultsTable, LazyTablesMakeTheSameRowsOnDemand)
     }
 }
 
-} // namespace
+} // namespace HITLAB_UNITY_ID
 } // namespace hitlab
 
 namespace hitlab {
@@ -801,5 +801,5 @@ TEST(PairLegend, OverlapPairsGetRolesAndTheNormalConventionCastsNeither)
     EXPECT_EQ(cast.convention, "");
 }
 
-} // namespace
+} // namespace HITLAB_UNITY_ID
 } // namespace hitlab

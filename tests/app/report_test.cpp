@@ -453,5 +453,5 @@ TEST(ExecutableTest, ReportRunsHeadlessAndExitsTwoOnABadFile)
     std::remove(out.c_str());
 }
 
-} // namespace
+} // namespace HITLAB_UNITY_ID
 } // namespace hitlab

@@ -426,5 +426,5 @@ TEST(AabbAabbProperties, FloatAgreesWithDoubleAwayFromBoundaries)
     EXPECT_GT(compared, 19000);
 }
 
-} // namespace
+} // namespace HITLAB_UNITY_ID
 } // namespace hitlab

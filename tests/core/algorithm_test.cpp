@@ -266,5 +266,5 @@ TEST(Shapes, ShapeCenterOfEachShape)
     EXPECT_FALSE(ShapeCenter(Plane<double>{}).has_value());
 }
 
-} // namespace
+} // namespace HITLAB_UNITY_ID
 } // namespace hitlab

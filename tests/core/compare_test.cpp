@@ -383,5 +383,5 @@ TEST(CompareEmptyRunner, AFloatDisagreementWithoutAConventionIsUnexplainedNotRer
               "t_exit 2.5 (reference 2): not explained by mine's declared conventions or by rounding");
 }
 
-} // namespace
+} // namespace HITLAB_UNITY_ID
 } // namespace hitlab

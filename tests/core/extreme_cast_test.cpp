@@ -727,5 +727,5 @@ TEST(ExtremeExactJudge, FastVerdictIsNeverWrongAtTheExtremes)
     }
 }
 
-} // namespace
+} // namespace HITLAB_UNITY_ID
 } // namespace hitlab

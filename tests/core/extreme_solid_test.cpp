@@ -784,5 +784,5 @@ TEST(RotationDegrees, ReducedExactlyModulo360)
     }
 }
 
-} // namespace
+} // namespace HITLAB_UNITY_ID
 } // namespace hitlab

@@ -261,5 +261,5 @@ TEST(FanStats, CountsAndMasksOfTwoAlgorithms)
     EXPECT_EQ(MaskNames(e.fan, 0u), "none");
 }
 
-} // namespace
+} // namespace HITLAB_UNITY_ID
 } // namespace hitlab

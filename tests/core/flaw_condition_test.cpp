@@ -280,5 +280,5 @@ TEST(NearBoundary, NoMovePastTheLargestDouble)
     EXPECT_GE(calls, 2); // the query itself and the shrunk box
 }
 
-} // namespace
+} // namespace HITLAB_UNITY_ID
 } // namespace hitlab

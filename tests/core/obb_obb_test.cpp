@@ -556,5 +556,5 @@ TEST(ObbObbProperties, SwappingAndRelabellingAxesKeepHitAndDepth)
     }
 }
 
-} // namespace
+} // namespace HITLAB_UNITY_ID
 } // namespace hitlab

@@ -120,7 +120,7 @@ TEST(OutcomeText, DegenerateHitSentenceIsEmptyForAnOrdinaryHit)
               "hit: the segment touches the box at one point: enters and leaves at t = 1");
 }
 
-} // namespace
+} // namespace HITLAB_UNITY_ID
 } // namespace hitlab
 
 namespace hitlab {
@@ -137,5 +137,5 @@ TEST(ShortNumber, WholeNumbersUpToMaxDigitsArePositional)
     EXPECT_EQ(ShortNumber(123.0, 3), "123");
 }
 
-} // namespace
+} // namespace HITLAB_UNITY_ID
 } // namespace hitlab

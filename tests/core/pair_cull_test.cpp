@@ -243,5 +243,5 @@ TEST(PairCull, SolidsWhoseGrownBoundsAreApartAreAMissForEveryAlgorithm)
     EXPECT_GT(checked, 4u * 4 * 300 * 2);
 }
 
-} // namespace
+} // namespace HITLAB_UNITY_ID
 } // namespace hitlab

@@ -234,5 +234,5 @@ TEST(PointSolid, ComparisonExplainsTheOpenBoxByItsConvention)
     EXPECT_NE(c.outcomes[1].reason.find("boundary: outside"), std::string::npos) << c.outcomes[1].reason;
 }
 
-} // namespace
+} // namespace HITLAB_UNITY_ID
 } // namespace hitlab

@@ -224,5 +224,5 @@ TEST(RayAabbBatchTest, BestIsaIsAvailable)
     EXPECT_TRUE(BatchIsaAvailable(BatchIsa::Scalar));
 }
 
-} // namespace
+} // namespace HITLAB_UNITY_ID
 } // namespace hitlab

@@ -173,5 +173,5 @@ TEST(RayAabbSlabDispatchTest, HitCountsMatchRayAabbSlab)
     }
 }
 
-} // namespace
+} // namespace HITLAB_UNITY_ID
 } // namespace hitlab

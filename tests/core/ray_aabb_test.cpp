@@ -697,5 +697,5 @@ TYPED_TEST(BranchlessEquivalenceTest, DetectsADifferentResult)
     EXPECT_NE(previous::TraceDifference(hitTrace, missTrace), "");
 }
 
-} // namespace
+} // namespace HITLAB_UNITY_ID
 } // namespace hitlab

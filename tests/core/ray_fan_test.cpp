@@ -56,5 +56,5 @@ TEST(RayFan, SphereAndErrors)
     EXPECT_FALSE(ComputeRayFan(o).error.empty());
 }
 
-} // namespace
+} // namespace HITLAB_UNITY_ID
 } // namespace hitlab

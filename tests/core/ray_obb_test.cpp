@@ -476,5 +476,5 @@ TEST(RayObbProperty, FloatAgreesWithDoubleAwayFromBoundaries)
     EXPECT_GT(compared, 15000);
 }
 
-} // namespace
+} // namespace HITLAB_UNITY_ID
 } // namespace hitlab

@@ -367,5 +367,5 @@ TYPED_TEST(PlaneEquivalenceTest, SameResultsAndTracesAsThePreviousVersion)
     EXPECT_GT(onPlane, kCases / 50);
 }
 
-} // namespace
+} // namespace HITLAB_UNITY_ID
 } // namespace hitlab

@@ -603,5 +603,5 @@ TEST(StableEquivalence, OverflowingDiscriminantNowMissesExactly)
     EXPECT_FALSE(RaySphereQuadraticStable(ray, sphere).hit);
 }
 
-} // namespace
+} // namespace HITLAB_UNITY_ID
 } // namespace hitlab

@@ -452,5 +452,5 @@ TEST(SceneShapes, IdsStayUniqueAfterTheLargestId)
     }
 }
 
-} // namespace
+} // namespace HITLAB_UNITY_ID
 } // namespace hitlab

@@ -509,5 +509,5 @@ TEST(SegmentAabbDifferential, AgreesWithBulletRayAabbAwayFromBoundaries)
     EXPECT_GT(normals, hits / 4);
 }
 
-} // namespace
+} // namespace HITLAB_UNITY_ID
 } // namespace hitlab

@@ -246,5 +246,5 @@ TEST(SimdCpu, Avx512ImpliesAvx2)
     EXPECT_TRUE(!simd::CpuHasAvx512() || simd::CpuHasAvx2());
 }
 
-} // namespace
+} // namespace HITLAB_UNITY_ID
 } // namespace hitlab

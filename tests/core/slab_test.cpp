@@ -278,5 +278,5 @@ TEST(SlabVerdict, ParallelOutsideIsRejectedAndSaysSo)
     EXPECT_EQ(trace.decidingStep, 3);
 }
 
-} // namespace
+} // namespace HITLAB_UNITY_ID
 } // namespace hitlab

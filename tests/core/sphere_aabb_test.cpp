@@ -366,7 +366,7 @@ TEST(SphereAabbProperties, FloatAgreesWithDoubleAwayFromBoundaries)
     EXPECT_GT(compared, 19000);
 }
 
-} // namespace
+} // namespace HITLAB_UNITY_ID
 } // namespace hitlab
 
 namespace hitlab {
@@ -394,5 +394,5 @@ TEST(SphereAabbTrace, ClampStepsCarryBothIntervalsPerAxis)
     EXPECT_FALSE(y->separating);
 }
 
-} // namespace
+} // namespace HITLAB_UNITY_ID
 } // namespace hitlab

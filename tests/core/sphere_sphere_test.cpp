@@ -232,5 +232,5 @@ TEST(SphereSphereProperties, FloatAgreesWithDoubleAwayFromBoundaries)
     EXPECT_GT(compared, 19000);
 }
 
-} // namespace
+} // namespace HITLAB_UNITY_ID
 } // namespace hitlab

@@ -34,5 +34,5 @@ TEST(ShortNumber, FractionsKeepTheShortestDigitsThatReadBack)
     EXPECT_EQ(ShortNumber(-INFINITY), "-inf");
 }
 
-} // namespace
+} // namespace HITLAB_UNITY_ID
 } // namespace hitlab

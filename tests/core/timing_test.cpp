@@ -43,5 +43,5 @@ TEST(Timing, PerturbedQueriesStayValid)
     }
 }
 
-} // namespace
+} // namespace HITLAB_UNITY_ID
 } // namespace hitlab

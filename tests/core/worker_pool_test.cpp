@@ -38,5 +38,5 @@ TEST(WorkerPool, EveryThreadOfEachJobRunsOnceAndTheCallerIsThreadZero)
     EXPECT_EQ(pool.Workers(), 4u); // started for the largest job (5 threads), kept
 }
 
-} // namespace
+} // namespace HITLAB_UNITY_ID
 } // namespace hitlab

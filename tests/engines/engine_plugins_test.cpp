@@ -398,5 +398,5 @@ TEST(EnginePlugins, ALessonNamingAPluginShowsWhatItClaimsWithThePluginGiven)
     EXPECT_GE(checked, 3u) << "the engine lesson's three claims";
 }
 
-} // namespace
+} // namespace HITLAB_UNITY_ID
 } // namespace hitlab

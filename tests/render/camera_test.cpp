@@ -212,5 +212,5 @@ TEST(Camera, StateRoundTrips)
     EXPECT_TRUE(back.orthographic);
 }
 
-} // namespace
+} // namespace HITLAB_UNITY_ID
 } // namespace hitlab

@@ -39,5 +39,5 @@ TEST(FrameUniforms, CopiesTheViewAndLeavesThePassNeutral)
     EXPECT_EQ(u.alphaScale, 1.0f);
 }
 
-} // namespace
+} // namespace HITLAB_UNITY_ID
 } // namespace hitlab

@@ -100,5 +100,5 @@ TEST(GridLabels, NoneIn3dViewsAndDrawnInTheTickColour)
     }
 }
 
-} // namespace
+} // namespace HITLAB_UNITY_ID
 } // namespace hitlab

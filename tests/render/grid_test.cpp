@@ -97,5 +97,5 @@ TEST(Grid, LinesAreChordsOfTheDrawnDisc)
     EXPECT_EQ(found, 2);
 }
 
-} // namespace
+} // namespace HITLAB_UNITY_ID
 } // namespace hitlab

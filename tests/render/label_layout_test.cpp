@@ -262,5 +262,5 @@ TEST(FocusLabels, NoLessonSceneHasOverlappingLabels)
     }
 }
 
-} // namespace
+} // namespace HITLAB_UNITY_ID
 } // namespace hitlab

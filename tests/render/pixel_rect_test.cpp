@@ -76,5 +76,5 @@ TEST(PixelRect, EverythingCoveredIsEmpty)
     EXPECT_EQ(UncoveredBounds(kWindow, {{-1, -1, 1300, 800}}), glm::dvec4(0.0));
 }
 
-} // namespace
+} // namespace HITLAB_UNITY_ID
 } // namespace hitlab

@@ -281,5 +281,5 @@ TEST(SceneDraw, GridEmitsTheAxesInTheirGreyedColoursAndFadesFromTheTarget)
     EXPECT_EQ(sink.lines.size(), 2u * 80u + 3u);
 }
 
-} // namespace
+} // namespace HITLAB_UNITY_ID
 } // namespace hitlab

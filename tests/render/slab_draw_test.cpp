@@ -337,5 +337,5 @@ TEST(SlabDraw, LabelsOfNearbyCrossingsAreStackedInsteadOfOverwritten)
     }
 }
 
-} // namespace
+} // namespace HITLAB_UNITY_ID
 } // namespace hitlab

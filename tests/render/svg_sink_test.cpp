@@ -157,5 +157,5 @@ TEST(SvgSink, XmlEscapeEscapesTheFiveCharacters)
     EXPECT_EQ(XmlEscape("a & b < c > d \"e\" 'f'"), "a &amp; b &lt; c &gt; d &quot;e&quot; &apos;f&apos;");
 }
 
-} // namespace
+} // namespace HITLAB_UNITY_ID
 } // namespace hitlab

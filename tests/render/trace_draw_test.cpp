@@ -306,7 +306,7 @@ TEST(TraceDraw, TouchingBoxesSayDepthZero)
     EXPECT_NE(FindLabel(s.Labels(s.trace), "overlap 0"), nullptr);
 }
 
-} // namespace
+} // namespace HITLAB_UNITY_ID
 } // namespace hitlab
 
 namespace hitlab {
@@ -324,5 +324,5 @@ TEST(TraceDraw, RoleColoursAreTheShapesOwnUnlessTheyLookAlike)
     EXPECT_EQ(alike.b, palette::kShapeB);
 }
 
-} // namespace
+} // namespace HITLAB_UNITY_ID
 } // namespace hitlab

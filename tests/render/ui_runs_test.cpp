@@ -142,5 +142,5 @@ TEST(UiRuns, IndicesPastTheVerticesAreTextured)
     EXPECT_EQ(runs[1].indexCount, 3u);
 }
 
-} // namespace
+} // namespace HITLAB_UNITY_ID
 } // namespace hitlab

@@ -23,7 +23,7 @@ namespace hitlab {
 
 namespace {
 
-ImVec4 Vec(const glm::vec4& c) { return ImVec4(c.x, c.y, c.z, c.w); }
+ImVec4 PanelColor(const glm::vec4& c) { return ImVec4(c.x, c.y, c.z, c.w); }
 
 } // namespace
 
@@ -49,7 +49,7 @@ void FaceTable(const Trace& trace, int step)
             ImGui::TableSetBgColor(ImGuiTableBgTarget_RowBg1, IM_COL32(90, 90, 140, 120));
         }
         ImGui::TableNextColumn();
-        ImGui::TextColored(Vec(palette::Axis(face->face / 2)), "%s", FaceName(face->face));
+        ImGui::TextColored(PanelColor(palette::Axis(face->face / 2)), "%s", FaceName(face->face));
         ImGui::TableNextColumn();
         ImGui::TextUnformatted(face->tested ? ShortNumber(face->t).c_str() : "skipped");
         ImGui::TableNextColumn();
@@ -94,9 +94,9 @@ void AxisTable(const Trace& trace, int step, const PairColors& colors)
         ImGui::TableNextColumn();
         ImGui::TextUnformatted(axis->label.c_str());
         ImGui::TableNextColumn();
-        ImGui::TextColored(Vec(colors.a), "%s", axis->skipped ? "" : ShortNumber(axis->ra).c_str());
+        ImGui::TextColored(PanelColor(colors.a), "%s", axis->skipped ? "" : ShortNumber(axis->ra).c_str());
         ImGui::TableNextColumn();
-        ImGui::TextColored(Vec(colors.b), "%s", axis->skipped ? "" : ShortNumber(axis->rb).c_str());
+        ImGui::TextColored(PanelColor(colors.b), "%s", axis->skipped ? "" : ShortNumber(axis->rb).c_str());
         ImGui::TableNextColumn();
         ImGui::TextUnformatted(axis->skipped ? "" : ShortNumber(axis->distance).c_str());
         ImGui::TableNextColumn();

@@ -69,5 +69,5 @@ TEST(CliExternal, EvalTakesTheTimeoutInSeconds)
     EXPECT_EQ(answer["agree"], false);
 }
 
-} // namespace
+} // namespace HITLAB_UNITY_ID
 } // namespace hitlab

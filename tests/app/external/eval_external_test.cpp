@@ -254,5 +254,5 @@ TEST(EvalExternal, AnInvalidTraceIsABadAnswerSayingWhere)
     EXPECT_FALSE(answer["traces"].contains("bad_trace"));
 }
 
-} // namespace
+} // namespace HITLAB_UNITY_ID
 } // namespace hitlab

@@ -175,5 +175,5 @@ INSTANTIATE_TEST_SUITE_P(
                 "results.mine.verdict: expected a string, got false"}),
     [](const testing::TestParamInfo<BadCase>& c) { return std::string(c.param.what); });
 
-} // namespace
+} // namespace HITLAB_UNITY_ID
 } // namespace hitlab

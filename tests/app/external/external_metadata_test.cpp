@@ -153,7 +153,7 @@ INSTANTIATE_TEST_SUITE_P(
                     kPrefix + "[0].returns: must include \"hit\""}),
     [](const testing::TestParamInfo<RefusedCase>& c) { return std::string(c.param.what); });
 
-} // namespace
+} // namespace HITLAB_UNITY_ID
 } // namespace hitlab
 
 namespace hitlab {
@@ -191,5 +191,5 @@ TEST(InfoView, ABuiltInAlgorithmsMetadataUnderANewNameReadsBackToItsFields)
     }
 }
 
-} // namespace
+} // namespace HITLAB_UNITY_ID
 } // namespace hitlab

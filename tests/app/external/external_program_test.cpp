@@ -335,7 +335,7 @@ TEST(ExternalProgram, ProgramErrorLineFailsNothingElse)
     EXPECT_EQ(program.Restarts(), 0);
 }
 
-} // namespace
+} // namespace HITLAB_UNITY_ID
 } // namespace hitlab
 
 namespace hitlab {
@@ -361,5 +361,5 @@ TEST(ExternalProgram, DestructorKillsAHangingProgramAndReapsIt)
     ExpectNoChildren();
 }
 
-} // namespace
+} // namespace HITLAB_UNITY_ID
 } // namespace hitlab

@@ -409,5 +409,5 @@ TEST(BenchExternal, ARefusedProgramIsExitStatusTwo)
     EXPECT_EQ(run.err, "hitlab bench: 'exit 4' exited with status 4 before its metadata line\n");
 }
 
-} // namespace
+} // namespace HITLAB_UNITY_ID
 } // namespace hitlab

@@ -137,7 +137,7 @@ TEST(ReportExternal, FailOnUnexplainedExitsOneWhenAnExternalAlgorithmFails)
     EXPECT_NE(jsonRun.out.find("\"status\": \"unexplained\""), std::string::npos) << jsonRun.out;
 }
 
-} // namespace
+} // namespace HITLAB_UNITY_ID
 } // namespace hitlab
 
 namespace hitlab {
@@ -167,5 +167,5 @@ TEST(ReportExternal, ADeclaredFlawDoesNotHideAMissOutsideItsCondition)
     }
 }
 
-} // namespace
+} // namespace HITLAB_UNITY_ID
 } // namespace hitlab

@@ -94,5 +94,5 @@ TEST(EngineWindowGui, ALessonNamingBulletOffersItAndShowsItWhenGiven)
         << table["rows"][0].dump();
 }
 
-} // namespace
+} // namespace HITLAB_UNITY_ID
 } // namespace hitlab

@@ -178,5 +178,5 @@ TEST(EvaluationSummary, APluginsAlgorithmWithoutTheFloatFunctionIsNotAskedAndCou
     EXPECT_EQ(rays.rows[firstIsHit ? 1 : 0].cells[rays.builtinColumns + 1].text, "miss");
 }
 
-} // namespace
+} // namespace HITLAB_UNITY_ID
 } // namespace hitlab

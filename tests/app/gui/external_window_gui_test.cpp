@@ -184,5 +184,5 @@ TEST(ExternalWindowGui, ASceneNamingAPluginNeverStartsItAndOffersIt)
         << columns.dump();
 }
 
-} // namespace
+} // namespace HITLAB_UNITY_ID
 } // namespace hitlab

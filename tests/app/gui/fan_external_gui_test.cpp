@@ -44,5 +44,5 @@ TEST(FanExternalGui, TheFanPanelListsThePluginAlgorithmAndItsDisagreeingRays)
     EXPECT_EQ(fan["external_status"], "");
 }
 
-} // namespace
+} // namespace HITLAB_UNITY_ID
 } // namespace hitlab

@@ -170,5 +170,5 @@ TEST(AddFanAlgorithm, SetsTheNextBitAndTheFirstHitPoint)
     EXPECT_EQ(fan.algorithms.size(), 2u);
 }
 
-} // namespace
+} // namespace HITLAB_UNITY_ID
 } // namespace hitlab

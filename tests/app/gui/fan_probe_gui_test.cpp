@@ -70,5 +70,5 @@ TEST(FanProbe, ADisagreeingSampleHasItsColourWhereCorePutIt)
     EXPECT_GT(green.g, green.b + 30);
 }
 
-} // namespace
+} // namespace HITLAB_UNITY_ID
 } // namespace hitlab

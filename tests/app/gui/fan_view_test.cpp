@@ -114,5 +114,5 @@ TEST(FanView, NewFanOriginIsInFrontOfTheTargetTowardsTheCamera)
     EXPECT_NEAR(glm::length(p), 1.2, 1e-9);
 }
 
-} // namespace
+} // namespace HITLAB_UNITY_ID
 } // namespace hitlab

@@ -166,5 +166,5 @@ TEST_F(FigureExternalTest, BadInputIsRefusedWithExitStatus2)
         << unknown.err;
 }
 
-} // namespace
+} // namespace HITLAB_UNITY_ID
 } // namespace hitlab

@@ -56,5 +56,5 @@ TEST(FigureTrace, SvgOfTheWholeTraceSaysTheNormalConventionInTheVerdict)
     EXPECT_NE(svg.find("points from a to b"), std::string::npos);
 }
 
-} // namespace
+} // namespace HITLAB_UNITY_ID
 } // namespace hitlab

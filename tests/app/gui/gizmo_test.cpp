@@ -189,5 +189,5 @@ TEST(Gizmo, CentreOfEachShapeTypeAndNoneForPlanes)
     EXPECT_FALSE(GizmoCenter(Plane<double>{{0, 1, 0}, 2}).has_value());
 }
 
-} // namespace
+} // namespace HITLAB_UNITY_ID
 } // namespace hitlab

@@ -122,5 +122,5 @@ TEST(OverlayProbe, TheSelectionShowsItsMoveArrowsInTheAxisColours)
     EXPECT_GT(body.b, body.r + 20) << body.r << "," << body.g << "," << body.b;
 }
 
-} // namespace
+} // namespace HITLAB_UNITY_ID
 } // namespace hitlab

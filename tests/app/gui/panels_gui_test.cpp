@@ -103,5 +103,5 @@ TEST(PanelsGui, BadSceneFileFailsWithTheLoadersMessage)
     EXPECT_NE(std::system(command.c_str()), 0);
 }
 
-} // namespace
+} // namespace HITLAB_UNITY_ID
 } // namespace hitlab

@@ -212,5 +212,5 @@ TEST(Handles, RotateKeepsTheAxesOrthonormal)
     EXPECT_EQ(r.center, box.center);
 }
 
-} // namespace
+} // namespace HITLAB_UNITY_ID
 } // namespace hitlab

@@ -170,5 +170,5 @@ TEST(RenderProbe, BadArgumentsFailCleanly)
     EXPECT_NE(std::system(command.c_str()), 0);
 }
 
-} // namespace
+} // namespace HITLAB_UNITY_ID
 } // namespace hitlab

@@ -156,5 +156,5 @@ TEST(LimitSolidPairsForWindow, ASceneWithinTheBudgetIsLeftAlone)
     EXPECT_TRUE(scene.SolidPairsEnabled());
 }
 
-} // namespace
+} // namespace HITLAB_UNITY_ID
 } // namespace hitlab

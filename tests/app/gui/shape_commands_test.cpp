@@ -61,5 +61,5 @@ TEST(ShapeCommands, AMissingShapeChangesNothing)
     EXPECT_FALSE(history.CanUndo());
 }
 
-} // namespace
+} // namespace HITLAB_UNITY_ID
 } // namespace hitlab

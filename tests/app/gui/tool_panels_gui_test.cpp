@@ -125,5 +125,5 @@ TEST(ToolPanelsGui, UnknownPanelIsRefused)
     EXPECT_NE(std::system(command.c_str()), 0);
 }
 
-} // namespace
+} // namespace HITLAB_UNITY_ID
 } // namespace hitlab

@@ -377,5 +377,5 @@ TEST(TimingModel, BarsAreMediansOverTheSlowest)
     EXPECT_EQ(MedianBars(f), (std::vector<double>{0, 0, 0}));
 }
 
-} // namespace
+} // namespace HITLAB_UNITY_ID
 } // namespace hitlab

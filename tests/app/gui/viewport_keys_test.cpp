@@ -22,5 +22,5 @@ TEST(EscapeKey, OtherwiseItUndoesTheInnermostThingFirst)
     EXPECT_EQ(EscapeActionFor(false, false, false, false), EscapeAction::Deselect);
 }
 
-} // namespace
+} // namespace HITLAB_UNITY_ID
 } // namespace hitlab

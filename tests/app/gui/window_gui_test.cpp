@@ -71,5 +71,5 @@ TEST(WindowGui, ADroppedSceneFileOpens)
     EXPECT_EQ(refused["error_popup"], (dir / "missing.json").string() + ": cannot open: No such file or directory");
 }
 
-} // namespace
+} // namespace HITLAB_UNITY_ID
 } // namespace hitlab

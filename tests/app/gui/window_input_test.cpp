@@ -95,5 +95,5 @@ TEST(PlatformInput, NothingToDrawWhenMinimisedOrWithoutSize)
     EXPECT_FALSE(state.Drawable());
 }
 
-} // namespace
+} // namespace HITLAB_UNITY_ID
 } // namespace hitlab

@@ -160,5 +160,5 @@ TEST_F(DataDirTest, APluginNameIsLookedUpInThePluginDirectory)
     fs::remove_all(dir);
 }
 
-} // namespace
+} // namespace HITLAB_UNITY_ID
 } // namespace hitlab

@@ -367,5 +367,5 @@ TEST(CliPlugin, TheDefaultHuntFindsADepthWrongWhereAnIntervalContainsTheOtherAnd
     EXPECT_NE(verdicts.out.find(": none found\n"), std::string::npos) << verdicts.out;
 }
 
-} // namespace
+} // namespace HITLAB_UNITY_ID
 } // namespace hitlab

@@ -136,5 +136,5 @@ TEST(EvalPlugin, TraceTrueAddsThePluginsTrace)
     EXPECT_FALSE(json::parse(untraced.out).contains("traces")) << untraced.out;
 }
 
-} // namespace
+} // namespace HITLAB_UNITY_ID
 } // namespace hitlab

@@ -198,5 +198,5 @@ TEST(HuntExternalExport, ShellQuoteWrapsInSingleQuotes)
     EXPECT_EQ(ShellQuote(""), "''");
 }
 
-} // namespace
+} // namespace HITLAB_UNITY_ID
 } // namespace hitlab

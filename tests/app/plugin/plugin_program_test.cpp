@@ -368,5 +368,5 @@ TEST_F(Plugin, AMissingHostIsAClearError)
                               "directory; it is installed beside hitlab, or set HITLAB_PLUGIN_HOST)");
 }
 
-} // namespace
+} // namespace HITLAB_UNITY_ID
 } // namespace hitlab

@@ -118,5 +118,5 @@ TEST(BenchPrecision, SaysWhichAlgorithmItDoesNotTimeInsteadOfLeavingItOut)
     fs::remove(scene);
 }
 
-} // namespace
+} // namespace HITLAB_UNITY_ID
 } // namespace hitlab

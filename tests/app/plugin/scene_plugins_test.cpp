@@ -112,5 +112,5 @@ TEST_F(ScenePlugins, ABundledNameIsNotedWithItsFileAndANameThatIsNoFileSaysSo)
                            " does not exist)\n");
 }
 
-} // namespace
+} // namespace HITLAB_UNITY_ID
 } // namespace hitlab

@@ -331,5 +331,5 @@ TEST(UlpError, CountsUnitsInTheLastPlaceOfThePrecision)
     EXPECT_TRUE(std::isinf(UlpError(1.0, INFINITY, Precision::Double)));
 }
 
-} // namespace
+} // namespace HITLAB_UNITY_ID
 } // namespace hitlab

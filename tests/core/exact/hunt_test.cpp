@@ -653,5 +653,5 @@ TEST(Hunt, InvalidOptionsAreReported)
     EXPECT_FALSE(RunHunt(Options(Family::RayAabb, "nope")).error.what.empty());
 }
 
-} // namespace
+} // namespace HITLAB_UNITY_ID
 } // namespace hitlab

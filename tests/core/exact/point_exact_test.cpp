@@ -106,5 +106,5 @@ TEST(ExactPoint, ObbIsTheParallelepipedOfItsAxes)
     EXPECT_EQ(FastVerdict(InObb({0, 0, 0}, flat)), std::nullopt);
 }
 
-} // namespace
+} // namespace HITLAB_UNITY_ID
 } // namespace hitlab

@@ -530,7 +530,7 @@ TEST(ReferenceAccuracy, SphereSphereGeneratedCases) { CheckFamily(SphereSphereCa
 TEST(ReferenceAccuracy, ObbObbGeneratedCases) { CheckFamily(ObbObbCase, 4000, 4); }
 TEST(ReferenceAccuracy, PointFamiliesGeneratedCases) { CheckFamily(PointCase, 4000, 4); }
 
-} // namespace
+} // namespace HITLAB_UNITY_ID
 } // namespace hitlab
 
 namespace hitlab {
@@ -557,5 +557,5 @@ TEST(ReferenceAccuracy, RayObbFloatVerdictWithinFourUnitsOfTouching)
     EXPECT_FALSE(hitlab::Run(ReferenceAlgorithm(Family::RayObb), q, Precision::Double).hit);
 }
 
-} // namespace
+} // namespace HITLAB_UNITY_ID
 } // namespace hitlab

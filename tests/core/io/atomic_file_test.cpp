@@ -177,5 +177,5 @@ TEST(AtomicFile, AHardLinkedFilesModeIsKept)
     EXPECT_EQ(ModeOf(dir / "b.json"), 0640u);
 }
 
-} // namespace
+} // namespace HITLAB_UNITY_ID
 } // namespace hitlab

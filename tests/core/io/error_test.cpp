@@ -53,5 +53,5 @@ TEST(IoError, ProtocolErrorsSplitTheKeyPathFromTheSentence)
               (IoError{"shapes[1].max", "missing (an aabb needs \"min\" and \"max\")"}));
 }
 
-} // namespace
+} // namespace HITLAB_UNITY_ID
 } // namespace hitlab

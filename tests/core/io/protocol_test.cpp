@@ -498,5 +498,5 @@ TEST(TraceToJsonTest, StepsValuesPartsAndInfinities)
               R"({"label":"grown box","min":[-1,-1,-1],"max":[2,2,2],"flag":true})");
 }
 
-} // namespace
+} // namespace HITLAB_UNITY_ID
 } // namespace hitlab

@@ -111,5 +111,5 @@ TEST(SceneFileFans, RoundTripAndNoKeyWithoutFans)
     EXPECT_FALSE(SceneToJson(plain).contains("ray_fans"));
 }
 
-} // namespace
+} // namespace HITLAB_UNITY_ID
 } // namespace hitlab

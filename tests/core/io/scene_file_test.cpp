@@ -455,5 +455,5 @@ TEST(SceneFilePlugins, BadPluginsAreRefusedWithThePath)
         "unexplained");
 }
 
-} // namespace
+} // namespace HITLAB_UNITY_ID
 } // namespace hitlab

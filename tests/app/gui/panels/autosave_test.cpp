@@ -186,5 +186,5 @@ TEST(AutosaveStore, AnUnwritableFolderSaysWhy)
     EXPECT_FALSE(store.IsOpen());
 }
 
-} // namespace
+} // namespace HITLAB_UNITY_ID
 } // namespace hitlab

@@ -483,5 +483,5 @@ TEST(HuntPanelExternal, ARefusedSourceIsTheReportsError)
     EXPECT_TRUE(session.Report()->counterexamples.empty());
 }
 
-} // namespace
+} // namespace HITLAB_UNITY_ID
 } // namespace hitlab

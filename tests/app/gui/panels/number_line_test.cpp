@@ -137,5 +137,5 @@ TEST(ComparedNumberLines, ComparableAlgorithmsAreTheFamilysOthers)
     EXPECT_TRUE(listing);
 }
 
-} // namespace
+} // namespace HITLAB_UNITY_ID
 } // namespace hitlab

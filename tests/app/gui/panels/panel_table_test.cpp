@@ -160,5 +160,5 @@ TEST(PanelLayout, ANewWindowSizePlacesThePanelsAgain)
     EXPECT_FALSE(WindowResized(LayoutFrame{}, large, 0)); // the first frame has no last size
 }
 
-} // namespace
+} // namespace HITLAB_UNITY_ID
 } // namespace hitlab

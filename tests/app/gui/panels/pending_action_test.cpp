@@ -164,5 +164,5 @@ TEST(SaveAs, AFolderOrNoNameIsRefusedWithTheReason)
     EXPECT_EQ(empty.message, "Type a file name to save the scene as.");
 }
 
-} // namespace
+} // namespace HITLAB_UNITY_ID
 } // namespace hitlab

@@ -127,5 +127,5 @@ TEST(PresentationLayout, PresenterKeysStepLikeTheQueryInspector)
     EXPECT_EQ(StepAfter(PresenterKey::Next, -1, 0), -1);   // no trace
 }
 
-} // namespace
+} // namespace HITLAB_UNITY_ID
 } // namespace hitlab

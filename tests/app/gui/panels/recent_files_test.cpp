@@ -90,5 +90,5 @@ TEST(RecentFiles, RemoveMissingKeepsTheFilesThatExistAndStoresTheList)
     fs::remove_all(dir);
 }
 
-} // namespace
+} // namespace HITLAB_UNITY_ID
 } // namespace hitlab
