@@ -419,6 +419,25 @@ void Renderers::Line(DrawLayer layer, const glm::vec3& a, const glm::vec3& b, co
     to.Add(a, b, colorA, colorB, width);
 }
 
+void Renderers::AppendContent(std::vector<std::byte>& out) const
+{
+    const auto append = [&out](std::span<const std::byte> bytes) {
+        const std::size_t size = bytes.size();
+        const auto* sizeBytes = reinterpret_cast<const std::byte*>(&size);
+        out.insert(out.end(), sizeBytes, sizeBytes + sizeof(size));
+        out.insert(out.end(), bytes.begin(), bytes.end());
+    };
+    for (const LineRenderer* l : {&lines, &gridLines, &overlayLines}) {
+        append(l->Bytes());
+    }
+    append(overlayMarkers.Bytes());
+    append(boxes.Bytes());
+    append(spheres.Bytes());
+    append(surfaces.Bytes());
+    append(overlaySurfaces.Bytes());
+    out.push_back(std::byte(grid.IsSet() ? 1 : 0)); // the grid follows the view, which the caller compares
+}
+
 void Renderers::Flush(const DrawView& view)
 {
     frame.Set(MakeFrameUniforms(view));

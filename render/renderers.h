@@ -14,6 +14,7 @@
 
 #include <cstddef>
 #include <functional>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -35,6 +36,8 @@ public:
     void Draw() const;
     void Clear() { m_instances.clear(); }
     size_t Count() const { return m_instances.size(); }
+    /// This frame's instances as bytes (a cached layer compares them with the drawn ones).
+    std::span<const std::byte> Bytes() const { return std::as_bytes(std::span(m_instances)); }
     /// Lines fade out with their distance from `center`, to nothing at `radius` (0: no fade); only
     /// when created withFade.
     void SetFade(const glm::vec3& center, float radius) { m_fade = glm::vec4(center, radius); }
@@ -63,6 +66,8 @@ public:
     void Draw() const;
     void Clear() { m_instances.clear(); }
     size_t Count() const { return m_instances.size(); }
+    /// This frame's instances as bytes (a cached layer compares them with the drawn ones).
+    std::span<const std::byte> Bytes() const { return std::as_bytes(std::span(m_instances)); }
 
 private:
     struct Instance {
@@ -88,6 +93,8 @@ public:
     void Draw() const;
     void Clear() { m_instances.clear(); }
     size_t Count() const { return m_instances.size(); }
+    /// This frame's instances as bytes (a cached layer compares them with the drawn ones).
+    std::span<const std::byte> Bytes() const { return std::as_bytes(std::span(m_instances)); }
 
 private:
     struct Instance {
@@ -110,6 +117,8 @@ public:
     void Draw() const;
     void Clear() { m_instances.clear(); }
     size_t Count() const { return m_instances.size(); }
+    /// This frame's instances as bytes (a cached layer compares them with the drawn ones).
+    std::span<const std::byte> Bytes() const { return std::as_bytes(std::span(m_instances)); }
 
 private:
     struct Instance {
@@ -137,6 +146,8 @@ public:
     void Draw() const;
     void Clear() { m_vertices.clear(); }
     size_t Count() const { return m_vertices.size() / 3; }
+    /// This frame's vertices as bytes (a cached layer compares them with the drawn ones).
+    std::span<const std::byte> Bytes() const { return std::as_bytes(std::span(m_vertices)); }
 
 private:
     struct Vertex {
@@ -225,6 +236,9 @@ struct Renderers final : DrawSink {
     /// Sets the Frame block for the view, draws everything in order (grid, edges, translucent
     /// solids, overlays) and clears.
     void Flush(const DrawView& view);
+    /// Appends what this frame would draw, as bytes, to `out` (equal bytes: an equal picture for
+    /// an equal view).
+    void AppendContent(std::vector<std::byte>& out) const;
 };
 
 } // namespace hitlab

@@ -9,7 +9,6 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
-#include <unordered_map>
 
 namespace hitlab {
 
@@ -142,20 +141,15 @@ void DrawShape(const SceneShape& s, const SceneDrawOptions& o, DrawSink& out)
     }
 }
 
-/// Shapes by id for one frame (Scene::Find searches; the stress scene has 100,000 queries).
-using ShapeIndex = std::unordered_map<ShapeId, const SceneShape*>;
-
-void DrawResult(const Scene& scene, const ShapeIndex& shapes, const QueryEvaluation& qe, const Camera& cam,
-                DrawSink& out, const DrawnOverride* given = nullptr)
+void DrawResult(const Scene& scene, const QueryEvaluation& qe, const Camera& cam, DrawSink& out,
+                const DrawnOverride* given = nullptr)
 {
     const bool agree = given != nullptr ? given->agree : qe.comparison.agree;
     if (given != nullptr ? agree && !given->result.hit && !qe.ReferenceHit() : !HasResultToDraw(qe)) {
         return; // every algorithm misses: nothing to draw (most of the stress scene's 100,000 casts)
     }
-    const auto ia = shapes.find(qe.query.a);
-    const auto ib = shapes.find(qe.query.b);
-    const SceneShape* a = ia == shapes.end() ? nullptr : ia->second;
-    const SceneShape* b = ib == shapes.end() ? nullptr : ib->second;
+    const SceneShape* a = scene.Find(qe.query.a);
+    const SceneShape* b = scene.Find(qe.query.b);
     if (a == nullptr || b == nullptr || !a->visible || !b->visible) {
         return;
     }
@@ -255,31 +249,43 @@ void DrawGrid(const Camera& camera, DrawSink& out)
 void DrawScene(const Scene& scene, const SceneEvaluator& evaluation, const SceneDrawOptions& options, DrawSink& out)
 {
     if (options.grid) {
-        DrawGrid(options.camera, out);
+        DrawGrid(options.camera, options.still != nullptr ? *options.still : out);
     }
-    ShapeIndex shapes;
-    shapes.reserve(scene.Shapes().size());
+    // the still layer gets every shape but the selected one, in its plain looks; the hovered
+    // one's highlight is drawn over its cached copy, so that a hover does not redraw the cache
+    SceneDrawOptions plain;
+    if (options.still != nullptr) {
+        plain.camera = options.camera;
+        plain.selected = options.selected;
+    }
     for (const SceneShape& shape : scene.Shapes()) {
-        shapes.emplace(shape.id, &shape);
-        if (shape.visible) {
+        if (!shape.visible) {
+            continue;
+        }
+        if (options.still == nullptr || shape.id == options.selected) {
+            DrawShape(shape, options, out);
+            continue;
+        }
+        DrawShape(shape, plain, *options.still);
+        if (shape.id == options.hovered) {
             DrawShape(shape, options, out);
         }
     }
     const auto& queries = evaluation.Queries();
     if (options.overrides != nullptr) {
         for (std::size_t i = 0; i < queries.size(); ++i) {
-            DrawResult(scene, shapes, queries[i], options.camera, out,
+            DrawResult(scene, queries[i], options.camera, out,
                        i < options.overrides->size() ? &(*options.overrides)[i] : nullptr);
         }
     } else if (options.drawable != nullptr) {
         for (std::uint32_t i : *options.drawable) {
             if (i < queries.size()) {
-                DrawResult(scene, shapes, queries[i], options.camera, out);
+                DrawResult(scene, queries[i], options.camera, out);
             }
         }
     } else {
         for (const QueryEvaluation& qe : queries) {
-            DrawResult(scene, shapes, qe, options.camera, out);
+            DrawResult(scene, qe, options.camera, out);
         }
     }
     DrawFocused(scene, options, out);

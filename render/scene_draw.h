@@ -79,6 +79,10 @@ struct SceneDrawOptions {
     SlabHighlight slabHighlight; ///< the slab lit by a hover in the number line or the viewport
     GizmoDraw gizmo;             ///< the selection's move arrows or rotate rings (under the handles)
     bool grid = true;
+    /// Where the grid and every shape but the selected one go, when not null (a cached layer:
+    /// render/still_layer.h); the rest, and the hovered shape's highlight, go to the sink DrawScene
+    /// is given.
+    DrawSink* still = nullptr;
     /// Indices into the evaluation's queries that have something to draw (see HasResultToDraw),
     /// kept by the caller per evaluation; null: every query is checked (100,000 on the stress scene).
     const std::vector<std::uint32_t>* drawable = nullptr;

@@ -68,6 +68,7 @@ void Viewport::Destroy()
 {
     if (m_created) {
         m_renderers.Destroy();
+        m_still.Destroy();
         m_fanView.Destroy();
         m_created = false;
     }

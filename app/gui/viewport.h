@@ -14,6 +14,7 @@
 #include "render/camera.h"
 #include "render/renderers.h"
 #include "render/scene_draw.h"
+#include "render/still_layer.h"
 
 #include "core/commands.h"
 #include "core/scene.h"
@@ -172,6 +173,7 @@ private:
     SceneEvaluator m_evaluator;
     EvaluationSummary m_summary; ///< of m_evaluator, brought up to date in Update
     Renderers m_renderers;
+    StillLayer m_still; ///< a big scene's unchanging part, drawn once and copied (render/still_layer.h)
     FanView m_fanView;
     bool m_created = false;
     ShapeId m_selected = 0;

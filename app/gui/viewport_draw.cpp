@@ -141,7 +141,13 @@ void Viewport::Draw(glm::ivec2 framebuffer, glm::dvec2 window)
     const double t0 = NowMs();
     camera.viewport = glm::max(window, glm::dvec2(1.0));
     UpdateSummary(); // listed once per evaluation (a no-op after Update)
-    const SceneDrawOptions options = DrawOptions();
+    SceneDrawOptions options = DrawOptions();
+    // a big scene's grid and unselected shapes go to the still layer (drawn when they change)
+    std::string stillError;
+    const bool still = m_scene.Shapes().size() >= kStillLayerShapes && m_still.Begin(stillError);
+    if (still) {
+        options.still = &m_still.Sink();
+    }
     DrawScene(m_scene, m_evaluator, options, m_renderers);
     m_fanView.AddDrawing(m_scene, camera, m_renderers);
     m_renderers.beforeOverlays = [this] { m_fanView.DrawSamples(); };
@@ -165,7 +171,13 @@ void Viewport::Draw(glm::ivec2 framebuffer, glm::dvec2 window)
     }
     const double rounding = ImGui::GetCurrentContext() != nullptr ? ImGui::GetStyle().WindowRounding : 0.0;
     const PixelRect drawn = OuterPixels(UncoveredBounds(window, occluders, rounding), window, framebuffer);
+    if (still) {
+        m_still.Prepare(view, framebuffer, palette::kBackground, occluded, drawn);
+    }
     BeginScene(framebuffer, palette::kBackground, occluded, drawn);
+    if (still) {
+        m_still.Copy();
+    }
     m_renderers.Flush(view);
     EndScene();
     times.draw = NowMs() - t0;

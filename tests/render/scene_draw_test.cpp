@@ -66,6 +66,38 @@ TEST(SceneDraw, ShapesAreOneTranslucentBoxAndOneRayWithArrowheadAndOriginDisc)
     EXPECT_EQ(sink.Markers(MarkerKind::Disc, {1, 1, 0, 1}).size(), 1u);
 }
 
+// With a still layer (render/still_layer.h), the grid and every shape but the selected one go
+// there in their plain looks; the selected shape, the hovered one's highlight and the results go
+// to the frame's sink.
+TEST(SceneDraw, TheStillLayerGetsTheGridAndTheUnselectedShapesInTheirPlainLooks)
+{
+    RayBoxScene s;
+    s.options.grid = true;
+    RecordingSink still, frame;
+    s.options.still = &still;
+    s.options.hovered = s.box;
+    DrawScene(s.scene, s.evaluator, s.options, frame);
+    EXPECT_FALSE(still.lines.empty()); // the grid's axes
+    ASSERT_EQ(still.boxes.size(), 1u);
+    EXPECT_EQ(still.boxes[0].color, glm::vec4(0.0f, 0.0f, 1.0f, 0.26f)); // not hovered there
+    ASSERT_EQ(frame.boxes.size(), 1u);
+    EXPECT_EQ(frame.boxes[0].color, glm::vec4(0.0f, 0.0f, 1.0f, 0.34f));      // the hover's highlight
+    EXPECT_EQ(still.Markers(MarkerKind::Arrowhead, {1, 1, 0, 1}).size(), 1u); // the ray
+    EXPECT_TRUE(frame.Markers(MarkerKind::Arrowhead, {1, 1, 0, 1}).empty());
+    EXPECT_FALSE(frame.Markers(MarkerKind::Disc, palette::kHitMarker).empty()); // the hit: not still
+
+    // selected: the ray leaves the still layer (it moves while dragged), the box stays
+    RecordingSink still2, frame2;
+    s.options.still = &still2;
+    s.options.hovered = 0;
+    s.options.selected = s.ray;
+    DrawScene(s.scene, s.evaluator, s.options, frame2);
+    EXPECT_TRUE(still2.Markers(MarkerKind::Arrowhead, palette::kSelected).empty());
+    EXPECT_EQ(frame2.Markers(MarkerKind::Arrowhead, palette::kSelected).size(), 1u);
+    EXPECT_EQ(still2.boxes.size(), 1u);
+    EXPECT_TRUE(frame2.boxes.empty());
+}
+
 TEST(SceneDraw, HitEmitsEntryDiscExitRingAndTheInsideSegment)
 {
     RayBoxScene s;

@@ -5,6 +5,7 @@
 #include "app/gui/gui.h"
 
 #include "render/scene_draw.h"
+#include "render/still_layer.h"
 
 #include "core/scene_eval.h"
 
@@ -168,6 +169,66 @@ TEST(RenderProbe, BadArgumentsFailCleanly)
 {
     const std::string command = std::string(HITLAB_EXE) + " render nosuchscene.json -o /dev/null 2>/dev/null";
     EXPECT_NE(std::system(command.c_str()), 0);
+}
+
+/// Rows of unit boxes on the z = 0 plane, 2 apart, and a ray along the first row.
+Scene BoxField(int boxes)
+{
+    Scene scene;
+    for (int i = 0; i < boxes; ++i) {
+        SceneShape box;
+        box.name = "box " + std::to_string(i + 1);
+        box.color = kBoxColor;
+        const double x = 2.0 * (i % 50), y = 2.0 * (i / 50);
+        box.shape = Aabb<double>{{x, y, 0}, {x + 1, y + 1, 1}};
+        scene.Add(box);
+    }
+    SceneShape ray;
+    ray.name = "ray";
+    ray.color = {1.0f, 0.75f, 0.2f, 1.0f};
+    ray.shape = Ray<double>{{-3, 0.5, 0.5}, {1, 0, 0}};
+    scene.Add(ray);
+    return scene;
+}
+
+// A scene of kStillLayerShapes shapes draws its grid and unselected shapes once into the still
+// layer and copies them into each frame; one shape fewer draws everything each frame. The same
+// picture either way: 1,998 boxes and a ray, and for the cached one a 1,999th box, hidden (drawn
+// nowhere), to reach the threshold. Frames 1 and 3: the cache drawn, then copied as it was.
+TEST(RenderProbe, TheStillLayerDrawsWhatAFullRedrawDraws)
+{
+    static_assert(kStillLayerShapes == 2000);
+    const Scene direct = BoxField(1998);
+    Scene cached = direct;
+    SceneShape hidden;
+    hidden.name = "hidden";
+    hidden.visible = false;
+    hidden.shape = Aabb<double>{{-10, -10, -10}, {-9, -9, -9}}; // behind the ray: no result drawn
+    cached.Add(hidden);
+    ASSERT_EQ(direct.Shapes().size() + 1, kStillLayerShapes);
+    const std::optional<Camera> camera = CameraForView(direct, "persp", {kWidth, kHeight});
+    ASSERT_TRUE(camera.has_value());
+    FigureChoice clean;
+    clean.clean = true;
+    std::string error;
+    const auto reference = RenderScene(direct, *camera, kWidth, kHeight, 1, 0, error, clean);
+    ASSERT_TRUE(reference.has_value()) << error;
+    for (const int frames : {1, 3}) {
+        SCOPED_TRACE("frames " + std::to_string(frames));
+        const auto image = RenderScene(cached, *camera, kWidth, kHeight, frames, 0, error, clean);
+        ASSERT_TRUE(image.has_value()) << error;
+        ASSERT_EQ(image->rgba.size(), reference->rgba.size());
+        std::size_t differ = 0;
+        for (std::size_t i = 0; i < image->rgba.size(); i += 4) {
+            for (std::size_t c = 0; c < 3; ++c) {
+                if (image->rgba[i + c] != reference->rgba[i + c]) {
+                    ++differ;
+                    break;
+                }
+            }
+        }
+        EXPECT_EQ(differ, 0u) << "pixels that differ from the full redraw";
+    }
 }
 
 } // namespace HITLAB_UNITY_ID
