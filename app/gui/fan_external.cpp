@@ -28,7 +28,7 @@ void FanExternal::Work()
 {
     if (m_start) {
         m_runs = ExternalRuns{};
-        m_workError = StartExternalPrograms(m_commands, m_timeout, m_runs, m_plugins);
+        m_workError = StartExternalPrograms(SourceSpecs(m_commands, m_plugins), m_timeout, m_runs);
         if (!m_workError.empty()) {
             m_runs = ExternalRuns{};
         }
@@ -39,14 +39,12 @@ void FanExternal::Work()
         std::vector<Result> results(queries.size());
         for (std::size_t p = 0; p < m_runs.programs.size(); ++p) {
             AlgorithmSource& source = *m_runs.programs[p];
-            const auto* plugin = dynamic_cast<const PluginProgram*>(&source);
             for (std::size_t k = 0; k < source.Algorithms().size(); ++k) {
                 const AlgorithmInfo& info = *m_runs.viewsOf[p][k];
-                if (info.family != job.fan.family || (plugin != nullptr && !plugin->Has(k, job.inputs.precision))) {
+                if (info.family != job.fan.family || !source.Has(k, job.inputs.precision)) {
                     continue;
                 }
-                const std::vector<PluginFailure> failures =
-                    RunSource(source, k, job.inputs.precision, queries, results);
+                const std::vector<SourceFailure> failures = source.Run(k, job.inputs.precision, queries, results);
                 if (!failures.empty() && job.failure.empty()) {
                     job.failure = std::string(info.name) + ": " + ExternalStatusName(failures[0].status) + ": " +
                                   failures[0].message;

@@ -1,11 +1,11 @@
 // The ray fans' external algorithms: each fan FanCache computed with the built-in algorithms is
 // asked again of the external programs' and plugins' algorithms of its family, on a worker
-// thread (never in the frame): every ray of the fan in one RunSource call per algorithm (a
+// thread (never in the frame): every ray of the fan in one AlgorithmSource::Run call per algorithm (a
 // plugin's batches, a program's pipelined lines), their answers joined to the fan as further
 // algorithms (AddFanAlgorithm, FanCache::Join) when they arrive. GL-free.
 #pragma once
 
-#include "app/plugin/external_runs.h"
+#include "app/sources/external_runs.h"
 #include "core/fan_cache.h"
 
 #include <atomic>

@@ -97,12 +97,12 @@ void TraceExternal(const Scene& scene, const SceneQuery& query, const ExternalRu
                               ? CellText(outcome->result, info)
                               : std::string(ExternalStatusName(outcome->status)) + ": " + outcome->message;
     for (std::size_t p = 0; p < runs.programs.size(); ++p) {
-        auto* plugin = dynamic_cast<PluginProgram*>(runs.programs[p].get());
-        for (std::size_t k = 0; plugin != nullptr && k < runs.viewsOf[p].size(); ++k) {
-            if (runs.viewsOf[p][k] != &info || !plugin->HasTrace(k, precision)) {
+        AlgorithmSource& source = *runs.programs[p];
+        for (std::size_t k = 0; k < runs.viewsOf[p].size(); ++k) {
+            if (runs.viewsOf[p][k] != &info || !source.HasTrace(k, precision)) {
                 continue;
             }
-            ExternalAnswer traced = plugin->Trace(k, precision, scene.MakeQuery(query));
+            ExternalAnswer traced = source.Trace(k, precision, scene.MakeQuery(query));
             if (traced.Ok() && !traced.results.empty()) {
                 out.steps = std::move(traced.results[0].trace);
                 verdict = traced.results[0].verdict.empty() ? verdict : traced.results[0].verdict;
@@ -160,7 +160,8 @@ std::string PrepareFigureExternal(Scene& scene, ShapeId select, const FigureExte
 {
     if (!options.commands.empty() || !options.plugins.empty()) {
         const auto timeout = std::chrono::milliseconds(std::llround(options.timeoutSeconds * 1000.0));
-        if (std::string e = StartExternalPrograms(options.commands, timeout, runs, options.plugins); !e.empty()) {
+        if (std::string e = StartExternalPrograms(SourceSpecs(options.commands, options.plugins), timeout, runs);
+            !e.empty()) {
             return e;
         }
     }

@@ -3,11 +3,11 @@
 
 namespace hitlab {
 
-std::string StartExternalPrograms(const std::vector<std::string>& commands, std::chrono::milliseconds timeout,
-                                  ExternalRuns& runs, const std::vector<std::string>& plugins)
+std::string StartExternalPrograms(std::span<const SourceSpec> specs, std::chrono::milliseconds timeout,
+                                  ExternalRuns& runs)
 {
     std::string error;
-    runs.programs = StartSources(commands, plugins, timeout, error);
+    runs.programs = StartSources(specs, timeout, error);
     if (!error.empty()) {
         return error;
     }
@@ -18,12 +18,6 @@ std::string StartExternalPrograms(const std::vector<std::string>& commands, std:
         }
     }
     return {};
-}
-
-bool RunsIn(const AlgorithmSource& source, std::size_t algorithm, Precision precision)
-{
-    const auto* plugin = dynamic_cast<const PluginProgram*>(&source);
-    return plugin == nullptr || plugin->Has(algorithm, precision);
 }
 
 void AskExternalPrograms(const Scene& scene, std::span<const SceneQuery> all, ExternalRuns& runs)
@@ -42,7 +36,7 @@ void AskExternalPrograms(const Scene& scene, std::span<const SceneQuery> all, Ex
             ExternalQuery q{scene.MakeQuery(all[i]), scene.Settings(family).precision, {}};
             std::vector<size_t> indices;
             for (size_t a = 0; a < program.Algorithms().size(); ++a) {
-                if (program.Algorithms()[a].family == family && RunsIn(program, a, q.precision)) {
+                if (program.Algorithms()[a].family == family && program.Has(a, q.precision)) {
                     q.algorithms.push_back(program.Algorithms()[a].name);
                     indices.push_back(a);
                 }
@@ -99,29 +93,6 @@ void AddExternalOutcomes(const Query& query, Precision precision, std::span<cons
         c.agree = false;
         c.allExplained = false;
     }
-}
-
-std::vector<PluginFailure> RunSource(AlgorithmSource& source, std::size_t algorithm, Precision precision,
-                                     std::span<const Query> queries, std::span<Result> out)
-{
-    if (auto* plugin = dynamic_cast<PluginProgram*>(&source); plugin != nullptr) {
-        return plugin->Run(algorithm, precision, queries, out);
-    }
-    std::vector<ExternalQuery> asked(queries.size());
-    for (std::size_t i = 0; i < queries.size(); ++i) {
-        asked[i] = ExternalQuery{queries[i], precision, {source.Algorithms()[algorithm].name}};
-    }
-    const std::vector<ExternalAnswer> answers = source.Evaluate(asked);
-    std::vector<PluginFailure> failures;
-    for (std::size_t i = 0; i < queries.size(); ++i) {
-        if (answers[i].Ok() && answers[i].results.size() == 1) {
-            out[i] = answers[i].results[0].result;
-        } else {
-            out[i] = Result{};
-            failures.push_back(PluginFailure{i, answers[i].status, answers[i].message});
-        }
-    }
-    return failures;
 }
 
 } // namespace hitlab

@@ -4,7 +4,7 @@
 // step that does is skipped).
 #pragma once
 
-#include "app/plugin/plugin_program.h"
+#include "app/sources/source_list.h"
 #include "core/compare.h"
 #include "core/scene.h"
 
@@ -27,11 +27,6 @@ struct ExternalOutcome {
     Result result;
 };
 
-/// Whether source runs its algorithm in precision: a plugin's algorithm may have no function for
-/// it (run_f or run_d NULL, include/hitlab/plugin.h), and is then not run; a program is asked in
-/// every precision.
-bool RunsIn(const AlgorithmSource& source, std::size_t algorithm, Precision precision);
-
 /// The programs, the AlgorithmInfo views of their algorithms (stable while this lives) and their
 /// answers to the report's current chunk of queries.
 struct ExternalRuns {
@@ -41,22 +36,15 @@ struct ExternalRuns {
     std::vector<std::vector<ExternalOutcome>> perQuery;     ///< parallel to the queries last asked
 };
 
-/// Runs algorithm (an index into source.Algorithms()) on every query (of its family) in
-/// precision: out[i] for queries[i]. A plugin runs them in batches (PluginProgram::Run), a
-/// program gets them pipelined (Evaluate). Returns the queries that failed, by index (out[i] is
-/// then a miss). Precondition: out.size() == queries.size(); a plugin's algorithm Has precision.
-std::vector<PluginFailure> RunSource(AlgorithmSource& source, std::size_t algorithm, Precision precision,
-                                     std::span<const Query> queries, std::span<Result> out);
-
-/// Starts the programs and plugins (StartSources: --plugin files after the --external programs)
-/// and makes their algorithms' views. Returns "" or why a program or plugin was refused.
-std::string StartExternalPrograms(const std::vector<std::string>& commands, std::chrono::milliseconds timeout,
-                                  ExternalRuns& runs, const std::vector<std::string>& plugins = {});
+/// Starts the sources (StartSources, in order) and makes their algorithms' views. Returns "" or
+/// why a source was refused.
+std::string StartExternalPrograms(std::span<const SourceSpec> specs, std::chrono::milliseconds timeout,
+                                  ExternalRuns& runs);
 
 /// Asks each program or plugin, in one pipelined Evaluate call, its algorithms of every query's
 /// family, for the queries the report shows (the family runs some built-in algorithm), in the
 /// family's precision; runs.perQuery becomes parallel to queries. A plugin's algorithm without a
-/// function for that precision (RunsIn) is not asked and has no outcome there: not run, not a
+/// function for that precision (AlgorithmSource::Has) is not asked and has no outcome there: not run, not a
 /// failure (the report says so once, ReportNotRun).
 void AskExternalPrograms(const Scene& scene, std::span<const SceneQuery> queries, ExternalRuns& runs);
 

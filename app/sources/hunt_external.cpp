@@ -1,7 +1,8 @@
 // The hunt for a plugin's or an external program's algorithm.
 #include "hunt_external.h"
 
-#include "app/external/external_program.h"
+#include "app/sources/plugin/plugin_transport.h"
+
 #include "core/algorithm.h"
 #include "core/compare.h"
 #include "core/exact/hunt_detail.h"
@@ -15,7 +16,8 @@ namespace hitlab {
 namespace {
 
 /// The most queries per round trip: the plugin region's capacity, as many lines in flight to a program.
-constexpr std::size_t kBatch = plugin::kCapacity;
+constexpr std::size_t kBatch = kExternalHuntBatch;
+static_assert(kExternalHuntBatch == plugin::kCapacity, "one hunt batch is one plugin round trip");
 /// The first batch, and the batch after one with a failure.
 constexpr std::size_t kFirstBatch = 64;
 /// "plugin 'FILE'" or "program 'COMMAND'", as the messages name the source.
@@ -70,11 +72,7 @@ std::string ExternalHunt::Start(const HuntOptions& options, const HuntSource& so
     const std::size_t threads = HuntThreads(options);
     for (std::size_t i = 0; i < threads && (options.maxCases == 0 || i < options.maxCases); ++i) {
         auto lane = std::make_shared<Lane>();
-        if (!source.plugin.empty()) {
-            lane->source = std::make_unique<PluginProgram>(source.plugin, timeout);
-        } else {
-            lane->source = std::make_unique<ExternalProgram>(source.external, timeout);
-        }
+        lane->source = MakeSource(source.Spec(), timeout);
         if (std::string e = lane->source->Start(); !e.empty()) {
             m_lanes.clear();
             return e;
@@ -83,10 +81,10 @@ std::string ExternalHunt::Start(const HuntOptions& options, const HuntSource& so
             m_lanes.clear();
             return e;
         }
-        const auto* plugin = dynamic_cast<const PluginProgram*>(lane->source.get());
-        if (plugin != nullptr && !plugin->Has(lane->index, options.precision)) {
+        if (!lane->source->Has(lane->index, options.precision)) {
+            const std::string name = SourceName(*lane->source);
             m_lanes.clear();
-            return SourceName(*plugin) + ": " + options.a + " has no " + PrecisionName(options.precision) + " function";
+            return name + ": " + options.a + " has no " + PrecisionName(options.precision) + " function";
         }
         m_returns = lane->source->Algorithms()[lane->index].returns;
         m_lanes.push_back(std::move(lane));
@@ -99,7 +97,8 @@ std::string ExternalHunt::Start(const HuntOptions& options, const HuntSource& so
 
 std::string ExternalHunt::SourceText() const
 {
-    return m_source.plugin.empty() ? "program " + m_source.external : "plugin " + m_source.plugin;
+    const SourceSpec spec = m_source.Spec();
+    return std::string(SourceKindName(spec.kind)) + " " + spec.text;
 }
 
 std::string ExternalHunt::Cause(const Query& q, const Result& r, std::uint64_t* gmp) const
@@ -134,7 +133,7 @@ std::string ExternalHunt::Cause(const Query& q, const Result& r, std::uint64_t* 
     return fields != 0 ? HuntValuesCause(fields) : std::string();
 }
 
-std::string ExternalHunt::FailureCause(const PluginFailure& failure)
+std::string ExternalHunt::FailureCause(const SourceFailure& failure)
 {
     return std::string("failed: ") + ExternalStatusName(failure.status);
 }
@@ -152,7 +151,7 @@ std::string ExternalHunt::CountedCause(const Query& q, const Result& r, std::uin
 }
 
 ExternalFind ExternalHunt::Find(Lane& lane, const Query& drawn, const Result& answer, const char* distribution,
-                                const std::string& cause, const PluginFailure* failure, bool shrink)
+                                const std::string& cause, const SourceFailure* failure, bool shrink)
 {
     const Precision precision = m_options.precision;
     // a failure shrinks to a simpler query that still fails the same way, a disagreement to one
@@ -163,8 +162,8 @@ ExternalFind ExternalHunt::Find(Lane& lane, const Query& drawn, const Result& an
     std::string how = failed ? std::string(ExternalStatusName(failure->status)) + ": " + failure->message : "";
     const auto keeps = [&](const Query& q) {
         Result r;
-        const std::vector<PluginFailure> failures =
-            RunSource(*lane.source, lane.index, precision, std::span(&q, 1), std::span(&r, 1));
+        const std::vector<SourceFailure> failures =
+            lane.source->Run(lane.index, precision, std::span(&q, 1), std::span(&r, 1));
         if (!failures.empty() && failures[0].status == ExternalStatus::NotRun) {
             return false;
         }
@@ -193,13 +192,13 @@ ExternalFind ExternalHunt::Find(Lane& lane, const Query& drawn, const Result& an
 }
 
 void ExternalHunt::Judge(Lane& lane, std::span<const Query> batch, std::span<const char* const> distributions,
-                         std::span<const Result> results, const std::vector<PluginFailure>& failures)
+                         std::span<const Result> results, const std::vector<SourceFailure>& failures)
 {
     std::size_t nextFailure = 0;
     for (std::size_t i = 0; i < batch.size(); ++i) {
         ++lane.cases;
         const bool failed = nextFailure < failures.size() && failures[nextFailure].index == i;
-        const PluginFailure* failure = failed ? &failures[nextFailure++] : nullptr;
+        const SourceFailure* failure = failed ? &failures[nextFailure++] : nullptr;
         if (failed && failure->status == ExternalStatus::NotRun) {
             ++lane.notJudged; // the stop time or a cancel came first: no answer, no verdict
             continue;
@@ -241,7 +240,7 @@ void ExternalHunt::Search(std::size_t laneIndex, const HuntCallback& progress)
         for (std::size_t i = 0; i < n; ++i) {
             batch[i] = hunt::Draw(o.family, rng, o.precision, o.around, &distributions[i]);
         }
-        const std::vector<PluginFailure> failures = RunSource(*lane.source, lane.index, o.precision, batch, results);
+        const std::vector<SourceFailure> failures = lane.source->Run(lane.index, o.precision, batch, results);
         batchSize = failures.empty() ? std::min(kBatch, batchSize * 2) : kFirstBatch;
         Judge(lane, batch, distributions, results, failures);
         if (progress && laneIndex == 0) {
@@ -294,7 +293,7 @@ ExternalHuntReport ExternalHunt::Run(const std::atomic<bool>* cancel, const Hunt
     report.progress.casesPerSecond = double(report.progress.cases) / std::max(report.progress.seconds, 1e-9);
     report.progress.counterexamples = report.found.size();
     if (report.progress.notJudged > 0) { // cut by the stop time, or before it by a cancel
-        const std::string source = m_source.plugin.empty() ? "program" : "plugin";
+        const std::string source = SourceKindName(m_source.Spec().kind);
         report.notJudgedWhy =
             report.cancelled && std::chrono::steady_clock::now() < stop
                 ? "the hunt was cancelled before the " + source + " answered them"

@@ -5,11 +5,12 @@
 // bad answer, error) is a counterexample too.
 #pragma once
 
-#include "app/plugin/plugin_program.h"
+#include "app/sources/source_list.h"
 #include "core/exact/hunt.h"
 
 #include <atomic>
 #include <chrono>
+#include <cstdint>
 #include <memory>
 #include <span>
 #include <string>
@@ -17,10 +18,18 @@
 
 namespace hitlab {
 
+/// The most cases sent to the source at a time (a plugin's round trip: its region's capacity).
+inline constexpr std::uint32_t kExternalHuntBatch = 8192;
+
 /// Where the hunted algorithm lives: a plugin file or an external program's command.
 struct HuntSource {
     std::string plugin;   ///< a plugin's file
     std::string external; ///< or a program's command
+    /// The source as MakeSource takes it.
+    SourceSpec Spec() const
+    {
+        return plugin.empty() ? SourceSpec{SourceKind::Program, external} : SourceSpec{SourceKind::Plugin, plugin};
+    }
 };
 
 /// One counterexample of an external hunt: as the built-in hunt's (its a is the source's
@@ -86,15 +95,15 @@ private:
     /// be null).
     std::string CountedCause(const Query& q, const Result& r, std::uint64_t* gmp, std::uint64_t* near) const;
     /// The cause of a failure: "failed: crashed", ...
-    static std::string FailureCause(const PluginFailure& failure);
+    static std::string FailureCause(const SourceFailure& failure);
     /// The counterexample of a drawn case whose answer disagreed or which failed (failure: how, or
     /// null) for cause: shrunk (unless shrink is false) to the simplest query that still disagrees
     /// or fails the same way, with its answer, judged.
     ExternalFind Find(Lane& lane, const Query& drawn, const Result& answer, const char* distribution,
-                      const std::string& cause, const PluginFailure* failure, bool shrink);
+                      const std::string& cause, const SourceFailure* failure, bool shrink);
     /// Judges every case of a batch that came back (Search).
     void Judge(Lane& lane, std::span<const Query> batch, std::span<const char* const> distributions,
-               std::span<const Result> results, const std::vector<PluginFailure>& failures);
+               std::span<const Result> results, const std::vector<SourceFailure>& failures);
     /// One thread's search (Run's contract) on its lane.
     void Search(std::size_t laneIndex, const HuntCallback& progress);
     bool Cancelled() const { return m_cancel != nullptr && m_cancel->load(); }

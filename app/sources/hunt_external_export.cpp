@@ -2,7 +2,7 @@
 // running the program.
 #include "hunt_external_export.h"
 
-#include "app/external/external_answer.h"
+#include "app/sources/interface/external_answer.h"
 #include "core/io/protocol.h"
 
 #include <filesystem>

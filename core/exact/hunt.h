@@ -182,7 +182,7 @@ std::string GoogleTestSnippet(const Counterexample& c, const HuntOptions& option
 std::string GoogleTestFile(const std::vector<Counterexample>& cases, const HuntOptions& options);
 
 /// The pieces of a hunt's GoogleTest case, shared with the cases of an external algorithm
-/// (app/plugin/hunt_external_export.h):
+/// (app/sources/hunt_external_export.h):
 /// a number as a C++ double literal ("1", "0.5", "-0.0", "1e-300"; finite);
 std::string HuntLiteral(double v);
 /// the command line that finds the case again, with source (e.g. "--plugin FILE") appended;

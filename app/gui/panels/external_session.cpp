@@ -199,9 +199,8 @@ void ExternalSession::Work()
         }
         e.runs = ExternalRuns{};
         e.stamp = e.spec.plugin ? StampOf(e.spec.text) : FileStamp{};
-        const std::vector<std::string> one{e.spec.text};
-        e.error = e.spec.plugin ? StartExternalPrograms({}, m_timeout, e.runs, one)
-                                : StartExternalPrograms(one, m_timeout, e.runs);
+        const SourceSpec one{e.spec.plugin ? SourceKind::Plugin : SourceKind::Program, e.spec.text};
+        e.error = StartExternalPrograms(std::span(&one, 1), m_timeout, e.runs);
         for (std::size_t j = 0; j < i && e.error.empty(); ++j) { // a name declared twice is refused
             const ExternalRuns& before = m_entries[j]->runs;
             for (const AlgorithmInfo& a : e.runs.views) {

@@ -6,7 +6,7 @@
 #pragma once
 
 #include "app/paths/data_dir.h"
-#include "app/plugin/external_runs.h"
+#include "app/sources/external_runs.h"
 #include "core/scene_eval.h"
 
 #include <atomic>

@@ -3,7 +3,7 @@
 // into the current scene as one undoable step. GL-free, ImGui-free.
 #pragma once
 
-#include "app/plugin/hunt_external.h"
+#include "app/sources/hunt_external.h"
 #include "core/commands.h"
 #include "core/exact/hunt.h"
 #include "core/scene_eval.h"

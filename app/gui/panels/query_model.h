@@ -3,7 +3,7 @@
 // last place of the precision the family runs in. GL-free.
 #pragma once
 
-#include "app/plugin/external_runs.h"
+#include "app/sources/external_runs.h"
 #include "core/compare.h"
 #include "core/exact/exact.h"
 #include "core/scene.h"

@@ -1,8 +1,10 @@
-// What the commands need of a source of external algorithms (docs/plugins.md): an external
-// program (ExternalProgram, the line protocol) or a plugin run in its host process
-// (PluginProgram, the C ABI). Both declare their algorithms with the protocol's metadata and
-// answer queries one ExternalAnswer each, a failure (crash, bad answer, timeout) contained to
-// the query it happened on.
+// What the commands and the window need of a source of algorithms from outside HitLab
+// (docs/plugins.md, docs/architecture.md "Adding an algorithm source"): one backend per folder
+// beside this one, an external program (program/ExternalProgram, the line protocol) or a plugin
+// run in its host process (plugin/PluginProgram, the C ABI), made by MakeSource
+// (app/sources/source_list.h). Every backend declares its algorithms with the protocol's metadata
+// and answers queries one ExternalAnswer each, a failure (crash, bad answer, timeout) contained to
+// the query it happened on. Callers use this interface alone, never a backend's type.
 #pragma once
 
 #include "external_answer.h"
@@ -11,11 +13,22 @@
 #include <algorithm>
 #include <atomic>
 #include <chrono>
+#include <cstddef>
 #include <span>
 #include <string>
 #include <vector>
 
 namespace hitlab {
+
+/// Default time a source has for its metadata and for each answer.
+inline constexpr std::chrono::milliseconds kExternalTimeout{5000};
+
+/// How one query of a batch went (AlgorithmSource::Run): its index, the failure and its message.
+struct SourceFailure {
+    std::size_t index = 0;
+    ExternalStatus status = ExternalStatus::Crashed;
+    std::string message;
+};
 
 class AlgorithmSource {
 public:
@@ -34,6 +47,23 @@ public:
     /// answer (checked as the rest of it), a plugin's from its traced functions; an algorithm
     /// that gives none has an empty trace and verdict.
     virtual std::vector<ExternalAnswer> Evaluate(std::span<const ExternalQuery> queries) = 0;
+
+    /// Whether algorithm (an index into Algorithms()) runs in precision: a plugin's algorithm may
+    /// have no function for it (run_f or run_d NULL, include/hitlab/plugin.h) and is then not
+    /// asked; by default every algorithm runs in both.
+    virtual bool Has(std::size_t algorithm, Precision precision) const;
+    /// Whether Trace gives algorithm's steps in precision (by default none: a program sends its
+    /// trace with its answers, Evaluate with trace).
+    virtual bool HasTrace(std::size_t algorithm, Precision precision) const;
+    /// Runs algorithm's traced function on one query: its result, steps and verdict in out.
+    /// Answered, or the failure. Precondition: HasTrace(algorithm, precision).
+    virtual ExternalAnswer Trace(std::size_t algorithm, Precision precision, const Query& query);
+    /// Runs algorithm on every query (of its family) in precision: out[i] for queries[i]. Returns
+    /// the queries that failed, by index (out[i] is then a miss). By default through Evaluate (a
+    /// program gets them pipelined); a plugin runs them in batches. Precondition: out.size() ==
+    /// queries.size(); Has(algorithm, precision).
+    virtual std::vector<SourceFailure> Run(std::size_t algorithm, Precision precision, std::span<const Query> queries,
+                                           std::span<Result> out);
 
     /// A time after which nothing is begun and nothing is waited for (the hunt's time limit plus
     /// one answer timeout): a query not answered by then is ExternalStatus::NotRun, and so are

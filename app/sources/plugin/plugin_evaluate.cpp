@@ -1,5 +1,5 @@
 // PluginProgram::Evaluate, the interface it shares with external programs (queries asking for
-// several algorithms, grouped into one batch per algorithm and precision), and StartSources.
+// several algorithms, grouped into one batch per algorithm and precision).
 #include "plugin_program.h"
 
 #include "core/io/protocol.h"
@@ -70,14 +70,14 @@ std::vector<ExternalAnswer> PluginProgram::Evaluate(std::span<const ExternalQuer
                 continue;
             }
             std::vector<Result> results(batch.size());
-            const std::vector<PluginFailure> failures = Run(a, precision, batch, results);
+            const std::vector<SourceFailure> failures = Run(a, precision, batch, results);
             for (std::size_t i = 0; i < batch.size(); ++i) {
                 const auto [k, j] = where[i];
                 if (out[k].Ok()) {
                     out[k].results[j] = {info.name, results[i], {}, ""};
                 }
             }
-            for (const PluginFailure& f : failures) {
+            for (const SourceFailure& f : failures) {
                 if (out[where[f.index].first].Ok()) {
                     out[where[f.index].first] = {f.status, f.message, {}};
                 }
@@ -91,37 +91,6 @@ std::vector<ExternalAnswer> PluginProgram::Evaluate(std::span<const ExternalQuer
         }
     }
     return out;
-}
-
-std::vector<std::unique_ptr<AlgorithmSource>> StartSources(const std::vector<std::string>& commands,
-                                                           const std::vector<std::string>& plugins,
-                                                           std::chrono::milliseconds timeout, std::string& error)
-{
-    std::vector<std::unique_ptr<AlgorithmSource>> sources;
-    std::vector<TakenName> taken;
-    error.clear();
-    const auto add = [&](std::unique_ptr<AlgorithmSource> source) {
-        error = source->Start();
-        if (!error.empty()) {
-            return false;
-        }
-        for (const ExternalAlgorithm& a : source->Algorithms()) {
-            taken.push_back({a.family, a.name, source->Command()});
-        }
-        sources.push_back(std::move(source));
-        return true;
-    };
-    for (const std::string& command : commands) {
-        if (!add(std::make_unique<ExternalProgram>(command, timeout, taken))) {
-            return {};
-        }
-    }
-    for (const std::string& file : plugins) {
-        if (!add(std::make_unique<PluginProgram>(file, timeout, taken))) {
-            return {};
-        }
-    }
-    return sources;
 }
 
 } // namespace hitlab

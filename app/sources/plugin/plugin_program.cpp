@@ -2,6 +2,8 @@
 // batched round trips with a progress counter, and containment of crashes and hangs.
 #include "plugin_program.h"
 
+#include "app/sources/interface/child_process.h"
+
 #include "app/paths/data_dir.h"
 #include "core/io/protocol.h"
 #include "core/text.h"
@@ -94,7 +96,7 @@ void WriteQueries(char* region, std::span<const Query> queries)
 /// Reads results [0, done) of the region into out, and the queries whose result set an error.
 template <typename R>
 void ReadResults(const char* region, std::size_t done, std::size_t base, std::span<Result> out,
-                 std::vector<PluginFailure>& failures)
+                 std::vector<SourceFailure>& failures)
 {
     const auto* r = reinterpret_cast<const R*>(region + plugin::kResultsOffset);
     for (std::size_t i = 0; i < done; ++i) {
@@ -387,10 +389,10 @@ ExternalStatus PluginProgram::Roundtrip(const plugin::Request& request, std::uin
     }
 }
 
-std::vector<PluginFailure> PluginProgram::Run(std::size_t algorithm, Precision precision,
+std::vector<SourceFailure> PluginProgram::Run(std::size_t algorithm, Precision precision,
                                               std::span<const Query> queries, std::span<Result> out)
 {
-    std::vector<PluginFailure> failures;
+    std::vector<SourceFailure> failures;
     const bool isFloat = precision == Precision::Float;
     std::size_t pos = 0;
     std::size_t singleUntil = 0; // queries before it run one per call: a failed chunk, to find the culprit
@@ -442,7 +444,7 @@ std::vector<PluginFailure> PluginProgram::Run(std::size_t algorithm, Precision p
         }
     }
     std::sort(failures.begin(), failures.end(),
-              [](const PluginFailure& x, const PluginFailure& y) { return x.index < y.index; });
+              [](const SourceFailure& x, const SourceFailure& y) { return x.index < y.index; });
     return failures;
 }
 
@@ -464,7 +466,7 @@ ExternalAnswer PluginProgram::Trace(std::size_t algorithm, Precision precision, 
     }
     ExternalResult r;
     r.name = m_algorithms[algorithm].name;
-    std::vector<PluginFailure> failures;
+    std::vector<SourceFailure> failures;
     std::span<Result> out(&r.result, 1);
     isFloat ? ReadResults<hitlab_result_f>(m_region, 1, 0, out, failures)
             : ReadResults<hitlab_result_d>(m_region, 1, 0, out, failures);

@@ -5,8 +5,7 @@
 // and the queries after it continue. POSIX (Linux: memfd) only.
 #pragma once
 
-#include "app/external/algorithm_source.h"
-#include "app/external/external_program.h"
+#include "app/sources/interface/algorithm_source.h"
 #include "plugin_transport.h"
 
 #include <sys/types.h>
@@ -19,13 +18,6 @@
 #include <vector>
 
 namespace hitlab {
-
-/// How one query of a batch went (Run): Answered with out[i] set, or a failure and its message.
-struct PluginFailure {
-    std::size_t index = 0;
-    ExternalStatus status = ExternalStatus::Crashed;
-    std::string message;
-};
 
 /// The host executable: $HITLAB_PLUGIN_HOST when set, else hitlab-plugin-host beside the running
 /// executable (/proc/self/exe).
@@ -56,20 +48,20 @@ public:
     std::vector<ExternalAnswer> Evaluate(std::span<const ExternalQuery> queries) override;
 
     /// Whether algorithm (an index into Algorithms()) has a function for precision.
-    bool Has(std::size_t algorithm, Precision precision) const;
+    bool Has(std::size_t algorithm, Precision precision) const override;
     /// Whether it has a traced function for precision.
-    bool HasTrace(std::size_t algorithm, Precision precision) const;
+    bool HasTrace(std::size_t algorithm, Precision precision) const override;
 
     /// Runs algorithm on every query (of its family) in precision, kCapacity per round trip:
     /// out[i] for queries[i]. Returns the queries that failed, by index (out[i] is then a miss);
     /// those the stop time cut (SetStopTime) are NotRun.
     /// Precondition: Has(algorithm, precision); out.size() == queries.size().
-    std::vector<PluginFailure> Run(std::size_t algorithm, Precision precision, std::span<const Query> queries,
-                                   std::span<Result> out);
+    std::vector<SourceFailure> Run(std::size_t algorithm, Precision precision, std::span<const Query> queries,
+                                   std::span<Result> out) override;
 
     /// Runs algorithm's traced function on one query: its result, steps and verdict in out.
     /// Answered, or the failure. Precondition: HasTrace(algorithm, precision).
-    ExternalAnswer Trace(std::size_t algorithm, Precision precision, const Query& query);
+    ExternalAnswer Trace(std::size_t algorithm, Precision precision, const Query& query) override;
 
     bool Running() const { return m_pid > 0; }
     /// How many times the host was restarted after a failed query.
@@ -106,11 +98,5 @@ private:
     std::string m_pending; ///< bytes read past a startup line
     int m_restarts = 0;
 };
-
-/// Starts the external programs, then the plugins, each checked against the built-in algorithms
-/// and those before it (StartPrograms' rules). On the first refusal returns none and sets error.
-std::vector<std::unique_ptr<AlgorithmSource>> StartSources(const std::vector<std::string>& commands,
-                                                           const std::vector<std::string>& plugins,
-                                                           std::chrono::milliseconds timeout, std::string& error);
 
 } // namespace hitlab

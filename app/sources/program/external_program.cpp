@@ -2,6 +2,8 @@
 // crashes, bad lines and hangs (kill the process group, reap, restart).
 #include "external_program.h"
 
+#include "app/sources/interface/child_process.h"
+
 #include "core/io/protocol.h"
 #include "core/io/protocol_detail.h"
 #include "core/text.h"
@@ -38,54 +40,6 @@ void IgnoreSigpipe()
 }
 
 } // namespace
-
-ExternalAnswer NotRunAnswer()
-{
-    return {ExternalStatus::NotRun,
-            "not answered before the stop time (the time limit plus one answer timeout) or a cancel",
-            {}};
-}
-
-void CloseFd(int& fd)
-{
-    if (fd >= 0) {
-        close(fd);
-        fd = -1;
-    }
-}
-
-void KillAndReap(int& pid)
-{
-    if (pid > 0) {
-        kill(-pid, SIGKILL); // the group: whatever the program started
-        kill(pid, SIGKILL);
-        int status = 0;
-        while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
-        }
-        pid = -1;
-    }
-}
-
-std::string SecondsText(std::chrono::milliseconds ms) { return NumberText(double(ms.count()) / 1000.0) + " s"; }
-
-std::string WaitStatusText(int status)
-{
-    if (WIFEXITED(status)) {
-        // /bin/sh -c runs a command it does not exec as a child and exits with 128 + its signal
-        const int code = WEXITSTATUS(status);
-        const std::string text = "exited with status " + std::to_string(code);
-        if (code > 128 && code < 128 + NSIG) {
-            return text + " (signal " + std::to_string(code - 128) + ", " + strsignal(code - 128) +
-                   ", as the shell reports it)";
-        }
-        return text;
-    }
-    if (WIFSIGNALED(status)) {
-        const int sig = WTERMSIG(status);
-        return "killed by signal " + std::to_string(sig) + " (" + strsignal(sig) + ")";
-    }
-    return "stopped with wait status " + std::to_string(status);
-}
 
 ExternalProgram::ExternalProgram(std::string command, std::chrono::milliseconds timeout, std::vector<TakenName> taken)
     : m_command(std::move(command)), m_timeout(timeout), m_startTimeout(std::max(timeout, kExternalTimeout)),
@@ -321,25 +275,6 @@ std::vector<ExternalAnswer> ExternalProgram::Evaluate(std::span<const ExternalQu
         next = EvaluateRun(queries, next, out);
     }
     return out;
-}
-
-std::vector<std::unique_ptr<ExternalProgram>> StartPrograms(const std::vector<std::string>& commands,
-                                                            std::chrono::milliseconds timeout, std::string& error)
-{
-    std::vector<std::unique_ptr<ExternalProgram>> programs;
-    std::vector<TakenName> taken;
-    for (const std::string& command : commands) {
-        auto program = std::make_unique<ExternalProgram>(command, timeout, taken);
-        error = program->Start();
-        if (!error.empty()) {
-            return {};
-        }
-        for (const ExternalAlgorithm& a : program->Algorithms()) {
-            taken.push_back({a.family, a.name, command});
-        }
-        programs.push_back(std::move(program));
-    }
-    return programs;
 }
 
 } // namespace hitlab

@@ -4,9 +4,7 @@
 // program is restarted for the next one. POSIX only.
 #pragma once
 
-#include "algorithm_source.h"
-#include "external_answer.h"
-#include "external_metadata.h"
+#include "app/sources/interface/algorithm_source.h"
 
 #include <sys/types.h>
 
@@ -18,9 +16,6 @@
 #include <vector>
 
 namespace hitlab {
-
-/// Default time an external program has for its metadata line and for each answer.
-inline constexpr std::chrono::milliseconds kExternalTimeout{5000};
 
 /// One running external program. Not copyable; the destructor kills the program and reaps it.
 class ExternalProgram : public AlgorithmSource {
@@ -95,25 +90,5 @@ private:
     std::int64_t m_nextId = 1;    ///< ids are unique over restarts, so a stale answer is caught
     int m_restarts = 0;
 };
-
-/// A wait status as the failure messages say it: "exited with status 3", "killed by signal 6
-/// (Aborted)", or for a status the shell gives a child it did not exec, "exited with status 134
-/// (signal 6, Aborted, as the shell reports it)".
-std::string WaitStatusText(int status);
-
-/// The POSIX pieces an external program and a plugin's host process share: closing a pipe end
-/// (fd becomes -1), killing a child's whole process group and reaping it (pid becomes -1), and a
-/// timeout as the failure messages say it ("1.5 s").
-void CloseFd(int& fd);
-/// The answer of a query the stop time cut (AlgorithmSource::SetStopTime): NotRun, and why.
-ExternalAnswer NotRunAnswer();
-void KillAndReap(int& pid);
-std::string SecondsText(std::chrono::milliseconds ms);
-
-/// Starts one program per command, each checked against the built-in algorithms and the ones the
-/// programs before it declared. On the first refusal, returns no program and sets error to its
-/// reason; else error is "".
-std::vector<std::unique_ptr<ExternalProgram>> StartPrograms(const std::vector<std::string>& commands,
-                                                            std::chrono::milliseconds timeout, std::string& error);
 
 } // namespace hitlab

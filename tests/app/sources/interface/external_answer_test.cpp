@@ -1,6 +1,6 @@
-// Tests of app/external/external_answer: query lines as written (exact text), and answer lines
+// Tests of app/sources/interface/external_answer: query lines as written (exact text), and answer lines
 // read into Result or refused as bad answers with messages naming what is wrong.
-#include "app/external/external_answer.h"
+#include "app/sources/interface/external_answer.h"
 
 #include <gtest/gtest.h>
 

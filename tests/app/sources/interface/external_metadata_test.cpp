@@ -1,6 +1,6 @@
-// Tests of app/external/external_metadata: the metadata line accepted, and refused with messages
+// Tests of app/sources/interface/external_metadata: the metadata line accepted, and refused with messages
 // that name the key path and, for a clash, both algorithms.
-#include "app/external/external_metadata.h"
+#include "app/sources/interface/external_metadata.h"
 
 #include "core/io/protocol.h"
 #include "core/result.h"

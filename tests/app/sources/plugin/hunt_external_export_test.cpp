@@ -1,11 +1,11 @@
-// Tests of app/plugin/hunt_external_export (`hitlab hunt --plugin/--external --gtest FILE` and
+// Tests of app/sources/hunt_external_export (`hitlab hunt --plugin/--external --gtest FILE` and
 // `--gtest-linked FILE`): the written files compile as they are (the system compiler, GoogleTest,
 // nlohmann-json and include/hitlab/plugin.h, as their header says), fail against the flawed
 // algorithm the hunt found them in, and pass once the user's code gives the exact answer (the
 // flawless algorithm of the same program or plugin). A plugin's file names no absolute path: it
 // loads the plugin that HITLAB_PLUGIN (or the compile definition HITLAB_PLUGIN_FILE) names, and
 // the linked variant is built with the plugin's C source. Also: ShellQuote.
-#include "app/plugin/hunt_external_export.h"
+#include "app/sources/hunt_external_export.h"
 
 #include "support/plugin_cli.h"
 

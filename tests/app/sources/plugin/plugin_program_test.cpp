@@ -1,8 +1,9 @@
-// Tests of PluginProgram and hitlab-plugin-host (app/plugin): the example plugins of
+// Tests of PluginProgram and hitlab-plugin-host (app/sources/plugin): the example plugins of
 // examples/plugin loaded through the host, their metadata, batched answers compared bit for bit
 // with HitLab's own slab reference, traces, and crashes, aborts, hangs and errors contained to the
 // query they happened on.
-#include "app/plugin/plugin_program.h"
+#include "app/sources/plugin/plugin_program.h"
+#include "app/sources/source_list.h"
 
 #include "core/algorithm.h"
 
@@ -164,7 +165,7 @@ void ExpectOnlyFailure(PluginProgram& plugin, double x, std::size_t bad, Externa
 {
     const std::vector<Query> q = WithOneBad(x, bad);
     std::vector<Result> out(q.size(), Result{true});
-    const std::vector<PluginFailure> failures = plugin.Run(0, Precision::Double, q, out);
+    const std::vector<SourceFailure> failures = plugin.Run(0, Precision::Double, q, out);
     ASSERT_EQ(failures.size(), 1u);
     EXPECT_EQ(failures[0].index, bad);
     EXPECT_EQ(failures[0].status, status);
@@ -208,7 +209,7 @@ TEST_F(Plugin, TheStopTimeCutsAHangAndWhatComesAfterItIsNotRun)
     std::vector<Result> out(q.size(), Result{true});
     const auto start = std::chrono::steady_clock::now();
     plugin.SetStopTime(start + std::chrono::milliseconds(300));
-    const std::vector<PluginFailure> failures = plugin.Run(0, Precision::Double, q, out);
+    const std::vector<SourceFailure> failures = plugin.Run(0, Precision::Double, q, out);
     const auto elapsed = std::chrono::steady_clock::now() - start;
     EXPECT_GE(elapsed, std::chrono::milliseconds(300));
     EXPECT_LT(elapsed, std::chrono::seconds(2));

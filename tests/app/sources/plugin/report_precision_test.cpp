@@ -1,5 +1,5 @@
 // `hitlab report --precision` and `bench` with a plugin whose algorithm has a double function only
-// (tests/app/plugin/double_only_plugin.c): on float queries it is not run, said once (not an error
+// (tests/app/sources/plugin/double_only_plugin.c): on float queries it is not run, said once (not an error
 // per query, not unexplained), its sibling with both functions still answers, and --precision
 // double runs it.
 #include "support/plugin_cli.h"

@@ -1,5 +1,5 @@
 /* Test plugins of the closed-box slab method (ray_aabb), two builds of this file:
- * - double_only.so (tests/app/plugin/report_precision_test.cpp): slab_double_only, with a double
+ * - double_only.so (tests/app/sources/plugin/report_precision_test.cpp): slab_double_only, with a double
  *   function only (run_f NULL, as an engine built in double may be), and slab_both, with both. The
  *   report and bench must run the first only on double queries, saying so once, and the second on
  *   every query.

@@ -1,6 +1,6 @@
-// Tests of app/external/external_program: the example programs answer like the built-in slab
+// Tests of app/sources/program/external_program: the example programs answer like the built-in slab
 // reference; a crash, a hang and garbage fail only their query, and the program is restarted.
-#include "app/external/external_program.h"
+#include "app/sources/program/external_program.h"
 
 #include <gtest/gtest.h>
 
