@@ -103,34 +103,7 @@ std::string ExternalHunt::SourceText() const
 
 std::string ExternalHunt::Cause(const Query& q, const Result& r, std::uint64_t* gmp) const
 {
-    const double ulps = m_options.valueUlps;
-    if (m_versus != nullptr) { // against a built-in algorithm: RunHunt's rule
-        const Result b = m_versus->run(q, m_options.precision, nullptr);
-        if (r.hit != b.hit) {
-            return HuntVerdictCause(r.hit, m_options.b);
-        }
-        const std::uint32_t fields = ulps > 0 ? ValueDifferences(q, m_options.precision, QueryValueScale(q), r,
-                                                                 m_returns, b, m_versus->returns, ulps)
-                                              : 0;
-        return fields != 0 ? HuntValuesCause(fields) : std::string();
-    }
-    // against the judge: its interval filter first, GMP when it cannot decide or values count
-    const std::optional<bool> fast = FastVerdict(q);
-    if (fast && (ulps <= 0 || !r.hit || !*fast)) {
-        return r.hit != *fast ? HuntVerdictCause(r.hit, "exact") : std::string();
-    }
-    if (gmp != nullptr) {
-        ++*gmp;
-    }
-    if (ulps <= 0 || !r.hit) {
-        return r.hit != ExactHit(q) ? HuntVerdictCause(r.hit, "exact") : std::string();
-    }
-    const ExactResult exact = JudgeExact(q);
-    if (!exact.hit) {
-        return HuntVerdictCause(true, "exact");
-    }
-    const std::uint32_t fields = ExactValueDifferences(q, m_options.precision, r, m_returns, exact, ulps);
-    return fields != 0 ? HuntValuesCause(fields) : std::string();
+    return HuntCause(q, m_options.precision, r, m_returns, m_versus, m_options.valueUlps, gmp);
 }
 
 std::string ExternalHunt::FailureCause(const SourceFailure& failure)
