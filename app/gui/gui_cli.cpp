@@ -1,10 +1,10 @@
 // Argument parsing for the window and the renderer.
 #include "gui_cli.h"
 
+#include "app/gui/model/lessons.h"
+#include "app/gui/model/panel_table.h"
 #include "app/paths/data_dir.h"
 #include "gui.h"
-#include "panels/lessons.h"
-#include "panels/panel_table.h"
 
 #include "app/cli/option_checks.h"
 

@@ -2,8 +2,8 @@
 // Algorithms panel.
 #include "evaluation_summary.h"
 
-#include "panels/external_session.h"
-#include "panels/results_model.h"
+#include "external_session.h"
+#include "results_model.h"
 
 #include "render/scene_draw.h"
 

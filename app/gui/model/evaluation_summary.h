@@ -5,7 +5,7 @@
 // and per set of external answers (ExternalSession::Generation). GL-free.
 #pragma once
 
-#include "panels/algorithms_model.h"
+#include "algorithms_model.h"
 
 #include "core/scene_eval.h"
 

@@ -1,8 +1,8 @@
 // `hitlab render` with external programs and plugins: their answers in the figure.
 #include "figure_external.h"
 
+#include "app/gui/model/results_model.h"
 #include "figure.h"
-#include "panels/results_model.h"
 
 #include "core/text.h"
 

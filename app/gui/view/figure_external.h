@@ -6,8 +6,8 @@
 
 #include "render/scene_draw.h"
 
-#include "app/sources/interface/external_answer.h"
 #include "app/sources/external_runs.h"
+#include "app/sources/interface/external_answer.h"
 #include "core/scene.h"
 #include "core/scene_eval.h"
 #include "core/trace.h"

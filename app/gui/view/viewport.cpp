@@ -34,28 +34,22 @@ void FitInto(Camera& camera, const glm::dvec4& area)
 
 } // namespace
 
-Viewport::Viewport(Scene scene) : m_scene(std::move(scene))
+Viewport::Viewport(Document& document) : m_doc(document)
 {
-    camera = CameraFromState(m_scene.camera, camera.viewport);
-    m_evaluator.Evaluate(m_scene);
+    camera = CameraFromState(m_doc.GetScene().camera, camera.viewport);
 }
 
 void Viewport::SetScene(Scene scene)
 {
-    m_scene = std::move(scene);
-    m_history.Clear();
-    m_evaluator = SceneEvaluator{};
-    m_evaluator.Evaluate(m_scene);
-    m_summary = EvaluationSummary{}; // a new evaluator counts its generations afresh
-    UpdateSummary();
-    m_selected = m_hovered = 0;
+    m_doc.SetScene(std::move(scene));
+    m_hovered = 0;
     m_hoveredHandle = m_hoveredArrow = m_hoveredRing = -1;
     m_focused.reset();
     m_drag = Drag{};
     m_rotateMode = false;
     m_fanView.Reset();
     m_message.clear();
-    camera = CameraFromState(m_scene.camera, camera.viewport);
+    camera = CameraFromState(m_doc.GetScene().camera, camera.viewport);
 }
 
 bool Viewport::Create(std::string& error)
@@ -89,7 +83,7 @@ AxisLock Viewport::CurrentLock() const
 
 std::vector<Handle> Viewport::SelectionHandles() const
 {
-    const SceneShape* s = m_scene.Find(m_selected);
+    const SceneShape* s = m_doc.GetScene().Find(m_doc.Selected());
     if (s == nullptr || !s->visible || m_rotateMode) {
         return {};
     }
@@ -100,7 +94,7 @@ void Viewport::SelectionGizmo(std::vector<GizmoArrow>& arrows, std::vector<Gizmo
 {
     arrows.clear();
     rings.clear();
-    const SceneShape* s = m_scene.Find(m_selected);
+    const SceneShape* s = m_doc.GetScene().Find(m_doc.Selected());
     if (s == nullptr || !s->visible) {
         return;
     }
@@ -153,10 +147,10 @@ void Viewport::UpdateHover()
         m_hoveredRing = rings[size_t(r)].axis;
         return;
     }
-    if ((m_fanView.hovered = FanView::Pick(m_scene, camera, m_cursor, kHandlePickPixels * markerScale)) != 0) {
+    if ((m_fanView.hovered = FanView::Pick(m_doc.GetScene(), camera, m_cursor, kHandlePickPixels * markerScale)) != 0) {
         return; // a ray fan's origin
     }
-    if (const auto pick = PickShape(m_scene, camera, m_cursor)) {
+    if (const auto pick = PickShape(m_doc.GetScene(), camera, m_cursor)) {
         m_hovered = pick->id;
     }
 }
@@ -167,7 +161,8 @@ void Viewport::OnMouseMove(glm::dvec2 screen)
     m_cursor = screen;
     if (m_fanView.Dragging()) {
         const bool snap = KeyDown(GLFW_KEY_LEFT_CONTROL) || KeyDown(GLFW_KEY_RIGHT_CONTROL);
-        m_fanView.ContinueDrag(m_scene, camera, m_cursor, CurrentLock(), snap ? GridSpacing(camera) * 0.5 : 0.0);
+        m_fanView.ContinueDrag(m_doc.GetScene(), camera, m_cursor, CurrentLock(),
+                               snap ? GridSpacing(camera) * 0.5 : 0.0);
         return;
     }
     switch (m_drag.mode) {
@@ -201,7 +196,7 @@ void Viewport::BeginShapeDrag(DragMode mode, const SceneShape& shape, const glm:
 
 void Viewport::ContinueShapeDrag()
 {
-    const SceneShape* current = m_scene.Find(m_drag.start.id);
+    const SceneShape* current = m_doc.GetScene().Find(m_drag.start.id);
     if (current == nullptr) {
         m_drag.mode = DragMode::None;
         return;
@@ -224,7 +219,7 @@ void Viewport::ContinueShapeDrag()
             axis[m_drag.gizmoAxis] = 1.0;
             moved.shape = Rotate(*box, axis, angle);
             m_drag.changed = m_drag.changed || !(moved.shape == m_drag.start.shape);
-            m_scene.Replace(moved);
+            m_doc.GetScene().Replace(moved);
             return;
         }
         // turn about the held axis, or the view axis, by the angle the cursor swept around the centre
@@ -265,7 +260,7 @@ void Viewport::ContinueShapeDrag()
         }
     }
     m_drag.changed = m_drag.changed || !(moved.shape == m_drag.start.shape);
-    m_scene.Replace(moved); // the evaluation follows in Update, every mouse move
+    m_doc.GetScene().Replace(moved); // the evaluation follows in Update, every mouse move
 }
 
 void Viewport::EndDrag(bool cancel)
@@ -275,27 +270,27 @@ void Viewport::EndDrag(bool cancel)
     if (mode != DragMode::Move && mode != DragMode::Handle && mode != DragMode::Rotate) {
         return;
     }
-    const SceneShape* current = m_scene.Find(m_drag.start.id);
+    const SceneShape* current = m_doc.GetScene().Find(m_drag.start.id);
     if (current == nullptr || !m_drag.changed) {
         return;
     }
     const SceneShape final = *current;
     // put the shape back and apply the whole drag as one command: one undo step
-    m_scene.Replace(m_drag.start);
+    m_doc.GetScene().Replace(m_drag.start);
     if (cancel) {
         m_message = "drag cancelled";
         return;
     }
     // the command's label names the shape itself: "Move ray", not "Move ray ray"
     const char* verb = mode == DragMode::Move ? "Move" : mode == DragMode::Rotate ? "Rotate" : "Resize";
-    m_history.Execute(m_scene, ChangeShapeCommand(m_scene, final, verb), kNoGroup);
-    m_history.CloseGroup();
+    m_doc.GetHistory().Execute(m_doc.GetScene(), ChangeShapeCommand(m_doc.GetScene(), final, verb), kNoGroup);
+    m_doc.GetHistory().CloseGroup();
 }
 
 void Viewport::OnMouseButton(int button, bool pressed, int mods)
 {
     if (!pressed) {
-        m_fanView.EndDrag(m_scene, m_history, false, m_message);
+        m_fanView.EndDrag(m_doc.GetScene(), m_doc.GetHistory(), false, m_message);
         EndDrag(false);
         UpdateHover();
         return;
@@ -317,14 +312,14 @@ void Viewport::OnMouseButton(int button, bool pressed, int mods)
     UpdateHover();
     const std::vector<Handle> handles = SelectionHandles();
     if (m_hoveredHandle >= 0 && m_hoveredHandle < static_cast<int>(handles.size())) {
-        const SceneShape* s = m_scene.Find(m_selected);
+        const SceneShape* s = m_doc.GetScene().Find(m_doc.Selected());
         BeginShapeDrag(DragMode::Handle, *s, handles[static_cast<size_t>(m_hoveredHandle)].position);
         m_drag.handle = handles[static_cast<size_t>(m_hoveredHandle)];
         return;
     }
     if (m_hoveredArrow >= 0 || m_hoveredRing >= 0) {
         // a move arrow moves along its axis, a ring turns about it (the drag plane holds the axis)
-        const SceneShape* s = m_scene.Find(m_selected);
+        const SceneShape* s = m_doc.GetScene().Find(m_doc.Selected());
         const std::optional<glm::dvec3> center = s != nullptr ? GizmoCenter(s->shape) : std::nullopt;
         if (center) {
             BeginShapeDrag(m_hoveredArrow >= 0 ? DragMode::Move : DragMode::Rotate, *s, *center);
@@ -333,16 +328,16 @@ void Viewport::OnMouseButton(int button, bool pressed, int mods)
         }
     }
     if (m_fanView.hovered != 0) { // a ray fan's origin: drag it
-        m_fanView.BeginDrag(m_scene, m_fanView.hovered, m_cursor);
+        m_fanView.BeginDrag(m_doc.GetScene(), m_fanView.hovered, m_cursor);
         return;
     }
-    const auto pick = PickShape(m_scene, camera, m_cursor);
+    const auto pick = PickShape(m_doc.GetScene(), camera, m_cursor);
     if (!pick) {
-        m_selected = 0;
+        m_doc.Select(0);
         return;
     }
-    m_selected = pick->id;
-    const SceneShape* s = m_scene.Find(pick->id);
+    m_doc.Select(pick->id);
+    const SceneShape* s = m_doc.GetScene().Find(pick->id);
     const bool rotate = m_rotateMode && std::holds_alternative<Obb<double>>(s->shape);
     BeginShapeDrag(rotate ? DragMode::Rotate : DragMode::Move, *s, pick->point);
 }
@@ -384,7 +379,7 @@ void Viewport::OnKey(int key, int mods)
         case EscapeAction::LeaveToPopup:
             break;
         case EscapeAction::CancelFanDrag:
-            m_fanView.EndDrag(m_scene, m_history, true, m_message);
+            m_fanView.EndDrag(m_doc.GetScene(), m_doc.GetHistory(), true, m_message);
             break;
         case EscapeAction::CancelDrag:
             EndDrag(true);
@@ -393,7 +388,7 @@ void Viewport::OnKey(int key, int mods)
             m_rotateMode = false;
             break;
         case EscapeAction::Deselect:
-            m_selected = 0;
+            m_doc.Select(0);
             break;
         }
         return;
@@ -402,11 +397,11 @@ void Viewport::OnKey(int key, int mods)
         return; // no edits in the middle of a drag
     }
     if (ctrl && ((key == GLFW_KEY_Z && shift) || key == GLFW_KEY_Y)) {
-        m_message = m_history.CanRedo() ? "redo: " + m_history.RedoLabel() : "nothing to redo";
-        m_history.Redo(m_scene);
+        m_message = m_doc.GetHistory().CanRedo() ? "redo: " + m_doc.GetHistory().RedoLabel() : "nothing to redo";
+        m_doc.GetHistory().Redo(m_doc.GetScene());
     } else if (ctrl && key == GLFW_KEY_Z) {
-        m_message = m_history.CanUndo() ? "undo: " + m_history.UndoLabel() : "nothing to undo";
-        m_history.Undo(m_scene);
+        m_message = m_doc.GetHistory().CanUndo() ? "undo: " + m_doc.GetHistory().UndoLabel() : "nothing to undo";
+        m_doc.GetHistory().Undo(m_doc.GetScene());
     } else if (ctrl && key == GLFW_KEY_D) {
         DuplicateSelection();
     } else if (key == GLFW_KEY_DELETE || key == GLFW_KEY_BACKSPACE) {
@@ -435,7 +430,7 @@ void Viewport::OnKey(int key, int mods)
 
 void Viewport::FrameSelection()
 {
-    const SceneShape* s = m_scene.Find(m_selected);
+    const SceneShape* s = m_doc.GetScene().Find(m_doc.Selected());
     glm::dvec3 lo, hi;
     if (s != nullptr && ShapeBounds(s->shape, lo, hi)) {
         Frame(camera, lo, hi);
@@ -448,7 +443,7 @@ void Viewport::FrameSelection()
 void Viewport::FrameAll()
 {
     glm::dvec3 lo, hi;
-    if (SceneBounds(m_scene, lo, hi)) {
+    if (SceneBounds(m_doc.GetScene(), lo, hi)) {
         Frame(camera, lo, hi);
         FitInto(camera, overlayArea);
     }
@@ -456,27 +451,28 @@ void Viewport::FrameAll()
 
 void Viewport::DeleteSelection()
 {
-    const SceneShape* s = m_scene.Find(m_selected);
+    const SceneShape* s = m_doc.GetScene().Find(m_doc.Selected());
     if (s == nullptr) {
         return;
     }
     const std::string name = s->name;
-    if (DeleteShape(m_scene, m_history, m_selected)) {
+    if (DeleteShape(m_doc.GetScene(), m_doc.GetHistory(), m_doc.Selected())) {
         m_message = "deleted " + name;
-        m_selected = 0;
+        m_doc.Select(0);
     }
 }
 
 void Viewport::DuplicateSelection()
 {
-    const SceneShape* s = m_scene.Find(m_selected);
+    const SceneShape* s = m_doc.GetScene().Find(m_doc.Selected());
     if (s == nullptr) {
         return;
     }
     const std::string name = s->name;
     const glm::dvec3 offset = Basis(camera).right * (GridSpacing(camera) * 0.5);
-    if (const ShapeId copy = DuplicateShape(m_scene, m_history, m_selected, offset); copy != 0) {
-        m_selected = copy;
+    if (const ShapeId copy = DuplicateShape(m_doc.GetScene(), m_doc.GetHistory(), m_doc.Selected(), offset);
+        copy != 0) {
+        m_doc.Select(copy);
         m_message = "duplicated " + name;
     }
 }
@@ -484,12 +480,8 @@ void Viewport::DuplicateSelection()
 void Viewport::Update()
 {
     const double t0 = NowMs();
-    m_evaluator.Update(m_scene);
-    UpdateSummary();
-    m_fanView.Update(m_scene); // ray fans: recomputed only when their inputs changed
-    if (m_selected != 0 && m_scene.Find(m_selected) == nullptr) {
-        m_selected = 0; // removed by undo
-    }
+    m_doc.Update();                     // the evaluation; a selection removed by undo dropped
+    m_fanView.Update(m_doc.GetScene()); // ray fans: recomputed only when their inputs changed
     UpdateFocus();
     times.evaluate = NowMs() - t0;
 }

@@ -1,14 +1,15 @@
-// The viewport: a scene with its history and evaluation, the camera, and what the mouse and
-// keyboard do to them (orbit, pan, zoom, pick, drag, handles, undo). Input arrives as events in
-// screen coordinates with GLFW key codes; drawing goes through render/.
+// The viewport: the view of a Document (app/gui/model/document.h: the scene, its history and
+// evaluation, selection and focus, which the window owns), the camera, and what the mouse and
+// keyboard do (orbit, pan, zoom, pick, drag, handles, undo: every edit a Document command). It
+// keeps only view state: camera, hover, the drag in progress, the ray fans' samples, GL resources. Input arrives as
+// events in screen coordinates with GLFW key codes; drawing goes through render/.
 #pragma once
 
+#include "app/gui/model/document.h"
 #include "drag.h"
-#include "evaluation_summary.h"
 #include "fan_view.h"
 #include "figure_external.h"
 #include "gizmo.h"
-#include "panels/panel_state.h"
 #include "picking.h"
 
 #include "render/camera.h"
@@ -39,7 +40,8 @@ EscapeAction EscapeActionFor(bool popupOpen, bool fanDragging, bool dragging, bo
 
 class Viewport {
 public:
-    explicit Viewport(Scene scene);
+    /// A view of document, which must outlive it.
+    explicit Viewport(Document& document);
 
     /// GL resources (a current OpenGL 3.3 context is required); error names the failing shader.
     bool Create(std::string& error);
@@ -68,21 +70,12 @@ public:
     /// together inside LabelArea) to `out`.
     void DrawLabels(DrawSink& out) const;
 
-    Scene& GetScene() { return m_scene; }
-    const Scene& GetScene() const { return m_scene; }
-    History& GetHistory() { return m_history; }
-    const SceneEvaluator& Evaluation() const { return m_evaluator; }
-    /// What is counted once per evaluation (disagreements, drawable overlays, queries per family).
-    const EvaluationSummary& Summary() const { return m_summary; }
-    /// The window's external programs and plugins (set by the panels; null: none): their failures
-    /// and other verdicts count in the summary's disagreements, as in the Results table.
-    const ExternalSession* externalSession = nullptr;
-    /// Brings the summary up to date with the evaluation and externalSession's answers (a no-op
-    /// when neither changed): the panels call it once the session has published this frame's.
-    void UpdateSummary() { m_summary.Update(m_scene, m_evaluator, externalSession); }
+    /// The document it shows and edits.
+    Document& GetDocument() { return m_doc; }
+    const Document& GetDocument() const { return m_doc; }
     Camera camera;
-    ShapeId Selected() const { return m_selected; }
-    void Select(ShapeId id) { m_selected = id; }
+    ShapeId Selected() const { return m_doc.Selected(); }
+    void Select(ShapeId id) { m_doc.Select(id); }
     bool Dragging() const { return m_drag.mode != DragMode::None || m_fanView.Dragging(); }
     /// The ray fans: their computed samples, drawing, origin handles and legend.
     FanView& Fans() { return m_fanView; }
@@ -94,8 +87,6 @@ public:
     float markerScale = 1.0f;
 
     // ---- the panels (app/gui/panels) ----
-    /// Set by the window when the panels run: their focused pair and trace step win over the viewport's own.
-    const PanelState* panels = nullptr;
     /// The part of the window the panels leave free (x, y, width, height in screen pixels), where the
     /// overlays go; a zero size means the whole window.
     glm::dvec4 overlayArea{0.0};
@@ -120,7 +111,8 @@ public:
     const Trace& SecondTrace() const { return m_secondTrace; }
     /// The slab crossing under the cursor (its axis -1: none) and whose trace it is (0 drawn, 1 compared).
     SlabHighlight HoveredCrossing() const { return m_hoveredCrossing; }
-    /// Replaces the scene (File > New, Open): history, evaluation, selection and camera start afresh.
+    /// Replaces the document's scene (File > New, Open; Document::SetScene): the view starts
+    /// afresh too (hover, drag, fans, camera from the scene).
     void SetScene(Scene scene);
     /// Edit > Duplicate and Ctrl+D: a copy of the selection half a grid step to the right on
     /// screen (so it does not hide the original), selected; one undoable step.
@@ -167,14 +159,10 @@ private:
     /// The selection's move arrows (move mode) or rotate rings (rotate mode, oriented boxes).
     void SelectionGizmo(std::vector<GizmoArrow>& arrows, std::vector<GizmoRing>& rings) const;
 
-    Scene m_scene;
-    History m_history;
-    SceneEvaluator m_evaluator;
-    EvaluationSummary m_summary; ///< of m_evaluator, brought up to date in Update
+    Document& m_doc;
     Renderers m_renderers;
     FanView m_fanView;
     bool m_created = false;
-    ShapeId m_selected = 0;
     ShapeId m_hovered = 0;
     int m_hoveredHandle = -1;
     int m_hoveredArrow = -1; ///< world axis of the selection's move arrow under the cursor, -1: none

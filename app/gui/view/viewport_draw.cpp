@@ -82,14 +82,13 @@ SceneDrawOptions Viewport::DrawOptions() const
     SceneDrawOptions options;
     options.camera = camera;
     options.hovered = m_drag.mode == DragMode::None ? m_hovered : 0;
-    options.selected = m_selected;
+    options.selected = m_doc.Selected();
     options.focused = m_focused ? &*m_focused : nullptr;
     options.focusedTrace = m_focused ? &m_focusedTrace : nullptr;
     options.secondTrace = m_focused && !m_secondTrace.steps.empty() ? &m_secondTrace : nullptr;
-    options.slabHighlight =
-        HighlightOf(panels != nullptr ? panels->hoveredBar : -1, panels != nullptr ? panels->hoveredBarTrace : 0,
-                    m_hoveredCrossing.axis, m_hoveredCrossing.trace);
-    options.drawable = &m_summary.Drawable();
+    options.slabHighlight = HighlightOf(m_doc.focus.hoveredBar, m_doc.focus.hoveredBarTrace, m_hoveredCrossing.axis,
+                                        m_hoveredCrossing.trace);
+    options.drawable = &m_doc.Summary().Drawable();
     if (external != nullptr && !external->drawn.empty()) { // a figure with external answers
         options.overrides = &external->drawn;
     }
@@ -131,8 +130,8 @@ void Viewport::DrawLabels(DrawSink& out) const
     if (m_focused) {
         // the text's width per character: the window's font, or the figure's estimate without ImGui
         const float charWidth = ImGui::GetCurrentContext() != nullptr ? ImGui::CalcTextSize("0").x : 7.8f;
-        DrawFocusLabels(m_scene, m_evaluator, *m_focused, m_focusedTrace, camera, charWidth, LabelArea(),
-                        FocusedOverride(), out);
+        DrawFocusLabels(m_doc.GetScene(), m_doc.Evaluation(), *m_focused, m_focusedTrace, camera, charWidth,
+                        LabelArea(), FocusedOverride(), out);
     }
 }
 
@@ -140,10 +139,10 @@ void Viewport::Draw(glm::ivec2 framebuffer, glm::dvec2 window)
 {
     const double t0 = NowMs();
     camera.viewport = glm::max(window, glm::dvec2(1.0));
-    UpdateSummary(); // listed once per evaluation (a no-op after Update)
+    m_doc.UpdateSummary(); // listed once per evaluation (a no-op after Update)
     const SceneDrawOptions options = DrawOptions();
-    DrawScene(m_scene, m_evaluator, options, m_renderers);
-    m_fanView.AddDrawing(m_scene, camera, m_renderers);
+    DrawScene(m_doc.GetScene(), m_doc.Evaluation(), options, m_renderers);
+    m_fanView.AddDrawing(m_doc.GetScene(), camera, m_renderers);
     m_renderers.beforeOverlays = [this] { m_fanView.DrawSamples(); };
 
     DrawView view;
@@ -183,23 +182,23 @@ float Viewport::DrawStatus(float x, float y) const
     ImGui::SetNextWindowPos(ImVec2(x + 10, y + 10));
     ImGui::SetNextWindowBgAlpha(0.55f);
     if (ImGui::Begin("##status", nullptr, kFixed)) {
-        const size_t disagree = m_summary.Disagreements(); // counted once per evaluation
-        ImGui::TextUnformatted(m_scene.title.empty() ? "HitLab" : m_scene.title.c_str());
-        const std::string counts = CountText(m_scene.Shapes().size(), "shape", "shapes") + ", " +
-                                   CountText(m_evaluator.Queries().size(), "query", "queries") + ", " +
+        const size_t disagree = m_doc.Summary().Disagreements(); // counted once per evaluation
+        ImGui::TextUnformatted(m_doc.GetScene().title.empty() ? "HitLab" : m_doc.GetScene().title.c_str());
+        const std::string counts = CountText(m_doc.GetScene().Shapes().size(), "shape", "shapes") + ", " +
+                                   CountText(m_doc.Evaluation().Queries().size(), "query", "queries") + ", " +
                                    std::to_string(disagree) + " with disagreement";
         ImGui::TextDisabled("%s", counts.c_str());
         const char* mode = camera.view2d ? "2D (z = 0 plane)" : camera.orthographic ? "orthographic" : "perspective";
         ImGui::TextDisabled("view: %s%s", mode, m_rotateMode ? "   |   ROTATE mode (R)" : "");
-        const SceneShape* s = m_scene.Find(m_selected);
+        const SceneShape* s = m_doc.GetScene().Find(m_doc.Selected());
         if (s != nullptr || (external != nullptr && m_focused)) { // a figure's externals: its pair
             ImGui::Separator();
             if (s != nullptr) {
                 ImGui::Text("selected: %s (%s)", s->name.c_str(), TypeLabel(s->shape));
             }
             if (m_focused) {
-                const SceneShape* a = m_scene.Find(m_focused->a);
-                const SceneShape* b = m_scene.Find(m_focused->b);
+                const SceneShape* a = m_doc.GetScene().Find(m_focused->a);
+                const SceneShape* b = m_doc.GetScene().Find(m_focused->b);
                 const std::string drawn = DrawnName();
                 if (a != nullptr && b != nullptr && !drawn.empty()) {
                     ImGui::TextDisabled("%s vs %s: %s", a->name.c_str(), b->name.c_str(), drawn.c_str());
@@ -257,7 +256,7 @@ void Viewport::DrawOverlay()
             DrawLabels(labels);
         }
     }
-    m_fanView.DrawLegend(m_scene, overlayArea, statusBottom + 6.0f,
+    m_fanView.DrawLegend(m_doc.GetScene(), overlayArea, statusBottom + 6.0f,
                          m_drag.mode == DragMode::None ? m_cursor : glm::dvec2(-1.0));
 
     // what a gizmo arrow or ring under the cursor does
@@ -270,7 +269,7 @@ void Viewport::DrawOverlay()
     }
     // the hovered shape's name by the cursor
     if (m_drag.mode == DragMode::None && m_hovered != 0 && m_cursor.x >= 0.0) {
-        if (const SceneShape* s = m_scene.Find(m_hovered)) {
+        if (const SceneShape* s = m_doc.GetScene().Find(m_hovered)) {
             Label(ImGui::GetBackgroundDrawList(), ImVec2(float(m_cursor.x) + 14.0f, float(m_cursor.y) + 8.0f),
                   s->name.c_str(), IM_COL32(235, 235, 235, 255));
         }

@@ -1,6 +1,6 @@
 // Autosave and recovery (app/gui/panels/autosave.h): the folder, the record's round trip and its
 // errors, when the clock writes and removes, and which files the store offers to recover. No window.
-#include "app/gui/panels/autosave.h"
+#include "app/gui/model/autosave.h"
 #include "support/temp_dir.h"
 
 #include "core/io/scene_file.h"

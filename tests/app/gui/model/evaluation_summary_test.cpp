@@ -1,8 +1,8 @@
 // What the window counts once per evaluation (app/gui/evaluation_summary.h): disagreements, the
 // queries with a result overlay, the queries per family. No window.
-#include "app/gui/evaluation_summary.h"
-#include "app/gui/panels/external_session.h"
-#include "app/gui/panels/results_model.h"
+#include "app/gui/model/evaluation_summary.h"
+#include "app/gui/model/external_session.h"
+#include "app/gui/model/results_model.h"
 
 #include "core/io/scene_file.h"
 #include "support/x13_scene.h"

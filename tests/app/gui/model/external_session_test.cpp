@@ -1,9 +1,9 @@
 // The window's external programs and plugins without a window (app/gui/panels/external_session.h):
 // the remembered list, the reload decision, and a session running the example plugins through
 // hitlab-plugin-host: their columns and answers in the Results table, removal, hot reload.
-#include "app/gui/panels/external_session.h"
-#include "app/gui/panels/hunt_model.h"
-#include "app/gui/panels/results_model.h"
+#include "app/gui/model/external_session.h"
+#include "app/gui/model/hunt_model.h"
+#include "app/gui/model/results_model.h"
 
 #include "core/io/scene_file.h"
 

@@ -1,7 +1,7 @@
 // The number line's t axis ticks and labels (LayOutTicks) and the compared number lines
 // (LayOutComparedNumberLines), GL-free. Label widths are given as 7 pixels a character, as the
 // window's default font measures them.
-#include "app/gui/panels/number_line.h"
+#include "app/gui/model/number_line.h"
 
 #include "core/scene_eval.h"
 

@@ -1,12 +1,12 @@
 // Tests of the panels' GL-free logic (app/gui/panels) on the lesson scenes: the slab number line
 // and its sentences, the Results table rows and their disagreement explanations, the Algorithms
 // panel's lists and settings edits, the Inspector's validation and rotations, and ulps.
-#include "app/gui/panels/algorithms_model.h"
-#include "app/gui/panels/lessons.h"
-#include "app/gui/panels/number_line.h"
-#include "app/gui/panels/query_model.h"
-#include "app/gui/panels/results_model.h"
-#include "app/gui/panels/shape_edit.h"
+#include "app/gui/model/algorithms_model.h"
+#include "app/gui/model/lessons.h"
+#include "app/gui/model/number_line.h"
+#include "app/gui/model/query_model.h"
+#include "app/gui/model/results_model.h"
+#include "app/gui/model/shape_edit.h"
 
 #include "core/io/scene_file.h"
 #include "core/scene_eval.h"

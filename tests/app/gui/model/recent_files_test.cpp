@@ -1,6 +1,6 @@
 // File > Recent (app/gui/panels/recent_files.h): newest first, one entry per file however it was
 // named, at most ten, kept in a text file between sessions. No window.
-#include "app/gui/panels/recent_files.h"
+#include "app/gui/model/recent_files.h"
 
 #include <gtest/gtest.h>
 

@@ -1,9 +1,9 @@
 // The Hunt and Timing panels' GL-free logic (app/gui/panels/hunt_model.h, timing_model.h): the
 // defaults a scene gives the Hunt panel, the options it makes, a real hunt on the worker thread,
 // loading a counterexample into a scene as one undoable step, and the timing session.
-#include "app/gui/panels/hunt_model.h"
-#include "app/gui/panels/lessons.h"
-#include "app/gui/panels/timing_model.h"
+#include "app/gui/model/hunt_model.h"
+#include "app/gui/model/lessons.h"
+#include "app/gui/model/timing_model.h"
 
 #include "core/io/scene_file.h"
 

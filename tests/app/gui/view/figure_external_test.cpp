@@ -2,7 +2,7 @@
 // the SVG figure of external algorithms (the example plugins through hitlab-plugin-host and the
 // example programs), checked by its content, and the refusals of bad input (exit status 2).
 #include "app/gui/gui_cli.h"
-#include "app/gui/panels/lessons.h"
+#include "app/gui/model/lessons.h"
 
 #include "support/x13_scene.h"
 

@@ -1,7 +1,7 @@
 // `hitlab render -o fig.svg` draws the trace steps of render/trace_draw.h too (the same DrawSink):
 // the plus-sign lesson's boxes (a: half extents (4, 0.5, 0.5), b: (0.25, 4, 1), both at the origin),
 // whose third SAT axis A2 (z) has a's [-0.5, 0.5] inside b's [-1, 1]: they share 1, b must move 1.5.
-#include "app/gui/figure.h"
+#include "app/gui/view/figure.h"
 
 #include <gtest/gtest.h>
 

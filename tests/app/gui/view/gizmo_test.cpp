@@ -5,8 +5,8 @@
 // The camera of most tests: looking down -z at the origin from 3 units, a 90 degree field of view
 // and a 600 x 600 window, so that the origin's plane shows 6 x 6 units: 0.01 world per pixel,
 // the origin at pixel (300, 300), +x to the right, +y up.
-#include "app/gui/drag.h"
-#include "app/gui/gizmo.h"
+#include "app/gui/view/drag.h"
+#include "app/gui/view/gizmo.h"
 
 #include <glm/geometric.hpp>
 #include <gtest/gtest.h>

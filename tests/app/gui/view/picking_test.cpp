@@ -1,7 +1,7 @@
 // Picking and drag math (app/gui/picking.h, drag.h): which shape is under the cursor, the drag
 // plane, axis locks, snapping, and what each handle does. No GL.
-#include "app/gui/drag.h"
-#include "app/gui/picking.h"
+#include "app/gui/view/drag.h"
+#include "app/gui/view/picking.h"
 
 #include <glm/geometric.hpp>
 #include <glm/trigonometric.hpp>

@@ -1,8 +1,8 @@
 // OpenScene (app/gui/scenes.h): the built-in scenes, and a scene file's error as the loader
 // reports it, without a window.
-#include "app/gui/panels/lessons.h"
-#include "app/gui/scene_loading.h"
-#include "app/gui/scenes.h"
+#include "app/gui/model/lessons.h"
+#include "app/gui/view/scene_loading.h"
+#include "app/gui/view/scenes.h"
 
 #include <gtest/gtest.h>
 

@@ -1,6 +1,6 @@
 // Duplicate and Delete (app/gui/shape_commands.h), shared by the Edit menu, Ctrl+D / Delete and
 // the viewport: each is one undoable step. No window.
-#include "app/gui/shape_commands.h"
+#include "app/gui/view/shape_commands.h"
 
 #include <gtest/gtest.h>
 

@@ -1,5 +1,5 @@
 // Tests of what the viewport's keys do, decided without a window (app/gui/viewport.h).
-#include "app/gui/viewport.h"
+#include "app/gui/view/viewport.h"
 
 #include <gtest/gtest.h>
 
