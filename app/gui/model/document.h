@@ -25,8 +25,9 @@ public:
     explicit Document(Scene scene = Scene{});
 
     const Scene& GetScene() const { return m_scene; }
-    /// The scene for what no command covers yet (the camera state saved with it, the pairs
-    /// limited for the window before the first evaluation); edits go through Execute.
+    /// The scene for what is not an edit of its own: the viewport's drag previews the moved shape
+    /// here on every mouse move and, at release, puts it back and lands the whole drag as one
+    /// Execute (one undo step); the camera state saved with the scene. Edits go through Execute.
     Scene& GetScene() { return m_scene; }
     History& GetHistory() { return m_history; }
     const History& GetHistory() const { return m_history; }
