@@ -152,7 +152,7 @@ int RunGuiCommandLine(int argc, const char* const* argv, const SceneLoader& load
     }
     CLI::App app{kGuiDescription, "hitlab"};
     GuiOptions options;
-    options.loader = loader ? loader : SceneLoader(LoadSceneForGui); // scene files (app/gui/panels/lessons.h)
+    options.loader = loader ? loader : SceneLoader(LoadSceneForGui); // scene files (app/gui/model/lessons.h)
     std::string size = "1280x720";
     DefineGuiOptions(app, options, size);
     try {

@@ -1,7 +1,7 @@
 // Presentation mode's layout and keys, GL-free: the viewport above, the t number line and the
 // verdict sentence in full-width strips below it, sized by the window and the font scale, and
 // the presenter's keys (arrows, PageUp / PageDown, Space) turned into trace steps. Tested
-// without a window (tests/app/gui/panels/presentation_layout_test.cpp).
+// without a window (tests/app/gui/model/presentation_layout_test.cpp).
 #pragma once
 
 #include "panel_table.h"

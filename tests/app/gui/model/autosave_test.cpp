@@ -1,4 +1,4 @@
-// Autosave and recovery (app/gui/panels/autosave.h): the folder, the record's round trip and its
+// Autosave and recovery (app/gui/model/autosave.h): the folder, the record's round trip and its
 // errors, when the clock writes and removes, and which files the store offers to recover. No window.
 #include "app/gui/model/autosave.h"
 #include "support/temp_dir.h"

@@ -1,4 +1,4 @@
-// What the window counts once per evaluation (app/gui/evaluation_summary.h): disagreements, the
+// What the window counts once per evaluation (app/gui/model/evaluation_summary.h): disagreements, the
 // queries with a result overlay, the queries per family. No window.
 #include "app/gui/model/evaluation_summary.h"
 #include "app/gui/model/external_session.h"

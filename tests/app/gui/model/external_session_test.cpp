@@ -1,4 +1,4 @@
-// The window's external programs and plugins without a window (app/gui/panels/external_session.h):
+// The window's external programs and plugins without a window (app/gui/model/external_session.h):
 // the remembered list, the reload decision, and a session running the example plugins through
 // hitlab-plugin-host: their columns and answers in the Results table, removal, hot reload.
 #include "app/gui/model/external_session.h"

@@ -1,4 +1,4 @@
-// The panel table (app/gui/panels/panel_table.h): every panel listed once, unique menu entries and
+// The panel table (app/gui/model/panel_table.h): every panel listed once, unique menu entries and
 // flags, and the first-start layout at 1280x720 (menu bar 19 px): the five docked panels tile the
 // borders without overlapping, floating ones lie inside the display. No window.
 #include "app/gui/model/panel_table.h"

@@ -1,4 +1,4 @@
-// The unsaved-changes question (app/gui/panels/pending_action.h): New, Open and Quit run at once on
+// The unsaved-changes question (app/gui/model/pending_action.h): New, Open and Quit run at once on
 // a saved scene and wait for the answer otherwise; the answer decides what runs. The owner's part
 // is modelled by Run, which records what it was asked to do. No window.
 #include "app/gui/model/pending_action.h"

@@ -1,4 +1,4 @@
-// Presentation mode's layout (app/gui/panels/presentation_layout.h): the viewport, the number
+// Presentation mode's layout (app/gui/model/presentation_layout.h): the viewport, the number
 // line strip and the verdict strip tile the display without overlapping, at a projector's sizes
 // and font scales and in a small window; word wrapping; the presenter's steps. No window.
 #include "app/gui/model/presentation_layout.h"

@@ -1,4 +1,4 @@
-// File > Recent (app/gui/panels/recent_files.h): newest first, one entry per file however it was
+// File > Recent (app/gui/model/recent_files.h): newest first, one entry per file however it was
 // named, at most ten, kept in a text file between sessions. No window.
 #include "app/gui/model/recent_files.h"
 

@@ -1,4 +1,4 @@
-// The Hunt and Timing panels' GL-free logic (app/gui/panels/hunt_model.h, timing_model.h): the
+// The Hunt and Timing panels' GL-free logic (app/gui/model/hunt_model.h, timing_model.h): the
 // defaults a scene gives the Hunt panel, the options it makes, a real hunt on the worker thread,
 // loading a counterexample into a scene as one undoable step, and the timing session.
 #include "app/gui/model/hunt_model.h"

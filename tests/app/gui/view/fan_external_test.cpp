@@ -1,4 +1,4 @@
-// The ray fans' external algorithms without GL (app/gui/fan_external.h): the example plugin
+// The ray fans' external algorithms without GL (app/gui/view/fan_external.h): the example plugin
 // misbehave.so (its misbehave_c misses every ray, and crashes the host on rays from x = 13)
 // joined to fans computed with the built-in slab, through hitlab-plugin-host.
 #include "app/gui/view/fan_external.h"

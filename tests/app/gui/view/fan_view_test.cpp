@@ -1,4 +1,4 @@
-// Tests of app/gui/fan_view.h without GL: picking a fan's origin on screen, dragging it (live
+// Tests of app/gui/view/fan_view.h without GL: picking a fan's origin on screen, dragging it (live
 // changes, one undo step, Esc restores), recomputation only while something changes, and where
 // a new fan starts.
 #include "app/gui/view/fan_view.h"

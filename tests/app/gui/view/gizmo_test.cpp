@@ -1,4 +1,4 @@
-// The selection's gizmo (app/gui/gizmo.h) and axis drags (drag.h DragDelta): where the move
+// The selection's gizmo (app/gui/view/gizmo.h) and axis drags (drag.h DragDelta): where the move
 // arrows and rotate rings lie on screen, which one the cursor picks, the angle a ring drag sweeps,
 // and the motion of an axis drag. No GL.
 //

@@ -1,4 +1,4 @@
-// Picking and drag math (app/gui/picking.h, drag.h): which shape is under the cursor, the drag
+// Picking and drag math (app/gui/view/picking.h, drag.h): which shape is under the cursor, the drag
 // plane, axis locks, snapping, and what each handle does. No GL.
 #include "app/gui/view/drag.h"
 #include "app/gui/view/picking.h"

@@ -1,4 +1,4 @@
-// OpenScene (app/gui/scenes.h): the built-in scenes, and a scene file's error as the loader
+// OpenScene (app/gui/view/scenes.h): the built-in scenes, and a scene file's error as the loader
 // reports it, without a window.
 #include "app/gui/model/lessons.h"
 #include "app/gui/view/scene_loading.h"

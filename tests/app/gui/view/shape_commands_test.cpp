@@ -1,4 +1,4 @@
-// Duplicate and Delete (app/gui/shape_commands.h), shared by the Edit menu, Ctrl+D / Delete and
+// Duplicate and Delete (app/gui/view/shape_commands.h), shared by the Edit menu, Ctrl+D / Delete and
 // the viewport: each is one undoable step. No window.
 #include "app/gui/view/shape_commands.h"
 

@@ -1,4 +1,4 @@
-// Tests of what the viewport's keys do, decided without a window (app/gui/viewport.h).
+// Tests of what the viewport's keys do, decided without a window (app/gui/view/viewport.h).
 #include "app/gui/view/viewport.h"
 
 #include <gtest/gtest.h>

@@ -3,7 +3,7 @@
  *   function only (run_f NULL, as an engine built in double may be), and slab_both, with both. The
  *   report and bench must run the first only on double queries, saying so once, and the second on
  *   every query.
- * - slab_exit.so (-DHITLAB_TEST_SLAB_EXIT; tests/app/gui/evaluation_summary_test.cpp): slab_exit,
+ * - slab_exit.so (-DHITLAB_TEST_SLAB_EXIT; tests/app/gui/model/evaluation_summary_test.cpp): slab_exit,
  *   which reports the exit as t_enter: the reference's verdict with another value. */
 #include "hitlab/plugin.h"
 
