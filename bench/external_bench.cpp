@@ -3,7 +3,7 @@
 // per iteration. items_per_second = queries per second, the whole round trip included (writing
 // the query line, the program's parse, slab and answer, reading and checking the answer), in wall
 // time: the program runs in its own process, so the benchmark thread's CPU time would flatter it.
-#include "app/external/external_program.h"
+#include "app/sources/program/external_program.h"
 
 #include <benchmark/benchmark.h>
 

@@ -9,7 +9,7 @@
 //     exact judge, without shrinking, on one thread.
 //   peer/<engine>_<function>: an engine plugin of plugins/ (Bullet, FCL, ODE, Box2D) on the hunt's
 //     draws of its family, through the host as above, double precision.
-#include "app/plugin/plugin_program.h"
+#include "app/sources/plugin/plugin_program.h"
 #include "core/exact/exact.h"
 #include "core/exact/hunt_detail.h"
 

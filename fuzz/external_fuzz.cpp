@@ -1,10 +1,10 @@
-// libFuzzer target: the external-algorithm line reader (app/external). The input's first line is
+// libFuzzer target: the external-algorithm line reader (app/sources/interface). The input's first line is
 // read as a program's metadata line (ParseExternalMetadata), the rest as its answer to one
 // ray/box query (ParseAnswerLine) for the algorithms it declared (or, when refused, for two fixed
 // ones). Any bytes give an accepted result or a message, never a crash, a leak, a hang or an
 // exception; an accepted answer has one result per algorithm asked, in the order asked.
-#include "app/external/external_answer.h"
-#include "app/external/external_metadata.h"
+#include "app/sources/interface/external_answer.h"
+#include "app/sources/interface/external_metadata.h"
 
 #include <cstdint>
 #include <cstdio>

@@ -1,7 +1,7 @@
 // `hitlab bench SCENE`: timing table and bar chart.
 #include "bench.h"
 
-#include "app/plugin/external_runs.h"
+#include "app/sources/external_runs.h"
 #include "core/io/protocol.h"
 #include "core/io/scene_file.h"
 #include "core/pair_cull.h"
@@ -25,7 +25,7 @@ struct ExternalTiming {
 };
 
 /// Times every external algorithm of family on workload: a warm-up pass, then rounds passes, each
-/// one RunSource call on the whole workload. A plugin's algorithm without a function for the
+/// one AlgorithmSource::Run call on the whole workload. A plugin's algorithm without a function for the
 /// precision is not timed: a line for it goes to notTimed.
 std::vector<ExternalTiming> TimeExternal(const std::vector<std::unique_ptr<AlgorithmSource>>& sources,
                                          std::deque<AlgorithmInfo>& views, Family family,
@@ -40,12 +40,12 @@ std::vector<ExternalTiming> TimeExternal(const std::vector<std::unique_ptr<Algor
             if (source->Algorithms()[a].family != family) {
                 continue;
             }
-            if (!RunsIn(*source, a, timing.precision)) { // no function for the precision: said, not timed
+            if (!source->Has(a, timing.precision)) { // no function for the precision: said, not timed
                 const Precision other = timing.precision == Precision::Float ? Precision::Double : Precision::Float;
                 notTimed.push_back(
                     source->Algorithms()[a].name + " (plugin " + source->Command() + ") has no " +
                     PrecisionName(timing.precision) + " function: not timed" +
-                    (RunsIn(*source, a, other) ? "; use --precision " + std::string(PrecisionName(other)) : ""));
+                    (source->Has(a, other) ? "; use --precision " + std::string(PrecisionName(other)) : ""));
                 continue;
             }
             ExternalTiming t;
@@ -54,7 +54,7 @@ std::vector<ExternalTiming> TimeExternal(const std::vector<std::unique_ptr<Algor
             std::vector<double> passes;
             for (int round = -1; round < timing.rounds; ++round) { // round -1 warms up
                 const auto start = Clock::now();
-                t.failed = RunSource(*source, a, timing.precision, workload, results).size();
+                t.failed = source->Run(a, timing.precision, workload, results).size();
                 const double ns = std::chrono::duration<double, std::nano>(Clock::now() - start).count();
                 if (round >= 0) {
                     passes.push_back(ns / double(workload.size()));

@@ -27,7 +27,7 @@ inline constexpr std::size_t kBenchMaxSceneQueries = 1000000;
 /// kBenchMaxSceneQueries (one line naming how many and how to turn the pairs of solids off), or a
 /// refused program or plugin. The algorithms of --external programs and --plugin files are timed
 /// after the built-in ones of their family, on the same workload, each pass one round trip of
-/// the whole workload (RunSource: pipelined lines to a program, batches of 8192 through the
+/// the whole workload (AlgorithmSource::Run: pipelined lines to a program, batches of 8192 through the
 /// plugin host's shared memory), so their ns per query include the transport; they are marked
 /// with '*', and a line per family gives their queries per second and failed queries. A plugin's
 /// algorithm without a function for --precision is not timed, and a line under its family's table

@@ -10,9 +10,8 @@
 #include "option_checks.h"
 #include "report.h"
 
-#include "app/external/external_program.h"
 #include "app/paths/data_dir.h"
-#include "app/plugin/plugin_program.h"
+#include "app/sources/source_list.h"
 #include "core/algorithm.h"
 
 #include <CLI/CLI.hpp>

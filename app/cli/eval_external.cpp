@@ -3,7 +3,7 @@
 
 #include "eval.h"
 
-#include "app/plugin/plugin_program.h"
+#include "app/sources/source_list.h"
 #include "core/compare.h"
 #include "core/exact/exact.h"
 #include "core/io/protocol.h"

@@ -3,7 +3,7 @@
 #include "hunt_plugin.h"
 #include "hunt_json.h"
 
-#include "app/plugin/hunt_external_export.h"
+#include "app/sources/hunt_external_export.h"
 
 #include "core/exact/hunt_detail.h"
 #include "core/io/protocol.h"
@@ -105,7 +105,7 @@ std::string ExternalSummary(const ExternalHuntReport& report, bool plugin, doubl
                   "%llu cases in %.2f s (%.3g cases/s, %s batches of up to %u, %zu thread%s), %llu disagreeing or "
                   "failed in %zu group%s%s, %llu exact (GMP) judgements%s\n",
                   static_cast<unsigned long long>(p.cases), p.seconds, p.casesPerSecond, plugin ? "plugin" : "program",
-                  plugin::kCapacity, report.threads, report.threads == 1 ? "" : "s",
+                  kExternalHuntBatch, report.threads, report.threads == 1 ? "" : "s",
                   static_cast<unsigned long long>(p.disagreements), report.found.size(),
                   report.found.size() == 1 ? "" : "s", near.c_str(), static_cast<unsigned long long>(p.exactCalls),
                   HuntConclusionText(p, report.found.size(), report.notJudgedWhy).c_str());

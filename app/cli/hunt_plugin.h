@@ -5,7 +5,7 @@
 
 #include "hunt.h"
 
-#include "app/plugin/hunt_external.h"
+#include "app/sources/hunt_external.h"
 
 #include <chrono>
 #include <ostream>
@@ -13,7 +13,7 @@
 
 namespace hitlab {
 
-/// The hunt for options.hunt.a of the source (ExternalHunt, app/plugin/hunt_external.h) against
+/// The hunt for options.hunt.a of the source (ExternalHunt, app/sources/hunt_external.h) against
 /// the exact judge or the built-in options.hunt.b, printed as RunHunt prints its groups (a failure
 /// with its status in place of the verdict) with a progress line on err unless quiet; values
 /// compared as RunHunt's (--ulps, --verdict-only); -o writes scenes and the test file, --gtest FILE

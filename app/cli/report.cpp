@@ -3,7 +3,7 @@
 #include "report.h"
 
 #include "app/paths/data_dir.h"
-#include "app/plugin/external_runs.h"
+#include "app/sources/external_runs.h"
 #include "report_format.h"
 
 #include "core/io/scene_file.h"
@@ -196,10 +196,11 @@ std::string StartReportSources(const ReportOptions& options, const Scene& scene,
     if (options.externalCommands.empty() && options.plugins.empty()) {
         return {};
     }
-    return StartExternalPrograms(options.externalCommands, options.externalTimeout, external, options.plugins);
+    return StartExternalPrograms(SourceSpecs(options.externalCommands, options.plugins), options.externalTimeout,
+                                 external);
 }
 
-/// The plugins' algorithms without a function for their family's precision in this report (RunsIn),
+/// The plugins' algorithms without a function for their family's precision in this report (AlgorithmSource::Has),
 /// each with the number of the report's queries of its family.
 std::vector<NotRunAlgorithm> NotRunAlgorithms(const Scene& scene, const QueryList& list, const ExternalRuns& external)
 {
@@ -213,12 +214,11 @@ std::vector<NotRunAlgorithm> NotRunAlgorithms(const Scene& scene, const QueryLis
             const ExternalAlgorithm& algorithm = source->Algorithms()[a];
             const Precision precision = scene.Settings(algorithm.family).precision;
             const size_t n = queries[static_cast<size_t>(algorithm.family)];
-            if (n == 0 || RunsIn(*source, a, precision)) {
+            if (n == 0 || source->Has(a, precision)) {
                 continue;
             }
             const Precision other = precision == Precision::Float ? Precision::Double : Precision::Float;
-            out.push_back(
-                {algorithm.name, source->Command(), algorithm.family, precision, n, RunsIn(*source, a, other)});
+            out.push_back({algorithm.name, source->Command(), algorithm.family, precision, n, source->Has(a, other)});
         }
     }
     return out;

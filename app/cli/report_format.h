@@ -3,7 +3,7 @@
 // table and its JSON object, and the summary, so that the report streams (docs/cli.md).
 #pragma once
 
-#include "app/plugin/external_runs.h"
+#include "app/sources/external_runs.h"
 
 #include "core/exact/exact.h"
 #include "core/scene.h"
@@ -55,7 +55,7 @@ struct ReportedQuery {
 };
 
 /// An external algorithm the report does not run on some queries: its plugin has no function for
-/// their precision (RunsIn). Not a failure and not a difference: said once, not per query.
+/// their precision (AlgorithmSource::Has). Not a failure and not a difference: said once, not per query.
 struct NotRunAlgorithm {
     std::string algorithm; ///< its name
     std::string source;    ///< the plugin's file, as given

@@ -1,10 +1,10 @@
 // Argument parsing for the window and the renderer.
 #include "gui_cli.h"
 
+#include "app/gui/model/lessons.h"
+#include "app/gui/model/panel_table.h"
 #include "app/paths/data_dir.h"
 #include "gui.h"
-#include "panels/lessons.h"
-#include "panels/panel_table.h"
 
 #include "app/cli/option_checks.h"
 
@@ -152,7 +152,7 @@ int RunGuiCommandLine(int argc, const char* const* argv, const SceneLoader& load
     }
     CLI::App app{kGuiDescription, "hitlab"};
     GuiOptions options;
-    options.loader = loader ? loader : SceneLoader(LoadSceneForGui); // scene files (app/gui/panels/lessons.h)
+    options.loader = loader ? loader : SceneLoader(LoadSceneForGui); // scene files (app/gui/model/lessons.h)
     std::string size = "1280x720";
     DefineGuiOptions(app, options, size);
     try {

@@ -2,7 +2,7 @@
 // `hitlab render SCENE -o out.png|fig.svg [--size WxH] [--view V] [--frames N] [--stats] [--step N] [--clean]`.
 #pragma once
 
-#include "scenes.h"
+#include "app/gui/view/scenes.h"
 
 #include <string>
 

@@ -1,8 +1,8 @@
 // The GLFW window, the ImGui set-up, the frame loop, and the hidden-window renderer.
-#include "clock.h"
+#include "app/gui/panels/panels.h"
+#include "app/gui/view/clock.h"
+#include "app/gui/view/scene_loading.h"
 #include "gui.h"
-#include "panels/panels.h"
-#include "scene_loading.h"
 #include "window_input.h"
 #include "window_setup.h"
 
@@ -37,10 +37,8 @@ volatile std::sig_atomic_t g_terminate = 0;
 
 void OnTerminate(int) { g_terminate = 1; }
 
-/// The window's size, focus and pointer, kept from its events (one window per process).
-WindowState g_window;
-
-Viewport* ViewportOf(GLFWwindow* window) { return static_cast<Viewport*>(glfwGetWindowUserPointer(window)); }
+/// The window's viewport (null until AttachViewport).
+Viewport* ViewportOf(GLFWwindow* window) { return UserOf(window)->viewport; }
 
 /// Marks (NowMs) taken through one frame, shared by the window and `hitlab render`: Dear ImGui's
 /// part is building the UI (evaluated..imguiBuilt) and rendering its draw lists
@@ -71,18 +69,17 @@ void DumpShapes(const Scene& scene, const std::string& path)
 /// The window's input reaches the viewport first; ImGui's backend, installed after, chains to it.
 /// Our input callbacks, installed before ImGui's backend (which chains to them); they do nothing
 /// until AttachViewport (the window shows a progress screen while a big scene loads).
-void InstallInputCallbacks(GLFWwindow* window)
+void InstallInputCallbacks(GLFWwindow* window, WindowUser& user)
 {
-    glfwSetWindowUserPointer(window, nullptr);
-    TrackWindowState(window, g_window);
+    TrackWindowState(window, user);
     glfwSetCursorPosCallback(window, [](GLFWwindow* w, double x, double y) {
-        NoteCursor(g_window, x, y);
+        NoteCursor(UserOf(w)->state, x, y);
         if (Viewport* viewport = ViewportOf(w)) {
             viewport->OnMouseMove({x, y});
         }
     });
     glfwSetMouseButtonCallback(window, [](GLFWwindow* w, int button, int action, int mods) {
-        NoteButton(g_window, button, action == GLFW_PRESS);
+        NoteButton(UserOf(w)->state, button, action == GLFW_PRESS);
         if (Viewport* viewport = ViewportOf(w)) {
             viewport->OnMouseButton(button, action == GLFW_PRESS, mods);
         }
@@ -102,7 +99,7 @@ void InstallInputCallbacks(GLFWwindow* window)
 void AttachViewport(GLFWwindow* window, Viewport& viewport)
 {
     viewport.isKeyDown = [window](int key) { return glfwGetKey(window, key) == GLFW_PRESS; };
-    glfwSetWindowUserPointer(window, &viewport);
+    UserOf(window)->viewport = &viewport;
 }
 
 /// A scene still loading after the window opened: a progress screen until it is done. Closing
@@ -115,9 +112,10 @@ std::optional<Scene> WaitWithProgress(GLFWwindow* window, SceneLoadJob& load, Ui
             load.Cancel();
             continue;
         }
-        const int fbw = g_window.framebuffer.x, fbh = g_window.framebuffer.y;
+        WindowState& state = UserOf(window)->state;
+        const int fbw = state.framebuffer.x, fbh = state.framebuffer.y;
         ImGui_ImplOpenGL3_NewFrame();
-        NewPlatformFrame(window, g_window);
+        NewPlatformFrame(window, state);
         ImGui::NewFrame();
         ImGui::SetNextWindowPos(ImGui::GetMainViewport()->GetCenter(), ImGuiCond_Always, ImVec2(0.5f, 0.5f));
         ImGui::SetNextWindowSize(ImVec2(ImGui::GetFontSize() * 32.0f, 0.0f));
@@ -143,8 +141,9 @@ std::optional<FrameTimes> DrawFrame(GLFWwindow* window, Viewport& viewport, Pane
                                     double& lastFrame)
 {
     FrameClock clock;
-    const int fbw = g_window.framebuffer.x, fbh = g_window.framebuffer.y, ww = g_window.size.x, wh = g_window.size.y;
-    if (!g_window.Drawable()) {
+    WindowState& state = UserOf(window)->state;
+    const int fbw = state.framebuffer.x, fbh = state.framebuffer.y, ww = state.size.x, wh = state.size.y;
+    if (!state.Drawable()) {
         glfwWaitEvents(); // minimised or zero-sized: sleep until something happens
         return std::nullopt;
     }
@@ -152,7 +151,7 @@ std::optional<FrameTimes> DrawFrame(GLFWwindow* window, Viewport& viewport, Pane
     viewport.Update();
     clock.evaluated = NowMs();
     ImGui_ImplOpenGL3_NewFrame();
-    NewPlatformFrame(window, g_window);
+    NewPlatformFrame(window, state);
     ImGui::NewFrame();
     panels.Draw((clock.evaluated - lastFrame) / 1000.0);
     lastFrame = clock.evaluated;
@@ -188,11 +187,11 @@ int FinishRun(const GuiOptions& options, Viewport& viewport, Panels& panels, con
         viewport.Fans().PrintStats(std::cout);
     }
     if (!options.dumpOnExit.empty()) {
-        DumpShapes(viewport.GetScene(), options.dumpOnExit);
+        DumpShapes(viewport.GetDocument().GetScene(), options.dumpOnExit);
     }
     int status = 0;
     if (!options.saveOnExit.empty()) {
-        Scene saved = viewport.GetScene();
+        Scene saved = viewport.GetDocument().GetScene();
         saved.camera = CameraToState(viewport.camera);
         if (const IoError failed = SaveSceneFile(saved, options.saveOnExit); !failed.what.empty()) {
             std::cerr << "hitlab: --save-on-exit: " << ErrorText(failed) << '\n';
@@ -240,7 +239,7 @@ namespace {
 
 /// GLFW, the window (titled with the scene's title when it is read already) and Dear ImGui;
 /// null when GLFW or the window failed (GLFW is shut down again, the message printed).
-GLFWwindow* OpenWindow(const GuiOptions& options, const std::optional<Scene>& scene)
+GLFWwindow* OpenWindow(const GuiOptions& options, const std::optional<Scene>& scene, WindowUser& user)
 {
     if (!InitGlfw("open a window")) {
         return nullptr;
@@ -254,7 +253,7 @@ GLFWwindow* OpenWindow(const GuiOptions& options, const std::optional<Scene>& sc
     }
     glfwSwapInterval(options.frames > 0 ? 0 : 1);
     EnableMultisample();
-    InstallInputCallbacks(window);
+    InstallInputCallbacks(window, user);
     float xscale = 1.0f, yscale = 1.0f;
     glfwGetWindowContentScale(window, &xscale, &yscale);
     SetUpImGui(window, std::max(1.0f, yscale));
@@ -267,20 +266,18 @@ GLFWwindow* OpenWindow(const GuiOptions& options, const std::optional<Scene>& sc
 int RunFrames(const GuiOptions& options, GLFWwindow* window, Viewport& viewport, Panels& panels, UiRenderer& ui,
               const std::string& pairsNote)
 {
-    viewport.panels = &panels.state;
     if (!pairsNote.empty()) {
         panels.Tell(pairsNote);
     }
-    static Panels* s_panels = nullptr; // for the close callback (GLFW callbacks carry no state of ours)
-    s_panels = &panels;
+    UserOf(window)->panels = &panels; // for the close and drop callbacks
     glfwSetWindowCloseCallback(window, [](GLFWwindow* w) {
-        if (s_panels != nullptr && !s_panels->ConfirmQuit()) {
+        if (Panels* p = UserOf(w)->panels; p != nullptr && !p->ConfirmQuit()) {
             glfwSetWindowShouldClose(w, GLFW_FALSE); // unsaved changes: the panels ask first
         }
     });
-    glfwSetDropCallback(window, [](GLFWwindow*, int count, const char** paths) {
-        if (s_panels != nullptr) {
-            s_panels->OnDrop(std::vector<std::string>(paths, paths + count));
+    glfwSetDropCallback(window, [](GLFWwindow* w, int count, const char** paths) {
+        if (Panels* p = UserOf(w)->panels) {
+            p->OnDrop(std::vector<std::string>(paths, paths + count));
         }
     });
     double lastFrame = NowMs();
@@ -301,7 +298,7 @@ int RunFrames(const GuiOptions& options, GLFWwindow* window, Viewport& viewport,
     }
     const int status = FinishRun(options, viewport, panels, frames);
     panels.Shutdown(g_terminate != 0);
-    s_panels = nullptr;
+    UserOf(window)->panels = nullptr;
     return status;
 }
 
@@ -326,7 +323,8 @@ int RunGui(const GuiOptions& options)
             return 2;
         }
     }
-    GLFWwindow* window = OpenWindow(options, scene);
+    WindowUser user; // what the window's callbacks reach: outlives the window
+    GLFWwindow* window = OpenWindow(options, scene, user);
     if (window == nullptr) {
         return 1;
     }
@@ -354,14 +352,15 @@ int RunGui(const GuiOptions& options)
         }
     }
     const std::string pairsNote = LimitSolidPairsForWindow(*scene); // before the first evaluation
-    Viewport viewport(std::move(*scene));
+    Document document(std::move(*scene)); // the scene, history, evaluation, selection and focus
+    Viewport viewport(document);
     if (!viewport.Create(error)) {
         std::cerr << "hitlab: " << error << '\n';
         return shutDown(1);
     }
     AttachViewport(window, viewport);
     // ---- the panels (app/gui/panels): menu bar, Scene, Inspector, Algorithms, Results, Query inspector ----
-    Panels panels(options, viewport);
+    Panels panels(options, document, viewport);
     const int status = RunFrames(options, window, viewport, panels, ui, pairsNote);
     viewport.Destroy();
     return shutDown(status);
@@ -401,7 +400,8 @@ std::optional<RenderedImage> RenderScene(Scene scene, const Camera& camera, int 
     const bool complete = target.Create(width, height, msaa != nullptr ? std::atoi(msaa) : 0, error);
 
     const glm::dvec2 size{double(width), double(height)};
-    Viewport viewport(std::move(scene));
+    Document document(std::move(scene));
+    Viewport viewport(document);
     std::optional<RenderedImage> image;
     if (complete && viewport.Create(error)) {
         SetUpImGui(window, 1.0f);
@@ -411,8 +411,8 @@ std::optional<RenderedImage> RenderScene(Scene scene, const Camera& camera, int 
         viewport.camera.viewport = size;
         viewport.showHints = false;
         viewport.showStatus = !figure.clean;
-        PanelState focus{figure.focused, figure.step};
-        viewport.panels = &focus;
+        document.focus.focused = figure.focused;
+        document.focus.step = figure.step;
         viewport.external = figure.external;
         FanSources(viewport, figure.sources);
         viewport.Select(figure.clean ? 0 : select);

@@ -11,9 +11,8 @@ namespace hitlab {
 
 namespace {
 
-/// The state the callbacks keep (GLFW callbacks carry no pointer of ours; the window's user
-/// pointer is the viewport's). One window per process.
-WindowState* g_state = nullptr;
+/// The state the window's callbacks keep, in its WindowUser.
+WindowState& StateOf(GLFWwindow* window) { return UserOf(window)->state; }
 
 /// GLFW's shape for an ImGui cursor, as ImGui's GLFW backend maps them with GLFW 3.3 (which has
 /// no diagonal-resize, move or not-allowed shapes: those are the arrow).
@@ -55,9 +54,12 @@ void UpdateCursorShape(GLFWwindow* window, WindowState& state)
 
 } // namespace
 
-void TrackWindowState(GLFWwindow* window, WindowState& state)
+WindowUser* UserOf(GLFWwindow* window) { return static_cast<WindowUser*>(glfwGetWindowUserPointer(window)); }
+
+void TrackWindowState(GLFWwindow* window, WindowUser& user)
 {
-    g_state = &state;
+    glfwSetWindowUserPointer(window, &user);
+    WindowState& state = user.state;
     glfwGetWindowSize(window, &state.size.x, &state.size.y);
     glfwGetFramebufferSize(window, &state.framebuffer.x, &state.framebuffer.y);
     state.iconified = glfwGetWindowAttrib(window, GLFW_ICONIFIED) != 0;
@@ -71,10 +73,12 @@ void TrackWindowState(GLFWwindow* window, WindowState& state)
         state.cursors[i] = glfwCreateStandardCursor(shapes[i]);
     }
     glfwSetErrorCallback(previous);
-    glfwSetWindowSizeCallback(window, [](GLFWwindow*, int w, int h) { g_state->size = {w, h}; });
-    glfwSetFramebufferSizeCallback(window, [](GLFWwindow*, int w, int h) { g_state->framebuffer = {w, h}; });
-    glfwSetWindowIconifyCallback(window, [](GLFWwindow*, int iconified) { g_state->iconified = iconified != 0; });
-    glfwSetCursorEnterCallback(window, [](GLFWwindow*, int entered) { g_state->hovered = entered != 0; });
+    glfwSetWindowSizeCallback(window, [](GLFWwindow* w, int width, int height) { StateOf(w).size = {width, height}; });
+    glfwSetFramebufferSizeCallback(window, [](GLFWwindow* w, int width, int height) {
+        StateOf(w).framebuffer = {width, height};
+    });
+    glfwSetWindowIconifyCallback(window, [](GLFWwindow* w, int iconified) { StateOf(w).iconified = iconified != 0; });
+    glfwSetCursorEnterCallback(window, [](GLFWwindow* w, int entered) { StateOf(w).hovered = entered != 0; });
 }
 
 void NoteCursor(WindowState& state, double x, double y) { state.cursor = {x, y}; }

@@ -31,12 +31,27 @@ struct WindowState {
     bool Drawable() const { return size.x > 0 && size.y > 0 && framebuffer.x > 0 && framebuffer.y > 0 && !iconified; }
 };
 
-/// Reads `window`'s state once and keeps `state` up to date from then on (size, framebuffer size,
-/// minimised and pointer-enter callbacks). Call before Dear ImGui's GLFW backend is
-/// installed, which chains to these callbacks; `state` must outlive the window. The pointer's
-/// position and the buttons come through NoteCursor and NoteButton, called by the caller's own
-/// pointer callbacks.
-void TrackWindowState(GLFWwindow* window, WindowState& state);
+class Viewport;
+class Panels;
+
+/// What the window's GLFW callbacks reach, through the window's user pointer
+/// (glfwSetWindowUserPointer): one struct the window owns for its lifetime, no static pointer. The
+/// viewport and the panels are null until the scene is open (a progress screen comes first).
+struct WindowUser {
+    WindowState state;
+    Viewport* viewport = nullptr;
+    Panels* panels = nullptr;
+};
+
+/// The window's WindowUser (null before TrackWindowState).
+WindowUser* UserOf(GLFWwindow* window);
+
+/// Makes user the window's user pointer, reads `window`'s state once into user.state and keeps it
+/// up to date from then on (size, framebuffer size, minimised and pointer-enter callbacks). Call
+/// before Dear ImGui's GLFW backend is installed, which chains to these callbacks; `user` must
+/// outlive the window. The pointer's position and the buttons come through NoteCursor and
+/// NoteButton, called by the caller's own pointer callbacks.
+void TrackWindowState(GLFWwindow* window, WindowUser& user);
 
 void NoteCursor(WindowState& state, double x, double y);
 void NoteButton(WindowState& state, int button, bool pressed);

@@ -42,6 +42,37 @@ bool ExactValuesDiffer(const Query& q, Precision precision, const Result& r, std
     return ExactValueDifferences(q, precision, r, returns, exact, ulps) != 0;
 }
 
+std::string HuntCause(const Query& q, Precision precision, const Result& r, std::uint32_t returns,
+                      const AlgorithmInfo* b, double valueUlps, std::uint64_t* gmp)
+{
+    if (b != nullptr) {
+        const Result rb = b->run(q, precision, nullptr);
+        if (r.hit != rb.hit) {
+            return HuntVerdictCause(r.hit, std::string(b->name));
+        }
+        const std::uint32_t fields =
+            valueUlps > 0 ? ValueDifferences(q, precision, QueryValueScale(q), r, returns, rb, b->returns, valueUlps)
+                          : 0;
+        return fields != 0 ? HuntValuesCause(fields) : std::string();
+    }
+    const std::optional<bool> fast = FastVerdict(q);
+    if (fast && (valueUlps <= 0 || !r.hit || !*fast)) { // the interval filter decides
+        return r.hit != *fast ? HuntVerdictCause(r.hit, "exact") : std::string();
+    }
+    if (gmp != nullptr) {
+        ++*gmp;
+    }
+    if (valueUlps <= 0 || !r.hit) {
+        return r.hit != ExactHit(q) ? HuntVerdictCause(r.hit, "exact") : std::string();
+    }
+    const ExactResult exact = JudgeExact(q);
+    if (!exact.hit) {
+        return HuntVerdictCause(true, "exact");
+    }
+    const std::uint32_t fields = ExactValueDifferences(q, precision, r, returns, exact, valueUlps);
+    return fields != 0 ? HuntValuesCause(fields) : std::string();
+}
+
 namespace {
 
 /// The two sides of a hunt, resolved.
@@ -51,47 +82,15 @@ struct Sides {
     Precision precision = Precision::Double;
     std::uint64_t exactCalls = 0;
 
-    bool ExactSide(const Query& q)
-    {
-        if (const auto fast = FastVerdict(q)) {
-            return *fast;
-        }
-        ++exactCalls;
-        return JudgeExact(q).hit;
-    }
-
     double tolerance = 0;
     std::uint64_t nearBoundary = 0;
 
     double valueUlps = 0;
 
-    /// Why the sides disagree on q (HuntVerdictCause, HuntValuesCause), "" when they agree.
+    /// Why the sides disagree on q (HuntCause), "" when they agree.
     std::string RawCause(const Query& q)
     {
-        const Result ra = a->run(q, precision, nullptr);
-        if (b != nullptr) {
-            const Result rb = b->run(q, precision, nullptr);
-            if (ra.hit != rb.hit) {
-                return HuntVerdictCause(ra.hit, std::string(b->name));
-            }
-            const std::uint32_t fields = valueUlps > 0 ? ValueDifferences(q, precision, QueryValueScale(q), ra,
-                                                                          a->returns, rb, b->returns, valueUlps)
-                                                       : 0;
-            return fields != 0 ? HuntValuesCause(fields) : std::string();
-        }
-        if (valueUlps <= 0 || !ra.hit) {
-            return ra.hit != ExactSide(q) ? HuntVerdictCause(ra.hit, "exact") : std::string();
-        }
-        if (const auto fast = FastVerdict(q); fast && !*fast) {
-            return HuntVerdictCause(true, "exact"); // a hits, the judge says miss
-        }
-        ++exactCalls;
-        const ExactResult exact = JudgeExact(q);
-        if (!exact.hit) {
-            return HuntVerdictCause(true, "exact");
-        }
-        const std::uint32_t fields = ExactValueDifferences(q, precision, ra, a->returns, exact, valueUlps);
-        return fields != 0 ? HuntValuesCause(fields) : std::string();
+        return HuntCause(q, precision, a->run(q, precision, nullptr), a->returns, b, valueUlps, &exactCalls);
     }
 
     /// The cause of a disagreement that counts (not within the tolerance of the boundary), without

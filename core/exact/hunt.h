@@ -182,7 +182,7 @@ std::string GoogleTestSnippet(const Counterexample& c, const HuntOptions& option
 std::string GoogleTestFile(const std::vector<Counterexample>& cases, const HuntOptions& options);
 
 /// The pieces of a hunt's GoogleTest case, shared with the cases of an external algorithm
-/// (app/plugin/hunt_external_export.h):
+/// (app/sources/hunt_external_export.h):
 /// a number as a C++ double literal ("1", "0.5", "-0.0", "1e-300"; finite);
 std::string HuntLiteral(double v);
 /// the command line that finds the case again, with source (e.g. "--plugin FILE") appended;
@@ -217,6 +217,14 @@ bool HuntDisagrees(const HuntOptions& options, const Query& query);
 /// exact values (the comparison's rule, core/compare.h): the hunt's value disagreement with the judge.
 std::uint32_t ExactValueDifferences(const Query& q, Precision precision, const Result& r, std::uint32_t returns,
                                     const ExactResult& exact, double ulps);
+/// Why answer r of an algorithm (its fields in returns) disagrees on q with the other side, "" when
+/// they agree: the built-in b (run here in precision: the verdict, then with valueUlps > 0 the
+/// values, ValueDifferences), or with b null the exact judge (its interval filter first, GMP
+/// when the filter cannot decide or values count: each GMP judgement counted in *gmp when not
+/// null). The causes are HuntVerdictCause and HuntValuesCause. The built-in hunt and the hunt over
+/// a source from outside (app/sources/hunt_external.h) both judge with it.
+std::string HuntCause(const Query& q, Precision precision, const Result& r, std::uint32_t returns,
+                      const AlgorithmInfo* b, double valueUlps, std::uint64_t* gmp);
 /// Whether ExactValueDifferences has any.
 bool ExactValuesDiffer(const Query& q, Precision precision, const Result& r, std::uint32_t returns,
                        const ExactResult& exact, double ulps);

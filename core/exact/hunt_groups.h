@@ -1,4 +1,4 @@
-// The hunt's finds grouped by cause, for RunHunt and the external hunt (app/plugin/hunt_external.h)
+// The hunt's finds grouped by cause, for RunHunt and the external hunt (app/sources/hunt_external.h)
 // alike: a group is a distribution and a kind of disagreement ("misses where exact hits", "values
 // differ: depth", "failed: crashed"); every disagreeing case is counted in its group, a few of a
 // group's cases are shrunk (shrinking costs thousands of runs) and the smallest shrunk one is kept.

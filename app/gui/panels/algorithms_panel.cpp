@@ -1,11 +1,11 @@
 // The Algorithms panel: per family the scene queries, which algorithms run (checkboxes), which
 // one the viewport draws (radio), the precision; a tooltip per algorithm with its summary,
 // source and conventions. Every change is a SetFamilySettingsCommand (undoable).
-#include "algorithms_model.h"
+#include "app/gui/model/algorithms_model.h"
 #include "external_ui.h"
 #include "panel.h"
 
-#include "app/gui/viewport.h"
+#include "app/gui/view/viewport.h"
 
 #include <imgui.h>
 

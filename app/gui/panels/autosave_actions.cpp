@@ -3,8 +3,8 @@
 // start for an autosave a previous window left, and a scene file dropped on the window.
 #include "panels.h"
 
-#include "app/gui/clock.h"
-#include "app/gui/viewport.h"
+#include "app/gui/view/clock.h"
+#include "app/gui/view/viewport.h"
 
 #include <imgui.h>
 
@@ -65,11 +65,11 @@ AutosaveRecord Panels::MakeAutosave() const
     AutosaveRecord record;
     std::error_code ec;
     record.source = m_path.empty() ? std::string() : std::filesystem::absolute(m_path, ec).lexically_normal().string();
-    const std::uint64_t generation = m_viewport.GetHistory().Generation();
+    const std::uint64_t generation = m_document.GetHistory().Generation();
     record.changes = generation >= m_savedGeneration ? generation - m_savedGeneration : generation + 1;
-    record.lastEdit = m_viewport.GetHistory().UndoLabel();
+    record.lastEdit = m_document.GetHistory().UndoLabel();
     record.savedAt = static_cast<std::int64_t>(std::time(nullptr));
-    record.scene = m_viewport.GetScene();
+    record.scene = m_document.GetScene();
     record.scene.camera = CameraToState(m_viewport.camera);
     return record;
 }
@@ -82,7 +82,7 @@ void Panels::AutosaveTick()
     if (!m_autosave.IsOpen() || m_viewport.Dragging()) {
         return; // a drag is written once it ends: no pause in the middle of it for a large scene
     }
-    switch (m_autosaveClock.Next(NowMs() / 1000.0, m_viewport.GetHistory().Generation(), Dirty())) {
+    switch (m_autosaveClock.Next(NowMs() / 1000.0, m_document.GetHistory().Generation(), Dirty())) {
     case AutosaveStep::None:
         break;
     case AutosaveStep::Write: {
@@ -134,8 +134,6 @@ void Panels::Recover()
     }
     m_path = record.source;                // Save writes there only when the person saves
     m_savedGeneration = ~std::uint64_t(0); // unsaved changes until saved
-    state = PanelState{};
-    m_lastSelected = 0;
     m_fitPending = true;
     m_pathInput = m_path;
 }

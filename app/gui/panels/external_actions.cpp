@@ -4,6 +4,8 @@
 #include "external_ui.h"
 #include "panels.h"
 
+#include "app/gui/view/viewport.h"
+
 #include <imgui.h>
 #include <imgui_stdlib.h>
 

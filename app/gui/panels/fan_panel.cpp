@@ -4,7 +4,7 @@
 // (FanCache); nothing is computed here.
 #include "panel.h"
 
-#include "app/gui/viewport.h"
+#include "app/gui/view/viewport.h"
 
 #include "render/fan_draw.h"
 

@@ -1,9 +1,9 @@
 // The panels' file actions: settings and recent files at start (recent_files.h), New, Open, Save, and the
 // unsaved-changes question before New, Open and Quit (UnsavedQuestion, pending_action.h).
-#include "lessons.h"
+#include "app/gui/model/lessons.h"
 #include "panels.h"
 
-#include "app/gui/viewport.h"
+#include "app/gui/view/viewport.h"
 
 #include "core/io/scene_file.h"
 
@@ -49,7 +49,7 @@ void Panels::LoadSettings()
     }
 }
 
-bool Panels::Dirty() const { return m_viewport.GetHistory().Generation() != m_savedGeneration; }
+bool Panels::Dirty() const { return m_document.GetHistory().Generation() != m_savedGeneration; }
 
 void Panels::ReportError(std::string message)
 {
@@ -91,9 +91,7 @@ void Panels::NewScene()
     scene.title = "";
     m_viewport.SetScene(std::move(scene));
     m_path.clear();
-    m_savedGeneration = m_viewport.GetHistory().Generation();
-    state = PanelState{};
-    m_lastSelected = 0;
+    m_savedGeneration = m_document.GetHistory().Generation();
     m_fitPending = true;
 }
 
@@ -133,23 +131,21 @@ void Panels::FinishOpening()
         ReportError(std::move(note));
     }
     m_path = path;
-    m_savedGeneration = m_viewport.GetHistory().Generation();
-    state = PanelState{};
-    m_lastSelected = 0;
+    m_savedGeneration = m_document.GetHistory().Generation();
     m_fitPending = true;
     m_recent.Add(path);
 }
 
 bool Panels::Save(const std::string& path)
 {
-    Scene& scene = m_viewport.GetScene();
+    Scene& scene = m_document.GetScene();
     scene.camera = CameraToState(m_viewport.camera);
     if (const IoError error = SaveSceneFile(scene, path); !error.what.empty()) {
         ReportError("Cannot save: " + ErrorText(error));
         return false;
     }
     m_path = path;
-    m_savedGeneration = m_viewport.GetHistory().Generation();
+    m_savedGeneration = m_document.GetHistory().Generation();
     m_recent.Add(path);
     return true;
 }

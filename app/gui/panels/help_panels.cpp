@@ -1,6 +1,6 @@
 // The Help windows: Lessons (the course in order, with Next and Previous), Controls (every binding
 // of the mouse and keys) and About.
-#include "lessons.h"
+#include "app/gui/model/lessons.h"
 #include "panel.h"
 
 #include <imgui.h>

@@ -2,11 +2,11 @@
 // on a worker thread (HuntSession over core/exact/hunt.h's HuntJob), and list the shrunk
 // counterexamples: load one into the scene (one undoable step, focused), save it as a scene
 // file, copy it as a GoogleTest case.
-#include "external_session.h"
-#include "hunt_model.h"
+#include "app/gui/model/external_session.h"
+#include "app/gui/model/hunt_model.h"
 #include "panel.h"
 
-#include "app/gui/viewport.h"
+#include "app/gui/view/viewport.h"
 
 #include "core/io/protocol.h"
 #include "core/io/scene_file.h"

@@ -3,10 +3,10 @@
 // the shape keeps its last valid value. Edits are History commands, merged while a drag lasts.
 #include "panel.h"
 
-#include "results_model.h"
-#include "shape_edit.h"
+#include "app/gui/model/results_model.h"
+#include "app/gui/model/shape_edit.h"
 
-#include "app/gui/viewport.h"
+#include "app/gui/view/viewport.h"
 
 #include <imgui.h>
 #include <imgui_stdlib.h>

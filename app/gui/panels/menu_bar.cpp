@@ -1,10 +1,10 @@
 // The main menu bar (File, Edit, View, Help, with the shortcuts in the labels) and the shortcuts
 // themselves. The View and Help menus list the panel table; Duplicate and Delete are the
 // viewport's (the same as Ctrl+D and Delete there).
-#include "lessons.h"
+#include "app/gui/model/lessons.h"
 #include "panels.h"
 
-#include "app/gui/viewport.h"
+#include "app/gui/view/viewport.h"
 
 // GLFW for its key codes (ImGui 1.86 indexes keys by the backend's codes)
 #include <GLFW/glfw3.h>
@@ -171,17 +171,17 @@ void Panels::FileMenu()
 
 void Panels::EditMenu()
 {
-    History& history = m_viewport.GetHistory();
+    History& history = m_document.GetHistory();
     const std::string undo = history.CanUndo() ? "Undo " + history.UndoLabel() : "Undo";
     const std::string redo = history.CanRedo() ? "Redo " + history.RedoLabel() : "Redo";
     if (ImGui::MenuItem(undo.c_str(), "Ctrl+Z", false, history.CanUndo())) {
-        history.Undo(m_viewport.GetScene());
+        history.Undo(m_document.GetScene());
     }
     if (ImGui::MenuItem(redo.c_str(), "Ctrl+Y", false, history.CanRedo())) {
-        history.Redo(m_viewport.GetScene());
+        history.Redo(m_document.GetScene());
     }
     ImGui::Separator();
-    const bool selected = m_viewport.GetScene().Find(m_viewport.Selected()) != nullptr;
+    const bool selected = m_document.GetScene().Find(m_document.Selected()) != nullptr;
     if (ImGui::MenuItem("Duplicate", "Ctrl+D", false, selected)) {
         m_viewport.DuplicateSelection();
     }
@@ -215,7 +215,7 @@ void Panels::ViewMenu()
         SetStandardView(cam, StandardView::Top);
     }
     if (ImGui::MenuItem("Scene's camera")) {
-        m_viewport.camera = CameraFromState(m_viewport.GetScene().camera, cam.viewport);
+        m_viewport.camera = CameraFromState(m_document.GetScene().camera, cam.viewport);
         m_fitPending = true;
     }
     ImGui::MenuItem("Orthographic", "5", &cam.orthographic);

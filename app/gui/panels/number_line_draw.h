@@ -2,7 +2,7 @@
 // presentation mode.
 #pragma once
 
-#include "number_line.h"
+#include "app/gui/model/number_line.h"
 
 namespace hitlab {
 

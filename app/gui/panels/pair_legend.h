@@ -2,7 +2,7 @@
 // overlap normal's convention in words under the verdict.
 #pragma once
 
-#include "query_model.h"
+#include "app/gui/model/query_model.h"
 
 #include "render/trace_draw.h"
 

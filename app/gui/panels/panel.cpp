@@ -1,39 +1,32 @@
-// PanelContext's shortcuts into the viewport, edit groups, and the factory of the panel table.
+// PanelContext's shortcuts into the document and the viewport, edit groups, and the factory of the panel table.
 #include "panel.h"
 
-#include "app/gui/viewport.h"
+#include "app/gui/view/viewport.h"
 
 namespace hitlab {
 
-Scene& PanelContext::GetScene() const { return m_viewport.GetScene(); }
+Scene& PanelContext::GetScene() const { return m_document.GetScene(); }
 
-History& PanelContext::GetHistory() const { return m_viewport.GetHistory(); }
+History& PanelContext::GetHistory() const { return m_document.GetHistory(); }
 
-const SceneEvaluator& PanelContext::Evaluation() const { return m_viewport.Evaluation(); }
+const SceneEvaluator& PanelContext::Evaluation() const { return m_document.Evaluation(); }
 
 Camera& PanelContext::GetCamera() const { return m_viewport.camera; }
 
-ShapeId PanelContext::Selected() const { return m_viewport.Selected(); }
+ShapeId PanelContext::Selected() const { return m_document.Selected(); }
 
-void PanelContext::Select(ShapeId id) const { m_viewport.Select(id); }
+void PanelContext::Select(ShapeId id) const { m_document.Select(id); }
 
-const EvaluationSummary& PanelContext::Summary() const { return m_viewport.Summary(); }
+const EvaluationSummary& PanelContext::Summary() const { return m_document.Summary(); }
 
 FanView& PanelContext::Fans() const { return m_viewport.Fans(); }
 
 bool PanelContext::Execute(std::unique_ptr<Command> command, std::uint64_t mergeGroup) const
 {
-    return m_viewport.GetHistory().Execute(m_viewport.GetScene(), std::move(command), mergeGroup);
+    return m_document.Execute(std::move(command), mergeGroup);
 }
 
-void PanelContext::Focus(const SceneQuery& query) const
-{
-    state.focused = query;
-    state.step = -1;
-    state.playing = false;
-    m_viewport.Select(query.a);
-    lastSelected = query.a;
-}
+void PanelContext::Focus(const SceneQuery& query) const { m_document.Focus(query); }
 
 std::optional<SceneQuery> PanelContext::Focused() const { return state.focused ? state.focused : m_viewport.Focused(); }
 

@@ -5,8 +5,9 @@
 // runs once every panel has drawn.
 #pragma once
 
-#include "panel_state.h"
-#include "panel_table.h"
+#include "app/gui/model/document.h"
+#include "app/gui/model/panel_state.h"
+#include "app/gui/model/panel_table.h"
 
 #include "app/paths/data_dir.h"
 
@@ -65,20 +66,19 @@ struct LoadPlugin {
 using PanelAction = std::variant<panel_action::ShowError, panel_action::WriteScene, panel_action::LookAt,
                                  panel_action::OpenLesson, panel_action::LoadPlugin>;
 
-/// What a panel's Draw may use; made by the owner each frame. The viewport itself stays with the
-/// owner: panels reach only the pieces below (the scene, its history and evaluation, the camera,
-/// the selection, the evaluation's summary, the ray fans).
+/// What a panel's Draw may use; made by the owner each frame. The document (the scene, its history
+/// and evaluation, the selection, the focus) is the window's, shared with the viewport; of the
+/// viewport panels reach only the camera, the ray fans and the hovered crossing.
 struct PanelContext {
-    PanelContext(Viewport& viewport, PanelState& panelState, std::vector<PanelAction>& queued, ShapeId& selectedLast,
-                 std::uint64_t& editGroups, bool isLastFrame)
-        : state(panelState), actions(queued), lastSelected(selectedLast), nextEditGroup(editGroups),
-          lastFrame(isLastFrame), m_viewport(viewport)
+    PanelContext(Document& document, Viewport& viewport, std::vector<PanelAction>& queued, std::uint64_t& editGroups,
+                 bool isLastFrame)
+        : state(document.focus), actions(queued), nextEditGroup(editGroups), lastFrame(isLastFrame),
+          m_document(document), m_viewport(viewport)
     {
     }
 
-    PanelState& state;                   ///< the focused pair and trace step (the viewport draws them)
+    PanelState& state;                   ///< the document's focus: the pair and trace step (the viewport draws them)
     std::vector<PanelAction>& actions;   ///< run by the owner after the panels drew
-    ShapeId& lastSelected;               ///< the selection the owner saw last (a change releases the focused pair)
     std::uint64_t& nextEditGroup;        ///< merge groups of widget edits, apart from the viewport's drag groups
     bool lastFrame = false;              ///< the last frame of a --frames run (jobs are waited for)
     ExternalSession* external = nullptr; ///< the window's external programs and plugins (none: null)
@@ -110,6 +110,7 @@ struct PanelContext {
     void Queue(PanelAction action) const { actions.push_back(std::move(action)); }
 
 private:
+    Document& m_document;
     Viewport& m_viewport;
 };
 

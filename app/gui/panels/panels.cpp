@@ -2,7 +2,7 @@
 // queued actions run, the occluders for the viewport, PNG export and the report the GUI test reads.
 #include "panels.h"
 
-#include "app/gui/viewport.h"
+#include "app/gui/view/viewport.h"
 
 #include "core/io/scene_file.h"
 #include "render/frame.h"
@@ -33,8 +33,9 @@ void CollectImGuiError(void* user, const char* fmt, ...)
 
 } // namespace
 
-Panels::Panels(const GuiOptions& options, Viewport& viewport)
-    : m_viewport(viewport), m_options(options), m_fontScale(options.fontScale), m_course(LoadCourse(LessonDirectory()))
+Panels::Panels(const GuiOptions& options, Document& document, Viewport& viewport)
+    : m_document(document), state(document.focus), m_viewport(viewport), m_options(options),
+      m_fontScale(options.fontScale), m_course(LoadCourse(LessonDirectory()))
 {
     ImGui::GetIO().FontGlobalScale =
         m_fontScale; // before the first frame, which lays the panels out below the menu bar
@@ -50,14 +51,14 @@ Panels::Panels(const GuiOptions& options, Viewport& viewport)
     }
     LoadSettings();
     StartExternal();
-    m_lastSelected = m_viewport.Selected();
+    m_document.lastSelected = m_document.Selected();
     SetPresenting(options.present);
 }
 
 Panels::~Panels()
 {
-    m_viewport.externalSession = nullptr;
-    m_viewport.UpdateSummary();
+    m_document.externalSession = nullptr;
+    m_document.UpdateSummary();
 }
 
 Panels::Slot* Panels::Find(PanelId id)
@@ -73,11 +74,11 @@ Panels::Slot* Panels::Find(PanelId id)
 PanelContext Panels::Context()
 {
     const bool last = m_options.frames > 0 && m_frame == m_options.frames - 1;
-    PanelContext ctx{m_viewport, state, m_actions, m_lastSelected, m_nextEditGroup, last};
+    PanelContext ctx{m_document, m_viewport, m_actions, m_nextEditGroup, last};
     ctx.external = m_external.Empty() ? nullptr : &m_external;
     ctx.course = &m_course;
     ctx.scenePath = m_path;
-    ctx.unloadedScenePlugins = UnloadedScenePlugins(m_external, m_viewport.GetScene(), m_path);
+    ctx.unloadedScenePlugins = UnloadedScenePlugins(m_external, m_document.GetScene(), m_path);
     return ctx;
 }
 
@@ -140,10 +141,10 @@ void Panels::BeginFrame()
         state.compare = m_options.compare;
     }
     if (m_frame == 0 && m_options.select != 0) {
-        m_viewport.Select(m_options.select);
-        m_lastSelected = m_options.select;
+        m_document.Select(m_options.select);
+        m_document.lastSelected = m_options.select;
     }
-    const auto& queries = m_viewport.Evaluation().Queries();
+    const auto& queries = m_document.Evaluation().Queries();
     for (const QueryEvaluation& qe : queries) {
         if (!state.focused || (!qe.comparison.agree && queries.size() < 1000)) {
             state.focused = qe.query;
@@ -154,21 +155,7 @@ void Panels::BeginFrame()
     }
 }
 
-void Panels::FollowSelection()
-{
-    // a selection made in the viewport releases the pair the Results table focused
-    if (m_viewport.Selected() != m_lastSelected) {
-        if (state.focused && m_viewport.Selected() != state.focused->a && m_viewport.Selected() != state.focused->b) {
-            state.focused.reset();
-        }
-        state.step = -1;
-        state.playing = false;
-        m_lastSelected = m_viewport.Selected();
-    }
-    if (state.focused && m_viewport.Evaluation().Find(state.focused->a, state.focused->b) == nullptr) {
-        state.focused.reset(); // the pair is gone (deleted, undone)
-    }
-}
+void Panels::FollowSelection() { m_document.FollowSelection(); }
 
 void Panels::Draw(double dt)
 {
@@ -193,10 +180,10 @@ void Panels::Draw(double dt)
     PresentationKeys();
     AutosaveTick(); // and a file dropped on the window (autosave_actions.cpp)
     PanelContext ctx = Context();
-    m_external.Update(m_viewport.GetScene(), m_viewport.Evaluation(), ImGui::GetTime(), ctx.lastFrame);
+    m_external.Update(m_document.GetScene(), m_document.Evaluation(), ImGui::GetTime(), ctx.lastFrame);
     // the status box and the Results panel read one count, with the answers published now
-    m_viewport.externalSession = ctx.external;
-    m_viewport.UpdateSummary();
+    m_document.externalSession = ctx.external;
+    m_document.UpdateSummary();
     FanSources(ctx.lastFrame);
     for (Slot& slot : m_slots) {
         slot.panel->Update(ctx, slot.open);
@@ -405,17 +392,17 @@ void Panels::WriteReport(const std::string& path) const
                                   {"number_line_scroll", m_presentScroll[0]},
                                   {"verdict_scroll", m_presentScroll[1]}};
     }
-    report["shapes"] = m_viewport.GetScene().Shapes().size();
+    report["shapes"] = m_document.GetScene().Shapes().size();
     report["imgui_errors"] = m_imguiErrors;
     report["error_popup"] = m_error;
-    report["scene_title"] = m_viewport.GetScene().title;
+    report["scene_title"] = m_document.GetScene().title;
     report["scene_path"] = m_path;
     report["course"] = {{"lessons", m_course.lessons.size()},
                         {"index", m_course.IndexOf(m_path)},
                         {"error", m_course.error}}; // index -1: not a lesson of the course
-    report["queries"] = m_viewport.Evaluation().Queries().size();
-    report["status_disagreements"] = m_viewport.Summary().Disagreements(); // the status box's "N with disagreement"
-    report["selected"] = m_viewport.Selected();                            // 0: none
+    report["queries"] = m_document.Evaluation().Queries().size();
+    report["status_disagreements"] = m_document.Summary().Disagreements(); // the status box's "N with disagreement"
+    report["selected"] = m_document.Selected();                            // 0: none
     report["external"] = nlohmann::json::array();
     for (const ExternalSourceView& source : m_external.Sources()) {
         report["external"].push_back({{"name", source.name},
@@ -425,7 +412,7 @@ void Panels::WriteReport(const std::string& path) const
     }
     report["hot_reloads"] = m_external.HotReloads();
     report["scene_plugins_not_loaded"] = nlohmann::json::array(); // the notice's plugins (ScenePluginsNotice)
-    for (const ScenePlugin& p : UnloadedScenePlugins(m_external, m_viewport.GetScene(), m_path)) {
+    for (const ScenePlugin& p : UnloadedScenePlugins(m_external, m_document.GetScene(), m_path)) {
         report["scene_plugins_not_loaded"].push_back({{"name", p.name}, {"file", p.file}, {"found", p.found}});
     }
     report["popup_open"] = ImGui::IsPopupOpen("", ImGuiPopupFlags_AnyPopupId | ImGuiPopupFlags_AnyPopupLevel);

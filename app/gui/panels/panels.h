@@ -5,18 +5,18 @@
 // The window calls Draw once per ImGui frame and the two After* hooks around its drawing.
 #pragma once
 
-#include "autosave.h"
-#include "external_session.h"
-#include "lessons.h"
+#include "app/gui/model/autosave.h"
+#include "app/gui/model/external_session.h"
+#include "app/gui/model/lessons.h"
+#include "app/gui/model/panel_state.h"
+#include "app/gui/model/panel_table.h"
+#include "app/gui/model/pending_action.h"
+#include "app/gui/model/presentation_layout.h"
+#include "app/gui/model/recent_files.h"
 #include "panel.h"
-#include "panel_state.h"
-#include "panel_table.h"
-#include "pending_action.h"
-#include "presentation_layout.h"
-#include "recent_files.h"
 
-#include "app/gui/gui.h"
-#include "app/gui/scene_loading.h"
+#include "app/gui/view/gui_options.h"
+#include "app/gui/view/scene_loading.h"
 
 #include <cstdint>
 #include <memory>
@@ -34,8 +34,8 @@ class Panels {
 public:
     /// After ImGui's context exists: sets imgui.ini (none in --frames runs, so they see the
     /// default layout) and remembers the scene's file.
-    Panels(const GuiOptions& options, Viewport& viewport);
-    /// The viewport forgets the session (its summary counted the session's answers).
+    Panels(const GuiOptions& options, Document& document, Viewport& viewport);
+    /// The document forgets the session (its summary counted the session's answers).
     ~Panels();
     Panels(const Panels&) = delete;
     Panels& operator=(const Panels&) = delete;
@@ -58,8 +58,6 @@ public:
     void Shutdown(bool signalled);
     /// Writes the --panel-report JSON (panel rectangles, ImGui errors, frames).
     void WriteReport(const std::string& path) const;
-
-    PanelState state;
 
 private:
     /// A panel of the table with its window's state.
@@ -133,6 +131,8 @@ private:
     bool Dirty() const;
     void ReportError(std::string message);
 
+    Document& m_document; ///< the window's: scene, history, evaluation, selection, focus
+    PanelState& state;    ///< m_document.focus
     Viewport& m_viewport;
     GuiOptions m_options;
     std::vector<Slot> m_slots; ///< one per PanelTable entry, in its order
@@ -147,7 +147,6 @@ private:
     bool m_fitPending = true; ///< nudge the camera into the free area on the next frame
     bool m_resetLayout = false;
     float m_fontScale = 1.0f;
-    ShapeId m_lastSelected = 0;
     bool m_presenting = false;          ///< presentation mode: only the viewport, number line and verdict
     bool m_presentFrameAll = false;     ///< frame the scene at the end of this frame (the mode changed)
     PresentationLayout m_presentLayout; ///< this frame's strips (the last one's until they are drawn)

@@ -1,6 +1,6 @@
 // The panels' file popups: the error modal (a bad file, a failed save), unsaved changes, the Open
 // browser (no native dialogs: a list of *.json and folders plus a path field) and Save As.
-#include "lessons.h"
+#include "app/gui/model/lessons.h"
 #include "panels.h"
 
 #include <imgui.h>

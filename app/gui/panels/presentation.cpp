@@ -2,11 +2,11 @@
 // line with the step's caption, and the verdict sentence, in strips laid out by
 // presentation_layout.h for the window's size and the font scale. The trace steps with the
 // presenter's keys (Left / Right, PageUp / PageDown, Space: play); Esc or F5 leaves.
+#include "app/gui/model/results_model.h"
 #include "number_line_draw.h"
 #include "panels.h"
-#include "results_model.h"
 
-#include "app/gui/viewport.h"
+#include "app/gui/view/viewport.h"
 
 // GLFW for its key codes (ImGui 1.86 indexes keys by the backend's codes)
 #include <GLFW/glfw3.h>

@@ -3,16 +3,16 @@
 // axis tests the axes; every trace its steps with their values; and every algorithm of the family
 // is compared with the reference in ulps (query_model.h). The step chosen here is what the
 // viewport draws (PanelState::step).
-#include "external_session.h"
+#include "app/gui/model/external_session.h"
+#include "app/gui/model/number_line.h"
+#include "app/gui/model/query_model.h"
+#include "app/gui/model/results_model.h"
 #include "external_ui.h"
-#include "number_line.h"
 #include "number_line_draw.h"
 #include "pair_legend.h"
 #include "panel.h"
-#include "query_model.h"
-#include "results_model.h"
 
-#include "app/gui/viewport.h"
+#include "app/gui/view/viewport.h"
 
 #include "render/scene_draw.h"
 #include "render/trace_draw.h"

@@ -1,10 +1,10 @@
 // The Results panel: the side-by-side table (results_model.h) per family; disagreeing rows marked
 // with whether the conventions explain them; clicking a row focuses that pair.
-#include "external_session.h"
+#include "app/gui/model/external_session.h"
+#include "app/gui/model/results_model.h"
 #include "panel.h"
-#include "results_model.h"
 
-#include "app/gui/viewport.h"
+#include "app/gui/view/viewport.h"
 
 #include <imgui.h>
 #include <nlohmann/json.hpp>

@@ -1,11 +1,11 @@
 // The Scene panel: the lesson's title, description, what to look at and question, Previous / Next
 // through the course, the shapes (visibility, colour, select,
 // rename inline) and adding a shape of any type in front of the camera.
+#include "app/gui/model/lessons.h"
 #include "external_ui.h"
-#include "lessons.h"
 #include "panel.h"
 
-#include "app/gui/viewport.h"
+#include "app/gui/view/viewport.h"
 
 #include <imgui.h>
 #include <imgui_stdlib.h>

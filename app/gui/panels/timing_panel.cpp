@@ -1,10 +1,10 @@
 // The Timing panel: ns per query of every algorithm of every family the scene queries, measured
 // on the scene's own queries (core/timing.h's TimeQueries on a worker thread, TimingSession),
 // as a table with min and median and a bar chart of the medians, the reference marked.
+#include "app/gui/model/timing_model.h"
 #include "panel.h"
-#include "timing_model.h"
 
-#include "app/gui/viewport.h"
+#include "app/gui/view/viewport.h"
 
 #include "core/io/protocol.h"
 

@@ -2,7 +2,7 @@
 // `hitlab SCENE --plugin bullet` finds the bundled Bullet plugin by name and shows its algorithms as
 // columns of the Results table (the --panel-report's "results"); a lesson that names the plugin in
 // its "plugins" key does not load it: the window offers it, and --plugin loads it.
-#include "app/gui/panels/lessons.h"
+#include "app/gui/model/lessons.h"
 #include "support/window_run.h"
 
 #include <gtest/gtest.h>

@@ -3,7 +3,7 @@
 // algorithms as columns of the Results table (the --panel-report's "results"); the last frame of a
 // --frames run waits for their answers. A plugin or program that crashes or hangs fails its cell,
 // shown as a disagreement, and the window stays up.
-#include "app/gui/panels/lessons.h"
+#include "app/gui/model/lessons.h"
 #include "support/window_run.h"
 
 #include "support/x13_scene.h"

@@ -1,9 +1,9 @@
 // Pixel probes on rendered frames for the selection's gizmo and the trace overlays of face-plane
 // methods and the expanded-box test (needs a display: run under xvfb-run, label gui). All in the
 // 2D view, where the probed lines lie edge-on or in the screen plane.
-#include "app/gui/gizmo.h"
 #include "app/gui/gui.h"
-#include "app/gui/scenes.h"
+#include "app/gui/view/gizmo.h"
+#include "app/gui/view/scenes.h"
 
 #include "render/scene_draw.h"
 

@@ -2,7 +2,7 @@
 // lesson scene in the real window with all panels for a few frames, saves a screenshot, and checks
 // that ImGui reported no errors, that no error popup appeared, that each panel is where the
 // first-start layout puts it, and that each panel's area of the screenshot has something drawn.
-#include "app/gui/panels/lessons.h"
+#include "app/gui/model/lessons.h"
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>

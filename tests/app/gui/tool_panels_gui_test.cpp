@@ -2,7 +2,7 @@
 // label gui). `--open-panel P --run-panel` opens a panel and starts its job on the first frame;
 // the last frame waits for it, so the report and the screenshot show the results. Loading a
 // counterexample and undoing it are tested through the panel's model (tool_panels_model_test).
-#include "app/gui/panels/lessons.h"
+#include "app/gui/model/lessons.h"
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>

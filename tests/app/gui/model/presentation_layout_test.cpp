@@ -1,0 +1,131 @@
+// Presentation mode's layout (app/gui/model/presentation_layout.h): the viewport, the number
+// line strip and the verdict strip tile the display without overlapping, at a projector's sizes
+// and font scales and in a small window; word wrapping; the presenter's steps. No window.
+#include "app/gui/model/presentation_layout.h"
+
+#include <gtest/gtest.h>
+
+#include <string>
+
+namespace hitlab {
+namespace HITLAB_UNITY_ID {
+
+// slab-2d-miss.json's verdict, and a longer sentence of the kind the slab traces give
+constexpr const char* kMiss = "miss: the ray leaves the x slab at t = 0.75 before it enters the y slab at t = 1";
+constexpr const char* kLong = "miss: the ray leaves the x slab at t = 0.833333 before it enters the z slab at "
+                              "t = 1.25, so the running interval [1.25, 0.833333] is empty and no part of the "
+                              "ray lies inside the box, which is behind the origin on y";
+
+/// The default font (13 px, 7 px glyphs) at a font scale; the style's padding and spacing.
+PresentationMetrics At(float w, float h, float scale)
+{
+    return {LayoutFrame{0, 0, w, h, 0}, 13.0f * scale, 7.0f * scale, 10.0f, 8.0f, 4.0f};
+}
+
+bool Overlap(const PanelRect& a, const PanelRect& b)
+{
+    return a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h;
+}
+
+bool Inside(const PanelRect& r, float w, float h)
+{
+    return r.x >= 0 && r.y >= 0 && r.w > 0 && r.h > 0 && r.x + r.w <= w && r.y + r.h <= h;
+}
+
+void ExpectTiled(const PresentationLayout& l, float w, float h)
+{
+    EXPECT_TRUE(Inside(l.viewport, w, h));
+    EXPECT_TRUE(Inside(l.numberLine, w, h));
+    EXPECT_TRUE(Inside(l.verdict, w, h));
+    EXPECT_FALSE(Overlap(l.viewport, l.numberLine));
+    EXPECT_FALSE(Overlap(l.viewport, l.verdict));
+    EXPECT_FALSE(Overlap(l.numberLine, l.verdict));
+    EXPECT_EQ(l.viewport.h + l.numberLine.h + l.verdict.h, h); // nothing left over
+}
+
+TEST(PresentationLayout, ProjectorAt1280x720AndFontScale1_5)
+{
+    // 19.5 px lines, 10.5 px glyphs: 1260 px of text less one glyph = 119 glyphs a line
+    const PresentationLayout l = LayOutPresentation(At(1280, 720, 1.5f), {3, "ray vs box (slab):  all 5 steps", kLong});
+    ExpectTiled(l, 1280, 720);
+    EXPECT_TRUE(l.fits);
+    EXPECT_EQ(l.captionLines, 1);
+    EXPECT_EQ(l.verdictLines, 2); // 214 characters
+    // verdict: 2 * 8 + 2 * 19.5 + 4 = 59; number line: 16 + 19.5 + 4 + 3 * 29.25 + 39 + 8 + 4 = 178.25 -> 179
+    EXPECT_EQ(l.verdict.y, 661.0f);
+    EXPECT_EQ(l.verdict.h, 59.0f);
+    EXPECT_EQ(l.numberLine.y, 482.0f);
+    EXPECT_EQ(l.numberLine.h, 179.0f);
+    EXPECT_EQ(l.viewport.h, 482.0f);
+    // the slab-2d-miss sentence (80 characters) takes one line
+    EXPECT_EQ(LayOutPresentation(At(1280, 720, 1.5f), {3, "", kMiss}).verdictLines, 1);
+}
+
+TEST(PresentationLayout, ProjectorAt1920x1080AndFontScale2)
+{
+    // 26 px lines, 14 px glyphs: 1900 - 14 = 1886 px = 134 glyphs a line
+    const PresentationLayout l = LayOutPresentation(At(1920, 1080, 2.0f), {4, "box (slab_listing)", kLong});
+    ExpectTiled(l, 1920, 1080);
+    EXPECT_TRUE(l.fits);
+    EXPECT_EQ(l.verdictLines, 2);
+    // verdict: 16 + 52 + 4 = 72; number line: 16 + 26 + 4 + 4 * 39 + 52 + 8 + 4 = 266
+    EXPECT_EQ(l.verdict.h, 72.0f);
+    EXPECT_EQ(l.numberLine.h, 266.0f);
+    EXPECT_EQ(l.viewport.h, 1080.0f - 72.0f - 266.0f);
+}
+
+TEST(PresentationLayout, SmallWindowWrapsAndStillFits)
+{
+    // 640 x 480 at scale 1: 620 px less 7 = 87 glyphs a line; the long sentence takes 3 lines
+    const PresentationLayout l = LayOutPresentation(At(640, 480, 1.0f), {3, "ray vs box (slab)", kLong});
+    ExpectTiled(l, 640, 480);
+    EXPECT_TRUE(l.fits);
+    EXPECT_EQ(l.verdictLines, 3);
+    EXPECT_EQ(l.verdict.h, 16.0f + 3 * 13.0f + 4.0f);
+    EXPECT_GE(l.viewport.h, 480.0f / 3.0f);
+}
+
+TEST(PresentationLayout, TooSmallWindowShrinksTheStripsAndSaysSo)
+{
+    // 320 x 200 at scale 2: the strips would need more than two thirds of the height
+    const PresentationLayout l = LayOutPresentation(At(320, 200, 2.0f), {4, "ray vs box (slab)", kLong});
+    ExpectTiled(l, 320, 200);
+    EXPECT_FALSE(l.fits);
+    EXPECT_EQ(l.numberLine.h + l.verdict.h, 133.0f); // floor(200 * 2 / 3)
+    EXPECT_EQ(l.viewport.h, 67.0f);
+}
+
+TEST(PresentationLayout, BelowAMenuBarTheViewportStartsUnderIt)
+{
+    PresentationMetrics m = At(1280, 720, 1.0f);
+    m.frame.menu = 19;
+    const PresentationLayout l = LayOutPresentation(m, {0, "sphere", kMiss});
+    EXPECT_EQ(l.viewport.y, 19.0f);
+    EXPECT_EQ(l.viewport.h + l.numberLine.h + l.verdict.h, 720.0f - 19.0f);
+    // no number line: the caption alone, 16 + 13 + 4
+    EXPECT_EQ(l.numberLine.h, 33.0f);
+}
+
+TEST(PresentationLayout, WrappedLinesBreaksAtWords)
+{
+    EXPECT_EQ(WrappedLines("", 100, 10), 1);
+    EXPECT_EQ(WrappedLines("aaaa bbbb", 90, 10), 1);            // 9 glyphs fit 9
+    EXPECT_EQ(WrappedLines("aaaa bbbbb", 90, 10), 2);           // 10 do not
+    EXPECT_EQ(WrappedLines("aaa bbb ccc", 70, 10), 2);          // "aaa bbb" / "ccc"
+    EXPECT_EQ(WrappedLines("aaaaaaaaaaaaaaaaaaaa", 70, 10), 3); // 20 glyphs cut at 7
+    EXPECT_EQ(WrappedLines("one\ntwo", 1000, 10), 2);
+}
+
+TEST(PresentationLayout, PresenterKeysStepLikeTheQueryInspector)
+{
+    EXPECT_EQ(StepAfter(PresenterKey::Next, -1, 5), 0); // from the whole trace to the first step
+    EXPECT_EQ(StepAfter(PresenterKey::Next, 2, 5), 3);
+    EXPECT_EQ(StepAfter(PresenterKey::Next, 4, 5), 4); // stops at the last
+    EXPECT_EQ(StepAfter(PresenterKey::Previous, -1, 5), 4);
+    EXPECT_EQ(StepAfter(PresenterKey::Previous, 3, 5), 2);
+    EXPECT_EQ(StepAfter(PresenterKey::Previous, 0, 5), 0); // stops at the first
+    EXPECT_EQ(StepAfter(PresenterKey::Next, -1, 0), -1);   // no trace
+}
+
+} // namespace HITLAB_UNITY_ID
+} // namespace hitlab
