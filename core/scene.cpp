@@ -18,17 +18,16 @@ struct PairFamily {
     bool swapped = false;
 };
 
-constexpr size_t kShapeTypes = std::variant_size_v<Shape>;
+constexpr size_t kShapeTypes = kShapeKinds.size();
 using FamilyTable = std::array<std::array<PairFamily, kShapeTypes>, kShapeTypes>;
 
-template <size_t... I>
-FamilyTable MakeFamilyTable(std::index_sequence<I...>)
+FamilyTable MakeFamilyTable()
 {
-    const std::array<std::string_view, kShapeTypes> names{ShapeTypeName(Shape(std::in_place_index<I>))...};
     FamilyTable table{};
     for (size_t a = 0; a < kShapeTypes; ++a) {
         for (size_t b = 0; b < kShapeTypes; ++b) {
-            table[a][b].family = FamilyForTypes(names[a], names[b], &table[a][b].swapped);
+            table[a][b].family =
+                FamilyForTypes(ShapeKindName(kShapeKinds[a]), ShapeKindName(kShapeKinds[b]), &table[a][b].swapped);
         }
     }
     return table;
@@ -36,11 +35,11 @@ FamilyTable MakeFamilyTable(std::index_sequence<I...>)
 
 const FamilyTable& Families()
 {
-    static const FamilyTable table = MakeFamilyTable(std::make_index_sequence<kShapeTypes>{});
+    static const FamilyTable table = MakeFamilyTable();
     return table;
 }
 
-const PairFamily& FamilyOf(const Shape& a, const Shape& b) { return Families()[a.index()][b.index()]; }
+const PairFamily& FamilyOf(const Shape& a, const Shape& b) { return Families()[KindIndex(a)][KindIndex(b)]; }
 
 } // namespace
 
@@ -210,7 +209,7 @@ std::vector<SceneQuery> Scene::Queries() const
     }
     std::vector<std::uint8_t> types(m_shapes.size());
     for (size_t i = 0; i < m_shapes.size(); ++i) {
-        types[i] = static_cast<std::uint8_t>(m_shapes[i].shape.index());
+        types[i] = static_cast<std::uint8_t>(KindIndex(m_shapes[i].shape));
     }
     std::vector<SceneQuery> out;
     const bool anyDisabled = !m_disabledPairs.empty();
@@ -236,8 +235,18 @@ Query Scene::MakeQuery(const SceneQuery& q) const { return Query{q.family, Find(
 
 bool IsFanTarget(const Shape& shape)
 {
-    return std::holds_alternative<Aabb<double>>(shape) || std::holds_alternative<Sphere<double>>(shape) ||
-           std::holds_alternative<Obb<double>>(shape) || std::holds_alternative<Plane<double>>(shape);
+    switch (KindOf(shape)) {
+    case ShapeKind::Plane:
+    case ShapeKind::Aabb:
+    case ShapeKind::Sphere:
+    case ShapeKind::Obb:
+        return true;
+    case ShapeKind::Ray:
+    case ShapeKind::Segment:
+    case ShapeKind::Point:
+        return false;
+    }
+    UnknownShapeKind(KindOf(shape));
 }
 
 const SceneFan* Scene::FindFan(FanId id) const
@@ -300,7 +309,8 @@ namespace {
 /// "box" for aabb, "oriented box" for obb, else the type's name.
 std::string NameBase(std::string_view type)
 {
-    return type == "aabb" ? "box" : type == "obb" ? "oriented box" : std::string(type);
+    const std::optional<ShapeKind> kind = ShapeKindFromName(type);
+    return kind ? ShapeKindNoun(*kind) : std::string(type);
 }
 
 } // namespace
