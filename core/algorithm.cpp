@@ -35,6 +35,19 @@ constexpr std::array<Family, kFamilyCount> kFamilyList{Family::RayAabb,    Famil
                                                        Family::SphereAabb, Family::SphereSphere, Family::ObbObb,
                                                        Family::PointAabb,  Family::PointSphere,  Family::PointObb};
 
+// Both tables list every family in enum order (a missing entry would be zero-filled: RayAabb).
+static_assert(
+    [] {
+        for (size_t i = 0; i < kFamilies.size(); ++i) {
+            if (kFamilies[i].family != static_cast<Family>(i) || kFamilyList[i] != static_cast<Family>(i) ||
+                kFamilies[i].name.empty()) {
+                return false;
+            }
+        }
+        return true;
+    }(),
+    "kFamilies and kFamilyList list every Family once, in enum order");
+
 const FamilyEntry& Entry(Family family) { return kFamilies[static_cast<size_t>(family)]; }
 
 std::vector<AlgorithmInfo> BuildRegistry()
@@ -160,46 +173,6 @@ void RunBatch(const AlgorithmInfo& info, const QueryBatch& batch, Precision prec
 FloatShape ToFloat(const Shape& shape)
 {
     return std::visit([](const auto& s) -> FloatShape { return ShapeCast<float>(s); }, shape);
-}
-
-std::optional<glm::dvec3> ShapeCenter(const Shape& shape)
-{
-    if (const auto* box = std::get_if<Aabb<double>>(&shape)) {
-        return (box->min + box->max) * 0.5;
-    }
-    if (const auto* obb = std::get_if<Obb<double>>(&shape)) {
-        return obb->center;
-    }
-    if (const auto* sphere = std::get_if<Sphere<double>>(&shape)) {
-        return sphere->center;
-    }
-    if (const auto* ray = std::get_if<Ray<double>>(&shape)) {
-        return ray->origin;
-    }
-    if (const auto* seg = std::get_if<Segment<double>>(&shape)) {
-        return (seg->start + seg->end) * 0.5;
-    }
-    if (const auto* point = std::get_if<Point<double>>(&shape)) {
-        return point->position;
-    }
-    return std::nullopt;
-}
-
-std::optional<CastLine> CastLineOf(const Shape& shape)
-{
-    if (const auto* ray = std::get_if<Ray<double>>(&shape)) {
-        return CastLine{ray->origin, ray->direction};
-    }
-    if (const auto* seg = std::get_if<Segment<double>>(&shape)) {
-        return CastLine{seg->start, seg->end - seg->start};
-    }
-    return std::nullopt;
-}
-
-const char* ShapeTypeName(const Shape& shape)
-{
-    static const char* const kNames[] = {"ray", "segment", "plane", "aabb", "sphere", "obb", "point"};
-    return kNames[shape.index()];
 }
 
 } // namespace hitlab

@@ -25,26 +25,33 @@ double MaxAbs(const glm::dvec3& v) { return std::max({std::abs(v.x), std::abs(v.
 /// The largest |coordinate| a shape reaches (directions excluded: they scale t, not lengths).
 double ShapeLength(const Shape& shape)
 {
-    if (const auto* ray = std::get_if<Ray<double>>(&shape)) {
-        return MaxAbs(ray->origin);
+    switch (KindOf(shape)) {
+    case ShapeKind::Ray:
+        return MaxAbs(std::get<Ray<double>>(shape).origin);
+    case ShapeKind::Segment: {
+        const auto& seg = std::get<Segment<double>>(shape);
+        return std::max(MaxAbs(seg.start), MaxAbs(seg.end));
     }
-    if (const auto* seg = std::get_if<Segment<double>>(&shape)) {
-        return std::max(MaxAbs(seg->start), MaxAbs(seg->end));
+    case ShapeKind::Plane: {
+        const auto& plane = std::get<Plane<double>>(shape);
+        return std::abs(plane.distance) / glm::length(plane.normal);
     }
-    if (const auto* plane = std::get_if<Plane<double>>(&shape)) {
-        return std::abs(plane->distance) / glm::length(plane->normal);
+    case ShapeKind::Aabb: {
+        const auto& box = std::get<Aabb<double>>(shape);
+        return std::max(MaxAbs(box.min), MaxAbs(box.max));
     }
-    if (const auto* box = std::get_if<Aabb<double>>(&shape)) {
-        return std::max(MaxAbs(box->min), MaxAbs(box->max));
+    case ShapeKind::Sphere: {
+        const auto& sphere = std::get<Sphere<double>>(shape);
+        return MaxAbs(sphere.center) + sphere.radius;
     }
-    if (const auto* sphere = std::get_if<Sphere<double>>(&shape)) {
-        return MaxAbs(sphere->center) + sphere->radius;
+    case ShapeKind::Obb: {
+        const auto& obb = std::get<Obb<double>>(shape);
+        return MaxAbs(obb.center) + obb.halfExtents.x + obb.halfExtents.y + obb.halfExtents.z;
     }
-    if (const auto* point = std::get_if<Point<double>>(&shape)) {
-        return MaxAbs(point->position);
+    case ShapeKind::Point:
+        return MaxAbs(std::get<Point<double>>(shape).position);
     }
-    const auto& obb = std::get<Obb<double>>(shape);
-    return MaxAbs(obb.center) + obb.halfExtents.x + obb.halfExtents.y + obb.halfExtents.z;
+    UnknownShapeKind(KindOf(shape));
 }
 
 bool VectorsClose(const glm::dvec3& a, const glm::dvec3& b, double floor, Precision precision, double ulps)
@@ -72,18 +79,11 @@ struct Cause {
 /// the reference.
 bool OverlapNormalValid(const Query& q, Precision precision, const ValueScale& scale, const Result& x, double ulps)
 {
-    const glm::dvec3 move = x.depth * x.normal;
-    Query moved = q;
-    if (auto* box = std::get_if<Aabb<double>>(&moved.b)) {
-        box->min += move;
-        box->max += move;
-    } else if (auto* sphere = std::get_if<Sphere<double>>(&moved.b)) {
-        sphere->center += move;
-    } else if (auto* obb = std::get_if<Obb<double>>(&moved.b)) {
-        obb->center += move;
-    } else {
+    if (IsCast(q.family)) {
         return false;
     }
+    Query moved = q;
+    moved.b = Translated(q.b, x.depth * x.normal);
     const Result after = Run(ReferenceAlgorithm(q.family), moved, precision);
     return !after.hit || ValuesClose(after.depth, 0.0, scale.length, precision, ulps);
 }
@@ -98,13 +98,27 @@ ValueScale QueryValueScale(const Query& query)
     const double length = line ? glm::length(line->direction) : 0.0;
     scale.t = length > 0 ? scale.length / length : INFINITY; // a zero-length segment's t means nothing
     // a sphere's normal is (point - centre) / radius: the point's error divided by the radius
-    if (const auto* sphere = std::get_if<Sphere<double>>(&query.b);
-        sphere != nullptr && query.family == Family::RaySphere) {
-        scale.normal = std::max(1.0, scale.length / sphere->radius);
-    } else if (query.family == Family::SphereSphere) {
+    switch (query.family) {
+    case Family::RaySphere:
+        scale.normal = std::max(1.0, scale.length / std::get<Sphere<double>>(query.b).radius);
+        break;
+    case Family::SphereSphere: {
         const double distance =
             glm::length(std::get<Sphere<double>>(query.b).center - std::get<Sphere<double>>(query.a).center);
         scale.normal = std::max(1.0, scale.length / distance);
+        break;
+    }
+    case Family::RayAabb:
+    case Family::SegmentAabb:
+    case Family::RayPlane:
+    case Family::RayObb:
+    case Family::AabbAabb:
+    case Family::SphereAabb:
+    case Family::ObbObb:
+    case Family::PointAabb:
+    case Family::PointSphere:
+    case Family::PointObb:
+        break;
     }
     return scale;
 }

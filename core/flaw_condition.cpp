@@ -96,34 +96,62 @@ std::optional<FlawCondition> ParseCondition(std::string_view text, std::string* 
 std::vector<double> AxisComponents(const Query& q)
 {
     const glm::dvec3 d = CastDirection(q);
-    if (const auto* obb = std::get_if<Obb<double>>(&q.b); obb != nullptr && IsCast(q.family)) {
-        return {glm::dot(d, obb->axes[0]), glm::dot(d, obb->axes[1]), glm::dot(d, obb->axes[2])};
-    }
-    if (std::holds_alternative<Aabb<double>>(q.b) && IsCast(q.family)) {
+    switch (q.family) {
+    case Family::RayAabb:
+    case Family::SegmentAabb:
         return {d.x, d.y, d.z};
+    case Family::RayObb: {
+        const auto& obb = std::get<Obb<double>>(q.b);
+        return {glm::dot(d, obb.axes[0]), glm::dot(d, obb.axes[1]), glm::dot(d, obb.axes[2])};
     }
-    if (const auto* plane = std::get_if<Plane<double>>(&q.b)) {
-        return {glm::dot(plane->normal, d)};
+    case Family::RayPlane:
+        return {glm::dot(std::get<Plane<double>>(q.b).normal, d)};
+    case Family::RaySphere:
+    case Family::AabbAabb:
+    case Family::SphereAabb:
+    case Family::SphereSphere:
+    case Family::ObbObb:
+    case Family::PointAabb:
+    case Family::PointSphere:
+    case Family::PointObb:
+        return {};
     }
     return {};
+}
+
+/// A box's slab on one of its axes, as seen from a point: the point's coordinate along the axis
+/// and the slab's two face planes (an obb's in its local frame); nullopt for shapes without faces.
+struct FaceSlab {
+    double o = 0, lo = 0, hi = 0;
+};
+std::optional<FaceSlab> FaceSlabOf(const Shape& s, const glm::dvec3& p, int axis)
+{
+    switch (KindOf(s)) {
+    case ShapeKind::Aabb: {
+        const auto& box = std::get<Aabb<double>>(s);
+        return FaceSlab{p[axis], box.min[axis], box.max[axis]};
+    }
+    case ShapeKind::Obb: {
+        const auto& obb = std::get<Obb<double>>(s);
+        const double local = glm::dot(p - obb.center, obb.axes[static_cast<size_t>(axis)]);
+        return FaceSlab{local, -obb.halfExtents[axis], obb.halfExtents[axis]};
+    }
+    case ShapeKind::Ray:
+    case ShapeKind::Segment:
+    case ShapeKind::Plane:
+    case ShapeKind::Sphere:
+    case ShapeKind::Point:
+        return std::nullopt;
+    }
+    UnknownShapeKind(KindOf(s));
 }
 
 /// Whether the ray's origin lies exactly on one of the two face planes of a box axis.
 bool OriginOnFacePlane(const Query& q, int axis)
 {
     const std::optional<CastLine> line = CastLineOf(q.a);
-    if (!line) {
-        return false;
-    }
-    if (const auto* box = std::get_if<Aabb<double>>(&q.b)) {
-        const double o = line->origin[axis];
-        return o == box->min[axis] || o == box->max[axis];
-    }
-    if (const auto* obb = std::get_if<Obb<double>>(&q.b)) {
-        const double local = glm::dot(line->origin - obb->center, obb->axes[static_cast<size_t>(axis)]);
-        return std::abs(local) == obb->halfExtents[axis];
-    }
-    return false;
+    const std::optional<FaceSlab> slab = line ? FaceSlabOf(q.b, line->origin, axis) : std::nullopt;
+    return slab && (slab->o == slab->lo || slab->o == slab->hi);
 }
 
 bool InFacePlaneOn(const Query& q, int axis)
@@ -157,17 +185,11 @@ bool EntersEdgeOrCorner(const Query& q, const Result& ref)
         if (fi == 0.0) {
             continue;
         }
-        double o = 0, lo = 0, hi = 0;
-        if (const auto* box = std::get_if<Aabb<double>>(&q.b)) {
-            o = line->origin[i];
-            lo = box->min[i];
-            hi = box->max[i];
-        } else {
-            const auto& obb = std::get<Obb<double>>(q.b);
-            o = glm::dot(line->origin - obb.center, obb.axes[static_cast<size_t>(i)]);
-            lo = -obb.halfExtents[i];
-            hi = obb.halfExtents[i];
+        const std::optional<FaceSlab> slab = FaceSlabOf(q.b, line->origin, i);
+        if (!slab) {
+            return false;
         }
+        const auto [o, lo, hi] = *slab;
         const double entry = ((fi > 0 ? lo : hi) - o) / fi;
         planes += entry == ref.tEnter ? 1 : 0;
     }
@@ -176,17 +198,25 @@ bool EntersEdgeOrCorner(const Query& q, const Result& ref)
 
 double SmallestExtent(const Shape& s)
 {
-    if (const auto* box = std::get_if<Aabb<double>>(&s)) {
-        const glm::dvec3 e = box->max - box->min;
+    switch (KindOf(s)) {
+    case ShapeKind::Aabb: {
+        const auto& box = std::get<Aabb<double>>(s);
+        const glm::dvec3 e = box.max - box.min;
         return std::min({e.x, e.y, e.z});
     }
-    if (const auto* obb = std::get_if<Obb<double>>(&s)) {
-        return 2 * std::min({obb->halfExtents.x, obb->halfExtents.y, obb->halfExtents.z});
+    case ShapeKind::Obb: {
+        const glm::dvec3& h = std::get<Obb<double>>(s).halfExtents;
+        return 2 * std::min({h.x, h.y, h.z});
     }
-    if (const auto* sphere = std::get_if<Sphere<double>>(&s)) {
-        return sphere->radius;
+    case ShapeKind::Sphere:
+        return std::get<Sphere<double>>(s).radius;
+    case ShapeKind::Ray:
+    case ShapeKind::Segment:
+    case ShapeKind::Plane:
+    case ShapeKind::Point:
+        return INFINITY;
     }
-    return INFINITY;
+    UnknownShapeKind(KindOf(s));
 }
 
 /// |p - c| without overflow or underflow (scaled by the largest component), or -1 when the family
@@ -194,11 +224,23 @@ double SmallestExtent(const Shape& s)
 double CentreDistance(const Query& q)
 {
     glm::dvec3 d(0);
-    if (const auto* p = std::get_if<Point<double>>(&q.a); p != nullptr && q.family == Family::PointSphere) {
-        d = p->position - std::get<Sphere<double>>(q.b).center;
-    } else if (q.family == Family::SphereSphere) {
+    switch (q.family) {
+    case Family::PointSphere:
+        d = std::get<Point<double>>(q.a).position - std::get<Sphere<double>>(q.b).center;
+        break;
+    case Family::SphereSphere:
         d = std::get<Sphere<double>>(q.b).center - std::get<Sphere<double>>(q.a).center;
-    } else {
+        break;
+    case Family::RayAabb:
+    case Family::SegmentAabb:
+    case Family::RayPlane:
+    case Family::RaySphere:
+    case Family::RayObb:
+    case Family::AabbAabb:
+    case Family::SphereAabb:
+    case Family::ObbObb:
+    case Family::PointAabb:
+    case Family::PointObb:
         return -1;
     }
     const double m = std::max({std::abs(d.x), std::abs(d.y), std::abs(d.z)});

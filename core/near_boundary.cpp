@@ -10,20 +10,12 @@ namespace hitlab {
 
 namespace {
 
-/// Calls f on every number of the query's shapes (every shape is plain doubles).
+/// Calls f on every number of the query's shapes.
 template <typename F>
 void ForEachNumber(const Query& query, F f)
 {
-    for (const Shape* shape : {&query.a, &query.b}) {
-        std::visit(
-            [&f](const auto& x) {
-                const auto* p = reinterpret_cast<const double*>(&x);
-                for (std::size_t i = 0; i < sizeof x / sizeof(double); ++i) {
-                    f(p[i]);
-                }
-            },
-            *shape);
-    }
+    ForEachShapeNumber(query.a, true, f);
+    ForEachShapeNumber(query.b, true, f);
 }
 
 constexpr glm::dvec3 kAxes[6] = {{1, 0, 0}, {-1, 0, 0}, {0, 1, 0}, {0, -1, 0}, {0, 0, 1}, {0, 0, -1}};
@@ -57,40 +49,42 @@ bool VerdictFlipsNear(const Query& query, double relative, const std::function<b
         ForEachNumber(q, [&finite](double v) { finite = finite && std::isfinite(v); });
         return finite && hit(q) != was;
     };
-    return std::visit(
-        [&](const auto& x) -> bool {
-            using X = std::decay_t<decltype(x)>;
-            if constexpr (std::is_same_v<X, Plane<double>>) {
-                const double shift = delta * glm::length(x.normal);
-                return flips(Plane<double>{x.normal, x.distance + shift}) ||
-                       flips(Plane<double>{x.normal, x.distance - shift});
-            } else if constexpr (std::is_same_v<X, Aabb<double>>) {
-                const glm::dvec3 d(delta);
-                const glm::dvec3 lo = x.min + d, hi = x.max - d;
-                return flips(Aabb<double>{x.min - d, x.max + d}) ||
-                       (lo.x <= hi.x && lo.y <= hi.y && lo.z <= hi.z && flips(Aabb<double>{lo, hi})) ||
-                       std::any_of(std::begin(kAxes), std::end(kAxes), [&](const glm::dvec3& a) {
-                           return flips(Aabb<double>{x.min + a * delta, x.max + a * delta});
-                       });
-            } else if constexpr (std::is_same_v<X, Sphere<double>>) {
-                return flips(Sphere<double>{x.center, x.radius + delta}) ||
-                       (x.radius >= delta && flips(Sphere<double>{x.center, x.radius - delta})) ||
-                       std::any_of(std::begin(kAxes), std::end(kAxes), [&](const glm::dvec3& a) {
-                           return flips(Sphere<double>{x.center + a * delta, x.radius});
-                       });
-            } else if constexpr (std::is_same_v<X, Obb<double>>) {
-                const glm::dvec3 d(delta);
-                const glm::dvec3 h = x.halfExtents - d;
-                return flips(Obb<double>{x.center, x.halfExtents + d, x.axes}) ||
-                       (h.x >= 0 && h.y >= 0 && h.z >= 0 && flips(Obb<double>{x.center, h, x.axes})) ||
-                       std::any_of(std::begin(kAxes), std::end(kAxes), [&](const glm::dvec3& a) {
-                           return flips(Obb<double>{x.center + a * delta, x.halfExtents, x.axes});
-                       });
-            } else {
-                return false;
-            }
-        },
-        query.b);
+    // b moved by delta along each axis, both ways
+    auto moved = [&] {
+        return std::any_of(std::begin(kAxes), std::end(kAxes),
+                           [&](const glm::dvec3& a) { return flips(Translated(query.b, a * delta)); });
+    };
+    switch (KindOf(query.b)) {
+    case ShapeKind::Plane: {
+        const auto& x = std::get<Plane<double>>(query.b);
+        const double shift = delta * glm::length(x.normal);
+        return flips(Plane<double>{x.normal, x.distance + shift}) || flips(Plane<double>{x.normal, x.distance - shift});
+    }
+    case ShapeKind::Aabb: {
+        const auto& x = std::get<Aabb<double>>(query.b);
+        const glm::dvec3 d(delta);
+        const glm::dvec3 lo = x.min + d, hi = x.max - d;
+        return flips(Aabb<double>{x.min - d, x.max + d}) ||
+               (lo.x <= hi.x && lo.y <= hi.y && lo.z <= hi.z && flips(Aabb<double>{lo, hi})) || moved();
+    }
+    case ShapeKind::Sphere: {
+        const auto& x = std::get<Sphere<double>>(query.b);
+        return flips(Sphere<double>{x.center, x.radius + delta}) ||
+               (x.radius >= delta && flips(Sphere<double>{x.center, x.radius - delta})) || moved();
+    }
+    case ShapeKind::Obb: {
+        const auto& x = std::get<Obb<double>>(query.b);
+        const glm::dvec3 d(delta);
+        const glm::dvec3 h = x.halfExtents - d;
+        return flips(Obb<double>{x.center, x.halfExtents + d, x.axes}) ||
+               (h.x >= 0 && h.y >= 0 && h.z >= 0 && flips(Obb<double>{x.center, h, x.axes})) || moved();
+    }
+    case ShapeKind::Ray:
+    case ShapeKind::Segment:
+    case ShapeKind::Point:
+        return false;
+    }
+    UnknownShapeKind(KindOf(query.b));
 }
 
 } // namespace hitlab

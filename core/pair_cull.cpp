@@ -20,14 +20,13 @@ struct TypePair {
 };
 using TypeTable = std::array<std::array<TypePair, kShapeTypes>, kShapeTypes>;
 
-template <size_t... I>
-TypeTable MakeTypeTable(std::index_sequence<I...>)
+TypeTable MakeTypeTable()
 {
-    const std::array<std::string_view, kShapeTypes> names{ShapeTypeName(Shape(std::in_place_index<I>))...};
     TypeTable table{};
     for (size_t a = 0; a < kShapeTypes; ++a) {
         for (size_t b = 0; b < kShapeTypes; ++b) {
-            table[a][b].family = FamilyForTypes(names[a], names[b], &table[a][b].swapped);
+            table[a][b].family =
+                FamilyForTypes(ShapeKindName(kShapeKinds[a]), ShapeKindName(kShapeKinds[b]), &table[a][b].swapped);
         }
     }
     return table;
@@ -35,7 +34,7 @@ TypeTable MakeTypeTable(std::index_sequence<I...>)
 
 const TypeTable& Types()
 {
-    static const TypeTable table = MakeTypeTable(std::make_index_sequence<kShapeTypes>{});
+    static const TypeTable table = MakeTypeTable();
     return table;
 }
 
@@ -71,22 +70,34 @@ int SweepAxis(const std::vector<SweepBox>& boxes)
 bool SolidBounds(const Shape& shape, glm::dvec3& min, glm::dvec3& max)
 {
     double obbGrowth = 0;
-    if (const auto* box = std::get_if<Aabb<double>>(&shape)) {
-        min = box->min;
-        max = box->max;
-    } else if (const auto* sphere = std::get_if<Sphere<double>>(&shape)) {
-        min = sphere->center - sphere->radius;
-        max = sphere->center + sphere->radius;
-    } else if (const auto* obb = std::get_if<Obb<double>>(&shape)) {
-        const glm::dvec3 r = glm::abs(obb->axes[0]) * obb->halfExtents.x + glm::abs(obb->axes[1]) * obb->halfExtents.y +
-                             glm::abs(obb->axes[2]) * obb->halfExtents.z;
-        min = obb->center - r;
-        max = obb->center + r;
+    switch (KindOf(shape)) {
+    case ShapeKind::Aabb: {
+        const auto& box = std::get<Aabb<double>>(shape);
+        min = box.min;
+        max = box.max;
+        break;
+    }
+    case ShapeKind::Sphere: {
+        const auto& sphere = std::get<Sphere<double>>(shape);
+        min = sphere.center - sphere.radius;
+        max = sphere.center + sphere.radius;
+        break;
+    }
+    case ShapeKind::Obb: {
+        const auto& obb = std::get<Obb<double>>(shape);
+        const glm::dvec3 r = ObbAxisHalfWidths(obb);
+        min = obb.center - r;
+        max = obb.center + r;
         obbGrowth = kBoundsObbMargin * std::max({r.x, r.y, r.z});
-    } else if (const auto* point = std::get_if<Point<double>>(&shape)) {
-        min = point->position;
-        max = point->position;
-    } else {
+        break;
+    }
+    case ShapeKind::Point:
+        min = std::get<Point<double>>(shape).position;
+        max = min;
+        break;
+    case ShapeKind::Ray:
+    case ShapeKind::Segment:
+    case ShapeKind::Plane:
         return false;
     }
     const glm::dvec3 magnitude = glm::max(glm::abs(min), glm::abs(max));
@@ -112,7 +123,7 @@ struct Listing {
     explicit Listing(const Scene& s) : scene(s)
     {
         for (size_t i = 0; i < shapes.size(); ++i) {
-            ofType[shapes[i].shape.index()].push_back(static_cast<std::uint32_t>(i));
+            ofType[KindIndex(shapes[i].shape)].push_back(static_cast<std::uint32_t>(i));
         }
     }
     /// Whether a pair of these types is a query: a family, and a cast unless solid pairs are on.
@@ -146,8 +157,8 @@ void CountQueries(const Listing& l, QueryList& list)
     for (const PairKey& key : l.scene.DisabledPairs()) {
         const SceneShape* x = l.scene.Find(key.lo);
         const SceneShape* y = l.scene.Find(key.hi);
-        if (key.lo != key.hi && x != nullptr && y != nullptr && l.Counted(x->shape.index(), y->shape.index())) {
-            --(IsCast(*l.table[x->shape.index()][y->shape.index()].family) ? list.casts : list.solidPairs);
+        if (key.lo != key.hi && x != nullptr && y != nullptr && l.Counted(KindIndex(x->shape), KindIndex(y->shape))) {
+            --(IsCast(*l.table[KindIndex(x->shape)][KindIndex(y->shape)].family) ? list.casts : list.solidPairs);
         }
     }
 }
@@ -187,10 +198,10 @@ std::uint64_t AddOverlappingSolids(Listing& l, std::uint64_t room)
     std::uint64_t kept = 0;
     for (size_t k = 0; k < boxes.size() && kept <= room; ++k) {
         const SweepBox& p = boxes[k];
-        const size_t typeP = l.shapes[p.index].shape.index();
+        const size_t typeP = KindIndex(l.shapes[p.index].shape);
         for (size_t m = k + 1; m < boxes.size() && boxes[m].min[axis] <= p.max[axis] && kept <= room; ++m) {
             const SweepBox& q = boxes[m];
-            if (!l.Counted(typeP, l.shapes[q.index].shape.index()) || q.min.x > p.max.x || p.min.x > q.max.x ||
+            if (!l.Counted(typeP, KindIndex(l.shapes[q.index].shape)) || q.min.x > p.max.x || p.min.x > q.max.x ||
                 q.min.y > p.max.y || p.min.y > q.max.y || q.min.z > p.max.z || p.min.z > q.max.z) {
                 continue;
             }
@@ -211,7 +222,7 @@ std::vector<SceneQuery> SortedQueries(Listing& l)
     for (const IndexPair& p : l.pairs) {
         const SceneShape& first = l.shapes[p.i];
         const SceneShape& second = l.shapes[p.j];
-        const TypePair& type = l.table[first.shape.index()][second.shape.index()];
+        const TypePair& type = l.table[KindIndex(first.shape)][KindIndex(second.shape)];
         queries.push_back(type.swapped ? SceneQuery{*type.family, second.id, first.id}
                                        : SceneQuery{*type.family, first.id, second.id});
     }

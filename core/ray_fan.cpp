@@ -18,28 +18,39 @@ namespace {
 /// The target's bounding sphere (a plane: a disc around the point nearest the origin).
 void Bound(const Shape& target, const glm::dvec3& origin, glm::dvec3* center, double* radius)
 {
-    std::visit(
-        [&](const auto& x) {
-            using X = std::decay_t<decltype(x)>;
-            if constexpr (std::is_same_v<X, Aabb<double>>) {
-                *center = (x.min + x.max) * 0.5;
-                *radius = glm::length(x.max - x.min) * 0.5;
-            } else if constexpr (std::is_same_v<X, Sphere<double>>) {
-                *center = x.center;
-                *radius = x.radius;
-            } else if constexpr (std::is_same_v<X, Obb<double>>) {
-                *center = x.center;
-                *radius = glm::length(x.halfExtents);
-            } else if constexpr (std::is_same_v<X, Plane<double>>) {
-                const double n2 = glm::dot(x.normal, x.normal);
-                *center = origin - x.normal * ((glm::dot(x.normal, origin) - x.distance) / n2);
-                *radius = std::max(1.0, glm::length(*center - origin));
-            } else {
-                *center = origin;
-                *radius = 1;
-            }
-        },
-        target);
+    switch (KindOf(target)) {
+    case ShapeKind::Aabb: {
+        const auto& x = std::get<Aabb<double>>(target);
+        *center = (x.min + x.max) * 0.5;
+        *radius = glm::length(x.max - x.min) * 0.5;
+        break;
+    }
+    case ShapeKind::Sphere: {
+        const auto& x = std::get<Sphere<double>>(target);
+        *center = x.center;
+        *radius = x.radius;
+        break;
+    }
+    case ShapeKind::Obb: {
+        const auto& x = std::get<Obb<double>>(target);
+        *center = x.center;
+        *radius = glm::length(x.halfExtents);
+        break;
+    }
+    case ShapeKind::Plane: {
+        const auto& x = std::get<Plane<double>>(target);
+        const double n2 = glm::dot(x.normal, x.normal);
+        *center = origin - x.normal * ((glm::dot(x.normal, origin) - x.distance) / n2);
+        *radius = std::max(1.0, glm::length(*center - origin));
+        break;
+    }
+    case ShapeKind::Ray:
+    case ShapeKind::Segment:
+    case ShapeKind::Point:
+        *center = origin;
+        *radius = 1;
+        break;
+    }
     *radius = std::max(*radius, 1e-9);
 }
 

@@ -20,14 +20,13 @@ struct PairFamily {
 
 using FamilyTable = std::array<std::array<PairFamily, kShapeTypes>, kShapeTypes>;
 
-template <size_t... I>
-FamilyTable MakeFamilyTable(std::index_sequence<I...>)
+FamilyTable MakeFamilyTable()
 {
-    const std::array<std::string_view, kShapeTypes> names{ShapeTypeName(Shape(std::in_place_index<I>))...};
     FamilyTable table{};
     for (size_t a = 0; a < kShapeTypes; ++a) {
         for (size_t b = 0; b < kShapeTypes; ++b) {
-            table[a][b].family = FamilyForTypes(names[a], names[b], &table[a][b].swapped);
+            table[a][b].family =
+                FamilyForTypes(ShapeKindName(kShapeKinds[a]), ShapeKindName(kShapeKinds[b]), &table[a][b].swapped);
         }
     }
     return table;
@@ -35,11 +34,11 @@ FamilyTable MakeFamilyTable(std::index_sequence<I...>)
 
 const FamilyTable& Families()
 {
-    static const FamilyTable table = MakeFamilyTable(std::make_index_sequence<kShapeTypes>{});
+    static const FamilyTable table = MakeFamilyTable();
     return table;
 }
 
-const PairFamily& FamilyOf(const Shape& a, const Shape& b) { return Families()[a.index()][b.index()]; }
+const PairFamily& FamilyOf(const Shape& a, const Shape& b) { return Families()[KindIndex(a)][KindIndex(b)]; }
 
 } // namespace
 
@@ -212,12 +211,12 @@ std::vector<SceneQuery> Scene::Queries() const
     constexpr size_t kTypes = kShapeTypes;
     std::array<std::vector<size_t>, kTypes> byType;
     for (size_t i = 0; i < m_shapes.size(); ++i) {
-        byType[m_shapes[i].shape.index()].push_back(i);
+        byType[KindIndex(m_shapes[i].shape)].push_back(i);
     }
     std::vector<SceneQuery> out;
     const bool anyDisabled = !m_disabledPairs.empty();
     for (size_t i = 0; i < m_shapes.size(); ++i) {
-        const auto& row = queried[m_shapes[i].shape.index()];
+        const auto& row = queried[KindIndex(m_shapes[i].shape)];
         std::array<size_t, kTypes> at{}; // the next later shape of each type (its list's end: none)
         for (size_t t = 0; t < kTypes; ++t) {
             const auto& list = byType[t];
@@ -251,8 +250,18 @@ Query Scene::MakeQuery(const SceneQuery& q) const { return Query{q.family, Find(
 
 bool IsFanTarget(const Shape& shape)
 {
-    return std::holds_alternative<Aabb<double>>(shape) || std::holds_alternative<Sphere<double>>(shape) ||
-           std::holds_alternative<Obb<double>>(shape) || std::holds_alternative<Plane<double>>(shape);
+    switch (KindOf(shape)) {
+    case ShapeKind::Plane:
+    case ShapeKind::Aabb:
+    case ShapeKind::Sphere:
+    case ShapeKind::Obb:
+        return true;
+    case ShapeKind::Ray:
+    case ShapeKind::Segment:
+    case ShapeKind::Point:
+        return false;
+    }
+    UnknownShapeKind(KindOf(shape));
 }
 
 const SceneFan* Scene::FindFan(FanId id) const
@@ -315,7 +324,8 @@ namespace {
 /// "box" for aabb, "oriented box" for obb, else the type's name.
 std::string NameBase(std::string_view type)
 {
-    return type == "aabb" ? "box" : type == "obb" ? "oriented box" : std::string(type);
+    const std::optional<ShapeKind> kind = ShapeKindFromName(type);
+    return kind ? ShapeKindNoun(*kind) : std::string(type);
 }
 
 } // namespace

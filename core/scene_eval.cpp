@@ -294,7 +294,7 @@ bool SceneEvaluator::ListCurrent(const Scene& scene) const
         return false;
     }
     for (size_t i = 0; i < shapes.size(); ++i) {
-        if (shapes[i].id != m_listIds[i] || shapes[i].shape.index() != m_listTypes[i]) {
+        if (shapes[i].id != m_listIds[i] || KindOf(shapes[i].shape) != m_listTypes[i]) {
             return false;
         }
     }
@@ -308,7 +308,7 @@ void SceneEvaluator::RememberList(const Scene& scene)
     m_listTypes.resize(shapes.size());
     for (size_t i = 0; i < shapes.size(); ++i) {
         m_listIds[i] = shapes[i].id;
-        m_listTypes[i] = static_cast<std::uint8_t>(shapes[i].shape.index());
+        m_listTypes[i] = KindOf(shapes[i].shape);
     }
     m_listSolidPairs = scene.SolidPairsEnabled();
     m_listDisabled = scene.DisabledPairs();

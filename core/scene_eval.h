@@ -123,10 +123,10 @@ private:
     /// Each family's enabled algorithms at the last evaluation (the outcomes' order): every query
     /// of a family was evaluated with the same list, since a settings change recomputes them all.
     std::array<std::vector<const AlgorithmInfo*>, kFamilyCount> m_enabled;
-    std::vector<SceneQuery> m_list;        ///< m_queries' queries, compact: compared with the scene's on each rebuild
-    std::vector<ShapeId> m_listIds;        ///< RememberList: the shapes' ids when m_list was derived
-    std::vector<std::uint8_t> m_listTypes; ///< their types (Shape::index())
-    std::set<PairKey> m_listDisabled;      ///< the disabled pairs
+    std::vector<SceneQuery> m_list;     ///< m_queries' queries, compact: compared with the scene's on each rebuild
+    std::vector<ShapeId> m_listIds;     ///< RememberList: the shapes' ids when m_list was derived
+    std::vector<ShapeKind> m_listTypes; ///< their kinds
+    std::set<PairKey> m_listDisabled;   ///< the disabled pairs
     bool m_listSolidPairs = false, m_listKnown = false;
     std::unordered_map<std::uint64_t, size_t> m_index;          ///< Key(a, b) in protocol order -> m_queries index
     std::unordered_map<ShapeId, std::uint64_t> m_seenRevisions; ///< shape revisions evaluated

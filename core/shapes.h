@@ -5,7 +5,11 @@
 #include <glm/vec3.hpp>
 
 #include <array>
+#include <cstddef>
+#include <cstdint>
 #include <optional>
+#include <string_view>
+#include <type_traits>
 #include <variant>
 
 namespace hitlab {
@@ -76,6 +80,57 @@ using Shape =
 /// How many types of shape there are (tables indexed by Shape::index()).
 inline constexpr std::size_t kShapeTypes = std::variant_size_v<Shape>;
 
+/// The kind of a Shape, one enumerator per alternative in the variant's order. Each question about
+/// a shape (its name, centre, bounds, how it is read, drawn, moved...) is one `switch (KindOf(s))`
+/// that lists every kind and has no `default:`, as Box2D's b2ComputeShapeAABB (src/shape.c) is one
+/// complete switch: with -Wswitch (in -Wall) and -Werror, a kind added here is a compile error at
+/// every switch that must handle it. A place that means one type alone ("is this a ray?") keeps
+/// std::get_if; scripts/check-source rejects a chain of get_if / holds_alternative / is_same_v over
+/// several shape types on one value, and `.index()` on a shape outside this header.
+/// docs/architecture.md, "Adding a shape", lists the places.
+enum class ShapeKind : std::uint8_t { Ray, Segment, Plane, Aabb, Sphere, Obb, Point };
+
+/// Every kind, in enum (and variant) order.
+inline constexpr std::array<ShapeKind, 7> kShapeKinds{ShapeKind::Ray,  ShapeKind::Segment, ShapeKind::Plane,
+                                                      ShapeKind::Aabb, ShapeKind::Sphere,  ShapeKind::Obb,
+                                                      ShapeKind::Point};
+
+/// The Shape alternative of a kind.
+template <ShapeKind K>
+using ShapeOf = std::variant_alternative_t<static_cast<std::size_t>(K), Shape>;
+
+static_assert(kShapeKinds.size() == std::variant_size_v<Shape>, "every Shape alternative has one ShapeKind");
+static_assert(std::is_same_v<ShapeOf<ShapeKind::Ray>, Ray<double>> &&
+                  std::is_same_v<ShapeOf<ShapeKind::Segment>, Segment<double>> &&
+                  std::is_same_v<ShapeOf<ShapeKind::Plane>, Plane<double>> &&
+                  std::is_same_v<ShapeOf<ShapeKind::Aabb>, Aabb<double>> &&
+                  std::is_same_v<ShapeOf<ShapeKind::Sphere>, Sphere<double>> &&
+                  std::is_same_v<ShapeOf<ShapeKind::Obb>, Obb<double>> &&
+                  std::is_same_v<ShapeOf<ShapeKind::Point>, Point<double>>,
+              "ShapeKind's enumerators follow Shape's alternatives, in order");
+static_assert(
+    [] {
+        for (std::size_t i = 0; i < kShapeKinds.size(); ++i) {
+            if (kShapeKinds[i] != static_cast<ShapeKind>(i)) {
+                return false;
+            }
+        }
+        return true;
+    }(),
+    "kShapeKinds lists every kind in enum order");
+
+/// The kind of a shape (the only place that reads the variant's index).
+inline ShapeKind KindOf(const Shape& shape) { return static_cast<ShapeKind>(shape.index()); }
+/// The kind as an index into a table with one entry per kind (kShapeKinds.size() entries).
+inline std::size_t KindIndex(const Shape& shape) { return static_cast<std::size_t>(KindOf(shape)); }
+
+/// A shape of the kind with its members' defaults (a unit box, a ray along +x, ...).
+Shape DefaultShape(ShapeKind kind);
+
+/// Called after a switch that returns from every kind, where only a value outside the enum can
+/// arrive (memory corruption): prints the value and aborts.
+[[noreturn]] void UnknownShapeKind(ShapeKind kind);
+
 /// Converts a shape to another scalar (rounding to nearest when narrowing).
 template <typename U, typename T>
 Ray<U> ShapeCast(const Ray<T>& r)
@@ -114,8 +169,22 @@ Point<U> ShapeCast(const Point<T>& p)
     return {Vec3<U>(p.position)};
 }
 
+/// The protocol's type name of a kind ("ray", "aabb", ...).
+const char* ShapeKindName(ShapeKind kind);
 /// The protocol's type name of a shape ("ray", "aabb", ...).
 const char* ShapeTypeName(const Shape& shape);
+/// The kind a protocol type name names; nullopt for any other text.
+std::optional<ShapeKind> ShapeKindFromName(std::string_view name);
+/// The kind in words for people: "box" for an aabb, "oriented box" for an obb, else the type name.
+const char* ShapeKindNoun(ShapeKind kind);
+
+/// The shape moved by d: every point p of it becomes p + d (a plane's distance grows by normal . d;
+/// directions, sizes and axes are unchanged).
+Shape Translated(const Shape& shape, const glm::dvec3& d);
+
+/// An oriented box's half widths along x, y and z: |axes| * halfExtents, the half size of the
+/// axis-aligned box around it.
+glm::dvec3 ObbAxisHalfWidths(const Obb<double>& obb);
 
 /// Where a shape sits: a box's or oriented box's centre, a sphere's centre, a ray's origin, a
 /// segment's midpoint; nullopt for a plane (it has no centre).
@@ -129,5 +198,65 @@ struct CastLine {
 };
 /// The cast line of a ray or a segment; nullopt for the other shapes.
 std::optional<CastLine> CastLineOf(const Shape& shape);
+
+/// Calls fn(number) on every number of the shape, in member order (a ray's origin then direction,
+/// x, y, z; a plane's normal then distance; an obb's centre, half extents, then its axes when
+/// withAxes). S is Shape (fn gets double&) or const Shape (fn gets const double&).
+template <typename S, typename Fn>
+requires std::is_same_v<std::remove_const_t<S>, Shape>
+void ForEachShapeNumber(S& shape, bool withAxes, Fn&& fn)
+{
+    auto vec = [&fn](auto& v) {
+        fn(v.x);
+        fn(v.y);
+        fn(v.z);
+    };
+    switch (KindOf(shape)) {
+    case ShapeKind::Ray: {
+        auto& x = std::get<Ray<double>>(shape);
+        vec(x.origin);
+        vec(x.direction);
+        return;
+    }
+    case ShapeKind::Segment: {
+        auto& x = std::get<Segment<double>>(shape);
+        vec(x.start);
+        vec(x.end);
+        return;
+    }
+    case ShapeKind::Plane: {
+        auto& x = std::get<Plane<double>>(shape);
+        vec(x.normal);
+        fn(x.distance);
+        return;
+    }
+    case ShapeKind::Aabb: {
+        auto& x = std::get<Aabb<double>>(shape);
+        vec(x.min);
+        vec(x.max);
+        return;
+    }
+    case ShapeKind::Sphere: {
+        auto& x = std::get<Sphere<double>>(shape);
+        vec(x.center);
+        fn(x.radius);
+        return;
+    }
+    case ShapeKind::Obb: {
+        auto& x = std::get<Obb<double>>(shape);
+        vec(x.center);
+        vec(x.halfExtents);
+        if (withAxes) {
+            for (auto& axis : x.axes) {
+                vec(axis);
+            }
+        }
+        return;
+    }
+    case ShapeKind::Point:
+        vec(std::get<Point<double>>(shape).position);
+        return;
+    }
+}
 
 } // namespace hitlab

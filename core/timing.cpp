@@ -36,33 +36,46 @@ Query PerturbQuery(const Query& query, double relative, std::uint64_t& state)
         jiggle(v.z);
     };
     for (Shape* shape : {&q.a, &q.b}) {
-        std::visit(
-            [&](auto& x) {
-                using X = std::decay_t<decltype(x)>;
-                if constexpr (std::is_same_v<X, Ray<double>>) {
-                    jiggle3(x.origin);
-                    jiggle3(x.direction); // a relative change never makes a nonzero component zero
-                } else if constexpr (std::is_same_v<X, Segment<double>>) {
-                    jiggle3(x.start);
-                    jiggle3(x.end);
-                } else if constexpr (std::is_same_v<X, Plane<double>>) {
-                    jiggle(x.distance);
-                } else if constexpr (std::is_same_v<X, Aabb<double>>) {
-                    jiggle3(x.min);
-                    jiggle3(x.max);
-                    const glm::dvec3 lo = glm::min(x.min, x.max), hi = glm::max(x.min, x.max);
-                    x = {lo, hi};
-                } else if constexpr (std::is_same_v<X, Sphere<double>>) {
-                    jiggle3(x.center);
-                    jiggle(x.radius);
-                } else if constexpr (std::is_same_v<X, Point<double>>) {
-                    jiggle3(x.position);
-                } else {
-                    jiggle3(x.center);
-                    jiggle3(x.halfExtents);
-                }
-            },
-            *shape);
+        switch (KindOf(*shape)) {
+        case ShapeKind::Ray: {
+            auto& x = std::get<Ray<double>>(*shape);
+            jiggle3(x.origin);
+            jiggle3(x.direction); // a relative change never makes a nonzero component zero
+            break;
+        }
+        case ShapeKind::Segment: {
+            auto& x = std::get<Segment<double>>(*shape);
+            jiggle3(x.start);
+            jiggle3(x.end);
+            break;
+        }
+        case ShapeKind::Plane:
+            jiggle(std::get<Plane<double>>(*shape).distance);
+            break;
+        case ShapeKind::Aabb: {
+            auto& x = std::get<Aabb<double>>(*shape);
+            jiggle3(x.min);
+            jiggle3(x.max);
+            const glm::dvec3 lo = glm::min(x.min, x.max), hi = glm::max(x.min, x.max);
+            x = {lo, hi};
+            break;
+        }
+        case ShapeKind::Sphere: {
+            auto& x = std::get<Sphere<double>>(*shape);
+            jiggle3(x.center);
+            jiggle(x.radius);
+            break;
+        }
+        case ShapeKind::Obb: {
+            auto& x = std::get<Obb<double>>(*shape);
+            jiggle3(x.center);
+            jiggle3(x.halfExtents);
+            break;
+        }
+        case ShapeKind::Point:
+            jiggle3(std::get<Point<double>>(*shape).position);
+            break;
+        }
     }
     return q;
 }

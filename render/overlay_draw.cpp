@@ -18,18 +18,28 @@ namespace {
 bool BoxFrame(const Shape& shape, glm::dvec3& center, glm::dvec3& half, std::array<glm::dvec3, 3>& axes)
 {
     axes = {glm::dvec3(1, 0, 0), glm::dvec3(0, 1, 0), glm::dvec3(0, 0, 1)};
-    if (const auto* box = std::get_if<Aabb<double>>(&shape)) {
-        center = (box->min + box->max) * 0.5;
-        half = (box->max - box->min) * 0.5;
+    switch (KindOf(shape)) {
+    case ShapeKind::Aabb: {
+        const auto& box = std::get<Aabb<double>>(shape);
+        center = (box.min + box.max) * 0.5;
+        half = (box.max - box.min) * 0.5;
         return true;
     }
-    if (const auto* obb = std::get_if<Obb<double>>(&shape)) {
-        center = obb->center;
-        half = obb->halfExtents;
-        axes = obb->axes;
+    case ShapeKind::Obb: {
+        const auto& obb = std::get<Obb<double>>(shape);
+        center = obb.center;
+        half = obb.halfExtents;
+        axes = obb.axes;
         return true;
     }
-    return false;
+    case ShapeKind::Ray:
+    case ShapeKind::Segment:
+    case ShapeKind::Plane:
+    case ShapeKind::Sphere:
+    case ShapeKind::Point:
+        return false;
+    }
+    UnknownShapeKind(KindOf(shape));
 }
 
 void DrawFaceSteps(const Scene& scene, const SceneQuery& query, const Trace& trace, DrawSink& out)

@@ -76,68 +76,101 @@ void DrawBox(DrawSink& out, const glm::dvec3& center, const glm::dvec3& half, co
     }
 }
 
+void DrawSphere(const SceneShape& s, const Sphere<double>& sphere, const Looks& looks, DrawSink& out)
+{
+    const glm::vec4 outline = looks.selected  ? glm::vec4(glm::vec3(palette::kSelected), 2.5f)
+                              : looks.hovered ? glm::vec4(glm::vec3(Lighter(s.color, 0.6f)), 2.0f)
+                                              : glm::vec4(glm::vec3(Lighter(s.color, 0.25f)), 1.0f);
+    out.Sphere(F(sphere.center), float(sphere.radius), WithAlpha(s.color, looks.hovered ? 0.34f : 0.26f), outline);
+}
+
+void DrawPoint(const SceneShape& s, const Point<double>& point, const Looks& looks, DrawSink& out)
+{
+    // a handle: a disc in a ring, drawn on top so that a point inside a solid shows
+    const glm::vec4 c = looks.selected ? palette::kSelected : looks.hovered ? Lighter(s.color, 0.4f) : s.color;
+    out.Marker(F(point.position), c, looks.selected || looks.hovered ? 16.0f : 13.0f, MarkerKind::Ring);
+    out.Marker(F(point.position), c, 7.0f, MarkerKind::Disc);
+}
+
+void DrawRay(const SceneShape& s, const Ray<double>& ray, const Looks& looks, double farLength, DrawSink& out)
+{
+    const double len = glm::length(ray.direction);
+    const glm::dvec3 unit = len > 0.0 ? ray.direction / len : glm::dvec3(1, 0, 0);
+    const glm::dvec3 tip = ray.origin + ray.direction;
+    const DrawLayer layer = looks.selected ? DrawLayer::Overlay : DrawLayer::Scene;
+    const glm::vec4 c = looks.selected ? palette::kSelected : looks.hovered ? Lighter(s.color, 0.4f) : s.color;
+    out.Line(layer, F(ray.origin), F(ray.origin + unit * farLength), c, WithAlpha(c, 0.35f),
+             looks.selected || looks.hovered ? 3.0f : 2.0f);
+    out.Marker(F(tip), c, 14.0f, MarkerKind::Arrowhead, F(ray.origin));
+    out.Marker(F(ray.origin), c, 9.0f, MarkerKind::Disc);
+}
+
+void DrawSegment(const SceneShape& s, const Segment<double>& seg, const Looks& looks, DrawSink& out)
+{
+    const DrawLayer layer = looks.selected ? DrawLayer::Overlay : DrawLayer::Scene;
+    const glm::vec4 c = looks.selected ? palette::kSelected : looks.hovered ? Lighter(s.color, 0.4f) : s.color;
+    out.Line(layer, F(seg.start), F(seg.end), c, looks.selected || looks.hovered ? 3.0f : 2.5f);
+    out.Marker(F(seg.start), c, 8.0f, MarkerKind::Disc);
+    out.Marker(F(seg.end), c, 8.0f, MarkerKind::Disc);
+}
+
+void DrawPlane(const SceneShape& s, const Plane<double>& plane, const Looks& looks, const Camera& cam, DrawSink& out)
+{
+    const double n2 = glm::dot(plane.normal, plane.normal);
+    if (n2 <= 0.0) {
+        return;
+    }
+    const glm::dvec3 n = plane.normal / std::sqrt(n2);
+    const glm::dvec3 anchor = plane.normal * (plane.distance / n2); // the plane's point nearest the origin
+    // a quad around the point of the plane nearest the camera's target
+    const glm::dvec3 center = cam.target - n * (glm::dot(n, cam.target - anchor));
+    const glm::dvec3 u =
+        glm::normalize(std::abs(n.y) < 0.9 ? glm::cross(n, glm::dvec3(0, 1, 0)) : glm::cross(n, glm::dvec3(1, 0, 0)));
+    const glm::dvec3 v = glm::cross(n, u);
+    const double size = std::max(10.0, cam.distance * 3.0);
+    const glm::dvec3 q[4] = {center - u * size - v * size, center + u * size - v * size, center + u * size + v * size,
+                             center - u * size + v * size};
+    out.Quad(DrawLayer::Scene, F(q[0]), F(q[1]), F(q[2]), F(q[3]),
+             WithAlpha(s.color, looks.hovered || looks.selected ? 0.16f : 0.09f));
+    const glm::vec4 edge = looks.selected ? palette::kSelected : WithAlpha(Lighter(s.color, 0.2f), 0.6f);
+    for (int i = 0; i < 4; ++i) {
+        out.Line(DrawLayer::Scene, F(q[i]), F(q[(i + 1) % 4]), edge, 1.5f);
+    }
+    const double arrowLength = PixelsToWorld(cam, anchor, 70.0);
+    Arrow(out, anchor, anchor + n * arrowLength, looks.selected ? palette::kSelected : Lighter(s.color, 0.3f), 2.0f);
+    out.Marker(F(anchor), looks.selected ? palette::kSelected : s.color, 7.0f, MarkerKind::Disc);
+}
+
 void DrawShape(const SceneShape& s, const SceneDrawOptions& o, DrawSink& out)
 {
     const Looks looks{s.color, s.id == o.hovered, s.id == o.selected};
-    const Camera& cam = o.camera;
-    const double farLength = ClipRange(cam).y * 0.5;
-    if (const auto* box = std::get_if<Aabb<double>>(&s.shape)) {
-        DrawBox(out, (box->min + box->max) * 0.5, (box->max - box->min) * 0.5,
+    switch (KindOf(s.shape)) {
+    case ShapeKind::Aabb: {
+        const auto& box = std::get<Aabb<double>>(s.shape);
+        DrawBox(out, (box.min + box.max) * 0.5, (box.max - box.min) * 0.5,
                 {glm::dvec3(1, 0, 0), glm::dvec3(0, 1, 0), glm::dvec3(0, 0, 1)}, looks);
-    } else if (const auto* obb = std::get_if<Obb<double>>(&s.shape)) {
-        DrawBox(out, obb->center, obb->halfExtents, obb->axes, looks);
-    } else if (const auto* sphere = std::get_if<Sphere<double>>(&s.shape)) {
-        const glm::vec4 outline = looks.selected  ? glm::vec4(glm::vec3(palette::kSelected), 2.5f)
-                                  : looks.hovered ? glm::vec4(glm::vec3(Lighter(s.color, 0.6f)), 2.0f)
-                                                  : glm::vec4(glm::vec3(Lighter(s.color, 0.25f)), 1.0f);
-        out.Sphere(F(sphere->center), float(sphere->radius), WithAlpha(s.color, looks.hovered ? 0.34f : 0.26f),
-                   outline);
-    } else if (const auto* point = std::get_if<Point<double>>(&s.shape)) {
-        // a handle: a disc in a ring, drawn on top so that a point inside a solid shows
-        const glm::vec4 c = looks.selected ? palette::kSelected : looks.hovered ? Lighter(s.color, 0.4f) : s.color;
-        out.Marker(F(point->position), c, looks.selected || looks.hovered ? 16.0f : 13.0f, MarkerKind::Ring);
-        out.Marker(F(point->position), c, 7.0f, MarkerKind::Disc);
-    } else if (const auto* ray = std::get_if<Ray<double>>(&s.shape)) {
-        const double len = glm::length(ray->direction);
-        const glm::dvec3 unit = len > 0.0 ? ray->direction / len : glm::dvec3(1, 0, 0);
-        const glm::dvec3 tip = ray->origin + ray->direction;
-        const DrawLayer layer = looks.selected ? DrawLayer::Overlay : DrawLayer::Scene;
-        const glm::vec4 c = looks.selected ? palette::kSelected : looks.hovered ? Lighter(s.color, 0.4f) : s.color;
-        out.Line(layer, F(ray->origin), F(ray->origin + unit * farLength), c, WithAlpha(c, 0.35f),
-                 looks.selected || looks.hovered ? 3.0f : 2.0f);
-        out.Marker(F(tip), c, 14.0f, MarkerKind::Arrowhead, F(ray->origin));
-        out.Marker(F(ray->origin), c, 9.0f, MarkerKind::Disc);
-    } else if (const auto* seg = std::get_if<Segment<double>>(&s.shape)) {
-        const DrawLayer layer = looks.selected ? DrawLayer::Overlay : DrawLayer::Scene;
-        const glm::vec4 c = looks.selected ? palette::kSelected : looks.hovered ? Lighter(s.color, 0.4f) : s.color;
-        out.Line(layer, F(seg->start), F(seg->end), c, looks.selected || looks.hovered ? 3.0f : 2.5f);
-        out.Marker(F(seg->start), c, 8.0f, MarkerKind::Disc);
-        out.Marker(F(seg->end), c, 8.0f, MarkerKind::Disc);
-    } else if (const auto* plane = std::get_if<Plane<double>>(&s.shape)) {
-        const double n2 = glm::dot(plane->normal, plane->normal);
-        if (n2 <= 0.0) {
-            return;
-        }
-        const glm::dvec3 n = plane->normal / std::sqrt(n2);
-        const glm::dvec3 anchor = plane->normal * (plane->distance / n2); // the plane's point nearest the origin
-        // a quad around the point of the plane nearest the camera's target
-        const glm::dvec3 center = cam.target - n * (glm::dot(n, cam.target - anchor));
-        const glm::dvec3 u = glm::normalize(std::abs(n.y) < 0.9 ? glm::cross(n, glm::dvec3(0, 1, 0))
-                                                                : glm::cross(n, glm::dvec3(1, 0, 0)));
-        const glm::dvec3 v = glm::cross(n, u);
-        const double size = std::max(10.0, cam.distance * 3.0);
-        const glm::dvec3 q[4] = {center - u * size - v * size, center + u * size - v * size,
-                                 center + u * size + v * size, center - u * size + v * size};
-        out.Quad(DrawLayer::Scene, F(q[0]), F(q[1]), F(q[2]), F(q[3]),
-                 WithAlpha(s.color, looks.hovered || looks.selected ? 0.16f : 0.09f));
-        const glm::vec4 edge = looks.selected ? palette::kSelected : WithAlpha(Lighter(s.color, 0.2f), 0.6f);
-        for (int i = 0; i < 4; ++i) {
-            out.Line(DrawLayer::Scene, F(q[i]), F(q[(i + 1) % 4]), edge, 1.5f);
-        }
-        const double arrowLength = PixelsToWorld(cam, anchor, 70.0);
-        Arrow(out, anchor, anchor + n * arrowLength, looks.selected ? palette::kSelected : Lighter(s.color, 0.3f),
-              2.0f);
-        out.Marker(F(anchor), looks.selected ? palette::kSelected : s.color, 7.0f, MarkerKind::Disc);
+        return;
+    }
+    case ShapeKind::Obb: {
+        const auto& obb = std::get<Obb<double>>(s.shape);
+        DrawBox(out, obb.center, obb.halfExtents, obb.axes, looks);
+        return;
+    }
+    case ShapeKind::Sphere:
+        DrawSphere(s, std::get<Sphere<double>>(s.shape), looks, out);
+        return;
+    case ShapeKind::Point:
+        DrawPoint(s, std::get<Point<double>>(s.shape), looks, out);
+        return;
+    case ShapeKind::Ray:
+        DrawRay(s, std::get<Ray<double>>(s.shape), looks, ClipRange(o.camera).y * 0.5, out);
+        return;
+    case ShapeKind::Segment:
+        DrawSegment(s, std::get<Segment<double>>(s.shape), looks, out);
+        return;
+    case ShapeKind::Plane:
+        DrawPlane(s, std::get<Plane<double>>(s.shape), looks, o.camera, out);
+        return;
     }
 }
 

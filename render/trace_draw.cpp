@@ -99,15 +99,22 @@ std::optional<double> ValueOf(const TraceStep& step, const char* name)
 /// The radius of a ball around the shape's centre that holds it (0 for shapes without one).
 double BoundingRadius(const Shape& shape)
 {
-    glm::dvec3 center, half;
-    std::array<glm::dvec3, 3> axes;
-    if (BoxFrame(shape, center, half, axes)) {
-        return glm::length(half);
+    switch (KindOf(shape)) {
+    case ShapeKind::Aabb: {
+        const auto& box = std::get<Aabb<double>>(shape);
+        return glm::length((box.max - box.min) * 0.5);
     }
-    if (const auto* sphere = std::get_if<Sphere<double>>(&shape)) {
-        return sphere->radius;
+    case ShapeKind::Obb:
+        return glm::length(std::get<Obb<double>>(shape).halfExtents);
+    case ShapeKind::Sphere:
+        return std::get<Sphere<double>>(shape).radius;
+    case ShapeKind::Ray:
+    case ShapeKind::Segment:
+    case ShapeKind::Plane:
+    case ShapeKind::Point:
+        return 0.0;
     }
-    return 0.0;
+    UnknownShapeKind(KindOf(shape));
 }
 
 /// a's edges and b's in their role colours (not the selection's: it keeps its own), their names by

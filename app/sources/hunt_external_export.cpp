@@ -20,28 +20,36 @@ std::string VecLiteral(const glm::dvec3& v)
 /// in the field order of include/hitlab/plugin.h. A point has no member: plugins have no point family.
 std::pair<std::string, std::string> AbiShape(const Shape& shape)
 {
-    return std::visit(
-        [](const auto& x) -> std::pair<std::string, std::string> {
-            using X = std::decay_t<decltype(x)>;
-            if constexpr (std::is_same_v<X, Ray<double>>) {
-                return {"ray", "{" + VecLiteral(x.origin) + ", " + VecLiteral(x.direction) + "}"};
-            } else if constexpr (std::is_same_v<X, Segment<double>>) {
-                return {"segment", "{" + VecLiteral(x.start) + ", " + VecLiteral(x.end) + "}"};
-            } else if constexpr (std::is_same_v<X, Plane<double>>) {
-                return {"plane", "{" + VecLiteral(x.normal) + ", " + HuntLiteral(x.distance) + "}"};
-            } else if constexpr (std::is_same_v<X, Aabb<double>>) {
-                return {"aabb", "{" + VecLiteral(x.min) + ", " + VecLiteral(x.max) + "}"};
-            } else if constexpr (std::is_same_v<X, Sphere<double>>) {
-                return {"sphere", "{" + VecLiteral(x.center) + ", " + HuntLiteral(x.radius) + "}"};
-            } else if constexpr (std::is_same_v<X, Obb<double>>) {
-                return {"obb", "{" + VecLiteral(x.center) + ", " + VecLiteral(x.halfExtents) + ", {" +
-                                   VecLiteral(x.axes[0]) + ", " + VecLiteral(x.axes[1]) + ", " + VecLiteral(x.axes[2]) +
-                                   "}}"};
-            } else {
-                return {"", ""};
-            }
-        },
-        shape);
+    switch (KindOf(shape)) {
+    case ShapeKind::Ray: {
+        const auto& x = std::get<Ray<double>>(shape);
+        return {"ray", "{" + VecLiteral(x.origin) + ", " + VecLiteral(x.direction) + "}"};
+    }
+    case ShapeKind::Segment: {
+        const auto& x = std::get<Segment<double>>(shape);
+        return {"segment", "{" + VecLiteral(x.start) + ", " + VecLiteral(x.end) + "}"};
+    }
+    case ShapeKind::Plane: {
+        const auto& x = std::get<Plane<double>>(shape);
+        return {"plane", "{" + VecLiteral(x.normal) + ", " + HuntLiteral(x.distance) + "}"};
+    }
+    case ShapeKind::Aabb: {
+        const auto& x = std::get<Aabb<double>>(shape);
+        return {"aabb", "{" + VecLiteral(x.min) + ", " + VecLiteral(x.max) + "}"};
+    }
+    case ShapeKind::Sphere: {
+        const auto& x = std::get<Sphere<double>>(shape);
+        return {"sphere", "{" + VecLiteral(x.center) + ", " + HuntLiteral(x.radius) + "}"};
+    }
+    case ShapeKind::Obb: {
+        const auto& x = std::get<Obb<double>>(shape);
+        return {"obb", "{" + VecLiteral(x.center) + ", " + VecLiteral(x.halfExtents) + ", {" + VecLiteral(x.axes[0]) +
+                           ", " + VecLiteral(x.axes[1]) + ", " + VecLiteral(x.axes[2]) + "}}"};
+    }
+    case ShapeKind::Point:
+        return {"", ""};
+    }
+    UnknownShapeKind(KindOf(shape));
 }
 
 /// A C++ raw string literal of text.

@@ -372,11 +372,32 @@ ExactResult JudgeExact(const Query& query)
 
 namespace {
 
-/// The interval verdict of a solid/solid or point/solid query (not a cast); sets degenerate when an
-/// obb's axes are coplanar. Only meaningful when exact::g_uncertain stays false.
-bool IntervalSolidHit(const Query& query, bool& degenerate)
+/// The interval verdict of any query; sets degenerate when an obb's axes are coplanar. Only
+/// meaningful when exact::g_uncertain stays false.
+bool IntervalHit(const Query& query, bool& degenerate)
 {
     switch (query.family) {
+    case Family::RayAabb: {
+        const auto& ray = std::get<Ray<double>>(query.a);
+        return exact::CastAabb(ray.origin, exact::Lift<Interval>(ray.direction), std::get<Aabb<double>>(query.b), false)
+            .hit;
+    }
+    case Family::SegmentAabb: {
+        const auto& s = std::get<Segment<double>>(query.a);
+        const V3<Interval> delta = exact::Sub(exact::Lift<Interval>(s.end), exact::Lift<Interval>(s.start));
+        return exact::CastAabb(s.start, delta, std::get<Aabb<double>>(query.b), true).hit;
+    }
+    case Family::RayPlane: {
+        Interval num, den;
+        return exact::CastPlane(std::get<Ray<double>>(query.a), std::get<Plane<double>>(query.b), &num, &den);
+    }
+    case Family::RaySphere: {
+        exact::SphereTerms<Interval> terms;
+        return exact::CastSphere(std::get<Ray<double>>(query.a), std::get<Sphere<double>>(query.b), &terms);
+    }
+    case Family::RayObb:
+        return exact::CastObb<Interval>(std::get<Ray<double>>(query.a), std::get<Obb<double>>(query.b), &degenerate)
+            .hit;
     case Family::AabbAabb:
         return exact::OverlapAabbs<Interval>(std::get<Aabb<double>>(query.a), std::get<Aabb<double>>(query.b));
     case Family::SphereAabb: {
@@ -406,39 +427,8 @@ bool IntervalSolidHit(const Query& query, bool& degenerate)
     case Family::PointObb:
         return exact::PointInObb<Interval>(std::get<Point<double>>(query.a), std::get<Obb<double>>(query.b),
                                            &degenerate);
-    default: // the casts: IntervalHit
-        return false;
     }
-}
-
-/// The interval verdict of any query: the casts here, the rest by IntervalSolidHit.
-bool IntervalHit(const Query& query, bool& degenerate)
-{
-    switch (query.family) {
-    case Family::RayAabb: {
-        const auto& ray = std::get<Ray<double>>(query.a);
-        return exact::CastAabb(ray.origin, exact::Lift<Interval>(ray.direction), std::get<Aabb<double>>(query.b), false)
-            .hit;
-    }
-    case Family::SegmentAabb: {
-        const auto& s = std::get<Segment<double>>(query.a);
-        const V3<Interval> delta = exact::Sub(exact::Lift<Interval>(s.end), exact::Lift<Interval>(s.start));
-        return exact::CastAabb(s.start, delta, std::get<Aabb<double>>(query.b), true).hit;
-    }
-    case Family::RayPlane: {
-        Interval num, den;
-        return exact::CastPlane(std::get<Ray<double>>(query.a), std::get<Plane<double>>(query.b), &num, &den);
-    }
-    case Family::RaySphere: {
-        exact::SphereTerms<Interval> terms;
-        return exact::CastSphere(std::get<Ray<double>>(query.a), std::get<Sphere<double>>(query.b), &terms);
-    }
-    case Family::RayObb:
-        return exact::CastObb<Interval>(std::get<Ray<double>>(query.a), std::get<Obb<double>>(query.b), &degenerate)
-            .hit;
-    default:
-        return IntervalSolidHit(query, degenerate);
-    }
+    return false;
 }
 
 } // namespace

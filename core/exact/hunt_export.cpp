@@ -32,28 +32,37 @@ std::string VecLiteral(const dvec3& v) { return "{" + Literal(v.x) + ", " + Lite
 
 std::string ShapeLiteral(const Shape& shape)
 {
-    return std::visit(
-        [](const auto& x) -> std::string {
-            using X = std::decay_t<decltype(x)>;
-            if constexpr (std::is_same_v<X, Ray<double>>) {
-                return "hitlab::Ray<double>{" + VecLiteral(x.origin) + ", " + VecLiteral(x.direction) + "}";
-            } else if constexpr (std::is_same_v<X, Segment<double>>) {
-                return "hitlab::Segment<double>{" + VecLiteral(x.start) + ", " + VecLiteral(x.end) + "}";
-            } else if constexpr (std::is_same_v<X, Plane<double>>) {
-                return "hitlab::Plane<double>{" + VecLiteral(x.normal) + ", " + Literal(x.distance) + "}";
-            } else if constexpr (std::is_same_v<X, Aabb<double>>) {
-                return "hitlab::Aabb<double>{" + VecLiteral(x.min) + ", " + VecLiteral(x.max) + "}";
-            } else if constexpr (std::is_same_v<X, Sphere<double>>) {
-                return "hitlab::Sphere<double>{" + VecLiteral(x.center) + ", " + Literal(x.radius) + "}";
-            } else if constexpr (std::is_same_v<X, Point<double>>) {
-                return "hitlab::Point<double>{" + VecLiteral(x.position) + "}";
-            } else {
-                return "hitlab::Obb<double>{" + VecLiteral(x.center) + ", " + VecLiteral(x.halfExtents) +
-                       ", {hitlab::Vec3<double>" + VecLiteral(x.axes[0]) + ", hitlab::Vec3<double>" +
-                       VecLiteral(x.axes[1]) + ", hitlab::Vec3<double>" + VecLiteral(x.axes[2]) + "}}";
-            }
-        },
-        shape);
+    switch (KindOf(shape)) {
+    case ShapeKind::Ray: {
+        const auto& x = std::get<Ray<double>>(shape);
+        return "hitlab::Ray<double>{" + VecLiteral(x.origin) + ", " + VecLiteral(x.direction) + "}";
+    }
+    case ShapeKind::Segment: {
+        const auto& x = std::get<Segment<double>>(shape);
+        return "hitlab::Segment<double>{" + VecLiteral(x.start) + ", " + VecLiteral(x.end) + "}";
+    }
+    case ShapeKind::Plane: {
+        const auto& x = std::get<Plane<double>>(shape);
+        return "hitlab::Plane<double>{" + VecLiteral(x.normal) + ", " + Literal(x.distance) + "}";
+    }
+    case ShapeKind::Aabb: {
+        const auto& x = std::get<Aabb<double>>(shape);
+        return "hitlab::Aabb<double>{" + VecLiteral(x.min) + ", " + VecLiteral(x.max) + "}";
+    }
+    case ShapeKind::Sphere: {
+        const auto& x = std::get<Sphere<double>>(shape);
+        return "hitlab::Sphere<double>{" + VecLiteral(x.center) + ", " + Literal(x.radius) + "}";
+    }
+    case ShapeKind::Obb: {
+        const auto& x = std::get<Obb<double>>(shape);
+        return "hitlab::Obb<double>{" + VecLiteral(x.center) + ", " + VecLiteral(x.halfExtents) +
+               ", {hitlab::Vec3<double>" + VecLiteral(x.axes[0]) + ", hitlab::Vec3<double>" + VecLiteral(x.axes[1]) +
+               ", hitlab::Vec3<double>" + VecLiteral(x.axes[2]) + "}}";
+    }
+    case ShapeKind::Point:
+        return "hitlab::Point<double>{" + VecLiteral(std::get<Point<double>>(shape).position) + "}";
+    }
+    UnknownShapeKind(KindOf(shape));
 }
 
 std::string Pascal(std::string_view name)

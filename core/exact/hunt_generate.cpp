@@ -26,90 +26,85 @@ namespace {
 using namespace draw;
 
 /// Multiplies every position and size by 2^k (exact): very large and very small scales.
-void Scale(Query& q, double s)
+void ScaleShape(Shape& shape, double s)
 {
-    auto scaleShape = [s](Shape& shape) {
-        std::visit(
-            [s](auto& x) {
-                using X = std::decay_t<decltype(x)>;
-                if constexpr (std::is_same_v<X, Ray<double>>) {
-                    x.origin *= s;
-                } else if constexpr (std::is_same_v<X, Segment<double>>) {
-                    x.start *= s;
-                    x.end *= s;
-                } else if constexpr (std::is_same_v<X, Plane<double>>) {
-                    x.distance *= s;
-                } else if constexpr (std::is_same_v<X, Aabb<double>>) {
-                    x.min *= s;
-                    x.max *= s;
-                } else if constexpr (std::is_same_v<X, Sphere<double>>) {
-                    x.center *= s;
-                    x.radius *= s;
-                } else if constexpr (std::is_same_v<X, Point<double>>) {
-                    x.position *= s;
-                } else {
-                    x.center *= s;
-                    x.halfExtents *= s;
-                }
-            },
-            shape);
-    };
-    scaleShape(q.a);
-    scaleShape(q.b);
+    switch (KindOf(shape)) {
+    case ShapeKind::Ray:
+        std::get<Ray<double>>(shape).origin *= s;
+        return;
+    case ShapeKind::Segment: {
+        auto& x = std::get<Segment<double>>(shape);
+        x.start *= s;
+        x.end *= s;
+        return;
+    }
+    case ShapeKind::Plane:
+        std::get<Plane<double>>(shape).distance *= s;
+        return;
+    case ShapeKind::Aabb: {
+        auto& x = std::get<Aabb<double>>(shape);
+        x.min *= s;
+        x.max *= s;
+        return;
+    }
+    case ShapeKind::Sphere: {
+        auto& x = std::get<Sphere<double>>(shape);
+        x.center *= s;
+        x.radius *= s;
+        return;
+    }
+    case ShapeKind::Obb: {
+        auto& x = std::get<Obb<double>>(shape);
+        x.center *= s;
+        x.halfExtents *= s;
+        return;
+    }
+    case ShapeKind::Point:
+        std::get<Point<double>>(shape).position *= s;
+        return;
+    }
 }
 
-/// Every number of a shape (positions, sizes, directions; not obb axes), for perturbing.
-template <typename Fn>
-void ForEachNumber(Shape& shape, Fn&& fn)
+void Scale(Query& q, double s)
 {
-    std::visit(
-        [&fn](auto& x) {
-            using X = std::decay_t<decltype(x)>;
-            auto each = [&fn](dvec3& v) {
-                for (int i = 0; i < 3; ++i) {
-                    fn(v[i]);
-                }
-            };
-            if constexpr (std::is_same_v<X, Ray<double>>) {
-                each(x.origin);
-                each(x.direction);
-            } else if constexpr (std::is_same_v<X, Segment<double>>) {
-                each(x.start);
-                each(x.end);
-            } else if constexpr (std::is_same_v<X, Plane<double>>) {
-                each(x.normal);
-                fn(x.distance);
-            } else if constexpr (std::is_same_v<X, Aabb<double>>) {
-                each(x.min);
-                each(x.max);
-            } else if constexpr (std::is_same_v<X, Sphere<double>>) {
-                each(x.center);
-                fn(x.radius);
-            } else if constexpr (std::is_same_v<X, Point<double>>) {
-                each(x.position);
-            } else {
-                each(x.center);
-                each(x.halfExtents);
-            }
-        },
-        shape);
+    ScaleShape(q.a, s);
+    ScaleShape(q.b, s);
 }
 
 /// Restores validity after a perturbation: min <= max, sizes >= 0, nonzero directions.
 void Repair(Query& q, Rng& rng)
 {
     for (Shape* shape : {&q.a, &q.b}) {
-        if (auto* b = std::get_if<Aabb<double>>(shape)) {
-            const dvec3 lo = glm::min(b->min, b->max), hi = glm::max(b->min, b->max);
-            *b = {lo, hi};
-        } else if (auto* s = std::get_if<Sphere<double>>(shape)) {
-            s->radius = std::fabs(s->radius);
-        } else if (auto* o = std::get_if<Obb<double>>(shape)) {
-            o->halfExtents = glm::abs(o->halfExtents);
-        } else if (auto* r = std::get_if<Ray<double>>(shape)) {
-            r->direction = NonZero(r->direction, rng);
-        } else if (auto* p = std::get_if<Plane<double>>(shape)) {
-            p->normal = NonZero(p->normal, rng);
+        switch (KindOf(*shape)) {
+        case ShapeKind::Aabb: {
+            auto& b = std::get<Aabb<double>>(*shape);
+            const dvec3 lo = glm::min(b.min, b.max), hi = glm::max(b.min, b.max);
+            b = {lo, hi};
+            break;
+        }
+        case ShapeKind::Sphere: {
+            double& radius = std::get<Sphere<double>>(*shape).radius;
+            radius = std::fabs(radius);
+            break;
+        }
+        case ShapeKind::Obb: {
+            dvec3& h = std::get<Obb<double>>(*shape).halfExtents;
+            h = glm::abs(h);
+            break;
+        }
+        case ShapeKind::Ray: {
+            dvec3& d = std::get<Ray<double>>(*shape).direction;
+            d = NonZero(d, rng);
+            break;
+        }
+        case ShapeKind::Plane: {
+            dvec3& n = std::get<Plane<double>>(*shape).normal;
+            n = NonZero(n, rng);
+            break;
+        }
+        case ShapeKind::Segment:
+        case ShapeKind::Point:
+            break;
         }
     }
 }
@@ -120,12 +115,7 @@ Query RoundToFloat(const Query& query)
 {
     Query q = query;
     for (Shape* shape : {&q.a, &q.b}) {
-        ForEachNumber(*shape, [](double& x) { x = double(float(x)); });
-        if (auto* o = std::get_if<Obb<double>>(shape)) {
-            for (dvec3& a : o->axes) {
-                a = dvec3(glm::vec3(a));
-            }
-        }
+        ForEachShapeNumber(*shape, true, [](double& x) { x = double(float(x)); }); // obb axes too
     }
     return q;
 }
@@ -139,7 +129,7 @@ Query Draw(Family family, Rng& rng, Precision precision, const std::optional<Que
         q = *around;
         const int mode = rng.Int(0, 2);
         for (Shape* shape : {&q.a, &q.b}) {
-            ForEachNumber(*shape, [&](double& x) {
+            ForEachShapeNumber(*shape, false, [&](double& x) { // not obb axes
                 if (rng.Chance(0.5)) {
                     x = mode == 0   ? x * (1 + rng.Uniform(-1, 1) * std::ldexp(1.0, -rng.Int(1, 30)))
                         : mode == 1 ? std::round(x * 4) / 4

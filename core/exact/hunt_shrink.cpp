@@ -26,122 +26,127 @@ bool Identity(const std::array<dvec3, 3>& axes)
     return axes[0] == dvec3(1, 0, 0) && axes[1] == dvec3(0, 1, 0) && axes[2] == dvec3(0, 0, 1);
 }
 
+std::string BoxText(const Aabb<double>& x)
+{
+    if (x.min.x == x.min.y && x.min.x == x.min.z && x.max.x == x.max.y && x.max.x == x.max.z) {
+        return "box [" + NumberText(x.min.x) + ", " + NumberText(x.max.x) + "]^3";
+    }
+    std::string s = "box ";
+    for (int i = 0; i < 3; ++i) {
+        s += (i > 0 ? " x [" : "[") + NumberText(x.min[i]) + ", " + NumberText(x.max[i]) + "]";
+    }
+    return s;
+}
+
 std::string Describe(const Shape& shape)
 {
-    return std::visit(
-        [](const auto& x) -> std::string {
-            using X = std::decay_t<decltype(x)>;
-            if constexpr (std::is_same_v<X, Ray<double>>) {
-                return "origin " + VecText(x.origin) + ", direction " + VecText(x.direction);
-            } else if constexpr (std::is_same_v<X, Segment<double>>) {
-                return "segment " + VecText(x.start) + " to " + VecText(x.end);
-            } else if constexpr (std::is_same_v<X, Plane<double>>) {
-                return "plane normal " + VecText(x.normal) + ", distance " + NumberText(x.distance);
-            } else if constexpr (std::is_same_v<X, Aabb<double>>) {
-                if (x.min.x == x.min.y && x.min.x == x.min.z && x.max.x == x.max.y && x.max.x == x.max.z) {
-                    return "box [" + NumberText(x.min.x) + ", " + NumberText(x.max.x) + "]^3";
-                }
-                std::string s = "box ";
-                for (int i = 0; i < 3; ++i) {
-                    s += (i > 0 ? " x [" : "[") + NumberText(x.min[i]) + ", " + NumberText(x.max[i]) + "]";
-                }
-                return s;
-            } else if constexpr (std::is_same_v<X, Sphere<double>>) {
-                return "sphere centre " + VecText(x.center) + ", radius " + NumberText(x.radius);
-            } else if constexpr (std::is_same_v<X, Point<double>>) {
-                return "point " + VecText(x.position);
-            } else {
-                std::string s = "obb centre " + VecText(x.center) + ", half extents " + VecText(x.halfExtents);
-                if (!Identity(x.axes)) {
-                    s += ", axes " + VecText(x.axes[0]) + " " + VecText(x.axes[1]) + " " + VecText(x.axes[2]);
-                }
-                return s;
-            }
-        },
-        shape);
+    switch (KindOf(shape)) {
+    case ShapeKind::Ray: {
+        const auto& x = std::get<Ray<double>>(shape);
+        return "origin " + VecText(x.origin) + ", direction " + VecText(x.direction);
+    }
+    case ShapeKind::Segment: {
+        const auto& x = std::get<Segment<double>>(shape);
+        return "segment " + VecText(x.start) + " to " + VecText(x.end);
+    }
+    case ShapeKind::Plane: {
+        const auto& x = std::get<Plane<double>>(shape);
+        return "plane normal " + VecText(x.normal) + ", distance " + NumberText(x.distance);
+    }
+    case ShapeKind::Aabb:
+        return BoxText(std::get<Aabb<double>>(shape));
+    case ShapeKind::Sphere: {
+        const auto& x = std::get<Sphere<double>>(shape);
+        return "sphere centre " + VecText(x.center) + ", radius " + NumberText(x.radius);
+    }
+    case ShapeKind::Obb: {
+        const auto& x = std::get<Obb<double>>(shape);
+        std::string s = "obb centre " + VecText(x.center) + ", half extents " + VecText(x.halfExtents);
+        if (!Identity(x.axes)) {
+            s += ", axes " + VecText(x.axes[0]) + " " + VecText(x.axes[1]) + " " + VecText(x.axes[2]);
+        }
+        return s;
+    }
+    case ShapeKind::Point:
+        return "point " + VecText(std::get<Point<double>>(shape).position);
+    }
+    UnknownShapeKind(KindOf(shape));
 }
 
 /// Pointers to every number of a shape that shrinking may change (not obb axes).
 void Numbers(Shape& shape, std::vector<double*>& out)
 {
-    std::visit(
-        [&out](auto& x) {
-            using X = std::decay_t<decltype(x)>;
-            auto each = [&out](dvec3& v) {
-                for (int i = 0; i < 3; ++i) {
-                    out.push_back(&v[i]);
-                }
-            };
-            if constexpr (std::is_same_v<X, Ray<double>>) {
-                each(x.origin);
-                each(x.direction);
-            } else if constexpr (std::is_same_v<X, Segment<double>>) {
-                each(x.start);
-                each(x.end);
-            } else if constexpr (std::is_same_v<X, Plane<double>>) {
-                each(x.normal);
-                out.push_back(&x.distance);
-            } else if constexpr (std::is_same_v<X, Aabb<double>>) {
-                each(x.min);
-                each(x.max);
-            } else if constexpr (std::is_same_v<X, Sphere<double>>) {
-                each(x.center);
-                out.push_back(&x.radius);
-            } else if constexpr (std::is_same_v<X, Point<double>>) {
-                each(x.position);
-            } else {
-                each(x.center);
-                each(x.halfExtents);
-            }
-        },
-        shape);
+    ForEachShapeNumber(shape, false, [&out](double& x) { out.push_back(&x); });
 }
 
-/// The protocol's validity (what `hitlab eval` would accept), float-representable numbers aside.
-bool Valid(const Query& q)
+/// The protocol's validity (what `hitlab eval` would accept) of one shape, float-representable
+/// numbers aside.
+bool ValidShape(const Shape& shape)
 {
-    for (const Shape* shape : {&q.a, &q.b}) {
-        if (const auto* r = std::get_if<Ray<double>>(shape); r && r->direction == dvec3(0)) {
-            return false;
-        }
-        if (const auto* p = std::get_if<Plane<double>>(shape); p && p->normal == dvec3(0)) {
-            return false;
-        }
-        if (const auto* b = std::get_if<Aabb<double>>(shape);
-            b && !(b->min.x <= b->max.x && b->min.y <= b->max.y && b->min.z <= b->max.z)) {
-            return false;
-        }
-        if (const auto* s = std::get_if<Sphere<double>>(shape); s && !(s->radius >= 0)) {
-            return false;
-        }
-        if (const auto* o = std::get_if<Obb<double>>(shape);
-            o && !(o->halfExtents.x >= 0 && o->halfExtents.y >= 0 && o->halfExtents.z >= 0)) {
-            return false;
-        }
+    switch (KindOf(shape)) {
+    case ShapeKind::Ray:
+        return std::get<Ray<double>>(shape).direction != dvec3(0);
+    case ShapeKind::Plane:
+        return std::get<Plane<double>>(shape).normal != dvec3(0);
+    case ShapeKind::Aabb: {
+        const auto& b = std::get<Aabb<double>>(shape);
+        return b.min.x <= b.max.x && b.min.y <= b.max.y && b.min.z <= b.max.z;
     }
-    return true;
+    case ShapeKind::Sphere:
+        return std::get<Sphere<double>>(shape).radius >= 0;
+    case ShapeKind::Obb: {
+        const dvec3& h = std::get<Obb<double>>(shape).halfExtents;
+        return h.x >= 0 && h.y >= 0 && h.z >= 0;
+    }
+    case ShapeKind::Segment:
+    case ShapeKind::Point:
+        return true;
+    }
+    UnknownShapeKind(KindOf(shape));
 }
 
-/// Which sizes are zero (flat box axes, zero radii and half extents): shrinking keeps them, so that
-/// a counterexample on a solid box does not shrink into a point.
+bool Valid(const Query& q) { return ValidShape(q.a) && ValidShape(q.b); }
+
+/// Which sizes of a shape are zero (flat box axes, zero radii and half extents, a segment's length).
+void ShapeFlatness(const Shape& shape, std::vector<bool>& out)
+{
+    switch (KindOf(shape)) {
+    case ShapeKind::Aabb: {
+        const auto& b = std::get<Aabb<double>>(shape);
+        for (int i = 0; i < 3; ++i) {
+            out.push_back(b.min[i] == b.max[i]);
+        }
+        return;
+    }
+    case ShapeKind::Sphere:
+        out.push_back(std::get<Sphere<double>>(shape).radius == 0);
+        return;
+    case ShapeKind::Obb: {
+        const auto& o = std::get<Obb<double>>(shape);
+        for (int i = 0; i < 3; ++i) {
+            out.push_back(o.halfExtents[i] == 0);
+        }
+        return;
+    }
+    case ShapeKind::Segment: {
+        const auto& seg = std::get<Segment<double>>(shape);
+        out.push_back(seg.start == seg.end);
+        return;
+    }
+    case ShapeKind::Ray:
+    case ShapeKind::Plane:
+    case ShapeKind::Point:
+        return;
+    }
+}
+
+/// Which sizes are zero: shrinking keeps them, so that a counterexample on a solid box does not
+/// shrink into a point.
 std::vector<bool> Flatness(const Query& q)
 {
     std::vector<bool> out;
-    for (const Shape* shape : {&q.a, &q.b}) {
-        if (const auto* b = std::get_if<Aabb<double>>(shape)) {
-            for (int i = 0; i < 3; ++i) {
-                out.push_back(b->min[i] == b->max[i]);
-            }
-        } else if (const auto* s = std::get_if<Sphere<double>>(shape)) {
-            out.push_back(s->radius == 0);
-        } else if (const auto* o = std::get_if<Obb<double>>(shape)) {
-            for (int i = 0; i < 3; ++i) {
-                out.push_back(o->halfExtents[i] == 0);
-            }
-        } else if (const auto* seg = std::get_if<Segment<double>>(shape)) {
-            out.push_back(seg->start == seg->end);
-        }
-    }
+    ShapeFlatness(q.a, out);
+    ShapeFlatness(q.b, out);
     return out;
 }
 
@@ -389,17 +394,25 @@ Scene CounterexampleScene(const Counterexample& c, const HuntOptions& options)
     settings.drawn = FindAlgorithm(c.query.family, options.a);
     settings.precision = options.precision;
     // look at b (the solid), from a distance that shows both
-    std::visit(
-        [&scene](const auto& x) {
-            using X = std::decay_t<decltype(x)>;
-            if constexpr (std::is_same_v<X, Aabb<double>>) {
-                scene.camera.target = (x.min + x.max) * 0.5;
-                scene.camera.distance = 4 + 3 * glm::length(x.max - x.min);
-            } else if constexpr (std::is_same_v<X, Sphere<double>> || std::is_same_v<X, Obb<double>>) {
-                scene.camera.target = x.center;
-            }
-        },
-        c.query.b);
+    switch (KindOf(c.query.b)) {
+    case ShapeKind::Aabb: {
+        const auto& x = std::get<Aabb<double>>(c.query.b);
+        scene.camera.target = (x.min + x.max) * 0.5;
+        scene.camera.distance = 4 + 3 * glm::length(x.max - x.min);
+        break;
+    }
+    case ShapeKind::Sphere:
+        scene.camera.target = std::get<Sphere<double>>(c.query.b).center;
+        break;
+    case ShapeKind::Obb:
+        scene.camera.target = std::get<Obb<double>>(c.query.b).center;
+        break;
+    case ShapeKind::Ray:
+    case ShapeKind::Segment:
+    case ShapeKind::Plane:
+    case ShapeKind::Point:
+        break;
+    }
     return scene;
 }
 

@@ -145,8 +145,6 @@ IoError NonZero(const std::string& path, const glm::dvec3& v)
     return v != glm::dvec3(0) ? IoError{} : IoError{path, "must be nonzero, got " + VecText(v)};
 }
 
-constexpr const char* kShapeTypes = "ray, segment, plane, aabb, sphere, obb, point";
-
 // ---- the shapes ----
 
 IoError ReadAxes(const json& v, const std::string& path, std::array<glm::dvec3, 3>& axes)
@@ -296,63 +294,80 @@ IoError ReadInto(IoError (*read)(const json&, const std::string&, S&), const jso
     return {};
 }
 
-/// Reads the shape of the (already checked) type name into out.
-IoError ReadShapeOfType(const json& j, const std::string& type, const std::string& path, Shape& out)
+/// Reads the shape of the (already checked) kind into out.
+IoError ReadShapeOfKind(const json& j, ShapeKind kind, const std::string& path, Shape& out)
 {
-    if (type == "ray") {
+    switch (kind) {
+    case ShapeKind::Ray:
         return ReadInto(ReadRay, j, path, out);
-    } else if (type == "segment") {
+    case ShapeKind::Segment:
         return ReadInto(ReadSegment, j, path, out);
-    } else if (type == "plane") {
+    case ShapeKind::Plane:
         return ReadInto(ReadPlane, j, path, out);
-    } else if (type == "aabb") {
+    case ShapeKind::Aabb:
         return ReadInto(ReadAabb, j, path, out);
-    } else if (type == "sphere") {
+    case ShapeKind::Sphere:
         return ReadInto(ReadSphere, j, path, out);
-    } else if (type == "point") {
+    case ShapeKind::Obb:
+        return ReadInto(ReadObb, j, path, out);
+    case ShapeKind::Point:
         return ReadInto(ReadPoint, j, path, out);
     }
-    return ReadInto(ReadObb, j, path, out);
+    UnknownShapeKind(kind);
 }
 
-const std::vector<std::string_view>& ShapeKeys(const std::string& type)
+/// The keys a shape of the kind reads (besides "type", "name", "id" and "color").
+std::vector<std::string_view> ShapeKeys(ShapeKind kind)
 {
-    static const std::vector<std::string_view> kRay{"origin", "direction"}, kSegment{"start", "end"},
-        kPlane{"normal", "distance"}, kAabb{"min", "max"}, kSphere{"center", "radius"},
-        kObb{"center", "half_extents", "axes", "rotation_deg"}, kPoint{"position"};
-    return type == "ray"       ? kRay
-           : type == "segment" ? kSegment
-           : type == "plane"   ? kPlane
-           : type == "aabb"    ? kAabb
-           : type == "sphere"  ? kSphere
-           : type == "point"   ? kPoint
-                               : kObb;
+    switch (kind) {
+    case ShapeKind::Ray:
+        return {"origin", "direction"};
+    case ShapeKind::Segment:
+        return {"start", "end"};
+    case ShapeKind::Plane:
+        return {"normal", "distance"};
+    case ShapeKind::Aabb:
+        return {"min", "max"};
+    case ShapeKind::Sphere:
+        return {"center", "radius"};
+    case ShapeKind::Obb:
+        return {"center", "half_extents", "axes", "rotation_deg"};
+    case ShapeKind::Point:
+        return {"position"};
+    }
+    UnknownShapeKind(kind);
 }
 
-bool IsShapeType(const std::string& type)
+/// The protocol's type names, for messages: "ray, segment, ...".
+std::string ShapeTypesText()
 {
-    return type == "ray" || type == "segment" || type == "plane" || type == "aabb" || type == "sphere" ||
-           type == "obb" || type == "point";
+    std::string out;
+    for (ShapeKind kind : kShapeKinds) {
+        out += (out.empty() ? "" : ", ") + std::string(ShapeKindName(kind));
+    }
+    return out;
 }
 
 /// The shape's "type", checked to be a known type name (and expected, when given).
 IoError ReadType(const json& j, const std::string& path, std::string_view expected, std::string_view family,
-                 std::string& type)
+                 std::string& type, ShapeKind& kind)
 {
     if (!j.is_object()) {
         return {path, "expected a shape object, got " + Describe(j)};
     }
     const auto it = j.find("type");
     if (it == j.end()) {
-        return {path + ".type", std::string("missing (expected one of ") + kShapeTypes + ")"};
+        return {path + ".type", "missing (expected one of " + ShapeTypesText() + ")"};
     }
     if (!it->is_string()) {
-        return {path + ".type", std::string("expected a string (one of ") + kShapeTypes + "), got " + Describe(*it)};
+        return {path + ".type", "expected a string (one of " + ShapeTypesText() + "), got " + Describe(*it)};
     }
     type = it->get<std::string>();
-    if (!IsShapeType(type)) {
-        return {path + ".type", "unknown shape type " + Quote(type) + " (expected one of " + kShapeTypes + ")"};
+    const std::optional<ShapeKind> known = ShapeKindFromName(type);
+    if (!known) {
+        return {path + ".type", "unknown shape type " + Quote(type) + " (expected one of " + ShapeTypesText() + ")"};
     }
+    kind = *known;
     if (!expected.empty() && type != expected) {
         return {path + ".type",
                 "expected \"" + std::string(expected) + "\" for " + std::string(family) + ", got " + Quote(type)};
@@ -398,17 +413,18 @@ Parsed<Shape> detail::ParseShapeExpecting(const json& j, const std::string& path
 {
     Parsed<Shape> out;
     std::string type;
-    if (IoError e = ReadType(j, path, expected, family, type); !e.what.empty()) {
+    ShapeKind kind = ShapeKind::Ray;
+    if (IoError e = ReadType(j, path, expected, family, type, kind); !e.what.empty()) {
         out.error = std::move(e);
         return out;
     }
     Shape shape;
-    if (IoError e = ReadShapeOfType(j, type, path, shape); !e.what.empty()) {
+    if (IoError e = ReadShapeOfKind(j, kind, path, shape); !e.what.empty()) {
         out.error = std::move(e);
         return out;
     }
     if (warnings != nullptr) {
-        const auto& keys = ShapeKeys(type);
+        const std::vector<std::string_view> keys = ShapeKeys(kind);
         for (const auto& [key, value] : j.items()) {
             if (key != "type" && key != "name" && key != "id" && key != "color" &&
                 std::find(keys.begin(), keys.end(), key) == keys.end()) {
@@ -436,30 +452,47 @@ IoError CheckPrecision(const Shape& shape, Precision precision, const std::strin
             e = FitsFloat(path + "." + key, value);
         }
     };
-    if (const auto* ray = std::get_if<Ray<double>>(&shape)) {
-        fits("origin", ray->origin);
-        fits("direction", ray->direction);
-        return e.what.empty() ? NonZeroInFloat(path + ".direction", ray->direction) : e;
+    switch (KindOf(shape)) {
+    case ShapeKind::Ray: {
+        const auto& ray = std::get<Ray<double>>(shape);
+        fits("origin", ray.origin);
+        fits("direction", ray.direction);
+        return e.what.empty() ? NonZeroInFloat(path + ".direction", ray.direction) : e;
     }
-    if (const auto* segment = std::get_if<Segment<double>>(&shape)) {
-        fits("start", segment->start);
-        fits("end", segment->end);
-    } else if (const auto* plane = std::get_if<Plane<double>>(&shape)) {
-        fits("normal", plane->normal);
-        fits("distance", plane->distance);
-        return e.what.empty() ? NonZeroInFloat(path + ".normal", plane->normal) : e;
-    } else if (const auto* box = std::get_if<Aabb<double>>(&shape)) {
-        fits("min", box->min);
-        fits("max", box->max);
-    } else if (const auto* sphere = std::get_if<Sphere<double>>(&shape)) {
-        fits("center", sphere->center);
-        fits("radius", sphere->radius);
-    } else if (const auto* obb = std::get_if<Obb<double>>(&shape)) {
-        fits("center", obb->center);
-        fits("half_extents", obb->halfExtents); // axes are unit vectors: they always fit
-    } else if (const auto* point = std::get_if<Point<double>>(&shape)) {
-        fits("position", point->position);
+    case ShapeKind::Segment: {
+        const auto& segment = std::get<Segment<double>>(shape);
+        fits("start", segment.start);
+        fits("end", segment.end);
+        return e;
     }
-    return e;
+    case ShapeKind::Plane: {
+        const auto& plane = std::get<Plane<double>>(shape);
+        fits("normal", plane.normal);
+        fits("distance", plane.distance);
+        return e.what.empty() ? NonZeroInFloat(path + ".normal", plane.normal) : e;
+    }
+    case ShapeKind::Aabb: {
+        const auto& box = std::get<Aabb<double>>(shape);
+        fits("min", box.min);
+        fits("max", box.max);
+        return e;
+    }
+    case ShapeKind::Sphere: {
+        const auto& sphere = std::get<Sphere<double>>(shape);
+        fits("center", sphere.center);
+        fits("radius", sphere.radius);
+        return e;
+    }
+    case ShapeKind::Obb: {
+        const auto& obb = std::get<Obb<double>>(shape);
+        fits("center", obb.center);
+        fits("half_extents", obb.halfExtents); // axes are unit vectors: they always fit
+        return e;
+    }
+    case ShapeKind::Point:
+        fits("position", std::get<Point<double>>(shape).position);
+        return e;
+    }
+    UnknownShapeKind(KindOf(shape));
 }
 } // namespace hitlab

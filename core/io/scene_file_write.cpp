@@ -46,34 +46,48 @@ ordered_json ShapeToJson(const Shape& shape)
 {
     ordered_json j;
     j["type"] = ShapeTypeName(shape);
-    std::visit(
-        [&](const auto& s) {
-            using S = std::decay_t<decltype(s)>;
-            if constexpr (std::is_same_v<S, Ray<double>>) {
-                j["origin"] = GeometryVec3(s.origin);
-                j["direction"] = GeometryVec3(s.direction);
-            } else if constexpr (std::is_same_v<S, Segment<double>>) {
-                j["start"] = GeometryVec3(s.start);
-                j["end"] = GeometryVec3(s.end);
-            } else if constexpr (std::is_same_v<S, Plane<double>>) {
-                j["normal"] = GeometryVec3(s.normal);
-                j["distance"] = GeometryNumber(s.distance);
-            } else if constexpr (std::is_same_v<S, Aabb<double>>) {
-                j["min"] = GeometryVec3(s.min);
-                j["max"] = GeometryVec3(s.max);
-            } else if constexpr (std::is_same_v<S, Sphere<double>>) {
-                j["center"] = GeometryVec3(s.center);
-                j["radius"] = GeometryNumber(s.radius);
-            } else if constexpr (std::is_same_v<S, Point<double>>) {
-                j["position"] = GeometryVec3(s.position);
-            } else {
-                j["center"] = GeometryVec3(s.center);
-                j["half_extents"] = GeometryVec3(s.halfExtents);
-                j["axes"] =
-                    ordered_json::array({GeometryVec3(s.axes[0]), GeometryVec3(s.axes[1]), GeometryVec3(s.axes[2])});
-            }
-        },
-        shape);
+    switch (KindOf(shape)) {
+    case ShapeKind::Ray: {
+        const auto& s = std::get<Ray<double>>(shape);
+        j["origin"] = GeometryVec3(s.origin);
+        j["direction"] = GeometryVec3(s.direction);
+        break;
+    }
+    case ShapeKind::Segment: {
+        const auto& s = std::get<Segment<double>>(shape);
+        j["start"] = GeometryVec3(s.start);
+        j["end"] = GeometryVec3(s.end);
+        break;
+    }
+    case ShapeKind::Plane: {
+        const auto& s = std::get<Plane<double>>(shape);
+        j["normal"] = GeometryVec3(s.normal);
+        j["distance"] = GeometryNumber(s.distance);
+        break;
+    }
+    case ShapeKind::Aabb: {
+        const auto& s = std::get<Aabb<double>>(shape);
+        j["min"] = GeometryVec3(s.min);
+        j["max"] = GeometryVec3(s.max);
+        break;
+    }
+    case ShapeKind::Sphere: {
+        const auto& s = std::get<Sphere<double>>(shape);
+        j["center"] = GeometryVec3(s.center);
+        j["radius"] = GeometryNumber(s.radius);
+        break;
+    }
+    case ShapeKind::Obb: {
+        const auto& s = std::get<Obb<double>>(shape);
+        j["center"] = GeometryVec3(s.center);
+        j["half_extents"] = GeometryVec3(s.halfExtents);
+        j["axes"] = ordered_json::array({GeometryVec3(s.axes[0]), GeometryVec3(s.axes[1]), GeometryVec3(s.axes[2])});
+        break;
+    }
+    case ShapeKind::Point:
+        j["position"] = GeometryVec3(std::get<Point<double>>(shape).position);
+        break;
+    }
     return j;
 }
 

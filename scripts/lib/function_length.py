@@ -92,11 +92,11 @@ def first_header_line(text, start, brace, offset_line):
     return offset_line[pos]
 
 
-def long_functions(path, limit):
-    """(line of the header, name, body lines, marked as data) of each body over limit lines in path."""
-    raw = open(path, encoding="utf-8", errors="replace").read()
+def functions(raw):
+    """Every function body in the source text raw (outermost ones: a lambda or local class inside a
+    body belongs to it), as (header line, opening brace line, closing brace line, name, opening
+    offset, closing offset); lines count from 0, offsets index raw (comments and strings kept)."""
     text = blank_comments_and_strings(raw)
-    raw_lines = raw.split("\n")
     lines = text.split("\n")
     found = []
     stack = []  # per open brace: 'scope' (file, namespace, class) or 'inside', and for functions the start
@@ -122,7 +122,7 @@ def long_functions(path, limit):
                 own_line and "->" in header
             ):
                 first = first_header_line(text, header_start, pos, offset_line)
-                stack.append(("function", (first, offset_line[pos], function_name(header))))
+                stack.append(("function", (first, offset_line[pos], function_name(header), pos)))
             else:
                 stack.append(("inside", None))
                 continue
@@ -130,15 +130,25 @@ def long_functions(path, limit):
         elif c == "}" and stack:
             kind, info = stack.pop()
             if kind == "function":
-                first, open_line, name = info
-                length = offset_line[pos] - open_line + 1
-                if length > limit:
-                    marked = first > 0 and MARKER.match(raw_lines[first - 1]) is not None
-                    found.append((first + 1, name, length, marked))
+                first, open_line, name, open_pos = info
+                found.append((first, open_line, offset_line[pos], name, open_pos, pos))
             # A brace in a constructor's initializer list (`m_a{a},` or `V4{x})`) does not end the header.
             continues = re.match(r"\s*[,){]", text[pos + 1 :]) and kind == "inside"
             if (not stack or stack[-1][0] == "scope") and not continues:
                 header_start = pos + 1
+    return found
+
+
+def long_functions(path, limit):
+    """(line of the header, name, body lines, marked as data) of each body over limit lines in path."""
+    raw = open(path, encoding="utf-8", errors="replace").read()
+    raw_lines = raw.split("\n")
+    found = []
+    for first, open_line, close_line, name, _, _ in functions(raw):
+        length = close_line - open_line + 1
+        if length > limit:
+            marked = first > 0 and MARKER.match(raw_lines[first - 1]) is not None
+            found.append((first + 1, name, length, marked))
     return found
 
 

@@ -313,12 +313,7 @@ std::optional<SceneQuery> LoadCounterexample(Scene& scene, History& history, con
         SceneShape shape = example.Shapes()[static_cast<size_t>(k)];
         shape.id = ids[k];
         // "counterexample ray 1": apart from the scene's own names (two spheres get 1 and 2)
-        const std::string type = ShapeTypeName(shape.shape);
-        const std::string base = "counterexample " +
-                                 (type == "aabb"  ? "box"
-                                  : type == "obb" ? "oriented box"
-                                                  : type) +
-                                 " ";
+        const std::string base = "counterexample " + std::string(ShapeKindNoun(KindOf(shape.shape))) + " ";
         for (int n = 1;; ++n) {
             const std::string name = base + std::to_string(n);
             const bool taken = std::find(names.begin(), names.end(), name) != names.end() ||

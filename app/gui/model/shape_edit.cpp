@@ -71,14 +71,7 @@ std::string ValidateShape(const Shape& shape)
 {
     // non-finite values do not survive JSON (nlohmann writes null): catch them first
     bool finite = true;
-    std::visit(
-        [&](const auto& g) {
-            const auto* p = reinterpret_cast<const double*>(&g);
-            for (size_t i = 0; i < sizeof(g) / sizeof(double); ++i) {
-                finite = finite && std::isfinite(p[i]);
-            }
-        },
-        shape);
+    ForEachShapeNumber(shape, true, [&finite](double v) { finite = finite && std::isfinite(v); });
     if (!finite) {
         return "every value must be a finite number";
     }

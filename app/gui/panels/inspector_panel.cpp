@@ -160,20 +160,6 @@ auto Setter(const G& g, V G::*member)
     };
 }
 
-void LineFields(FieldEditor& e, const Shape& shape)
-{
-    if (const auto* ray = std::get_if<Ray<double>>(&shape)) {
-        e.Vec("origin", ray->origin, Setter(*ray, &Ray<double>::origin));
-        e.Vec("direction", ray->direction, Setter(*ray, &Ray<double>::direction));
-    } else if (const auto* segment = std::get_if<Segment<double>>(&shape)) {
-        e.Vec("start", segment->start, Setter(*segment, &Segment<double>::start));
-        e.Vec("end", segment->end, Setter(*segment, &Segment<double>::end));
-    } else if (const auto* plane = std::get_if<Plane<double>>(&shape)) {
-        e.Vec("normal", plane->normal, Setter(*plane, &Plane<double>::normal));
-        e.Num("distance", plane->distance, Setter(*plane, &Plane<double>::distance));
-    }
-}
-
 void BoxFields(FieldEditor& e, const Aabb<double>& g)
 {
     const glm::dvec3 center = (g.min + g.max) * 0.5, size = g.max - g.min;
@@ -191,6 +177,51 @@ void BoxFields(FieldEditor& e, const Aabb<double>& g)
     });
     e.Vec("min", g.min, Setter(g, &Aabb<double>::min));
     e.Vec("max", g.max, Setter(g, &Aabb<double>::max));
+}
+
+/// The fields of the shape's own numbers, one editor per member.
+void ShapeFields(FieldEditor& e, const SceneShape& s)
+{
+    switch (KindOf(s.shape)) {
+    case ShapeKind::Ray: {
+        const auto& ray = std::get<Ray<double>>(s.shape);
+        e.Vec("origin", ray.origin, Setter(ray, &Ray<double>::origin));
+        e.Vec("direction", ray.direction, Setter(ray, &Ray<double>::direction));
+        return;
+    }
+    case ShapeKind::Segment: {
+        const auto& segment = std::get<Segment<double>>(s.shape);
+        e.Vec("start", segment.start, Setter(segment, &Segment<double>::start));
+        e.Vec("end", segment.end, Setter(segment, &Segment<double>::end));
+        return;
+    }
+    case ShapeKind::Plane: {
+        const auto& plane = std::get<Plane<double>>(s.shape);
+        e.Vec("normal", plane.normal, Setter(plane, &Plane<double>::normal));
+        e.Num("distance", plane.distance, Setter(plane, &Plane<double>::distance));
+        return;
+    }
+    case ShapeKind::Aabb:
+        BoxFields(e, std::get<Aabb<double>>(s.shape));
+        return;
+    case ShapeKind::Sphere: {
+        const auto& sphere = std::get<Sphere<double>>(s.shape);
+        e.Vec("centre", sphere.center, Setter(sphere, &Sphere<double>::center));
+        e.Num("radius", sphere.radius, Setter(sphere, &Sphere<double>::radius));
+        return;
+    }
+    case ShapeKind::Obb: {
+        const auto& obb = std::get<Obb<double>>(s.shape);
+        e.Vec("centre", obb.center, Setter(obb, &Obb<double>::center));
+        e.Vec("half extents", obb.halfExtents, Setter(obb, &Obb<double>::halfExtents));
+        return;
+    }
+    case ShapeKind::Point: {
+        const auto& point = std::get<Point<double>>(s.shape);
+        e.Vec("position", point.position, Setter(point, &Point<double>::position));
+        return;
+    }
+    }
 }
 
 class InspectorPanel final : public Panel {
@@ -214,18 +245,9 @@ public:
         ImGui::TextDisabled("(%s, id %u)", ShapeTypeName(s.shape), s.id);
 
         FieldEditor e(ctx, s, m_edit, m_error, m_errorField, m_typing);
-        LineFields(e, s.shape);
-        if (const auto* box = std::get_if<Aabb<double>>(&s.shape)) {
-            BoxFields(e, *box);
-        } else if (const auto* sphere = std::get_if<Sphere<double>>(&s.shape)) {
-            e.Vec("centre", sphere->center, Setter(*sphere, &Sphere<double>::center));
-            e.Num("radius", sphere->radius, Setter(*sphere, &Sphere<double>::radius));
-        } else if (const auto* obb = std::get_if<Obb<double>>(&s.shape)) {
-            e.Vec("centre", obb->center, Setter(*obb, &Obb<double>::center));
-            e.Vec("half extents", obb->halfExtents, Setter(*obb, &Obb<double>::halfExtents));
+        ShapeFields(e, s);
+        if (const auto* obb = std::get_if<Obb<double>>(&s.shape)) {
             RotationField(e, s.id, *obb);
-        } else if (const auto* point = std::get_if<Point<double>>(&s.shape)) {
-            e.Vec("position", point->position, Setter(*point, &Point<double>::position));
         }
         m_edit.CloseUnless(ImGui::IsAnyItemActive());
         ShapeQueries(ctx, s);

@@ -26,7 +26,7 @@ void DrawPairLegend(const PairLegend& legend, const std::string& label, const Pa
 
 void DrawNormalConvention(Family family, const std::string& verdict)
 {
-    const bool point = family == Family::PointAabb || family == Family::PointSphere || family == Family::PointObb;
+    const bool point = FamilyShapeA(family) == ShapeKindName(ShapeKind::Point);
     if (!IsCast(family) && !point && verdict.find("points from a to b") == std::string::npos) { // a point has no normal
         ImGui::TextDisabled("%s", kNormalConvention);
     }

@@ -17,29 +17,30 @@ namespace hitlab {
 
 namespace {
 
-/// A new shape of `type` around `at`, sized by the grid step `s`.
-Shape NewShape(int type, const glm::dvec3& at, double s, const glm::dvec3& right)
+/// A new shape of the kind around `at`, sized by the grid step `s`.
+Shape NewShape(ShapeKind kind, const glm::dvec3& at, double s, const glm::dvec3& right)
 {
-    switch (type) {
-    case 0:
+    switch (kind) {
+    case ShapeKind::Ray:
         return Ray<double>{at - right * (2.0 * s), right * s};
-    case 1:
+    case ShapeKind::Segment:
         return Segment<double>{at - right * s, at + right * s};
-    case 2:
+    case ShapeKind::Plane:
         return Plane<double>{{0, 1, 0}, at.y};
-    case 3:
+    case ShapeKind::Aabb:
         return Aabb<double>{at - glm::dvec3(0.5 * s), at + glm::dvec3(0.5 * s)};
-    case 4:
+    case ShapeKind::Sphere:
         return Sphere<double>{at, 0.5 * s};
-    case 6:
-        return Point<double>{at};
-    default: {
+    case ShapeKind::Obb: {
         Obb<double> box;
         box.center = at;
         box.halfExtents = glm::dvec3(0.5 * s);
         return box;
     }
+    case ShapeKind::Point:
+        return Point<double>{at};
     }
+    UnknownShapeKind(kind);
 }
 
 /// Markdown shown as plain wrapped text: paragraphs, bullets; emphasis and code marks dropped.
@@ -136,8 +137,6 @@ private:
     /// Adds a shape of any type in front of the camera (at the point it orbits).
     static void AddShapeButton(PanelContext& ctx)
     {
-        static const char* const kTypes[] = {"ray",  "segment", "plane", "box (aabb)", "sphere", "oriented box (obb)",
-                                             "point"};
         if (ImGui::Button("Add shape...")) {
             ImGui::OpenPopup("add shape");
         }
@@ -145,11 +144,13 @@ private:
             return;
         }
         Scene& scene = ctx.GetScene();
-        for (int type = 0; type < 7; ++type) {
-            if (ImGui::MenuItem(kTypes[type])) {
+        for (ShapeKind kind : kShapeKinds) {
+            // "box (aabb)", "sphere": the kind in words, with the protocol's name when it differs
+            const std::string noun = ShapeKindNoun(kind), name = ShapeKindName(kind);
+            if (ImGui::MenuItem((noun == name ? name : noun + " (" + name + ")").c_str())) {
                 SceneShape shape;
                 shape.shape =
-                    NewShape(type, ctx.GetCamera().target, GridSpacing(ctx.GetCamera()), Basis(ctx.GetCamera()).right);
+                    NewShape(kind, ctx.GetCamera().target, GridSpacing(ctx.GetCamera()), Basis(ctx.GetCamera()).right);
                 shape.name = DefaultShapeName(scene, ShapeTypeName(shape.shape));
                 static const glm::vec4 kColors[] = {
                     {1.0f, 0.75f, 0.2f, 1}, {0.35f, 0.55f, 0.95f, 1}, {0.4f, 0.8f, 0.45f, 1}, {0.85f, 0.45f, 0.9f, 1}};

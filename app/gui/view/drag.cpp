@@ -63,30 +63,7 @@ std::optional<glm::dvec3> DragDelta(const Camera& camera, const glm::dvec3& anch
     return ConstrainDelta(*p1 - *p0, lock, snap);
 }
 
-Shape Translate(const Shape& shape, const glm::dvec3& d)
-{
-    return std::visit(
-        [&](auto s) -> Shape {
-            using S = decltype(s);
-            if constexpr (std::is_same_v<S, Ray<double>>) {
-                s.origin += d;
-            } else if constexpr (std::is_same_v<S, Segment<double>>) {
-                s.start += d;
-                s.end += d;
-            } else if constexpr (std::is_same_v<S, Plane<double>>) {
-                s.distance += glm::dot(s.normal, d);
-            } else if constexpr (std::is_same_v<S, Aabb<double>>) {
-                s.min += d;
-                s.max += d;
-            } else if constexpr (std::is_same_v<S, Point<double>>) {
-                s.position += d;
-            } else {
-                s.center += d;
-            }
-            return s;
-        },
-        shape);
-}
+Shape Translate(const Shape& shape, const glm::dvec3& d) { return Translated(shape, d); }
 
 double PlaneHandleLength(const Camera& camera, const glm::dvec3& anchor)
 {
@@ -100,35 +77,54 @@ double PlaneHandleLength(const Camera& camera, const glm::dvec3& anchor)
 std::vector<Handle> HandlesOf(const Shape& shape, const Camera& camera)
 {
     std::vector<Handle> out;
-    if (const auto* box = std::get_if<Aabb<double>>(&shape)) {
-        const glm::dvec3 c = (box->min + box->max) * 0.5;
+    switch (KindOf(shape)) {
+    case ShapeKind::Aabb: {
+        const auto& box = std::get<Aabb<double>>(shape);
+        const glm::dvec3 c = (box.min + box.max) * 0.5;
         for (int i = 0; i < 8; ++i) {
-            const glm::dvec3 p{(i & 1) ? box->max.x : box->min.x, (i & 2) ? box->max.y : box->min.y,
-                               (i & 4) ? box->max.z : box->min.z};
+            const glm::dvec3 p{(i & 1) ? box.max.x : box.min.x, (i & 2) ? box.max.y : box.min.y,
+                               (i & 4) ? box.max.z : box.min.z};
             out.push_back(Handle{HandleKind::BoxCorner, i, p, p});
         }
         // in 2D mode the z faces' handles would sit on the centre, where a drag should move the box
         for (int f = 0; f < (camera.view2d ? 4 : 6); ++f) {
             glm::dvec3 p = c;
-            p[f / 2] = (f % 2) ? box->max[f / 2] : box->min[f / 2];
+            p[f / 2] = (f % 2) ? box.max[f / 2] : box.min[f / 2];
             out.push_back(Handle{HandleKind::BoxFace, f, p, c});
         }
-    } else if (const auto* sphere = std::get_if<Sphere<double>>(&shape)) {
-        const glm::dvec3 p = sphere->center + Basis(camera).right * sphere->radius;
-        out.push_back(Handle{HandleKind::SphereRadius, 0, p, sphere->center});
-    } else if (const auto* ray = std::get_if<Ray<double>>(&shape)) {
-        out.push_back(Handle{HandleKind::RayOrigin, 0, ray->origin, ray->origin});
-        out.push_back(Handle{HandleKind::RayTip, 0, ray->origin + ray->direction, ray->origin});
-    } else if (const auto* seg = std::get_if<Segment<double>>(&shape)) {
-        out.push_back(Handle{HandleKind::SegmentStart, 0, seg->start, seg->start});
-        out.push_back(Handle{HandleKind::SegmentEnd, 0, seg->end, seg->end});
-    } else if (const auto* plane = std::get_if<Plane<double>>(&shape)) {
-        const double n2 = glm::dot(plane->normal, plane->normal);
+        break;
+    }
+    case ShapeKind::Sphere: {
+        const auto& sphere = std::get<Sphere<double>>(shape);
+        const glm::dvec3 p = sphere.center + Basis(camera).right * sphere.radius;
+        out.push_back(Handle{HandleKind::SphereRadius, 0, p, sphere.center});
+        break;
+    }
+    case ShapeKind::Ray: {
+        const auto& ray = std::get<Ray<double>>(shape);
+        out.push_back(Handle{HandleKind::RayOrigin, 0, ray.origin, ray.origin});
+        out.push_back(Handle{HandleKind::RayTip, 0, ray.origin + ray.direction, ray.origin});
+        break;
+    }
+    case ShapeKind::Segment: {
+        const auto& seg = std::get<Segment<double>>(shape);
+        out.push_back(Handle{HandleKind::SegmentStart, 0, seg.start, seg.start});
+        out.push_back(Handle{HandleKind::SegmentEnd, 0, seg.end, seg.end});
+        break;
+    }
+    case ShapeKind::Plane: {
+        const auto& plane = std::get<Plane<double>>(shape);
+        const double n2 = glm::dot(plane.normal, plane.normal);
         if (n2 > 0.0) {
-            const glm::dvec3 anchor = plane->normal * (plane->distance / n2);
-            const glm::dvec3 tip = anchor + plane->normal / std::sqrt(n2) * PlaneHandleLength(camera, anchor);
+            const glm::dvec3 anchor = plane.normal * (plane.distance / n2);
+            const glm::dvec3 tip = anchor + plane.normal / std::sqrt(n2) * PlaneHandleLength(camera, anchor);
             out.push_back(Handle{HandleKind::PlaneNormal, 0, tip, anchor});
         }
+        break;
+    }
+    case ShapeKind::Obb:   // moved and turned with the gizmo (viewport.cpp), not by handles
+    case ShapeKind::Point: // moved as a whole
+        break;
     }
     return out;
 }

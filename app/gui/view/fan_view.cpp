@@ -34,17 +34,24 @@ void Swatch(const glm::vec4& color, const char* text)
 glm::dvec3 NewFanOrigin(const Shape& target, const Camera& camera)
 {
     glm::dvec3 center = camera.target;
-    if (const auto* box = std::get_if<Aabb<double>>(&target)) {
-        center = (box->min + box->max) * 0.5;
-    } else if (const auto* sphere = std::get_if<Sphere<double>>(&target)) {
-        center = sphere->center;
-    } else if (const auto* obb = std::get_if<Obb<double>>(&target)) {
-        center = obb->center;
-    } else if (const auto* plane = std::get_if<Plane<double>>(&target)) {
-        const double n2 = glm::dot(plane->normal, plane->normal);
+    switch (KindOf(target)) {
+    case ShapeKind::Plane: {
+        const auto& plane = std::get<Plane<double>>(target);
+        const double n2 = glm::dot(plane.normal, plane.normal);
         if (n2 > 0.0) { // the plane's point nearest the camera's target
-            center = camera.target - plane->normal * ((glm::dot(plane->normal, camera.target) - plane->distance) / n2);
+            center = camera.target - plane.normal * ((glm::dot(plane.normal, camera.target) - plane.distance) / n2);
         }
+        break;
+    }
+    case ShapeKind::Aabb:
+    case ShapeKind::Sphere:
+    case ShapeKind::Obb:
+        center = *ShapeCenter(target);
+        break;
+    case ShapeKind::Ray:
+    case ShapeKind::Segment:
+    case ShapeKind::Point:
+        break;
     }
     const glm::dvec3 forward = Basis(camera).forward;
     double distance = 5.0;

@@ -11,20 +11,61 @@ namespace hitlab {
 
 std::optional<Result> CastReference(const Ray<double>& ray, const Shape& shape)
 {
-    Family family;
-    if (std::holds_alternative<Aabb<double>>(shape)) {
+    Family family = Family::RayAabb;
+    switch (KindOf(shape)) {
+    case ShapeKind::Aabb:
         family = Family::RayAabb;
-    } else if (std::holds_alternative<Sphere<double>>(shape)) {
+        break;
+    case ShapeKind::Sphere:
         family = Family::RaySphere;
-    } else if (std::holds_alternative<Obb<double>>(shape)) {
+        break;
+    case ShapeKind::Obb:
         family = Family::RayObb;
-    } else if (std::holds_alternative<Plane<double>>(shape)) {
+        break;
+    case ShapeKind::Plane:
         family = Family::RayPlane;
-    } else {
+        break;
+    case ShapeKind::Ray:
+    case ShapeKind::Segment:
+    case ShapeKind::Point:
         return std::nullopt;
     }
     return Run(ReferenceAlgorithm(family), Query{family, ray, shape}, Precision::Double);
 }
+
+namespace {
+
+/// The line a shape is picked by when it is drawn as a line or a marker (a ray to the far plane, a
+/// segment, a point as a line of zero length: within a few pixels of its marker); false for the
+/// shapes picked by casting the pick ray at them.
+bool PickLine(const Shape& shape, double farLength, glm::dvec3& a, glm::dvec3& b)
+{
+    switch (KindOf(shape)) {
+    case ShapeKind::Ray: {
+        const auto& r = std::get<Ray<double>>(shape);
+        const double len = glm::length(r.direction);
+        a = r.origin;
+        b = r.origin + (len > 0.0 ? r.direction / len : glm::dvec3(0.0)) * farLength;
+        return true;
+    }
+    case ShapeKind::Segment:
+        a = std::get<Segment<double>>(shape).start;
+        b = std::get<Segment<double>>(shape).end;
+        return true;
+    case ShapeKind::Point:
+        a = std::get<Point<double>>(shape).position;
+        b = a;
+        return true;
+    case ShapeKind::Plane:
+    case ShapeKind::Aabb:
+    case ShapeKind::Sphere:
+    case ShapeKind::Obb:
+        return false;
+    }
+    UnknownShapeKind(KindOf(shape));
+}
+
+} // namespace
 
 std::optional<Pick> PickShape(const Scene& scene, const Camera& camera, glm::dvec2 cursor)
 {
@@ -36,17 +77,7 @@ std::optional<Pick> PickShape(const Scene& scene, const Camera& camera, glm::dve
             continue;
         }
         glm::dvec3 a, b;
-        if (const auto* r = std::get_if<Ray<double>>(&s.shape)) {
-            const double len = glm::length(r->direction);
-            a = r->origin;
-            b = r->origin + (len > 0.0 ? r->direction / len : glm::dvec3(0.0)) * farLength;
-        } else if (const auto* seg = std::get_if<Segment<double>>(&s.shape)) {
-            a = seg->start;
-            b = seg->end;
-        } else if (const auto* point = std::get_if<Point<double>>(&s.shape)) {
-            a = point->position; // picked like a line of zero length: within a few pixels of its marker
-            b = point->position;
-        } else {
+        if (!PickLine(s.shape, farLength, a, b)) {
             const std::optional<Result> hit = CastReference(ray, s.shape);
             if (!hit || !hit->hit) {
                 continue;

@@ -84,30 +84,46 @@ std::string LimitSolidPairsForWindow(Scene& scene)
 
 bool ShapeBounds(const Shape& shape, glm::dvec3& min, glm::dvec3& max)
 {
-    if (const auto* box = std::get_if<Aabb<double>>(&shape)) {
-        min = box->min;
-        max = box->max;
-    } else if (const auto* obb = std::get_if<Obb<double>>(&shape)) {
-        const glm::dvec3 r = glm::abs(obb->axes[0]) * obb->halfExtents.x + glm::abs(obb->axes[1]) * obb->halfExtents.y +
-                             glm::abs(obb->axes[2]) * obb->halfExtents.z;
-        min = obb->center - r;
-        max = obb->center + r;
-    } else if (const auto* sphere = std::get_if<Sphere<double>>(&shape)) {
-        min = sphere->center - sphere->radius;
-        max = sphere->center + sphere->radius;
-    } else if (const auto* ray = std::get_if<Ray<double>>(&shape)) {
-        min = glm::min(ray->origin, ray->origin + ray->direction);
-        max = glm::max(ray->origin, ray->origin + ray->direction);
-    } else if (const auto* seg = std::get_if<Segment<double>>(&shape)) {
-        min = glm::min(seg->start, seg->end);
-        max = glm::max(seg->start, seg->end);
-    } else if (const auto* point = std::get_if<Point<double>>(&shape)) {
-        min = point->position;
-        max = point->position;
-    } else {
+    switch (KindOf(shape)) {
+    case ShapeKind::Aabb: {
+        const auto& box = std::get<Aabb<double>>(shape);
+        min = box.min;
+        max = box.max;
+        return true;
+    }
+    case ShapeKind::Obb: {
+        const auto& obb = std::get<Obb<double>>(shape);
+        const glm::dvec3 r = ObbAxisHalfWidths(obb);
+        min = obb.center - r;
+        max = obb.center + r;
+        return true;
+    }
+    case ShapeKind::Sphere: {
+        const auto& sphere = std::get<Sphere<double>>(shape);
+        min = sphere.center - sphere.radius;
+        max = sphere.center + sphere.radius;
+        return true;
+    }
+    case ShapeKind::Ray: {
+        const auto& ray = std::get<Ray<double>>(shape);
+        min = glm::min(ray.origin, ray.origin + ray.direction);
+        max = glm::max(ray.origin, ray.origin + ray.direction);
+        return true;
+    }
+    case ShapeKind::Segment: {
+        const auto& seg = std::get<Segment<double>>(shape);
+        min = glm::min(seg.start, seg.end);
+        max = glm::max(seg.start, seg.end);
+        return true;
+    }
+    case ShapeKind::Point:
+        min = std::get<Point<double>>(shape).position;
+        max = min;
+        return true;
+    case ShapeKind::Plane:
         return false;
     }
-    return true;
+    UnknownShapeKind(KindOf(shape));
 }
 
 bool SceneBounds(const Scene& scene, glm::dvec3& min, glm::dvec3& max)

@@ -19,11 +19,7 @@ namespace hitlab {
 
 namespace {
 
-const char* TypeLabel(const Shape& shape)
-{
-    const std::string_view type = ShapeTypeName(shape);
-    return type == "aabb" ? "box" : type == "obb" ? "oriented box" : ShapeTypeName(shape);
-}
+const char* TypeLabel(const Shape& shape) { return ShapeKindNoun(KindOf(shape)); }
 
 /// Text in a dark box, its left edge at `at` (screen pixels); on the background draw list, so over
 /// the scene but under every panel.

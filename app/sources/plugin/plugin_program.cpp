@@ -30,31 +30,39 @@ using plugin::Header;
 using plugin::kCapacity;
 using plugin::kChunk;
 
-template <typename T, std::size_t N>
-void Put(const glm::dvec3& v, T (&out)[N])
-{
-    out[0] = T(v.x), out[1] = T(v.y), out[2] = T(v.z);
-}
-
 /// A protocol shape in the ABI's union, rounded to T (float rounds to nearest, as ShapeCast).
 template <typename T, typename S>
 void ToAbi(const Shape& shape, S& out)
 {
-    if (const auto* r = std::get_if<Ray<double>>(&shape)) {
-        Put<T>(r->origin, out.ray.origin), Put<T>(r->direction, out.ray.direction);
-    } else if (const auto* s = std::get_if<Segment<double>>(&shape)) {
-        Put<T>(s->start, out.segment.start), Put<T>(s->end, out.segment.end);
-    } else if (const auto* p = std::get_if<Plane<double>>(&shape)) {
-        Put<T>(p->normal, out.plane.normal), out.plane.distance = T(p->distance);
-    } else if (const auto* b = std::get_if<Aabb<double>>(&shape)) {
-        Put<T>(b->min, out.aabb.min), Put<T>(b->max, out.aabb.max);
-    } else if (const auto* sp = std::get_if<Sphere<double>>(&shape)) {
-        Put<T>(sp->center, out.sphere.center), out.sphere.radius = T(sp->radius);
-    } else if (const auto* o = std::get_if<Obb<double>>(&shape)) {
-        Put<T>(o->center, out.obb.center), Put<T>(o->halfExtents, out.obb.half_extents);
-        for (int k = 0; k < 3; ++k) {
-            Put<T>(o->axes[k], out.obb.axes[k]);
-        }
+    auto put = [](const glm::dvec3& v, T* to) { to[0] = T(v.x), to[1] = T(v.y), to[2] = T(v.z); };
+    switch (KindOf(shape)) {
+    case ShapeKind::Ray: {
+        const auto& r = std::get<Ray<double>>(shape);
+        return put(r.origin, out.ray.origin), put(r.direction, out.ray.direction);
+    }
+    case ShapeKind::Segment: {
+        const auto& s = std::get<Segment<double>>(shape);
+        return put(s.start, out.segment.start), put(s.end, out.segment.end);
+    }
+    case ShapeKind::Plane: {
+        const auto& p = std::get<Plane<double>>(shape);
+        return put(p.normal, out.plane.normal), void(out.plane.distance = T(p.distance));
+    }
+    case ShapeKind::Aabb: {
+        const auto& b = std::get<Aabb<double>>(shape);
+        return put(b.min, out.aabb.min), put(b.max, out.aabb.max);
+    }
+    case ShapeKind::Sphere: {
+        const auto& sp = std::get<Sphere<double>>(shape);
+        return put(sp.center, out.sphere.center), void(out.sphere.radius = T(sp.radius));
+    }
+    case ShapeKind::Obb: {
+        const auto& o = std::get<Obb<double>>(shape);
+        put(o.axes[0], out.obb.axes[0]), put(o.axes[1], out.obb.axes[1]), put(o.axes[2], out.obb.axes[2]);
+        return put(o.center, out.obb.center), put(o.halfExtents, out.obb.half_extents);
+    }
+    case ShapeKind::Point: // the plugin ABI has no point families
+        return;
     }
 }
 

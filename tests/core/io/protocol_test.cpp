@@ -1,6 +1,7 @@
 // Tests of core/io/protocol.h: validation of shapes and query lines (every error names its key
 // path), rotation_deg, precision checks, and the JSON writers.
 #include "core/io/protocol.h"
+#include "core/io/scene_file.h"
 
 #include <glm/mat3x3.hpp>
 #include <gtest/gtest.h>
@@ -496,6 +497,28 @@ TEST(TraceToJsonTest, StepsValuesPartsAndInfinities)
     t.Add("grown", {}, BoxPart{"grown box", {-1, -1, -1}, {2, 2, 2}, true});
     EXPECT_EQ(TraceToJson(t)["steps"][4]["box"].dump(),
               R"({"label":"grown box","min":[-1,-1,-1],"max":[2,2,2],"flag":true})");
+}
+
+TEST(ParseShapeTest, EveryKindRoundTripsThroughItsJson)
+{
+    for (ShapeKind kind : kShapeKinds) {
+        const Shape shape = Translated(DefaultShape(kind), glm::dvec3(0.5, -2, 3)); // not all zeros
+        const nlohmann::ordered_json j = ShapeToJson(shape);
+        EXPECT_EQ(j["type"], ShapeKindName(kind));
+        std::vector<std::string> warnings;
+        const Parsed<Shape> back = ParseShape(json::parse(j.dump()), "s", &warnings);
+        ASSERT_TRUE(back.Ok()) << ErrorText(back.error);
+        EXPECT_EQ(*back.value, shape) << ShapeKindName(kind);
+        EXPECT_TRUE(warnings.empty()) << warnings.front(); // every key written is one the reader knows
+    }
+}
+
+TEST(ParseShapeTest, AnUnknownTypeListsEveryKind)
+{
+    const Parsed<Shape> s = ParseShape(json::parse(R"({"type": "cube"})"), "s");
+    ASSERT_FALSE(s.Ok());
+    EXPECT_EQ(ErrorText(s.error),
+              "s.type: unknown shape type \"cube\" (expected one of ray, segment, plane, aabb, sphere, obb, point)");
 }
 
 } // namespace HITLAB_UNITY_ID
