@@ -374,6 +374,7 @@ void SceneEvaluator::Rebuild(const Scene& scene, bool reuse)
     EvaluateIndices(scene, toEvaluate);
     RecordRevisions(scene);
     m_generation = NextGeneration();
+    m_stepFrom = kNoStep; // a new list, or every query: no step to follow
 }
 
 size_t SceneEvaluator::Evaluate(const Scene& scene)
@@ -420,7 +421,9 @@ size_t SceneEvaluator::Update(const Scene& scene)
     indices.erase(std::unique(indices.begin(), indices.end()), indices.end());
     if (!indices.empty()) {
         EvaluateIndices(scene, indices);
+        m_stepFrom = m_generation;
         m_generation = NextGeneration();
+        m_stepIndices = indices;
     }
     return indices.size();
 }

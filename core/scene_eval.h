@@ -60,6 +60,14 @@ public:
     /// Incremented whenever any query's result may have changed: views that derive data from the
     /// evaluation (the Results table) rebuild it only when this changes.
     std::uint64_t Generation() const { return m_generation; }
+    /// The queries the last Update recomputed when it kept the list (shapes moved), if the
+    /// evaluation was at generation `since` before it: views then update just those rows. Null when
+    /// the last change was anything else (a new list, a settings change, every query) or `since`
+    /// is older: derive everything again.
+    const std::vector<size_t>* RecomputedSince(std::uint64_t since) const
+    {
+        return since == m_stepFrom && m_stepFrom != kNoStep ? &m_stepIndices : nullptr;
+    }
 
     /// Threads an evaluation may use: 0 (the default) picks them from the hardware and the number
     /// of queries (one per 4096 queries, at most 8); n >= 1 uses n threads whenever there are n
@@ -144,6 +152,9 @@ private:
     unsigned m_threads = 0;              ///< SetThreads
     std::uint64_t m_seenSettings = ~std::uint64_t(0);
     std::uint64_t m_generation = 0;
+    static constexpr std::uint64_t kNoStep = ~std::uint64_t(0);
+    std::uint64_t m_stepFrom = kNoStep; ///< the generation before the last step, when it was Update's few
+    std::vector<size_t> m_stepIndices;  ///< that step's recomputed queries, ascending
 };
 
 } // namespace hitlab

@@ -419,23 +419,18 @@ void Renderers::Line(DrawLayer layer, const glm::vec3& a, const glm::vec3& b, co
     to.Add(a, b, colorA, colorB, width);
 }
 
-void Renderers::AppendContent(std::vector<std::byte>& out) const
+void Renderers::VisitContent(const std::function<void(std::span<const std::byte>)>& piece) const
 {
-    const auto append = [&out](std::span<const std::byte> bytes) {
-        const std::size_t size = bytes.size();
-        const auto* sizeBytes = reinterpret_cast<const std::byte*>(&size);
-        out.insert(out.end(), sizeBytes, sizeBytes + sizeof(size));
-        out.insert(out.end(), bytes.begin(), bytes.end());
-    };
     for (const LineRenderer* l : {&lines, &gridLines, &overlayLines}) {
-        append(l->Bytes());
+        piece(l->Bytes());
     }
-    append(overlayMarkers.Bytes());
-    append(boxes.Bytes());
-    append(spheres.Bytes());
-    append(surfaces.Bytes());
-    append(overlaySurfaces.Bytes());
-    out.push_back(std::byte(grid.IsSet() ? 1 : 0)); // the grid follows the view, which the caller compares
+    piece(overlayMarkers.Bytes());
+    piece(boxes.Bytes());
+    piece(spheres.Bytes());
+    piece(surfaces.Bytes());
+    piece(overlaySurfaces.Bytes());
+    const std::byte gridSet{static_cast<unsigned char>(grid.IsSet() ? 1 : 0)}; // the grid follows the view
+    piece(std::span<const std::byte>(&gridSet, 1));
 }
 
 void Renderers::Flush(const DrawView& view)

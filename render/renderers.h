@@ -236,9 +236,9 @@ struct Renderers final : DrawSink {
     /// Sets the Frame block for the view, draws everything in order (grid, edges, translucent
     /// solids, overlays) and clears.
     void Flush(const DrawView& view);
-    /// Appends what this frame would draw, as bytes, to `out` (equal bytes: an equal picture for
-    /// an equal view).
-    void AppendContent(std::vector<std::byte>& out) const;
+    /// What this frame would draw, as pieces of bytes given to `piece` in a fixed order (equal
+    /// bytes: an equal picture for an equal view).
+    void VisitContent(const std::function<void(std::span<const std::byte>)>& piece) const;
 };
 
 } // namespace hitlab

@@ -7,6 +7,8 @@
 
 #include <glad/gl.h>
 
+#include <cstring>
+
 namespace hitlab {
 
 namespace {
@@ -100,8 +102,27 @@ bool StillLayer::Prepare(const DrawView& view, glm::ivec2 framebuffer, const glm
     for (const PixelRect& r : occluded) {
         AppendRect(m_next, r);
     }
-    m_sink.AppendContent(m_next);
-    const bool redraw = m_next != m_key;
+    // the sink's bytes compared where they lie (8 MB for 100,000 boxes), copied only when they differ
+    std::size_t at = m_next.size();
+    bool same = true;
+    m_sink.VisitContent([&](std::span<const std::byte> bytes) {
+        const std::size_t size = bytes.size();
+        const auto* sizeBytes = reinterpret_cast<const std::byte*>(&size);
+        same = same && at + sizeof(size) + size <= m_key.size() &&
+               std::memcmp(m_key.data() + at, sizeBytes, sizeof(size)) == 0 &&
+               (size == 0 || std::memcmp(m_key.data() + at + sizeof(size), bytes.data(), size) == 0);
+        at += sizeof(size) + size;
+    });
+    same = same && at == m_key.size() && std::memcmp(m_key.data(), m_next.data(), m_next.size()) == 0;
+    const bool redraw = !same;
+    if (redraw) {
+        m_sink.VisitContent([&](std::span<const std::byte> bytes) {
+            const std::size_t size = bytes.size();
+            const auto* sizeBytes = reinterpret_cast<const std::byte*>(&size);
+            m_next.insert(m_next.end(), sizeBytes, sizeBytes + sizeof(size));
+            m_next.insert(m_next.end(), bytes.begin(), bytes.end());
+        });
+    }
     if (redraw) {
         GLint target = 0;
         glGetIntegerv(GL_DRAW_FRAMEBUFFER_BINDING, &target);

@@ -10,8 +10,11 @@
 
 #include <CLI/CLI.hpp>
 
+#include <cmath>
+#include <cstdlib>
 #include <iostream>
 #include <limits>
+#include <optional>
 #include <regex>
 #include <string>
 #include <vector>
@@ -42,6 +45,27 @@ bool ParseSize(const std::string& size, int& width, int& height)
     return true;
 }
 
+/// "X,Y,Z" as three finite numbers; nullopt when it is not.
+std::optional<glm::dvec3> ParseVector(const std::string& text)
+{
+    glm::dvec3 v(0.0);
+    std::size_t at = 0;
+    for (int i = 0; i < 3; ++i) {
+        const std::size_t end = i < 2 ? text.find(',', at) : text.size();
+        if (end == std::string::npos) {
+            return std::nullopt;
+        }
+        const std::string part = text.substr(at, end - at);
+        char* stop = nullptr;
+        v[i] = std::strtod(part.c_str(), &stop);
+        if (part.empty() || stop != part.c_str() + part.size() || !std::isfinite(v[i])) {
+            return std::nullopt;
+        }
+        at = end + 1;
+    }
+    return v;
+}
+
 /// The window's options (`hitlab [SCENE] ...`), filling options (and size, checked after parsing).
 void DefineGuiOptions(CLI::App& app, GuiOptions& options, std::string& size)
 {
@@ -59,6 +83,17 @@ void DefineGuiOptions(CLI::App& app, GuiOptions& options, std::string& size)
         ->check(FileToWrite());
     app.add_option("--select", options.select, "Start with the shape of this id selected")
         ->transform(WholeIn<ShapeId>(1, std::numeric_limits<ShapeId>::max()));
+    app.add_option_function<std::string>(
+           "--drag",
+           [&options](const std::string& text) {
+               options.drag = ParseVector(text);
+               if (!options.drag) {
+                   throw CLI::ValidationError("--drag", "expected three finite numbers X,Y,Z, got \"" + text + "\"");
+               }
+           },
+           "With --select: drag that shape X,Y,Z further each frame, as the mouse does (with --frames and "
+           "--stats: the frame times of a drag)")
+        ->type_name("X,Y,Z");
     app.add_option("--font-scale", options.fontScale, "Text, markers and lines this much larger (View > Font size)")
         ->check(RealIn(0.8, 2.0));
     std::vector<std::string> panelFlags; // the panel table's --open-panel flags (hunt, timing)
@@ -167,6 +202,10 @@ int RunGuiCommandLine(int argc, const char* const* argv, const SceneLoader& load
     options.scene = SceneArgument(options.scene);
     if (!ParseSize(size, options.width, options.height)) {
         std::cerr << "hitlab: --size: expected WxH, each 1..8192, got \"" << size << "\"\n";
+        return 2;
+    }
+    if (options.drag && options.select == 0) {
+        std::cerr << "hitlab: --drag needs --select: the id of the shape to drag\n";
         return 2;
     }
     return RunGui(options);

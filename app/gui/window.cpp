@@ -292,9 +292,15 @@ int RunFrames(const GuiOptions& options, GLFWwindow* window, Viewport& viewport,
         } else {
             glfwWaitEventsTimeout(0.25); // nothing animates: redraw on input, never spin
         }
+        const bool dragged = options.drag && viewport.ScriptedDrag(*options.drag);
         if (const std::optional<FrameTimes> times = DrawFrame(window, viewport, panels, ui, options.stats, lastFrame)) {
-            frames.push_back(*times);
+            if (!options.drag || dragged) { // --drag: the frames of the drag only, not the scene's reading
+                frames.push_back(*times);
+            }
         }
+    }
+    if (options.drag) {
+        viewport.EndScriptedDrag();
     }
     const int status = FinishRun(options, viewport, panels, frames);
     panels.Shutdown(g_terminate != 0);

@@ -1,6 +1,8 @@
 // Rows and cells of the Results table from the scene's evaluation.
 #include "results_model.h"
 
+#include "evaluation_summary.h"
+
 #include "number_line.h"
 
 #include <algorithm>
@@ -194,8 +196,12 @@ bool QueryDisagrees(const Scene& scene, const SceneEvaluator& evaluation, const 
 }
 
 std::vector<ResultsTable> BuildResultsTables(const Scene& scene, const SceneEvaluator& evaluation,
-                                             bool disagreementsOnly, bool lazy, const ExternalSession* external)
+                                             bool disagreementsOnly, bool lazy, const ExternalSession* external,
+                                             const EvaluationSummary* summary)
 {
+    if (summary != nullptr && !summary->Covers(evaluation, external)) {
+        summary = nullptr; // counted for another evaluation: count here
+    }
     // one pass over the queries, each to its family's table (indexed by the enum)
     std::vector<ResultsTable> tables(kFamilyCount);
     for (Family family : AllFamilies()) {
@@ -216,7 +222,8 @@ std::vector<ResultsTable> BuildResultsTables(const Scene& scene, const SceneEval
         const auto f = static_cast<size_t>(qe.query.family);
         ResultsTable& table = tables[f];
         present[f] = true;
-        const bool agree = !QueryDisagrees(scene, evaluation, qe, external);
+        const bool agree =
+            summary != nullptr ? !summary->Disagrees(i) : !QueryDisagrees(scene, evaluation, qe, external);
         table.disagreements += agree ? 0 : 1;
         if (disagreementsOnly && agree) {
             continue;

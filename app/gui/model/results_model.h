@@ -15,6 +15,8 @@
 
 namespace hitlab {
 
+class EvaluationSummary;
+
 struct ResultCell {
     const AlgorithmInfo* algorithm = nullptr;
     bool hit = false;
@@ -76,10 +78,12 @@ bool QueryDisagrees(const Scene& scene, const SceneEvaluator& evaluation, const 
 /// external: the window's programs and plugins; their algorithms are columns after the built-in
 /// ones, their answers added to each row's comparison (AddExternalOutcomes, as `hitlab report
 /// --external` does), a failure (crashed, timed out, bad answer, error) shown as a disagreement.
-/// A query counts as a disagreement as QueryDisagrees says.
+/// A query counts as a disagreement as QueryDisagrees says (read off `summary` when it covers this
+/// evaluation and these external answers: counted once per evaluation, not once per table).
 std::vector<ResultsTable> BuildResultsTables(const Scene& scene, const SceneEvaluator& evaluation,
                                              bool disagreementsOnly = false, bool lazy = false,
-                                             const ExternalSession* external = nullptr);
+                                             const ExternalSession* external = nullptr,
+                                             const EvaluationSummary* summary = nullptr);
 
 /// Row i of a table (as BuildResultsTables makes it without `lazy`).
 ResultRow MakeResultRow(const Scene& scene, const SceneEvaluator& evaluation, const ResultsTable& table, size_t i,

@@ -151,7 +151,20 @@ private:
             external == m_externalGeneration) {
             return;
         }
-        m_tables = BuildResultsTables(ctx.GetScene(), evaluation, m_disagreementsOnly, true, ctx.external);
+        // shapes moved (a drag): the same rows in the same tables; the counts change, and the cells
+        // of the recomputed queries, which the visible rows show again (m_rows is rebuilt lazily)
+        if (evaluation.RecomputedSince(m_evaluation) != nullptr && !m_disagreementsOnly && !m_filter &&
+            history == m_history && external == m_externalGeneration &&
+            ctx.Summary().Covers(evaluation, ctx.external)) {
+            for (ResultsTable& table : m_tables) {
+                table.disagreements = ctx.Summary().Disagreements(table.family);
+            }
+            m_rows.clear();
+            m_evaluation = evaluation.Generation();
+            return;
+        }
+        m_tables =
+            BuildResultsTables(ctx.GetScene(), evaluation, m_disagreementsOnly, true, ctx.external, &ctx.Summary());
         m_externalGeneration = external;
         m_scene = &ctx.GetScene();
         m_evaluator = &evaluation;

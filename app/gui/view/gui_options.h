@@ -6,6 +6,9 @@
 
 #include "core/scene.h"
 
+#include <glm/vec3.hpp>
+
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -22,8 +25,11 @@ struct GuiOptions {
     int step = -1;           ///< the Query inspector's first trace step (-1: the whole trace)
     std::string compare;     ///< the Query inspector's compared algorithm at start (empty: none)
     ShapeId select = 0;      ///< start with this shape selected (screenshots of the Inspector)
-    float fontScale = 1.0f;  ///< View > Font size at start: text, markers and lines (a projector: 1.5)
-    std::string openPanel;   ///< "hunt" or "timing": open that floating panel at start
+    /// --drag X,Y,Z with --select: each frame drags the selection this much further, as the mouse
+    /// drags it (one undo step at the end); --stats then counts the frames that dragged only.
+    std::optional<glm::dvec3> drag;
+    float fontScale = 1.0f; ///< View > Font size at start: text, markers and lines (a projector: 1.5)
+    std::string openPanel;  ///< "hunt" or "timing": open that floating panel at start
     bool runPanel =
         false; ///< with openPanel: start its hunt or measurement at once (with frames: wait for it on the last frame)
     std::string drop;               ///< as if this file were dropped on the window before the first frame (tests)

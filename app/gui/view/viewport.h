@@ -142,6 +142,16 @@ private:
 
     void UpdateHover();
     void BeginShapeDrag(DragMode mode, const SceneShape& shape, const glm::dvec3& anchor);
+
+public:
+    /// A drag by script (`hitlab SCENE --select ID --drag X,Y,Z`, frame timing while dragging):
+    /// each call moves the selection `step` further, as a mouse drag moves it (the shape replaced,
+    /// evaluated on the next Update, drawn outside the still layer); EndScriptedDrag applies the
+    /// whole drag as one undo step. False when no shape is selected (yet: a big scene still reading).
+    bool ScriptedDrag(const glm::dvec3& step);
+    void EndScriptedDrag() { EndDrag(false); }
+
+private:
     void ContinueShapeDrag();
     void EndDrag(bool cancel);
     AxisLock CurrentLock() const;

@@ -9,6 +9,7 @@
 #include <filesystem>
 #include <fstream>
 #include <string>
+#include <unistd.h>
 
 namespace hitlab {
 namespace HITLAB_UNITY_ID {
@@ -17,7 +18,7 @@ namespace fs = std::filesystem;
 
 TEST(FanExternalGui, TheFanPanelListsThePluginAlgorithmAndItsDisagreeingRays)
 {
-    const fs::path dir = fs::temp_directory_path() / "hitlab_fan_external_gui_test";
+    const fs::path dir = fs::temp_directory_path() / ("hitlab_fan_external_gui_test_" + std::to_string(::getpid()));
     fs::create_directories(dir);
     const fs::path scene = dir / "fan.json", report = dir / "report.json";
     // n = 4 from (0, 0, -5) at [-1, 1]^3: slab hits the middle 2 x 2 of the 16 rays (the grid

@@ -11,6 +11,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <unistd.h>
 
 namespace hitlab {
 namespace HITLAB_UNITY_ID {
@@ -40,7 +41,7 @@ TEST(PanelsGui, EveryLessonOpensWithAllPanelsWhereTheLayoutSays)
 {
     const std::vector<LessonEntry> lessons = ListLessons(LessonDirectory());
     ASSERT_GE(lessons.size(), 10u);
-    const fs::path dir = fs::temp_directory_path() / "hitlab_panels_gui_test";
+    const fs::path dir = fs::temp_directory_path() / ("hitlab_panels_gui_test_" + std::to_string(::getpid()));
     fs::create_directories(dir);
     for (const LessonEntry& lesson : lessons) {
         SCOPED_TRACE(lesson.path);
@@ -97,7 +98,7 @@ TEST(PanelsGui, EveryLessonOpensWithAllPanelsWhereTheLayoutSays)
 
 TEST(PanelsGui, BadSceneFileFailsWithTheLoadersMessage)
 {
-    const fs::path bad = fs::temp_directory_path() / "hitlab_panels_bad.json";
+    const fs::path bad = fs::temp_directory_path() / ("hitlab_panels_bad.json_" + std::to_string(::getpid()));
     std::ofstream(bad) << "{\"format\": \"hitlab-scene\", \"version\": 1, \"shapes\": [";
     const std::string command = std::string(HITLAB_EXE) + " " + bad.string() + " --frames 2 2>/dev/null";
     EXPECT_NE(std::system(command.c_str()), 0);

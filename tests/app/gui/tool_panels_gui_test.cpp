@@ -12,6 +12,7 @@
 #include <filesystem>
 #include <fstream>
 #include <set>
+#include <unistd.h>
 
 namespace hitlab {
 namespace HITLAB_UNITY_ID {
@@ -28,7 +29,7 @@ struct WindowRun {
 WindowRun RunWindow(const std::string& lesson, const std::string& args, const std::string& tag)
 {
     WindowRun run;
-    const fs::path dir = fs::temp_directory_path() / "hitlab_tool_panels_gui_test";
+    const fs::path dir = fs::temp_directory_path() / ("hitlab_tool_panels_gui_test_" + std::to_string(::getpid()));
     fs::create_directories(dir);
     const fs::path png = dir / (tag + ".png"), report = dir / (tag + ".json");
     fs::remove(png);

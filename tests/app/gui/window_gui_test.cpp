@@ -8,6 +8,7 @@
 #include <filesystem>
 #include <fstream>
 #include <string>
+#include <unistd.h>
 #include <vector>
 
 namespace hitlab {
@@ -17,7 +18,7 @@ namespace fs = std::filesystem;
 
 TEST(WindowGui, DumpOnExitWritesEachShapeAsTheProtocolsObject)
 {
-    const fs::path dir = fs::temp_directory_path() / "hitlab_window_gui_test";
+    const fs::path dir = fs::temp_directory_path() / ("hitlab_window_gui_test_" + std::to_string(::getpid()));
     fs::create_directories(dir);
     const fs::path scene = dir / "two.json", dump = dir / "dump.jsonl";
     fs::remove(dump);
@@ -41,7 +42,8 @@ TEST(WindowGui, DumpOnExitWritesEachShapeAsTheProtocolsObject)
 /// Runs the window for a few frames on `scene` with `options`; returns the --panel-report.
 nlohmann::json RunWindow(const fs::path& scene, const std::string& options)
 {
-    const fs::path report = fs::temp_directory_path() / "hitlab_window_gui_test" / "report.json";
+    const fs::path report =
+        fs::temp_directory_path() / ("hitlab_window_gui_test_" + std::to_string(::getpid())) / "report.json";
     fs::remove(report);
     const std::string command = std::string(HITLAB_EXE) + " " + scene.string() + " --frames 4 --panel-report " +
                                 report.string() + " " + options;
@@ -52,7 +54,7 @@ nlohmann::json RunWindow(const fs::path& scene, const std::string& options)
 
 TEST(WindowGui, ADroppedSceneFileOpens)
 {
-    const fs::path dir = fs::temp_directory_path() / "hitlab_window_gui_test";
+    const fs::path dir = fs::temp_directory_path() / ("hitlab_window_gui_test_" + std::to_string(::getpid()));
     fs::create_directories(dir);
     std::ofstream(dir / "one.json") << R"({"format": "hitlab-scene", "version": 1, "title": "one", "shapes": [
         {"id": 1, "type": "aabb", "min": [0, 0, 0], "max": [1, 1, 1]}]})";

@@ -392,7 +392,8 @@ TEST(SceneFileProgress, CancelDuringTheJsonParseStopsIt)
 
 TEST(SceneFileProgress, ReadingAFileReportsEachMebibyte)
 {
-    const std::filesystem::path path = std::filesystem::temp_directory_path() / "hitlab_progress_test.json";
+    const std::filesystem::path path =
+        std::filesystem::temp_directory_path() / ("hitlab_progress_test.json_" + std::to_string(::getpid()));
     std::ofstream(path) << BoxRowText(40000); // about 2.4 MB
     LoadProgress progress;
     const SceneLoad load = LoadSceneFile(path.string(), &progress);

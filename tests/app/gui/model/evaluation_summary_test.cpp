@@ -11,6 +11,7 @@
 
 #include <cstdlib>
 #include <filesystem>
+#include <unistd.h>
 
 namespace hitlab {
 namespace HITLAB_UNITY_ID {
@@ -66,6 +67,45 @@ TEST(EvaluationSummary, RecountsOnlyForANewEvaluation)
     EXPECT_EQ(evaluation.Queries()[summary.Drawable()[0]].query.b, s.missBox);
 }
 
+// A moved shape recounts only its queries (SceneEvaluator::RecomputedSince), and the counts, the
+// flags and the drawable list are those a full count of the new evaluation gives. The axis-aligned
+// ray (0 in y and z) makes slab_listing's parallel miss a disagreement when it grazes a face.
+TEST(EvaluationSummary, AMovedShapeRecountsItsQueriesToWhatAFullCountGives)
+{
+    RayAndTwoBoxes s({-5.0, 0.5, 0.5}, {1.0, 0.0, 0.0});
+    SceneEvaluator evaluation;
+    evaluation.Evaluate(s.scene);
+    EvaluationSummary summary;
+    summary.Update(s.scene, evaluation);
+    ASSERT_EQ(summary.Drawable().size(), 1u);
+    const std::uint64_t before = evaluation.Generation();
+    // the hit box moves up so that the ray runs along its bottom face (y = 0.5): slab_listing's
+    // parallel test misses it, the others hit; then far away: every algorithm misses
+    for (const double y : {0.5, 100.0}) {
+        SCOPED_TRACE("box at y " + std::to_string(y));
+        SceneShape moved = *s.scene.Find(s.hitBox);
+        moved.shape = Aabb<double>{{-1.0, y, -1.0}, {1.0, y + 2.0, 1.0}};
+        s.scene.Replace(moved);
+        const std::uint64_t previous = evaluation.Generation();
+        ASSERT_EQ(evaluation.Update(s.scene), 2u); // ray x box, box x box
+        const std::vector<size_t>* step = evaluation.RecomputedSince(previous);
+        ASSERT_NE(step, nullptr);
+        EXPECT_EQ(step->size(), 2u);
+        summary.Update(s.scene, evaluation);
+        EvaluationSummary full;
+        full.Update(s.scene, evaluation);
+        EXPECT_EQ(summary.Disagreements(), full.Disagreements());
+        EXPECT_EQ(summary.Disagreements(Family::RayAabb), full.Disagreements(Family::RayAabb));
+        EXPECT_EQ(summary.Drawable(), full.Drawable());
+        for (size_t i = 0; i < evaluation.Queries().size(); ++i) {
+            EXPECT_EQ(summary.Disagrees(i), full.Disagrees(i)) << "query " << i;
+        }
+    }
+    EXPECT_EQ(summary.Disagreements(), 0u);
+    EXPECT_TRUE(summary.Drawable().empty());
+    EXPECT_EQ(evaluation.RecomputedSince(before), nullptr); // two steps ago: count everything
+}
+
 TEST(EvaluationSummary, AnAxisAlignedRayCountsSlabListingsParallelMissAsADisagreement)
 {
     // along +x the y and z components are zero: slab_listing's declared flaw (parallel: miss)
@@ -87,7 +127,8 @@ TEST(EvaluationSummary, CountsThePluginsFailuresAndOtherVerdictsAsTheResultsTabl
     // status box said "0 with disagreement" (built-in verdicts only) where the Results table
     // listed 2: now both read QueryDisagrees.
     setenv("HITLAB_PLUGIN_HOST", HITLAB_PLUGIN_HOST, 1);
-    const std::filesystem::path dir = std::filesystem::temp_directory_path() / "hitlab_evaluation_summary_test";
+    const std::filesystem::path dir =
+        std::filesystem::temp_directory_path() / ("hitlab_evaluation_summary_test_" + std::to_string(::getpid()));
     std::filesystem::create_directories(dir);
     const SceneLoad load = LoadSceneFile(test::WriteX13Scene(dir, R"(["slab"])"));
     ASSERT_TRUE(load.Ok()) << load.error.what;

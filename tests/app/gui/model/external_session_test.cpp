@@ -15,6 +15,7 @@
 #include <filesystem>
 #include <fstream>
 #include <thread>
+#include <unistd.h>
 
 namespace hitlab {
 namespace HITLAB_UNITY_ID {
@@ -23,7 +24,7 @@ namespace fs = std::filesystem;
 
 fs::path Dir()
 {
-    const fs::path dir = fs::temp_directory_path() / "hitlab_external_session_test";
+    const fs::path dir = fs::temp_directory_path() / ("hitlab_external_session_test_" + std::to_string(::getpid()));
     fs::create_directories(dir);
     return dir;
 }

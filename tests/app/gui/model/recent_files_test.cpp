@@ -6,6 +6,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <unistd.h>
 
 namespace hitlab {
 namespace HITLAB_UNITY_ID {
@@ -39,7 +40,7 @@ TEST(RecentFiles, KeepsTheTenNewest)
 
 TEST(RecentFiles, TheListSurvivesInItsFile)
 {
-    const fs::path dir = fs::temp_directory_path() / "hitlab_recent_files_test";
+    const fs::path dir = fs::temp_directory_path() / ("hitlab_recent_files_test_" + std::to_string(::getpid()));
     fs::remove_all(dir);
     fs::create_directories(dir);
     const std::string file = (dir / "recent.txt").string();
@@ -71,7 +72,7 @@ TEST(RecentFiles, RemoveTakesOneFileOffHoweverItIsNamed)
 
 TEST(RecentFiles, RemoveMissingKeepsTheFilesThatExistAndStoresTheList)
 {
-    const fs::path dir = fs::temp_directory_path() / "hitlab_recent_files_missing_test";
+    const fs::path dir = fs::temp_directory_path() / ("hitlab_recent_files_missing_test_" + std::to_string(::getpid()));
     fs::remove_all(dir);
     fs::create_directories(dir);
     const std::string file = (dir / "recent.txt").string();

@@ -13,6 +13,7 @@
 #include <fstream>
 #include <sstream>
 #include <string>
+#include <unistd.h>
 #include <vector>
 
 namespace hitlab {
@@ -24,7 +25,7 @@ const std::string kPlugins = HITLAB_PLUGIN_DIR;
 
 fs::path Dir()
 {
-    const fs::path dir = fs::temp_directory_path() / "hitlab_figure_external_test";
+    const fs::path dir = fs::temp_directory_path() / ("hitlab_figure_external_test_" + std::to_string(::getpid()));
     fs::create_directories(dir);
     return dir;
 }

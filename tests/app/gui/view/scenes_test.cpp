@@ -11,6 +11,7 @@
 #include <filesystem>
 #include <fstream>
 #include <thread>
+#include <unistd.h>
 
 namespace hitlab {
 namespace HITLAB_UNITY_ID {
@@ -34,7 +35,8 @@ TEST(OpenScene, AFileWithoutALoaderSaysWhichName)
 
 TEST(OpenScene, ABrokenFileGivesTheFileAndTheKeyPath)
 {
-    const std::filesystem::path path = std::filesystem::temp_directory_path() / "hitlab_scenes_test_bad.json";
+    const std::filesystem::path path =
+        std::filesystem::temp_directory_path() / ("hitlab_scenes_test_bad.json_" + std::to_string(::getpid()));
     {
         std::ofstream out(path);
         out << R"({"format": "hitlab-scene", "version": 1,
@@ -61,7 +63,8 @@ std::string BoxRow(int count)
 
 TEST(SceneLoadJob, ReportsProgressAndGivesTheSameSceneAsLoadingOnTheSpot)
 {
-    const std::filesystem::path path = std::filesystem::temp_directory_path() / "hitlab_scenes_test_big.json";
+    const std::filesystem::path path =
+        std::filesystem::temp_directory_path() / ("hitlab_scenes_test_big.json_" + std::to_string(::getpid()));
     const std::string text = BoxRow(8000); // about 470 KB: the JSON parse reports progress too
     ASSERT_GT(text.size(), std::size_t(256) << 10);
     std::ofstream(path) << text;

@@ -16,6 +16,7 @@
 #include <filesystem>
 #include <fstream>
 #include <sstream>
+#include <unistd.h>
 
 namespace hitlab {
 namespace HITLAB_UNITY_ID {
@@ -23,7 +24,7 @@ namespace HITLAB_UNITY_ID {
 namespace fs = std::filesystem;
 
 const std::string kCpp = std::string("'") + HITLAB_RAY_AABB_CPP + "'";
-const fs::path kDir = fs::temp_directory_path() / "hitlab_hunt_external_export_test";
+const fs::path kDir = fs::temp_directory_path() / ("hitlab_hunt_external_export_test_" + std::to_string(::getpid()));
 
 std::string Read(const fs::path& path)
 {
