@@ -32,4 +32,17 @@ std::vector<SourceFailure> AlgorithmSource::Run(std::size_t algorithm, Precision
     return failures;
 }
 
+std::string ProcessSource::Start()
+{
+    Stop();
+    m_algorithms.clear();
+    std::string error = Spawn();
+    error = error.empty() ? ReadMetadata(false) : error;
+    if (!error.empty()) {
+        Stop();
+        m_algorithms.clear();
+    }
+    return error;
+}
+
 } // namespace hitlab

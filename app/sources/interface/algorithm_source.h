@@ -100,4 +100,28 @@ private:
     const std::atomic<bool>* m_cancel = nullptr;
 };
 
+/// A source that answers from a child process it starts (a program, or the plugin host running a
+/// plugin): one Start for both backends. A source without a process (captured answers) derives from
+/// AlgorithmSource directly.
+class ProcessSource : public AlgorithmSource {
+public:
+    /// Stops a process left running, starts one and reads its metadata line (ReadMetadata);
+    /// "" or why it was refused, and then nothing runs and no algorithm is listed.
+    std::string Start() final;
+    /// The algorithms the metadata line declared (empty before a successful Start). Restarts and
+    /// Stop keep them (a restart checks the line is the same), so references into them stay valid
+    /// until the next Start.
+    const std::vector<ExternalAlgorithm>& Algorithms() const final { return m_algorithms; }
+    /// Kills the process and reaps it. Safe to call twice.
+    virtual void Stop() = 0;
+
+protected:
+    /// Starts the process; "" or the error.
+    virtual std::string Spawn() = 0;
+    /// Reads the metadata line into m_algorithms (or compares it with them when check: a restart).
+    virtual std::string ReadMetadata(bool check) = 0;
+
+    std::vector<ExternalAlgorithm> m_algorithms;
+};
+
 } // namespace hitlab

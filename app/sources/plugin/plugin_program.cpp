@@ -297,19 +297,6 @@ std::string PluginProgram::ReadMetadata(bool check)
     return "";
 }
 
-std::string PluginProgram::Start()
-{
-    Stop();
-    m_algorithms.clear();
-    std::string error = Spawn();
-    error = error.empty() ? ReadMetadata(false) : error;
-    if (!error.empty()) {
-        Stop();
-        m_algorithms.clear();
-    }
-    return error;
-}
-
 bool PluginProgram::Alive()
 {
     int status = 0;

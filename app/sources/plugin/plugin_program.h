@@ -24,7 +24,7 @@ namespace hitlab {
 std::string PluginHostPath();
 
 /// One plugin in its host process. Not copyable; the destructor kills the host and reaps it.
-class PluginProgram : public AlgorithmSource {
+class PluginProgram : public ProcessSource {
 public:
     /// Remembers the file (a bare name of a bundled engine plugin, `bullet`, resolved by
     /// ResolvePluginPath: app/paths/data_dir.h); nothing runs until Start.
@@ -34,11 +34,9 @@ public:
     PluginProgram(const PluginProgram&) = delete;
     PluginProgram& operator=(const PluginProgram&) = delete;
 
-    /// Starts the host on the file; "" or why it was refused (the host could not start, the file
-    /// could not be loaded, has no entry function or another ABI version, or its metadata was
-    /// refused as an external program's would be: ParseExternalMetadata).
-    std::string Start() override;
-    const std::vector<ExternalAlgorithm>& Algorithms() const override { return m_algorithms; }
+    // Start (ProcessSource) starts the host on the file; it refuses when the host could not start,
+    // the file could not be loaded, has no entry function or another ABI version, or its metadata
+    // was refused as an external program's would be (ParseExternalMetadata).
     const std::string& Command() const override { return m_file; }
     const char* Kind() const override { return "plugin"; }
     /// Answers every query (grouped per algorithm into batches). A query fails as a whole when
@@ -67,11 +65,11 @@ public:
     /// How many times the host was restarted after a failed query.
     int Restarts() const { return m_restarts; }
     /// Kills the host (SIGKILL) and reaps it. Safe to call twice.
-    void Stop();
+    void Stop() override;
 
 private:
-    std::string Spawn();
-    std::string ReadMetadata(bool check);
+    std::string Spawn() override;
+    std::string ReadMetadata(bool check) override;
     /// Reads one text line from the host (startup), within deadline.
     bool ReadLine(std::chrono::steady_clock::time_point deadline, std::string& line, std::string& error);
     /// Sends a request and waits for its reply; Answered, or Crashed / TimedOut / NotRun (the stop
@@ -88,7 +86,6 @@ private:
     std::string m_file;
     std::chrono::milliseconds m_timeout;
     std::vector<TakenName> m_taken;
-    std::vector<ExternalAlgorithm> m_algorithms;
     std::string m_capabilities; ///< the host's second line, "fdt" per algorithm
     int m_shm = -1;
     char* m_region = nullptr;

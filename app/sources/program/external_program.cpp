@@ -201,19 +201,6 @@ std::string ExternalProgram::ReadMetadata(bool check)
     return "";
 }
 
-std::string ExternalProgram::Start()
-{
-    Stop();
-    m_algorithms.clear();
-    std::string error = Spawn();
-    error = error.empty() ? ReadMetadata(false) : error;
-    if (!error.empty()) {
-        Stop();
-        m_algorithms.clear();
-    }
-    return error;
-}
-
 std::size_t ExternalProgram::EvaluateRun(std::span<const ExternalQuery> queries, std::size_t from,
                                          std::vector<ExternalAnswer>& out)
 {

@@ -18,7 +18,7 @@
 namespace hitlab {
 
 /// One running external program. Not copyable; the destructor kills the program and reaps it.
-class ExternalProgram : public AlgorithmSource {
+class ExternalProgram : public ProcessSource {
 public:
     /// Remembers the command; nothing runs until Start.
     explicit ExternalProgram(std::string command, std::chrono::milliseconds timeout = kExternalTimeout,
@@ -32,15 +32,9 @@ public:
     /// (Python: about 0.1 s, more under load) is no answer to time.
     void SetStartTimeout(std::chrono::milliseconds timeout) { m_startTimeout = timeout; }
 
-    /// Starts the program and reads its metadata line (ParseExternalMetadata with the names taken
-    /// at construction). Returns "" or why it was refused (the program is then stopped): it could
-    /// not be started, exited or timed out before the line, or the line was refused.
-    std::string Start() override;
-
-    /// The algorithms the metadata line declared (empty before a successful Start). Restarts and
-    /// Stop keep them (a restart checks the line is the same), so references into them stay valid
-    /// until the next Start.
-    const std::vector<ExternalAlgorithm>& Algorithms() const override { return m_algorithms; }
+    // Start (ProcessSource) starts the program and reads its metadata line (ParseExternalMetadata
+    // with the names taken at construction); it refuses when the program could not be started,
+    // exited or timed out before the line, or the line was refused.
     const std::string& Command() const override { return m_command; }
     const char* Kind() const override { return "command"; }
     /// Whether the program is running (started and not failed since).
@@ -58,13 +52,13 @@ public:
     std::vector<ExternalAnswer> Evaluate(std::span<const ExternalQuery> queries) override;
 
     /// Kills the program (SIGKILL to its process group) and reaps it. Safe to call twice.
-    void Stop();
+    void Stop() override;
 
 private:
     /// Forks /bin/sh -c command with pipes; "" or the error.
-    std::string Spawn();
+    std::string Spawn() override;
     /// Reads the metadata line into algorithms (or compares it with m_algorithms when check).
-    std::string ReadMetadata(bool check);
+    std::string ReadMetadata(bool check) override;
     /// Waits until a whole line is in m_input (up to the deadline), sending m_output meanwhile.
     /// Returns Answered with the line, or Crashed / TimedOut with the message.
     ExternalStatus NextLine(std::chrono::steady_clock::time_point deadline, std::string& line, std::string& message);
@@ -79,7 +73,6 @@ private:
     std::chrono::milliseconds m_timeout;
     std::chrono::milliseconds m_startTimeout;
     std::vector<TakenName> m_taken;
-    std::vector<ExternalAlgorithm> m_algorithms;
     pid_t m_pid = -1;
     int m_toChild = -1;
     int m_fromChild = -1;
