@@ -35,12 +35,18 @@ bool StillLayer::Begin(std::string& error)
     if (m_created) {
         return true;
     }
+    if (!m_failed.empty()) {
+        error = m_failed;
+        return false;
+    }
     if (!m_sink.Create(error)) {
+        m_failed = error;
         return false;
     }
     m_program = CreateProgram("still.vert.glsl", "still.frag.glsl", error);
     if (m_program == 0) {
         m_sink.Destroy();
+        m_failed = error;
         return false;
     }
     m_colorLocation = glGetUniformLocation(m_program, "uColor");

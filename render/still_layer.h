@@ -33,7 +33,8 @@ public:
     ~StillLayer() = default;
 
     /// Where this frame's still primitives go; creates the renderers on first use (false with
-    /// error set when GL cannot make them or the target).
+    /// error set when GL cannot make them; not tried again after that: the caller draws everything
+    /// each frame, the same picture).
     bool Begin(std::string& error);
     DrawSink& Sink() { return m_sink; }
 
@@ -53,6 +54,7 @@ private:
 
     Renderers m_sink;
     bool m_created = false;
+    std::string m_failed; ///< why Begin could not create the renderers (then it does not try again)
     bool m_ready = false; ///< the cache holds a picture
     unsigned m_program = 0, m_vao = 0;
     unsigned m_framebuffer = 0, m_color = 0, m_depth = 0; // the cache: colour and depth textures

@@ -27,7 +27,7 @@ void EvaluationSummary::Update(const Scene& scene, const SceneEvaluator& evaluat
     if (step != nullptr && m_flags.size() == queries.size()) {
         bool drawableChanged = false;
         for (const size_t i : *step) {
-            drawableChanged = Recount(scene, evaluation, i, true, true) || drawableChanged;
+            drawableChanged = Recount(scene, evaluation, i, true) || drawableChanged;
         }
         if (drawableChanged) {
             ListDrawable();
@@ -44,7 +44,7 @@ void EvaluationSummary::Update(const Scene& scene, const SceneEvaluator& evaluat
     m_disagreements = 0;
     m_disagreeing = {};
     for (std::size_t i = 0; i < queries.size(); ++i) {
-        Recount(scene, evaluation, i, true, recountDrawable);
+        Recount(scene, evaluation, i, recountDrawable);
     }
     if (recountDrawable) { // new external answers only: the built-in overlays and the counts per family stay
         ListDrawable();
@@ -52,24 +52,21 @@ void EvaluationSummary::Update(const Scene& scene, const SceneEvaluator& evaluat
     }
 }
 
-bool EvaluationSummary::Recount(const Scene& scene, const SceneEvaluator& evaluation, std::size_t i, bool disagreement,
-                                bool drawable)
+bool EvaluationSummary::Recount(const Scene& scene, const SceneEvaluator& evaluation, std::size_t i, bool drawable)
 {
     const QueryEvaluation& qe = evaluation.Queries()[i];
     const std::size_t family = static_cast<std::size_t>(qe.query.family);
     std::uint8_t& flags = m_flags[i];
     const std::uint8_t before = flags;
-    if (disagreement) {
-        if ((flags & kDisagrees) != 0) {
-            --m_disagreements;
-            --m_disagreeing[family];
-        }
-        flags &= std::uint8_t(~kDisagrees);
-        if (QueryDisagrees(scene, evaluation, qe, m_external)) {
-            flags |= kDisagrees;
-            ++m_disagreements;
-            ++m_disagreeing[family];
-        }
+    if ((flags & kDisagrees) != 0) {
+        --m_disagreements;
+        --m_disagreeing[family];
+    }
+    flags &= std::uint8_t(~kDisagrees);
+    if (QueryDisagrees(scene, evaluation, qe, m_external)) {
+        flags |= kDisagrees;
+        ++m_disagreements;
+        ++m_disagreeing[family];
     }
     if (drawable) {
         flags = HasResultToDraw(qe) ? std::uint8_t(flags | kDrawable) : std::uint8_t(flags & ~kDrawable);

@@ -41,9 +41,9 @@ public:
 
 private:
     static constexpr std::uint8_t kDisagrees = 1, kDrawable = 2;
-    /// Counts query i again (its flags and the counts they add to); true when it became or
-    /// stopped being drawable.
-    bool Recount(const Scene& scene, const SceneEvaluator& evaluation, std::size_t i, bool disagreement, bool drawable);
+    /// Counts query i's disagreement again (its flag and the counts it adds to), and with drawable
+    /// whether it has an overlay; true when it became or stopped being drawable.
+    bool Recount(const Scene& scene, const SceneEvaluator& evaluation, std::size_t i, bool drawable);
     void ListDrawable();
 
     std::vector<std::uint8_t> m_flags; ///< per query: kDisagrees, kDrawable
