@@ -20,6 +20,13 @@ struct CastResult {
     Vec3<T> point{0};       ///< origin + tEnter * direction, valid when hit
     Vec3<T> normal{0};      ///< unit outward normal of the face entered, valid when hasNormal
     bool hasNormal = false; ///< false on a miss, when the origin is inside, or when not computed
+    // triangles and meshes (docs/protocol.md): valid when hit and the flag is set
+    T u = 0, v = 0;             ///< barycentric: point = (1 - u - v) v0 + u v1 + v v2 of the triangle hit
+    bool hasUv = false;         ///< u and v computed
+    bool hasFront = false;      ///< front computed (false as well for a ray in the triangle's plane)
+    bool front = false;         ///< the ray arrives on the side the winding normal faces
+    bool hasTriangle = false;   ///< triangle computed (ray_mesh)
+    std::uint32_t triangle = 0; ///< index of the mesh's triangle hit at tEnter
 };
 
 /// Result of an overlap test between two solids a and b.
@@ -43,7 +50,14 @@ enum Field : std::uint32_t {
     kFieldDepth = 1u << 5,
     kFieldContact = 1u << 6,
     kFieldSeparatingAxis = 1u << 7,
+    kFieldU = 1u << 8,
+    kFieldV = 1u << 9,
+    kFieldFront = 1u << 10,
+    kFieldTriangle = 1u << 11,
 };
+/// What a triangle cast fills (ray_triangle, segment_triangle), and a mesh cast.
+constexpr std::uint32_t kTriangleCastFields = kFieldU | kFieldV | kFieldFront;
+constexpr std::uint32_t kMeshCastFields = kTriangleCastFields | kFieldTriangle;
 constexpr std::uint32_t kCastFields = kFieldHit | kFieldTEnter | kFieldTExit | kFieldPoint | kFieldNormal;
 constexpr std::uint32_t kOverlapFields = kFieldHit | kFieldDepth | kFieldNormal | kFieldContact;
 
@@ -59,6 +73,12 @@ struct Result {
     glm::dvec3 contact{0};
     glm::dvec3 separatingAxis{0};
     bool hasSeparatingAxis = false;
+    double u = 0, v = 0;
+    bool hasUv = false;
+    bool hasFront = false;
+    bool front = false;
+    bool hasTriangle = false;
+    std::uint32_t triangle = 0;
 };
 
 /// Writes r widened into out, every field of out (those r does not have are zeroed): the same
@@ -73,6 +93,13 @@ void WidenInto(const CastResult<T>& r, Result& out)
     out.point = glm::dvec3(r.point);
     out.normal = glm::dvec3(r.normal);
     out.hasNormal = r.hasNormal;
+    out.u = r.u;
+    out.v = r.v;
+    out.hasUv = r.hasUv;
+    out.hasFront = r.hasFront;
+    out.front = r.front;
+    out.hasTriangle = r.hasTriangle;
+    out.triangle = r.triangle;
 }
 
 template <typename T>
@@ -94,11 +121,11 @@ void WidenInto(const OverlapResult<T>& r, Result& out)
 /// Result takes 152. Widen(Pack(r)) is bit for bit Widen(r).
 template <typename T>
 struct PackedResult {
-    /// casts: t_enter, t_exit, point, normal, then two zeros; overlaps: depth, normal, contact,
-    /// separating axis
+    /// casts: t_enter, t_exit, point, normal, u, v; overlaps: depth, normal, contact, separating axis
     T values[10]; // a plain array: the AVX2 copy of slab writes it without instantiating std::array (ODR)
-    /// kPackedHit | kPackedNormal | kPackedSeparatingAxis | kPackedOverlap; as wide as T, so that
-    /// the struct has no padding
+    /// kPackedHit | kPackedNormal | kPackedSeparatingAxis | kPackedOverlap | the triangle bits, and
+    /// a cast's triangle index in the bits from kPackedTriangleShift up; as wide as T, so that the
+    /// struct has no padding
     std::conditional_t<sizeof(T) == 4, std::uint32_t, std::uint64_t> flags;
 };
 static_assert(sizeof(PackedResult<float>) == 44 && sizeof(PackedResult<double>) == 88);
@@ -107,12 +134,19 @@ inline constexpr std::uint32_t kPackedHit = 1u << 0;
 inline constexpr std::uint32_t kPackedNormal = 1u << 1;         ///< casts: hasNormal
 inline constexpr std::uint32_t kPackedSeparatingAxis = 1u << 2; ///< overlaps: hasSeparatingAxis
 inline constexpr std::uint32_t kPackedOverlap = 1u << 3;        ///< an OverlapResult (else a CastResult)
+inline constexpr std::uint32_t kPackedUv = 1u << 4;             ///< casts: hasUv
+inline constexpr std::uint32_t kPackedHasFront = 1u << 5;       ///< casts: hasFront
+inline constexpr std::uint32_t kPackedFront = 1u << 6;          ///< casts: front
+inline constexpr std::uint32_t kPackedTriangle = 1u << 7;       ///< casts: hasTriangle
+inline constexpr int kPackedTriangleShift = 8; ///< casts: the triangle index (24 bits, kMaxMeshTriangles)
 
 template <typename T>
 PackedResult<T> Pack(const CastResult<T>& r)
 {
-    return {{r.tEnter, r.tExit, r.point.x, r.point.y, r.point.z, r.normal.x, r.normal.y, r.normal.z, T(0), T(0)},
-            (r.hit ? kPackedHit : 0u) | (r.hasNormal ? kPackedNormal : 0u)};
+    return {{r.tEnter, r.tExit, r.point.x, r.point.y, r.point.z, r.normal.x, r.normal.y, r.normal.z, r.u, r.v},
+            (r.hit ? kPackedHit : 0u) | (r.hasNormal ? kPackedNormal : 0u) | (r.hasUv ? kPackedUv : 0u) |
+                (r.hasFront ? kPackedHasFront : 0u) | (r.front ? kPackedFront : 0u) |
+                (r.hasTriangle ? kPackedTriangle | ((r.triangle & 0xFFFFFFu) << kPackedTriangleShift) : 0u)};
 }
 
 template <typename T>
@@ -147,6 +181,13 @@ Result Widen(const PackedResult<T>& p)
     r.point = {v[2], v[3], v[4]};
     r.normal = {v[5], v[6], v[7]};
     r.hasNormal = (p.flags & kPackedNormal) != 0;
+    r.u = v[8];
+    r.v = v[9];
+    r.hasUv = (p.flags & kPackedUv) != 0;
+    r.hasFront = (p.flags & kPackedHasFront) != 0;
+    r.front = (p.flags & kPackedFront) != 0;
+    r.hasTriangle = (p.flags & kPackedTriangle) != 0;
+    r.triangle = r.hasTriangle ? static_cast<std::uint32_t>((p.flags >> kPackedTriangleShift) & 0xFFFFFFu) : 0u;
     Result out;
     WidenInto(r, out);
     return out;

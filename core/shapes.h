@@ -2,11 +2,14 @@
 // Plain aggregates: every algorithm takes them by const reference.
 #pragma once
 
+#include "mesh.h"
+
 #include <glm/vec3.hpp>
 
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string_view>
 #include <type_traits>
@@ -72,6 +75,44 @@ template <typename T>
 struct Point {
     Vec3<T> position{0};
     friend bool operator==(const Point&, const Point&) = default;
+};
+
+/// The closed triangle v0 v1 v2, two-sided. Collinear or coincident vertices are valid: the
+/// triangle is then the segment or point they span. Its winding normal is (v1 - v0) x (v2 - v0).
+template <typename T>
+struct Triangle {
+    std::array<Vec3<T>, 3> vertices{Vec3<T>{0, 0, 0}, Vec3<T>{1, 0, 0}, Vec3<T>{0, 1, 0}};
+    friend bool operator==(const Triangle&, const Triangle&) = default;
+};
+
+/// A set of closed triangles (a surface, not a solid), sharing its data (core/mesh.h). Mesh<float>
+/// reads the data's float vertices, Mesh<double> its vertices: converting a mesh between
+/// precisions copies a pointer. A default Mesh has no data and no triangles.
+template <typename T>
+struct Mesh {
+    std::shared_ptr<const MeshData> data;
+
+    std::size_t TriangleCount() const { return data ? data->triangles.size() : 0; }
+    /// The vertices in T (the float copy for T = float).
+    const std::vector<Vec3<T>>& Vertices() const
+    {
+        if constexpr (std::is_same_v<T, float>) {
+            return data->floatVertices;
+        } else {
+            return data->vertices;
+        }
+    }
+    /// Triangle i, its vertices in T. Precondition: i < TriangleCount().
+    Triangle<T> TriangleAt(std::size_t i) const
+    {
+        const auto& v = Vertices();
+        const auto& t = data->triangles[i];
+        return {{v[t[0]], v[t[1]], v[t[2]]}};
+    }
+    friend bool operator==(const Mesh& a, const Mesh& b)
+    {
+        return a.data == b.data || (a.data && b.data && SameMeshGeometry(*a.data, *b.data));
+    }
 };
 
 /// Any shape of the protocol, in double (the precision of input files and of the scene).
@@ -167,6 +208,19 @@ template <typename U, typename T>
 Point<U> ShapeCast(const Point<T>& p)
 {
     return {Vec3<U>(p.position)};
+}
+
+template <typename U, typename T>
+Triangle<U> ShapeCast(const Triangle<T>& t)
+{
+    return {{Vec3<U>(t.vertices[0]), Vec3<U>(t.vertices[1]), Vec3<U>(t.vertices[2])}};
+}
+
+/// The same data: Mesh<float> reads its float vertices, made once when the mesh was.
+template <typename U, typename T>
+Mesh<U> ShapeCast(const Mesh<T>& m)
+{
+    return {m.data};
 }
 
 /// The protocol's type name of a kind ("ray", "aabb", ...).
