@@ -27,7 +27,7 @@ std::string AabbTriangleAxisLabel(int index)
     return "e" + std::to_string(j) + " x " + kAxes[i];
 }
 
-namespace {
+namespace boxtri {
 
 using Verts = std::array<glm::dvec3, 3>;
 
@@ -270,10 +270,11 @@ int ScaleBoxTriangle(Aabb<double>& box, Verts& v)
     return k;
 }
 
-} // namespace
+} // namespace boxtri
 
 OverlapResult<double> AabbTriangleSatDouble(const Aabb<double>& boxIn, const Triangle<double>& triangle, Trace* trace)
 {
+    using namespace boxtri;
     OverlapResult<double> r;
     Aabb<double> box = boxIn;
     Verts v = tx::VerticesInDouble(triangle);

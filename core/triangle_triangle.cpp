@@ -1,0 +1,269 @@
+// triangle_triangle: the reference (exact verdict from the edge tests, depth from the
+// separating-axis candidates).
+#include "triangle_triangle.h"
+
+#include "outcome_text.h"
+#include "triangle_exact.h"
+#include "triangle_triangle_exact.h"
+
+#include <glm/geometric.hpp>
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+namespace hitlab {
+
+namespace detail {
+
+std::string TriangleTriangleAxisLabel(int index)
+{
+    if (index < 2) {
+        return index == 0 ? "na" : "nb";
+    }
+    return "a" + std::to_string((index - 2) / 3) + " x b" + std::to_string((index - 2) % 3);
+}
+
+namespace tritri {
+
+/// Candidate axis `index` as the cross product of two differences: L = (p1 - p0) x (q1 - q0).
+struct CrossAxis {
+    glm::dvec3 p1, p0, q1, q0;
+};
+
+CrossAxis AxisOf(const Verts& a, const Verts& b, int index)
+{
+    if (index < 2) {
+        const Verts& t = index == 0 ? a : b;
+        return {t[1], t[0], t[2], t[0]};
+    }
+    const size_t i = static_cast<size_t>((index - 2) / 3), j = static_cast<size_t>((index - 2) % 3);
+    return {a[(i + 1) % 3], a[i], b[(j + 1) % 3], b[j]};
+}
+
+bool AxisIsZero(const CrossAxis& l)
+{
+    for (int m = 0; m < 3; ++m) {
+        if (tx::Det2Sign(l.p1, l.p0, l.q1, l.q0, (m + 1) % 3, (m + 2) % 3) != 0) {
+            return false;
+        }
+    }
+    return true;
+}
+
+glm::dvec3 AxisVector(const CrossAxis& l)
+{
+    glm::dvec3 v;
+    for (int m = 0; m < 3; ++m) {
+        v[m] = tx::Det2Value(l.p1, l.p0, l.q1, l.q0, (m + 1) % 3, (m + 2) % 3);
+    }
+    return v;
+}
+
+/// +1 when b lies wholly beyond a along L (every L . (b_j - a_i) > 0), -1 when wholly below, else
+/// 0; exact.
+int AxisSeparates(const Verts& a, const Verts& b, const CrossAxis& l)
+{
+    bool above = true, below = true;
+    for (size_t i = 0; i < 3; ++i) {
+        for (size_t j = 0; j < 3; ++j) {
+            const int s = tx::Det3Sign(l.p1, l.p0, l.q1, l.q0, b[j], a[i]);
+            above = above && s > 0;
+            below = below && s < 0;
+        }
+    }
+    return above ? 1 : below ? -1 : 0;
+}
+
+/// The two push-outs of b along L, in units of |L|: +L until b's lowest point reaches a's top,
+/// -L until b's top reaches a's bottom.
+void AxisPushes(const Verts& a, const Verts& b, const CrossAxis& l, double length, double& plus, double& minus)
+{
+    double aLo = 0, aHi = 0, bLo = std::numeric_limits<double>::infinity(), bHi = -bLo;
+    for (size_t k = 0; k < 3; ++k) {
+        const double pa = tx::Det3Value(l.p1, l.p0, l.q1, l.q0, a[k], a[0]);
+        const double pb = tx::Det3Value(l.p1, l.p0, l.q1, l.q0, b[k], a[0]);
+        aLo = std::min(aLo, pa);
+        aHi = std::max(aHi, pa);
+        bLo = std::min(bLo, pb);
+        bHi = std::max(bHi, pb);
+    }
+    plus = (aHi - bLo) / length;
+    minus = (bHi - aLo) / length;
+}
+
+/// Whether the triangles meet (exact), with a common point.
+std::optional<glm::dvec3> TrianglesMeet(const Verts& a, const Verts& b, Trace* trace, int k)
+{
+    for (int which = 0; which < 2; ++which) {
+        const Verts& s = which == 0 ? a : b;
+        const Verts& t = which == 0 ? b : a;
+        for (size_t e = 0; e < 3; ++e) {
+            const std::optional<glm::dvec3> x = SegmentMeetsTriangle(s[e], s[(e + 1) % 3], t);
+            if (trace != nullptr) [[unlikely]] {
+                trace->Add(Format("edge %s%zu of %s against %s: %s", which == 0 ? "a" : "b", e, which == 0 ? "a" : "b",
+                                  which == 0 ? "b" : "a", x ? "meets it" : "misses"),
+                           {}, SegmentPart{"edge", tx::Scaled(s[e], -k), tx::Scaled(s[(e + 1) % 3], -k), x.has_value()});
+            }
+            if (x) {
+                return x;
+            }
+        }
+    }
+    return std::nullopt;
+}
+
+/// A unit vector perpendicular to the longest edge of a or b (+z when all are points).
+glm::dvec3 FallbackNormal(const Verts& a, const Verts& b)
+{
+    glm::dvec3 d(0);
+    for (const Verts* t : {&a, &b}) {
+        for (size_t k = 0; k < 3; ++k) {
+            const glm::dvec3 e = (*t)[(k + 1) % 3] - (*t)[k];
+            d = glm::dot(e, e) > glm::dot(d, d) ? e : d;
+        }
+    }
+    if (d == glm::dvec3(0)) {
+        return {0, 0, 1};
+    }
+    const glm::dvec3 ad = glm::abs(d);
+    glm::dvec3 axis(0);
+    axis[ad.x <= ad.y && ad.x <= ad.z ? 0 : ad.y <= ad.z ? 1 : 2] = 1;
+    return glm::normalize(glm::cross(d, axis));
+}
+
+void TraceTriTriAxis(Trace& trace, int index, const glm::dvec3& axis, double plus, double minus, int separates,
+                     bool zero)
+{
+    AxisPart part;
+    part.label = TriangleTriangleAxisLabel(index);
+    part.axis = axis;
+    part.skipped = zero;
+    part.overlap = std::min(plus, minus);
+    part.separating = separates != 0;
+    const std::string caption = zero         ? Format("%s: zero axis (skipped)", part.label.c_str())
+                                : separates ? Format("%s: projections disjoint: separating axis", part.label.c_str())
+                                            : Format("%s: projections overlap by %g", part.label.c_str(), part.overlap);
+    trace.Add(caption, {{"push_plus", plus}, {"push_minus", minus}}, std::move(part));
+}
+
+/// The query scaled by 2^k (k returned) when its largest number is outside [2^-100, 2^100].
+int ScaleTriangles(Verts& a, Verts& b)
+{
+    double largest = 0;
+    for (const Verts* t : {&a, &b}) {
+        for (const glm::dvec3& p : *t) {
+            largest = std::max(largest, tx::LargestOf(p));
+        }
+    }
+    const int k = tx::TriangleScaleExponent(largest);
+    for (Verts* t : {&a, &b}) {
+        for (glm::dvec3& p : *t) {
+            p = tx::Scaled(p, k);
+        }
+    }
+    return k;
+}
+
+/// The miss: the first of the 11 axes that separates (exact), if any.
+void FindSeparatingAxis(const Verts& a, const Verts& b, OverlapResult<double>& r, Trace* trace)
+{
+    for (int index = 0; index < 11; ++index) {
+        const CrossAxis l = AxisOf(a, b, index);
+        const bool zero = AxisIsZero(l);
+        const int separates = zero ? 0 : AxisSeparates(a, b, l);
+        const glm::dvec3 v = zero ? glm::dvec3(0) : AxisVector(l);
+        if (trace != nullptr) [[unlikely]] {
+            TraceTriTriAxis(*trace, index, v, 0, 0, separates, zero);
+        }
+        if (separates != 0) {
+            r.separatingAxis = double(separates) * glm::normalize(v);
+            r.hasSeparatingAxis = true;
+            if (trace != nullptr) [[unlikely]] {
+                trace->DecideLast();
+            }
+            return;
+        }
+    }
+}
+
+/// The hit: depth and normal from the least overlap over the non-zero axes.
+void LeastOverlap(const Verts& a, const Verts& b, OverlapResult<double>& r, Trace* trace)
+{
+    int best = -1, bestStep = -1;
+    double bestDepth = 0, bestSide = 1;
+    glm::dvec3 bestAxis(0);
+    for (int index = 0; index < 11; ++index) {
+        const CrossAxis l = AxisOf(a, b, index);
+        const bool zero = AxisIsZero(l);
+        double plus = 0, minus = 0;
+        glm::dvec3 v(0);
+        if (!zero) {
+            v = AxisVector(l);
+            AxisPushes(a, b, l, glm::length(v), plus, minus);
+        }
+        if (trace != nullptr) [[unlikely]] {
+            TraceTriTriAxis(*trace, index, v, plus, minus, 0, zero);
+        }
+        const double depth = std::max(0.0, std::min(plus, minus));
+        if (!zero && (best < 0 || depth < bestDepth)) {
+            best = index;
+            bestDepth = depth;
+            bestSide = minus < plus ? -1.0 : 1.0;
+            bestAxis = v;
+            bestStep = trace != nullptr ? static_cast<int>(trace->steps.size()) - 1 : -1;
+        }
+    }
+    r.depth = bestDepth + 0.0;
+    r.normal = best < 0 ? FallbackNormal(a, b) : bestSide * glm::normalize(bestAxis);
+    if (trace != nullptr && bestStep >= 0) [[unlikely]] {
+        if (auto* part = std::get_if<AxisPart>(&trace->steps[static_cast<size_t>(bestStep)].part)) {
+            part->chosen = true;
+        }
+    }
+}
+
+} // namespace tritri
+
+OverlapResult<double> TriangleTriangleSatDouble(const Triangle<double>& ta, const Triangle<double>& tb, Trace* trace)
+{
+    using namespace tritri;
+    OverlapResult<double> r;
+    Verts a = tx::VerticesInDouble(ta), b = tx::VerticesInDouble(tb);
+    for (size_t k = 0; k < 3; ++k) {
+        if (!tx::FiniteVec(a[k]) || !tx::FiniteVec(b[k])) {
+            if (trace != nullptr) [[unlikely]] {
+                trace->verdict = "miss: a number is NaN or infinite";
+            }
+            return r;
+        }
+    }
+    const int k = ScaleTriangles(a, b);
+    const std::optional<glm::dvec3> meet = TrianglesMeet(a, b, trace, k);
+    if (!meet) {
+        FindSeparatingAxis(a, b, r, trace);
+        if (trace != nullptr) [[unlikely]] {
+            trace->verdict = r.hasSeparatingAxis
+                                 ? "miss: no edge of either triangle meets the other; an axis separates them"
+                                 : "miss: no edge of either triangle meets the other (apart within their plane)";
+        }
+        return r;
+    }
+    r.hit = true;
+    r.contact = tx::Scaled(*meet, -k);
+    LeastOverlap(a, b, r, trace);
+    r.depth = std::ldexp(r.depth, -k) + 0.0;
+    if (trace != nullptr) [[unlikely]] {
+        trace->Add(Format("least overlap: depth %g", r.depth), {{"depth", r.depth}},
+                   PointPart{"contact", r.contact, true});
+        trace->DecideLast();
+        trace->verdict = r.depth == 0.0 ? "hit: the triangles touch (depth 0)"
+                                        : Format("hit: the triangles cross; b moves out by %g (%s)", r.depth,
+                                                 NormalConventionText(r.normal, r.depth).c_str());
+    }
+    return r;
+}
+
+} // namespace detail
+
+} // namespace hitlab

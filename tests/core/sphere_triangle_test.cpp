@@ -1,0 +1,132 @@
+// Tests of core/sphere_triangle.h: the exact closest-point reference and Ericson's
+// TestSphereTriangle as printed, on hand-checked cases.
+#include "core/sphere_triangle.h"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <string>
+
+namespace hitlab {
+namespace HITLAB_UNITY_ID {
+
+struct SphereTriCase {
+    const char* name;
+    glm::dvec3 center;
+    double radius;
+    glm::dvec3 v0, v1, v2;
+    bool hit;
+    double depth;
+    glm::dvec3 normal, contact;
+};
+
+// the triangle (0, 0, 0), (4, 0, 0), (0, 4, 0) in z = 0 unless said otherwise
+const SphereTriCase kSphereTriCases[] = {
+    {"TangentAboveFace", {1, 1, 2}, 2, {0, 0, 0}, {4, 0, 0}, {0, 4, 0}, true, 0, {0, 0, -1}, {1, 1, 0}},
+    {"ReachesIntoFace", {1, 1, 1}, 2, {0, 0, 0}, {4, 0, 0}, {0, 4, 0}, true, 1, {0, 0, -1}, {1, 1, 0}},
+    {"JustAboveFaceMisses", {1, 1, 2 + 0x1p-20}, 2, {0, 0, 0}, {4, 0, 0}, {0, 4, 0}, false, 0, {}, {}},
+    {"TangentToEdge", {2, -3, 0}, 3, {0, 0, 0}, {4, 0, 0}, {0, 4, 0}, true, 0, {0, 1, 0}, {2, 0, 0}},
+    {"TangentToVertex", {-3, -4, 0}, 5, {0, 0, 0}, {4, 0, 0}, {0, 4, 0}, true, 0, {0.6, 0.8, 0}, {0, 0, 0}},
+    {"ShortOfVertexMisses", {-3, -4, 0}, 4.875, {0, 0, 0}, {4, 0, 0}, {0, 4, 0}, false, 0, {}, {}},
+    // beyond the hypotenuse x + y = 4: closest (2, 2, 0) at distance sqrt(2)
+    {"BeyondHypotenuse", {3, 3, 0}, 2, {0, 0, 0}, {4, 0, 0}, {0, 4, 0}, true, 2 - std::sqrt(2.0),
+     {-std::sqrt(0.5), -std::sqrt(0.5), 0}, {2, 2, 0}},
+    // the centre on the triangle: out along the winding normal by r
+    {"CentreOnTriangle", {1, 1, 0}, 1, {0, 0, 0}, {4, 0, 0}, {0, 4, 0}, true, 1, {0, 0, 1}, {1, 1, 0}},
+    {"SegmentTriangleTangent", {2, 1, 0}, 1, {0, 0, 0}, {4, 0, 0}, {2, 0, 0}, true, 0, {0, -1, 0}, {2, 0, 0}},
+    {"PointTriangleInside", {0, 0, 0.5}, 1, {0, 0, 0}, {0, 0, 0}, {0, 0, 0}, true, 0.5, {0, 0, -1}, {0, 0, 0}},
+    {"PointTriangleOutside", {0, 0, 1.5}, 1, {0, 0, 0}, {0, 0, 0}, {0, 0, 0}, false, 0, {}, {}},
+};
+
+class SphereTriangleCases : public ::testing::TestWithParam<SphereTriCase> {
+};
+
+template <typename T>
+void CheckSphereTriCase(const SphereTriCase& c)
+{
+    const Sphere<T> s{Vec3<T>(c.center), T(c.radius)};
+    const Triangle<T> tri{{Vec3<T>(c.v0), Vec3<T>(c.v1), Vec3<T>(c.v2)}};
+    Trace trace;
+    const OverlapResult<T> r = SphereTriangleClosestPoint(s, tri, &trace);
+    ASSERT_EQ(r.hit, c.hit);
+    EXPECT_FALSE(trace.verdict.empty());
+    if (!c.hit) {
+        return;
+    }
+    const double tol = sizeof(T) == 4 ? 1e-6 : 1e-15;
+    EXPECT_NEAR(double(r.depth), c.depth, tol);
+    for (int m = 0; m < 3; ++m) {
+        EXPECT_NEAR(double(r.normal[m]), c.normal[m], tol) << m;
+        EXPECT_NEAR(double(r.contact[m]), c.contact[m], 4 * tol) << m;
+    }
+}
+
+TEST_P(SphereTriangleCases, FloatAndDouble)
+{
+    CheckSphereTriCase<float>(GetParam());
+    CheckSphereTriCase<double>(GetParam());
+}
+
+INSTANTIATE_TEST_SUITE_P(Reference, SphereTriangleCases, ::testing::ValuesIn(kSphereTriCases),
+                         [](const auto& param) { return std::string(param.param.name); });
+
+TEST(SphereTriangleEricson, AgreesOnTheHandCheckedCasesOfAProperTriangle)
+{
+    for (const SphereTriCase& c : kSphereTriCases) {
+        if (std::string(c.name).find("Triangle") != std::string::npos &&
+            std::string(c.name) != "CentreOnTriangle") {
+            continue; // the degenerate ones
+        }
+        const Sphere<double> s{c.center, c.radius};
+        const Triangle<double> tri{{c.v0, c.v1, c.v2}};
+        EXPECT_EQ(SphereTriangleEricson(s, tri).hit, c.hit) << c.name;
+    }
+}
+
+TEST(SphereTriangleEricson, ZeroEdgeAbReachesZeroOverZeroAndMisses)
+{
+    // v0 == v1: the listing's edge-ab quotient is 0 / 0; the true distance is 0.5 < 1
+    const Sphere<double> s{{2, 0.5, 0}, 1};
+    const Triangle<double> tri{{glm::dvec3(0), glm::dvec3(0), glm::dvec3(4, 0, 0)}};
+    Trace trace;
+    EXPECT_FALSE(SphereTriangleEricson(s, tri, &trace).hit);
+    EXPECT_NE(trace.verdict.find("NaN"), std::string::npos);
+    const OverlapResult<double> ref = SphereTriangleClosestPoint(s, tri);
+    ASSERT_TRUE(ref.hit);
+    EXPECT_EQ(ref.depth, 0.5);
+    EXPECT_EQ(ref.contact, glm::dvec3(2, 0, 0));
+}
+
+TEST(SphereTriangleExact, OneUlpOutsideTheTangentMisses)
+{
+    // tangent to the edge y = 0 at distance 3, then r one ulp short
+    const Triangle<double> tri{{glm::dvec3(0), glm::dvec3(4, 0, 0), glm::dvec3(0, 4, 0)}};
+    EXPECT_TRUE(SphereTriangleClosestPoint(Sphere<double>{{2, -3, 0}, 3}, tri).hit);
+    EXPECT_FALSE(SphereTriangleClosestPoint(Sphere<double>{{2, -3, 0}, std::nextafter(3.0, 0.0)}, tri).hit);
+    // a centre whose squared distance is 9 + 2^-100 (not representable) against r = 3
+    EXPECT_FALSE(SphereTriangleClosestPoint(Sphere<double>{{2, -3, 0x1p-50}, 3}, tri).hit);
+}
+
+TEST(SphereTriangleExact, HugeAndTinyScalesKeepTheTangent)
+{
+    for (const int k : {700, -700}) {
+        const double s = std::ldexp(1.0, k);
+        const Triangle<double> tri{{glm::dvec3(0), glm::dvec3(4 * s, 0, 0), glm::dvec3(0, 4 * s, 0)}};
+        const OverlapResult<double> r = SphereTriangleClosestPoint(Sphere<double>{{2 * s, -3 * s, 0}, 3 * s}, tri);
+        EXPECT_TRUE(r.hit) << k;
+        EXPECT_EQ(r.depth, 0.0) << k;
+        EXPECT_FALSE(
+            SphereTriangleClosestPoint(Sphere<double>{{2 * s, -3 * s, 0}, std::nextafter(3 * s, 0.0)}, tri).hit)
+            << k;
+    }
+}
+
+TEST(SphereTriangleExact, NanAndNegativeRadiusMiss)
+{
+    const Triangle<float> tri{{Vec3<float>(0), Vec3<float>(4, 0, 0), Vec3<float>(0, 4, 0)}};
+    EXPECT_FALSE(SphereTriangleClosestPoint(Sphere<float>{{NAN, 0, 0}, 1}, tri).hit);
+    EXPECT_FALSE(SphereTriangleClosestPoint(Sphere<float>{{1, 1, 0}, -1}, tri).hit);
+}
+
+} // namespace HITLAB_UNITY_ID
+} // namespace hitlab
