@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <random>
 
 namespace hitlab {
 namespace HITLAB_UNITY_ID {
@@ -141,6 +142,43 @@ TEST(AabbTriangleExact, NanMissesInTheReference)
     const Triangle<float> tri{{Vec3<float>(NAN, 0, 0), Vec3<float>(5, 0, 0), Vec3<float>(5, 1, 0)}};
     EXPECT_FALSE(AabbTriangleSat(box, tri).hit);
     EXPECT_FALSE(AabbTriangleSat(box, tri).hasSeparatingAxis);
+}
+
+TEST(AabbTriangleAkenineMoller, FloatRoundingReportsAnOverlapTheExactVerdictDenies)
+{
+    // found by a search of planes through the corner (1, 1, 1): the plane passes just outside it;
+    // the listing in float says overlap, in double (and the reference) not
+    const Aabb<float> box{Vec3<float>(0), Vec3<float>(1)};
+    const Triangle<float> tri{{Vec3<float>(0x1.b241ecp-1f, 0x1.f8e2p+0f, 0), Vec3<float>(0x1.61a95ap+1f, 0, 0x1.1c6dfcp+0f),
+                               Vec3<float>(0x1.0e835p-1f, 0x1.ddd12ap-1f, 0x1.580dc4p+0f)}};
+    EXPECT_TRUE(AabbTriangleAkenineMoller(box, tri).hit);
+    EXPECT_FALSE(AabbTriangleAkenineMoller(ShapeCast<double>(box), ShapeCast<double>(tri)).hit);
+    EXPECT_FALSE(AabbTriangleSat(box, tri).hit);
+    EXPECT_FALSE(AabbTriangleSat(ShapeCast<double>(box), ShapeCast<double>(tri)).hit);
+}
+
+TEST(AabbTriangleAkenineMoller, AgreesWithTheReferenceWhereEveryProductIsExact)
+{
+    // small integers (halves for the box): the listing's arithmetic is exact in double, so it
+    // gives the exact verdict, degenerate triangles included
+    std::mt19937 rng(24);
+    std::uniform_int_distribution<int> coord(-4, 4);
+    auto point = [&] { return glm::dvec3(coord(rng), coord(rng), coord(rng)); };
+    int hits = 0, degenerate = 0;
+    for (int i = 0; i < 20000; ++i) {
+        glm::dvec3 lo = point(), hi = point();
+        const Aabb<double> box{glm::min(lo, hi), glm::max(lo, hi)};
+        Triangle<double> tri{{point(), point(), point()}};
+        if (i % 4 == 0) {
+            tri.vertices[2] = tri.vertices[0] + 2.0 * (tri.vertices[1] - tri.vertices[0]); // a segment
+            ++degenerate;
+        }
+        const bool exact = AabbTriangleSat(box, tri).hit;
+        ASSERT_EQ(AabbTriangleAkenineMoller(box, tri).hit, exact) << i;
+        hits += exact ? 1 : 0;
+    }
+    EXPECT_GT(hits, 2000);
+    EXPECT_GT(degenerate, 4000);
 }
 
 TEST(AabbTriangleTrace, ReferenceTraceHasThirteenAxesOnAHit)

@@ -118,11 +118,47 @@ TEST(TriangleTrianglePublished, AgreeWithTheReferenceWhereEveryProductIsExact)
     EXPECT_GT(hits, 1000);
 }
 
-TEST(TriangleTrianglePublished, GuigueDevillersCoplanarAgreesWhereMollerMissesAnEdgeTouch)
+TEST(TriangleTrianglePublished, GuigueDevillersCoplanarAgreesWithTheReference)
+{
+    // coplanar pairs in a tilted plane z = x + 2 y with small integers: Guigue-Devillers' 2D
+    // orientations are exact there, so its verdict is the exact one. Moller's coplanar test skips
+    // parallel edges and its point-in-triangle is strict, but its edge-edge test accepts the
+    // edges' ends, so a touching pair is still found through a non-parallel pair of edges: it
+    // agrees too
+    std::mt19937 rng(7);
+    std::uniform_int_distribution<int> coord(-4, 4);
+    auto point = [&] {
+        const double x = coord(rng), y = coord(rng);
+        return glm::dvec3(x, y, x + 2 * y);
+    };
+    int checked = 0, hits = 0, mollerMisses = 0;
+    for (int i = 0; i < 20000; ++i) {
+        const Triangle<double> a{{point(), point(), point()}}, b{{point(), point(), point()}};
+        if (glm::cross(a.vertices[1] - a.vertices[0], a.vertices[2] - a.vertices[0]) == glm::dvec3(0) ||
+            glm::cross(b.vertices[1] - b.vertices[0], b.vertices[2] - b.vertices[0]) == glm::dvec3(0)) {
+            continue;
+        }
+        const OverlapResult<double> ref = TriangleTriangleSat(a, b);
+        ASSERT_EQ(TriangleTriangleGuigueDevillers(a, b).hit, ref.hit) << i;
+        const bool moller = TriangleTriangleMoller(a, b).hit;
+        ASSERT_TRUE(!moller || ref.hit) << i;
+        mollerMisses += moller != ref.hit ? 1 : 0;
+        if (ref.hit) {
+            EXPECT_EQ(ref.depth, 0.0) << i;
+        }
+        ++checked;
+        hits += ref.hit ? 1 : 0;
+    }
+    EXPECT_GT(checked, 10000);
+    EXPECT_GT(hits, 2000);
+    EXPECT_EQ(mollerMisses, 0);
+}
+
+TEST(TriangleTrianglePublished, VertexOnHypotenuseTouchesInAllThree)
 {
     // coplanar, b's vertex (2, 2) lies on a's hypotenuse: touching. Moller's point-in-triangle is
-    // strict and b's edges through (2, 2) cross a's hypotenuse only at their end: its edge-edge
-    // test accepts ends, so both find it; the reference agrees
+    // strict, but b's edges from (2, 2) meet the hypotenuse at their end, which its edge-edge
+    // test accepts
     const Triangle<double> a{{glm::dvec3(0), glm::dvec3(4, 0, 0), glm::dvec3(0, 4, 0)}};
     const Triangle<double> b{{glm::dvec3(2, 2, 0), glm::dvec3(5, 2, 0), glm::dvec3(2, 5, 0)}};
     EXPECT_TRUE(TriangleTriangleSat(a, b).hit);
@@ -140,6 +176,22 @@ TEST(TriangleTrianglePublished, MollerEpsilonCallsTinyApartTrianglesCoplanar)
     EXPECT_FALSE(TriangleTriangleSat(a, b).hit);
     EXPECT_TRUE(TriangleTriangleMoller(a, b).hit);
     EXPECT_FALSE(TriangleTriangleGuigueDevillers(a, b).hit);
+}
+
+TEST(TriangleTrianglePublished, ASegmentCrossingThePlaneOutsideFoolsBothListings)
+{
+    // b is the segment (1, 1, -1)-(5, 5, 1): it crosses a's plane at (3, 3, 0), outside a. b's
+    // zero normal zeroes a's distances to b's plane, so both listings take their coplanar test on
+    // a's plane, where b's projection (1, 1)-(5, 5) crosses a: both report an overlap
+    const Triangle<double> a{{glm::dvec3(0), glm::dvec3(4, 0, 0), glm::dvec3(0, 4, 0)}};
+    const Triangle<double> b{{glm::dvec3(1, 1, -1), glm::dvec3(5, 5, 1), glm::dvec3(3, 3, 0)}};
+    const OverlapResult<double> ref = TriangleTriangleSat(a, b);
+    EXPECT_FALSE(ref.hit);
+    EXPECT_TRUE(TriangleTriangleGuigueDevillers(a, b).hit);
+    EXPECT_TRUE(TriangleTriangleMoller(a, b).hit);
+    // the reference's separating axis: a's edge (4, 0)-(0, 4) crossed with b's direction
+    ASSERT_TRUE(ref.hasSeparatingAxis);
+    EXPECT_GT(ref.separatingAxis.x + ref.separatingAxis.y, 0.0);
 }
 
 TEST(TriangleTriangleExact, TouchingAlongASharedEdgeAtHugeScale)
