@@ -4,6 +4,7 @@
 #include "outcome_text.h"
 #include "triangle_exact.h"
 
+#include <glm/common.hpp>
 #include <glm/geometric.hpp>
 
 #include <algorithm>
@@ -31,11 +32,20 @@ namespace boxtri {
 
 using Verts = std::array<glm::dvec3, 3>;
 
+/// Up to three vertex indices.
+struct VertexList {
+    std::array<int, 3> k;
+    int n;
+    const int* begin() const { return k.data(); }
+    const int* end() const { return k.data() + n; }
+};
+
 /// One candidate axis of the box/triangle test: which it is, and the exact signs of L . (v - p).
 struct BoxTriAxis {
     const Aabb<double>& box;
     const Verts& v;
     int index;
+    double scale; ///< the largest magnitude of the query's numbers (sets the values' tolerance)
 
     /// The sign of the axis's component m (exact).
     int ComponentSign(int m) const
@@ -61,15 +71,16 @@ struct BoxTriAxis {
         return 0;
     }
 
-    /// The axis in double (its components correctly rounded or within 2^-48).
-    glm::dvec3 Vector() const
+    /// The axis in double (its components correctly rounded, or within 2^-48 relative or the
+    /// tolerance).
+    glm::dvec3 Vector(double tolerance) const
     {
         glm::dvec3 l(0);
         if (index < 3) {
             l[index] = 1;
         } else if (index == 3) {
             for (int m = 0; m < 3; ++m) {
-                l[m] = tx::Det2Value(v[1], v[0], v[2], v[0], (m + 1) % 3, (m + 2) % 3);
+                l[m] = tx::Det2Value(v[1], v[0], v[2], v[0], (m + 1) % 3, (m + 2) % 3, tolerance);
             }
         } else {
             const int j = (index - 4) / 3, i = (index - 4) % 3;
@@ -81,16 +92,16 @@ struct BoxTriAxis {
     }
 
     /// The vertices whose projections differ (the others project equal to one of them).
-    std::vector<int> Vertices() const
+    VertexList Vertices() const
     {
         if (index < 3) {
-            return {0, 1, 2};
+            return {{0, 1, 2}, 3};
         }
         if (index == 3) {
-            return {0};
+            return {{0, 0, 0}, 1};
         }
         const int j = (index - 4) / 3;
-        return {j, (j + 2) % 3};
+        return {{j, (j + 2) % 3, 0}, 2};
     }
 
     /// The sign (exact) of L . (v_k - p).
@@ -109,19 +120,19 @@ struct BoxTriAxis {
                             (i + 2) % 3);
     }
 
-    /// L . (v_k - p), to about 2^-48 relative.
-    double Value(int k, const glm::dvec3& p) const
+    /// L . (v_k - p), to about 2^-48 relative or within tolerance.
+    double Value(int k, const glm::dvec3& p, double tolerance) const
     {
         const glm::dvec3& w = v[static_cast<size_t>(k)];
         if (index < 3) {
             return w[index] - p[index];
         }
         if (index == 3) {
-            return tx::Det3Value(v[1], v[0], v[2], v[0], w, p);
+            return tx::Det3Value(v[1], v[0], v[2], v[0], w, p, tolerance);
         }
         const int j = (index - 4) / 3, i = (index - 4) % 3;
         return tx::Det2Value(w, p, v[static_cast<size_t>((j + 1) % 3)], v[static_cast<size_t>(j)], (i + 1) % 3,
-                             (i + 2) % 3);
+                             (i + 2) % 3, tolerance);
     }
 };
 
@@ -143,7 +154,10 @@ struct AxisOutcome {
     glm::dvec3 vector{0};
 };
 
-AxisOutcome TestAxis(const BoxTriAxis& axis)
+/// One axis: zero, separating (exact), or its push-outs. precise: the values within an ulp of the
+/// query's scale (divided by |L|), else within 2^-40 of it (a first pass that picks the axes
+/// worth the precise one).
+AxisOutcome TestAxis(const BoxTriAxis& axis, bool precise)
 {
     AxisOutcome out;
     int signs[3];
@@ -162,13 +176,17 @@ AxisOutcome TestAxis(const BoxTriAxis& axis)
         allBelow = allBelow && axis.Sign(k, lo) < 0;
     }
     out.separates = allAbove ? 1 : allBelow ? -1 : 0;
-    out.vector = axis.Vector();
+    out.vector = axis.Vector(precise ? 0.0 : 0x1p-40 * axis.scale * axis.scale);
     out.length = glm::length(out.vector);
+    if (out.separates != 0) {
+        return out;
+    }
     // push the triangle along +L until its lowest vertex reaches the box's top, or along -L
+    const double tolerance = (precise ? 0x1p-53 : 0x1p-40) * axis.scale * out.length;
     double plus = -std::numeric_limits<double>::infinity(), minus = plus;
     for (const int k : axis.Vertices()) {
-        plus = std::max(plus, -axis.Value(k, hi));
-        minus = std::max(minus, axis.Value(k, lo));
+        plus = std::max(plus, -axis.Value(k, hi, tolerance));
+        minus = std::max(minus, axis.Value(k, lo, tolerance));
     }
     out.plusPush = plus / out.length;
     out.minusPush = minus / out.length;
@@ -236,30 +254,31 @@ void TraceBoxTriAxis(Trace& trace, const Aabb<double>& box, const Verts& v, int 
     part.ra = glm::dot(glm::abs(u), h);
     part.rb = 0.5 * (tMax - tMin);
     part.distance = std::abs(0.5 * (tMax + tMin) - glm::dot(u, c));
-    part.overlap = std::min(o.plusPush, o.minusPush);
+    part.overlap = o.separates != 0 ? part.ra + part.rb - part.distance : std::min(o.plusPush, o.minusPush);
     part.separating = o.separates != 0;
-    std::string caption = part.separating
-                              ? Format("%s: projections disjoint (gap %g): separating axis", part.label.c_str(),
-                                       -part.overlap)
-                              : Format("%s: projections overlap by %g", part.label.c_str(), part.overlap);
+    std::string caption = part.separating ? Format("%s: projections disjoint (gap %g): separating axis",
+                                                   part.label.c_str(), -part.overlap)
+                                          : Format("%s: projections overlap by %g", part.label.c_str(), part.overlap);
     trace.Add(std::move(caption),
               {{"ra", part.ra}, {"rb", part.rb}, {"distance", part.distance}, {"overlap", part.overlap}},
               std::move(part));
     if (o.separates != 0) {
         trace.DecideLast();
-        trace.verdict = Format("miss: the box and the triangle are separated along %s",
-                               AabbTriangleAxisLabel(index).c_str());
+        trace.verdict =
+            Format("miss: the box and the triangle are separated along %s", AabbTriangleAxisLabel(index).c_str());
     }
 }
 
 /// The query's numbers, scaled by 2^k: the largest in [1, 2) when it was outside [2^-100, 2^100].
-int ScaleBoxTriangle(Aabb<double>& box, Verts& v)
+/// largest: the largest magnitude after the scaling.
+int ScaleBoxTriangle(Aabb<double>& box, Verts& v, double& largestOut)
 {
     double largest = std::max(tx::LargestOf(box.min), tx::LargestOf(box.max));
     for (const glm::dvec3& p : v) {
         largest = std::max(largest, tx::LargestOf(p));
     }
     const int k = tx::TriangleScaleExponent(largest);
+    largestOut = std::ldexp(largest, k);
     if (k != 0) {
         box.min = tx::Scaled(box.min, k);
         box.max = tx::Scaled(box.max, k);
@@ -288,32 +307,45 @@ OverlapResult<double> AabbTriangleSatDouble(const Aabb<double>& boxIn, const Tri
         }
         return r;
     }
-    const int k = ScaleBoxTriangle(box, v);
+    double scale = 0;
+    const int k = ScaleBoxTriangle(box, v, scale);
 
-    int best = -1, bestStep = -1;
-    AxisOutcome bestOutcome;
-    double bestDepth = 0;
+    // first pass: the exact separation on every axis, the push-outs roughly
+    AxisOutcome rough[13];
+    int steps[13] = {};
+    double roughMin = std::numeric_limits<double>::infinity();
     for (int index = 0; index < 13; ++index) {
-        const AxisOutcome o = TestAxis(BoxTriAxis{box, v, index});
+        const AxisOutcome& o = rough[index] = TestAxis(BoxTriAxis{box, v, index, scale}, false);
         if (trace != nullptr) [[unlikely]] {
             TraceBoxTriAxis(*trace, box, v, index, o);
-        }
-        if (o.zero) {
-            continue;
+            steps[index] = static_cast<int>(trace->steps.size()) - 1;
         }
         if (o.separates != 0) {
             r.separatingAxis = double(o.separates) * o.vector / o.length;
             r.hasSeparatingAxis = true;
             return r;
         }
+        if (!o.zero) {
+            roughMin = std::min(roughMin, std::min(o.plusPush, o.minusPush));
+        }
+    }
+    // second pass: the axes that may be the least, precisely
+    int best = -1;
+    AxisOutcome bestOutcome;
+    double bestDepth = 0;
+    for (int index = 0; index < 13; ++index) {
+        if (rough[index].zero || std::min(rough[index].plusPush, rough[index].minusPush) > roughMin + 0x1p-36 * scale) {
+            continue;
+        }
+        const AxisOutcome o = TestAxis(BoxTriAxis{box, v, index, scale}, true);
         const double depth = std::max(0.0, std::min(o.plusPush, o.minusPush));
         if (best < 0 || depth < bestDepth) {
             best = index;
             bestDepth = depth;
             bestOutcome = o;
-            bestStep = trace != nullptr ? static_cast<int>(trace->steps.size()) - 1 : -1;
         }
     }
+    const int bestStep = trace != nullptr ? steps[best] : -1;
 
     // no axis separates: the box (a face axis is never zero) gives a best axis
     r.hit = true;
@@ -329,12 +361,11 @@ OverlapResult<double> AabbTriangleSatDouble(const Aabb<double>& boxIn, const Tri
         trace->Add(Format("no separating axis; least overlap on %s: depth %g", label.c_str(), r.depth),
                    {{"depth", r.depth}}, PointPart{"contact", r.contact, true});
         trace->DecideLast();
-        trace->verdict = r.depth == 0.0 ? Format("hit: the box and the triangle touch (least overlap 0 on %s)",
-                                                 label.c_str())
-                                        : Format("hit: no axis separates them; the triangle moves out by %g along "
-                                                 "%s (%s)",
-                                                 r.depth, label.c_str(),
-                                                 NormalConventionText(r.normal, r.depth).c_str());
+        trace->verdict = r.depth == 0.0
+                             ? Format("hit: the box and the triangle touch (least overlap 0 on %s)", label.c_str())
+                             : Format("hit: no axis separates them; the triangle moves out by %g along "
+                                      "%s (%s)",
+                                      r.depth, label.c_str(), NormalConventionText(r.normal, r.depth).c_str());
     }
     return r;
 }

@@ -57,7 +57,8 @@ T AkenineMollerRadius(const Vec3<T>& e, int axis, const Vec3<T>& h)
 
 /// One test's trace step (an AxisPart in the listing's own units: not normalised).
 template <typename T>
-void TraceAkenineMoller(Trace& trace, const std::string& label, const glm::dvec3& axis, T lo, T hi, T rad, bool separating)
+void TraceAkenineMoller(Trace& trace, const std::string& label, const glm::dvec3& axis, T lo, T hi, T rad,
+                        bool separating)
 {
     AxisPart part;
     part.label = label;
@@ -125,8 +126,7 @@ OverlapResult<T> AabbTriangleAkenineMoller(const Aabb<T>& box, const Triangle<T>
 {
     const Vec3<T> center = (box.min + box.max) * T(0.5);
     const Vec3<T> half = (box.max - box.min) * T(0.5);
-    const Vec3<T> v[3] = {triangle.vertices[0] - center, triangle.vertices[1] - center,
-                          triangle.vertices[2] - center};
+    const Vec3<T> v[3] = {triangle.vertices[0] - center, triangle.vertices[1] - center, triangle.vertices[2] - center};
     const Vec3<T> e[3] = {v[1] - v[0], v[2] - v[1], v[0] - v[2]};
     OverlapResult<T> r;
     // the nine edge axes (AXISTEST_*)

@@ -4,9 +4,13 @@
 #include "outcome_text.h"
 #include "triangle_exact.h"
 
+#include <glm/common.hpp>
+#include <glm/geometric.hpp>
+
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <optional>
 
 namespace hitlab {
 
@@ -83,6 +87,26 @@ bool ProjectsInside(const glm::dvec3& c, const Verts& v, const XVec& n)
         }
     }
     return true;
+}
+
+/// The verdict when double arithmetic settles it beyond its rounding: a miss when the ball misses
+/// the triangle's bounding box by a margin, a hit when a vertex lies inside the ball by one;
+/// otherwise none (the exact test decides).
+std::optional<bool> QuickVerdict(const glm::dvec3& c, double r, const Verts& v)
+{
+    const glm::dvec3 lo = glm::min(v[0], glm::min(v[1], v[2])), hi = glm::max(v[0], glm::max(v[1], v[2]));
+    const glm::dvec3 d = glm::clamp(c, lo, hi) - c;
+    const double rSq = r * r;
+    // each square and sum rounds by a few ulps: 2^-40 leaves a wide margin
+    if (glm::dot(d, d) > rSq * (1 + 0x1p-40) + 0x1p-1000) {
+        return false;
+    }
+    for (const glm::dvec3& p : v) {
+        if (glm::dot(p - c, p - c) < rSq * (1 - 0x1p-40) - 0x1p-1000) {
+            return true;
+        }
+    }
+    return std::nullopt;
 }
 
 /// The exact verdict: the ball meets the closed triangle. degenerate: the normal is exactly zero.
@@ -176,12 +200,11 @@ glm::dvec3 OnTriangleNormal(const Verts& v)
     return glm::normalize(glm::cross(d, axis));
 }
 
-void TraceSphereTriangle(Trace& trace, const glm::dvec3& c, double r, const glm::dvec3& p, int region, bool hit,
-                         int k)
+void TraceSphereTriangle(Trace& trace, const glm::dvec3& c, double r, const glm::dvec3& p, int region, bool hit, int k)
 {
     const double distSq = glm::dot(p - c, p - c);
-    trace.Add(Format("closest point in the region of %s", region < 0 ? "a degenerate triangle's edges"
-                                                                     : EricsonRegionName(region)),
+    trace.Add(Format("closest point in the region of %s",
+                     region < 0 ? "a degenerate triangle's edges" : EricsonRegionName(region)),
               {}, PointPart{"p", tx::Scaled(p, -k), hit});
     trace.Add(Format("|c - p|^2 %s r^2 (decided exactly)", hit ? "<=" : ">"),
               {{"dist", std::ldexp(std::sqrt(distSq), -k)}, {"r", std::ldexp(r, -k)}},
@@ -217,7 +240,16 @@ OverlapResult<double> SphereTriangleClosestPointDouble(const Sphere<double>& sph
         }
     }
     bool degenerate = false;
-    out.hit = BallMeetsTriangle(c, r, v, degenerate);
+    const std::optional<bool> quick = QuickVerdict(c, r, v);
+    if (quick) {
+        out.hit = *quick;
+        degenerate = true;
+        for (int m = 0; m < 3; ++m) {
+            degenerate = degenerate && tx::Det2Sign(v[1], v[0], v[2], v[0], (m + 1) % 3, (m + 2) % 3) == 0;
+        }
+    } else {
+        out.hit = BallMeetsTriangle(c, r, v, degenerate);
+    }
     int region = 0;
     const glm::dvec3 p = ClosestPoint(c, v, degenerate, region);
     if (trace != nullptr) [[unlikely]] {

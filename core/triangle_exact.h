@@ -8,6 +8,7 @@
 #include "expansion.h"
 #include "shapes.h"
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 
@@ -194,30 +195,59 @@ inline int Orient2d(const glm::dvec3& p, const glm::dvec3& q, const glm::dvec3& 
     return Det2Sign(q, p, r, p, i, j);
 }
 
-/// The value of Det2Sign's determinant to about 2^-48 relative (exact when it is 0): the double
-/// value when its error bound allows, else the exact value rounded.
+/// a - b in double-double (exact: TwoSum).
+inline xp::DD DifferenceDD(double a, double b)
+{
+    xp::DD d;
+    xp::TwoSum(a, -b, d.hi, d.lo);
+    return d;
+}
+
+/// Det2Value's careful path: the determinant in double-double from exact differences (error
+/// about 2^-100 of the sum of the products' magnitudes), rounded.
+[[gnu::noinline]] inline double Det2ValueCareful(const glm::dvec3& p, const glm::dvec3& q, const glm::dvec3& r,
+                                                 const glm::dvec3& s, int i, int j)
+{
+    const xp::DD l = xp::Mul(DifferenceDD(p[i], q[i]), DifferenceDD(r[j], s[j]));
+    const xp::DD m = xp::Mul(DifferenceDD(p[j], q[j]), DifferenceDD(r[i], s[i]));
+    const xp::DD d = xp::Add(l, xp::Neg(m));
+    return d.hi + d.lo;
+}
+
+/// Det3Value's careful path: a . (b x c) in double-double from exact differences, rounded.
+[[gnu::noinline]] inline double Det3ValueCareful(const glm::dvec3& a1, const glm::dvec3& a0, const glm::dvec3& b1,
+                                                 const glm::dvec3& b0, const glm::dvec3& c1, const glm::dvec3& c0)
+{
+    xp::DD sum;
+    for (int i = 0; i < 3; ++i) {
+        const int j = (i + 1) % 3, k = (i + 2) % 3;
+        const xp::DD l = xp::Mul(DifferenceDD(b1[j], b0[j]), DifferenceDD(c1[k], c0[k]));
+        const xp::DD m = xp::Mul(DifferenceDD(b1[k], b0[k]), DifferenceDD(c1[j], c0[j]));
+        sum = xp::Add(sum, xp::Mul(DifferenceDD(a1[i], a0[i]), xp::Add(l, xp::Neg(m))));
+    }
+    return sum.hi + sum.lo;
+}
+
+/// The value of Det2Sign's determinant to about 2^-48 relative or within absTolerance,
+/// whichever is larger: the double value when its error bound allows, else the double-double
+/// value rounded (within about 2^-98 of the products' magnitudes; 0 when it is exactly 0).
 inline double Det2Value(const glm::dvec3& p, const glm::dvec3& q, const glm::dvec3& r, const glm::dvec3& s, int i,
-                        int j)
+                        int j, double absTolerance = 0)
 {
     const double ai = p[i] - q[i], aj = p[j] - q[j], bi = r[i] - s[i], bj = r[j] - s[j];
     const double l = ai * bj, m = aj * bi;
     const double det = l - m;
-    if (kFilterRelative * (std::abs(l) + std::abs(m)) + kFilterAbsolute <= std::abs(det) * 0x1p-48) {
+    if (kFilterRelative * (std::abs(l) + std::abs(m)) + kFilterAbsolute <=
+        std::max(std::abs(det) * 0x1p-48, absTolerance)) {
         return det;
     }
-    Expansion eai, eaj, ebi, ebj, out;
-    SetDifference(eai, p[i], q[i]);
-    SetDifference(eaj, p[j], q[j]);
-    SetDifference(ebi, r[i], s[i]);
-    SetDifference(ebj, r[j], s[j]);
-    MulCompressed(out, eai, ebj);
-    SubMul(out, eaj, ebi);
-    return Approx(out);
+    return Det2ValueCareful(p, q, r, s, i, j);
 }
 
-/// The value of Det3Sign's determinant to about 2^-48 relative (exact when it is 0).
+/// The value of Det3Sign's determinant to about 2^-48 relative or within absTolerance (the
+/// careful path: within about 2^-98 of the products' magnitudes).
 inline double Det3Value(const glm::dvec3& a1, const glm::dvec3& a0, const glm::dvec3& b1, const glm::dvec3& b0,
-                        const glm::dvec3& c1, const glm::dvec3& c0)
+                        const glm::dvec3& c1, const glm::dvec3& c0, double absTolerance = 0)
 {
     const glm::dvec3 a = a1 - a0, b = b1 - b0, c = c1 - c0;
     double det = 0, permanent = 0;
@@ -227,17 +257,10 @@ inline double Det3Value(const glm::dvec3& a1, const glm::dvec3& a0, const glm::d
         det += a[i] * (l - m);
         permanent += std::abs(a[i]) * (std::abs(l) + std::abs(m));
     }
-    if (kFilterRelative * permanent + kFilterAbsolute <= std::abs(det) * 0x1p-48) {
+    if (kFilterRelative * permanent + kFilterAbsolute <= std::max(std::abs(det) * 0x1p-48, absTolerance)) {
         return det;
     }
-    XVec ea, eb, ec, bc;
-    SetDifference(ea, a1, a0);
-    SetDifference(eb, b1, b0);
-    SetDifference(ec, c1, c0);
-    Cross(bc, eb, ec);
-    Expansion out;
-    Dot(out, ea, bc);
-    return Approx(out);
+    return Det3ValueCareful(a1, a0, b1, b0, c1, c0);
 }
 
 /// The power of two by which the references scale a query (2^-k with k returned): 0 when the

@@ -6,6 +6,7 @@
 #include "triangle_exact.h"
 #include "triangle_triangle_exact.h"
 
+#include <glm/common.hpp>
 #include <glm/geometric.hpp>
 
 #include <algorithm>
@@ -51,11 +52,11 @@ bool AxisIsZero(const CrossAxis& l)
     return true;
 }
 
-glm::dvec3 AxisVector(const CrossAxis& l)
+glm::dvec3 AxisVector(const CrossAxis& l, double scale)
 {
     glm::dvec3 v;
     for (int m = 0; m < 3; ++m) {
-        v[m] = tx::Det2Value(l.p1, l.p0, l.q1, l.q0, (m + 1) % 3, (m + 2) % 3);
+        v[m] = tx::Det2Value(l.p1, l.p0, l.q1, l.q0, (m + 1) % 3, (m + 2) % 3, 0x1p-52 * scale * scale);
     }
     return v;
 }
@@ -76,13 +77,15 @@ int AxisSeparates(const Verts& a, const Verts& b, const CrossAxis& l)
 }
 
 /// The two push-outs of b along L, in units of |L|: +L until b's lowest point reaches a's top,
-/// -L until b's top reaches a's bottom.
-void AxisPushes(const Verts& a, const Verts& b, const CrossAxis& l, double length, double& plus, double& minus)
+/// -L until b's top reaches a's bottom. Each projection within an ulp of the scale once divided.
+void AxisPushes(const Verts& a, const Verts& b, const CrossAxis& l, double length, double scale, double& plus,
+                double& minus)
 {
+    const double tolerance = 0x1p-53 * scale * length;
     double aLo = 0, aHi = 0, bLo = std::numeric_limits<double>::infinity(), bHi = -bLo;
     for (size_t k = 0; k < 3; ++k) {
-        const double pa = tx::Det3Value(l.p1, l.p0, l.q1, l.q0, a[k], a[0]);
-        const double pb = tx::Det3Value(l.p1, l.p0, l.q1, l.q0, b[k], a[0]);
+        const double pa = tx::Det3Value(l.p1, l.p0, l.q1, l.q0, a[k], a[0], tolerance);
+        const double pb = tx::Det3Value(l.p1, l.p0, l.q1, l.q0, b[k], a[0], tolerance);
         aLo = std::min(aLo, pa);
         aHi = std::max(aHi, pa);
         bLo = std::min(bLo, pb);
@@ -103,7 +106,8 @@ std::optional<glm::dvec3> TrianglesMeet(const Verts& a, const Verts& b, Trace* t
             if (trace != nullptr) [[unlikely]] {
                 trace->Add(Format("edge %s%zu of %s against %s: %s", which == 0 ? "a" : "b", e, which == 0 ? "a" : "b",
                                   which == 0 ? "b" : "a", x ? "meets it" : "misses"),
-                           {}, SegmentPart{"edge", tx::Scaled(s[e], -k), tx::Scaled(s[(e + 1) % 3], -k), x.has_value()});
+                           {},
+                           SegmentPart{"edge", tx::Scaled(s[e], -k), tx::Scaled(s[(e + 1) % 3], -k), x.has_value()});
             }
             if (x) {
                 return x;
@@ -141,14 +145,15 @@ void TraceTriTriAxis(Trace& trace, int index, const glm::dvec3& axis, double plu
     part.skipped = zero;
     part.overlap = std::min(plus, minus);
     part.separating = separates != 0;
-    const std::string caption = zero         ? Format("%s: zero axis (skipped)", part.label.c_str())
+    const std::string caption = zero        ? Format("%s: zero axis (skipped)", part.label.c_str())
                                 : separates ? Format("%s: projections disjoint: separating axis", part.label.c_str())
                                             : Format("%s: projections overlap by %g", part.label.c_str(), part.overlap);
     trace.Add(caption, {{"push_plus", plus}, {"push_minus", minus}}, std::move(part));
 }
 
-/// The query scaled by 2^k (k returned) when its largest number is outside [2^-100, 2^100].
-int ScaleTriangles(Verts& a, Verts& b)
+/// The query scaled by 2^k (k returned) when its largest number is outside [2^-100, 2^100];
+/// scale: the largest magnitude after the scaling.
+int ScaleTriangles(Verts& a, Verts& b, double& scale)
 {
     double largest = 0;
     for (const Verts* t : {&a, &b}) {
@@ -157,6 +162,7 @@ int ScaleTriangles(Verts& a, Verts& b)
         }
     }
     const int k = tx::TriangleScaleExponent(largest);
+    scale = std::ldexp(largest, k);
     for (Verts* t : {&a, &b}) {
         for (glm::dvec3& p : *t) {
             p = tx::Scaled(p, k);
@@ -166,13 +172,13 @@ int ScaleTriangles(Verts& a, Verts& b)
 }
 
 /// The miss: the first of the 11 axes that separates (exact), if any.
-void FindSeparatingAxis(const Verts& a, const Verts& b, OverlapResult<double>& r, Trace* trace)
+void FindSeparatingAxis(const Verts& a, const Verts& b, double scale, OverlapResult<double>& r, Trace* trace)
 {
     for (int index = 0; index < 11; ++index) {
         const CrossAxis l = AxisOf(a, b, index);
         const bool zero = AxisIsZero(l);
         const int separates = zero ? 0 : AxisSeparates(a, b, l);
-        const glm::dvec3 v = zero ? glm::dvec3(0) : AxisVector(l);
+        const glm::dvec3 v = zero || (separates == 0 && trace == nullptr) ? glm::dvec3(0) : AxisVector(l, scale);
         if (trace != nullptr) [[unlikely]] {
             TraceTriTriAxis(*trace, index, v, 0, 0, separates, zero);
         }
@@ -188,36 +194,62 @@ void FindSeparatingAxis(const Verts& a, const Verts& b, OverlapResult<double>& r
 }
 
 /// The hit: depth and normal from the least overlap over the non-zero axes.
-void LeastOverlap(const Verts& a, const Verts& b, OverlapResult<double>& r, Trace* trace)
+/// One axis's push-outs: rough (within 2^-40 of the scale) or precise (an ulp), and its vector.
+struct TriTriPushes {
+    bool zero = true;
+    double plus = 0, minus = 0;
+    glm::dvec3 vector{0};
+};
+
+TriTriPushes PushesOn(const Verts& a, const Verts& b, int index, double scale, bool precise)
 {
-    int best = -1, bestStep = -1;
+    TriTriPushes p;
+    const CrossAxis l = AxisOf(a, b, index);
+    p.zero = AxisIsZero(l);
+    if (!p.zero) {
+        p.vector = AxisVector(l, precise ? 0.0 : 0x1p-40 * scale * scale);
+        AxisPushes(a, b, l, glm::length(p.vector), precise ? scale : 0x1p13 * scale, p.plus, p.minus);
+    }
+    return p;
+}
+
+/// The hit: depth and normal from the least overlap over the non-zero axes (a rough pass over all,
+/// then the axes that may be the least precisely).
+void LeastOverlap(const Verts& a, const Verts& b, double scale, OverlapResult<double>& r, Trace* trace)
+{
+    TriTriPushes rough[11];
+    int steps[11] = {};
+    double roughMin = std::numeric_limits<double>::infinity();
+    for (int index = 0; index < 11; ++index) {
+        const TriTriPushes& p = rough[index] = PushesOn(a, b, index, scale, false);
+        if (trace != nullptr) [[unlikely]] {
+            TraceTriTriAxis(*trace, index, p.vector, p.plus, p.minus, 0, p.zero);
+            steps[index] = static_cast<int>(trace->steps.size()) - 1;
+        }
+        if (!p.zero) {
+            roughMin = std::min(roughMin, std::min(p.plus, p.minus));
+        }
+    }
+    int best = -1;
     double bestDepth = 0, bestSide = 1;
     glm::dvec3 bestAxis(0);
     for (int index = 0; index < 11; ++index) {
-        const CrossAxis l = AxisOf(a, b, index);
-        const bool zero = AxisIsZero(l);
-        double plus = 0, minus = 0;
-        glm::dvec3 v(0);
-        if (!zero) {
-            v = AxisVector(l);
-            AxisPushes(a, b, l, glm::length(v), plus, minus);
+        if (rough[index].zero || std::min(rough[index].plus, rough[index].minus) > roughMin + 0x1p-36 * scale) {
+            continue;
         }
-        if (trace != nullptr) [[unlikely]] {
-            TraceTriTriAxis(*trace, index, v, plus, minus, 0, zero);
-        }
-        const double depth = std::max(0.0, std::min(plus, minus));
-        if (!zero && (best < 0 || depth < bestDepth)) {
+        const TriTriPushes p = PushesOn(a, b, index, scale, true);
+        const double depth = std::max(0.0, std::min(p.plus, p.minus));
+        if (best < 0 || depth < bestDepth) {
             best = index;
             bestDepth = depth;
-            bestSide = minus < plus ? -1.0 : 1.0;
-            bestAxis = v;
-            bestStep = trace != nullptr ? static_cast<int>(trace->steps.size()) - 1 : -1;
+            bestSide = p.minus < p.plus ? -1.0 : 1.0;
+            bestAxis = p.vector;
         }
     }
     r.depth = bestDepth + 0.0;
     r.normal = best < 0 ? FallbackNormal(a, b) : bestSide * glm::normalize(bestAxis);
-    if (trace != nullptr && bestStep >= 0) [[unlikely]] {
-        if (auto* part = std::get_if<AxisPart>(&trace->steps[static_cast<size_t>(bestStep)].part)) {
+    if (trace != nullptr && best >= 0) [[unlikely]] {
+        if (auto* part = std::get_if<AxisPart>(&trace->steps[static_cast<size_t>(steps[best])].part)) {
             part->chosen = true;
         }
     }
@@ -238,10 +270,11 @@ OverlapResult<double> TriangleTriangleSatDouble(const Triangle<double>& ta, cons
             return r;
         }
     }
-    const int k = ScaleTriangles(a, b);
+    double scale = 0;
+    const int k = ScaleTriangles(a, b, scale);
     const std::optional<glm::dvec3> meet = TrianglesMeet(a, b, trace, k);
     if (!meet) {
-        FindSeparatingAxis(a, b, r, trace);
+        FindSeparatingAxis(a, b, scale, r, trace);
         if (trace != nullptr) [[unlikely]] {
             trace->verdict = r.hasSeparatingAxis
                                  ? "miss: no edge of either triangle meets the other; an axis separates them"
@@ -251,7 +284,7 @@ OverlapResult<double> TriangleTriangleSatDouble(const Triangle<double>& ta, cons
     }
     r.hit = true;
     r.contact = tx::Scaled(*meet, -k);
-    LeastOverlap(a, b, r, trace);
+    LeastOverlap(a, b, scale, r, trace);
     r.depth = std::ldexp(r.depth, -k) + 0.0;
     if (trace != nullptr) [[unlikely]] {
         trace->Add(Format("least overlap: depth %g", r.depth), {{"depth", r.depth}},

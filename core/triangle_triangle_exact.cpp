@@ -4,6 +4,9 @@
 
 #include "triangle_exact.h"
 
+#include <glm/common.hpp>
+#include <glm/geometric.hpp>
+
 #include <algorithm>
 #include <tuple>
 
@@ -33,7 +36,8 @@ bool InSpan2d(const glm::dvec3& p, const glm::dvec3& q, const glm::dvec3& x, int
 /// endpoint on the other segment, else the crossing of the lines.
 glm::dvec3 Meeting2d(const glm::dvec3& p, const glm::dvec3& q, const glm::dvec3& a, const glm::dvec3& b, int i, int j)
 {
-    for (const auto& [x, s0, s1] : {std::tuple{p, a, b}, std::tuple{q, a, b}, std::tuple{a, p, q}, std::tuple{b, p, q}}) {
+    for (const auto& [x, s0, s1] :
+         {std::tuple{p, a, b}, std::tuple{q, a, b}, std::tuple{a, p, q}, std::tuple{b, p, q}}) {
         if (tx::Orient2d(s0, s1, x, i, j) == 0 && InSpan2d(s0, s1, x, i, j)) {
             return x;
         }

@@ -38,8 +38,8 @@ bool EdgeEdge(T ax, T ay, const Vec3<T>& v0, const Vec3<T>& u0, const Vec3<T>& u
 
 /// EDGE_AGAINST_TRI_EDGES: edge v0 v1 against the three edges of u.
 template <typename T>
-bool EdgeAgainstTriEdges(const Vec3<T>& v0, const Vec3<T>& v1, const Vec3<T>& u0, const Vec3<T>& u1,
-                         const Vec3<T>& u2, int i0, int i1)
+bool EdgeAgainstTriEdges(const Vec3<T>& v0, const Vec3<T>& v1, const Vec3<T>& u0, const Vec3<T>& u1, const Vec3<T>& u2,
+                         int i0, int i1)
 {
     const T ax = v1[i0] - v0[i0], ay = v1[i1] - v0[i1];
     return EdgeEdge(ax, ay, v0, u0, u1, i0, i1) || EdgeEdge(ax, ay, v0, u1, u2, i0, i1) ||
@@ -204,7 +204,9 @@ OverlapResult<T> TriangleTriangleMoller(const Triangle<T>& a, const Triangle<T>&
     if (trace != nullptr) [[unlikely]] {
         trace->Add(Format("intervals [%g, %g] and [%g, %g] on the planes' line", double(isect1[0]), double(isect1[1]),
                           double(isect2[0]), double(isect2[1])),
-                   {{"a_lo", double(isect1[0])}, {"a_hi", double(isect1[1])}, {"b_lo", double(isect2[0])},
+                   {{"a_lo", double(isect1[0])},
+                    {"a_hi", double(isect1[1])},
+                    {"b_lo", double(isect2[0])},
                     {"b_hi", double(isect2[1])}});
         trace->DecideLast();
         trace->verdict = out.hit ? "hit: the intervals overlap" : "miss: the intervals are disjoint";

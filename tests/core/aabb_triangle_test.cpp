@@ -34,28 +34,61 @@ const BoxTriCase kBoxTriCases[] = {
     {"TouchesAlongEdge", {0, 0, 0}, {1, 1, 1}, {1, 0, 1}, {1, 1, 1}, {2, 0.5, 2}, true, 0, {1, 0, 0}},
     {"LiesOnFace", {0, 0, 0}, {1, 1, 1}, {1, 0, 0}, {1, 1, 0}, {1, 0, 1}, true, 0, {1, 0, 0}},
     // the plane z = 0.25 through the box: push b down by 0.25 (z is the first axis with it)
-    {"CrossesAtQuarterHeight", {0, 0, 0}, {1, 1, 1}, {-1, -1, 0.25}, {3, -1, 0.25}, {-1, 3, 0.25}, true, 0.25,
+    {"CrossesAtQuarterHeight",
+     {0, 0, 0},
+     {1, 1, 1},
+     {-1, -1, 0.25},
+     {3, -1, 0.25},
+     {-1, 3, 0.25},
+     true,
+     0.25,
      {0, 0, -1}},
     // a segment triangle along x through the centre: 0.5 either way along y (tie: +y)
-    {"SegmentThroughCentre", {0, 0, 0}, {1, 1, 1}, {-1, 0.5, 0.5}, {2, 0.5, 0.5}, {3, 0.5, 0.5}, true, 0.5,
-     {0, 1, 0}},
+    {"SegmentThroughCentre", {0, 0, 0}, {1, 1, 1}, {-1, 0.5, 0.5}, {2, 0.5, 0.5}, {3, 0.5, 0.5}, true, 0.5, {0, 1, 0}},
     {"PointOnFace", {0, 0, 0}, {1, 1, 1}, {1, 0.5, 0.5}, {1, 0.5, 0.5}, {1, 0.5, 0.5}, true, 0, {1, 0, 0}},
-    {"PointInsideNearTop", {0, 0, 0}, {1, 1, 1}, {0.5, 0.5, 0.875}, {0.5, 0.5, 0.875}, {0.5, 0.5, 0.875}, true, 0.125,
+    {"PointInsideNearTop",
+     {0, 0, 0},
+     {1, 1, 1},
+     {0.5, 0.5, 0.875},
+     {0.5, 0.5, 0.875},
+     {0.5, 0.5, 0.875},
+     true,
+     0.125,
      {0, 0, 1}},
     {"FarApartMisses", {0, 0, 0}, {1, 1, 1}, {5, 0, 0}, {6, 0, 0}, {5, 1, 0}, false, 0, {1, 0, 0}},
     {"BelowMisses", {0, 0, 0}, {1, 1, 1}, {0, 0, -2}, {1, 0, -2}, {0, 1, -1}, false, 0, {0, 0, -1}},
     // x + y = 2.25 passes the edge x = y = 1 (where x + y = 2): only e x Z separates
-    {"SegmentPastEdgeMissesOnEdgeAxis", {0, 0, 0}, {1, 1, 1}, {2.25, 0, 0.5}, {0, 2.25, 0.5}, {1.125, 1.125, 0.5},
-     false, 0, {kRootHalf, kRootHalf, 0}},
+    {"SegmentPastEdgeMissesOnEdgeAxis",
+     {0, 0, 0},
+     {1, 1, 1},
+     {2.25, 0, 0.5},
+     {0, 2.25, 0.5},
+     {1.125, 1.125, 0.5},
+     false,
+     0,
+     {kRootHalf, kRootHalf, 0}},
     // the triangle's plane x + y + z = 3.5 passes the corner (1, 1, 1) (where it is 3)
-    {"PlanePastCornerMissesOnNormal", {0, 0, 0}, {1, 1, 1}, {3.5, 0, 0}, {0, 3.5, 0}, {0, 0, 3.5}, false, 0,
+    {"PlanePastCornerMissesOnNormal",
+     {0, 0, 0},
+     {1, 1, 1},
+     {3.5, 0, 0},
+     {0, 3.5, 0},
+     {0, 0, 3.5},
+     false,
+     0,
      {std::sqrt(1.0 / 3), std::sqrt(1.0 / 3), std::sqrt(1.0 / 3)}},
-    {"PlaneThroughCornerTouches", {0, 0, 0}, {1, 1, 1}, {3, 0, 0}, {0, 3, 0}, {0, 0, 3}, true, 0,
+    {"PlaneThroughCornerTouches",
+     {0, 0, 0},
+     {1, 1, 1},
+     {3, 0, 0},
+     {0, 3, 0},
+     {0, 0, 3},
+     true,
+     0,
      {std::sqrt(1.0 / 3), std::sqrt(1.0 / 3), std::sqrt(1.0 / 3)}},
 };
 
-class AabbTriangleCases : public ::testing::TestWithParam<BoxTriCase> {
-};
+class AabbTriangleCases : public ::testing::TestWithParam<BoxTriCase> {};
 
 template <typename T>
 void CheckBoxTriCase(const BoxTriCase& c)
@@ -125,8 +158,7 @@ TEST(AabbTriangleExact, HugeAndTinyCoordinatesKeepTheExactVerdict)
     for (const int k : {600, -600}) {
         const double s = std::ldexp(1.0, k);
         const Aabb<double> box{Vec3<double>(0), Vec3<double>(s)};
-        const Triangle<double> tri{
-            {Vec3<double>(3 * s, 0, 0), Vec3<double>(0, 3 * s, 0), Vec3<double>(0, 0, 3 * s)}};
+        const Triangle<double> tri{{Vec3<double>(3 * s, 0, 0), Vec3<double>(0, 3 * s, 0), Vec3<double>(0, 0, 3 * s)}};
         const OverlapResult<double> r = AabbTriangleSat(box, tri);
         EXPECT_TRUE(r.hit) << k;
         EXPECT_EQ(r.depth, 0.0) << k;
@@ -149,7 +181,8 @@ TEST(AabbTriangleAkenineMoller, FloatRoundingReportsAnOverlapTheExactVerdictDeni
     // found by a search of planes through the corner (1, 1, 1): the plane passes just outside it;
     // the listing in float says overlap, in double (and the reference) not
     const Aabb<float> box{Vec3<float>(0), Vec3<float>(1)};
-    const Triangle<float> tri{{Vec3<float>(0x1.b241ecp-1f, 0x1.f8e2p+0f, 0), Vec3<float>(0x1.61a95ap+1f, 0, 0x1.1c6dfcp+0f),
+    const Triangle<float> tri{{Vec3<float>(0x1.b241ecp-1f, 0x1.f8e2p+0f, 0),
+                               Vec3<float>(0x1.61a95ap+1f, 0, 0x1.1c6dfcp+0f),
                                Vec3<float>(0x1.0e835p-1f, 0x1.ddd12ap-1f, 0x1.580dc4p+0f)}};
     EXPECT_TRUE(AabbTriangleAkenineMoller(box, tri).hit);
     EXPECT_FALSE(AabbTriangleAkenineMoller(ShapeCast<double>(box), ShapeCast<double>(tri)).hit);

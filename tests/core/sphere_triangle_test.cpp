@@ -30,8 +30,16 @@ const SphereTriCase kSphereTriCases[] = {
     {"TangentToVertex", {-3, -4, 0}, 5, {0, 0, 0}, {4, 0, 0}, {0, 4, 0}, true, 0, {0.6, 0.8, 0}, {0, 0, 0}},
     {"ShortOfVertexMisses", {-3, -4, 0}, 4.875, {0, 0, 0}, {4, 0, 0}, {0, 4, 0}, false, 0, {}, {}},
     // beyond the hypotenuse x + y = 4: closest (2, 2, 0) at distance sqrt(2)
-    {"BeyondHypotenuse", {3, 3, 0}, 2, {0, 0, 0}, {4, 0, 0}, {0, 4, 0}, true, 2 - std::sqrt(2.0),
-     {-std::sqrt(0.5), -std::sqrt(0.5), 0}, {2, 2, 0}},
+    {"BeyondHypotenuse",
+     {3, 3, 0},
+     2,
+     {0, 0, 0},
+     {4, 0, 0},
+     {0, 4, 0},
+     true,
+     2 - std::sqrt(2.0),
+     {-std::sqrt(0.5), -std::sqrt(0.5), 0},
+     {2, 2, 0}},
     // the centre on the triangle: out along the winding normal by r
     {"CentreOnTriangle", {1, 1, 0}, 1, {0, 0, 0}, {4, 0, 0}, {0, 4, 0}, true, 1, {0, 0, 1}, {1, 1, 0}},
     {"SegmentTriangleTangent", {2, 1, 0}, 1, {0, 0, 0}, {4, 0, 0}, {2, 0, 0}, true, 0, {0, -1, 0}, {2, 0, 0}},
@@ -39,8 +47,7 @@ const SphereTriCase kSphereTriCases[] = {
     {"PointTriangleOutside", {0, 0, 1.5}, 1, {0, 0, 0}, {0, 0, 0}, {0, 0, 0}, false, 0, {}, {}},
 };
 
-class SphereTriangleCases : public ::testing::TestWithParam<SphereTriCase> {
-};
+class SphereTriangleCases : public ::testing::TestWithParam<SphereTriCase> {};
 
 template <typename T>
 void CheckSphereTriCase(const SphereTriCase& c)
@@ -74,8 +81,7 @@ INSTANTIATE_TEST_SUITE_P(Reference, SphereTriangleCases, ::testing::ValuesIn(kSp
 TEST(SphereTriangleEricson, AgreesOnTheHandCheckedCasesOfAProperTriangle)
 {
     for (const SphereTriCase& c : kSphereTriCases) {
-        if (std::string(c.name).find("Triangle") != std::string::npos &&
-            std::string(c.name) != "CentreOnTriangle") {
+        if (std::string(c.name).find("Triangle") != std::string::npos && std::string(c.name) != "CentreOnTriangle") {
             continue; // the degenerate ones
         }
         const Sphere<double> s{c.center, c.radius};

@@ -26,15 +26,22 @@ struct TriTriCase {
 const TriTriCase kTriTriCases[] = {
     // b stands through a in x = 1 from z = -1 to z = 3: lifted by 1 along +z (na first of the
     // axes where the least push is 1)
-    {"CrossingStandingTriangle", {0, 0, 0}, {4, 0, 0}, {0, 4, 0}, {1, 1, -1}, {1, 1, 3}, {1, -3, 3}, true, 1,
+    {"CrossingStandingTriangle",
+     {0, 0, 0},
+     {4, 0, 0},
+     {0, 4, 0},
+     {1, 1, -1},
+     {1, 1, 3},
+     {1, -3, 3},
+     true,
+     1,
      {0, 0, 1}},
     // b's vertex touches a's face from above
     {"VertexOnFaceTouches", {0, 0, 0}, {4, 0, 0}, {0, 4, 0}, {1, 1, 0}, {1, 1, 2}, {2, 1, 2}, true, 0, {0, 0, 1}},
     {"AboveMisses", {0, 0, 0}, {4, 0, 0}, {0, 4, 0}, {1, 1, 1}, {2, 1, 1}, {1, 2, 2}, false, 0, {0, 0, 1}},
     // coplanar pairs: depth 0 along the common normal
     {"CoplanarOverlapping", {0, 0, 0}, {4, 0, 0}, {0, 4, 0}, {1, 1, 0}, {5, 1, 0}, {1, 5, 0}, true, 0, {0, 0, 1}},
-    {"CoplanarTouchingAtVertex", {0, 0, 0}, {4, 0, 0}, {0, 4, 0}, {4, 0, 0}, {6, 0, 0}, {6, 2, 0}, true, 0,
-     {0, 0, 1}},
+    {"CoplanarTouchingAtVertex", {0, 0, 0}, {4, 0, 0}, {0, 4, 0}, {4, 0, 0}, {6, 0, 0}, {6, 2, 0}, true, 0, {0, 0, 1}},
     {"CoplanarDisjoint", {0, 0, 0}, {4, 0, 0}, {0, 4, 0}, {3, 3, 0}, {6, 3, 0}, {3, 6, 0}, false, 0, {0, 0, 0}},
     // a segment triangle piercing a's face: lifted by 1 along +z (na)
     {"SegmentPiercesFace", {0, 0, 0}, {4, 0, 0}, {0, 4, 0}, {1, 1, -1}, {1, 1, 3}, {1, 1, 1}, true, 1, {0, 0, 1}},
@@ -67,8 +74,7 @@ void CheckTriTriCase(const TriTriCase& c)
     }
 }
 
-class TriangleTriangleCases : public ::testing::TestWithParam<TriTriCase> {
-};
+class TriangleTriangleCases : public ::testing::TestWithParam<TriTriCase> {};
 
 TEST_P(TriangleTriangleCases, FloatAndDouble)
 {
