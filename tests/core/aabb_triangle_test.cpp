@@ -214,6 +214,37 @@ TEST(AabbTriangleAkenineMoller, AgreesWithTheReferenceWhereEveryProductIsExact)
     EXPECT_GT(degenerate, 4000);
 }
 
+TEST(AabbTriangleExact, DepthIsTheShortestSeparatingMove)
+{
+    // the exact verdict checks the depth: b moved by depth (1 + 1e-6) along the normal is apart,
+    // and moved by depth (1 - 1e-6) along any direction still overlaps
+    std::mt19937 rng(5);
+    std::uniform_real_distribution<double> u(-1, 2);
+    std::normal_distribution<double> g;
+    int checked = 0;
+    for (int i = 0; i < 3000 && checked < 300; ++i) {
+        const glm::dvec3 c(u(rng), u(rng), u(rng));
+        const Aabb<double> box{c - 0.5, c + glm::dvec3(0.5, 0.75, 1)};
+        const Triangle<double> tri{{glm::dvec3(u(rng), u(rng), u(rng)), glm::dvec3(u(rng), u(rng), u(rng)),
+                                    glm::dvec3(u(rng), u(rng), u(rng))}};
+        const OverlapResult<double> r = AabbTriangleSat(box, tri);
+        if (!r.hit || r.depth < 0.01) {
+            continue;
+        }
+        ++checked;
+        auto moved = [&](glm::dvec3 d) {
+            return Triangle<double>{{tri.vertices[0] + d, tri.vertices[1] + d, tri.vertices[2] + d}};
+        };
+        EXPECT_FALSE(AabbTriangleSat(box, moved(r.depth * (1 + 1e-6) * r.normal)).hit) << i;
+        EXPECT_TRUE(AabbTriangleSat(box, moved(r.depth * (1 - 1e-6) * r.normal)).hit) << i;
+        for (int k = 0; k < 20; ++k) {
+            const glm::dvec3 dir = glm::normalize(glm::dvec3(g(rng), g(rng), g(rng)));
+            EXPECT_TRUE(AabbTriangleSat(box, moved(r.depth * (1 - 1e-6) * dir)).hit) << i << " " << k;
+        }
+    }
+    EXPECT_EQ(checked, 300);
+}
+
 TEST(AabbTriangleTrace, ReferenceTraceHasThirteenAxesOnAHit)
 {
     const Aabb<double> box{Vec3<double>(0), Vec3<double>(1)};

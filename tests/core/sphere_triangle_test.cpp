@@ -155,6 +155,34 @@ TEST(SphereTriangleEricson, AgreesWithTheReferenceAwayFromTheBoundary)
     EXPECT_GT(hits, 1000);
 }
 
+TEST(SphereTriangleExact, DepthIsTheShortestSeparatingMove)
+{
+    std::mt19937 rng(8);
+    std::uniform_real_distribution<double> u(-1, 2);
+    std::normal_distribution<double> g;
+    auto point = [&] { return glm::dvec3(u(rng), u(rng), u(rng)); };
+    int checked = 0;
+    for (int i = 0; i < 5000 && checked < 300; ++i) {
+        const Triangle<double> tri{{point(), point(), point()}};
+        const Sphere<double> s{point(), 0.25 + 0.5 * (u(rng) + 1)};
+        const OverlapResult<double> r = SphereTriangleClosestPoint(s, tri);
+        if (!r.hit || r.depth < 0.01) {
+            continue;
+        }
+        ++checked;
+        auto moved = [&](glm::dvec3 d) {
+            return Triangle<double>{{tri.vertices[0] + d, tri.vertices[1] + d, tri.vertices[2] + d}};
+        };
+        EXPECT_FALSE(SphereTriangleClosestPoint(s, moved(r.depth * (1 + 1e-6) * r.normal)).hit) << i;
+        EXPECT_TRUE(SphereTriangleClosestPoint(s, moved(r.depth * (1 - 1e-6) * r.normal)).hit) << i;
+        for (int k = 0; k < 20; ++k) {
+            const glm::dvec3 dir = glm::normalize(glm::dvec3(g(rng), g(rng), g(rng)));
+            EXPECT_TRUE(SphereTriangleClosestPoint(s, moved(r.depth * (1 - 1e-6) * dir)).hit) << i << " " << k;
+        }
+    }
+    EXPECT_EQ(checked, 300);
+}
+
 TEST(SphereTriangleExact, OneUlpOutsideTheTangentMisses)
 {
     // tangent to the edge y = 0 at distance 3, then r one ulp short

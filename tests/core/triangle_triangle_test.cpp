@@ -215,6 +215,38 @@ TEST(TriangleTriangleExact, TouchingAlongASharedEdgeAtHugeScale)
     }
 }
 
+TEST(TriangleTriangleExact, DepthIsTheShortestSeparatingMove)
+{
+    // b moved by depth (1 + 1e-6) along the normal is apart (the exact verdict), and moved by
+    // depth (1 - 1e-6) along any direction still meets a: the 11 axes give the true minimum
+    std::mt19937 rng(6);
+    std::uniform_real_distribution<double> u(-1, 2);
+    std::normal_distribution<double> g;
+    auto point = [&] { return glm::dvec3(u(rng), u(rng), u(rng)); };
+    int checked = 0;
+    for (int i = 0; i < 5000 && checked < 300; ++i) {
+        const Triangle<double> a{{point(), point(), point()}}, b{{point(), point(), point()}};
+        const OverlapResult<double> r = TriangleTriangleSat(a, b);
+        if (!r.hit || r.depth < 0.01) {
+            continue;
+        }
+        ++checked;
+        auto moved = [&](glm::dvec3 d) {
+            return Triangle<double>{{b.vertices[0] + d, b.vertices[1] + d, b.vertices[2] + d}};
+        };
+        EXPECT_FALSE(TriangleTriangleSat(a, moved(r.depth * (1 + 1e-6) * r.normal)).hit) << i;
+        EXPECT_TRUE(TriangleTriangleSat(a, moved(r.depth * (1 - 1e-6) * r.normal)).hit) << i;
+        for (int k = 0; k < 20; ++k) {
+            const glm::dvec3 dir = glm::normalize(glm::dvec3(g(rng), g(rng), g(rng)));
+            EXPECT_TRUE(TriangleTriangleSat(a, moved(r.depth * (1 - 1e-6) * dir)).hit) << i << " " << k;
+        }
+        // the contact is a point of a (it lies in a's plane)
+        const glm::dvec3 n = glm::cross(a.vertices[1] - a.vertices[0], a.vertices[2] - a.vertices[0]);
+        EXPECT_NEAR(glm::dot(n, r.contact - a.vertices[0]) / glm::length(n), 0.0, 1e-12) << i;
+    }
+    EXPECT_EQ(checked, 300);
+}
+
 TEST(TriangleTriangleExact, NanMisses)
 {
     const Triangle<float> a{{Vec3<float>(0), Vec3<float>(4, 0, 0), Vec3<float>(0, 4, 0)}};
