@@ -207,6 +207,20 @@ TEST(SphereTriangleExact, HugeAndTinyScalesKeepTheTangent)
     }
 }
 
+TEST(SphereTriangleTrace, RegionAndClosestPoint)
+{
+    const Triangle<double> tri{{glm::dvec3(0), glm::dvec3(4, 0, 0), glm::dvec3(0, 4, 0)}};
+    Trace trace;
+    SphereTriangleClosestPoint(Sphere<double>{{2, -3, 0}, 3}, tri, &trace);
+    ASSERT_EQ(trace.steps.size(), 2u);
+    EXPECT_NE(trace.steps[0].caption.find("edge ab"), std::string::npos);
+    const auto* p = std::get_if<PointPart>(&trace.steps[0].part);
+    ASSERT_NE(p, nullptr);
+    EXPECT_EQ(p->point, glm::dvec3(2, 0, 0));
+    EXPECT_EQ(trace.decidingStep, 1);
+    EXPECT_NE(trace.verdict.find("depth 0"), std::string::npos);
+}
+
 TEST(SphereTriangleExact, NanAndNegativeRadiusMiss)
 {
     const Triangle<float> tri{{Vec3<float>(0), Vec3<float>(4, 0, 0), Vec3<float>(0, 4, 0)}};

@@ -247,6 +247,30 @@ TEST(TriangleTriangleExact, DepthIsTheShortestSeparatingMove)
     EXPECT_EQ(checked, 300);
 }
 
+TEST(TriangleTriangleTrace, EdgeTestsThenTheChosenAxis)
+{
+    // the standing triangle: a's first edge meets b (step 0), then the 11 axes, the first (na)
+    // chosen, then the depth step
+    const Triangle<double> a{{glm::dvec3(0), glm::dvec3(4, 0, 0), glm::dvec3(0, 4, 0)}};
+    const Triangle<double> b{{glm::dvec3(1, 1, -1), glm::dvec3(1, 1, 3), glm::dvec3(1, -3, 3)}};
+    Trace trace;
+    TriangleTriangleSat(a, b, &trace);
+    ASSERT_EQ(trace.steps.size(), 13u);
+    ASSERT_NE(std::get_if<SegmentPart>(&trace.steps[0].part), nullptr);
+    EXPECT_TRUE(std::get_if<SegmentPart>(&trace.steps[0].part)->flag);
+    const auto* na = std::get_if<AxisPart>(&trace.steps[1].part);
+    ASSERT_NE(na, nullptr);
+    EXPECT_EQ(na->label, "na");
+    EXPECT_TRUE(na->chosen);
+    // a2 x b1: (0, -4, 0) x (0, -4, 0) is zero
+    const auto* zero = std::get_if<AxisPart>(&trace.steps[1 + 2 + 3 * 2 + 1].part);
+    ASSERT_NE(zero, nullptr);
+    EXPECT_EQ(zero->label, "a2 x b1");
+    EXPECT_TRUE(zero->skipped);
+    EXPECT_EQ(trace.decidingStep, 12);
+    EXPECT_NE(trace.verdict.find("cross"), std::string::npos);
+}
+
 TEST(TriangleTriangleExact, NanMisses)
 {
     const Triangle<float> a{{Vec3<float>(0), Vec3<float>(4, 0, 0), Vec3<float>(0, 4, 0)}};
