@@ -1,6 +1,8 @@
 // aabb_triangle: the reference separating-axis test in double with exact signs.
 #include "aabb_triangle.h"
+#include "aabb_triangle_published.h"
 
+#include "algorithm.h"
 #include "outcome_text.h"
 #include "triangle_exact.h"
 
@@ -371,5 +373,46 @@ OverlapResult<double> AabbTriangleSatDouble(const Aabb<double>& boxIn, const Tri
 }
 
 } // namespace detail
+
+// data table: the box/triangle algorithms and their metadata, one entry each
+void RegisterAabbTriangle(std::vector<AlgorithmInfo>& out)
+{
+    out.push_back({
+        .name = "sat_reference",
+        .family = Family::AabbTriangle,
+        .title = "13-axis separating-axis test, exact signs (reference)",
+        .summary = "Tests the box's 3 face axes, the triangle's normal and the 9 crosses of its edges with the box's "
+                   "axes with exact signs (touching counts; zero axes skipped, so degenerate triangles are the segment "
+                   "or point they span); depth and normal from the axis of least overlap, contact in the clipped "
+                   "triangle.",
+        .source = "Akenine-Moller, \"Fast 3D Triangle-Box Overlap Testing\" (2001) axes; Ericson, Real-Time "
+                  "Collision Detection (2005) 5.2.9; signs with Shewchuk's expansions (1997)",
+        .reference = true,
+        .published = false,
+        .conventions = {{"touching", "overlap"}, {"degenerate", "segment or point"}},
+        .returns = kOverlapFields | kFieldSeparatingAxis,
+        .flaw = "",
+        .flawWhen = {},
+        .run = MakeRun<Aabb, Triangle>([](const auto& a, const auto& b, Trace* t) { return AabbTriangleSat(a, b, t); }),
+    });
+    out.push_back({
+        .name = "akenine_moller",
+        .family = Family::AabbTriangle,
+        .title = "Akenine-Moller's triBoxOverlap",
+        .summary = "The box as centre and half size, the vertices moved into its frame; the 9 edge axes with the "
+                   "AXISTEST macros, the 3 box axes (FINDMINMAX), then planeBoxOverlap. Verdict only.",
+        .source = "Tomas Akenine-Moller, \"Fast 3D Triangle-Box Overlap Testing\", journal of graphics tools 6(1) "
+                  "(2001), tribox3.c",
+        .reference = false,
+        .published = true,
+        .conventions = {{"touching", "overlap"}, {"degenerate", "segment or point"}},
+        .returns = kFieldHit,
+        .flaw = "The centre, half size, translated vertices and products are rounded, so a triangle within rounding "
+                "of the box's boundary can be reported overlapping or apart wrongly (in float mostly).",
+        .flawWhen = {"float: near boundary 1e-5", "double: near boundary 1e-13"},
+        .run = MakeRun<Aabb, Triangle>(
+            [](const auto& a, const auto& b, Trace* t) { return AabbTriangleAkenineMoller(a, b, t); }),
+    });
+}
 
 } // namespace hitlab

@@ -1,6 +1,7 @@
 // sphere_triangle: the reference's exact verdict (double expansions) and its closest point.
 #include "sphere_triangle.h"
 
+#include "algorithm.h"
 #include "outcome_text.h"
 #include "triangle_exact.h"
 
@@ -275,5 +276,45 @@ OverlapResult<double> SphereTriangleClosestPointDouble(const Sphere<double>& sph
 }
 
 } // namespace detail
+
+// data table: the sphere/triangle algorithms and their metadata, one entry each
+void RegisterSphereTriangle(std::vector<AlgorithmInfo>& out)
+{
+    out.push_back({
+        .name = "closest_point",
+        .family = Family::SphereTriangle,
+        .title = "Closest point on the triangle, exact verdict (reference)",
+        .summary = "The triangle's point closest to the centre (Voronoi regions), hit when |c - p|^2 <= r^2 decided "
+                   "exactly (touching counts); depth r - |c - p|, normal from the centre towards p, contact p.",
+        .source = "Ericson, Real-Time Collision Detection (2005) 5.1.5 (ClosestPtPointTriangle); exact verdict with "
+                  "Shewchuk's expansions (1997)",
+        .reference = true,
+        .published = false,
+        .conventions = {{"touching", "overlap"}, {"degenerate", "segment or point"}},
+        .returns = kOverlapFields,
+        .flaw = "",
+        .flawWhen = {},
+        .run = MakeRun<Sphere, Triangle>(
+            [](const auto& a, const auto& b, Trace* t) { return SphereTriangleClosestPoint(a, b, t); }),
+    });
+    out.push_back({
+        .name = "ericson",
+        .family = Family::SphereTriangle,
+        .title = "Ericson's TestSphereTriangle",
+        .summary = "p = ClosestPtPointTriangle(c, a, b, c) as printed, hit when Dot(p - c, p - c) <= r * r, in the "
+                   "algorithm's precision. Fills hit and contact (p).",
+        .source = "Ericson, Real-Time Collision Detection (2005) 5.2.7 (TestSphereTriangle) and 5.1.5",
+        .reference = false,
+        .published = true,
+        .conventions = {{"touching", "overlap"}},
+        .returns = kFieldHit | kFieldContact,
+        .flaw = "The closest point and the squared distance are rounded, so a sphere within rounding of touching can "
+                "be judged wrongly; a triangle with v0 == v1 and the centre beyond v0 reaches the listing's 0 / 0 "
+                "(a NaN point): a miss however deep.",
+        .flawWhen = {"float: near boundary 1e-5", "double: near boundary 1e-13", "degenerate triangle"},
+        .run = MakeRun<Sphere, Triangle>(
+            [](const auto& a, const auto& b, Trace* t) { return SphereTriangleEricson(a, b, t); }),
+    });
+}
 
 } // namespace hitlab

@@ -1,7 +1,10 @@
 // triangle_triangle: the reference (exact verdict from the edge tests, depth from the
 // separating-axis candidates).
 #include "triangle_triangle.h"
+#include "triangle_triangle_guigue.h"
+#include "triangle_triangle_moller.h"
 
+#include "algorithm.h"
 #include "outcome_text.h"
 #include "triangle_exact.h"
 #include "triangle_triangle_exact.h"
@@ -298,5 +301,69 @@ OverlapResult<double> TriangleTriangleSatDouble(const Triangle<double>& ta, cons
 }
 
 } // namespace detail
+
+// data table: the triangle/triangle algorithms and their metadata, one entry each
+void RegisterTriangleTriangle(std::vector<AlgorithmInfo>& out)
+{
+    out.push_back({
+        .name = "sat_reference",
+        .family = Family::TriangleTriangle,
+        .title = "Exact edge tests, separating-axis depth (reference)",
+        .summary = "Overlap when an edge of one triangle meets the other, decided with exact orientation predicates "
+                   "(coplanar and degenerate triangles included; touching counts); depth and normal from the least "
+                   "overlap over the 2 normals and 9 edge crosses, contact where the edge meets.",
+        .source = "Orientation predicates as in Guigue & Devillers (2003), exact with Shewchuk's expansions (1997); "
+                  "separating axes of Gottschalk, Lin & Manocha (1996)",
+        .reference = true,
+        .published = false,
+        .conventions = {{"touching", "overlap"}, {"degenerate", "segment or point"}, {"coplanar", "exact"}},
+        .returns = kOverlapFields | kFieldSeparatingAxis,
+        .flaw = "",
+        .flawWhen = {},
+        .run = MakeRun<Triangle, Triangle>(
+            [](const auto& a, const auto& b, Trace* t) { return TriangleTriangleSat(a, b, t); }),
+    });
+    out.push_back({
+        .name = "moller",
+        .family = Family::TriangleTriangle,
+        .title = "Moller's NoDivTriTriIsect (EPSILON test on)",
+        .summary = "Signed plane distances (zeroed below EPSILON = 1e-6), a same-side rejection, then both "
+                   "triangles' intervals on the planes' line without division; coplanar pairs: coplanar_tri_tri's "
+                   "edge-edge and point-in-triangle tests. Verdict only.",
+        .source = "Tomas Moller, \"A Fast Triangle-Triangle Intersection Test\", journal of graphics tools 2(2) "
+                  "(1997), NoDivTriTriIsect and coplanar_tri_tri",
+        .reference = false,
+        .published = true,
+        .conventions = {{"touching", "overlap"}, {"coplanar", "2D edge and vertex tests"}},
+        .returns = kFieldHit,
+        .flaw = "EPSILON is absolute on unnormalised distances (an area times a length): small or far triangles "
+                "apart along the normal are taken as coplanar and reported overlapping; a degenerate triangle's zero "
+                "normal is taken as coplanar; rounding decides near the boundary.",
+        .flawWhen = {"epsilon 1e-6", "degenerate triangle", "coplanar", "float: near boundary 1e-5",
+                     "double: near boundary 1e-13"},
+        .run = MakeRun<Triangle, Triangle>(
+            [](const auto& a, const auto& b, Trace* t) { return TriangleTriangleMoller(a, b, t); }),
+    });
+    out.push_back({
+        .name = "guigue_devillers",
+        .family = Family::TriangleTriangle,
+        .title = "Guigue & Devillers' tri_tri_overlap_test_3d",
+        .summary = "Orientation signs of each triangle's vertices against the other's plane, a canonical permutation, "
+                   "then two orientation tests on the planes' line; coplanar pairs: the 2D test on the plane of the "
+                   "largest normal component. Verdict only.",
+        .source = "Philippe Guigue and Olivier Devillers, \"Fast and Robust Triangle-Triangle Overlap Test Using "
+                  "Orientation Predicates\", journal of graphics tools 8(1) (2003)",
+        .reference = false,
+        .published = true,
+        .conventions = {{"touching", "overlap"}, {"coplanar", "2D orientation tests"}},
+        .returns = kFieldHit,
+        .flaw = "The orientations are rounded determinants: near the boundary, and for coplanar or nearly coplanar "
+                "pairs (where the signs choose the branch), the verdict can be wrong; a degenerate triangle's zero "
+                "normal is taken as coplanar.",
+        .flawWhen = {"degenerate triangle", "coplanar", "float: near boundary 1e-5", "double: near boundary 1e-13"},
+        .run = MakeRun<Triangle, Triangle>(
+            [](const auto& a, const auto& b, Trace* t) { return TriangleTriangleGuigueDevillers(a, b, t); }),
+    });
+}
 
 } // namespace hitlab
