@@ -11,6 +11,9 @@
 
 namespace hitlab::detail::tri_exact {
 
+/// 128-bit products and carries (GCC and Clang on 64-bit targets).
+__extension__ typedef unsigned __int128 U128;
+
 /// A sum of signed products of three doubles, exactly: a two's complement integer in units of
 /// 2^kLow (the smallest product's unit, 2^-1074 cubed), 100 limbs of 64 bits: products reach
 /// 2^(3 * 1024) and a few hundred of them sum below 2^3081.
@@ -28,12 +31,12 @@ public:
         if (!Split(a, ma, ea, sa) || !Split(b, mb, eb, sb) || !Split(c, mc, ec, sc)) {
             return;
         }
-        const unsigned __int128 ab = static_cast<unsigned __int128>(ma) * mb;
-        const unsigned __int128 lo = static_cast<unsigned __int128>(static_cast<std::uint64_t>(ab)) * mc;
-        const unsigned __int128 hi = static_cast<unsigned __int128>(static_cast<std::uint64_t>(ab >> 64)) * mc;
+        const U128 ab = static_cast<U128>(ma) * mb;
+        const U128 lo = static_cast<U128>(static_cast<std::uint64_t>(ab)) * mc;
+        const U128 hi = static_cast<U128>(static_cast<std::uint64_t>(ab >> 64)) * mc;
         // the 192-bit magnitude r0 + r1 2^64 + r2 2^128
         const std::uint64_t r0 = static_cast<std::uint64_t>(lo);
-        const unsigned __int128 mid = (lo >> 64) + static_cast<std::uint64_t>(hi);
+        const U128 mid = (lo >> 64) + static_cast<std::uint64_t>(hi);
         const std::uint64_t r1 = static_cast<std::uint64_t>(mid);
         const std::uint64_t r2 = static_cast<std::uint64_t>(hi >> 64) + static_cast<std::uint64_t>(mid >> 64);
         const int shift = ea + eb + ec - kLow;
@@ -57,7 +60,7 @@ public:
         std::uint64_t carry = negate ? 1 : 0;
         for (int i = 0; i < kLimbs; ++i) {
             const std::uint64_t x = negate ? ~o.limb_[i] : o.limb_[i];
-            const unsigned __int128 s = static_cast<unsigned __int128>(limb_[i]) + x + carry;
+            const U128 s = static_cast<U128>(limb_[i]) + x + carry;
             limb_[i] = static_cast<std::uint64_t>(s);
             carry = static_cast<std::uint64_t>(s >> 64);
         }
@@ -85,7 +88,7 @@ public:
         std::uint64_t carry = 1;
         for (int i = 0; i < kLimbs; ++i) {
             if (neg) {
-                const unsigned __int128 s = static_cast<unsigned __int128>(~limb_[i]) + carry;
+                const U128 s = static_cast<U128>(~limb_[i]) + carry;
                 a[i] = static_cast<std::uint64_t>(s);
                 carry = static_cast<std::uint64_t>(s >> 64);
             } else {
@@ -134,7 +137,7 @@ private:
     {
         std::uint64_t carry = 0;
         for (int i = 0; i < 4 && limb + i < kLimbs; ++i) {
-            const unsigned __int128 s = static_cast<unsigned __int128>(limb_[limb + i]) + w[i] + carry;
+            const U128 s = static_cast<U128>(limb_[limb + i]) + w[i] + carry;
             limb_[limb + i] = static_cast<std::uint64_t>(s);
             carry = static_cast<std::uint64_t>(s >> 64);
         }
@@ -148,9 +151,9 @@ private:
         std::uint64_t borrow = 0;
         for (int i = 0; i < 4 && limb + i < kLimbs; ++i) {
             const std::uint64_t x = limb_[limb + i];
-            const unsigned __int128 sub = static_cast<unsigned __int128>(w[i]) + borrow;
+            const U128 sub = static_cast<U128>(w[i]) + borrow;
             limb_[limb + i] = x - static_cast<std::uint64_t>(sub);
-            borrow = static_cast<unsigned __int128>(x) < sub ? 1 : 0;
+            borrow = static_cast<U128>(x) < sub ? 1 : 0;
         }
         for (int i = limb + 4; borrow != 0 && i < kLimbs; ++i) {
             borrow = limb_[i] == 0 ? 1 : 0;

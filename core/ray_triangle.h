@@ -316,7 +316,7 @@ TraceWatertight(Trace& trace, const Vec3<T>& o, const Vec3<T>& d, const Triangle
                 const TriangleFastValues* fast, const ExactTriangleAnswer* exact, const char* noun);
 template <typename T>
 [[gnu::cold, gnu::noinline]] void TraceMollerTrumbore(Trace& trace, const Ray<T>& ray, const Triangle<T>& tri,
-                                                      const CastResult<T>& r, bool cull);
+                                                      const CastResult<T>& r, bool cull, T tMax);
 } // namespace detail
 
 /// Reference. The watertight ray/triangle test of Woop, Benthin and Wald, "Watertight Ray/Triangle
@@ -379,7 +379,7 @@ CastResult<T> RayTriangleMollerTrumbore(const Ray<T>& ray, const Triangle<T>& tr
         FillTrianglePointAndNormal(ray, v[0], v[1], v[2], r);
     }
     if (trace != nullptr) [[unlikely]] {
-        detail::TraceMollerTrumbore<T>(*trace, ray, tri, r, false);
+        detail::TraceMollerTrumbore<T>(*trace, ray, tri, r, false, std::numeric_limits<T>::infinity());
     }
     return r;
 }
@@ -396,7 +396,7 @@ CastResult<T> RayTriangleMollerTrumboreCull(const Ray<T>& ray, const Triangle<T>
         FillTrianglePointAndNormal(ray, v[0], v[1], v[2], r);
     }
     if (trace != nullptr) [[unlikely]] {
-        detail::TraceMollerTrumbore<T>(*trace, ray, tri, r, true);
+        detail::TraceMollerTrumbore<T>(*trace, ray, tri, r, true, std::numeric_limits<T>::infinity());
     }
     return r;
 }
