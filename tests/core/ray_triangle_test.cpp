@@ -6,6 +6,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 #include <random>
@@ -231,6 +232,166 @@ TEST(RayTriangleExtremes, NonFiniteInputMisses)
     const double nan = std::numeric_limits<double>::quiet_NaN();
     EXPECT_FALSE(RayTriangleWatertight(R<double>({nan, 1, 1}, {0, 0, -1}), Big<double>()).hit);
     EXPECT_FALSE(RayTriangleWatertight(R<double>({1, 1, 1}, {0, 0, 0}), Big<double>()).hit);
+}
+
+// A float ray through the edge shared by two triangles (a, b, c) and (b, a, d), aimed at a point of
+// the edge as float rounds it: Moller-Trumbore misses both (each rounds its own u, v), the
+// watertight test hits at least one (found by a seeded search; the exact verdicts by the solver).
+TEST(RayTriangleCrack, MollerTrumboreSlipsThroughASharedEdgeInFloat)
+{
+    const Vec3<float> a(-0x1.b1e0b8p-2f, 0x1.650758p-2f, -0x1.bc7b3p-1f);
+    const Vec3<float> b(0x1.8d607p-2f, 0x1.a36c7cp-1f, 0x1.60e7ep-2f);
+    const Vec3<float> c(-0x1.88335p-4f, -0x1.3b728cp-2f, -0x1.257e5p-1f);
+    const Vec3<float> d(0x1.ec646p-5f, 0x1.79d4b8p+0f, 0x1.9771p-5f);
+    const Ray<float> ray{{-0x1.e680d2p+1f, -0x1.e63a7cp+0f, 0x1.dcc70ap+2f},
+                         {0x1.086d28p+2f, 0x1.57b9dp+1f, -0x1.cc30dp+2f}};
+    const Triangle<float> t1{{a, b, c}}, t2{{b, a, d}};
+    EXPECT_FALSE(RayTriangleMollerTrumbore(ray, t1).hit);
+    EXPECT_FALSE(RayTriangleMollerTrumbore(ray, t2).hit);
+    EXPECT_TRUE(RayTriangleWatertight(ray, t1).hit || RayTriangleWatertight(ray, t2).hit);
+    // the Plucker test's shared edge values agree: it hits one of them too
+    EXPECT_TRUE(RayTrianglePlucker(ray, t1).hit || RayTrianglePlucker(ray, t2).hit);
+}
+
+// ---- the reference against an independent peer: __int128 arithmetic on small integers ----
+
+__extension__ typedef __int128 I128;
+
+struct IVec {
+    I128 x, y, z;
+};
+IVec Sub(IVec a, IVec b) { return {a.x - b.x, a.y - b.y, a.z - b.z}; }
+IVec Cross(IVec a, IVec b) { return {a.y * b.z - a.z * b.y, a.z * b.x - a.x * b.z, a.x * b.y - a.y * b.x}; }
+I128 Dot(IVec a, IVec b) { return a.x * b.x + a.y * b.y + a.z * b.z; }
+int Sgn(I128 v) { return v > 0 ? 1 : v < 0 ? -1 : 0; }
+I128 At(IVec v, int k) { return k == 0 ? v.x : k == 1 ? v.y : v.z; }
+
+/// A rational num / den with den > 0 (den == 0: +infinity).
+struct Q {
+    I128 num, den;
+};
+bool Less(Q a, Q b) // a < b
+{
+    if (a.den == 0) {
+        return false;
+    }
+    if (b.den == 0) {
+        return true;
+    }
+    return a.num * b.den < b.num * a.den;
+}
+
+/// The peer's answer: hit, and [lo, hi] for a ray in the plane (by clipping the line against the
+/// three edge half-planes, not the reference's way: inside or crossing an edge).
+struct PeerAnswer {
+    bool decided = false; ///< false for degenerate triangles (not compared)
+    bool hit = false, inPlane = false;
+    Q t{0, 1}, tExit{0, 1};
+};
+
+PeerAnswer Peer(IVec o, IVec d, IVec v0, IVec v1, IVec v2)
+{
+    PeerAnswer p;
+    const IVec e1 = Sub(v1, v0), e2 = Sub(v2, v0), s = Sub(o, v0), n = Cross(e1, e2);
+    const I128 det = -Dot(n, d), tN = Dot(s, n);
+    if (det != 0) {
+        const I128 uN = Dot(s, Cross(d, e2)), vN = Dot(d, Cross(s, e1)), wN = det - uN - vN;
+        const int sd = Sgn(det);
+        p.decided = true;
+        p.hit = Sgn(uN) * sd >= 0 && Sgn(vN) * sd >= 0 && Sgn(wN) * sd >= 0 && Sgn(tN) * sd >= 0;
+        p.t = det > 0 ? Q{tN, det} : Q{-tN, -det};
+        p.tExit = p.t;
+        return p;
+    }
+    if (n.x == 0 && n.y == 0 && n.z == 0) {
+        return p;
+    }
+    p.decided = true;
+    if (tN != 0) {
+        return p;
+    }
+    p.inPlane = true;
+    const int k = n.x != 0 ? 0 : n.y != 0 ? 1 : 2;
+    const int i = (k + 1) % 3, j = (k + 2) % 3;
+    const int sigma = Sgn(At(n, k));
+    const auto cross2 = [&](IVec a, IVec b) { return At(a, i) * At(b, j) - At(a, j) * At(b, i); };
+    Q lo{0, 1}, hi{0, 0};
+    bool empty = false;
+    const IVec v[3] = {v0, v1, v2};
+    for (int e = 0; e < 3; ++e) {
+        const IVec edge = Sub(v[(e + 1) % 3], v[e]);
+        const I128 a = sigma * cross2(edge, Sub(o, v[e])), b = sigma * cross2(edge, d);
+        if (b == 0) {
+            empty = empty || a < 0;
+        } else if (b > 0) {
+            const Q q{-a, b};
+            lo = Less(lo, q) ? q : lo;
+        } else {
+            const Q q{a, -b};
+            hi = Less(q, hi) ? q : hi;
+        }
+    }
+    p.hit = !empty && !Less(hi, lo);
+    p.t = lo;
+    p.tExit = hi;
+    return p;
+}
+
+TYPED_TEST(RayTriangleTest, AgreesWithAnIntegerPeerOnSmallIntegers)
+{
+    using T = TypeParam;
+    std::mt19937 rng(20261206);
+    std::uniform_int_distribution<int> coord(-4, 4), small(-2, 2);
+    int hits = 0, inPlaneHits = 0, edgeHits = 0;
+    for (int n = 0; n < 20000; ++n) {
+        const auto iv = [&] { return IVec{coord(rng), coord(rng), coord(rng)}; };
+        const IVec v0 = iv(), v1 = iv(), v2 = iv();
+        IVec o = iv(), d = iv();
+        if (n % 3 == 0) {
+            // in the plane: o = v0 + a e1 + b e2, d = c e1 + e e2
+            const IVec e1 = Sub(v1, v0), e2 = Sub(v2, v0);
+            const int a = small(rng), b = small(rng), c = small(rng), e = small(rng);
+            o = {v0.x + a * e1.x + b * e2.x, v0.y + a * e1.y + b * e2.y, v0.z + a * e1.z + b * e2.z};
+            d = {c * e1.x + e * e2.x, c * e1.y + e * e2.y, c * e1.z + e * e2.z};
+        }
+        if (d.x == 0 && d.y == 0 && d.z == 0) {
+            continue;
+        }
+        const PeerAnswer peer = Peer(o, d, v0, v1, v2);
+        if (!peer.decided) {
+            continue;
+        }
+        const auto f = [](IVec v) { return Vec3<T>(T(double(v.x)), T(double(v.y)), T(double(v.z))); };
+        const Ray<T> ray{f(o), f(d)};
+        const Triangle<T> tri{{f(v0), f(v1), f(v2)}};
+        const CastResult<T> r = RayTriangleWatertight(ray, tri);
+        ASSERT_EQ(r.hit, peer.hit) << "case " << n;
+        if (!peer.hit) {
+            continue;
+        }
+        ++hits;
+        const double t = double(peer.t.num) / double(peer.t.den);
+        EXPECT_NEAR(double(r.tEnter), t, 4 * std::numeric_limits<T>::epsilon() * std::max(1.0, t)) << "case " << n;
+        EXPECT_EQ(r.hasFront, !peer.inPlane);
+        if (peer.inPlane) {
+            ++inPlaneHits;
+            const double tExit = double(peer.tExit.num) / double(peer.tExit.den);
+            EXPECT_NEAR(double(r.tExit), tExit, 4 * std::numeric_limits<T>::epsilon() * std::max(1.0, tExit))
+                << "case " << n;
+        } else {
+            const IVec e1 = Sub(v1, v0), e2 = Sub(v2, v0), s = Sub(o, v0);
+            const I128 uN = Dot(s, Cross(d, e2)), vN = Dot(d, Cross(s, e1));
+            const I128 det = -Dot(Cross(e1, e2), d);
+            edgeHits += (uN == 0 || vN == 0 || det - uN - vN == 0) ? 1 : 0;
+            EXPECT_EQ(r.front, det > 0);
+            EXPECT_NEAR(double(r.u), double(uN) / double(det), 4 * std::numeric_limits<T>::epsilon());
+            EXPECT_NEAR(double(r.v), double(vN) / double(det), 4 * std::numeric_limits<T>::epsilon());
+        }
+    }
+    // the cases reach every branch: hits, rays in the plane, edges and vertices
+    EXPECT_GT(hits, 1000);
+    EXPECT_GT(inPlaneHits, 300);
+    EXPECT_GT(edgeHits, 150);
 }
 
 } // namespace HITLAB_UNITY_ID
