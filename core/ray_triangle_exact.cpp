@@ -111,15 +111,20 @@ Crossing CrossEdge(const Line& l, const glm::dvec3& p, const glm::dvec3& q, int 
     return c;
 }
 
-/// Adds a crossing to the running [tEnter, tExit] and the hit flag.
-void Merge(const Crossing& c, bool segment, ExactTriangleAnswer& a, bool& any)
+/// Adds a crossing to the running [tEnter, tExit] and the hit flag. A segment's crossings beyond
+/// its end (t > 1) still bound tExit (clipped to 1 later), but do not make a hit.
+void Merge(const Crossing& c, bool segment, ExactTriangleAnswer& a, bool& any, bool& anyExit)
 {
-    if (!c.valid || (segment && !c.reachesStart)) {
+    if (!c.valid) {
+        return;
+    }
+    a.tExit = anyExit ? std::max(a.tExit, c.t1) : c.t1;
+    anyExit = true;
+    if (segment && !c.reachesStart) {
         return;
     }
     const double t0 = std::max(c.t0, 0.0);
     a.tEnter = any ? std::min(a.tEnter, t0) : t0;
-    a.tExit = any ? std::max(a.tExit, c.t1) : c.t1;
     any = true;
 }
 
@@ -142,7 +147,7 @@ void SolveInPlane(const Line& l, int k, double nk, int sk, ExactTriangleAnswer& 
     const ExactTriangleQuery& q = l.q;
     a.inPlane = true;
     bool inside = true;
-    bool any = false;
+    bool any = false, anyExit = false;
     for (int e = 0; e < 3; ++e) {
         const glm::dvec3& p = q.v[e];
         const glm::dvec3& r = q.v[(e + 1) % 3];
@@ -151,11 +156,11 @@ void SolveInPlane(const Line& l, int k, double nk, int sk, ExactTriangleAnswer& 
         AddCross(orient, r, q.o, k);
         AddCross(orient, q.o, p, k);
         inside = inside && orient.Sign() * sk >= 0;
-        Merge(CrossEdge(l, p, r, k), q.segment, a, any);
+        Merge(CrossEdge(l, p, r, k), q.segment, a, any, anyExit);
     }
     if (inside) {
         a.tEnter = 0;
-        a.tExit = any ? std::max(a.tExit, 0.0) : 0.0;
+        a.tExit = anyExit ? std::max(a.tExit, 0.0) : 0.0;
         any = true;
     }
     a.hit = any;
@@ -244,8 +249,8 @@ void SolveDegenerate(const Line& l, ExactTriangleAnswer& a)
         k = 0; // unused by the collinear branch of CrossEdge (den == 0, alpha == 0 on every axis)
     }
     c = CrossEdge(l, p, r, k);
-    bool any = false;
-    Merge(c, q.segment, a, any);
+    bool any = false, anyExit = false;
+    Merge(c, q.segment, a, any, anyExit);
     a.hit = any;
     if (!a.hit) {
         return;

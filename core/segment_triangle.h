@@ -3,6 +3,7 @@
 #pragma once
 
 #include "ray_triangle.h"
+#include "scale.h"
 
 #include <limits>
 
@@ -22,6 +23,10 @@ CastResult<T> SegmentTriangleWatertight(const Segment<T>& seg, const Triangle<T>
     exact.det = std::numeric_limits<double>::quiet_NaN(); // marks "not run"
     if (detail::WatertightLine(seg.start, seg.end, -seg.start, v[0], v[1], v[2], true, T(1), r, &exact, &fast)) {
         FillTrianglePointAndNormal(line, v[0], v[1], v[2], r);
+        if (!detail::AllFinite(line.direction)) {
+            // end - start overflowed: the point between the ends
+            r.point = (T(1) - r.tEnter) * seg.start + r.tEnter * seg.end;
+        }
     }
     if (trace != nullptr) [[unlikely]] {
         const bool ranExact = !std::isnan(exact.det);

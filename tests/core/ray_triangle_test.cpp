@@ -253,6 +253,38 @@ TEST(RayTriangleCrack, MollerTrumboreSlipsThroughASharedEdgeInFloat)
     EXPECT_TRUE(RayTrianglePlucker(ray, t1).hit || RayTrianglePlucker(ray, t2).hit);
 }
 
+TYPED_TEST(RayTriangleTest, PublishedTestsOnTheInteriorAndTheirEdges)
+{
+    using T = TypeParam;
+    const Ray<T> ray = R<T>({1, 1, 2}, {0, 0, -1});
+    for (const CastResult<T>& r : {RayTriangleBaldwinWeber(ray, Big<T>()), RayTrianglePlucker(ray, Big<T>()),
+                                   RayTriangleHavelHerout(ray, Big<T>()), RayTriangleMollerTrumbore(ray, Big<T>())}) {
+        ASSERT_TRUE(r.hit);
+        EXPECT_EQ(r.tEnter, T(2));
+        EXPECT_EQ(r.u, T(0.25));
+        EXPECT_EQ(r.v, T(0.25));
+        EXPECT_TRUE(r.front);
+    }
+    // Baldwin-Weber's edge v1-v2 is open (xg + yg < 1): the hypotenuse at (1, 3) misses; the
+    // others' closed edges hit
+    const Ray<T> edge = R<T>({1, 3, 1}, {0, 0, -1});
+    EXPECT_FALSE(RayTriangleBaldwinWeber(edge, Big<T>()).hit);
+    EXPECT_TRUE(RayTriangleBaldwinWeber(R<T>({0, 1, 1}, {0, 0, -1}), Big<T>()).hit);
+    EXPECT_TRUE(RayTrianglePlucker(edge, Big<T>()).hit);
+    EXPECT_TRUE(RayTriangleMollerTrumbore(edge, Big<T>()).hit);
+    // back faces: all two-sided
+    const Ray<T> back = R<T>({1, 1, -2}, {0, 0, 1});
+    EXPECT_FALSE(RayTriangleBaldwinWeber(back, Big<T>()).front);
+    EXPECT_TRUE(RayTriangleBaldwinWeber(back, Big<T>()).hit);
+    EXPECT_TRUE(RayTrianglePlucker(back, Big<T>()).hit);
+    EXPECT_TRUE(RayTriangleHavelHerout(back, Big<T>()).hit);
+    // behind the origin: all miss
+    const Ray<T> behind = R<T>({1, 1, -2}, {0, 0, -1});
+    EXPECT_FALSE(RayTriangleBaldwinWeber(behind, Big<T>()).hit);
+    EXPECT_FALSE(RayTrianglePlucker(behind, Big<T>()).hit);
+    EXPECT_FALSE(RayTriangleHavelHerout(behind, Big<T>()).hit);
+}
+
 // ---- the reference against an independent peer: __int128 arithmetic on small integers ----
 
 __extension__ typedef __int128 I128;
