@@ -57,9 +57,13 @@ struct TriangleFastValues {
 
 enum class TriangleFast { Hit, Miss, Unsure };
 
+/// max(|a.x|, |a.y|, |a.z|) without std::fmax's library call (a NaN may be dropped: the callers'
+/// comparisons of the NaN values they compute fail anyway).
 inline double MaxAbs3(const glm::dvec3& a)
 {
-    return std::fmax(std::fabs(a.x), std::fmax(std::fabs(a.y), std::fabs(a.z)));
+    const double x = std::fabs(a.x), y = std::fabs(a.y), z = std::fabs(a.z);
+    const double m = x > y ? x : y;
+    return m > z ? m : z;
 }
 
 /// The watertight test's fast path, in double whatever the input precision: e1 = v1 - v0,
@@ -75,43 +79,50 @@ inline double MaxAbs3(const glm::dvec3& a)
                                                           const glm::dvec3& v2, bool segment, TriangleFastValues& out)
 {
     const glm::dvec3 e1 = v1 - v0, e2 = v2 - v0, s = o - v0;
-    const glm::dvec3 p = glm::cross(d, e2);
-    const double det = glm::dot(e1, p);
-    const double uN = glm::dot(s, p);
-    const glm::dvec3 q = glm::cross(s, e1);
-    const double vN = glm::dot(d, q);
-    const double tN = glm::dot(e2, q);
-    const double wN = det - uN - vN;
-    const double sm = MaxAbs3(s), em = std::fmax(MaxAbs3(e1), MaxAbs3(e2)), dm = MaxAbs3(d);
+    const double em1 = MaxAbs3(e1), em2 = MaxAbs3(e2);
+    const double sm = MaxAbs3(s), em = em1 > em2 ? em1 : em2, dm = MaxAbs3(d);
     constexpr double lo = 0x1p-300, hi = 0x1p300;
     // NaN fails these too
     if (!(sm >= lo && sm <= hi && em >= lo && em <= hi && dm >= lo && dm <= hi)) [[unlikely]] {
         return TriangleFast::Unsure;
     }
-    const double bUv = 0x1p-45 * sm * dm * em;
+    const glm::dvec3 p = glm::cross(d, e2);
+    const double det = glm::dot(e1, p);
     const double bDet = 0x1p-45 * dm * em * em;
-    const double bT = 0x1p-45 * sm * em * em;
-    const double bW = bDet + 2 * bUv + 0x1p-50 * (std::fabs(det) + std::fabs(uN) + std::fabs(vN));
-    const bool pos = uN > bUv || vN > bUv || wN > bW;
-    const bool neg = uN < -bUv || vN < -bUv || wN < -bW;
-    const bool detPos = det > bDet, detNeg = det < -bDet;
-    bool tPos = tN > bT, tNeg = tN < -bT;
-    bool tInRange = true; // segments: det - tN has det's sign (t <= 1)
-    if (segment) {
-        const double bEnd = bDet + bT + 0x1p-51 * (std::fabs(det) + std::fabs(tN));
-        const double rest = det - tN;
-        tInRange = detPos ? rest > bEnd : rest < -bEnd;
-        if ((detPos && rest < -bEnd) || (detNeg && rest > bEnd)) {
-            return TriangleFast::Miss;
-        }
+    if (!(std::fabs(det) > bDet)) [[unlikely]] {
+        return TriangleFast::Unsure; // near parallel, in the plane, degenerate
     }
-    if ((pos && neg) || (detPos && (neg || tNeg)) || (detNeg && (pos || tPos))) {
+    // the numerators with det's sign taken out (sigma u det = |det| u), MT's early exits
+    const double sigma = det > 0 ? 1.0 : -1.0, adet = std::fabs(det);
+    const double bUv = 0x1p-45 * sm * dm * em;
+    const double u = sigma * glm::dot(s, p);
+    // u < 0, or u > 1 (then v + w < 0): a miss
+    if (u < -bUv || u - adet > bUv + bDet + 0x1p-51 * (std::fabs(u) + adet)) {
         return TriangleFast::Miss;
     }
-    const bool allPos = detPos && tPos && uN > bUv && vN > bUv && wN > bW;
-    const bool allNeg = detNeg && tNeg && uN < -bUv && vN < -bUv && wN < -bW;
-    if ((allPos || allNeg) && tInRange) {
-        out = {det, uN, vN, tN};
+    const glm::dvec3 q = glm::cross(s, e1);
+    const double v = sigma * glm::dot(d, q);
+    const double w = adet - u - v;
+    const double bW = bDet + 2 * bUv + 0x1p-50 * (adet + std::fabs(u) + std::fabs(v));
+    if (v < -bUv || w < -bW) {
+        return TriangleFast::Miss;
+    }
+    const double t = sigma * glm::dot(e2, q);
+    const double bT = 0x1p-45 * sm * em * em;
+    if (t < -bT) {
+        return TriangleFast::Miss;
+    }
+    bool beforeEnd = true; // segments: t <= 1, adet - t >= 0
+    if (segment) {
+        const double bEnd = bDet + bT + 0x1p-51 * (adet + std::fabs(t));
+        const double rest = adet - t;
+        if (rest < -bEnd) {
+            return TriangleFast::Miss;
+        }
+        beforeEnd = rest > bEnd;
+    }
+    if (u > bUv && v > bUv && w > bW && t > bT && beforeEnd) {
+        out = {det, sigma * u, sigma * v, sigma * t};
         return TriangleFast::Hit;
     }
     return TriangleFast::Unsure;
@@ -150,9 +161,10 @@ inline ExactTriangleQuery ExactQueryOf(const Vec3<T>& o, const Vec3<T>& dh, cons
 /// tMax bounds t as computed. Fills out as the per-triangle functions do; answer (may be null)
 /// receives the exact answer when the exact solver ran, and fast its values when the fast path did.
 template <typename T>
-inline bool WatertightLine(const Vec3<T>& o, const Vec3<T>& dh, const Vec3<T>& dl, const Vec3<T>& v0, const Vec3<T>& v1,
-                           const Vec3<T>& v2, bool segment, T tMax, CastResult<T>& out,
-                           ExactTriangleAnswer* answer = nullptr, TriangleFastValues* fast = nullptr)
+[[gnu::always_inline]] inline bool WatertightLine(const Vec3<T>& o, const Vec3<T>& dh, const Vec3<T>& dl,
+                                                  const Vec3<T>& v0, const Vec3<T>& v1, const Vec3<T>& v2, bool segment,
+                                                  T tMax, CastResult<T>& out, ExactTriangleAnswer* answer = nullptr,
+                                                  TriangleFastValues* fast = nullptr)
 {
     TriangleFastValues f;
     const glm::dvec3 d = glm::dvec3(dh) + glm::dvec3(dl);
@@ -200,11 +212,20 @@ template <typename T>
 inline bool UnitWindingNormal(const Vec3<T>& v0, const Vec3<T>& v1, const Vec3<T>& v2, Vec3<T>& n)
 {
     glm::dvec3 e1 = glm::dvec3(v1) - glm::dvec3(v0), e2 = glm::dvec3(v2) - glm::dvec3(v0);
+    {
+        // the common case: |n|^2 far from overflow and underflow
+        const glm::dvec3 c = glm::cross(e1, e2);
+        const double cc = glm::dot(c, c);
+        if (cc >= 0x1p-900 && cc <= 0x1p900) [[likely]] {
+            n = Vec3<T>(c / std::sqrt(cc));
+            return true;
+        }
+    }
     if (!std::isfinite(MaxAbs3(e1)) || !std::isfinite(MaxAbs3(e2))) {
         e1 = 0.5 * glm::dvec3(v1) - 0.5 * glm::dvec3(v0);
         e2 = 0.5 * glm::dvec3(v2) - 0.5 * glm::dvec3(v0);
     }
-    const double m = std::fmax(MaxAbs3(e1), MaxAbs3(e2));
+    const double m1 = MaxAbs3(e1), m2 = MaxAbs3(e2), m = m1 > m2 ? m1 : m2;
     if (!(m > 0) || !std::isfinite(m)) {
         return false;
     }
