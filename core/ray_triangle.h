@@ -53,7 +53,15 @@ ExactTriangleAnswer SolveTriangleExactly(const ExactTriangleQuery& q);
 /// The fast path's values, in double: the Moller-Trumbore numerators from the rounded edges.
 struct TriangleFastValues {
     double det = 0, uN = 0, vN = 0, tN = 0;
+    double sm = 0, em = 0, dm = 0; ///< the largest components of o - v0, the edges and d
+    double t = 0, u = 0, v = 0;    ///< the quotients, on a hit
 };
+
+/// The numerators of a double hit recomputed in double-double from the exact differences (the
+/// fast path's are rounded from once-rounded differences: far from the triangle or at a grazing
+/// angle t, u and v would lose digits). False when even double-double cancels too far (the exact
+/// solver is then used). Out of line, cold (core/ray_triangle_exact.cpp).
+[[gnu::cold, gnu::noinline]] bool RefineTriangleValues(const ExactTriangleQuery& q, TriangleFastValues& f);
 
 enum class TriangleFast { Hit, Miss, Unsure };
 
@@ -122,7 +130,7 @@ inline double MaxAbs3(const glm::dvec3& a)
         beforeEnd = rest > bEnd;
     }
     if (u > bUv && v > bUv && w > bW && t > bT && beforeEnd) {
-        out = {det, sigma * u, sigma * v, sigma * t};
+        out = {det, sigma * u, sigma * v, sigma * t, sm, em, dm};
         return TriangleFast::Hit;
     }
     return TriangleFast::Unsure;
@@ -170,9 +178,25 @@ template <typename T>
     const glm::dvec3 d = glm::dvec3(dh) + glm::dvec3(dl);
     const TriangleFast verdict =
         WatertightFast(glm::dvec3(o), d, glm::dvec3(v0), glm::dvec3(v1), glm::dvec3(v2), segment, f);
+    bool refined = true;
     if (verdict == TriangleFast::Hit) [[likely]] {
         const double inv = 1.0 / f.det;
-        const T t = T(f.tN * inv) + T(0);
+        f.t = f.tN * inv;
+        f.u = f.uN * inv;
+        f.v = f.vN * inv;
+        if constexpr (sizeof(T) == 8) {
+            // double: the values from rounded differences are good to a few units only where
+            // nothing cancels by more than 4 (the triangle near the origin beside its size, not
+            // grazing); otherwise they are recomputed in double-double
+            const double adet = std::fabs(f.det), ee = f.em * f.em;
+            if (f.sm * f.dm * f.em > 4 * adet || f.dm * ee > 4 * adet || f.sm * ee > 4 * std::fabs(f.tN))
+                [[unlikely]] {
+                refined = RefineTriangleValues(ExactQueryOf(o, dh, dl, v0, v1, v2, segment), f);
+            }
+        }
+    }
+    if (verdict == TriangleFast::Hit && refined) [[likely]] {
+        const T t = T(f.t) + T(0);
         if (fast != nullptr) {
             *fast = f;
         }
@@ -182,8 +206,8 @@ template <typename T>
         out.hit = true;
         out.tEnter = t;
         out.tExit = t;
-        out.u = T(f.uN * inv);
-        out.v = T(f.vN * inv);
+        out.u = T(f.u);
+        out.v = T(f.v);
         out.hasUv = true;
         out.hasFront = true;
         out.front = f.det > 0; // det = -n.d

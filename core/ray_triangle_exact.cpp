@@ -3,6 +3,7 @@
 #include "ray_triangle.h"
 
 #include "exact_sum.h"
+#include "expansion.h"
 
 #include <algorithm>
 #include <bit>
@@ -269,6 +270,65 @@ void SolveDegenerate(const Line& l, ExactTriangleAnswer& a)
 }
 
 } // namespace tri_exact
+
+namespace tri_exact {
+
+using xp::DD;
+
+struct DVec {
+    DD x, y, z;
+};
+
+DVec Exact(double a, double b) // a + b as a double-double, exactly
+{
+    DD r;
+    xp::TwoSum(a, b, r.hi, r.lo);
+    return {r, {}, {}};
+}
+
+DVec Difference(const glm::dvec3& a, const glm::dvec3& b) // a - b exactly
+{
+    return {Exact(a.x, -b.x).x, Exact(a.y, -b.y).x, Exact(a.z, -b.z).x};
+}
+
+DD Sub(DD a, DD b) { return xp::Add(a, xp::Neg(b)); }
+
+DVec Cross(const DVec& a, const DVec& b)
+{
+    return {Sub(xp::Mul(a.y, b.z), xp::Mul(a.z, b.y)), Sub(xp::Mul(a.z, b.x), xp::Mul(a.x, b.z)),
+            Sub(xp::Mul(a.x, b.y), xp::Mul(a.y, b.x))};
+}
+
+DD Dot(const DVec& a, const DVec& b)
+{
+    return xp::Add(xp::Add(xp::Mul(a.x, b.x), xp::Mul(a.y, b.y)), xp::Mul(a.z, b.z));
+}
+
+} // namespace tri_exact
+
+bool RefineTriangleValues(const ExactTriangleQuery& q, TriangleFastValues& f)
+{
+    using namespace tri_exact;
+    const DVec e1 = Difference(q.v[1], q.v[0]), e2 = Difference(q.v[2], q.v[0]), s = Difference(q.o, q.v[0]);
+    const DVec d = {Exact(q.dh.x, q.dl.x).x, Exact(q.dh.y, q.dl.y).x, Exact(q.dh.z, q.dl.z).x};
+    const DVec p = Cross(d, e2), c = Cross(s, e1);
+    const DD det = Dot(e1, p), uN = Dot(s, p), vN = Dot(d, c), tN = Dot(e2, c);
+    // double-double keeps about 2^-100 of the terms: enough while nothing cancels beyond 2^-40
+    constexpr double keep = 0x1p-40;
+    const double ee = f.em * f.em;
+    if (std::fabs(det.hi) < keep * f.dm * ee || std::fabs(tN.hi) < keep * f.sm * ee ||
+        std::fabs(det.hi) < keep * f.sm * f.dm * f.em) {
+        return false;
+    }
+    f.det = det.hi;
+    f.uN = uN.hi;
+    f.vN = vN.hi;
+    f.tN = tN.hi;
+    f.t = xp::DivToDouble(tN, det);
+    f.u = xp::DivToDouble(uN, det);
+    f.v = xp::DivToDouble(vN, det);
+    return true;
+}
 
 ExactTriangleAnswer SolveTriangleExactly(const ExactTriangleQuery& q)
 {
