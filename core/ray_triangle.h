@@ -50,6 +50,20 @@ struct ExactTriangleAnswer {
 /// the largest included); degenerate triangles and rays in the plane by exact 2D predicates.
 ExactTriangleAnswer SolveTriangleExactly(const ExactTriangleQuery& q);
 
+/// What the declared flaws' triangle words check (core/flaw_condition.cpp), from the exact solver
+/// on the query as given (doubles): the line through an edge or a vertex, back facing, in the
+/// plane, a degenerate triangle, |n.d| and the area.
+struct TriangleFacts {
+    bool hit = false;          ///< the exact verdict
+    bool edgeOrVertex = false; ///< it hits on an edge or a vertex (in the plane and degenerate: always)
+    bool backFacing = false;   ///< n.d >= 0, n = (v1 - v0) x (v2 - v0)
+    bool inPlane = false;      ///< the ray lies in the plane of a non-degenerate triangle
+    bool degenerate = false;   ///< collinear or coincident vertices
+    double determinant = 0;    ///< |n.d|, the exact value rounded
+    double area = 0;           ///< |n| / 2
+};
+TriangleFacts TriangleFactsOf(const ExactTriangleQuery& q);
+
 /// The fast path's values, in double: the Moller-Trumbore numerators from the rounded edges.
 struct TriangleFastValues {
     double det = 0, uN = 0, vN = 0, tN = 0;
@@ -189,8 +203,7 @@ template <typename T>
             // nothing cancels by more than 4 (the triangle near the origin beside its size, not
             // grazing); otherwise they are recomputed in double-double
             const double adet = std::fabs(f.det), ee = f.em * f.em;
-            if (f.sm * f.dm * f.em > 4 * adet || f.dm * ee > 4 * adet || f.sm * ee > 4 * std::fabs(f.tN))
-                [[unlikely]] {
+            if (f.sm * f.dm * f.em > 4 * adet || f.dm * ee > 4 * adet || f.sm * ee > 4 * std::fabs(f.tN)) [[unlikely]] {
                 refined = RefineTriangleValues(ExactQueryOf(o, dh, dl, v0, v1, v2, segment), f);
             }
         }

@@ -413,4 +413,30 @@ ExactTriangleAnswer SolveTriangleExactly(const ExactTriangleQuery& q)
     return a;
 }
 
+TriangleFacts TriangleFactsOf(const ExactTriangleQuery& q)
+{
+    const ExactTriangleAnswer a = SolveTriangleExactly(q);
+    TriangleFacts f;
+    f.hit = a.hit;
+    f.edgeOrVertex = a.hit && (a.zeroEdges != 0 || a.inPlane || a.degenerate);
+    f.backFacing = a.det <= 0; // det = -n.d, its sign exact
+    f.inPlane = a.inPlane;
+    f.degenerate = a.degenerate;
+    f.determinant = std::fabs(a.det);
+    Vec3<double> n;
+    glm::dvec3 e1 = q.v[1] - q.v[0], e2 = q.v[2] - q.v[0];
+    const double m1 = MaxAbs3(e1), m2 = MaxAbs3(e2), m = m1 > m2 ? m1 : m2;
+    if (m > 0 && std::isfinite(m)) {
+        // |e1 x e2| / 2 on edges scaled to [1, 2): no overflow or underflow, then scaled back
+        const int e = std::ilogb(m);
+        e1 = glm::dvec3(std::ldexp(e1.x, -e), std::ldexp(e1.y, -e), std::ldexp(e1.z, -e));
+        e2 = glm::dvec3(std::ldexp(e2.x, -e), std::ldexp(e2.y, -e), std::ldexp(e2.z, -e));
+        n = glm::cross(e1, e2);
+        f.area = std::ldexp(0.5 * std::sqrt(glm::dot(n, n)), 2 * e);
+    } else if (!std::isfinite(m)) {
+        f.area = INFINITY;
+    }
+    return f;
+}
+
 } // namespace hitlab::detail

@@ -285,6 +285,39 @@ TYPED_TEST(RayTriangleTest, PublishedTestsOnTheInteriorAndTheirEdges)
     EXPECT_FALSE(RayTriangleHavelHerout(behind, Big<T>()).hit);
 }
 
+// The facts the declared flaws' triangle words check (exact, on doubles).
+TEST(RayTriangleFacts, EdgeBackFacingInPlaneDegenerateDeterminantArea)
+{
+    const auto facts = [](glm::dvec3 o, glm::dvec3 d, glm::dvec3 a, glm::dvec3 b, glm::dvec3 c) {
+        detail::ExactTriangleQuery q;
+        q.o = o;
+        q.dh = d;
+        q.v[0] = a;
+        q.v[1] = b;
+        q.v[2] = c;
+        return detail::TriangleFactsOf(q);
+    };
+    const glm::dvec3 a(0, 0, 0), b(4, 0, 0), c(0, 4, 0);
+    const detail::TriangleFacts interior = facts({1, 1, 2}, {0, 0, -1}, a, b, c);
+    EXPECT_TRUE(interior.hit);
+    EXPECT_FALSE(interior.edgeOrVertex || interior.backFacing || interior.inPlane || interior.degenerate);
+    EXPECT_EQ(interior.determinant, 16.0);
+    EXPECT_EQ(interior.area, 8.0);
+    EXPECT_TRUE(facts({1, 3, 2}, {0, 0, -1}, a, b, c).edgeOrVertex);
+    EXPECT_TRUE(facts({0, 0, 2}, {0, 0, -1}, a, b, c).edgeOrVertex);
+    EXPECT_FALSE(facts({1, 3.5, 2}, {0, 0, -1}, a, b, c).edgeOrVertex); // a miss
+    EXPECT_TRUE(facts({1, 1, -2}, {0, 0, 1}, a, b, c).backFacing);
+    EXPECT_TRUE(facts({9, 9, 9}, {1, 0, 0}, a, b, c).backFacing); // n.d == 0 counts
+    const detail::TriangleFacts plane = facts({-1, 1, 0}, {1, 0, 0}, a, b, c);
+    EXPECT_TRUE(plane.inPlane && plane.hit && plane.edgeOrVertex);
+    EXPECT_EQ(plane.determinant, 0.0);
+    EXPECT_FALSE(facts({-1, 1, 1}, {1, 0, 0}, a, b, c).inPlane);
+    const detail::TriangleFacts line = facts({1, 1, 1}, {0, -1, -1}, a, {2, 0, 0}, {1, 0, 0});
+    EXPECT_TRUE(line.degenerate && line.hit);
+    EXPECT_EQ(line.area, 0.0);
+    EXPECT_EQ(facts({1, 1, 2}, {0, 0, -1}, a, {0x1p-520, 0, 0}, {0, 0x1p-520, 0}).area, 0x1p-1041);
+}
+
 // ---- the reference against an independent peer: __int128 arithmetic on small integers ----
 
 __extension__ typedef __int128 I128;
