@@ -71,7 +71,8 @@ struct TriangleFastValues {
     double t = 0, u = 0, v = 0;    ///< the quotients, on a hit
 };
 
-/// The numerators of a double hit recomputed in double-double from the exact differences (the
+/// The numerators of a double hit recomputed in long double (x86-64: 64-bit significands; when they
+/// cancel by at most 2^8) or else in double-double from the exact differences (the
 /// fast path's are rounded from once-rounded differences: far from the triangle or at a grazing
 /// angle t, u and v would lose digits). False when even double-double cancels too far (the exact
 /// solver is then used). Out of line, cold (core/ray_triangle_exact.cpp).
@@ -179,6 +180,33 @@ inline ExactTriangleQuery ExactQueryOf(const Vec3<T>& o, const Vec3<T>& dh, cons
     return q;
 }
 
+/// The exact solver's verdict and values for WatertightLine (out of line: the hot path keeps no
+/// room for the query).
+template <typename T>
+[[gnu::cold, gnu::noinline]] bool
+WatertightExactly(const Vec3<T>& o, const Vec3<T>& dh, const Vec3<T>& dl, const Vec3<T>& v0, const Vec3<T>& v1,
+                  const Vec3<T>& v2, bool segment, T tMax, CastResult<T>& out, ExactTriangleAnswer* answer)
+{
+    const ExactTriangleAnswer a = SolveTriangleExactly(ExactQueryOf(o, dh, dl, v0, v1, v2, segment));
+    if (answer != nullptr) {
+        *answer = a;
+    }
+    if (!a.hit || !(T(a.tEnter) <= tMax)) {
+        return false;
+    }
+    FillExactTriangleHit(a, out);
+    return true;
+}
+
+/// RefineTriangleValues on the query (out of line, like WatertightExactly).
+template <typename T>
+[[gnu::cold, gnu::noinline]] bool RefineTriangle(const Vec3<T>& o, const Vec3<T>& dh, const Vec3<T>& dl,
+                                                 const Vec3<T>& v0, const Vec3<T>& v1, const Vec3<T>& v2, bool segment,
+                                                 TriangleFastValues& f)
+{
+    return RefineTriangleValues(ExactQueryOf(o, dh, dl, v0, v1, v2, segment), f);
+}
+
 /// The watertight test on the line o + t (dh + dl): the fast path, else the exact solver (cold).
 /// tMax bounds t as computed. Fills out as the per-triangle functions do; answer (may be null)
 /// receives the exact answer when the exact solver ran, and fast its values when the fast path did.
@@ -189,7 +217,7 @@ template <typename T>
                                                   TriangleFastValues* fast = nullptr)
 {
     TriangleFastValues f;
-    const glm::dvec3 d = glm::dvec3(dh) + glm::dvec3(dl);
+    const glm::dvec3 d = segment ? glm::dvec3(dh) + glm::dvec3(dl) : glm::dvec3(dh);
     const TriangleFast verdict =
         WatertightFast(glm::dvec3(o), d, glm::dvec3(v0), glm::dvec3(v1), glm::dvec3(v2), segment, f);
     bool refined = true;
@@ -199,12 +227,13 @@ template <typename T>
         f.u = f.uN * inv;
         f.v = f.vN * inv;
         if constexpr (sizeof(T) == 8) {
-            // double: the values from rounded differences are good to a few units only where
-            // nothing cancels by more than 4 (the triangle near the origin beside its size, not
-            // grazing); otherwise they are recomputed in double-double
+            // double: the values from rounded differences are good to a few units only where no
+            // numerator is smaller than its terms' largest magnitudes (the triangle near the origin
+            // beside its size, not grazing); otherwise they are recomputed in long double (a
+            // cancellation up to 2^8) or double-double
             const double adet = std::fabs(f.det), ee = f.em * f.em;
-            if (f.sm * f.dm * f.em > 4 * adet || f.dm * ee > 4 * adet || f.sm * ee > 4 * std::fabs(f.tN)) [[unlikely]] {
-                refined = RefineTriangleValues(ExactQueryOf(o, dh, dl, v0, v1, v2, segment), f);
+            if (f.sm * f.dm * f.em > adet || f.dm * ee > adet || f.sm * ee > std::fabs(f.tN)) [[unlikely]] {
+                refined = RefineTriangle(o, dh, dl, v0, v1, v2, segment, f);
             }
         }
     }
@@ -232,15 +261,7 @@ template <typename T>
         }
         return false;
     }
-    const ExactTriangleAnswer a = SolveTriangleExactly(ExactQueryOf(o, dh, dl, v0, v1, v2, segment));
-    if (answer != nullptr) {
-        *answer = a;
-    }
-    if (!a.hit || !(T(a.tEnter) <= tMax)) {
-        return false;
-    }
-    FillExactTriangleHit(a, out);
-    return true;
+    return WatertightExactly(o, dh, dl, v0, v1, v2, segment, tMax, out, answer);
 }
 
 /// The unit winding normal (v1 - v0) x (v2 - v0) / |...|, computed on the edges scaled by a power

@@ -9,6 +9,7 @@
 #include <bit>
 #include <cstdint>
 #include <cstring>
+#include <limits>
 
 namespace hitlab::detail {
 
@@ -306,16 +307,43 @@ DD Dot(const DVec& a, const DVec& b)
 
 } // namespace tri_exact
 
+namespace tri_exact {
+
+/// The numerators in long double (64-bit significand on x86-64: 11 bits beyond double), enough
+/// for a cancellation up to 2^8 (cond: the largest ratio of a numerator's terms to its value).
+bool RefineInLongDouble(const ExactTriangleQuery& q, TriangleFastValues& f, double cond)
+{
+    using L = long double;
+    if (!(cond <= 0x1p8) || std::numeric_limits<L>::digits < 64) {
+        return false;
+    }
+    using LV = glm::vec<3, L, glm::defaultp>;
+    const LV v0(q.v[0]), e1 = LV(q.v[1]) - v0, e2 = LV(q.v[2]) - v0, s = LV(q.o) - v0;
+    const LV d = LV(q.dh) + LV(q.dl);
+    const LV p = glm::cross(d, e2), c = glm::cross(s, e1);
+    const L det = glm::dot(e1, p), uN = glm::dot(s, p), vN = glm::dot(d, c), tN = glm::dot(e2, c);
+    f.t = double(tN / det);
+    f.u = double(uN / det);
+    f.v = double(vN / det);
+    return true;
+}
+
+} // namespace tri_exact
+
 bool RefineTriangleValues(const ExactTriangleQuery& q, TriangleFastValues& f)
 {
     using namespace tri_exact;
+    const double adet = std::fabs(f.det), ee = f.em * f.em;
+    const double cond = std::max({f.sm * f.dm * f.em / adet, f.dm * ee / adet, f.sm * ee / std::fabs(f.tN)});
+    if (RefineInLongDouble(q, f, cond)) {
+        return true;
+    }
     const DVec e1 = Difference(q.v[1], q.v[0]), e2 = Difference(q.v[2], q.v[0]), s = Difference(q.o, q.v[0]);
     const DVec d = {Exact(q.dh.x, q.dl.x).x, Exact(q.dh.y, q.dl.y).x, Exact(q.dh.z, q.dl.z).x};
     const DVec p = Cross(d, e2), c = Cross(s, e1);
     const DD det = Dot(e1, p), uN = Dot(s, p), vN = Dot(d, c), tN = Dot(e2, c);
     // double-double keeps about 2^-100 of the terms: enough while nothing cancels beyond 2^-40
     constexpr double keep = 0x1p-40;
-    const double ee = f.em * f.em;
     if (std::fabs(det.hi) < keep * f.dm * ee || std::fabs(tN.hi) < keep * f.sm * ee ||
         std::fabs(det.hi) < keep * f.sm * f.dm * f.em) {
         return false;
