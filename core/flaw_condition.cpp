@@ -22,7 +22,7 @@ struct WordSpelling {
 };
 
 // data table: the vocabulary's spellings (docs/protocol.md, "Declared flaws")
-constexpr std::array<WordSpelling, 18> kWords = {{
+constexpr std::array<WordSpelling, 25> kWords = {{
     {"origin inside", FlawWord::OriginInside, false},
     {"boundary", FlawWord::Boundary, false},
     {"box behind the origin", FlawWord::Behind, false},
@@ -41,6 +41,13 @@ constexpr std::array<WordSpelling, 18> kWords = {{
     {"no vertex inside", FlawWord::NoVertexInside, false},
     {"no face axis separates", FlawWord::NoFaceAxis, false},
     {"near boundary", FlawWord::NearBoundary, true},
+    {"edge or vertex", FlawWord::EdgeOrVertex, false},
+    {"in plane", FlawWord::InPlane, false},
+    {"degenerate triangle", FlawWord::DegenerateTriangle, false},
+    {"determinant below", FlawWord::DeterminantBelow, true},
+    {"area below", FlawWord::AreaBelow, true},
+    {"area above", FlawWord::AreaAbove, true},
+    {"t at most", FlawWord::TAtMost, true},
 }};
 
 std::string_view Trim(std::string_view s)
@@ -366,7 +373,7 @@ bool FlawConditionHolds(const FlawCondition& c, const FlawContext& x)
     case FlawWord::Behind:
         return x.situation.behind;
     case FlawWord::BackFacing:
-        return x.situation.backFacing;
+        return IsTriangleCast(q.family) ? TriangleFlawWordHolds(c, x) : x.situation.backFacing;
     case FlawWord::DirectionNotUnit:
         return IsCast(q.family) && !x.situation.unitDirection;
     case FlawWord::ParallelComponent:
@@ -396,6 +403,14 @@ bool FlawConditionHolds(const FlawCondition& c, const FlawContext& x)
     case FlawWord::NearBoundary:
         return VerdictFlipsNear(
             q, c.threshold, [](const Query& m) { return Run(ReferenceAlgorithm(m.family), m, Precision::Double).hit; });
+    case FlawWord::EdgeOrVertex:
+    case FlawWord::InPlane:
+    case FlawWord::DegenerateTriangle:
+    case FlawWord::DeterminantBelow:
+    case FlawWord::AreaBelow:
+    case FlawWord::AreaAbove:
+    case FlawWord::TAtMost:
+        return TriangleFlawWordHolds(c, x);
     }
     return false;
 }

@@ -17,23 +17,30 @@ namespace hitlab {
 
 /// One word of the vocabulary.
 enum class FlawWord {
-    OriginInside,      ///< "origin inside": the ray's origin (t = 0) is inside the closed solid
-    Boundary,          ///< "boundary": the shapes share only boundary points (grazing, touching)
-    Behind,            ///< "behind the origin": the solid lies only behind the ray's origin (t < 0)
-    BackFacing,        ///< "back facing": ray_plane, the plane's normal does not face the ray (n . d >= 0)
-    DirectionNotUnit,  ///< "direction not unit": | |direction| - 1 | > 1e-6
-    ParallelComponent, ///< "parallel component": a direction component along a box axis (or n . d) is +-0
-    NegativeZero,      ///< "negative zero component": such a component is -0
-    InFacePlane,       ///< "in face plane [x|y|z]": the ray is parallel to a face and its origin on that face's plane
-    EdgeOrCorner,      ///< "edge or corner": the ray enters the box through an edge or a corner (two slabs at once)
-    Epsilon,           ///< "epsilon N": a direction component along a box axis (ray_plane: n . d) within N of 0
-    ExtentBelow,       ///< "extent below N": a box side, an oriented box's side or a sphere's radius is below N
-    DistanceAbove,     ///< "distance above N": point to centre (point_sphere) or centre to centre (sphere_sphere) > N
-    DistanceBelow,     ///< "distance below N": the same distance is below N (and not 0)
-    CornerRegion,      ///< "corner or edge region": sphere_aabb, the centre is outside the box on two or more axes
-    NoVertexInside,    ///< "no vertex inside": obb_obb, no corner of either box lies inside the other
-    NoFaceAxis,        ///< "no face axis separates": obb_obb, none of the six face axes separates the boxes
-    NearBoundary,      ///< "near boundary N": the verdict flips when b moves by N times the query's largest number
+    OriginInside,       ///< "origin inside": the ray's origin (t = 0) is inside the closed solid
+    Boundary,           ///< "boundary": the shapes share only boundary points (grazing, touching)
+    Behind,             ///< "behind the origin": the solid lies only behind the ray's origin (t < 0)
+    BackFacing,         ///< "back facing": ray_plane, the plane's normal does not face the ray (n . d >= 0)
+    DirectionNotUnit,   ///< "direction not unit": | |direction| - 1 | > 1e-6
+    ParallelComponent,  ///< "parallel component": a direction component along a box axis (or n . d) is +-0
+    NegativeZero,       ///< "negative zero component": such a component is -0
+    InFacePlane,        ///< "in face plane [x|y|z]": the ray is parallel to a face and its origin on that face's plane
+    EdgeOrCorner,       ///< "edge or corner": the ray enters the box through an edge or a corner (two slabs at once)
+    Epsilon,            ///< "epsilon N": a direction component along a box axis (ray_plane: n . d) within N of 0
+    ExtentBelow,        ///< "extent below N": a box side, an oriented box's side or a sphere's radius is below N
+    DistanceAbove,      ///< "distance above N": point to centre (point_sphere) or centre to centre (sphere_sphere) > N
+    DistanceBelow,      ///< "distance below N": the same distance is below N (and not 0)
+    CornerRegion,       ///< "corner or edge region": sphere_aabb, the centre is outside the box on two or more axes
+    NoVertexInside,     ///< "no vertex inside": obb_obb, no corner of either box lies inside the other
+    NoFaceAxis,         ///< "no face axis separates": obb_obb, none of the six face axes separates the boxes
+    NearBoundary,       ///< "near boundary N": the verdict flips when b moves by N times the query's largest number
+    EdgeOrVertex,       ///< "edge or vertex": ray/segment_triangle, the line hits exactly on an edge or a vertex
+    InPlane,            ///< "in plane": the ray lies in the plane of a non-degenerate triangle
+    DegenerateTriangle, ///< "degenerate triangle": collinear or coincident vertices
+    DeterminantBelow,   ///< "determinant below N": |n . d| < N, n = (v1 - v0) x (v2 - v0)
+    AreaBelow,          ///< "area below N": the triangle's area is below N
+    AreaAbove,          ///< "area above N": the triangle's area is above N
+    TAtMost,            ///< "t at most N": the reference hits with t_enter <= N
 };
 
 /// One condition: a word, its number or axis, and the precisions it applies in; several joined by
@@ -79,11 +86,20 @@ struct FlawContext {
     const Result& reference;
 };
 
+/// The triangle words (edge or vertex, in plane, degenerate triangle, determinant below, area
+/// below and above, and back facing: n . d >= 0) on a ray_triangle or segment_triangle query,
+/// decided exactly on the query as given, and "t at most N" on any cast
+/// (core/flaw_condition_triangle.cpp); false for the other words and families.
+bool TriangleFlawWordHolds(const FlawCondition& condition, const FlawContext& context);
+
 /// Whether one condition holds on the query.
 bool FlawConditionHolds(const FlawCondition& condition, const FlawContext& context);
 
 /// Whether a clause holds on the query.
 bool FlawClauseHolds(const FlawClause& clause, const FlawContext& context);
+
+/// Whether the family is a cast against one triangle (ray_triangle, segment_triangle).
+bool IsTriangleCast(Family family);
 
 /// The first of the algorithm's declared conditions (AlgorithmInfo::flawWhen) that holds, or ""
 /// when none does (or none is declared, or one does not parse: it explains nothing).
