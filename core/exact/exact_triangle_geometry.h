@@ -49,6 +49,22 @@ struct TriangleCast {
     bool interior = false;
 };
 
+/// The squared distance from x to the closed segment [p, q] (a point when p == q).
+template <typename N>
+N PointSegmentDistance2(const V3<N>& x, const V3<N>& p, const V3<N>& q)
+{
+    const V3<N> e = Sub(q, p), w = Sub(x, p);
+    const N ee = Dot(e, e), we = Dot(w, e);
+    if (Sign(we) <= 0 || Sign(ee) == 0) { // before p
+        return Dot(w, w);
+    }
+    if (Sign(N(we - ee)) >= 0) { // beyond q
+        const V3<N> wq = Sub(x, q);
+        return Dot(wq, wq);
+    }
+    return N(Dot(w, w) - N(we * we / ee)); // the foot inside: |w|^2 - (w.e)^2 / |e|^2
+}
+
 /// The line o + t d against the segment or point spanned by collinear vertices v (the longest of
 /// the three sides spans them). Rational: t of the crossing, or the clipped t range when collinear.
 template <typename N>
@@ -61,6 +77,12 @@ void CastSpan(const V3<N>& o, const V3<N>& d, const Tri<N>& v, bool segment, Tri
     k = Sign(N(l[2] - l[k])) > 0 ? 2 : k;
     const V3<N>& p = v[size_t(k)];
     const V3<N>& e = s[k];
+    if (IsZero(d)) { // a segment of length 0 (a point): on the span for every t in [0, 1], or never
+        c.hit = Sign(PointSegmentDistance2(o, p, v[size_t(k + 1) % 3])) == 0;
+        c.tEnter = N(0.0);
+        c.tExit = N(1.0);
+        return;
+    }
     const V3<N> w = Sub(p, o);
     const N dd = Dot(d, d);
     const V3<N> m = Cross(d, e);
@@ -189,22 +211,6 @@ std::pair<N, N> Barycentric(const V3<N>& x, const Tri<N>& v)
     return {N(Dot(n, Cross(w, e2)) / nn), N(Dot(n, Cross(e1, w)) / nn)};
 }
 
-/// The squared distance from x to the closed segment [p, q] (a point when p == q).
-template <typename N>
-N PointSegmentDistance2(const V3<N>& x, const V3<N>& p, const V3<N>& q)
-{
-    const V3<N> e = Sub(q, p), w = Sub(x, p);
-    const N ee = Dot(e, e), we = Dot(w, e);
-    if (Sign(we) <= 0 || Sign(ee) == 0) { // before p
-        return Dot(w, w);
-    }
-    if (Sign(N(we - ee)) >= 0) { // beyond q
-        const V3<N> wq = Sub(x, q);
-        return Dot(wq, wq);
-    }
-    return N(Dot(w, w) - N(we * we / ee)); // the foot inside: |w|^2 - (w.e)^2 / |e|^2
-}
-
 /// The squared distance from x to the closed triangle v (Ericson, Real-Time Collision Detection
 /// 5.1.5, by regions): the plane distance when x projects inside (Cramer's barycentrics, scaled by
 /// |n|^2, all >= 0), else the least distance to the three sides (which also covers collinear
@@ -291,6 +297,13 @@ std::vector<V3<N>> CandidateAxes(const std::vector<V3<N>>& normals, const std::v
     return axes;
 }
 
+/// The sides v1 - v0, v2 - v1, v0 - v2.
+template <typename N>
+std::vector<V3<N>> TriangleSides(const Tri<N>& v)
+{
+    return {Sub(v[1], v[0]), Sub(v[2], v[1]), Sub(v[0], v[2])};
+}
+
 /// The axes of a box against a triangle: the box's axes and the triangle's normal as faces, the
 /// box's axes and the triangle's sides as edges.
 template <typename N>
@@ -302,7 +315,7 @@ std::vector<V3<N>> BoxTriangleAxes(const Aabb<double>& box, const Tri<N>& v)
         a[i] = 1;
         boxEdges.push_back(Lift<N>(a));
     }
-    const std::vector<V3<N>> sides = {Sub(v[1], v[0]), Sub(v[2], v[1]), Sub(v[0], v[2])};
+    const std::vector<V3<N>> sides = TriangleSides(v);
     std::vector<V3<N>> normals = boxEdges;
     normals.push_back(Cross(sides[0], sides[1]));
     return CandidateAxes(normals, boxEdges, sides, Sub(v[0], Lift<N>(box.min)));
@@ -312,8 +325,7 @@ std::vector<V3<N>> BoxTriangleAxes(const Aabb<double>& box, const Tri<N>& v)
 template <typename N>
 std::vector<V3<N>> TriangleTriangleAxes(const Tri<N>& a, const Tri<N>& b)
 {
-    const std::vector<V3<N>> sa = {Sub(a[1], a[0]), Sub(a[2], a[1]), Sub(a[0], a[2])};
-    const std::vector<V3<N>> sb = {Sub(b[1], b[0]), Sub(b[2], b[1]), Sub(b[0], b[2])};
+    const std::vector<V3<N>> sa = TriangleSides(a), sb = TriangleSides(b);
     return CandidateAxes<N>({Cross(sa[0], sa[1]), Cross(sb[0], sb[1])}, sa, sb, Sub(a[0], b[0]));
 }
 

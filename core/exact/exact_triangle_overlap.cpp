@@ -6,6 +6,8 @@
 #include "exact_triangle_geometry.h"
 #include "exact_values.h"
 
+#include <type_traits>
+
 namespace hitlab::exact {
 
 namespace {
@@ -17,15 +19,40 @@ std::vector<N> Overlaps(const std::vector<V3<N>>& axes, RangeA rangeA, RangeB ra
     std::vector<N> overlaps;
     overlaps.reserve(axes.size());
     for (const V3<N>& l : axes) {
+        if constexpr (std::is_same_v<N, Q>) {
+            if (IsZero(l)) { // no axis (SetSatResult skips it)
+                overlaps.push_back(Q(0));
+                continue;
+            }
+        }
         overlaps.push_back(RangeOverlap(rangeA(l), rangeB(l)));
     }
     return overlaps;
 }
 
+/// Whether the directions span space: the Minkowski difference of two shapes is a solid exactly
+/// when their edge directions do (else it is flat, and every point of it is on its boundary).
+bool SpansSpace(const std::vector<V3<Q>>& dirs)
+{
+    for (size_t i = 0; i < dirs.size(); ++i) {
+        for (size_t j = i + 1; j < dirs.size(); ++j) {
+            const V3<Q> c = Cross(dirs[i], dirs[j]);
+            for (size_t k = j + 1; k < dirs.size(); ++k) {
+                if (sgn(Dot(c, dirs[k])) != 0) {
+                    return true;
+                }
+            }
+        }
+    }
+    return false;
+}
+
 /// The verdict and depth from the overlaps: hit when no axis separates; depth, the least
-/// overlap / |axis| over the nonzero axes (0 when the shapes only touch or their Minkowski
-/// difference is flat; exact when that axis' length is rational, else 256 bits).
-void SetSatResult(ExactResult& r, const std::vector<V3<Q>>& axes, const std::vector<Q>& overlaps)
+/// overlap / |axis| over the nonzero axes, the facet normals of the Minkowski difference among
+/// them (exact when that axis' length is rational, else 256 bits); 0 when the shapes only touch,
+/// or when the difference is flat (dirs, the shapes' edge vectors, do not span space).
+void SetSatResult(ExactResult& r, const std::vector<V3<Q>>& axes, const std::vector<Q>& overlaps,
+                  const std::vector<V3<Q>>& dirs)
 {
     r.hit = true;
     for (const Q& o : overlaps) {
@@ -33,6 +60,11 @@ void SetSatResult(ExactResult& r, const std::vector<V3<Q>>& axes, const std::vec
             r.hit = false;
             return;
         }
+    }
+    if (!SpansSpace(dirs)) {
+        r.depth = FromRational(Q(0));
+        r.exactDepth = true;
+        return;
     }
     std::optional<mpf_class> best;
     std::optional<Q> bestRational;
@@ -98,20 +130,50 @@ std::vector<N> TriangleTriangleOverlaps(const Tri<N>& a, const Tri<N>& b, const 
         [&b](const V3<N>& l) { return TriangleRange(b, l); });
 }
 
+/// Whether intervals prove a miss (then the rationals are not needed).
+template <typename F>
+bool CertainMiss(F intervalHit)
+{
+    const bool before = g_uncertain;
+    g_uncertain = false;
+    const bool hit = intervalHit();
+    const bool miss = !g_uncertain && !hit;
+    g_uncertain = before;
+    return miss;
+}
+
 } // namespace
 
 void JudgeBoxTriangle(ExactResult& r, const Aabb<double>& box, const Triangle<double>& triangle)
 {
+    if (CertainMiss([&] { return IntervalBoxTriangleHit(box, triangle); })) {
+        r.hit = false;
+        return;
+    }
     const Tri<Q> v = LiftTriangle<Q>(triangle);
     const std::vector<V3<Q>> axes = BoxTriangleAxes(box, v);
-    SetSatResult(r, axes, BoxTriangleOverlaps(box, v, axes));
+    std::vector<V3<Q>> dirs = TriangleSides(v);
+    for (int i = 0; i < 3; ++i) {
+        V3<Q> side{Q(0), Q(0), Q(0)};
+        side[size_t(i)] = Q(box.max[i]) - Q(box.min[i]);
+        dirs.push_back(side);
+    }
+    SetSatResult(r, axes, BoxTriangleOverlaps(box, v, axes), dirs);
 }
 
 void JudgeTriangles(ExactResult& r, const Triangle<double>& a, const Triangle<double>& b)
 {
+    if (CertainMiss([&] { return IntervalTrianglesHit(a, b); })) {
+        r.hit = false;
+        return;
+    }
     const Tri<Q> ta = LiftTriangle<Q>(a), tb = LiftTriangle<Q>(b);
     const std::vector<V3<Q>> axes = TriangleTriangleAxes(ta, tb);
-    SetSatResult(r, axes, TriangleTriangleOverlaps(ta, tb, axes));
+    std::vector<V3<Q>> dirs = TriangleSides(ta);
+    for (const V3<Q>& side : TriangleSides(tb)) {
+        dirs.push_back(side);
+    }
+    SetSatResult(r, axes, TriangleTriangleOverlaps(ta, tb, axes), dirs);
 }
 
 bool IntervalBoxTriangleHit(const Aabb<double>& box, const Triangle<double>& triangle)
