@@ -305,8 +305,9 @@ void RegisterOtherTriangleTests(std::vector<AlgorithmInfo>& out)
                         {"facing", "both"},
                         {"parallel", "miss"}},
         .returns = kTriangleReturns,
-        .flaw = "Signs are sign bits, so a zero of the wrong sign (-0) misses an edge or vertex; 1/|n0|^2 underflows "
-                "or overflows for tiny or huge triangles (float); rays in the plane and degenerate triangles miss.",
+        .flaw = "Signs are sign bits: an edge value of +0 against negative others misses, so a front-facing ray "
+                "exactly through an edge or a vertex misses; 1/|n0|^2 underflows or overflows for tiny or huge "
+                "triangles; rays in the plane and degenerate triangles miss.",
         .flawWhen = {"edge or vertex", "in plane", "degenerate triangle", "float: area below 1e-19",
                      "float: area above 1e18", "double: area below 1e-153", "double: area above 1e153"},
         .run = MakeRun<Ray, Triangle>(
