@@ -277,6 +277,26 @@ OverlapResult<double> SphereTriangleClosestPointDouble(const Sphere<double>& sph
 
 } // namespace detail
 
+template <typename T>
+[[gnu::noinline]] OverlapResult<T> SphereTriangleClosestPoint(const Sphere<T>& sphere, const Triangle<T>& triangle,
+                                                              Trace* trace)
+{
+    const OverlapResult<double> d =
+        detail::SphereTriangleClosestPointDouble(ShapeCast<double>(sphere), ShapeCast<double>(triangle), trace);
+    OverlapResult<T> r;
+    r.hit = d.hit;
+    r.depth = T(d.depth);
+    r.normal = Vec3<T>(d.normal);
+    r.contact = Vec3<T>(d.contact);
+    return r;
+}
+
+// a call boundary: inlined into MakeRun's float runner, GCC 12 at -O3 dropped the rounding of the
+// inputs to float (the float -> double conversion of a double -> float one)
+template OverlapResult<float> SphereTriangleClosestPoint<float>(const Sphere<float>&, const Triangle<float>&, Trace*);
+template OverlapResult<double> SphereTriangleClosestPoint<double>(const Sphere<double>&, const Triangle<double>&,
+                                                                  Trace*);
+
 // data table: the sphere/triangle algorithms and their metadata, one entry each
 void RegisterSphereTriangle(std::vector<AlgorithmInfo>& out)
 {
