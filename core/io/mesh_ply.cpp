@@ -289,15 +289,16 @@ struct PlyAsciiSource {
     std::size_t offset = 0;
     std::size_t line = 1;
     MeshParts* parts = nullptr;
+    std::size_t lastLine = 0; ///< the line of the last token read (where the file ends, for messages)
 
-    /// The line of the next token (whitespace before it skipped).
+    /// The line of the next token (whitespace before it skipped), or of the last one at the end.
     Where At()
     {
         while (offset < bytes.size() && PlySpace(bytes[offset])) {
             line += bytes[offset] == '\n' ? 1 : 0;
             ++offset;
         }
-        return AtLine(line);
+        return AtLine(offset < bytes.size() || lastLine == 0 ? line : lastLine);
     }
 
     bool Value(PlyType type, const char* what, double& out)
@@ -308,6 +309,7 @@ struct PlyAsciiSource {
             ++offset;
         }
         const std::string_view token = bytes.substr(start, offset - start);
+        lastLine = token.empty() ? lastLine : line;
         if (token.empty()) {
             parts->Fail(at, std::string("the file ends inside ") + what);
             return false;

@@ -1,0 +1,223 @@
+// Building a mesh's hierarchy (bvh.h): binned SAH over the triangles' boxes, one work item per
+// node on an explicit stack, nodes flattened as they are made (children in adjacent slots).
+#include "bvh.h"
+
+#include <algorithm>
+#include <array>
+
+namespace hitlab {
+
+namespace {
+
+/// A triangle while the hierarchy is built: its exact box, its centroid (for binning only) and id.
+template <typename T>
+struct BvhBuildTri {
+    Aabb<T> box;
+    Vec3<T> centroid;
+    std::uint32_t id;
+};
+
+template <typename T>
+Aabb<T> BvhEmptyBox()
+{
+    constexpr T kInf = std::numeric_limits<T>::infinity();
+    return {Vec3<T>(kInf), Vec3<T>(-kInf)};
+}
+
+template <typename T>
+void BvhGrow(Aabb<T>& box, const Aabb<T>& other)
+{
+    box.min = glm::min(box.min, other.min);
+    box.max = glm::max(box.max, other.max);
+}
+
+template <typename T>
+void BvhGrow(Aabb<T>& box, const Vec3<T>& p)
+{
+    box.min = glm::min(box.min, p);
+    box.max = glm::max(box.max, p);
+}
+
+/// Half the surface area (the SAH cost's weight), in double; 0 for an empty box.
+template <typename T>
+double BvhHalfArea(const Aabb<T>& box)
+{
+    if (!(box.min.x <= box.max.x)) {
+        return 0;
+    }
+    const glm::dvec3 d = glm::dvec3(box.max) - glm::dvec3(box.min);
+    return d.x * d.y + d.y * d.z + d.z * d.x;
+}
+
+/// The bin of a centroid coordinate c in [lo, hi] (halves avoid overflow; NaN or out of range clamps).
+inline int BvhBin(double c, double lo, double hi)
+{
+    const double f = (c * 0.5 - lo * 0.5) / (hi * 0.5 - lo * 0.5);
+    return f >= 1 ? kBvhBins - 1 : f > 0 ? int(f * kBvhBins) : 0;
+}
+
+/// One node to build: its slot, its triangles [begin, end) of the build array, depth, bounds.
+template <typename T>
+struct BvhItem {
+    std::uint32_t node, begin, end;
+    int depth;
+    Aabb<T> box, centroids;
+};
+
+/// The best SAH split of an item: axis and first bin of the right side (axis -1: none found).
+struct BvhSplit {
+    int axis = -1;
+    int bin = 0;
+    double cost = std::numeric_limits<double>::infinity();
+};
+
+template <typename T>
+BvhSplit BvhFindSplit(const std::vector<BvhBuildTri<T>>& tris, const BvhItem<T>& item)
+{
+    BvhSplit best;
+    for (int axis = 0; axis < 3; ++axis) {
+        const double lo = item.centroids.min[axis], hi = item.centroids.max[axis];
+        if (!(lo < hi)) {
+            continue;
+        }
+        std::array<Aabb<T>, kBvhBins> boxes;
+        boxes.fill(BvhEmptyBox<T>());
+        std::array<std::uint32_t, kBvhBins> counts{};
+        for (std::uint32_t i = item.begin; i < item.end; ++i) {
+            const int b = BvhBin(double(tris[i].centroid[axis]), lo, hi);
+            ++counts[std::size_t(b)];
+            BvhGrow(boxes[std::size_t(b)], tris[i].box);
+        }
+        // sweep from the right: the cost of everything from bin b on
+        std::array<double, kBvhBins> rightCost{};
+        Aabb<T> right = BvhEmptyBox<T>();
+        std::uint32_t rightCount = 0;
+        for (int b = kBvhBins - 1; b > 0; --b) {
+            BvhGrow(right, boxes[std::size_t(b)]);
+            rightCount += counts[std::size_t(b)];
+            rightCost[std::size_t(b)] = BvhHalfArea(right) * rightCount;
+        }
+        Aabb<T> left = BvhEmptyBox<T>();
+        std::uint32_t leftCount = 0;
+        for (int b = 1; b < kBvhBins; ++b) {
+            BvhGrow(left, boxes[std::size_t(b - 1)]);
+            leftCount += counts[std::size_t(b - 1)];
+            const double cost = BvhHalfArea(left) * leftCount + rightCost[std::size_t(b)];
+            if (leftCount > 0 && leftCount < item.end - item.begin && cost < best.cost) {
+                best = {axis, b, cost};
+            }
+        }
+    }
+    return best;
+}
+
+/// Splits an item's triangles in two (SAH, or the median on the widest centroid axis) and returns
+/// the first triangle of the right half.
+template <typename T>
+std::uint32_t BvhPartition(std::vector<BvhBuildTri<T>>& tris, const BvhItem<T>& item)
+{
+    const auto first = tris.begin() + item.begin, last = tris.begin() + item.end;
+    if (item.depth < 40) {
+        const BvhSplit split = BvhFindSplit(tris, item);
+        if (split.axis >= 0) {
+            const double lo = item.centroids.min[split.axis], hi = item.centroids.max[split.axis];
+            const auto middle = std::partition(first, last, [&](const BvhBuildTri<T>& t) {
+                return BvhBin(double(t.centroid[split.axis]), lo, hi) < split.bin;
+            });
+            return std::uint32_t(middle - tris.begin());
+        }
+    }
+    const Vec3<T> extent = item.centroids.max - item.centroids.min;
+    const int axis = extent.x >= extent.y && extent.x >= extent.z ? 0 : extent.y >= extent.z ? 1 : 2;
+    const auto middle = first + (last - first) / 2;
+    std::nth_element(first, middle, last, [axis](const BvhBuildTri<T>& a, const BvhBuildTri<T>& b) {
+        return a.centroid[axis] < b.centroid[axis];
+    });
+    return std::uint32_t(middle - tris.begin());
+}
+
+/// The item of the triangles [begin, end): their box and centroid bounds.
+template <typename T>
+BvhItem<T> BvhMakeItem(const std::vector<BvhBuildTri<T>>& tris, std::uint32_t node, std::uint32_t begin,
+                       std::uint32_t end, int depth)
+{
+    BvhItem<T> item{node, begin, end, depth, BvhEmptyBox<T>(), BvhEmptyBox<T>()};
+    for (std::uint32_t i = begin; i < end; ++i) {
+        BvhGrow(item.box, tris[i].box);
+        BvhGrow(item.centroids, tris[i].centroid);
+    }
+    return item;
+}
+
+template <typename T>
+std::vector<BvhBuildTri<T>> BvhBuildTris(const std::vector<Vec3<T>>& vertices,
+                                         const std::vector<std::array<std::uint32_t, 3>>& triangles)
+{
+    std::vector<BvhBuildTri<T>> tris(triangles.size());
+    for (std::size_t i = 0; i < triangles.size(); ++i) {
+        const Vec3<T>&a = vertices[triangles[i][0]], &b = vertices[triangles[i][1]], &c = vertices[triangles[i][2]];
+        BvhBuildTri<T>& t = tris[i];
+        t.box = {glm::min(glm::min(a, b), c), glm::max(glm::max(a, b), c)};
+        t.centroid = t.box.min * T(0.5) + t.box.max * T(0.5);
+        t.id = std::uint32_t(i);
+    }
+    return tris;
+}
+
+} // namespace
+
+template <typename T>
+std::shared_ptr<const MeshBvh> BuildBvh(const std::vector<Vec3<T>>& vertices,
+                                        const std::vector<std::array<std::uint32_t, 3>>& triangles)
+{
+    auto bvh = std::make_shared<MeshBvh>();
+    if (triangles.empty()) {
+        return bvh;
+    }
+    std::vector<BvhBuildTri<T>> tris = BvhBuildTris(vertices, triangles);
+    std::vector<BvhNode<T>>& nodes = bvh->template Nodes<T>();
+    nodes.emplace_back();
+    std::vector<BvhItem<T>> stack{BvhMakeItem(tris, 0, 0, std::uint32_t(tris.size()), 1)};
+    while (!stack.empty()) {
+        const BvhItem<T> item = stack.back();
+        stack.pop_back();
+        bvh->depth = std::max(bvh->depth, item.depth);
+        BvhNode<T>& node = nodes[item.node];
+        node.box = item.box;
+        if (item.end - item.begin <= kBvhLeafSize) {
+            node.index = item.begin;
+            node.count = item.end - item.begin;
+            continue;
+        }
+        const std::uint32_t middle = BvhPartition(tris, item);
+        const auto child = std::uint32_t(nodes.size());
+        node.index = child;
+        node.count = 0;
+        nodes.emplace_back();
+        nodes.emplace_back();
+        stack.push_back(BvhMakeItem(tris, child + 1, middle, item.end, item.depth + 1));
+        stack.push_back(BvhMakeItem(tris, child, item.begin, middle, item.depth + 1));
+    }
+    bvh->order.resize(tris.size());
+    for (std::size_t i = 0; i < tris.size(); ++i) {
+        bvh->order[i] = tris[i].id;
+    }
+    return bvh;
+}
+
+template std::shared_ptr<const MeshBvh> BuildBvh<float>(const std::vector<Vec3<float>>&,
+                                                        const std::vector<std::array<std::uint32_t, 3>>&);
+template std::shared_ptr<const MeshBvh> BuildBvh<double>(const std::vector<Vec3<double>>&,
+                                                         const std::vector<std::array<std::uint32_t, 3>>&);
+
+const MeshBvh& BvhOf(const MeshData& mesh, bool doublePrecision)
+{
+    const int slot = doublePrecision ? 1 : 0;
+    std::call_once(mesh.bvhOnce[slot], [&mesh, slot, doublePrecision] {
+        mesh.bvh[slot] = doublePrecision ? BuildBvh<double>(mesh.vertices, mesh.triangles)
+                                         : BuildBvh<float>(mesh.floatVertices, mesh.triangles);
+    });
+    return *mesh.bvh[slot];
+}
+
+} // namespace hitlab

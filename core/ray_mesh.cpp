@@ -1,0 +1,37 @@
+// ray_mesh (ray_mesh.h): the winding normal of the triangle hit.
+#include "ray_mesh.h"
+
+#include <algorithm>
+
+namespace hitlab {
+
+template <typename T>
+bool UnitWindingNormal(const Vec3<T>& v0, const Vec3<T>& v1, const Vec3<T>& v2, Vec3<T>& normal)
+{
+    // edges in double, halved (exact unless subnormal) so that a difference of two doubles cannot
+    // overflow; then each edge scaled to a largest component of 1 before the cross product
+    const glm::dvec3 a = glm::dvec3(v1) * 0.5 - glm::dvec3(v0) * 0.5;
+    const glm::dvec3 b = glm::dvec3(v2) * 0.5 - glm::dvec3(v0) * 0.5;
+    const double sa = std::max({std::abs(a.x), std::abs(a.y), std::abs(a.z)});
+    const double sb = std::max({std::abs(b.x), std::abs(b.y), std::abs(b.z)});
+    if (!(sa > 0) || !(sb > 0)) {
+        return false;
+    }
+    glm::dvec3 n = glm::cross(a / sa, b / sb);
+    const double sn = std::max({std::abs(n.x), std::abs(n.y), std::abs(n.z)});
+    if (!(sn > 0)) {
+        return false;
+    }
+    n /= sn;
+    const double length = std::sqrt(n.x * n.x + n.y * n.y + n.z * n.z);
+    if (!(length > 0) || !std::isfinite(length)) {
+        return false;
+    }
+    normal = Vec3<T>(n / length);
+    return true;
+}
+
+template bool UnitWindingNormal<float>(const Vec3<float>&, const Vec3<float>&, const Vec3<float>&, Vec3<float>&);
+template bool UnitWindingNormal<double>(const Vec3<double>&, const Vec3<double>&, const Vec3<double>&, Vec3<double>&);
+
+} // namespace hitlab

@@ -1,0 +1,201 @@
+// ray_mesh: a ray's closest hit on a mesh (a set of closed triangles), through the mesh's
+// hierarchy (core/bvh.h) or over every triangle, with any per-triangle ray test. The mesh's
+// answer is the union of its triangles': it is watertight exactly when the triangle test is,
+// since the box test never loses a box the ray touches.
+#pragma once
+
+#include "bvh.h"
+#include "result.h"
+#include "shapes.h"
+
+#include <cmath>
+#include <cstdint>
+#include <limits>
+
+namespace hitlab {
+
+// A per-triangle ray test as ray_mesh calls it: test(ray, v0, v1, v2, tMax, out) -> hit, filling
+// out's tEnter, tExit (> tEnter only for a ray in the triangle's plane), point, u, v, front. It
+// must report hits with tEnter <= tMax inclusive (ties decide the triangle index).
+
+/// The unit winding normal (v1 - v0) x (v2 - v0) of a triangle, computed in double from
+/// pre-scaled edges (no overflow), rounded to T; false for a degenerate triangle (zero normal).
+template <typename T>
+bool UnitWindingNormal(const Vec3<T>& v0, const Vec3<T>& v1, const Vec3<T>& v2, Vec3<T>& normal);
+extern template bool UnitWindingNormal<float>(const Vec3<float>&, const Vec3<float>&, const Vec3<float>&, Vec3<float>&);
+extern template bool UnitWindingNormal<double>(const Vec3<double>&, const Vec3<double>&, const Vec3<double>&,
+                                               Vec3<double>&);
+
+namespace detail {
+
+template <typename T>
+bool RayHasNaN(const Ray<T>& ray)
+{
+    for (int a = 0; a < 3; ++a) {
+        if (std::isnan(ray.origin[a]) || std::isnan(ray.direction[a])) {
+            return true;
+        }
+    }
+    return false;
+}
+
+/// Keeps triangle `index`'s hit c when it is closer than best, or as close with a lower index.
+template <typename T>
+inline void KeepClosest(const CastResult<T>& c, std::uint32_t index, CastResult<T>& best)
+{
+    if (!best.hit || c.tEnter < best.tEnter || (c.tEnter == best.tEnter && index < best.triangle)) {
+        best = c;
+        best.hit = true;
+        best.hasTriangle = true;
+        best.triangle = index;
+    }
+}
+
+/// The largest t over the triangles hit, at least `from`, through the hierarchy: boxes that
+/// end before the largest exit found so far are skipped.
+template <typename T, typename TriangleTest>
+T BvhFarthestExit(const Mesh<T>& mesh, const MeshBvh& bvh, const Ray<T>& ray, TriangleTest&& test, T from)
+{
+    const auto& nodes = bvh.template Nodes<T>();
+    const auto& vertices = mesh.Vertices();
+    const BvhRay<T> r(ray);
+    constexpr T kInf = std::numeric_limits<T>::infinity();
+    std::uint32_t stack[128];
+    int top = 0;
+    stack[top++] = 0;
+    while (top > 0) {
+        const BvhNode<T>& node = nodes[stack[--top]];
+        T tNear;
+        if (!BvhBoxHit(r, node.box, from, kInf, tNear)) {
+            continue;
+        }
+        if (node.count == 0) {
+            stack[top++] = node.index;
+            stack[top++] = node.index + 1;
+            continue;
+        }
+        for (std::uint32_t i = node.index; i < node.index + node.count; ++i) {
+            const auto& t = mesh.data->triangles[bvh.order[i]];
+            CastResult<T> c;
+            if (test(ray, vertices[t[0]], vertices[t[1]], vertices[t[2]], kInf, c) && c.tExit > from) {
+                from = c.tExit;
+            }
+        }
+    }
+    return from;
+}
+
+} // namespace detail
+
+/// The closest hit of the ray on the mesh through its hierarchy bvh (of the mesh in T): the
+/// triangle test's result for the triangle hit at the smallest tEnter (the lowest index among
+/// those hit there), with hasTriangle and triangle set; tExit is that triangle's. Children are
+/// visited nearer first; a box entered beyond the closest hit so far is skipped (with the box
+/// test's margin, so that ties are still found). A NaN in the ray, or a mesh without triangles, misses.
+template <typename T, typename TriangleTest>
+CastResult<T> BvhClosestHit(const Mesh<T>& mesh, const MeshBvh& bvh, const Ray<T>& ray, TriangleTest&& test)
+{
+    CastResult<T> best;
+    const auto& nodes = bvh.template Nodes<T>();
+    if (nodes.empty() || detail::RayHasNaN(ray)) {
+        return best;
+    }
+    const auto& vertices = mesh.Vertices();
+    const auto& triangles = mesh.data->triangles;
+    const BvhRay<T> r(ray);
+    constexpr T kInf = std::numeric_limits<T>::infinity();
+    constexpr T kWiden = T(1) + T(16) * std::numeric_limits<T>::epsilon() / T(2);
+    struct Entry {
+        std::uint32_t node;
+        T tNear;
+    };
+    Entry stack[128];
+    int top = 0;
+    T tNear;
+    if (BvhBoxHit(r, nodes[0].box, T(0), kInf, tNear)) {
+        stack[top++] = {0, tNear};
+    }
+    while (top > 0) {
+        const Entry entry = stack[--top];
+        const T tMax = best.hit ? best.tEnter : kInf;
+        if (best.hit && entry.tNear > tMax * kWiden + std::numeric_limits<T>::denorm_min()) {
+            continue;
+        }
+        const BvhNode<T>& node = nodes[entry.node];
+        if (node.count > 0) {
+            for (std::uint32_t i = node.index; i < node.index + node.count; ++i) {
+                const std::uint32_t index = bvh.order[i];
+                const auto& t = triangles[index];
+                CastResult<T> c;
+                if (test(ray, vertices[t[0]], vertices[t[1]], vertices[t[2]], best.hit ? best.tEnter : kInf, c)) {
+                    detail::KeepClosest(c, index, best);
+                }
+            }
+            continue;
+        }
+        // both children, the nearer pushed last so that it is visited first
+        T tLeft, tRight;
+        const bool left = BvhBoxHit(r, nodes[node.index].box, T(0), tMax, tLeft);
+        const bool right = BvhBoxHit(r, nodes[node.index + 1].box, T(0), tMax, tRight);
+        if (left && right && tLeft <= tRight) {
+            stack[top++] = {node.index + 1, tRight};
+            stack[top++] = {node.index, tLeft};
+        } else if (left && right) {
+            stack[top++] = {node.index, tLeft};
+            stack[top++] = {node.index + 1, tRight};
+        } else if (left || right) {
+            stack[top++] = left ? Entry{node.index, tLeft} : Entry{node.index + 1, tRight};
+        }
+    }
+    return best;
+}
+
+/// ray_mesh's answer through the hierarchy: BvhClosestHit, then tExit the largest t of any
+/// triangle hit (a second traversal that skips boxes ending before it), the point from tEnter's
+/// triangle test, and the normal the triangle's unit winding normal (hasNormal false for a
+/// degenerate triangle).
+template <typename T, typename TriangleTest>
+CastResult<T> RayMeshThroughBvh(const Ray<T>& ray, const Mesh<T>& mesh, TriangleTest&& test)
+{
+    if (mesh.TriangleCount() == 0) {
+        return {};
+    }
+    const MeshBvh& bvh = BvhOf(*mesh.data, sizeof(T) == 8);
+    CastResult<T> r = BvhClosestHit(mesh, bvh, ray, test);
+    if (r.hit) {
+        r.tExit = detail::BvhFarthestExit(mesh, bvh, ray, test, r.tExit);
+        const Triangle<T> tri = mesh.TriangleAt(r.triangle);
+        r.hasNormal = UnitWindingNormal(tri.vertices[0], tri.vertices[1], tri.vertices[2], r.normal);
+    }
+    return r;
+}
+
+/// ray_mesh's answer over every triangle in index order, without a hierarchy (the same contract as
+/// RayMeshThroughBvh).
+template <typename T, typename TriangleTest>
+CastResult<T> RayMeshBruteForce(const Ray<T>& ray, const Mesh<T>& mesh, TriangleTest&& test)
+{
+    CastResult<T> best;
+    if (mesh.TriangleCount() == 0 || detail::RayHasNaN(ray)) {
+        return best;
+    }
+    constexpr T kInf = std::numeric_limits<T>::infinity();
+    const auto& vertices = mesh.Vertices();
+    T exit = -kInf;
+    for (std::uint32_t i = 0; i < mesh.TriangleCount(); ++i) {
+        const auto& t = mesh.data->triangles[i];
+        CastResult<T> c;
+        if (test(ray, vertices[t[0]], vertices[t[1]], vertices[t[2]], kInf, c)) {
+            detail::KeepClosest(c, i, best);
+            exit = c.tExit > exit ? c.tExit : exit;
+        }
+    }
+    if (best.hit) {
+        best.tExit = exit;
+        const Triangle<T> tri = mesh.TriangleAt(best.triangle);
+        best.hasNormal = UnitWindingNormal(tri.vertices[0], tri.vertices[1], tri.vertices[2], best.normal);
+    }
+    return best;
+}
+
+} // namespace hitlab
