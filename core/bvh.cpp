@@ -2,12 +2,17 @@
 // node on an explicit stack, nodes flattened as they are made (children in adjacent slots).
 #include "bvh.h"
 
+#include "worker_pool.h"
+
 #include <algorithm>
 #include <array>
+#include <atomic>
+#include <thread>
 
 namespace hitlab {
 
-namespace {
+// a named namespace (not anonymous): the build lambda captures these types
+namespace bvh_build {
 
 /// A triangle while the hierarchy is built: its exact box, its centroid (for binning only) and id.
 template <typename T>
@@ -49,12 +54,16 @@ double BvhHalfArea(const Aabb<T>& box)
     return d.x * d.y + d.y * d.z + d.z * d.x;
 }
 
-/// The bin of a centroid coordinate c in [lo, hi] (halves avoid overflow; NaN or out of range clamps).
-inline int BvhBin(double c, double lo, double hi)
-{
-    const double f = (c * 0.5 - lo * 0.5) / (hi * 0.5 - lo * 0.5);
-    return f >= 1 ? kBvhBins - 1 : f > 0 ? int(f * kBvhBins) : 0;
-}
+/// Maps a centroid coordinate to its bin along one axis of an item: (c - lo) * scale, clamped.
+struct BvhBinner {
+    double lo = 0, scale = 0;
+    BvhBinner(double low, double high) : lo(low), scale(kBvhBins * (1 - 1e-9) / (high - low)) {}
+    int operator()(double c) const
+    {
+        const double f = (c - lo) * scale;
+        return f >= kBvhBins - 1 ? kBvhBins - 1 : f > 0 ? int(f) : 0; // NaN (infinite extent): bin 0
+    }
+};
 
 /// One node to build: its slot, its triangles [begin, end) of the build array, depth, bounds.
 template <typename T>
@@ -80,11 +89,12 @@ BvhSplit BvhFindSplit(const std::vector<BvhBuildTri<T>>& tris, const BvhItem<T>&
         if (!(lo < hi)) {
             continue;
         }
+        const BvhBinner bin(lo, hi);
         std::array<Aabb<T>, kBvhBins> boxes;
         boxes.fill(BvhEmptyBox<T>());
         std::array<std::uint32_t, kBvhBins> counts{};
         for (std::uint32_t i = item.begin; i < item.end; ++i) {
-            const int b = BvhBin(double(tris[i].centroid[axis]), lo, hi);
+            const int b = bin(double(tris[i].centroid[axis]));
             ++counts[std::size_t(b)];
             BvhGrow(boxes[std::size_t(b)], tris[i].box);
         }
@@ -120,10 +130,9 @@ std::uint32_t BvhPartition(std::vector<BvhBuildTri<T>>& tris, const BvhItem<T>& 
     if (item.depth < 40) {
         const BvhSplit split = BvhFindSplit(tris, item);
         if (split.axis >= 0) {
-            const double lo = item.centroids.min[split.axis], hi = item.centroids.max[split.axis];
-            const auto middle = std::partition(first, last, [&](const BvhBuildTri<T>& t) {
-                return BvhBin(double(t.centroid[split.axis]), lo, hi) < split.bin;
-            });
+            const BvhBinner bin(item.centroids.min[split.axis], item.centroids.max[split.axis]);
+            const auto middle = std::partition(
+                first, last, [&](const BvhBuildTri<T>& t) { return bin(double(t.centroid[split.axis])) < split.bin; });
             return std::uint32_t(middle - tris.begin());
         }
     }
@@ -164,7 +173,67 @@ std::vector<BvhBuildTri<T>> BvhBuildTris(const std::vector<Vec3<T>>& vertices,
     return tris;
 }
 
-} // namespace
+/// Splits an inner item: its node gets two new children in nodes, returned as items (left, right).
+template <typename T>
+std::array<BvhItem<T>, 2> BvhSplitItem(std::vector<BvhBuildTri<T>>& tris, const BvhItem<T>& item,
+                                       std::vector<BvhNode<T>>& nodes)
+{
+    const std::uint32_t middle = BvhPartition(tris, item);
+    const auto child = std::uint32_t(nodes.size());
+    nodes[item.node].index = child;
+    nodes[item.node].count = 0;
+    nodes.emplace_back();
+    nodes.emplace_back();
+    return {BvhMakeItem(tris, child, item.begin, middle, item.depth + 1),
+            BvhMakeItem(tris, child + 1, middle, item.end, item.depth + 1)};
+}
+
+/// Builds the subtree of root (whose node slot exists in nodes) depth first; returns its depth.
+template <typename T>
+int BvhBuildSubtree(std::vector<BvhBuildTri<T>>& tris, const BvhItem<T>& root, std::vector<BvhNode<T>>& nodes)
+{
+    int depth = 0;
+    std::vector<BvhItem<T>> stack{root};
+    while (!stack.empty()) {
+        const BvhItem<T> item = stack.back();
+        stack.pop_back();
+        depth = std::max(depth, item.depth);
+        nodes[item.node].box = item.box;
+        if (item.end - item.begin <= kBvhLeafSize) {
+            nodes[item.node].index = item.begin;
+            nodes[item.node].count = item.end - item.begin;
+            continue;
+        }
+        const auto children = BvhSplitItem(tris, item, nodes);
+        stack.push_back(children[1]);
+        stack.push_back(children[0]);
+    }
+    return depth;
+}
+
+/// Copies a subtree built alone (its root in sub[0]) into nodes: the root into slot, the rest
+/// appended, child indices moved along.
+template <typename T>
+void BvhSplice(const std::vector<BvhNode<T>>& sub, std::uint32_t slot, std::vector<BvhNode<T>>& nodes)
+{
+    const auto base = std::uint32_t(nodes.size()) - 1; // sub's node k >= 1 goes to base + k
+    for (std::size_t k = 0; k < sub.size(); ++k) {
+        BvhNode<T> node = sub[k];
+        node.index = node.count == 0 ? node.index + base : node.index;
+        if (k == 0) {
+            nodes[slot] = node;
+        } else {
+            nodes.push_back(node);
+        }
+    }
+}
+
+/// Subtrees of at least this many triangles are built on threads of their own.
+constexpr std::uint32_t kBvhParallelMin = 1u << 16;
+
+} // namespace bvh_build
+
+using namespace bvh_build;
 
 template <typename T>
 std::shared_ptr<const MeshBvh> BuildBvh(const std::vector<Vec3<T>>& vertices,
@@ -177,30 +246,45 @@ std::shared_ptr<const MeshBvh> BuildBvh(const std::vector<Vec3<T>>& vertices,
     std::vector<BvhBuildTri<T>> tris = BvhBuildTris(vertices, triangles);
     std::vector<BvhNode<T>>& nodes = bvh->template Nodes<T>();
     nodes.emplace_back();
-    std::vector<BvhItem<T>> stack{BvhMakeItem(tris, 0, 0, std::uint32_t(tris.size()), 1)};
-    while (!stack.empty()) {
-        const BvhItem<T> item = stack.back();
-        stack.pop_back();
-        bvh->depth = std::max(bvh->depth, item.depth);
-        BvhNode<T>& node = nodes[item.node];
-        node.box = item.box;
-        if (item.end - item.begin <= kBvhLeafSize) {
-            node.index = item.begin;
-            node.count = item.end - item.begin;
-            continue;
+    // the top levels here, splitting the largest item until there are a few per thread; then
+    // each of those subtrees on a thread of its own (disjoint ranges of tris), spliced in order
+    const std::size_t threads = std::clamp<std::size_t>(std::thread::hardware_concurrency(), 1, 8);
+    std::vector<BvhItem<T>> items{BvhMakeItem(tris, 0, 0, std::uint32_t(tris.size()), 1)};
+    while (threads > 1 && items.size() < 4 * threads) {
+        const auto largest = std::max_element(
+            items.begin(), items.end(), [](const auto& a, const auto& b) { return a.end - a.begin < b.end - b.begin; });
+        if (largest->end - largest->begin < kBvhParallelMin) {
+            break;
         }
-        const std::uint32_t middle = BvhPartition(tris, item);
-        const auto child = std::uint32_t(nodes.size());
-        node.index = child;
-        node.count = 0;
-        nodes.emplace_back();
-        nodes.emplace_back();
-        stack.push_back(BvhMakeItem(tris, child + 1, middle, item.end, item.depth + 1));
-        stack.push_back(BvhMakeItem(tris, child, item.begin, middle, item.depth + 1));
+        const BvhItem<T> item = *largest;
+        items.erase(largest);
+        nodes[item.node].box = item.box;
+        bvh->depth = std::max(bvh->depth, item.depth);
+        const auto children = BvhSplitItem(tris, item, nodes);
+        items.insert(items.end(), children.begin(), children.end());
+    }
+    std::vector<std::vector<BvhNode<T>>> subtrees(items.size(), std::vector<BvhNode<T>>(1));
+    std::vector<int> depths(items.size(), 0);
+    std::atomic<std::size_t> next{0};
+    WorkerPool pool;
+    pool.Run(std::min(threads, items.size()), [&](std::size_t) {
+        for (std::size_t i = next++; i < items.size(); i = next++) {
+            BvhItem<T> root = items[i];
+            root.node = 0;
+            depths[i] = BvhBuildSubtree(tris, root, subtrees[i]);
+        }
+    });
+    for (std::size_t i = 0; i < items.size(); ++i) {
+        BvhSplice(subtrees[i], items[i].node, nodes);
+        bvh->depth = std::max(bvh->depth, depths[i]);
     }
     bvh->order.resize(tris.size());
+    std::vector<std::array<Vec3<T>, 3>>& corners = bvh->template Corners<T>();
+    corners.resize(tris.size());
     for (std::size_t i = 0; i < tris.size(); ++i) {
         bvh->order[i] = tris[i].id;
+        const auto& t = triangles[tris[i].id];
+        corners[i] = {vertices[t[0]], vertices[t[1]], vertices[t[2]]};
     }
     return bvh;
 }

@@ -35,7 +35,11 @@ struct MeshBvh {
     std::vector<BvhNode<float>> floatNodes;   ///< the float hierarchy (over MeshData::floatVertices)
     std::vector<BvhNode<double>> doubleNodes; ///< the double hierarchy (over MeshData::vertices)
     std::vector<std::uint32_t> order;         ///< triangle indices, leaf by leaf
-    int depth = 0;                            ///< the most nodes on a path from the root to a leaf
+    /// The corners of triangle order[i] at i (in the hierarchy's precision): a leaf reads its
+    /// triangles from one place instead of through the indices.
+    std::vector<std::array<Vec3<float>, 3>> floatCorners;
+    std::vector<std::array<Vec3<double>, 3>> doubleCorners;
+    int depth = 0; ///< the most nodes on a path from the root to a leaf
 
     template <typename T>
     const std::vector<BvhNode<T>>& Nodes() const
@@ -53,6 +57,24 @@ struct MeshBvh {
             return floatNodes;
         } else {
             return doubleNodes;
+        }
+    }
+    template <typename T>
+    const std::vector<std::array<Vec3<T>, 3>>& Corners() const
+    {
+        if constexpr (sizeof(T) == 4) {
+            return floatCorners;
+        } else {
+            return doubleCorners;
+        }
+    }
+    template <typename T>
+    std::vector<std::array<Vec3<T>, 3>>& Corners()
+    {
+        if constexpr (sizeof(T) == 4) {
+            return floatCorners;
+        } else {
+            return doubleCorners;
         }
     }
 };
@@ -104,10 +126,11 @@ struct BvhRay {
 /// inside the slab, bounds included), an axis whose reciprocal overflows is left out (which only
 /// widens the slab). NaN input: a slab with NaN is ignored (the triangle test decides).
 template <typename T>
-inline bool BvhBoxHit(const BvhRay<T>& r, const Aabb<T>& box, T tMin, T tMax, T& tNear)
+[[gnu::always_inline]] inline bool BvhBoxHit(const BvhRay<T>& r, const Aabb<T>& box, T tMin, T tMax, T& tNear)
 {
     constexpr T kWiden = T(1) + T(16) * std::numeric_limits<T>::epsilon() / T(2);
     T tn = tMin, tf = tMax;
+    tNear = tMin;
     for (int a = 0; a < 3; ++a) {
         if (r.parallel[a]) {
             if (r.origin[a] < box.min[a] || r.origin[a] > box.max[a]) {

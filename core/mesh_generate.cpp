@@ -48,7 +48,7 @@ std::shared_ptr<const MeshData> GenerateSphereMesh(std::uint32_t rings, std::uin
     return MakeMeshData(std::move(vertices), std::move(triangles));
 }
 
-std::shared_ptr<const MeshData> StandardSphereMesh() { return GenerateSphereMesh(501, 1000, 1.0, 0.02, 1); }
+std::shared_ptr<const MeshData> StandardSphereMesh() { return GenerateSphereMesh(501, 1000, 1.0, 0.001, 1); }
 
 std::shared_ptr<const MeshData> GenerateRandomMesh(std::uint32_t count, double size, std::uint64_t seed)
 {

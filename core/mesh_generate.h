@@ -17,7 +17,7 @@ namespace hitlab {
 std::shared_ptr<const MeshData> GenerateSphereMesh(std::uint32_t rings, std::uint32_t segments, double radius,
                                                    double noise, std::uint64_t seed);
 
-/// The ray_mesh benchmarks' mesh (`sphere_1m`): GenerateSphereMesh(501, 1000, 1, 0.02, 1).
+/// The ray_mesh benchmarks' mesh (`sphere_1m`): GenerateSphereMesh(501, 1000, 1, 0.001, 1).
 std::shared_ptr<const MeshData> StandardSphereMesh();
 
 /// `count` triangles whose vertices are uniform in the cube [-1, 1]^3 scaled by `size` (each a

@@ -1,6 +1,8 @@
 // ray_mesh (ray_mesh.h): the winding normal of the triangle hit.
 #include "ray_mesh.h"
 
+#include <glm/geometric.hpp>
+
 #include <algorithm>
 
 namespace hitlab {

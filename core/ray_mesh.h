@@ -54,10 +54,10 @@ inline void KeepClosest(const CastResult<T>& c, std::uint32_t index, CastResult<
 /// The largest t over the triangles hit, at least `from`, through the hierarchy: boxes that
 /// end before the largest exit found so far are skipped.
 template <typename T, typename TriangleTest>
-T BvhFarthestExit(const Mesh<T>& mesh, const MeshBvh& bvh, const Ray<T>& ray, TriangleTest&& test, T from)
+T BvhFarthestExit(const MeshBvh& bvh, const Ray<T>& ray, TriangleTest&& test, T from)
 {
     const auto& nodes = bvh.template Nodes<T>();
-    const auto& vertices = mesh.Vertices();
+    const auto& corners = bvh.template Corners<T>();
     const BvhRay<T> r(ray);
     constexpr T kInf = std::numeric_limits<T>::infinity();
     std::uint32_t stack[128];
@@ -75,9 +75,9 @@ T BvhFarthestExit(const Mesh<T>& mesh, const MeshBvh& bvh, const Ray<T>& ray, Tr
             continue;
         }
         for (std::uint32_t i = node.index; i < node.index + node.count; ++i) {
-            const auto& t = mesh.data->triangles[bvh.order[i]];
+            const auto& v = corners[i];
             CastResult<T> c;
-            if (test(ray, vertices[t[0]], vertices[t[1]], vertices[t[2]], kInf, c) && c.tExit > from) {
+            if (test(ray, v[0], v[1], v[2], kInf, c) && c.tExit > from) {
                 from = c.tExit;
             }
         }
@@ -87,21 +87,20 @@ T BvhFarthestExit(const Mesh<T>& mesh, const MeshBvh& bvh, const Ray<T>& ray, Tr
 
 } // namespace detail
 
-/// The closest hit of the ray on the mesh through its hierarchy bvh (of the mesh in T): the
+/// The closest hit of the ray on a mesh through its hierarchy bvh (in T, BvhOf): the
 /// triangle test's result for the triangle hit at the smallest tEnter (the lowest index among
 /// those hit there), with hasTriangle and triangle set; tExit is that triangle's. Children are
 /// visited nearer first; a box entered beyond the closest hit so far is skipped (with the box
 /// test's margin, so that ties are still found). A NaN in the ray, or a mesh without triangles, misses.
 template <typename T, typename TriangleTest>
-CastResult<T> BvhClosestHit(const Mesh<T>& mesh, const MeshBvh& bvh, const Ray<T>& ray, TriangleTest&& test)
+CastResult<T> BvhClosestHit(const MeshBvh& bvh, const Ray<T>& ray, TriangleTest&& test)
 {
     CastResult<T> best;
     const auto& nodes = bvh.template Nodes<T>();
     if (nodes.empty() || detail::RayHasNaN(ray)) {
         return best;
     }
-    const auto& vertices = mesh.Vertices();
-    const auto& triangles = mesh.data->triangles;
+    const auto& corners = bvh.template Corners<T>();
     const BvhRay<T> r(ray);
     constexpr T kInf = std::numeric_limits<T>::infinity();
     constexpr T kWiden = T(1) + T(16) * std::numeric_limits<T>::epsilon() / T(2);
@@ -124,10 +123,10 @@ CastResult<T> BvhClosestHit(const Mesh<T>& mesh, const MeshBvh& bvh, const Ray<T
         const BvhNode<T>& node = nodes[entry.node];
         if (node.count > 0) {
             for (std::uint32_t i = node.index; i < node.index + node.count; ++i) {
-                const std::uint32_t index = bvh.order[i];
-                const auto& t = triangles[index];
+                const auto& v = corners[i];
                 CastResult<T> c;
-                if (test(ray, vertices[t[0]], vertices[t[1]], vertices[t[2]], best.hit ? best.tEnter : kInf, c)) {
+                if (test(ray, v[0], v[1], v[2], best.hit ? best.tEnter : kInf, c)) {
+                    const std::uint32_t index = bvh.order[i];
                     detail::KeepClosest(c, index, best);
                 }
             }
@@ -151,8 +150,8 @@ CastResult<T> BvhClosestHit(const Mesh<T>& mesh, const MeshBvh& bvh, const Ray<T
 }
 
 /// ray_mesh's answer through the hierarchy: BvhClosestHit, then tExit the largest t of any
-/// triangle hit (a second traversal that skips boxes ending before it), the point from tEnter's
-/// triangle test, and the normal the triangle's unit winding normal (hasNormal false for a
+/// triangle hit (a second traversal that skips boxes ending before it), the point origin + tEnter *
+/// direction, and the normal the triangle's unit winding normal (hasNormal false for a
 /// degenerate triangle).
 template <typename T, typename TriangleTest>
 CastResult<T> RayMeshThroughBvh(const Ray<T>& ray, const Mesh<T>& mesh, TriangleTest&& test)
@@ -161,9 +160,10 @@ CastResult<T> RayMeshThroughBvh(const Ray<T>& ray, const Mesh<T>& mesh, Triangle
         return {};
     }
     const MeshBvh& bvh = BvhOf(*mesh.data, sizeof(T) == 8);
-    CastResult<T> r = BvhClosestHit(mesh, bvh, ray, test);
+    CastResult<T> r = BvhClosestHit(bvh, ray, test);
     if (r.hit) {
-        r.tExit = detail::BvhFarthestExit(mesh, bvh, ray, test, r.tExit);
+        r.tExit = detail::BvhFarthestExit(bvh, ray, test, r.tExit);
+        r.point = ray.origin + r.tEnter * ray.direction;
         const Triangle<T> tri = mesh.TriangleAt(r.triangle);
         r.hasNormal = UnitWindingNormal(tri.vertices[0], tri.vertices[1], tri.vertices[2], r.normal);
     }
@@ -192,6 +192,7 @@ CastResult<T> RayMeshBruteForce(const Ray<T>& ray, const Mesh<T>& mesh, Triangle
     }
     if (best.hit) {
         best.tExit = exit;
+        best.point = ray.origin + best.tEnter * ray.direction;
         const Triangle<T> tri = mesh.TriangleAt(best.triangle);
         best.hasNormal = UnitWindingNormal(tri.vertices[0], tri.vertices[1], tri.vertices[2], best.normal);
     }
