@@ -30,17 +30,21 @@ Aabb<T> BvhEmptyBox()
 }
 
 template <typename T>
-void BvhGrow(Aabb<T>& box, const Aabb<T>& other)
+[[gnu::always_inline]] inline void BvhGrow(Aabb<T>& box, const Aabb<T>& other)
 {
-    box.min = glm::min(box.min, other.min);
-    box.max = glm::max(box.max, other.max);
+    for (int a = 0; a < 3; ++a) {
+        box.min[a] = other.min[a] < box.min[a] ? other.min[a] : box.min[a];
+        box.max[a] = other.max[a] > box.max[a] ? other.max[a] : box.max[a];
+    }
 }
 
 template <typename T>
-void BvhGrow(Aabb<T>& box, const Vec3<T>& p)
+[[gnu::always_inline]] inline void BvhGrow(Aabb<T>& box, const Vec3<T>& p)
 {
-    box.min = glm::min(box.min, p);
-    box.max = glm::max(box.max, p);
+    for (int a = 0; a < 3; ++a) {
+        box.min[a] = p[a] < box.min[a] ? p[a] : box.min[a];
+        box.max[a] = p[a] > box.max[a] ? p[a] : box.max[a];
+    }
 }
 
 /// Half the surface area (the SAH cost's weight), in double; 0 for an empty box.
@@ -80,24 +84,48 @@ struct BvhSplit {
     double cost = std::numeric_limits<double>::infinity();
 };
 
+/// The bins of an item's triangles on each axis whose centroid extent is not empty, in one pass.
+template <typename T>
+struct BvhBins {
+    std::array<std::array<Aabb<T>, kBvhBins>, 3> boxes;
+    std::array<std::array<std::uint32_t, kBvhBins>, 3> counts{};
+    bool used[3]{};
+};
+
+template <typename T>
+void BvhFillBins(const std::vector<BvhBuildTri<T>>& tris, const BvhItem<T>& item, BvhBins<T>& bins)
+{
+    BvhBinner binners[3] = {BvhBinner(item.centroids.min.x, item.centroids.max.x),
+                            BvhBinner(item.centroids.min.y, item.centroids.max.y),
+                            BvhBinner(item.centroids.min.z, item.centroids.max.z)};
+    for (int axis = 0; axis < 3; ++axis) {
+        bins.used[axis] = item.centroids.min[axis] < item.centroids.max[axis];
+        bins.boxes[std::size_t(axis)].fill(BvhEmptyBox<T>());
+        // an empty extent: every triangle in bin 0 (scale 0 or NaN), unused
+        binners[axis].scale = bins.used[axis] ? binners[axis].scale : 0;
+    }
+    for (std::uint32_t i = item.begin; i < item.end; ++i) {
+        const BvhBuildTri<T>& t = tris[i];
+        for (std::size_t axis = 0; axis < 3; ++axis) {
+            const auto b = std::size_t(binners[axis](double(t.centroid[int(axis)])));
+            ++bins.counts[axis][b];
+            BvhGrow(bins.boxes[axis][b], t.box);
+        }
+    }
+}
+
 template <typename T>
 BvhSplit BvhFindSplit(const std::vector<BvhBuildTri<T>>& tris, const BvhItem<T>& item)
 {
     BvhSplit best;
+    BvhBins<T> bins;
+    BvhFillBins(tris, item, bins);
     for (int axis = 0; axis < 3; ++axis) {
-        const double lo = item.centroids.min[axis], hi = item.centroids.max[axis];
-        if (!(lo < hi)) {
+        if (!bins.used[axis]) {
             continue;
         }
-        const BvhBinner bin(lo, hi);
-        std::array<Aabb<T>, kBvhBins> boxes;
-        boxes.fill(BvhEmptyBox<T>());
-        std::array<std::uint32_t, kBvhBins> counts{};
-        for (std::uint32_t i = item.begin; i < item.end; ++i) {
-            const int b = bin(double(tris[i].centroid[axis]));
-            ++counts[std::size_t(b)];
-            BvhGrow(boxes[std::size_t(b)], tris[i].box);
-        }
+        const auto& boxes = bins.boxes[std::size_t(axis)];
+        const auto& counts = bins.counts[std::size_t(axis)];
         // sweep from the right: the cost of everything from bin b on
         std::array<double, kBvhBins> rightCost{};
         Aabb<T> right = BvhEmptyBox<T>();
@@ -121,13 +149,16 @@ BvhSplit BvhFindSplit(const std::vector<BvhBuildTri<T>>& tris, const BvhItem<T>&
     return best;
 }
 
+/// Items of at most this many triangles are split at the median (binning costs more than it gains).
+constexpr std::uint32_t kBvhMedianBelow = 16;
+
 /// Splits an item's triangles in two (SAH, or the median on the widest centroid axis) and returns
 /// the first triangle of the right half.
 template <typename T>
 std::uint32_t BvhPartition(std::vector<BvhBuildTri<T>>& tris, const BvhItem<T>& item)
 {
     const auto first = tris.begin() + item.begin, last = tris.begin() + item.end;
-    if (item.depth < 40) {
+    if (item.depth < 40 && item.end - item.begin > kBvhMedianBelow) {
         const BvhSplit split = BvhFindSplit(tris, item);
         if (split.axis >= 0) {
             const BvhBinner bin(item.centroids.min[split.axis], item.centroids.max[split.axis]);

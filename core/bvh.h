@@ -82,7 +82,8 @@ struct MeshBvh {
 /// Builds the hierarchy of triangles over vertices (in T: the node bounds are exact in T). Binned
 /// SAH (kBvhBins bins on each axis, the cheapest split of the three; Wald 2007, "On fast
 /// Construction of SAH-based Bounding Volume Hierarchies"), leaves of at most kBvhLeafSize
-/// triangles; below depth 40 a split falls back to the median, so the depth stays below 64.
+/// triangles; nodes of 16 triangles or fewer, and nodes below depth 40, are split at the median
+/// centroid of their widest axis (so the depth stays below 64).
 /// Preconditions: every index is below vertices.size(), finite vertices.
 template <typename T>
 std::shared_ptr<const MeshBvh> BuildBvh(const std::vector<Vec3<T>>& vertices,
