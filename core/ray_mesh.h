@@ -7,6 +7,7 @@
 #include "bvh.h"
 #include "result.h"
 #include "shapes.h"
+#include "trace.h"
 
 #include <cmath>
 #include <cstdint>
@@ -26,7 +27,24 @@ extern template bool UnitWindingNormal<float>(const Vec3<float>&, const Vec3<flo
 extern template bool UnitWindingNormal<double>(const Vec3<double>&, const Vec3<double>&, const Vec3<double>&,
                                                Vec3<double>&);
 
+/// What a cast through the hierarchy did (for its trace): box tests and triangle tests.
+struct MeshCastStats {
+    std::uint64_t boxes = 0;
+    std::uint64_t triangles = 0;
+};
+
 namespace detail {
+
+/// A mesh cast's trace (ray_mesh.cpp, cold): the structure, the tests made to find the closest
+/// hit and the farthest exit, and the verdict. bvh is null for the brute force.
+template <typename T>
+[[gnu::cold, gnu::noinline]] void TraceRayMesh(Trace& trace, const MeshBvh* bvh, std::size_t triangleCount,
+                                               const MeshCastStats& closest, const MeshCastStats& farthest,
+                                               const CastResult<T>& r);
+extern template void TraceRayMesh<float>(Trace&, const MeshBvh*, std::size_t, const MeshCastStats&,
+                                         const MeshCastStats&, const CastResult<float>&);
+extern template void TraceRayMesh<double>(Trace&, const MeshBvh*, std::size_t, const MeshCastStats&,
+                                          const MeshCastStats&, const CastResult<double>&);
 
 template <typename T>
 bool RayHasNaN(const Ray<T>& ray)
@@ -54,7 +72,7 @@ inline void KeepClosest(const CastResult<T>& c, std::uint32_t index, CastResult<
 /// The largest t over the triangles hit, at least `from`, through the hierarchy: boxes that
 /// end before the largest exit found so far are skipped.
 template <typename T, typename TriangleTest>
-T BvhFarthestExit(const MeshBvh& bvh, const Ray<T>& ray, TriangleTest&& test, T from)
+T BvhFarthestExit(const MeshBvh& bvh, const Ray<T>& ray, TriangleTest&& test, T from, MeshCastStats* stats)
 {
     const auto& nodes = bvh.template Nodes<T>();
     const auto& corners = bvh.template Corners<T>();
@@ -66,6 +84,10 @@ T BvhFarthestExit(const MeshBvh& bvh, const Ray<T>& ray, TriangleTest&& test, T 
     while (top > 0) {
         const BvhNode<T>& node = nodes[stack[--top]];
         T tNear;
+        if (stats != nullptr) [[unlikely]] {
+            ++stats->boxes;
+            stats->triangles += node.count;
+        }
         if (!BvhBoxHit(r, node.box, from, kInf, tNear)) {
             continue;
         }
@@ -93,7 +115,7 @@ T BvhFarthestExit(const MeshBvh& bvh, const Ray<T>& ray, TriangleTest&& test, T 
 /// visited nearer first; a box entered beyond the closest hit so far is skipped (with the box
 /// test's margin, so that ties are still found). A NaN in the ray, or a mesh without triangles, misses.
 template <typename T, typename TriangleTest>
-CastResult<T> BvhClosestHit(const MeshBvh& bvh, const Ray<T>& ray, TriangleTest&& test)
+CastResult<T> BvhClosestHit(const MeshBvh& bvh, const Ray<T>& ray, TriangleTest&& test, MeshCastStats* stats = nullptr)
 {
     CastResult<T> best;
     const auto& nodes = bvh.template Nodes<T>();
@@ -121,6 +143,10 @@ CastResult<T> BvhClosestHit(const MeshBvh& bvh, const Ray<T>& ray, TriangleTest&
             continue;
         }
         const BvhNode<T>& node = nodes[entry.node];
+        if (stats != nullptr) [[unlikely]] {
+            stats->boxes += node.count == 0 ? 2 : 0;
+            stats->triangles += node.count;
+        }
         if (node.count > 0) {
             for (std::uint32_t i = node.index; i < node.index + node.count; ++i) {
                 const auto& v = corners[i];
@@ -154,18 +180,25 @@ CastResult<T> BvhClosestHit(const MeshBvh& bvh, const Ray<T>& ray, TriangleTest&
 /// direction, and the normal the triangle's unit winding normal (hasNormal false for a
 /// degenerate triangle).
 template <typename T, typename TriangleTest>
-CastResult<T> RayMeshThroughBvh(const Ray<T>& ray, const Mesh<T>& mesh, TriangleTest&& test)
+CastResult<T> RayMeshThroughBvh(const Ray<T>& ray, const Mesh<T>& mesh, TriangleTest&& test, Trace* trace = nullptr)
 {
     if (mesh.TriangleCount() == 0) {
+        if (trace != nullptr) [[unlikely]] {
+            detail::TraceRayMesh<T>(*trace, nullptr, 0, {}, {}, {});
+        }
         return {};
     }
     const MeshBvh& bvh = BvhOf(*mesh.data, sizeof(T) == 8);
-    CastResult<T> r = BvhClosestHit(bvh, ray, test);
+    MeshCastStats closest, farthest;
+    CastResult<T> r = BvhClosestHit(bvh, ray, test, trace != nullptr ? &closest : nullptr);
     if (r.hit) {
-        r.tExit = detail::BvhFarthestExit(bvh, ray, test, r.tExit);
+        r.tExit = detail::BvhFarthestExit(bvh, ray, test, r.tExit, trace != nullptr ? &farthest : nullptr);
         r.point = ray.origin + r.tEnter * ray.direction;
         const Triangle<T> tri = mesh.TriangleAt(r.triangle);
         r.hasNormal = UnitWindingNormal(tri.vertices[0], tri.vertices[1], tri.vertices[2], r.normal);
+    }
+    if (trace != nullptr) [[unlikely]] {
+        detail::TraceRayMesh<T>(*trace, &bvh, mesh.TriangleCount(), closest, farthest, r);
     }
     return r;
 }
@@ -173,10 +206,13 @@ CastResult<T> RayMeshThroughBvh(const Ray<T>& ray, const Mesh<T>& mesh, Triangle
 /// ray_mesh's answer over every triangle in index order, without a hierarchy (the same contract as
 /// RayMeshThroughBvh).
 template <typename T, typename TriangleTest>
-CastResult<T> RayMeshBruteForce(const Ray<T>& ray, const Mesh<T>& mesh, TriangleTest&& test)
+CastResult<T> RayMeshBruteForce(const Ray<T>& ray, const Mesh<T>& mesh, TriangleTest&& test, Trace* trace = nullptr)
 {
     CastResult<T> best;
     if (mesh.TriangleCount() == 0 || detail::RayHasNaN(ray)) {
+        if (trace != nullptr) [[unlikely]] {
+            detail::TraceRayMesh<T>(*trace, nullptr, mesh.TriangleCount(), {}, {}, best);
+        }
         return best;
     }
     constexpr T kInf = std::numeric_limits<T>::infinity();
@@ -195,6 +231,9 @@ CastResult<T> RayMeshBruteForce(const Ray<T>& ray, const Mesh<T>& mesh, Triangle
         best.point = ray.origin + best.tEnter * ray.direction;
         const Triangle<T> tri = mesh.TriangleAt(best.triangle);
         best.hasNormal = UnitWindingNormal(tri.vertices[0], tri.vertices[1], tri.vertices[2], best.normal);
+    }
+    if (trace != nullptr) [[unlikely]] {
+        detail::TraceRayMesh<T>(*trace, nullptr, mesh.TriangleCount(), {0, mesh.TriangleCount()}, {}, best);
     }
     return best;
 }

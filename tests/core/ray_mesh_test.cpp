@@ -177,6 +177,23 @@ TEST(RayMesh, TiesAcrossLeavesGoToTheLowestIndex)
     EXPECT_GT(checked, 100);
 }
 
+TEST(RayMesh, TraceNamesTheTrianglesTestedAndTheHit)
+{
+    const Mesh<double> mesh{TwoSquares()};
+    Trace trace;
+    RayMeshThroughBvh(Ray<double>{{1, 1, 0}, {0, 0, 1}}, mesh, PlainTriangleTest{}, &trace);
+    ASSERT_EQ(trace.steps.size(), 4u);
+    EXPECT_EQ(trace.steps[0].caption, "hierarchy: 4 triangles, 1 nodes, depth 1");
+    EXPECT_EQ(trace.steps[2].caption, "nearest: triangle 0 at t = 1 (u = 0.5, v = 0)");
+    EXPECT_EQ(trace.decidingStep, 2);
+    EXPECT_EQ(trace.verdict, "hit: triangle 0 at t = 1, the nearest hit; the last contact at t = 3");
+    Trace brute;
+    RayMeshBruteForce(Ray<double>{{5, 1, 0}, {0, 0, 1}}, mesh, PlainTriangleTest{}, &brute);
+    ASSERT_EQ(brute.steps.size(), 1u);
+    EXPECT_EQ(brute.steps[0].caption, "every triangle tested: 4");
+    EXPECT_EQ(brute.verdict, "miss: no triangle is hit");
+}
+
 TEST(RayMesh, EmptyMeshAndNaNMiss)
 {
     EXPECT_FALSE(RayMeshThroughBvh(Ray<double>{}, Mesh<double>{MakeMeshData({}, {})}, PlainTriangleTest{}).hit);
