@@ -6,7 +6,9 @@
 
 #include "mesh.h"
 #include "shapes.h"
+#include "simd.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <limits>
@@ -97,24 +99,35 @@ extern template std::shared_ptr<const MeshBvh> BuildBvh<double>(const std::vecto
 /// first use and kept in the MeshData (thread-safe: std::call_once).
 const MeshBvh& BvhOf(const MeshData& mesh, bool doublePrecision);
 
-/// A ray prepared for box tests: the reciprocal direction and which axes are parallel.
+/// A ray prepared for box tests: the reciprocal direction and which axes are parallel, as lanes.
 template <typename T>
 struct BvhRay {
     Vec3<T> origin{0};
-    Vec3<T> inverse{0};
-    bool negative[3]{};
-    bool parallel[3]{}; ///< direction component +-0: the slab is all t or none, decided exactly
-    bool skip[3]{};     ///< the reciprocal overflowed (a tiny component): the slab is not tested
+    Vec3<T> inverse{0}; ///< 1 / direction on the tested axes, 0 elsewhere
+    simd::V4<T> o, inv;
+    simd::M4<T> negative; ///< the axes with a negative direction (the box's max is entered first)
+    simd::M4<T> tested;   ///< the axes whose slab times are computed
+    simd::M4<T> parallel; ///< direction +-0: the slab is all t or none, decided exactly
+    // the remaining axes' reciprocal overflowed (a tiny component): that slab is not tested
 
     explicit BvhRay(const Ray<T>& ray) : origin(ray.origin)
     {
+        int neg = 0, test = 0, par = 0;
         for (int a = 0; a < 3; ++a) {
             const T d = ray.direction[a];
-            parallel[a] = d == T(0);
-            inverse[a] = parallel[a] ? T(0) : T(1) / d;
-            skip[a] = !parallel[a] && !std::isfinite(inverse[a]);
-            negative[a] = std::signbit(d);
+            const T reciprocal = T(1) / d;
+            const bool isParallel = d == T(0);
+            const bool isTested = !isParallel && std::isfinite(reciprocal);
+            inverse[a] = isTested ? reciprocal : T(0);
+            neg |= std::signbit(d) ? 1 << a : 0;
+            test |= isTested ? 1 << a : 0;
+            par |= isParallel ? 1 << a : 0;
         }
+        o = simd::Load3<T>(origin);
+        inv = simd::Load3<T>(inverse);
+        negative = simd::MaskFromBits<T>(neg);
+        tested = simd::MaskFromBits<T>(test);
+        parallel = simd::MaskFromBits<T>(par);
     }
 };
 
@@ -125,28 +138,25 @@ struct BvhRay {
 /// unit roundoff), so the exit is widened by 16 u and one smallest subnormal before the comparison
 /// (Ize 2013, "Robust BVH Ray Traversal", with a wider margin); parallel axes are exact (origin
 /// inside the slab, bounds included), an axis whose reciprocal overflows is left out (which only
-/// widens the slab). NaN input: a slab with NaN is ignored (the triangle test decides).
+/// widens the slab). The three axes are three lanes (core/simd.h). Preconditions: no NaN in the
+/// ray or the box.
 template <typename T>
 [[gnu::always_inline]] inline bool BvhBoxHit(const BvhRay<T>& r, const Aabb<T>& box, T tMin, T tMax, T& tNear)
 {
+    using V = simd::V4<T>;
+    constexpr T kInf = std::numeric_limits<T>::infinity();
     constexpr T kWiden = T(1) + T(16) * std::numeric_limits<T>::epsilon() / T(2);
-    T tn = tMin, tf = tMax;
-    tNear = tMin;
-    for (int a = 0; a < 3; ++a) {
-        if (r.parallel[a]) {
-            if (r.origin[a] < box.min[a] || r.origin[a] > box.max[a]) {
-                return false;
-            }
-            continue;
-        }
-        const T t0 = (box.min[a] - r.origin[a]) * r.inverse[a];
-        const T t1 = (box.max[a] - r.origin[a]) * r.inverse[a];
-        const T enter = r.negative[a] ? t1 : t0, exit = r.negative[a] ? t0 : t1;
-        tn = r.skip[a] || !(enter > tn) ? tn : enter;
-        tf = r.skip[a] || !(exit < tf) ? tf : exit;
-    }
-    tNear = tn;
-    return tn <= tf * kWiden + std::numeric_limits<T>::denorm_min();
+    V lo, hi;
+    simd::LoadBox<T>(box, lo, hi);
+    // parallel axes: the origin must lie in the slab
+    const bool outside = simd::LaneBits<T>(r.parallel & ~((lo <= r.o) & (r.o <= hi))) != 0;
+    const V enter = simd::Select<T>(r.negative, hi, lo), exit = simd::Select<T>(r.negative, lo, hi);
+    const V tn = simd::Select<T>(r.tested, (enter - r.o) * r.inv, simd::Splat<T>(-kInf));
+    const V tf = simd::Select<T>(r.tested, (exit - r.o) * r.inv, simd::Splat<T>(kInf));
+    const T n = std::max(tMin, simd::HorizontalMax<T>(tn));
+    const T f = std::min(tMax, simd::HorizontalMin<T>(tf));
+    tNear = n;
+    return !outside && n <= f * kWiden + std::numeric_limits<T>::denorm_min();
 }
 
 } // namespace hitlab
