@@ -28,12 +28,19 @@ constexpr std::array<FamilyEntry, kFamilyCount> kFamilies{{
     {Family::PointAabb, "point_aabb", "point", "aabb", false},
     {Family::PointSphere, "point_sphere", "point", "sphere", false},
     {Family::PointObb, "point_obb", "point", "obb", false},
+    {Family::RayTriangle, "ray_triangle", "ray", "triangle", true},
+    {Family::SegmentTriangle, "segment_triangle", "segment", "triangle", true},
+    {Family::RayMesh, "ray_mesh", "ray", "mesh", true},
+    {Family::AabbTriangle, "aabb_triangle", "aabb", "triangle", false},
+    {Family::SphereTriangle, "sphere_triangle", "sphere", "triangle", false},
+    {Family::TriangleTriangle, "triangle_triangle", "triangle", "triangle", false},
 }};
 
-constexpr std::array<Family, kFamilyCount> kFamilyList{Family::RayAabb,    Family::SegmentAabb,  Family::RayPlane,
-                                                       Family::RaySphere,  Family::RayObb,       Family::AabbAabb,
-                                                       Family::SphereAabb, Family::SphereSphere, Family::ObbObb,
-                                                       Family::PointAabb,  Family::PointSphere,  Family::PointObb};
+constexpr std::array<Family, kFamilyCount> kFamilyList{
+    Family::RayAabb,      Family::SegmentAabb,    Family::RayPlane,        Family::RaySphere,       Family::RayObb,
+    Family::AabbAabb,     Family::SphereAabb,     Family::SphereSphere,    Family::ObbObb,          Family::PointAabb,
+    Family::PointSphere,  Family::PointObb,       Family::RayTriangle,     Family::SegmentTriangle, Family::RayMesh,
+    Family::AabbTriangle, Family::SphereTriangle, Family::TriangleTriangle};
 
 // Both tables list every family in enum order (a missing entry would be zero-filled: RayAabb).
 static_assert(
@@ -63,6 +70,12 @@ std::vector<AlgorithmInfo> BuildRegistry()
     RegisterSphereSphere(all);
     RegisterObbObb(all);
     RegisterPointSolid(all);
+    RegisterRayTriangle(all);
+    RegisterSegmentTriangle(all);
+    RegisterRayMesh(all);
+    RegisterAabbTriangle(all);
+    RegisterSphereTriangle(all);
+    RegisterTriangleTriangle(all);
     // Exactly one reference per family that has algorithms: a registration bug, caught at first use.
     for (Family family : kFamilyList) {
         int references = 0;
@@ -95,6 +108,35 @@ std::optional<Family> FamilyFromName(std::string_view name)
 }
 
 std::span<const Family> AllFamilies() { return kFamilyList; }
+
+std::uint32_t FamilyFields(Family family)
+{
+    switch (family) {
+    case Family::RayTriangle:
+    case Family::SegmentTriangle:
+        return kCastFields | kTriangleCastFields;
+    case Family::RayMesh:
+        return kCastFields | kMeshCastFields;
+    case Family::RayAabb:
+    case Family::SegmentAabb:
+    case Family::RayPlane:
+    case Family::RaySphere:
+    case Family::RayObb:
+        return kCastFields;
+    case Family::AabbAabb:
+    case Family::SphereAabb:
+    case Family::SphereSphere:
+    case Family::ObbObb:
+    case Family::PointAabb:
+    case Family::PointSphere:
+    case Family::PointObb:
+    case Family::AabbTriangle:
+    case Family::SphereTriangle:
+    case Family::TriangleTriangle:
+        return kOverlapFields | kFieldSeparatingAxis;
+    }
+    return kFieldHit;
+}
 bool IsCast(Family family) { return Entry(family).cast; }
 std::string_view FamilyShapeA(Family family) { return Entry(family).a; }
 std::string_view FamilyShapeB(Family family) { return Entry(family).b; }

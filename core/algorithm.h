@@ -28,9 +28,15 @@ enum class Family {
     ObbObb,
     PointAabb,
     PointSphere,
-    PointObb
+    PointObb,
+    RayTriangle,
+    SegmentTriangle,
+    RayMesh,
+    AabbTriangle,
+    SphereTriangle,
+    TriangleTriangle
 };
-inline constexpr int kFamilyCount = 12;
+inline constexpr int kFamilyCount = 18;
 
 enum class Precision { Float, Double };
 
@@ -42,6 +48,10 @@ std::optional<Family> FamilyFromName(std::string_view name);
 std::span<const Family> AllFamilies();
 /// Ray casts report t; overlaps report depth.
 bool IsCast(Family family);
+/// The result fields an algorithm of the family may fill (Field bits): a cast's t, point and
+/// normal, with u, v and front against a triangle and the triangle's index against a mesh; an
+/// overlap's depth, normal, contact and separating axis.
+std::uint32_t FamilyFields(Family family);
 /// Protocol type names of the family's a and b shapes ("ray", "aabb").
 std::string_view FamilyShapeA(Family family);
 std::string_view FamilyShapeB(Family family);
@@ -65,8 +75,8 @@ using RunFn = Result (*)(const Query& query, Precision precision, Trace* trace);
 
 /// Any shape of the protocol rounded to float (ShapeCast<float>): a batch in Precision::Float
 /// reads its shapes in this form, so that each is rounded once, not once per query and algorithm.
-using FloatShape =
-    std::variant<Ray<float>, Segment<float>, Plane<float>, Aabb<float>, Sphere<float>, Obb<float>, Point<float>>;
+using FloatShape = std::variant<Ray<float>, Segment<float>, Plane<float>, Aabb<float>, Sphere<float>, Obb<float>,
+                                Point<float>, Triangle<float>, Mesh<float>>;
 
 /// The shape rounded to nearest float, component by component (the same ShapeCast the single
 /// query runner applies, so a batch and a single run see the same float inputs).
@@ -222,5 +232,11 @@ void RegisterSphereAabb(std::vector<AlgorithmInfo>& out);
 void RegisterSphereSphere(std::vector<AlgorithmInfo>& out);
 void RegisterObbObb(std::vector<AlgorithmInfo>& out);
 void RegisterPointSolid(std::vector<AlgorithmInfo>& out);
+void RegisterRayTriangle(std::vector<AlgorithmInfo>& out);
+void RegisterSegmentTriangle(std::vector<AlgorithmInfo>& out);
+void RegisterRayMesh(std::vector<AlgorithmInfo>& out);
+void RegisterAabbTriangle(std::vector<AlgorithmInfo>& out);
+void RegisterSphereTriangle(std::vector<AlgorithmInfo>& out);
+void RegisterTriangleTriangle(std::vector<AlgorithmInfo>& out);
 
 } // namespace hitlab

@@ -115,6 +115,8 @@ struct ValueScale {
     /// normals are unit vectors; one computed as (point - centre) / radius (ray_sphere) or along the
     /// centres' difference (sphere_sphere) carries the point's error divided by the radius or distance
     double normal = 1;
+    /// barycentric u and v: their error is the point's over the triangle's size (>= 1)
+    double barycentric = 1;
 };
 
 /// The floors of query's values (a handful of max operations).

@@ -50,6 +50,14 @@ double ShapeLength(const Shape& shape)
     }
     case ShapeKind::Point:
         return MaxAbs(std::get<Point<double>>(shape).position);
+    case ShapeKind::Triangle: {
+        const auto& v = std::get<Triangle<double>>(shape).vertices;
+        return std::max({MaxAbs(v[0]), MaxAbs(v[1]), MaxAbs(v[2])});
+    }
+    case ShapeKind::Mesh: {
+        const auto& mesh = std::get<Mesh<double>>(shape);
+        return mesh.data ? std::max(MaxAbs(mesh.data->boundsMin), MaxAbs(mesh.data->boundsMax)) : 0.0;
+    }
     }
     UnknownShapeKind(KindOf(shape));
 }
@@ -65,8 +73,17 @@ bool VectorsClose(const glm::dvec3& a, const glm::dvec3& b, double floor, Precis
     return true;
 }
 
-constexpr std::array<std::uint32_t, 5> kValueFields = {kFieldTEnter, kFieldTExit, kFieldPoint, kFieldNormal,
-                                                       kFieldDepth};
+constexpr std::array<std::uint32_t, 9> kValueFields = {
+    kFieldTEnter, kFieldTExit, kFieldPoint, kFieldNormal, kFieldDepth, kFieldU, kFieldV, kFieldFront, kFieldTriangle};
+
+/// The barycentric coordinates' floor: u = area ratio, so its error is the point's error over the
+/// triangle's size (the square root of twice its area); 1 at least, inf for a flat triangle.
+double BarycentricScale(double length, const Triangle<double>& triangle)
+{
+    const auto& v = triangle.vertices;
+    const double size = std::sqrt(glm::length(glm::cross(v[1] - v[0], v[2] - v[0])));
+    return size > 0 ? std::max(1.0, length / size) : INFINITY;
+}
 
 /// One cause of value differences and the fields it explains.
 struct Cause {
@@ -108,6 +125,16 @@ ValueScale QueryValueScale(const Query& query)
         scale.normal = std::max(1.0, scale.length / distance);
         break;
     }
+    case Family::RayTriangle:
+    case Family::SegmentTriangle:
+        scale.barycentric = BarycentricScale(scale.length, std::get<Triangle<double>>(query.b));
+        break;
+    case Family::RayMesh: // the triangle hit is not known here: the mesh's smallest scale is not either
+        scale.barycentric = INFINITY;
+        break;
+    case Family::AabbTriangle:
+    case Family::SphereTriangle:
+    case Family::TriangleTriangle:
     case Family::RayAabb:
     case Family::SegmentAabb:
     case Family::RayPlane:
@@ -154,6 +181,16 @@ std::uint32_t DifferingValues(Family family, const ValueScale& scale, Precision 
         if ((both & kFieldPoint) != 0 && !VectorsClose(x.point, y.point, scale.length, precision, ulps)) {
             differs |= kFieldPoint;
         }
+        if (x.hasUv && y.hasUv) {
+            scalar(kFieldU, x.u, y.u, scale.barycentric);
+            scalar(kFieldV, x.v, y.v, scale.barycentric);
+        }
+        if ((both & kFieldFront) != 0 && (x.hasFront != y.hasFront || x.front != y.front)) {
+            differs |= kFieldFront;
+        }
+        if ((both & kFieldTriangle) != 0 && (x.hasTriangle != y.hasTriangle || x.triangle != y.triangle)) {
+            differs |= kFieldTriangle;
+        }
     } else {
         scalar(kFieldDepth, x.depth, y.depth, scale.length);
     }
@@ -176,52 +213,29 @@ std::uint32_t ValueDifferences(const Query& query, Precision precision, const Va
     return differs;
 }
 
-const char* FieldName(std::uint32_t bit)
-{
-    switch (bit) {
-    case kFieldHit:
-        return "hit";
-    case kFieldTEnter:
-        return "t_enter";
-    case kFieldTExit:
-        return "t_exit";
-    case kFieldPoint:
-        return "point";
-    case kFieldNormal:
-        return "normal";
-    case kFieldDepth:
-        return "depth";
-    case kFieldContact:
-        return "contact";
-    case kFieldSeparatingAxis:
-        return "separating_axis";
-    default:
-        return "";
-    }
-}
-
-std::string FieldListText(std::uint32_t fields)
-{
-    std::string out;
-    for (std::uint32_t bit = 1; bit <= kFieldSeparatingAxis; bit <<= 1) {
-        if ((fields & bit) != 0) {
-            out += (out.empty() ? "" : ", ") + std::string(FieldName(bit));
-        }
-    }
-    return out;
-}
-
 namespace detail {
 
 double ScalarField(const Result& result, std::uint32_t field)
 {
-    return field == kFieldTEnter ? result.tEnter : field == kFieldTExit ? result.tExit : result.depth;
+    switch (field) {
+    case kFieldTEnter:
+        return result.tEnter;
+    case kFieldTExit:
+        return result.tExit;
+    case kFieldU:
+        return result.u;
+    case kFieldV:
+        return result.v;
+    default:
+        return result.depth;
+    }
 }
 
 double FieldFloor(const ValueScale& scale, std::uint32_t field)
 {
     return field == kFieldTEnter || field == kFieldTExit ? scale.t
            : field == kFieldNormal                       ? scale.normal
+           : field == kFieldU || field == kFieldV        ? scale.barycentric
                                                          : scale.length;
 }
 
@@ -408,7 +422,8 @@ void WriteCauses(const ValueCauses& c, const Result& x, const Result& ref, Algor
             }
             values += values.empty() ? "" : ", ";
             values += FieldListText(field);
-            if (field == kFieldTEnter || field == kFieldTExit || field == kFieldDepth) {
+            if (field == kFieldTEnter || field == kFieldTExit || field == kFieldDepth || field == kFieldU ||
+                field == kFieldV) {
                 values += " " + ShortNumber(ScalarField(x, field) + 0.0, 9) + " (reference " +
                           ShortNumber(ScalarField(ref, field) + 0.0, 9) + ")";
             }
@@ -440,7 +455,8 @@ std::uint32_t ExplainValues(const Query& q, Precision precision, const Situation
         if ((out.differs & field) == 0) {
             continue;
         }
-        const bool followsTEnter = check.cast && (field == kFieldPoint || field == kFieldNormal);
+        // the point, normal, barycentrics, side and triangle at t_enter follow from it
+        const bool followsTEnter = check.cast && field != kFieldTEnter && field != kFieldTExit;
         if (check.Exact(field, c)) {
             continue;
         }

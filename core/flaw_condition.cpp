@@ -106,6 +106,15 @@ std::vector<double> AxisComponents(const Query& q)
     }
     case Family::RayPlane:
         return {glm::dot(std::get<Plane<double>>(q.b).normal, d)};
+    case Family::RayTriangle:
+    case Family::SegmentTriangle: { // the triangle's plane, as ray_plane's: its winding normal
+        const auto& v = std::get<Triangle<double>>(q.b).vertices;
+        return {glm::dot(glm::cross(v[1] - v[0], v[2] - v[0]), d)};
+    }
+    case Family::RayMesh:
+    case Family::AabbTriangle:
+    case Family::SphereTriangle:
+    case Family::TriangleTriangle:
     case Family::RaySphere:
     case Family::AabbAabb:
     case Family::SphereAabb:
@@ -141,6 +150,8 @@ std::optional<FaceSlab> FaceSlabOf(const Shape& s, const glm::dvec3& p, int axis
     case ShapeKind::Plane:
     case ShapeKind::Sphere:
     case ShapeKind::Point:
+    case ShapeKind::Triangle:
+    case ShapeKind::Mesh:
         return std::nullopt;
     }
     UnknownShapeKind(KindOf(s));
@@ -210,6 +221,11 @@ double SmallestExtent(const Shape& s)
     }
     case ShapeKind::Sphere:
         return std::get<Sphere<double>>(s).radius;
+    case ShapeKind::Triangle: { // its shortest side
+        const auto& v = std::get<Triangle<double>>(s).vertices;
+        return std::min({glm::length(v[1] - v[0]), glm::length(v[2] - v[1]), glm::length(v[0] - v[2])});
+    }
+    case ShapeKind::Mesh:
     case ShapeKind::Ray:
     case ShapeKind::Segment:
     case ShapeKind::Plane:
@@ -241,6 +257,12 @@ double CentreDistance(const Query& q)
     case Family::ObbObb:
     case Family::PointAabb:
     case Family::PointObb:
+    case Family::RayTriangle:
+    case Family::SegmentTriangle:
+    case Family::RayMesh:
+    case Family::AabbTriangle:
+    case Family::SphereTriangle:
+    case Family::TriangleTriangle:
         return -1;
     }
     const double m = std::max({std::abs(d.x), std::abs(d.y), std::abs(d.z)});

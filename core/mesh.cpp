@@ -1,6 +1,8 @@
 // Making a mesh's shared data (core/mesh.h).
 #include "mesh.h"
 
+#include <glm/common.hpp>
+
 namespace hitlab {
 
 std::shared_ptr<const MeshData> MakeMeshData(std::vector<glm::dvec3> vertices,
@@ -8,8 +10,13 @@ std::shared_ptr<const MeshData> MakeMeshData(std::vector<glm::dvec3> vertices,
 {
     auto data = std::make_shared<MeshData>();
     data->floatVertices.reserve(vertices.size());
+    if (!vertices.empty()) {
+        data->boundsMin = data->boundsMax = vertices.front();
+    }
     for (const glm::dvec3& v : vertices) {
         data->floatVertices.emplace_back(v);
+        data->boundsMin = glm::min(data->boundsMin, v);
+        data->boundsMax = glm::max(data->boundsMax, v);
     }
     data->vertices = std::move(vertices);
     data->triangles = std::move(triangles);

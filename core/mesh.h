@@ -27,7 +27,8 @@ struct MeshData {
     std::vector<glm::dvec3> vertices;
     std::vector<std::array<std::uint32_t, 3>> triangles; ///< 0-based indices into vertices
     std::vector<glm::vec3> floatVertices;                ///< vertices rounded to nearest float
-    std::string file; ///< the file it came from, as the scene names it ("" when inline)
+    std::string file;                      ///< the file it came from, as the scene names it ("" when inline)
+    glm::dvec3 boundsMin{0}, boundsMax{0}; ///< the box around the vertices (0 when there are none)
 
     // The hierarchies over its triangles, one per precision (0 float, 1 double), built on first use
     // by BvhOf (core/bvh.h).
@@ -40,6 +41,18 @@ struct MeshData {
 std::shared_ptr<const MeshData> MakeMeshData(std::vector<glm::dvec3> vertices,
                                              std::vector<std::array<std::uint32_t, 3>> triangles,
                                              std::string file = {});
+
+/// The same triangles with every vertex p replaced by move(p) (the file name is kept only when
+/// keepFile: a moved mesh is no longer the file's).
+template <typename Fn>
+std::shared_ptr<const MeshData> MovedMeshData(const MeshData& mesh, Fn&& move, bool keepFile = false)
+{
+    std::vector<glm::dvec3> vertices = mesh.vertices;
+    for (glm::dvec3& v : vertices) {
+        v = move(v);
+    }
+    return MakeMeshData(std::move(vertices), mesh.triangles, keepFile ? mesh.file : std::string());
+}
 
 /// Whether two meshes have the same vertices and triangles (the file name is not compared).
 bool SameMeshGeometry(const MeshData& a, const MeshData& b);

@@ -79,6 +79,9 @@ bool VerdictFlipsNear(const Query& query, double relative, const std::function<b
         return flips(Obb<double>{x.center, x.halfExtents + d, x.axes}) ||
                (h.x >= 0 && h.y >= 0 && h.z >= 0 && flips(Obb<double>{x.center, h, x.axes})) || moved();
     }
+    case ShapeKind::Triangle:
+    case ShapeKind::Mesh: // no size to grow: moved only
+        return moved();
     case ShapeKind::Ray:
     case ShapeKind::Segment:
     case ShapeKind::Point:

@@ -95,6 +95,21 @@ bool SolidBounds(const Shape& shape, glm::dvec3& min, glm::dvec3& max)
         min = std::get<Point<double>>(shape).position;
         max = min;
         break;
+    case ShapeKind::Triangle: {
+        const auto& v = std::get<Triangle<double>>(shape).vertices;
+        min = glm::min(v[0], glm::min(v[1], v[2]));
+        max = glm::max(v[0], glm::max(v[1], v[2]));
+        break;
+    }
+    case ShapeKind::Mesh: {
+        const auto& mesh = std::get<Mesh<double>>(shape);
+        if (mesh.TriangleCount() == 0) {
+            return false;
+        }
+        min = mesh.data->boundsMin;
+        max = mesh.data->boundsMax;
+        break;
+    }
     case ShapeKind::Ray:
     case ShapeKind::Segment:
     case ShapeKind::Plane:

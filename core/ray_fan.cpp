@@ -44,6 +44,23 @@ void Bound(const Shape& target, const glm::dvec3& origin, glm::dvec3* center, do
         *radius = std::max(1.0, glm::length(*center - origin));
         break;
     }
+    case ShapeKind::Triangle: {
+        const auto& v = std::get<Triangle<double>>(target).vertices;
+        *center = (v[0] + v[1] + v[2]) / 3.0;
+        *radius = std::max({glm::length(v[0] - *center), glm::length(v[1] - *center), glm::length(v[2] - *center)});
+        break;
+    }
+    case ShapeKind::Mesh: {
+        const auto& m = std::get<Mesh<double>>(target);
+        if (m.data) {
+            *center = (m.data->boundsMin + m.data->boundsMax) * 0.5;
+            *radius = glm::length(m.data->boundsMax - m.data->boundsMin) * 0.5;
+            break;
+        }
+        *center = origin;
+        *radius = 1;
+        break;
+    }
     case ShapeKind::Ray:
     case ShapeKind::Segment:
     case ShapeKind::Point:

@@ -55,6 +55,8 @@ enum Field : std::uint32_t {
     kFieldFront = 1u << 10,
     kFieldTriangle = 1u << 11,
 };
+/// The last field bit (loops over every field run up to it).
+constexpr std::uint32_t kFieldLast = kFieldTriangle;
 /// What a triangle cast fills (ray_triangle, segment_triangle), and a mesh cast.
 constexpr std::uint32_t kTriangleCastFields = kFieldU | kFieldV | kFieldFront;
 constexpr std::uint32_t kMeshCastFields = kTriangleCastFields | kFieldTriangle;

@@ -255,6 +255,8 @@ bool IsFanTarget(const Shape& shape)
     case ShapeKind::Aabb:
     case ShapeKind::Sphere:
     case ShapeKind::Obb:
+    case ShapeKind::Triangle:
+    case ShapeKind::Mesh:
         return true;
     case ShapeKind::Ray:
     case ShapeKind::Segment:

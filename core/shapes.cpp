@@ -26,8 +26,19 @@ Shape DefaultShape(ShapeKind kind)
         return Obb<double>{};
     case ShapeKind::Point:
         return Point<double>{};
+    case ShapeKind::Triangle:
+        return Triangle<double>{};
+    case ShapeKind::Mesh:
+        return DefaultMesh();
     }
     UnknownShapeKind(kind);
+}
+
+Mesh<double> DefaultMesh()
+{
+    static const std::shared_ptr<const MeshData> square =
+        MakeMeshData({{0, 0, 0}, {1, 0, 0}, {1, 1, 0}, {0, 1, 0}}, {{{0, 1, 2}}, {{0, 2, 3}}});
+    return {square};
 }
 
 void UnknownShapeKind(ShapeKind kind)
@@ -53,6 +64,10 @@ const char* ShapeKindName(ShapeKind kind)
         return "obb";
     case ShapeKind::Point:
         return "point";
+    case ShapeKind::Triangle:
+        return "triangle";
+    case ShapeKind::Mesh:
+        return "mesh";
     }
     UnknownShapeKind(kind);
 }
@@ -81,6 +96,8 @@ const char* ShapeKindNoun(ShapeKind kind)
     case ShapeKind::Plane:
     case ShapeKind::Sphere:
     case ShapeKind::Point:
+    case ShapeKind::Triangle:
+    case ShapeKind::Mesh:
         return ShapeKindName(kind);
     }
     UnknownShapeKind(kind);
@@ -119,6 +136,18 @@ Shape Translated(const Shape& shape, const glm::dvec3& d)
     case ShapeKind::Point:
         std::get<Point<double>>(out).position += d;
         break;
+    case ShapeKind::Triangle:
+        for (auto& v : std::get<Triangle<double>>(out).vertices) {
+            v += d;
+        }
+        break;
+    case ShapeKind::Mesh: {
+        auto& mesh = std::get<Mesh<double>>(out);
+        if (mesh.data) {
+            mesh.data = MovedMeshData(*mesh.data, [&d](const glm::dvec3& v) { return v + d; });
+        }
+        break;
+    }
     }
     return out;
 }
@@ -150,6 +179,17 @@ std::optional<glm::dvec3> ShapeCenter(const Shape& shape)
         return std::get<Obb<double>>(shape).center;
     case ShapeKind::Point:
         return std::get<Point<double>>(shape).position;
+    case ShapeKind::Triangle: {
+        const auto& v = std::get<Triangle<double>>(shape).vertices;
+        return (v[0] + v[1] + v[2]) / 3.0;
+    }
+    case ShapeKind::Mesh: {
+        const auto& mesh = std::get<Mesh<double>>(shape);
+        if (!mesh.data) {
+            return std::nullopt;
+        }
+        return (mesh.data->boundsMin + mesh.data->boundsMax) * 0.5;
+    }
     }
     UnknownShapeKind(KindOf(shape));
 }
@@ -170,6 +210,8 @@ std::optional<CastLine> CastLineOf(const Shape& shape)
     case ShapeKind::Sphere:
     case ShapeKind::Obb:
     case ShapeKind::Point:
+    case ShapeKind::Triangle:
+    case ShapeKind::Mesh:
         return std::nullopt;
     }
     UnknownShapeKind(KindOf(shape));

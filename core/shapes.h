@@ -116,8 +116,8 @@ struct Mesh {
 };
 
 /// Any shape of the protocol, in double (the precision of input files and of the scene).
-using Shape =
-    std::variant<Ray<double>, Segment<double>, Plane<double>, Aabb<double>, Sphere<double>, Obb<double>, Point<double>>;
+using Shape = std::variant<Ray<double>, Segment<double>, Plane<double>, Aabb<double>, Sphere<double>, Obb<double>,
+                           Point<double>, Triangle<double>, Mesh<double>>;
 /// How many types of shape there are (tables indexed by Shape::index()).
 inline constexpr std::size_t kShapeTypes = std::variant_size_v<Shape>;
 
@@ -129,12 +129,12 @@ inline constexpr std::size_t kShapeTypes = std::variant_size_v<Shape>;
 /// std::get_if; scripts/check-source rejects a chain of get_if / holds_alternative / is_same_v over
 /// several shape types on one value, and `.index()` on a shape outside this header.
 /// docs/architecture.md, "Adding a shape", lists the places.
-enum class ShapeKind : std::uint8_t { Ray, Segment, Plane, Aabb, Sphere, Obb, Point };
+enum class ShapeKind : std::uint8_t { Ray, Segment, Plane, Aabb, Sphere, Obb, Point, Triangle, Mesh };
 
 /// Every kind, in enum (and variant) order.
-inline constexpr std::array<ShapeKind, 7> kShapeKinds{ShapeKind::Ray,  ShapeKind::Segment, ShapeKind::Plane,
-                                                      ShapeKind::Aabb, ShapeKind::Sphere,  ShapeKind::Obb,
-                                                      ShapeKind::Point};
+inline constexpr std::array<ShapeKind, 9> kShapeKinds{ShapeKind::Ray,   ShapeKind::Segment,  ShapeKind::Plane,
+                                                      ShapeKind::Aabb,  ShapeKind::Sphere,   ShapeKind::Obb,
+                                                      ShapeKind::Point, ShapeKind::Triangle, ShapeKind::Mesh};
 
 /// The Shape alternative of a kind.
 template <ShapeKind K>
@@ -147,7 +147,9 @@ static_assert(std::is_same_v<ShapeOf<ShapeKind::Ray>, Ray<double>> &&
                   std::is_same_v<ShapeOf<ShapeKind::Aabb>, Aabb<double>> &&
                   std::is_same_v<ShapeOf<ShapeKind::Sphere>, Sphere<double>> &&
                   std::is_same_v<ShapeOf<ShapeKind::Obb>, Obb<double>> &&
-                  std::is_same_v<ShapeOf<ShapeKind::Point>, Point<double>>,
+                  std::is_same_v<ShapeOf<ShapeKind::Point>, Point<double>> &&
+                  std::is_same_v<ShapeOf<ShapeKind::Triangle>, Triangle<double>> &&
+                  std::is_same_v<ShapeOf<ShapeKind::Mesh>, Mesh<double>>,
               "ShapeKind's enumerators follow Shape's alternatives, in order");
 static_assert(
     [] {
@@ -241,7 +243,8 @@ Shape Translated(const Shape& shape, const glm::dvec3& d);
 glm::dvec3 ObbAxisHalfWidths(const Obb<double>& obb);
 
 /// Where a shape sits: a box's or oriented box's centre, a sphere's centre, a ray's origin, a
-/// segment's midpoint; nullopt for a plane (it has no centre).
+/// segment's midpoint, a triangle's centroid, the centre of a mesh's bounding box; nullopt for a
+/// plane (it has no centre).
 std::optional<glm::dvec3> ShapeCenter(const Shape& shape);
 
 /// The line a cast runs along: points origin + t * direction. A ray's own origin and direction; a
@@ -253,9 +256,13 @@ struct CastLine {
 /// The cast line of a ray or a segment; nullopt for the other shapes.
 std::optional<CastLine> CastLineOf(const Shape& shape);
 
+/// A mesh of the two triangles of the unit square in z = 0, (0,0,0) (1,0,0) (1,1,0) (0,1,0).
+Mesh<double> DefaultMesh();
+
 /// Calls fn(number) on every number of the shape, in member order (a ray's origin then direction,
 /// x, y, z; a plane's normal then distance; an obb's centre, half extents, then its axes when
-/// withAxes). S is Shape (fn gets double&) or const Shape (fn gets const double&).
+/// withAxes; a triangle's vertices; a mesh's vertices). S is Shape (fn gets double&) or const Shape
+/// (fn gets const double&); a mesh's numbers are changed in a copy of its data.
 template <typename S, typename Fn>
 requires std::is_same_v<std::remove_const_t<S>, Shape>
 void ForEachShapeNumber(S& shape, bool withAxes, Fn&& fn)
@@ -310,6 +317,28 @@ void ForEachShapeNumber(S& shape, bool withAxes, Fn&& fn)
     case ShapeKind::Point:
         vec(std::get<Point<double>>(shape).position);
         return;
+    case ShapeKind::Triangle:
+        for (auto& v : std::get<Triangle<double>>(shape).vertices) {
+            vec(v);
+        }
+        return;
+    case ShapeKind::Mesh: {
+        auto& mesh = std::get<Mesh<double>>(shape);
+        if (!mesh.data) {
+            return;
+        }
+        if constexpr (std::is_const_v<S>) {
+            for (const auto& v : mesh.data->vertices) {
+                vec(v);
+            }
+        } else { // the data is shared and immutable: the numbers are changed in a copy
+            mesh.data = MovedMeshData(*mesh.data, [&vec](glm::dvec3 v) {
+                vec(v);
+                return v;
+            });
+        }
+        return;
+    }
     }
 }
 

@@ -75,6 +75,13 @@ Query PerturbQuery(const Query& query, double relative, std::uint64_t& state)
         case ShapeKind::Point:
             jiggle3(std::get<Point<double>>(*shape).position);
             break;
+        case ShapeKind::Triangle:
+            for (auto& v : std::get<Triangle<double>>(*shape).vertices) {
+                jiggle3(v);
+            }
+            break;
+        case ShapeKind::Mesh: // its data is shared and may hold millions of vertices: the ray moves
+            break;
         }
     }
     return q;

@@ -37,6 +37,8 @@ bool BoxFrame(const Shape& shape, glm::dvec3& center, glm::dvec3& half, std::arr
     case ShapeKind::Plane:
     case ShapeKind::Sphere:
     case ShapeKind::Point:
+    case ShapeKind::Triangle:
+    case ShapeKind::Mesh:
         return false;
     }
     UnknownShapeKind(KindOf(shape));

@@ -1,6 +1,8 @@
 // Scene drawing: shapes, results and traces to primitives.
 #include "scene_draw.h"
+
 #include "draw_helpers.h"
+#include "mesh_draw.h"
 
 #include "trace_draw.h"
 
@@ -170,6 +172,12 @@ void DrawShape(const SceneShape& s, const SceneDrawOptions& o, DrawSink& out)
         return;
     case ShapeKind::Plane:
         DrawPlane(s, std::get<Plane<double>>(s.shape), looks, o.camera, out);
+        return;
+    case ShapeKind::Triangle:
+        DrawTriangleShape(std::get<Triangle<double>>(s.shape), {s.color, looks.hovered, looks.selected}, out);
+        return;
+    case ShapeKind::Mesh:
+        DrawMeshShape(std::get<Mesh<double>>(s.shape), {s.color, looks.hovered, looks.selected}, out);
         return;
     }
 }

@@ -108,6 +108,15 @@ double BoundingRadius(const Shape& shape)
         return glm::length(std::get<Obb<double>>(shape).halfExtents);
     case ShapeKind::Sphere:
         return std::get<Sphere<double>>(shape).radius;
+    case ShapeKind::Triangle: {
+        const auto& v = std::get<Triangle<double>>(shape).vertices;
+        const glm::dvec3 c = (v[0] + v[1] + v[2]) / 3.0;
+        return std::max({glm::length(v[0] - c), glm::length(v[1] - c), glm::length(v[2] - c)});
+    }
+    case ShapeKind::Mesh: {
+        const auto& m = std::get<Mesh<double>>(shape);
+        return m.data ? glm::length(m.data->boundsMax - m.data->boundsMin) * 0.5 : 0.0;
+    }
     case ShapeKind::Ray:
     case ShapeKind::Segment:
     case ShapeKind::Plane:

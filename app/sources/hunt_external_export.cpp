@@ -48,6 +48,9 @@ std::pair<std::string, std::string> AbiShape(const Shape& shape)
     }
     case ShapeKind::Point:
         return {"", ""};
+    case ShapeKind::Triangle:
+    case ShapeKind::Mesh: // not in the ABI's union (include/hitlab/plugin.h)
+        return {"", ""};
     }
     UnknownShapeKind(KindOf(shape));
 }

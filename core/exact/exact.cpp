@@ -3,6 +3,7 @@
 #include "exact.h"
 
 #include "exact_geometry.h"
+#include "exact_triangle.h"
 
 #include <cfloat>
 #include <cmath>
@@ -366,6 +367,14 @@ ExactResult JudgeExact(const Query& query)
     case Family::PointObb:
         JudgePointObb(r, std::get<Point<double>>(query.a), std::get<Obb<double>>(query.b));
         break;
+    case Family::RayTriangle:
+    case Family::SegmentTriangle:
+    case Family::RayMesh:
+    case Family::AabbTriangle:
+    case Family::SphereTriangle:
+    case Family::TriangleTriangle:
+        exact::JudgeTriangleFamily(r, query);
+        break;
     }
     return r;
 }
@@ -427,6 +436,13 @@ bool IntervalHit(const Query& query, bool& degenerate)
     case Family::PointObb:
         return exact::PointInObb<Interval>(std::get<Point<double>>(query.a), std::get<Obb<double>>(query.b),
                                            &degenerate);
+    case Family::RayTriangle:
+    case Family::SegmentTriangle:
+    case Family::RayMesh:
+    case Family::AabbTriangle:
+    case Family::SphereTriangle:
+    case Family::TriangleTriangle:
+        return exact::IntervalTriangleHit(query);
     }
     return false;
 }
@@ -450,37 +466,6 @@ bool ExactHit(const Query& query)
         return *fast;
     }
     return JudgeExact(query).hit;
-}
-
-double UlpError(double exactValue, double computed, Precision precision)
-{
-    if (exactValue == computed) {
-        return 0;
-    }
-    if (!std::isfinite(exactValue) || !std::isfinite(computed)) {
-        return INFINITY;
-    }
-    const int mantissa = precision == Precision::Float ? 23 : 52;
-    const int minExponent = precision == Precision::Float ? -149 : -1074;
-    int e = 0;
-    std::frexp(exactValue, &e); // |exact| in [2^(e-1), 2^e)
-    const int ulpExponent = exactValue == 0 ? minExponent : std::max(e - 1 - mantissa, minExponent);
-    return std::fabs(computed - exactValue) / std::ldexp(1.0, ulpExponent);
-}
-
-std::string DescribeExact(const ExactResult& r)
-{
-    if (!r.valid) {
-        return "invalid: " + r.note;
-    }
-    if (!r.hit) {
-        return "miss";
-    }
-    auto text = [](const ExactValue& v) { return v.exact ? v.text : v.text + "..."; };
-    if (IsCast(r.family)) {
-        return "hit, t in [" + text(r.tEnter) + ", " + text(r.tExit) + "]" + (r.exactT ? " (exact)" : " (approx.)");
-    }
-    return "hit, depth " + text(r.depth) + (r.exactDepth ? " (exact)" : " (approx.)");
 }
 
 } // namespace hitlab

@@ -33,6 +33,14 @@ struct ExactResult {
     ExactValue depth;
     bool exactT = false;     ///< tEnter and tExit are exact rationals
     bool exactDepth = false; ///< depth is an exact rational
+    // triangle and mesh casts, when hit: the barycentrics of the point at tEnter (of the lowest-index
+    // triangle hit there, for a mesh), the side the ray arrives on, and the triangle's index
+    ExactValue u, v;
+    bool hasUv = false;    ///< the triangle hit spans a plane (u and v are defined)
+    bool hasFront = false; ///< false when the ray lies in the triangle's plane
+    bool front = false;
+    bool hasTriangle = false;
+    std::uint32_t triangle = 0;
 };
 
 /// The exact answer for query (shapes of the family's types, as checked by QueryShapesMatch).

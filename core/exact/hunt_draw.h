@@ -229,5 +229,7 @@ Query DrawObbObb(Rng& rng, const char** what);
 Query DrawPointAabb(Rng& rng, const char** what);
 Query DrawPointSphere(Rng& rng, const char** what);
 Query DrawPointObb(Rng& rng, const char** what);
+/// A query of a triangle or mesh family (hunt_triangles.cpp).
+Query DrawTriangleFamily(Family family, Rng& rng, const char** what);
 
 } // namespace hitlab::hunt::draw

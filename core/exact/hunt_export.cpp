@@ -61,6 +61,24 @@ std::string ShapeLiteral(const Shape& shape)
     }
     case ShapeKind::Point:
         return "hitlab::Point<double>{" + VecLiteral(std::get<Point<double>>(shape).position) + "}";
+    case ShapeKind::Triangle: {
+        const auto& v = std::get<Triangle<double>>(shape).vertices;
+        return "hitlab::Triangle<double>{{hitlab::Vec3<double>" + VecLiteral(v[0]) + ", hitlab::Vec3<double>" +
+               VecLiteral(v[1]) + ", hitlab::Vec3<double>" + VecLiteral(v[2]) + "}}";
+    }
+    case ShapeKind::Mesh: {
+        const auto& m = std::get<Mesh<double>>(shape);
+        std::string vertices, triangles;
+        for (size_t i = 0; m.data && i < m.data->vertices.size(); ++i) {
+            vertices += (i == 0 ? "" : ", ") + VecLiteral(m.data->vertices[i]);
+        }
+        for (size_t i = 0; i < m.TriangleCount(); ++i) {
+            const auto& t = m.data->triangles[i];
+            triangles += (i == 0 ? "{" : ", {") + std::to_string(t[0]) + ", " + std::to_string(t[1]) + ", " +
+                         std::to_string(t[2]) + "}";
+        }
+        return "hitlab::Mesh<double>{hitlab::MakeMeshData({" + vertices + "}, {" + triangles + "})}";
+    }
     }
     UnknownShapeKind(KindOf(shape));
 }

@@ -62,6 +62,14 @@ void ScaleShape(Shape& shape, double s)
     case ShapeKind::Point:
         std::get<Point<double>>(shape).position *= s;
         return;
+    case ShapeKind::Triangle:
+        for (dvec3& v : std::get<Triangle<double>>(shape).vertices) {
+            v *= s;
+        }
+        return;
+    case ShapeKind::Mesh:
+        ForEachShapeNumber(shape, false, [s](double& x) { x *= s; });
+        return;
     }
 }
 
@@ -104,6 +112,8 @@ void Repair(Query& q, Rng& rng)
         }
         case ShapeKind::Segment:
         case ShapeKind::Point:
+        case ShapeKind::Triangle: // any three points are a triangle
+        case ShapeKind::Mesh:
             break;
         }
     }
@@ -175,6 +185,14 @@ Query Draw(Family family, Rng& rng, Precision precision, const std::optional<Que
             break;
         case Family::PointObb:
             q = DrawPointObb(rng, distribution);
+            break;
+        case Family::RayTriangle:
+        case Family::SegmentTriangle:
+        case Family::RayMesh:
+        case Family::AabbTriangle:
+        case Family::SphereTriangle:
+        case Family::TriangleTriangle:
+            q = DrawTriangleFamily(family, rng, distribution);
             break;
         }
     }

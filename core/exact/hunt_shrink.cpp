@@ -4,6 +4,7 @@
 #include "hunt_groups.h"
 
 #include "core/io/protocol.h"
+#include "core/pair_cull.h"
 #include "core/text.h"
 
 #include <charconv>
@@ -69,6 +70,20 @@ std::string Describe(const Shape& shape)
     }
     case ShapeKind::Point:
         return "point " + VecText(std::get<Point<double>>(shape).position);
+    case ShapeKind::Triangle: {
+        const auto& v = std::get<Triangle<double>>(shape).vertices;
+        return "triangle " + VecText(v[0]) + " " + VecText(v[1]) + " " + VecText(v[2]);
+    }
+    case ShapeKind::Mesh: {
+        const auto& m = std::get<Mesh<double>>(shape);
+        std::string s = "mesh of " + std::to_string(m.TriangleCount()) + " triangles";
+        for (size_t i = 0; i < m.TriangleCount() && i < 4; ++i) {
+            const Triangle<double> t = m.TriangleAt(i);
+            s += (i == 0 ? ": " : ", ") + VecText(t.vertices[0]) + " " + VecText(t.vertices[1]) + " " +
+                 VecText(t.vertices[2]);
+        }
+        return s + (m.TriangleCount() > 4 ? ", ..." : "");
+    }
     }
     UnknownShapeKind(KindOf(shape));
 }
@@ -76,6 +91,9 @@ std::string Describe(const Shape& shape)
 /// Pointers to every number of a shape that shrinking may change (not obb axes).
 void Numbers(Shape& shape, std::vector<double*>& out)
 {
+    if (std::get_if<Mesh<double>>(&shape) != nullptr) {
+        return; // a mesh's numbers live in its shared data (changed only in copies): kept as drawn
+    }
     ForEachShapeNumber(shape, false, [&out](double& x) { out.push_back(&x); });
 }
 
@@ -100,6 +118,8 @@ bool ValidShape(const Shape& shape)
     }
     case ShapeKind::Segment:
     case ShapeKind::Point:
+    case ShapeKind::Triangle:
+    case ShapeKind::Mesh:
         return true;
     }
     UnknownShapeKind(KindOf(shape));
@@ -133,9 +153,17 @@ void ShapeFlatness(const Shape& shape, std::vector<bool>& out)
         out.push_back(seg.start == seg.end);
         return;
     }
+    case ShapeKind::Triangle: { // coincident vertices
+        const auto& v = std::get<Triangle<double>>(shape).vertices;
+        out.push_back(v[0] == v[1]);
+        out.push_back(v[1] == v[2]);
+        out.push_back(v[2] == v[0]);
+        return;
+    }
     case ShapeKind::Ray:
     case ShapeKind::Plane:
     case ShapeKind::Point:
+    case ShapeKind::Mesh:
         return;
     }
 }
@@ -407,6 +435,15 @@ Scene CounterexampleScene(const Counterexample& c, const HuntOptions& options)
     case ShapeKind::Obb:
         scene.camera.target = std::get<Obb<double>>(c.query.b).center;
         break;
+    case ShapeKind::Triangle:
+    case ShapeKind::Mesh: {
+        glm::dvec3 lo, hi;
+        if (SolidBounds(c.query.b, lo, hi)) {
+            scene.camera.target = (lo + hi) * 0.5;
+            scene.camera.distance = 4 + 3 * glm::length(hi - lo);
+        }
+        break;
+    }
     case ShapeKind::Ray:
     case ShapeKind::Segment:
     case ShapeKind::Plane:

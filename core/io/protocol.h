@@ -12,6 +12,8 @@
 #include <nlohmann/json.hpp>
 
 #include <cstddef>
+#include <functional>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -43,6 +45,24 @@ struct Parsed {
 /// `id` and `color` are ignored; any other unknown key is reported in `warnings` when given.
 Parsed<Shape> ParseShape(const nlohmann::json& json, const std::string& path,
                          std::vector<std::string>* warnings = nullptr);
+
+/// Reads the mesh file a scene's mesh names in its "file" key (relative to the scene) into out, or
+/// returns the error; path is the key's path ("shapes[3].file").
+using MeshFileReader =
+    std::function<IoError(const std::string& file, const std::string& path, std::shared_ptr<const MeshData>& out)>;
+
+/// While alive, ParseShape reads a mesh's "file" key on this thread with reader (the scene reader
+/// sets one; without one, "file" is an error: a query line gives its mesh inline).
+class ScopedMeshFileReader {
+public:
+    explicit ScopedMeshFileReader(const MeshFileReader& reader);
+    ~ScopedMeshFileReader();
+    ScopedMeshFileReader(const ScopedMeshFileReader&) = delete;
+    ScopedMeshFileReader& operator=(const ScopedMeshFileReader&) = delete;
+
+private:
+    const MeshFileReader* m_previous;
+};
 
 /// The error when shape (at path) cannot be evaluated meaningfully in precision: a number that
 /// overflows float, or a direction or normal that rounds to zero in float. No error (what "") when fine.

@@ -82,6 +82,16 @@ IoError ReadGivenField(const json& j, const std::string& path, const char* key, 
     IoError e;
     if constexpr (std::is_same_v<T, double>) {
         e = ReadResultNumber(*it, path + "." + key, value);
+    } else if constexpr (std::is_same_v<T, bool>) {
+        e = it->is_boolean() ? IoError{}
+                             : IoError{path + "." + key, "must be true, false or null, got " + Describe(*it)};
+        value = it->is_boolean() && it->get<bool>();
+    } else if constexpr (std::is_same_v<T, std::uint32_t>) {
+        const bool index = it->is_number_unsigned() && it->get<std::uint64_t>() < kMaxMeshTriangles;
+        e = index ? IoError{}
+                  : IoError{path + "." + key, "must be a triangle index (an integer from 0 to " +
+                                                  std::to_string(kMaxMeshTriangles - 1) + "), got " + Describe(*it)};
+        value = index ? static_cast<std::uint32_t>(it->get<std::uint64_t>()) : 0u;
     } else {
         e = ReadResultVec3(*it, path + "." + key, value);
     }
@@ -124,9 +134,12 @@ IoError ParseGivenResult(const json& j, const std::string& path, Family family, 
     }
     out.result.hit = hit->get<bool>();
     const bool cast = IsCast(family);
-    static const std::vector<std::string_view> kCastKeys{"hit", "t_enter", "t_exit", "point", "normal"};
-    static const std::vector<std::string_view> kOverlapKeys{"hit", "depth", "normal", "contact", "separating_axis"};
-    const std::vector<std::string_view>& keys = cast ? kCastKeys : kOverlapKeys;
+    std::vector<std::string_view> keys;
+    for (std::uint32_t bit = 1; bit <= kFieldLast; bit <<= 1) {
+        if ((FamilyFields(family) & bit) != 0) {
+            keys.push_back(FieldName(bit));
+        }
+    }
     for (const auto& [key, value] : j.items()) {
         if (std::find(keys.begin(), keys.end(), key) == keys.end()) {
             return {path + "." + key, "not a result field of " + std::string(FamilyName(family)) + " (its fields are " +
@@ -140,6 +153,15 @@ IoError ParseGivenResult(const json& j, const std::string& path, Family family, 
         e = e.what.empty() ? ReadGivenField(j, path, "t_exit", kFieldTExit, r.tExit, out) : e;
         e = e.what.empty() ? ReadGivenField(j, path, "point", kFieldPoint, r.point, out) : e;
         e = e.what.empty() ? ReadGivenField(j, path, "normal", kFieldNormal, r.normal, out, &r.hasNormal) : e;
+        bool u = false, v = false;
+        e = e.what.empty() ? ReadGivenField(j, path, "u", kFieldU, r.u, out, &u) : e;
+        e = e.what.empty() ? ReadGivenField(j, path, "v", kFieldV, r.v, out, &v) : e;
+        r.hasUv = u && v;
+        e = e.what.empty() ? ReadGivenField(j, path, "front", kFieldFront, r.front, out, &r.hasFront) : e;
+        if (e.what.empty() && j.contains("front") && j["front"].is_null() && (FamilyFields(family) & kFieldFront)) {
+            out.returns |= kFieldFront; // null: the ray lies in the triangle's plane
+        }
+        e = e.what.empty() ? ReadGivenField(j, path, "triangle", kFieldTriangle, r.triangle, out, &r.hasTriangle) : e;
     } else {
         e = ReadGivenField(j, path, "depth", kFieldDepth, r.depth, out);
         e = e.what.empty() ? ReadGivenField(j, path, "normal", kFieldNormal, r.normal, out, &r.hasNormal) : e;

@@ -25,6 +25,10 @@ std::string FamilyNames();
 // Readers: each returns "" or the error naming path.
 IoError ReadNumber(const nlohmann::json& v, const std::string& path, double& out);
 IoError ReadVec3(const nlohmann::json& v, const std::string& path, glm::dvec3& out);
+/// A triangle's "vertices" (protocol_mesh.cpp).
+IoError ReadTriangle(const nlohmann::json& j, const std::string& path, Triangle<double>& out);
+/// A mesh's "vertices" and "triangles", or its "file" through the ScopedMeshFileReader.
+IoError ReadMesh(const nlohmann::json& j, const std::string& path, Mesh<double>& out);
 
 /// ParseShape, and when expected is not empty, the error `path.type: expected "aabb" for
 /// ray_aabb, got "sphere"` before anything else of the shape is read.

@@ -312,6 +312,10 @@ IoError ReadShapeOfKind(const json& j, ShapeKind kind, const std::string& path, 
         return ReadInto(ReadObb, j, path, out);
     case ShapeKind::Point:
         return ReadInto(ReadPoint, j, path, out);
+    case ShapeKind::Triangle:
+        return ReadInto(ReadTriangle, j, path, out);
+    case ShapeKind::Mesh:
+        return ReadInto(ReadMesh, j, path, out);
     }
     UnknownShapeKind(kind);
 }
@@ -334,6 +338,10 @@ std::vector<std::string_view> ShapeKeys(ShapeKind kind)
         return {"center", "half_extents", "axes", "rotation_deg"};
     case ShapeKind::Point:
         return {"position"};
+    case ShapeKind::Triangle:
+        return {"vertices"};
+    case ShapeKind::Mesh:
+        return {"vertices", "triangles", "file"};
     }
     UnknownShapeKind(kind);
 }
@@ -375,37 +383,6 @@ IoError ReadType(const json& j, const std::string& path, std::string_view expect
     return {};
 }
 
-// ---- precision ----
-
-IoError FitsFloat(const std::string& path, double v)
-{
-    if (std::isfinite(static_cast<float>(v))) {
-        return {};
-    }
-    return {path, NumberText(v) +
-                      " overflows float (largest 3.4028235e+38), so a float answer would be meaningless; use "
-                      "\"precision\": \"double\""};
-}
-
-IoError FitsFloat(const std::string& path, const glm::dvec3& v)
-{
-    for (int i = 0; i < 3; ++i) {
-        if (IoError e = FitsFloat(path + "[" + std::to_string(i) + "]", v[i]); !e.what.empty()) {
-            return e;
-        }
-    }
-    return {};
-}
-
-IoError NonZeroInFloat(const std::string& path, const glm::dvec3& v)
-{
-    if (glm::vec3(v) != glm::vec3(0)) {
-        return {};
-    }
-    return {path, VecText(v) + " rounds to zero in float, so a float answer would be meaningless; use \"precision\": "
-                               "\"double\""};
-}
-
 } // namespace
 
 Parsed<Shape> detail::ParseShapeExpecting(const json& j, const std::string& path, std::string_view expected,
@@ -441,58 +418,4 @@ Parsed<Shape> ParseShape(const json& json, const std::string& path, std::vector<
     return ParseShapeExpecting(json, path, {}, {}, warnings);
 }
 
-IoError CheckPrecision(const Shape& shape, Precision precision, const std::string& path)
-{
-    if (precision == Precision::Double) {
-        return {};
-    }
-    IoError e;
-    auto fits = [&](const char* key, const auto& value) {
-        if (e.what.empty()) {
-            e = FitsFloat(path + "." + key, value);
-        }
-    };
-    switch (KindOf(shape)) {
-    case ShapeKind::Ray: {
-        const auto& ray = std::get<Ray<double>>(shape);
-        fits("origin", ray.origin);
-        fits("direction", ray.direction);
-        return e.what.empty() ? NonZeroInFloat(path + ".direction", ray.direction) : e;
-    }
-    case ShapeKind::Segment: {
-        const auto& segment = std::get<Segment<double>>(shape);
-        fits("start", segment.start);
-        fits("end", segment.end);
-        return e;
-    }
-    case ShapeKind::Plane: {
-        const auto& plane = std::get<Plane<double>>(shape);
-        fits("normal", plane.normal);
-        fits("distance", plane.distance);
-        return e.what.empty() ? NonZeroInFloat(path + ".normal", plane.normal) : e;
-    }
-    case ShapeKind::Aabb: {
-        const auto& box = std::get<Aabb<double>>(shape);
-        fits("min", box.min);
-        fits("max", box.max);
-        return e;
-    }
-    case ShapeKind::Sphere: {
-        const auto& sphere = std::get<Sphere<double>>(shape);
-        fits("center", sphere.center);
-        fits("radius", sphere.radius);
-        return e;
-    }
-    case ShapeKind::Obb: {
-        const auto& obb = std::get<Obb<double>>(shape);
-        fits("center", obb.center);
-        fits("half_extents", obb.halfExtents); // axes are unit vectors: they always fit
-        return e;
-    }
-    case ShapeKind::Point:
-        fits("position", std::get<Point<double>>(shape).position);
-        return e;
-    }
-    UnknownShapeKind(KindOf(shape));
-}
 } // namespace hitlab

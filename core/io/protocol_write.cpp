@@ -32,7 +32,7 @@ ordered_json JsonVec3(const glm::dvec3& v)
 std::vector<std::string> FieldNames(std::uint32_t returns)
 {
     std::vector<std::string> out;
-    for (std::uint32_t bit = 1; bit <= kFieldSeparatingAxis; bit <<= 1) {
+    for (std::uint32_t bit = 1; bit <= kFieldLast; bit <<= 1) {
         if ((returns & bit) != 0) {
             out.emplace_back(FieldName(bit));
         }
@@ -85,6 +85,15 @@ ordered_json ResultToJson(const Result& result, std::uint32_t returns, Family fa
         out["t_exit"] = hit && has(kFieldTExit) ? JsonNumber(result.tExit) : nullptr;
         out["point"] = hit && has(kFieldPoint) ? JsonVec3(result.point) : nullptr;
         out["normal"] = hit && result.hasNormal && has(kFieldNormal) ? JsonVec3(result.normal) : nullptr;
+        if ((FamilyFields(family) & kTriangleCastFields) != 0) {
+            out["u"] = hit && result.hasUv && has(kFieldU) ? JsonNumber(result.u) : nullptr;
+            out["v"] = hit && result.hasUv && has(kFieldV) ? JsonNumber(result.v) : nullptr;
+            out["front"] = hit && result.hasFront && has(kFieldFront) ? ordered_json(result.front) : nullptr;
+        }
+        if ((FamilyFields(family) & kFieldTriangle) != 0) {
+            out["triangle"] =
+                hit && result.hasTriangle && has(kFieldTriangle) ? ordered_json(result.triangle) : nullptr;
+        }
     } else {
         const bool hit = result.hit;
         out["depth"] = hit && has(kFieldDepth) ? JsonNumber(result.depth) : nullptr;

@@ -45,7 +45,9 @@ SceneLoad ParseScene(std::string_view text, const std::string& source, LoadProgr
 SceneLoad LoadSceneFile(const std::string& path, LoadProgress* progress = nullptr);
 
 /// A shape as the protocol's shape object ({"type": ..., keys...}); obbs are written with `axes`.
-nlohmann::ordered_json ShapeToJson(const Shape& shape);
+/// meshFileByName: a mesh read from a file unchanged is written as its "file" (the scene writer);
+/// otherwise, and for every other reader (query lines, external programs), inline.
+nlohmann::ordered_json ShapeToJson(const Shape& shape, bool meshFileByName = false);
 
 /// The scene as JSON (what SaveSceneFile writes).
 nlohmann::ordered_json SceneToJson(const Scene& scene);

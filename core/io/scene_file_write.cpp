@@ -40,9 +40,30 @@ ordered_json GeometryVec3(const glm::dvec3& v)
     return ordered_json::array({GeometryNumber(v.x), GeometryNumber(v.y), GeometryNumber(v.z)});
 }
 
+/// A mesh's file name when it came from a file unchanged and byName, else its vertices and triangles.
+void MeshToJson(const Mesh<double>& mesh, bool byName, ordered_json& j)
+{
+    if (byName && mesh.data && !mesh.data->file.empty()) {
+        j["file"] = mesh.data->file;
+        return;
+    }
+    ordered_json vertices = ordered_json::array();
+    ordered_json triangles = ordered_json::array();
+    if (mesh.data) {
+        for (const glm::dvec3& v : mesh.data->vertices) {
+            vertices.push_back(GeometryVec3(v));
+        }
+        for (const auto& t : mesh.data->triangles) {
+            triangles.push_back(ordered_json::array({t[0], t[1], t[2]}));
+        }
+    }
+    j["vertices"] = std::move(vertices);
+    j["triangles"] = std::move(triangles);
+}
+
 } // namespace
 
-ordered_json ShapeToJson(const Shape& shape)
+ordered_json ShapeToJson(const Shape& shape, bool meshFileByName)
 {
     ordered_json j;
     j["type"] = ShapeTypeName(shape);
@@ -87,6 +108,14 @@ ordered_json ShapeToJson(const Shape& shape)
     case ShapeKind::Point:
         j["position"] = GeometryVec3(std::get<Point<double>>(shape).position);
         break;
+    case ShapeKind::Triangle: {
+        const auto& v = std::get<Triangle<double>>(shape).vertices;
+        j["vertices"] = ordered_json::array({GeometryVec3(v[0]), GeometryVec3(v[1]), GeometryVec3(v[2])});
+        break;
+    }
+    case ShapeKind::Mesh:
+        MeshToJson(std::get<Mesh<double>>(shape), meshFileByName, j);
+        break;
     }
     return j;
 }
@@ -103,7 +132,7 @@ ordered_json ShapesToJson(const Scene& scene)
         item["name"] = s.name;
         item["color"] = ColorText(s.color);
         item["visible"] = s.visible;
-        const ordered_json geometry = ShapeToJson(s.shape);
+        const ordered_json geometry = ShapeToJson(s.shape, true);
         for (const auto& [key, value] : geometry.items()) {
             item[key] = value;
         }

@@ -168,6 +168,19 @@ TEST(Registry, RunClearsTheTraceAndEveryAlgorithmTraces)
             return {f, Point<double>{{0.25, 0.5, 0}}, sphere};
         case Family::PointObb:
             return {f, Point<double>{{0.25, 0.5, 0}}, obb};
+        case Family::RayTriangle: // the ray passes the origin, inside the triangle, at t = 4
+            return {f, ray, Triangle<double>{{glm::dvec3(-1, -1, 0), glm::dvec3(2, -1, 0), glm::dvec3(-1, 2, 0)}}};
+        case Family::SegmentTriangle:
+            return {f, segment, Triangle<double>{{glm::dvec3(-1, -1, 0), glm::dvec3(2, -1, 0), glm::dvec3(-1, 2, 0)}}};
+        case Family::RayMesh:
+            return {f, ray, Translated(DefaultMesh(), glm::dvec3(-0.5, -0.5, 0))};
+        case Family::AabbTriangle:
+            return {f, box, Triangle<double>{{glm::dvec3(0, 0, 0), glm::dvec3(3, 0, 0), glm::dvec3(0, 3, 0)}}};
+        case Family::SphereTriangle:
+            return {f, sphere, Triangle<double>{{glm::dvec3(0, 0, 0.5), glm::dvec3(3, 0, 0.5), glm::dvec3(0, 3, 0.5)}}};
+        case Family::TriangleTriangle:
+            return {f, Triangle<double>{{glm::dvec3(-1, -1, 0), glm::dvec3(2, -1, 0), glm::dvec3(-1, 2, 0)}},
+                    Triangle<double>{{glm::dvec3(0, 0, -1), glm::dvec3(0, 0, 1), glm::dvec3(0, 1, 0)}}};
         }
         return {};
     };

@@ -33,13 +33,18 @@ Shape Sample(ShapeKind kind)
         return Obb<double>{{5, 5, 5}, {1, 2, 3}, {dvec3(0, 1, 0), dvec3(-1, 0, 0), dvec3(0, 0, 1)}};
     case ShapeKind::Point:
         return Point<double>{{7, 8, 9}};
+    case ShapeKind::Triangle:
+        return Triangle<double>{{dvec3(0, 0, 0), dvec3(3, 0, 0), dvec3(0, 6, 3)}};
+    case ShapeKind::Mesh: // two triangles sharing the edge (2, 0, 0)-(0, 2, 0)
+        return Mesh<double>{MakeMeshData({{0, 0, 0}, {2, 0, 0}, {0, 2, 0}, {2, 2, 4}}, {{{0, 1, 2}}, {{1, 3, 2}}})};
     }
     UnknownShapeKind(kind);
 }
 
 TEST(ShapeKindTest, EveryKindIsItsAlternativeAndRoundTripsItsName)
 {
-    const std::set<std::string> protocol{"ray", "segment", "plane", "aabb", "sphere", "obb", "point"};
+    const std::set<std::string> protocol{"ray", "segment", "plane",    "aabb", "sphere",
+                                         "obb", "point",   "triangle", "mesh"};
     std::set<std::string> names;
     for (ShapeKind kind : kShapeKinds) {
         EXPECT_EQ(KindOf(DefaultShape(kind)), kind);
@@ -72,6 +77,8 @@ TEST(ShapeKindTest, CentreAndCastLine)
     EXPECT_EQ(ShapeCenter(Sample(ShapeKind::Sphere)), dvec3(1, 1, 1));
     EXPECT_EQ(ShapeCenter(Sample(ShapeKind::Obb)), dvec3(5, 5, 5));
     EXPECT_EQ(ShapeCenter(Sample(ShapeKind::Point)), dvec3(7, 8, 9));
+    EXPECT_EQ(ShapeCenter(Sample(ShapeKind::Triangle)), dvec3(1, 2, 1));
+    EXPECT_EQ(ShapeCenter(Sample(ShapeKind::Mesh)), dvec3(1, 1, 2)); // its bounds' centre
 
     const auto ray = CastLineOf(Sample(ShapeKind::Ray));
     ASSERT_TRUE(ray.has_value());
@@ -117,10 +124,15 @@ TEST(ShapeKindTest, ForEachShapeNumberVisitsEveryMemberInOrder)
         std::vector<double> numbers;
     };
     const Expected table[] = {
-        {ShapeKind::Ray, {1, 2, 3, 0, 0, 2}}, {ShapeKind::Segment, {0, 0, 0, 2, 4, 6}},
-        {ShapeKind::Plane, {0, 2, 0, 4}},     {ShapeKind::Aabb, {0, 0, 0, 2, 4, 6}},
-        {ShapeKind::Sphere, {1, 1, 1, 3}},    {ShapeKind::Obb, {5, 5, 5, 1, 2, 3}},
+        {ShapeKind::Ray, {1, 2, 3, 0, 0, 2}},
+        {ShapeKind::Segment, {0, 0, 0, 2, 4, 6}},
+        {ShapeKind::Plane, {0, 2, 0, 4}},
+        {ShapeKind::Aabb, {0, 0, 0, 2, 4, 6}},
+        {ShapeKind::Sphere, {1, 1, 1, 3}},
+        {ShapeKind::Obb, {5, 5, 5, 1, 2, 3}},
         {ShapeKind::Point, {7, 8, 9}},
+        {ShapeKind::Triangle, {0, 0, 0, 3, 0, 0, 0, 6, 3}},
+        {ShapeKind::Mesh, {0, 0, 0, 2, 0, 0, 0, 2, 0, 2, 2, 4}},
     };
     ASSERT_EQ(std::size(table), kShapeKinds.size());
     for (const Expected& e : table) {
@@ -138,6 +150,17 @@ TEST(ShapeKindTest, ForEachShapeNumberVisitsEveryMemberInOrder)
     Shape sphere = Sample(ShapeKind::Sphere);
     ForEachShapeNumber(sphere, true, [](double& v) { v *= 2; });
     EXPECT_EQ(std::get<Sphere<double>>(sphere), (Sphere<double>{{2, 2, 2}, 6}));
+    // a mesh's numbers are changed in a copy of its shared data: the original stays, the float copy
+    // and the bounds follow
+    const Shape original = Sample(ShapeKind::Mesh);
+    Shape mesh = original;
+    ForEachShapeNumber(mesh, true, [](double& v) { v *= 2; });
+    const auto& doubled = *std::get<Mesh<double>>(mesh).data;
+    EXPECT_EQ(doubled.vertices[3], dvec3(4, 4, 8));
+    EXPECT_EQ(doubled.floatVertices[3], glm::vec3(4, 4, 8));
+    EXPECT_EQ(doubled.boundsMax, dvec3(4, 4, 8));
+    EXPECT_EQ(std::get<Mesh<double>>(original).data->vertices[3], dvec3(2, 2, 4));
+    EXPECT_EQ(doubled.triangles, std::get<Mesh<double>>(original).data->triangles);
 }
 
 TEST(ShapeKindTest, SolidBoundsHoldEverySolidAndNoLine)

@@ -179,6 +179,24 @@ void BoxFields(FieldEditor& e, const Aabb<double>& g)
     e.Vec("max", g.max, Setter(g, &Aabb<double>::max));
 }
 
+/// A mesh's place (the centre of its bounds: moving it moves every vertex) and size (a uniform
+/// scale about that centre); its triangles are edited in the file it came from.
+void MeshFields(FieldEditor& e, const Shape& shape)
+{
+    const std::optional<glm::dvec3> center = ShapeCenter(shape);
+    if (!center) {
+        return;
+    }
+    e.Vec("centre", *center, [shape, c = *center](glm::dvec3 v) { return Translated(shape, v - c); });
+    e.Num("scale", 1.0, [shape, c = *center](double k) {
+        Mesh<double> mesh = std::get<Mesh<double>>(shape);
+        if (k > 0 && std::isfinite(k) && mesh.data) {
+            mesh.data = MovedMeshData(*mesh.data, [&](const glm::dvec3& p) { return c + (p - c) * k; });
+        }
+        return Shape(mesh);
+    });
+}
+
 /// The fields of the shape's own numbers, one editor per member.
 void ShapeFields(FieldEditor& e, const SceneShape& s)
 {
@@ -221,6 +239,21 @@ void ShapeFields(FieldEditor& e, const SceneShape& s)
         e.Vec("position", point.position, Setter(point, &Point<double>::position));
         return;
     }
+    case ShapeKind::Triangle: {
+        const auto& triangle = std::get<Triangle<double>>(s.shape);
+        static constexpr const char* kLabels[3] = {"v0", "v1", "v2"};
+        for (size_t i = 0; i < 3; ++i) {
+            e.Vec(kLabels[i], triangle.vertices[i], [triangle, i](glm::dvec3 v) {
+                Triangle<double> t = triangle;
+                t.vertices[i] = v;
+                return Shape(t);
+            });
+        }
+        return;
+    }
+    case ShapeKind::Mesh:
+        MeshFields(e, s.shape);
+        return;
     }
 }
 

@@ -39,6 +39,14 @@ Shape NewShape(ShapeKind kind, const glm::dvec3& at, double s, const glm::dvec3&
     }
     case ShapeKind::Point:
         return Point<double>{at};
+    case ShapeKind::Triangle:
+        return Triangle<double>{
+            {at + glm::dvec3(-0.5, -0.4, 0) * s, at + glm::dvec3(0.5, -0.4, 0) * s, at + glm::dvec3(0, 0.6, 0) * s}};
+    case ShapeKind::Mesh: // the unit square's two triangles, around `at`
+        return Translated(
+            Mesh<double>{MovedMeshData(*DefaultMesh().data,
+                                       [s](const glm::dvec3& p) { return (p - glm::dvec3(0.5, 0.5, 0)) * s; })},
+            at);
     }
     UnknownShapeKind(kind);
 }

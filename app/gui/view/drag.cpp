@@ -122,12 +122,52 @@ std::vector<Handle> HandlesOf(const Shape& shape, const Camera& camera)
         }
         break;
     }
+    case ShapeKind::Triangle: {
+        const auto& v = std::get<Triangle<double>>(shape).vertices;
+        for (int i = 0; i < 3; ++i) {
+            out.push_back(Handle{HandleKind::TriangleVertex, i, v[size_t(i)], v[size_t(i)]});
+        }
+        break;
+    }
+    case ShapeKind::Mesh: {
+        const auto& mesh = std::get<Mesh<double>>(shape);
+        if (mesh.TriangleCount() > 0 && mesh.data->boundsMax != mesh.data->boundsMin) {
+            const glm::dvec3 c = (mesh.data->boundsMin + mesh.data->boundsMax) * 0.5;
+            out.push_back(Handle{HandleKind::MeshScale, 0, mesh.data->boundsMax, c});
+        }
+        break;
+    }
     case ShapeKind::Obb:   // moved and turned with the gizmo (viewport.cpp), not by handles
     case ShapeKind::Point: // moved as a whole
         break;
     }
     return out;
 }
+
+namespace {
+
+/// A triangle's vertex handle or a mesh's scale handle moved to `to`.
+template <typename Refuse>
+Shape ApplySurfaceHandle(const Shape& start, const Handle& h, const glm::dvec3& to, Refuse&& refuse)
+{
+    if (h.kind == HandleKind::TriangleVertex) {
+        Triangle<double> t = std::get<Triangle<double>>(start);
+        t.vertices[size_t(h.index)] = to;
+        return t;
+    }
+    Mesh<double> m = std::get<Mesh<double>>(start);
+    const glm::dvec3 c = h.toward;
+    const double from = glm::length(h.position - c);
+    const double k = from > 0 ? glm::length(to - c) / from : 1.0;
+    if (!(k > 1e-6) || !std::isfinite(k)) {
+        refuse("a mesh cannot be scaled to nothing (the size is kept)");
+        return start;
+    }
+    m.data = MovedMeshData(*m.data, [&](const glm::dvec3& p) { return c + (p - c) * k; });
+    return m;
+}
+
+} // namespace
 
 Shape ApplyHandle(const Shape& start, const Handle& h, const glm::dvec3& delta, std::string* refused)
 {
@@ -186,14 +226,10 @@ Shape ApplyHandle(const Shape& start, const Handle& h, const glm::dvec3& delta, 
         }
         return r;
     }
-    case HandleKind::SegmentStart: {
-        Segment<double> s = std::get<Segment<double>>(start);
-        s.start = to;
-        return s;
-    }
+    case HandleKind::SegmentStart:
     case HandleKind::SegmentEnd: {
         Segment<double> s = std::get<Segment<double>>(start);
-        s.end = to;
+        (h.kind == HandleKind::SegmentStart ? s.start : s.end) = to;
         return s;
     }
     case HandleKind::PlaneNormal: {
@@ -207,6 +243,9 @@ Shape ApplyHandle(const Shape& start, const Handle& h, const glm::dvec3& delta, 
         }
         return p;
     }
+    case HandleKind::TriangleVertex:
+    case HandleKind::MeshScale:
+        return ApplySurfaceHandle(start, h, to, refuse);
     }
     return start;
 }

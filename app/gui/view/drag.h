@@ -41,7 +41,9 @@ enum class HandleKind {
     RayTip,       ///< the tip of origin + direction: turns and scales the direction
     SegmentStart,
     SegmentEnd,
-    PlaneNormal, ///< the tip of the normal arrow: turns the plane about its anchor point
+    PlaneNormal,    ///< the tip of the normal arrow: turns the plane about its anchor point
+    TriangleVertex, ///< index 0..2: moves that vertex
+    MeshScale,      ///< the corner of the mesh's bounds: scales it about the bounds' centre (toward)
 };
 
 struct Handle {

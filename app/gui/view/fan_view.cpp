@@ -46,7 +46,9 @@ glm::dvec3 NewFanOrigin(const Shape& target, const Camera& camera)
     case ShapeKind::Aabb:
     case ShapeKind::Sphere:
     case ShapeKind::Obb:
-        center = *ShapeCenter(target);
+    case ShapeKind::Triangle:
+    case ShapeKind::Mesh:
+        center = ShapeCenter(target).value_or(center);
         break;
     case ShapeKind::Ray:
     case ShapeKind::Segment:

@@ -25,6 +25,12 @@ std::optional<Result> CastReference(const Ray<double>& ray, const Shape& shape)
     case ShapeKind::Plane:
         family = Family::RayPlane;
         break;
+    case ShapeKind::Triangle:
+        family = Family::RayTriangle;
+        break;
+    case ShapeKind::Mesh:
+        family = Family::RayMesh;
+        break;
     case ShapeKind::Ray:
     case ShapeKind::Segment:
     case ShapeKind::Point:
@@ -60,6 +66,8 @@ bool PickLine(const Shape& shape, double farLength, glm::dvec3& a, glm::dvec3& b
     case ShapeKind::Aabb:
     case ShapeKind::Sphere:
     case ShapeKind::Obb:
+    case ShapeKind::Triangle:
+    case ShapeKind::Mesh:
         return false;
     }
     UnknownShapeKind(KindOf(shape));

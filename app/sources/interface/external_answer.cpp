@@ -69,6 +69,14 @@ std::string ReadField(const json& j, const std::string& path, const char* key, b
     present = true;
     if constexpr (std::is_same_v<T, double>) {
         return ReadResultNumber(*it, path + "." + key, out);
+    } else if constexpr (std::is_same_v<T, bool>) {
+        out = it->is_boolean() && it->get<bool>();
+        return it->is_boolean() ? ""
+                                : path + "." + key + ": expected true, false or null, got " + detail::Describe(*it);
+    } else if constexpr (std::is_same_v<T, std::uint32_t>) {
+        const bool index = it->is_number_unsigned() && it->get<std::uint64_t>() < kMaxMeshTriangles;
+        out = index ? static_cast<std::uint32_t>(it->get<std::uint64_t>()) : 0u;
+        return index ? "" : path + "." + key + ": expected a triangle index, got " + detail::Describe(*it);
     } else {
         return ReadResultVec3(*it, path + "." + key, out);
     }
@@ -200,6 +208,12 @@ std::string ReadExternalResult(const json& j, const std::string& path, Family fa
         e = e.empty() ? ReadField(j, path, "t_exit", needs(kFieldTExit), out.tExit, present) : e;
         e = e.empty() ? ReadField(j, path, "point", needs(kFieldPoint), out.point, present) : e;
         e = e.empty() ? ReadField(j, path, "normal", false, out.normal, out.hasNormal) : e;
+        bool u = false, v = false;
+        e = e.empty() ? ReadField(j, path, "u", needs(kFieldU), out.u, u) : e;
+        e = e.empty() ? ReadField(j, path, "v", needs(kFieldV), out.v, v) : e;
+        out.hasUv = u && v;
+        e = e.empty() ? ReadField(j, path, "front", false, out.front, out.hasFront) : e; // null: in the plane
+        e = e.empty() ? ReadField(j, path, "triangle", needs(kFieldTriangle), out.triangle, out.hasTriangle) : e;
         return e;
     }
     e = ReadField(j, path, "depth", needs(kFieldDepth), out.depth, present);

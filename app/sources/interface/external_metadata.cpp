@@ -82,16 +82,16 @@ std::string ReadReturns(const OrderedJson& object, const std::string& path, Exte
         const OrderedJson& v = (*it)[i];
         const std::string at = path + ".returns[" + std::to_string(i) + "]";
         std::uint32_t bit = 0;
-        for (std::uint32_t b = kFieldHit; b <= kFieldSeparatingAxis && v.is_string(); b <<= 1) {
+        for (std::uint32_t b = kFieldHit; b <= kFieldLast && v.is_string(); b <<= 1) {
             bit = v.get<std::string>() == FieldName(b) ? b : bit;
         }
         if (bit == 0) {
             return at + ": unknown field " + Describe(v) + " (expected one of " +
-                   FieldListText(kCastFields | kOverlapFields | kFieldSeparatingAxis) + ")";
+                   FieldListText(FamilyFields(out.family)) + ")";
         }
         out.returns |= bit;
     }
-    const std::uint32_t allowed = IsCast(out.family) ? kCastFields : kOverlapFields | kFieldSeparatingAxis;
+    const std::uint32_t allowed = FamilyFields(out.family);
     if ((out.returns & ~allowed) != 0) {
         return path + ".returns: " + FieldListText(out.returns & ~allowed) + " is not a field of " +
                std::string(FamilyName(out.family));

@@ -63,6 +63,9 @@ void ToAbi(const Shape& shape, S& out)
     }
     case ShapeKind::Point: // the plugin ABI has no point families
         return;
+    case ShapeKind::Triangle: // nor triangle families (include/hitlab/plugin.h)
+    case ShapeKind::Mesh:
+        return;
     }
 }
 

@@ -299,6 +299,30 @@ TEST(ExactJudge, AgreesWithReferenceAlgorithmsInDoubleOnRandomInputs)
                 q.a = Point<double>{v()};
                 q.b = obb();
                 break;
+            case Family::RayTriangle:
+                q.a = Ray<double>{v(), v()};
+                q.b = Triangle<double>{{v(), v(), v()}};
+                break;
+            case Family::SegmentTriangle:
+                q.a = Segment<double>{v(), v()};
+                q.b = Triangle<double>{{v(), v(), v()}};
+                break;
+            case Family::RayMesh:
+                q.a = Ray<double>{v(), v()};
+                q.b = Mesh<double>{MakeMeshData({v(), v(), v(), v(), v()}, {{{0, 1, 2}}, {{1, 3, 2}}, {{2, 3, 4}}})};
+                break;
+            case Family::AabbTriangle:
+                q.a = box();
+                q.b = Triangle<double>{{v(), v(), v()}};
+                break;
+            case Family::SphereTriangle:
+                q.a = Sphere<double>{v(), std::fabs(u(rng))};
+                q.b = Triangle<double>{{v(), v(), v()}};
+                break;
+            case Family::TriangleTriangle:
+                q.a = Triangle<double>{{v(), v(), v()}};
+                q.b = Triangle<double>{{v(), v(), v()}};
+                break;
             }
             const Result ref = hitlab::Run(ReferenceAlgorithm(family), q, Precision::Double);
             const ExactResult ex = JudgeExact(q);

@@ -95,8 +95,13 @@ std::string Describe(const Query& query)
                             Describe(s.axes[0]) + Describe(s.axes[1]) + Describe(s.axes[2]) + "; ";
                 } else if constexpr (std::is_same_v<S, Plane<double>>) {
                     text += "plane " + Describe(s.normal) + " d " + std::to_string(s.distance) + "; ";
-                } else {
+                } else if constexpr (std::is_same_v<S, Point<double>>) {
                     text += "point " + Describe(s.position) + "; ";
+                } else if constexpr (std::is_same_v<S, Triangle<double>>) {
+                    text += "triangle " + Describe(s.vertices[0]) + Describe(s.vertices[1]) + Describe(s.vertices[2]) +
+                            "; ";
+                } else {
+                    text += "mesh of " + std::to_string(s.TriangleCount()) + " triangles; ";
                 }
             },
             *shape);

@@ -1,0 +1,71 @@
+// Triangles and meshes as faces, edges and normals (render/mesh_draw.h).
+#include "mesh_draw.h"
+
+#include "draw_helpers.h"
+#include "scene_draw.h"
+
+#include <glm/geometric.hpp>
+
+#include <algorithm>
+#include <cmath>
+
+namespace hitlab {
+
+namespace {
+
+glm::vec3 ToF(const glm::dvec3& v) { return glm::vec3(v); }
+
+/// A face's colour: lit by a fixed light from above and in front; back faces (whose winding normal
+/// looks away from the light) darker and less opaque.
+glm::vec4 FaceColor(const glm::vec4& base, const glm::dvec3& normal, float alpha)
+{
+    const double length = glm::length(normal);
+    const double lit = length > 0 ? glm::dot(normal / length, glm::normalize(glm::dvec3(0.3, 0.8, 0.5))) : 0.0;
+    const float shade = float(0.55 + 0.45 * std::abs(lit));
+    const float side = lit >= 0 ? 1.0f : 0.6f;
+    return {base.x * shade * side, base.y * shade * side, base.z * shade * side, alpha};
+}
+
+} // namespace
+
+void DrawTriangleShape(const Triangle<double>& triangle, const SurfaceLooks& looks, DrawSink& out)
+{
+    const auto& v = triangle.vertices;
+    const glm::dvec3 n = glm::cross(v[1] - v[0], v[2] - v[0]);
+    const float alpha = looks.hovered || looks.selected ? 0.55f : 0.42f;
+    out.Triangle(DrawLayer::Scene, ToF(v[0]), ToF(v[1]), ToF(v[2]), FaceColor(looks.color, n, alpha));
+    const glm::vec4 edge = looks.selected ? palette::kSelected : Lighter(looks.color, 0.25f);
+    for (int i = 0; i < 3; ++i) {
+        out.Line(DrawLayer::Scene, ToF(v[i]), ToF(v[(i + 1) % 3]), edge, looks.selected ? 2.5f : 1.8f);
+        out.Marker(ToF(v[i]), edge, 7.0f, MarkerKind::Disc);
+    }
+    const double length = glm::length(n);
+    if (length > 0) {
+        const glm::dvec3 centroid = (v[0] + v[1] + v[2]) / 3.0;
+        const double size = std::max({glm::length(v[1] - v[0]), glm::length(v[2] - v[1]), glm::length(v[0] - v[2])});
+        const glm::dvec3 tip = centroid + n / length * (0.25 * size);
+        out.Line(DrawLayer::Scene, ToF(centroid), ToF(tip), edge, 1.5f);
+        out.Marker(ToF(tip), edge, 10.0f, MarkerKind::Arrowhead, ToF(centroid));
+    }
+}
+
+void DrawMeshShape(const Mesh<double>& mesh, const SurfaceLooks& looks, DrawSink& out)
+{
+    const size_t count = mesh.TriangleCount();
+    const float alpha = looks.hovered || looks.selected ? 0.6f : 0.5f;
+    const bool edges = count <= kMeshEdgeLimit;
+    const glm::vec4 edge = looks.selected ? palette::kSelected : WithAlpha(Lighter(looks.color, 0.3f), 0.7f);
+    for (size_t i = 0; i < count; ++i) {
+        const Triangle<double> t = mesh.TriangleAt(i);
+        const auto& v = t.vertices;
+        const glm::dvec3 n = glm::cross(v[1] - v[0], v[2] - v[0]);
+        out.Triangle(DrawLayer::Scene, ToF(v[0]), ToF(v[1]), ToF(v[2]), FaceColor(looks.color, n, alpha));
+        if (edges) {
+            for (int k = 0; k < 3; ++k) {
+                out.Line(DrawLayer::Scene, ToF(v[k]), ToF(v[(k + 1) % 3]), edge, 1.0f);
+            }
+        }
+    }
+}
+
+} // namespace hitlab
