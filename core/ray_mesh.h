@@ -5,6 +5,7 @@
 #pragma once
 
 #include "bvh.h"
+#include "ray_triangle.h"
 #include "result.h"
 #include "shapes.h"
 #include "trace.h"
@@ -19,13 +20,39 @@ namespace hitlab {
 // out's tEnter, tExit (> tEnter only for a ray in the triangle's plane), point, u, v, front. It
 // must report hits with tEnter <= tMax inclusive (ties decide the triangle index).
 
-/// The unit winding normal (v1 - v0) x (v2 - v0) of a triangle, computed in double from
-/// pre-scaled edges (no overflow), rounded to T; false for a degenerate triangle (zero normal).
-template <typename T>
-bool UnitWindingNormal(const Vec3<T>& v0, const Vec3<T>& v1, const Vec3<T>& v2, Vec3<T>& normal);
-extern template bool UnitWindingNormal<float>(const Vec3<float>&, const Vec3<float>&, const Vec3<float>&, Vec3<float>&);
-extern template bool UnitWindingNormal<double>(const Vec3<double>&, const Vec3<double>&, const Vec3<double>&,
-                                               Vec3<double>&);
+/// The watertight reference as a per-triangle test (core/ray_triangle.h).
+struct WatertightTest {
+    template <typename T>
+    bool operator()(const Ray<T>& ray, const Vec3<T>& v0, const Vec3<T>& v1, const Vec3<T>& v2, T tMax,
+                    CastResult<T>& out) const
+    {
+        return WatertightTriangle(ray, v0, v1, v2, tMax, out);
+    }
+};
+
+/// Moller-Trumbore as commonly copied (two-sided, or the back-face-culling form) per triangle.
+template <bool kCull>
+struct MollerTrumboreTest {
+    template <typename T>
+    bool operator()(const Ray<T>& ray, const Vec3<T>& v0, const Vec3<T>& v1, const Vec3<T>& v2, T tMax,
+                    CastResult<T>& out) const
+    {
+        return MollerTrumboreTriangle(ray, v0, v1, v2, tMax, out, kCull);
+    }
+};
+
+/// A ray_triangle algorithm of the form Fn{}(ray, triangle) -> CastResult as a per-triangle test
+/// (a hit with tEnter <= tMax).
+template <typename Fn>
+struct WholeTriangleTest {
+    template <typename T>
+    bool operator()(const Ray<T>& ray, const Vec3<T>& v0, const Vec3<T>& v1, const Vec3<T>& v2, T tMax,
+                    CastResult<T>& out) const
+    {
+        out = Fn{}(ray, Triangle<T>{{v0, v1, v2}});
+        return out.hit && out.tEnter <= tMax;
+    }
+};
 
 /// What a cast through the hierarchy did (for its trace): box tests and triangle tests.
 struct MeshCastStats {
@@ -177,8 +204,8 @@ CastResult<T> BvhClosestHit(const MeshBvh& bvh, const Ray<T>& ray, TriangleTest&
 
 /// ray_mesh's answer through the hierarchy: BvhClosestHit, then tExit the largest t of any
 /// triangle hit (a second traversal that skips boxes ending before it), the point origin + tEnter *
-/// direction, and the normal the triangle's unit winding normal (hasNormal false for a
-/// degenerate triangle).
+/// direction, and the normal the triangle's unit winding normal (FillTrianglePointAndNormal,
+/// core/ray_triangle.h: hasNormal false for a degenerate triangle).
 template <typename T, typename TriangleTest>
 CastResult<T> RayMeshThroughBvh(const Ray<T>& ray, const Mesh<T>& mesh, TriangleTest&& test, Trace* trace = nullptr)
 {
@@ -193,9 +220,8 @@ CastResult<T> RayMeshThroughBvh(const Ray<T>& ray, const Mesh<T>& mesh, Triangle
     CastResult<T> r = BvhClosestHit(bvh, ray, test, trace != nullptr ? &closest : nullptr);
     if (r.hit) {
         r.tExit = detail::BvhFarthestExit(bvh, ray, test, r.tExit, trace != nullptr ? &farthest : nullptr);
-        r.point = ray.origin + r.tEnter * ray.direction;
         const Triangle<T> tri = mesh.TriangleAt(r.triangle);
-        r.hasNormal = UnitWindingNormal(tri.vertices[0], tri.vertices[1], tri.vertices[2], r.normal);
+        FillTrianglePointAndNormal(ray, tri.vertices[0], tri.vertices[1], tri.vertices[2], r);
     }
     if (trace != nullptr) [[unlikely]] {
         detail::TraceRayMesh<T>(*trace, &bvh, mesh.TriangleCount(), closest, farthest, r);
@@ -228,9 +254,8 @@ CastResult<T> RayMeshBruteForce(const Ray<T>& ray, const Mesh<T>& mesh, Triangle
     }
     if (best.hit) {
         best.tExit = exit;
-        best.point = ray.origin + best.tEnter * ray.direction;
         const Triangle<T> tri = mesh.TriangleAt(best.triangle);
-        best.hasNormal = UnitWindingNormal(tri.vertices[0], tri.vertices[1], tri.vertices[2], best.normal);
+        FillTrianglePointAndNormal(ray, tri.vertices[0], tri.vertices[1], tri.vertices[2], best);
     }
     if (trace != nullptr) [[unlikely]] {
         detail::TraceRayMesh<T>(*trace, nullptr, mesh.TriangleCount(), {0, mesh.TriangleCount()}, {}, best);

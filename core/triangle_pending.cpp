@@ -10,8 +10,4 @@ void RegisterRayTriangle(std::vector<AlgorithmInfo>&) {}
 void RegisterSegmentTriangle(std::vector<AlgorithmInfo>&) {}
 // ---- end tri ----
 
-// ---- ray_mesh (branch mesh) ----
-void RegisterRayMesh(std::vector<AlgorithmInfo>&) {}
-// ---- end mesh ----
-
 } // namespace hitlab
