@@ -5,9 +5,13 @@
 #include "core/exact/exact.h"
 #include "core/exact/hunt.h"
 #include "core/exact/hunt_detail.h"
+#include "core/mesh.h"
 
 #include <gtest/gtest.h>
 
+#include <glm/glm.hpp>
+
+#include <cmath>
 #include <map>
 
 namespace hitlab {
@@ -62,6 +66,43 @@ TEST(HuntTriangles, FindsMollersTriangleTriangleFlaw)
     const Counterexample& c = report.counterexamples[0];
     EXPECT_NE(c.a.hit, c.exact.hit);
     EXPECT_FALSE(c.distribution.empty());
+}
+
+TEST(HuntTriangles, ShrinkingSimplifiesASmallMeshAndRebuildsItsData)
+{
+    // a ray through the shared diagonal of a split quad, in messy numbers
+    const double k = 0.3125;
+    const std::vector<glm::dvec3> quad{
+        {k, 0.28125, 1.09375}, {k + 2, 0.28125, 1.09375}, {k + 2, 2.28125, 1.09375}, {k, 2.28125, 1.09375}};
+    const Query messy{Family::RayMesh, Ray<double>{{k + 1, 1.28125, 3.34375}, {0, 0, -1.5}},
+                      Mesh<double>{MakeMeshData(quad, {{{0, 1, 2}}, {{0, 2, 3}}})}};
+    int judged = 0;
+    const auto onTheCrack = [&judged](const Query& q) {
+        const MeshData& m = *std::get<Mesh<double>>(q.b).data;
+        EXPECT_EQ(m.floatVertices.size(), m.vertices.size());
+        for (std::size_t i = 0; i < m.vertices.size() && i < m.floatVertices.size();
+             ++i) { // what the algorithms read is up to date
+            EXPECT_EQ(m.floatVertices[i], glm::vec3(m.vertices[i]));
+            EXPECT_TRUE(glm::all(glm::lessThanEqual(m.boundsMin, m.vertices[i])));
+            EXPECT_TRUE(glm::all(glm::lessThanEqual(m.vertices[i], m.boundsMax)));
+        }
+        ++judged;
+        const ExactResult r = JudgeExact(q);
+        return r.hit && r.boundaryHit; // hit, but only on the triangles' edges
+    };
+    ASSERT_TRUE(onTheCrack(messy));
+    const Query shrunk = ShrinkQuery(messy, onTheCrack);
+    EXPECT_GT(judged, 10);
+    EXPECT_TRUE(onTheCrack(shrunk));
+    const MeshData& m = *std::get<Mesh<double>>(shrunk.b).data;
+    ASSERT_EQ(m.triangles.size(), 2u);
+    for (const glm::dvec3& v : m.vertices) {
+        for (int i = 0; i < 3; ++i) {
+            EXPECT_EQ(v[i], std::round(v[i] * 2) / 2) << DescribeQuery(shrunk); // halves at most
+        }
+    }
+    EXPECT_NE(m.vertices, quad);
+    EXPECT_EQ(std::get<Mesh<double>>(messy.b).data->vertices, quad); // the original is untouched
 }
 
 } // namespace HITLAB_UNITY_ID
