@@ -51,22 +51,26 @@ TEST(HuntTriangles, DrawsAreValidDecidedRightAndOftenOnTheBoundary)
     }
 }
 
-TEST(HuntTriangles, FindsMollersTriangleTriangleFlaw)
+TEST(HuntTriangles, FindsThePublishedTrianglesFlaws)
 {
-    HuntOptions o;
-    o.family = Family::TriangleTriangle;
-    o.a = "moller";
-    o.maxCases = 200000;
-    o.maxSeconds = 10;
-    o.seed = 7;
-    o.maxCounterexamples = 1;
-    o.valueUlps = 0;
-    const HuntReport report = RunHunt(o);
-    ASSERT_TRUE(report.error.what.empty()) << report.error;
-    ASSERT_FALSE(report.counterexamples.empty());
-    const Counterexample& c = report.counterexamples[0];
-    EXPECT_NE(c.a.hit, c.exact.hit);
-    EXPECT_FALSE(c.distribution.empty());
+    for (const auto& [family, name] :
+         {std::pair{Family::TriangleTriangle, "moller"}, std::pair{Family::RayTriangle, "moller_trumbore"},
+          std::pair{Family::SegmentTriangle, "moller_trumbore"}}) {
+        HuntOptions o;
+        o.family = family;
+        o.a = name;
+        o.maxCases = 200000;
+        o.maxSeconds = 10;
+        o.seed = 7;
+        o.maxCounterexamples = 1;
+        o.valueUlps = 0;
+        const HuntReport report = RunHunt(o);
+        ASSERT_TRUE(report.error.what.empty()) << report.error;
+        ASSERT_FALSE(report.counterexamples.empty()) << FamilyName(family);
+        const Counterexample& c = report.counterexamples[0];
+        EXPECT_NE(c.a.hit, c.exact.hit);
+        EXPECT_FALSE(c.distribution.empty());
+    }
 }
 
 TEST(HuntTriangles, ReferencesGiveTheExactVerdictAndValuesOnTheDraws)
