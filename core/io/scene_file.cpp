@@ -1,6 +1,8 @@
 // Reading scene files: validation with one clear error, unknown keys as warnings. Writing is scene_file_write.cpp.
 #include "scene_file.h"
 
+#include "mesh_file.h"
+
 #include "json_text.h"
 #include "mesh_file.h"
 #include "protocol.h"
@@ -444,6 +446,15 @@ SceneLoad ParseScene(std::string_view text, const std::string& source, LoadProgr
 
 SceneLoad LoadSceneFile(const std::string& path, LoadProgress* progress)
 {
+    // a mesh's "file": relative to the scene's folder (core/io/mesh_file.h), named as the scene names it
+    const std::filesystem::path folder = std::filesystem::path(path).parent_path();
+    const MeshFileReader reader = [&folder](const std::string& file, const std::string& key,
+                                            std::shared_ptr<const MeshData>& out) {
+        IoError error;
+        out = ReadMeshFile(folder / file, error, file);
+        return out ? IoError{} : Within(key, error);
+    };
+    const ScopedMeshFileReader scoped(reader);
     try {
         return LoadSceneFileSteps(path, progress);
     } catch (const LoadCancelled&) {
