@@ -422,7 +422,7 @@ SceneLoad LoadSceneFileSteps(const std::string& path, LoadProgress* progress)
         IoError error;
         out = ReadMeshFile(base / file, error, file);
         if (!out) {
-            return {key, error.where.empty() ? error.what : error.where + ": " + error.what};
+            return Within(key, error);
         }
         read.emplace(file, out);
         return {};
@@ -446,15 +446,6 @@ SceneLoad ParseScene(std::string_view text, const std::string& source, LoadProgr
 
 SceneLoad LoadSceneFile(const std::string& path, LoadProgress* progress)
 {
-    // a mesh's "file": relative to the scene's folder (core/io/mesh_file.h), named as the scene names it
-    const std::filesystem::path folder = std::filesystem::path(path).parent_path();
-    const MeshFileReader reader = [&folder](const std::string& file, const std::string& key,
-                                            std::shared_ptr<const MeshData>& out) {
-        IoError error;
-        out = ReadMeshFile(folder / file, error, file);
-        return out ? IoError{} : Within(key, error);
-    };
-    const ScopedMeshFileReader scoped(reader);
     try {
         return LoadSceneFileSteps(path, progress);
     } catch (const LoadCancelled&) {
