@@ -174,8 +174,11 @@ TEST(Registry, RunClearsTheTraceAndEveryAlgorithmTraces)
             return {f, ray, Triangle<double>{{glm::dvec3(-1, -1, 0), glm::dvec3(-1, 2, 0), glm::dvec3(2, -1, 0)}}};
         case Family::SegmentTriangle:
             return {f, segment, Triangle<double>{{glm::dvec3(-1, -1, 0), glm::dvec3(-1, 2, 0), glm::dvec3(2, -1, 0)}}};
-        case Family::RayMesh:
-            return {f, ray, Translated(DefaultMesh(), glm::dvec3(-0.5, -0.5, 0))};
+        case Family::RayMesh: // a unit square wound to face the ray (as above), the origin inside one
+            // triangle, off the shared diagonal (where the published tests may slip through)
+            return {f, ray,
+                    Mesh<double>{MakeMeshData({{-0.3, -0.6, 0}, {0.7, -0.6, 0}, {0.7, 0.4, 0}, {-0.3, 0.4, 0}},
+                                              {{0, 2, 1}, {0, 3, 2}})}};
         case Family::AabbTriangle:
             return {f, box, Triangle<double>{{glm::dvec3(0, 0, 0), glm::dvec3(3, 0, 0), glm::dvec3(0, 3, 0)}}};
         case Family::SphereTriangle:
