@@ -303,8 +303,12 @@ void DrawScene(const Scene& scene, const SceneEvaluator& evaluation, const Scene
         if (!shape.visible) {
             continue;
         }
-        if (options.still == nullptr || shape.id == options.selected) {
+        if (options.still == nullptr || (shape.id == options.selected && KindOf(shape.shape) != ShapeKind::Mesh)) {
             DrawShape(shape, options, out);
+            continue;
+        }
+        if (KindOf(shape.shape) == ShapeKind::Mesh) {  // in the cache with its highlights: its upload
+            DrawShape(shape, options, *options.still); // and drawing cost more than a redraw on hover
             continue;
         }
         DrawShape(shape, plain, *options.still);
