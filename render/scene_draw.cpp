@@ -3,6 +3,7 @@
 
 #include "draw_helpers.h"
 #include "mesh_draw.h"
+#include "triangle_hit_draw.h"
 
 #include "trace_draw.h"
 
@@ -203,6 +204,7 @@ void DrawResult(const Scene& scene, const QueryEvaluation& qe, const Camera& cam
             return;
         }
         const glm::dvec3 origin = line->origin, dir = line->direction;
+        DrawTriangleHit(b->shape, r, qe.Reference(), out);
         if (r.hit) {
             const glm::dvec3 entry = r.point;
             const glm::dvec3 exit = origin + dir * r.tExit;
