@@ -77,6 +77,7 @@ bool TriangleFlawWordHolds(const FlawCondition& c, const FlawContext& x)
     case FlawWord::NoFaceAxis:
     case FlawWord::NearBoundary:
     case FlawWord::TAtMost:
+    case FlawWord::Coplanar:
         return false;
     }
     return false;
