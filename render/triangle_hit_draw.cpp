@@ -89,6 +89,19 @@ bool IsCrack(const Shape& target, const Result& drawn, const Result& reference)
     return CastOnTriangles(target) && !drawn.hit && reference.hit && Finite(reference.point);
 }
 
+/// What a drawn miss of an exact hit is called: a back face's, a crack's (the exact point on an
+/// edge or a vertex: u = 0, v = 0 or u + v = 1), or a plain miss.
+std::string MissedText(const Result& reference)
+{
+    if (reference.hasFront && !reference.front) {
+        return "missed: a back face";
+    }
+    if (reference.hasUv && (reference.u == 0 || reference.v == 0 || reference.u + reference.v == 1)) {
+        return "ray slips through here";
+    }
+    return "missed here";
+}
+
 } // namespace
 
 std::optional<Triangle<double>> HitTriangle(const Shape& target, const Result& result)
@@ -149,7 +162,7 @@ void DrawTriangleHitLabels(const Shape& target, const Result& drawn, const Resul
                            DrawSink& out)
 {
     if (IsCrack(target, drawn, reference)) {
-        out.Label(F(reference.point), {10.0f, 14.0f}, "ray slips through here", palette::kDisagree);
+        out.Label(F(reference.point), {10.0f, 14.0f}, MissedText(reference), palette::kDisagree);
     }
     const std::optional<Triangle<double>> tri = HitTriangle(target, drawn.hit       ? drawn
                                                                     : reference.hit ? reference

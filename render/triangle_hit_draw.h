@@ -23,11 +23,13 @@ std::optional<Triangle<double>> HitTriangle(const Shape& target, const Result& r
 /// (w = 1 - u - v for v0, u for v1, v for v2: palette::Slab(0..2)), lines from the point to the
 /// vertices in the same colours; a back-face hit (front false) ringed. Without u and v only the
 /// outline. `reference`: the exact judge's answer; when it hits and the drawn result misses (a
-/// crack), its point is marked with a diamond (palette::kDisagree).
+/// crack, a culled back face, a lost triangle), its point is marked with a diamond (palette::kDisagree).
 void DrawTriangleHit(const Shape& target, const Result& drawn, const Result& reference, DrawSink& out);
 
 /// The labels of DrawTriangleHit: "u = .., v = .., w = .." by the hit point (and "back face" when
-/// it is one), "v0", "v1", "v2" by the vertices, "ray slips through here" by a crack's exact point;
+/// it is one), "v0", "v1", "v2" by the vertices, by an exact hit the drawn algorithm misses: "missed: a back face"
+/// when the exact hit is on the back, "ray slips through here" (a crack) when it is on an edge or
+/// a vertex (u = 0, v = 0 or u + v = 1), else "missed here";
 /// and from the trace (the last step holding each value) the edge functions' signs at the middle of
 /// their edges ("u +" on edge v2 v0, "v +" on v0 v1, "w +" on v1 v2): values "u" and "v" (w then
 /// 1 - u - v), "u_det", "v_det", "w_det" (inside when of det's sign), "side_v1v2", "side_v2v0",

@@ -92,6 +92,18 @@ TEST(TriangleHitDraw, CrackMarksTheExactPointWhereTheDrawnAlgorithmMisses)
     EXPECT_EQ(crack->at, glm::vec3(2, 2, 0));
 }
 
+TEST(TriangleHitDraw, MissedBackFaceAndInteriorHitsAreNotCalledCracks)
+{
+    Result miss;
+    RecordingSink back;
+    DrawTriangleHitLabels(RightTriangle(), miss, HitAt(0.25, 0.5, false), nullptr, back);
+    EXPECT_NE(FindLabel(back, "missed: a back face"), nullptr);
+    EXPECT_EQ(FindLabel(back, "ray slips through here"), nullptr);
+    RecordingSink inside;
+    DrawTriangleHitLabels(RightTriangle(), miss, HitAt(0.25, 0.5, true), nullptr, inside);
+    EXPECT_NE(FindLabel(inside, "missed here"), nullptr);
+}
+
 TEST(TriangleHitDraw, EdgeSignsFromTheTraceSitByTheirEdges)
 {
     Trace trace;
