@@ -52,11 +52,10 @@ void DrawTriangleShape(const Triangle<double>& triangle, const SurfaceLooks& loo
 
 namespace {
 
-/// A mesh too large for a figure: the 12 edges of its bounding box and a note saying so.
-void DrawMeshBounds(const Mesh<double>& mesh, const SurfaceLooks& looks, DrawSink& out)
+/// The 12 edges of a mesh's bounding box (a large mesh in a figure, the selection's outline).
+void DrawMeshBox(const Mesh<double>& mesh, const glm::vec4& edge, DrawSink& out)
 {
     const glm::dvec3 lo = mesh.data->boundsMin, hi = mesh.data->boundsMax;
-    const glm::vec4 edge = looks.selected ? palette::kSelected : Lighter(looks.color, 0.25f);
     auto corner = [&](int i) { return glm::dvec3(i & 1 ? hi.x : lo.x, i & 2 ? hi.y : lo.y, i & 4 ? hi.z : lo.z); };
     for (int i = 0; i < 8; ++i) {
         for (int bit = 1; bit < 8; bit <<= 1) {
@@ -65,7 +64,14 @@ void DrawMeshBounds(const Mesh<double>& mesh, const SurfaceLooks& looks, DrawSin
             }
         }
     }
-    out.Label(ToF(hi), {6.0f, -6.0f},
+}
+
+/// A mesh too large for a figure: its bounding box and a note saying so.
+void DrawMeshBounds(const Mesh<double>& mesh, const SurfaceLooks& looks, DrawSink& out)
+{
+    const glm::vec4 edge = looks.selected ? palette::kSelected : Lighter(looks.color, 0.25f);
+    DrawMeshBox(mesh, edge, out);
+    out.Label(ToF(mesh.data->boundsMax), {6.0f, -6.0f},
               "mesh of " + std::to_string(mesh.TriangleCount()) + " triangles: its bounding box only", edge);
 }
 
@@ -77,10 +83,13 @@ void DrawMeshShape(const Mesh<double>& mesh, const SurfaceLooks& looks, DrawSink
     if (count == 0) {
         return;
     }
-    const bool edges = looks.edges && (count <= kMeshEdgeLimit || looks.allEdges);
+    const bool edges = looks.edges && count <= kMeshEdgeLimit;
     const float alpha = looks.hovered || looks.selected ? 0.8f : 0.7f;
-    const glm::vec4 faces = looks.selected ? glm::mix(looks.color, palette::kSelected, 0.35f) : looks.color;
+    const glm::vec4 faces = looks.hovered || looks.selected ? Lighter(looks.color, 0.15f) : looks.color;
     if (out.MeshFaces(mesh.data, WithAlpha(faces, alpha), edges)) {
+        if (looks.selected) { // the selection: the mesh's bounding box in the selection colour
+            DrawMeshBox(mesh, palette::kSelected, out);
+        }
         return;
     }
     if (count > kMeshFigureLimit) {

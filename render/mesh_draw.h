@@ -14,16 +14,16 @@ struct SurfaceLooks {
     glm::vec4 color{1};
     bool hovered = false;
     bool selected = false;
-    bool edges = true;     ///< draw the edges (of meshes up to kMeshEdgeLimit triangles)
-    bool allEdges = false; ///< ... and of larger meshes too (GL only)
+    bool edges = true; ///< a mesh's edges (of meshes up to kMeshEdgeLimit triangles; View > Mesh edges)
 };
 
 /// A triangle: both sides filled, its edges, its vertices, and an arrow along its winding normal.
 void DrawTriangleShape(const Triangle<double>& triangle, const SurfaceLooks& looks, DrawSink& out);
 
 /// A mesh: every triangle filled (shaded by the angle of its normal, back faces darker) and, when
-/// looks.edges, for meshes of up to kMeshEdgeLimit triangles (any with looks.allEdges), its edges.
-/// A sink that draws meshes itself (DrawSink::MeshFaces: the GL one) gets the whole mesh at once;
+/// looks.edges, for meshes of up to kMeshEdgeLimit triangles, its edges.
+/// A sink that draws meshes itself (DrawSink::MeshFaces: the GL one) gets the whole mesh at once
+/// (lighter when hovered or selected, and the selection outlined by its bounding box);
 /// the others (figures, SVG, tests) get its triangles, or above kMeshFigureLimit triangles only
 /// the 12 edges of its bounding box and a label saying so.
 void DrawMeshShape(const Mesh<double>& mesh, const SurfaceLooks& looks, DrawSink& out);

@@ -175,10 +175,10 @@ void DrawShape(const SceneShape& s, const SceneDrawOptions& o, DrawSink& out)
         DrawPlane(s, std::get<Plane<double>>(s.shape), looks, o.camera, out);
         return;
     case ShapeKind::Triangle:
-        DrawTriangleShape(std::get<Triangle<double>>(s.shape), {s.color, looks.hovered, looks.selected}, out);
+        DrawTriangleShape(std::get<Triangle<double>>(s.shape), {s.color, looks.hovered, looks.selected, true}, out);
         return;
     case ShapeKind::Mesh:
-        DrawMeshShape(std::get<Mesh<double>>(s.shape), {s.color, looks.hovered, looks.selected}, out);
+        DrawMeshShape(std::get<Mesh<double>>(s.shape), {s.color, looks.hovered, looks.selected, o.meshEdges}, out);
         return;
     }
 }
@@ -300,6 +300,7 @@ void DrawScene(const Scene& scene, const SceneEvaluator& evaluation, const Scene
     if (options.still != nullptr) {
         plain.camera = options.camera;
         plain.selected = options.selected;
+        plain.meshEdges = options.meshEdges;
     }
     for (const SceneShape& shape : scene.Shapes()) {
         if (!shape.visible) {

@@ -164,6 +164,10 @@ TEST(MeshDraw, SmallMeshInAFigureIsItsTriangles)
     DrawMeshShape(mesh, {}, sink);
     ASSERT_EQ(sink.triangles.size(), 1u);
     EXPECT_EQ(sink.lines.size(), 3u);
+    RecordingSink plain; // View > Mesh edges off
+    DrawMeshShape(mesh, {glm::vec4(1), false, false, false}, plain);
+    EXPECT_EQ(plain.triangles.size(), 1u);
+    EXPECT_TRUE(plain.lines.empty());
 }
 
 } // namespace HITLAB_UNITY_ID

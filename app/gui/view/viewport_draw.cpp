@@ -79,6 +79,7 @@ SceneDrawOptions Viewport::DrawOptions() const
     options.camera = camera;
     options.hovered = m_drag.mode == DragMode::None ? m_hovered : 0;
     options.selected = m_doc.Selected();
+    options.meshEdges = meshEdges;
     options.focused = m_focused ? &*m_focused : nullptr;
     options.focusedTrace = m_focused ? &m_focusedTrace : nullptr;
     options.secondTrace = m_focused && !m_secondTrace.steps.empty() ? &m_secondTrace : nullptr;
