@@ -1,7 +1,7 @@
 // Meshes and triangle lessons in the window (needs a display: run under xvfb-run, label gui). A
 // mesh seen from its front is drawn in its colour, flat shaded; the same mesh wound the other way
 // shows its back face, tinted violet (render/mesh_renderer.h). The crack lesson opens in the
-// window and marks the exact hit the drawn algorithm misses.
+// window and marks the exact hit the drawn algorithm misses; a dropped OBJ file joins the scene.
 #include "app/gui/gui.h"
 #include "app/gui/view/scenes.h"
 
@@ -10,10 +10,12 @@
 #include "support/pixels.h"
 
 #include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
 #include <stb_image.h>
 
 #include <cstdlib>
 #include <filesystem>
+#include <fstream>
 
 namespace hitlab {
 namespace HITLAB_UNITY_ID {
@@ -84,6 +86,27 @@ TEST(MeshView, CrackLessonMarksTheExactHitTheDrawnAlgorithmMisses)
     }
     stbi_image_free(pixels);
     EXPECT_GT(magenta, 40);
+}
+
+TEST(MeshView, DroppedMeshFileJoinsTheSceneAsAReferenceToTheFile)
+{
+    const std::filesystem::path dir = std::filesystem::temp_directory_path() / "hitlab_mesh_view_drop";
+    std::filesystem::create_directories(dir);
+    std::ofstream(dir / "quad.obj") << "v 0 0 0\nv 2 0 0\nv 2 2 0\nv 0 2 0\nf 1 2 3 4\n";
+    std::ofstream(dir / "one.json") << R"({"format": "hitlab-scene", "version": 1, "shapes": [
+        {"id": 1, "type": "sphere", "center": [5, 0, 0], "radius": 1}]})";
+    const std::filesystem::path saved = dir / "saved.json";
+    std::filesystem::remove(saved);
+    const std::string command = std::string(HITLAB_EXE) + " " + (dir / "one.json").string() + " --frames 3 --drop " +
+                                (dir / "quad.obj").string() + " --save-on-exit " + saved.string();
+    ASSERT_EQ(std::system(command.c_str()), 0) << command;
+    std::ifstream in(saved);
+    const nlohmann::json scene = nlohmann::json::parse(in);
+    ASSERT_EQ(scene["shapes"].size(), 2u); // the sphere stays, the quad (two triangles) joins it
+    const nlohmann::json& mesh = scene["shapes"][1];
+    EXPECT_EQ(mesh["type"], "mesh");
+    EXPECT_EQ(mesh["name"], "quad 1");
+    EXPECT_EQ(mesh["file"], std::filesystem::absolute(dir / "quad.obj").string());
 }
 
 } // namespace HITLAB_UNITY_ID
