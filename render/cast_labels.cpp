@@ -5,6 +5,7 @@
 #include "label_layout.h"
 #include "scene_draw.h"
 #include "trace_draw.h"
+#include "triangle_hit_draw.h"
 
 #include "core/text.h"
 #include "core/trace.h"
@@ -152,12 +153,20 @@ void DrawCastLabels(const Scene& scene, const SceneEvaluator& evaluation, const 
     if (!line) {
         return;
     }
+    const SceneShape* target = scene.Find(qe->query.b);
+    const Result drawn = given != nullptr ? given->result : DrawnResult(scene, *qe);
     if (camera == nullptr) {
         EmitCastLabels(scene, *qe, *line, out, trace, given);
+        if (target != nullptr) {
+            DrawTriangleHitLabels(target->shape, drawn, qe->Reference(), trace, out);
+        }
         return;
     }
     LabelLayout layout(out, *camera, charWidth);
     EmitCastLabels(scene, *qe, *line, layout, trace, given);
+    if (target != nullptr) {
+        DrawTriangleHitLabels(target->shape, drawn, qe->Reference(), trace, layout);
+    }
     layout.Finish();
 }
 

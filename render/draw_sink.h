@@ -11,9 +11,12 @@
 #include <glm/vec3.hpp>
 #include <glm/vec4.hpp>
 
+#include <memory>
 #include <string>
 
 namespace hitlab {
+
+struct MeshData; // core/mesh.h
 
 /// Marker shapes (see shaders/marker.frag.glsl).
 enum class MarkerKind { Disc = 0, Ring = 1, Square = 2, Arrowhead = 3, Diamond = 4 };
@@ -43,6 +46,15 @@ public:
     /// A plain coloured triangle.
     virtual void Triangle(DrawLayer layer, const glm::vec3& a, const glm::vec3& b, const glm::vec3& c,
                           const glm::vec4& color) = 0;
+    /// A whole mesh's faces in `color` (its alpha: their opacity), flat shaded with back faces
+    /// tinted, and its edges when `edges`. Returns false when this sink does not draw meshes
+    /// itself (the default): the caller then emits the mesh's triangles (DrawMeshShape). The GL
+    /// sink draws them from buffers uploaded once per mesh data (render/mesh_renderer.h).
+    virtual bool MeshFaces(const std::shared_ptr<const MeshData>& mesh, const glm::vec4& color, bool edges)
+    {
+        (void)mesh, (void)color, (void)edges;
+        return false;
+    }
     /// The grid's lines fade out with their distance from `center`, to nothing at `radius`.
     virtual void GridFade(const glm::vec3& center, float radius) = 0;
     /// The ground grid's lines (not its axes: DrawGrid draws those as lines). The default emits

@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <string>
 
 namespace hitlab {
 
@@ -49,17 +50,58 @@ void DrawTriangleShape(const Triangle<double>& triangle, const SurfaceLooks& loo
     }
 }
 
+namespace {
+
+/// The 12 edges of a mesh's bounding box (a large mesh in a figure, the selection's outline).
+void DrawMeshBox(const Mesh<double>& mesh, const glm::vec4& edge, DrawSink& out)
+{
+    const glm::dvec3 lo = mesh.data->boundsMin, hi = mesh.data->boundsMax;
+    auto corner = [&](int i) { return glm::dvec3(i & 1 ? hi.x : lo.x, i & 2 ? hi.y : lo.y, i & 4 ? hi.z : lo.z); };
+    for (int i = 0; i < 8; ++i) {
+        for (int bit = 1; bit < 8; bit <<= 1) {
+            if ((i & bit) == 0) {
+                out.Line(DrawLayer::Scene, ToF(corner(i)), ToF(corner(i | bit)), edge, 1.5f);
+            }
+        }
+    }
+}
+
+/// A mesh too large for a figure: its bounding box and a note saying so.
+void DrawMeshBounds(const Mesh<double>& mesh, const SurfaceLooks& looks, DrawSink& out)
+{
+    const glm::vec4 edge = looks.selected ? palette::kSelected : Lighter(looks.color, 0.25f);
+    DrawMeshBox(mesh, edge, out);
+    out.Label(ToF(mesh.data->boundsMax), {6.0f, -6.0f},
+              "mesh of " + std::to_string(mesh.TriangleCount()) + " triangles: its bounding box only", edge);
+}
+
+} // namespace
+
 void DrawMeshShape(const Mesh<double>& mesh, const SurfaceLooks& looks, DrawSink& out)
 {
     const size_t count = mesh.TriangleCount();
-    const float alpha = looks.hovered || looks.selected ? 0.6f : 0.5f;
-    const bool edges = count <= kMeshEdgeLimit;
+    if (count == 0) {
+        return;
+    }
+    const bool edges = looks.edges && count <= kMeshEdgeLimit;
+    const float alpha = looks.hovered || looks.selected ? 0.8f : 0.7f;
+    const glm::vec4 faces = looks.hovered || looks.selected ? Lighter(looks.color, 0.15f) : looks.color;
+    if (out.MeshFaces(mesh.data, WithAlpha(faces, alpha), edges)) {
+        if (looks.selected) { // the selection: the mesh's bounding box in the selection colour
+            DrawMeshBox(mesh, palette::kSelected, out);
+        }
+        return;
+    }
+    if (count > kMeshFigureLimit) {
+        DrawMeshBounds(mesh, looks, out);
+        return;
+    }
     const glm::vec4 edge = looks.selected ? palette::kSelected : WithAlpha(Lighter(looks.color, 0.3f), 0.7f);
     for (size_t i = 0; i < count; ++i) {
         const Triangle<double> t = mesh.TriangleAt(i);
         const auto& v = t.vertices;
         const glm::dvec3 n = glm::cross(v[1] - v[0], v[2] - v[0]);
-        out.Triangle(DrawLayer::Scene, ToF(v[0]), ToF(v[1]), ToF(v[2]), FaceColor(looks.color, n, alpha));
+        out.Triangle(DrawLayer::Scene, ToF(v[0]), ToF(v[1]), ToF(v[2]), FaceColor(looks.color, n, alpha - 0.2f));
         if (edges) {
             for (int k = 0; k < 3; ++k) {
                 out.Line(DrawLayer::Scene, ToF(v[k]), ToF(v[(k + 1) % 3]), edge, 1.0f);

@@ -381,8 +381,8 @@ bool Renderers::Create(std::string& error)
 {
     frame.Create();
     return lines.Create(error) && grid.Create(error) && gridLines.Create(error, true) && surfaces.Create(error) &&
-           boxes.Create(error) && spheres.Create(error) && overlayLines.Create(error) && overlayMarkers.Create(error) &&
-           overlaySurfaces.Create(error);
+           boxes.Create(error) && spheres.Create(error) && meshes.Create(error) && overlayLines.Create(error) &&
+           overlayMarkers.Create(error) && overlaySurfaces.Create(error);
 }
 
 void Renderers::Destroy()
@@ -394,6 +394,7 @@ void Renderers::Destroy()
     surfaces.Destroy();
     boxes.Destroy();
     spheres.Destroy();
+    meshes.Destroy();
     overlayLines.Destroy();
     overlayMarkers.Destroy();
     overlaySurfaces.Destroy();
@@ -407,6 +408,7 @@ void Renderers::Clear()
     surfaces.Clear();
     boxes.Clear();
     spheres.Clear();
+    meshes.Clear();
     overlayLines.Clear();
     overlayMarkers.Clear();
     overlaySurfaces.Clear();
@@ -427,6 +429,7 @@ void Renderers::VisitContent(const std::function<void(std::span<const std::byte>
     piece(overlayMarkers.Bytes());
     piece(boxes.Bytes());
     piece(spheres.Bytes());
+    piece(meshes.Bytes());
     piece(surfaces.Bytes());
     piece(overlaySurfaces.Bytes());
     const std::byte gridSet{static_cast<unsigned char>(grid.IsSet() ? 1 : 0)}; // the grid follows the view
@@ -448,6 +451,8 @@ void Renderers::Flush(const DrawView& view)
     // edges, rays and segments write depth so translucent faces blend over what lies behind them
     glDepthMask(GL_TRUE);
     lines.Draw();
+    // meshes: their nearest surface writes depth (it hides what lies behind it), blended
+    meshes.Draw();
     // translucent solids: depth-tested, not written, so they do not hide each other
     glDepthMask(GL_FALSE);
     surfaces.Draw();

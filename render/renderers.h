@@ -5,6 +5,7 @@
 
 #include "draw_sink.h"
 #include "frame_uniforms.h"
+#include "mesh_renderer.h"
 #include "scene_draw.h"
 
 #include <glm/mat3x3.hpp>
@@ -195,6 +196,7 @@ struct Renderers final : DrawSink {
     TriangleRenderer surfaces; ///< translucent planes
     BoxRenderer boxes;
     SphereRenderer spheres;
+    MeshRenderer meshes;       ///< meshes from buffers cached per mesh data (after the edges)
     LineRenderer overlayLines; ///< results and traces: drawn on top
     MarkerRenderer overlayMarkers;
     TriangleRenderer overlaySurfaces; ///< slab planes
@@ -229,6 +231,11 @@ struct Renderers final : DrawSink {
                   const glm::vec4& color) override
     {
         (layer == DrawLayer::Overlay ? overlaySurfaces : surfaces).Add(a, b, c, color);
+    }
+    bool MeshFaces(const std::shared_ptr<const MeshData>& mesh, const glm::vec4& color, bool edges) override
+    {
+        meshes.Add(mesh, color, edges);
+        return true;
     }
     void GridFade(const glm::vec3& center, float radius) override { gridLines.SetFade(center, radius); }
     void Grid(const GridLayout& layout) override { grid.Set(layout); }

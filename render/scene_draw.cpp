@@ -3,6 +3,7 @@
 
 #include "draw_helpers.h"
 #include "mesh_draw.h"
+#include "triangle_hit_draw.h"
 
 #include "trace_draw.h"
 
@@ -174,10 +175,10 @@ void DrawShape(const SceneShape& s, const SceneDrawOptions& o, DrawSink& out)
         DrawPlane(s, std::get<Plane<double>>(s.shape), looks, o.camera, out);
         return;
     case ShapeKind::Triangle:
-        DrawTriangleShape(std::get<Triangle<double>>(s.shape), {s.color, looks.hovered, looks.selected}, out);
+        DrawTriangleShape(std::get<Triangle<double>>(s.shape), {s.color, looks.hovered, looks.selected, true}, out);
         return;
     case ShapeKind::Mesh:
-        DrawMeshShape(std::get<Mesh<double>>(s.shape), {s.color, looks.hovered, looks.selected}, out);
+        DrawMeshShape(std::get<Mesh<double>>(s.shape), {s.color, looks.hovered, looks.selected, o.meshEdges}, out);
         return;
     }
 }
@@ -203,6 +204,7 @@ void DrawResult(const Scene& scene, const QueryEvaluation& qe, const Camera& cam
             return;
         }
         const glm::dvec3 origin = line->origin, dir = line->direction;
+        DrawTriangleHit(b->shape, r, qe.Reference(), out);
         if (r.hit) {
             const glm::dvec3 entry = r.point;
             const glm::dvec3 exit = origin + dir * r.tExit;
@@ -298,13 +300,18 @@ void DrawScene(const Scene& scene, const SceneEvaluator& evaluation, const Scene
     if (options.still != nullptr) {
         plain.camera = options.camera;
         plain.selected = options.selected;
+        plain.meshEdges = options.meshEdges;
     }
     for (const SceneShape& shape : scene.Shapes()) {
         if (!shape.visible) {
             continue;
         }
-        if (options.still == nullptr || shape.id == options.selected) {
+        if (options.still == nullptr || (shape.id == options.selected && KindOf(shape.shape) != ShapeKind::Mesh)) {
             DrawShape(shape, options, out);
+            continue;
+        }
+        if (KindOf(shape.shape) == ShapeKind::Mesh) {  // in the cache with its highlights: its upload
+            DrawShape(shape, options, *options.still); // and drawing cost more than a redraw on hover
             continue;
         }
         DrawShape(shape, plain, *options.still);

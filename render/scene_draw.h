@@ -79,6 +79,7 @@ struct SceneDrawOptions {
     SlabHighlight slabHighlight; ///< the slab lit by a hover in the number line or the viewport
     GizmoDraw gizmo;             ///< the selection's move arrows or rotate rings (under the handles)
     bool grid = true;
+    bool meshEdges = true; ///< the edges of meshes of up to kMeshEdgeLimit triangles (render/mesh_draw.h)
     /// Where the grid and every shape but the selected one go, when not null (a cached layer:
     /// render/still_layer.h); the rest, and the hovered shape's highlight, go to the sink DrawScene
     /// is given.

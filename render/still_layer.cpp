@@ -17,8 +17,10 @@ namespace {
 template <typename T>
 void AppendBytes(std::vector<std::byte>& out, const T& value)
 {
-    const auto* bytes = reinterpret_cast<const std::byte*>(&value);
-    out.insert(out.end(), bytes, bytes + sizeof(T));
+    // resize and copy: GCC 12's -Wstringop-overflow misreads the inlined insert of a range
+    const std::size_t at = out.size();
+    out.resize(at + sizeof(T));
+    std::memcpy(out.data() + at, &value, sizeof(T));
 }
 
 void AppendRect(std::vector<std::byte>& out, const PixelRect& r)
@@ -90,6 +92,20 @@ bool StillLayer::Resize(glm::ivec2 size, std::string& error)
         error = "cannot create the still layer's offscreen target";
     }
     return complete;
+}
+
+bool NeedsStillLayer(const Scene& scene)
+{
+    if (scene.Shapes().size() >= kStillLayerShapes) {
+        return true;
+    }
+    std::size_t triangles = 0;
+    for (const SceneShape& s : scene.Shapes()) {
+        if (const auto* mesh = std::get_if<Mesh<double>>(&s.shape)) {
+            triangles += mesh->TriangleCount();
+        }
+    }
+    return triangles >= kStillLayerTriangles;
 }
 
 bool StillLayer::Prepare(const DrawView& view, glm::ivec2 framebuffer, const glm::vec4& background,

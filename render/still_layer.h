@@ -12,6 +12,8 @@
 #include "pixel_rect.h"
 #include "renderers.h"
 
+#include "core/scene.h"
+
 #include <glm/vec2.hpp>
 #include <glm/vec4.hpp>
 
@@ -24,6 +26,13 @@ namespace hitlab {
 /// Scenes with at least this many shapes draw their still part through the cache; smaller ones
 /// draw everything each frame (the copy would cost more than it saves).
 inline constexpr std::size_t kStillLayerShapes = 2000;
+/// ... and so do scenes whose meshes have at least this many triangles in all (a mesh is drawn
+/// into the cache even when selected or hovered: see DrawScene).
+inline constexpr std::size_t kStillLayerTriangles = 100000;
+
+/// Whether a scene draws through the still layer: kStillLayerShapes shapes or kStillLayerTriangles
+/// triangles in its meshes.
+bool NeedsStillLayer(const Scene& scene);
 
 class StillLayer {
 public:

@@ -1,6 +1,8 @@
 // Lesson listing and file loading for the File menu.
 #include "lessons.h"
 
+#include "core/io/mesh_file.h"
+
 #include "core/io/scene_file.h"
 
 #include <algorithm>
@@ -38,7 +40,7 @@ std::vector<std::string> ListSceneFiles(const std::string& directory)
         }
         if (it->is_directory(ec)) {
             dirs.push_back(name + "/");
-        } else if (it->path().extension() == ".json") {
+        } else if (MeshFormat format; it->path().extension() == ".json" || MeshFormatOf(it->path(), format)) {
             files.push_back(name);
         }
     }

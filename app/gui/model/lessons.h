@@ -23,7 +23,8 @@ struct LessonEntry {
 /// The *.json scenes of a directory that load, by title (the stress scene last as any other).
 std::vector<LessonEntry> ListLessons(const std::string& directory);
 
-/// The *.json files and subdirectories of a directory, sorted, for the File > Open browser.
+/// The *.json files, the mesh files (.obj, .ply, .stl: File > Open adds them to the scene) and the
+/// subdirectories of a directory, sorted, for the File > Open browser.
 /// Directories end with '/'. Empty when the directory cannot be read.
 std::vector<std::string> ListSceneFiles(const std::string& directory);
 

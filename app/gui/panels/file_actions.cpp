@@ -5,6 +5,8 @@
 
 #include "app/gui/view/viewport.h"
 
+#include "core/commands.h"
+#include "core/io/mesh_file.h"
 #include "core/io/scene_file.h"
 
 #include <imgui.h>
@@ -57,7 +59,36 @@ void Panels::ReportError(std::string message)
     m_openError = true;
 }
 
-void Panels::Ask(PendingRequest request) { Run(m_unsaved.Ask(std::move(request), Dirty())); }
+void Panels::Ask(PendingRequest request)
+{
+    if (MeshFormat format; request.action == PendingAction::OpenFile && MeshFormatOf(request.path, format)) {
+        AddMeshFile(request.path); // a mesh joins the scene: nothing to lose, nothing to ask
+        return;
+    }
+    Run(m_unsaved.Ask(std::move(request), Dirty()));
+}
+
+void Panels::AddMeshFile(const std::string& path)
+{
+    IoError error;
+    const std::shared_ptr<const MeshData> read = ReadMeshFile(path, error);
+    if (!read) {
+        ReportError("Cannot add the mesh: " + ErrorText(error)); // the scene stays as it was
+        return;
+    }
+    std::error_code ec;
+    const std::filesystem::path absolute = std::filesystem::absolute(path, ec);
+    SceneShape shape;
+    // named after the file (saved as a reference to it, not inline)
+    shape.shape = Mesh<double>{MakeMeshData(read->vertices, read->triangles, ec ? path : absolute.string())};
+    Scene& scene = m_document.GetScene();
+    shape.name = DefaultShapeName(scene, std::filesystem::path(path).stem().string());
+    shape.color = {0.35f, 0.55f, 0.95f, 1.0f};
+    const ShapeId id = scene.NextId();
+    m_document.Execute(AddShapeCommand(std::move(shape)));
+    m_document.Select(id);
+    m_fitPending = true;
+}
 
 void Panels::Run(const PendingRequest& request)
 {

@@ -52,8 +52,9 @@ public:
             {"  Esc", "cancel the drag"},
             {"Drag a handle", "resize a box, a sphere's radius, a ray's origin or tip"},
             {"Drag a ray fan's dot", "move the fan's origin (View > Ray fan); the fan recomputes live"},
-            {"R", "rotate mode: drag an oriented box to turn it about the view axis (X / Y / Z: that axis)"},
-            {"  drag a ring (rotate mode)", "turn the oriented box about the ring's x / y / z axis"},
+            {"R", "rotate mode: drag an oriented box, a triangle or a mesh to turn it about the view axis (X / Y / Z: "
+                  "that axis)"},
+            {"  drag a ring (rotate mode)", "turn the oriented box, triangle or mesh about the ring's x / y / z axis"},
             {"Middle drag / Alt + left drag", "orbit"},
             {"Shift + middle drag", "pan"},
             {"Mouse wheel", "zoom at the cursor"},

@@ -221,6 +221,7 @@ void Panels::ViewMenu()
     ImGui::MenuItem("Orthographic", "5", &cam.orthographic);
     ImGui::MenuItem("2D mode", "2", &cam.view2d);
     ImGui::MenuItem("Hints", "G", &m_viewport.showHints);
+    ImGui::MenuItem("Mesh edges", nullptr, &m_viewport.meshEdges);
     if (ImGui::MenuItem("Presentation mode", "F5")) {
         SetPresenting(true);
     }

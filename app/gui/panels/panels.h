@@ -124,6 +124,9 @@ private:
     void Run(const PendingRequest& request);
     void NewScene();
     void OpenFile(const std::string& path);
+    /// Reads an OBJ, PLY or STL file (core/io/mesh_file.h) and adds it to the scene as a mesh shape
+    /// named after the file, selected and framed (undoable); a bad file is reported, the scene kept.
+    void AddMeshFile(const std::string& path);
     void FinishOpening();
     void DrawOpening();
     bool Save(const std::string& path);

@@ -260,4 +260,62 @@ Obb<double> Rotate(const Obb<double>& box, const glm::dvec3& axis, double angleR
     return out;
 }
 
+std::optional<glm::dvec3> RotationCenter(const Shape& shape)
+{
+    switch (KindOf(shape)) {
+    case ShapeKind::Obb:
+        return std::get<Obb<double>>(shape).center;
+    case ShapeKind::Triangle: {
+        const auto& v = std::get<Triangle<double>>(shape).vertices;
+        return (v[0] + v[1] + v[2]) / 3.0;
+    }
+    case ShapeKind::Mesh: {
+        const auto& mesh = std::get<Mesh<double>>(shape);
+        if (mesh.TriangleCount() == 0) {
+            return std::nullopt;
+        }
+        return (mesh.data->boundsMin + mesh.data->boundsMax) * 0.5;
+    }
+    case ShapeKind::Ray:
+    case ShapeKind::Segment:
+    case ShapeKind::Plane:
+    case ShapeKind::Aabb:
+    case ShapeKind::Sphere:
+    case ShapeKind::Point:
+        return std::nullopt;
+    }
+    return std::nullopt;
+}
+
+Shape Rotated(const Shape& shape, const glm::dvec3& axis, double angleRad)
+{
+    const std::optional<glm::dvec3> center = RotationCenter(shape);
+    if (!center) {
+        return shape;
+    }
+    const glm::dmat3 r(glm::rotate(glm::dmat4(1.0), angleRad, axis));
+    const auto turn = [&](const glm::dvec3& p) { return *center + r * (p - *center); };
+    switch (KindOf(shape)) {
+    case ShapeKind::Obb:
+        return Rotate(std::get<Obb<double>>(shape), axis, angleRad);
+    case ShapeKind::Triangle: {
+        Triangle<double> t = std::get<Triangle<double>>(shape);
+        for (auto& v : t.vertices) {
+            v = turn(v);
+        }
+        return t;
+    }
+    case ShapeKind::Mesh:
+        return Mesh<double>{MovedMeshData(*std::get<Mesh<double>>(shape).data, turn)};
+    case ShapeKind::Ray:
+    case ShapeKind::Segment:
+    case ShapeKind::Plane:
+    case ShapeKind::Aabb:
+    case ShapeKind::Sphere:
+    case ShapeKind::Point:
+        return shape;
+    }
+    return shape;
+}
+
 } // namespace hitlab

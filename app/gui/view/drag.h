@@ -62,6 +62,13 @@ std::vector<Handle> HandlesOf(const Shape& shape, const Camera& camera);
 Shape ApplyHandle(const Shape& start, const Handle& handle, const glm::dvec3& delta, std::string* refused = nullptr);
 /// An oriented box turned by angleRad about `axis` (unit) through its centre.
 Obb<double> Rotate(const Obb<double>& box, const glm::dvec3& axis, double angleRad);
+/// The point a shape turns about in rotate mode: an oriented box's centre, a triangle's centroid, a
+/// mesh's bounding box centre; none for the shapes that do not turn (or an empty mesh).
+std::optional<glm::dvec3> RotationCenter(const Shape& shape);
+/// The shape turned by angleRad about `axis` (unit) through its RotationCenter: an oriented box's
+/// axes, a triangle's vertices, every vertex of a mesh (new mesh data: MovedMeshData, the file name
+/// dropped). Shapes without a RotationCenter come back unchanged.
+Shape Rotated(const Shape& shape, const glm::dvec3& axis, double angleRad);
 /// Length of the plane normal's handle arrow for the camera (constant on screen).
 double PlaneHandleLength(const Camera& camera, const glm::dvec3& anchor);
 

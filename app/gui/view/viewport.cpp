@@ -100,8 +100,8 @@ void Viewport::SelectionGizmo(std::vector<GizmoArrow>& arrows, std::vector<Gizmo
         return;
     }
     if (m_rotateMode) { // rings in rotate mode only, so that move mode stays uncluttered
-        if (const auto* box = std::get_if<Obb<double>>(&s->shape)) {
-            rings = RotateRings(camera, box->center, markerScale);
+        if (const auto center = RotationCenter(s->shape)) {
+            rings = RotateRings(camera, *center, markerScale);
         }
         return;
     }
@@ -204,12 +204,12 @@ void Viewport::ContinueShapeDrag()
     }
     SceneShape moved = m_drag.start;
     if (m_drag.mode == DragMode::Rotate) {
-        const auto* box = std::get_if<Obb<double>>(&m_drag.start.shape);
-        if (box == nullptr) {
+        const std::optional<glm::dvec3> turnCenter = RotationCenter(m_drag.start.shape);
+        if (!turnCenter) {
             return;
         }
         if (m_drag.gizmoAxis >= 0) { // a ring: about its axis, by the angle swept around the centre on screen
-            m_drag.angle += RingAngle(camera, box->center, m_drag.gizmoAxis, m_drag.lastCursor, m_cursor);
+            m_drag.angle += RingAngle(camera, *turnCenter, m_drag.gizmoAxis, m_drag.lastCursor, m_cursor);
             m_drag.lastCursor = m_cursor;
             double angle = m_drag.angle;
             if (KeyDown(GLFW_KEY_LEFT_CONTROL) || KeyDown(GLFW_KEY_RIGHT_CONTROL)) {
@@ -218,7 +218,7 @@ void Viewport::ContinueShapeDrag()
             }
             glm::dvec3 axis(0.0);
             axis[m_drag.gizmoAxis] = 1.0;
-            moved.shape = Rotate(*box, axis, angle);
+            moved.shape = Rotated(m_drag.start.shape, axis, angle);
             m_drag.changed = m_drag.changed || !(moved.shape == m_drag.start.shape);
             m_doc.GetScene().Replace(moved);
             return;
@@ -230,19 +230,19 @@ void Viewport::ContinueShapeDrag()
             axis = glm::dvec3(0.0);
             axis[static_cast<int>(lock)] = 1.0;
         }
-        const Plane<double> plane{axis, glm::dot(axis, box->center)};
+        const Plane<double> plane{axis, glm::dot(axis, *turnCenter)};
         const auto p0 = DragPoint(camera, m_drag.startCursor, plane);
         const auto p1 = DragPoint(camera, m_cursor, plane);
         if (!p0 || !p1) {
             return;
         }
-        const glm::dvec3 a = *p0 - box->center, b = *p1 - box->center;
+        const glm::dvec3 a = *p0 - *turnCenter, b = *p1 - *turnCenter;
         double angle = std::atan2(glm::dot(glm::cross(a, b), axis), glm::dot(a, b));
         if (KeyDown(GLFW_KEY_LEFT_CONTROL) || KeyDown(GLFW_KEY_RIGHT_CONTROL)) {
             const double step = glm::radians(15.0);
             angle = std::round(angle / step) * step;
         }
-        moved.shape = Rotate(*box, axis, angle);
+        moved.shape = Rotated(m_drag.start.shape, axis, angle);
     } else {
         // a move arrow holds the drag to its axis, as holding X, Y or Z does
         const AxisLock lock = m_drag.gizmoAxis >= 0 ? static_cast<AxisLock>(m_drag.gizmoAxis) : CurrentLock();
@@ -339,7 +339,7 @@ void Viewport::OnMouseButton(int button, bool pressed, int mods)
     }
     m_doc.Select(pick->id);
     const SceneShape* s = m_doc.GetScene().Find(pick->id);
-    const bool rotate = m_rotateMode && std::holds_alternative<Obb<double>>(s->shape);
+    const bool rotate = m_rotateMode && RotationCenter(s->shape).has_value();
     BeginShapeDrag(rotate ? DragMode::Rotate : DragMode::Move, *s, pick->point);
 }
 

@@ -83,6 +83,7 @@ public:
     const FanView& Fans() const { return m_fanView; }
     FrameTimes times;
     bool showHints = true;
+    bool meshEdges = true;  ///< View > Mesh edges: the edges of meshes of up to 20,000 triangles
     bool showStatus = true; ///< the status overlay (title, counts, selection, verdict)
     /// Scales the viewport's marker sizes, line widths and gizmo (View > font size, for a projector).
     float markerScale = 1.0f;

@@ -79,6 +79,7 @@ SceneDrawOptions Viewport::DrawOptions() const
     options.camera = camera;
     options.hovered = m_drag.mode == DragMode::None ? m_hovered : 0;
     options.selected = m_doc.Selected();
+    options.meshEdges = meshEdges;
     options.focused = m_focused ? &*m_focused : nullptr;
     options.focusedTrace = m_focused ? &m_focusedTrace : nullptr;
     options.secondTrace = m_focused && !m_secondTrace.steps.empty() ? &m_secondTrace : nullptr;
@@ -137,9 +138,10 @@ void Viewport::Draw(glm::ivec2 framebuffer, glm::dvec2 window)
     camera.viewport = glm::max(window, glm::dvec2(1.0));
     m_doc.UpdateSummary(); // listed once per evaluation (a no-op after Update)
     SceneDrawOptions options = DrawOptions();
-    // a big scene's grid and unselected shapes go to the still layer (drawn when they change)
+    // a big scene's grid and unselected shapes (and its meshes) go to the still layer (drawn when
+    // they change)
     std::string stillError;
-    const bool still = m_doc.GetScene().Shapes().size() >= kStillLayerShapes && m_still.Begin(stillError);
+    const bool still = NeedsStillLayer(m_doc.GetScene()) && m_still.Begin(stillError);
     if (still) {
         options.still = &m_still.Sink();
     }
