@@ -285,8 +285,13 @@ const hitlab_algorithm kAlgorithms[] = {
      kPairConventions, 4, "hit depth normal", nullptr, BatchF<SphereBox>, BatchD<SphereBox>, nullptr, nullptr},
 };
 
-const hitlab_plugin kPlugin = {HITLAB_PLUGIN_ABI_VERSION, "Bullet", kAlgorithms,
-                               sizeof kAlgorithms / sizeof kAlgorithms[0]};
+const hitlab_plugin kPlugin = {HITLAB_PLUGIN_ABI_VERSION,
+                               "Bullet",
+                               kAlgorithms,
+                               sizeof kAlgorithms / sizeof kAlgorithms[0],
+                               nullptr,
+                               nullptr,
+                               nullptr};
 
 } // namespace
 
