@@ -1,4 +1,4 @@
-// Tests of the engine plugins (plugins/: Bullet, FCL, ODE, Box2D) through the commands, as a user
+// Tests of the engine plugins (plugins/: Bullet, FCL, ODE, Box2D, Embree) through the commands, as a user
 // runs them: each loads by name (`--plugin bullet`), answers hand-checked queries exactly, declares
 // its conventions, runs on every lesson of its families without a failed query, and the lessons that
 // name a plugin ("plugins"), reported with that plugin given (--plugin), show the outcome their
@@ -89,6 +89,11 @@ TEST(EnginePlugins, EachLoadsByNameAndListsItsAlgorithms)
           {"ray_aabb", "ode_ray_box"},
           {"ray_obb", "ode_ray_box"}}},
         {"box2d", {{"ray_aabb", "box2d_raycast"}}},
+        {"embree",
+         {{"ray_triangle", "embree_intersect1"},
+          {"ray_triangle", "embree_intersect1_robust"},
+          {"ray_mesh", "embree_intersect1"},
+          {"ray_mesh", "embree_intersect1_robust"}}},
     };
     for (const auto& [engine, algorithms] : expected) {
         SCOPED_TRACE(engine);
