@@ -17,23 +17,26 @@ namespace hitlab {
 
 /// One word of the vocabulary.
 enum class FlawWord {
-    OriginInside,      ///< "origin inside": the ray's origin (t = 0) is inside the closed solid
-    Boundary,          ///< "boundary": the shapes share only boundary points (grazing, touching)
-    Behind,            ///< "behind the origin": the solid lies only behind the ray's origin (t < 0)
-    BackFacing,        ///< "back facing": ray_plane, the plane's normal does not face the ray (n . d >= 0)
-    DirectionNotUnit,  ///< "direction not unit": | |direction| - 1 | > 1e-6
-    ParallelComponent, ///< "parallel component": a direction component along a box axis (or n . d) is +-0
-    NegativeZero,      ///< "negative zero component": such a component is -0
-    InFacePlane,       ///< "in face plane [x|y|z]": the ray is parallel to a face and its origin on that face's plane
-    EdgeOrCorner,      ///< "edge or corner": the ray enters the box through an edge or a corner (two slabs at once)
-    Epsilon,           ///< "epsilon N": a direction component along a box axis (ray_plane: n . d) within N of 0
-    ExtentBelow,       ///< "extent below N": a box side, an oriented box's side or a sphere's radius is below N
-    DistanceAbove,     ///< "distance above N": point to centre (point_sphere) or centre to centre (sphere_sphere) > N
-    DistanceBelow,     ///< "distance below N": the same distance is below N (and not 0)
-    CornerRegion,      ///< "corner or edge region": sphere_aabb, the centre is outside the box on two or more axes
-    NoVertexInside,    ///< "no vertex inside": obb_obb, no corner of either box lies inside the other
-    NoFaceAxis,        ///< "no face axis separates": obb_obb, none of the six face axes separates the boxes
-    NearBoundary,      ///< "near boundary N": the verdict flips when b moves by N times the query's largest number
+    OriginInside,       ///< "origin inside": the ray's origin (t = 0) is inside the closed solid
+    Boundary,           ///< "boundary": the shapes share only boundary points (grazing, touching)
+    Behind,             ///< "behind the origin": the solid lies only behind the ray's origin (t < 0)
+    BackFacing,         ///< "back facing": ray_plane, the plane's normal does not face the ray (n . d >= 0)
+    DirectionNotUnit,   ///< "direction not unit": | |direction| - 1 | > 1e-6
+    ParallelComponent,  ///< "parallel component": a direction component along a box axis (or n . d) is +-0
+    NegativeZero,       ///< "negative zero component": such a component is -0
+    InFacePlane,        ///< "in face plane [x|y|z]": the ray is parallel to a face and its origin on that face's plane
+    EdgeOrCorner,       ///< "edge or corner": the ray enters the box through an edge or a corner (two slabs at once)
+    Epsilon,            ///< "epsilon N": a direction component along a box axis (ray_plane: n . d) within N of 0;
+                        ///< triangle_triangle: a vertex's unnormalised distance to the other's plane (Moller's)
+    ExtentBelow,        ///< "extent below N": a box side, an oriented box's side or a sphere's radius is below N
+    DistanceAbove,      ///< "distance above N": point to centre (point_sphere) or centre to centre (sphere_sphere) > N
+    DistanceBelow,      ///< "distance below N": the same distance is below N (and not 0)
+    CornerRegion,       ///< "corner or edge region": sphere_aabb, the centre is outside the box on two or more axes
+    NoVertexInside,     ///< "no vertex inside": obb_obb, no corner of either box lies inside the other
+    NoFaceAxis,         ///< "no face axis separates": obb_obb, none of the six face axes separates the boxes
+    NearBoundary,       ///< "near boundary N": the verdict flips when b moves by N times the query's largest number
+    DegenerateTriangle, ///< "degenerate triangle": a triangle of the query has collinear or coincident vertices
+    Coplanar,           ///< "coplanar": triangle_triangle, the six vertices lie in one plane (exactly)
 };
 
 /// One condition: a word, its number or axis, and the precisions it applies in; several joined by

@@ -14,10 +14,4 @@ void RegisterSegmentTriangle(std::vector<AlgorithmInfo>&) {}
 void RegisterRayMesh(std::vector<AlgorithmInfo>&) {}
 // ---- end mesh ----
 
-// ---- aabb_triangle, sphere_triangle, triangle_triangle (branch ovl) ----
-void RegisterAabbTriangle(std::vector<AlgorithmInfo>&) {}
-void RegisterSphereTriangle(std::vector<AlgorithmInfo>&) {}
-void RegisterTriangleTriangle(std::vector<AlgorithmInfo>&) {}
-// ---- end ovl ----
-
 } // namespace hitlab

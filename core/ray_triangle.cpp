@@ -1,0 +1,163 @@
+// ray_triangle: the traces and the registration.
+#include "ray_triangle.h"
+#include "ray_triangle_published.h"
+
+#include "algorithm.h"
+
+namespace hitlab {
+
+namespace detail {
+
+namespace {
+
+/// Which of the numerators' signs put the line outside: "edge v1-v2" (w), "edge v2-v0" (u),
+/// "edge v0-v1" (v), from values whose signs are the decided ones.
+std::string OutsideEdges(double det, double uN, double vN, double wN)
+{
+    std::string out;
+    const auto add = [&](double x, const char* edge) {
+        if (x != 0 && (x > 0) != (det > 0)) {
+            out += std::string(out.empty() ? "" : ", ") + edge;
+        }
+    };
+    add(wN, "v1-v2");
+    add(uN, "v2-v0");
+    add(vN, "v0-v1");
+    return out;
+}
+
+std::string HitSentence(const char* noun, double t, double u, double v, bool hasFront, bool front, int zeroEdges)
+{
+    std::string where = zeroEdges == 0                       ? "through the interior"
+                        : (zeroEdges & (zeroEdges - 1)) != 0 ? "through a vertex"
+                                                             : "through an edge";
+    return Format("hit: the %s meets the triangle %s at t = %g (u = %g, v = %g)%s", noun, where.c_str(), t, u, v,
+                  !hasFront ? "" : (front ? ", front face" : ", back face"));
+}
+
+} // namespace
+
+template <typename T>
+void TraceWatertight(Trace& trace, const Vec3<T>& o, const Vec3<T>& d, const Triangle<T>& /*tri*/,
+                     const CastResult<T>& r, const TriangleFastValues* fast, const ExactTriangleAnswer* exact,
+                     const char* noun)
+{
+    double det, uN, vN, tN;
+    if (exact != nullptr) {
+        det = exact->det;
+        uN = exact->uN;
+        vN = exact->vN;
+        tN = exact->tN;
+    } else {
+        det = fast->det;
+        uN = fast->uN;
+        vN = fast->vN;
+        tN = fast->tN;
+    }
+    const double wN = exact != nullptr ? exact->wN : det - uN - vN;
+    trace.Add(Format("e1 = v1 - v0, e2 = v2 - v0, s = o - v0; det = e1.(d x e2) = %g (= -n.d: %s)", det,
+                     det > 0   ? "front face"
+                     : det < 0 ? "back face"
+                               : "the ray is parallel to the plane"),
+              {{"det", det}});
+    trace.Add(Format("edge functions (barycentrics times det): u det = s.(d x e2) = %g, v det = d.(s x e1) = %g, "
+                     "w det = det - u det - v det = %g",
+                     uN, vN, wN),
+              {{"u_det", uN}, {"v_det", vN}, {"w_det", wN}});
+    trace.Add(Format("t det = e2.(s x e1) = %g", tN), {{"t_det", tN}},
+              PointPart{"hit", glm::dvec3(o) + double(r.tEnter) * glm::dvec3(d), r.hit});
+    if (exact == nullptr) {
+        trace.Add("every sign that matters exceeds its rounding bound: decided in double (certified)");
+    } else {
+        trace.Add("a sign lies within its rounding bound (or a magnitude out of range): decided exactly, "
+                  "each numerator a sum of products of the inputs in a wide fixed-point integer");
+    }
+    trace.DecideLast();
+    const bool hasExact = exact != nullptr;
+    if (r.hit) {
+        if (hasExact && exact->inPlane) {
+            trace.verdict = Format("hit: the %s lies in the triangle's plane and crosses it from t = %g to t = %g",
+                                   noun, double(r.tEnter), double(r.tExit));
+        } else if (hasExact && exact->degenerate) {
+            trace.verdict = Format("hit: the triangle is degenerate (a segment or a point) and the %s meets it at "
+                                   "t = %g",
+                                   noun, double(r.tEnter));
+        } else {
+            trace.verdict = HitSentence(noun, double(r.tEnter), double(r.u), double(r.v), r.hasFront, r.front,
+                                        hasExact ? exact->zeroEdges : 0);
+        }
+        return;
+    }
+    if (hasExact && exact->degenerate) {
+        trace.verdict =
+            Format("miss: the triangle is degenerate (a segment or a point) and the %s does not meet it", noun);
+    } else if (hasExact && exact->inPlane) {
+        trace.verdict = Format("miss: the %s lies in the triangle's plane but does not cross the triangle", noun);
+    } else if (det == 0) {
+        trace.verdict = Format("miss: the %s is parallel to the triangle's plane, off it", noun);
+    } else if (const std::string edges = OutsideEdges(det, uN, vN, wN); !edges.empty()) {
+        trace.verdict = Format("miss: the line passes outside the edge %s", edges.c_str());
+    } else if ((tN > 0) != (det > 0)) {
+        trace.verdict = Format("miss: the triangle is behind the %s's origin (t = %g < 0)", noun, tN / det);
+    } else {
+        trace.verdict = Format("miss: the segment ends before the triangle (t = %g > 1)", tN / det);
+    }
+}
+
+template void TraceWatertight<float>(Trace&, const Vec3<float>&, const Vec3<float>&, const Triangle<float>&,
+                                     const CastResult<float>&, const TriangleFastValues*, const ExactTriangleAnswer*,
+                                     const char*);
+template void TraceWatertight<double>(Trace&, const Vec3<double>&, const Vec3<double>&, const Triangle<double>&,
+                                      const CastResult<double>&, const TriangleFastValues*, const ExactTriangleAnswer*,
+                                      const char*);
+
+template <typename T>
+void TraceMollerTrumbore(Trace& trace, const Ray<T>& ray, const Triangle<T>& tri, const CastResult<T>& r, bool cull,
+                         T tMax)
+{
+    const auto& v = tri.vertices;
+    constexpr T eps = kMollerTrumboreEpsilon<T>;
+    const Vec3<T> edge1 = v[1] - v[0], edge2 = v[2] - v[0];
+    const Vec3<T> pvec = glm::cross(ray.direction, edge2);
+    const T det = glm::dot(edge1, pvec);
+    trace.Add(Format("pvec = d x edge2; det = edge1.pvec = %g", double(det)), {{"det", double(det)}});
+    if (cull ? det < eps : (det > -eps && det < eps)) {
+        trace.DecideLast();
+        trace.verdict = cull ? Format("miss: det = %g < EPSILON = 1e-6 (a back face, a ray in the plane or a small "
+                                      "triangle)",
+                                      double(det))
+                             : Format("miss: |det| = %g < EPSILON = 1e-6 (a ray in the plane, a grazing ray or a "
+                                      "small triangle)",
+                                      std::abs(double(det)));
+        return;
+    }
+    const Vec3<T> tvec = ray.origin - v[0];
+    const Vec3<T> qvec = glm::cross(tvec, edge1);
+    const T scale = cull ? T(1) : T(1) / det;
+    const T u = glm::dot(tvec, pvec) * scale, vv = glm::dot(ray.direction, qvec) * scale;
+    const T t = glm::dot(edge2, qvec) * (T(1) / det);
+    trace.Add(Format("%s u = %g, v = %g, u + v = %g", cull ? "unnormalised (against det):" : "barycentrics:", double(u),
+                     double(vv), double(u + vv)),
+              {{"u", double(u)}, {"v", double(vv)}});
+    trace.Add(Format("t = edge2.qvec / det = %g", double(t)), {{"t", double(t)}},
+              PointPart{"hit", glm::dvec3(ray.origin + t * ray.direction), r.hit});
+    trace.DecideLast();
+    if (r.hit) {
+        trace.verdict = Format("hit at t = %g (u = %g, v = %g)", double(r.tEnter), double(r.u), double(r.v));
+    } else if (!(t > eps)) {
+        trace.verdict = Format("miss: t = %g is not > EPSILON = 1e-6", double(t));
+    } else if (t > tMax && u >= T(0) && vv >= T(0) && u + vv <= (cull ? det : T(1))) {
+        trace.verdict = Format("miss: t = %g is beyond the segment's end (t > 1)", double(t));
+    } else {
+        trace.verdict = "miss: u or v is outside the triangle (u < 0, u > 1, v < 0 or u + v > 1)";
+    }
+}
+
+template void TraceMollerTrumbore<float>(Trace&, const Ray<float>&, const Triangle<float>&, const CastResult<float>&,
+                                         bool, float);
+template void TraceMollerTrumbore<double>(Trace&, const Ray<double>&, const Triangle<double>&,
+                                          const CastResult<double>&, bool, double);
+
+} // namespace detail
+
+} // namespace hitlab
