@@ -216,7 +216,6 @@ const hitlab_convention kConventions[] = {
     {"origin_on_triangle", "miss"},
     {"scene_flags", "default (RTC_SCENE_FLAG_NONE)"},
     {"watertight", "no: a ray through an edge two triangles share can miss both"},
-    {"flaw_when", "edge or corner"},
 };
 const hitlab_convention kRobustConventions[] = {
     HITLAB_EMBREE_CONVENTIONS,
@@ -232,7 +231,6 @@ const hitlab_convention kMeshConventions[] = {
     {"scene_flags", "default (RTC_SCENE_FLAG_NONE)"},
     {"watertight", "no: a ray through an edge two triangles share can miss both"},
     {"triangle", "primID; among triangles hit at the same t, the one Embree's BVH meets first"},
-    {"flaw_when", "edge or corner"},
 };
 const hitlab_convention kRobustMeshConventions[] = {
     HITLAB_EMBREE_CONVENTIONS,
