@@ -23,7 +23,7 @@ struct WordSpelling {
 };
 
 // data table: the vocabulary's spellings (docs/protocol.md, "Declared flaws")
-constexpr std::array<WordSpelling, 20> kWords = {{
+constexpr std::array<WordSpelling, 26> kWords = {{
     {"origin inside", FlawWord::OriginInside, false},
     {"boundary", FlawWord::Boundary, false},
     {"box behind the origin", FlawWord::Behind, false},
@@ -44,6 +44,12 @@ constexpr std::array<WordSpelling, 20> kWords = {{
     {"near boundary", FlawWord::NearBoundary, true},
     {"degenerate triangle", FlawWord::DegenerateTriangle, false},
     {"coplanar", FlawWord::Coplanar, false},
+    {"edge or vertex", FlawWord::EdgeOrVertex, false},
+    {"in plane", FlawWord::InPlane, false},
+    {"determinant below", FlawWord::DeterminantBelow, true},
+    {"area below", FlawWord::AreaBelow, true},
+    {"area above", FlawWord::AreaAbove, true},
+    {"t at most", FlawWord::TAtMost, true},
 }};
 
 std::string_view Trim(std::string_view s)
@@ -439,7 +445,7 @@ bool FlawConditionHolds(const FlawCondition& c, const FlawContext& x)
     case FlawWord::Behind:
         return x.situation.behind;
     case FlawWord::BackFacing:
-        return x.situation.backFacing;
+        return IsTriangleCast(q.family) ? TriangleFlawWordHolds(c, x) : x.situation.backFacing;
     case FlawWord::DirectionNotUnit:
         return IsCast(q.family) && !x.situation.unitDirection;
     case FlawWord::ParallelComponent:
@@ -475,6 +481,13 @@ bool FlawConditionHolds(const FlawCondition& c, const FlawContext& x)
         return HasDegenerateTriangle(q);
     case FlawWord::Coplanar:
         return TrianglesCoplanar(q);
+    case FlawWord::EdgeOrVertex:
+    case FlawWord::InPlane:
+    case FlawWord::DeterminantBelow:
+    case FlawWord::AreaBelow:
+    case FlawWord::AreaAbove:
+    case FlawWord::TAtMost:
+        return TriangleFlawWordHolds(c, x);
     }
     return false;
 }

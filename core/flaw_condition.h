@@ -37,6 +37,12 @@ enum class FlawWord {
     NearBoundary,       ///< "near boundary N": the verdict flips when b moves by N times the query's largest number
     DegenerateTriangle, ///< "degenerate triangle": a triangle of the query has collinear or coincident vertices
     Coplanar,           ///< "coplanar": triangle_triangle, the six vertices lie in one plane (exactly)
+    EdgeOrVertex,       ///< "edge or vertex": ray/segment_triangle, the line hits exactly on an edge or a vertex
+    InPlane,            ///< "in plane": the ray lies in the plane of a non-degenerate triangle
+    DeterminantBelow,   ///< "determinant below N": |n . d| < N, n = (v1 - v0) x (v2 - v0)
+    AreaBelow,          ///< "area below N": the triangle's area is below N
+    AreaAbove,          ///< "area above N": the triangle's area is above N
+    TAtMost,            ///< "t at most N": the reference hits with t_enter <= N
 };
 
 /// One condition: a word, its number or axis, and the precisions it applies in; several joined by
@@ -82,11 +88,20 @@ struct FlawContext {
     const Result& reference;
 };
 
+/// The triangle words (edge or vertex, in plane, degenerate triangle, determinant below, area
+/// below and above, and back facing: n . d >= 0) on a ray_triangle or segment_triangle query,
+/// decided exactly on the query as given, and "t at most N" on any cast
+/// (core/flaw_condition_triangle.cpp); false for the other words and families.
+bool TriangleFlawWordHolds(const FlawCondition& condition, const FlawContext& context);
+
 /// Whether one condition holds on the query.
 bool FlawConditionHolds(const FlawCondition& condition, const FlawContext& context);
 
 /// Whether a clause holds on the query.
 bool FlawClauseHolds(const FlawClause& clause, const FlawContext& context);
+
+/// Whether the family is a cast against one triangle (ray_triangle, segment_triangle).
+bool IsTriangleCast(Family family);
 
 /// The first of the algorithm's declared conditions (AlgorithmInfo::flawWhen) that holds, or ""
 /// when none does (or none is declared, or one does not parse: it explains nothing).

@@ -160,4 +160,151 @@ template void TraceMollerTrumbore<double>(Trace&, const Ray<double>&, const Tria
 
 } // namespace detail
 
+namespace {
+constexpr std::uint32_t kTriangleReturns = kCastFields | kTriangleCastFields;
+} // namespace
+
+void RegisterRayTriangle(std::vector<AlgorithmInfo>& out)
+{
+    out.push_back({
+        .name = "watertight",
+        .family = Family::RayTriangle,
+        .title = "Watertight test, exact signs (reference)",
+        .summary = "Moller-Trumbore's numerators in double with a certified error bound, and exactly (a wide "
+                   "fixed-point sum) where a sign is within it: the exact verdict on every finite input, so a ray "
+                   "through a shared edge or vertex hits; rays in the plane and degenerate triangles handled.",
+        .source = "Woop, Benthin, Wald, \"Watertight Ray/Triangle Intersection\", JCGT 2(1) (2013), with an exact "
+                  "fallback in place of its double-precision one",
+        .reference = true,
+        .published = false,
+        .conventions = {{"origin_inside", "hit"},
+                        {"boundary", "inclusive"},
+                        {"t_range", "t >= 0"},
+                        {"direction", "any"},
+                        {"facing", "both"},
+                        {"parallel", "handled"}},
+        .returns = kTriangleReturns,
+        .flaw = "",
+        .flawWhen = {},
+        .run = MakeRun<Ray, Triangle>(
+            [](const auto& a, const auto& b, Trace* t) { return RayTriangleWatertight(a, b, t); }),
+    });
+    out.push_back({
+        .name = "moller_trumbore",
+        .family = Family::RayTriangle,
+        .title = "Moller-Trumbore (published)",
+        .summary = "det = edge1.(d x edge2), |det| < 1e-6 misses; u, v from two more dot products, each tested "
+                   "against [0, 1]; t = edge2.qvec / det, a hit when t > 1e-6. Two-sided, as commonly copied.",
+        .source = "Moller, Trumbore, \"Fast, Minimum Storage Ray/Triangle Intersection\", JGT 2(1) (1997), "
+                  "non-culling branch, with the copies' t > EPSILON",
+        .reference = false,
+        .published = true,
+        .conventions = {{"origin_inside", "miss"},
+                        {"boundary", "inclusive"},
+                        {"t_range", "t > 0"},
+                        {"direction", "any"},
+                        {"facing", "both"},
+                        {"parallel", "miss"}},
+        .returns = kTriangleReturns,
+        .flaw = "The absolute EPSILON = 1e-6 on det loses small triangles, grazing rays and rays in the plane; u and "
+                "v are rounded per triangle, so a ray through an edge shared by two triangles can miss both; hits "
+                "within t <= 1e-6 of the origin are lost.",
+        .flawWhen = {"determinant below 1e-6", "edge or vertex", "t at most 1e-6"},
+        .run = MakeRun<Ray, Triangle>(
+            [](const auto& a, const auto& b, Trace* t) { return RayTriangleMollerTrumbore(a, b, t); }),
+    });
+    out.push_back({
+        .name = "moller_trumbore_cull",
+        .family = Family::RayTriangle,
+        .title = "Moller-Trumbore, back-face culling (published)",
+        .summary = "The paper's TEST_CULL branch: det < 1e-6 misses (back faces too), u and v tested unnormalised "
+                   "against det, one division at the end; t > 1e-6.",
+        .source = "Moller, Trumbore, \"Fast, Minimum Storage Ray/Triangle Intersection\", JGT 2(1) (1997), "
+                  "TEST_CULL branch",
+        .reference = false,
+        .published = true,
+        .conventions = {{"origin_inside", "miss"},
+                        {"boundary", "inclusive"},
+                        {"t_range", "t > 0"},
+                        {"direction", "any"},
+                        {"facing", "front only"},
+                        {"parallel", "miss"}},
+        .returns = kTriangleReturns,
+        .flaw = "Culls back faces (n.d >= 0) by design; det < 1e-6 also loses small triangles and grazing rays; u "
+                "and v are rounded per triangle (cracks along shared edges); hits within t <= 1e-6 are lost.",
+        .flawWhen = {"back facing", "determinant below 1e-6", "edge or vertex", "t at most 1e-6"},
+        .run = MakeRun<Ray, Triangle>(
+            [](const auto& a, const auto& b, Trace* t) { return RayTriangleMollerTrumboreCull(a, b, t); }),
+    });
+    out.push_back({
+        .name = "baldwin_weber",
+        .family = Family::RayTriangle,
+        .title = "Baldwin-Weber coordinate transformation (published)",
+        .summary = "A per-triangle affine map to the barycentric frame (built here per query): the plane crossing "
+                   "from its third row, u and v from the first two, a hit when u >= 0, v >= 0 and u + v < 1.",
+        .source = "Baldwin, Weber, \"Fast Ray-Triangle Intersections by Coordinate Transformation\", JCGT 5(3) "
+                  "(2016)",
+        .reference = false,
+        .published = true,
+        .conventions = {{"origin_inside", "miss"},
+                        {"boundary", "edge v1-v2 open"},
+                        {"t_range", "t > 0"},
+                        {"direction", "any"},
+                        {"facing", "both"},
+                        {"parallel", "miss"}},
+        .returns = kTriangleReturns,
+        .flaw = "The edge v1-v2 is open (u + v < 1) and u, v are rounded per triangle, so rays through edges and "
+                "vertices slip through; the origin on the triangle, rays in the plane and degenerate triangles miss.",
+        .flawWhen = {"edge or vertex", "in plane", "degenerate triangle", "t at most 0"},
+        .run = MakeRun<Ray, Triangle>(
+            [](const auto& a, const auto& b, Trace* t) { return RayTriangleBaldwinWeber(a, b, t); }),
+    });
+    out.push_back({
+        .name = "plucker",
+        .family = Family::RayTriangle,
+        .title = "Plucker coordinates, shared edges (published)",
+        .summary = "The signs of the ray line's permuted inner products with the three edge lines, each edge's "
+                   "coordinates from its endpoints in a fixed order (neighbours agree); t from the plane.",
+        .source = "Jones, \"Intersecting a Ray and a Triangle with Plucker Coordinates\", Ray Tracing News 13(1) "
+                  "(2000); Amanatides, Choi (1995)",
+        .reference = false,
+        .published = true,
+        .conventions = {{"origin_inside", "hit"},
+                        {"boundary", "inclusive"},
+                        {"t_range", "t >= 0"},
+                        {"direction", "any"},
+                        {"facing", "both"},
+                        {"parallel", "miss"}},
+        .returns = kTriangleReturns,
+        .flaw = "The inner products cancel far from the origin (o x d and a x b are large), so signs near edges are "
+                "rounded (neighbours still agree); rays in the plane and degenerate triangles miss.",
+        .flawWhen = {"edge or vertex", "in plane", "degenerate triangle"},
+        .run =
+            MakeRun<Ray, Triangle>([](const auto& a, const auto& b, Trace* t) { return RayTrianglePlucker(a, b, t); }),
+    });
+    out.push_back({
+        .name = "havel_herout",
+        .family = Family::RayTriangle,
+        .title = "Havel-Herout (published)",
+        .summary = "Precomputed planes (built here per query): det = n0.d, the point scaled by det, detu and detv "
+                   "from two planes scaled by 1/|n0|^2, a hit when their sign bits and det - detu - detv's agree.",
+        .source = "Havel, Herout, \"Yet Faster Ray-Triangle Intersection (Using SSE4)\", IEEE TVCG 16(3) (2010)",
+        .reference = false,
+        .published = true,
+        .conventions = {{"origin_inside", "hit"},
+                        {"boundary", "inclusive"},
+                        {"t_range", "t >= 0"},
+                        {"direction", "any"},
+                        {"facing", "both"},
+                        {"parallel", "miss"}},
+        .returns = kTriangleReturns,
+        .flaw = "Signs are sign bits, so a zero of the wrong sign (-0) misses an edge or vertex; 1/|n0|^2 underflows "
+                "or overflows for tiny or huge triangles (float); rays in the plane and degenerate triangles miss.",
+        .flawWhen = {"edge or vertex", "in plane", "degenerate triangle", "float: area below 1e-19",
+                     "float: area above 1e18", "double: area below 1e-153", "double: area above 1e153"},
+        .run = MakeRun<Ray, Triangle>(
+            [](const auto& a, const auto& b, Trace* t) { return RayTriangleHavelHerout(a, b, t); }),
+    });
+}
+
 } // namespace hitlab

@@ -5,11 +5,6 @@
 
 namespace hitlab {
 
-// ---- ray_triangle, segment_triangle (branch tri) ----
-void RegisterRayTriangle(std::vector<AlgorithmInfo>&) {}
-void RegisterSegmentTriangle(std::vector<AlgorithmInfo>&) {}
-// ---- end tri ----
-
 // ---- ray_mesh (branch mesh) ----
 void RegisterRayMesh(std::vector<AlgorithmInfo>&) {}
 // ---- end mesh ----

@@ -148,6 +148,53 @@ TEST(FlawConditions, SolidsOnHandMadePairs)
     EXPECT_FALSE(Holds("no face axis separates", Query{Family::ObbObb, barX, away}));
 }
 
+TEST(FlawConditions, TheTriangleWordsOnHandMadeCasts)
+{
+    // (0,0,0), (4,0,0), (0,4,0): n = (0, 0, 16)
+    const Triangle<double> tri{{glm::dvec3{0, 0, 0}, {4, 0, 0}, {0, 4, 0}}};
+    const auto ray = [&](glm::dvec3 o, glm::dvec3 d) { return Query{Family::RayTriangle, Ray<double>{o, d}, tri}; };
+    const Query interior = ray({1, 1, 2}, {0, 0, -1});
+    const Query edge = ray({1, 3, 2}, {0, 0, -1});
+    const Query vertex = ray({0, 0, 2}, {0, 0, -1});
+    EXPECT_FALSE(Holds("edge or vertex", interior));
+    EXPECT_TRUE(Holds("edge or vertex", edge));
+    EXPECT_TRUE(Holds("edge or vertex", vertex));
+    EXPECT_FALSE(Holds("back facing", interior)); // n.d = -16
+    EXPECT_TRUE(Holds("back facing", ray({1, 1, -2}, {0, 0, 1})));
+    EXPECT_TRUE(Holds("in plane", ray({-1, 1, 0}, {1, 0, 0})));
+    EXPECT_FALSE(Holds("in plane", ray({-1, 1, 0.5}, {1, 0, 0}))); // parallel, off the plane
+    EXPECT_TRUE(Holds("determinant below 16.5", interior));
+    EXPECT_FALSE(Holds("determinant below 16", interior)); // |n.d| = 16 exactly
+    EXPECT_TRUE(Holds("area below 8.5", interior));
+    EXPECT_FALSE(Holds("area below 8", interior));
+    EXPECT_TRUE(Holds("area above 7.5", interior));
+    EXPECT_TRUE(Holds("t at most 2", interior)); // t = 2
+    EXPECT_FALSE(Holds("t at most 1.5", interior));
+    EXPECT_FALSE(Holds("degenerate triangle", interior));
+    const Triangle<double> line{{glm::dvec3{0, 0, 0}, {2, 0, 0}, {1, 0, 0}}};
+    EXPECT_TRUE(Holds("degenerate triangle", Query{Family::RayTriangle, Ray<double>{{1, 1, 1}, {0, -1, -1}}, line}));
+    // segments: d = end - start
+    const Query seg{Family::SegmentTriangle, Segment<double>{{1, 3, 2}, {1, 3, -2}}, tri};
+    EXPECT_TRUE(Holds("edge or vertex", seg));
+    EXPECT_TRUE(Holds("determinant below 64.5", seg));
+    EXPECT_FALSE(Holds("determinant below 64", seg)); // |n.d| = 16 * 4
+    // not a triangle cast: the triangle words do not hold
+    EXPECT_FALSE(Holds("edge or vertex", Query{Family::RayAabb, Ray<double>{{-1, 0, 0}, {1, 0, 0}}, kUnitBox}));
+}
+
+TEST(DeclaredFlaw, MollerTrumboresCrackIsItsKnownFlaw)
+{
+    // a ray exactly through the hypotenuse of (0,0,0), (4,0,0), (0,4,0) that an algorithm misses:
+    // moller_trumbore's "edge or vertex" explains it; through the interior it would be news
+    const Triangle<double> tri{{glm::dvec3{0, 0, 0}, {4, 0, 0}, {0, 4, 0}}};
+    const AlgorithmInfo* mt = FindAlgorithm(Family::RayTriangle, "moller_trumbore");
+    ASSERT_NE(mt, nullptr);
+    const Query edge{Family::RayTriangle, Ray<double>{{1, 3, 2}, {0, 0, -1}}, tri};
+    EXPECT_EQ(Judged(edge, Precision::Float, *mt, Result{}).explanation, Explanation::KnownFlaw);
+    const Query interior{Family::RayTriangle, Ray<double>{{1, 1, 2}, {0, 0, -1}}, tri};
+    EXPECT_EQ(Judged(interior, Precision::Float, *mt, Result{}).explanation, Explanation::Unexplained);
+}
+
 // ---- a flaw explains only where its condition holds ----
 
 TEST(DeclaredFlaw, ASentenceAloneExplainsNothing)
