@@ -76,6 +76,7 @@ bool TriangleFlawWordHolds(const FlawCondition& c, const FlawContext& x)
     case FlawWord::NoVertexInside:
     case FlawWord::NoFaceAxis:
     case FlawWord::NearBoundary:
+    case FlawWord::Coplanar: // triangle_triangle's word, decided in flaw_condition.cpp
     case FlawWord::TAtMost:
         return false;
     }

@@ -303,7 +303,7 @@ const hitlab_convention kTriangleConventions[] = {
     {"edges", "inclusive with a tolerance: -1e-4 |n|^2 on each edge function, about 1e-4 of the triangle's height"},
     {"normal", "the winding normal (kF_KeepUnflippedNormal), normalised"},
     {"precision", "double (BT_USE_DOUBLE_PRECISION)"},
-    {"flaw_when", "near boundary 0.0001"},
+    {"flaw_when", "near boundary 0.0001; in plane; t at most 0"},
 };
 const hitlab_convention kSegmentTriangleConventions[] = {
     {"t_range", "0 < t < 1 (an end on the plane misses)"},
@@ -312,7 +312,7 @@ const hitlab_convention kSegmentTriangleConventions[] = {
     {"edges", "inclusive with a tolerance: -1e-4 |n|^2 on each edge function, about 1e-4 of the triangle's height"},
     {"normal", "the winding normal (kF_KeepUnflippedNormal), normalised"},
     {"precision", "double (BT_USE_DOUBLE_PRECISION)"},
-    {"flaw_when", "near boundary 0.0001"},
+    {"flaw_when", "near boundary 0.0001; in plane; t at most 0"},
 };
 
 const char* const kBullet = "Bullet Physics 3.24 (Debian libbullet-dev, float64 build)";

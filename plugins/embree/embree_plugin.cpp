@@ -201,14 +201,15 @@ void RayMesh(const hitlab_query_f* queries, hitlab_result_f* results, std::size_
 
 // What Embree 3.13's rtcIntersect1 does, as tests/engines/embree_plugin_test.cpp checks it. The
 // conventions common to both scenes, then each scene's watertightness.
-#define HITLAB_EMBREE_CONVENTIONS                                                                                      \
-    {"t_range", "0 < t < tfar (tnear = 0 and tfar = inf, both exclusive)"}, {"origin_on_triangle", "miss"},            \
-        {"back_faces", "hit (two-sided)"}, {"in_plane", "miss"}, {"t_exit", "t_enter (a triangle has no inside)"},     \
-        {"uv", "Embree's barycentrics: point = (1 - u - v) v0 + u v1 + v v2"},                                         \
-        {"normal", "Embree's Ng normalised: the winding normal (v1 - v0) x (v2 - v0)"},                                \
-    {                                                                                                                  \
-        "precision", "float (Embree computes in float)"                                                                \
-    }
+// clang-format off
+#define HITLAB_EMBREE_CONVENTIONS                                                                  \
+    {"back_faces", "hit (two-sided)"},                                                             \
+    {"in_plane", "miss"},                                                                          \
+    {"t_exit", "t_enter (a triangle has no inside)"},                                              \
+    {"uv", "Embree's barycentrics: point = (1 - u - v) v0 + u v1 + v v2"},                         \
+    {"normal", "Embree's Ng normalised: the winding normal (v1 - v0) x (v2 - v0)"},                \
+    {"precision", "float (Embree computes in float)"}
+// clang-format on
 
 const hitlab_convention kConventions[] = {
     HITLAB_EMBREE_CONVENTIONS,
@@ -216,6 +217,7 @@ const hitlab_convention kConventions[] = {
     {"origin_on_triangle", "miss"},
     {"scene_flags", "default (RTC_SCENE_FLAG_NONE)"},
     {"watertight", "no: a ray through an edge two triangles share can miss both"},
+    {"flaw_when", "edge or vertex; in plane; t at most 0"},
 };
 const hitlab_convention kRobustConventions[] = {
     HITLAB_EMBREE_CONVENTIONS,
@@ -223,6 +225,7 @@ const hitlab_convention kRobustConventions[] = {
     {"origin_on_triangle", "hit at t = 0"},
     {"scene_flags", "RTC_SCENE_FLAG_ROBUST"},
     {"watertight", "yes on shared edges (Embree's robust mode)"},
+    {"flaw_when", "in plane"},
 };
 const hitlab_convention kMeshConventions[] = {
     HITLAB_EMBREE_CONVENTIONS,
@@ -230,6 +233,7 @@ const hitlab_convention kMeshConventions[] = {
     {"origin_on_triangle", "miss"},
     {"scene_flags", "default (RTC_SCENE_FLAG_NONE)"},
     {"watertight", "no: a ray through an edge two triangles share can miss both"},
+    {"flaw_when", "edge or vertex; in plane; t at most 0"},
     {"triangle", "primID; among triangles hit at the same t, the one Embree's BVH meets first"},
 };
 const hitlab_convention kRobustMeshConventions[] = {
@@ -238,6 +242,7 @@ const hitlab_convention kRobustMeshConventions[] = {
     {"origin_on_triangle", "hit at t = 0"},
     {"scene_flags", "RTC_SCENE_FLAG_ROBUST"},
     {"watertight", "yes on shared edges (Embree's robust mode)"},
+    {"flaw_when", "in plane"},
     {"triangle", "primID; among triangles hit at the same t, the one Embree's BVH meets first"},
 };
 #undef HITLAB_EMBREE_CONVENTIONS

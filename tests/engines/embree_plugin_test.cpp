@@ -2,14 +2,18 @@
 // only, rtcIntersect1 on a one-triangle scene (ray_triangle) and on a mesh handed over once
 // (ray_mesh), answers checked by hand, on the edge two triangles share, and the meshes released.
 #include "app/sources/plugin/plugin_program.h"
+#include "core/algorithm.h"
 #include "core/mesh.h"
 
+#include <glm/geometric.hpp>
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstdlib>
 #include <filesystem>
+#include <optional>
 
 namespace hitlab {
 namespace HITLAB_UNITY_ID {
@@ -219,6 +223,112 @@ TEST_F(EmbreePlugin, TheRobustSceneIsWatertightOnSharedEdgesAndTheDefaultIsNot)
     EXPECT_EQ(misses(robustMesh), 0);
     // the default scene's declared flaw: Embree 3.13.5 misses 3485 of these 20000
     EXPECT_GT(misses(mesh), 1000);
+}
+
+/// Seeded rays from distance 3 aimed into [-1, 1]^3 and triangles there (vertices rounded to
+/// float, as the float queries see them): generic, so no ray meets an edge, a vertex or a plane
+/// exactly and every declared flaw's condition is false.
+struct RandomScene {
+    std::uint64_t state = 0x9e3779b97f4a7c15ull;
+    double Next()
+    {
+        state = state * 6364136223846793005ull + 1442695040888963407ull;
+        return double(state >> 11) * 0x1p-53;
+    }
+    glm::dvec3 Point(double half)
+    {
+        return glm::dvec3(glm::vec3(glm::dvec3(Next(), Next(), Next()) * (2 * half) - half));
+    }
+    /// From distance 3, aimed at target (a random point of the cube when not given).
+    Ray<double> NextRay(std::optional<glm::dvec3> target = std::nullopt)
+    {
+        const glm::dvec3 origin = glm::normalize(Point(1)) * 3.0;
+        return {glm::dvec3(glm::vec3(origin)), glm::dvec3(glm::vec3(target.value_or(Point(1)) - origin))};
+    }
+    Triangle<double> NextTriangle()
+    {
+        const glm::dvec3 c = Point(1);
+        return {{glm::dvec3(glm::vec3(c + Point(0.5))), glm::dvec3(glm::vec3(c + Point(0.5))),
+                 glm::dvec3(glm::vec3(c + Point(0.5)))}};
+    }
+};
+
+/// Whether Embree's float answer matches the reference's: the same verdict and, on a hit, t, u and
+/// v within 1e-4 (float rounding of numbers about 1), the same side.
+void ExpectAgrees(const Result& embree, const Result& reference, const std::string& what)
+{
+    ASSERT_EQ(embree.hit, reference.hit) << what;
+    if (!reference.hit) {
+        return;
+    }
+    EXPECT_NEAR(embree.tEnter, reference.tEnter, 1e-4 * std::max(1.0, reference.tEnter)) << what;
+    EXPECT_NEAR(embree.u, reference.u, 1e-4) << what;
+    EXPECT_NEAR(embree.v, reference.v, 1e-4) << what;
+    EXPECT_EQ(embree.front, reference.front) << what;
+}
+
+TEST_F(EmbreePlugin, AgreesWithTheReferenceOnRandomRaysAndTriangles)
+{
+    RandomScene random;
+    std::vector<Query> queries;
+    for (int i = 0; i < 4000; ++i) {
+        // aimed near the triangle's centroid: many hit, many pass beside it
+        const Triangle<double> t = random.NextTriangle();
+        const glm::dvec3 centroid = (t.vertices[0] + t.vertices[1] + t.vertices[2]) / 3.0;
+        queries.push_back({Family::RayTriangle, random.NextRay(centroid + random.Point(0.2)), t});
+    }
+    const AlgorithmInfo& reference = ReferenceAlgorithm(Family::RayTriangle);
+    for (const std::size_t algorithm : {triangle, robustTriangle}) {
+        std::vector<Result> out(queries.size());
+        ASSERT_TRUE(plugin.Run(algorithm, Precision::Float, queries, out).empty());
+        int hits = 0;
+        for (std::size_t i = 0; i < queries.size(); ++i) {
+            const Result r = hitlab::Run(reference, queries[i], Precision::Float);
+            hits += r.hit ? 1 : 0;
+            ExpectAgrees(out[i], r, plugin.Algorithms()[algorithm].name + ", query " + std::to_string(i));
+        }
+        EXPECT_GT(hits, 400); // a mixture of hits and misses
+        EXPECT_LT(hits, 3600);
+    }
+}
+
+TEST_F(EmbreePlugin, AgreesWithTheReferenceTriangleByTriangleOnARandomMesh)
+{
+    // the closest hit over every triangle with the ray_triangle reference (lowest index on a tie)
+    RandomScene random;
+    std::vector<glm::dvec3> vertices;
+    std::vector<std::array<std::uint32_t, 3>> indices;
+    for (std::uint32_t i = 0; i < 300; ++i) {
+        const Triangle<double> t = random.NextTriangle();
+        vertices.insert(vertices.end(), t.vertices.begin(), t.vertices.end());
+        indices.push_back({3 * i, 3 * i + 1, 3 * i + 2});
+    }
+    const Mesh<double> soup{MakeMeshData(vertices, indices)};
+    std::vector<Query> queries;
+    for (int i = 0; i < 1000; ++i) {
+        queries.push_back({Family::RayMesh, random.NextRay(), soup});
+    }
+    const AlgorithmInfo& reference = ReferenceAlgorithm(Family::RayTriangle);
+    for (const std::size_t algorithm : {mesh, robustMesh}) {
+        std::vector<Result> out(queries.size());
+        ASSERT_TRUE(plugin.Run(algorithm, Precision::Float, queries, out).empty());
+        for (std::size_t i = 0; i < queries.size(); ++i) {
+            Result closest;
+            for (std::uint32_t k = 0; k < soup.TriangleCount(); ++k) {
+                const Result r =
+                    hitlab::Run(reference, {Family::RayTriangle, queries[i].a, soup.TriangleAt(k)}, Precision::Float);
+                if (r.hit && (!closest.hit || r.tEnter < closest.tEnter)) {
+                    closest = r;
+                    closest.triangle = k;
+                }
+            }
+            const std::string what = plugin.Algorithms()[algorithm].name + ", ray " + std::to_string(i);
+            ExpectAgrees(out[i], closest, what);
+            if (closest.hit) {
+                EXPECT_EQ(out[i].triangle, closest.triangle) << what;
+            }
+        }
+    }
 }
 
 } // namespace HITLAB_UNITY_ID
