@@ -88,6 +88,8 @@ struct ExactValues {
     bool hit = false;
     double tEnter = 0, tExit = 0; ///< ray casts, when hit
     double depth = 0;             ///< overlaps, when hit
+    bool hasUv = false;           ///< triangle and mesh casts, when the triangle hit spans a plane
+    double u = 0, v = 0;          ///< its barycentric coordinates at t_enter
     /// The facts the rounding rule reads (docs/protocol.md, "When rounding explains a
     /// difference"), judged exactly; when boundaryKnown is false, Explain estimates them with the
     /// reference in double.

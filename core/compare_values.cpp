@@ -244,6 +244,9 @@ const double* ExactField(const ExactValues* exact, std::uint32_t field)
     if (exact == nullptr || !exact->hit) {
         return nullptr;
     }
+    if ((field == kFieldU || field == kFieldV) && exact->hasUv) {
+        return field == kFieldU ? &exact->u : &exact->v;
+    }
     return field == kFieldTEnter  ? &exact->tEnter
            : field == kFieldTExit ? &exact->tExit
            : field == kFieldDepth ? &exact->depth

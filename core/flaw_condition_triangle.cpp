@@ -78,6 +78,7 @@ bool TriangleFlawWordHolds(const FlawCondition& c, const FlawContext& x)
     case FlawWord::NearBoundary:
     case FlawWord::Coplanar: // triangle_triangle's word, decided in flaw_condition.cpp
     case FlawWord::TAtMost:
+    case FlawWord::Coplanar:
         return false;
     }
     return false;

@@ -4,6 +4,7 @@
 
 #include "exact_geometry.h"
 #include "exact_triangle.h"
+#include "exact_values.h"
 
 #include <cfloat>
 #include <cmath>
@@ -12,12 +13,18 @@
 
 namespace hitlab {
 
+using exact::FromRational;
+using exact::FromReal;
 using exact::Interval;
+using exact::kSqrtBits;
+using exact::RationalSqrt;
+using exact::Real;
+using exact::SqrtExpression;
 using exact::V3;
 
-namespace {
+namespace exact {
 
-constexpr mp_bitcnt_t kSqrtBits = 256;
+namespace {
 
 /// 2^1024 - 2^970: the midpoint between DBL_MAX and 2^1024, the least magnitude that rounds to
 /// infinity (a tie goes to the even 2^1024, i.e. to inf).
@@ -60,6 +67,8 @@ double Nearest(const Q& q)
     std::memcpy(&bits, &truncated, sizeof bits);
     return (bits & 1) == 0 ? truncated : away;
 }
+
+} // namespace
 
 ExactValue FromRational(const mpq_class& q)
 {
@@ -125,6 +134,10 @@ ExactValue SqrtExpression(const mpq_class& base, int sign, const mpq_class& radi
     }
     return FromReal(v);
 }
+
+} // namespace exact
+
+namespace {
 
 void SetCast(ExactResult& r, const exact::Clip<mpq_class>& c)
 {

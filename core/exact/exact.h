@@ -41,6 +41,11 @@ struct ExactResult {
     bool front = false;
     bool hasTriangle = false;
     std::uint32_t triangle = 0;
+    /// triangle and mesh casts, when hit: no triangle is crossed through its relative interior,
+    /// transversally, at a t strictly inside the allowed range (every hit is on an edge or a corner,
+    /// in the plane of the ray, at the origin or at a segment's end): the answer is on the hit/miss
+    /// boundary, and a small move of the inputs can make it a miss.
+    bool boundaryHit = false;
 };
 
 /// The exact answer for query (shapes of the family's types, as checked by QueryShapesMatch).

@@ -18,6 +18,10 @@ bool OnBoundary(const ExactResult& r, const Query& query)
     if (!IsCast(query.family)) {
         return r.exactDepth && r.depth.value == 0;
     }
+    if (query.family == Family::RayTriangle || query.family == Family::SegmentTriangle ||
+        query.family == Family::RayMesh) {
+        return r.boundaryHit; // a triangle has no inside: t_enter == t_exit on every hit
+    }
     if (query.family == Family::RayPlane) {
         return r.exactT && r.tEnter.value == 0; // the origin on the plane
     }
@@ -32,6 +36,9 @@ std::optional<ExactValues> ComparisonValues(const ExactResult& result, const Que
         return std::nullopt;
     }
     ExactValues v{result.hit, result.tEnter.value, result.tExit.value, result.depth.value};
+    v.hasUv = result.hasUv;
+    v.u = result.u.value;
+    v.v = result.v.value;
     v.boundaryKnown = true;
     v.onBoundary = OnBoundary(result, query);
     v.nearBoundary = v.onBoundary || NearBoundary(query, NearBoundaryRelative(precision));
