@@ -76,7 +76,6 @@ bool TriangleFlawWordHolds(const FlawCondition& c, const FlawContext& x)
     case FlawWord::NoVertexInside:
     case FlawWord::NoFaceAxis:
     case FlawWord::NearBoundary:
-    case FlawWord::Coplanar: // triangle_triangle's word, decided in flaw_condition.cpp
     case FlawWord::TAtMost:
     case FlawWord::Coplanar:
         return false;
