@@ -331,5 +331,45 @@ TEST_F(EmbreePlugin, AgreesWithTheReferenceTriangleByTriangleOnARandomMesh)
     }
 }
 
+TEST_F(EmbreePlugin, AMillionTriangleMeshTravelsInChunksAndAnswers)
+{
+    // a 708 x 707 grid of unit squares in z = 0, two triangles each (1,000,912 triangles, 18 MB
+    // in float: six chunks through the shared region); a ray down through the middle of the lower
+    // triangle of square (x, y) hits triangle 2 (y * 708 + x) at t = 1
+    const std::uint32_t nx = 708, ny = 707;
+    std::vector<glm::dvec3> vertices;
+    for (std::uint32_t y = 0; y <= ny; ++y) {
+        for (std::uint32_t x = 0; x <= nx; ++x) {
+            vertices.emplace_back(x, y, 0);
+        }
+    }
+    std::vector<std::array<std::uint32_t, 3>> triangles;
+    for (std::uint32_t y = 0; y < ny; ++y) {
+        for (std::uint32_t x = 0; x < nx; ++x) {
+            const std::uint32_t v = y * (nx + 1) + x;
+            triangles.push_back({v, v + 1, v + nx + 2});      // below the diagonal
+            triangles.push_back({v, v + nx + 2, v + nx + 1}); // above it
+        }
+    }
+    const Mesh<double> grid{MakeMeshData(std::move(vertices), std::move(triangles))};
+    ASSERT_GT(grid.TriangleCount(), 1000000u);
+    std::vector<Query> queries;
+    std::vector<std::uint32_t> expected;
+    for (std::uint32_t k = 0; k < 2000; ++k) {
+        const std::uint32_t x = (k * 7919u) % nx, y = (k * 104729u) % ny;
+        queries.push_back({Family::RayMesh, Ray<double>{{x + 0.75, y + 0.25, 1}, {0, 0, -1}}, grid});
+        expected.push_back(2 * (y * nx + x));
+    }
+    std::vector<Result> out(queries.size());
+    ASSERT_TRUE(plugin.Run(mesh, Precision::Float, queries, out).empty());
+    for (std::size_t k = 0; k < out.size(); ++k) {
+        ASSERT_TRUE(out[k].hit) << k;
+        EXPECT_EQ(out[k].tEnter, 1) << k;
+        EXPECT_EQ(out[k].triangle, expected[k]) << k;
+        EXPECT_EQ(out[k].u, 0.5) << k; // (0.75, 0.25) = 0.25 v0 + 0.5 v1 + 0.25 v2
+        EXPECT_EQ(out[k].v, 0.25) << k;
+    }
+}
+
 } // namespace HITLAB_UNITY_ID
 } // namespace hitlab
