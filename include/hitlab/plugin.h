@@ -225,7 +225,8 @@ typedef void (*hitlab_traced_f)(const hitlab_query_f* query, hitlab_result_f* re
 /** Receives a mesh before the first query on it (ray_mesh): vertices holds vertex_count points
  * (x, y, z each), indices triangle_count triples (0-based, each below vertex_count: HitLab checks).
  * Both arrays are valid only during the call: keep a copy. id names the mesh in later queries
- * (hitlab_mesh.id) until release_mesh(id); an id is never given twice while the plugin holds it.
+ * (hitlab_mesh.id) until release_mesh(id); a mesh asked in both precisions comes to both functions
+ * with the same id (keep the copies apart), and an id is never given to another mesh while held.
  * Returns 0, or a nonzero code of the plugin's own: every query on the mesh is then an error with
  * that code. Called from the thread that calls the batch functions, never during one. */
 typedef int32_t (*hitlab_prepare_mesh_d)(uint64_t id, const double* vertices, uint32_t vertex_count,
