@@ -374,6 +374,26 @@ OverlapResult<double> AabbTriangleSatDouble(const Aabb<double>& boxIn, const Tri
 
 } // namespace detail
 
+template <typename T>
+[[gnu::noinline]] OverlapResult<T> AabbTriangleSat(const Aabb<T>& box, const Triangle<T>& triangle, Trace* trace)
+{
+    const OverlapResult<double> d =
+        detail::AabbTriangleSatDouble(ShapeCast<double>(box), ShapeCast<double>(triangle), trace);
+    OverlapResult<T> r;
+    r.hit = d.hit;
+    r.depth = T(d.depth);
+    r.normal = Vec3<T>(d.normal);
+    r.contact = Vec3<T>(d.contact);
+    r.separatingAxis = Vec3<T>(d.separatingAxis);
+    r.hasSeparatingAxis = d.hasSeparatingAxis;
+    return r;
+}
+
+// a call boundary: inlined into MakeRun's float runner, GCC 12 at -O3 dropped the rounding of the
+// inputs to float (the float -> double conversion of a double -> float one)
+template OverlapResult<float> AabbTriangleSat<float>(const Aabb<float>&, const Triangle<float>&, Trace*);
+template OverlapResult<double> AabbTriangleSat<double>(const Aabb<double>&, const Triangle<double>&, Trace*);
+
 // data table: the box/triangle algorithms and their metadata, one entry each
 void RegisterAabbTriangle(std::vector<AlgorithmInfo>& out)
 {

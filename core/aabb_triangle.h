@@ -50,18 +50,9 @@ OverlapResult<double> AabbTriangleSatDouble(const Aabb<double>& box, const Trian
 /// - trace: one AxisPart per axis tested (early exit on the first separating axis, which
 ///   decides; zero axes marked skipped), then the chosen axis and the contact on a hit.
 template <typename T>
-OverlapResult<T> AabbTriangleSat(const Aabb<T>& box, const Triangle<T>& triangle, Trace* trace = nullptr)
-{
-    const OverlapResult<double> d =
-        detail::AabbTriangleSatDouble(ShapeCast<double>(box), ShapeCast<double>(triangle), trace);
-    OverlapResult<T> r;
-    r.hit = d.hit;
-    r.depth = T(d.depth);
-    r.normal = Vec3<T>(d.normal);
-    r.contact = Vec3<T>(d.contact);
-    r.separatingAxis = Vec3<T>(d.separatingAxis);
-    r.hasSeparatingAxis = d.hasSeparatingAxis;
-    return r;
-}
+[[gnu::noinline]] OverlapResult<T> AabbTriangleSat(const Aabb<T>& box, const Triangle<T>& triangle,
+                                                   Trace* trace = nullptr);
+extern template OverlapResult<float> AabbTriangleSat<float>(const Aabb<float>&, const Triangle<float>&, Trace*);
+extern template OverlapResult<double> AabbTriangleSat<double>(const Aabb<double>&, const Triangle<double>&, Trace*);
 
 } // namespace hitlab

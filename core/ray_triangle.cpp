@@ -58,7 +58,9 @@ void TraceWatertight(Trace& trace, const Vec3<T>& o, const Vec3<T>& d, const Tri
     trace.Add(Format("e1 = v1 - v0, e2 = v2 - v0, s = o - v0; det = e1.(d x e2) = %g (= -n.d: %s)", det,
                      det > 0   ? "front face"
                      : det < 0 ? "back face"
-                               : "the ray is parallel to the plane"),
+                     : exact != nullptr && exact->inPlane
+                         ? "in the triangle's plane: clipped in 2D against the edges"
+                         : "the line is parallel to the plane, or the triangle degenerate"),
               {{"det", det}});
     trace.Add(Format("edge functions (barycentrics times det): u det = s.(d x e2) = %g, v det = d.(s x e1) = %g, "
                      "w det = det - u det - v det = %g",
@@ -162,9 +164,9 @@ template void TraceMollerTrumbore<double>(Trace&, const Ray<double>&, const Tria
 
 namespace {
 constexpr std::uint32_t kTriangleReturns = kCastFields | kTriangleCastFields;
-} // namespace
 
-void RegisterRayTriangle(std::vector<AlgorithmInfo>& out)
+/// The reference and the two Moller-Trumbore forms.
+void RegisterWatertightAndMollerTrumbore(std::vector<AlgorithmInfo>& out)
 {
     out.push_back({
         .name = "watertight",
@@ -236,6 +238,11 @@ void RegisterRayTriangle(std::vector<AlgorithmInfo>& out)
         .run = MakeRun<Ray, Triangle>(
             [](const auto& a, const auto& b, Trace* t) { return RayTriangleMollerTrumboreCull(a, b, t); }),
     });
+}
+
+/// The coordinate-transformation, Plucker and plane-based tests.
+void RegisterOtherTriangleTests(std::vector<AlgorithmInfo>& out)
+{
     out.push_back({
         .name = "baldwin_weber",
         .family = Family::RayTriangle,
@@ -298,13 +305,22 @@ void RegisterRayTriangle(std::vector<AlgorithmInfo>& out)
                         {"facing", "both"},
                         {"parallel", "miss"}},
         .returns = kTriangleReturns,
-        .flaw = "Signs are sign bits, so a zero of the wrong sign (-0) misses an edge or vertex; 1/|n0|^2 underflows "
-                "or overflows for tiny or huge triangles (float); rays in the plane and degenerate triangles miss.",
+        .flaw = "Signs are sign bits: an edge value of +0 against negative others misses, so a front-facing ray "
+                "exactly through an edge or a vertex misses; 1/|n0|^2 underflows or overflows for tiny or huge "
+                "triangles; rays in the plane and degenerate triangles miss.",
         .flawWhen = {"edge or vertex", "in plane", "degenerate triangle", "float: area below 1e-19",
                      "float: area above 1e18", "double: area below 1e-153", "double: area above 1e153"},
         .run = MakeRun<Ray, Triangle>(
             [](const auto& a, const auto& b, Trace* t) { return RayTriangleHavelHerout(a, b, t); }),
     });
+}
+
+} // namespace
+
+void RegisterRayTriangle(std::vector<AlgorithmInfo>& out)
+{
+    RegisterWatertightAndMollerTrumbore(out);
+    RegisterOtherTriangleTests(out);
 }
 
 } // namespace hitlab

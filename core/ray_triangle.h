@@ -6,7 +6,9 @@
 // ...Triangle(ray, v0, v1, v2, tMax, out) take the ray, the triangle's three vertices and an upper
 // bound on t, and return whether the ray hits with t <= tMax; on a hit they fill out.hit, tEnter,
 // tExit, u, v, hasUv, front and hasFront (not point or normal: FillTrianglePointAndNormal does).
-// They are templated on float and double, inline, and take no trace.
+// They are templated on float and double, inline, and take no trace. The published tests'
+// per-triangle forms (BaldwinWeberTriangle, PluckerTriangle, HavelHeroutTriangle) are in
+// ray_triangle_published.h; they fill point and normal too.
 #pragma once
 
 #include "result.h"

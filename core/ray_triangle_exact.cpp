@@ -174,6 +174,28 @@ void SolveInPlane(const Line& l, int k, double nk, int sk, ExactTriangleAnswer& 
     }
 }
 
+/// A degenerate triangle whose vertices coincide: the point P, on the line when (P - o) x d == 0.
+void SolvePoint(const Line& l, ExactTriangleAnswer& a)
+{
+    const ExactTriangleQuery& q = l.q;
+    const glm::dvec3& o = q.o;
+    const glm::dvec3& p = q.v[0];
+    for (int k = 0; k < 3; ++k) {
+        ExactSum c;
+        l.Dir([&](const glm::dvec3& d) {
+            AddCross(c, p, d, k);
+            AddCross(c, o, d, k, true);
+        });
+        if (c.Sign() != 0) {
+            return;
+        }
+    }
+    int s, s1;
+    const double t = CollinearT(l, p, LargestAxis(l.d), s, s1);
+    a.hit = s >= 0 && (!q.segment || s1 <= 0);
+    a.tEnter = a.tExit = std::max(t, 0.0) + 0.0;
+}
+
 /// A degenerate triangle: the point or segment its vertices span.
 void SolveDegenerate(const Line& l, ExactTriangleAnswer& a)
 {
@@ -187,22 +209,7 @@ void SolveDegenerate(const Line& l, ExactTriangleAnswer& a)
     }
     const glm::dvec3& o = q.o;
     if (axis < 0) {
-        // a point P: on the line when (P - o) x d == 0
-        const glm::dvec3& p = q.v[0];
-        for (int k = 0; k < 3; ++k) {
-            ExactSum c;
-            l.Dir([&](const glm::dvec3& d) {
-                AddCross(c, p, d, k);
-                AddCross(c, o, d, k, true);
-            });
-            if (c.Sign() != 0) {
-                return;
-            }
-        }
-        int s, s1;
-        const double t = CollinearT(l, p, LargestAxis(l.d), s, s1);
-        a.hit = s >= 0 && (!q.segment || s1 <= 0);
-        a.tEnter = a.tExit = std::max(t, 0.0) + 0.0;
+        SolvePoint(l, a);
         return;
     }
     int ip = 0, iq = 0;
@@ -358,15 +365,27 @@ bool RefineTriangleValues(const ExactTriangleQuery& q, TriangleFastValues& f)
     return true;
 }
 
+namespace tri_exact {
+
+bool AllFiniteInputs(const ExactTriangleQuery& q)
+{
+    for (const glm::dvec3& x : {q.o, q.dh, q.dl, q.v[0], q.v[1], q.v[2]}) {
+        if (!std::isfinite(x.x) || !std::isfinite(x.y) || !std::isfinite(x.z)) {
+            return false;
+        }
+    }
+    return true;
+}
+
+} // namespace tri_exact
+
 ExactTriangleAnswer SolveTriangleExactly(const ExactTriangleQuery& q)
 {
     using namespace tri_exact;
     ExactTriangleAnswer a;
     const glm::dvec3 d = q.dh + q.dl;
-    for (const glm::dvec3& x : {q.o, q.dh, q.dl, q.v[0], q.v[1], q.v[2]}) {
-        if (!std::isfinite(x.x) || !std::isfinite(x.y) || !std::isfinite(x.z)) {
-            return a; // NaN or infinity: a miss
-        }
+    if (!AllFiniteInputs(q)) {
+        return a; // NaN or infinity: a miss
     }
     const Line l{q, d};
     const glm::dvec3 &v0 = q.v[0], &v1 = q.v[1], &v2 = q.v[2], &o = q.o;

@@ -218,8 +218,8 @@ HavelHeroutPlanes<T> MakeHavelHerout(const Vec3<T>& v0, const Vec3<T>& v1, const
 /// of detu, detv and det - detu - detv are equal (the paper's XOR of the float bits) and
 /// t = dett / det lies in [0, tmax] (tmax = the largest finite value).
 ///
-/// Flaws: signs are sign bits, so a zero edge value of the wrong sign (-0 against +0) misses: a ray
-/// exactly through an edge or a vertex can miss both neighbours; the planes n1, n2 are divided by
+/// Flaws: signs are sign bits, so a zero edge value of the other sign bit misses: a front-facing
+/// ray (det < 0) exactly through an edge or a vertex computes +0 there and misses; the planes n1, n2 are divided by
 /// |n0|^2, which underflows or overflows for small or large triangles (float: sides below about
 /// 1e-10 or above 1e9); a ray in the plane (det == 0) gives t = NaN or inf: a miss.
 template <typename T>
@@ -266,6 +266,45 @@ CastResult<T> RayTriangleHavelHerout(const Ray<T>& ray, const Triangle<T>& tri, 
             r.hit ? Format("hit at t = %g", double(t)) : Format("miss: t = %g is not in [0, max]", double(t));
     }
     return r;
+}
+
+/// Per-triangle forms of the published tests above, with ray_triangle.h's signature (ray, the three
+/// vertices, tMax; true on a hit with t <= tMax, out filled as the full cast fills it, point and
+/// normal included), for ray_mesh's loop.
+template <typename T>
+inline bool BaldwinWeberTriangle(const Ray<T>& ray, const Vec3<T>& v0, const Vec3<T>& v1, const Vec3<T>& v2, T tMax,
+                                 CastResult<T>& out)
+{
+    const CastResult<T> r = RayTriangleBaldwinWeber(ray, Triangle<T>{{v0, v1, v2}});
+    if (!r.hit || !(r.tEnter <= tMax)) {
+        return false;
+    }
+    out = r;
+    return true;
+}
+
+template <typename T>
+inline bool PluckerTriangle(const Ray<T>& ray, const Vec3<T>& v0, const Vec3<T>& v1, const Vec3<T>& v2, T tMax,
+                            CastResult<T>& out)
+{
+    const CastResult<T> r = RayTrianglePlucker(ray, Triangle<T>{{v0, v1, v2}});
+    if (!r.hit || !(r.tEnter <= tMax)) {
+        return false;
+    }
+    out = r;
+    return true;
+}
+
+template <typename T>
+inline bool HavelHeroutTriangle(const Ray<T>& ray, const Vec3<T>& v0, const Vec3<T>& v1, const Vec3<T>& v2, T tMax,
+                                CastResult<T>& out)
+{
+    const CastResult<T> r = RayTriangleHavelHerout(ray, Triangle<T>{{v0, v1, v2}});
+    if (!r.hit || !(r.tEnter <= tMax)) {
+        return false;
+    }
+    out = r;
+    return true;
 }
 
 } // namespace hitlab

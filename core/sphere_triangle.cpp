@@ -91,8 +91,8 @@ bool ProjectsInside(const glm::dvec3& c, const Verts& v, const XVec& n)
 }
 
 /// The verdict when double arithmetic settles it beyond its rounding: a miss when the ball misses
-/// the triangle's bounding box by a margin, a hit when a vertex lies inside the ball by one;
-/// otherwise none (the exact test decides).
+/// the triangle's bounding box or its plane by a margin, a hit when a vertex lies inside the ball
+/// by one; otherwise none (the exact test decides).
 std::optional<bool> QuickVerdict(const glm::dvec3& c, double r, const Verts& v)
 {
     const glm::dvec3 lo = glm::min(v[0], glm::min(v[1], v[2])), hi = glm::max(v[0], glm::max(v[1], v[2]));
@@ -106,6 +106,15 @@ std::optional<bool> QuickVerdict(const glm::dvec3& c, double r, const Verts& v)
         if (glm::dot(p - c, p - c) < rSq * (1 - 0x1p-40) - 0x1p-1000) {
             return true;
         }
+    }
+    // farther than r from the triangle's plane: (n . (c - v0))^2 > r^2 |n|^2, each value to 2^-48
+    glm::dvec3 n;
+    for (int m = 0; m < 3; ++m) {
+        n[m] = tx::Det2Value(v[1], v[0], v[2], v[0], (m + 1) % 3, (m + 2) % 3);
+    }
+    const double side = tx::Det3Value(v[1], v[0], v[2], v[0], c, v[0]);
+    if (side * side > rSq * glm::dot(n, n) * (1 + 0x1p-40) + 0x1p-1000) {
+        return false;
     }
     return std::nullopt;
 }
@@ -276,6 +285,26 @@ OverlapResult<double> SphereTriangleClosestPointDouble(const Sphere<double>& sph
 }
 
 } // namespace detail
+
+template <typename T>
+[[gnu::noinline]] OverlapResult<T> SphereTriangleClosestPoint(const Sphere<T>& sphere, const Triangle<T>& triangle,
+                                                              Trace* trace)
+{
+    const OverlapResult<double> d =
+        detail::SphereTriangleClosestPointDouble(ShapeCast<double>(sphere), ShapeCast<double>(triangle), trace);
+    OverlapResult<T> r;
+    r.hit = d.hit;
+    r.depth = T(d.depth);
+    r.normal = Vec3<T>(d.normal);
+    r.contact = Vec3<T>(d.contact);
+    return r;
+}
+
+// a call boundary: inlined into MakeRun's float runner, GCC 12 at -O3 dropped the rounding of the
+// inputs to float (the float -> double conversion of a double -> float one)
+template OverlapResult<float> SphereTriangleClosestPoint<float>(const Sphere<float>&, const Triangle<float>&, Trace*);
+template OverlapResult<double> SphereTriangleClosestPoint<double>(const Sphere<double>&, const Triangle<double>&,
+                                                                  Trace*);
 
 // data table: the sphere/triangle algorithms and their metadata, one entry each
 void RegisterSphereTriangle(std::vector<AlgorithmInfo>& out)

@@ -82,18 +82,12 @@ OverlapResult<double> SphereTriangleClosestPointDouble(const Sphere<double>& sph
 /// - NaN or an infinity anywhere, or a negative radius, gives a miss.
 /// - trace: the Voronoi region and p (a PointPart), then |c - p|^2 against r^2.
 template <typename T>
-OverlapResult<T> SphereTriangleClosestPoint(const Sphere<T>& sphere, const Triangle<T>& triangle,
-                                            Trace* trace = nullptr)
-{
-    const OverlapResult<double> d =
-        detail::SphereTriangleClosestPointDouble(ShapeCast<double>(sphere), ShapeCast<double>(triangle), trace);
-    OverlapResult<T> r;
-    r.hit = d.hit;
-    r.depth = T(d.depth);
-    r.normal = Vec3<T>(d.normal);
-    r.contact = Vec3<T>(d.contact);
-    return r;
-}
+[[gnu::noinline]] OverlapResult<T> SphereTriangleClosestPoint(const Sphere<T>& sphere, const Triangle<T>& triangle,
+                                                              Trace* trace = nullptr);
+extern template OverlapResult<float> SphereTriangleClosestPoint<float>(const Sphere<float>&, const Triangle<float>&,
+                                                                       Trace*);
+extern template OverlapResult<double> SphereTriangleClosestPoint<double>(const Sphere<double>&, const Triangle<double>&,
+                                                                         Trace*);
 
 /// Published: Ericson, Real-Time Collision Detection (2005) 5.2.7, TestSphereTriangle as printed:
 /// p = ClosestPtPointTriangle(c, a, b, c), hit when Dot(p - c, p - c) <= r * r, all in the

@@ -204,19 +204,32 @@ inline xp::DD DifferenceDD(double a, double b)
 }
 
 /// Det2Value's careful path: the determinant in double-double from exact differences (error
-/// about 2^-100 of the sum of the products' magnitudes), rounded.
+/// about 2^-100 of the products' magnitudes), rounded; in double expansions (exact, then rounded)
+/// when that is within its error of 0, so that a determinant that is 0 comes out 0.
 [[gnu::noinline]] inline double Det2ValueCareful(const glm::dvec3& p, const glm::dvec3& q, const glm::dvec3& r,
-                                                 const glm::dvec3& s, int i, int j)
+                                                 const glm::dvec3& s, int i, int j, double permanent)
 {
     const xp::DD l = xp::Mul(DifferenceDD(p[i], q[i]), DifferenceDD(r[j], s[j]));
     const xp::DD m = xp::Mul(DifferenceDD(p[j], q[j]), DifferenceDD(r[i], s[i]));
     const xp::DD d = xp::Add(l, xp::Neg(m));
-    return d.hi + d.lo;
+    if (std::abs(d.hi) > 0x1p-90 * permanent + kFilterAbsolute) {
+        return d.hi + d.lo;
+    }
+    Expansion eai, eaj, ebi, ebj, out;
+    SetDifference(eai, p[i], q[i]);
+    SetDifference(eaj, p[j], q[j]);
+    SetDifference(ebi, r[i], s[i]);
+    SetDifference(ebj, r[j], s[j]);
+    MulCompressed(out, eai, ebj);
+    SubMul(out, eaj, ebi);
+    return Approx(out);
 }
 
-/// Det3Value's careful path: a . (b x c) in double-double from exact differences, rounded.
+/// Det3Value's careful path: a . (b x c) in double-double from exact differences, rounded; exact
+/// (double expansions) when that is within its error of 0.
 [[gnu::noinline]] inline double Det3ValueCareful(const glm::dvec3& a1, const glm::dvec3& a0, const glm::dvec3& b1,
-                                                 const glm::dvec3& b0, const glm::dvec3& c1, const glm::dvec3& c0)
+                                                 const glm::dvec3& b0, const glm::dvec3& c1, const glm::dvec3& c0,
+                                                 double permanent)
 {
     xp::DD sum;
     for (int i = 0; i < 3; ++i) {
@@ -225,12 +238,22 @@ inline xp::DD DifferenceDD(double a, double b)
         const xp::DD m = xp::Mul(DifferenceDD(b1[k], b0[k]), DifferenceDD(c1[j], c0[j]));
         sum = xp::Add(sum, xp::Mul(DifferenceDD(a1[i], a0[i]), xp::Add(l, xp::Neg(m))));
     }
-    return sum.hi + sum.lo;
+    if (std::abs(sum.hi) > 0x1p-90 * permanent + kFilterAbsolute) {
+        return sum.hi + sum.lo;
+    }
+    XVec ea, eb, ec, bc;
+    SetDifference(ea, a1, a0);
+    SetDifference(eb, b1, b0);
+    SetDifference(ec, c1, c0);
+    Cross(bc, eb, ec);
+    Expansion out;
+    Dot(out, ea, bc);
+    return Approx(out);
 }
 
 /// The value of Det2Sign's determinant to about 2^-48 relative or within absTolerance,
 /// whichever is larger: the double value when its error bound allows, else the double-double
-/// value rounded (within about 2^-98 of the products' magnitudes; 0 when it is exactly 0).
+/// value rounded (within about 2^-98 of the products' magnitudes), exact when that is near 0.
 inline double Det2Value(const glm::dvec3& p, const glm::dvec3& q, const glm::dvec3& r, const glm::dvec3& s, int i,
                         int j, double absTolerance = 0)
 {
@@ -241,7 +264,7 @@ inline double Det2Value(const glm::dvec3& p, const glm::dvec3& q, const glm::dve
         std::max(std::abs(det) * 0x1p-48, absTolerance)) {
         return det;
     }
-    return Det2ValueCareful(p, q, r, s, i, j);
+    return Det2ValueCareful(p, q, r, s, i, j, std::abs(l) + std::abs(m));
 }
 
 /// The value of Det3Sign's determinant to about 2^-48 relative or within absTolerance (the
@@ -260,7 +283,7 @@ inline double Det3Value(const glm::dvec3& a1, const glm::dvec3& a0, const glm::d
     if (kFilterRelative * permanent + kFilterAbsolute <= std::max(std::abs(det) * 0x1p-48, absTolerance)) {
         return det;
     }
-    return Det3ValueCareful(a1, a0, b1, b0, c1, c0);
+    return Det3ValueCareful(a1, a0, b1, b0, c1, c0, permanent);
 }
 
 /// The power of two by which the references scale a query (2^-k with k returned): 0 when the

@@ -46,18 +46,10 @@ OverlapResult<double> TriangleTriangleSatDouble(const Triangle<double>& a, const
 /// - trace: the edge tests (early exit at the first edge that meets), then one AxisPart per
 ///   candidate axis (zero axes skipped; on a miss up to the first separating one).
 template <typename T>
-OverlapResult<T> TriangleTriangleSat(const Triangle<T>& a, const Triangle<T>& b, Trace* trace = nullptr)
-{
-    const OverlapResult<double> d =
-        detail::TriangleTriangleSatDouble(ShapeCast<double>(a), ShapeCast<double>(b), trace);
-    OverlapResult<T> r;
-    r.hit = d.hit;
-    r.depth = T(d.depth);
-    r.normal = Vec3<T>(d.normal);
-    r.contact = Vec3<T>(d.contact);
-    r.separatingAxis = Vec3<T>(d.separatingAxis);
-    r.hasSeparatingAxis = d.hasSeparatingAxis;
-    return r;
-}
+[[gnu::noinline]] OverlapResult<T> TriangleTriangleSat(const Triangle<T>& a, const Triangle<T>& b,
+                                                       Trace* trace = nullptr);
+extern template OverlapResult<float> TriangleTriangleSat<float>(const Triangle<float>&, const Triangle<float>&, Trace*);
+extern template OverlapResult<double> TriangleTriangleSat<double>(const Triangle<double>&, const Triangle<double>&,
+                                                                  Trace*);
 
 } // namespace hitlab

@@ -321,6 +321,40 @@ std::vector<V3<N>> BoxTriangleAxes(const Aabb<double>& box, const Tri<N>& v)
     return CandidateAxes(normals, boxEdges, sides, Sub(v[0], Lift<N>(box.min)));
 }
 
+/// The face normals and the edge-edge crosses alone: every facet normal of a solid Minkowski
+/// difference is among them (what the depth needs). Box against triangle: 3 + 1 + 9 axes.
+template <typename N>
+std::vector<V3<N>> BoxTriangleFacetAxes(const Tri<N>& v)
+{
+    const std::vector<V3<N>> sides = TriangleSides(v);
+    std::vector<V3<N>> axes;
+    for (int i = 0; i < 3; ++i) {
+        glm::dvec3 a(0);
+        a[i] = 1;
+        const V3<N> axis = Lift<N>(a);
+        axes.push_back(axis);
+        for (const V3<N>& e : sides) {
+            axes.push_back(Cross(e, axis));
+        }
+    }
+    axes.push_back(Cross(sides[0], sides[1]));
+    return axes;
+}
+
+/// Two triangles' facet axes: 2 normals, 9 edge-edge crosses.
+template <typename N>
+std::vector<V3<N>> TriangleTriangleFacetAxes(const Tri<N>& a, const Tri<N>& b)
+{
+    const std::vector<V3<N>> sa = TriangleSides(a), sb = TriangleSides(b);
+    std::vector<V3<N>> axes{Cross(sa[0], sa[1]), Cross(sb[0], sb[1])};
+    for (const V3<N>& e : sa) {
+        for (const V3<N>& f : sb) {
+            axes.push_back(Cross(e, f));
+        }
+    }
+    return axes;
+}
+
 /// The axes of two triangles: their normals as faces, their sides as edges.
 template <typename N>
 std::vector<V3<N>> TriangleTriangleAxes(const Tri<N>& a, const Tri<N>& b)

@@ -6,6 +6,7 @@
 #include "exact_triangle_geometry.h"
 #include "exact_values.h"
 
+#include <algorithm>
 #include <type_traits>
 
 namespace hitlab::exact {
@@ -20,7 +21,7 @@ std::vector<N> Overlaps(const std::vector<V3<N>>& axes, RangeA rangeA, RangeB ra
     overlaps.reserve(axes.size());
     for (const V3<N>& l : axes) {
         if constexpr (std::is_same_v<N, Q>) {
-            if (IsZero(l)) { // no axis (SetSatResult skips it)
+            if (IsZero(l)) { // no axis (SetDepth skips it)
                 overlaps.push_back(Q(0));
                 continue;
             }
@@ -47,20 +48,19 @@ bool SpansSpace(const std::vector<V3<Q>>& dirs)
     return false;
 }
 
-/// The verdict and depth from the overlaps: hit when no axis separates; depth, the least
-/// overlap / |axis| over the nonzero axes, the facet normals of the Minkowski difference among
-/// them (exact when that axis' length is rational, else 256 bits); 0 when the shapes only touch,
-/// or when the difference is flat (dirs, the shapes' edge vectors, do not span space).
-void SetSatResult(ExactResult& r, const std::vector<V3<Q>>& axes, const std::vector<Q>& overlaps,
-                  const std::vector<V3<Q>>& dirs)
+/// Whether no axis separates (every overlap >= 0).
+bool NoneSeparates(const std::vector<Q>& overlaps)
 {
-    r.hit = true;
-    for (const Q& o : overlaps) {
-        if (sgn(o) < 0) {
-            r.hit = false;
-            return;
-        }
-    }
+    return std::none_of(overlaps.begin(), overlaps.end(), [](const Q& o) { return sgn(o) < 0; });
+}
+
+/// The depth of shapes that overlap: 0 when the difference is flat (dirs, the shapes' edge
+/// vectors, do not span space), else the least overlap / |axis| over the facet axes (the face
+/// normals and edge crosses, among which are the facet normals of the Minkowski difference, and no
+/// other axis gives less); exact when that axis' length is rational, else 256 bits.
+void SetDepth(ExactResult& r, const std::vector<V3<Q>>& axes, const std::vector<Q>& overlaps,
+              const std::vector<V3<Q>>& dirs)
+{
     if (!SpansSpace(dirs)) {
         r.depth = FromRational(Q(0));
         r.exactDepth = true;
@@ -88,7 +88,7 @@ void SetSatResult(ExactResult& r, const std::vector<V3<Q>>& axes, const std::vec
             }
         }
     }
-    if (!best) { // every axis zero: both shapes are one point
+    if (!best) { // no axis at all (cannot happen when the edges span space)
         bestRational = Q(0);
     }
     r.depth = bestRational ? FromRational(*bestRational) : FromReal(*best);
@@ -130,50 +130,55 @@ std::vector<N> TriangleTriangleOverlaps(const Tri<N>& a, const Tri<N>& b, const 
         [&b](const V3<N>& l) { return TriangleRange(b, l); });
 }
 
-/// Whether intervals prove a miss (then the rationals are not needed).
+/// The interval verdict when every sign it needs is certain.
 template <typename F>
-bool CertainMiss(F intervalHit)
+std::optional<bool> CertainVerdict(F intervalHit)
 {
     const bool before = g_uncertain;
     g_uncertain = false;
     const bool hit = intervalHit();
-    const bool miss = !g_uncertain && !hit;
+    const bool certain = !g_uncertain;
     g_uncertain = before;
-    return miss;
+    return certain ? std::optional<bool>(hit) : std::nullopt;
 }
 
 } // namespace
 
+// Both judges: the verdict from intervals when they are certain, else from the rational overlaps
+// on the complete candidate set; the depth from the facet axes alone.
+
 void JudgeBoxTriangle(ExactResult& r, const Aabb<double>& box, const Triangle<double>& triangle)
 {
-    if (CertainMiss([&] { return IntervalBoxTriangleHit(box, triangle); })) {
-        r.hit = false;
+    const auto verdict = CertainVerdict([&] { return IntervalBoxTriangleHit(box, triangle); });
+    const Tri<Q> v = LiftTriangle<Q>(triangle);
+    r.hit = verdict ? *verdict : NoneSeparates(BoxTriangleOverlaps(box, v, BoxTriangleAxes(box, v)));
+    if (!r.hit) {
         return;
     }
-    const Tri<Q> v = LiftTriangle<Q>(triangle);
-    const std::vector<V3<Q>> axes = BoxTriangleAxes(box, v);
     std::vector<V3<Q>> dirs = TriangleSides(v);
     for (int i = 0; i < 3; ++i) {
         V3<Q> side{Q(0), Q(0), Q(0)};
         side[size_t(i)] = Q(box.max[i]) - Q(box.min[i]);
         dirs.push_back(side);
     }
-    SetSatResult(r, axes, BoxTriangleOverlaps(box, v, axes), dirs);
+    const std::vector<V3<Q>> facets = BoxTriangleFacetAxes(v);
+    SetDepth(r, facets, BoxTriangleOverlaps(box, v, facets), dirs);
 }
 
 void JudgeTriangles(ExactResult& r, const Triangle<double>& a, const Triangle<double>& b)
 {
-    if (CertainMiss([&] { return IntervalTrianglesHit(a, b); })) {
-        r.hit = false;
+    const auto verdict = CertainVerdict([&] { return IntervalTrianglesHit(a, b); });
+    const Tri<Q> ta = LiftTriangle<Q>(a), tb = LiftTriangle<Q>(b);
+    r.hit = verdict ? *verdict : NoneSeparates(TriangleTriangleOverlaps(ta, tb, TriangleTriangleAxes(ta, tb)));
+    if (!r.hit) {
         return;
     }
-    const Tri<Q> ta = LiftTriangle<Q>(a), tb = LiftTriangle<Q>(b);
-    const std::vector<V3<Q>> axes = TriangleTriangleAxes(ta, tb);
     std::vector<V3<Q>> dirs = TriangleSides(ta);
     for (const V3<Q>& side : TriangleSides(tb)) {
         dirs.push_back(side);
     }
-    SetSatResult(r, axes, TriangleTriangleOverlaps(ta, tb, axes), dirs);
+    const std::vector<V3<Q>> facets = TriangleTriangleFacetAxes(ta, tb);
+    SetDepth(r, facets, TriangleTriangleOverlaps(ta, tb, facets), dirs);
 }
 
 bool IntervalBoxTriangleHit(const Aabb<double>& box, const Triangle<double>& triangle)

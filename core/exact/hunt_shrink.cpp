@@ -4,6 +4,7 @@
 #include "hunt_groups.h"
 
 #include "core/io/protocol.h"
+#include "core/mesh.h"
 #include "core/pair_cull.h"
 #include "core/text.h"
 
@@ -88,13 +89,40 @@ std::string Describe(const Shape& shape)
     UnknownShapeKind(KindOf(shape));
 }
 
-/// Pointers to every number of a shape that shrinking may change (not obb axes).
+/// The most vertices a mesh may have for shrinking to change its numbers (larger ones are kept).
+constexpr std::size_t kShrinkMeshVertices = 64;
+
+/// Pointers to every number of a shape that shrinking may change (not obb axes). A small mesh's
+/// numbers live in its shared, immutable data: the shape first gets a private copy of it, made here
+/// and owned by this shape alone, and the pointers point into that copy's vertices. Its float copy
+/// and bounds are then stale until RefreshMeshes rebuilds the data, which every evaluation during
+/// shrinking does first (ShrinkQuery's disagrees).
 void Numbers(Shape& shape, std::vector<double*>& out)
 {
-    if (std::get_if<Mesh<double>>(&shape) != nullptr) {
-        return; // a mesh's numbers live in its shared data (changed only in copies): kept as drawn
+    if (auto* mesh = std::get_if<Mesh<double>>(&shape)) {
+        if (!mesh->data || mesh->data->vertices.size() > kShrinkMeshVertices) {
+            return; // kept as drawn
+        }
+        auto copy = std::make_shared<MeshData>();
+        copy->vertices = mesh->data->vertices;
+        copy->triangles = mesh->data->triangles;
+        for (glm::dvec3& v : copy->vertices) {
+            out.insert(out.end(), {&v.x, &v.y, &v.z});
+        }
+        mesh->data = std::move(copy);
+        return;
     }
     ForEachShapeNumber(shape, false, [&out](double& x) { out.push_back(&x); });
+}
+
+/// Every mesh of q rebuilt from its vertices (MakeMeshData: the float copy and the bounds).
+void RefreshMeshes(Query& q)
+{
+    for (Shape* shape : {&q.a, &q.b}) {
+        if (auto* mesh = std::get_if<Mesh<double>>(shape); mesh != nullptr && mesh->data) {
+            mesh->data = MakeMeshData(mesh->data->vertices, mesh->data->triangles, mesh->data->file);
+        }
+    }
 }
 
 /// The protocol's validity (what `hitlab eval` would accept) of one shape, float-representable
@@ -386,10 +414,20 @@ void SimplifyNumbers(Query& q, const std::vector<bool>& flatness, const Disagree
 
 Query ShrinkQuery(const Query& query, const std::function<bool(const Query&)>& disagrees)
 {
+    // meshes whose vertices changed are rebuilt before they are judged (Numbers)
+    const Disagrees judged = [&disagrees](const Query& x) {
+        if (!std::holds_alternative<Mesh<double>>(x.a) && !std::holds_alternative<Mesh<double>>(x.b)) {
+            return disagrees(x);
+        }
+        Query y = x;
+        RefreshMeshes(y);
+        return disagrees(y);
+    };
     Query q = query;
-    ShrinkScale(q, disagrees);
-    SnapAxes(q, disagrees);
-    SimplifyNumbers(q, Flatness(query), disagrees);
+    ShrinkScale(q, judged);
+    SnapAxes(q, judged);
+    SimplifyNumbers(q, Flatness(query), judged);
+    RefreshMeshes(q);
     return q;
 }
 

@@ -168,10 +168,12 @@ TEST(Registry, RunClearsTheTraceAndEveryAlgorithmTraces)
             return {f, Point<double>{{0.25, 0.5, 0}}, sphere};
         case Family::PointObb:
             return {f, Point<double>{{0.25, 0.5, 0}}, obb};
-        case Family::RayTriangle: // the ray passes the origin, inside the triangle, at t = 4
-            return {f, ray, Triangle<double>{{glm::dvec3(-1, -1, 0), glm::dvec3(2, -1, 0), glm::dvec3(-1, 2, 0)}}};
+        // the ray passes the origin, inside the triangle, at t = 4; wound so that it faces the ray
+        // (n = (0, 0, -9), n.d < 0: moller_trumbore_cull culls back faces)
+        case Family::RayTriangle:
+            return {f, ray, Triangle<double>{{glm::dvec3(-1, -1, 0), glm::dvec3(-1, 2, 0), glm::dvec3(2, -1, 0)}}};
         case Family::SegmentTriangle:
-            return {f, segment, Triangle<double>{{glm::dvec3(-1, -1, 0), glm::dvec3(2, -1, 0), glm::dvec3(-1, 2, 0)}}};
+            return {f, segment, Triangle<double>{{glm::dvec3(-1, -1, 0), glm::dvec3(-1, 2, 0), glm::dvec3(2, -1, 0)}}};
         case Family::RayMesh:
             return {f, ray, Translated(DefaultMesh(), glm::dvec3(-0.5, -0.5, 0))};
         case Family::AabbTriangle:

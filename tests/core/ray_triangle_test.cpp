@@ -318,6 +318,40 @@ TEST(RayTriangleFacts, EdgeBackFacingInPlaneDegenerateDeterminantArea)
     EXPECT_EQ(facts({1, 1, 2}, {0, 0, -1}, a, {0x1p-520, 0, 0}, {0, 0x1p-520, 0}).area, 0x1p-1041);
 }
 
+TYPED_TEST(RayTriangleTest, PerTriangleFormsRespectTMax)
+{
+    using T = TypeParam;
+    const Ray<T> ray = R<T>({1, 1, 2}, {0, 0, -1}); // t = 2
+    const auto& v = Big<T>().vertices;
+    const auto each = [&](T tMax, auto fn) {
+        CastResult<T> out;
+        const bool hit = fn(ray, v[0], v[1], v[2], tMax, out);
+        EXPECT_EQ(hit, out.hit);
+        return hit && out.tEnter == T(2) && out.u == T(0.25);
+    };
+    for (T tMax : {T(2), T(1.5)}) {
+        const bool expect = tMax >= T(2);
+        EXPECT_EQ(each(tMax, [](auto&&... a) { return WatertightTriangle<T>(a...); }), expect);
+        EXPECT_EQ(each(tMax, [](auto&&... a) { return MollerTrumboreTriangle<T>(a...); }), expect);
+        EXPECT_EQ(each(tMax, [](auto&&... a) { return BaldwinWeberTriangle<T>(a...); }), expect);
+        EXPECT_EQ(each(tMax, [](auto&&... a) { return PluckerTriangle<T>(a...); }), expect);
+        EXPECT_EQ(each(tMax, [](auto&&... a) { return HavelHeroutTriangle<T>(a...); }), expect);
+    }
+}
+
+TYPED_TEST(RayTriangleTest, HavelHeroutsSignBitsMissFrontFacingEdges)
+{
+    using T = TypeParam;
+    // a front-facing ray (det = n0.d < 0) through an edge: the edge value is +0, whose sign bit
+    // differs from the negative others': a miss on every edge and vertex; from the back (det > 0)
+    // the same +0 agrees: a hit
+    for (const glm::dvec3 p : {glm::dvec3{1, 3, 0}, {0, 1, 0}, {1, 0, 0}, {0, 0, 0}, {4, 0, 0}}) {
+        EXPECT_FALSE(RayTriangleHavelHerout(R<T>(p + glm::dvec3{0, 0, 2}, {0, 0, -1}), Big<T>()).hit);
+        EXPECT_TRUE(RayTriangleHavelHerout(R<T>(p - glm::dvec3{0, 0, 2}, {0, 0, 1}), Big<T>()).hit);
+        EXPECT_TRUE(RayTriangleWatertight(R<T>(p + glm::dvec3{0, 0, 2}, {0, 0, -1}), Big<T>()).hit);
+    }
+}
+
 // ---- the reference against an independent peer: __int128 arithmetic on small integers ----
 
 __extension__ typedef __int128 I128;

@@ -200,6 +200,26 @@ TEST(TriangleTrianglePublished, ASegmentCrossingThePlaneOutsideFoolsBothListings
     EXPECT_GT(ref.separatingAxis.x + ref.separatingAxis.y, 0.0);
 }
 
+TEST(TriangleTrianglePublished, GuigueDevillersMissesSomeTriangleAgainstItself)
+{
+    // a triangle against itself is coplanar: the reference hits (depth 0), Moller's EPSILON zeroes
+    // the tiny distances and hits, but Guigue-Devillers' rounded orientations of a vertex against
+    // its own plane are not 0, so for some triangles it takes a non-coplanar branch and misses
+    std::mt19937 rng(1);
+    std::uniform_real_distribution<double> u(-1, 2);
+    int gdMisses = 0;
+    for (int i = 0; i < 200; ++i) {
+        const Triangle<double> t{{glm::dvec3(u(rng), u(rng), u(rng)), glm::dvec3(u(rng), u(rng), u(rng)),
+                                  glm::dvec3(u(rng), u(rng), u(rng))}};
+        const OverlapResult<double> ref = TriangleTriangleSat(t, t);
+        ASSERT_TRUE(ref.hit) << i;
+        EXPECT_EQ(ref.depth, 0.0) << i;
+        EXPECT_TRUE(TriangleTriangleMoller(t, t).hit) << i;
+        gdMisses += TriangleTriangleGuigueDevillers(t, t).hit ? 0 : 1;
+    }
+    EXPECT_GT(gdMisses, 0);
+}
+
 TEST(TriangleTriangleExact, TouchingAlongASharedEdgeAtHugeScale)
 {
     for (const int k : {0, 800, -800}) {

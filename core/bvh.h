@@ -1,0 +1,162 @@
+// The bounding volume hierarchy over a mesh's triangles (ray_mesh's acceleration structure):
+// built once per precision with binned SAH, flattened into an array of nodes, and its ray/box test,
+// which never misses a box the ray touches (so that a watertight triangle test stays watertight
+// behind it).
+#pragma once
+
+#include "mesh.h"
+#include "shapes.h"
+#include "simd.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <limits>
+#include <memory>
+#include <vector>
+
+namespace hitlab {
+
+/// One node of the flattened hierarchy. Its box contains its triangles' vertices exactly (min and
+/// max of the T vertices, no rounding).
+template <typename T>
+struct BvhNode {
+    Aabb<T> box;
+    std::uint32_t index = 0; ///< inner: the first child (the second is index + 1); leaf: first position in `order`
+    std::uint32_t count = 0; ///< leaf: its triangle count (1 to kBvhLeafSize); inner: 0
+};
+
+/// Most triangles in a leaf.
+inline constexpr std::uint32_t kBvhLeafSize = 4;
+/// Bins per axis of the SAH split search.
+inline constexpr int kBvhBins = 16;
+
+/// A mesh's hierarchy in one precision: nodes[0] is the root (none for a mesh without
+/// triangles); a leaf's triangles are order[index] ... order[index + count - 1].
+struct MeshBvh {
+    std::vector<BvhNode<float>> floatNodes;   ///< the float hierarchy (over MeshData::floatVertices)
+    std::vector<BvhNode<double>> doubleNodes; ///< the double hierarchy (over MeshData::vertices)
+    std::vector<std::uint32_t> order;         ///< triangle indices, leaf by leaf
+    /// The corners of triangle order[i] at i (in the hierarchy's precision): a leaf reads its
+    /// triangles from one place instead of through the indices.
+    std::vector<std::array<Vec3<float>, 3>> floatCorners;
+    std::vector<std::array<Vec3<double>, 3>> doubleCorners;
+    int depth = 0; ///< the most nodes on a path from the root to a leaf
+
+    template <typename T>
+    const std::vector<BvhNode<T>>& Nodes() const
+    {
+        if constexpr (sizeof(T) == 4) {
+            return floatNodes;
+        } else {
+            return doubleNodes;
+        }
+    }
+    template <typename T>
+    std::vector<BvhNode<T>>& Nodes()
+    {
+        if constexpr (sizeof(T) == 4) {
+            return floatNodes;
+        } else {
+            return doubleNodes;
+        }
+    }
+    template <typename T>
+    const std::vector<std::array<Vec3<T>, 3>>& Corners() const
+    {
+        if constexpr (sizeof(T) == 4) {
+            return floatCorners;
+        } else {
+            return doubleCorners;
+        }
+    }
+    template <typename T>
+    std::vector<std::array<Vec3<T>, 3>>& Corners()
+    {
+        if constexpr (sizeof(T) == 4) {
+            return floatCorners;
+        } else {
+            return doubleCorners;
+        }
+    }
+};
+
+/// Builds the hierarchy of triangles over vertices (in T: the node bounds are exact in T). Binned
+/// SAH (kBvhBins bins on each axis, the cheapest split of the three; Wald 2007, "On fast
+/// Construction of SAH-based Bounding Volume Hierarchies"), leaves of at most kBvhLeafSize
+/// triangles; nodes of 16 triangles or fewer, and nodes below depth 40, are split at the median
+/// centroid of their widest axis (so the depth stays below 64).
+/// Preconditions: every index is below vertices.size(), finite vertices.
+template <typename T>
+std::shared_ptr<const MeshBvh> BuildBvh(const std::vector<Vec3<T>>& vertices,
+                                        const std::vector<std::array<std::uint32_t, 3>>& triangles);
+extern template std::shared_ptr<const MeshBvh> BuildBvh<float>(const std::vector<Vec3<float>>&,
+                                                               const std::vector<std::array<std::uint32_t, 3>>&);
+extern template std::shared_ptr<const MeshBvh> BuildBvh<double>(const std::vector<Vec3<double>>&,
+                                                                const std::vector<std::array<std::uint32_t, 3>>&);
+
+/// The mesh's hierarchy in a precision (double over vertices, float over floatVertices), built on
+/// first use and kept in the MeshData (thread-safe: std::call_once).
+const MeshBvh& BvhOf(const MeshData& mesh, bool doublePrecision);
+
+/// A ray prepared for box tests: the reciprocal direction and which axes are parallel, as lanes.
+template <typename T>
+struct BvhRay {
+    Vec3<T> origin{0};
+    Vec3<T> inverse{0}; ///< 1 / direction on the tested axes, 0 elsewhere
+    simd::V4<T> o, inv;
+    simd::M4<T> negative; ///< the axes with a negative direction (the box's max is entered first)
+    simd::M4<T> tested;   ///< the axes whose slab times are computed
+    simd::M4<T> parallel; ///< direction +-0: the slab is all t or none, decided exactly
+    // the remaining axes' reciprocal overflowed (a tiny component): that slab is not tested
+
+    explicit BvhRay(const Ray<T>& ray) : origin(ray.origin)
+    {
+        int neg = 0, test = 0, par = 0;
+        for (int a = 0; a < 3; ++a) {
+            const T d = ray.direction[a];
+            const T reciprocal = T(1) / d;
+            const bool isParallel = d == T(0);
+            const bool isTested = !isParallel && std::isfinite(reciprocal);
+            inverse[a] = isTested ? reciprocal : T(0);
+            neg |= std::signbit(d) ? 1 << a : 0;
+            test |= isTested ? 1 << a : 0;
+            par |= isParallel ? 1 << a : 0;
+        }
+        o = simd::Load3<T>(origin);
+        inv = simd::Load3<T>(inverse);
+        negative = simd::MaskFromBits<T>(neg);
+        tested = simd::MaskFromBits<T>(test);
+        parallel = simd::MaskFromBits<T>(par);
+    }
+};
+
+/// Whether the ray can touch the closed box at some t in [tMin, tMax] (0 <= tMin <= tMax; tMax may
+/// be infinite), and the entry tNear (rounded; for ordering only). Conservative: never false when
+/// the exact ray meets the box in that range, sometimes true when it misses by a few ulps. Each
+/// slab t = (plane - origin) * inverse carries three roundings (at most (1 + u)^3 relative, u the
+/// unit roundoff), so the exit is widened by 16 u and one smallest subnormal before the comparison
+/// (Ize 2013, "Robust BVH Ray Traversal", with a wider margin); parallel axes are exact (origin
+/// inside the slab, bounds included), an axis whose reciprocal overflows is left out (which only
+/// widens the slab). The three axes are three lanes (core/simd.h). Preconditions: no NaN in the
+/// ray or the box.
+template <typename T>
+[[gnu::always_inline]] inline bool BvhBoxHit(const BvhRay<T>& r, const Aabb<T>& box, T tMin, T tMax, T& tNear)
+{
+    using V = simd::V4<T>;
+    constexpr T kInf = std::numeric_limits<T>::infinity();
+    constexpr T kWiden = T(1) + T(16) * std::numeric_limits<T>::epsilon() / T(2);
+    V lo, hi;
+    simd::LoadBox<T>(box, lo, hi);
+    // parallel axes: the origin must lie in the slab
+    const bool outside = simd::LaneBits<T>(r.parallel & ~((lo <= r.o) & (r.o <= hi))) != 0;
+    const V enter = simd::Select<T>(r.negative, hi, lo), exit = simd::Select<T>(r.negative, lo, hi);
+    const V tn = simd::Select<T>(r.tested, (enter - r.o) * r.inv, simd::Splat<T>(-kInf));
+    const V tf = simd::Select<T>(r.tested, (exit - r.o) * r.inv, simd::Splat<T>(kInf));
+    const T n = std::max(tMin, simd::HorizontalMax<T>(tn));
+    const T f = std::min(tMax, simd::HorizontalMin<T>(tf));
+    tNear = n;
+    return !outside && n <= f * kWiden + std::numeric_limits<T>::denorm_min();
+}
+
+} // namespace hitlab
