@@ -33,8 +33,20 @@ bool IsZero(const V3<N>& v)
 // for intervals (so no sign is needed and nothing is flagged).
 inline const mpq_class& Min(const mpq_class& a, const mpq_class& b) { return b < a ? b : a; }
 inline const mpq_class& Max(const mpq_class& a, const mpq_class& b) { return a < b ? b : a; }
-inline Interval Min(const Interval& a, const Interval& b) { return {std::fmin(a.lo, b.lo), std::fmin(a.hi, b.hi)}; }
-inline Interval Max(const Interval& a, const Interval& b) { return {std::fmax(a.lo, b.lo), std::fmax(a.hi, b.hi)}; }
+// (A NaN bound, from an overflow, stays NaN: fmin alone would drop it and narrow the result, and
+// Sign must see it to flag the verdict uncertain.)
+inline bool HasNan(const Interval& a, const Interval& b)
+{
+    return std::isnan(a.lo) || std::isnan(a.hi) || std::isnan(b.lo) || std::isnan(b.hi);
+}
+inline Interval Min(const Interval& a, const Interval& b)
+{
+    return HasNan(a, b) ? Interval(NAN) : Interval{std::fmin(a.lo, b.lo), std::fmin(a.hi, b.hi)};
+}
+inline Interval Max(const Interval& a, const Interval& b)
+{
+    return HasNan(a, b) ? Interval(NAN) : Interval{std::fmax(a.lo, b.lo), std::fmax(a.hi, b.hi)};
+}
 
 /// A ray (t >= 0) or segment (0 <= t <= 1) against one closed triangle.
 template <typename N>

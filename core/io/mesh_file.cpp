@@ -48,14 +48,15 @@ bool AddPolygon(MeshParts& parts, const std::uint32_t* indices, std::size_t coun
     return true;
 }
 
-std::shared_ptr<const MeshData> Finish(MeshParts& parts, const std::string& name, IoError& error)
+std::shared_ptr<const MeshData> Finish(MeshParts& parts, const std::string& name, IoError& error,
+                                       const std::string& label)
 {
     if (parts.Failed()) {
         error = Within(name, parts.error);
         return nullptr;
     }
     error = {};
-    return MakeMeshData(std::move(parts.vertices), std::move(parts.triangles));
+    return MakeMeshData(std::move(parts.vertices), std::move(parts.triangles), label);
 }
 
 } // namespace mesh_io
@@ -77,7 +78,7 @@ bool MeshFormatOf(const std::filesystem::path& path, MeshFormat& format)
 }
 
 std::shared_ptr<const MeshData> ReadMeshBytes(std::string_view bytes, MeshFormat format, const std::string& name,
-                                              IoError& error)
+                                              IoError& error, const std::string& label)
 {
     mesh_io::MeshParts parts;
     switch (format) {
@@ -91,10 +92,11 @@ std::shared_ptr<const MeshData> ReadMeshBytes(std::string_view bytes, MeshFormat
         mesh_io::ReadStl(bytes, parts);
         break;
     }
-    return mesh_io::Finish(parts, name, error);
+    return mesh_io::Finish(parts, name, error, label);
 }
 
-std::shared_ptr<const MeshData> ReadMeshFile(const std::filesystem::path& path, IoError& error)
+std::shared_ptr<const MeshData> ReadMeshFile(const std::filesystem::path& path, IoError& error,
+                                             const std::string& label)
 {
     const std::string name = path.string();
     MeshFormat format{};
@@ -120,7 +122,7 @@ std::shared_ptr<const MeshData> ReadMeshFile(const std::filesystem::path& path, 
         error = {name, "cannot read the mesh file"};
         return nullptr;
     }
-    return ReadMeshBytes(bytes, format, name, error);
+    return ReadMeshBytes(bytes, format, name, error, label);
 }
 
 IoError WriteMeshPly(const MeshData& mesh, const std::filesystem::path& path)

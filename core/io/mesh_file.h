@@ -32,12 +32,13 @@ enum class MeshFormat { Obj, Ply, Stl };
 /// - STL: binary when the size is 84 + 50 * (the header's triangle count), else ascii (`solid`,
 ///   `facet`s of three `vertex` lines). Vertices are merged when their coordinates are
 ///   bit-identical floats (so +0 and -0 stay apart), in first-seen order; normals are ignored.
-/// The data's `file` is left empty (the scene sets the name it gives the file).
-std::shared_ptr<const MeshData> ReadMeshFile(const std::filesystem::path& path, IoError& error);
+/// The data's `file` is `label` (the name a scene gives the file; "" by default).
+std::shared_ptr<const MeshData> ReadMeshFile(const std::filesystem::path& path, IoError& error,
+                                             const std::string& label = {});
 
 /// ReadMeshFile on bytes already read; `name` is the file named in errors.
 std::shared_ptr<const MeshData> ReadMeshBytes(std::string_view bytes, MeshFormat format, const std::string& name,
-                                              IoError& error);
+                                              IoError& error, const std::string& label = {});
 
 /// The format of a file name's extension; false for an unknown one.
 bool MeshFormatOf(const std::filesystem::path& path, MeshFormat& format);

@@ -52,8 +52,9 @@ bool AddVertex(MeshParts& parts, const glm::dvec3& v, Where where);
 /// kMaxMeshTriangles triangles is an error at `where`.
 bool AddPolygon(MeshParts& parts, const std::uint32_t* indices, std::size_t count, Where where);
 
-/// The data of a read mesh, or null with the error (inside the file's name).
-std::shared_ptr<const MeshData> Finish(MeshParts& parts, const std::string& name, IoError& error);
+/// The data of a read mesh (its file `label`), or null with the error (inside the file's name).
+std::shared_ptr<const MeshData> Finish(MeshParts& parts, const std::string& name, IoError& error,
+                                       const std::string& label);
 
 /// A number token as a double (decimal, exponent, "nan", "inf" accepted by the parser, then
 /// rejected by AddVertex); false when the token is not entirely a number.
@@ -88,6 +89,9 @@ inline std::string_view NextToken(std::string_view line, std::size_t& pos)
     }
     return line.substr(start, pos - start);
 }
+
+/// "1 vertex", "3 vertices".
+inline std::string VertexCountText(std::size_t n) { return std::to_string(n) + (n == 1 ? " vertex" : " vertices"); }
 
 /// The readers of each format, on the whole file's bytes.
 void ReadObj(std::string_view bytes, MeshParts& parts);

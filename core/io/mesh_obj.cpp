@@ -98,8 +98,8 @@ void ReadObj(std::string_view bytes, MeshParts& parts)
     }
     if (!parts.Failed() && forward.index >= (long long)parts.vertices.size()) {
         parts.Fail(AtLine(forward.line), "vertex index " + std::to_string(forward.index + 1) +
-                                             " is out of range (the file has " + std::to_string(parts.vertices.size()) +
-                                             " vertices)");
+                                             " is out of range (the file has " +
+                                             VertexCountText(parts.vertices.size()) + ")");
     }
 }
 

@@ -414,7 +414,7 @@ void PlyReadBody(Source& src, const PlyHeader& header, MeshParts& parts)
     }
     if (forward.index >= double(parts.vertices.size())) {
         parts.Fail(forward.where, "vertex index " + PlyNumberText(forward.index) + " is out of range (the file has " +
-                                      std::to_string(parts.vertices.size()) + " vertices)");
+                                      VertexCountText(parts.vertices.size()) + ")");
     }
 }
 

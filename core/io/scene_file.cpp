@@ -1,7 +1,10 @@
 // Reading scene files: validation with one clear error, unknown keys as warnings. Writing is scene_file_write.cpp.
 #include "scene_file.h"
 
+#include "mesh_file.h"
+
 #include "json_text.h"
+#include "mesh_file.h"
 #include "protocol.h"
 #include "scene_reader.h"
 
@@ -11,7 +14,9 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <filesystem>
 #include <fstream>
+#include <map>
 #include <sstream>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -405,6 +410,24 @@ SceneLoad LoadSceneFileSteps(const std::string& path, LoadProgress* progress)
         load.error = {path, std::string("read error: ") + std::strerror(errno)};
         return load;
     }
+    // a mesh's "file" is read relative to the scene, each file once however many meshes name it
+    const std::filesystem::path base = std::filesystem::path(path).parent_path();
+    std::map<std::string, std::shared_ptr<const MeshData>> read;
+    const MeshFileReader reader = [&base, &read](const std::string& file, const std::string& key,
+                                                 std::shared_ptr<const MeshData>& out) -> IoError {
+        if (const auto it = read.find(file); it != read.end()) {
+            out = it->second;
+            return {};
+        }
+        IoError error;
+        out = ReadMeshFile(base / file, error, file);
+        if (!out) {
+            return Within(key, error);
+        }
+        read.emplace(file, out);
+        return {};
+    };
+    const ScopedMeshFileReader scoped(reader);
     return ParseSceneSteps(text, path, progress);
 }
 

@@ -77,8 +77,8 @@ TEST(HuntTriangles, ReferencesGiveTheExactVerdictAndValuesOnTheDraws)
 {
     // the references of the triangle families claim exact verdicts on every finite input: the
     // draws aim at their edges, corners and planes
-    for (Family family : {Family::RayTriangle, Family::SegmentTriangle, Family::AabbTriangle, Family::SphereTriangle,
-                          Family::TriangleTriangle}) {
+    for (Family family : {Family::RayTriangle, Family::SegmentTriangle, Family::RayMesh, Family::AabbTriangle,
+                          Family::SphereTriangle, Family::TriangleTriangle}) {
         hunt::Rng rng(5);
         for (int i = 0; i < 1500; ++i) {
             const char* what = "";
@@ -92,6 +92,10 @@ TEST(HuntTriangles, ReferencesGiveTheExactVerdictAndValuesOnTheDraws)
             const double scale = std::max(1.0, QueryLargestNumber(q));
             if (IsCast(family)) {
                 EXPECT_NEAR(ref.tEnter, ex.tEnter.value, 1e-12 * (1 + std::fabs(ex.tEnter.value)) * scale) << what;
+                EXPECT_NEAR(ref.tExit, ex.tExit.value, 1e-12 * (1 + std::fabs(ex.tExit.value)) * scale) << what;
+                if (ex.hasTriangle) {
+                    EXPECT_EQ(ref.triangle, ex.triangle) << what << ", " << DescribeQuery(q);
+                }
                 if (ex.hasUv && ex.hasFront) {
                     EXPECT_EQ(ref.front, ex.front) << what << ", " << DescribeQuery(q);
                     EXPECT_NEAR(ref.u, ex.u.value, 1e-9) << what << ", " << DescribeQuery(q);

@@ -3,6 +3,7 @@
 // against independent exact oracles (a box clipping of the triangle, the triangles' edges cast
 // through each other) and the interval fast path on thousands of grid and random cases.
 #include "core/exact/exact.h"
+#include "core/exact/exact_triangle_geometry.h"
 
 #include <gmpxx.h>
 #include <gtest/gtest.h>
@@ -175,12 +176,13 @@ bool EdgeOracle(const Triangle<double>& a, const Triangle<double>& b)
 struct Draw {
     std::mt19937_64 rng{24};
     bool grid = true;
+    double scale = 1; ///< 2^1000 and 2^-1000: products overflow or underflow in double
     double N()
     {
         if (grid) {
-            return double(std::uniform_int_distribution<int>(-4, 4)(rng)) * 0.5;
+            return double(std::uniform_int_distribution<int>(-4, 4)(rng)) * 0.5 * scale;
         }
-        return std::uniform_real_distribution<double>(-3, 3)(rng);
+        return std::uniform_real_distribution<double>(-3, 3)(rng) * scale;
     }
     dvec3 V() { return {N(), N(), N()}; }
     Triangle<double> T()
@@ -227,8 +229,9 @@ TEST(ExactTriangleOracles, FastVerdictNeverDisagreesOnAnyTriangleFamily)
 {
     Draw draw;
     int decided = 0, total = 0;
-    for (int i = 0; i < 1000; ++i) {
+    for (int i = 0; i < 1500; ++i) {
         draw.grid = i % 3 != 2;
+        draw.scale = i < 1000 ? 1.0 : i < 1250 ? 0x1p1000 : 0x1p-1000;
         const Triangle<double> t = draw.T();
         const dvec3 o = draw.V(), d = draw.V();
         std::vector<Query> queries{
@@ -248,6 +251,20 @@ TEST(ExactTriangleOracles, FastVerdictNeverDisagreesOnAnyTriangleFamily)
         }
     }
     EXPECT_GT(decided, total / 2); // the fast path decides most of them
+}
+
+TEST(ExactTriangleOracles, IntervalMinAndMaxKeepAnOverflowUncertain)
+{
+    // an overflowed bound is NaN (Down(inf)); dropping it would narrow the hull and prove a sign
+    const exact::Interval overflowed(NAN, NAN), one(1.0, 2.0);
+    for (const exact::Interval& x : {exact::Min(overflowed, one), exact::Max(one, overflowed)}) {
+        exact::g_uncertain = false;
+        EXPECT_EQ(exact::Sign(x), 0);
+        EXPECT_TRUE(exact::g_uncertain);
+    }
+    exact::g_uncertain = false;
+    EXPECT_EQ(exact::Sign(exact::Min(exact::Interval(3.0, 4.0), one)), 1);
+    EXPECT_FALSE(exact::g_uncertain);
 }
 
 } // namespace HITLAB_UNITY_ID

@@ -2,6 +2,7 @@
 // and on bytes built here (binary PLY in both byte orders, binary STL), every error with its
 // message, and the binary PLY writer read back bit for bit.
 #include "core/io/mesh_file.h"
+#include "core/io/scene_file.h"
 
 #include "support/temp_dir.h"
 
@@ -9,6 +10,7 @@
 
 #include <bit>
 #include <cstring>
+#include <fstream>
 
 namespace hitlab {
 namespace HITLAB_UNITY_ID {
@@ -272,6 +274,28 @@ TEST(MeshFile, WrittenPlyReadsBackBitForBit)
     ASSERT_TRUE(back) << error;
     EXPECT_TRUE(SameMeshGeometry(*mesh, *back));
     EXPECT_TRUE(std::signbit(back->vertices[1].z));
+}
+
+TEST(MeshFile, SceneFileReadsItsMeshFilesBesideIt)
+{
+    test::TempDir dir("hitlab_mesh_");
+    std::filesystem::create_directory(dir / "meshes");
+    std::filesystem::copy_file(kMeshes + "cube.obj", dir / "meshes/cube.obj");
+    std::ofstream(dir / "meshes/bad.obj") << "v 0 0 0\nf 1 2 3\n";
+    const std::string scene = R"({"format": "hitlab-scene", "version": 1, "shapes": [{"type": "mesh", "file": )";
+    std::ofstream(dir / "s.json") << scene << R"("meshes/cube.obj"}]})";
+    const SceneLoad load = LoadSceneFile(dir / "s.json");
+    ASSERT_TRUE(load.Ok()) << load.error;
+    ASSERT_EQ(load.scene->Shapes().size(), 1u);
+    const auto& mesh = std::get<Mesh<double>>(load.scene->Shapes()[0].shape);
+    ASSERT_TRUE(mesh.data);
+    EXPECT_EQ(mesh.TriangleCount(), 12u);
+    EXPECT_EQ(mesh.data->file, "meshes/cube.obj"); // as the scene names it, so that saving names it again
+    // a bad mesh file: the scene, the key, the mesh file and its line
+    std::ofstream(dir / "t.json") << scene << R"("meshes/bad.obj"}]})";
+    EXPECT_EQ(ErrorText(LoadSceneFile(dir / "t.json").error),
+              (dir / "t.json") + ": shapes[0].file: " + (dir / "meshes/bad.obj") +
+                  ": line 2: vertex index 3 is out of range (the file has 1 vertex)");
 }
 
 } // namespace HITLAB_UNITY_ID
