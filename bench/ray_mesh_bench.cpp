@@ -3,57 +3,20 @@
 // `coherent` (a 512 x 512 pinhole camera at distance 3) or `incoherent` (from a uniform point at
 // distance 3 towards a uniform point of [-0.8, 0.8]^3), 262,144 of each, items = rays. The closest
 // hit alone (BvhClosestHit, as Embree's rtcIntersect1 answers); `/with_exit` adds the registered
-// algorithm's second traversal for t_exit (RayMeshThroughBvh).
+// algorithm's second traversal for t_exit (RayMeshThroughBvh). The mesh and rays are bench_mesh.h's,
+// which Embree's peer/embree_rtcIntersect1 (embree_bench.cpp) runs on too.
+#include "bench_mesh.h"
 #include "harness.h"
 
-#include "core/mesh_generate.h"
 #include "core/ray_mesh.h"
-
-#include <glm/geometric.hpp>
-
-#include <random>
 
 namespace hitlab::bench {
 namespace {
 
-const std::shared_ptr<const MeshData>& Sphere()
-{
-    static const std::shared_ptr<const MeshData> mesh = StandardSphereMesh();
-    return mesh;
-}
-
-/// The two ray sets, generated in double from a fixed seed and rounded to T.
-template <typename T>
-const std::vector<Ray<T>>& MeshRays(bool coherent)
-{
-    static const auto make = [](bool grid) {
-        std::vector<Ray<T>> rays;
-        std::mt19937_64 random(kWorkloadSeed);
-        std::uniform_real_distribution<double> uniform(-1, 1);
-        for (int i = 0; i < 512 * 512; ++i) {
-            if (grid) {
-                const glm::dvec3 d((i % 512 - 255.5) / 600.0, (i / 512 - 255.5) / 600.0, -1);
-                rays.push_back({Vec3<T>(0, 0, 3), Vec3<T>(glm::normalize(d))});
-                continue;
-            }
-            glm::dvec3 o;
-            do {
-                o = {uniform(random), uniform(random), uniform(random)};
-            } while (glm::dot(o, o) > 1 || glm::dot(o, o) < 1e-6);
-            o = glm::normalize(o) * 3.0;
-            const glm::dvec3 target(uniform(random) * 0.8, uniform(random) * 0.8, uniform(random) * 0.8);
-            rays.push_back({Vec3<T>(o), Vec3<T>(glm::normalize(target - o))});
-        }
-        return rays;
-    };
-    static const std::vector<Ray<T>> grid = make(true), scattered = make(false);
-    return coherent ? grid : scattered;
-}
-
 template <typename T, typename Test>
 void CastBenchmark(benchmark::State& state, bool coherent, bool withExit, Test test)
 {
-    const Mesh<T> mesh{Sphere()};
+    const Mesh<T> mesh{StandardMesh()};
     const MeshBvh& bvh = BvhOf(*mesh.data, sizeof(T) == 8);
     const std::vector<Ray<T>>& rays = MeshRays<T>(coherent);
     std::size_t index = 0;

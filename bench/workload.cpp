@@ -104,6 +104,11 @@ Workload<double> Generate()
         w.spheresA.push_back(RandomSphere(rng, 1.0));
         w.obbsA.push_back(RandomObb(rng, 1.0));
     }
+    Random triangles(kWorkloadSeed + 1);
+    for (std::size_t i = 0; i < n; ++i) {
+        const glm::dvec3 c = triangles.InCube(0.5);
+        w.triangles.push_back({{c + triangles.InCube(1.0), c + triangles.InCube(1.0), c + triangles.InCube(1.0)}});
+    }
     return w;
 }
 
@@ -136,6 +141,8 @@ const Workload<T>& GetWorkload()
                 w.spheresA.push_back(ShapeCast<T>(s));
             for (const auto& o : d.obbsA)
                 w.obbsA.push_back(ShapeCast<T>(o));
+            for (const auto& t : d.triangles)
+                w.triangles.push_back(ShapeCast<T>(t));
             return w;
         }
     }();

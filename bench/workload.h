@@ -26,6 +26,9 @@ struct Workload {
     std::vector<Sphere<T>> spheres; ///< radii uniform in [0.25, 0.75]
     std::vector<Obb<T>> obbs;       ///< the boxes' extents, uniformly random rotations
     std::vector<Plane<T>> planes;   ///< unit normals uniform on the sphere, through a point of the scene cube
+    /// centers uniform in [-0.5, 0.5]^3, each vertex the center plus a point uniform in [-1, 1]^3
+    /// (a stream of its own, kWorkloadSeed + 1, so that the other shapes stay as they were)
+    std::vector<Triangle<T>> triangles;
     // a of the overlaps: the same distributions with centers uniform in [-1, 1]^3 (about half the pairs overlap)
     std::vector<Aabb<T>> boxesA;
     std::vector<Sphere<T>> spheresA;

@@ -14,7 +14,7 @@ namespace hitlab_engine {
 using AnswerD = void (*)(const hitlab_query_d& query, hitlab_result_d& result);
 
 /// Widens a float query to double: every float is a double, so the engine sees exactly what
-/// HitLab's float algorithms see.
+/// HitLab's float algorithms see. Every shape but a mesh (a reference, hitlab_mesh, not numbers).
 inline hitlab_query_d Widen(const hitlab_query_f& q)
 {
     hitlab_query_d d{};
@@ -45,6 +45,10 @@ inline void Narrow(const hitlab_result_d& d, hitlab_result_f& f)
         f.contact[i] = float(d.contact[i]);
         f.separating_axis[i] = float(d.separating_axis[i]);
     }
+    f.u = float(d.u);
+    f.v = float(d.v);
+    f.front = d.front;
+    f.triangle = d.triangle;
 }
 
 /// The batch functions of an algorithm computed in double: run_d answers each query; run_f widens

@@ -13,13 +13,22 @@ RATIO_TARGETS = [
     ("quadratic_stable / glm::intersectRaySphere", "ray_sphere/quadratic_stable/float",
      "peer/glm_intersectRaySphere", 1.0),
     ("reference slab in double / btRayAabb2", "ray_aabb/slab/double", "peer/bullet_btRayAabb2", 0.5),
+    ("ray_triangle watertight / moller_trumbore", "ray_triangle/watertight/float",
+     "ray_triangle/moller_trumbore/float", 1.5),
+    ("ray_triangle watertight / moller_trumbore, double", "ray_triangle/watertight/double",
+     "ray_triangle/moller_trumbore/double", 1.5),
 ]
+# ray_mesh's reference through HitLab's BVH per ray over Embree's rtcIntersect1 on the same mesh and
+# rays: ray_mesh/<MESH_REFERENCE>/<precision>/<mesh>/<rays> / peer/embree_rtcIntersect1/<mesh>/<rays>
+MESH_REFERENCE = "bvh_watertight"
+MESH_PEER = "peer/embree_rtcIntersect1/"
+MESH_RATIO = 2.0
 # Each family's reference algorithm (`hitlab algorithms --json`, "reference": true): in double
 # within DOUBLE_RATIO of its float time.
 REFERENCES = [
     "ray_aabb/slab", "segment_aabb/segment_slab", "ray_plane/plane", "ray_sphere/quadratic_stable",
     "ray_obb/local_slab", "aabb_aabb/interval", "sphere_aabb/closest_point", "sphere_sphere/distance",
-    "obb_obb/sat",
+    "obb_obb/sat", "ray_triangle/watertight",
 ]
 # (benchmark, minimum items per second): throughput targets of a user's algorithm (docs/plugins.md).
 RATE_TARGETS = [
@@ -97,6 +106,18 @@ def main():
             print(f"  {what:<44} {ratio:6.3f}  (target <= {target:.2f})  {verdict}")
         else:
             print(f"  {what:<44}    n/a  (not run)")
+    for peer in sorted(n for n in m if n.startswith(MESH_PEER)):
+        mesh_rays = peer[len(MESH_PEER):]  # <mesh>/<rays>
+        for precision in ("float", "double"):
+            ours = m.get(f"ray_mesh/{MESH_REFERENCE}/{precision}/{mesh_rays}")
+            what = f"ray_mesh {MESH_REFERENCE} {precision} / embree, {mesh_rays}"
+            if ours is None:
+                print(f"  {what:<44}    n/a  (not run)")
+                continue
+            ratio = ours[0] / m[peer][0]
+            verdict = "PASS" if ratio <= MESH_RATIO else "MISS"
+            print(f"  {what:<44} {ratio:6.3f}  (target <= {MESH_RATIO:.2f})  {verdict}"
+                  f"  [{ours[0]:.1f} ns, {m[peer][0]:.1f} ns per ray]")
     for ref in REFERENCES:
         f, d = m.get(ref + "/float"), m.get(ref + "/double")
         if f and d:

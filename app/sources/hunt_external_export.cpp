@@ -17,40 +17,78 @@ std::string VecLiteral(const glm::dvec3& v)
 }
 
 /// The plugin ABI's union member and initializer of a shape ("ray", "{{0, 0, 0}, {1, 0, 0}}"),
-/// in the field order of include/hitlab/plugin.h. A point has no member: plugins have no point family.
-std::pair<std::string, std::string> AbiShape(const Shape& shape)
+/// in the field order of include/hitlab/plugin.h, and for a mesh the statements that hand it to
+/// the plugin first (prepare_mesh, id 1). A point has no member: plugins have no point family.
+struct AbiLiteral {
+    std::string member, value, prelude;
+};
+
+AbiLiteral AbiMesh(const Mesh<double>& mesh, Precision precision)
+{
+    const bool isFloat = precision == Precision::Float;
+    const std::string p = isFloat ? "f" : "d";
+    const std::size_t vertexCount = mesh.data ? mesh.data->vertices.size() : 0;
+    std::string vertices, indices;
+    for (std::size_t i = 0; i < vertexCount; ++i) {
+        const glm::dvec3 v = isFloat ? glm::dvec3(mesh.data->floatVertices[i]) : mesh.data->vertices[i];
+        vertices += (i == 0 ? "" : ", ") + HuntLiteral(v.x) + ", " + HuntLiteral(v.y) + ", " + HuntLiteral(v.z);
+    }
+    for (std::size_t i = 0; i < mesh.TriangleCount(); ++i) {
+        const auto& t = mesh.data->triangles[i];
+        indices +=
+            (i == 0 ? "" : ", ") + std::to_string(t[0]) + ", " + std::to_string(t[1]) + ", " + std::to_string(t[2]);
+    }
+    const std::string counts = std::to_string(vertexCount) + ", " + std::to_string(mesh.TriangleCount());
+    std::string prelude = "    // the mesh, handed to the plugin as HitLab's host does before the query (id 1)\n";
+    prelude += "    static const " + std::string(isFloat ? "float" : "double") + " meshVertices[] = {" + vertices +
+               "};\n    static const uint32_t meshIndices[] = {" + indices + "};\n";
+    prelude += "    ASSERT_NE(Plugin()->prepare_mesh_" + p + ", nullptr);\n";
+    prelude += "    ASSERT_EQ(Plugin()->prepare_mesh_" + p + "(1, meshVertices, " + std::to_string(vertexCount) +
+               ", meshIndices, " + std::to_string(mesh.TriangleCount()) + "), 0);\n";
+    return {"mesh", "{1, " + counts + "}", prelude};
+}
+
+AbiLiteral AbiShape(const Shape& shape, Precision precision)
 {
     switch (KindOf(shape)) {
     case ShapeKind::Ray: {
         const auto& x = std::get<Ray<double>>(shape);
-        return {"ray", "{" + VecLiteral(x.origin) + ", " + VecLiteral(x.direction) + "}"};
+        return {"ray", "{" + VecLiteral(x.origin) + ", " + VecLiteral(x.direction) + "}", ""};
     }
     case ShapeKind::Segment: {
         const auto& x = std::get<Segment<double>>(shape);
-        return {"segment", "{" + VecLiteral(x.start) + ", " + VecLiteral(x.end) + "}"};
+        return {"segment", "{" + VecLiteral(x.start) + ", " + VecLiteral(x.end) + "}", ""};
     }
     case ShapeKind::Plane: {
         const auto& x = std::get<Plane<double>>(shape);
-        return {"plane", "{" + VecLiteral(x.normal) + ", " + HuntLiteral(x.distance) + "}"};
+        return {"plane", "{" + VecLiteral(x.normal) + ", " + HuntLiteral(x.distance) + "}", ""};
     }
     case ShapeKind::Aabb: {
         const auto& x = std::get<Aabb<double>>(shape);
-        return {"aabb", "{" + VecLiteral(x.min) + ", " + VecLiteral(x.max) + "}"};
+        return {"aabb", "{" + VecLiteral(x.min) + ", " + VecLiteral(x.max) + "}", ""};
     }
     case ShapeKind::Sphere: {
         const auto& x = std::get<Sphere<double>>(shape);
-        return {"sphere", "{" + VecLiteral(x.center) + ", " + HuntLiteral(x.radius) + "}"};
+        return {"sphere", "{" + VecLiteral(x.center) + ", " + HuntLiteral(x.radius) + "}", ""};
     }
     case ShapeKind::Obb: {
         const auto& x = std::get<Obb<double>>(shape);
-        return {"obb", "{" + VecLiteral(x.center) + ", " + VecLiteral(x.halfExtents) + ", {" + VecLiteral(x.axes[0]) +
-                           ", " + VecLiteral(x.axes[1]) + ", " + VecLiteral(x.axes[2]) + "}}"};
+        return {"obb",
+                "{" + VecLiteral(x.center) + ", " + VecLiteral(x.halfExtents) + ", {" + VecLiteral(x.axes[0]) + ", " +
+                    VecLiteral(x.axes[1]) + ", " + VecLiteral(x.axes[2]) + "}}",
+                ""};
     }
     case ShapeKind::Point:
-        return {"", ""};
-    case ShapeKind::Triangle:
-    case ShapeKind::Mesh: // not in the ABI's union (include/hitlab/plugin.h)
-        return {"", ""};
+        return {"", "", ""};
+    case ShapeKind::Triangle: {
+        const auto& x = std::get<Triangle<double>>(shape);
+        return {"triangle",
+                "{{" + VecLiteral(x.vertices[0]) + ", " + VecLiteral(x.vertices[1]) + ", " + VecLiteral(x.vertices[2]) +
+                    "}}",
+                ""};
+    }
+    case ShapeKind::Mesh:
+        return AbiMesh(std::get<Mesh<double>>(shape), precision);
     }
     UnknownShapeKind(KindOf(shape));
 }
@@ -64,13 +102,14 @@ std::string PluginBody(const Counterexample& c, const HuntOptions& options, std:
 {
     const std::string p = options.precision == Precision::Float ? "f" : "d";
     const std::string family(FamilyName(c.query.family));
-    const auto [aMember, aValue] = AbiShape(c.query.a);
-    const auto [bMember, bValue] = AbiShape(c.query.b);
+    const AbiLiteral a = AbiShape(c.query.a, options.precision);
+    const AbiLiteral b = AbiShape(c.query.b, options.precision);
     std::string s = "    const hitlab_algorithm* algorithm = Algorithm(\"" + family + "\", \"" + options.a + "\");\n";
     s += "    ASSERT_NE(algorithm, nullptr);\n";
     s += "    ASSERT_NE(algorithm->run_" + p + ", nullptr) << \"no " + PrecisionName(options.precision) +
          " function\";\n    hitlab_query_" + p + " query{};\n";
-    s += "    query.a." + aMember + " = " + aValue + ";\n    query.b." + bMember + " = " + bValue + ";\n";
+    s += a.prelude + b.prelude;
+    s += "    query.a." + a.member + " = " + a.value + ";\n    query.b." + b.member + " = " + b.value + ";\n";
     s += "    hitlab_result_" + p + " result{};\n    // the algorithm under test\n    algorithm->run_" + p +
          "(&query, &result, 1);\n    EXPECT_EQ(result.error, 0);\n";
     return s + HuntExactAssertions(c, options, returns, "result.hit",

@@ -10,7 +10,8 @@
  * contains the other: it takes the overlap's length min(a.max, b.max) - max(a.min, b.min) for the
  * push-out min(a.max - b.min, b.max - a.min) (a = [0, 4], b = [1, 2]: 1, not 2). Only a hunt
  * that compares values finds it (the tests of `hitlab hunt --verdict-only`).
- * Built with -DHITLAB_EXAMPLE_WRONG_ABI it declares ABI version 99, which the host refuses. */
+ * Built with -DHITLAB_EXAMPLE_WRONG_ABI it declares ABI version 99, with -DHITLAB_EXAMPLE_ABI_V1 the
+ * older version 1; the host refuses both. */
 #include "hitlab/plugin.h"
 
 #include <stdlib.h>
@@ -105,10 +106,12 @@ static const hitlab_algorithm algorithms[] = {
      overlap_f, overlap_d, NULL, NULL},
 };
 
-#ifdef HITLAB_EXAMPLE_WRONG_ABI
-static const hitlab_plugin table = {99, "wrong ABI (test)", algorithms, 2};
+#if defined(HITLAB_EXAMPLE_WRONG_ABI)
+static const hitlab_plugin table = {99, "wrong ABI (test)", algorithms, 2, NULL, NULL, NULL};
+#elif defined(HITLAB_EXAMPLE_ABI_V1)
+static const hitlab_plugin table = {1, "ABI version 1 (test)", algorithms, 2, NULL, NULL, NULL};
 #else
-static const hitlab_plugin table = {HITLAB_PLUGIN_ABI_VERSION, "misbehaving (test)", algorithms, 2};
+static const hitlab_plugin table = {HITLAB_PLUGIN_ABI_VERSION, "misbehaving (test)", algorithms, 2, NULL, NULL, NULL};
 #endif
 
 HITLAB_PLUGIN_EXPORT const hitlab_plugin* hitlab_plugin_v1(void) { return &table; }

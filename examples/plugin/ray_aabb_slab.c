@@ -119,6 +119,7 @@ static const hitlab_algorithm algorithms[] = {
      outside_batch_d, NULL, NULL},
 };
 
-static const hitlab_plugin table = {HITLAB_PLUGIN_ABI_VERSION, "ray_aabb slab (C example)", algorithms, 2};
+static const hitlab_plugin table = {
+    HITLAB_PLUGIN_ABI_VERSION, "ray_aabb slab (C example)", algorithms, 2, NULL, NULL, NULL};
 
 HITLAB_PLUGIN_EXPORT const hitlab_plugin* hitlab_plugin_v1(void) { return &table; }

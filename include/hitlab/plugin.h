@@ -1,10 +1,12 @@
-/* HitLab plugin ABI, version 1: the one header a plugin includes (C99 or C++, nothing else of
- * HitLab). A plugin is a shared library that exports hitlab_plugin_v1(), which returns a table of
+/* HitLab plugin ABI, version 2: the one header a plugin includes (C99 or C++, nothing else of
+ * HitLab). A plugin is a shared library that exports hitlab_plugin_v1() (the entry's name in every
+ * ABI version; the table says which version it was built against), which returns a table of
  * its algorithms: the metadata of the query protocol (`hitlab algorithms --json`) and, per
  * algorithm, batch functions in float and/or double over the plain structs below, plus optional
- * traced single-query functions. HitLab loads it in its own host process (hitlab-plugin-host), so
- * a plugin that crashes or hangs costs only the query it failed on. docs/plugins.md describes the
- * contract, the host and the failure handling. */
+ * traced single-query functions; meshes reach it once each, through prepare_mesh. Version 2 added
+ * triangles and meshes (the union's triangle and mesh, the results' u, v, front and triangle). HitLab loads it in its
+ * own host process (hitlab-plugin-host), so a plugin that crashes or hangs costs only the query it failed on.
+ * docs/plugins.md describes the contract, the host and the failure handling. */
 #ifndef HITLAB_PLUGIN_H
 #define HITLAB_PLUGIN_H
 
@@ -16,7 +18,7 @@ extern "C" {
 #endif
 
 /** The ABI version this header describes; hitlab_plugin.abi_version must equal it. */
-#define HITLAB_PLUGIN_ABI_VERSION 1u
+#define HITLAB_PLUGIN_ABI_VERSION 2u
 
 /* ---- shapes, in double (_d) and float (_f): the protocol's shapes (docs/protocol.md) ---- */
 
@@ -44,6 +46,11 @@ typedef struct hitlab_sphere_d {
 typedef struct hitlab_obb_d {
     double center[3], half_extents[3], axes[3][3];
 } hitlab_obb_d;
+/** The closed triangle, two-sided; degenerate (collinear or coincident vertices) allowed. Its
+ * winding normal is (v1 - v0) x (v2 - v0). */
+typedef struct hitlab_triangle_d {
+    double vertices[3][3];
+} hitlab_triangle_d;
 
 typedef struct hitlab_ray_f {
     float origin[3], direction[3];
@@ -63,11 +70,24 @@ typedef struct hitlab_sphere_f {
 typedef struct hitlab_obb_f {
     float center[3], half_extents[3], axes[3][3];
 } hitlab_obb_f;
+typedef struct hitlab_triangle_f {
+    float vertices[3][3];
+} hitlab_triangle_f;
+
+/** A mesh, by reference (the same in float and double): the id the plugin's prepare_mesh_f or
+ * prepare_mesh_d received its vertices and triangles with, before the first query on it in that
+ * precision, and their counts. */
+typedef struct hitlab_mesh {
+    uint64_t id;
+    uint32_t vertex_count, triangle_count;
+} hitlab_mesh;
 
 /** Any shape; the family says which member a query's a and b are (ray_aabb: a.ray, b.aabb;
  * segment_aabb: a.segment, b.aabb; ray_plane: a.ray, b.plane; ray_sphere: a.ray, b.sphere;
  * ray_obb: a.ray, b.obb; aabb_aabb: a.aabb, b.aabb; sphere_aabb: a.sphere, b.aabb;
- * sphere_sphere: a.sphere, b.sphere; obb_obb: a.obb, b.obb). */
+ * sphere_sphere: a.sphere, b.sphere; obb_obb: a.obb, b.obb; ray_triangle: a.ray, b.triangle;
+ * segment_triangle: a.segment, b.triangle; ray_mesh: a.ray, b.mesh; aabb_triangle: a.aabb,
+ * b.triangle; sphere_triangle: a.sphere, b.triangle; triangle_triangle: a.triangle, b.triangle). */
 typedef union hitlab_shape_d {
     hitlab_ray_d ray;
     hitlab_segment_d segment;
@@ -75,6 +95,8 @@ typedef union hitlab_shape_d {
     hitlab_aabb_d aabb;
     hitlab_sphere_d sphere;
     hitlab_obb_d obb;
+    hitlab_triangle_d triangle;
+    hitlab_mesh mesh;
 } hitlab_shape_d;
 
 typedef union hitlab_shape_f {
@@ -84,6 +106,8 @@ typedef union hitlab_shape_f {
     hitlab_aabb_f aabb;
     hitlab_sphere_f sphere;
     hitlab_obb_f obb;
+    hitlab_triangle_f triangle;
+    hitlab_mesh mesh;
 } hitlab_shape_f;
 
 /** One query: the family's two shapes. In float the numbers are HitLab's double inputs rounded
@@ -102,19 +126,34 @@ typedef struct hitlab_query_f {
  * Casts: t_enter, t_exit (in units of the direction; of end - start for a segment), point, and
  * normal with has_normal = 1 (0: no normal, e.g. origin inside). Overlaps: depth, normal (b moves
  * out of a along it by depth), contact, separating_axis with has_separating_axis = 1.
+ * Casts against triangles and meshes also: u, v (point = (1 - u - v) v0 + u v1 + v v2 of the
+ * triangle hit), front (HITLAB_FRONT, HITLAB_BACK, or 0: none, e.g. a ray in the triangle's plane)
+ * and, for ray_mesh, triangle (the index of the triangle hit at t_enter); `returns` names those
+ * it fills ("u v front triangle").
  * error: 0, or a nonzero code of the plugin's own: that query is answered "error" (the
  * protocol's error line) with the code in the message. */
 typedef struct hitlab_result_d {
     int32_t hit, has_normal, has_separating_axis, error;
     double t_enter, t_exit, depth;
     double point[3], normal[3], contact[3], separating_axis[3];
+    double u, v;
+    int32_t front;
+    uint32_t triangle;
 } hitlab_result_d;
 
 typedef struct hitlab_result_f {
     int32_t hit, has_normal, has_separating_axis, error;
     float t_enter, t_exit, depth;
     float point[3], normal[3], contact[3], separating_axis[3];
+    float u, v;
+    int32_t front;
+    uint32_t triangle;
 } hitlab_result_f;
+
+/** hitlab_result's front: the ray arrives on the side the winding normal faces, or the other.
+ * A result left at 0 has no front (the protocol's null). */
+#define HITLAB_FRONT 1
+#define HITLAB_BACK (-1)
 
 /* ---- traces (optional): the Query inspector's steps ---- */
 
@@ -183,6 +222,20 @@ typedef void (*hitlab_batch_f)(const hitlab_query_f* queries, hitlab_result_f* r
 typedef void (*hitlab_traced_d)(const hitlab_query_d* query, hitlab_result_d* result, hitlab_trace* trace);
 typedef void (*hitlab_traced_f)(const hitlab_query_f* query, hitlab_result_f* result, hitlab_trace* trace);
 
+/** Receives a mesh before the first query on it (ray_mesh): vertices holds vertex_count points
+ * (x, y, z each), indices triangle_count triples (0-based, each below vertex_count: HitLab checks).
+ * Both arrays are valid only during the call: keep a copy. id names the mesh in later queries
+ * (hitlab_mesh.id) until release_mesh(id); a mesh asked in both precisions comes to both functions
+ * with the same id (keep the copies apart), and an id is never given to another mesh while held.
+ * Returns 0, or a nonzero code of the plugin's own: every query on the mesh is then an error with
+ * that code. Called from the thread that calls the batch functions, never during one. */
+typedef int32_t (*hitlab_prepare_mesh_d)(uint64_t id, const double* vertices, uint32_t vertex_count,
+                                         const uint32_t* indices, uint32_t triangle_count);
+typedef int32_t (*hitlab_prepare_mesh_f)(uint64_t id, const float* vertices, uint32_t vertex_count,
+                                         const uint32_t* indices, uint32_t triangle_count);
+/** Forgets a mesh HitLab no longer has (in both precisions): its memory may be freed. */
+typedef void (*hitlab_release_mesh)(uint64_t id);
+
 /* ---- the table ---- */
 
 /** A declared convention (docs/protocol.md): key and value, e.g. {"origin_inside", "hit"}. */
@@ -194,7 +247,7 @@ typedef struct hitlab_convention {
 /** One algorithm: the protocol's metadata and its functions. Strings are UTF-8, static. */
 typedef struct hitlab_algorithm {
     const char* name;    /**< unique within its family, not a built-in algorithm's name */
-    const char* family;  /**< "ray_aabb", "segment_aabb", ... */
+    const char* family;  /**< "ray_aabb", "segment_aabb", ..., "ray_triangle", "ray_mesh" */
     const char* title;   /**< a few words */
     const char* summary; /**< one or two sentences */
     const char* source;  /**< the paper, book or code it follows */
@@ -202,7 +255,8 @@ typedef struct hitlab_algorithm {
     const hitlab_convention* conventions;
     uint32_t convention_count;
     /** The result fields it fills, separated by spaces: "hit t_enter t_exit point normal" (casts),
-     * "hit depth normal contact separating_axis" (overlaps); hit is required. */
+     * "hit depth normal contact separating_axis" (overlaps), and "u v front triangle" (casts on
+     * triangles and meshes); hit is required. */
     const char* returns;
     const char* flaw;        /**< its known flaw in one sentence, or NULL */
     hitlab_batch_f run_f;    /**< NULL when it has no float version */
@@ -217,6 +271,11 @@ typedef struct hitlab_plugin {
     const char* name;     /**< the plugin's name, for menus and messages */
     const hitlab_algorithm* algorithms;
     uint32_t algorithm_count;
+    /** Meshes (ray_mesh), shared by its algorithms: required in a precision when an algorithm of
+     * family ray_mesh has a function in it; NULL otherwise. */
+    hitlab_prepare_mesh_f prepare_mesh_f;
+    hitlab_prepare_mesh_d prepare_mesh_d;
+    hitlab_release_mesh release_mesh; /**< optional */
 } hitlab_plugin;
 
 /** The name of the entry function, as a string for dlsym. */

@@ -103,7 +103,7 @@ const hitlab_algorithm kAlgorithms[] = {
      BatchF, BatchD, nullptr, nullptr},
 };
 
-const hitlab_plugin kPlugin = {HITLAB_PLUGIN_ABI_VERSION, "Box2D", kAlgorithms, 1};
+const hitlab_plugin kPlugin = {HITLAB_PLUGIN_ABI_VERSION, "Box2D", kAlgorithms, 1, nullptr, nullptr, nullptr};
 
 } // namespace
 

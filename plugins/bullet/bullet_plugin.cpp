@@ -4,6 +4,7 @@
 // function on one pair and declares what Bullet's answer means.
 #include "../engine_plugin.h"
 
+#include <BulletCollision/NarrowPhaseCollision/btRaycastCallback.h>
 #include <btBulletCollisionCommon.h>
 
 #include <algorithm>
@@ -196,6 +197,54 @@ void SphereBox(const hitlab_query_d& q, hitlab_result_d& r)
     PairTest(sphere, t, b.shape, b.transform, r);
 }
 
+/// btTriangleRaycastCallback::processTriangle, Bullet's ray/triangle test (the one its triangle
+/// meshes run per triangle), keeping its closest report.
+struct TriangleHit : btTriangleRaycastCallback {
+    using btTriangleRaycastCallback::btTriangleRaycastCallback;
+    bool hit = false;
+    btVector3 normal{0, 0, 0};
+    btScalar reportHit(const btVector3& hitNormalLocal, btScalar hitFraction, int, int) override
+    {
+        hit = true;
+        normal = hitNormalLocal;
+        return hitFraction;
+    }
+};
+
+/// The segment from .. to against the triangle, kF_KeepUnflippedNormal (the winding normal
+/// (v1 - v0) x (v2 - v0) on back faces too): t = Bullet's hit fraction times scale.
+void CastTriangle(const btVector3& from, const btVector3& to, const hitlab_triangle_d& triangle, double scale,
+                  hitlab_result_d& r)
+{
+    btVector3 v[3] = {Vec(triangle.vertices[0]), Vec(triangle.vertices[1]), Vec(triangle.vertices[2])};
+    TriangleHit callback(from, to, btTriangleRaycastCallback::kF_KeepUnflippedNormal);
+    callback.processTriangle(v, 0, 0);
+    if (!callback.hit) {
+        return;
+    }
+    const btScalar fraction = callback.m_hitFraction;
+    r.hit = 1;
+    r.t_enter = r.t_exit = fraction * scale;
+    Store(from + fraction * (to - from), r.point);
+    const btScalar length = callback.normal.length();
+    if (length > 0) {
+        Store(callback.normal / length, r.normal);
+        r.has_normal = 1;
+    }
+    r.front = callback.normal.dot(to - from) < 0 ? HITLAB_FRONT : HITLAB_BACK;
+}
+
+void RayTriangle(const hitlab_query_d& q, hitlab_result_d& r)
+{
+    const btVector3 from = Vec(q.a.ray.origin);
+    CastTriangle(from, from + kRayLength * Vec(q.a.ray.direction), q.b.triangle, kRayLength, r);
+}
+
+void SegmentTriangle(const hitlab_query_d& q, hitlab_result_d& r)
+{
+    CastTriangle(Vec(q.a.segment.start), Vec(q.a.segment.end), q.b.triangle, 1.0, r);
+}
+
 // ---- the table ----
 
 const hitlab_convention kRayAabb2Conventions[] = {
@@ -242,6 +291,30 @@ const hitlab_convention kBoxBoxConventions[] = {
     {"flaw_when", "extent below 1e-6"},
 };
 
+// btTriangleRaycastCallback::processTriangle (btRaycastCallback.cpp), from its arithmetic: a hit
+// needs the two ends strictly on opposite sides of the plane (dist_a * dist_b < 0), and each edge
+// test cp . n >= -0.0001 |n|^2 with n = (v1 - v0) x (v2 - v0) unnormalised, which admits points
+// outside an edge by up to about 1e-4 of the triangle's height across it.
+const hitlab_convention kTriangleConventions[] = {
+    {"t_range", "0 < t < max distance (an end on the plane misses)"},
+    {"max_distance", "1000"},
+    {"back_faces", "hit (two-sided)"},
+    {"in_plane", "miss"},
+    {"edges", "inclusive with a tolerance: -1e-4 |n|^2 on each edge function, about 1e-4 of the triangle's height"},
+    {"normal", "the winding normal (kF_KeepUnflippedNormal), normalised"},
+    {"precision", "double (BT_USE_DOUBLE_PRECISION)"},
+    {"flaw_when", "near boundary 0.0001; in plane; t at most 0"},
+};
+const hitlab_convention kSegmentTriangleConventions[] = {
+    {"t_range", "0 < t < 1 (an end on the plane misses)"},
+    {"back_faces", "hit (two-sided)"},
+    {"in_plane", "miss"},
+    {"edges", "inclusive with a tolerance: -1e-4 |n|^2 on each edge function, about 1e-4 of the triangle's height"},
+    {"normal", "the winding normal (kF_KeepUnflippedNormal), normalised"},
+    {"precision", "double (BT_USE_DOUBLE_PRECISION)"},
+    {"flaw_when", "near boundary 0.0001; in plane; t at most 0"},
+};
+
 const char* const kBullet = "Bullet Physics 3.24 (Debian libbullet-dev, float64 build)";
 const char* const kRayAabb2Flaw =
     "a ray lying in a max face plane misses: with BT_LARGE_FLOAT for 1/0 its slab there is [-1e30, 0], and a hit "
@@ -252,6 +325,9 @@ const char* const kRayTestFlaw =
 const char* const kBoxBoxFlaw =
     "btBoxBoxDetector misses some overlaps of boxes about 1e-7 in size (the hunt finds two such boxes centred "
     "at the same point reported apart)";
+const char* const kTriangleFlaw =
+    "hits points just outside an edge (its edge tolerance, -1e-4 |n|^2), misses a ray in the triangle's plane and "
+    "one whose origin (or a segment end) lies on the plane";
 const char* const kPairSummary =
     "btCollisionWorld::contactPairTest on one pair; a hit is any contact point it reports: Bullet also "
     "reports speculative contacts a little apart (getDistance() > 0), which an engine filters itself.";
@@ -283,10 +359,27 @@ const hitlab_algorithm kAlgorithms[] = {
      kBoxBoxConventions, 5, "hit depth normal", kBoxBoxFlaw, BatchF<BoxBoxObb>, BatchD<BoxBoxObb>, nullptr, nullptr},
     {"bullet_sphere_box", "sphere_aabb", "Bullet sphere-box (btSphereBoxCollisionAlgorithm)", kPairSummary, kBullet, 0,
      kPairConventions, 4, "hit depth normal", nullptr, BatchF<SphereBox>, BatchD<SphereBox>, nullptr, nullptr},
+    {"bullet_triangle_raycast", "ray_triangle", "Bullet btTriangleRaycastCallback",
+     "btTriangleRaycastCallback::processTriangle, the per-triangle ray test of Bullet's triangle meshes, over "
+     "origin .. origin + 1000 direction; plane crossing then three edge tests with a small tolerance.",
+     kBullet, 0, kTriangleConventions, sizeof kTriangleConventions / sizeof kTriangleConventions[0],
+     "hit t_enter t_exit point normal front", kTriangleFlaw, BatchF<RayTriangle>, BatchD<RayTriangle>, nullptr,
+     nullptr},
+    {"bullet_triangle_raycast", "segment_triangle", "Bullet btTriangleRaycastCallback",
+     "btTriangleRaycastCallback::processTriangle on the segment from start to end: t is Bullet's hit fraction.",
+     kBullet, 0, kSegmentTriangleConventions,
+     sizeof kSegmentTriangleConventions / sizeof kSegmentTriangleConventions[0],
+     "hit t_enter t_exit point normal front", kTriangleFlaw, BatchF<SegmentTriangle>, BatchD<SegmentTriangle>, nullptr,
+     nullptr},
 };
 
-const hitlab_plugin kPlugin = {HITLAB_PLUGIN_ABI_VERSION, "Bullet", kAlgorithms,
-                               sizeof kAlgorithms / sizeof kAlgorithms[0]};
+const hitlab_plugin kPlugin = {HITLAB_PLUGIN_ABI_VERSION,
+                               "Bullet",
+                               kAlgorithms,
+                               sizeof kAlgorithms / sizeof kAlgorithms[0],
+                               nullptr,
+                               nullptr,
+                               nullptr};
 
 } // namespace
 

@@ -117,8 +117,13 @@ const hitlab_algorithm kAlgorithms[] = {
      kFcl, 0, kConventions, 3, "hit depth normal", nullptr, BatchF<SphereBox>, BatchD<SphereBox>, nullptr, nullptr},
 };
 
-const hitlab_plugin kPlugin = {HITLAB_PLUGIN_ABI_VERSION, "FCL", kAlgorithms,
-                               sizeof kAlgorithms / sizeof kAlgorithms[0]};
+const hitlab_plugin kPlugin = {HITLAB_PLUGIN_ABI_VERSION,
+                               "FCL",
+                               kAlgorithms,
+                               sizeof kAlgorithms / sizeof kAlgorithms[0],
+                               nullptr,
+                               nullptr,
+                               nullptr};
 
 } // namespace
 

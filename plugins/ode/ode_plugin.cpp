@@ -180,8 +180,13 @@ const hitlab_algorithm kAlgorithms[] = {
      nullptr},
 };
 
-const hitlab_plugin kPlugin = {HITLAB_PLUGIN_ABI_VERSION, "ODE", kAlgorithms,
-                               sizeof kAlgorithms / sizeof kAlgorithms[0]};
+const hitlab_plugin kPlugin = {HITLAB_PLUGIN_ABI_VERSION,
+                               "ODE",
+                               kAlgorithms,
+                               sizeof kAlgorithms / sizeof kAlgorithms[0],
+                               nullptr,
+                               nullptr,
+                               nullptr};
 
 } // namespace
 

@@ -1,4 +1,4 @@
-// Tests of the engine plugins (plugins/: Bullet, FCL, ODE, Box2D) through the commands, as a user
+// Tests of the engine plugins (plugins/: Bullet, FCL, ODE, Box2D, Embree) through the commands, as a user
 // runs them: each loads by name (`--plugin bullet`), answers hand-checked queries exactly, declares
 // its conventions, runs on every lesson of its families without a failed query, and the lessons that
 // name a plugin ("plugins"), reported with that plugin given (--plugin), show the outcome their
@@ -81,7 +81,9 @@ TEST(EnginePlugins, EachLoadsByNameAndListsItsAlgorithms)
           {"ray_obb", "bullet_ray_test"},
           {"aabb_aabb", "bullet_box_box"},
           {"obb_obb", "bullet_box_box"},
-          {"sphere_aabb", "bullet_sphere_box"}}},
+          {"sphere_aabb", "bullet_sphere_box"},
+          {"ray_triangle", "bullet_triangle_raycast"},
+          {"segment_triangle", "bullet_triangle_raycast"}}},
         {"fcl", {{"obb_obb", "fcl_box_box"}, {"aabb_aabb", "fcl_box_box"}, {"sphere_aabb", "fcl_sphere_box"}}},
         {"ode",
          {{"obb_obb", "ode_box_box"},
@@ -89,6 +91,11 @@ TEST(EnginePlugins, EachLoadsByNameAndListsItsAlgorithms)
           {"ray_aabb", "ode_ray_box"},
           {"ray_obb", "ode_ray_box"}}},
         {"box2d", {{"ray_aabb", "box2d_raycast"}}},
+        {"embree",
+         {{"ray_triangle", "embree_intersect1"},
+          {"ray_triangle", "embree_intersect1_robust"},
+          {"ray_mesh", "embree_intersect1"},
+          {"ray_mesh", "embree_intersect1_robust"}}},
     };
     for (const auto& [engine, algorithms] : expected) {
         SCOPED_TRACE(engine);

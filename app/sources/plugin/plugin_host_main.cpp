@@ -17,6 +17,7 @@
 #include <sys/mman.h>
 #include <thread>
 #include <unistd.h>
+#include <vector>
 
 namespace {
 
@@ -82,6 +83,12 @@ std::string MetadataLine(const hitlab_plugin& table)
         if (a.run_f == nullptr && a.run_d == nullptr) {
             Refuse(where + " (" + a.name + "): has neither run_f nor run_d");
         }
+        if (std::string_view(a.family) == "ray_mesh" && ((a.run_f != nullptr && table.prepare_mesh_f == nullptr) ||
+                                                         (a.run_d != nullptr && table.prepare_mesh_d == nullptr))) {
+            Refuse(where + " (" + a.name +
+                   "): a ray_mesh algorithm needs the plugin's prepare_mesh_f (for run_f) "
+                   "and prepare_mesh_d (for run_d)");
+        }
         nlohmann::ordered_json conventions = nlohmann::ordered_json::object();
         for (std::uint32_t c = 0; c < a.convention_count; ++c) {
             if (a.conventions[c].key == nullptr || a.conventions[c].value == nullptr) {
@@ -144,8 +151,13 @@ const hitlab_plugin& Load(const char* file)
         Refuse(HITLAB_PLUGIN_ENTRY "() returned NULL");
     }
     if (table->abi_version != HITLAB_PLUGIN_ABI_VERSION) {
+        // read nothing past abi_version: an older table is shorter (version 1 had no prepare_mesh)
         Refuse("plugin ABI version " + std::to_string(table->abi_version) + ", this HitLab supports version " +
-               std::to_string(HITLAB_PLUGIN_ABI_VERSION));
+               std::to_string(HITLAB_PLUGIN_ABI_VERSION) +
+               (table->abi_version < HITLAB_PLUGIN_ABI_VERSION
+                    ? " (rebuild the plugin against this HitLab's include/hitlab/plugin.h; version 2 added "
+                      "triangles and meshes and changed the result struct's layout)"
+                    : ""));
     }
     if (table->algorithm_count == 0 || table->algorithms == nullptr) {
         Refuse("declares no algorithm");
@@ -177,6 +189,43 @@ void Serve(char* region, const Request& request, Batch batch, Traced traced)
         batch(queries + i, results + i, n);
         header->progress.store(i + n, std::memory_order_release);
     }
+}
+
+/// The mesh whose chunks are arriving, and what its last chunk calls.
+struct MeshStaging {
+    std::vector<char> data;
+    std::uint64_t id = 0;
+};
+
+/// Takes a chunk of a mesh's data; after the last one calls the plugin's prepare_mesh (its code
+/// in the reply's error). A chunk that does not continue the staged mesh starts it again.
+std::int32_t TakeMeshChunk(const hitlab_plugin& table, const char* region, const Request& request, MeshStaging& staging)
+{
+    const std::uint64_t total = MeshBytes(request.precision, request.vertexCount, request.triangleCount);
+    if (request.offset == 0 || staging.id != request.meshId || staging.data.size() != total) {
+        staging.data.assign(std::size_t(total), 0);
+        staging.id = request.meshId;
+    }
+    if (request.bytes > kMeshChunkBytes || request.offset + request.bytes > total) {
+        return -1; // HitLab never sends this
+    }
+    std::memcpy(staging.data.data() + request.offset, region + kQueriesOffset, std::size_t(request.bytes));
+    if (request.offset + request.bytes < total) {
+        return 0;
+    }
+    const char* indices = staging.data.data() + (total - std::uint64_t(request.triangleCount) * 3 * 4);
+    std::int32_t code = 0;
+    if (request.precision == 0 && table.prepare_mesh_f != nullptr) {
+        code = table.prepare_mesh_f(request.meshId, reinterpret_cast<const float*>(staging.data.data()),
+                                    request.vertexCount, reinterpret_cast<const std::uint32_t*>(indices),
+                                    request.triangleCount);
+    } else if (request.precision == 1 && table.prepare_mesh_d != nullptr) {
+        code = table.prepare_mesh_d(request.meshId, reinterpret_cast<const double*>(staging.data.data()),
+                                    request.vertexCount, reinterpret_cast<const std::uint32_t*>(indices),
+                                    request.triangleCount);
+    }
+    staging.data = {};
+    return code;
 }
 
 } // namespace
@@ -222,7 +271,20 @@ int main(int argc, char** argv)
         return 0;
     }
     Request request;
+    MeshStaging staging;
     while (ReadAll(g_in, &request, sizeof request)) {
+        if (request.kind != kRunQueries) {
+            Reply reply{0, 0};
+            if (request.kind == kMeshChunk) {
+                reply.error = TakeMeshChunk(table, region, request, staging);
+            } else if (table.release_mesh != nullptr) {
+                table.release_mesh(request.meshId);
+            }
+            if (!WriteAll(g_out, &reply, sizeof reply)) {
+                return 0;
+            }
+            continue;
+        }
         if (request.algorithm >= table.algorithm_count || request.count > kCapacity) {
             return 3; // HitLab never sends this: a broken pipe or a stale host
         }

@@ -2,6 +2,8 @@
 // batched round trips with a progress counter, and containment of crashes and hangs.
 #include "plugin_program.h"
 
+#include "plugin_abi_convert.h"
+
 #include "app/sources/interface/child_process.h"
 
 #include "app/paths/data_dir.h"
@@ -29,95 +31,7 @@ using Clock = std::chrono::steady_clock;
 using plugin::Header;
 using plugin::kCapacity;
 using plugin::kChunk;
-
-/// A protocol shape in the ABI's union, rounded to T (float rounds to nearest, as ShapeCast).
-template <typename T, typename S>
-void ToAbi(const Shape& shape, S& out)
-{
-    auto put = [](const glm::dvec3& v, T* to) { to[0] = T(v.x), to[1] = T(v.y), to[2] = T(v.z); };
-    switch (KindOf(shape)) {
-    case ShapeKind::Ray: {
-        const auto& r = std::get<Ray<double>>(shape);
-        return put(r.origin, out.ray.origin), put(r.direction, out.ray.direction);
-    }
-    case ShapeKind::Segment: {
-        const auto& s = std::get<Segment<double>>(shape);
-        return put(s.start, out.segment.start), put(s.end, out.segment.end);
-    }
-    case ShapeKind::Plane: {
-        const auto& p = std::get<Plane<double>>(shape);
-        return put(p.normal, out.plane.normal), void(out.plane.distance = T(p.distance));
-    }
-    case ShapeKind::Aabb: {
-        const auto& b = std::get<Aabb<double>>(shape);
-        return put(b.min, out.aabb.min), put(b.max, out.aabb.max);
-    }
-    case ShapeKind::Sphere: {
-        const auto& sp = std::get<Sphere<double>>(shape);
-        return put(sp.center, out.sphere.center), void(out.sphere.radius = T(sp.radius));
-    }
-    case ShapeKind::Obb: {
-        const auto& o = std::get<Obb<double>>(shape);
-        put(o.axes[0], out.obb.axes[0]), put(o.axes[1], out.obb.axes[1]), put(o.axes[2], out.obb.axes[2]);
-        return put(o.center, out.obb.center), put(o.halfExtents, out.obb.half_extents);
-    }
-    case ShapeKind::Point: // the plugin ABI has no point families
-        return;
-    case ShapeKind::Triangle: // nor triangle families (include/hitlab/plugin.h)
-    case ShapeKind::Mesh:
-        return;
-    }
-}
-
-template <typename T>
-glm::dvec3 Vec(const T (&v)[3])
-{
-    return {double(v[0]), double(v[1]), double(v[2])};
-}
-
-/// An ABI result widened to core's Result (exactly: every float is a double).
-template <typename R>
-Result FromAbi(const R& r)
-{
-    Result out;
-    out.hit = r.hit != 0;
-    out.tEnter = double(r.t_enter);
-    out.tExit = double(r.t_exit);
-    out.point = Vec(r.point);
-    out.normal = Vec(r.normal);
-    out.hasNormal = r.has_normal != 0;
-    out.depth = double(r.depth);
-    out.contact = Vec(r.contact);
-    out.separatingAxis = Vec(r.separating_axis);
-    out.hasSeparatingAxis = r.has_separating_axis != 0;
-    return out;
-}
-
-/// Writes queries into the region in the ABI's form of precision T.
-template <typename Q, typename T>
-void WriteQueries(char* region, std::span<const Query> queries)
-{
-    auto* q = reinterpret_cast<Q*>(region + plugin::kQueriesOffset);
-    for (std::size_t i = 0; i < queries.size(); ++i) {
-        ToAbi<T>(queries[i].a, q[i].a);
-        ToAbi<T>(queries[i].b, q[i].b);
-    }
-}
-
-/// Reads results [0, done) of the region into out, and the queries whose result set an error.
-template <typename R>
-void ReadResults(const char* region, std::size_t done, std::size_t base, std::span<Result> out,
-                 std::vector<SourceFailure>& failures)
-{
-    const auto* r = reinterpret_cast<const R*>(region + plugin::kResultsOffset);
-    for (std::size_t i = 0; i < done; ++i) {
-        out[base + i] = FromAbi(r[i]);
-        if (r[i].error != 0) {
-            failures.push_back(
-                {base + i, ExternalStatus::Error, "the plugin set error code " + std::to_string(r[i].error)});
-        }
-    }
-}
+using namespace plugin::convert;
 
 } // namespace
 
@@ -166,6 +80,7 @@ std::string PluginProgram::Spawn()
         }
         m_region = static_cast<char*>(map);
     }
+    ++m_generation; // a new host has none of the meshes
     const std::string host = PluginHostPath();
     if (access(host.c_str(), X_OK) != 0) {
         return "cannot run the plugin host '" + host + "' (" + std::strerror(errno) +
@@ -334,7 +249,8 @@ bool PluginProgram::HasTrace(std::size_t algorithm, Precision precision) const
     return Has(algorithm, precision) && at < m_capabilities.size() && m_capabilities[at] == 't';
 }
 
-ExternalStatus PluginProgram::Roundtrip(const plugin::Request& request, std::uint32_t& done, std::string& message)
+ExternalStatus PluginProgram::Roundtrip(const plugin::Request& request, std::uint32_t& done, std::string& message,
+                                        std::int32_t* replyError)
 {
     auto* header = reinterpret_cast<Header*>(m_region);
     header->progress.store(0, std::memory_order_relaxed);
@@ -356,6 +272,9 @@ ExternalStatus PluginProgram::Roundtrip(const plugin::Request& request, std::uin
                 got += std::size_t(n);
                 if (got == sizeof reply) {
                     done = request.count;
+                    if (replyError != nullptr) {
+                        *replyError = reply.error;
+                    }
                     return ExternalStatus::Answered;
                 }
                 continue;
@@ -418,8 +337,11 @@ std::vector<SourceFailure> PluginProgram::Run(std::size_t algorithm, Precision p
         const bool single = pos < singleUntil;
         const std::size_t count = std::min<std::size_t>(single ? singleUntil - pos : kCapacity, queries.size() - pos);
         const auto batch = queries.subspan(pos, count);
-        isFloat ? WriteQueries<hitlab_query_f, float>(m_region, batch)
-                : WriteQueries<hitlab_query_d, double>(m_region, batch);
+        if (!PrepareMeshes(batch, isFloat ? 0 : 1)) {
+            continue; // the host stopped on a mesh, which keeps its failure: restart it
+        }
+        isFloat ? WriteQueries<hitlab_query_f, float>(m_region, batch, m_meshes)
+                : WriteQueries<hitlab_query_d, double>(m_region, batch, m_meshes);
         const plugin::Request request{
             std::uint32_t(algorithm), isFloat ? 0u : 1u, std::uint32_t(count), single ? 1u : kChunk, 0, 0};
         std::uint32_t done = 0;
@@ -427,6 +349,7 @@ std::vector<SourceFailure> PluginProgram::Run(std::size_t algorithm, Precision p
         const ExternalStatus status = Roundtrip(request, done, message);
         isFloat ? ReadResults<hitlab_result_f>(m_region, done, pos, out, failures)
                 : ReadResults<hitlab_result_d>(m_region, done, pos, out, failures);
+        MeshFailures(batch.first(done), pos, isFloat ? 0 : 1, out, failures);
         if (status == ExternalStatus::Answered) {
             pos += count;
         } else if (status == ExternalStatus::NotRun) {
@@ -455,7 +378,19 @@ ExternalAnswer PluginProgram::Trace(std::size_t algorithm, Precision precision, 
     }
     const bool isFloat = precision == Precision::Float;
     const std::span<const Query> one(&query, 1);
-    isFloat ? WriteQueries<hitlab_query_f, float>(m_region, one) : WriteQueries<hitlab_query_d, double>(m_region, one);
+    if (!PrepareMeshes(one, isFloat ? 0 : 1) && !Alive()) {
+        if (const std::string error = Restart(); !error.empty()) {
+            return {ExternalStatus::Crashed, "could not restart: " + error, {}};
+        }
+    }
+    if (const auto* mesh = std::get_if<Mesh<double>>(&query.b); mesh != nullptr) {
+        const auto at = m_meshes.find(mesh->data.get());
+        if (at != m_meshes.end() && !at->second.failure[isFloat ? 0 : 1].empty()) {
+            return {ExternalStatus::Error, at->second.failure[isFloat ? 0 : 1], {}};
+        }
+    }
+    isFloat ? WriteQueries<hitlab_query_f, float>(m_region, one, m_meshes)
+            : WriteQueries<hitlab_query_d, double>(m_region, one, m_meshes);
     std::uint32_t done = 0;
     std::string message;
     const plugin::Request request{std::uint32_t(algorithm), isFloat ? 0u : 1u, 1, 1, 1, 0};

@@ -12,12 +12,27 @@
 
 #include <chrono>
 #include <cstddef>
+#include <map>
 #include <memory>
 #include <span>
 #include <string>
 #include <vector>
 
 namespace hitlab {
+
+namespace plugin {
+
+/// A mesh given to the host (prepare_mesh): its id and, per precision (0 float, 1 double), the
+/// host start it was prepared in (-1: not yet) and why it failed there ("" when it did not).
+struct SentMesh {
+    std::weak_ptr<const MeshData> data; ///< expired: HitLab dropped it, the plugin may release it
+    std::uint64_t id = 0;
+    int generation[2] = {-1, -1};
+    std::string failure[2];
+};
+using SentMeshes = std::map<const MeshData*, SentMesh>;
+
+} // namespace plugin
 
 /// The host executable: $HITLAB_PLUGIN_HOST when set, else hitlab-plugin-host beside the running
 /// executable (/proc/self/exe).
@@ -74,8 +89,19 @@ private:
     bool ReadLine(std::chrono::steady_clock::time_point deadline, std::string& line, std::string& error);
     /// Sends a request and waits for its reply; Answered, or Crashed / TimedOut / NotRun (the stop
     /// time came first) with the message (the host is then stopped). done: queries finished (the
-    /// progress counter).
-    ExternalStatus Roundtrip(const plugin::Request& request, std::uint32_t& done, std::string& message);
+    /// progress counter); replyError: the reply's error (a mesh's prepare_mesh code).
+    ExternalStatus Roundtrip(const plugin::Request& request, std::uint32_t& done, std::string& message,
+                             std::int32_t* replyError = nullptr);
+    /// Gives the running host every mesh of queries it does not have yet in precision (0 float,
+    /// 1 double), after releasing those HitLab dropped (plugin_meshes.cpp). A mesh the plugin
+    /// refused or crashed on keeps its failure. False when the host stopped (restart it).
+    bool PrepareMeshes(std::span<const Query> queries, std::uint32_t precision);
+    /// Sends one mesh's data in chunks; "" or why it failed (the host may then be stopped).
+    std::string SendMesh(const MeshData& mesh, std::uint64_t id, std::uint32_t precision);
+    /// Replaces the failures and results of the queries [base, base + batch.size()) whose mesh
+    /// failed in precision with that mesh's failure.
+    void MeshFailures(std::span<const Query> batch, std::size_t base, std::uint32_t precision, std::span<Result> out,
+                      std::vector<SourceFailure>& failures) const;
     std::string Reap();
     /// Restarts a stopped host; "" or why not.
     std::string Restart();
@@ -94,6 +120,9 @@ private:
     int m_fromHost = -1;
     std::string m_pending; ///< bytes read past a startup line
     int m_restarts = 0;
+    int m_generation = 0; ///< host starts (Spawn): meshes are prepared per start
+    plugin::SentMeshes m_meshes;
+    std::uint64_t m_nextMeshId = 1; ///< 0 is never a mesh's id
 };
 
 } // namespace hitlab

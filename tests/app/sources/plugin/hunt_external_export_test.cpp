@@ -6,6 +6,7 @@
 // loads the plugin that HITLAB_PLUGIN (or the compile definition HITLAB_PLUGIN_FILE) names, and
 // the linked variant is built with the plugin's C source. Also: ShellQuote.
 #include "app/sources/hunt_external_export.h"
+#include "core/mesh.h"
 
 #include "support/plugin_cli.h"
 
@@ -197,6 +198,41 @@ TEST(HuntExternalExport, ShellQuoteWrapsInSingleQuotes)
     EXPECT_EQ(ShellQuote("python3 a.py"), "'python3 a.py'");
     EXPECT_EQ(ShellQuote("it's"), "'it'\\''s'");
     EXPECT_EQ(ShellQuote(""), "''");
+}
+
+TEST(HuntExternalExport, AMeshCaseHandsTheMeshToThePluginFirst)
+{
+    // a ray_mesh case of Embree's plugin (float): the written test gives the mesh to prepare_mesh_f
+    // and queries it by its id; against a made-up exact miss it fails (Embree hits the square at
+    // t = 1), against the exact hit it passes
+    const fs::path embree = fs::path(HITLAB_ENGINE_PLUGIN_DIR) / "embree.so";
+    if (!fs::exists(embree)) {
+        GTEST_SKIP() << "embree.so was not built (libembree-dev was missing at configure time)";
+    }
+    const Mesh<double> square{MakeMeshData({{0, 0, 0}, {1, 0, 0}, {1, 1, 0}, {0, 1, 0}}, {{{0, 1, 2}}, {{0, 2, 3}}})};
+    ExternalFind find;
+    find.c.query = {Family::RayMesh, Ray<double>{{0.25, 0.5, 1}, {0, 0, -1}}, square};
+    find.c.original = find.c.query;
+    find.c.cause = "verdict";
+    find.c.exact.family = Family::RayMesh;
+    HuntOptions options;
+    options.family = Family::RayMesh;
+    options.a = "embree_intersect1";
+    options.precision = Precision::Float;
+    const HuntSource source{embree.string(), ""};
+    const std::string miss = ExternalGoogleTestFile({find}, options, source, kFieldHit, ".", false);
+    EXPECT_NE(miss.find("static const float meshVertices[] = {0, 0, 0, 1, 0, 0, 1, 1, 0, 0, 1, 0};"), std::string::npos)
+        << miss;
+    EXPECT_NE(miss.find("static const uint32_t meshIndices[] = {0, 1, 2, 0, 2, 3};"), std::string::npos) << miss;
+    EXPECT_NE(miss.find("Plugin()->prepare_mesh_f(1, meshVertices, 4, meshIndices, 2), 0);"), std::string::npos)
+        << miss;
+    EXPECT_NE(miss.find("query.b.mesh = {1, 4, 2};"), std::string::npos) << miss;
+    std::string output;
+    const std::string env = "HITLAB_PLUGIN='" + embree.string() + "' ";
+    EXPECT_GT(CompileAndRun(miss, "mesh_miss", output, {}, "", env), 0) << output;
+    find.c.exact.hit = true;
+    const std::string hit = ExternalGoogleTestFile({find}, options, source, kFieldHit, ".", false);
+    EXPECT_EQ(CompileAndRun(hit, "mesh_hit", output, {}, "", env), 0) << output << hit;
 }
 
 } // namespace HITLAB_UNITY_ID

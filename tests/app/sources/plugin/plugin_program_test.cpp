@@ -350,7 +350,12 @@ TEST_F(Plugin, RefusesAWrongAbiAMissingFileAndAClash)
 {
     PluginProgram wrong(PluginFile("wrong_abi"));
     EXPECT_EQ(wrong.Start(),
-              "plugin '" + PluginFile("wrong_abi") + "': plugin ABI version 99, this HitLab supports version 1");
+              "plugin '" + PluginFile("wrong_abi") + "': plugin ABI version 99, this HitLab supports version 2");
+    PluginProgram old(PluginFile("old_abi"));
+    EXPECT_EQ(old.Start(), "plugin '" + PluginFile("old_abi") +
+                               "': plugin ABI version 1, this HitLab supports version 2 (rebuild the plugin against "
+                               "this HitLab's include/hitlab/plugin.h; version 2 added triangles and meshes and "
+                               "changed the result struct's layout)");
     PluginProgram missing("/nonexistent/plugin.so");
     EXPECT_EQ(missing.Start(), "plugin '/nonexistent/plugin.so': cannot load: /nonexistent/plugin.so: cannot open "
                                "shared object file: No such file or directory");

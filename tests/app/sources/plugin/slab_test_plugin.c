@@ -48,7 +48,7 @@ static const hitlab_algorithm algorithms[] = {
     {"slab_exit", "ray_aabb", "Slab method reporting the exit (test)", "The slab method, t_enter set to the exit.",
      "HitLab's tests", 0, conventions, 6, "hit t_enter", NULL, slab_exit_f, slab_exit_d, NULL, NULL},
 };
-static const hitlab_plugin table = {HITLAB_PLUGIN_ABI_VERSION, "slab exit (test)", algorithms, 1};
+static const hitlab_plugin table = {HITLAB_PLUGIN_ABI_VERSION, "slab exit (test)", algorithms, 1, NULL, NULL, NULL};
 #else
 SLAB(slab, float, f, 0)
 SLAB(slab, double, d, 0)
@@ -59,7 +59,7 @@ static const hitlab_algorithm algorithms[] = {
     {"slab_both", "ray_aabb", "Slab method, float and double (test)", "The slab method in both precisions.",
      "HitLab's tests", 0, conventions, 6, "hit t_enter", NULL, slab_f, slab_d, NULL, NULL},
 };
-static const hitlab_plugin table = {HITLAB_PLUGIN_ABI_VERSION, "double only (test)", algorithms, 2};
+static const hitlab_plugin table = {HITLAB_PLUGIN_ABI_VERSION, "double only (test)", algorithms, 2, NULL, NULL, NULL};
 #endif
 
 HITLAB_PLUGIN_EXPORT const hitlab_plugin* hitlab_plugin_v1(void) { return &table; }
