@@ -134,10 +134,18 @@ IoError ParseGivenResult(const json& j, const std::string& path, Family family, 
     }
     out.result.hit = hit->get<bool>();
     const bool cast = IsCast(family);
+    // in the order of the answer's fields (docs/protocol.md, "The answer")
+    static constexpr std::uint32_t kOrder[] = {kFieldHit,      kFieldTEnter, kFieldTExit,   kFieldPoint,
+                                               kFieldNormal,   kFieldU,      kFieldV,       kFieldFront,
+                                               kFieldTriangle, kFieldDepth,  kFieldContact, kFieldSeparatingAxis};
     std::vector<std::string_view> keys;
-    for (std::uint32_t bit = 1; bit <= kFieldLast; bit <<= 1) {
-        if ((FamilyFields(family) & bit) != 0) {
+    for (const std::uint32_t bit : kOrder) {
+        const bool overlapNormal = bit == kFieldNormal && !cast; // an overlap's normal comes after depth
+        if ((FamilyFields(family) & bit) != 0 && !overlapNormal) {
             keys.push_back(FieldName(bit));
+        }
+        if (bit == kFieldDepth && !cast) {
+            keys.push_back(FieldName(kFieldNormal));
         }
     }
     for (const auto& [key, value] : j.items()) {

@@ -145,6 +145,19 @@ Scene MixedScene(int solids, int casts, unsigned seed)
     SceneShape tilted;
     tilted.shape = Plane<double>{{1, 1, 0}, 0.5};
     scene.Add(tilted);
+    // triangles with vertices on a quarter grid (edges shared by neighbours, some flat on a box's
+    // face), and a mesh of a quad split on its diagonal
+    for (int i = 0; i < 6; ++i) {
+        SceneShape t;
+        const glm::dvec3 v0{cell(rng) * 0.25, cell(rng) * 0.25, cell(rng) * 0.25};
+        t.shape =
+            Triangle<double>{{v0, v0 + glm::dvec3(cell(rng) * 0.5, 0, 0.5), v0 + glm::dvec3(0, 1, cell(rng) * 0.25)}};
+        scene.Add(std::move(t));
+    }
+    SceneShape quad;
+    quad.shape = Mesh<double>{
+        MakeMeshData({{-1, -1, 0.5}, {1, -1, 0.5}, {1, 1, 0.5}, {-1, 1, 0.5}}, {{{0, 1, 2}}, {{0, 2, 3}}})};
+    scene.Add(quad);
     // points on a quarter grid (many on faces, edges and corners of the solids), and every other
     // one at a solid's centre (a box's, a sphere's, an oriented box's in turn: inside)
     for (int i = 0; i < casts; ++i) {

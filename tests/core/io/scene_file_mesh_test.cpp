@@ -31,8 +31,7 @@ TEST(SceneMeshFiles, AFileIsReadBesideTheSceneOnceAndKeptByName)
     TempDir dir;
     fs::create_directory(dir / "meshes");
     fs::copy_file(kMeshes + "cube.obj", dir / "meshes/cube.obj");
-    test::WriteText(dir / "scene.json",
-                    SceneWithMeshes(R"({"type": "mesh", "file": "meshes/cube.obj", "id": 1},
+    test::WriteText(dir / "scene.json", SceneWithMeshes(R"({"type": "mesh", "file": "meshes/cube.obj", "id": 1},
                                        {"type": "mesh", "file": "meshes/cube.obj", "id": 2})"));
     const SceneLoad load = LoadSceneFile(dir / "scene.json");
     ASSERT_TRUE(load.Ok()) << ErrorText(load.error);
@@ -109,8 +108,8 @@ TEST(SceneMeshFiles, InlineMeshErrorsNameTheIndex)
               "b.triangles[0][2]: index -1 is out of range (the mesh has 1 vertex, indices from 0)");
     EXPECT_EQ(error(R"({"type": "triangle", "vertices": [[0,0,0],[1,0,0]]})"), "b.vertices: expected 3 points, got 2");
     // degenerate triangles are valid
-    EXPECT_TRUE(ParseShape(nlohmann::json::parse(R"({"type": "triangle", "vertices": [[0,0,0],[1,1,1],[2,2,2]]})"), "b")
-                    .Ok());
+    EXPECT_TRUE(
+        ParseShape(nlohmann::json::parse(R"({"type": "triangle", "vertices": [[0,0,0],[1,1,1],[2,2,2]]})"), "b").Ok());
 }
 
 } // namespace HITLAB_UNITY_ID

@@ -138,7 +138,8 @@ INSTANTIATE_TEST_SUITE_P(
                     kPrefix +
                         "[0].family: unknown family \"ray_cone\" (expected one of ray_aabb, segment_aabb, "
                         "ray_plane, ray_sphere, ray_obb, aabb_aabb, sphere_aabb, sphere_sphere, obb_obb, point_aabb, "
-                        "point_sphere, point_obb)"},
+                        "point_sphere, point_obb, ray_triangle, segment_triangle, ray_mesh, aabb_triangle, "
+                        "sphere_triangle, triangle_triangle)"},
         RefusedCase{"MissingTitle", R"([{"name": "x", "family": "ray_aabb"}])", kPrefix + "[0].title: missing"},
         RefusedCase{"NumberName", R"([{"name": 3}])", kPrefix + "[0].name: expected a string, got 3"},
         RefusedCase{"UnknownKey", R"([{"name": "x", "colour": "red"}])",
@@ -146,7 +147,7 @@ INSTANTIATE_TEST_SUITE_P(
                               "reference, published, conventions, returns and optionally flaw and flaw_when)"},
         RefusedCase{"UnknownField", "[" + Object("x", "ray_aabb", "false", R"(["hit", "t_middle"])") + "]",
                     kPrefix + "[0].returns[1]: unknown field string \"t_middle\" (expected one of hit, t_enter, "
-                              "t_exit, point, normal, depth, contact, separating_axis)"},
+                              "t_exit, point, normal)"},
         RefusedCase{"FieldOfTheOtherKind", "[" + Object("x", "ray_aabb", "false", R"(["hit", "depth"])") + "]",
                     kPrefix + "[0].returns: depth is not a field of ray_aabb"},
         RefusedCase{"NoHit", "[" + Object("x", "ray_aabb", "false", R"(["t_enter"])") + "]",
