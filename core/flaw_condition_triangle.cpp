@@ -1,5 +1,6 @@
 // Declared flaws' conditions, the triangle words: what they check on a ray_triangle or
-// segment_triangle query, decided exactly (core/ray_triangle.h, TriangleFactsOf).
+// segment_triangle query, decided exactly (core/ray_triangle.h, TriangleFactsOf), and on a ray_mesh
+// query for the triangle the reference hits.
 #include "flaw_condition.h"
 
 #include "ray_triangle.h"
@@ -41,10 +42,20 @@ bool TriangleFlawWordHolds(const FlawCondition& c, const FlawContext& x)
     if (c.word == FlawWord::TAtMost) { // any cast
         return IsCast(q.family) && x.reference.hit && x.reference.tEnter <= c.threshold;
     }
-    if (!IsTriangleCast(q.family)) {
+    if (!IsTriangleCast(q.family) && q.family != Family::RayMesh) {
         return false;
     }
-    const detail::TriangleFacts t = FactsOf(q);
+    // a mesh: the facts of the triangle the reference hits (where a crack between it and its
+    // neighbour lets another algorithm through); none when the reference misses
+    Query single = q;
+    if (q.family == Family::RayMesh) {
+        const auto& mesh = std::get<Mesh<double>>(q.b);
+        if (!x.reference.hit || !x.reference.hasTriangle || x.reference.triangle >= mesh.TriangleCount()) {
+            return false;
+        }
+        single = Query{Family::RayTriangle, q.a, mesh.TriangleAt(x.reference.triangle)};
+    }
+    const detail::TriangleFacts t = FactsOf(single);
     switch (c.word) {
     case FlawWord::BackFacing:
         return t.backFacing;

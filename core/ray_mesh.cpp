@@ -113,7 +113,8 @@ void RegisterPublishedMeshTests(std::vector<AlgorithmInfo>& out)
     mt.flaw = "Each triangle is decided alone in rounded arithmetic, so a ray through an edge or vertex shared by "
               "two triangles can miss both (a crack); rays nearly parallel to a triangle (|det| < 1e-6) and hits "
               "at t <= 1e-6 miss.";
-    mt.flawWhen = {"boundary", "degenerate triangle"};
+    // the triangle words are checked on the triangle the reference hits (core/flaw_condition_triangle.cpp)
+    mt.flawWhen = {"boundary", "edge or vertex", "determinant below 1e-6", "t at most 1e-6", "degenerate triangle"};
     out.push_back(mt);
     AlgorithmInfo cull = mt;
     cull.name = "bvh_moller_trumbore_cull";
@@ -121,6 +122,8 @@ void RegisterPublishedMeshTests(std::vector<AlgorithmInfo>& out)
     cull.summary = "The same with the listing's TEST_CULL branch: triangles whose winding normal faces away from "
                    "the ray are skipped, so the ray passes through back faces.";
     cull.conventions[4] = {"facing", "front only"};
+    cull.flawWhen = {"boundary",           "back facing", "edge or vertex", "t at most 1e-6", "determinant below 1e-6",
+                     "degenerate triangle"};
     cull.run = MakeRun<Ray, Mesh>(
         [](const auto& a, const auto& b, Trace* t) { return RayMeshThroughBvh(a, b, MollerTrumboreTest<true>{}, t); });
     out.push_back(cull);
@@ -135,7 +138,7 @@ void RegisterPublishedMeshTests(std::vector<AlgorithmInfo>& out)
     bw.conventions[2] = {"t_range", "t > 0"};
     bw.flaw = "The edge v1-v2 is open and u, v are rounded per triangle, so rays through shared edges and vertices "
               "can slip between triangles; the origin on a triangle and rays in a triangle's plane miss.";
-    bw.flawWhen = {"boundary", "degenerate triangle"};
+    bw.flawWhen = {"boundary", "edge or vertex", "in plane", "t at most 0", "degenerate triangle"};
     out.push_back(bw);
     AlgorithmInfo pl =
         MeshAlgorithm("bvh_plucker", "Plucker coordinates through the hierarchy (published)",
@@ -147,7 +150,7 @@ void RegisterPublishedMeshTests(std::vector<AlgorithmInfo>& out)
     pl.published = true;
     pl.flaw = "The three sides are rounded per triangle, so a ray through a shared edge can see it on different "
               "sides from the two triangles and miss both; rays in a triangle's plane miss.";
-    pl.flawWhen = {"boundary", "degenerate triangle"};
+    pl.flawWhen = {"boundary", "edge or vertex", "in plane", "degenerate triangle"};
     out.push_back(pl);
     AlgorithmInfo hh =
         MeshAlgorithm("bvh_havel_herout", "Havel-Herout through the hierarchy (published)",
@@ -159,7 +162,7 @@ void RegisterPublishedMeshTests(std::vector<AlgorithmInfo>& out)
     hh.published = true;
     hh.flaw = "The barycentric planes are rounded per triangle, so rays through shared edges and vertices can slip "
               "between triangles; rays in a triangle's plane miss.";
-    hh.flawWhen = {"boundary", "degenerate triangle"};
+    hh.flawWhen = {"boundary", "edge or vertex", "in plane", "degenerate triangle"};
     out.push_back(hh);
 }
 

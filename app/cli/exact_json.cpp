@@ -37,6 +37,17 @@ ordered_json ExactToJson(const ExactResult& exact, const std::vector<std::pair<c
         out["t_exact"] = exact.hit ? ordered_json(exact.exactT) : ordered_json(nullptr);
         out["t_enter_text"] = Text(exact, exact.tEnter);
         out["t_exit_text"] = Text(exact, exact.tExit);
+        if ((FamilyFields(exact.family) & kTriangleCastFields) != 0) { // triangles and meshes
+            const bool uv = exact.hit && exact.hasUv;
+            out["u"] = uv ? Value(exact, exact.u) : ordered_json(nullptr);
+            out["v"] = uv ? Value(exact, exact.v) : ordered_json(nullptr);
+            out["u_text"] = uv ? Text(exact, exact.u) : ordered_json(nullptr);
+            out["v_text"] = uv ? Text(exact, exact.v) : ordered_json(nullptr);
+            out["front"] = exact.hit && exact.hasFront ? ordered_json(exact.front) : ordered_json(nullptr);
+        }
+        if ((FamilyFields(exact.family) & kFieldTriangle) != 0) {
+            out["triangle"] = exact.hit && exact.hasTriangle ? ordered_json(exact.triangle) : ordered_json(nullptr);
+        }
     } else {
         out["depth"] = Value(exact, exact.depth);
         out["depth_exact"] = exact.hit ? ordered_json(exact.exactDepth) : ordered_json(nullptr);

@@ -155,9 +155,13 @@ Scene MixedScene(int solids, int casts, unsigned seed)
         scene.Add(std::move(t));
     }
     SceneShape quad;
-    quad.shape = Mesh<double>{
-        MakeMeshData({{-1, -1, 0.5}, {1, -1, 0.5}, {1, 1, 0.5}, {-1, 1, 0.5}}, {{{0, 1, 2}}, {{0, 2, 3}}})};
+    quad.shape = Mesh<double>{MakeMeshData({{-1, -1, 0.5}, {1, -1, 0.5}, {1, 1, 0.5}, {-1, 1, 0.5}},
+                                           {{{0, 2, 1}}, {{0, 3, 2}}})}; // facing -z: most rays rise into it
     scene.Add(quad);
+    SceneShape fan; // four triangles around the vertex (0, 0, 1)
+    fan.shape = Mesh<double>{MakeMeshData({{0, 0, 1}, {1, 0, 0}, {0, 1, 0}, {-1, 0, 0}, {0, -1, 0}},
+                                          {{{0, 1, 2}}, {{0, 2, 3}}, {{0, 3, 4}}, {{0, 4, 1}}})};
+    scene.Add(fan);
     // points on a quarter grid (many on faces, edges and corners of the solids), and every other
     // one at a solid's centre (a box's, a sphere's, an oriented box's in turn: inside)
     for (int i = 0; i < casts; ++i) {

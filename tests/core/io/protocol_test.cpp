@@ -517,8 +517,8 @@ TEST(ParseShapeTest, AnUnknownTypeListsEveryKind)
 {
     const Parsed<Shape> s = ParseShape(json::parse(R"({"type": "cube"})"), "s");
     ASSERT_FALSE(s.Ok());
-    EXPECT_EQ(ErrorText(s.error),
-              "s.type: unknown shape type \"cube\" (expected one of ray, segment, plane, aabb, sphere, obb, point, triangle, mesh)");
+    EXPECT_EQ(ErrorText(s.error), "s.type: unknown shape type \"cube\" (expected one of ray, segment, plane, aabb, "
+                                  "sphere, obb, point, triangle, mesh)");
 }
 
 } // namespace HITLAB_UNITY_ID
