@@ -98,6 +98,14 @@ std::vector<std::string> ResultCells(const AlgorithmOutcome& o, Family family, P
         row.push_back(cell(r.hit && has(kFieldTEnter), Number(r.tEnter, precision)));
         row.push_back(cell(r.hit && has(kFieldTExit), Number(r.tExit, precision)));
         row.push_back(cell(r.hit && r.hasNormal && has(kFieldNormal), Vector(r.normal, precision)));
+        if ((FamilyFields(family) & kTriangleCastFields) != 0) { // triangles and meshes
+            row.push_back(cell(r.hit && r.hasUv && has(kFieldU), Number(r.u, precision)));
+            row.push_back(cell(r.hit && r.hasUv && has(kFieldV), Number(r.v, precision)));
+            row.push_back(cell(r.hit && r.hasFront && has(kFieldFront), r.front ? "front" : "back"));
+        }
+        if ((FamilyFields(family) & kFieldTriangle) != 0) {
+            row.push_back(cell(r.hit && r.hasTriangle && has(kFieldTriangle), std::to_string(r.triangle)));
+        }
     } else {
         row.push_back(cell(r.hit && has(kFieldDepth), Number(r.depth, precision)));
         row.push_back(cell(r.hit && r.hasNormal && has(kFieldNormal), Vector(r.normal, precision)));
@@ -209,9 +217,16 @@ void WriteQueryText(std::ostream& out, const Scene& scene, const ReportedQuery& 
         out << "    warning: " << warning << "\n";
     }
     std::vector<std::vector<std::string>> rows;
-    rows.push_back(IsCast(family) ? std::vector<std::string>{"ALGORITHM", "VERDICT", "T_ENTER", "T_EXIT", "NORMAL", ""}
+    rows.push_back(IsCast(family) ? std::vector<std::string>{"ALGORITHM", "VERDICT", "T_ENTER", "T_EXIT", "NORMAL"}
                                   : std::vector<std::string>{"ALGORITHM", "VERDICT", "DEPTH", "NORMAL", "CONTACT",
-                                                             "SEPARATING_AXIS", ""});
+                                                             "SEPARATING_AXIS"});
+    if ((FamilyFields(family) & kTriangleCastFields) != 0) {
+        rows.back().insert(rows.back().end(), {"U", "V", "SIDE"});
+    }
+    if ((FamilyFields(family) & kFieldTriangle) != 0) {
+        rows.back().push_back("TRIANGLE");
+    }
+    rows.back().push_back("");
     for (size_t k = 0; k < c.outcomes.size(); ++k) {
         rows.push_back(ResultCells(c.outcomes[k], family, precision, q.Failed(k)));
     }
