@@ -28,67 +28,6 @@ bool Identity(const std::array<dvec3, 3>& axes)
     return axes[0] == dvec3(1, 0, 0) && axes[1] == dvec3(0, 1, 0) && axes[2] == dvec3(0, 0, 1);
 }
 
-std::string BoxText(const Aabb<double>& x)
-{
-    if (x.min.x == x.min.y && x.min.x == x.min.z && x.max.x == x.max.y && x.max.x == x.max.z) {
-        return "box [" + NumberText(x.min.x) + ", " + NumberText(x.max.x) + "]^3";
-    }
-    std::string s = "box ";
-    for (int i = 0; i < 3; ++i) {
-        s += (i > 0 ? " x [" : "[") + NumberText(x.min[i]) + ", " + NumberText(x.max[i]) + "]";
-    }
-    return s;
-}
-
-std::string Describe(const Shape& shape)
-{
-    switch (KindOf(shape)) {
-    case ShapeKind::Ray: {
-        const auto& x = std::get<Ray<double>>(shape);
-        return "origin " + VecText(x.origin) + ", direction " + VecText(x.direction);
-    }
-    case ShapeKind::Segment: {
-        const auto& x = std::get<Segment<double>>(shape);
-        return "segment " + VecText(x.start) + " to " + VecText(x.end);
-    }
-    case ShapeKind::Plane: {
-        const auto& x = std::get<Plane<double>>(shape);
-        return "plane normal " + VecText(x.normal) + ", distance " + NumberText(x.distance);
-    }
-    case ShapeKind::Aabb:
-        return BoxText(std::get<Aabb<double>>(shape));
-    case ShapeKind::Sphere: {
-        const auto& x = std::get<Sphere<double>>(shape);
-        return "sphere centre " + VecText(x.center) + ", radius " + NumberText(x.radius);
-    }
-    case ShapeKind::Obb: {
-        const auto& x = std::get<Obb<double>>(shape);
-        std::string s = "obb centre " + VecText(x.center) + ", half extents " + VecText(x.halfExtents);
-        if (!Identity(x.axes)) {
-            s += ", axes " + VecText(x.axes[0]) + " " + VecText(x.axes[1]) + " " + VecText(x.axes[2]);
-        }
-        return s;
-    }
-    case ShapeKind::Point:
-        return "point " + VecText(std::get<Point<double>>(shape).position);
-    case ShapeKind::Triangle: {
-        const auto& v = std::get<Triangle<double>>(shape).vertices;
-        return "triangle " + VecText(v[0]) + " " + VecText(v[1]) + " " + VecText(v[2]);
-    }
-    case ShapeKind::Mesh: {
-        const auto& m = std::get<Mesh<double>>(shape);
-        std::string s = "mesh of " + std::to_string(m.TriangleCount()) + " triangles";
-        for (size_t i = 0; i < m.TriangleCount() && i < 4; ++i) {
-            const Triangle<double> t = m.TriangleAt(i);
-            s += (i == 0 ? ": " : ", ") + VecText(t.vertices[0]) + " " + VecText(t.vertices[1]) + " " +
-                 VecText(t.vertices[2]);
-        }
-        return s + (m.TriangleCount() > 4 ? ", ..." : "");
-    }
-    }
-    UnknownShapeKind(KindOf(shape));
-}
-
 /// The most vertices a mesh may have for shrinking to change its numbers (larger ones are kept).
 constexpr std::size_t kShrinkMeshVertices = 64;
 
@@ -156,6 +95,18 @@ bool ValidShape(const Shape& shape)
 bool Valid(const Query& q) { return ValidShape(q.a) && ValidShape(q.b); }
 
 /// Which sizes of a shape are zero (flat box axes, zero radii and half extents, a segment's length).
+/// A triangle's coincident vertices and whether it is degenerate (a zero winding normal, exactly:
+/// the products of small shrunk numbers are exact), so that a crack between two triangles does not
+/// shrink into a point or a segment.
+void TriangleFlatness(const Triangle<double>& t, std::vector<bool>& out)
+{
+    const auto& v = t.vertices;
+    out.push_back(v[0] == v[1]);
+    out.push_back(v[1] == v[2]);
+    out.push_back(v[2] == v[0]);
+    out.push_back(glm::cross(v[1] - v[0], v[2] - v[0]) == dvec3(0));
+}
+
 void ShapeFlatness(const Shape& shape, std::vector<bool>& out)
 {
     switch (KindOf(shape)) {
@@ -181,17 +132,19 @@ void ShapeFlatness(const Shape& shape, std::vector<bool>& out)
         out.push_back(seg.start == seg.end);
         return;
     }
-    case ShapeKind::Triangle: { // coincident vertices
-        const auto& v = std::get<Triangle<double>>(shape).vertices;
-        out.push_back(v[0] == v[1]);
-        out.push_back(v[1] == v[2]);
-        out.push_back(v[2] == v[0]);
+    case ShapeKind::Triangle:
+        TriangleFlatness(std::get<Triangle<double>>(shape), out);
+        return;
+    case ShapeKind::Mesh: { // each triangle's (a small mesh: larger ones are not shrunk)
+        const auto& mesh = std::get<Mesh<double>>(shape);
+        for (size_t i = 0; i < mesh.TriangleCount() && i < 256; ++i) {
+            TriangleFlatness(mesh.TriangleAt(i), out);
+        }
         return;
     }
     case ShapeKind::Ray:
     case ShapeKind::Plane:
     case ShapeKind::Point:
-    case ShapeKind::Mesh:
         return;
     }
 }
@@ -290,8 +243,6 @@ std::string hunt::DescribeResult(const Result& r, Family family)
     return IsCast(family) ? "hit, t in [" + NumberText(r.tEnter + 0.0) + ", " + NumberText(r.tExit + 0.0) + "]"
                           : "hit, depth " + NumberText(r.depth + 0.0);
 }
-
-std::string DescribeQuery(const Query& query) { return Describe(query.a) + ", " + Describe(query.b); }
 
 std::string HuntGroupLine(const Counterexample& c, const std::string& a)
 {
