@@ -435,6 +435,14 @@ SceneLoad LoadSceneFileSteps(const std::string& path, LoadProgress* progress)
 
 SceneLoad ParseScene(std::string_view text, const std::string& source, LoadProgress* progress)
 {
+    // text has no folder: a mesh's "file" is read as named (absolute, or from the current directory)
+    const MeshFileReader reader = [](const std::string& file, const std::string& key,
+                                     std::shared_ptr<const MeshData>& out) {
+        IoError error;
+        out = ReadMeshFile(file, error, file);
+        return out ? IoError{} : Within(key, error);
+    };
+    const ScopedMeshFileReader scoped(reader);
     try {
         return ParseSceneSteps(text, source, progress);
     } catch (const LoadCancelled&) {

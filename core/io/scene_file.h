@@ -39,7 +39,9 @@ struct LoadProgress {
     std::atomic<bool> cancel{false};
 };
 
-/// Reads a scene from JSON text; `source` names it in messages (a file name, "<demo>").
+/// Reads a scene from JSON text; `source` names it in messages (a file name, "<demo>"). A mesh's
+/// "file" is read as named: an absolute path, or relative to the current directory (LoadSceneFile
+/// reads it relative to the scene file).
 SceneLoad ParseScene(std::string_view text, const std::string& source, LoadProgress* progress = nullptr);
 /// Reads a scene file. Missing, unreadable, a directory, empty: each a clear error.
 SceneLoad LoadSceneFile(const std::string& path, LoadProgress* progress = nullptr);

@@ -85,6 +85,15 @@ TEST(SceneMeshFiles, AMissingOrBadFileIsOneErrorNamingTheKeyAndTheFile)
     EXPECT_NE(ErrorText(LoadSceneFile(dir / "both.json").error).find("not both"), std::string::npos);
 }
 
+TEST(SceneMeshFiles, SceneTextReadsAFileAsNamed)
+{
+    // an autosave's text: the absolute path a File > Open mesh is saved with
+    const SceneLoad load =
+        ParseScene(SceneWithMeshes(R"({"type": "mesh", "file": ")" + kMeshes + R"(cube.obj"})"), "autosave");
+    ASSERT_TRUE(load.Ok()) << ErrorText(load.error);
+    EXPECT_EQ(std::get<Mesh<double>>(load.scene->Shapes()[0].shape).TriangleCount(), 12u);
+}
+
 TEST(SceneMeshFiles, AQueryLineGivesItsMeshInline)
 {
     const Parsed<Shape> p = ParseShape(nlohmann::json::parse(R"({"type": "mesh", "file": "cube.obj"})"), "b");
