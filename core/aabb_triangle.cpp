@@ -379,14 +379,7 @@ template <typename T>
 {
     const OverlapResult<double> d =
         detail::AabbTriangleSatDouble(ShapeCast<double>(box), ShapeCast<double>(triangle), trace);
-    OverlapResult<T> r;
-    r.hit = d.hit;
-    r.depth = T(d.depth);
-    r.normal = Vec3<T>(d.normal);
-    r.contact = Vec3<T>(d.contact);
-    r.separatingAxis = Vec3<T>(d.separatingAxis);
-    r.hasSeparatingAxis = d.hasSeparatingAxis;
-    return r;
+    return NarrowOverlap<T>(d);
 }
 
 // a call boundary: inlined into MakeRun's float runner, GCC 12 at -O3 dropped the rounding of the

@@ -40,6 +40,21 @@ struct OverlapResult {
     bool hasSeparatingAxis = false;
 };
 
+/// An overlap computed in double, rounded to T field by field (an algorithm that works in double
+/// whatever the precision it is run in).
+template <typename T>
+OverlapResult<T> NarrowOverlap(const OverlapResult<double>& d)
+{
+    OverlapResult<T> r;
+    r.hit = d.hit;
+    r.depth = T(d.depth);
+    r.normal = Vec3<T>(d.normal);
+    r.contact = Vec3<T>(d.contact);
+    r.separatingAxis = Vec3<T>(d.separatingAxis);
+    r.hasSeparatingAxis = d.hasSeparatingAxis;
+    return r;
+}
+
 /// The result fields an algorithm fills (AlgorithmInfo::returns), as bits.
 enum Field : std::uint32_t {
     kFieldHit = 1u << 0,
