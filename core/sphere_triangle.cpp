@@ -292,12 +292,7 @@ template <typename T>
 {
     const OverlapResult<double> d =
         detail::SphereTriangleClosestPointDouble(ShapeCast<double>(sphere), ShapeCast<double>(triangle), trace);
-    OverlapResult<T> r;
-    r.hit = d.hit;
-    r.depth = T(d.depth);
-    r.normal = Vec3<T>(d.normal);
-    r.contact = Vec3<T>(d.contact);
-    return r;
+    return NarrowOverlap<T>(d); // no separating axis: d's is zero and unset
 }
 
 // a call boundary: inlined into MakeRun's float runner, GCC 12 at -O3 dropped the rounding of the
