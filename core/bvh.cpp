@@ -259,6 +259,73 @@ void BvhSplice(const std::vector<BvhNode<T>>& sub, std::uint32_t slot, std::vect
     }
 }
 
+/// The up to four binary nodes a wide node over binary node b takes: b's children, then, while
+/// fewer than four, the inner one of largest area replaced by its two children (b itself when it is
+/// a leaf: a hierarchy of one leaf). Returns how many.
+template <typename T>
+int BvhWideChildren(const std::vector<BvhNode<T>>& binary, std::uint32_t b, std::array<std::uint32_t, 4>& kids)
+{
+    if (binary[b].count > 0) {
+        kids[0] = b;
+        return 1;
+    }
+    kids[0] = binary[b].index;
+    kids[1] = binary[b].index + 1;
+    int n = 2;
+    while (n < 4) {
+        int pick = -1;
+        double area = -1;
+        for (int i = 0; i < n; ++i) {
+            const BvhNode<T>& node = binary[kids[std::size_t(i)]];
+            const double a = BvhHalfArea(node.box);
+            if (node.count == 0 && a > area) {
+                pick = i;
+                area = a;
+            }
+        }
+        if (pick < 0) {
+            break;
+        }
+        const std::uint32_t first = binary[kids[std::size_t(pick)]].index;
+        kids[std::size_t(pick)] = first;
+        kids[std::size_t(n++)] = first + 1;
+    }
+    return n;
+}
+
+/// The binary hierarchy collapsed into wide nodes (wide[0] the root), depth first.
+template <typename T>
+std::vector<BvhWideNode<T>> BvhCollapse(const std::vector<BvhNode<T>>& binary)
+{
+    std::vector<BvhWideNode<T>> wide(1);
+    std::vector<std::array<std::uint32_t, 2>> stack{{0, 0}}; // binary node, its wide node
+    while (!stack.empty()) {
+        const auto [b, w] = stack.back();
+        stack.pop_back();
+        std::array<std::uint32_t, 4> kids{};
+        const int n = BvhWideChildren(binary, b, kids);
+        BvhWideNode<T> node;
+        for (int i = 0; i < n; ++i) {
+            const BvhNode<T>& kid = binary[kids[std::size_t(i)]];
+            for (int a = 0; a < 3; ++a) {
+                node.bounds[a][i] = kid.box.min[a];
+                node.bounds[3 + a][i] = kid.box.max[a];
+            }
+            node.valid = std::uint8_t(node.valid | 1 << i);
+            node.count[i] = std::uint8_t(kid.count);
+            if (kid.count > 0) {
+                node.child[i] = kid.index;
+                continue;
+            }
+            node.child[i] = std::uint32_t(wide.size());
+            wide.emplace_back();
+            stack.push_back({kids[std::size_t(i)], node.child[i]});
+        }
+        wide[w] = node;
+    }
+    return wide;
+}
+
 /// Subtrees of at least this many triangles are built on threads of their own.
 constexpr std::uint32_t kBvhParallelMin = 1u << 16;
 
@@ -309,6 +376,7 @@ std::shared_ptr<const MeshBvh> BuildBvh(const std::vector<Vec3<T>>& vertices,
         BvhSplice(subtrees[i], items[i].node, nodes);
         bvh->depth = std::max(bvh->depth, depths[i]);
     }
+    bvh->template Wide<T>() = BvhCollapse(nodes);
     bvh->order.resize(tris.size());
     std::vector<std::array<Vec3<T>, 3>>& corners = bvh->template Corners<T>();
     corners.resize(tris.size());

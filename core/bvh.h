@@ -31,12 +31,27 @@ inline constexpr std::uint32_t kBvhLeafSize = 4;
 /// Bins per axis of the SAH split search.
 inline constexpr int kBvhBins = 16;
 
+/// One node of the 4-wide hierarchy the casts traverse (the binary one collapsed: each node takes
+/// up to four of a binary node's descendants). Its children's boxes, one coordinate of all four per
+/// row (min x, y, z, then max x, y, z), so that one 4-lane slab test covers the four children;
+/// exact, as the binary nodes' boxes.
+template <typename T>
+struct alignas(64) BvhWideNode {
+    alignas(16) T bounds[6][4]{};
+    std::uint32_t child[4]{}; ///< inner child: its wide node; leaf: its first position in `order`
+    std::uint8_t count[4]{};  ///< 0: inner child; 1 to kBvhLeafSize: a leaf of that many triangles
+    std::uint8_t valid = 0;   ///< bit i set when child i exists (at least one, at most four)
+};
+
 /// A mesh's hierarchy in one precision: nodes[0] is the root (none for a mesh without
-/// triangles); a leaf's triangles are order[index] ... order[index + count - 1].
+/// triangles); a leaf's triangles are order[index] ... order[index + count - 1]. The wide
+/// hierarchy has the same leaves (wide[0] its root).
 struct MeshBvh {
-    std::vector<BvhNode<float>> floatNodes;   ///< the float hierarchy (over MeshData::floatVertices)
-    std::vector<BvhNode<double>> doubleNodes; ///< the double hierarchy (over MeshData::vertices)
-    std::vector<std::uint32_t> order;         ///< triangle indices, leaf by leaf
+    std::vector<BvhNode<float>> floatNodes;      ///< the float hierarchy (over MeshData::floatVertices)
+    std::vector<BvhNode<double>> doubleNodes;    ///< the double hierarchy (over MeshData::vertices)
+    std::vector<BvhWideNode<float>> floatWide;   ///< floatNodes collapsed to 4 children per node
+    std::vector<BvhWideNode<double>> doubleWide; ///< doubleNodes collapsed
+    std::vector<std::uint32_t> order;            ///< triangle indices, leaf by leaf
     /// The corners of triangle order[i] at i (in the hierarchy's precision): a leaf reads its
     /// triangles from one place instead of through the indices.
     std::vector<std::array<Vec3<float>, 3>> floatCorners;
@@ -59,6 +74,24 @@ struct MeshBvh {
             return floatNodes;
         } else {
             return doubleNodes;
+        }
+    }
+    template <typename T>
+    const std::vector<BvhWideNode<T>>& Wide() const
+    {
+        if constexpr (sizeof(T) == 4) {
+            return floatWide;
+        } else {
+            return doubleWide;
+        }
+    }
+    template <typename T>
+    std::vector<BvhWideNode<T>>& Wide()
+    {
+        if constexpr (sizeof(T) == 4) {
+            return floatWide;
+        } else {
+            return doubleWide;
         }
     }
     template <typename T>
