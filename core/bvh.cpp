@@ -378,12 +378,12 @@ std::shared_ptr<const MeshBvh> BuildBvh(const std::vector<Vec3<T>>& vertices,
     }
     bvh->template Wide<T>() = BvhCollapse(nodes);
     bvh->order.resize(tris.size());
-    std::vector<std::array<Vec3<T>, 3>>& corners = bvh->template Corners<T>();
+    std::vector<BvhTriangle<T>>& corners = bvh->template Corners<T>();
     corners.resize(tris.size());
     for (std::size_t i = 0; i < tris.size(); ++i) {
         bvh->order[i] = tris[i].id;
         const auto& t = triangles[tris[i].id];
-        corners[i] = {vertices[t[0]], vertices[t[1]], vertices[t[2]]};
+        corners[i] = {{vertices[t[0]], vertices[t[1]], vertices[t[2]]}, tris[i].id};
     }
     return bvh;
 }

@@ -43,6 +43,14 @@ struct alignas(64) BvhWideNode {
     std::uint8_t valid = 0;   ///< bit i set when child i exists (at least one, at most four)
 };
 
+/// A triangle as a leaf holds it: its corners (in the hierarchy's precision) and its index in the
+/// mesh.
+template <typename T>
+struct BvhTriangle {
+    std::array<Vec3<T>, 3> v;
+    std::uint32_t id = 0;
+};
+
 /// A mesh's hierarchy in one precision: nodes[0] is the root (none for a mesh without
 /// triangles); a leaf's triangles are order[index] ... order[index + count - 1]. The wide
 /// hierarchy has the same leaves (wide[0] its root).
@@ -52,10 +60,10 @@ struct MeshBvh {
     std::vector<BvhWideNode<float>> floatWide;   ///< floatNodes collapsed to 4 children per node
     std::vector<BvhWideNode<double>> doubleWide; ///< doubleNodes collapsed
     std::vector<std::uint32_t> order;            ///< triangle indices, leaf by leaf
-    /// The corners of triangle order[i] at i (in the hierarchy's precision): a leaf reads its
-    /// triangles from one place instead of through the indices.
-    std::vector<std::array<Vec3<float>, 3>> floatCorners;
-    std::vector<std::array<Vec3<double>, 3>> doubleCorners;
+    /// Triangle order[i] at i (in the hierarchy's precision): a leaf reads its triangles from one
+    /// place instead of through the indices.
+    std::vector<BvhTriangle<float>> floatCorners;
+    std::vector<BvhTriangle<double>> doubleCorners;
     int depth = 0; ///< the most nodes on a path from the root to a leaf
 
     template <typename T>
@@ -95,7 +103,7 @@ struct MeshBvh {
         }
     }
     template <typename T>
-    const std::vector<std::array<Vec3<T>, 3>>& Corners() const
+    const std::vector<BvhTriangle<T>>& Corners() const
     {
         if constexpr (sizeof(T) == 4) {
             return floatCorners;
@@ -104,7 +112,7 @@ struct MeshBvh {
         }
     }
     template <typename T>
-    std::vector<std::array<Vec3<T>, 3>>& Corners()
+    std::vector<BvhTriangle<T>>& Corners()
     {
         if constexpr (sizeof(T) == 4) {
             return floatCorners;

@@ -100,9 +100,10 @@ struct BvhVisit {
 inline constexpr int kBvhStackSize = 3 * 64 + 4;
 
 /// Pushes the children in `hits` of node onto stack so that the one of smallest key is on top
-/// (keys: a lane each).
+/// (keys: a lane each), prefetching their nodes or first triangles.
 template <typename T>
 [[gnu::always_inline]] inline void BvhPushByKey(const BvhWideNode<T>& node, int hits, const simd::V4<T>& keys,
+                                                const BvhWideNode<T>* nodes, const BvhTriangle<T>* leaves,
                                                 BvhVisit<T>* stack, int& top)
 {
     if ((hits & (hits - 1)) == 0) { // one child
@@ -110,11 +111,26 @@ template <typename T>
         stack[top++] = {node.child[i], node.count[i], keys[i]};
         return;
     }
-    // insertion by descending key from the current top: the largest ends deepest
+    // insertion by descending key from the current top: the largest ends deepest; the children's
+    // nodes are fetched meanwhile (the nearest is needed next, the others' misses then overlap)
     const int base = top;
     for (; hits != 0; hits &= hits - 1) {
         const int i = __builtin_ctz(unsigned(hits));
         const BvhVisit<T> v{node.child[i], node.count[i], keys[i]};
+        if (v.count == 0) {
+            const char* line = reinterpret_cast<const char*>(nodes + v.index);
+            __builtin_prefetch(line);
+            __builtin_prefetch(line + 64);
+            if constexpr (sizeof(T) == 8) {
+                __builtin_prefetch(line + 128);
+                __builtin_prefetch(line + 192);
+            }
+        } else {
+            const char* line = reinterpret_cast<const char*>(leaves + v.index);
+            for (std::size_t b = 0; b < v.count * sizeof(BvhTriangle<T>); b += 64) {
+                __builtin_prefetch(line + b);
+            }
+        }
         int j = top++;
         for (; j > base && stack[j - 1].key < v.key; --j) {
             stack[j] = stack[j - 1];

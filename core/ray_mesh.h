@@ -120,7 +120,7 @@ T BvhFarthestWide(const MeshBvh& bvh, const Ray<T>& ray, const BvhWideRay<T>& r,
                 stats->triangles += visit.count;
             }
             for (std::uint32_t i = visit.index; i < visit.index + visit.count; ++i) {
-                const auto& v = corners[i];
+                const auto& v = corners[i].v;
                 CastResult<T> c;
                 if (test(ray, v[0], v[1], v[2], kInf, c) && c.tExit > from) {
                     from = c.tExit;
@@ -135,7 +135,7 @@ T BvhFarthestWide(const MeshBvh& bvh, const Ray<T>& ray, const BvhWideRay<T>& r,
         simd::V4<T> tNear, tFar;
         const int hits = BvhWideHit<T, kSimple>(r, node, from, kInf, tNear, tFar);
         if (hits != 0) {
-            BvhPushByKey(node, hits, simd::Splat<T>(T(0)) - tFar, stack, top);
+            BvhPushByKey(node, hits, simd::Splat<T>(T(0)) - tFar, nodes.data(), corners.data(), stack, top);
         }
     }
     return from;
@@ -164,10 +164,10 @@ void BvhClosestWide(const MeshBvh& bvh, const Ray<T>& ray, const BvhWideRay<T>& 
                 stats->triangles += visit.count;
             }
             for (std::uint32_t i = visit.index; i < visit.index + visit.count; ++i) {
-                const auto& v = corners[i];
+                const auto& v = corners[i].v;
                 CastResult<T> c;
                 if (test(ray, v[0], v[1], v[2], best.hit ? best.tEnter : kInf, c)) {
-                    KeepClosest(c, bvh.order[i], best);
+                    KeepClosest(c, corners[i].id, best);
                 }
             }
             continue;
@@ -179,7 +179,7 @@ void BvhClosestWide(const MeshBvh& bvh, const Ray<T>& ray, const BvhWideRay<T>& 
         simd::V4<T> tNear, tFar;
         const int hits = BvhWideHit<T, kSimple>(r, node, T(0), tMax, tNear, tFar);
         if (hits != 0) {
-            BvhPushByKey(node, hits, tNear, stack, top);
+            BvhPushByKey(node, hits, tNear, nodes.data(), corners.data(), stack, top);
         }
     }
 }
