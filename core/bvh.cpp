@@ -259,51 +259,99 @@ void BvhSplice(const std::vector<BvhNode<T>>& sub, std::uint32_t slot, std::vect
     }
 }
 
-/// The up to four binary nodes a wide node over binary node b takes: b's children, then, while
-/// fewer than four, the inner one of largest area replaced by its two children (b itself when it is
-/// a leaf: a hierarchy of one leaf). Returns how many.
+/// How to collapse the binary hierarchy (the dynamic programme of Ylitie, Karras and Laine 2017,
+/// "Efficient Incoherent Ray Traversal on GPUs Through Compressed Wide BVHs", on node areas alone:
+/// the leaves are the binary tree's whatever the collapse, so the wide tree's SAH cost differs only
+/// in the summed area of its nodes). For binary node n: cost[n][k - 1] the least summed half area
+/// of the wide nodes below n when its subtree fills at most k child slots of a wide node (k = 1 to
+/// 4), split[n][k - 1] how many of those slots its first child takes (0: n itself takes one slot,
+/// as a leaf or a wide node), split[n][4] that for the four slots of a wide node made at n.
+struct BvhCollapsePlan {
+    std::vector<std::array<double, 4>> cost;
+    std::vector<std::array<std::uint8_t, 5>> split;
+};
+
 template <typename T>
-int BvhWideChildren(const std::vector<BvhNode<T>>& binary, std::uint32_t b, std::array<std::uint32_t, 4>& kids)
+BvhCollapsePlan BvhPlanCollapse(const std::vector<BvhNode<T>>& binary)
 {
-    if (binary[b].count > 0) {
-        kids[0] = b;
-        return 1;
-    }
-    kids[0] = binary[b].index;
-    kids[1] = binary[b].index + 1;
-    int n = 2;
-    while (n < 4) {
-        int pick = -1;
-        double area = -1;
-        for (int i = 0; i < n; ++i) {
-            const BvhNode<T>& node = binary[kids[std::size_t(i)]];
-            const double a = BvhHalfArea(node.box);
-            if (node.count == 0 && a > area) {
-                pick = i;
-                area = a;
+    BvhCollapsePlan plan{std::vector<std::array<double, 4>>(binary.size()),
+                         std::vector<std::array<std::uint8_t, 5>>(binary.size())};
+    // children come after their parent in the array: this visits them first
+    for (std::size_t n = binary.size(); n-- > 0;) {
+        const BvhNode<T>& node = binary[n];
+        if (node.count > 0) {
+            continue; // a leaf: one slot, no wide node (cost and split 0)
+        }
+        const auto &left = plan.cost[node.index], &right = plan.cost[node.index + 1];
+        // the cheapest division of k slots between the two children (first child's share in j)
+        const auto divide = [&](int k, std::uint8_t& j) {
+            double best = std::numeric_limits<double>::infinity();
+            for (int first = 1; first < k; ++first) {
+                const double c = left[std::size_t(first - 1)] + right[std::size_t(k - first - 1)];
+                if (c < best) {
+                    best = c;
+                    j = std::uint8_t(first);
+                }
             }
+            return best;
+        };
+        auto& cost = plan.cost[n];
+        auto& split = plan.split[n];
+        cost[0] = BvhHalfArea(node.box) + divide(4, split[4]);
+        for (int k = 2; k <= 4; ++k) {
+            std::uint8_t j = 0;
+            const double c = divide(k, j);
+            const bool divided = c < cost[0];
+            cost[std::size_t(k - 1)] = divided ? c : cost[0];
+            split[std::size_t(k - 1)] = divided ? j : 0;
         }
-        if (pick < 0) {
-            break;
-        }
-        const std::uint32_t first = binary[kids[std::size_t(pick)]].index;
-        kids[std::size_t(pick)] = first;
-        kids[std::size_t(n++)] = first + 1;
     }
-    return n;
+    return plan;
+}
+
+/// Appends the binary nodes that fill the k slots planned for binary node n to kids.
+template <typename T>
+void BvhGatherSlots(const std::vector<BvhNode<T>>& binary, const BvhCollapsePlan& plan, std::uint32_t n, int k,
+                    std::array<std::uint32_t, 4>& kids, int& count)
+{
+    const int first = plan.split[n][std::size_t(k - 1)];
+    if (first == 0) {
+        kids[std::size_t(count++)] = n;
+        return;
+    }
+    BvhGatherSlots(binary, plan, binary[n].index, first, kids, count);
+    BvhGatherSlots(binary, plan, binary[n].index + 1, k - first, kids, count);
+}
+
+/// The up to four binary nodes a wide node over binary node b takes (b itself when it is a leaf: a
+/// hierarchy of one leaf). Returns how many.
+template <typename T>
+int BvhWideChildren(const std::vector<BvhNode<T>>& binary, const BvhCollapsePlan& plan, std::uint32_t b,
+                    std::array<std::uint32_t, 4>& kids)
+{
+    int count = 0;
+    if (binary[b].count > 0) {
+        kids[std::size_t(count++)] = b;
+        return count;
+    }
+    const int first = plan.split[b][4];
+    BvhGatherSlots(binary, plan, binary[b].index, first, kids, count);
+    BvhGatherSlots(binary, plan, binary[b].index + 1, 4 - first, kids, count);
+    return count;
 }
 
 /// The binary hierarchy collapsed into wide nodes (wide[0] the root), depth first.
 template <typename T>
 std::vector<BvhWideNode<T>> BvhCollapse(const std::vector<BvhNode<T>>& binary)
 {
+    const BvhCollapsePlan plan = BvhPlanCollapse(binary);
     std::vector<BvhWideNode<T>> wide(1);
     std::vector<std::array<std::uint32_t, 2>> stack{{0, 0}}; // binary node, its wide node
     while (!stack.empty()) {
         const auto [b, w] = stack.back();
         stack.pop_back();
         std::array<std::uint32_t, 4> kids{};
-        const int n = BvhWideChildren(binary, b, kids);
+        const int n = BvhWideChildren(binary, plan, b, kids);
         BvhWideNode<T> node;
         for (int i = 0; i < n; ++i) {
             const BvhNode<T>& kid = binary[kids[std::size_t(i)]];
