@@ -340,12 +340,36 @@ int BvhWideChildren(const std::vector<BvhNode<T>>& binary, const BvhCollapsePlan
     return count;
 }
 
-/// The binary hierarchy collapsed into wide nodes (wide[0] the root), depth first.
+/// The block of a binary leaf: its triangles' corners and indices (bvh.order for its positions).
 template <typename T>
-std::vector<BvhWideNode<T>> BvhCollapse(const std::vector<BvhNode<T>>& binary)
+BvhBlock<T> BvhMakeBlock(const BvhNode<T>& leaf, const MeshBvh& bvh, const std::vector<Vec3<T>>& vertices,
+                         const std::vector<std::array<std::uint32_t, 3>>& triangles)
 {
+    BvhBlock<T> block;
+    for (std::uint32_t lane = 0; lane < leaf.count; ++lane) {
+        const std::uint32_t id = bvh.order[leaf.index + lane];
+        block.id[lane] = id;
+        for (int corner = 0; corner < 3; ++corner) {
+            const Vec3<T>& p = vertices[triangles[id][std::size_t(corner)]];
+            for (int a = 0; a < 3; ++a) {
+                block.v[3 * corner + a][lane] = p[a];
+            }
+        }
+    }
+    return block;
+}
+
+/// The binary hierarchy (bvh.Nodes<T>(), its order filled) collapsed into wide nodes (wide[0]
+/// the root) and their leaves' blocks, depth first.
+template <typename T>
+void BvhCollapse(MeshBvh& bvh, const std::vector<Vec3<T>>& vertices,
+                 const std::vector<std::array<std::uint32_t, 3>>& triangles)
+{
+    const std::vector<BvhNode<T>>& binary = bvh.template Nodes<T>();
     const BvhCollapsePlan plan = BvhPlanCollapse(binary);
-    std::vector<BvhWideNode<T>> wide(1);
+    std::vector<BvhWideNode<T>>& wide = bvh.template Wide<T>();
+    std::vector<BvhBlock<T>>& blocks = bvh.template Blocks<T>();
+    wide.assign(1, BvhWideNode<T>{});
     std::vector<std::array<std::uint32_t, 2>> stack{{0, 0}}; // binary node, its wide node
     while (!stack.empty()) {
         const auto [b, w] = stack.back();
@@ -362,7 +386,8 @@ std::vector<BvhWideNode<T>> BvhCollapse(const std::vector<BvhNode<T>>& binary)
             node.valid = std::uint8_t(node.valid | 1 << i);
             node.count[i] = std::uint8_t(kid.count);
             if (kid.count > 0) {
-                node.child[i] = kid.index;
+                node.child[i] = std::uint32_t(blocks.size());
+                blocks.push_back(BvhMakeBlock(kid, bvh, vertices, triangles));
                 continue;
             }
             node.child[i] = std::uint32_t(wide.size());
@@ -371,7 +396,6 @@ std::vector<BvhWideNode<T>> BvhCollapse(const std::vector<BvhNode<T>>& binary)
         }
         wide[w] = node;
     }
-    return wide;
 }
 
 /// Subtrees of at least this many triangles are built on threads of their own.
@@ -424,15 +448,11 @@ std::shared_ptr<const MeshBvh> BuildBvh(const std::vector<Vec3<T>>& vertices,
         BvhSplice(subtrees[i], items[i].node, nodes);
         bvh->depth = std::max(bvh->depth, depths[i]);
     }
-    bvh->template Wide<T>() = BvhCollapse(nodes);
     bvh->order.resize(tris.size());
-    std::vector<BvhTriangle<T>>& corners = bvh->template Corners<T>();
-    corners.resize(tris.size());
     for (std::size_t i = 0; i < tris.size(); ++i) {
         bvh->order[i] = tris[i].id;
-        const auto& t = triangles[tris[i].id];
-        corners[i] = {{vertices[t[0]], vertices[t[1]], vertices[t[2]]}, tris[i].id};
     }
+    BvhCollapse(*bvh, vertices, triangles);
     return bvh;
 }
 

@@ -38,17 +38,23 @@ inline constexpr int kBvhBins = 16;
 template <typename T>
 struct alignas(64) BvhWideNode {
     alignas(16) T bounds[6][4]{};
-    std::uint32_t child[4]{}; ///< inner child: its wide node; leaf: its first position in `order`
+    std::uint32_t child[4]{}; ///< inner child: its wide node; leaf: its block
     std::uint8_t count[4]{};  ///< 0: inner child; 1 to kBvhLeafSize: a leaf of that many triangles
     std::uint8_t valid = 0;   ///< bit i set when child i exists (at least one, at most four)
 };
 
-/// A triangle as a leaf holds it: its corners (in the hierarchy's precision) and its index in the
-/// mesh.
+/// A leaf's triangles (up to kBvhLeafSize), one coordinate of all of them per row (v0.x, v0.y,
+/// v0.z, v1.x, ..., v2.z; lane i triangle i), in the hierarchy's precision, and their indices in the
+/// mesh: a 4-lane test reads them without indirection. Lanes past the leaf's count are zero.
 template <typename T>
-struct BvhTriangle {
-    std::array<Vec3<T>, 3> v;
-    std::uint32_t id = 0;
+struct alignas(16) BvhBlock {
+    alignas(16) T v[9][4]{};
+    std::uint32_t id[4]{};
+
+    Vec3<T> Corner(int lane, int corner) const
+    {
+        return {v[3 * corner][lane], v[3 * corner + 1][lane], v[3 * corner + 2][lane]};
+    }
 };
 
 /// A mesh's hierarchy in one precision: nodes[0] is the root (none for a mesh without
@@ -60,10 +66,9 @@ struct MeshBvh {
     std::vector<BvhWideNode<float>> floatWide;   ///< floatNodes collapsed to 4 children per node
     std::vector<BvhWideNode<double>> doubleWide; ///< doubleNodes collapsed
     std::vector<std::uint32_t> order;            ///< triangle indices, leaf by leaf
-    /// Triangle order[i] at i (in the hierarchy's precision): a leaf reads its triangles from one
-    /// place instead of through the indices.
-    std::vector<BvhTriangle<float>> floatCorners;
-    std::vector<BvhTriangle<double>> doubleCorners;
+    /// The wide hierarchy's leaves: a leaf child of a wide node is a block.
+    std::vector<BvhBlock<float>> floatBlocks;
+    std::vector<BvhBlock<double>> doubleBlocks;
     int depth = 0; ///< the most nodes on a path from the root to a leaf
 
     template <typename T>
@@ -103,21 +108,21 @@ struct MeshBvh {
         }
     }
     template <typename T>
-    const std::vector<BvhTriangle<T>>& Corners() const
+    const std::vector<BvhBlock<T>>& Blocks() const
     {
         if constexpr (sizeof(T) == 4) {
-            return floatCorners;
+            return floatBlocks;
         } else {
-            return doubleCorners;
+            return doubleBlocks;
         }
     }
     template <typename T>
-    std::vector<BvhTriangle<T>>& Corners()
+    std::vector<BvhBlock<T>>& Blocks()
     {
         if constexpr (sizeof(T) == 4) {
-            return floatCorners;
+            return floatBlocks;
         } else {
-            return doubleCorners;
+            return doubleBlocks;
         }
     }
 };

@@ -11,16 +11,28 @@
 
 namespace hitlab {
 
+/// The constants of BvhBlockMisses in T: its error bound's factor (about 4 times the worst case
+/// 42 u), the magnitudes it runs on, and an absolute term for the roundings of subnormal products.
+template <typename T>
+struct BvhSieve {
+    static constexpr T kFactor = sizeof(T) == 4 ? T(0x1p-16) : T(0x1p-45);
+    static constexpr T kLow = sizeof(T) == 4 ? T(0x1p-40) : T(0x1p-300);
+    static constexpr T kHigh = sizeof(T) == 4 ? T(0x1p40) : T(0x1p300);
+    static constexpr T kTiny = sizeof(T) == 4 ? T(0x1p-140) : T(0x1p-1000);
+};
+
 /// A ray prepared for 4-wide box tests: origin and reciprocal direction per axis in all lanes, and
 /// for each axis the bounds row entered first and the row left last (min or max by the
 /// direction's sign). The axes as BvhRay decides them: tested, parallel (+-0: the slab is all t or
 /// none, decided exactly), or left out (the reciprocal overflowed: the slab only narrows).
 template <typename T>
 struct BvhWideRay {
-    simd::V4<T> o[3], inv[3];
+    simd::V4<T> o[3], inv[3], d[3];
+    simd::V4<T> dMax; ///< max |d[a]|
     int nearRow[3]{}, farRow[3]{};
     int tested = 0, parallel = 0; ///< bit a: axis a
     bool simple = false;          ///< all three axes tested (the common case: no per-axis choice)
+    bool sieve = false;           ///< BvhBlockMisses may run: |d| within its range
 
     explicit BvhWideRay(const Ray<T>& ray)
     {
@@ -29,9 +41,17 @@ struct BvhWideRay {
         parallel = simd::LaneBits<T>(r.parallel) & 7;
         simple = tested == 7;
         const int negative = simd::LaneBits<T>(r.negative);
+        T m = 0;
+        for (int a = 0; a < 3; ++a) {
+            const T da = ray.direction[a] < T(0) ? -ray.direction[a] : ray.direction[a];
+            m = da > m ? da : m;
+        }
+        dMax = simd::Splat<T>(m);
+        sieve = m >= BvhSieve<T>::kLow && m <= BvhSieve<T>::kHigh;
         for (int a = 0; a < 3; ++a) {
             o[a] = simd::Splat<T>(r.origin[a]);
             inv[a] = simd::Splat<T>(r.inverse[a]);
+            d[a] = simd::Splat<T>(ray.direction[a]);
             nearRow[a] = (negative >> a & 1) != 0 ? 3 + a : a;
             farRow[a] = (negative >> a & 1) != 0 ? a : 3 + a;
         }
@@ -86,6 +106,78 @@ template <typename T, bool kSimple>
     return simd::LaneBits<T>(n <= reach) & ~outside & node.valid;
 }
 
+namespace detail {
+
+template <typename T>
+[[gnu::always_inline]] inline simd::V4<T> BvhAdd(const simd::V4<T>& a, const simd::V4<T>& b)
+{
+    simd::V4<T> r;
+    for (int p = 0; p < simd::kParts<T>; ++p) {
+        r.part[p] = a.part[p] + b.part[p];
+    }
+    return r;
+}
+
+template <typename T>
+[[gnu::always_inline]] inline simd::V4<T> BvhAbs(const simd::V4<T>& a)
+{
+    return simd::Max<T>(a, simd::Splat<T>(T(0)) - a);
+}
+
+/// d . (a x b) in lanes, as computed (T's roundings).
+template <typename T>
+[[gnu::always_inline]] inline simd::V4<T> BvhTriple(const simd::V4<T>* d, const simd::V4<T>* a, const simd::V4<T>* b)
+{
+    const simd::V4<T> x = a[1] * b[2] - a[2] * b[1], y = a[2] * b[0] - a[0] * b[2], z = a[0] * b[1] - a[1] * b[0];
+    return BvhAdd<T>(BvhAdd<T>(d[0] * x, d[1] * y), d[2] * z);
+}
+
+} // namespace detail
+
+/// The triangles of a block that the ray's line certainly misses (bit i: lane i), for a triangle
+/// test exact in its verdict to skip. The line o + t d meets a closed triangle v0 v1 v2 (also one
+/// in its plane, or a degenerate one) only if the three volumes d . ((vk - o) x (vk+1 - o)) are all
+/// >= 0 or all <= 0 (each the signed area of the triangle's edge k and the line's point, projected
+/// along d). Each is computed as d . (A x E), A = vk - o and E = vk+1 - vk rounded once (the same
+/// volume exactly, and small beside its error bound only when the line passes close to the edge),
+/// in T: an error below 42 u |d| |A| |E| (max norms; u T's unit roundoff; Higham's gamma_7 over
+/// six products), so one above kFactor |d| |A| |E| + kTiny and another below minus its bound is a
+/// certain miss. Lanes where |A| or |E| lies outside [kLow, kHigh] (products could underflow or
+/// overflow; a degenerate edge) are never reported. Requires r.sieve.
+template <typename T>
+[[gnu::always_inline]] inline int BvhBlockMisses(const BvhWideRay<T>& r, const BvhBlock<T>& block)
+{
+    using V = simd::V4<T>;
+    V p[3][3];
+    for (int k = 0; k < 3; ++k) {
+        for (int a = 0; a < 3; ++a) {
+            std::memcpy(&p[k][a].part, block.v[3 * k + a], sizeof(p[k][a].part));
+        }
+    }
+    const V zero = simd::Splat<T>(T(0)), low = simd::Splat<T>(BvhSieve<T>::kLow),
+            high = simd::Splat<T>(BvhSieve<T>::kHigh);
+    const V factor = r.dMax * simd::Splat<T>(BvhSieve<T>::kFactor);
+    simd::M4<T> inRange = zero == zero, positive = zero > zero, negative = positive;
+    for (int k = 0; k < 3; ++k) {
+        const int next = k == 2 ? 0 : k + 1;
+        V from[3], edge[3];
+        for (int a = 0; a < 3; ++a) {
+            from[a] = p[k][a] - r.o[a];
+            edge[a] = p[next][a] - p[k][a];
+        }
+        const V mFrom =
+            simd::Max<T>(simd::Max<T>(detail::BvhAbs(from[0]), detail::BvhAbs(from[1])), detail::BvhAbs(from[2]));
+        const V mEdge =
+            simd::Max<T>(simd::Max<T>(detail::BvhAbs(edge[0]), detail::BvhAbs(edge[1])), detail::BvhAbs(edge[2]));
+        inRange = inRange & (low <= mFrom) & (mFrom <= high) & (low <= mEdge) & (mEdge <= high);
+        const V volume = detail::BvhTriple<T>(r.d, from, edge);
+        const V bound = factor * mFrom * mEdge + BvhSieve<T>::kTiny;
+        positive = positive | (volume > bound);
+        negative = negative | ((zero - volume) > bound);
+    }
+    return simd::LaneBits<T>(positive & negative & inRange);
+}
+
 /// A child to visit: a wide node (count 0) or a leaf's triangles [index, index + count), and the
 /// time the traversal orders and prunes it by.
 template <typename T>
@@ -103,7 +195,7 @@ inline constexpr int kBvhStackSize = 3 * 64 + 4;
 /// (keys: a lane each), prefetching their nodes or first triangles.
 template <typename T>
 [[gnu::always_inline]] inline void BvhPushByKey(const BvhWideNode<T>& node, int hits, const simd::V4<T>& keys,
-                                                const BvhWideNode<T>* nodes, const BvhTriangle<T>* leaves,
+                                                const BvhWideNode<T>* nodes, const BvhBlock<T>* blocks,
                                                 BvhVisit<T>* stack, int& top)
 {
     if ((hits & (hits - 1)) == 0) { // one child
@@ -126,8 +218,8 @@ template <typename T>
                 __builtin_prefetch(line + 192);
             }
         } else {
-            const char* line = reinterpret_cast<const char*>(leaves + v.index);
-            for (std::size_t b = 0; b < v.count * sizeof(BvhTriangle<T>); b += 64) {
+            const char* line = reinterpret_cast<const char*>(blocks + v.index);
+            for (std::size_t b = 0; b < sizeof(BvhBlock<T>); b += 64) {
                 __builtin_prefetch(line + b);
             }
         }

@@ -14,6 +14,7 @@
 #include <cmath>
 #include <cstdint>
 #include <limits>
+#include <type_traits>
 
 namespace hitlab {
 
@@ -21,8 +22,11 @@ namespace hitlab {
 // out's tEnter, tExit (> tEnter only for a ray in the triangle's plane), point, u, v, front. It
 // must report hits with tEnter <= tMax inclusive (ties decide the triangle index).
 
-/// The watertight reference as a per-triangle test (core/ray_triangle.h).
+/// The watertight reference as a per-triangle test (core/ray_triangle.h). Exact in its verdict, so
+/// the hierarchy may skip the triangles BvhBlockMisses proves missed (kExactVerdict).
 struct WatertightTest {
+    static constexpr bool kExactVerdict = true;
+
     template <typename T>
     bool operator()(const Ray<T>& ray, const Vec3<T>& v0, const Vec3<T>& v1, const Vec3<T>& v2, T tMax,
                     CastResult<T>& out) const
@@ -97,6 +101,21 @@ inline void KeepClosest(const CastResult<T>& c, std::uint32_t index, CastResult<
     }
 }
 
+/// The lanes of a leaf's block to run the triangle test on: its count's, less those BvhBlockMisses
+/// proves missed when the test is exact in its verdict (a test that may err keeps every lane, so
+/// that its errors show mesh-wide).
+template <typename T, typename TriangleTest>
+[[gnu::always_inline]] inline int BvhLanesToTest(const BvhWideRay<T>& r, const BvhBlock<T>& block, std::uint32_t count)
+{
+    const int lanes = (1 << count) - 1;
+    if constexpr (requires { std::remove_cvref_t<TriangleTest>::kExactVerdict; }) {
+        if (std::remove_cvref_t<TriangleTest>::kExactVerdict && r.sieve) [[likely]] {
+            return lanes & ~BvhBlockMisses(r, block);
+        }
+    }
+    return lanes;
+}
+
 /// The largest t over the triangles hit, at least `from`, through the wide hierarchy: children
 /// visited farthest exit first, those that end before the largest exit found so far skipped.
 template <typename T, bool kSimple, typename TriangleTest>
@@ -104,7 +123,7 @@ T BvhFarthestWide(const MeshBvh& bvh, const Ray<T>& ray, const BvhWideRay<T>& r,
                   MeshCastStats* stats)
 {
     const auto& nodes = bvh.template Wide<T>();
-    const auto& corners = bvh.template Corners<T>();
+    const auto& blocks = bvh.template Blocks<T>();
     constexpr T kInf = std::numeric_limits<T>::infinity();
     constexpr T kWiden = T(1) + T(16) * std::numeric_limits<T>::epsilon() / T(2);
     BvhVisit<T> stack[kBvhStackSize]; // keys: minus the exit
@@ -119,10 +138,11 @@ T BvhFarthestWide(const MeshBvh& bvh, const Ray<T>& ray, const BvhWideRay<T>& r,
             if (stats != nullptr) [[unlikely]] {
                 stats->triangles += visit.count;
             }
-            for (std::uint32_t i = visit.index; i < visit.index + visit.count; ++i) {
-                const auto& v = corners[i].v;
+            const BvhBlock<T>& block = blocks[visit.index];
+            for (int lanes = BvhLanesToTest<T, TriangleTest>(r, block, visit.count); lanes != 0; lanes &= lanes - 1) {
+                const int i = __builtin_ctz(unsigned(lanes));
                 CastResult<T> c;
-                if (test(ray, v[0], v[1], v[2], kInf, c) && c.tExit > from) {
+                if (test(ray, block.Corner(i, 0), block.Corner(i, 1), block.Corner(i, 2), kInf, c) && c.tExit > from) {
                     from = c.tExit;
                 }
             }
@@ -135,7 +155,7 @@ T BvhFarthestWide(const MeshBvh& bvh, const Ray<T>& ray, const BvhWideRay<T>& r,
         simd::V4<T> tNear, tFar;
         const int hits = BvhWideHit<T, kSimple>(r, node, from, kInf, tNear, tFar);
         if (hits != 0) {
-            BvhPushByKey(node, hits, simd::Splat<T>(T(0)) - tFar, nodes.data(), corners.data(), stack, top);
+            BvhPushByKey(node, hits, simd::Splat<T>(T(0)) - tFar, nodes.data(), blocks.data(), stack, top);
         }
     }
     return from;
@@ -147,7 +167,7 @@ void BvhClosestWide(const MeshBvh& bvh, const Ray<T>& ray, const BvhWideRay<T>& 
                     CastResult<T>& best, MeshCastStats* stats)
 {
     const auto& nodes = bvh.template Wide<T>();
-    const auto& corners = bvh.template Corners<T>();
+    const auto& blocks = bvh.template Blocks<T>();
     constexpr T kInf = std::numeric_limits<T>::infinity();
     constexpr T kWiden = T(1) + T(16) * std::numeric_limits<T>::epsilon() / T(2);
     BvhVisit<T> stack[kBvhStackSize]; // keys: the entry
@@ -163,11 +183,13 @@ void BvhClosestWide(const MeshBvh& bvh, const Ray<T>& ray, const BvhWideRay<T>& 
             if (stats != nullptr) [[unlikely]] {
                 stats->triangles += visit.count;
             }
-            for (std::uint32_t i = visit.index; i < visit.index + visit.count; ++i) {
-                const auto& v = corners[i].v;
+            const BvhBlock<T>& block = blocks[visit.index];
+            for (int lanes = BvhLanesToTest<T, TriangleTest>(r, block, visit.count); lanes != 0; lanes &= lanes - 1) {
+                const int i = __builtin_ctz(unsigned(lanes));
                 CastResult<T> c;
-                if (test(ray, v[0], v[1], v[2], best.hit ? best.tEnter : kInf, c)) {
-                    KeepClosest(c, corners[i].id, best);
+                if (test(ray, block.Corner(i, 0), block.Corner(i, 1), block.Corner(i, 2), best.hit ? best.tEnter : kInf,
+                         c)) {
+                    KeepClosest(c, block.id[i], best);
                 }
             }
             continue;
@@ -179,7 +201,7 @@ void BvhClosestWide(const MeshBvh& bvh, const Ray<T>& ray, const BvhWideRay<T>& 
         simd::V4<T> tNear, tFar;
         const int hits = BvhWideHit<T, kSimple>(r, node, T(0), tMax, tNear, tFar);
         if (hits != 0) {
-            BvhPushByKey(node, hits, tNear, nodes.data(), corners.data(), stack, top);
+            BvhPushByKey(node, hits, tNear, nodes.data(), blocks.data(), stack, top);
         }
     }
 }
