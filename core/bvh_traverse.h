@@ -31,7 +31,7 @@ struct BvhWideRay {
     simd::V4<T> dMax; ///< max |d[a]|
     int nearRow[3]{}, farRow[3]{};
     int tested = 0, parallel = 0; ///< bit a: axis a
-    bool simple = false;          ///< all three axes tested (the common case: no per-axis choice)
+    bool simple = false;          ///< all three axes tested with a nonzero reciprocal (the common case: no NaN)
     bool sieve = false;           ///< BvhBlockMisses may run: |d| within its range
 
     explicit BvhWideRay(const Ray<T>& ray)
@@ -39,7 +39,7 @@ struct BvhWideRay {
         const BvhRay<T> r(ray);
         tested = simd::LaneBits<T>(r.tested) & 7;
         parallel = simd::LaneBits<T>(r.parallel) & 7;
-        simple = tested == 7;
+        simple = tested == 7 && r.inverse.x != T(0) && r.inverse.y != T(0) && r.inverse.z != T(0);
         const int negative = simd::LaneBits<T>(r.negative);
         T m = 0;
         for (int a = 0; a < 3; ++a) {
@@ -95,10 +95,19 @@ template <typename T, bool kSimple>
                 continue;
             }
         }
-        const V tn = (detail::BvhRow(node, r.nearRow[a]) - r.o[a]) * r.inv[a];
-        const V tf = (detail::BvhRow(node, r.farRow[a]) - r.o[a]) * r.inv[a];
-        n = simd::Max<T>(tn, n); // a NaN slab time gives the second operand: the slab is left out
-        f = simd::Min<T>(tf, f);
+        if constexpr (kSimple) {
+            // no NaN (finite differences or +-inf, times a finite nonzero reciprocal): the entry is
+            // the smaller of the two planes' times whatever the direction's sign
+            const V t0 = (detail::BvhRow(node, a) - r.o[a]) * r.inv[a];
+            const V t1 = (detail::BvhRow(node, 3 + a) - r.o[a]) * r.inv[a];
+            n = simd::Max<T>(simd::Min<T>(t0, t1), n);
+            f = simd::Min<T>(simd::Max<T>(t0, t1), f);
+        } else {
+            const V tn = (detail::BvhRow(node, r.nearRow[a]) - r.o[a]) * r.inv[a];
+            const V tf = (detail::BvhRow(node, r.farRow[a]) - r.o[a]) * r.inv[a];
+            n = simd::Max<T>(tn, n); // a NaN slab time gives the second operand: the slab is left out
+            f = simd::Min<T>(tf, f);
+        }
     }
     tNear = n;
     tFar = f;

@@ -161,7 +161,8 @@ T BvhFarthestWide(const MeshBvh& bvh, const Ray<T>& ray, const BvhWideRay<T>& r,
     return from;
 }
 
-/// BvhClosestHit's walk of the wide hierarchy (its contract), into best.
+/// BvhClosestHit's walk of the wide hierarchy (its contract), into best. A node with one child hit
+/// goes straight on to it; with more, the nearest is taken from the top of the stack.
 template <typename T, bool kSimple, typename TriangleTest>
 void BvhClosestWide(const MeshBvh& bvh, const Ray<T>& ray, const BvhWideRay<T>& r, TriangleTest& test,
                     CastResult<T>& best, MeshCastStats* stats)
@@ -172,14 +173,24 @@ void BvhClosestWide(const MeshBvh& bvh, const Ray<T>& ray, const BvhWideRay<T>& 
     constexpr T kWiden = T(1) + T(16) * std::numeric_limits<T>::epsilon() / T(2);
     BvhVisit<T> stack[kBvhStackSize]; // keys: the entry
     int top = 0;
-    stack[top++] = {0, 0, T(0)};
-    while (top > 0) {
-        const BvhVisit<T> visit = stack[--top];
-        const T tMax = best.hit ? best.tEnter : kInf;
-        if (visit.key > tMax * kWiden + std::numeric_limits<T>::denorm_min()) {
-            continue; // entered beyond the closest hit, even with the box test's margin
-        }
-        if (visit.count > 0) {
+    BvhVisit<T> visit{0, 0, T(0)};
+    while (true) {
+        if (visit.count == 0) {
+            const BvhWideNode<T>& node = nodes[visit.index];
+            if (stats != nullptr) [[unlikely]] {
+                stats->boxes += std::uint64_t(__builtin_popcount(node.valid));
+            }
+            simd::V4<T> tNear, tFar;
+            const int hits = BvhWideHit<T, kSimple>(r, node, T(0), best.hit ? best.tEnter : kInf, tNear, tFar);
+            if (hits != 0 && (hits & (hits - 1)) == 0) {
+                const int i = __builtin_ctz(unsigned(hits));
+                visit = {node.child[i], node.count[i], tNear[i]};
+                continue;
+            }
+            if (hits != 0) {
+                BvhPushByKey(node, hits, tNear, nodes.data(), blocks.data(), stack, top);
+            }
+        } else {
             if (stats != nullptr) [[unlikely]] {
                 stats->triangles += visit.count;
             }
@@ -192,17 +203,15 @@ void BvhClosestWide(const MeshBvh& bvh, const Ray<T>& ray, const BvhWideRay<T>& 
                     KeepClosest(c, block.id[i], best);
                 }
             }
-            continue;
         }
-        const BvhWideNode<T>& node = nodes[visit.index];
-        if (stats != nullptr) [[unlikely]] {
-            stats->boxes += std::uint64_t(__builtin_popcount(node.valid));
-        }
-        simd::V4<T> tNear, tFar;
-        const int hits = BvhWideHit<T, kSimple>(r, node, T(0), tMax, tNear, tFar);
-        if (hits != 0) {
-            BvhPushByKey(node, hits, tNear, nodes.data(), blocks.data(), stack, top);
-        }
+        // the nearest pending child not entered beyond the closest hit, even with the box test's margin
+        const T limit = best.hit ? best.tEnter * kWiden + std::numeric_limits<T>::denorm_min() : kInf;
+        do {
+            if (top == 0) {
+                return;
+            }
+            visit = stack[--top];
+        } while (visit.key > limit);
     }
 }
 
