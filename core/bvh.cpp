@@ -7,7 +7,13 @@
 #include <algorithm>
 #include <array>
 #include <atomic>
+#include <cstdlib>
+#include <new>
 #include <thread>
+
+#if defined(__linux__)
+#include <sys/mman.h>
+#endif
 
 namespace hitlab {
 
@@ -367,9 +373,9 @@ void BvhCollapse(MeshBvh& bvh, const std::vector<Vec3<T>>& vertices,
 {
     const std::vector<BvhNode<T>>& binary = bvh.template Nodes<T>();
     const BvhCollapsePlan plan = BvhPlanCollapse(binary);
-    std::vector<BvhWideNode<T>>& wide = bvh.template Wide<T>();
-    std::vector<BvhBlock<T>>& blocks = bvh.template Blocks<T>();
-    wide.assign(1, BvhWideNode<T>{});
+    // built in ordinary vectors, then copied into the hierarchy's arrays in one allocation each
+    std::vector<BvhWideNode<T>> wide(1);
+    std::vector<BvhBlock<T>> blocks;
     std::vector<std::array<std::uint32_t, 2>> stack{{0, 0}}; // binary node, its wide node
     while (!stack.empty()) {
         const auto [b, w] = stack.back();
@@ -396,6 +402,8 @@ void BvhCollapse(MeshBvh& bvh, const std::vector<Vec3<T>>& vertices,
         }
         wide[w] = node;
     }
+    bvh.template Wide<T>().assign(wide.begin(), wide.end());
+    bvh.template Blocks<T>().assign(blocks.begin(), blocks.end());
 }
 
 /// Subtrees of at least this many triangles are built on threads of their own.
@@ -455,6 +463,26 @@ std::shared_ptr<const MeshBvh> BuildBvh(const std::vector<Vec3<T>>& vertices,
     BvhCollapse(*bvh, vertices, triangles);
     return bvh;
 }
+
+void* BvhAllocate(std::size_t bytes, std::size_t alignment)
+{
+    constexpr std::size_t kHuge = std::size_t(2) << 20;
+    const bool huge = bytes >= 2 * kHuge;
+    const std::size_t align = huge ? kHuge : std::max(alignment, sizeof(void*));
+    const std::size_t rounded = (std::max<std::size_t>(bytes, 1) + align - 1) / align * align;
+    void* p = std::aligned_alloc(align, rounded);
+    if (p == nullptr) {
+        throw std::bad_alloc();
+    }
+#if defined(__linux__) && defined(MADV_HUGEPAGE)
+    if (huge) {
+        ::madvise(p, rounded, MADV_HUGEPAGE); // advice only: without it the pages are ordinary
+    }
+#endif
+    return p;
+}
+
+void BvhFree(void* p) noexcept { std::free(p); }
 
 template std::shared_ptr<const MeshBvh> BuildBvh<float>(const std::vector<Vec3<float>>&,
                                                         const std::vector<std::array<std::uint32_t, 3>>&);

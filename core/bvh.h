@@ -10,6 +10,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstddef>
 #include <cstdint>
 #include <limits>
 #include <memory>
@@ -57,18 +58,45 @@ struct alignas(16) BvhBlock {
     }
 };
 
+/// Memory for the hierarchy's large arrays (bvh.cpp): from 4 MiB on, aligned to 2 MiB and, on
+/// Linux, advised for transparent huge pages (madvise MADV_HUGEPAGE), so that a cast's scattered
+/// reads over tens of megabytes miss the TLB less; below that an ordinary aligned allocation.
+/// Throws std::bad_alloc when out of memory.
+void* BvhAllocate(std::size_t bytes, std::size_t alignment);
+void BvhFree(void* p) noexcept;
+
+template <typename T>
+struct BvhAllocator {
+    using value_type = T;
+    BvhAllocator() = default;
+    template <typename U>
+    BvhAllocator(const BvhAllocator<U>&) noexcept
+    {
+    }
+    T* allocate(std::size_t n) { return static_cast<T*>(BvhAllocate(n * sizeof(T), alignof(T))); }
+    void deallocate(T* p, std::size_t) noexcept { BvhFree(p); }
+    template <typename U>
+    bool operator==(const BvhAllocator<U>&) const noexcept
+    {
+        return true;
+    }
+};
+
+template <typename T>
+using BvhArray = std::vector<T, BvhAllocator<T>>;
+
 /// A mesh's hierarchy in one precision: nodes[0] is the root (none for a mesh without
 /// triangles); a leaf's triangles are order[index] ... order[index + count - 1]. The wide
 /// hierarchy has the same leaves (wide[0] its root).
 struct MeshBvh {
-    std::vector<BvhNode<float>> floatNodes;      ///< the float hierarchy (over MeshData::floatVertices)
-    std::vector<BvhNode<double>> doubleNodes;    ///< the double hierarchy (over MeshData::vertices)
-    std::vector<BvhWideNode<float>> floatWide;   ///< floatNodes collapsed to 4 children per node
-    std::vector<BvhWideNode<double>> doubleWide; ///< doubleNodes collapsed
-    std::vector<std::uint32_t> order;            ///< triangle indices, leaf by leaf
+    std::vector<BvhNode<float>> floatNodes;   ///< the float hierarchy (over MeshData::floatVertices)
+    std::vector<BvhNode<double>> doubleNodes; ///< the double hierarchy (over MeshData::vertices)
+    BvhArray<BvhWideNode<float>> floatWide;   ///< floatNodes collapsed to 4 children per node
+    BvhArray<BvhWideNode<double>> doubleWide; ///< doubleNodes collapsed
+    std::vector<std::uint32_t> order;         ///< triangle indices, leaf by leaf
     /// The wide hierarchy's leaves: a leaf child of a wide node is a block.
-    std::vector<BvhBlock<float>> floatBlocks;
-    std::vector<BvhBlock<double>> doubleBlocks;
+    BvhArray<BvhBlock<float>> floatBlocks;
+    BvhArray<BvhBlock<double>> doubleBlocks;
     int depth = 0; ///< the most nodes on a path from the root to a leaf
 
     template <typename T>
@@ -90,7 +118,7 @@ struct MeshBvh {
         }
     }
     template <typename T>
-    const std::vector<BvhWideNode<T>>& Wide() const
+    const BvhArray<BvhWideNode<T>>& Wide() const
     {
         if constexpr (sizeof(T) == 4) {
             return floatWide;
@@ -99,7 +127,7 @@ struct MeshBvh {
         }
     }
     template <typename T>
-    std::vector<BvhWideNode<T>>& Wide()
+    BvhArray<BvhWideNode<T>>& Wide()
     {
         if constexpr (sizeof(T) == 4) {
             return floatWide;
@@ -108,7 +136,7 @@ struct MeshBvh {
         }
     }
     template <typename T>
-    const std::vector<BvhBlock<T>>& Blocks() const
+    const BvhArray<BvhBlock<T>>& Blocks() const
     {
         if constexpr (sizeof(T) == 4) {
             return floatBlocks;
@@ -117,7 +145,7 @@ struct MeshBvh {
         }
     }
     template <typename T>
-    std::vector<BvhBlock<T>>& Blocks()
+    BvhArray<BvhBlock<T>>& Blocks()
     {
         if constexpr (sizeof(T) == 4) {
             return floatBlocks;
