@@ -169,6 +169,18 @@ extern template std::shared_ptr<const MeshBvh> BuildBvh<float>(const std::vector
 extern template std::shared_ptr<const MeshBvh> BuildBvh<double>(const std::vector<Vec3<double>>&,
                                                                 const std::vector<std::array<std::uint32_t, 3>>&);
 
+/// Collapses bvh's binary hierarchy in T (its nodes and order built) into its wide nodes and leaf
+/// blocks (bvh_collapse.cpp; BuildBvh's last step): wide nodes at the binary nodes that Ylitie,
+/// Karras and Laine's dynamic programme picks ("Efficient Incoherent Ray Traversal on GPUs Through
+/// Compressed Wide BVHs", 2017: the least summed area of wide nodes, the leaves being fixed).
+template <typename T>
+void CollapseBvh(MeshBvh& bvh, const std::vector<Vec3<T>>& vertices,
+                 const std::vector<std::array<std::uint32_t, 3>>& triangles);
+extern template void CollapseBvh<float>(MeshBvh&, const std::vector<Vec3<float>>&,
+                                        const std::vector<std::array<std::uint32_t, 3>>&);
+extern template void CollapseBvh<double>(MeshBvh&, const std::vector<Vec3<double>>&,
+                                         const std::vector<std::array<std::uint32_t, 3>>&);
+
 /// The mesh's hierarchy in a precision (double over vertices, float over floatVertices), built on
 /// first use and kept in the MeshData (thread-safe: std::call_once).
 const MeshBvh& BvhOf(const MeshData& mesh, bool doublePrecision);
