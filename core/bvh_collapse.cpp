@@ -135,9 +135,14 @@ void CollapseBvh(MeshBvh& bvh, const std::vector<Vec3<T>>& vertices,
 {
     const std::vector<BvhNode<T>>& binary = bvh.template Nodes<T>();
     const BvhCollapsePlan plan = BvhPlanCollapse(binary);
-    // built in ordinary vectors, then copied into the hierarchy's arrays in one allocation each
+    // a block per binary leaf, made in place; the wide nodes (fewer than the binary inner nodes)
+    // in an ordinary vector, copied into the hierarchy's array in one allocation at the end
+    const auto leaves =
+        std::size_t(std::count_if(binary.begin(), binary.end(), [](const BvhNode<T>& node) { return node.count > 0; }));
+    BvhArray<BvhBlock<T>>& blocks = bvh.template Blocks<T>();
+    blocks.reserve(leaves);
     std::vector<BvhWideNode<T>> wide(1);
-    std::vector<BvhBlock<T>> blocks;
+    wide.reserve(binary.size() - leaves + 1);
     std::vector<std::array<std::uint32_t, 2>> stack{{0, 0}}; // binary node, its wide node
     while (!stack.empty()) {
         const auto [b, w] = stack.back();
@@ -165,7 +170,6 @@ void CollapseBvh(MeshBvh& bvh, const std::vector<Vec3<T>>& vertices,
         wide[w] = node;
     }
     bvh.template Wide<T>().assign(wide.begin(), wide.end());
-    bvh.template Blocks<T>().assign(blocks.begin(), blocks.end());
 }
 
 template void CollapseBvh<float>(MeshBvh&, const std::vector<Vec3<float>>&,

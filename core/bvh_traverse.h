@@ -6,6 +6,7 @@
 
 #include "bvh.h"
 
+#include <cmath>
 #include <cstring>
 #include <limits>
 
@@ -34,27 +35,30 @@ struct BvhWideRay {
     bool simple = false;          ///< all three axes tested with a nonzero reciprocal (the common case: no NaN)
     bool sieve = false;           ///< BvhBlockMisses may run: |d| within its range
 
-    explicit BvhWideRay(const Ray<T>& ray)
+    [[gnu::always_inline]] explicit BvhWideRay(const Ray<T>& ray)
     {
-        const BvhRay<T> r(ray);
-        tested = simd::LaneBits<T>(r.tested) & 7;
-        parallel = simd::LaneBits<T>(r.parallel) & 7;
-        simple = tested == 7 && r.inverse.x != T(0) && r.inverse.y != T(0) && r.inverse.z != T(0);
-        const int negative = simd::LaneBits<T>(r.negative);
+        // BvhRay's axes, decided per axis without its lane masks
         T m = 0;
+        simple = true;
         for (int a = 0; a < 3; ++a) {
-            const T da = ray.direction[a] < T(0) ? -ray.direction[a] : ray.direction[a];
-            m = da > m ? da : m;
+            const T da = ray.direction[a];
+            const T reciprocal = T(1) / da;
+            const bool isParallel = da == T(0);
+            const bool isTested = !isParallel && std::isfinite(reciprocal);
+            tested |= isTested ? 1 << a : 0;
+            parallel |= isParallel ? 1 << a : 0;
+            simple = simple && isTested && reciprocal != T(0);
+            const bool negative = std::signbit(da);
+            o[a] = simd::Splat<T>(ray.origin[a]);
+            inv[a] = simd::Splat<T>(isTested ? reciprocal : T(0));
+            d[a] = simd::Splat<T>(da);
+            nearRow[a] = negative ? 3 + a : a;
+            farRow[a] = negative ? a : 3 + a;
+            const T magnitude = negative ? -da : da;
+            m = magnitude > m ? magnitude : m;
         }
         dMax = simd::Splat<T>(m);
         sieve = m >= BvhSieve<T>::kLow && m <= BvhSieve<T>::kHigh;
-        for (int a = 0; a < 3; ++a) {
-            o[a] = simd::Splat<T>(r.origin[a]);
-            inv[a] = simd::Splat<T>(r.inverse[a]);
-            d[a] = simd::Splat<T>(ray.direction[a]);
-            nearRow[a] = (negative >> a & 1) != 0 ? 3 + a : a;
-            farRow[a] = (negative >> a & 1) != 0 ? a : 3 + a;
-        }
     }
 };
 
