@@ -200,9 +200,10 @@ struct BvhVisit {
     T key;
 };
 
-/// Room for the pending children of a traversal: at most 3 per level below the root, levels below
-/// 64 (BuildBvh keeps the binary depth there, and the wide depth is at most the binary one).
-inline constexpr int kBvhStackSize = 3 * 64 + 4;
+/// Room for the pending children of a traversal: at most 3 per level (four children hit, one taken
+/// at once), and at most 72 levels: the wide depth is at most the binary one, which BuildBvh keeps
+/// at 40 SAH levels plus at most 31 median halvings of fewer than 2^32 triangles.
+inline constexpr int kBvhStackSize = 3 * 72 + 4;
 
 /// Pushes the children in `hits` of node onto stack so that the one of smallest key is on top
 /// (keys: a lane each), prefetching their nodes or first triangles.
