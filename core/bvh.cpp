@@ -310,13 +310,10 @@ std::shared_ptr<const MeshBvh> BuildBvh(const std::vector<Vec3<T>>& vertices,
         bvh->depth = std::max(bvh->depth, depths[i]);
     }
     bvh->order.resize(tris.size());
-    std::vector<std::array<Vec3<T>, 3>>& corners = bvh->template Corners<T>();
-    corners.resize(tris.size());
     for (std::size_t i = 0; i < tris.size(); ++i) {
         bvh->order[i] = tris[i].id;
-        const auto& t = triangles[tris[i].id];
-        corners[i] = {vertices[t[0]], vertices[t[1]], vertices[t[2]]};
     }
+    CollapseBvh(*bvh, vertices, triangles);
     return bvh;
 }
 

@@ -10,6 +10,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstddef>
 #include <cstdint>
 #include <limits>
 #include <memory>
@@ -31,16 +32,71 @@ inline constexpr std::uint32_t kBvhLeafSize = 4;
 /// Bins per axis of the SAH split search.
 inline constexpr int kBvhBins = 16;
 
+/// One node of the 4-wide hierarchy the casts traverse (the binary one collapsed: each node takes
+/// up to four of a binary node's descendants). Its children's boxes, one coordinate of all four per
+/// row (min x, y, z, then max x, y, z), so that one 4-lane slab test covers the four children;
+/// exact, as the binary nodes' boxes.
+template <typename T>
+struct alignas(64) BvhWideNode {
+    alignas(16) T bounds[6][4]{};
+    std::uint32_t child[4]{}; ///< inner child: its wide node; leaf: its block
+    std::uint8_t count[4]{};  ///< 0: inner child; 1 to kBvhLeafSize: a leaf of that many triangles
+    std::uint8_t valid = 0;   ///< bit i set when child i exists (at least one, at most four)
+};
+
+/// A leaf's triangles (up to kBvhLeafSize), one coordinate of all of them per row (v0.x, v0.y,
+/// v0.z, v1.x, ..., v2.z; lane i triangle i), in the hierarchy's precision, and their indices in the
+/// mesh: a 4-lane test reads them without indirection. Lanes past the leaf's count are zero.
+template <typename T>
+struct alignas(16) BvhBlock {
+    alignas(16) T v[9][4]{};
+    std::uint32_t id[4]{};
+
+    Vec3<T> Corner(int lane, int corner) const
+    {
+        return {v[3 * corner][lane], v[3 * corner + 1][lane], v[3 * corner + 2][lane]};
+    }
+};
+
+/// Memory for the hierarchy's large arrays (bvh.cpp): from 4 MiB on, aligned to 2 MiB and, on
+/// Linux, advised for transparent huge pages (madvise MADV_HUGEPAGE), so that a cast's scattered
+/// reads over tens of megabytes miss the TLB less; below that an ordinary aligned allocation.
+/// Throws std::bad_alloc when out of memory.
+void* BvhAllocate(std::size_t bytes, std::size_t alignment);
+void BvhFree(void* p) noexcept;
+
+template <typename T>
+struct BvhAllocator {
+    using value_type = T;
+    BvhAllocator() = default;
+    template <typename U>
+    BvhAllocator(const BvhAllocator<U>&) noexcept
+    {
+    }
+    T* allocate(std::size_t n) { return static_cast<T*>(BvhAllocate(n * sizeof(T), alignof(T))); }
+    void deallocate(T* p, std::size_t) noexcept { BvhFree(p); }
+    template <typename U>
+    bool operator==(const BvhAllocator<U>&) const noexcept
+    {
+        return true;
+    }
+};
+
+template <typename T>
+using BvhArray = std::vector<T, BvhAllocator<T>>;
+
 /// A mesh's hierarchy in one precision: nodes[0] is the root (none for a mesh without
-/// triangles); a leaf's triangles are order[index] ... order[index + count - 1].
+/// triangles); a leaf's triangles are order[index] ... order[index + count - 1]. The wide
+/// hierarchy has the same leaves (wide[0] its root).
 struct MeshBvh {
     std::vector<BvhNode<float>> floatNodes;   ///< the float hierarchy (over MeshData::floatVertices)
     std::vector<BvhNode<double>> doubleNodes; ///< the double hierarchy (over MeshData::vertices)
+    BvhArray<BvhWideNode<float>> floatWide;   ///< floatNodes collapsed to 4 children per node
+    BvhArray<BvhWideNode<double>> doubleWide; ///< doubleNodes collapsed
     std::vector<std::uint32_t> order;         ///< triangle indices, leaf by leaf
-    /// The corners of triangle order[i] at i (in the hierarchy's precision): a leaf reads its
-    /// triangles from one place instead of through the indices.
-    std::vector<std::array<Vec3<float>, 3>> floatCorners;
-    std::vector<std::array<Vec3<double>, 3>> doubleCorners;
+    /// The wide hierarchy's leaves: a leaf child of a wide node is a block.
+    BvhArray<BvhBlock<float>> floatBlocks;
+    BvhArray<BvhBlock<double>> doubleBlocks;
     int depth = 0; ///< the most nodes on a path from the root to a leaf
 
     template <typename T>
@@ -62,21 +118,39 @@ struct MeshBvh {
         }
     }
     template <typename T>
-    const std::vector<std::array<Vec3<T>, 3>>& Corners() const
+    const BvhArray<BvhWideNode<T>>& Wide() const
     {
         if constexpr (sizeof(T) == 4) {
-            return floatCorners;
+            return floatWide;
         } else {
-            return doubleCorners;
+            return doubleWide;
         }
     }
     template <typename T>
-    std::vector<std::array<Vec3<T>, 3>>& Corners()
+    BvhArray<BvhWideNode<T>>& Wide()
     {
         if constexpr (sizeof(T) == 4) {
-            return floatCorners;
+            return floatWide;
         } else {
-            return doubleCorners;
+            return doubleWide;
+        }
+    }
+    template <typename T>
+    const BvhArray<BvhBlock<T>>& Blocks() const
+    {
+        if constexpr (sizeof(T) == 4) {
+            return floatBlocks;
+        } else {
+            return doubleBlocks;
+        }
+    }
+    template <typename T>
+    BvhArray<BvhBlock<T>>& Blocks()
+    {
+        if constexpr (sizeof(T) == 4) {
+            return floatBlocks;
+        } else {
+            return doubleBlocks;
         }
     }
 };
@@ -94,6 +168,18 @@ extern template std::shared_ptr<const MeshBvh> BuildBvh<float>(const std::vector
                                                                const std::vector<std::array<std::uint32_t, 3>>&);
 extern template std::shared_ptr<const MeshBvh> BuildBvh<double>(const std::vector<Vec3<double>>&,
                                                                 const std::vector<std::array<std::uint32_t, 3>>&);
+
+/// Collapses bvh's binary hierarchy in T (its nodes and order built) into its wide nodes and leaf
+/// blocks (bvh_collapse.cpp; BuildBvh's last step): wide nodes at the binary nodes that Ylitie,
+/// Karras and Laine's dynamic programme picks ("Efficient Incoherent Ray Traversal on GPUs Through
+/// Compressed Wide BVHs", 2017: the least summed area of wide nodes, the leaves being fixed).
+template <typename T>
+void CollapseBvh(MeshBvh& bvh, const std::vector<Vec3<T>>& vertices,
+                 const std::vector<std::array<std::uint32_t, 3>>& triangles);
+extern template void CollapseBvh<float>(MeshBvh&, const std::vector<Vec3<float>>&,
+                                        const std::vector<std::array<std::uint32_t, 3>>&);
+extern template void CollapseBvh<double>(MeshBvh&, const std::vector<Vec3<double>>&,
+                                         const std::vector<std::array<std::uint32_t, 3>>&);
 
 /// The mesh's hierarchy in a precision (double over vertices, float over floatVertices), built on
 /// first use and kept in the MeshData (thread-safe: std::call_once).

@@ -5,6 +5,7 @@
 #pragma once
 
 #include "bvh.h"
+#include "bvh_traverse.h"
 #include "ray_triangle.h"
 #include "result.h"
 #include "shapes.h"
@@ -13,6 +14,7 @@
 #include <cmath>
 #include <cstdint>
 #include <limits>
+#include <type_traits>
 
 namespace hitlab {
 
@@ -20,8 +22,11 @@ namespace hitlab {
 // out's tEnter, tExit (> tEnter only for a ray in the triangle's plane), point, u, v, front. It
 // must report hits with tEnter <= tMax inclusive (ties decide the triangle index).
 
-/// The watertight reference as a per-triangle test (core/ray_triangle.h).
+/// The watertight reference as a per-triangle test (core/ray_triangle.h). Exact in its verdict, so
+/// the hierarchy may skip the triangles BvhBlockMisses proves missed (kExactVerdict).
 struct WatertightTest {
+    static constexpr bool kExactVerdict = true;
+
     template <typename T>
     bool operator()(const Ray<T>& ray, const Vec3<T>& v0, const Vec3<T>& v1, const Vec3<T>& v2, T tMax,
                     CastResult<T>& out) const
@@ -96,42 +101,127 @@ inline void KeepClosest(const CastResult<T>& c, std::uint32_t index, CastResult<
     }
 }
 
-/// The largest t over the triangles hit, at least `from`, through the hierarchy: boxes that
-/// end before the largest exit found so far are skipped.
+/// The lanes of a leaf's block to run the triangle test on: its count's, less those BvhBlockMisses
+/// proves missed when the test is exact in its verdict (a test that may err keeps every lane, so
+/// that its errors show mesh-wide).
 template <typename T, typename TriangleTest>
-T BvhFarthestExit(const MeshBvh& bvh, const Ray<T>& ray, TriangleTest&& test, T from, MeshCastStats* stats)
+[[gnu::always_inline]] inline int BvhLanesToTest(const BvhWideRay<T>& r, const BvhBlock<T>& block, std::uint32_t count)
 {
-    const auto& nodes = bvh.template Nodes<T>();
-    const auto& corners = bvh.template Corners<T>();
-    const BvhRay<T> r(ray);
+    const int lanes = (1 << count) - 1;
+    if constexpr (requires { std::remove_cvref_t<TriangleTest>::kExactVerdict; }) {
+        if (std::remove_cvref_t<TriangleTest>::kExactVerdict && r.sieve) [[likely]] {
+            return lanes & ~BvhBlockMisses(r, block);
+        }
+    }
+    return lanes;
+}
+
+/// The largest t over the triangles hit, at least `from`, through the wide hierarchy: children
+/// visited farthest exit first, those that end before the largest exit found so far skipped.
+template <typename T, bool kSimple, typename TriangleTest>
+T BvhFarthestWide(const MeshBvh& bvh, const Ray<T>& ray, const BvhWideRay<T>& r, TriangleTest& test, T from,
+                  MeshCastStats* stats)
+{
+    const auto& nodes = bvh.template Wide<T>();
+    const auto& blocks = bvh.template Blocks<T>();
     constexpr T kInf = std::numeric_limits<T>::infinity();
-    std::uint32_t stack[128];
+    constexpr T kWiden = T(1) + T(16) * std::numeric_limits<T>::epsilon() / T(2);
+    BvhVisit<T> stack[kBvhStackSize]; // keys: minus the exit
     int top = 0;
-    stack[top++] = 0;
+    stack[top++] = {0, 0, -kInf};
     while (top > 0) {
-        const BvhNode<T>& node = nodes[stack[--top]];
-        T tNear;
-        if (stats != nullptr) [[unlikely]] {
-            ++stats->boxes;
-            stats->triangles += node.count;
-        }
-        if (!BvhBoxHit(r, node.box, from, kInf, tNear)) {
+        const BvhVisit<T> visit = stack[--top];
+        if (-visit.key * kWiden + std::numeric_limits<T>::denorm_min() < from) {
             continue;
         }
-        if (node.count == 0) {
-            stack[top++] = node.index;
-            stack[top++] = node.index + 1;
-            continue;
-        }
-        for (std::uint32_t i = node.index; i < node.index + node.count; ++i) {
-            const auto& v = corners[i];
-            CastResult<T> c;
-            if (test(ray, v[0], v[1], v[2], kInf, c) && c.tExit > from) {
-                from = c.tExit;
+        if (visit.count > 0) {
+            if (stats != nullptr) [[unlikely]] {
+                stats->triangles += visit.count;
             }
+            const BvhBlock<T>& block = blocks[visit.index];
+            for (int lanes = BvhLanesToTest<T, TriangleTest>(r, block, visit.count); lanes != 0; lanes &= lanes - 1) {
+                const int i = __builtin_ctz(unsigned(lanes));
+                CastResult<T> c;
+                if (test(ray, block.Corner(i, 0), block.Corner(i, 1), block.Corner(i, 2), kInf, c) && c.tExit > from) {
+                    from = c.tExit;
+                }
+            }
+            continue;
+        }
+        const BvhWideNode<T>& node = nodes[visit.index];
+        if (stats != nullptr) [[unlikely]] {
+            stats->boxes += std::uint64_t(__builtin_popcount(node.valid));
+        }
+        simd::V4<T> tNear, tFar;
+        const int hits = BvhWideHit<T, kSimple>(r, node, from, kInf, tNear, tFar);
+        if (hits != 0) {
+            BvhPushByKey(node, hits, simd::Splat<T>(T(0)) - tFar, nodes.data(), blocks.data(), stack, top);
         }
     }
     return from;
+}
+
+/// BvhClosestHit's walk of the wide hierarchy (its contract), into best. A node with one child hit
+/// goes straight on to it; with more, the nearest is taken from the top of the stack.
+template <typename T, bool kSimple, typename TriangleTest>
+void BvhClosestWide(const MeshBvh& bvh, const Ray<T>& ray, const BvhWideRay<T>& r, TriangleTest& test,
+                    CastResult<T>& best, MeshCastStats* stats)
+{
+    const auto& nodes = bvh.template Wide<T>();
+    const auto& blocks = bvh.template Blocks<T>();
+    constexpr T kInf = std::numeric_limits<T>::infinity();
+    constexpr T kWiden = T(1) + T(16) * std::numeric_limits<T>::epsilon() / T(2);
+    BvhVisit<T> stack[kBvhStackSize]; // keys: the entry
+    int top = 0;
+    BvhVisit<T> visit{0, 0, T(0)};
+    while (true) {
+        if (visit.count == 0) {
+            const BvhWideNode<T>& node = nodes[visit.index];
+            if (stats != nullptr) [[unlikely]] {
+                stats->boxes += std::uint64_t(__builtin_popcount(node.valid));
+            }
+            simd::V4<T> tNear, tFar;
+            const int hits = BvhWideHit<T, kSimple>(r, node, T(0), best.hit ? best.tEnter : kInf, tNear, tFar);
+            if (hits != 0 && (hits & (hits - 1)) == 0) {
+                const int i = __builtin_ctz(unsigned(hits));
+                visit = {node.child[i], node.count[i], tNear[i]};
+                continue;
+            }
+            if (hits != 0) {
+                BvhPushByKey(node, hits, tNear, nodes.data(), blocks.data(), stack, top);
+            }
+        } else {
+            if (stats != nullptr) [[unlikely]] {
+                stats->triangles += visit.count;
+            }
+            const BvhBlock<T>& block = blocks[visit.index];
+            for (int lanes = BvhLanesToTest<T, TriangleTest>(r, block, visit.count); lanes != 0; lanes &= lanes - 1) {
+                const int i = __builtin_ctz(unsigned(lanes));
+                CastResult<T> c;
+                if (test(ray, block.Corner(i, 0), block.Corner(i, 1), block.Corner(i, 2), best.hit ? best.tEnter : kInf,
+                         c)) {
+                    KeepClosest(c, block.id[i], best);
+                }
+            }
+        }
+        // the nearest pending child not entered beyond the closest hit, even with the box test's margin
+        const T limit = best.hit ? best.tEnter * kWiden + std::numeric_limits<T>::denorm_min() : kInf;
+        do {
+            if (top == 0) {
+                return;
+            }
+            visit = stack[--top];
+        } while (visit.key > limit);
+    }
+}
+
+/// The farthest exit through the wide hierarchy (BvhFarthestWide for the ray's kind of axes).
+template <typename T, typename TriangleTest>
+T BvhFarthestExit(const MeshBvh& bvh, const Ray<T>& ray, TriangleTest&& test, T from, MeshCastStats* stats)
+{
+    const BvhWideRay<T> r(ray);
+    return r.simple ? BvhFarthestWide<T, true>(bvh, ray, r, test, from, stats)
+                    : BvhFarthestWide<T, false>(bvh, ray, r, test, from, stats);
 }
 
 } // namespace detail
@@ -145,59 +235,14 @@ template <typename T, typename TriangleTest>
 CastResult<T> BvhClosestHit(const MeshBvh& bvh, const Ray<T>& ray, TriangleTest&& test, MeshCastStats* stats = nullptr)
 {
     CastResult<T> best;
-    const auto& nodes = bvh.template Nodes<T>();
-    if (nodes.empty() || detail::RayHasNaN(ray)) {
+    if (bvh.template Wide<T>().empty() || detail::RayHasNaN(ray)) {
         return best;
     }
-    const auto& corners = bvh.template Corners<T>();
-    const BvhRay<T> r(ray);
-    constexpr T kInf = std::numeric_limits<T>::infinity();
-    constexpr T kWiden = T(1) + T(16) * std::numeric_limits<T>::epsilon() / T(2);
-    struct Entry {
-        std::uint32_t node;
-        T tNear;
-    };
-    Entry stack[128];
-    int top = 0;
-    T tNear;
-    if (BvhBoxHit(r, nodes[0].box, T(0), kInf, tNear)) {
-        stack[top++] = {0, tNear};
-    }
-    while (top > 0) {
-        const Entry entry = stack[--top];
-        const T tMax = best.hit ? best.tEnter : kInf;
-        if (best.hit && entry.tNear > tMax * kWiden + std::numeric_limits<T>::denorm_min()) {
-            continue;
-        }
-        const BvhNode<T>& node = nodes[entry.node];
-        if (stats != nullptr) [[unlikely]] {
-            stats->boxes += node.count == 0 ? 2 : 0;
-            stats->triangles += node.count;
-        }
-        if (node.count > 0) {
-            for (std::uint32_t i = node.index; i < node.index + node.count; ++i) {
-                const auto& v = corners[i];
-                CastResult<T> c;
-                if (test(ray, v[0], v[1], v[2], best.hit ? best.tEnter : kInf, c)) {
-                    const std::uint32_t index = bvh.order[i];
-                    detail::KeepClosest(c, index, best);
-                }
-            }
-            continue;
-        }
-        // both children, the nearer pushed last so that it is visited first
-        T tLeft, tRight;
-        const bool left = BvhBoxHit(r, nodes[node.index].box, T(0), tMax, tLeft);
-        const bool right = BvhBoxHit(r, nodes[node.index + 1].box, T(0), tMax, tRight);
-        if (left && right && tLeft <= tRight) {
-            stack[top++] = {node.index + 1, tRight};
-            stack[top++] = {node.index, tLeft};
-        } else if (left && right) {
-            stack[top++] = {node.index, tLeft};
-            stack[top++] = {node.index + 1, tRight};
-        } else if (left || right) {
-            stack[top++] = left ? Entry{node.index, tLeft} : Entry{node.index + 1, tRight};
-        }
+    const BvhWideRay<T> r(ray);
+    if (r.simple) [[likely]] {
+        detail::BvhClosestWide<T, true>(bvh, ray, r, test, best, stats);
+    } else {
+        detail::BvhClosestWide<T, false>(bvh, ray, r, test, best, stats);
     }
     return best;
 }
