@@ -362,7 +362,7 @@ std::vector<fs::path> LessonsFor(const std::string& engine)
 
 TEST(EnginePlugins, EveryLessonOfItsFamiliesRunsWithoutAFailedQuery)
 {
-    for (const std::string& engine : std::vector<std::string>{"bullet", "fcl", "ode", "box2d"}) {
+    for (const std::string& engine : std::vector<std::string>{"bullet", "fcl", "ode", "box2d", "ccd"}) {
         if (!Built(engine)) {
             continue;
         }
