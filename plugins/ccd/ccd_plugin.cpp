@@ -236,10 +236,14 @@ const char* const kMprSummary =
     "difference, refined to the surface of the Minkowski difference; its depth and direction.";
 const char* const kEpaFlaw =
     "touching solids are reported either way, a touching hit with a NaN normal; on balls EPA stops on a polytope "
-    "inside the ball, so depth is short and the normal off by up to degrees";
+    "inside the ball, so depth is short and the normal off by degrees (5.6 for unit balls 1.5 apart); its "
+    "tolerances are absolute: boxes of extents about 1e-4 apart by about their size can be reported overlapping, "
+    "and with coordinates about 1e9 EPA can loop past the host's timeout (max_iterations caps only GJK)";
 const char* const kMprFlaw =
     "touching solids are reported either way (a hit with a zero normal); its depth is measured along the direction "
-    "the centres give, so it can exceed the least depth and its normal differ";
+    "the centres give, so it can exceed the least depth and its normal differ; its tolerances are absolute: tiny "
+    "boxes apart can be reported overlapping, and with coordinates about 1e9 the portal refinement (not capped by "
+    "max_iterations) can loop past the host's timeout";
 
 #define HITLAB_CCD_ALGORITHM(family, Pair)                                                                             \
     {"ccd_gjk_epa",      family,   kEpaTitle,         kEpaSummary,       kSource, 0,      kEpaConventions, kEpaCount,  \
