@@ -223,7 +223,8 @@ void GjkEpa(const btConvexShape& a, const btTransform& ta, const btConvexShape& 
 /// btGjkPairDetector with btVoronoiSimplexSolver and btGjkEpaPenetrationDepthSolver: the pair test of
 /// Bullet's btConvexConvexAlgorithm. Its distance is signed (negative: penetration); a hit is a
 /// result with distance <= 0, depth = -distance; its normal on b points towards a, so b moves out
-/// of a along its negation.
+/// of a along its negation. Apart, the distance and its point on b (m_pointInWorld), and a's point
+/// that far along the normal.
 void GjkPair(const btConvexShape& a, const btTransform& ta, const btConvexShape& b, const btTransform& tb,
              hitlab_result_d& r)
 {
@@ -235,7 +236,14 @@ void GjkPair(const btConvexShape& a, const btTransform& ta, const btConvexShape&
     input.m_transformB = tb;
     btPointCollector output;
     detector.getClosestPoints(input, output, nullptr);
-    if (!output.m_hasResult || output.m_distance > 0) {
+    if (!output.m_hasResult) {
+        return;
+    }
+    if (output.m_distance > 0) {
+        r.has_distance = 1;
+        r.distance = output.m_distance;
+        Store(output.m_pointInWorld, r.closest_b);
+        Store(output.m_pointInWorld + output.m_normalOnBInWorld * output.m_distance, r.closest_a);
         return;
     }
     r.hit = 1;
@@ -420,7 +428,8 @@ const hitlab_convention kGjkPairConventions[] = {
     {"normal", "-m_normalOnBInWorld: the way b moves out of a"},
     {"touching_cases", "either: boxes touching face to face (aligned or offset) hit with depth about 4e-17, and balls "
                        "touching hit; boxes touching at edges and corners (rounded by the margin) miss"},
-    {"hit", "a signed distance <= 0"},
+    {"hit", "a signed distance <= 0; above 0 it is the distance, with closest_b its m_pointInWorld and closest_a "
+            "that point moved by the distance along m_normalOnBInWorld (the margins' rounding included)"},
     {"tolerances", "btGjkPairDetector's in double: squared relative error 1e-12, gGjkEpaPenetrationTolerance 1e-12; "
                    "then btGjkEpa2's EPA (255 iterations, accuracy 1e-12)"},
     {"precision", "double (BT_USE_DOUBLE_PRECISION)"},
@@ -488,24 +497,25 @@ const hitlab_algorithm kAlgorithms[] = {
      "hit depth normal", kGjkFlaw, BatchF<Convex<GjkEpa>::AabbAabb>, BatchD<Convex<GjkEpa>::AabbAabb>, nullptr,
      nullptr},
     {"bullet_gjk_pair", "aabb_aabb", kGjkPairTitle, kGjkPairSummary, kBullet, 0, kGjkPairConventions, kGjkPairCount,
-     "hit depth normal", kGjkFlaw, BatchF<Convex<GjkPair>::AabbAabb>, BatchD<Convex<GjkPair>::AabbAabb>, nullptr,
-     nullptr},
+     "hit depth normal distance closest_a closest_b", kGjkFlaw, BatchF<Convex<GjkPair>::AabbAabb>,
+     BatchD<Convex<GjkPair>::AabbAabb>, nullptr, nullptr},
     {"bullet_gjk_epa", "obb_obb", kGjkEpaTitle, kGjkEpaSummary, kBullet, 0, kGjkEpaConventions, kGjkEpaCount,
      "hit depth normal", kGjkFlaw, BatchF<Convex<GjkEpa>::ObbObb>, BatchD<Convex<GjkEpa>::ObbObb>, nullptr, nullptr},
     {"bullet_gjk_pair", "obb_obb", kGjkPairTitle, kGjkPairSummary, kBullet, 0, kGjkPairConventions, kGjkPairCount,
-     "hit depth normal", kGjkFlaw, BatchF<Convex<GjkPair>::ObbObb>, BatchD<Convex<GjkPair>::ObbObb>, nullptr, nullptr},
+     "hit depth normal distance closest_a closest_b", kGjkFlaw, BatchF<Convex<GjkPair>::ObbObb>,
+     BatchD<Convex<GjkPair>::ObbObb>, nullptr, nullptr},
     {"bullet_gjk_epa", "sphere_aabb", kGjkEpaTitle, kGjkEpaSummary, kBullet, 0, kGjkEpaConventions, kGjkEpaCount,
      "hit depth normal", kGjkFlaw, BatchF<Convex<GjkEpa>::SphereAabb>, BatchD<Convex<GjkEpa>::SphereAabb>, nullptr,
      nullptr},
     {"bullet_gjk_pair", "sphere_aabb", kGjkPairTitle, kGjkPairSummary, kBullet, 0, kGjkPairConventions, kGjkPairCount,
-     "hit depth normal", kGjkFlaw, BatchF<Convex<GjkPair>::SphereAabb>, BatchD<Convex<GjkPair>::SphereAabb>, nullptr,
-     nullptr},
+     "hit depth normal distance closest_a closest_b", kGjkFlaw, BatchF<Convex<GjkPair>::SphereAabb>,
+     BatchD<Convex<GjkPair>::SphereAabb>, nullptr, nullptr},
     {"bullet_gjk_epa", "sphere_sphere", kGjkEpaTitle, kGjkEpaSummary, kBullet, 0, kGjkEpaConventions, kGjkEpaCount,
      "hit depth normal", kGjkFlaw, BatchF<Convex<GjkEpa>::SphereSphere>, BatchD<Convex<GjkEpa>::SphereSphere>, nullptr,
      nullptr},
     {"bullet_gjk_pair", "sphere_sphere", kGjkPairTitle, kGjkPairSummary, kBullet, 0, kGjkPairConventions, kGjkPairCount,
-     "hit depth normal", kGjkFlaw, BatchF<Convex<GjkPair>::SphereSphere>, BatchD<Convex<GjkPair>::SphereSphere>,
-     nullptr, nullptr},
+     "hit depth normal distance closest_a closest_b", kGjkFlaw, BatchF<Convex<GjkPair>::SphereSphere>,
+     BatchD<Convex<GjkPair>::SphereSphere>, nullptr, nullptr},
     {"bullet_triangle_raycast", "ray_triangle", "Bullet btTriangleRaycastCallback",
      "btTriangleRaycastCallback::processTriangle, the per-triangle ray test of Bullet's triangle meshes, over "
      "origin .. origin + 1000 direction; plane crossing then three edge tests with a small tolerance.",

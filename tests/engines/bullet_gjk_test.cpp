@@ -4,6 +4,7 @@
 // on a hand-worked case.
 #include "app/sources/plugin/plugin_program.h"
 
+#include <glm/geometric.hpp>
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -133,6 +134,35 @@ TEST_F(BulletGjk, TouchingBoxesAsDeclared)
     // offset faces: EPA misses, the pair detector hits
     EXPECT_FALSE(Run("bullet_gjk_epa", Family::AabbAabb, kUnit, offsetFaces).hit);
     EXPECT_TRUE(Run("bullet_gjk_pair", Family::AabbAabb, kUnit, offsetFaces).hit);
+}
+
+TEST_F(BulletGjk, ThePairDetectorGivesTheDistanceAndClosestPointsOfSeparatedSolids)
+{
+    // unit boxes 0.5 apart on x: distance 0.5 between the faces x = 1 and x = 1.5 (faces are not
+    // rounded by the margin); GJK's points lie on those faces
+    const Result boxes = Run("bullet_gjk_pair", Family::AabbAabb, kUnit, Aabb<double>{{1.5, 0, 0}, {2.5, 1, 1}});
+    ASSERT_FALSE(boxes.hit);
+    ASSERT_TRUE(boxes.hasDistance);
+    EXPECT_NEAR(boxes.distance, 0.5, 1e-12);
+    EXPECT_NEAR(boxes.closestA.x, 1, 1e-12);
+    EXPECT_NEAR(boxes.closestB.x, 1.5, 1e-12);
+    EXPECT_NEAR(boxes.closestA.y, boxes.closestB.y, 1e-12);
+    // unit balls at the origin and at (3, 4, 0): 5 - 2 = 3 apart, the closest points on the centres'
+    // line, (0.6, 0.8, 0) and (2.4, 3.2, 0)
+    const Result balls =
+        Run("bullet_gjk_pair", Family::SphereSphere, Sphere<double>{{0, 0, 0}, 1}, Sphere<double>{{3, 4, 0}, 1});
+    ASSERT_FALSE(balls.hit);
+    ASSERT_TRUE(balls.hasDistance);
+    EXPECT_NEAR(balls.distance, 3, 1e-12);
+    EXPECT_NEAR(glm::length(balls.closestA - glm::dvec3(0.6, 0.8, 0)), 0, 1e-12);
+    EXPECT_NEAR(glm::length(balls.closestB - glm::dvec3(2.4, 3.2, 0)), 0, 1e-12);
+    // in float the same, rounded
+    const Result floats = Run("bullet_gjk_pair", Family::SphereSphere, Sphere<double>{{0, 0, 0}, 1},
+                              Sphere<double>{{3, 4, 0}, 1}, Precision::Float);
+    ASSERT_TRUE(floats.hasDistance);
+    EXPECT_EQ(floats.distance, 3);
+    // a hit has no distance
+    EXPECT_FALSE(Run("bullet_gjk_pair", Family::AabbAabb, kUnit, Aabb<double>{{0.75, 0, 0}, {1.75, 1, 1}}).hasDistance);
 }
 
 } // namespace HITLAB_UNITY_ID
