@@ -7,6 +7,7 @@
 
 #include <cmath>
 #include <cstddef>
+#include <vector>
 
 namespace hitlab_engine {
 
@@ -14,7 +15,8 @@ namespace hitlab_engine {
 using AnswerD = void (*)(const hitlab_query_d& query, hitlab_result_d& result);
 
 /// Widens a float query to double: every float is a double, so the engine sees exactly what
-/// HitLab's float algorithms see. Every shape but a mesh (a reference, hitlab_mesh, not numbers).
+/// HitLab's float algorithms see. Every shape but a mesh (a reference, hitlab_mesh, not numbers) and
+/// a convex shape (a pointer to its points: WideConvex).
 inline hitlab_query_d Widen(const hitlab_query_f& q)
 {
     hitlab_query_d d{};
@@ -49,6 +51,12 @@ inline void Narrow(const hitlab_result_d& d, hitlab_result_f& f)
     f.v = float(d.v);
     f.front = d.front;
     f.triangle = d.triangle;
+    f.has_distance = d.has_distance;
+    f.distance = float(d.distance);
+    for (int i = 0; i < 3; ++i) {
+        f.closest_a[i] = float(d.closest_a[i]);
+        f.closest_b[i] = float(d.closest_b[i]);
+    }
 }
 
 /// The batch functions of an algorithm computed in double: run_d answers each query; run_f widens
@@ -66,6 +74,36 @@ void BatchF(const hitlab_query_f* queries, hitlab_result_f* results, std::size_t
     for (std::size_t i = 0; i < count; ++i) {
         hitlab_result_d r{};
         Answer(Widen(queries[i]), r);
+        Narrow(r, results[i]);
+    }
+}
+
+/// A float convex_convex query widened to double: its points copied into doubles this object keeps,
+/// which query's convex shapes point to.
+struct WideConvex {
+    std::vector<double> a, b;
+    hitlab_query_d query{};
+
+    explicit WideConvex(const hitlab_query_f& q)
+        : a(q.a.convex.points, q.a.convex.points + 3 * std::size_t(q.a.convex.count)),
+          b(q.b.convex.points, q.b.convex.points + 3 * std::size_t(q.b.convex.count))
+    {
+        query.a.convex = {a.data(), q.a.convex.count};
+        query.b.convex = {b.data(), q.b.convex.count};
+    }
+    WideConvex(const WideConvex&) = delete;
+    WideConvex& operator=(const WideConvex&) = delete;
+};
+
+/// BatchF for convex_convex: each query's points widened (WideConvex), answered in double, the
+/// result rounded to float.
+template <AnswerD Answer>
+void BatchConvexF(const hitlab_query_f* queries, hitlab_result_f* results, std::size_t count)
+{
+    for (std::size_t i = 0; i < count; ++i) {
+        const WideConvex wide(queries[i]);
+        hitlab_result_d r{};
+        Answer(wide.query, r);
         Narrow(r, results[i]);
     }
 }

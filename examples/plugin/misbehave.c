@@ -11,7 +11,9 @@
  * push-out min(a.max - b.min, b.max - a.min) (a = [0, 4], b = [1, 2]: 1, not 2). Only a hunt
  * that compares values finds it (the tests of `hitlab hunt --verdict-only`).
  * Built with -DHITLAB_EXAMPLE_WRONG_ABI it declares ABI version 99, with -DHITLAB_EXAMPLE_ABI_V1 the
- * older version 1; the host refuses both. */
+ * older version 1; the host refuses both. With -DHITLAB_EXAMPLE_ABI_V2 it is a version 2 plugin, which
+ * HitLab still loads: its results have version 2's layout (the fields before version 3's has_distance,
+ * as version 2's header declared them), and it indexes them at that stride. */
 #include "hitlab/plugin.h"
 
 #include <stdlib.h>
@@ -36,16 +38,40 @@ static void answer(double x, int32_t* hit, int32_t* error)
     }
 }
 
-static void run_f(const hitlab_query_f* q, hitlab_result_f* r, size_t n)
+#if defined(HITLAB_EXAMPLE_ABI_V2)
+typedef struct result_d {
+    int32_t hit, has_normal, has_separating_axis, error;
+    double t_enter, t_exit, depth;
+    double point[3], normal[3], contact[3], separating_axis[3];
+    double u, v;
+    int32_t front;
+    uint32_t triangle;
+} result_d;
+typedef struct result_f {
+    int32_t hit, has_normal, has_separating_axis, error;
+    float t_enter, t_exit, depth;
+    float point[3], normal[3], contact[3], separating_axis[3];
+    float u, v;
+    int32_t front;
+    uint32_t triangle;
+} result_f;
+#else
+typedef hitlab_result_d result_d;
+typedef hitlab_result_f result_f;
+#endif
+
+static void run_f(const hitlab_query_f* q, hitlab_result_f* out, size_t n)
 {
+    result_f* r = (result_f*)(void*)out;
     size_t i;
     for (i = 0; i < n; ++i) {
         answer(q[i].a.ray.origin[0], &r[i].hit, &r[i].error);
     }
 }
 
-static void run_d(const hitlab_query_d* q, hitlab_result_d* r, size_t n)
+static void run_d(const hitlab_query_d* q, hitlab_result_d* out, size_t n)
 {
+    result_d* r = (result_d*)(void*)out;
     size_t i;
     for (i = 0; i < n; ++i) {
         answer(q[i].a.ray.origin[0], &r[i].hit, &r[i].error);
@@ -70,8 +96,9 @@ static void run_d(const hitlab_query_d* q, hitlab_result_d* r, size_t n)
         }                                                                                                              \
     } while (0)
 
-static void overlap_f(const hitlab_query_f* q, hitlab_result_f* r, size_t n)
+static void overlap_f(const hitlab_query_f* q, hitlab_result_f* out, size_t n)
 {
+    result_f* r = (result_f*)(void*)out;
     size_t i;
     for (i = 0; i < n; ++i) {
         float depth;
@@ -81,8 +108,9 @@ static void overlap_f(const hitlab_query_f* q, hitlab_result_f* r, size_t n)
     }
 }
 
-static void overlap_d(const hitlab_query_d* q, hitlab_result_d* r, size_t n)
+static void overlap_d(const hitlab_query_d* q, hitlab_result_d* out, size_t n)
 {
+    result_d* r = (result_d*)(void*)out;
     size_t i;
     for (i = 0; i < n; ++i) {
         double depth;
@@ -110,6 +138,8 @@ static const hitlab_algorithm algorithms[] = {
 static const hitlab_plugin table = {99, "wrong ABI (test)", algorithms, 2, NULL, NULL, NULL};
 #elif defined(HITLAB_EXAMPLE_ABI_V1)
 static const hitlab_plugin table = {1, "ABI version 1 (test)", algorithms, 2, NULL, NULL, NULL};
+#elif defined(HITLAB_EXAMPLE_ABI_V2)
+static const hitlab_plugin table = {2, "ABI version 2 (test)", algorithms, 2, NULL, NULL, NULL};
 #else
 static const hitlab_plugin table = {HITLAB_PLUGIN_ABI_VERSION, "misbehaving (test)", algorithms, 2, NULL, NULL, NULL};
 #endif

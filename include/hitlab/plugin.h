@@ -1,10 +1,13 @@
-/* HitLab plugin ABI, version 2: the one header a plugin includes (C99 or C++, nothing else of
+/* HitLab plugin ABI, version 3: the one header a plugin includes (C99 or C++, nothing else of
  * HitLab). A plugin is a shared library that exports hitlab_plugin_v1() (the entry's name in every
  * ABI version; the table says which version it was built against), which returns a table of
  * its algorithms: the metadata of the query protocol (`hitlab algorithms --json`) and, per
  * algorithm, batch functions in float and/or double over the plain structs below, plus optional
  * traced single-query functions; meshes reach it once each, through prepare_mesh. Version 2 added
- * triangles and meshes (the union's triangle and mesh, the results' u, v, front and triangle). HitLab loads it in its
+ * triangles and meshes (the union's triangle and mesh, the results' u, v, front and triangle).
+ * Version 3 added convex shapes (the union's convex, family convex_convex) and distances (the
+ * results' has_distance, distance, closest_a and closest_b, appended after version 2's fields);
+ * HitLab still loads version 2 plugins. HitLab loads it in its
  * own host process (hitlab-plugin-host), so a plugin that crashes or hangs costs only the query it failed on.
  * docs/plugins.md describes the contract, the host and the failure handling. */
 #ifndef HITLAB_PLUGIN_H
@@ -18,7 +21,10 @@ extern "C" {
 #endif
 
 /** The ABI version this header describes; hitlab_plugin.abi_version must equal it. */
-#define HITLAB_PLUGIN_ABI_VERSION 2u
+#define HITLAB_PLUGIN_ABI_VERSION 3u
+/** The oldest ABI version HitLab still loads (a version 2 table has the same layout; only its
+ * results are shorter: HitLab copies them). */
+#define HITLAB_PLUGIN_ABI_OLDEST 2u
 
 /* ---- shapes, in double (_d) and float (_f): the protocol's shapes (docs/protocol.md) ---- */
 
@@ -82,12 +88,25 @@ typedef struct hitlab_mesh {
     uint32_t vertex_count, triangle_count;
 } hitlab_mesh;
 
+/** The closed convex hull of count points (x, y, z each; count >= 1): a point, segment, polygon or
+ * polyhedron; the points need not be the hull's vertices. points is valid only during the call
+ * (HitLab's copy, in the host's shared memory): keep a copy to use it later. */
+typedef struct hitlab_convex_d {
+    const double* points;
+    uint32_t count;
+} hitlab_convex_d;
+typedef struct hitlab_convex_f {
+    const float* points;
+    uint32_t count;
+} hitlab_convex_f;
+
 /** Any shape; the family says which member a query's a and b are (ray_aabb: a.ray, b.aabb;
  * segment_aabb: a.segment, b.aabb; ray_plane: a.ray, b.plane; ray_sphere: a.ray, b.sphere;
  * ray_obb: a.ray, b.obb; aabb_aabb: a.aabb, b.aabb; sphere_aabb: a.sphere, b.aabb;
  * sphere_sphere: a.sphere, b.sphere; obb_obb: a.obb, b.obb; ray_triangle: a.ray, b.triangle;
  * segment_triangle: a.segment, b.triangle; ray_mesh: a.ray, b.mesh; aabb_triangle: a.aabb,
- * b.triangle; sphere_triangle: a.sphere, b.triangle; triangle_triangle: a.triangle, b.triangle). */
+ * b.triangle; sphere_triangle: a.sphere, b.triangle; triangle_triangle: a.triangle, b.triangle;
+ * convex_convex: a.convex, b.convex). */
 typedef union hitlab_shape_d {
     hitlab_ray_d ray;
     hitlab_segment_d segment;
@@ -97,6 +116,7 @@ typedef union hitlab_shape_d {
     hitlab_obb_d obb;
     hitlab_triangle_d triangle;
     hitlab_mesh mesh;
+    hitlab_convex_d convex;
 } hitlab_shape_d;
 
 typedef union hitlab_shape_f {
@@ -108,6 +128,7 @@ typedef union hitlab_shape_f {
     hitlab_obb_f obb;
     hitlab_triangle_f triangle;
     hitlab_mesh mesh;
+    hitlab_convex_f convex;
 } hitlab_shape_f;
 
 /** One query: the family's two shapes. In float the numbers are HitLab's double inputs rounded
@@ -130,6 +151,9 @@ typedef struct hitlab_query_f {
  * triangle hit), front (HITLAB_FRONT, HITLAB_BACK, or 0: none, e.g. a ray in the triangle's plane)
  * and, for ray_mesh, triangle (the index of the triangle hit at t_enter); `returns` names those
  * it fills ("u v front triangle").
+ * Overlaps may also give the distance between separated solids (> 0; 0 when they touch) with
+ * has_distance = 1, and closest_a, closest_b: a point of each realising it; `returns` names those
+ * it fills ("distance closest_a closest_b"). A hit leaves has_distance 0 (no distance).
  * error: 0, or a nonzero code of the plugin's own: that query is answered "error" (the
  * protocol's error line) with the code in the message. */
 typedef struct hitlab_result_d {
@@ -139,6 +163,10 @@ typedef struct hitlab_result_d {
     double u, v;
     int32_t front;
     uint32_t triangle;
+    /* version 3 */
+    int32_t has_distance;
+    double distance;
+    double closest_a[3], closest_b[3];
 } hitlab_result_d;
 
 typedef struct hitlab_result_f {
@@ -148,6 +176,10 @@ typedef struct hitlab_result_f {
     float u, v;
     int32_t front;
     uint32_t triangle;
+    /* version 3 */
+    int32_t has_distance;
+    float distance;
+    float closest_a[3], closest_b[3];
 } hitlab_result_f;
 
 /** hitlab_result's front: the ray arrives on the side the winding normal faces, or the other.
@@ -247,7 +279,7 @@ typedef struct hitlab_convention {
 /** One algorithm: the protocol's metadata and its functions. Strings are UTF-8, static. */
 typedef struct hitlab_algorithm {
     const char* name;    /**< unique within its family, not a built-in algorithm's name */
-    const char* family;  /**< "ray_aabb", "segment_aabb", ..., "ray_triangle", "ray_mesh" */
+    const char* family;  /**< "ray_aabb", "segment_aabb", ..., "ray_triangle", "ray_mesh", "convex_convex" */
     const char* title;   /**< a few words */
     const char* summary; /**< one or two sentences */
     const char* source;  /**< the paper, book or code it follows */
@@ -255,8 +287,8 @@ typedef struct hitlab_algorithm {
     const hitlab_convention* conventions;
     uint32_t convention_count;
     /** The result fields it fills, separated by spaces: "hit t_enter t_exit point normal" (casts),
-     * "hit depth normal contact separating_axis" (overlaps), and "u v front triangle" (casts on
-     * triangles and meshes); hit is required. */
+     * "hit depth normal contact separating_axis" (overlaps), "u v front triangle" (casts on
+     * triangles and meshes) and "distance closest_a closest_b" (overlaps); hit is required. */
     const char* returns;
     const char* flaw;        /**< its known flaw in one sentence, or NULL */
     hitlab_batch_f run_f;    /**< NULL when it has no float version */

@@ -4,7 +4,12 @@
 // function on one pair and declares what Bullet's answer means.
 #include "../engine_plugin.h"
 
+#include <BulletCollision/NarrowPhaseCollision/btGjkEpa2.h>
+#include <BulletCollision/NarrowPhaseCollision/btGjkEpaPenetrationDepthSolver.h>
+#include <BulletCollision/NarrowPhaseCollision/btGjkPairDetector.h>
+#include <BulletCollision/NarrowPhaseCollision/btPointCollector.h>
 #include <BulletCollision/NarrowPhaseCollision/btRaycastCallback.h>
+#include <BulletCollision/NarrowPhaseCollision/btVoronoiSimplexSolver.h>
 #include <btBulletCollisionCommon.h>
 
 #include <algorithm>
@@ -197,6 +202,93 @@ void SphereBox(const hitlab_query_d& q, hitlab_result_d& r)
     PairTest(sphere, t, b.shape, b.transform, r);
 }
 
+/// btGjkEpaSolver2::Penetration (Presson's GJK + EPA, btGjkEpa2.cpp) on a and b with their collision
+/// margins (usemargins, its default), guessed as Bullet's btGjkEpaPenetrationDepthSolver guesses: the
+/// centres' difference. A hit is its `true` (GJK found the origin inside, EPA did not fail);
+/// depth = -distance. Its normal lies in a's frame (the Minkowski difference is built there) and
+/// points the way a moves out of b: turned to the world and negated it is the way b moves out of a.
+void GjkEpa(const btConvexShape& a, const btTransform& ta, const btConvexShape& b, const btTransform& tb,
+            hitlab_result_d& r)
+{
+    btGjkEpaSolver2::sResults results;
+    if (!btGjkEpaSolver2::Penetration(&a, ta, &b, tb, tb.getOrigin() - ta.getOrigin(), results)) {
+        return;
+    }
+    r.hit = 1;
+    r.depth = -results.distance;
+    Store(ta.getBasis() * -results.normal, r.normal);
+    r.has_normal = 1;
+}
+
+/// btGjkPairDetector with btVoronoiSimplexSolver and btGjkEpaPenetrationDepthSolver: the pair test of
+/// Bullet's btConvexConvexAlgorithm. Its distance is signed (negative: penetration); a hit is a
+/// result with distance <= 0, depth = -distance; its normal on b points towards a, so b moves out
+/// of a along its negation. Apart, the distance and its point on b (m_pointInWorld), and a's point
+/// that far along the normal.
+void GjkPair(const btConvexShape& a, const btTransform& ta, const btConvexShape& b, const btTransform& tb,
+             hitlab_result_d& r)
+{
+    btVoronoiSimplexSolver simplex;
+    btGjkEpaPenetrationDepthSolver epa;
+    btGjkPairDetector detector(&a, &b, &simplex, &epa);
+    btGjkPairDetector::ClosestPointInput input;
+    input.m_transformA = ta;
+    input.m_transformB = tb;
+    btPointCollector output;
+    detector.getClosestPoints(input, output, nullptr);
+    if (!output.m_hasResult) {
+        return;
+    }
+    if (output.m_distance > 0) {
+        r.has_distance = 1;
+        r.distance = output.m_distance;
+        Store(output.m_pointInWorld, r.closest_b);
+        Store(output.m_pointInWorld + output.m_normalOnBInWorld * output.m_distance, r.closest_a);
+        return;
+    }
+    r.hit = 1;
+    r.depth = -output.m_distance;
+    Store(-output.m_normalOnBInWorld, r.normal);
+    r.has_normal = 1;
+}
+
+using ConvexCall = void (*)(const btConvexShape&, const btTransform&, const btConvexShape&, const btTransform&,
+                            hitlab_result_d&);
+
+btTransform At(const double center[3])
+{
+    btTransform t;
+    t.setIdentity();
+    t.setOrigin(Vec(center));
+    return t;
+}
+
+/// The box, ball and oriented-box pairs handed to a GJK call, each shape with Bullet's default margin.
+template <ConvexCall Call>
+struct Convex {
+    static void AabbAabb(const hitlab_query_d& q, hitlab_result_d& r)
+    {
+        const Box a = FromAabb(q.a.aabb), b = FromAabb(q.b.aabb);
+        Call(a.shape, a.transform, b.shape, b.transform, r);
+    }
+    static void ObbObb(const hitlab_query_d& q, hitlab_result_d& r)
+    {
+        const Box a = FromObb(q.a.obb), b = FromObb(q.b.obb);
+        Call(a.shape, a.transform, b.shape, b.transform, r);
+    }
+    static void SphereAabb(const hitlab_query_d& q, hitlab_result_d& r)
+    {
+        const btSphereShape a(q.a.sphere.radius);
+        const Box b = FromAabb(q.b.aabb);
+        Call(a, At(q.a.sphere.center), b.shape, b.transform, r);
+    }
+    static void SphereSphere(const hitlab_query_d& q, hitlab_result_d& r)
+    {
+        const btSphereShape a(q.a.sphere.radius), b(q.b.sphere.radius);
+        Call(a, At(q.a.sphere.center), b, At(q.b.sphere.center), r);
+    }
+};
+
 /// btTriangleRaycastCallback::processTriangle, Bullet's ray/triangle test (the one its triangle
 /// meshes run per triangle), keeping its closest report.
 struct TriangleHit : btTriangleRaycastCallback {
@@ -315,6 +407,37 @@ const hitlab_convention kSegmentTriangleConventions[] = {
     {"flaw_when", "near boundary 0.0001; in plane; t at most 0"},
 };
 
+// Measured (tests/engines/bullet_gjk_test.cpp): the margins, the touching cases and the normals.
+const hitlab_convention kGjkEpaConventions[] = {
+    {"touching", "separate"},
+    {"margin", "Bullet's default collision margin: a box's edges and corners rounded by min(0.04, 0.1 x its "
+               "smallest half extent), faces where they are; a ball exact"},
+    {"normal", "-sResults::normal turned from a's frame to the world: the way b moves out of a"},
+    {"touching_cases", "either: boxes touching face to face with aligned faces hit (depth 0); along offset faces, at "
+                       "edges and corners (rounded by the margin), and a ball touching a box miss"},
+    {"separate", "miss, nothing else (Penetration returns false)"},
+    {"tolerances", "GJK: 128 iterations, accuracy 1e-12; EPA: 255 iterations, 128 vertices, accuracy 1e-12 "
+                   "(btGjkEpa2.cpp, BT_USE_DOUBLE_PRECISION)"},
+    {"precision", "double (BT_USE_DOUBLE_PRECISION)"},
+    {"flaw_when", "boundary; edge or corner"},
+};
+const hitlab_convention kGjkPairConventions[] = {
+    {"touching", "separate"},
+    {"margin", "Bullet's default collision margin: a box's edges and corners rounded by min(0.04, 0.1 x its "
+               "smallest half extent), faces where they are; a ball exact"},
+    {"normal", "-m_normalOnBInWorld: the way b moves out of a"},
+    {"touching_cases", "either: boxes touching face to face (aligned or offset) hit with depth about 4e-17, and balls "
+                       "touching hit; boxes touching at edges and corners (rounded by the margin) miss"},
+    {"hit", "a signed distance <= 0; above 0 it is the distance, with closest_b its m_pointInWorld and closest_a "
+            "that point moved by the distance along m_normalOnBInWorld (the margins' rounding included)"},
+    {"tolerances", "btGjkPairDetector's in double: squared relative error 1e-12, gGjkEpaPenetrationTolerance 1e-12; "
+                   "then btGjkEpa2's EPA (255 iterations, accuracy 1e-12)"},
+    {"precision", "double (BT_USE_DOUBLE_PRECISION)"},
+    {"flaw_when", "boundary; edge or corner"},
+};
+constexpr uint32_t kGjkEpaCount = sizeof kGjkEpaConventions / sizeof kGjkEpaConventions[0];
+constexpr uint32_t kGjkPairCount = sizeof kGjkPairConventions / sizeof kGjkPairConventions[0];
+
 const char* const kBullet = "Bullet Physics 3.24 (Debian libbullet-dev, float64 build)";
 const char* const kRayAabb2Flaw =
     "a ray lying in a max face plane misses: with BT_LARGE_FLOAT for 1/0 its slab there is [-1e30, 0], and a hit "
@@ -328,6 +451,17 @@ const char* const kBoxBoxFlaw =
 const char* const kTriangleFlaw =
     "hits points just outside an edge (its edge tolerance, -1e-4 |n|^2), misses a ray in the triangle's plane and "
     "one whose origin (or a segment end) lies on the plane";
+const char* const kGjkEpaTitle = "Bullet GJK + EPA (btGjkEpaSolver2::Penetration)";
+const char* const kGjkEpaSummary =
+    "Presson's GJK and EPA (btGjkEpa2.cpp) on btBoxShape and btSphereShape with their collision margins: "
+    "GJK decides, EPA gives the depth and the normal.";
+const char* const kGjkPairTitle = "Bullet GJK pair detector (btGjkPairDetector + EPA)";
+const char* const kGjkPairSummary =
+    "btGjkPairDetector with btVoronoiSimplexSolver and btGjkEpaPenetrationDepthSolver, the convex pair test "
+    "of Bullet's btConvexConvexAlgorithm: a signed distance, negative in penetration.";
+const char* const kGjkFlaw =
+    "a box's collision margin rounds its edges and corners (by up to 0.04): boxes and balls overlapping there by "
+    "less are reported apart, and deeper ones with a smaller depth; EPA on balls stops short (1.448 for 1.5)";
 const char* const kPairSummary =
     "btCollisionWorld::contactPairTest on one pair; a hit is any contact point it reports: Bullet also "
     "reports speculative contacts a little apart (getDistance() > 0), which an engine filters itself.";
@@ -359,6 +493,29 @@ const hitlab_algorithm kAlgorithms[] = {
      kBoxBoxConventions, 5, "hit depth normal", kBoxBoxFlaw, BatchF<BoxBoxObb>, BatchD<BoxBoxObb>, nullptr, nullptr},
     {"bullet_sphere_box", "sphere_aabb", "Bullet sphere-box (btSphereBoxCollisionAlgorithm)", kPairSummary, kBullet, 0,
      kPairConventions, 4, "hit depth normal", nullptr, BatchF<SphereBox>, BatchD<SphereBox>, nullptr, nullptr},
+    {"bullet_gjk_epa", "aabb_aabb", kGjkEpaTitle, kGjkEpaSummary, kBullet, 0, kGjkEpaConventions, kGjkEpaCount,
+     "hit depth normal", kGjkFlaw, BatchF<Convex<GjkEpa>::AabbAabb>, BatchD<Convex<GjkEpa>::AabbAabb>, nullptr,
+     nullptr},
+    {"bullet_gjk_pair", "aabb_aabb", kGjkPairTitle, kGjkPairSummary, kBullet, 0, kGjkPairConventions, kGjkPairCount,
+     "hit depth normal distance closest_a closest_b", kGjkFlaw, BatchF<Convex<GjkPair>::AabbAabb>,
+     BatchD<Convex<GjkPair>::AabbAabb>, nullptr, nullptr},
+    {"bullet_gjk_epa", "obb_obb", kGjkEpaTitle, kGjkEpaSummary, kBullet, 0, kGjkEpaConventions, kGjkEpaCount,
+     "hit depth normal", kGjkFlaw, BatchF<Convex<GjkEpa>::ObbObb>, BatchD<Convex<GjkEpa>::ObbObb>, nullptr, nullptr},
+    {"bullet_gjk_pair", "obb_obb", kGjkPairTitle, kGjkPairSummary, kBullet, 0, kGjkPairConventions, kGjkPairCount,
+     "hit depth normal distance closest_a closest_b", kGjkFlaw, BatchF<Convex<GjkPair>::ObbObb>,
+     BatchD<Convex<GjkPair>::ObbObb>, nullptr, nullptr},
+    {"bullet_gjk_epa", "sphere_aabb", kGjkEpaTitle, kGjkEpaSummary, kBullet, 0, kGjkEpaConventions, kGjkEpaCount,
+     "hit depth normal", kGjkFlaw, BatchF<Convex<GjkEpa>::SphereAabb>, BatchD<Convex<GjkEpa>::SphereAabb>, nullptr,
+     nullptr},
+    {"bullet_gjk_pair", "sphere_aabb", kGjkPairTitle, kGjkPairSummary, kBullet, 0, kGjkPairConventions, kGjkPairCount,
+     "hit depth normal distance closest_a closest_b", kGjkFlaw, BatchF<Convex<GjkPair>::SphereAabb>,
+     BatchD<Convex<GjkPair>::SphereAabb>, nullptr, nullptr},
+    {"bullet_gjk_epa", "sphere_sphere", kGjkEpaTitle, kGjkEpaSummary, kBullet, 0, kGjkEpaConventions, kGjkEpaCount,
+     "hit depth normal", kGjkFlaw, BatchF<Convex<GjkEpa>::SphereSphere>, BatchD<Convex<GjkEpa>::SphereSphere>, nullptr,
+     nullptr},
+    {"bullet_gjk_pair", "sphere_sphere", kGjkPairTitle, kGjkPairSummary, kBullet, 0, kGjkPairConventions, kGjkPairCount,
+     "hit depth normal distance closest_a closest_b", kGjkFlaw, BatchF<Convex<GjkPair>::SphereSphere>,
+     BatchD<Convex<GjkPair>::SphereSphere>, nullptr, nullptr},
     {"bullet_triangle_raycast", "ray_triangle", "Bullet btTriangleRaycastCallback",
      "btTriangleRaycastCallback::processTriangle, the per-triangle ray test of Bullet's triangle meshes, over "
      "origin .. origin + 1000 direction; plane crossing then three edge tests with a small tolerance.",

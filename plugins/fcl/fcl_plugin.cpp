@@ -4,10 +4,12 @@
 #include "../engine_plugin.h"
 
 #include <fcl/geometry/shape/box.h>
+#include <fcl/geometry/shape/convex.h>
 #include <fcl/geometry/shape/sphere.h>
 #include <fcl/narrowphase/collision.h>
 
 #include <memory>
+#include <vector>
 
 namespace {
 
@@ -40,9 +42,10 @@ fcl::Transform3d ObbTransform(const hitlab_obb_d& b)
 /// fcl::collide(a, b) with one contact: a hit is a collision; depth is the contact's
 /// penetration_depth and normal its normal, which points from a to b (the way b moves out).
 void Collide(const fcl::CollisionGeometryd& a, const fcl::Transform3d& ta, const fcl::CollisionGeometryd& b,
-             const fcl::Transform3d& tb, hitlab_result_d& r)
+             const fcl::Transform3d& tb, hitlab_result_d& r, fcl::GJKSolverType solver = fcl::GST_LIBCCD)
 {
-    const fcl::CollisionRequestd request(1, true);
+    fcl::CollisionRequestd request(1, true);
+    request.gjk_solver_type = solver;
     fcl::CollisionResultd result;
     fcl::collide(&a, ta, &b, tb, request, result);
     if (!result.isCollision()) {
@@ -80,6 +83,51 @@ void SphereBox(const hitlab_query_d& q, hitlab_result_d& r)
     Collide(sphere, Translation(Vec(q.a.sphere.center)), AabbBox(q.b.aabb), Translation(AabbCenter(q.b.aabb)), r);
 }
 
+/// A box as an fcl::Convex (its 8 corners, 6 faces wound outwards), in its own frame: FCL then runs
+/// its general convex path (GJK and EPA, or libccd's MPR) instead of its box-box test. Corner i lies
+/// at the + side of axis k when bit k of i is set.
+fcl::Convexd BoxConvex(const double half[3])
+{
+    auto vertices = std::make_shared<std::vector<fcl::Vector3d>>();
+    for (int i = 0; i < 8; ++i) {
+        vertices->emplace_back((i & 1) ? half[0] : -half[0], (i & 2) ? half[1] : -half[1],
+                               (i & 4) ? half[2] : -half[2]);
+    }
+    auto faces = std::make_shared<std::vector<int>>(
+        std::vector<int>{4, 0, 4, 6, 2, 4, 1, 3, 7, 5, 4, 0, 1, 5, 4, 4, 2, 6, 7, 3, 4, 0, 2, 3, 1, 4, 4, 5, 7, 6});
+    return fcl::Convexd(vertices, 6, faces);
+}
+
+fcl::Transform3d AabbAt(const hitlab_aabb_d& b) { return Translation(AabbCenter(b)); }
+
+double AabbHalf(const hitlab_aabb_d& b, int i) { return (b.max[i] - b.min[i]) * 0.5; }
+
+fcl::Convexd AabbConvex(const hitlab_aabb_d& b)
+{
+    const double half[3] = {AabbHalf(b, 0), AabbHalf(b, 1), AabbHalf(b, 2)};
+    return BoxConvex(half);
+}
+
+/// The convex path in one of FCL's two GJK solvers: GST_INDEP (FCL's own GJK and EPA) or GST_LIBCCD
+/// (libccd, whose collision with contacts FCL runs as MPR: ccdMPRPenetration).
+template <fcl::GJKSolverType Solver>
+struct ConvexPath {
+    static void AabbAabb(const hitlab_query_d& q, hitlab_result_d& r)
+    {
+        Collide(AabbConvex(q.a.aabb), AabbAt(q.a.aabb), AabbConvex(q.b.aabb), AabbAt(q.b.aabb), r, Solver);
+    }
+    static void ObbObb(const hitlab_query_d& q, hitlab_result_d& r)
+    {
+        Collide(BoxConvex(q.a.obb.half_extents), ObbTransform(q.a.obb), BoxConvex(q.b.obb.half_extents),
+                ObbTransform(q.b.obb), r, Solver);
+    }
+    static void SphereAabb(const hitlab_query_d& q, hitlab_result_d& r)
+    {
+        const fcl::Sphered sphere(q.a.sphere.radius);
+        Collide(sphere, Translation(Vec(q.a.sphere.center)), AabbConvex(q.b.aabb), AabbAt(q.b.aabb), r, Solver);
+    }
+};
+
 // ---- the table ----
 
 const hitlab_convention kConventions[] = {
@@ -100,6 +148,49 @@ const char* const kBoxBoxFlaw =
     "error (about 1e-16) can be reported touching (depth 0)";
 const char* const kFcl = "FCL 0.7 (Debian libfcl-dev), fcl::collide with CollisionRequest(1 contact, enable_contact)";
 
+// Measured (tests/engines/fcl_convex_test.cpp). FCL 0.7's GJKSolver_indep hands EPA's answer on
+// as it is: the depth negated and the normal left in a's frame.
+const hitlab_convention kGjkEpaConventions[] = {
+    {"touching", "overlap"},
+    {"touching_cases", "hit with depth 0: boxes touching face to face, at an edge or a corner, and boxes up to about "
+                       "1e-9 apart (GJK's tolerance)"},
+    {"depth", "negative: -EPA's depth (-0.25 for unit boxes overlapping by 0.25 on y)"},
+    {"normal", "EPA's normal in a's frame, not turned to the world: the way b moves out of a when a is not turned"},
+    {"shapes", "boxes as fcl::Convex (8 corners, 6 faces), so FCL's GJK runs instead of its box-box test"},
+    {"tolerances", "GJKSolver_indep's: gjk_tolerance 1e-6, epa_tolerance 1e-6, 128 GJK iterations, EPA 255 "
+                   "iterations, 64 vertices, 128 faces"},
+    {"precision", "double (fcl::Convexd)"},
+    {"flaw_when", "boundary; near boundary 1e-6"},
+};
+const hitlab_convention kMprConventions[] = {
+    {"touching", "separate"},
+    {"touching_cases", "either: boxes touching face to face, at an edge or a corner miss; along offset faces they hit "
+                       "with depth 1e-16 and a zero normal"},
+    {"normal", "the contact's normal as FCL gives libccd's dir: the way b moves out of a"},
+    {"depth", "MPR's: along the centres' direction, not the least depth when that is not the separating direction "
+              "(0.656 for 0.5 of a box inside another)"},
+    {"shapes", "boxes as fcl::Convex (8 corners, 6 faces), so FCL's GJK solver runs instead of its box-box test"},
+    {"tolerances", "GJKSolver_libccd's: 500 iterations, mpr_tolerance 1e-6"},
+    {"precision", "double (fcl::Convexd)"},
+    {"flaw_when", "boundary"},
+};
+constexpr uint32_t kGjkEpaCount = sizeof kGjkEpaConventions / sizeof kGjkEpaConventions[0];
+constexpr uint32_t kMprCount = sizeof kMprConventions / sizeof kMprConventions[0];
+const char* const kGjkEpaTitle = "FCL GJK + EPA (GJKSolver_indep, fcl::Convex)";
+const char* const kGjkEpaSummary =
+    "fcl::collide with gjk_solver_type GST_INDEP on boxes given as fcl::Convex: FCL's own GJK decides and its "
+    "EPA gives the penetration depth and normal.";
+const char* const kMprTitle = "FCL libccd MPR (GJKSolver_libccd, fcl::Convex)";
+const char* const kMprSummary =
+    "fcl::collide with gjk_solver_type GST_LIBCCD (FCL's default) on boxes given as fcl::Convex: FCL's copy "
+    "of libccd's MPR (ccdMPRPenetration) decides and gives the depth and normal.";
+const char* const kGjkEpaFlaw =
+    "FCL 0.7's GJKSolver_indep reports EPA's depth negated and its normal in a's frame, and its EPA can stop on a "
+    "wrong face: unit boxes overlapping by 0.25 on x give -0.144 along (0.577, -0.577, -0.577); boxes a rounding "
+    "error apart hit";
+const char* const kMprFlaw = "touching solids are reported either way; MPR's depth is measured along the centres' "
+                             "direction, so it can exceed the least depth";
+
 const hitlab_algorithm kAlgorithms[] = {
     {"fcl_box_box", "obb_obb", "FCL box-box (fcl::collide)",
      "fcl::collide on two fcl::Boxd with one contact: FCL's box-box test (after ODE's dBoxBox) with its "
@@ -111,6 +202,24 @@ const hitlab_algorithm kAlgorithms[] = {
      "depth and normal.",
      kFcl, 0, kBoxBoxConventions, 4, "hit depth normal", kBoxBoxFlaw, BatchF<BoxBoxAabb>, BatchD<BoxBoxAabb>, nullptr,
      nullptr},
+    {"fcl_gjk_epa", "aabb_aabb", kGjkEpaTitle, kGjkEpaSummary, kFcl, 0, kGjkEpaConventions, kGjkEpaCount,
+     "hit depth normal", kGjkEpaFlaw, BatchF<ConvexPath<fcl::GST_INDEP>::AabbAabb>,
+     BatchD<ConvexPath<fcl::GST_INDEP>::AabbAabb>, nullptr, nullptr},
+    {"fcl_libccd_mpr", "aabb_aabb", kMprTitle, kMprSummary, kFcl, 0, kMprConventions, kMprCount, "hit depth normal",
+     kMprFlaw, BatchF<ConvexPath<fcl::GST_LIBCCD>::AabbAabb>, BatchD<ConvexPath<fcl::GST_LIBCCD>::AabbAabb>, nullptr,
+     nullptr},
+    {"fcl_gjk_epa", "obb_obb", kGjkEpaTitle, kGjkEpaSummary, kFcl, 0, kGjkEpaConventions, kGjkEpaCount,
+     "hit depth normal", kGjkEpaFlaw, BatchF<ConvexPath<fcl::GST_INDEP>::ObbObb>,
+     BatchD<ConvexPath<fcl::GST_INDEP>::ObbObb>, nullptr, nullptr},
+    {"fcl_libccd_mpr", "obb_obb", kMprTitle, kMprSummary, kFcl, 0, kMprConventions, kMprCount, "hit depth normal",
+     kMprFlaw, BatchF<ConvexPath<fcl::GST_LIBCCD>::ObbObb>, BatchD<ConvexPath<fcl::GST_LIBCCD>::ObbObb>, nullptr,
+     nullptr},
+    {"fcl_gjk_epa", "sphere_aabb", kGjkEpaTitle, kGjkEpaSummary, kFcl, 0, kGjkEpaConventions, kGjkEpaCount,
+     "hit depth normal", kGjkEpaFlaw, BatchF<ConvexPath<fcl::GST_INDEP>::SphereAabb>,
+     BatchD<ConvexPath<fcl::GST_INDEP>::SphereAabb>, nullptr, nullptr},
+    {"fcl_libccd_mpr", "sphere_aabb", kMprTitle, kMprSummary, kFcl, 0, kMprConventions, kMprCount, "hit depth normal",
+     kMprFlaw, BatchF<ConvexPath<fcl::GST_LIBCCD>::SphereAabb>, BatchD<ConvexPath<fcl::GST_LIBCCD>::SphereAabb>,
+     nullptr, nullptr},
     {"fcl_sphere_box", "sphere_aabb", "FCL sphere-box (fcl::collide)",
      "fcl::collide on an fcl::Sphered and an fcl::Boxd with one contact: FCL's sphere-box test with its "
      "penetration depth and normal.",

@@ -12,7 +12,7 @@ HITLAB_PACKAGES=(
   xvfb xauth libgl1-mesa-dri xdotool
   # the engine plugins (plugins/: Bullet's float64 build comes with libbullet-dev), not needed by
   # the core-only arm64 build
-  libfcl-dev libode-dev libbox2d-dev libembree-dev
+  libfcl-dev libode-dev libbox2d-dev libembree-dev libccd-dev
   # clang with its runtime (libFuzzer, sanitizers): the fuzz targets, scripts/fuzz
   clang libclang-rt-14-dev
   # the source checks (formatting): scripts/check-source

@@ -4,16 +4,68 @@
 
 #include "plugin_program.h"
 
+#include <algorithm>
 #include <span>
 #include <string>
 #include <vector>
 
 namespace hitlab::plugin::convert {
 
+/// The region's points area (plugin_transport.h) as a batch fills it: convex shapes' points one
+/// after another, each shape given the byte offset of its first.
+struct PointsArea {
+    char* region = nullptr;
+    std::size_t used = 0; ///< bytes from kPointsOffset
+
+    /// Copies points (rounded to T) in; returns their byte offset in the region, which the query's
+    /// convex points field carries (the host makes it a pointer). Precondition: they fit (FitPoints).
+    template <typename T>
+    std::uintptr_t Put(std::span<const glm::dvec3> points)
+    {
+        const std::size_t at = kPointsOffset + used;
+        T* to = reinterpret_cast<T*>(region + at);
+        for (std::size_t i = 0; i < points.size(); ++i) {
+            to[3 * i] = T(points[i].x), to[3 * i + 1] = T(points[i].y), to[3 * i + 2] = T(points[i].z);
+        }
+        used += points.size() * 3 * sizeof(T);
+        return at;
+    }
+};
+
+/// The points of a query's convex shapes (0 for other shapes).
+inline std::size_t ConvexPoints(const Query& q)
+{
+    std::size_t n = 0;
+    for (const Shape* shape : {&q.a, &q.b}) {
+        if (const auto* c = std::get_if<Convex<double>>(shape); c != nullptr && c->data) {
+            n += c->data->points.size();
+        }
+    }
+    return n;
+}
+
+// one query's two convex shapes (at most kMaxConvexPoints each, as the readers check) always fit
+static_assert(kPointsBytes >= 2 * kMaxConvexPoints * 3 * sizeof(double));
+
+/// How many of queries, from the first, fit in one batch: their convex shapes' points together
+/// within the region's points area (kPointsBytes), in numbers of size scalar; at least one.
+inline std::size_t FitPoints(std::span<const Query> queries, std::size_t scalar)
+{
+    std::size_t bytes = 0;
+    for (std::size_t i = 0; i < queries.size(); ++i) {
+        bytes += ConvexPoints(queries[i]) * 3 * scalar;
+        if (bytes > kPointsBytes) {
+            return std::max<std::size_t>(i, 1);
+        }
+    }
+    return queries.size();
+}
+
 /// A protocol shape in the ABI's union, rounded to T (float rounds to nearest, as ShapeCast); a
-/// mesh by its id in meshes (0 when it has none: a mesh whose preparation failed).
+/// mesh by its id in meshes (0 when it has none: a mesh whose preparation failed); a convex
+/// shape's points into area, by their offset.
 template <typename T, typename S>
-void ToAbi(const Shape& shape, S& out, const plugin::SentMeshes& meshes)
+void ToAbi(const Shape& shape, S& out, const plugin::SentMeshes& meshes, PointsArea& area)
 {
     auto put = [](const glm::dvec3& v, T* to) { to[0] = T(v.x), to[1] = T(v.y), to[2] = T(v.z); };
     switch (KindOf(shape)) {
@@ -59,8 +111,14 @@ void ToAbi(const Shape& shape, S& out, const plugin::SentMeshes& meshes)
         out.mesh.triangle_count = std::uint32_t(m.TriangleCount());
         return;
     }
-    case ShapeKind::Convex: // no plugin family takes a convex shape yet (plugin ABI 2)
+    case ShapeKind::Convex: {
+        const auto& c = std::get<Convex<double>>(shape);
+        const std::span<const glm::dvec3> points =
+            c.data ? std::span<const glm::dvec3>(c.data->points) : std::span<const glm::dvec3>();
+        out.convex.points = reinterpret_cast<const T*>(area.Put<T>(points));
+        out.convex.count = std::uint32_t(points.size());
         return;
+    }
     }
 }
 
@@ -71,7 +129,8 @@ glm::dvec3 Vec(const T (&v)[3])
 }
 
 /// An ABI result widened to core's Result (exactly: every float is a double). u, v and triangle
-/// are taken as given on a hit (the algorithm's `returns` says whether they mean something).
+/// are taken as given on a hit (the algorithm's `returns` says whether they mean something); the
+/// distance and closest points with has_distance.
 template <typename R>
 Result FromAbi(const R& r)
 {
@@ -93,6 +152,10 @@ Result FromAbi(const R& r)
     out.front = r.front > 0;
     out.hasTriangle = out.hit;
     out.triangle = r.triangle;
+    out.hasDistance = r.has_distance != 0;
+    out.distance = double(r.distance);
+    out.closestA = Vec(r.closest_a);
+    out.closestB = Vec(r.closest_b);
     return out;
 }
 
@@ -101,9 +164,10 @@ template <typename Q, typename T>
 void WriteQueries(char* region, std::span<const Query> queries, const plugin::SentMeshes& meshes)
 {
     auto* q = reinterpret_cast<Q*>(region + plugin::kQueriesOffset);
+    PointsArea area{region};
     for (std::size_t i = 0; i < queries.size(); ++i) {
-        ToAbi<T>(queries[i].a, q[i].a, meshes);
-        ToAbi<T>(queries[i].b, q[i].b, meshes);
+        ToAbi<T>(queries[i].a, q[i].a, meshes, area);
+        ToAbi<T>(queries[i].b, q[i].b, meshes, area);
     }
 }
 

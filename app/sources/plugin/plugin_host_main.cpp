@@ -1,6 +1,6 @@
 // hitlab-plugin-host FILE: the process a plugin (include/hitlab/plugin.h) runs in, so that its
 // crash or hang never reaches HitLab (docs/plugins.md, "The host"). Loads FILE, checks its ABI
-// version, writes the metadata line (the line protocol's) and a line of capabilities, then serves
+// version (2 or 3), writes the metadata line (the line protocol's) and a line of capabilities, then serves
 // Requests on the shared region (fd 3) until its input closes.
 #include "plugin_transport.h"
 
@@ -80,6 +80,9 @@ std::string MetadataLine(const hitlab_plugin& table)
         if (std::string_view(a.family).starts_with("point_")) { // the ABI's shape union has no point
             Refuse(where + " (" + a.name + "): the point families are not offered to plugins");
         }
+        if (std::string_view(a.family) == "convex_convex" && table.abi_version < 3) {
+            Refuse(where + " (" + a.name + "): convex_convex needs ABI version 3 (its convex shapes)");
+        }
         if (a.run_f == nullptr && a.run_d == nullptr) {
             Refuse(where + " (" + a.name + "): has neither run_f nor run_d");
         }
@@ -150,11 +153,11 @@ const hitlab_plugin& Load(const char* file)
     if (table == nullptr) {
         Refuse(HITLAB_PLUGIN_ENTRY "() returned NULL");
     }
-    if (table->abi_version != HITLAB_PLUGIN_ABI_VERSION) {
+    if (table->abi_version < HITLAB_PLUGIN_ABI_OLDEST || table->abi_version > HITLAB_PLUGIN_ABI_VERSION) {
         // read nothing past abi_version: an older table is shorter (version 1 had no prepare_mesh)
-        Refuse("plugin ABI version " + std::to_string(table->abi_version) + ", this HitLab supports version " +
-               std::to_string(HITLAB_PLUGIN_ABI_VERSION) +
-               (table->abi_version < HITLAB_PLUGIN_ABI_VERSION
+        Refuse("plugin ABI version " + std::to_string(table->abi_version) + ", this HitLab supports versions " +
+               std::to_string(HITLAB_PLUGIN_ABI_OLDEST) + " to " + std::to_string(HITLAB_PLUGIN_ABI_VERSION) +
+               (table->abi_version < HITLAB_PLUGIN_ABI_OLDEST
                     ? " (rebuild the plugin against this HitLab's include/hitlab/plugin.h; version 2 added "
                       "triangles and meshes and changed the result struct's layout)"
                     : ""));
@@ -165,15 +168,45 @@ const hitlab_plugin& Load(const char* file)
     return *table;
 }
 
-/// Runs one request on the region.
+/// Turns the convex shapes' points of queries [0, count) from byte offsets in the region (as HitLab
+/// writes them: plugin_transport.h) into pointers in this process's mapping of it.
+template <typename Q, typename T>
+void RebaseConvexPoints(char* region, std::uint32_t count)
+{
+    auto* queries = reinterpret_cast<Q*>(region + kQueriesOffset);
+    for (std::uint32_t i = 0; i < count; ++i) {
+        for (auto* convex : {&queries[i].a.convex, &queries[i].b.convex}) {
+            convex->points = reinterpret_cast<const T*>(region + reinterpret_cast<std::uintptr_t>(convex->points));
+        }
+    }
+}
+
+/// Calls batch on queries [i, i + n): into the region's results, or, for a version 2 plugin (its
+/// results are shorter: plugin_transport.h), into a buffer of its stride, copied into them.
+template <typename Q, typename R, typename Batch>
+void CallBatch(Batch batch, const Q* queries, R* results, std::uint32_t n, std::size_t v2Bytes)
+{
+    if (v2Bytes == 0) {
+        batch(queries, results, n);
+        return;
+    }
+    std::vector<char> v2(std::size_t(n) * v2Bytes, 0);
+    batch(queries, reinterpret_cast<R*>(v2.data()), n);
+    for (std::uint32_t k = 0; k < n; ++k) {
+        std::memcpy(static_cast<void*>(results + k), v2.data() + std::size_t(k) * v2Bytes, v2Bytes);
+    }
+}
+
+/// Runs one request on the region. v2Bytes: a version 2 plugin's result stride, 0 for version 3.
 template <typename Q, typename R, typename Batch, typename Traced>
-void Serve(char* region, const Request& request, Batch batch, Traced traced)
+void Serve(char* region, const Request& request, Batch batch, Traced traced, std::size_t v2Bytes)
 {
     auto* header = reinterpret_cast<Header*>(region);
     const auto* queries = reinterpret_cast<const Q*>(region + kQueriesOffset);
     auto* results = reinterpret_cast<R*>(region + kResultsOffset);
     std::memset(static_cast<void*>(results), 0, sizeof(R) * request.count);
     if (request.traced != 0) {
+        // one result: a version 2 plugin writes only its fields, the first of version 3's
         auto* steps = reinterpret_cast<hitlab_trace_step*>(region + kTraceOffset);
         hitlab_trace trace{steps, kTraceSteps, 0, {}};
         traced(queries, results, &trace);
@@ -186,7 +219,7 @@ void Serve(char* region, const Request& request, Batch batch, Traced traced)
     const std::uint32_t chunk = std::max<std::uint32_t>(request.chunk, 1);
     for (std::uint32_t i = 0; i < request.count; i += chunk) {
         const std::uint32_t n = std::min(chunk, request.count - i);
-        batch(queries + i, results + i, n);
+        CallBatch(batch, queries + i, results + i, n, v2Bytes);
         header->progress.store(i + n, std::memory_order_release);
     }
 }
@@ -291,10 +324,18 @@ int main(int argc, char** argv)
         const hitlab_algorithm& a = table.algorithms[request.algorithm];
         auto* header = reinterpret_cast<Header*>(region);
         header->traceCount = 0;
+        const bool v2 = table.abi_version == 2;
+        const bool convex = std::string_view(a.family) == "convex_convex";
         if (request.precision == 0) {
-            Serve<hitlab_query_f, hitlab_result_f>(region, request, a.run_f, a.trace_f);
+            if (convex) {
+                RebaseConvexPoints<hitlab_query_f, float>(region, request.count);
+            }
+            Serve<hitlab_query_f, hitlab_result_f>(region, request, a.run_f, a.trace_f, v2 ? kV2ResultBytesF : 0);
         } else {
-            Serve<hitlab_query_d, hitlab_result_d>(region, request, a.run_d, a.trace_d);
+            if (convex) {
+                RebaseConvexPoints<hitlab_query_d, double>(region, request.count);
+            }
+            Serve<hitlab_query_d, hitlab_result_d>(region, request, a.run_d, a.trace_d, v2 ? kV2ResultBytesD : 0);
         }
         const Reply reply{request.count, 0};
         if (!WriteAll(g_out, &reply, sizeof reply)) {

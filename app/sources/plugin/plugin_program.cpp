@@ -335,7 +335,10 @@ std::vector<SourceFailure> PluginProgram::Run(std::size_t algorithm, Precision p
             }
         }
         const bool single = pos < singleUntil;
-        const std::size_t count = std::min<std::size_t>(single ? singleUntil - pos : kCapacity, queries.size() - pos);
+        // as many as fit, their convex shapes' points in the region's points area (one always does)
+        const std::size_t count = FitPoints(
+            queries.subspan(pos, std::min<std::size_t>(single ? singleUntil - pos : kCapacity, queries.size() - pos)),
+            isFloat ? sizeof(float) : sizeof(double));
         const auto batch = queries.subspan(pos, count);
         if (!PrepareMeshes(batch, isFloat ? 0 : 1)) {
             continue; // the host stopped on a mesh, which keeps its failure: restart it

@@ -15,7 +15,13 @@ namespace hitlab::plugin {
 
 // The ABI's layouts, pinned: a change here is a new ABI version (HITLAB_PLUGIN_ABI_VERSION).
 static_assert(sizeof(hitlab_query_d) == 240 && sizeof(hitlab_query_f) == 128);
-static_assert(sizeof(hitlab_result_d) == 160 && sizeof(hitlab_result_f) == 92);
+static_assert(sizeof(hitlab_result_d) == 224 && sizeof(hitlab_result_f) == 124);
+static_assert(sizeof(hitlab_convex_d) == 16 && sizeof(hitlab_convex_f) == 16);
+/// Version 2's results: the fields before version 3's has_distance (version 3 appended the rest), so
+/// a version 2 plugin's results are these first bytes of each, at this stride.
+inline constexpr std::size_t kV2ResultBytesD = offsetof(hitlab_result_d, has_distance);
+inline constexpr std::size_t kV2ResultBytesF = offsetof(hitlab_result_f, has_distance);
+static_assert(kV2ResultBytesD == 160 && kV2ResultBytesF == 92);
 static_assert(sizeof(hitlab_mesh) == 16 && sizeof(hitlab_triangle_d) == 72);
 static_assert(sizeof(hitlab_trace_step) == 360);
 
@@ -40,7 +46,12 @@ inline constexpr std::size_t kQueriesOffset = 64;
 inline constexpr std::size_t kResultsOffset = kQueriesOffset + std::size_t(kCapacity) * sizeof(hitlab_query_d);
 inline constexpr std::size_t kTraceOffset = kResultsOffset + std::size_t(kCapacity) * sizeof(hitlab_result_d);
 inline constexpr std::size_t kVerdictOffset = kTraceOffset + std::size_t(kTraceSteps) * sizeof(hitlab_trace_step);
-inline constexpr std::size_t kRegionBytes = kVerdictOffset + HITLAB_TRACE_VERDICT;
+/// The points of a batch's convex shapes (convex_convex), one shape's after another: a query's
+/// hitlab_convex points field holds the byte offset of its points in the region, which the host
+/// turns into its own pointer before the call.
+inline constexpr std::size_t kPointsOffset = (kVerdictOffset + HITLAB_TRACE_VERDICT + 63) / 64 * 64;
+inline constexpr std::size_t kPointsBytes = std::size_t(1) << 24;
+inline constexpr std::size_t kRegionBytes = kPointsOffset + kPointsBytes;
 
 /// A mesh's data travels in chunks of at most this many bytes, at kQueriesOffset.
 inline constexpr std::size_t kMeshChunkBytes = kTraceOffset - kQueriesOffset;

@@ -346,16 +346,47 @@ TEST_F(Plugin, EvaluateAnswersLikeAnExternalProgram)
     EXPECT_EQ(answers[1].results[0].result.tExit, 0.5);
 }
 
+TEST_F(Plugin, AVersion2PluginStillLoadsAndItsShorterResultsArriveInOrder)
+{
+    // misbehave.c built as a version 2 plugin writes its results at version 2's stride (160 bytes in
+    // double, 92 in float; version 3's are 224 and 124): the host copies them, so the second and
+    // third answers are the second and third queries', not bytes of the first's. overlap_length_depth:
+    // [0, 1]^3 against [0.5, 1.5] x [0, 1]^2 overlaps by 0.5, against [0.75, 1.75] x ... by 0.25,
+    // against [2, 3] x ... not at all.
+    PluginProgram plugin(PluginFile("v2_abi"));
+    ASSERT_EQ(plugin.Start(), "");
+    std::size_t overlap = plugin.Algorithms().size();
+    for (std::size_t i = 0; i < plugin.Algorithms().size(); ++i) {
+        overlap = plugin.Algorithms()[i].name == "overlap_length_depth" ? i : overlap;
+    }
+    ASSERT_LT(overlap, plugin.Algorithms().size());
+    const Aabb<double> unit{{0, 0, 0}, {1, 1, 1}};
+    const std::vector<Query> queries = {{Family::AabbAabb, unit, Aabb<double>{{0.5, 0, 0}, {1.5, 1, 1}}},
+                                        {Family::AabbAabb, unit, Aabb<double>{{0.75, 0, 0}, {1.75, 1, 1}}},
+                                        {Family::AabbAabb, unit, Aabb<double>{{2, 0, 0}, {3, 1, 1}}}};
+    for (Precision precision : {Precision::Double, Precision::Float}) {
+        std::vector<Result> out(queries.size());
+        EXPECT_TRUE(plugin.Run(overlap, precision, queries, out).empty());
+        EXPECT_TRUE(out[0].hit);
+        EXPECT_EQ(out[0].depth, 0.5);
+        EXPECT_TRUE(out[1].hit);
+        EXPECT_EQ(out[1].depth, 0.25);
+        EXPECT_FALSE(out[2].hit);
+        EXPECT_EQ(out[2].depth, 0);
+    }
+}
+
 TEST_F(Plugin, RefusesAWrongAbiAMissingFileAndAClash)
 {
     PluginProgram wrong(PluginFile("wrong_abi"));
     EXPECT_EQ(wrong.Start(),
-              "plugin '" + PluginFile("wrong_abi") + "': plugin ABI version 99, this HitLab supports version 2");
+              "plugin '" + PluginFile("wrong_abi") + "': plugin ABI version 99, this HitLab supports versions 2 to 3");
     PluginProgram old(PluginFile("old_abi"));
-    EXPECT_EQ(old.Start(), "plugin '" + PluginFile("old_abi") +
-                               "': plugin ABI version 1, this HitLab supports version 2 (rebuild the plugin against "
-                               "this HitLab's include/hitlab/plugin.h; version 2 added triangles and meshes and "
-                               "changed the result struct's layout)");
+    EXPECT_EQ(old.Start(),
+              "plugin '" + PluginFile("old_abi") +
+                  "': plugin ABI version 1, this HitLab supports versions 2 to 3 (rebuild the plugin against "
+                  "this HitLab's include/hitlab/plugin.h; version 2 added triangles and meshes and "
+                  "changed the result struct's layout)");
     PluginProgram missing("/nonexistent/plugin.so");
     EXPECT_EQ(missing.Start(), "plugin '/nonexistent/plugin.so': cannot load: /nonexistent/plugin.so: cannot open "
                                "shared object file: No such file or directory");
