@@ -16,12 +16,13 @@ struct ClosestPair {
     glm::dvec3 a{0}, b{0};
 };
 
-/// The closest pair of two disjoint non-empty hulls. Each closest-point computation is a few
-/// rounded operations on the coordinates, so distance is within a few ulps of the coordinates'
-/// magnitude of the exact distance (relative accuracy suffers when the solids are far from the
-/// origin and close to each other). For hulls that meet, the distance found is tiny but not
-/// necessarily 0: callers decide a hit exactly first.
-ClosestPair HullDistance(const ConvexHull& a, const ConvexHull& b);
+/// The closest pair of two disjoint non-empty hulls, and their distance minus `shrink` (a radius:
+/// a point hull and shrink r give a sphere's distance). The pair is found in double; its distance
+/// is then recomputed in double-double from exact coordinate differences (a point's distance to a
+/// point, a line or a plane, or two lines' distance) and rounded once, so it is within about an
+/// ulp of the exact distance unless two feature pairs are within rounding of each other (then of
+/// either). For hulls that meet the answer is meaningless: callers decide a hit exactly first.
+ClosestPair HullDistance(const ConvexHull& a, const ConvexHull& b, double shrink = 0);
 
 /// The closest point of the closed segment pq (possibly a point) to x.
 glm::dvec3 ClosestOnSegment(const glm::dvec3& x, const glm::dvec3& p, const glm::dvec3& q);
