@@ -11,6 +11,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <unordered_map>
 
 namespace hitlab {
@@ -95,19 +96,16 @@ public:
             const std::uint32_t a = base[k], b = base[(k + 1) % base.size()];
             AddFace(up ? Tri{a, b, apex} : Tri{b, a, apex});
         }
+        last_ = apex;
     }
 
-    /// Adds point t, strictly outside the current hull.
+    /// Adds point t, lexicographically above every point added before it (so strictly outside
+    /// the hull). The faces it sees or lies in the plane of form a connected patch: searched from
+    /// a face it sees around the last point added (t lies beyond that vertex in the lexicographic
+    /// direction, so some face around it sees t strictly).
     void Insert(std::uint32_t t)
     {
-        std::vector<std::size_t> seen;
-        for (std::size_t f = 0; f < faces_.size(); ++f) {
-            const Tri& tri = faces_[f];
-            if (alive_[f] && Orient3d(q_[tri[0]], q_[tri[1]], q_[tri[2]], q_[t]) >= 0) {
-                seen.push_back(f);
-                visible_[f] = true;
-            }
-        }
+        std::vector<std::size_t> seen = VisiblePatch(t);
         std::vector<std::array<std::uint32_t, 2>> horizon;
         for (std::size_t f : seen) {
             for (int e = 0; e < 3; ++e) {
@@ -126,6 +124,7 @@ public:
         for (const auto& h : horizon) {
             AddFace({h[0], h[1], t});
         }
+        last_ = t;
     }
 
     /// The live faces.
@@ -143,8 +142,68 @@ public:
 private:
     static std::uint64_t Key(std::uint32_t a, std::uint32_t b) { return (std::uint64_t(a) << 32) | b; }
 
+    bool Sees(std::size_t f, std::uint32_t t, int least) const
+    {
+        const Tri& tri = faces_[f];
+        return Orient3d(q_[tri[0]], q_[tri[1]], q_[tri[2]], q_[t]) >= least;
+    }
+
+    /// A face around the last vertex added that sees t strictly (every face when none does, which
+    /// the argument above rules out).
+    std::vector<std::size_t> Seeds(std::uint32_t t) const
+    {
+        std::size_t f = vertexFace_.at(last_);
+        for (std::size_t guard = 0; guard <= faces_.size(); ++guard) {
+            if (Sees(f, t, 1)) {
+                return {f};
+            }
+            const Tri& tri = faces_[f];
+            const int i = tri[0] == last_ ? 0 : tri[1] == last_ ? 1 : 2;
+            f = edgeFace_.at(Key(last_, tri[(i + 2) % 3])); // the next face around the vertex
+            if (f == vertexFace_.at(last_)) {
+                break;
+            }
+        }
+        std::vector<std::size_t> all;
+        for (std::size_t g = 0; g < faces_.size(); ++g) {
+            if (alive_[g] && Sees(g, t, 1)) {
+                all.push_back(g);
+            }
+        }
+        return all;
+    }
+
+    /// The faces that see t or have it in their plane (each marked visible), from the seeds
+    /// across shared edges.
+    std::vector<std::size_t> VisiblePatch(std::uint32_t t)
+    {
+        std::vector<std::size_t> seen = Seeds(t);
+        for (std::size_t f : seen) {
+            visible_[f] = true;
+            tested_[f] = t;
+        }
+        for (std::size_t k = 0; k < seen.size(); ++k) {
+            const Tri tri = faces_[seen[k]];
+            for (int e = 0; e < 3; ++e) {
+                const std::size_t g = edgeFace_.at(Key(tri[(e + 1) % 3], tri[e]));
+                if (tested_[g] != t) {
+                    tested_[g] = t;
+                    if (Sees(g, t, 0)) {
+                        visible_[g] = true;
+                        seen.push_back(g);
+                    }
+                }
+            }
+        }
+        return seen;
+    }
+
     void AddFace(const Tri& tri)
     {
+        for (const std::uint32_t v : tri) {
+            vertexFace_[v] = faces_.size();
+        }
+        tested_.push_back(std::numeric_limits<std::uint32_t>::max());
         for (int e = 0; e < 3; ++e) {
             edgeFace_[Key(tri[e], tri[(e + 1) % 3])] = faces_.size();
         }
@@ -156,6 +215,9 @@ private:
     const std::vector<glm::dvec3>& q_;
     std::vector<Tri> faces_;
     std::vector<bool> alive_, visible_;
+    std::vector<std::uint32_t> tested_;                         ///< the last point a face was tested against
+    std::unordered_map<std::uint32_t, std::size_t> vertexFace_; ///< a live face around each vertex
+    std::uint32_t last_ = 0;                                    ///< the last vertex added
     std::unordered_map<std::uint64_t, std::size_t> edgeFace_;
 };
 

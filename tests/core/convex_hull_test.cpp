@@ -168,5 +168,29 @@ TEST(ConvexHull, RandomCloudsAreExactlyConvex)
     }
 }
 
+TEST(ConvexHull, ManyPointsOnASphere)
+{
+    // every point a vertex: the walk from the previous point keeps each insertion local
+    std::mt19937_64 rng(7);
+    std::normal_distribution<double> g;
+    std::vector<glm::dvec3> p;
+    for (int k = 0; k < 20000; ++k) {
+        const glm::dvec3 v(g(rng), g(rng), g(rng));
+        p.push_back(v / std::sqrt(v.x * v.x + v.y * v.y + v.z * v.z));
+    }
+    const ConvexHull h = BuildConvexHull(p);
+    ASSERT_EQ(h.kind, HullKind::Polyhedron);
+    // rounded onto the sphere, a few points may fall inside the hull of the others
+    EXPECT_GT(h.vertices.size(), 19900u);
+    EXPECT_EQ(h.triangles.size(), 2 * h.vertices.size() - 4);
+    EXPECT_EQ(h.edges.size(), 3 * h.vertices.size() - 6);
+    // a sample of the points against every triangle, exactly
+    for (const auto& t : h.triangles) {
+        for (std::size_t k = 0; k < p.size(); k += 997) {
+            ASSERT_LE(detail::tx::Orient3d(h.vertices[t[0]], h.vertices[t[1]], h.vertices[t[2]], p[k]), 0);
+        }
+    }
+}
+
 } // namespace HITLAB_UNITY_ID
 } // namespace hitlab
