@@ -152,4 +152,53 @@ ConvexOverlap ConvexConvexSatHulls(const ConvexHull& a0, const ConvexHull& b0, T
 
 } // namespace detail
 
+template <typename T>
+OverlapResult<T> ConvexConvexSat(const Convex<T>& a, const Convex<T>& b, Trace* trace)
+{
+    if (!a.data || !b.data) {
+        return {};
+    }
+    const bool inDouble = sizeof(T) == sizeof(double);
+    const detail::ConvexOverlap o =
+        detail::ConvexConvexSatHulls(HullOf(*a.data, inDouble), HullOf(*b.data, inDouble), trace);
+    OverlapResult<double> r = o.r;
+    if (!r.hit || r.depth == 0) {
+        r.hasDistance = true;
+        r.distance = o.closest.distance;
+        r.closestA = o.closest.a;
+        r.closestB = o.closest.b;
+    }
+    if (trace != nullptr) [[unlikely]] {
+        trace->verdict = !r.hit           ? Format("miss: %g apart", r.distance)
+                         : r.depth == 0.0 ? std::string("hit: the hulls touch (depth 0)")
+                                          : Format("hit: b moves out by %g (%s)", r.depth,
+                                                   NormalConventionText(r.normal, r.depth).c_str());
+    }
+    return NarrowOverlap<T>(r);
+}
+
+template OverlapResult<float> ConvexConvexSat<float>(const Convex<float>&, const Convex<float>&, Trace*);
+template OverlapResult<double> ConvexConvexSat<double>(const Convex<double>&, const Convex<double>&, Trace*);
+
+void RegisterConvexConvex(std::vector<AlgorithmInfo>& out)
+{
+    out.push_back({
+        .name = "sat_reference",
+        .family = Family::ConvexConvex,
+        .title = "Separating planes of the hulls, exact (reference)",
+        .summary = "The hulls of both point sets; apart exactly when a face plane of either, or a plane through an edge "
+                   "of a parallel to an edge of b, separates them (exact signs; in-plane lines for flat pairs); depth "
+                   "the least push-out over those axes; distance and closest points over the feature pairs.",
+        .source = "The separating axis theorem for convex polyhedra (Gottschalk, Lin & Manocha, \"OBBTree\", SIGGRAPH "
+                  "1996; Ericson, Real-Time Collision Detection (2005) 5.5), with Shewchuk's exact orientation signs",
+        .reference = true,
+        .published = false,
+        .conventions = {{"touching", "overlap"}},
+        .returns = kOverlapFields | kFieldSeparatingAxis | kDistanceFields,
+        .flaw = "",
+        .flawWhen = {},
+        .run = MakeRun<Convex, Convex>([](const auto& a, const auto& b, Trace* t) { return ConvexConvexSat(a, b, t); }),
+    });
+}
+
 } // namespace hitlab

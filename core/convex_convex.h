@@ -64,4 +64,29 @@ ConvexOverlap ConvexConvexSatHulls(const ConvexHull& a, const ConvexHull& b, Tra
 
 } // namespace detail
 
+/// Reference. The closed convex hulls of a's and b's points (HullOf: of the float points in a
+/// float run) overlap when they share a point; touching counts (depth 0).
+///
+/// - Exact verdict on every finite input: apart exactly when some candidate plane has one hull on
+///   it or on one side and the other strictly on the other side: a face plane of either hull (a
+///   polygon's plane), or the plane through an edge of a parallel to an edge of b (the facets of
+///   their Minkowski difference are among these); when every vertex lies in one plane, a line in
+///   it through an edge of either hull; on one line, the intervals along it. Each side is an exact
+///   orient3d or orient2d sign (core/triangle_exact.h); a query whose largest number is outside
+///   [2^-100, 2^100] is scaled by one power of two first.
+/// - hit: depth = the least push-out of b over the non-zero candidate axes, each projection to
+///   about 2^-48 relative, divided by |axis| (0 along the common plane's normal when every vertex
+///   is flat); normal that axis, unit, the way b moves out (ties: the first axis); contact a
+///   vertex of one inside the other, or where an edge of one meets a triangle of the other.
+/// - miss: separatingAxis the first separating plane's unit normal from a towards b (flat pairs:
+///   the direction between the closest points); distance, closestA, closestB: the least over the
+///   hulls' feature pairs, the winner recomputed in double-double (within an ulp).
+/// - touching (hit with depth 0): distance 0, closestA = closestB = contact. Depth > 0: no distance.
+/// - trace: the span of the vertices, the separating plane or the chosen axis, the contact or the
+///   closest points.
+template <typename T>
+OverlapResult<T> ConvexConvexSat(const Convex<T>& a, const Convex<T>& b, Trace* trace = nullptr);
+extern template OverlapResult<float> ConvexConvexSat<float>(const Convex<float>&, const Convex<float>&, Trace*);
+extern template OverlapResult<double> ConvexConvexSat<double>(const Convex<double>&, const Convex<double>&, Trace*);
+
 } // namespace hitlab

@@ -7,6 +7,7 @@
 // a horizon edge borders a face the point lies strictly below, so the point is not on its line.
 #include "convex_hull.h"
 
+#include "convex.h"
 #include "triangle_exact.h"
 
 #include <algorithm>
@@ -341,6 +342,17 @@ ConvexHull BuildConvexHull(const std::vector<glm::dvec3>& points)
     out.kind = HullKind::Polyhedron;
     FillPolyhedron(out, p, builder.Faces());
     return out;
+}
+
+const ConvexHull& HullOf(const ConvexData& data, bool doublePrecision)
+{
+    const int slot = doublePrecision ? 1 : 0;
+    std::call_once(data.hullOnce[slot], [&data, slot, doublePrecision] {
+        data.hull[slot] = std::make_shared<const ConvexHull>(
+            BuildConvexHull(doublePrecision ? data.points
+                                            : std::vector<glm::dvec3>(data.floatPoints.begin(), data.floatPoints.end())));
+    });
+    return *data.hull[slot];
 }
 
 } // namespace hitlab

@@ -42,4 +42,10 @@ struct ConvexHull {
 /// previous point): about 2 s for 100,000 points on a sphere (all of them vertices) on this machine.
 ConvexHull BuildConvexHull(const std::vector<glm::dvec3>& points);
 
+struct ConvexData; // core/convex.h
+
+/// The hull of a convex shape's points, built on first use and kept in its shared data (one per
+/// precision: doublePrecision false hulls the points rounded to float, what a float run sees).
+const ConvexHull& HullOf(const ConvexData& data, bool doublePrecision = true);
+
 } // namespace hitlab

@@ -12,27 +12,45 @@ namespace hitlab {
 
 namespace detail::gap {
 
+/// The hull of a parallelepiped's corners, with its known edges and faces (no hull to build):
+/// corner k is center + sum s_i half[i], s_i = +1 where bit i of k is set. Degenerate boxes keep
+/// zero-length edges and zero-area triangles, which HullDistance passes over.
 ConvexHull BoxHull(const glm::dvec3& center, const std::array<glm::dvec3, 3>& half)
 {
-    std::vector<glm::dvec3> corners;
-    for (int k = 0; k < 8; ++k) {
+    ConvexHull h;
+    h.kind = HullKind::Polyhedron;
+    for (std::uint32_t k = 0; k < 8; ++k) {
         glm::dvec3 v = center;
         for (int i = 0; i < 3; ++i) {
             v += ((k >> i) & 1 ? 1.0 : -1.0) * half[size_t(i)];
         }
-        corners.push_back(v);
+        h.vertices.push_back(v);
+        for (std::uint32_t i = 0; i < 3; ++i) {
+            if (((k >> i) & 1) == 0) {
+                h.edges.push_back({k, k | (1u << i)});
+            }
+        }
     }
-    return BuildConvexHull(corners);
+    for (std::uint32_t i = 0; i < 3; ++i) {
+        const std::uint32_t bj = 1u << ((i + 1) % 3), bl = 1u << ((i + 2) % 3);
+        for (std::uint32_t side = 0; side < 2; ++side) {
+            const std::uint32_t base = side << i;
+            h.triangles.push_back({base, base | bj, base | bj | bl});
+            h.triangles.push_back({base, base | bj | bl, base | bl});
+        }
+    }
+    return h;
 }
 
 ConvexHull AabbHull(const Aabb<double>& box)
 {
-    std::vector<glm::dvec3> corners;
-    for (int k = 0; k < 8; ++k) {
-        corners.push_back(
-            {(k & 1) ? box.max.x : box.min.x, (k & 2) ? box.max.y : box.min.y, (k & 4) ? box.max.z : box.min.z});
+    const glm::dvec3 half = 0.5 * (box.max - box.min);
+    ConvexHull h = BoxHull(glm::dvec3(0), {glm::dvec3(half.x, 0, 0), glm::dvec3(0, half.y, 0), glm::dvec3(0, 0, half.z)});
+    for (std::uint32_t k = 0; k < 8; ++k) { // the corners exactly
+        h.vertices[k] = {(k & 1) ? box.max.x : box.min.x, (k & 2) ? box.max.y : box.min.y,
+                         (k & 4) ? box.max.z : box.min.z};
     }
-    return BuildConvexHull(corners);
+    return h;
 }
 
 ConvexHull ObbHull(const Obb<double>& box)
@@ -46,7 +64,12 @@ ConvexHull ObbHull(const Obb<double>& box)
 
 ConvexHull TriangleHull(const Triangle<double>& t)
 {
-    return BuildConvexHull({t.vertices[0], t.vertices[1], t.vertices[2]});
+    ConvexHull h;
+    h.kind = HullKind::Polygon;
+    h.vertices = {t.vertices[0], t.vertices[1], t.vertices[2]};
+    h.edges = {{0, 1}, {1, 2}, {0, 2}};
+    h.triangles = {{0, 1, 2}};
+    return h;
 }
 
 /// A ball's point nearest to q (outside it), and |q - c| - r - shrink in double-double.
@@ -112,7 +135,10 @@ ClosestPair AabbTriangleGap(const Aabb<double>& a, const Triangle<double>& b)
 
 ClosestPair SphereTriangleGap(const Sphere<double>& s, const Triangle<double>& t)
 {
-    ClosestPair c = HullDistance(BuildConvexHull({s.center}), detail::gap::TriangleHull(t), s.radius);
+    ConvexHull centre;
+    centre.kind = HullKind::Point;
+    centre.vertices = {s.center};
+    ClosestPair c = HullDistance(centre, detail::gap::TriangleHull(t), s.radius);
     const double d = glm::length(c.b - s.center);
     c.a = d > 0 ? s.center + (c.b - s.center) * (s.radius / d) : s.center;
     return c;

@@ -31,7 +31,8 @@ struct ExactResult {
     ExactValue tEnter, tExit;
     // overlaps, when hit: the protocol's penetration depth
     ExactValue depth;
-    // overlaps: the Euclidean distance between the solids (0 on a hit), exact when rational
+    // overlaps of separated or touching solids: the Euclidean distance between them (0 when they
+    // touch), exact when rational; hasDistance false for a deeper overlap
     ExactValue distance;
     bool hasDistance = false;
     bool exactDistance = false;

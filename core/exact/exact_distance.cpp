@@ -219,6 +219,9 @@ void SetExactDistance(ExactResult& r, const Query& query)
         return;
     }
     if (r.hit) {
+        if (!r.exactDepth || r.depth.value != 0) {
+            return; // overlapping with depth > 0: no distance (docs/protocol.md)
+        }
         r.distance = FromRational(Q(0));
         r.hasDistance = true;
         r.exactDistance = true;

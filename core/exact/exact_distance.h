@@ -1,5 +1,5 @@
 // The exact judge's distances (docs/protocol.md, "distance"): the Euclidean distance between the
-// two solids of an overlap query that miss, 0 on a hit. Squared distances are exact rationals;
+// two solids of an overlap query that miss, 0 when they touch (none when they overlap deeper). Squared distances are exact rationals;
 // the distance is their square root (exact when a rational square, else 256 bits, whose nearest
 // double is within an ulp), minus the radii for spheres. Internal to hitlab_exact.
 #pragma once
@@ -29,7 +29,8 @@ Q PolytopeDistance2(const ExactPolytope& a, const ExactPolytope& b);
 /// The polytope of a convex shape's points (its hull's combinatorics, decided exactly in double).
 ExactPolytope ConvexPolytope(const std::vector<glm::dvec3>& points);
 
-/// Fills r.distance (r.hit and r.family set) for an overlap family: 0 on a hit, else the distance.
+/// Fills r.distance (r.hit and the depth set) for an overlap family: the distance of a miss, 0 for
+/// a touching hit (depth exactly 0), none for a hit with depth > 0.
 void SetExactDistance(ExactResult& r, const Query& query);
 
 } // namespace hitlab::exact

@@ -138,7 +138,7 @@ TEST(DistanceAccuracy, EveryOverlapFamilyAgainstTheJudge)
              },
              [](const Query& q) { return ObbObbGap(std::get<Obb<double>>(q.a), std::get<Obb<double>>(q.b)).distance; },
              n),
-         16}); // the corners center +- h axes are rounded: the box itself is not
+         64}); // the corners center +- h axes are rounded: the box itself is not
     for (const Row& r : rows) {
         std::printf("distance accuracy: %-30s worst %g ulp\n", r.family, r.worst);
         EXPECT_LE(r.worst, r.bound) << r.family;
