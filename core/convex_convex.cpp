@@ -186,9 +186,10 @@ void RegisterConvexConvex(std::vector<AlgorithmInfo>& out)
         .name = "sat_reference",
         .family = Family::ConvexConvex,
         .title = "Separating planes of the hulls, exact (reference)",
-        .summary = "The hulls of both point sets; apart exactly when a face plane of either, or a plane through an edge "
-                   "of a parallel to an edge of b, separates them (exact signs; in-plane lines for flat pairs); depth "
-                   "the least push-out over those axes; distance and closest points over the feature pairs.",
+        .summary =
+            "The hulls of both point sets; apart exactly when a face plane of either, or a plane through an edge "
+            "of a parallel to an edge of b, separates them (exact signs; in-plane lines for flat pairs); depth "
+            "the least push-out over those axes; distance and closest points over the feature pairs.",
         .source = "The separating axis theorem for convex polyhedra (Gottschalk, Lin & Manocha, \"OBBTree\", SIGGRAPH "
                   "1996; Ericson, Real-Time Collision Detection (2005) 5.5), with Shewchuk's exact orientation signs",
         .reference = true,

@@ -348,9 +348,8 @@ const ConvexHull& HullOf(const ConvexData& data, bool doublePrecision)
 {
     const int slot = doublePrecision ? 1 : 0;
     std::call_once(data.hullOnce[slot], [&data, slot, doublePrecision] {
-        data.hull[slot] = std::make_shared<const ConvexHull>(
-            BuildConvexHull(doublePrecision ? data.points
-                                            : std::vector<glm::dvec3>(data.floatPoints.begin(), data.floatPoints.end())));
+        data.hull[slot] = std::make_shared<const ConvexHull>(BuildConvexHull(
+            doublePrecision ? data.points : std::vector<glm::dvec3>(data.floatPoints.begin(), data.floatPoints.end())));
     });
     return *data.hull[slot];
 }

@@ -45,7 +45,8 @@ ConvexHull BoxHull(const glm::dvec3& center, const std::array<glm::dvec3, 3>& ha
 ConvexHull AabbHull(const Aabb<double>& box)
 {
     const glm::dvec3 half = 0.5 * (box.max - box.min);
-    ConvexHull h = BoxHull(glm::dvec3(0), {glm::dvec3(half.x, 0, 0), glm::dvec3(0, half.y, 0), glm::dvec3(0, 0, half.z)});
+    ConvexHull h =
+        BoxHull(glm::dvec3(0), {glm::dvec3(half.x, 0, 0), glm::dvec3(0, half.y, 0), glm::dvec3(0, 0, half.z)});
     for (std::uint32_t k = 0; k < 8; ++k) { // the corners exactly
         h.vertices[k] = {(k & 1) ? box.max.x : box.min.x, (k & 2) ? box.max.y : box.min.y,
                          (k & 4) ? box.max.z : box.min.z};

@@ -130,6 +130,10 @@ std::optional<ExactValue> MissDistance(const Query& q)
         return RootMinus(PolytopeDistance2(TrianglePolytope(std::get<Triangle<double>>(q.a)),
                                            TrianglePolytope(std::get<Triangle<double>>(q.b))),
                          Q(0));
+    case Family::ConvexConvex:
+        return RootMinus(PolytopeDistance2(ConvexPolytope(std::get<Convex<double>>(q.a).Points()),
+                                           ConvexPolytope(std::get<Convex<double>>(q.b).Points())),
+                         Q(0));
     case Family::RayAabb:
     case Family::SegmentAabb:
     case Family::RayPlane:

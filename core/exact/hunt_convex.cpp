@@ -55,8 +55,8 @@ Query Pair(std::vector<dvec3> a, std::vector<dvec3> b)
 
 Query DrawConvexConvex(Rng& rng, const char** what)
 {
-    static const char* const kNames[] = {"random clouds",       "boxes as convex, touching", "boxes as convex, apart",
-                                         "cloud on a point",    "flat or degenerate hulls",  "far clouds",
+    static const char* const kNames[] = {"random clouds",    "boxes as convex, touching", "boxes as convex, apart",
+                                         "cloud on a point", "flat or degenerate hulls",  "far clouds",
                                          "grid clouds"};
     const int k = rng.Int(0, 6);
     *what = kNames[k];
