@@ -1,7 +1,7 @@
 // The exact judge's distances (docs/protocol.md, "distance"): the Euclidean distance between the
-// two solids of an overlap query that miss, 0 when they touch (none when they overlap deeper). Squared distances are exact rationals;
-// the distance is their square root (exact when a rational square, else 256 bits, whose nearest
-// double is within an ulp), minus the radii for spheres. Internal to hitlab_exact.
+// two solids of an overlap query that miss, 0 when they touch (none when they overlap deeper). Squared distances are
+// exact rationals; the distance is their square root (exact when a rational square, else 256 bits, whose nearest double
+// is within an ulp), minus the radii for spheres. Internal to hitlab_exact.
 #pragma once
 
 #include "exact.h"
