@@ -1,14 +1,18 @@
 // The exact judge of convex_convex (GMP separating axes over the hulls) against the reference
 // (core/convex_convex.h: exact signs in double): the same verdict on random, grid-aligned
 // (touching) and flat pairs, the depth within an ulp, and hand-worked verdicts and depths.
+#include "core/algorithm.h"
 #include "core/convex_convex.h"
 #include "core/exact/exact.h"
 #include "core/exact/exact_triangle.h"
+#include "core/exact/hunt.h"
+#include "core/exact/hunt_detail.h"
 
 #include <glm/common.hpp>
 #include <gtest/gtest.h>
 
 #include <cstdio>
+#include <map>
 #include <random>
 
 namespace hitlab {
@@ -89,6 +93,40 @@ TEST(ConvexExact, AgreesWithTheReference)
     EXPECT_GT(hits, 60);
     EXPECT_GT(misses, 60);
     EXPECT_LE(worstDepth, 4);
+}
+
+TEST(ConvexExact, HuntDrawsJudgedAlikeByTheReferenceTheJudgeAndIntervals)
+{
+    // the hunt's convex_convex draws (touching boxes, shared points, flat hulls, far clouds, float
+    // rounded): the reference's verdict is the judge's, and so is the interval fast path's
+    for (const Precision precision : {Precision::Double, Precision::Float}) {
+        hunt::Rng rng(25);
+        std::map<std::string, int> distributions;
+        int hits = 0, touching = 0;
+        for (int i = 0; i < 400; ++i) {
+            const char* what = "";
+            const Query q = hunt::Draw(Family::ConvexConvex, rng, precision, std::nullopt, &what);
+            ASSERT_TRUE(QueryShapesMatch(q)) << what;
+            ++distributions[what];
+            const ExactResult e = JudgeExact(q);
+            ASSERT_TRUE(e.valid) << what;
+            const Result ref = hitlab::Run(ReferenceAlgorithm(Family::ConvexConvex), q, Precision::Double);
+            ASSERT_EQ(ref.hit, e.hit) << what << ": " << DescribeQuery(q);
+            if (const auto fast = FastVerdict(q)) {
+                ASSERT_EQ(*fast, e.hit) << what;
+            }
+            hits += e.hit;
+            touching += e.hit && e.hasDistance;
+            // a distance exactly where the judge has one, and within an ulp of it
+            ASSERT_EQ(ref.hasDistance, e.hasDistance) << what << ": " << DescribeQuery(q);
+            if (e.hasDistance) {
+                EXPECT_LE(UlpError(e.distance.value, ref.distance, Precision::Double), 1.0) << what;
+            }
+        }
+        EXPECT_EQ(distributions.size(), 7u);
+        EXPECT_GT(hits, 80);
+        EXPECT_GT(touching, 20);
+    }
 }
 
 } // namespace HITLAB_UNITY_ID
