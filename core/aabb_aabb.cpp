@@ -2,6 +2,7 @@
 #include "aabb_aabb.h"
 
 #include "algorithm.h"
+#include "overlap_distance.h"
 
 namespace hitlab {
 
@@ -17,10 +18,12 @@ void RegisterAabbAabb(std::vector<AlgorithmInfo>& out)
         .reference = true,
         .published = false,
         .conventions = {{"touching", "overlap"}},
-        .returns = kOverlapFields | kFieldSeparatingAxis,
+        .returns = kOverlapFields | kFieldSeparatingAxis | kDistanceFields,
         .flaw = "",
         .flawWhen = {},
-        .run = MakeRun<Aabb, Aabb>([](const auto& a, const auto& b, Trace* t) { return AabbAabbInterval(a, b, t); }),
+        .run = MakeRun<Aabb, Aabb>([](const auto& a, const auto& b, Trace* t) {
+            return WithDistance(AabbAabbInterval(a, b, t), a, b, AabbAabbGap);
+        }),
     });
     out.push_back({
         .name = "center_extent",

@@ -4,6 +4,7 @@
 
 #include "algorithm.h"
 #include "outcome_text.h"
+#include "overlap_distance.h"
 #include "triangle_exact.h"
 
 #include <glm/common.hpp>
@@ -403,10 +404,12 @@ void RegisterAabbTriangle(std::vector<AlgorithmInfo>& out)
         .reference = true,
         .published = false,
         .conventions = {{"touching", "overlap"}, {"degenerate", "segment or point"}},
-        .returns = kOverlapFields | kFieldSeparatingAxis,
+        .returns = kOverlapFields | kFieldSeparatingAxis | kDistanceFields,
         .flaw = "",
         .flawWhen = {},
-        .run = MakeRun<Aabb, Triangle>([](const auto& a, const auto& b, Trace* t) { return AabbTriangleSat(a, b, t); }),
+        .run = MakeRun<Aabb, Triangle>([](const auto& a, const auto& b, Trace* t) {
+            return WithDistance(AabbTriangleSat(a, b, t), a, b, AabbTriangleGap);
+        }),
     });
     out.push_back({
         .name = "akenine_moller",

@@ -34,13 +34,14 @@ constexpr std::array<FamilyEntry, kFamilyCount> kFamilies{{
     {Family::AabbTriangle, "aabb_triangle", "aabb", "triangle", false},
     {Family::SphereTriangle, "sphere_triangle", "sphere", "triangle", false},
     {Family::TriangleTriangle, "triangle_triangle", "triangle", "triangle", false},
+    {Family::ConvexConvex, "convex_convex", "convex", "convex", false},
 }};
 
 constexpr std::array<Family, kFamilyCount> kFamilyList{
-    Family::RayAabb,      Family::SegmentAabb,    Family::RayPlane,        Family::RaySphere,       Family::RayObb,
-    Family::AabbAabb,     Family::SphereAabb,     Family::SphereSphere,    Family::ObbObb,          Family::PointAabb,
-    Family::PointSphere,  Family::PointObb,       Family::RayTriangle,     Family::SegmentTriangle, Family::RayMesh,
-    Family::AabbTriangle, Family::SphereTriangle, Family::TriangleTriangle};
+    Family::RayAabb,      Family::SegmentAabb,    Family::RayPlane,         Family::RaySphere,       Family::RayObb,
+    Family::AabbAabb,     Family::SphereAabb,     Family::SphereSphere,     Family::ObbObb,          Family::PointAabb,
+    Family::PointSphere,  Family::PointObb,       Family::RayTriangle,      Family::SegmentTriangle, Family::RayMesh,
+    Family::AabbTriangle, Family::SphereTriangle, Family::TriangleTriangle, Family::ConvexConvex};
 
 // Both tables list every family in enum order (a missing entry would be zero-filled: RayAabb).
 static_assert(
@@ -76,6 +77,7 @@ std::vector<AlgorithmInfo> BuildRegistry()
     RegisterAabbTriangle(all);
     RegisterSphereTriangle(all);
     RegisterTriangleTriangle(all);
+    RegisterConvexConvex(all);
     // Exactly one reference per family that has algorithms: a registration bug, caught at first use.
     for (Family family : kFamilyList) {
         int references = 0;
@@ -134,6 +136,7 @@ std::uint32_t FamilyFields(Family family)
     case Family::AabbTriangle:
     case Family::SphereTriangle:
     case Family::TriangleTriangle:
+    case Family::ConvexConvex:
         return kOverlapFields | kFieldSeparatingAxis | kDistanceFields;
     }
     return kFieldHit;

@@ -34,9 +34,10 @@ enum class Family {
     RayMesh,
     AabbTriangle,
     SphereTriangle,
-    TriangleTriangle
+    TriangleTriangle,
+    ConvexConvex
 };
-inline constexpr int kFamilyCount = 18;
+inline constexpr int kFamilyCount = 19;
 
 enum class Precision { Float, Double };
 
@@ -238,5 +239,6 @@ void RegisterRayMesh(std::vector<AlgorithmInfo>& out);
 void RegisterAabbTriangle(std::vector<AlgorithmInfo>& out);
 void RegisterSphereTriangle(std::vector<AlgorithmInfo>& out);
 void RegisterTriangleTriangle(std::vector<AlgorithmInfo>& out);
+void RegisterConvexConvex(std::vector<AlgorithmInfo>& out);
 
 } // namespace hitlab

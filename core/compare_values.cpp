@@ -140,6 +140,7 @@ ValueScale QueryValueScale(const Query& query)
     case Family::AabbTriangle:
     case Family::SphereTriangle:
     case Family::TriangleTriangle:
+    case Family::ConvexConvex:
     case Family::RayAabb:
     case Family::SegmentAabb:
     case Family::RayPlane:

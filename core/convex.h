@@ -6,9 +6,12 @@
 
 #include <cstddef>
 #include <memory>
+#include <mutex>
 #include <vector>
 
 namespace hitlab {
+
+struct ConvexHull; // core/convex_hull.h
 
 /// The most points a convex shape may have (the readers reject more with a message): the exact
 /// judge's hull and the published methods' support functions visit every point.
@@ -19,6 +22,11 @@ struct ConvexData {
     std::vector<glm::dvec3> points;
     std::vector<glm::vec3> floatPoints;    ///< points rounded to nearest float
     glm::dvec3 boundsMin{0}, boundsMax{0}; ///< the box around the points
+
+    // Its hulls, one per precision (0 float, 1 double), built on first use by HullOf
+    // (core/convex_hull.h).
+    mutable std::once_flag hullOnce[2];
+    mutable std::shared_ptr<const ConvexHull> hull[2];
 };
 
 /// A convex shape's data from its points (floatPoints and the bounds filled here).

@@ -125,6 +125,7 @@ std::vector<double> AxisComponents(const Query& q)
     case Family::AabbTriangle:
     case Family::SphereTriangle:
     case Family::TriangleTriangle:
+    case Family::ConvexConvex:
     case Family::RaySphere:
     case Family::AabbAabb:
     case Family::SphereAabb:
@@ -275,6 +276,7 @@ double CentreDistance(const Query& q)
     case Family::AabbTriangle:
     case Family::SphereTriangle:
     case Family::TriangleTriangle:
+    case Family::ConvexConvex:
         return -1;
     }
     const double m = std::max({std::abs(d.x), std::abs(d.y), std::abs(d.z)});

@@ -3,6 +3,7 @@
 #include "obb_obb_published.h"
 
 #include "algorithm.h"
+#include "overlap_distance.h"
 
 #include <limits>
 
@@ -46,10 +47,12 @@ void RegisterObbObb(std::vector<AlgorithmInfo>& out)
         .reference = true,
         .published = false,
         .conventions = {{"touching", "overlap"}, {"edges", "all 15 axes"}},
-        .returns = kFieldHit | kFieldDepth | kFieldNormal | kFieldSeparatingAxis,
+        .returns = kFieldHit | kFieldDepth | kFieldNormal | kFieldSeparatingAxis | kDistanceFields,
         .flaw = "",
         .flawWhen = {},
-        .run = MakeRun<Obb, Obb>([](const auto& a, const auto& b, Trace* t) { return ObbObbSat(a, b, t); }),
+        .run = MakeRun<Obb, Obb>([](const auto& a, const auto& b, Trace* t) {
+            return WithDistance(ObbObbSat(a, b, t), a, b, ObbObbGap, false);
+        }),
     });
     out.push_back({
         .name = "vertex_edge",

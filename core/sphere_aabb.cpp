@@ -2,6 +2,7 @@
 #include "sphere_aabb.h"
 
 #include "algorithm.h"
+#include "overlap_distance.h"
 
 namespace hitlab {
 
@@ -85,11 +86,12 @@ void RegisterSphereAabb(std::vector<AlgorithmInfo>& out)
         .reference = true,
         .published = false,
         .conventions = {{"touching", "overlap"}, {"corners", "exact"}},
-        .returns = kOverlapFields,
+        .returns = kOverlapFields | kDistanceFields,
         .flaw = "",
         .flawWhen = {},
-        .run = MakeRun<Sphere, Aabb>(
-            [](const auto& a, const auto& b, Trace* t) { return SphereAabbClosestPoint(a, b, t); }),
+        .run = MakeRun<Sphere, Aabb>([](const auto& a, const auto& b, Trace* t) {
+            return WithDistance(SphereAabbClosestPoint(a, b, t), a, b, SphereAabbGap);
+        }),
     });
     out.push_back({
         .name = "expanded_box",

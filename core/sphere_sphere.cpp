@@ -2,6 +2,7 @@
 #include "sphere_sphere.h"
 
 #include "algorithm.h"
+#include "overlap_distance.h"
 
 #include <limits>
 
@@ -94,11 +95,12 @@ void RegisterSphereSphere(std::vector<AlgorithmInfo>& out)
         .reference = true,
         .published = false,
         .conventions = {{"touching", "overlap"}},
-        .returns = kOverlapFields,
+        .returns = kOverlapFields | kDistanceFields,
         .flaw = "",
         .flawWhen = {},
-        .run = MakeRun<Sphere, Sphere>(
-            [](const auto& a, const auto& b, Trace* t) { return SphereSphereDistance(a, b, t); }),
+        .run = MakeRun<Sphere, Sphere>([](const auto& a, const auto& b, Trace* t) {
+            return WithDistance(SphereSphereDistance(a, b, t), a, b, SphereSphereGap);
+        }),
     });
 }
 

@@ -3,6 +3,7 @@
 
 #include "algorithm.h"
 #include "outcome_text.h"
+#include "overlap_distance.h"
 #include "triangle_exact.h"
 
 #include <glm/common.hpp>
@@ -315,11 +316,12 @@ void RegisterSphereTriangle(std::vector<AlgorithmInfo>& out)
         .reference = true,
         .published = false,
         .conventions = {{"touching", "overlap"}, {"degenerate", "segment or point"}},
-        .returns = kOverlapFields,
+        .returns = kOverlapFields | kDistanceFields,
         .flaw = "",
         .flawWhen = {},
-        .run = MakeRun<Sphere, Triangle>(
-            [](const auto& a, const auto& b, Trace* t) { return SphereTriangleClosestPoint(a, b, t); }),
+        .run = MakeRun<Sphere, Triangle>([](const auto& a, const auto& b, Trace* t) {
+            return WithDistance(SphereTriangleClosestPoint(a, b, t), a, b, SphereTriangleGap);
+        }),
     });
     out.push_back({
         .name = "ericson",

@@ -6,6 +6,7 @@
 
 #include "algorithm.h"
 #include "outcome_text.h"
+#include "overlap_distance.h"
 #include "triangle_exact.h"
 #include "triangle_triangle_exact.h"
 
@@ -330,11 +331,12 @@ void RegisterTriangleTriangle(std::vector<AlgorithmInfo>& out)
         .reference = true,
         .published = false,
         .conventions = {{"touching", "overlap"}, {"degenerate", "segment or point"}, {"coplanar", "exact"}},
-        .returns = kOverlapFields | kFieldSeparatingAxis,
+        .returns = kOverlapFields | kFieldSeparatingAxis | kDistanceFields,
         .flaw = "",
         .flawWhen = {},
-        .run = MakeRun<Triangle, Triangle>(
-            [](const auto& a, const auto& b, Trace* t) { return TriangleTriangleSat(a, b, t); }),
+        .run = MakeRun<Triangle, Triangle>([](const auto& a, const auto& b, Trace* t) {
+            return WithDistance(TriangleTriangleSat(a, b, t), a, b, TriangleTriangleGap);
+        }),
     });
     out.push_back({
         .name = "moller",

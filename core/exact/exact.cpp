@@ -2,6 +2,7 @@
 // to 256 bits, the interval fast path, and ulp errors.
 #include "exact.h"
 
+#include "exact_distance.h"
 #include "exact_geometry.h"
 #include "exact_triangle.h"
 #include "exact_values.h"
@@ -388,7 +389,11 @@ ExactResult JudgeExact(const Query& query)
     case Family::TriangleTriangle:
         exact::JudgeTriangleFamily(r, query);
         break;
+    case Family::ConvexConvex:
+        exact::JudgeConvexes(r, std::get<Convex<double>>(query.a).Points(), std::get<Convex<double>>(query.b).Points());
+        break;
     }
+    exact::SetExactDistance(r, query);
     return r;
 }
 
@@ -456,6 +461,9 @@ bool IntervalHit(const Query& query, bool& degenerate)
     case Family::SphereTriangle:
     case Family::TriangleTriangle:
         return exact::IntervalTriangleHit(query);
+    case Family::ConvexConvex:
+        return exact::IntervalConvexesHit(std::get<Convex<double>>(query.a).Points(),
+                                          std::get<Convex<double>>(query.b).Points());
     }
     return false;
 }

@@ -31,6 +31,11 @@ struct ExactResult {
     ExactValue tEnter, tExit;
     // overlaps, when hit: the protocol's penetration depth
     ExactValue depth;
+    // overlaps of separated or touching solids: the Euclidean distance between them (0 when they
+    // touch), exact when rational; hasDistance false for a deeper overlap
+    ExactValue distance;
+    bool hasDistance = false;
+    bool exactDistance = false;
     bool exactT = false;     ///< tEnter and tExit are exact rationals
     bool exactDepth = false; ///< depth is an exact rational
     // triangle and mesh casts, when hit: the barycentrics of the point at tEnter (of the lowest-index

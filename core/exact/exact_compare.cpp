@@ -39,6 +39,8 @@ std::optional<ExactValues> ComparisonValues(const ExactResult& result, const Que
     v.hasUv = result.hasUv;
     v.u = result.u.value;
     v.v = result.v.value;
+    v.hasDistance = result.hasDistance;
+    v.distance = result.distance.value;
     v.boundaryKnown = true;
     v.onBoundary = OnBoundary(result, query);
     v.nearBoundary = v.onBoundary || NearBoundary(query, NearBoundaryRelative(precision));

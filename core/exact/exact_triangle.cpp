@@ -95,7 +95,8 @@ void JudgeTriangleFamily(ExactResult& r, const Query& query)
     case Family::ObbObb:
     case Family::PointAabb:
     case Family::PointSphere:
-    case Family::PointObb: // judged in exact.cpp
+    case Family::PointObb:
+    case Family::ConvexConvex: // judged in exact.cpp
         r.valid = false;
         r.note = "not a triangle family";
         break;
@@ -141,6 +142,7 @@ bool IntervalTriangleHit(const Query& query)
     case Family::PointAabb:
     case Family::PointSphere:
     case Family::PointObb:
+    case Family::ConvexConvex:
         break;
     }
     g_uncertain = true;

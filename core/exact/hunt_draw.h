@@ -231,5 +231,7 @@ Query DrawPointSphere(Rng& rng, const char** what);
 Query DrawPointObb(Rng& rng, const char** what);
 /// A query of a triangle or mesh family (hunt_triangles.cpp).
 Query DrawTriangleFamily(Family family, Rng& rng, const char** what);
+/// convex_convex (hunt_convex.cpp): clouds, boxes as convex touching or apart, flat hulls, far clouds.
+Query DrawConvexConvex(Rng& rng, const char** what);
 
 } // namespace hitlab::hunt::draw

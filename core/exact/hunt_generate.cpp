@@ -196,6 +196,9 @@ Query Draw(Family family, Rng& rng, Precision precision, const std::optional<Que
         case Family::TriangleTriangle:
             q = DrawTriangleFamily(family, rng, distribution);
             break;
+        case Family::ConvexConvex:
+            q = DrawConvexConvex(rng, distribution);
+            break;
         }
     }
     if (rng.Chance(0.1)) {

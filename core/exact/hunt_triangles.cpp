@@ -270,7 +270,8 @@ Query DrawTriangleFamily(Family family, Rng& rng, const char** what)
     case Family::PointAabb:
     case Family::PointSphere:
     case Family::PointObb:
-        break; // hunt_families.cpp
+    case Family::ConvexConvex:
+        break; // hunt_families.cpp, hunt_convex.cpp
     }
     *what = "not a triangle family";
     return DrawRayAabb(rng, false, what);

@@ -186,6 +186,9 @@ TEST(Registry, RunClearsTheTraceAndEveryAlgorithmTraces)
         case Family::TriangleTriangle:
             return {f, Triangle<double>{{glm::dvec3(-1, -1, 0), glm::dvec3(2, -1, 0), glm::dvec3(-1, 2, 0)}},
                     Triangle<double>{{glm::dvec3(0, 0, -1), glm::dvec3(0, 0, 1), glm::dvec3(0, 1, 0)}}};
+        case Family::ConvexConvex:
+            return {f, DefaultConvex(),
+                    Convex<double>{MakeConvexData({{0.25, 0, 0}, {2, 0, 0}, {0, 2, 0}, {0, 0, 2}})}};
         }
         return {};
     };

@@ -158,6 +158,16 @@ Scene MixedScene(int solids, int casts, unsigned seed)
     quad.shape = Mesh<double>{MakeMeshData({{-1, -1, 0.5}, {1, -1, 0.5}, {1, 1, 0.5}, {-1, 1, 0.5}},
                                            {{{0, 2, 1}}, {{0, 3, 2}}})}; // facing -z: most rays rise into it
     scene.Add(quad);
+    for (int i = 0; i < 5; ++i) { // convex clouds on a quarter grid: touching, apart, overlapping
+        SceneShape c;
+        std::vector<glm::dvec3> points;
+        const glm::dvec3 centre{cell(rng) * 0.125, cell(rng) * 0.125, cell(rng) * 0.125};
+        for (int k = 0; k < 3 + i; ++k) {
+            points.push_back(centre + glm::dvec3(cell(rng) * 0.5, cell(rng) * 0.5, cell(rng) * 0.5));
+        }
+        c.shape = Convex<double>{MakeConvexData(std::move(points))};
+        scene.Add(std::move(c));
+    }
     SceneShape fan; // four triangles around the vertex (0, 0, 1)
     fan.shape = Mesh<double>{MakeMeshData({{0, 0, 1}, {1, 0, 0}, {0, 1, 0}, {-1, 0, 0}, {0, -1, 0}},
                                           {{{0, 1, 2}}, {{0, 2, 3}}, {{0, 3, 4}}, {{0, 4, 1}}})};

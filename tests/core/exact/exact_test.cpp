@@ -323,6 +323,10 @@ TEST(ExactJudge, AgreesWithReferenceAlgorithmsInDoubleOnRandomInputs)
                 q.a = Triangle<double>{{v(), v(), v()}};
                 q.b = Triangle<double>{{v(), v(), v()}};
                 break;
+            case Family::ConvexConvex:
+                q.a = Convex<double>{MakeConvexData({v(), v(), v(), v(), v()})};
+                q.b = Convex<double>{MakeConvexData({v(), v(), v(), v()})};
+                break;
             }
             const Result ref = hitlab::Run(ReferenceAlgorithm(family), q, Precision::Double);
             const ExactResult ex = JudgeExact(q);

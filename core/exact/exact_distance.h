@@ -1,0 +1,36 @@
+// The exact judge's distances (docs/protocol.md, "distance"): the Euclidean distance between the
+// two solids of an overlap query that miss, 0 when they touch (none when they overlap deeper). Squared distances are
+// exact rationals; the distance is their square root (exact when a rational square, else 256 bits, whose nearest double
+// is within an ulp), minus the radii for spheres. Internal to hitlab_exact.
+#pragma once
+
+#include "exact.h"
+#include "exact_triangle_geometry.h"
+
+#include <cstdint>
+#include <vector>
+
+namespace hitlab::exact {
+
+/// A convex polytope in exact numbers: its vertices, and the edges and triangles whose union is
+/// its boundary (a solid) or itself (flat).
+struct ExactPolytope {
+    std::vector<V3<Q>> vertices;
+    std::vector<std::array<std::uint32_t, 2>> edges;
+    std::vector<std::array<std::uint32_t, 3>> triangles;
+};
+
+/// The squared distance between two closed segments (either may be a point), exactly.
+Q SegmentSegmentDistance2(const V3<Q>& p, const V3<Q>& q, const V3<Q>& r, const V3<Q>& s);
+
+/// The squared distance between two disjoint polytopes: the least over their feature pairs.
+Q PolytopeDistance2(const ExactPolytope& a, const ExactPolytope& b);
+
+/// The polytope of a convex shape's points (its hull's combinatorics, decided exactly in double).
+ExactPolytope ConvexPolytope(const std::vector<glm::dvec3>& points);
+
+/// Fills r.distance (r.hit and the depth set) for an overlap family: the distance of a miss, 0 for
+/// a touching hit (depth exactly 0), none for a hit with depth > 0.
+void SetExactDistance(ExactResult& r, const Query& query);
+
+} // namespace hitlab::exact
