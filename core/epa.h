@@ -27,6 +27,7 @@ struct EpaResult {
     Vec3<T> pointA{0}, pointB{0};
     int iterations = 0;
     EpaStop stop = EpaStop::Converged;
+    T gap = 0; ///< the last support point's distance beyond the nearest face (true depth <= depth + gap)
 };
 
 namespace detail {
@@ -100,6 +101,7 @@ EpaResult<T> Epa(const SA& a, const SB& b, const GjkResult<T>& gjk, Trace* trace
             detail::TraceEpaFace(*trace, p, face, r.iterations, w.w, gap);
         }
         detail::EpaFromFace(r, p, face);
+        r.gap = gap;
         if (!(gap > kEpaTolerance<T>)) {
             r.stop = EpaStop::Converged;
             return r;

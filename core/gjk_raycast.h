@@ -22,6 +22,13 @@ template <typename T>
 inline constexpr T kGjkRayTolSq = sizeof(T) == 4 ? T(1e-8) : T(1e-14);
 inline constexpr int kGjkRayMaxIterations = 128;
 
+/// How the ray cast ended (for the flaw conditions "gjk tolerance" and "iteration cap").
+struct GjkRayStats {
+    int iterations = 0;
+    bool byTolerance = false; ///< stopped by the tolerance test with ||v|| > 0 (not containment, not exactly on it)
+    bool cap = false;         ///< kGjkRayMaxIterations reached
+};
+
 namespace detail {
 
 template <typename T>
@@ -64,7 +71,7 @@ void GjkRayShift(GjkSimplex<T>& s, const Vec3<T>& x)
 /// - direction need not be unit. At the iteration cap the current lambda is returned as a hit.
 ///   NaN gives a miss. trace: one step per iteration.
 template <typename T, typename S>
-CastResult<T> GjkRayCast(const Ray<T>& ray, const S& solid, Trace* trace = nullptr)
+CastResult<T> GjkRayCast(const Ray<T>& ray, const S& solid, Trace* trace = nullptr, GjkRayStats* stats = nullptr)
 {
     CastResult<T> out;
     const Vec3<T> r = ray.direction;
@@ -84,8 +91,15 @@ CastResult<T> GjkRayCast(const Ray<T>& ray, const S& solid, Trace* trace = nullp
         const bool advanced = vw > T(0);
         if (advanced) {
             const T vr = glm::dot(v, r);
-            if (!(vr < T(0))) {
-                return out; // the separating plane faces away from the ray (or NaN): miss
+            if (!(vr < T(0))) { // the separating plane faces away from the ray (or NaN): miss
+                if (trace != nullptr) [[unlikely]] {
+                    detail::TraceGjkRayStep(*trace, iteration, lambda, x, v, p, s);
+                    trace->DecideLast();
+                    trace->verdict = Format("miss: at t = %g a plane separates the ray from the solid and faces "
+                                            "away from the direction",
+                                            double(lambda));
+                }
+                return out;
             }
             lambda -= vw / vr;
             x = ray.origin + lambda * r;
@@ -103,12 +117,22 @@ CastResult<T> GjkRayCast(const Ray<T>& ray, const S& solid, Trace* trace = nullp
         }
         const T vv = glm::dot(v, v);
         if (!std::isfinite(vv) || !std::isfinite(lambda)) {
+            if (trace != nullptr) [[unlikely]] {
+                trace->verdict = "miss: NaN or infinity in the cast";
+            }
             return out;
         }
         if (contained || vv <= kGjkRayTolSq<T> * detail::GjkMaxNormSq(s) || (!advanced && !(vv < previousVv))) {
+            if (stats != nullptr) {
+                stats->byTolerance = !contained && vv > T(0);
+            }
             break; // x on the solid within the tolerance, or no progress
         }
         previousVv = vv;
+    }
+    if (stats != nullptr) {
+        stats->iterations = iteration;
+        stats->cap = iteration == kGjkRayMaxIterations;
     }
     out.hit = true;
     out.tEnter = lambda;

@@ -31,7 +31,7 @@ AlgorithmInfo GjkEpaInfo(Family family, Runner run)
         .flaw = "Gaps below GJK's tolerance (||v||^2 <= 100 ulp of the simplex's size) count as overlaps, EPA stops "
                 "within its tolerance of the boundary (curved solids: depth short by up to it), and a flat "
                 "Minkowski difference gives depth 0.",
-        .flawWhen = {"touching", "gjk tolerance", "epa tolerance", "degenerate simplex", "iteration cap"},
+        .flawWhen = {"boundary", "gjk tolerance", "epa tolerance", "degenerate simplex", "iteration cap"},
         .run = run,
     };
 }
@@ -51,10 +51,11 @@ AlgorithmInfo MprInfo(Family family, Runner run)
         .published = true,
         .conventions = {{"touching", "separate"}, {"tolerance", "mpr 1e-4"}},
         .returns = kFieldHit | kFieldDepth | kFieldNormal,
-        .flaw = "libccd's support tests take |dot| < machine epsilon as not past the origin, so touching solids "
-                "are separate; the depth is the distance to a portal within 1e-4 of the boundary, not the "
-                "nearest face (it can exceed the true depth), and a touch found by discovery has a zero normal.",
-        .flawWhen = {"touching", "mpr tolerance", "iteration cap"},
+        .flaw = "libccd's tests take |x| < machine epsilon (absolute) as 0, so touching solids are separate and "
+                "small solids (|a - b| near 1e-4 in float) can overlap by the epsilon alone; the depth is the "
+                "distance to the portal the centre line leaves through, within 1e-4 of the boundary, not to the "
+                "nearest face (it can exceed the true depth); a touch found by discovery has a zero normal.",
+        .flawWhen = {"boundary", "mpr portal", "mpr epsilon", "iteration cap"},
         .run = run,
     };
 }
@@ -88,12 +89,13 @@ void AddRayCast(std::vector<AlgorithmInfo>& out, Family family)
                         {"boundary", "inclusive"},
                         {"t_range", "t >= 0"},
                         {"direction", "any"},
+                        {"parallel", "handled"},
                         {"t_exit", "not computed"}},
         .returns = kFieldHit | kFieldTEnter | kFieldPoint | kFieldNormal,
         .flaw = "t_enter is within the cast's tolerance (eps 1e-4 float, 1e-7 double, relative to the simplex's "
-                "size) of the solid, and at an edge or corner the normal is the last separating direction, not "
-                "a face's.",
-        .flawWhen = {"gjk tolerance", "edge or corner", "iteration cap"},
+                "size) of the solid, and where the ray enters through an edge or a corner, or only grazes the "
+                "solid, the normal is the last separating direction, not a face's.",
+        .flawWhen = {"gjk tolerance", "boundary", "edge or corner", "iteration cap"},
         .run = MakeRun<Ray, B>([](const auto& ray, const auto& b, Trace* t) { return GjkRayCast(ray, b, t); }),
     });
 }

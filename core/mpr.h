@@ -31,6 +31,9 @@ struct MprResult {
     Vec3<T> normal{0}; ///< unit, along which b moves out of a; 0 on a touch (as libccd)
     int iterations = 0;
     MprStop stop = MprStop::Separated;
+    /// a test against libccd's absolute epsilon decided a step: a nonzero value within machine
+    /// epsilon of 0 was taken as 0 (the flaw condition "mpr epsilon")
+    bool epsilonDecided = false;
 };
 
 /// libccd's default mpr_tolerance (absolute, in the solids' units).
@@ -46,6 +49,14 @@ template <typename T>
 bool MprIsZero(T x)
 {
     return std::abs(x) < std::numeric_limits<T>::epsilon();
+}
+/// MprIsZero, noting in *flag when it takes a nonzero value for 0.
+template <typename T>
+bool MprIsZero(T x, bool* flag)
+{
+    const bool zero = MprIsZero(x);
+    *flag = *flag || (zero && x != T(0));
+    return zero;
 }
 template <typename T>
 bool MprEq(T a, T b)
@@ -106,7 +117,7 @@ void TraceMprPortal(Trace& trace, const char* caption, const MprPortal<T>& p, co
 
 /// Portal discovery (libccd's discoverPortal): -1 separated, 1 touch, 2 segment, 0 a portal.
 template <typename T, typename SA, typename SB>
-int MprDiscover(const SA& a, const SB& b, MprPortal<T>& p, Trace* trace)
+int MprDiscover(const SA& a, const SB& b, MprPortal<T>& p, Trace* trace, bool* eps)
 {
     p.v[0].a = InteriorPoint(a);
     p.v[0].b = InteriorPoint(b);
@@ -116,18 +127,21 @@ int MprDiscover(const SA& a, const SB& b, MprPortal<T>& p, Trace* trace)
     }
     Vec3<T> dir = MprNormalized(-p.v[0].w);
     p.v[1] = MinkowskiSupport<T>(a, b, dir);
+    if (trace != nullptr) [[unlikely]] {
+        TraceMprPortal(*trace, "start: v1 along the origin from v0, step", p, dir, 0);
+    }
     T dot = glm::dot(p.v[1].w, dir);
-    if (MprIsZero(dot) || dot < T(0)) {
+    if (MprIsZero(dot, eps) || dot < T(0)) {
         return -1;
     }
     dir = glm::cross(p.v[0].w, p.v[1].w);
-    if (MprIsZero(glm::dot(dir, dir))) {
+    if (MprIsZero(glm::dot(dir, dir), eps)) {
         return p.v[1].w == Vec3<T>(0) ? 1 : 2;
     }
     dir = MprNormalized(dir);
     p.v[2] = MinkowskiSupport<T>(a, b, dir);
     dot = glm::dot(p.v[2].w, dir);
-    if (MprIsZero(dot) || dot < T(0)) {
+    if (MprIsZero(dot, eps) || dot < T(0)) {
         return -1;
     }
     dir = MprNormalized(glm::cross(p.v[1].w - p.v[0].w, p.v[2].w - p.v[0].w));
@@ -141,15 +155,15 @@ int MprDiscover(const SA& a, const SB& b, MprPortal<T>& p, Trace* trace)
             TraceMprPortal(*trace, "discovery", p, dir, i);
         }
         dot = glm::dot(p.v[3].w, dir);
-        if (MprIsZero(dot) || dot < T(0)) {
+        if (MprIsZero(dot, eps) || dot < T(0)) {
             return -1;
         }
         dot = glm::dot(glm::cross(p.v[1].w, p.v[3].w), p.v[0].w);
-        if (dot < T(0) && !MprIsZero(dot)) { // the origin is outside (v1, v0, v3): drop v2
+        if (dot < T(0) && !MprIsZero(dot, eps)) { // the origin is outside (v1, v0, v3): drop v2
             p.v[2] = p.v[3];
         } else {
             dot = glm::dot(glm::cross(p.v[3].w, p.v[2].w), p.v[0].w);
-            if (!(dot < T(0) && !MprIsZero(dot))) {
+            if (!(dot < T(0) && !MprIsZero(dot, eps))) {
                 return 0;
             }
             p.v[1] = p.v[3]; // outside (v3, v0, v2): drop v1
@@ -161,7 +175,7 @@ int MprDiscover(const SA& a, const SB& b, MprPortal<T>& p, Trace* trace)
 
 /// Refines the portal until it holds the origin (libccd's refinePortal): false when separated.
 template <typename T, typename SA, typename SB>
-bool MprRefine(const SA& a, const SB& b, MprPortal<T>& p, Trace* trace, int& iterations)
+bool MprRefine(const SA& a, const SB& b, MprPortal<T>& p, Trace* trace, int& iterations, bool* eps)
 {
     for (; iterations < kMprMaxIterations; ++iterations) {
         const Vec3<T> dir = p.Dir();
@@ -169,12 +183,12 @@ bool MprRefine(const SA& a, const SB& b, MprPortal<T>& p, Trace* trace, int& ite
             TraceMprPortal(*trace, "refinement", p, dir, iterations);
         }
         const T onPortal = glm::dot(p.v[1].w, dir);
-        if (MprIsZero(onPortal) || onPortal > T(0)) { // the portal encloses the origin
+        if (MprIsZero(onPortal, eps) || onPortal > T(0)) { // the portal encloses the origin
             return true;
         }
         const SupportVertex<T> w = MinkowskiSupport<T>(a, b, dir);
         const T reach = glm::dot(w.w, dir);
-        if (!(MprIsZero(reach) || reach > T(0)) || p.ReachTolerance(w.w, dir)) {
+        if (!(MprIsZero(reach, eps) || reach > T(0)) || p.ReachTolerance(w.w, dir)) {
             return false;
         }
         p.Expand(w);
@@ -200,7 +214,7 @@ MprResult<T> Mpr(const SA& a, const SB& b, Trace* trace = nullptr)
 {
     MprResult<T> r;
     detail::MprPortal<T> p;
-    const int found = detail::MprDiscover(a, b, p, trace);
+    const int found = detail::MprDiscover(a, b, p, trace, &r.epsilonDecided);
     if (found != 0) {
         r.hit = found > 0;
         r.stop = found < 0 ? MprStop::Separated : found == 1 ? MprStop::Touch : MprStop::Segment;
@@ -210,7 +224,7 @@ MprResult<T> Mpr(const SA& a, const SB& b, Trace* trace = nullptr)
         }
         return r;
     }
-    if (!detail::MprRefine(a, b, p, trace, r.iterations)) {
+    if (!detail::MprRefine(a, b, p, trace, r.iterations, &r.epsilonDecided)) {
         r.stop = r.iterations >= kMprMaxIterations ? MprStop::IterationCap : MprStop::Separated;
         return r;
     }
