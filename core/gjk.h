@@ -54,8 +54,8 @@ namespace detail {
 /// The trace step of one GJK iteration: the search direction, the support point and the simplex
 /// (reduced) with v after it.
 template <typename T>
-void TraceGjkIteration(Trace& trace, int iteration, const Vec3<T>& direction, const Vec3<T>& w,
-                       const GjkSimplex<T>& s, const Vec3<T>& v)
+void TraceGjkIteration(Trace& trace, int iteration, const Vec3<T>& direction, const Vec3<T>& w, const GjkSimplex<T>& s,
+                       const Vec3<T>& v)
 {
     std::vector<TraceValue> values;
     values.push_back({"iteration", double(iteration)});

@@ -63,9 +63,8 @@ AlgorithmInfo MprInfo(Family family, Runner run)
 template <template <class> class A, template <class> class B>
 void AddOverlapPair(std::vector<AlgorithmInfo>& out, Family family)
 {
-    out.push_back(GjkEpaInfo(family, MakeRun<A, B>([](const auto& a, const auto& b, Trace* t) {
-                                 return GjkEpaOverlap(a, b, t);
-                             })));
+    out.push_back(GjkEpaInfo(
+        family, MakeRun<A, B>([](const auto& a, const auto& b, Trace* t) { return GjkEpaOverlap(a, b, t); })));
     out.push_back(
         MprInfo(family, MakeRun<A, B>([](const auto& a, const auto& b, Trace* t) { return MprOverlap(a, b, t); })));
 }

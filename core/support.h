@@ -85,12 +85,13 @@ Vec3<T> InteriorPoint(const Triangle<T>& tri)
     return (v[0] + v[1] + v[2]) / T(3);
 }
 
-/// A point of the Minkowski difference a - b with the points of a and b it comes from.
+/// A point of the Minkowski difference a - b with the points of a and b it comes from. Left
+/// uninitialised by default (EPA's polytope holds 128 of them; its counts say which are set).
 template <typename T>
 struct SupportVertex {
-    Vec3<T> w{0}; ///< a - b
-    Vec3<T> a{0}; ///< the point of a
-    Vec3<T> b{0}; ///< the point of b
+    Vec3<T> w; ///< a - b
+    Vec3<T> a; ///< the point of a
+    Vec3<T> b; ///< the point of b
 };
 
 /// The support of a - b along d: sA(d) - sB(-d).
