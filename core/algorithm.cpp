@@ -129,17 +129,18 @@ std::uint32_t FamilyFields(Family family)
     case Family::RaySphere:
     case Family::RayObb:
         return kCastFields;
+    case Family::PointAabb:
+    case Family::PointSphere:
+    case Family::PointObb:
+        return kOverlapFields | kFieldSeparatingAxis;
     case Family::AabbAabb:
     case Family::SphereAabb:
     case Family::SphereSphere:
     case Family::ObbObb:
-    case Family::PointAabb:
-    case Family::PointSphere:
-    case Family::PointObb:
     case Family::AabbTriangle:
     case Family::SphereTriangle:
     case Family::TriangleTriangle:
-        return kOverlapFields | kFieldSeparatingAxis;
+        return kOverlapFields | kFieldSeparatingAxis | kDistanceFields;
     }
     return kFieldHit;
 }

@@ -76,7 +76,7 @@ using RunFn = Result (*)(const Query& query, Precision precision, Trace* trace);
 /// Any shape of the protocol rounded to float (ShapeCast<float>): a batch in Precision::Float
 /// reads its shapes in this form, so that each is rounded once, not once per query and algorithm.
 using FloatShape = std::variant<Ray<float>, Segment<float>, Plane<float>, Aabb<float>, Sphere<float>, Obb<float>,
-                                Point<float>, Triangle<float>, Mesh<float>>;
+                                Point<float>, Triangle<float>, Mesh<float>, Convex<float>>;
 
 /// The shape rounded to nearest float, component by component (the same ShapeCast the single
 /// query runner applies, so a batch and a single run see the same float inputs).

@@ -270,7 +270,7 @@ namespace {
 bool SameValues(const Result& x, const Result& y)
 {
     return x.tEnter == y.tEnter && x.tExit == y.tExit && x.point == y.point && x.hasNormal == y.hasNormal &&
-           x.normal == y.normal && x.depth == y.depth;
+           x.normal == y.normal && x.depth == y.depth && x.hasDistance == y.hasDistance && x.distance == y.distance;
 }
 
 /// The sentence saying where the reference is off the exact answer (fields: Field bits).
@@ -282,7 +282,7 @@ std::string ReferenceNote(Precision precision, const ValueScale& scale, const Re
                (exact.hit ? "hit" : "miss") + "; the algorithms that agree with the judge are not blamed";
     }
     std::string note;
-    for (const std::uint32_t field : {kFieldTEnter, kFieldTExit, kFieldDepth}) {
+    for (const std::uint32_t field : {kFieldTEnter, kFieldTExit, kFieldDepth, kFieldDistance}) {
         const double* e = detail::ExactField(&exact, field);
         if ((fields & field) == 0 || e == nullptr) {
             continue;

@@ -90,6 +90,8 @@ struct ExactValues {
     double depth = 0;             ///< overlaps, when hit
     bool hasUv = false;           ///< triangle and mesh casts, when the triangle hit spans a plane
     double u = 0, v = 0;          ///< its barycentric coordinates at t_enter
+    bool hasDistance = false;     ///< overlaps of separated or touching solids
+    double distance = 0;          ///< the Euclidean distance between them (0 when they touch)
     /// The facts the rounding rule reads (docs/protocol.md, "When rounding explains a
     /// difference"), judged exactly; when boundaryKnown is false, Explain estimates them with the
     /// reference in double.

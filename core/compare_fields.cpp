@@ -1,5 +1,7 @@
-// The names of result fields ("t_enter", "u", "triangle"...), for messages and the protocol.
+// The names of result fields ("t_enter", "u", "triangle"...), for messages and the protocol, and
+// reading a scalar field of a result or of the exact values by its bit.
 #include "compare.h"
+#include "compare_detail.h"
 
 #include <string>
 
@@ -32,6 +34,12 @@ const char* FieldName(std::uint32_t bit)
         return "front";
     case kFieldTriangle:
         return "triangle";
+    case kFieldDistance:
+        return "distance";
+    case kFieldClosestA:
+        return "closest_a";
+    case kFieldClosestB:
+        return "closest_b";
     default:
         return "";
     }
@@ -47,5 +55,52 @@ std::string FieldListText(std::uint32_t fields)
     }
     return out;
 }
+
+namespace detail {
+
+double ScalarField(const Result& result, std::uint32_t field)
+{
+    switch (field) {
+    case kFieldTEnter:
+        return result.tEnter;
+    case kFieldTExit:
+        return result.tExit;
+    case kFieldU:
+        return result.u;
+    case kFieldV:
+        return result.v;
+    case kFieldDistance:
+        return result.distance;
+    default:
+        return result.depth;
+    }
+}
+
+double FieldFloor(const ValueScale& scale, std::uint32_t field)
+{
+    return field == kFieldTEnter || field == kFieldTExit ? scale.t
+           : field == kFieldNormal                       ? scale.normal
+           : field == kFieldU || field == kFieldV        ? scale.barycentric
+                                                         : scale.length;
+}
+
+const double* ExactField(const ExactValues* exact, std::uint32_t field)
+{
+    if (exact != nullptr && field == kFieldDistance) {
+        return exact->hasDistance ? &exact->distance : nullptr;
+    }
+    if (exact == nullptr || !exact->hit) {
+        return nullptr;
+    }
+    if ((field == kFieldU || field == kFieldV) && exact->hasUv) {
+        return field == kFieldU ? &exact->u : &exact->v;
+    }
+    return field == kFieldTEnter  ? &exact->tEnter
+           : field == kFieldTExit ? &exact->tExit
+           : field == kFieldDepth ? &exact->depth
+                                  : nullptr;
+}
+
+} // namespace detail
 
 } // namespace hitlab

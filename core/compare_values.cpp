@@ -58,6 +58,10 @@ double ShapeLength(const Shape& shape)
         const auto& mesh = std::get<Mesh<double>>(shape);
         return mesh.data ? std::max(MaxAbs(mesh.data->boundsMin), MaxAbs(mesh.data->boundsMax)) : 0.0;
     }
+    case ShapeKind::Convex: {
+        const auto& convex = std::get<Convex<double>>(shape);
+        return convex.data ? std::max(MaxAbs(convex.data->boundsMin), MaxAbs(convex.data->boundsMax)) : 0.0;
+    }
     }
     UnknownShapeKind(KindOf(shape));
 }
@@ -73,8 +77,9 @@ bool VectorsClose(const glm::dvec3& a, const glm::dvec3& b, double floor, Precis
     return true;
 }
 
-constexpr std::array<std::uint32_t, 9> kValueFields = {
-    kFieldTEnter, kFieldTExit, kFieldPoint, kFieldNormal, kFieldDepth, kFieldU, kFieldV, kFieldFront, kFieldTriangle};
+constexpr std::array<std::uint32_t, 10> kValueFields = {kFieldTEnter,   kFieldTExit,   kFieldPoint, kFieldNormal,
+                                                        kFieldDepth,    kFieldU,       kFieldV,     kFieldFront,
+                                                        kFieldTriangle, kFieldDistance};
 
 /// The barycentric coordinates' floor: u = area ratio, so its error is the point's error over the
 /// triangle's size (the square root of twice its area); 1 at least, inf for a flat triangle.
@@ -165,9 +170,6 @@ bool ValuesClose(double a, double b, double floor, Precision precision, double u
 std::uint32_t DifferingValues(Family family, const ValueScale& scale, Precision precision, const Result& x,
                               std::uint32_t xReturns, const Result& y, std::uint32_t yReturns, double ulps)
 {
-    if (!x.hit || !y.hit) {
-        return 0;
-    }
     const std::uint32_t both = xReturns & yReturns;
     std::uint32_t differs = 0;
     const auto scalar = [&](std::uint32_t field, double a, double b, double floor) {
@@ -175,6 +177,14 @@ std::uint32_t DifferingValues(Family family, const ValueScale& scale, Precision 
             differs |= field;
         }
     };
+    // the distance of separated (or touching) solids, compared where both give it and agree on
+    // the verdict; the closest points are not compared (they need not be unique)
+    if (x.hit == y.hit && x.hasDistance && y.hasDistance) {
+        scalar(kFieldDistance, x.distance, y.distance, scale.length);
+    }
+    if (!x.hit || !y.hit) {
+        return differs;
+    }
     if (IsCast(family)) {
         scalar(kFieldTEnter, x.tEnter, y.tEnter, scale.t);
         scalar(kFieldTExit, x.tExit, y.tExit, scale.t);
@@ -214,44 +224,6 @@ std::uint32_t ValueDifferences(const Query& query, Precision precision, const Va
 }
 
 namespace detail {
-
-double ScalarField(const Result& result, std::uint32_t field)
-{
-    switch (field) {
-    case kFieldTEnter:
-        return result.tEnter;
-    case kFieldTExit:
-        return result.tExit;
-    case kFieldU:
-        return result.u;
-    case kFieldV:
-        return result.v;
-    default:
-        return result.depth;
-    }
-}
-
-double FieldFloor(const ValueScale& scale, std::uint32_t field)
-{
-    return field == kFieldTEnter || field == kFieldTExit ? scale.t
-           : field == kFieldNormal                       ? scale.normal
-           : field == kFieldU || field == kFieldV        ? scale.barycentric
-                                                         : scale.length;
-}
-
-const double* ExactField(const ExactValues* exact, std::uint32_t field)
-{
-    if (exact == nullptr || !exact->hit) {
-        return nullptr;
-    }
-    if ((field == kFieldU || field == kFieldV) && exact->hasUv) {
-        return field == kFieldU ? &exact->u : &exact->v;
-    }
-    return field == kFieldTEnter  ? &exact->tEnter
-           : field == kFieldTExit ? &exact->tExit
-           : field == kFieldDepth ? &exact->depth
-                                  : nullptr;
-}
 
 namespace {
 
@@ -295,7 +267,8 @@ struct ValueCheck {
     /// 1. the exact value: an algorithm within the tolerance of it is right. True when decided.
     bool Exact(std::uint32_t field, ValueCauses& c) const
     {
-        const bool scalar = field == kFieldTEnter || field == kFieldTExit || field == kFieldDepth;
+        const bool scalar =
+            field == kFieldTEnter || field == kFieldTExit || field == kFieldDepth || field == kFieldDistance;
         const double* e = ExactField(exact, field);
         if (e == nullptr || !scalar) {
             return false;
@@ -392,7 +365,10 @@ struct ValueCheck {
         }
         const std::uint32_t inDouble = DifferingValues(q.family, scale, Precision::Float, *xDouble, info.returns,
                                                        *refDouble, ReferenceAlgorithm(q.family).returns);
-        if (xDouble->hit && refDouble->hit && (inDouble & field) == 0) {
+        const bool sameVerdict = field == kFieldDistance
+                                     ? xDouble->hit == refDouble->hit && xDouble->hasDistance && refDouble->hasDistance
+                                     : xDouble->hit && refDouble->hit;
+        if (sameVerdict && (inDouble & field) == 0) {
             c.Add(field, Explanation::Rounding,
                   name + " agrees with the reference in double: float rounding decides these values");
             return true;
@@ -426,7 +402,7 @@ void WriteCauses(const ValueCauses& c, const Result& x, const Result& ref, Algor
             values += values.empty() ? "" : ", ";
             values += FieldListText(field);
             if (field == kFieldTEnter || field == kFieldTExit || field == kFieldDepth || field == kFieldU ||
-                field == kFieldV) {
+                field == kFieldV || field == kFieldDistance) {
                 values += " " + ShortNumber(ScalarField(x, field) + 0.0, 9) + " (reference " +
                           ShortNumber(ScalarField(ref, field) + 0.0, 9) + ")";
             }

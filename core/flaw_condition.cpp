@@ -168,6 +168,7 @@ std::optional<FaceSlab> FaceSlabOf(const Shape& s, const glm::dvec3& p, int axis
     case ShapeKind::Point:
     case ShapeKind::Triangle:
     case ShapeKind::Mesh:
+    case ShapeKind::Convex:
         return std::nullopt;
     }
     UnknownShapeKind(KindOf(s));
@@ -242,6 +243,7 @@ double SmallestExtent(const Shape& s)
         return std::min({glm::length(v[1] - v[0]), glm::length(v[2] - v[1]), glm::length(v[0] - v[2])});
     }
     case ShapeKind::Mesh:
+    case ShapeKind::Convex:
     case ShapeKind::Ray:
     case ShapeKind::Segment:
     case ShapeKind::Plane:

@@ -81,6 +81,7 @@ bool VerdictFlipsNear(const Query& query, double relative, const std::function<b
     }
     case ShapeKind::Triangle:
     case ShapeKind::Mesh: // no size to grow: moved only
+    case ShapeKind::Convex:
         return moved();
     case ShapeKind::Ray:
     case ShapeKind::Segment:

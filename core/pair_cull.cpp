@@ -110,6 +110,15 @@ bool SolidBounds(const Shape& shape, glm::dvec3& min, glm::dvec3& max)
         max = mesh.data->boundsMax;
         break;
     }
+    case ShapeKind::Convex: {
+        const auto& convex = std::get<Convex<double>>(shape);
+        if (convex.PointCount() == 0) {
+            return false;
+        }
+        min = convex.data->boundsMin;
+        max = convex.data->boundsMax;
+        break;
+    }
     case ShapeKind::Ray:
     case ShapeKind::Segment:
     case ShapeKind::Plane:

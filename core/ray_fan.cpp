@@ -61,6 +61,12 @@ void Bound(const Shape& target, const glm::dvec3& origin, glm::dvec3* center, do
         *radius = 1;
         break;
     }
+    case ShapeKind::Convex: {
+        const auto& c = std::get<Convex<double>>(target);
+        *center = c.data ? (c.data->boundsMin + c.data->boundsMax) * 0.5 : origin;
+        *radius = c.data ? std::max(1e-300, glm::length(c.data->boundsMax - c.data->boundsMin) * 0.5) : 1.0;
+        break;
+    }
     case ShapeKind::Ray:
     case ShapeKind::Segment:
     case ShapeKind::Point:

@@ -38,6 +38,12 @@ struct OverlapResult {
     Vec3<T> contact{0};        ///< a point of the overlap, valid when hit
     Vec3<T> separatingAxis{0}; ///< valid when hasSeparatingAxis (not necessarily unit)
     bool hasSeparatingAxis = false;
+    /// Separated or touching solids (docs/protocol.md): the Euclidean distance between them (0 when
+    /// they touch) and a pair of points realising it, closestA on a and closestB on b; valid when
+    /// hasDistance.
+    T distance = 0;
+    Vec3<T> closestA{0}, closestB{0};
+    bool hasDistance = false;
 };
 
 /// An overlap computed in double, rounded to T field by field (an algorithm that works in double
@@ -52,6 +58,10 @@ OverlapResult<T> NarrowOverlap(const OverlapResult<double>& d)
     r.contact = Vec3<T>(d.contact);
     r.separatingAxis = Vec3<T>(d.separatingAxis);
     r.hasSeparatingAxis = d.hasSeparatingAxis;
+    r.distance = T(d.distance);
+    r.closestA = Vec3<T>(d.closestA);
+    r.closestB = Vec3<T>(d.closestB);
+    r.hasDistance = d.hasDistance;
     return r;
 }
 
@@ -69,14 +79,19 @@ enum Field : std::uint32_t {
     kFieldV = 1u << 9,
     kFieldFront = 1u << 10,
     kFieldTriangle = 1u << 11,
+    kFieldDistance = 1u << 12,
+    kFieldClosestA = 1u << 13,
+    kFieldClosestB = 1u << 14,
 };
 /// The last field bit (loops over every field run up to it).
-constexpr std::uint32_t kFieldLast = kFieldTriangle;
+constexpr std::uint32_t kFieldLast = kFieldClosestB;
 /// What a triangle cast fills (ray_triangle, segment_triangle), and a mesh cast.
 constexpr std::uint32_t kTriangleCastFields = kFieldU | kFieldV | kFieldFront;
 constexpr std::uint32_t kMeshCastFields = kTriangleCastFields | kFieldTriangle;
 constexpr std::uint32_t kCastFields = kFieldHit | kFieldTEnter | kFieldTExit | kFieldPoint | kFieldNormal;
 constexpr std::uint32_t kOverlapFields = kFieldHit | kFieldDepth | kFieldNormal | kFieldContact;
+/// What an overlap's distance query fills (separated or touching solids).
+constexpr std::uint32_t kDistanceFields = kFieldDistance | kFieldClosestA | kFieldClosestB;
 
 /// Any algorithm's result, widened to double (exactly: every float is a double).
 /// Which fields mean something: the algorithm's `returns` mask, and hit / hasNormal / hasSeparatingAxis.
@@ -96,6 +111,9 @@ struct Result {
     bool front = false;
     bool hasTriangle = false;
     std::uint32_t triangle = 0;
+    double distance = 0;
+    glm::dvec3 closestA{0}, closestB{0};
+    bool hasDistance = false;
 };
 
 /// Writes r widened into out, every field of out (those r does not have are zeroed): the same
@@ -130,22 +148,27 @@ void WidenInto(const OverlapResult<T>& r, Result& out)
     out.contact = glm::dvec3(r.contact);
     out.separatingAxis = glm::dvec3(r.separatingAxis);
     out.hasSeparatingAxis = r.hasSeparatingAxis;
+    out.distance = r.distance;
+    out.closestA = glm::dvec3(r.closestA);
+    out.closestB = glm::dvec3(r.closestB);
+    out.hasDistance = r.hasDistance;
 }
 
 /// An algorithm's result as a batch stores it: its CastResult or OverlapResult in the algorithm's
 /// precision, packed into values and flags without padding, so that two results are the same bit
-/// for bit exactly when their bytes are (std::memcmp), and a float result takes 44 bytes where
-/// Result takes 152. Widen(Pack(r)) is bit for bit Widen(r).
+/// for bit exactly when their bytes are (std::memcmp), and a float result takes 72 bytes where
+/// Result takes 216. Widen(Pack(r)) is bit for bit Widen(r).
 template <typename T>
 struct PackedResult {
-    /// casts: t_enter, t_exit, point, normal, u, v; overlaps: depth, normal, contact, separating axis
-    T values[10]; // a plain array: the AVX2 copy of slab writes it without instantiating std::array (ODR)
+    /// casts: t_enter, t_exit, point, normal, u, v (the rest 0); overlaps: depth, normal, contact,
+    /// separating axis, distance, closest_a, closest_b
+    T values[17]; // a plain array: the AVX2 copy of slab writes it without instantiating std::array (ODR)
     /// kPackedHit | kPackedNormal | kPackedSeparatingAxis | kPackedOverlap | the triangle bits, and
     /// a cast's triangle index in the bits from kPackedTriangleShift up; as wide as T, so that the
     /// struct has no padding
     std::conditional_t<sizeof(T) == 4, std::uint32_t, std::uint64_t> flags;
 };
-static_assert(sizeof(PackedResult<float>) == 44 && sizeof(PackedResult<double>) == 88);
+static_assert(sizeof(PackedResult<float>) == 72 && sizeof(PackedResult<double>) == 144);
 
 inline constexpr std::uint32_t kPackedHit = 1u << 0;
 inline constexpr std::uint32_t kPackedNormal = 1u << 1;         ///< casts: hasNormal
@@ -155,12 +178,14 @@ inline constexpr std::uint32_t kPackedUv = 1u << 4;             ///< casts: hasU
 inline constexpr std::uint32_t kPackedHasFront = 1u << 5;       ///< casts: hasFront
 inline constexpr std::uint32_t kPackedFront = 1u << 6;          ///< casts: front
 inline constexpr std::uint32_t kPackedTriangle = 1u << 7;       ///< casts: hasTriangle
+inline constexpr std::uint32_t kPackedDistance = 1u << 4;       ///< overlaps: hasDistance (casts use bit 4 as hasUv)
 inline constexpr int kPackedTriangleShift = 8; ///< casts: the triangle index (24 bits, kMaxMeshTriangles)
 
 template <typename T>
 PackedResult<T> Pack(const CastResult<T>& r)
 {
-    return {{r.tEnter, r.tExit, r.point.x, r.point.y, r.point.z, r.normal.x, r.normal.y, r.normal.z, r.u, r.v},
+    return {{r.tEnter, r.tExit, r.point.x, r.point.y, r.point.z, r.normal.x, r.normal.y, r.normal.z, r.u, r.v, 0, 0, 0,
+             0, 0, 0, 0},
             (r.hit ? kPackedHit : 0u) | (r.hasNormal ? kPackedNormal : 0u) | (r.hasUv ? kPackedUv : 0u) |
                 (r.hasFront ? kPackedHasFront : 0u) | (r.front ? kPackedFront : 0u) |
                 (r.hasTriangle ? kPackedTriangle | ((r.triangle & 0xFFFFFFu) << kPackedTriangleShift) : 0u)};
@@ -170,8 +195,10 @@ template <typename T>
 PackedResult<T> Pack(const OverlapResult<T>& r)
 {
     return {{r.depth, r.normal.x, r.normal.y, r.normal.z, r.contact.x, r.contact.y, r.contact.z, r.separatingAxis.x,
-             r.separatingAxis.y, r.separatingAxis.z},
-            kPackedOverlap | (r.hit ? kPackedHit : 0u) | (r.hasSeparatingAxis ? kPackedSeparatingAxis : 0u)};
+             r.separatingAxis.y, r.separatingAxis.z, r.distance, r.closestA.x, r.closestA.y, r.closestA.z, r.closestB.x,
+             r.closestB.y, r.closestB.z},
+            kPackedOverlap | (r.hit ? kPackedHit : 0u) | (r.hasSeparatingAxis ? kPackedSeparatingAxis : 0u) |
+                (r.hasDistance ? kPackedDistance : 0u)};
 }
 
 /// The packed result widened to double: the same bits as Widen of the result it packs.
@@ -187,6 +214,10 @@ Result Widen(const PackedResult<T>& p)
         r.contact = {v[4], v[5], v[6]};
         r.separatingAxis = {v[7], v[8], v[9]};
         r.hasSeparatingAxis = (p.flags & kPackedSeparatingAxis) != 0;
+        r.distance = v[10];
+        r.closestA = {v[11], v[12], v[13]};
+        r.closestB = {v[14], v[15], v[16]};
+        r.hasDistance = (p.flags & kPackedDistance) != 0;
         Result out;
         WidenInto(r, out);
         return out;
@@ -211,7 +242,7 @@ Result Widen(const PackedResult<T>& p)
 }
 
 /// A packed result in either precision, as the precision it was computed in left it: a float
-/// result keeps its 44 bytes (the 152 of a Result are written only when it is read, Widen). The
+/// result keeps its 72 bytes (the 216 of a Result are written only when it is read, Widen). The
 /// bytes are 4-aligned, so that a float result fits in one cache line with the few fields the
 /// scene evaluation keeps beside it (QueryEvaluation).
 struct AnyPackedResult {
@@ -250,7 +281,7 @@ struct AnyPackedResult {
     /// The hit flag, without widening.
     bool Hit() const { return ((isDouble ? AsDouble().flags : std::uint64_t(AsFloat().flags)) & kPackedHit) != 0; }
 };
-static_assert(sizeof(AnyPackedResult) == 92 && alignof(AnyPackedResult) == 4);
+static_assert(sizeof(AnyPackedResult) == 148 && alignof(AnyPackedResult) == 4);
 
 template <typename T>
 Result Widen(const CastResult<T>& r)

@@ -258,6 +258,7 @@ bool IsFanTarget(const Shape& shape)
     case ShapeKind::Triangle:
     case ShapeKind::Mesh:
         return true;
+    case ShapeKind::Convex: // no cast family takes it (yet)
     case ShapeKind::Ray:
     case ShapeKind::Segment:
     case ShapeKind::Point:

@@ -29,8 +29,8 @@ struct ComparisonSummary {
 /// One evaluated query: the pair, and what its comparison concluded. The full Comparison (every
 /// enabled algorithm's outcome, groups, explanations) is SceneEvaluator::ComparisonOf.
 /// Laid out for the evaluation, which writes every query's summary each time: the fields it
-/// reads and writes (detail, the summary, a float reference) share the first of two cache lines;
-/// the pair, written only when the query list changes, is in the second.
+/// reads and writes (detail, the summary, a float reference) share the first two of three cache
+/// lines; the pair, written only when the query list changes, follows them.
 struct alignas(64) QueryEvaluation {
     /// The full comparison when some enabled algorithm's result is not bit for bit the
     /// reference's (or the reference did not run); null when every one is (the common case: no
@@ -46,7 +46,7 @@ struct alignas(64) QueryEvaluation {
     /// The result of one algorithm (the reference's when the algorithm did not run).
     Result ResultOf(const AlgorithmInfo* algorithm) const;
 };
-static_assert(sizeof(QueryEvaluation) == 128);
+static_assert(sizeof(QueryEvaluation) == 192);
 
 class SceneEvaluator {
 public:

@@ -30,6 +30,8 @@ Shape DefaultShape(ShapeKind kind)
         return Triangle<double>{};
     case ShapeKind::Mesh:
         return DefaultMesh();
+    case ShapeKind::Convex:
+        return DefaultConvex();
     }
     UnknownShapeKind(kind);
 }
@@ -39,6 +41,18 @@ Mesh<double> DefaultMesh()
     static const std::shared_ptr<const MeshData> square =
         MakeMeshData({{0, 0, 0}, {1, 0, 0}, {1, 1, 0}, {0, 1, 0}}, {{{0, 1, 2}}, {{0, 2, 3}}});
     return {square};
+}
+
+Convex<double> DefaultConvex()
+{
+    static const std::shared_ptr<const ConvexData> cube = [] {
+        std::vector<glm::dvec3> corners;
+        for (int i = 0; i < 8; ++i) {
+            corners.emplace_back((i & 1) ? 0.5 : -0.5, (i & 2) ? 0.5 : -0.5, (i & 4) ? 0.5 : -0.5);
+        }
+        return MakeConvexData(std::move(corners));
+    }();
+    return {cube};
 }
 
 void UnknownShapeKind(ShapeKind kind)
@@ -68,6 +82,8 @@ const char* ShapeKindName(ShapeKind kind)
         return "triangle";
     case ShapeKind::Mesh:
         return "mesh";
+    case ShapeKind::Convex:
+        return "convex";
     }
     UnknownShapeKind(kind);
 }
@@ -99,6 +115,8 @@ const char* ShapeKindNoun(ShapeKind kind)
     case ShapeKind::Triangle:
     case ShapeKind::Mesh:
         return ShapeKindName(kind);
+    case ShapeKind::Convex:
+        return "convex shape";
     }
     UnknownShapeKind(kind);
 }
@@ -148,6 +166,13 @@ Shape Translated(const Shape& shape, const glm::dvec3& d)
         }
         break;
     }
+    case ShapeKind::Convex: {
+        auto& convex = std::get<Convex<double>>(out);
+        if (convex.data) {
+            convex.data = MovedConvexData(*convex.data, [&d](const glm::dvec3& p) { return p + d; });
+        }
+        break;
+    }
     }
     return out;
 }
@@ -190,6 +215,13 @@ std::optional<glm::dvec3> ShapeCenter(const Shape& shape)
         }
         return (mesh.data->boundsMin + mesh.data->boundsMax) * 0.5;
     }
+    case ShapeKind::Convex: {
+        const auto& convex = std::get<Convex<double>>(shape);
+        if (!convex.data) {
+            return std::nullopt;
+        }
+        return (convex.data->boundsMin + convex.data->boundsMax) * 0.5;
+    }
     }
     UnknownShapeKind(KindOf(shape));
 }
@@ -212,6 +244,7 @@ std::optional<CastLine> CastLineOf(const Shape& shape)
     case ShapeKind::Point:
     case ShapeKind::Triangle:
     case ShapeKind::Mesh:
+    case ShapeKind::Convex:
         return std::nullopt;
     }
     UnknownShapeKind(KindOf(shape));

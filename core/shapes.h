@@ -2,6 +2,7 @@
 // Plain aggregates: every algorithm takes them by const reference.
 #pragma once
 
+#include "convex.h"
 #include "mesh.h"
 
 #include <glm/vec3.hpp>
@@ -115,9 +116,32 @@ struct Mesh {
     }
 };
 
+/// The closed convex hull of its points (a point, segment, polygon or polyhedron), sharing its data
+/// (core/convex.h) as a mesh does: Convex<float> reads the float copy of the points. A default
+/// Convex has no data; DefaultConvex() is a unit cube's corners.
+template <typename T>
+struct Convex {
+    std::shared_ptr<const ConvexData> data;
+
+    std::size_t PointCount() const { return data ? data->points.size() : 0; }
+    /// The points in T (the float copy for T = float).
+    const std::vector<Vec3<T>>& Points() const
+    {
+        if constexpr (std::is_same_v<T, float>) {
+            return data->floatPoints;
+        } else {
+            return data->points;
+        }
+    }
+    friend bool operator==(const Convex& a, const Convex& b)
+    {
+        return a.data == b.data || (a.data && b.data && a.data->points == b.data->points);
+    }
+};
+
 /// Any shape of the protocol, in double (the precision of input files and of the scene).
 using Shape = std::variant<Ray<double>, Segment<double>, Plane<double>, Aabb<double>, Sphere<double>, Obb<double>,
-                           Point<double>, Triangle<double>, Mesh<double>>;
+                           Point<double>, Triangle<double>, Mesh<double>, Convex<double>>;
 /// How many types of shape there are (tables indexed by Shape::index()).
 inline constexpr std::size_t kShapeTypes = std::variant_size_v<Shape>;
 
@@ -129,12 +153,12 @@ inline constexpr std::size_t kShapeTypes = std::variant_size_v<Shape>;
 /// std::get_if; scripts/check-source rejects a chain of get_if / holds_alternative / is_same_v over
 /// several shape types on one value, and `.index()` on a shape outside this header.
 /// docs/architecture.md, "Adding a shape", lists the places.
-enum class ShapeKind : std::uint8_t { Ray, Segment, Plane, Aabb, Sphere, Obb, Point, Triangle, Mesh };
+enum class ShapeKind : std::uint8_t { Ray, Segment, Plane, Aabb, Sphere, Obb, Point, Triangle, Mesh, Convex };
 
 /// Every kind, in enum (and variant) order.
-inline constexpr std::array<ShapeKind, 9> kShapeKinds{ShapeKind::Ray,   ShapeKind::Segment,  ShapeKind::Plane,
-                                                      ShapeKind::Aabb,  ShapeKind::Sphere,   ShapeKind::Obb,
-                                                      ShapeKind::Point, ShapeKind::Triangle, ShapeKind::Mesh};
+inline constexpr std::array<ShapeKind, 10> kShapeKinds{
+    ShapeKind::Ray, ShapeKind::Segment, ShapeKind::Plane,    ShapeKind::Aabb, ShapeKind::Sphere,
+    ShapeKind::Obb, ShapeKind::Point,   ShapeKind::Triangle, ShapeKind::Mesh, ShapeKind::Convex};
 
 /// The Shape alternative of a kind.
 template <ShapeKind K>
@@ -149,7 +173,8 @@ static_assert(std::is_same_v<ShapeOf<ShapeKind::Ray>, Ray<double>> &&
                   std::is_same_v<ShapeOf<ShapeKind::Obb>, Obb<double>> &&
                   std::is_same_v<ShapeOf<ShapeKind::Point>, Point<double>> &&
                   std::is_same_v<ShapeOf<ShapeKind::Triangle>, Triangle<double>> &&
-                  std::is_same_v<ShapeOf<ShapeKind::Mesh>, Mesh<double>>,
+                  std::is_same_v<ShapeOf<ShapeKind::Mesh>, Mesh<double>> &&
+                  std::is_same_v<ShapeOf<ShapeKind::Convex>, Convex<double>>,
               "ShapeKind's enumerators follow Shape's alternatives, in order");
 static_assert(
     [] {
@@ -225,6 +250,13 @@ Mesh<U> ShapeCast(const Mesh<T>& m)
     return {m.data};
 }
 
+/// The same data: Convex<float> reads its float points, made once when the shape was.
+template <typename U, typename T>
+Convex<U> ShapeCast(const Convex<T>& c)
+{
+    return {c.data};
+}
+
 /// The protocol's type name of a kind ("ray", "aabb", ...).
 const char* ShapeKindName(ShapeKind kind);
 /// The protocol's type name of a shape ("ray", "aabb", ...).
@@ -243,7 +275,7 @@ Shape Translated(const Shape& shape, const glm::dvec3& d);
 glm::dvec3 ObbAxisHalfWidths(const Obb<double>& obb);
 
 /// Where a shape sits: a box's or oriented box's centre, a sphere's centre, a ray's origin, a
-/// segment's midpoint, a triangle's centroid, the centre of a mesh's bounding box; nullopt for a
+/// segment's midpoint, a triangle's centroid, the centre of a mesh's or convex shape's bounding box; nullopt for a
 /// plane (it has no centre).
 std::optional<glm::dvec3> ShapeCenter(const Shape& shape);
 
@@ -258,11 +290,37 @@ std::optional<CastLine> CastLineOf(const Shape& shape);
 
 /// A mesh of the two triangles of the unit square in z = 0, (0,0,0) (1,0,0) (1,1,0) (0,1,0).
 Mesh<double> DefaultMesh();
+/// The eight corners of the cube [-0.5, 0.5]^3.
+Convex<double> DefaultConvex();
+
+namespace detail {
+
+/// ForEachShapeNumber's convex case: the points' numbers (changed in a copy of the shared data
+/// when the shape is not const).
+template <typename C, typename Vec>
+void ForEachConvexNumber(C& convex, Vec& vec)
+{
+    if (!convex.data) {
+        return;
+    }
+    if constexpr (std::is_const_v<C>) {
+        for (const auto& p : convex.data->points) {
+            vec(p);
+        }
+    } else { // shared and immutable, as a mesh's data
+        convex.data = MovedConvexData(*convex.data, [&vec](glm::dvec3 p) {
+            vec(p);
+            return p;
+        });
+    }
+}
+
+} // namespace detail
 
 /// Calls fn(number) on every number of the shape, in member order (a ray's origin then direction,
 /// x, y, z; a plane's normal then distance; an obb's centre, half extents, then its axes when
-/// withAxes; a triangle's vertices; a mesh's vertices). S is Shape (fn gets double&) or const Shape
-/// (fn gets const double&); a mesh's numbers are changed in a copy of its data.
+/// withAxes; a triangle's vertices; a mesh's vertices; a convex shape's points). S is Shape (fn gets double&) or const
+/// Shape (fn gets const double&); a mesh's numbers are changed in a copy of its data.
 template <typename S, typename Fn>
 requires std::is_same_v<std::remove_const_t<S>, Shape>
 void ForEachShapeNumber(S& shape, bool withAxes, Fn&& fn)
@@ -339,6 +397,9 @@ void ForEachShapeNumber(S& shape, bool withAxes, Fn&& fn)
         }
         return;
     }
+    case ShapeKind::Convex:
+        detail::ForEachConvexNumber(std::get<Convex<double>>(shape), vec);
+        return;
     }
 }
 

@@ -46,8 +46,9 @@ void RayAabbSlabBatchAvx2(const Shape* table, const ShapePair* pairs, std::size_
         o.values[5] = r.normal.x;
         o.values[6] = r.normal.y;
         o.values[7] = r.normal.z;
-        o.values[8] = 0.0;
-        o.values[9] = 0.0;
+        for (int k = 8; k < 17; ++k) {
+            o.values[k] = 0.0;
+        }
         o.flags = (r.hit ? kPackedHit : 0u) | (r.hasNormal ? kPackedNormal : 0u);
     }
 }

@@ -82,6 +82,16 @@ Query PerturbQuery(const Query& query, double relative, std::uint64_t& state)
             break;
         case ShapeKind::Mesh: // its data is shared and may hold millions of vertices: the ray moves
             break;
+        case ShapeKind::Convex: {
+            auto& convex = std::get<Convex<double>>(*shape);
+            if (convex.data) {
+                convex.data = MovedConvexData(*convex.data, [&](glm::dvec3 p) {
+                    jiggle3(p);
+                    return p;
+                });
+            }
+            break;
+        }
         }
     }
     return q;

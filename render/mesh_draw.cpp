@@ -110,4 +110,12 @@ void DrawMeshShape(const Mesh<double>& mesh, const SurfaceLooks& looks, DrawSink
     }
 }
 
+void DrawConvexShape(const Convex<double>& convex, const SurfaceLooks& looks, DrawSink& out)
+{
+    const glm::vec4 color = looks.selected ? palette::kSelected : Lighter(looks.color, looks.hovered ? 0.35f : 0.2f);
+    for (size_t i = 0; i < convex.PointCount(); ++i) {
+        out.Marker(ToF(convex.data->points[i]), color, looks.selected ? 9.0f : 7.0f, MarkerKind::Disc);
+    }
+}
+
 } // namespace hitlab

@@ -39,6 +39,7 @@ bool BoxFrame(const Shape& shape, glm::dvec3& center, glm::dvec3& half, std::arr
     case ShapeKind::Point:
     case ShapeKind::Triangle:
     case ShapeKind::Mesh:
+    case ShapeKind::Convex:
         return false;
     }
     UnknownShapeKind(KindOf(shape));

@@ -180,6 +180,9 @@ void DrawShape(const SceneShape& s, const SceneDrawOptions& o, DrawSink& out)
     case ShapeKind::Mesh:
         DrawMeshShape(std::get<Mesh<double>>(s.shape), {s.color, looks.hovered, looks.selected, o.meshEdges}, out);
         return;
+    case ShapeKind::Convex:
+        DrawConvexShape(std::get<Convex<double>>(s.shape), {s.color, looks.hovered, looks.selected, true}, out);
+        return;
     }
 }
 

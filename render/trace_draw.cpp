@@ -117,6 +117,10 @@ double BoundingRadius(const Shape& shape)
         const auto& m = std::get<Mesh<double>>(shape);
         return m.data ? glm::length(m.data->boundsMax - m.data->boundsMin) * 0.5 : 0.0;
     }
+    case ShapeKind::Convex: {
+        const auto& c = std::get<Convex<double>>(shape);
+        return c.data ? glm::length(c.data->boundsMax - c.data->boundsMin) * 0.5 : 0.0;
+    }
     case ShapeKind::Ray:
     case ShapeKind::Segment:
     case ShapeKind::Plane:

@@ -123,6 +123,7 @@ std::optional<Triangle<double>> HitTriangle(const Shape& target, const Result& r
     case ShapeKind::Sphere:
     case ShapeKind::Obb:
     case ShapeKind::Point:
+    case ShapeKind::Convex:
         return std::nullopt;
     }
     return std::nullopt;

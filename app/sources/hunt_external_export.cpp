@@ -89,6 +89,8 @@ AbiLiteral AbiShape(const Shape& shape, Precision precision)
     }
     case ShapeKind::Mesh:
         return AbiMesh(std::get<Mesh<double>>(shape), precision);
+    case ShapeKind::Convex: // the plugin ABI has no convex shape yet
+        return {"", "", ""};
     }
     UnknownShapeKind(KindOf(shape));
 }

@@ -73,6 +73,14 @@ std::string Describe(const Shape& shape)
         }
         return s + (m.TriangleCount() > 4 ? ", ..." : "");
     }
+    case ShapeKind::Convex: {
+        const auto& c = std::get<Convex<double>>(shape);
+        std::string s = "convex hull of " + std::to_string(c.PointCount()) + " points";
+        for (size_t i = 0; i < c.PointCount() && i < 8; ++i) {
+            s += (i == 0 ? ": " : " ") + VecText(c.data->points[i]);
+        }
+        return s + (c.PointCount() > 8 ? " ..." : "");
+    }
     }
     UnknownShapeKind(KindOf(shape));
 }

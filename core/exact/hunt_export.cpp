@@ -79,6 +79,14 @@ std::string ShapeLiteral(const Shape& shape)
         }
         return "hitlab::Mesh<double>{hitlab::MakeMeshData({" + vertices + "}, {" + triangles + "})}";
     }
+    case ShapeKind::Convex: {
+        const auto& c = std::get<Convex<double>>(shape);
+        std::string points;
+        for (size_t i = 0; i < c.PointCount(); ++i) {
+            points += (i == 0 ? "" : ", ") + VecLiteral(c.data->points[i]);
+        }
+        return "hitlab::Convex<double>{hitlab::MakeConvexData({" + points + "})}";
+    }
     }
     UnknownShapeKind(KindOf(shape));
 }

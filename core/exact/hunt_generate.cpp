@@ -68,6 +68,7 @@ void ScaleShape(Shape& shape, double s)
         }
         return;
     case ShapeKind::Mesh:
+    case ShapeKind::Convex:
         ForEachShapeNumber(shape, false, [s](double& x) { x *= s; });
         return;
     }
@@ -114,6 +115,7 @@ void Repair(Query& q, Rng& rng)
         case ShapeKind::Point:
         case ShapeKind::Triangle: // any three points are a triangle
         case ShapeKind::Mesh:
+        case ShapeKind::Convex: // any points span a convex shape
             break;
         }
     }

@@ -87,6 +87,7 @@ bool ValidShape(const Shape& shape)
     case ShapeKind::Point:
     case ShapeKind::Triangle:
     case ShapeKind::Mesh:
+    case ShapeKind::Convex:
         return true;
     }
     UnknownShapeKind(KindOf(shape));
@@ -139,6 +140,13 @@ void ShapeFlatness(const Shape& shape, std::vector<bool>& out)
         const auto& mesh = std::get<Mesh<double>>(shape);
         for (size_t i = 0; i < mesh.TriangleCount() && i < 256; ++i) {
             TriangleFlatness(mesh.TriangleAt(i), out);
+        }
+        return;
+    }
+    case ShapeKind::Convex: { // which points coincide with the first (a hull shrunk to fewer corners)
+        const auto& c = std::get<Convex<double>>(shape);
+        for (size_t i = 1; i < c.PointCount() && i < 256; ++i) {
+            out.push_back(c.data->points[i] == c.data->points[0]);
         }
         return;
     }
@@ -425,7 +433,8 @@ Scene CounterexampleScene(const Counterexample& c, const HuntOptions& options)
         scene.camera.target = std::get<Obb<double>>(c.query.b).center;
         break;
     case ShapeKind::Triangle:
-    case ShapeKind::Mesh: {
+    case ShapeKind::Mesh:
+    case ShapeKind::Convex: {
         glm::dvec3 lo, hi;
         if (SolidBounds(c.query.b, lo, hi)) {
             scene.camera.target = (lo + hi) * 0.5;

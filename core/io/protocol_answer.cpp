@@ -135,9 +135,10 @@ IoError ParseGivenResult(const json& j, const std::string& path, Family family, 
     out.result.hit = hit->get<bool>();
     const bool cast = IsCast(family);
     // in the order of the answer's fields (docs/protocol.md, "The answer")
-    static constexpr std::uint32_t kOrder[] = {kFieldHit,      kFieldTEnter, kFieldTExit,   kFieldPoint,
-                                               kFieldNormal,   kFieldU,      kFieldV,       kFieldFront,
-                                               kFieldTriangle, kFieldDepth,  kFieldContact, kFieldSeparatingAxis};
+    static constexpr std::uint32_t kOrder[] = {kFieldHit,      kFieldTEnter,   kFieldTExit,   kFieldPoint,
+                                               kFieldNormal,   kFieldU,        kFieldV,       kFieldFront,
+                                               kFieldTriangle, kFieldDepth,    kFieldContact, kFieldSeparatingAxis,
+                                               kFieldDistance, kFieldClosestA, kFieldClosestB};
     std::vector<std::string_view> keys;
     for (const std::uint32_t bit : kOrder) {
         const bool overlapNormal = bit == kFieldNormal && !cast; // an overlap's normal comes after depth
@@ -177,6 +178,13 @@ IoError ParseGivenResult(const json& j, const std::string& path, Family family, 
         e = e.what.empty() ? ReadGivenField(j, path, "separating_axis", kFieldSeparatingAxis, r.separatingAxis, out,
                                             &r.hasSeparatingAxis)
                            : e;
+        e = e.what.empty() ? ReadGivenField(j, path, "distance", kFieldDistance, r.distance, out, &r.hasDistance) : e;
+        e = e.what.empty() ? ReadGivenField(j, path, "closest_a", kFieldClosestA, r.closestA, out) : e;
+        e = e.what.empty() ? ReadGivenField(j, path, "closest_b", kFieldClosestB, r.closestB, out) : e;
+        if (e.what.empty() && r.hasDistance && r.distance < 0) {
+            e = {path + ".distance", "must be >= 0 (the distance between separated or touching solids), got " +
+                                         ShortNumber(r.distance, 17)};
+        }
     }
     return e;
 }

@@ -29,6 +29,8 @@ IoError ReadVec3(const nlohmann::json& v, const std::string& path, glm::dvec3& o
 IoError ReadTriangle(const nlohmann::json& j, const std::string& path, Triangle<double>& out);
 /// A mesh's "vertices" and "triangles", or its "file" through the ScopedMeshFileReader.
 IoError ReadMesh(const nlohmann::json& j, const std::string& path, Mesh<double>& out);
+/// A convex shape's "points" (one or more [x, y, z], at most kMaxConvexPoints).
+IoError ReadConvex(const nlohmann::json& j, const std::string& path, Convex<double>& out);
 
 /// ParseShape, and when expected is not empty, the error `path.type: expected "aabb" for
 /// ray_aabb, got "sphere"` before anything else of the shape is read.

@@ -1,6 +1,7 @@
-// Reading the protocol's triangle and mesh shapes (docs/protocol.md, "Triangles and meshes"): a
-// triangle's three vertices, a mesh's inline vertices and index triples or, in a scene file, the
-// mesh file it names (read by the scene reader's MeshFileReader).
+// Reading the protocol's triangle, mesh and convex shapes (docs/protocol.md, "Triangles and
+// meshes", "Convex shapes"): a triangle's three vertices, a mesh's inline vertices and index
+// triples or, in a scene file, the mesh file it names (read by the scene reader's
+// MeshFileReader), a convex shape's points.
 #include "protocol.h"
 #include "protocol_detail.h"
 
@@ -136,5 +137,26 @@ IoError ReadMesh(const json& j, const std::string& path, Mesh<double>& out)
 }
 
 } // namespace detail
+
+IoError detail::ReadConvex(const json& j, const std::string& path, Convex<double>& out)
+{
+    const auto points = j.find("points");
+    if (points == j.end()) {
+        return {path + ".points", "missing (a convex shape needs \"points\": [[x, y, z], ...], at least one)"};
+    }
+    std::vector<glm::dvec3> read;
+    if (IoError e = ReadPoints(*points, path + ".points", read); !e.what.empty()) {
+        return e;
+    }
+    if (read.empty()) {
+        return {path + ".points", "is empty (a convex shape is the hull of at least one point)"};
+    }
+    if (read.size() > kMaxConvexPoints) {
+        return {path + ".points", std::to_string(read.size()) + " points: more than the " +
+                                      std::to_string(kMaxConvexPoints) + " a convex shape may have"};
+    }
+    out.data = MakeConvexData(std::move(read));
+    return {};
+}
 
 } // namespace hitlab

@@ -108,6 +108,13 @@ IoError CheckPrecision(const Shape& shape, Precision precision, const std::strin
         }
         return e;
     }
+    case ShapeKind::Convex: {
+        const auto& convex = std::get<Convex<double>>(shape);
+        for (size_t i = 0; i < convex.PointCount() && e.what.empty(); ++i) {
+            e = FitsFloat(path + ".points[" + std::to_string(i) + "]", convex.data->points[i]);
+        }
+        return e;
+    }
     }
     UnknownShapeKind(KindOf(shape));
 }

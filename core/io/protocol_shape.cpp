@@ -316,6 +316,8 @@ IoError ReadShapeOfKind(const json& j, ShapeKind kind, const std::string& path, 
         return ReadInto(ReadTriangle, j, path, out);
     case ShapeKind::Mesh:
         return ReadInto(ReadMesh, j, path, out);
+    case ShapeKind::Convex:
+        return ReadInto(ReadConvex, j, path, out);
     }
     UnknownShapeKind(kind);
 }
@@ -342,6 +344,8 @@ std::vector<std::string_view> ShapeKeys(ShapeKind kind)
         return {"vertices"};
     case ShapeKind::Mesh:
         return {"vertices", "triangles", "file"};
+    case ShapeKind::Convex:
+        return {"points"};
     }
     UnknownShapeKind(kind);
 }

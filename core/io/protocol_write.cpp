@@ -101,6 +101,12 @@ ordered_json ResultToJson(const Result& result, std::uint32_t returns, Family fa
         out["contact"] = hit && has(kFieldContact) ? JsonVec3(result.contact) : nullptr;
         out["separating_axis"] =
             result.hasSeparatingAxis && has(kFieldSeparatingAxis) ? JsonVec3(result.separatingAxis) : nullptr;
+        if ((FamilyFields(family) & kFieldDistance) != 0) {
+            const bool d = result.hasDistance;
+            out["distance"] = d && has(kFieldDistance) ? JsonNumber(result.distance) : nullptr;
+            out["closest_a"] = d && has(kFieldClosestA) ? JsonVec3(result.closestA) : nullptr;
+            out["closest_b"] = d && has(kFieldClosestB) ? JsonVec3(result.closestB) : nullptr;
+        }
     }
     return out;
 }

@@ -116,6 +116,15 @@ ordered_json ShapeToJson(const Shape& shape, bool meshFileByName)
     case ShapeKind::Mesh:
         MeshToJson(std::get<Mesh<double>>(shape), meshFileByName, j);
         break;
+    case ShapeKind::Convex: {
+        const auto& convex = std::get<Convex<double>>(shape);
+        ordered_json points = ordered_json::array();
+        for (size_t i = 0; i < convex.PointCount(); ++i) {
+            points.push_back(GeometryVec3(convex.data->points[i]));
+        }
+        j["points"] = std::move(points);
+        break;
+    }
     }
     return j;
 }

@@ -37,6 +37,8 @@ Shape Sample(ShapeKind kind)
         return Triangle<double>{{dvec3(0, 0, 0), dvec3(3, 0, 0), dvec3(0, 6, 3)}};
     case ShapeKind::Mesh: // two triangles sharing the edge (2, 0, 0)-(0, 2, 0)
         return Mesh<double>{MakeMeshData({{0, 0, 0}, {2, 0, 0}, {0, 2, 0}, {2, 2, 4}}, {{{0, 1, 2}}, {{1, 3, 2}}})};
+    case ShapeKind::Convex: // a tetrahedron and a point inside it
+        return Convex<double>{MakeConvexData({{0, 0, 0}, {4, 0, 0}, {0, 4, 0}, {0, 0, 2}, {1, 1, 0}})};
     }
     UnknownShapeKind(kind);
 }
@@ -44,7 +46,7 @@ Shape Sample(ShapeKind kind)
 TEST(ShapeKindTest, EveryKindIsItsAlternativeAndRoundTripsItsName)
 {
     const std::set<std::string> protocol{"ray", "segment", "plane",    "aabb", "sphere",
-                                         "obb", "point",   "triangle", "mesh"};
+                                         "obb", "point",   "triangle", "mesh", "convex"};
     std::set<std::string> names;
     for (ShapeKind kind : kShapeKinds) {
         EXPECT_EQ(KindOf(DefaultShape(kind)), kind);
@@ -66,6 +68,7 @@ TEST(ShapeKindTest, NounsForPeople)
     EXPECT_STREQ(ShapeKindNoun(ShapeKind::Obb), "oriented box");
     EXPECT_STREQ(ShapeKindNoun(ShapeKind::Sphere), "sphere");
     EXPECT_STREQ(ShapeKindNoun(ShapeKind::Point), "point");
+    EXPECT_STREQ(ShapeKindNoun(ShapeKind::Convex), "convex shape");
 }
 
 TEST(ShapeKindTest, CentreAndCastLine)
@@ -78,7 +81,8 @@ TEST(ShapeKindTest, CentreAndCastLine)
     EXPECT_EQ(ShapeCenter(Sample(ShapeKind::Obb)), dvec3(5, 5, 5));
     EXPECT_EQ(ShapeCenter(Sample(ShapeKind::Point)), dvec3(7, 8, 9));
     EXPECT_EQ(ShapeCenter(Sample(ShapeKind::Triangle)), dvec3(1, 2, 1));
-    EXPECT_EQ(ShapeCenter(Sample(ShapeKind::Mesh)), dvec3(1, 1, 2)); // its bounds' centre
+    EXPECT_EQ(ShapeCenter(Sample(ShapeKind::Mesh)), dvec3(1, 1, 2));   // its bounds' centre
+    EXPECT_EQ(ShapeCenter(Sample(ShapeKind::Convex)), dvec3(2, 2, 1)); // its bounds' centre
 
     const auto ray = CastLineOf(Sample(ShapeKind::Ray));
     ASSERT_TRUE(ray.has_value());
@@ -133,6 +137,7 @@ TEST(ShapeKindTest, ForEachShapeNumberVisitsEveryMemberInOrder)
         {ShapeKind::Point, {7, 8, 9}},
         {ShapeKind::Triangle, {0, 0, 0, 3, 0, 0, 0, 6, 3}},
         {ShapeKind::Mesh, {0, 0, 0, 2, 0, 0, 0, 2, 0, 2, 2, 4}},
+        {ShapeKind::Convex, {0, 0, 0, 4, 0, 0, 0, 4, 0, 0, 0, 2, 1, 1, 0}},
     };
     ASSERT_EQ(std::size(table), kShapeKinds.size());
     for (const Expected& e : table) {
@@ -161,6 +166,15 @@ TEST(ShapeKindTest, ForEachShapeNumberVisitsEveryMemberInOrder)
     EXPECT_EQ(doubled.boundsMax, dvec3(4, 4, 8));
     EXPECT_EQ(std::get<Mesh<double>>(original).data->vertices[3], dvec3(2, 2, 4));
     EXPECT_EQ(doubled.triangles, std::get<Mesh<double>>(original).data->triangles);
+    // a convex shape's likewise
+    const Shape hull = Sample(ShapeKind::Convex);
+    Shape grown = hull;
+    ForEachShapeNumber(grown, true, [](double& v) { v *= 2; });
+    const auto& grownData = *std::get<Convex<double>>(grown).data;
+    EXPECT_EQ(grownData.points[1], dvec3(8, 0, 0));
+    EXPECT_EQ(grownData.floatPoints[1], glm::vec3(8, 0, 0));
+    EXPECT_EQ(grownData.boundsMax, dvec3(8, 8, 4));
+    EXPECT_EQ(std::get<Convex<double>>(hull).data->points[1], dvec3(4, 0, 0));
 }
 
 TEST(ShapeKindTest, SolidBoundsHoldEverySolidAndNoLine)

@@ -197,6 +197,39 @@ void MeshFields(FieldEditor& e, const Shape& shape)
     });
 }
 
+/// A convex shape's place and size (as a mesh's), and each of its first kConvexPointFields points.
+void ConvexFields(FieldEditor& e, const Shape& shape)
+{
+    const std::optional<glm::dvec3> center = ShapeCenter(shape);
+    if (!center) {
+        return;
+    }
+    e.Vec("centre", *center, [shape, c = *center](glm::dvec3 v) { return Translated(shape, v - c); });
+    e.Num("scale", 1.0, [shape, c = *center](double k) {
+        Convex<double> convex = std::get<Convex<double>>(shape);
+        if (k > 0 && std::isfinite(k) && convex.data) {
+            convex.data = MovedConvexData(*convex.data, [&](const glm::dvec3& p) { return c + (p - c) * k; });
+        }
+        return Shape(convex);
+    });
+    const auto& convex = std::get<Convex<double>>(shape);
+    constexpr size_t kConvexPointFields = 16;
+    static const std::array<std::string, kConvexPointFields> kLabels = [] {
+        std::array<std::string, kConvexPointFields> labels;
+        for (size_t i = 0; i < labels.size(); ++i) {
+            labels[i] = "p" + std::to_string(i);
+        }
+        return labels;
+    }();
+    for (size_t i = 0; i < convex.PointCount() && i < kConvexPointFields; ++i) {
+        e.Vec(kLabels[i].c_str(), convex.data->points[i], [convex, i](glm::dvec3 v) {
+            std::vector<glm::dvec3> points = convex.data->points;
+            points[i] = v;
+            return Shape(Convex<double>{MakeConvexData(std::move(points))});
+        });
+    }
+}
+
 /// The fields of the shape's own numbers, one editor per member.
 void ShapeFields(FieldEditor& e, const SceneShape& s)
 {
@@ -253,6 +286,9 @@ void ShapeFields(FieldEditor& e, const SceneShape& s)
     }
     case ShapeKind::Mesh:
         MeshFields(e, s.shape);
+        return;
+    case ShapeKind::Convex:
+        ConvexFields(e, s.shape);
         return;
     }
 }

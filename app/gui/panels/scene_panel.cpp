@@ -47,6 +47,9 @@ Shape NewShape(ShapeKind kind, const glm::dvec3& at, double s, const glm::dvec3&
             Mesh<double>{MovedMeshData(*DefaultMesh().data,
                                        [s](const glm::dvec3& p) { return (p - glm::dvec3(0.5, 0.5, 0)) * s; })},
             at);
+    case ShapeKind::Convex: // a cube's corners, around `at`
+        return Translated(
+            Convex<double>{MovedConvexData(*DefaultConvex().data, [s](const glm::dvec3& p) { return p * s; })}, at);
     }
     UnknownShapeKind(kind);
 }

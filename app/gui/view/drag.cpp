@@ -74,6 +74,24 @@ double PlaneHandleLength(const Camera& camera, const glm::dvec3& anchor)
     return 70.0 * WorldPerPixel(camera) * depth / camera.distance;
 }
 
+namespace {
+
+/// A convex shape's point handles (up to kConvexPointHandles points) and its scale handle.
+void ConvexHandles(const Convex<double>& convex, std::vector<Handle>& out)
+{
+    for (size_t i = 0; convex.PointCount() <= kConvexPointHandles && i < convex.PointCount(); ++i) {
+        const glm::dvec3& p = convex.data->points[i];
+        out.push_back(Handle{HandleKind::ConvexPoint, int(i), p, p});
+    }
+    if (convex.PointCount() > 0 && convex.data->boundsMax != convex.data->boundsMin) {
+        const glm::dvec3 c = (convex.data->boundsMin + convex.data->boundsMax) * 0.5;
+        // beyond the corner, so that it does not sit on a point's handle
+        out.push_back(Handle{HandleKind::ConvexScale, 0, c + (convex.data->boundsMax - c) * 1.25, c});
+    }
+}
+
+} // namespace
+
 std::vector<Handle> HandlesOf(const Shape& shape, const Camera& camera)
 {
     std::vector<Handle> out;
@@ -137,6 +155,9 @@ std::vector<Handle> HandlesOf(const Shape& shape, const Camera& camera)
         }
         break;
     }
+    case ShapeKind::Convex:
+        ConvexHandles(std::get<Convex<double>>(shape), out);
+        break;
     case ShapeKind::Obb:   // moved and turned with the gizmo (viewport.cpp), not by handles
     case ShapeKind::Point: // moved as a whole
         break;
@@ -146,7 +167,8 @@ std::vector<Handle> HandlesOf(const Shape& shape, const Camera& camera)
 
 namespace {
 
-/// A triangle's vertex handle or a mesh's scale handle moved to `to`.
+/// A triangle's vertex handle, a convex shape's point handle, or a mesh's or convex shape's scale
+/// handle moved to `to`.
 template <typename Refuse>
 Shape ApplySurfaceHandle(const Shape& start, const Handle& h, const glm::dvec3& to, Refuse&& refuse)
 {
@@ -155,16 +177,37 @@ Shape ApplySurfaceHandle(const Shape& start, const Handle& h, const glm::dvec3& 
         t.vertices[size_t(h.index)] = to;
         return t;
     }
-    Mesh<double> m = std::get<Mesh<double>>(start);
+    if (h.kind == HandleKind::ConvexPoint) {
+        std::vector<glm::dvec3> points = std::get<Convex<double>>(start).data->points;
+        points[size_t(h.index)] = to;
+        return Convex<double>{MakeConvexData(std::move(points))};
+    }
     const glm::dvec3 c = h.toward;
     const double from = glm::length(h.position - c);
     const double k = from > 0 ? glm::length(to - c) / from : 1.0;
     if (!(k > 1e-6) || !std::isfinite(k)) {
-        refuse("a mesh cannot be scaled to nothing (the size is kept)");
+        refuse("a shape cannot be scaled to nothing (the size is kept)");
         return start;
     }
-    m.data = MovedMeshData(*m.data, [&](const glm::dvec3& p) { return c + (p - c) * k; });
+    const auto scale = [&](const glm::dvec3& p) { return c + (p - c) * k; };
+    if (h.kind == HandleKind::ConvexScale) {
+        return Convex<double>{MovedConvexData(*std::get<Convex<double>>(start).data, scale)};
+    }
+    Mesh<double> m = std::get<Mesh<double>>(start);
+    m.data = MovedMeshData(*m.data, scale);
     return m;
+}
+
+/// The plane turned about anchor so that its normal points at `to` (|normal| and the anchor on the
+/// plane kept; unchanged when `to` is the anchor).
+Plane<double> TurnedPlane(Plane<double> p, const glm::dvec3& anchor, const glm::dvec3& to)
+{
+    const glm::dvec3 n = to - anchor;
+    if (glm::dot(n, n) > 1e-12) {
+        p.normal = glm::normalize(n) * glm::length(p.normal);
+        p.distance = glm::dot(p.normal, anchor);
+    }
+    return p;
 }
 
 } // namespace
@@ -232,19 +275,12 @@ Shape ApplyHandle(const Shape& start, const Handle& h, const glm::dvec3& delta, 
         (h.kind == HandleKind::SegmentStart ? s.start : s.end) = to;
         return s;
     }
-    case HandleKind::PlaneNormal: {
-        Plane<double> p = std::get<Plane<double>>(start);
-        const glm::dvec3 anchor = h.toward;
-        const glm::dvec3 n = to - anchor;
-        if (glm::dot(n, n) > 1e-12) {
-            // keep |normal| and the anchor on the plane
-            p.normal = glm::normalize(n) * glm::length(p.normal);
-            p.distance = glm::dot(p.normal, anchor);
-        }
-        return p;
-    }
+    case HandleKind::PlaneNormal:
+        return TurnedPlane(std::get<Plane<double>>(start), h.toward, to);
     case HandleKind::TriangleVertex:
     case HandleKind::MeshScale:
+    case HandleKind::ConvexPoint:
+    case HandleKind::ConvexScale:
         return ApplySurfaceHandle(start, h, to, refuse);
     }
     return start;
@@ -275,6 +311,13 @@ std::optional<glm::dvec3> RotationCenter(const Shape& shape)
             return std::nullopt;
         }
         return (mesh.data->boundsMin + mesh.data->boundsMax) * 0.5;
+    }
+    case ShapeKind::Convex: {
+        const auto& convex = std::get<Convex<double>>(shape);
+        if (convex.PointCount() == 0) {
+            return std::nullopt;
+        }
+        return (convex.data->boundsMin + convex.data->boundsMax) * 0.5;
     }
     case ShapeKind::Ray:
     case ShapeKind::Segment:
@@ -307,6 +350,8 @@ Shape Rotated(const Shape& shape, const glm::dvec3& axis, double angleRad)
     }
     case ShapeKind::Mesh:
         return Mesh<double>{MovedMeshData(*std::get<Mesh<double>>(shape).data, turn)};
+    case ShapeKind::Convex:
+        return Convex<double>{MovedConvexData(*std::get<Convex<double>>(shape).data, turn)};
     case ShapeKind::Ray:
     case ShapeKind::Segment:
     case ShapeKind::Plane:

@@ -44,7 +44,12 @@ enum class HandleKind {
     PlaneNormal,    ///< the tip of the normal arrow: turns the plane about its anchor point
     TriangleVertex, ///< index 0..2: moves that vertex
     MeshScale,      ///< the corner of the mesh's bounds: scales it about the bounds' centre (toward)
+    ConvexPoint,    ///< index i: moves a convex shape's point i (shapes of up to kConvexPointHandles points)
+    ConvexScale,    ///< the corner of a convex shape's bounds: scales it about the bounds' centre (toward)
 };
+
+/// A convex shape of up to this many points has a handle on each.
+inline constexpr std::size_t kConvexPointHandles = 64;
 
 struct Handle {
     HandleKind kind;

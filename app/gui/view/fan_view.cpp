@@ -48,6 +48,7 @@ glm::dvec3 NewFanOrigin(const Shape& target, const Camera& camera)
     case ShapeKind::Obb:
     case ShapeKind::Triangle:
     case ShapeKind::Mesh:
+    case ShapeKind::Convex:
         center = ShapeCenter(target).value_or(center);
         break;
     case ShapeKind::Ray:

@@ -31,6 +31,14 @@ std::optional<Result> CastReference(const Ray<double>& ray, const Shape& shape)
     case ShapeKind::Mesh:
         family = Family::RayMesh;
         break;
+    case ShapeKind::Convex: { // no ray cast takes a convex shape: picked by the box around its points
+        const auto& c = std::get<Convex<double>>(shape);
+        if (c.PointCount() == 0) {
+            return std::nullopt;
+        }
+        const Aabb<double> bounds{c.data->boundsMin, c.data->boundsMax};
+        return Run(ReferenceAlgorithm(Family::RayAabb), Query{Family::RayAabb, ray, bounds}, Precision::Double);
+    }
     case ShapeKind::Ray:
     case ShapeKind::Segment:
     case ShapeKind::Point:
@@ -68,6 +76,7 @@ bool PickLine(const Shape& shape, double farLength, glm::dvec3& a, glm::dvec3& b
     case ShapeKind::Obb:
     case ShapeKind::Triangle:
     case ShapeKind::Mesh:
+    case ShapeKind::Convex:
         return false;
     }
     UnknownShapeKind(KindOf(shape));

@@ -135,6 +135,15 @@ bool ShapeBounds(const Shape& shape, glm::dvec3& min, glm::dvec3& max)
         max = mesh.data->boundsMax;
         return true;
     }
+    case ShapeKind::Convex: {
+        const auto& convex = std::get<Convex<double>>(shape);
+        if (convex.PointCount() == 0) {
+            return false;
+        }
+        min = convex.data->boundsMin;
+        max = convex.data->boundsMax;
+        return true;
+    }
     case ShapeKind::Plane:
         return false;
     }

@@ -221,6 +221,15 @@ std::string ReadExternalResult(const json& j, const std::string& path, Family fa
     out.hasNormal = out.hasNormal && out.hit;
     e = e.empty() ? ReadField(j, path, "contact", needs(kFieldContact), out.contact, present) : e;
     e = e.empty() ? ReadField(j, path, "separating_axis", false, out.separatingAxis, out.hasSeparatingAxis) : e;
+    // separated or touching solids: optional, present together (docs/external.md)
+    e = e.empty() ? ReadField(j, path, "distance", false, out.distance, out.hasDistance) : e;
+    bool a = false, b = false;
+    e = e.empty() ? ReadField(j, path, "closest_a", false, out.closestA, a) : e;
+    e = e.empty() ? ReadField(j, path, "closest_b", false, out.closestB, b) : e;
+    if (e.empty() && out.hasDistance && out.distance < 0) {
+        e = path + ".distance: must be >= 0 (the distance between separated or touching solids), got " +
+            detail::Describe(j["distance"]);
+    }
     return e;
 }
 

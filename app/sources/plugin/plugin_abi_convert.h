@@ -59,6 +59,8 @@ void ToAbi(const Shape& shape, S& out, const plugin::SentMeshes& meshes)
         out.mesh.triangle_count = std::uint32_t(m.TriangleCount());
         return;
     }
+    case ShapeKind::Convex: // no plugin family takes a convex shape yet (plugin ABI 2)
+        return;
     }
 }
 

@@ -100,8 +100,10 @@ std::string Describe(const Query& query)
                 } else if constexpr (std::is_same_v<S, Triangle<double>>) {
                     text += "triangle " + Describe(s.vertices[0]) + Describe(s.vertices[1]) + Describe(s.vertices[2]) +
                             "; ";
-                } else {
+                } else if constexpr (std::is_same_v<S, Mesh<double>>) {
                     text += "mesh of " + std::to_string(s.TriangleCount()) + " triangles; ";
+                } else {
+                    text += "convex hull of " + std::to_string(s.PointCount()) + " points; ";
                 }
             },
             *shape);

@@ -277,6 +277,22 @@ TEST(ParseGivenResultTest, OverlapFieldsAndTheirErrors)
               (IoError{"answer.depth", "must be a number (or \"inf\", \"-inf\"), got an array of 1 element"}));
 }
 
+TEST(ParseGivenResultTest, DistanceAndClosestPointsOfSeparatedSolids)
+{
+    GivenAnswer a;
+    const json given =
+        json::parse(R"({"hit": false, "distance": 0.5, "closest_a": [1, 0, 0], "closest_b": [1.5, 0, 0]})");
+    EXPECT_EQ(ParseGivenResult(given, "answer", Family::AabbAabb, a), IoError{});
+    EXPECT_EQ(a.returns, std::uint32_t(kFieldHit | kDistanceFields));
+    EXPECT_TRUE(a.result.hasDistance);
+    EXPECT_EQ(a.result.distance, 0.5);
+    EXPECT_EQ(a.result.closestB, glm::dvec3(1.5, 0, 0));
+    EXPECT_EQ(ParseGivenResult(json::parse(R"({"hit": false, "distance": -1})"), "answer", Family::ObbObb, a),
+              (IoError{"answer.distance", "must be >= 0 (the distance between separated or touching solids), got -1"}));
+    EXPECT_EQ(ParseGivenResult(json::parse(R"({"hit": false, "distance": 1})"), "answer", Family::PointObb, a).where,
+              "answer.distance"); // containment has no distance
+}
+
 TEST(ParseConventionsTest, TheVocabularyIsTheRegistrysAndMaxDistance)
 {
     OwnedConventions c;
@@ -446,9 +462,21 @@ TEST(ResultToJsonTest, OverlapFieldsAndSeparatingAxis)
     r.separatingAxis = {0, 0, 2};
     r.hasSeparatingAxis = true;
     EXPECT_EQ(ResultToJson(r, kOverlapFields | kFieldSeparatingAxis, Family::ObbObb).dump(),
-              R"({"hit":false,"depth":null,"normal":null,"contact":null,"separating_axis":[0,0,2]})");
-    EXPECT_EQ(ResultToJson(r, kOverlapFields, Family::ObbObb).dump(),
+              R"({"hit":false,"depth":null,"normal":null,"contact":null,"separating_axis":[0,0,2],)"
+              R"("distance":null,"closest_a":null,"closest_b":null})");
+    EXPECT_EQ(ResultToJson(r, kOverlapFields, Family::PointObb).dump(), // containment: no distance keys
               R"({"hit":false,"depth":null,"normal":null,"contact":null,"separating_axis":null})");
+    // separated: the distance and its pair of points, when the algorithm returns them
+    r.distance = 0.5;
+    r.closestA = {1, 0, 0};
+    r.closestB = {1.5, 0, 0};
+    r.hasDistance = true;
+    EXPECT_EQ(ResultToJson(r, kOverlapFields | kDistanceFields, Family::AabbAabb).dump(),
+              R"({"hit":false,"depth":null,"normal":null,"contact":null,"separating_axis":null,)"
+              R"("distance":0.5,"closest_a":[1,0,0],"closest_b":[1.5,0,0]})");
+    EXPECT_EQ(ResultToJson(r, kOverlapFields | kFieldDistance, Family::AabbAabb).dump(),
+              R"({"hit":false,"depth":null,"normal":null,"contact":null,"separating_axis":null,)"
+              R"("distance":0.5,"closest_a":null,"closest_b":null})");
     r = Result{};
     r.hit = true;
     r.depth = 0.5;
@@ -456,7 +484,8 @@ TEST(ResultToJsonTest, OverlapFieldsAndSeparatingAxis)
     r.hasNormal = true;
     r.contact = {1, 2, 3};
     EXPECT_EQ(ResultToJson(r, kOverlapFields, Family::AabbAabb).dump(),
-              R"({"hit":true,"depth":0.5,"normal":[1,0,0],"contact":[1,2,3],"separating_axis":null})");
+              R"({"hit":true,"depth":0.5,"normal":[1,0,0],"contact":[1,2,3],"separating_axis":null,)"
+              R"("distance":null,"closest_a":null,"closest_b":null})");
 }
 
 TEST(FieldNamesTest, ProtocolSpellingInBitOrder)
@@ -464,6 +493,7 @@ TEST(FieldNamesTest, ProtocolSpellingInBitOrder)
     EXPECT_EQ(FieldNames(kCastFields), (std::vector<std::string>{"hit", "t_enter", "t_exit", "point", "normal"}));
     EXPECT_EQ(FieldNames(kOverlapFields | kFieldSeparatingAxis),
               (std::vector<std::string>{"hit", "normal", "depth", "contact", "separating_axis"}));
+    EXPECT_EQ(FieldNames(kDistanceFields), (std::vector<std::string>{"distance", "closest_a", "closest_b"}));
 }
 
 TEST(TraceToJsonTest, StepsValuesPartsAndInfinities)
@@ -518,7 +548,28 @@ TEST(ParseShapeTest, AnUnknownTypeListsEveryKind)
     const Parsed<Shape> s = ParseShape(json::parse(R"({"type": "cube"})"), "s");
     ASSERT_FALSE(s.Ok());
     EXPECT_EQ(ErrorText(s.error), "s.type: unknown shape type \"cube\" (expected one of ray, segment, plane, aabb, "
-                                  "sphere, obb, point, triangle, mesh)");
+                                  "sphere, obb, point, triangle, mesh, convex)");
+}
+
+TEST(ParseShapeTest, ConvexPointsAndTheirErrors)
+{
+    const Parsed<Shape> s =
+        ParseShape(json::parse(R"({"type": "convex", "points": [[0, 0, 0], [1, 0, 0], [0, 1, 0], [0, 0, 1]]})"), "b");
+    ASSERT_TRUE(s.Ok()) << ErrorText(s.error);
+    const auto& convex = std::get<Convex<double>>(*s.value);
+    ASSERT_EQ(convex.PointCount(), 4u);
+    EXPECT_EQ(convex.data->points[3], glm::dvec3(0, 0, 1));
+    EXPECT_EQ(convex.data->boundsMax, glm::dvec3(1, 1, 1));
+    // one point is a convex shape (the point itself)
+    EXPECT_TRUE(ParseShape(json::parse(R"({"type": "convex", "points": [[2, 2, 2]]})"), "b").Ok());
+    EXPECT_EQ(ErrorText(ParseShape(json::parse(R"({"type": "convex"})"), "b").error),
+              "b.points: missing (a convex shape needs \"points\": [[x, y, z], ...], at least one)");
+    EXPECT_EQ(ErrorText(ParseShape(json::parse(R"({"type": "convex", "points": []})"), "b").error),
+              "b.points: is empty (a convex shape is the hull of at least one point)");
+    EXPECT_EQ(ParseShape(json::parse(R"({"type": "convex", "points": [[0, 0, 0], [1, "x", 0]]})"), "b").error.where,
+              "b.points[1][1]");
+    EXPECT_EQ(ParseShape(json::parse(R"({"type": "convex", "points": [[0, 0, 0], [1, 0]]})"), "b").error.where,
+              "b.points[1]");
 }
 
 } // namespace HITLAB_UNITY_ID

@@ -81,7 +81,7 @@ TEST(SceneFileErrors, WrongTypesNameThePathAndTheExpectedType)
               "lesson.json: shapes[0].origin[1]: expected a number, got string \"NaN\"");
     EXPECT_EQ(ErrorOf(Scene1(R"("shapes": [{"type": "cone"}])")),
               "lesson.json: shapes[0].type: unknown shape type \"cone\" (expected one of ray, segment, plane, aabb, "
-              "sphere, obb, point, triangle, mesh)");
+              "sphere, obb, point, triangle, mesh, convex)");
     EXPECT_EQ(ErrorOf(Scene1(R"("shapes": [{"type": "point", "position": [1, 2, "NaN"]}])")),
               "lesson.json: shapes[0].position[2]: expected a number, got string \"NaN\"");
     EXPECT_EQ(ErrorOf(Scene1(R"("shapes": [{"type": "point", "center": [1, 2, 3]}])")),
