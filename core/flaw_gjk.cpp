@@ -33,7 +33,10 @@ GjkRerun RerunOverlap(const SA& a, const SB& b, const FlawContext& x)
 {
     GjkRerun out;
     const GjkResult<T> g = Gjk<T>(a, b);
-    out.gjkTolerance = g.stop == GjkStop::NearZero && glm::dot(g.simplex.Point(), g.simplex.Point()) > T(0);
+    // an overlap called by the tolerance on ||v||, or a distance stopped by the relative test short
+    // of the support plane
+    out.gjkTolerance = (g.stop == GjkStop::NearZero && glm::dot(g.simplex.Point(), g.simplex.Point()) > T(0)) ||
+                       (g.stop == GjkStop::Converged && g.gap > T(0));
     out.degenerate = g.stop == GjkStop::NoProgress;
     out.cap = g.stop == GjkStop::IterationCap;
     const double ref = x.reference.hit ? x.reference.depth : 0.0;

@@ -3,6 +3,7 @@
 #include "core/gjk_algorithms.h"
 
 #include "core/algorithm.h"
+#include "core/convex.h"
 #include "core/obb_obb.h"
 #include "core/rotation.h"
 #include "core/sphere_sphere.h"
@@ -92,6 +93,42 @@ TYPED_TEST(GjkTest, TouchingBoxesGjkOverlapsWithDepthZeroMprSeparates)
     EXPECT_EQ(e.depth, T(0));
     EXPECT_EQ(e.normal, Vec3<T>(1, 0, 0));
     EXPECT_FALSE(MprOverlap(a, b).hit);
+}
+
+// the overlap result carries GJK's distance and closest points when separated
+TYPED_TEST(GjkTest, SeparatedOverlapResultCarriesTheDistance)
+{
+    using T = TypeParam;
+    const OverlapResult<T> r = GjkEpaOverlap(Box<T>(0, 0, 0, 1, 1, 1), Box<T>(1.5, 0, 0, 2.5, 1, 1));
+    ASSERT_FALSE(r.hit);
+    ASSERT_TRUE(r.hasDistance);
+    EXPECT_EQ(r.distance, T(0.5));
+    EXPECT_EQ(r.closestA.x, T(1));
+    EXPECT_EQ(r.closestB.x, T(1.5));
+    const Result viaRegistry =
+        Run(*FindAlgorithm(Family::AabbAabb, "gjk_epa"),
+            Query{Family::AabbAabb, Aabb<double>{{0, 0, 0}, {1, 1, 1}}, Aabb<double>{{1.5, 0, 0}, {2.5, 1, 1}}},
+            sizeof(T) == 4 ? Precision::Float : Precision::Double);
+    EXPECT_TRUE(viaRegistry.hasDistance);
+    EXPECT_EQ(viaRegistry.distance, 0.5);
+}
+
+// a convex shape's support is its farthest point: a tetrahedron 1 above a unit box
+TYPED_TEST(GjkTest, ConvexPointsSupportGjk)
+{
+    using T = TypeParam;
+    const Convex<T> tet =
+        ShapeCast<T>(Convex<double>{MakeConvexData({{0.25, 0.25, 2}, {0.75, 0.25, 2}, {0.5, 0.75, 2}, {0.5, 0.5, 3}})});
+    const GjkResult<T> g = Gjk<T>(Box<T>(0, 0, 0, 1, 1, 1), tet);
+    ASSERT_FALSE(g.hit);
+    // the nearest point is inside a face region: its barycentric weights round (exact in double here)
+    EXPECT_NEAR(g.distance, T(1), 4 * std::numeric_limits<T>::epsilon());
+    const Convex<T> sunk = ShapeCast<T>(
+        Convex<double>{MakeConvexData({{0.25, 0.25, 0.75}, {0.75, 0.25, 0.75}, {0.5, 0.75, 0.75}, {0.5, 0.5, 3}})});
+    const OverlapResult<T> e = GjkEpaOverlap(Box<T>(0, 0, 0, 1, 1, 1), sunk);
+    ASSERT_TRUE(e.hit);
+    EXPECT_EQ(e.depth, T(0.25));
+    EXPECT_EQ(e.normal, Vec3<T>(0, 0, 1));
 }
 
 TYPED_TEST(GjkTest, SpheresDistanceAndDepth)
