@@ -121,7 +121,7 @@ TEST(SceneFileErrors, BadSettingsNameThePath)
               "lesson.json: queries.families.ray_cone: unknown family \"ray_cone\"");
     EXPECT_EQ(ErrorOf(Scene1(R"("queries": {"families": {"ray_sphere": {"algorithms": ["quadratic", "nope"]}}})")),
               "lesson.json: queries.families.ray_sphere.algorithms[1]: unknown algorithm \"nope\" (expected one of "
-              "quadratic_stable, quadratic, geometric, glm)");
+              "quadratic_stable, quadratic, geometric, glm, gjk_raycast)");
     EXPECT_EQ(
         ErrorOf(Scene1(R"("queries": {"families": {"ray_aabb": {"algorithms": ["slab"], "draw": "face_planes"}}})")),
         "lesson.json: queries.families.ray_aabb.draw: the drawn algorithm must be one of the enabled algorithms");

@@ -652,12 +652,15 @@ TEST(ResultsTable, FloatRoundingIsMarkedAsRoundingAsTheReportSaysNotAsUnexplaine
     eval.Evaluate(scene);
     const std::vector<ResultsTable> tables = BuildResultsTables(scene, eval, true);
     ASSERT_EQ(tables.size(), 1u);
-    ASSERT_EQ(tables[0].rows.size(), 1u);
-    const ResultRow& row = tables[0].rows[0];
-    EXPECT_EQ(row.worst, Explanation::Rounding);
-    EXPECT_EQ(row.mark, "rounding");
-    EXPECT_FALSE(row.allExplained); // rounding is not a convention or a documented flaw
-    EXPECT_NE(row.tooltip.find("float rounding"), std::string::npos);
+    // two rows: that one, and the tangent ray, where gjk_raycast stops within its float
+    // tolerance (core/gjk_raycast.h): rounding as well
+    ASSERT_EQ(tables[0].rows.size(), 2u);
+    for (const ResultRow& row : tables[0].rows) {
+        EXPECT_EQ(row.worst, Explanation::Rounding);
+        EXPECT_EQ(row.mark, "rounding");
+        EXPECT_FALSE(row.allExplained); // rounding is not a convention or a documented flaw
+        EXPECT_NE(row.tooltip.find("float rounding"), std::string::npos);
+    }
 }
 
 TEST(FamilyTable, AFarDifferenceIsShownAsTheDifferenceNotAsAnUlpCount)
@@ -713,7 +716,9 @@ TEST(ResultsTable, JudgeRowMarksTheCellsThatAreWrongAgainstTheExactAnswer)
         EXPECT_TRUE(*row.exactHit);
         // judged again with the exact values: the judge agrees with the reference, the marks stay
         EXPECT_TRUE(row.disagree);
-        EXPECT_EQ(row.symbol, "!");
+        // face_planes' miss; on one of the rays also gjk_raycast's normal at the edge (its last
+        // separating direction, a known flaw)
+        EXPECT_TRUE(row.symbol == "!" || row.symbol == "! normal") << row.symbol;
         for (size_t c = 0; c < row.cells.size(); ++c) {
             const std::string name(tables[0].columns[c]->name);
             EXPECT_EQ(row.cells[c].wrongVsExact, !row.cells[c].hit) << name;

@@ -84,8 +84,8 @@ TEST(HuntModel, DefaultsComeFromTheFocusedPair)
     EXPECT_FALSE(s.around);
     EXPECT_EQ(s.a, "quadratic"); // the first after the reference
     EXPECT_FALSE(MakeHuntOptions(s, scene, focused).around);
-    // sphere_sphere has only its reference: a is it (against the judge)
-    EXPECT_EQ(DefaultHuntChoices(scene, evaluation, focused, Family::SphereSphere).a, "distance");
+    // sphere_sphere: its reference, then gjk_epa and mpr (core/gjk_register.cpp): a is the first after it
+    EXPECT_EQ(DefaultHuntChoices(scene, evaluation, focused, Family::SphereSphere).a, "gjk_epa");
 }
 
 TEST(HuntModel, DefaultsWithoutAFocusedPair)
