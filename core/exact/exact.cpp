@@ -2,6 +2,7 @@
 // to 256 bits, the interval fast path, and ulp errors.
 #include "exact.h"
 
+#include "exact_distance.h"
 #include "exact_geometry.h"
 #include "exact_triangle.h"
 #include "exact_values.h"
@@ -389,6 +390,7 @@ ExactResult JudgeExact(const Query& query)
         exact::JudgeTriangleFamily(r, query);
         break;
     }
+    exact::SetExactDistance(r, query);
     return r;
 }
 

@@ -31,6 +31,10 @@ struct ExactResult {
     ExactValue tEnter, tExit;
     // overlaps, when hit: the protocol's penetration depth
     ExactValue depth;
+    // overlaps: the Euclidean distance between the solids (0 on a hit), exact when rational
+    ExactValue distance;
+    bool hasDistance = false;
+    bool exactDistance = false;
     bool exactT = false;     ///< tEnter and tExit are exact rationals
     bool exactDepth = false; ///< depth is an exact rational
     // triangle and mesh casts, when hit: the barycentrics of the point at tEnter (of the lowest-index

@@ -6,6 +6,8 @@
 
 #include "exact.h"
 
+#include <vector>
+
 namespace hitlab::exact {
 
 /// JudgeExact for a query of one of the six families: the verdict, t or depth, and for casts u, v,
@@ -22,6 +24,13 @@ void JudgeBoxTriangle(ExactResult& r, const Aabb<double>& box, const Triangle<do
 void JudgeTriangles(ExactResult& r, const Triangle<double>& a, const Triangle<double>& b);
 bool IntervalBoxTriangleHit(const Aabb<double>& box, const Triangle<double>& triangle);
 bool IntervalTrianglesHit(const Triangle<double>& a, const Triangle<double>& b);
+
+/// convex_convex: the hulls of the points (core/convex_hull.h: exact combinatorics in double),
+/// the verdict by the separating axis theorem over their face normals and edge crosses (the
+/// complete flat set when all the points lie in one plane), depth the least overlap / |axis| over
+/// the facet axes (0 when flat).
+void JudgeConvexes(ExactResult& r, const std::vector<glm::dvec3>& a, const std::vector<glm::dvec3>& b);
+bool IntervalConvexesHit(const std::vector<glm::dvec3>& a, const std::vector<glm::dvec3>& b);
 
 /// ray_mesh: the union of the mesh's triangles (docs/protocol.md): t_enter the least over the
 /// triangles hit, t_exit the greatest, u, v and front of the lowest-index triangle hit at t_enter.

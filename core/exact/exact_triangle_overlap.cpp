@@ -6,6 +6,8 @@
 #include "exact_triangle_geometry.h"
 #include "exact_values.h"
 
+#include "core/convex_hull.h"
+
 #include <algorithm>
 #include <type_traits>
 
@@ -54,14 +56,12 @@ bool NoneSeparates(const std::vector<Q>& overlaps)
     return std::none_of(overlaps.begin(), overlaps.end(), [](const Q& o) { return sgn(o) < 0; });
 }
 
-/// The depth of shapes that overlap: 0 when the difference is flat (dirs, the shapes' edge
-/// vectors, do not span space), else the least overlap / |axis| over the facet axes (the face
-/// normals and edge crosses, among which are the facet normals of the Minkowski difference, and no
-/// other axis gives less); exact when that axis' length is rational, else 256 bits.
-void SetDepth(ExactResult& r, const std::vector<V3<Q>>& axes, const std::vector<Q>& overlaps,
-              const std::vector<V3<Q>>& dirs)
+/// The depth of shapes that overlap: 0 when the difference is flat (not solid), else the least overlap / |axis| over
+/// the facet axes (the face normals and edge crosses, among which are the facet normals of the Minkowski difference,
+/// and no other axis gives less); exact when that axis' length is rational, else 256 bits.
+void SetDepthSolid(ExactResult& r, const std::vector<V3<Q>>& axes, const std::vector<Q>& overlaps, bool solid)
 {
-    if (!SpansSpace(dirs)) {
+    if (!solid) {
         r.depth = FromRational(Q(0));
         r.exactDepth = true;
         return;
@@ -93,6 +93,12 @@ void SetDepth(ExactResult& r, const std::vector<V3<Q>>& axes, const std::vector<
     }
     r.depth = bestRational ? FromRational(*bestRational) : FromReal(*best);
     r.exactDepth = bestRational.has_value();
+}
+
+void SetDepth(ExactResult& r, const std::vector<V3<Q>>& axes, const std::vector<Q>& overlaps,
+              const std::vector<V3<Q>>& dirs)
+{
+    SetDepthSolid(r, axes, overlaps, SpansSpace(dirs));
 }
 
 /// The interval verdict: a miss when some axis certainly separates (whatever the others), a hit
@@ -128,6 +134,63 @@ std::vector<N> TriangleTriangleOverlaps(const Tri<N>& a, const Tri<N>& b, const 
     return Overlaps<N>(
         axes, [&a](const V3<N>& l) { return TriangleRange(a, l); },
         [&b](const V3<N>& l) { return TriangleRange(b, l); });
+}
+
+/// Two hulls' candidate axes: the facet axes (face normals, edge crosses) when their vertices span
+/// space (complete then: a solid difference's facets are among them, and hulls in distinct
+/// parallel planes are parted by a face normal or an edge cross), else the complete flat set.
+template <typename N>
+std::vector<V3<N>> ConvexAxes(const ConvexHull& a, const ConvexHull& b, bool spansSpace, bool facetsOnly)
+{
+    std::vector<V3<N>> normals, edgesA, edgesB;
+    for (const ConvexHull* h : {&a, &b}) {
+        const size_t faces = h->kind == HullKind::Polyhedron ? h->triangles.size() : h->triangles.empty() ? 0 : 1;
+        for (size_t k = 0; k < faces; ++k) {
+            const auto& t = h->triangles[k];
+            const V3<N> v0 = Lift<N>(h->vertices[t[0]]);
+            normals.push_back(Cross(Sub(Lift<N>(h->vertices[t[1]]), v0), Sub(Lift<N>(h->vertices[t[2]]), v0)));
+        }
+        for (const auto& e : h->edges) {
+            (h == &a ? edgesA : edgesB).push_back(Sub(Lift<N>(h->vertices[e[1]]), Lift<N>(h->vertices[e[0]])));
+        }
+    }
+    if (spansSpace || facetsOnly) {
+        std::vector<V3<N>> axes = normals;
+        for (const V3<N>& e : edgesA) {
+            for (const V3<N>& f : edgesB) {
+                axes.push_back(Cross(e, f));
+            }
+        }
+        return axes;
+    }
+    return CandidateAxes(normals, edgesA, edgesB, Sub(Lift<N>(a.vertices[0]), Lift<N>(b.vertices[0])));
+}
+
+template <typename N>
+std::pair<N, N> HullRange(const ConvexHull& h, const V3<N>& l)
+{
+    N lo = Dot(Lift<N>(h.vertices[0]), l), hi = lo;
+    for (const glm::dvec3& v : h.vertices) {
+        const N p = Dot(Lift<N>(v), l);
+        lo = Min(lo, p);
+        hi = Max(hi, p);
+    }
+    return {lo, hi};
+}
+
+template <typename N>
+std::vector<N> ConvexOverlaps(const ConvexHull& a, const ConvexHull& b, const std::vector<V3<N>>& axes)
+{
+    return Overlaps<N>(
+        axes, [&a](const V3<N>& l) { return HullRange(a, l); }, [&b](const V3<N>& l) { return HullRange(b, l); });
+}
+
+/// Whether the vertices of both hulls span space (exact orientation signs in double).
+bool HullsSpanSpace(const ConvexHull& a, const ConvexHull& b)
+{
+    std::vector<glm::dvec3> u = a.vertices;
+    u.insert(u.end(), b.vertices.begin(), b.vertices.end());
+    return BuildConvexHull(u).kind == HullKind::Polyhedron;
 }
 
 /// The interval verdict when every sign it needs is certain.
@@ -185,6 +248,36 @@ bool IntervalBoxTriangleHit(const Aabb<double>& box, const Triangle<double>& tri
 {
     const Tri<Interval> v = LiftTriangle<Interval>(triangle);
     return IntervalSatHit(BoxTriangleOverlaps(box, v, BoxTriangleAxes(box, v)));
+}
+
+void JudgeConvexes(ExactResult& r, const std::vector<glm::dvec3>& a, const std::vector<glm::dvec3>& b)
+{
+    const ConvexHull ha = BuildConvexHull(a), hb = BuildConvexHull(b);
+    if (ha.kind == HullKind::Empty || hb.kind == HullKind::Empty) {
+        r.valid = false;
+        r.note = "a convex shape without points";
+        return;
+    }
+    const bool solid = HullsSpanSpace(ha, hb);
+    const auto verdict = CertainVerdict(
+        [&] { return IntervalSatHit(ConvexOverlaps<Interval>(ha, hb, ConvexAxes<Interval>(ha, hb, solid, false))); });
+    r.hit = verdict ? *verdict : NoneSeparates(ConvexOverlaps<Q>(ha, hb, ConvexAxes<Q>(ha, hb, solid, false)));
+    if (!r.hit) {
+        return;
+    }
+    const std::vector<V3<Q>> facets = ConvexAxes<Q>(ha, hb, solid, true);
+    SetDepthSolid(r, facets, ConvexOverlaps<Q>(ha, hb, facets), solid);
+}
+
+bool IntervalConvexesHit(const std::vector<glm::dvec3>& a, const std::vector<glm::dvec3>& b)
+{
+    const ConvexHull ha = BuildConvexHull(a), hb = BuildConvexHull(b);
+    if (ha.kind == HullKind::Empty || hb.kind == HullKind::Empty) {
+        g_uncertain = true;
+        return false;
+    }
+    const bool solid = HullsSpanSpace(ha, hb);
+    return IntervalSatHit(ConvexOverlaps<Interval>(ha, hb, ConvexAxes<Interval>(ha, hb, solid, false)));
 }
 
 bool IntervalTrianglesHit(const Triangle<double>& a, const Triangle<double>& b)

@@ -5,6 +5,7 @@
 #include "core/exact/exact.h"
 #include "core/exact/exact_triangle_geometry.h"
 
+#include <glm/common.hpp>
 #include <gmpxx.h>
 #include <gtest/gtest.h>
 
