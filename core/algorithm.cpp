@@ -1,6 +1,8 @@
 // The registry: families, their names, and the list of every algorithm.
 #include "algorithm.h"
 
+#include <algorithm>
+
 #include <array>
 #include <cstdio>
 #include <cstdlib>
@@ -76,6 +78,10 @@ std::vector<AlgorithmInfo> BuildRegistry()
     RegisterAabbTriangle(all);
     RegisterSphereTriangle(all);
     RegisterTriangleTriangle(all);
+    // GJK, EPA, MPR and the GJK ray cast on several families: grouped with each family's own
+    RegisterGjk(all);
+    std::stable_sort(all.begin(), all.end(),
+                     [](const AlgorithmInfo& x, const AlgorithmInfo& y) { return x.family < y.family; });
     // Exactly one reference per family that has algorithms: a registration bug, caught at first use.
     for (Family family : kFamilyList) {
         int references = 0;

@@ -238,5 +238,7 @@ void RegisterRayMesh(std::vector<AlgorithmInfo>& out);
 void RegisterAabbTriangle(std::vector<AlgorithmInfo>& out);
 void RegisterSphereTriangle(std::vector<AlgorithmInfo>& out);
 void RegisterTriangleTriangle(std::vector<AlgorithmInfo>& out);
+/// GJK + EPA, MPR and the GJK ray cast, on every family of convex solids (core/gjk_register.cpp).
+void RegisterGjk(std::vector<AlgorithmInfo>& out);
 
 } // namespace hitlab

@@ -24,7 +24,7 @@ struct WordSpelling {
 };
 
 // data table: the vocabulary's spellings (docs/protocol.md, "Declared flaws")
-constexpr std::array<WordSpelling, 26> kWords = {{
+constexpr std::array<WordSpelling, 32> kWords = {{
     {"origin inside", FlawWord::OriginInside, false},
     {"boundary", FlawWord::Boundary, false},
     {"box behind the origin", FlawWord::Behind, false},
@@ -51,6 +51,12 @@ constexpr std::array<WordSpelling, 26> kWords = {{
     {"area below", FlawWord::AreaBelow, true},
     {"area above", FlawWord::AreaAbove, true},
     {"t at most", FlawWord::TAtMost, true},
+    {"gjk tolerance", FlawWord::GjkTolerance, false},
+    {"epa tolerance", FlawWord::EpaTolerance, false},
+    {"degenerate simplex", FlawWord::DegenerateSimplex, false},
+    {"iteration cap", FlawWord::IterationCap, false},
+    {"mpr portal", FlawWord::MprPortal, false},
+    {"mpr epsilon", FlawWord::MprEpsilon, false},
 }};
 
 std::string_view Trim(std::string_view s)
@@ -353,6 +359,13 @@ bool FlawConditionHolds(const FlawCondition& c, const FlawContext& x)
     case FlawWord::AreaAbove:
     case FlawWord::TAtMost:
         return TriangleFlawWordHolds(c, x);
+    case FlawWord::GjkTolerance:
+    case FlawWord::EpaTolerance:
+    case FlawWord::DegenerateSimplex:
+    case FlawWord::IterationCap:
+    case FlawWord::MprPortal:
+    case FlawWord::MprEpsilon:
+        return GjkFlawWordHolds(c, x);
     }
     return false;
 }

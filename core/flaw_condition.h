@@ -43,6 +43,17 @@ enum class FlawWord {
     AreaBelow,          ///< "area below N": the triangle's area is below N
     AreaAbove,          ///< "area above N": the triangle's area is above N
     TAtMost,            ///< "t at most N": the reference hits with t_enter <= N
+    // GJK, EPA, MPR and the GJK ray cast (core/flaw_gjk.cpp): decided by re-running their steps
+    // on the query in the comparison's precision
+    GjkTolerance,      ///< "gjk tolerance": GJK called an overlap by its tolerance on ||v|| (not 0 exactly),
+                       ///< or the GJK ray cast stopped by its tolerance
+    EpaTolerance,      ///< "epa tolerance": EPA stopped a positive gap short of the boundary and the exact
+                       ///< depth lies within that gap of EPA's
+    DegenerateSimplex, ///< "degenerate simplex": GJK made no progress, or EPA's polytope was flat or degenerate
+    IterationCap,      ///< "iteration cap": GJK, EPA, MPR or the GJK ray cast reached its iteration cap
+    MprPortal,         ///< "mpr portal": MPR overlaps with a depth no less than the exact depth (less its
+                       ///< tolerance): the portal it measures to is not the nearest face
+    MprEpsilon,        ///< "mpr epsilon": a nonzero value within machine epsilon of 0 decided a step of MPR
 };
 
 /// One condition: a word, its number or axis, and the precisions it applies in; several joined by
@@ -93,6 +104,11 @@ struct FlawContext {
 /// decided exactly on the query as given, and "t at most N" on any cast
 /// (core/flaw_condition_triangle.cpp); false for the other words and families.
 bool TriangleFlawWordHolds(const FlawCondition& condition, const FlawContext& context);
+
+/// The GJK / EPA / MPR words on an overlap family of convex solids or a ray_aabb, ray_sphere,
+/// ray_obb query, decided by re-running the method (core/flaw_gjk.cpp); false for other words
+/// and families.
+bool GjkFlawWordHolds(const FlawCondition& condition, const FlawContext& context);
 
 /// Whether one condition holds on the query.
 bool FlawConditionHolds(const FlawCondition& condition, const FlawContext& context);

@@ -89,6 +89,12 @@ bool TriangleFlawWordHolds(const FlawCondition& c, const FlawContext& x)
     case FlawWord::NearBoundary:
     case FlawWord::TAtMost:
     case FlawWord::Coplanar:
+    case FlawWord::GjkTolerance:
+    case FlawWord::EpaTolerance:
+    case FlawWord::DegenerateSimplex:
+    case FlawWord::IterationCap:
+    case FlawWord::MprPortal:
+    case FlawWord::MprEpsilon:
         return false;
     }
     return false;

@@ -22,9 +22,10 @@ inline constexpr double kBoundsObbMargin = 1.0 / 1024;
 /// point's position),
 /// grown by the margins above so that two solids whose grown bounds do not meet are separate for
 /// every overlap algorithm in float and in double (tests/core/pair_cull_test.cpp checks the
-/// registry's algorithms) but one: obb_obb's published `sat_faces`, whose known flaw (no edge-edge
-/// axes) makes it call some boxes with bounds apart overlapping; a culled pair is reported as a
-/// miss for it too. False, bounds untouched, for a ray, segment or plane.
+/// registry's algorithms) but these: obb_obb's published `sat_faces`, whose known flaw (no edge-edge
+/// axes) makes it call some boxes with bounds apart overlapping, and in float `gjk_epa` and `mpr`
+/// (GJK's tolerance on ||v||, about 3e-3 of the solids' size in float, and libccd's absolute
+/// epsilon in MPR call such gaps overlaps); a culled pair is reported as a miss for them too. False, bounds untouched, for a ray, segment or plane.
 bool SolidBounds(const Shape& shape, glm::dvec3& min, glm::dvec3& max);
 
 struct QueryListOptions {

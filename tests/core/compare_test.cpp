@@ -1,6 +1,8 @@
 // Tests of core/compare.h: grouping and the explanations of disagreements.
 #include "core/compare.h"
 
+#include "core/algorithm.h"
+
 #include <glm/geometric.hpp>
 #include <gtest/gtest.h>
 
@@ -114,13 +116,25 @@ TEST(Compare, AgreeingAlgorithmsFormOneGroup)
 {
     const Query q{Family::SphereSphere, Sphere<double>{{0, 0, 0}, 1}, Sphere<double>{{1, 0, 0}, 1}};
     const Comparison c = Compare(q, {}, Precision::Float);
-    EXPECT_TRUE(c.agree);
     ASSERT_EQ(c.groups.size(), 1u);
     EXPECT_EQ(c.groups[0].members.size(), c.outcomes.size());
     for (const AlgorithmOutcome& out : c.outcomes) {
-        EXPECT_EQ(out.explanation, Explanation::None);
+        if (out.info->name == "gjk_epa") {
+            // EPA on a sphere stops within its float tolerance (1e-4) of the boundary: its depth
+            // and normal differ, explained by its known flaw (epa tolerance) and, its tolerance
+            // being 1e-12 in double, by the float precision it runs in
+            EXPECT_TRUE(out.explanation == Explanation::KnownFlaw || out.explanation == Explanation::Rounding)
+                << out.reason;
+            EXPECT_NE(out.reason.find("epa tolerance"), std::string::npos) << out.reason;
+            continue;
+        }
+        EXPECT_EQ(out.explanation, Explanation::None) << out.info->name;
         EXPECT_TRUE(out.reason.empty());
     }
+    // the sphere distance test and MPR (its portal along the centre line) agree exactly
+    const std::vector<const AlgorithmInfo*> exactHere = {FindAlgorithm(Family::SphereSphere, "distance"),
+                                                          FindAlgorithm(Family::SphereSphere, "mpr")};
+    EXPECT_TRUE(Compare(q, exactHere, Precision::Float).agree);
 }
 
 TEST(Compare, ExplicitAlgorithmListIsRunInOrderAndTheReferenceIsStillUsed)
@@ -313,7 +327,13 @@ TEST(CompareValues, AnOverlapNormalThatIsEquallyRightIsNoDifference)
     EXPECT_EQ(ce.result.depth, 1.5);
     EXPECT_EQ(ce.result.normal, -c.reference.normal); // the other sign
     EXPECT_EQ(ce.differs, 0u);
-    EXPECT_TRUE(c.agree);
+    EXPECT_EQ(OutcomeOf(c, "gjk_epa").differs, 0u);
+    // MPR measures along the centre line (here +-x, the centres coinciding): depth 4.5, its known flaw
+    EXPECT_EQ(OutcomeOf(c, "mpr").explanation, Explanation::KnownFlaw);
+    const std::vector<const AlgorithmInfo*> boxes = {FindAlgorithm(Family::AabbAabb, "interval"),
+                                                     FindAlgorithm(Family::AabbAabb, "center_extent"),
+                                                     FindAlgorithm(Family::AabbAabb, "gjk_epa")};
+    EXPECT_TRUE(Compare(q, boxes, Precision::Double).agree);
     // a normal along x is wrong: moving b by 1.5 along x leaves them overlapping
     Result wrong = ce.result;
     wrong.normal = {1, 0, 0};

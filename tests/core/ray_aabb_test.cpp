@@ -26,6 +26,8 @@ using Scalars = ::testing::Types<float, double>;
 enum Algo { kSlab, kBranchless, kSigns, kRobust, kFacePlanes, kSixFaces, kListing, kAlgoCount };
 constexpr std::array<const char*, kAlgoCount> kAlgoNames = {
     "slab", "slab_branchless", "slab_signs", "slab_robust", "face_planes", "six_faces", "slab_listing"};
+/// The GJK ray cast (core/gjk_raycast.h), registered after the slab family's own.
+constexpr const char* kGjkRayCast = "gjk_raycast";
 
 template <typename T>
 CastResult<T> RunAlgo(int algo, const Ray<T>& ray, const Aabb<T>& box, Trace* trace = nullptr)
@@ -386,10 +388,10 @@ TEST(RayAabbConventions, EveryDeclaredConventionHolds)
     const Query pointingOut = MakeQuery({0, 0.5, 0.5}, {-1, 0.25, 0.25}); // box touches the origin only
     const Query pointingIn = MakeQuery({0, 0.5, 0.5}, {1, 0.25, 0.25});   // enters at t = 0
     const auto algorithms = AlgorithmsOf(Family::RayAabb);
-    ASSERT_EQ(algorithms.size(), static_cast<size_t>(kAlgoCount));
+    ASSERT_EQ(algorithms.size(), static_cast<size_t>(kAlgoCount) + 1);
     for (size_t i = 0; i < algorithms.size(); ++i) {
         const AlgorithmInfo& info = *algorithms[i];
-        EXPECT_EQ(info.name, kAlgoNames[i]);
+        EXPECT_EQ(info.name, i < kAlgoCount ? kAlgoNames[i] : kGjkRayCast);
         const std::string_view originInside = info.ConventionValue("origin_inside");
         const std::string_view boundary = info.ConventionValue("boundary");
         const std::string_view tRange = info.ConventionValue("t_range");
@@ -398,8 +400,8 @@ TEST(RayAabbConventions, EveryDeclaredConventionHolds)
         ASSERT_TRUE(boundary == "inclusive" || boundary == "exclusive" || boundary == "conservative") << info.name;
         ASSERT_TRUE(tRange == "t >= 0" || tRange == "t > 0" || tRange == "any t") << info.name;
         ASSERT_TRUE(parallelValue == "handled" || parallelValue == "miss") << info.name;
-        EXPECT_EQ(info.published,
-                  info.name == "face_planes" || info.name == "six_faces" || info.name == "slab_listing");
+        EXPECT_EQ(info.published, info.name == "face_planes" || info.name == "six_faces" ||
+                                      info.name == "slab_listing" || info.name == kGjkRayCast);
         EXPECT_TRUE(!info.published || !info.flaw.empty()) << info.name;
         EXPECT_EQ(info.reference, i == 0);
         for (Precision precision : {Precision::Float, Precision::Double}) {
