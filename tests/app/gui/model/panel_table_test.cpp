@@ -12,9 +12,9 @@ namespace hitlab {
 namespace HITLAB_UNITY_ID {
 
 constexpr LayoutFrame kFrame{0, 0, 1280, 720, 19};
-constexpr PanelId kAll[] = {PanelId::Scene,   PanelId::Inspector, PanelId::Algorithms, PanelId::Results,
-                            PanelId::Query,   PanelId::Hunt,      PanelId::Timing,     PanelId::RayFan,
-                            PanelId::Lessons, PanelId::Controls,  PanelId::About};
+constexpr PanelId kAll[] = {PanelId::Scene,     PanelId::Inspector, PanelId::Algorithms, PanelId::Results,
+                            PanelId::Query,     PanelId::Hunt,      PanelId::Timing,     PanelId::RayFan,
+                            PanelId::Minkowski, PanelId::Lessons,   PanelId::Controls,   PanelId::About};
 
 PanelRect AllOpenArea() { return FreeArea(kFrame, true, true, true); }
 
