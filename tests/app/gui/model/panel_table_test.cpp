@@ -59,7 +59,7 @@ TEST(PanelTable, NamesMenuEntriesAndFlagsAreUnique)
             EXPECT_TRUE(flags.insert(std::string(spec.flag)).second) << spec.flag;
         }
     }
-    EXPECT_EQ(flags, (std::set<std::string>{"hunt", "timing", "lessons"}));
+    EXPECT_EQ(flags, (std::set<std::string>{"hunt", "timing", "lessons", "minkowski"}));
     EXPECT_EQ(SpecOfFlag("hunt")->id, PanelId::Hunt);
     EXPECT_EQ(SpecOfFlag("lessons")->id, PanelId::Lessons);
     EXPECT_EQ(SpecOf(PanelId::Lessons).menu, PanelMenu::Help);
