@@ -30,21 +30,18 @@ void RegisterAll()
     RegisterOverlap<T>("aabb_aabb", w.boxesA, w.boxes);
     RegisterOverlap<T>("sphere_sphere", w.spheresA, w.spheres);
     RegisterOverlap<T>("sphere_aabb", w.spheresA, w.boxes);
-    RegisterAlgorithm<T>("ray_aabb", "gjk_raycast", w.rays, w.boxes,
-                         [](const auto& r, const auto& b) {
-                             const auto c = GjkRayCast(r, b);
-                             return c.hit && c.tEnter >= 0;
-                         });
-    RegisterAlgorithm<T>("ray_sphere", "gjk_raycast", w.rays, w.spheres,
-                         [](const auto& r, const auto& b) {
-                             const auto c = GjkRayCast(r, b);
-                             return c.hit && c.tEnter >= 0;
-                         });
-    RegisterAlgorithm<T>("ray_obb", "gjk_raycast", w.rays, w.obbs,
-                         [](const auto& r, const auto& b) {
-                             const auto c = GjkRayCast(r, b);
-                             return c.hit && c.tEnter >= 0;
-                         });
+    RegisterAlgorithm<T>("ray_aabb", "gjk_raycast", w.rays, w.boxes, [](const auto& r, const auto& b) {
+        const auto c = GjkRayCast(r, b);
+        return c.hit && c.tEnter >= 0;
+    });
+    RegisterAlgorithm<T>("ray_sphere", "gjk_raycast", w.rays, w.spheres, [](const auto& r, const auto& b) {
+        const auto c = GjkRayCast(r, b);
+        return c.hit && c.tEnter >= 0;
+    });
+    RegisterAlgorithm<T>("ray_obb", "gjk_raycast", w.rays, w.obbs, [](const auto& r, const auto& b) {
+        const auto c = GjkRayCast(r, b);
+        return c.hit && c.tEnter >= 0;
+    });
 }
 
 const int kRegistered = [] {

@@ -20,12 +20,13 @@ inline constexpr int kEpaMaxFaces = 2 * kEpaMaxVertices;
 template <typename T>
 inline constexpr T kEpaTolerance = sizeof(T) == 4 ? T(1e-4) : T(1e-12);
 
+/// A face of the polytope; uninitialised by default (the polytope's faceCount says which are set).
 template <typename T>
 struct EpaFace {
-    int index[3] = {0, 0, 0}; ///< vertices, counter-clockwise seen from outside
-    Vec3<T> normal{0};        ///< outward unit normal
-    T distance = 0;           ///< normal . vertex 0: the origin's distance to the plane (< 0: outside)
-    bool alive = false;
+    int index[3];   ///< vertices, counter-clockwise seen from outside
+    Vec3<T> normal; ///< outward unit normal
+    T distance;     ///< normal . vertex 0: the origin's distance to the plane (< 0: outside)
+    bool alive;
 };
 
 /// What an expansion did.
@@ -158,7 +159,7 @@ template <typename T, typename SA, typename SB, typename Away>
 bool EpaGrow(const SA& a, const SB& b, GjkSimplex<T>& s, const Vec3<T>* dirs, int dirCount, Away away)
 {
     T best = T(0);
-    SupportVertex<T> pick;
+    SupportVertex<T> pick{};
     for (int i = 0; i < dirCount; ++i) {
         const SupportVertex<T> w = MinkowskiSupport<T>(a, b, dirs[i]);
         const T d = away(w.w);

@@ -33,7 +33,10 @@ GjkRerun RerunOverlap(const SA& a, const SB& b, const FlawContext& x)
 {
     GjkRerun out;
     const GjkResult<T> g = Gjk<T>(a, b);
-    out.gjkTolerance = g.stop == GjkStop::NearZero && glm::dot(g.simplex.Point(), g.simplex.Point()) > T(0);
+    // an overlap called by the tolerance on ||v||, or a distance stopped by the relative test short
+    // of the support plane
+    out.gjkTolerance = (g.stop == GjkStop::NearZero && glm::dot(g.simplex.Point(), g.simplex.Point()) > T(0)) ||
+                       (g.stop == GjkStop::Converged && g.gap > T(0));
     out.degenerate = g.stop == GjkStop::NoProgress;
     out.cap = g.stop == GjkStop::IterationCap;
     const double ref = x.reference.hit ? x.reference.depth : 0.0;
@@ -47,8 +50,8 @@ GjkRerun RerunOverlap(const SA& a, const SB& b, const FlawContext& x)
     const MprResult<T> m = Mpr<T>(a, b);
     out.cap = out.cap || m.stop == MprStop::IterationCap;
     out.mprEpsilon = m.epsilonDecided;
-    out.mprPortal = m.hit && x.reference.hit &&
-                    double(m.depth) >= ref - double(kMprTolerance<T>) - DepthSlack(ref, x.precision);
+    out.mprPortal =
+        m.hit && x.reference.hit && double(m.depth) >= ref - double(kMprTolerance<T>) - DepthSlack(ref, x.precision);
     return out;
 }
 
@@ -63,22 +66,23 @@ GjkRerun RerunCast(const Ray<T>& ray, const S& solid)
     return out;
 }
 
-template <typename T, template <class> class A, template <class> class B>
+template <typename T, template <class> class ShapeA, template <class> class ShapeB>
 GjkRerun RerunIn(const Query& q, const FlawContext& x)
 {
-    const A<T> a = ShapeCast<T>(std::get<A<double>>(q.a));
-    const B<T> b = ShapeCast<T>(std::get<B<double>>(q.b));
-    if constexpr (std::is_same_v<A<T>, Ray<T>>) {
+    const ShapeA<T> a = ShapeCast<T>(std::get<ShapeA<double>>(q.a));
+    const ShapeB<T> b = ShapeCast<T>(std::get<ShapeB<double>>(q.b));
+    if constexpr (std::is_same_v<ShapeA<T>, Ray<T>>) {
         return RerunCast(a, b);
     } else {
         return RerunOverlap<T>(a, b, x);
     }
 }
 
-template <template <class> class A, template <class> class B>
+template <template <class> class ShapeA, template <class> class ShapeB>
 GjkRerun Rerun(const FlawContext& x)
 {
-    return x.precision == Precision::Float ? RerunIn<float, A, B>(x.query, x) : RerunIn<double, A, B>(x.query, x);
+    return x.precision == Precision::Float ? RerunIn<float, ShapeA, ShapeB>(x.query, x)
+                                           : RerunIn<double, ShapeA, ShapeB>(x.query, x);
 }
 
 /// The re-run on the families the methods are registered for; nullopt on the others.

@@ -36,6 +36,7 @@ struct GjkResult {
     GjkSimplex<T> simplex; ///< the final simplex (EPA's start on overlap)
     int iterations = 0;
     GjkStop stop = GjkStop::Converged;
+    T gap = 0; ///< Converged: ||v||^2 - v.w at the stop (0: v is exactly the nearest point of a support plane)
 };
 
 /// Bullet's GJK_MAX_ITERATIONS (btGjkEpa2.cpp).
@@ -54,8 +55,8 @@ namespace detail {
 /// The trace step of one GJK iteration: the search direction, the support point and the simplex
 /// (reduced) with v after it.
 template <typename T>
-void TraceGjkIteration(Trace& trace, int iteration, const Vec3<T>& direction, const Vec3<T>& w,
-                       const GjkSimplex<T>& s, const Vec3<T>& v)
+void TraceGjkIteration(Trace& trace, int iteration, const Vec3<T>& direction, const Vec3<T>& w, const GjkSimplex<T>& s,
+                       const Vec3<T>& v)
 {
     std::vector<TraceValue> values;
     values.push_back({"iteration", double(iteration)});
@@ -136,6 +137,7 @@ GjkResult<T> Gjk(const SA& a, const SB& b, Trace* trace = nullptr)
         }
         const SupportVertex<T> w = MinkowskiSupport<T>(a, b, -v);
         if (vv - glm::dot(v, w.w) <= kGjkRelTolSq<T> * vv) {
+            r.gap = vv - glm::dot(v, w.w);
             detail::GjkFinish(r, GjkStop::Converged, false);
             return r;
         }

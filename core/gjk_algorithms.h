@@ -19,7 +19,8 @@ template <typename S>
 using SupportScalar = typename decltype(InteriorPoint(std::declval<const S&>()))::value_type;
 
 /// GJK, then EPA on an overlap (core/gjk.h, core/epa.h): hit, depth and normal (along which b moves
-/// out of a). Separated: a miss. trace: GJK's iterations, then EPA's expansions.
+/// out of a). Separated: a miss with GJK's distance and closest points (hasDistance). trace: GJK's
+/// iterations, then EPA's expansions.
 template <typename SA, typename SB>
 OverlapResult<SupportScalar<SA>> GjkEpaOverlap(const SA& a, const SB& b, Trace* trace = nullptr)
 {
@@ -27,6 +28,10 @@ OverlapResult<SupportScalar<SA>> GjkEpaOverlap(const SA& a, const SB& b, Trace* 
     OverlapResult<T> out;
     const GjkResult<T> g = Gjk<T>(a, b, trace);
     if (!g.hit) {
+        out.distance = g.distance;
+        out.closestA = g.closestA;
+        out.closestB = g.closestB;
+        out.hasDistance = true;
         if (trace != nullptr) [[unlikely]] {
             trace->DecideLast();
             trace->verdict = Format("miss: GJK stopped (%s) %g apart after %d iterations", GjkStopName(g.stop),

@@ -146,8 +146,8 @@ CastResult<T> GjkRayCast(const Ray<T>& ray, const S& solid, Trace* trace = nullp
         trace->DecideLast();
         trace->verdict = iteration == kGjkRayMaxIterations
                              ? Format("hit at t = %g (iteration cap reached)", double(lambda))
-                             : lambda > T(0) ? Format("hit: enters at t = %g", double(lambda))
-                                             : std::string("hit: the origin is inside (t = 0, no normal)");
+                         : lambda > T(0) ? Format("hit: enters at t = %g", double(lambda))
+                                         : std::string("hit: the origin is inside (t = 0, no normal)");
     }
     return out;
 }

@@ -20,15 +20,17 @@ AlgorithmInfo GjkEpaInfo(Family family, Runner run)
         .name = "gjk_epa",
         .family = family,
         .title = "GJK, then EPA for depth and normal",
-        .summary = "GJK on the support functions decides whether the origin lies in a - b; on an overlap, EPA "
-                   "blows GJK's simplex up to a tetrahedron and expands it towards the face of a - b nearest the "
-                   "origin: its distance is the depth, its outward normal the direction b moves out of a.",
+        .summary = "GJK on the support functions decides whether the origin lies in a - b (separated: the distance "
+                   "and closest points from its last simplex); on an overlap, EPA blows GJK's simplex up to a "
+                   "tetrahedron and expands it towards the face of a - b nearest the origin: its distance is the "
+                   "depth, its outward normal the direction b moves out of a.",
         .source = kGjkEpaSource,
         .reference = false,
         .published = true,
         .conventions = {{"touching", "overlap"}, {"tolerance", "gjk eps 1e-3 float / 1e-6 double; epa 1e-4 / 1e-12"}},
-        .returns = kFieldHit | kFieldDepth | kFieldNormal,
-        .flaw = "Gaps below GJK's tolerance (||v||^2 <= 100 ulp of the simplex's size) count as overlaps, EPA stops "
+        .returns = kFieldHit | kFieldDepth | kFieldNormal | kDistanceFields,
+        .flaw = "Gaps below GJK's tolerance (||v||^2 <= 100 ulp of the simplex's size) count as overlaps, the "
+                "distance is within GJK's relative eps^2 (1e-6 float, 1e-12 double) on curved solids, EPA stops "
                 "within its tolerance of the boundary (curved solids: depth short by up to it), and a flat "
                 "Minkowski difference gives depth 0.",
         .flawWhen = {"boundary", "gjk tolerance", "epa tolerance", "degenerate simplex", "iteration cap"},
@@ -63,9 +65,8 @@ AlgorithmInfo MprInfo(Family family, Runner run)
 template <template <class> class A, template <class> class B>
 void AddOverlapPair(std::vector<AlgorithmInfo>& out, Family family)
 {
-    out.push_back(GjkEpaInfo(family, MakeRun<A, B>([](const auto& a, const auto& b, Trace* t) {
-                                 return GjkEpaOverlap(a, b, t);
-                             })));
+    out.push_back(GjkEpaInfo(
+        family, MakeRun<A, B>([](const auto& a, const auto& b, Trace* t) { return GjkEpaOverlap(a, b, t); })));
     out.push_back(
         MprInfo(family, MakeRun<A, B>([](const auto& a, const auto& b, Trace* t) { return MprOverlap(a, b, t); })));
 }

@@ -9,7 +9,9 @@
 #include <glm/geometric.hpp>
 
 #include <algorithm>
+#include <cmath>
 #include <initializer_list>
+#include <limits>
 
 namespace hitlab {
 
@@ -132,19 +134,30 @@ void GjkNearestTriangle(GjkSimplex<T>& s, int i, int j, int k)
     GjkKeep<T>(s, {i, j, k}, {T(1) - v - w, v, w});
 }
 
-/// Whether the origin and vertex d lie on opposite sides of the plane a b c (or d lies in it:
-/// a flat tetrahedron has every face as a candidate).
+/// Whether the origin and vertex d lie on opposite sides of the plane a b c, or on it.
 template <typename T>
 bool GjkOriginOutsideFace(const Vec3<T>& a, const Vec3<T>& b, const Vec3<T>& c, const Vec3<T>& d)
 {
     const Vec3<T> n = glm::cross(b - a, c - a);
     const T sideO = -glm::dot(n, a);
     const T sideD = glm::dot(n, d - a);
-    return sideD == T(0) || sideO * sideD < T(0) || sideO == T(0);
+    return sideO * sideD <= T(0);
+}
+
+/// Whether the tetrahedron is flat within rounding: |det| <= 64 ulp of the product of its edge
+/// lengths from v0. Its faces' sides are then noise: every face is a candidate.
+template <typename T>
+bool GjkFlatTetrahedron(const GjkSimplex<T>& s)
+{
+    const Vec3<T> e1 = s.v[1].w - s.v[0].w, e2 = s.v[2].w - s.v[0].w, e3 = s.v[3].w - s.v[0].w;
+    const T det = glm::dot(glm::cross(e1, e2), e3);
+    const T scale = glm::length(e1) * glm::length(e2) * glm::length(e3);
+    return !(std::abs(det) > T(64) * std::numeric_limits<T>::epsilon() * scale);
 }
 
 /// Tetrahedron: the nearest point over the faces the origin lies outside of (RTCD 5.1.6); true
-/// when it lies outside none (contained: the simplex keeps its four vertices).
+/// when it lies outside none (contained: the simplex keeps its four vertices). A flat
+/// tetrahedron (GjkFlatTetrahedron) contains nothing: the nearest point over all four faces.
 template <typename T>
 bool GjkNearestTetrahedron(GjkSimplex<T>& s)
 {
@@ -152,8 +165,9 @@ bool GjkNearestTetrahedron(GjkSimplex<T>& s)
     GjkSimplex<T> best;
     T bestD2 = T(0);
     bool any = false;
+    const bool flat = GjkFlatTetrahedron(s);
     for (const auto& f : kFaces) {
-        if (!GjkOriginOutsideFace(s.v[f[0]].w, s.v[f[1]].w, s.v[f[2]].w, s.v[f[3]].w)) {
+        if (!flat && !GjkOriginOutsideFace(s.v[f[0]].w, s.v[f[1]].w, s.v[f[2]].w, s.v[f[3]].w)) {
             continue;
         }
         GjkSimplex<T> face = s;

@@ -85,8 +85,7 @@ struct MprPortal {
     bool ReachTolerance(const Vec3<T>& w, const Vec3<T>& dir) const
     {
         const T dw = glm::dot(w, dir);
-        const T gap =
-            std::min({dw - glm::dot(v[1].w, dir), dw - glm::dot(v[2].w, dir), dw - glm::dot(v[3].w, dir)});
+        const T gap = std::min({dw - glm::dot(v[1].w, dir), dw - glm::dot(v[2].w, dir), dw - glm::dot(v[3].w, dir)});
         return MprEq(gap, kMprTolerance<T>) || gap < kMprTolerance<T>;
     }
     /// Replaces a portal vertex by w so that the ray from v0 to the origin still passes the portal.
@@ -213,7 +212,7 @@ template <typename T, typename SA, typename SB>
 MprResult<T> Mpr(const SA& a, const SB& b, Trace* trace = nullptr)
 {
     MprResult<T> r;
-    detail::MprPortal<T> p;
+    detail::MprPortal<T> p{};
     const int found = detail::MprDiscover(a, b, p, trace, &r.epsilonDecided);
     if (found != 0) {
         r.hit = found > 0;

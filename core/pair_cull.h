@@ -25,7 +25,8 @@ inline constexpr double kBoundsObbMargin = 1.0 / 1024;
 /// registry's algorithms) but these: obb_obb's published `sat_faces`, whose known flaw (no edge-edge
 /// axes) makes it call some boxes with bounds apart overlapping, and in float `gjk_epa` and `mpr`
 /// (GJK's tolerance on ||v||, about 3e-3 of the solids' size in float, and libccd's absolute
-/// epsilon in MPR call such gaps overlaps); a culled pair is reported as a miss for them too. False, bounds untouched, for a ray, segment or plane.
+/// epsilon in MPR call such gaps overlaps); a culled pair is reported as a miss for them too. False, bounds untouched,
+/// for a ray, segment or plane.
 bool SolidBounds(const Shape& shape, glm::dvec3& min, glm::dvec3& max);
 
 struct QueryListOptions {

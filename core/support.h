@@ -1,6 +1,6 @@
-// Support functions of the solids, for GJK, EPA and MPR (core/gjk.h, core/epa.h, core/mpr.h):
-// the point of the closed solid farthest along a direction, an interior point, and the support
-// of the Minkowski difference a - b.
+// Support functions of the solids (aabb, sphere, obb, triangle, convex), for GJK, EPA and MPR (core/gjk.h, core/epa.h,
+// core/mpr.h): the point of the closed solid farthest along a direction, an interior point, and the support of the
+// Minkowski difference a - b.
 #pragma once
 
 #include "shapes.h"
@@ -61,6 +61,24 @@ Vec3<T> SupportPoint(const Triangle<T>& tri, const Vec3<T>& d)
     return v[best];
 }
 
+/// The point of the convex shape farthest along d (the first of equals among its points).
+/// Precondition: the shape has data (at least one point).
+template <typename T>
+Vec3<T> SupportPoint(const Convex<T>& hull, const Vec3<T>& d)
+{
+    const auto& points = hull.Points();
+    size_t best = 0;
+    T bestDot = glm::dot(points[0], d);
+    for (size_t i = 1; i < points.size(); ++i) {
+        const T dot = glm::dot(points[i], d);
+        if (dot > bestDot) {
+            best = i;
+            bestDot = dot;
+        }
+    }
+    return points[best];
+}
+
 /// A point inside the solid (its centre; a triangle's centroid): MPR's interior point and GJK's
 /// first search direction.
 template <typename T>
@@ -85,12 +103,24 @@ Vec3<T> InteriorPoint(const Triangle<T>& tri)
     return (v[0] + v[1] + v[2]) / T(3);
 }
 
-/// A point of the Minkowski difference a - b with the points of a and b it comes from.
+/// The mean of a convex shape's points (inside their hull).
+template <typename T>
+Vec3<T> InteriorPoint(const Convex<T>& hull)
+{
+    Vec3<T> sum(0);
+    for (const Vec3<T>& p : hull.Points()) {
+        sum += p;
+    }
+    return sum / T(hull.Points().size());
+}
+
+/// A point of the Minkowski difference a - b with the points of a and b it comes from. Left
+/// uninitialised by default (EPA's polytope holds 128 of them; its counts say which are set).
 template <typename T>
 struct SupportVertex {
-    Vec3<T> w{0}; ///< a - b
-    Vec3<T> a{0}; ///< the point of a
-    Vec3<T> b{0}; ///< the point of b
+    Vec3<T> w; ///< a - b
+    Vec3<T> a; ///< the point of a
+    Vec3<T> b; ///< the point of b
 };
 
 /// The support of a - b along d: sA(d) - sB(-d).

@@ -133,7 +133,7 @@ TEST(Compare, AgreeingAlgorithmsFormOneGroup)
     }
     // the sphere distance test and MPR (its portal along the centre line) agree exactly
     const std::vector<const AlgorithmInfo*> exactHere = {FindAlgorithm(Family::SphereSphere, "distance"),
-                                                          FindAlgorithm(Family::SphereSphere, "mpr")};
+                                                         FindAlgorithm(Family::SphereSphere, "mpr")};
     EXPECT_TRUE(Compare(q, exactHere, Precision::Float).agree);
 }
 

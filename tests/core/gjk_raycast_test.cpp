@@ -176,8 +176,8 @@ TEST(GjkFlawWords, DecidedByReRunningTheMethod)
     const Query tiny{Family::AabbAabb, Aabb<double>{{0, 0, 0}, {1e-5, 1e-5, 1e-5}},
                      Aabb<double>{{1e-5 + 1e-8, 0, 0}, {2e-5, 1e-5, 1e-5}}};
     EXPECT_TRUE(Holds("mpr epsilon", tiny, Precision::Float));
-    EXPECT_FALSE(Holds("mpr epsilon", Query{Family::AabbAabb, unit, Aabb<double>{{1.25, 0, 0}, {2, 1, 1}}},
-                       Precision::Float));
+    EXPECT_FALSE(
+        Holds("mpr epsilon", Query{Family::AabbAabb, unit, Aabb<double>{{1.25, 0, 0}, {2, 1, 1}}}, Precision::Float));
     // not a family of the methods: false
     const Query plane{Family::RayPlane, Ray<double>{{0, 0, 0}, {1, 0, 0}}, Plane<double>{{1, 0, 0}, 1}};
     EXPECT_FALSE(Holds("iteration cap", plane, Precision::Double));

@@ -3,6 +3,7 @@
 #include "core/gjk_algorithms.h"
 
 #include "core/algorithm.h"
+#include "core/convex.h"
 #include "core/obb_obb.h"
 #include "core/rotation.h"
 #include "core/sphere_sphere.h"
@@ -94,6 +95,42 @@ TYPED_TEST(GjkTest, TouchingBoxesGjkOverlapsWithDepthZeroMprSeparates)
     EXPECT_FALSE(MprOverlap(a, b).hit);
 }
 
+// the overlap result carries GJK's distance and closest points when separated
+TYPED_TEST(GjkTest, SeparatedOverlapResultCarriesTheDistance)
+{
+    using T = TypeParam;
+    const OverlapResult<T> r = GjkEpaOverlap(Box<T>(0, 0, 0, 1, 1, 1), Box<T>(1.5, 0, 0, 2.5, 1, 1));
+    ASSERT_FALSE(r.hit);
+    ASSERT_TRUE(r.hasDistance);
+    EXPECT_EQ(r.distance, T(0.5));
+    EXPECT_EQ(r.closestA.x, T(1));
+    EXPECT_EQ(r.closestB.x, T(1.5));
+    const Result viaRegistry =
+        Run(*FindAlgorithm(Family::AabbAabb, "gjk_epa"),
+            Query{Family::AabbAabb, Aabb<double>{{0, 0, 0}, {1, 1, 1}}, Aabb<double>{{1.5, 0, 0}, {2.5, 1, 1}}},
+            sizeof(T) == 4 ? Precision::Float : Precision::Double);
+    EXPECT_TRUE(viaRegistry.hasDistance);
+    EXPECT_EQ(viaRegistry.distance, 0.5);
+}
+
+// a convex shape's support is its farthest point: a tetrahedron 1 above a unit box
+TYPED_TEST(GjkTest, ConvexPointsSupportGjk)
+{
+    using T = TypeParam;
+    const Convex<T> tet =
+        ShapeCast<T>(Convex<double>{MakeConvexData({{0.25, 0.25, 2}, {0.75, 0.25, 2}, {0.5, 0.75, 2}, {0.5, 0.5, 3}})});
+    const GjkResult<T> g = Gjk<T>(Box<T>(0, 0, 0, 1, 1, 1), tet);
+    ASSERT_FALSE(g.hit);
+    // the nearest point is inside a face region: its barycentric weights round (exact in double here)
+    EXPECT_NEAR(g.distance, T(1), 4 * std::numeric_limits<T>::epsilon());
+    const Convex<T> sunk = ShapeCast<T>(
+        Convex<double>{MakeConvexData({{0.25, 0.25, 0.75}, {0.75, 0.25, 0.75}, {0.5, 0.75, 0.75}, {0.5, 0.5, 3}})});
+    const OverlapResult<T> e = GjkEpaOverlap(Box<T>(0, 0, 0, 1, 1, 1), sunk);
+    ASSERT_TRUE(e.hit);
+    EXPECT_EQ(e.depth, T(0.25));
+    EXPECT_EQ(e.normal, Vec3<T>(0, 0, 1));
+}
+
 TYPED_TEST(GjkTest, SpheresDistanceAndDepth)
 {
     using T = TypeParam;
@@ -143,6 +180,28 @@ TYPED_TEST(GjkTest, CoplanarTrianglesGiveDepthZero)
     EXPECT_EQ(std::abs(e.normal.z), T(1));
 }
 
+// a pair 0.0071 apart (found against obb_obb/sat on 100k workload pairs): GJK's fifth support
+// point lies in the plane of the nearest face, so the tetrahedron is flat within rounding and its
+// face sides are noise; before flat tetrahedra were detected, GJK called the origin contained
+TEST(GjkRegression, NearlyFlatTetrahedronIsNotAContainment)
+{
+    const Obb<double> a{{-0.49257152103427781, -0.80416449827581116, 0.2201856890785201},
+                        {0.66545021499878254, 0.44243521928928581, 0.58696197594952948},
+                        {{{0.85961501014651642, -0.50697682571885572, 0.063533711640651497},
+                          {0.10542038259398301, 0.054313257825596824, -0.99294340873894138},
+                          {0.49994857461997305, 0.86024680656681496, 0.1001341826104056}}}};
+    const Obb<double> b{{0.49366791363210205, 0.16084606164835658, 0.054599853248445407},
+                        {0.49156384468866016, 0.40239348046875079, 0.35593290882071349},
+                        {{{-0.9677587533273555, -0.069612865804615134, -0.24206826366285858},
+                          {-0.15873876740671589, -0.57761583744810974, 0.80072588821101276},
+                          {-0.19556328663754638, 0.8133351051341553, 0.54794252223744544}}}};
+    EXPECT_FALSE(ObbObbSat(a, b).hit);
+    const GjkResult<double> g = Gjk<double>(a, b);
+    EXPECT_FALSE(g.hit) << GjkStopName(g.stop);
+    EXPECT_NEAR(g.distance, 0.0071072260798048083, 1e-12);
+    EXPECT_FALSE(GjkEpaOverlap(a, b).hit);
+}
+
 template <typename T>
 Obb<T> RandomObb(std::mt19937_64& rng, double spread)
 {
@@ -178,8 +237,8 @@ TEST(GjkAgreement, RandomBoxesAgreeWithSat)
             ASSERT_NEAR(e.depth, sat.depth, 1e-6) << i;
             if (sat.depth > 1e-3) {
                 // both normals separate by the same depth; they agree unless two axes tie
-                const OverlapResult<double> moved = ObbObbSat(a, Obb<double>{b.center + e.normal * (e.depth + 1e-6),
-                                                                             b.halfExtents, b.axes});
+                const OverlapResult<double> moved =
+                    ObbObbSat(a, Obb<double>{b.center + e.normal * (e.depth + 1e-6), b.halfExtents, b.axes});
                 EXPECT_FALSE(moved.hit) << i;
             }
         }

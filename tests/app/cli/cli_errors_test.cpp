@@ -200,7 +200,7 @@ TEST(CommandLineErrors, EveryBadCommandLineIsExitTwoAndOneLineNamingIt)
          "hitlab hunt: --precision: half not in {float,double}"},
         {{"hunt", "--family", "ray_aabb", "--a", "bogus"},
          "hitlab hunt: --a: unknown algorithm \"bogus\" for ray_aabb (valid: slab, slab_branchless, slab_signs, "
-         "slab_robust, face_planes, six_faces, slab_listing)"},
+         "slab_robust, face_planes, six_faces, slab_listing, gjk_raycast)"},
         {{"hunt", "--family", "ray_aabb", "--a", "slab", "-o", kScene},
          "hitlab hunt: -o: \"" + kScene + "\" is a file, not a directory"},
         // bench

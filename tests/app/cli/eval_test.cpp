@@ -338,7 +338,9 @@ TEST(EvalTest, AValueDifferenceWithEqualVerdictsMakesAgreeFalse)
     EXPECT_EQ(answer.at("results").at("quadratic_stable").at("t_enter"), 0.6);
     EXPECT_EQ(answer.at("agree"), false);
     const json& explain = answer.at("explain");
-    EXPECT_EQ(explain.size(), 2u) << explain.dump(); // quadratic agrees with the reference
+    // quadratic agrees with the reference; gjk_raycast stops within its tolerance (known flaw)
+    EXPECT_EQ(explain.size(), 3u) << explain.dump();
+    EXPECT_EQ(explain.at("gjk_raycast").at("explanation"), "known_flaw");
     EXPECT_EQ(explain.at("glm").at("explanation"), "convention");
     EXPECT_EQ(explain.at("glm").at("fields"), json::array({"t_enter", "point", "normal"}));
     EXPECT_NE(explain.at("glm").at("reason").get<std::string>().find("direction: unit"), std::string::npos);

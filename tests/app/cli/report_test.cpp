@@ -102,7 +102,7 @@ TEST(Report, JsonCarriesTheProtocolResultsAndTheExplanations)
     EXPECT_EQ((*rayBox)["b"]["type"], "aabb");
     EXPECT_EQ((*rayBox)["reference"], "slab");
     EXPECT_EQ((*rayBox)["agree"], false);
-    EXPECT_EQ((*rayBox)["results"].size(), 7u);
+    EXPECT_EQ((*rayBox)["results"].size(), 8u); // the seven slab variants and gjk_raycast
     const json& slab = (*rayBox)["results"]["slab"];
     EXPECT_EQ(slab["hit"], true);
     EXPECT_EQ(slab["t_enter"], 0);
@@ -113,7 +113,9 @@ TEST(Report, JsonCarriesTheProtocolResultsAndTheExplanations)
               std::string::npos);
     EXPECT_FALSE((*rayBox)["explain"].contains("slab"));
     EXPECT_EQ(report["summary"]["queries"], 3);
-    EXPECT_EQ(report["summary"]["disagree"], 2);
+    // 3: sphere_aabb disagrees too, where gjk_epa (float rounding) and mpr (its portal, a known
+    // flaw) differ in depth from the reference
+    EXPECT_EQ(report["summary"]["disagree"], 3);
     // slab_signs and slab_listing report the unclamped entry behind the origin, a value difference
     const json& signs = (*rayBox)["explain"]["slab_signs"];
     EXPECT_EQ(signs["explanation"], "convention");
