@@ -33,8 +33,9 @@ std::vector<glm::dvec3> SphereDirections(int n)
     return dirs;
 }
 
-/// The points whose hull is the solid (a sphere: sampled on its surface; sampled set when so).
-std::optional<std::vector<glm::dvec3>> SolidPoints(const Shape& shape, bool& sampled)
+/// The points whose hull is the solid. A sphere: sampled on its surface (sampled set), or with
+/// `radius` given, its centre alone and *radius its radius.
+std::optional<std::vector<glm::dvec3>> SolidPoints(const Shape& shape, bool& sampled, double* radius = nullptr)
 {
     switch (KindOf(shape)) {
     case ShapeKind::Aabb: {
@@ -57,6 +58,10 @@ std::optional<std::vector<glm::dvec3>> SolidPoints(const Shape& shape, bool& sam
     }
     case ShapeKind::Sphere: {
         const auto& s = std::get<Sphere<double>>(shape);
+        if (radius != nullptr) {
+            *radius = s.radius;
+            return std::vector<glm::dvec3>{s.center};
+        }
         std::vector<glm::dvec3> p;
         for (const glm::dvec3& d : SphereDirections(kSphereSamples)) {
             p.push_back(s.center + d * s.radius);
@@ -153,6 +158,24 @@ std::optional<MinkowskiDifference> MinkowskiDifferenceOf(const Shape& a, const S
     return out;
 }
 
+std::optional<ClosestPair> SolidsSeparation(const Shape& a, const Shape& b)
+{
+    bool sampled = false;
+    double ra = 0, rb = 0;
+    const auto pa = minkowski_detail::SolidPoints(a, sampled, &ra), pb = minkowski_detail::SolidPoints(b, sampled, &rb);
+    if (!pa || !pb || pa->empty() || pb->empty()) {
+        return std::nullopt;
+    }
+    ClosestPair c = HullDistance(BuildConvexHull(*pa), BuildConvexHull(*pb), ra + rb);
+    const glm::dvec3 d = c.b - c.a;
+    const double length = glm::length(d);
+    if (length > 0) { // from the spheres' centres to their surfaces
+        c.a += d * (ra / length);
+        c.b -= d * (rb / length);
+    }
+    return c;
+}
+
 namespace minkowski_detail {
 
 /// The origin: a ring, short x / y / z axes (scaled to the hull) and its name.
@@ -174,8 +197,10 @@ void DrawOrigin(const MinkowskiDifference& diff, MinkowskiPlane plane, DrawSink&
     out.Label(glm::vec3(0.0f), {8.0f, 8.0f}, "origin", Color(1, 1, 1));
 }
 
-/// The answer's vector from the origin: penetration (hit) or separation (miss with a distance).
-void DrawAnswer(const Result& r, const std::string& name, MinkowskiPlane plane, DrawSink& out)
+/// An answer's vector from the origin: penetration (hit) or separation (miss with a distance, or
+/// `separation` when given), in `color`; its label `row` lines below the tip's.
+void DrawAnswer(const Result& r, const std::optional<ClosestPair>& separation, const std::string& name,
+                const glm::vec4& color, int row, MinkowskiPlane plane, DrawSink& out)
 {
     glm::dvec3 tip(0.0);
     std::string text;
@@ -185,16 +210,18 @@ void DrawAnswer(const Result& r, const std::string& name, MinkowskiPlane plane, 
     } else if (!r.hit && r.hasDistance) {
         tip = r.closestA - r.closestB;
         text = name + ": distance " + ShortNumber(r.distance);
+    } else if (!r.hit && separation) {
+        tip = separation->a - separation->b;
+        text = "closest points: distance " + ShortNumber(separation->distance);
     } else {
         return;
     }
     tip = ProjectedTo(plane, tip);
-    const glm::vec4 color = r.hit ? palette::kPenetration : palette::kNormal;
     out.Line(DrawLayer::Overlay, glm::vec3(0.0f), F(tip), color, 2.5f);
     if (tip != glm::dvec3(0.0)) {
         out.Marker(F(tip), color, 12.0f, MarkerKind::Arrowhead, glm::vec3(0.0f));
     }
-    out.Label(F(tip), {8.0f, -16.0f}, text, color);
+    out.Label(F(tip), {8.0f, -16.0f + 18.0f * float(row)}, text, color);
 }
 
 std::optional<double> ReadValue(const TraceStep& step, std::string_view name)
@@ -297,7 +324,13 @@ void DrawMinkowskiView(const MinkowskiDifference& diff, const glm::vec4& color, 
     DrawHull(diff.hull, looks, out);
     minkowski_detail::DrawOrigin(diff, plane, out);
     if (overlay.answer) {
-        minkowski_detail::DrawAnswer(*overlay.answer, overlay.answerName, plane, out);
+        const glm::vec4 vectorColor = overlay.answer->hit ? palette::kPenetration : palette::kNormal;
+        minkowski_detail::DrawAnswer(*overlay.answer, overlay.separation, overlay.answerName, vectorColor, 0, plane,
+                                     out);
+    }
+    if (overlay.drawn) { // the drawn algorithm's own vector, white, its label under the reference's
+        minkowski_detail::DrawAnswer(*overlay.drawn, std::nullopt, overlay.drawnName,
+                                     glm::vec4(0.95f, 0.95f, 0.95f, 1.0f), 1, plane, out);
     }
     if (overlay.step != nullptr) {
         DrawMinkowskiStep(*overlay.step, plane, out);

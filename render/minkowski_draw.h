@@ -8,6 +8,7 @@
 
 #include "draw_sink.h"
 
+#include "core/convex_distance.h"
 #include "core/convex_hull.h"
 #include "core/result.h"
 #include "core/shapes.h"
@@ -44,6 +45,11 @@ inline constexpr int kSupportDirections = 2000;
 std::optional<MinkowskiDifference> MinkowskiDifferenceOf(const Shape& a, const Shape& b,
                                                          MinkowskiPlane plane = MinkowskiPlane::None);
 
+/// The closest points of two solids that are apart (the caller decides that first, e.g. with the
+/// exact judge), in double: the hulls' distance (core/convex_distance.h), a sphere as its centre
+/// shrunk by its radius; nullopt when either is not a bounded convex solid.
+std::optional<ClosestPair> SolidsSeparation(const Shape& a, const Shape& b);
+
 /// What the view draws over the hull.
 struct MinkowskiOverlay {
     /// The reference's answer: on a hit its penetration vector depth * normal from the origin (the
@@ -51,6 +57,13 @@ struct MinkowskiOverlay {
     /// distance, closestA - closestB (the point of A - B nearest the origin).
     std::optional<Result> answer;
     std::string answerName = "reference";
+    /// The solids' closest points when they are apart (SolidsSeparation), drawn as the miss's
+    /// vector when the answer has no distance.
+    std::optional<ClosestPair> separation;
+    /// The drawn algorithm's own answer (when it is not the reference), in another colour: a wrong
+    /// EPA depth or normal shows as an arrow beside the reference's.
+    std::optional<Result> drawn;
+    std::string drawnName;
     const TraceStep* step = nullptr; ///< a GJK, EPA or MPR step to draw (null: none)
 };
 

@@ -94,8 +94,11 @@ TEST(MinkowskiDraw, AnswerVectorsStartAtTheOrigin)
     miss.distance = 0.5;
     miss.closestA = {1, 0.5, 0.5};
     miss.closestB = {1.5, 0.5, 0.5};
+    MinkowskiOverlay overlay;
+    overlay.answer = miss;
+    overlay.answerName = "exact";
     RecordingSink sink;
-    DrawMinkowskiView(*d, glm::vec4(1), MinkowskiPlane::None, {miss, "exact", nullptr}, sink);
+    DrawMinkowskiView(*d, glm::vec4(1), MinkowskiPlane::None, overlay, sink);
     const auto it = std::find_if(sink.lines.begin(), sink.lines.end(),
                                  [](const auto& l) { return l.b == glm::vec3(-0.5f, 0.0f, 0.0f); });
     ASSERT_NE(it, sink.lines.end());
@@ -108,8 +111,9 @@ TEST(MinkowskiDraw, AnswerVectorsStartAtTheOrigin)
     hit.hasNormal = true;
     hit.normal = {1, 0, 0};
     hit.depth = 0.25;
+    overlay.answer = hit;
     RecordingSink hitSink;
-    DrawMinkowskiView(*d, glm::vec4(1), MinkowskiPlane::None, {hit, "reference", nullptr}, hitSink);
+    DrawMinkowskiView(*d, glm::vec4(1), MinkowskiPlane::None, overlay, hitSink);
     EXPECT_TRUE(std::any_of(hitSink.lines.begin(), hitSink.lines.end(), [](const auto& l) {
         return l.a == glm::vec3(0.0f) && l.b == glm::vec3(0.25f, 0.0f, 0.0f);
     }));
@@ -169,6 +173,54 @@ TEST(MinkowskiDraw, EpaFaceAndItsFootAreDrawn)
     EXPECT_TRUE(std::any_of(sink.lines.begin(), sink.lines.end(), [](const auto& l) {
         return l.a == glm::vec3(0.0f) && l.b == glm::vec3(0.25f, 0.0f, 0.0f);
     }));
+}
+
+TEST(MinkowskiDraw, SeparationOfBoxesAndSpheres)
+{
+    const auto boxes = SolidsSeparation(kA, kB); // 0.5 apart along x, faces x = 1 and x = 1.5
+    ASSERT_TRUE(boxes.has_value());
+    EXPECT_EQ(boxes->distance, 0.5);
+    EXPECT_EQ(boxes->a.x, 1.0);
+    EXPECT_EQ(boxes->b.x, 1.5);
+    const auto balls = SolidsSeparation(Sphere<double>{{0, 0, 0}, 1}, Sphere<double>{{3, 0, 0}, 0.5});
+    ASSERT_TRUE(balls.has_value());
+    EXPECT_EQ(balls->distance, 1.5);
+    EXPECT_EQ(balls->a, glm::dvec3(1, 0, 0));
+    EXPECT_EQ(balls->b, glm::dvec3(2.5, 0, 0));
+    const auto ballBox = SolidsSeparation(Sphere<double>{{-2, 0.5, 0.5}, 0.5}, kA); // centre 2 from face x = 0
+    ASSERT_TRUE(ballBox.has_value());
+    EXPECT_EQ(ballBox->distance, 1.5);
+    EXPECT_EQ(ballBox->a, glm::dvec3(-1.5, 0.5, 0.5));
+    EXPECT_EQ(ballBox->b, glm::dvec3(0, 0.5, 0.5));
+    EXPECT_FALSE(SolidsSeparation(Ray<double>{{0, 0, 0}, {1, 0, 0}}, kA).has_value());
+}
+
+TEST(MinkowskiDraw, MissWithoutDistanceDrawsTheSeparationAndTheDrawnAnswerBeside)
+{
+    const auto d = MinkowskiDifferenceOf(kA, kB);
+    ASSERT_TRUE(d.has_value());
+    MinkowskiOverlay overlay;
+    overlay.answer = Result{}; // a miss without a distance (sat's)
+    overlay.separation = SolidsSeparation(kA, kB);
+    Result wrong; // a drawn algorithm that says they overlap by 0.1 along y
+    wrong.hit = true;
+    wrong.hasNormal = true;
+    wrong.normal = {0, 1, 0};
+    wrong.depth = 0.1;
+    overlay.drawn = wrong;
+    overlay.drawnName = "gjk_epa";
+    RecordingSink sink;
+    DrawMinkowskiView(*d, glm::vec4(1), MinkowskiPlane::None, overlay, sink);
+    auto from0To = [&](glm::vec3 tip) {
+        return std::any_of(sink.lines.begin(), sink.lines.end(),
+                           [&](const auto& l) { return l.a == glm::vec3(0.0f) && l.b == tip; });
+    };
+    EXPECT_TRUE(from0To({-0.5f, 0.0f, 0.0f}));
+    EXPECT_TRUE(from0To({0.0f, 0.1f, 0.0f}));
+    EXPECT_TRUE(std::any_of(sink.labels.begin(), sink.labels.end(),
+                            [](const auto& l) { return l.text == "closest points: distance 0.5"; }));
+    EXPECT_TRUE(std::any_of(sink.labels.begin(), sink.labels.end(),
+                            [](const auto& l) { return l.text == "gjk_epa: depth 0.1"; }));
 }
 
 TEST(MinkowskiDraw, StepWithoutVectorsDrawsNothing)

@@ -35,6 +35,9 @@ public:
     void Draw(PanelContext& ctx) override
     {
         m_report = nlohmann::json::object();
+        if (ImGui::IsWindowAppearing()) { // in front of the viewport's status box, which it may overlap
+            ImGui::SetWindowFocus();
+        }
         const Scene& scene = ctx.GetScene();
         const std::optional<SceneQuery> focus = ctx.Focused();
         const SceneShape* a = focus ? scene.Find(focus->a) : nullptr;
@@ -51,10 +54,18 @@ public:
             return;
         }
         MinkowskiOverlay overlay;
+        const AlgorithmInfo* drawn = scene.Settings(focus->family).drawn;
         if (const QueryEvaluation* qe = ctx.Evaluation().Find(focus->a, focus->b)) {
             overlay.answer = qe->Reference();
+            if (drawn != nullptr && TracesInDifference(*drawn)) {
+                overlay.drawn = qe->ResultOf(drawn);
+                overlay.drawnName = std::string(drawn->name);
+            }
         }
-        const AlgorithmInfo* drawn = scene.Settings(focus->family).drawn;
+        ExactAnswer(ctx, *focus);
+        if (m_exactMiss) {
+            overlay.separation = SolidsSeparation(a->shape, b->shape);
+        }
         Trace trace;
         if (drawn != nullptr && TracesInDifference(*drawn)) {
             trace = SceneEvaluator::TraceOf(scene, *focus, *drawn);
@@ -63,7 +74,7 @@ public:
             overlay.step = step >= 0 ? &trace.steps[std::size_t(step)] : nullptr;
             m_report["step"] = step;
         }
-        Caption(ctx, *focus, *a, *b, *diff, drawn, overlay);
+        Caption(*a, *b, *diff, drawn, overlay);
         Canvas(*diff, a->color, overlay);
         m_report["vertices"] = diff->hull.vertices.size();
         m_report["triangles"] = diff->hull.triangles.size();
@@ -95,8 +106,8 @@ private:
         ImGui::Checkbox("keep framed", &m_keepFramed);
     }
 
-    void Caption(const PanelContext& ctx, const SceneQuery& focus, const SceneShape& a, const SceneShape& b,
-                 const MinkowskiDifference& diff, const AlgorithmInfo* drawn, const MinkowskiOverlay& overlay)
+    void Caption(const SceneShape& a, const SceneShape& b, const MinkowskiDifference& diff, const AlgorithmInfo* drawn,
+                 const MinkowskiOverlay& overlay)
     {
         ImGui::TextDisabled("%s - %s: %zu vertices, %s", a.name.c_str(), b.name.c_str(), diff.hull.vertices.size(),
                             diff.sampled ? "sampled support surface" : "exact hull of the vertex differences");
@@ -107,7 +118,7 @@ private:
                                 : r.hasDistance ? ("origin outside, distance " + ShortNumber(r.distance)).c_str()
                                                 : "origin outside (separate)");
         }
-        ExactLine(ctx, focus);
+        ImGui::TextDisabled("%s", m_exactText.c_str());
         if (drawn != nullptr && overlay.step != nullptr) {
             ImGui::TextDisabled("%s: %s", std::string(drawn->name).c_str(), overlay.step->caption.c_str());
         } else if (drawn != nullptr) {
@@ -116,8 +127,8 @@ private:
         }
     }
 
-    /// The exact judge's verdict and depth / distance (once per change of the scene).
-    void ExactLine(const PanelContext& ctx, const SceneQuery& focus)
+    /// The exact judge's verdict and depth / distance (once per change of the pair's shapes).
+    void ExactAnswer(const PanelContext& ctx, const SceneQuery& focus)
     {
         const Scene& scene = ctx.GetScene(); // a drag changes the shapes' revisions before the history
         const std::uint64_t generation = scene.Revision(focus.a) ^ (scene.Revision(focus.b) << 32);
@@ -127,10 +138,10 @@ private:
                           : e.hit         ? "exact: overlap, depth " + e.depth.text
                           : e.hasDistance ? "exact: separate, distance " + e.distance.text
                                           : "exact: separate";
+            m_exactMiss = e.valid && !e.hit;
             m_exactFor = focus;
             m_exactGeneration = generation;
         }
-        ImGui::TextDisabled("%s", m_exactText.c_str());
         m_report["exact"] = m_exactText;
     }
 
@@ -173,6 +184,7 @@ private:
     std::optional<SceneQuery> m_exactFor;
     std::uint64_t m_exactGeneration = 0;
     std::string m_exactText;
+    bool m_exactMiss = false; ///< the exact judge says the solids are apart
     nlohmann::json m_report = nlohmann::json::object();
 };
 
