@@ -194,7 +194,7 @@ void DrawOrigin(const MinkowskiDifference& diff, MinkowskiPlane plane, DrawSink&
         }
     }
     out.Marker(glm::vec3(0.0f), Color(1, 1, 1), 12.0f, MarkerKind::Ring);
-    out.Label(glm::vec3(0.0f), {8.0f, 8.0f}, "origin", Color(1, 1, 1));
+    out.Label(glm::vec3(0.0f), {-56.0f, 8.0f}, "origin", Color(1, 1, 1));
 }
 
 /// An answer's vector from the origin: penetration (hit) or separation (miss with a distance, or
@@ -278,7 +278,7 @@ bool DrawMinkowskiStep(const TraceStep& step, MinkowskiPlane plane, DrawSink& ou
             const glm::dvec3 foot = ProjectedTo(plane, n * *distance);
             out.Line(DrawLayer::Overlay, glm::vec3(0.0f), F(foot), face, 2.0f);
             out.Marker(F(foot), face, 10.0f, MarkerKind::Arrowhead, glm::vec3(0.0f));
-            out.Label(F(foot), {8.0f, 6.0f}, "EPA face at " + ShortNumber(*distance), face);
+            out.Label(F(foot), {8.0f, 24.0f}, "EPA face at " + ShortNumber(*distance), face);
         }
         return true;
     }

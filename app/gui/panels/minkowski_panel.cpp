@@ -35,8 +35,14 @@ public:
     void Draw(PanelContext& ctx) override
     {
         m_report = nlohmann::json::object();
-        if (ImGui::IsWindowAppearing()) { // in front of the viewport's status box, which it may overlap
+        // in front of the viewport's status box, which it may overlap (that box is made after the
+        // panels, so on its first frames it lands on top)
+        if (ImGui::IsWindowAppearing()) {
+            m_focusFrames = 3;
+        }
+        if (m_focusFrames > 0) {
             ImGui::SetWindowFocus();
+            --m_focusFrames;
         }
         const Scene& scene = ctx.GetScene();
         const std::optional<SceneQuery> focus = ctx.Focused();
@@ -134,9 +140,12 @@ private:
         const std::uint64_t generation = scene.Revision(focus.a) ^ (scene.Revision(focus.b) << 32);
         if (!m_exactFor || m_exactFor->a != focus.a || m_exactFor->b != focus.b || m_exactGeneration != generation) {
             const ExactResult e = JudgeExact(scene.MakeQuery(focus));
+            auto number = [](const ExactValue& v) {
+                return ShortNumber(v.value) + (v.exact ? " (exact)" : " (rounded)");
+            };
             m_exactText = !e.valid        ? e.note
-                          : e.hit         ? "exact: overlap, depth " + e.depth.text
-                          : e.hasDistance ? "exact: separate, distance " + e.distance.text
+                          : e.hit         ? "exact: overlap, depth " + number(e.depth)
+                          : e.hasDistance ? "exact: separate, distance " + number(e.distance)
                                           : "exact: separate";
             m_exactMiss = e.valid && !e.hit;
             m_exactFor = focus;
@@ -181,6 +190,7 @@ private:
     Camera m_camera;
     MinkowskiPlane m_plane = MinkowskiPlane::None;
     bool m_keepFramed = true;
+    int m_focusFrames = 0; ///< frames left to bring the window to the front
     std::optional<SceneQuery> m_exactFor;
     std::uint64_t m_exactGeneration = 0;
     std::string m_exactText;
