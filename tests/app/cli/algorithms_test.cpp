@@ -28,8 +28,9 @@ TEST(AlgorithmsCommandTest, JsonHasTheProtocolKeysForEveryAlgorithm)
     ASSERT_TRUE(list.is_array());
     ASSERT_EQ(list.size(), Algorithms().size());
     ASSERT_FALSE(list.empty());
-    const std::set<std::string> fields{"hit",     "t_enter",         "t_exit", "point", "normal", "depth",
-                                       "contact", "separating_axis", "u",      "v",     "front",  "triangle"};
+    const std::set<std::string> fields{"hit",   "t_enter",  "t_exit",          "point",     "normal",
+                                       "depth", "contact",  "separating_axis", "u",         "v",
+                                       "front", "triangle", "distance",        "closest_a", "closest_b"};
     std::set<std::pair<std::string, std::string>> names;
     for (const json& a : list) {
         SCOPED_TRACE(a.dump());
