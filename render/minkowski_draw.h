@@ -37,7 +37,7 @@ struct MinkowskiDifference {
 /// Directions a sphere's surface is sampled along (a Fibonacci sphere).
 inline constexpr int kSphereSamples = 162;
 /// Above this many vertex pairs, A - B is built from supports along this many directions.
-inline constexpr std::size_t kMaxVertexPairs = 200000;
+inline constexpr std::size_t kMaxVertexPairs = 20000;
 inline constexpr int kSupportDirections = 2000;
 
 /// A - B for two solids (aabb, obb, sphere, point, triangle, convex), projected onto `plane`;

@@ -54,7 +54,7 @@ public:
             return;
         }
         Controls();
-        const auto diff = MinkowskiDifferenceOf(a->shape, b->shape, m_plane);
+        const std::optional<MinkowskiDifference>& diff = DifferenceOf(*a, *b);
         if (!diff) {
             ImGui::TextWrapped("%s - %s: not two bounded convex solids.", a->name.c_str(), b->name.c_str());
             return;
@@ -91,6 +91,16 @@ public:
     void Report(nlohmann::json& report) const override { report["minkowski"] = m_report; }
 
 private:
+    /// A - B of the pair, built again only when a shape or the plane changed.
+    const std::optional<MinkowskiDifference>& DifferenceOf(const SceneShape& a, const SceneShape& b)
+    {
+        if (!m_diffFor || m_diffFor->a != a.shape || m_diffFor->b != b.shape || m_diffFor->plane != m_plane) {
+            m_diff = MinkowskiDifferenceOf(a.shape, b.shape, m_plane);
+            m_diffFor = DiffInputs{a.shape, b.shape, m_plane};
+        }
+        return m_diff;
+    }
+
     void Controls()
     {
         int plane = int(m_plane);
@@ -187,6 +197,12 @@ private:
         list.PopClipRect();
     }
 
+    std::optional<MinkowskiDifference> m_diff;
+    struct DiffInputs {
+        Shape a, b;
+        MinkowskiPlane plane;
+    };
+    std::optional<DiffInputs> m_diffFor; ///< what m_diff was built from
     Camera m_camera;
     MinkowskiPlane m_plane = MinkowskiPlane::None;
     bool m_keepFramed = true;
