@@ -21,6 +21,17 @@ inline glm::vec4 WithAlpha(glm::vec4 c, float a) { return {c.x, c.y, c.z, a}; }
 inline glm::vec4 Lighter(glm::vec4 c, float amount) { return glm::mix(c, glm::vec4(1.0f), amount); }
 inline bool Finite(const glm::dvec3& v) { return std::isfinite(v.x) && std::isfinite(v.y) && std::isfinite(v.z); }
 
+/// A face's colour: lit by a fixed light from above and in front; back faces (whose winding normal
+/// looks away from the light) darker. alpha: its opacity.
+inline glm::vec4 ShadedFace(const glm::vec4& base, const glm::dvec3& normal, float alpha)
+{
+    const double length = glm::length(normal);
+    const double lit = length > 0 ? glm::dot(normal / length, glm::normalize(glm::dvec3(0.3, 0.8, 0.5))) : 0.0;
+    const float shade = float(0.55 + 0.45 * std::abs(lit));
+    const float side = lit >= 0 ? 1.0f : 0.6f;
+    return {base.x * shade * side, base.y * shade * side, base.z * shade * side, alpha};
+}
+
 /// World length that looks about `pixels` long at p.
 inline double PixelsToWorld(const Camera& c, const glm::dvec3& p, double pixels)
 {

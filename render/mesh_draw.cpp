@@ -16,17 +16,6 @@ namespace {
 
 glm::vec3 ToF(const glm::dvec3& v) { return glm::vec3(v); }
 
-/// A face's colour: lit by a fixed light from above and in front; back faces (whose winding normal
-/// looks away from the light) darker and less opaque.
-glm::vec4 FaceColor(const glm::vec4& base, const glm::dvec3& normal, float alpha)
-{
-    const double length = glm::length(normal);
-    const double lit = length > 0 ? glm::dot(normal / length, glm::normalize(glm::dvec3(0.3, 0.8, 0.5))) : 0.0;
-    const float shade = float(0.55 + 0.45 * std::abs(lit));
-    const float side = lit >= 0 ? 1.0f : 0.6f;
-    return {base.x * shade * side, base.y * shade * side, base.z * shade * side, alpha};
-}
-
 } // namespace
 
 void DrawTriangleShape(const Triangle<double>& triangle, const SurfaceLooks& looks, DrawSink& out)
@@ -34,7 +23,7 @@ void DrawTriangleShape(const Triangle<double>& triangle, const SurfaceLooks& loo
     const auto& v = triangle.vertices;
     const glm::dvec3 n = glm::cross(v[1] - v[0], v[2] - v[0]);
     const float alpha = looks.hovered || looks.selected ? 0.55f : 0.42f;
-    out.Triangle(DrawLayer::Scene, ToF(v[0]), ToF(v[1]), ToF(v[2]), FaceColor(looks.color, n, alpha));
+    out.Triangle(DrawLayer::Scene, ToF(v[0]), ToF(v[1]), ToF(v[2]), ShadedFace(looks.color, n, alpha));
     const glm::vec4 edge = looks.selected ? palette::kSelected : Lighter(looks.color, 0.25f);
     for (int i = 0; i < 3; ++i) {
         out.Line(DrawLayer::Scene, ToF(v[i]), ToF(v[(i + 1) % 3]), edge, looks.selected ? 2.5f : 1.8f);
@@ -101,20 +90,12 @@ void DrawMeshShape(const Mesh<double>& mesh, const SurfaceLooks& looks, DrawSink
         const Triangle<double> t = mesh.TriangleAt(i);
         const auto& v = t.vertices;
         const glm::dvec3 n = glm::cross(v[1] - v[0], v[2] - v[0]);
-        out.Triangle(DrawLayer::Scene, ToF(v[0]), ToF(v[1]), ToF(v[2]), FaceColor(looks.color, n, alpha - 0.2f));
+        out.Triangle(DrawLayer::Scene, ToF(v[0]), ToF(v[1]), ToF(v[2]), ShadedFace(looks.color, n, alpha - 0.2f));
         if (edges) {
             for (int k = 0; k < 3; ++k) {
                 out.Line(DrawLayer::Scene, ToF(v[k]), ToF(v[(k + 1) % 3]), edge, 1.0f);
             }
         }
-    }
-}
-
-void DrawConvexShape(const Convex<double>& convex, const SurfaceLooks& looks, DrawSink& out)
-{
-    const glm::vec4 color = looks.selected ? palette::kSelected : Lighter(looks.color, looks.hovered ? 0.35f : 0.2f);
-    for (size_t i = 0; i < convex.PointCount(); ++i) {
-        out.Marker(ToF(convex.data->points[i]), color, looks.selected ? 9.0f : 7.0f, MarkerKind::Disc);
     }
 }
 

@@ -28,9 +28,6 @@ void DrawTriangleShape(const Triangle<double>& triangle, const SurfaceLooks& loo
 /// the 12 edges of its bounding box and a label saying so.
 void DrawMeshShape(const Mesh<double>& mesh, const SurfaceLooks& looks, DrawSink& out);
 
-/// A convex shape: its points, as markers.
-void DrawConvexShape(const Convex<double>& convex, const SurfaceLooks& looks, DrawSink& out);
-
 /// Above this many triangles a mesh is drawn without its edges (they would fill the picture).
 inline constexpr std::size_t kMeshEdgeLimit = 20000;
 /// Above this many triangles a figure (a sink without MeshFaces) shows a mesh's bounding box.

@@ -1,6 +1,7 @@
 // Scene drawing: shapes, results and traces to primitives.
 #include "scene_draw.h"
 
+#include "convex_draw.h"
 #include "draw_helpers.h"
 #include "mesh_draw.h"
 #include "triangle_hit_draw.h"

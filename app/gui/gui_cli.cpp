@@ -102,7 +102,8 @@ void DefineGuiOptions(CLI::App& app, GuiOptions& options, std::string& size)
             panelFlags.emplace_back(spec.flag);
         }
     }
-    app.add_option("--open-panel", options.openPanel, "Open the Hunt, the Timing or the Lessons panel at start")
+    app.add_option("--open-panel", options.openPanel,
+                   "Open the Hunt, the Timing, the Lessons or the Minkowski difference panel at start")
         ->check(CLI::IsMember(panelFlags));
     app.add_flag("--run-panel", options.runPanel,
                  "With --open-panel: start its hunt (the default choices) or measurement at once; with --frames the "

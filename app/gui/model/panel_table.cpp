@@ -24,6 +24,8 @@ constexpr PanelSpec kPanels[] = {
     {PanelId::Hunt, "Hunt", PanelMenu::View, "Hunt", PanelPlace::Floating, 0, false, false, "hunt"},
     {PanelId::Timing, "Timing", PanelMenu::View, "Timing", PanelPlace::Floating, 1, false, false, "timing"},
     {PanelId::RayFan, "Ray fan", PanelMenu::View, "Ray fan", PanelPlace::AreaCorner, 0, false, false, ""},
+    {PanelId::Minkowski, "Minkowski difference", PanelMenu::View, "Minkowski difference", PanelPlace::AreaCorner, 0,
+     false, false, "minkowski"},
     {PanelId::Lessons, "Lessons", PanelMenu::Help, "Lessons", PanelPlace::Centre, 0, false, true, "lessons"},
     {PanelId::Controls, "Controls", PanelMenu::Help, "Controls", PanelPlace::Centre, 0, false, true, ""},
     {PanelId::About, "About HitLab", PanelMenu::Help, "About", PanelPlace::Centre, 0, false, true, ""},

@@ -10,7 +10,20 @@
 namespace hitlab {
 
 /// One per panel; the owner makes each panel's type from it (MakePanel in panels.cpp).
-enum class PanelId { Scene, Inspector, Algorithms, Results, Query, Hunt, Timing, RayFan, Lessons, Controls, About };
+enum class PanelId {
+    Scene,
+    Inspector,
+    Algorithms,
+    Results,
+    Query,
+    Hunt,
+    Timing,
+    RayFan,
+    Minkowski,
+    Lessons,
+    Controls,
+    About
+};
 
 /// Where a panel opens the first time (docked ones and floating ones again after View > Reset layout).
 enum class PanelPlace {

@@ -66,6 +66,8 @@ std::unique_ptr<Panel> MakePanel(PanelId id)
         return MakeTimingPanel();
     case PanelId::RayFan:
         return MakeFanPanel();
+    case PanelId::Minkowski:
+        return MakeMinkowskiPanel();
     case PanelId::Lessons:
         return MakeLessonsPanel();
     case PanelId::Controls:

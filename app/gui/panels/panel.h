@@ -150,6 +150,7 @@ std::unique_ptr<Panel> MakeQueryPanel();
 std::unique_ptr<Panel> MakeHuntPanel();
 std::unique_ptr<Panel> MakeTimingPanel();
 std::unique_ptr<Panel> MakeFanPanel();
+std::unique_ptr<Panel> MakeMinkowskiPanel();
 std::unique_ptr<Panel> MakeControlsPanel();
 std::unique_ptr<Panel> MakeAboutPanel();
 std::unique_ptr<Panel> MakeLessonsPanel();

@@ -1,6 +1,7 @@
 // The Scene panel: the lesson's title, description, what to look at and question, Previous / Next
 // through the course, the shapes (visibility, colour, select,
 // rename inline) and adding a shape of any type in front of the camera.
+#include "app/gui/model/convex_make.h"
 #include "app/gui/model/lessons.h"
 #include "external_ui.h"
 #include "panel.h"
@@ -154,24 +155,55 @@ private:
         if (!ImGui::BeginPopup("add shape")) {
             return;
         }
-        Scene& scene = ctx.GetScene();
         for (ShapeKind kind : kShapeKinds) {
             // "box (aabb)", "sphere": the kind in words, with the protocol's name when it differs
             const std::string noun = ShapeKindNoun(kind), name = ShapeKindName(kind);
             if (ImGui::MenuItem((noun == name ? name : noun + " (" + name + ")").c_str())) {
-                SceneShape shape;
-                shape.shape =
-                    NewShape(kind, ctx.GetCamera().target, GridSpacing(ctx.GetCamera()), Basis(ctx.GetCamera()).right);
-                shape.name = DefaultShapeName(scene, ShapeTypeName(shape.shape));
-                static const glm::vec4 kColors[] = {
-                    {1.0f, 0.75f, 0.2f, 1}, {0.35f, 0.55f, 0.95f, 1}, {0.4f, 0.8f, 0.45f, 1}, {0.85f, 0.45f, 0.9f, 1}};
-                shape.color = kColors[scene.NextId() % 4];
-                const ShapeId id = scene.NextId();
-                ctx.Execute(AddShapeCommand(std::move(shape)));
-                ctx.Select(id);
+                AddNewShape(ctx, NewShape(kind, ctx.GetCamera().target, GridSpacing(ctx.GetCamera()),
+                                          Basis(ctx.GetCamera()).right));
             }
         }
+        ImGui::Separator();
+        AddConvexItems(ctx);
         ImGui::EndPopup();
+    }
+
+    /// The convex shape's two other ways in: the corners of the selected box, and a random cloud.
+    static void AddConvexItems(PanelContext& ctx)
+    {
+        const SceneShape* selected = ctx.GetScene().Find(ctx.Selected());
+        const std::optional<Convex<double>> corners =
+            selected != nullptr ? ConvexFromBox(selected->shape) : std::optional<Convex<double>>();
+        if (ImGui::MenuItem("convex from the selected box", nullptr, false, corners.has_value())) {
+            AddNewShape(ctx, *corners);
+        }
+        if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) {
+            ImGui::SetTooltip("the 8 corners of the selected box (aabb) or oriented box (obb)");
+        }
+        static int points = 20;
+        static std::uint64_t seed = 1;
+        if (ImGui::MenuItem("convex: random cloud")) {
+            const double s = GridSpacing(ctx.GetCamera());
+            AddNewShape(ctx, RandomConvexCloud(ctx.GetCamera().target, s, points, seed++));
+        }
+        ImGui::SetNextItemWidth(ImGui::GetFontSize() * 7);
+        ImGui::InputInt("points in the cloud", &points);
+        points = std::clamp(points, kMinCloudPoints, kMaxCloudPoints);
+    }
+
+    /// Adds the shape with a default name and colour, and selects it.
+    static void AddNewShape(PanelContext& ctx, Shape made)
+    {
+        Scene& scene = ctx.GetScene();
+        SceneShape shape;
+        shape.shape = std::move(made);
+        shape.name = DefaultShapeName(scene, ShapeTypeName(shape.shape));
+        static const glm::vec4 kColors[] = {
+            {1.0f, 0.75f, 0.2f, 1}, {0.35f, 0.55f, 0.95f, 1}, {0.4f, 0.8f, 0.45f, 1}, {0.85f, 0.45f, 0.9f, 1}};
+        shape.color = kColors[scene.NextId() % 4];
+        const ShapeId id = scene.NextId();
+        ctx.Execute(AddShapeCommand(std::move(shape)));
+        ctx.Select(id);
     }
 
     /// One shape: visible, colour, and its name (click: select, double-click: rename inline).

@@ -1,4 +1,4 @@
-// The Hunt and Timing panels in the real window (needs a display: ctest runs it under xvfb-run,
+// The Hunt, Timing and Minkowski difference panels in the real window (needs a display: ctest runs it under xvfb-run,
 // label gui). `--open-panel P --run-panel` opens a panel and starts its job on the first frame;
 // the last frame waits for it, so the report and the screenshot show the results. Loading a
 // counterexample and undoing it are tested through the panel's model (tool_panels_model_test).
@@ -118,6 +118,25 @@ TEST(ToolPanelsGui, TimingPanelMeasuresTheScenesFamilies)
     ASSERT_EQ(r["timing"]["families"].size(), 1u);
     EXPECT_EQ(r["timing"]["families"][0]["family"], "ray_aabb");
     EXPECT_EQ(r["timing"]["families"][0]["algorithms"], 7);
+}
+
+TEST(ToolPanelsGui, MinkowskiPanelDrawsTheFocusedPairsDifference)
+{
+    // the EPA lesson focuses its disagreement, a vs c (touching): A - C = [0, 2] x [-1, 1] x [-1, 1],
+    // a box (8 corners, 12 triangles), the origin on its face x = 0; the trace at its 7th step
+    const WindowRun run =
+        RunWindow("epa-touching-boxes.json", "--open-panel minkowski --select 1 --step 7", "minkowski");
+    const nlohmann::json& r = run.report;
+    EXPECT_TRUE(r["imgui_errors"].empty()) << r["imgui_errors"].dump();
+    ExpectPanelDrawn(run, "Minkowski difference");
+    ASSERT_TRUE(r.contains("minkowski")) << r.dump();
+    const nlohmann::json& m = r["minkowski"];
+    EXPECT_EQ(m["vertices"], 8);
+    EXPECT_EQ(m["triangles"], 12);
+    EXPECT_EQ(m["sampled"], false);
+    EXPECT_EQ(m["plane"], "3D");
+    EXPECT_EQ(m["step"], 6);
+    EXPECT_EQ(m["exact"], "exact: overlap, depth 0 (exact)");
 }
 
 TEST(ToolPanelsGui, UnknownPanelIsRefused)
