@@ -111,4 +111,35 @@ MeshProxy ClusterMesh(const MeshData& mesh, std::size_t budget)
     }
 }
 
+std::shared_ptr<const MeshProxy> MeshProxyCache::Get(const std::shared_ptr<const MeshData>& mesh, std::size_t budget)
+{
+    const auto reuse = [&](Source& source) {
+        source.mesh = mesh; // the newest copy (a drag's previous one can go)
+        source.unused = 0;
+        return source.proxy;
+    };
+    for (Source& source : m_sources) { // the same data first: a cheap comparison
+        if (source.mesh == mesh) {
+            return reuse(source);
+        }
+    }
+    for (Source& source : m_sources) {
+        if (source.mesh->vertices.size() == mesh->vertices.size() && source.mesh->triangles == mesh->triangles) {
+            return reuse(source);
+        }
+    }
+    auto proxy = std::make_shared<const MeshProxy>(ClusterMesh(*mesh, budget));
+    ++m_built;
+    m_sources.push_back({mesh, proxy, 0});
+    return proxy;
+}
+
+void MeshProxyCache::Age()
+{
+    for (Source& source : m_sources) {
+        ++source.unused;
+    }
+    std::erase_if(m_sources, [](const Source& s) { return s.unused > kKeepAges; });
+}
+
 } // namespace hitlab

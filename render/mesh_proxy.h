@@ -11,6 +11,7 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <vector>
 
 namespace hitlab {
@@ -30,6 +31,30 @@ MeshProxy ClusterMeshCells(const MeshData& mesh, std::uint32_t cellsPerAxis);
 /// has no more, else ClusterMeshCells on the finest grid tried (cells shrinking by 0.75 from
 /// sqrt(budget)) that keeps within the budget.
 MeshProxy ClusterMesh(const MeshData& mesh, std::size_t budget);
+
+/// Proxies by mesh: a mesh's proxy is built once and given again for the same data or a moved
+/// copy of it (the same vertex count and triangles). Each proxy keeps the last mesh it was given
+/// for (to compare a copy's triangles with) until it has not been asked for in kKeepAges ages.
+class MeshProxyCache {
+public:
+    std::shared_ptr<const MeshProxy> Get(const std::shared_ptr<const MeshData>& mesh, std::size_t budget);
+    /// One frame later: forgets the proxies not asked for in the last kKeepAges calls.
+    void Age();
+    void Clear() { m_sources.clear(); }
+    std::size_t Size() const { return m_sources.size(); }
+    std::uint64_t Built() const { return m_built; } ///< how many proxies have been built
+
+    static constexpr int kKeepAges = 120;
+
+private:
+    struct Source {
+        std::shared_ptr<const MeshData> mesh;
+        std::shared_ptr<const MeshProxy> proxy;
+        int unused = 0;
+    };
+    std::vector<Source> m_sources;
+    std::uint64_t m_built = 0;
+};
 
 /// Meshes above this many triangles are drawn as their proxy while the view or they move ...
 inline constexpr std::size_t kMeshProxyThreshold = 100000;

@@ -44,7 +44,7 @@ void MeshRenderer::Destroy()
         FreeMeshBuffers(c.proxyVao, c.proxyVertices, c.proxyIndices);
     }
     m_cache.clear();
-    m_proxySources.clear();
+    m_proxies.Clear();
     m_instances.clear();
     m_held.clear();
     if (m_program != 0) {
@@ -72,27 +72,11 @@ void MeshRenderer::Add(const std::shared_ptr<const MeshData>& mesh, const glm::v
     }
     it->unused = 0;
     const bool proxy = m_moving && mesh->triangles.size() > kMeshProxyThreshold;
-    if (proxy && !it->proxy) {
-        it->proxy = ProxyOf(mesh);
+    if (proxy) { // asked each frame, so that it stays cached while it is drawn
+        it->proxy = m_proxies.Get(mesh, kMeshProxyBudget);
     }
     m_instances.push_back({it->serial, color, edges && !proxy ? 1u : 0u, proxy ? 1u : 0u});
     m_held.push_back(mesh);
-}
-
-std::shared_ptr<const MeshProxy> MeshRenderer::ProxyOf(const std::shared_ptr<const MeshData>& mesh)
-{
-    for (ProxySource& source : m_proxySources) {
-        const MeshData& was = *source.mesh;
-        if (source.mesh == mesh || (was.vertices.size() == mesh->vertices.size() && was.triangles == mesh->triangles)) {
-            source.mesh = mesh; // the newest copy (a drag's previous one can go)
-            source.unused = 0;
-            return source.proxy;
-        }
-    }
-    auto proxy = std::make_shared<const MeshProxy>(ClusterMesh(*mesh, kMeshProxyBudget));
-    ++m_proxiesBuilt;
-    m_proxySources.push_back({mesh, proxy, 0});
-    return proxy;
 }
 
 const MeshRenderer::Cached* MeshRenderer::Find(std::uint64_t serial) const
@@ -210,10 +194,7 @@ void MeshRenderer::Clear()
         return true;
     };
     m_cache.erase(std::remove_if(m_cache.begin(), m_cache.end(), stale), m_cache.end());
-    for (ProxySource& source : m_proxySources) {
-        ++source.unused;
-    }
-    std::erase_if(m_proxySources, [](const ProxySource& s) { return s.unused > kKeepFrames; });
+    m_proxies.Age();
 }
 
 } // namespace hitlab

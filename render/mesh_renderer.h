@@ -33,7 +33,7 @@ public:
     /// Whether the meshes added from now on are moving (drawn as their proxy when large).
     void SetMoving(bool moving) { m_moving = moving; }
     /// How many proxies have been built (tests, --stats): a moved copy reuses its original's.
-    std::uint64_t ProxiesBuilt() const { return m_proxiesBuilt; }
+    std::uint64_t ProxiesBuilt() const { return m_proxies.Built(); }
     /// Draws this frame's meshes: a depth pass (only the nearest surface shows), then the faces
     /// blended over what lies behind, then the edges.
     void Draw() const;
@@ -70,23 +70,13 @@ private:
     const Cached* Find(std::uint64_t serial) const;
     void Upload(const Cached& cached) const;
     void UploadProxy(const Cached& cached) const;
-    std::shared_ptr<const MeshProxy> ProxyOf(const std::shared_ptr<const MeshData>& mesh);
-
-    /// A proxy with the mesh it was last drawn for (kept alive so that a moved copy, new data with
-    /// the same triangles, can be compared with it and reuse the proxy).
-    struct ProxySource {
-        std::shared_ptr<const MeshData> mesh;
-        std::shared_ptr<const MeshProxy> proxy;
-        int unused = 0;
-    };
 
     std::vector<Cached> m_cache;
     std::vector<Instance> m_instances;
     std::vector<std::shared_ptr<const MeshData>> m_held; ///< this frame's meshes, kept alive until drawn
     std::uint64_t m_nextSerial = 1;
-    std::vector<ProxySource> m_proxySources;
+    MeshProxyCache m_proxies; ///< the proxies, shared by a mesh's moved copies
     mutable std::uint64_t m_uploads = 0;
-    std::uint64_t m_proxiesBuilt = 0;
     bool m_moving = false;
     unsigned m_program = 0;
     int m_colorLocation = -1, m_passLocation = -1;

@@ -80,5 +80,33 @@ TEST(MeshProxy, LargerMeshKeepsWithinBudget)
     EXPECT_EQ(proxy.triangles.size(), 162u);
 }
 
+TEST(MeshProxyCache, MovedCopyReusesTheProxyOtherTrianglesBuildAnother)
+{
+    MeshProxyCache cache;
+    const auto mesh = Grid(100);
+    const auto proxy = cache.Get(mesh, 200);
+    EXPECT_EQ(proxy->triangles.size(), 162u);
+    EXPECT_EQ(cache.Get(mesh, 200), proxy);
+    // a moved copy (new data, the same triangles) gets the same proxy: the same vertex indices,
+    // read at its moved vertices
+    const auto moved = MovedMeshData(*mesh, [](const glm::dvec3& p) { return p + glm::dvec3(0.5, 0, 2); });
+    EXPECT_EQ(cache.Get(moved, 200), proxy);
+    EXPECT_EQ(cache.Built(), 1u);
+    EXPECT_EQ(cache.Size(), 1u);
+    // other triangles over as many vertices: a proxy of their own
+    auto triangles = mesh->triangles;
+    std::swap(triangles[0][1], triangles[0][2]);
+    const auto other = MakeMeshData(mesh->vertices, triangles);
+    EXPECT_NE(cache.Get(other, 200), proxy);
+    EXPECT_EQ(cache.Built(), 2u);
+    // not asked for in kKeepAges ages: forgotten
+    for (int i = 0; i < MeshProxyCache::kKeepAges; ++i) {
+        cache.Age();
+    }
+    EXPECT_EQ(cache.Size(), 2u);
+    cache.Age();
+    EXPECT_EQ(cache.Size(), 0u);
+}
+
 } // namespace HITLAB_UNITY_ID
 } // namespace hitlab
