@@ -41,8 +41,10 @@ void MeshRenderer::Destroy()
 {
     for (Cached& c : m_cache) {
         FreeMeshBuffers(c.vao, c.vertices, c.indices);
+        FreeMeshBuffers(c.proxyVao, c.proxyVertices, c.proxyIndices);
     }
     m_cache.clear();
+    m_proxies.Clear();
     m_instances.clear();
     m_held.clear();
     if (m_program != 0) {
@@ -69,7 +71,11 @@ void MeshRenderer::Add(const std::shared_ptr<const MeshData>& mesh, const glm::v
         it = m_cache.end() - 1;
     }
     it->unused = 0;
-    m_instances.push_back({it->serial, color, edges ? 1u : 0u});
+    const bool proxy = m_moving && mesh->triangles.size() > kMeshProxyThreshold;
+    if (proxy) { // asked each frame, so that it stays cached while it is drawn
+        it->proxy = m_proxies.Get(mesh, kMeshProxyBudget);
+    }
+    m_instances.push_back({it->serial, color, edges && !proxy ? 1u : 0u, proxy ? 1u : 0u});
     m_held.push_back(mesh);
 }
 
@@ -105,6 +111,32 @@ void MeshRenderer::Upload(const Cached& cached) const
     ++m_uploads;
 }
 
+void MeshRenderer::UploadProxy(const Cached& cached) const
+{
+    const std::shared_ptr<const MeshData> mesh = cached.data.lock();
+    if (!mesh || !cached.proxy) {
+        return;
+    }
+    std::vector<glm::vec3> at(cached.proxy->vertices.size());
+    for (std::size_t i = 0; i < at.size(); ++i) { // the proxy read at this copy's vertices
+        at[i] = mesh->floatVertices[cached.proxy->vertices[i]];
+    }
+    glGenVertexArrays(1, &cached.proxyVao);
+    glBindVertexArray(cached.proxyVao);
+    glGenBuffers(1, &cached.proxyVertices);
+    glBindBuffer(GL_ARRAY_BUFFER, cached.proxyVertices);
+    glBufferData(GL_ARRAY_BUFFER, static_cast<GLsizeiptr>(at.size() * sizeof(glm::vec3)), at.data(), GL_STATIC_DRAW);
+    glEnableVertexAttribArray(0);
+    glVertexAttribPointer(0, 3, GL_FLOAT, GL_FALSE, sizeof(glm::vec3), nullptr);
+    glGenBuffers(1, &cached.proxyIndices);
+    glBindBuffer(GL_ELEMENT_ARRAY_BUFFER, cached.proxyIndices);
+    const auto& triangles = cached.proxy->triangles;
+    glBufferData(GL_ELEMENT_ARRAY_BUFFER, static_cast<GLsizeiptr>(triangles.size() * sizeof(triangles[0])),
+                 triangles.data(), GL_STATIC_DRAW);
+    glBindVertexArray(0);
+    ++m_uploads;
+}
+
 void MeshRenderer::Draw() const
 {
     if (m_instances.empty()) {
@@ -118,11 +150,14 @@ void MeshRenderer::Draw() const
         if (cached == nullptr) {
             continue;
         }
-        if (cached->vao == 0) {
+        const bool proxy = instance.proxy != 0 && cached->proxy;
+        if (proxy && cached->proxyVao == 0) {
+            UploadProxy(*cached);
+        } else if (!proxy && cached->vao == 0) {
             Upload(*cached);
         }
-        const auto count = static_cast<GLsizei>(cached->indexCount);
-        glBindVertexArray(cached->vao);
+        const auto count = static_cast<GLsizei>(proxy ? cached->proxy->triangles.size() * 3 : cached->indexCount);
+        glBindVertexArray(proxy ? cached->proxyVao : cached->vao);
         glUniform4f(m_colorLocation, instance.color.x, instance.color.y, instance.color.z, instance.color.w);
         glUniform1i(m_passLocation, 0);
         // depth first, so that only the nearest surface is blended over what lies behind
@@ -155,9 +190,11 @@ void MeshRenderer::Clear()
             return false;
         }
         FreeMeshBuffers(c.vao, c.vertices, c.indices);
+        FreeMeshBuffers(c.proxyVao, c.proxyVertices, c.proxyIndices);
         return true;
     };
     m_cache.erase(std::remove_if(m_cache.begin(), m_cache.end(), stale), m_cache.end());
+    m_proxies.Age();
 }
 
 } // namespace hitlab

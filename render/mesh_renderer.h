@@ -2,7 +2,12 @@
 // shared data is immutable; a moved mesh is new data, uploaded anew) and drawn every frame from
 // the cached buffers, flat shaded, back faces tinted, edges optional. A mesh of a million
 // triangles then costs the GPU's (or llvmpipe's) rasterising only, not a million DrawSink calls.
+// While the view or a mesh moves (SetMoving), meshes above kMeshProxyThreshold triangles are drawn
+// as their proxy (render/mesh_proxy.h: at most kMeshProxyBudget triangles), built once per mesh
+// and shared with its moved copies (the same triangles), and uploaded apart from the full mesh.
 #pragma once
+
+#include "mesh_proxy.h"
 
 #include <glm/vec4.hpp>
 
@@ -25,6 +30,10 @@ public:
     /// A mesh to draw this frame in `color` (its alpha: the faces' opacity), with its edges when
     /// `edges`. Its buffers are made on the first Draw that sees this data.
     void Add(const std::shared_ptr<const MeshData>& mesh, const glm::vec4& color, bool edges);
+    /// Whether the meshes added from now on are moving (drawn as their proxy when large).
+    void SetMoving(bool moving) { m_moving = moving; }
+    /// How many proxies have been built (tests, --stats): a moved copy reuses its original's.
+    std::uint64_t ProxiesBuilt() const { return m_proxies.Built(); }
     /// Draws this frame's meshes: a depth pass (only the nearest surface shows), then the faces
     /// blended over what lies behind, then the edges.
     void Draw() const;
@@ -47,23 +56,28 @@ private:
         const MeshData* address = nullptr;
         std::uint64_t serial = 0;
         mutable unsigned vao = 0, vertices = 0, indices = 0;
-        mutable int unused = 0; ///< frames since it was last drawn
+        mutable unsigned proxyVao = 0, proxyVertices = 0, proxyIndices = 0;
+        std::shared_ptr<const MeshProxy> proxy; ///< made when first drawn moving
+        mutable int unused = 0;                 ///< frames since it was last drawn
         std::size_t indexCount = 0;
     };
     struct Instance {
         std::uint64_t serial;
         glm::vec4 color;
         std::uint32_t edges;
-        std::uint32_t pad = 0;
+        std::uint32_t proxy = 0; ///< 1: drawn as its proxy
     };
     const Cached* Find(std::uint64_t serial) const;
     void Upload(const Cached& cached) const;
+    void UploadProxy(const Cached& cached) const;
 
     std::vector<Cached> m_cache;
     std::vector<Instance> m_instances;
     std::vector<std::shared_ptr<const MeshData>> m_held; ///< this frame's meshes, kept alive until drawn
     std::uint64_t m_nextSerial = 1;
+    MeshProxyCache m_proxies; ///< the proxies, shared by a mesh's moved copies
     mutable std::uint64_t m_uploads = 0;
+    bool m_moving = false;
     unsigned m_program = 0;
     int m_colorLocation = -1, m_passLocation = -1;
 };

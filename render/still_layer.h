@@ -46,6 +46,8 @@ public:
     /// each frame, the same picture).
     bool Begin(std::string& error);
     DrawSink& Sink() { return m_sink; }
+    /// The layer's mesh renderer (the viewport says when meshes move: render/mesh_renderer.h).
+    MeshRenderer& Meshes() { return m_sink.meshes; }
 
     /// Draws the still primitives into the cache when they, the view, the size or the panels'
     /// rectangles differ from the cached picture's (the arguments are BeginScene's), and clears

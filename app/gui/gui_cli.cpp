@@ -94,6 +94,11 @@ void DefineGuiOptions(CLI::App& app, GuiOptions& options, std::string& size)
            "With --select: drag that shape X,Y,Z further each frame, as the mouse does (with --frames and "
            "--stats: the frame times of a drag)")
         ->type_name("X,Y,Z");
+    app.add_option("--orbit", options.orbit,
+                   "Orbit the camera each frame as a mouse drag of this many pixels across the view does (with "
+                   "--frames and --stats: the frame times of an orbit)")
+        ->check(RealIn(-1000.0, 1000.0))
+        ->type_name("PIXELS");
     app.add_option("--font-scale", options.fontScale, "Text, markers and lines this much larger (View > Font size)")
         ->check(RealIn(0.8, 2.0));
     std::vector<std::string> panelFlags; // the panel table's --open-panel flags (hunt, timing)

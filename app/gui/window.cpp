@@ -293,8 +293,10 @@ int RunFrames(const GuiOptions& options, GLFWwindow* window, Viewport& viewport,
             glfwWaitEventsTimeout(0.25); // nothing animates: redraw on input, never spin
         }
         const bool dragged = options.drag && viewport.ScriptedDrag(*options.drag);
+        const bool orbited = options.orbit && viewport.ScriptedOrbit(*options.orbit);
         if (const std::optional<FrameTimes> times = DrawFrame(window, viewport, panels, ui, options.stats, lastFrame)) {
-            if (!options.drag || dragged) { // --drag: the frames of the drag only, not the scene's reading
+            // --drag, --orbit: the frames of the drag or orbit only, not the scene's reading
+            if ((!options.drag || dragged) && (!options.orbit || orbited)) {
                 frames.push_back(*times);
             }
         }

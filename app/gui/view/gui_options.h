@@ -28,6 +28,9 @@ struct GuiOptions {
     /// --drag X,Y,Z with --select: each frame drags the selection this much further, as the mouse
     /// drags it (one undo step at the end); --stats then counts the frames that dragged only.
     std::optional<glm::dvec3> drag;
+    /// --orbit PIXELS: each frame orbits the camera as a mouse drag of this many pixels across the
+    /// view does; --stats then counts the frames that orbited only.
+    std::optional<double> orbit;
     float fontScale = 1.0f; ///< View > Font size at start: text, markers and lines (a projector: 1.5)
     std::string openPanel;  ///< "hunt" or "timing": open that floating panel at start
     bool runPanel =

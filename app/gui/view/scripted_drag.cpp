@@ -1,5 +1,6 @@
 // A drag by script (--drag): the selection moved a step further each frame, through the state a
-// mouse drag keeps, so that the frame times measured are a drag's.
+// mouse drag keeps, so that the frame times measured are a drag's; an orbit by script (--orbit)
+// likewise.
 #include "viewport.h"
 
 #include "drag.h"
@@ -23,6 +24,15 @@ bool Viewport::ScriptedDrag(const glm::dvec3& step)
     moved.shape = Translate(current->shape, step);
     m_drag.changed = true;
     m_doc.GetScene().Replace(moved); // evaluated in Update, as every mouse move of a drag is
+    return true;
+}
+
+bool Viewport::ScriptedOrbit(double pixels)
+{
+    if (camera.view2d) {
+        return false;
+    }
+    Orbit(camera, {pixels, 0.0});
     return true;
 }
 

@@ -151,6 +151,9 @@ public:
     /// whole drag as one undo step. False when no shape is selected (yet: a big scene still reading).
     bool ScriptedDrag(const glm::dvec3& step);
     void EndScriptedDrag() { EndDrag(false); }
+    /// An orbit by script (`--orbit PIXELS`): the camera turned as a mouse drag of that many
+    /// pixels across the view turns it (false in the 2D view, which does not orbit).
+    bool ScriptedOrbit(double pixels);
 
 private:
     void ContinueShapeDrag();
@@ -197,6 +200,14 @@ private:
     Trace m_secondTrace;
     SlabHighlight m_hoveredCrossing;
     std::string m_message; ///< last action, shown in the status overlay
+    /// Whether the view or a mesh moved in the last kMeshStillMs (large meshes are then drawn as
+    /// their proxy, render/mesh_proxy.h): what the last frame's view and meshes were, and when they
+    /// last changed.
+    std::vector<std::byte> m_motionKey;
+    double m_lastMotion = -1e300;
+    bool m_proxyShown = false; ///< this frame drew a mesh's proxy (said in the status box)
+    static constexpr double kMeshStillMs = 200.0;
+    bool UpdateMotion(double now, const DrawView& view);
 };
 
 } // namespace hitlab

@@ -4,16 +4,19 @@
 
 #include "clock.h"
 
+#include "core/mesh.h"
 #include "core/text.h"
 #include "render/cast_labels.h"
 #include "render/frame.h"
 #include "render/grid_labels.h"
+#include "render/mesh_proxy.h"
 #include "render/trace_draw.h"
 
 #include <imgui.h>
 
 #include <cmath>
 #include <cstdio>
+#include <span>
 
 namespace hitlab {
 
@@ -145,10 +148,6 @@ void Viewport::Draw(glm::ivec2 framebuffer, glm::dvec2 window)
     if (still) {
         options.still = &m_still.Sink();
     }
-    DrawScene(m_doc.GetScene(), m_doc.Evaluation(), options, m_renderers);
-    m_fanView.AddDrawing(m_doc.GetScene(), camera, m_renderers);
-    m_renderers.beforeOverlays = [this] { m_fanView.DrawSamples(); };
-
     DrawView view;
     view.view = glm::mat4(ViewMatrix(camera));
     view.proj = glm::mat4(ProjectionMatrix(camera));
@@ -159,6 +158,16 @@ void Viewport::Draw(glm::ivec2 framebuffer, glm::dvec2 window)
     view.orthographic = IsOrthographic(camera);
     view.eye = glm::vec3(EyePosition(camera));
     view.forward = glm::vec3(Basis(camera).forward);
+    // while the view or a mesh moves, large meshes are drawn as their proxies; the full meshes
+    // again once both have been still for kMeshStillMs (the loop wakes at least every 250 ms)
+    const bool moving = UpdateMotion(t0, view);
+    m_renderers.meshes.SetMoving(moving);
+    if (still) {
+        m_still.Meshes().SetMoving(moving);
+    }
+    DrawScene(m_doc.GetScene(), m_doc.Evaluation(), options, m_renderers);
+    m_fanView.AddDrawing(m_doc.GetScene(), camera, m_renderers);
+    m_renderers.beforeOverlays = [this] { m_fanView.DrawSamples(); };
     // under the panels the depth is the near plane, so every depth-tested fragment there fails
     // before shading; outside the bounds of the free part nothing is rasterised at all (the
     // panels are opaque and drawn afterwards; their rounded corners beside it stay drawn)
@@ -178,6 +187,29 @@ void Viewport::Draw(glm::ivec2 framebuffer, glm::dvec2 window)
     m_renderers.Flush(view);
     EndScene();
     times.draw = NowMs() - t0;
+}
+
+bool Viewport::UpdateMotion(double now, const DrawView& view)
+{
+    std::vector<std::byte> key;
+    const auto add = [&key](const auto& value) {
+        const auto bytes = std::as_bytes(std::span(&value, 1));
+        key.insert(key.end(), bytes.begin(), bytes.end());
+    };
+    add(view.viewProj);
+    bool large = false;
+    for (const SceneShape& s : m_doc.GetScene().Shapes()) {
+        if (const auto* mesh = std::get_if<Mesh<double>>(&s.shape)) {
+            add(mesh->data.get());
+            large = large || mesh->TriangleCount() > kMeshProxyThreshold;
+        }
+    }
+    if (!m_motionKey.empty() && key != m_motionKey) { // the first frame is not a motion
+        m_lastMotion = now;
+    }
+    m_motionKey = std::move(key);
+    m_proxyShown = large && now - m_lastMotion < kMeshStillMs;
+    return m_proxyShown;
 }
 
 namespace {
@@ -200,6 +232,11 @@ float Viewport::DrawStatus(float x, float y) const
         ImGui::TextDisabled("%s", counts.c_str());
         const char* mode = camera.view2d ? "2D (z = 0 plane)" : camera.orthographic ? "orthographic" : "perspective";
         ImGui::TextDisabled("view: %s%s", mode, m_rotateMode ? "   |   ROTATE mode (R)" : "");
+        if (m_proxyShown) {
+            ImGui::TextColored(ImVec4(1.0f, 0.8f, 0.3f, 1.0f),
+                               "moving: meshes over %zu triangles drawn simplified (casts use every triangle)",
+                               kMeshProxyThreshold);
+        }
         const SceneShape* s = m_doc.GetScene().Find(m_doc.Selected());
         if (s != nullptr || (external != nullptr && m_focused)) { // a figure's externals: its pair
             ImGui::Separator();

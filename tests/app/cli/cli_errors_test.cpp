@@ -103,6 +103,8 @@ TEST(CommandLineErrors, EveryBadCommandLineIsExitTwoAndOneLineNamingIt)
          "hitlab: --frames: expected a whole number from 1 to 1000000000, got \"99999999999\""},
         {{"--font-scale", "nan"}, "hitlab: --font-scale: expected a number from 0.8 to 2, got \"nan\""},
         {{"--font-scale", "3"}, "hitlab: --font-scale: expected a number from 0.8 to 2, got \"3\""},
+        {{"--orbit", "2000"}, "hitlab: --orbit: expected a number from -1000 to 1000, got \"2000\""},
+        {{"--orbit", "nan"}, "hitlab: --orbit: expected a number from -1000 to 1000, got \"nan\""},
         {{"--select", "-1"}, "hitlab: --select: expected a whole number from 1 to 4294967295, got \"-1\""},
         {{"--step", "1.5"}, "hitlab: --step: expected a whole number from 1 to 1000000, got \"1.5\""},
         {{"--screenshot", "/nonexistent-hitlab-dir/a.png"},
