@@ -140,6 +140,48 @@ TEST(ConvexPeers, TouchingCubesHitInFclEpaAndMissInMpr)
     }
 }
 
+TEST(ConvexPeers, CcdEpaHitsTouchingHullsWithDepthZeroAndANaNNormal)
+{
+    // as for boxes (ccd_plugin_test.cpp): touching face to face, GJK + EPA hits with depth 0 and the
+    // NaN normal of its degenerate polytope
+    auto program = StartConvexPeer("ccd");
+    if (!program) {
+        GTEST_SKIP() << "ccd.so was not built";
+    }
+    const Result r = RunConvex(*program, "ccd_gjk_epa", CubeAt(0, 0, 0), CubeAt(1, 0, 0));
+    ASSERT_TRUE(r.hit);
+    EXPECT_EQ(r.depth, 0);
+    EXPECT_TRUE(std::isnan(r.normal.x));
+}
+
+TEST(ConvexPeers, FclRefusesHullsOfMoreThan32Points)
+{
+    // FCL walks the edges of a hull above 32 vertices, which needs faces the protocol does not give:
+    // the plugin answers its error code 3 (declared as convex_points), the query fails, nothing crashes
+    auto program = StartConvexPeer("fcl");
+    if (!program) {
+        GTEST_SKIP() << "fcl.so was not built";
+    }
+    std::vector<glm::dvec3> points;
+    for (int i = 0; i < 33; ++i) {
+        points.emplace_back(std::cos(i * 0.19), std::sin(i * 0.19), (i % 3) * 0.5);
+    }
+    const Convex<double> many{MakeConvexData(std::move(points))};
+    const Convex<double> cube = CubeAt(0, 0, 0);
+    for (std::size_t i = 0; i < program->Algorithms().size(); ++i) {
+        if (program->Algorithms()[i].family != Family::ConvexConvex) {
+            continue;
+        }
+        const std::vector<Query> queries{{Family::ConvexConvex, cube, many}, {Family::ConvexConvex, cube, cube}};
+        std::vector<Result> out(2);
+        const std::vector<SourceFailure> failures = program->Run(i, Precision::Double, queries, out);
+        ASSERT_EQ(failures.size(), 1u) << program->Algorithms()[i].name;
+        EXPECT_EQ(failures[0].index, 0u);
+        EXPECT_EQ(failures[0].message, "the plugin set error code 3");
+        EXPECT_TRUE(out[1].hit); // the cube against itself still answered
+    }
+}
+
 TEST(ConvexPeers, BulletGrowsEachHullByItsMarginOfFourHundredths)
 {
     // Measured: btConvexHullShape's default margin 0.04 grows each hull outward, so face to face
