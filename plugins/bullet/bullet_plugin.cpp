@@ -287,6 +287,16 @@ struct Convex {
         const btSphereShape a(q.a.sphere.radius), b(q.b.sphere.radius);
         Call(a, At(q.a.sphere.center), b, At(q.b.sphere.center), r);
     }
+    /// btConvexHullShape of each point set (its default margin 0.04 grows the hull outward, rounded)
+    static void ConvexConvex(const hitlab_query_d& q, hitlab_result_d& r)
+    {
+        const int stride = 3 * sizeof(double);
+        const btConvexHullShape a(q.a.convex.points, int(q.a.convex.count), stride);
+        const btConvexHullShape b(q.b.convex.points, int(q.b.convex.count), stride);
+        btTransform identity;
+        identity.setIdentity();
+        Call(a, identity, b, identity, r);
+    }
 };
 
 /// btTriangleRaycastCallback::processTriangle, Bullet's ray/triangle test (the one its triangle
@@ -435,6 +445,32 @@ const hitlab_convention kGjkPairConventions[] = {
     {"precision", "double (BT_USE_DOUBLE_PRECISION)"},
     {"flaw_when", "boundary; edge or corner"},
 };
+// btConvexHullShape keeps its points and adds the margin outside them: the hull grown by 0.04
+// (measured in tests/engines/convex_peers_test.cpp). Only touching hulls have a flaw word ("boundary");
+// the vocabulary has no absolute distance between two hulls, so deeper and near misses stay unexplained.
+const hitlab_convention kGjkHullConventions[] = {
+    {"touching", "separate"},
+    {"margin", "Bullet's default collision margin 0.04, outside the points: the hull grown by 0.04, its edges and "
+               "corners rounded (measured face to face: every depth the exact one + 0.08, hulls under 0.08 apart "
+               "collide)"},
+    {"normal", "-sResults::normal (a's frame is the world's: btConvexHullShape of world points)"},
+    {"tolerances", "GJK: 128 iterations, accuracy 1e-12; EPA: 255 iterations, 128 vertices, accuracy 1e-12 "
+                   "(btGjkEpa2.cpp, BT_USE_DOUBLE_PRECISION)"},
+    {"precision", "double (BT_USE_DOUBLE_PRECISION)"},
+    {"flaw_when", "boundary"},
+};
+const hitlab_convention kGjkPairHullConventions[] = {
+    {"touching", "separate"},
+    {"margin", "Bullet's default collision margin 0.04, outside the points: the hull grown by 0.04, its edges and "
+               "corners rounded (measured face to face: every depth the exact one + 0.08, hulls under 0.08 apart "
+               "collide)"},
+    {"normal", "-m_normalOnBInWorld: the way b moves out of a"},
+    {"hit", "a signed distance <= 0"},
+    {"precision", "double (BT_USE_DOUBLE_PRECISION)"},
+    {"flaw_when", "boundary"},
+};
+constexpr uint32_t kGjkHullCount = sizeof kGjkHullConventions / sizeof kGjkHullConventions[0];
+constexpr uint32_t kGjkPairHullCount = sizeof kGjkPairHullConventions / sizeof kGjkPairHullConventions[0];
 constexpr uint32_t kGjkEpaCount = sizeof kGjkEpaConventions / sizeof kGjkEpaConventions[0];
 constexpr uint32_t kGjkPairCount = sizeof kGjkPairConventions / sizeof kGjkPairConventions[0];
 
@@ -455,6 +491,9 @@ const char* const kGjkEpaTitle = "Bullet GJK + EPA (btGjkEpaSolver2::Penetration
 const char* const kGjkEpaSummary =
     "Presson's GJK and EPA (btGjkEpa2.cpp) on btBoxShape and btSphereShape with their collision margins: "
     "GJK decides, EPA gives the depth and the normal.";
+const char* const kGjkHullFlaw =
+    "btConvexHullShape's margin grows each hull by 0.04: hulls up to 0.08 apart collide and every depth is 0.08 "
+    "too large";
 const char* const kGjkPairTitle = "Bullet GJK pair detector (btGjkPairDetector + EPA)";
 const char* const kGjkPairSummary =
     "btGjkPairDetector with btVoronoiSimplexSolver and btGjkEpaPenetrationDepthSolver, the convex pair test "
@@ -516,6 +555,12 @@ const hitlab_algorithm kAlgorithms[] = {
     {"bullet_gjk_pair", "sphere_sphere", kGjkPairTitle, kGjkPairSummary, kBullet, 0, kGjkPairConventions, kGjkPairCount,
      "hit depth normal distance closest_a closest_b", kGjkFlaw, BatchF<Convex<GjkPair>::SphereSphere>,
      BatchD<Convex<GjkPair>::SphereSphere>, nullptr, nullptr},
+    {"bullet_gjk_epa", "convex_convex", kGjkEpaTitle, kGjkEpaSummary, kBullet, 0, kGjkHullConventions, kGjkHullCount,
+     "hit depth normal", kGjkHullFlaw, BatchConvexF<Convex<GjkEpa>::ConvexConvex>, BatchD<Convex<GjkEpa>::ConvexConvex>,
+     nullptr, nullptr},
+    {"bullet_gjk_pair", "convex_convex", kGjkPairTitle, kGjkPairSummary, kBullet, 0, kGjkPairHullConventions,
+     kGjkPairHullCount, "hit depth normal", kGjkHullFlaw, BatchConvexF<Convex<GjkPair>::ConvexConvex>,
+     BatchD<Convex<GjkPair>::ConvexConvex>, nullptr, nullptr},
     {"bullet_triangle_raycast", "ray_triangle", "Bullet btTriangleRaycastCallback",
      "btTriangleRaycastCallback::processTriangle, the per-triangle ray test of Bullet's triangle meshes, over "
      "origin .. origin + 1000 direction; plane crossing then three edge tests with a small tolerance.",

@@ -7,6 +7,7 @@
 #include <ccd/ccd.h>
 
 #include <cmath>
+#include <cstdint>
 #include <type_traits>
 
 namespace {
@@ -22,14 +23,16 @@ constexpr unsigned long kMaxIterations = 500;
 constexpr double kMprTolerance = 1e-6;
 
 /// A convex solid as libccd sees it: a box (centre, axes, half extents; an AABB has the
-/// coordinate axes), a ball, or a triangle's three vertices.
+/// coordinate axes), a ball, a triangle's three vertices, or the hull of count points.
 struct Solid {
-    enum class Kind { Box, Ball, Triangle } kind = Kind::Box;
+    enum class Kind { Box, Ball, Triangle, Hull } kind = Kind::Box;
     double center[3] = {0, 0, 0};
     double axes[3][3] = {{1, 0, 0}, {0, 1, 0}, {0, 0, 1}};
     double half[3] = {0, 0, 0};
     double radius = 0;
     double vertices[3][3] = {};
+    const double* points = nullptr;
+    std::uint32_t count = 0;
 };
 
 double Dot(const double a[3], const double b[3]) { return a[0] * b[0] + a[1] * b[1] + a[2] * b[2]; }
@@ -81,9 +84,24 @@ Solid FromTriangle(const hitlab_triangle_d& t)
     return s;
 }
 
+/// The hull of the points; its centre (MPR's interior point) is their mean.
+Solid FromConvex(const hitlab_convex_d& c)
+{
+    Solid s;
+    s.kind = Solid::Kind::Hull;
+    s.points = c.points;
+    s.count = c.count;
+    for (std::uint32_t p = 0; p < c.count; ++p) {
+        for (int i = 0; i < 3; ++i) {
+            s.center[i] += c.points[3 * p + i] / double(c.count);
+        }
+    }
+    return s;
+}
+
 /// libccd's support function: the solid's point farthest along dir (a box's corner on the side of
 /// each axis dir leans to, the + side where dir is perpendicular to it; the ball's point along dir,
-/// its centre for a zero dir; the triangle's first vertex of the largest dot product).
+/// its centre for a zero dir; the triangle's or hull's first vertex of the largest dot product).
 void Support(const void* object, const ccd_vec3_t* dir, ccd_vec3_t* out)
 {
     const Solid& s = *static_cast<const Solid*>(object);
@@ -114,6 +132,18 @@ void Support(const void* object, const ccd_vec3_t* dir, ccd_vec3_t* out)
         }
         for (int i = 0; i < 3; ++i) {
             p[i] = s.vertices[best][i];
+        }
+        break;
+    }
+    case Solid::Kind::Hull: {
+        std::uint32_t best = 0;
+        for (std::uint32_t v = 1; v < s.count; ++v) {
+            if (Dot(d, s.points + 3 * v) > Dot(d, s.points + 3 * best)) {
+                best = v;
+            }
+        }
+        for (int i = 0; i < 3; ++i) {
+            p[i] = s.points[3 * best + i];
         }
         break;
     }
@@ -184,6 +214,7 @@ Solid Aabb(const hitlab_shape_d& s) { return FromAabb(s.aabb); }
 Solid Obb(const hitlab_shape_d& s) { return FromObb(s.obb); }
 Solid Ball(const hitlab_shape_d& s) { return FromSphere(s.sphere); }
 Solid Tri(const hitlab_shape_d& s) { return FromTriangle(s.triangle); }
+Solid Hull(const hitlab_shape_d& s) { return FromConvex(s.convex); }
 
 using AabbAabb = Pair<Aabb, Aabb>;
 using ObbObb = Pair<Obb, Obb>;
@@ -192,6 +223,7 @@ using SphereSphere = Pair<Ball, Ball>;
 using AabbTriangle = Pair<Aabb, Tri>;
 using SphereTriangle = Pair<Ball, Tri>;
 using TriangleTriangle = Pair<Tri, Tri>;
+using ConvexConvex = Pair<Hull, Hull>;
 
 // ---- the table ----
 
@@ -261,6 +293,10 @@ const hitlab_algorithm kAlgorithms[] = {
     HITLAB_CCD_ALGORITHM("aabb_triangle", AabbTriangle),
     HITLAB_CCD_ALGORITHM("sphere_triangle", SphereTriangle),
     HITLAB_CCD_ALGORITHM("triangle_triangle", TriangleTriangle),
+    {"ccd_gjk_epa", "convex_convex", kEpaTitle, kEpaSummary, kSource, 0, kEpaConventions, kEpaCount, "hit depth normal",
+     kEpaFlaw, BatchConvexF<ConvexConvex::Epa>, BatchD<ConvexConvex::Epa>, nullptr, nullptr},
+    {"ccd_mpr", "convex_convex", kMprTitle, kMprSummary, kSource, 0, kMprConventions, kMprCount, "hit depth normal",
+     kMprFlaw, BatchConvexF<ConvexConvex::Mpr>, BatchD<ConvexConvex::Mpr>, nullptr, nullptr},
 };
 
 #undef HITLAB_CCD_ALGORITHM

@@ -8,6 +8,7 @@
 #include <fcl/geometry/shape/sphere.h>
 #include <fcl/narrowphase/collision.h>
 
+#include <cstdint>
 #include <memory>
 #include <vector>
 
@@ -108,6 +109,22 @@ fcl::Convexd AabbConvex(const hitlab_aabb_d& b)
     return BoxConvex(half);
 }
 
+/// FCL walks a convex's edges to find its support point above 32 vertices (kMinVertCountForEdgeWalking),
+/// which needs its faces; HitLab gives points only, so the plugin takes at most 32 (every one then
+/// searched), and answers larger point sets with its error code 3.
+constexpr std::uint32_t kMaxHullPoints = 32;
+
+/// A point set as an fcl::Convex with no faces (FCL's support search over all of them; the faces
+/// serve only volume and validity computations, which collide does not use).
+fcl::Convexd HullConvex(const hitlab_convex_d& c)
+{
+    auto vertices = std::make_shared<std::vector<fcl::Vector3d>>();
+    for (std::uint32_t p = 0; p < c.count; ++p) {
+        vertices->emplace_back(c.points[3 * p], c.points[3 * p + 1], c.points[3 * p + 2]);
+    }
+    return fcl::Convexd(vertices, 0, std::make_shared<std::vector<int>>());
+}
+
 /// The convex path in one of FCL's two GJK solvers: GST_INDEP (FCL's own GJK and EPA) or GST_LIBCCD
 /// (libccd, whose collision with contacts FCL runs as MPR: ccdMPRPenetration).
 template <fcl::GJKSolverType Solver>
@@ -125,6 +142,15 @@ struct ConvexPath {
     {
         const fcl::Sphered sphere(q.a.sphere.radius);
         Collide(sphere, Translation(Vec(q.a.sphere.center)), AabbConvex(q.b.aabb), AabbAt(q.b.aabb), r, Solver);
+    }
+    static void ConvexConvex(const hitlab_query_d& q, hitlab_result_d& r)
+    {
+        if (q.a.convex.count > kMaxHullPoints || q.b.convex.count > kMaxHullPoints) {
+            r.error = 3;
+            return;
+        }
+        const fcl::Transform3d identity = fcl::Transform3d::Identity();
+        Collide(HullConvex(q.a.convex), identity, HullConvex(q.b.convex), identity, r, Solver);
     }
 };
 
@@ -159,6 +185,8 @@ const hitlab_convention kGjkEpaConventions[] = {
     {"shapes", "boxes as fcl::Convex (8 corners, 6 faces), so FCL's GJK runs instead of its box-box test"},
     {"tolerances", "GJKSolver_indep's: gjk_tolerance 1e-6, epa_tolerance 1e-6, 128 GJK iterations, EPA 255 "
                    "iterations, 64 vertices, 128 faces"},
+    {"convex_points", "convex_convex: at most 32 points, the plugin's error code 3 above (FCL walks a hull's edges "
+                      "there, which needs its faces; HitLab gives points only)"},
     {"precision", "double (fcl::Convexd)"},
     {"flaw_when", "boundary; near boundary 1e-6"},
 };
@@ -171,6 +199,8 @@ const hitlab_convention kMprConventions[] = {
               "(0.656 for 0.5 of a box inside another)"},
     {"shapes", "boxes as fcl::Convex (8 corners, 6 faces), so FCL's GJK solver runs instead of its box-box test"},
     {"tolerances", "GJKSolver_libccd's: 500 iterations, mpr_tolerance 1e-6"},
+    {"convex_points", "convex_convex: at most 32 points, the plugin's error code 3 above (FCL walks a hull's edges "
+                      "there, which needs its faces; HitLab gives points only)"},
     {"precision", "double (fcl::Convexd)"},
     {"flaw_when", "boundary"},
 };
@@ -220,6 +250,12 @@ const hitlab_algorithm kAlgorithms[] = {
     {"fcl_libccd_mpr", "sphere_aabb", kMprTitle, kMprSummary, kFcl, 0, kMprConventions, kMprCount, "hit depth normal",
      kMprFlaw, BatchF<ConvexPath<fcl::GST_LIBCCD>::SphereAabb>, BatchD<ConvexPath<fcl::GST_LIBCCD>::SphereAabb>,
      nullptr, nullptr},
+    {"fcl_gjk_epa", "convex_convex", kGjkEpaTitle, kGjkEpaSummary, kFcl, 0, kGjkEpaConventions, kGjkEpaCount,
+     "hit depth normal", kGjkEpaFlaw, BatchConvexF<ConvexPath<fcl::GST_INDEP>::ConvexConvex>,
+     BatchD<ConvexPath<fcl::GST_INDEP>::ConvexConvex>, nullptr, nullptr},
+    {"fcl_libccd_mpr", "convex_convex", kMprTitle, kMprSummary, kFcl, 0, kMprConventions, kMprCount, "hit depth normal",
+     kMprFlaw, BatchConvexF<ConvexPath<fcl::GST_LIBCCD>::ConvexConvex>,
+     BatchD<ConvexPath<fcl::GST_LIBCCD>::ConvexConvex>, nullptr, nullptr},
     {"fcl_sphere_box", "sphere_aabb", "FCL sphere-box (fcl::collide)",
      "fcl::collide on an fcl::Sphered and an fcl::Boxd with one contact: FCL's sphere-box test with its "
      "penetration depth and normal.",

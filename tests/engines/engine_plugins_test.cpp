@@ -11,6 +11,7 @@
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
+#include <cmath>
 #include <cstdlib>
 #include <filesystem>
 #include <map>
@@ -91,7 +92,9 @@ TEST(EnginePlugins, EachLoadsByNameAndListsItsAlgorithms)
           {"sphere_aabb", "bullet_gjk_epa"},
           {"sphere_aabb", "bullet_gjk_pair"},
           {"sphere_sphere", "bullet_gjk_epa"},
-          {"sphere_sphere", "bullet_gjk_pair"}}},
+          {"sphere_sphere", "bullet_gjk_pair"},
+          {"convex_convex", "bullet_gjk_epa"},
+          {"convex_convex", "bullet_gjk_pair"}}},
         {"fcl",
          {{"obb_obb", "fcl_box_box"},
           {"aabb_aabb", "fcl_box_box"},
@@ -101,7 +104,9 @@ TEST(EnginePlugins, EachLoadsByNameAndListsItsAlgorithms)
           {"obb_obb", "fcl_gjk_epa"},
           {"obb_obb", "fcl_libccd_mpr"},
           {"sphere_aabb", "fcl_gjk_epa"},
-          {"sphere_aabb", "fcl_libccd_mpr"}}},
+          {"sphere_aabb", "fcl_libccd_mpr"},
+          {"convex_convex", "fcl_gjk_epa"},
+          {"convex_convex", "fcl_libccd_mpr"}}},
         {"ode",
          {{"obb_obb", "ode_box_box"},
           {"aabb_aabb", "ode_box_box"},
@@ -122,7 +127,9 @@ TEST(EnginePlugins, EachLoadsByNameAndListsItsAlgorithms)
           {"sphere_triangle", "ccd_gjk_epa"},
           {"sphere_triangle", "ccd_mpr"},
           {"triangle_triangle", "ccd_gjk_epa"},
-          {"triangle_triangle", "ccd_mpr"}}},
+          {"triangle_triangle", "ccd_mpr"},
+          {"convex_convex", "ccd_gjk_epa"},
+          {"convex_convex", "ccd_mpr"}}},
         {"embree",
          {{"ray_triangle", "embree_intersect1"},
           {"ray_triangle", "embree_intersect1_robust"},
@@ -306,6 +313,47 @@ TEST(EnginePlugins, BoxesOverlappingByAHalfHaveDepthAHalf)
             EXPECT_NEAR(normal[1], 0.0, 1e-9);
             EXPECT_NEAR(normal[2], 0.0, 1e-9);
         }
+    }
+}
+
+/// The unit cube moved by x along x, as the protocol's convex shape of its 8 corners.
+std::string CubeHullAt(double x)
+{
+    std::string points;
+    for (int i = 0; i < 8; ++i) {
+        points += (i ? "," : "") + ("[" + std::to_string(x + (i & 1)) + "," + std::to_string((i >> 1) & 1) + "," +
+                                    std::to_string((i >> 2) & 1) + "]");
+    }
+    return R"({"type":"convex","points":[)" + points + "]}";
+}
+
+TEST(EnginePlugins, ConvexHullsOverlappingByAQuarterAreJudgedEndToEnd)
+{
+    // the unit cube and the cube at x = 0.75 as 8-point hulls: depth 0.25 along +x (sat_reference);
+    // libccd's GJK + EPA and MPR agree; Bullet's hull margin adds 0.08 (unexplained: no flaw word
+    // holds away from the boundary); FCL's EPA stops on a wrong face (-0.25/sqrt 3)
+    const std::string line = Query("convex_convex", "double", CubeHullAt(0), CubeHullAt(0.75));
+    if (Built("ccd")) {
+        const json out = Eval("ccd", line);
+        EXPECT_EQ(out["agree"], true);
+        for (const char* name : {"ccd_gjk_epa", "ccd_mpr"}) {
+            EXPECT_EQ(out["external"][name]["status"], "answered");
+            EXPECT_NEAR(out["results"][name]["depth"].get<double>(), 0.25, 1e-9);
+        }
+    }
+    if (Built("bullet")) {
+        const json out = Eval("bullet", line);
+        EXPECT_EQ(out["agree"], false);
+        EXPECT_NEAR(out["results"]["bullet_gjk_epa"]["depth"].get<double>(), 0.33, 1e-9);
+        EXPECT_EQ(out["external"]["bullet_gjk_epa"]["explain"]["explanation"], "unexplained");
+        // touching hulls: the depth 0.08 is the declared flaw (flaw_when: boundary)
+        const json touching = Eval("bullet", Query("convex_convex", "double", CubeHullAt(0), CubeHullAt(1)));
+        EXPECT_EQ(touching["external"]["bullet_gjk_pair"]["explain"]["explanation"], "known_flaw");
+    }
+    if (Built("fcl")) {
+        const json out = Eval("fcl", line);
+        EXPECT_NEAR(out["results"]["fcl_gjk_epa"]["depth"].get<double>(), -0.25 / std::sqrt(3.0), 1e-9);
+        EXPECT_NEAR(out["results"]["fcl_libccd_mpr"]["depth"].get<double>(), 0.25, 1e-9);
     }
 }
 
