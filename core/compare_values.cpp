@@ -101,11 +101,12 @@ struct Cause {
 /// the reference.
 bool OverlapNormalValid(const Query& q, Precision precision, const ValueScale& scale, const Result& x, double ulps)
 {
-    if (IsCast(q.family)) {
-        return false;
+    const glm::dvec3 push = x.depth * x.normal;
+    if (IsCast(q.family) || !std::isfinite(push.x) || !std::isfinite(push.y) || !std::isfinite(push.z)) {
+        return false; // a NaN or infinite normal (libccd's on touching boxes) moves b nowhere
     }
     Query moved = q;
-    moved.b = Translated(q.b, x.depth * x.normal);
+    moved.b = Translated(q.b, push);
     const Result after = Run(ReferenceAlgorithm(q.family), moved, precision);
     return !after.hit || ValuesClose(after.depth, 0.0, scale.length, precision, ulps);
 }

@@ -296,10 +296,15 @@ std::vector<glm::dvec3> ScaledForPredicates(const std::vector<glm::dvec3>& p)
 ConvexHull BuildConvexHull(const std::vector<glm::dvec3>& points)
 {
     using namespace detail::hull;
+    ConvexHull out;
+    for (const glm::dvec3& v : points) { // the precondition broken (a NaN sorts nowhere): no hull, not a crash
+        if (!std::isfinite(v.x) || !std::isfinite(v.y) || !std::isfinite(v.z)) {
+            return out;
+        }
+    }
     std::vector<glm::dvec3> p = points;
     std::sort(p.begin(), p.end(), LexLess);
     p.erase(std::unique(p.begin(), p.end()), p.end());
-    ConvexHull out;
     if (p.empty()) {
         return out;
     }

@@ -36,7 +36,8 @@ struct ConvexHull {
     glm::dvec3 normal{0};
 };
 
-/// The hull of the points (finite doubles; duplicates allowed). Exact in its combinatorics: which
+/// The hull of the points (finite doubles; duplicates allowed; a non-finite point gives an empty
+/// hull, as no points do). Exact in its combinatorics: which
 /// points are vertices, and which triples are faces, are decided with exact predicates. Time:
 /// the sort, then per point the faces it sees and their neighbours (found by walking from the
 /// previous point): about 2 s for 100,000 points on a sphere (all of them vertices) on this machine.

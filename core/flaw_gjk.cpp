@@ -109,6 +109,8 @@ std::optional<GjkRerun> RerunFamily(const FlawContext& x)
         return Rerun<Sphere, Triangle>(x);
     case Family::TriangleTriangle:
         return Rerun<Triangle, Triangle>(x);
+    case Family::ConvexConvex:
+        return Rerun<Convex, Convex>(x);
     case Family::SegmentAabb:
     case Family::RayPlane:
     case Family::PointAabb:

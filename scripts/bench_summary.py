@@ -17,6 +17,10 @@ RATIO_TARGETS = [
      "ray_triangle/moller_trumbore/float", 1.5),
     ("ray_triangle watertight / moller_trumbore, double", "ray_triangle/watertight/double",
      "ray_triangle/moller_trumbore/double", 1.5),
+    # issue 25: HitLab's GJK+EPA and MPR against libccd's on the same obb_obb pairs; SAT stays the fastest
+    ("obb_obb gjk_epa / libccd GJK+EPA", "obb_obb/gjk_epa/double", "peer/libccd_gjk_epa", 1.0),
+    ("obb_obb mpr / libccd MPR", "obb_obb/mpr/double", "peer/libccd_mpr", 1.0),
+    ("obb_obb sat / gjk_epa", "obb_obb/sat/double", "obb_obb/gjk_epa/double", 1.0),
 ]
 # ray_mesh's reference through HitLab's BVH per ray over Embree's rtcIntersect1 on the same mesh and
 # rays: ray_mesh/<MESH_REFERENCE>/<precision>/<mesh>/<rays> / peer/embree_rtcIntersect1/<mesh>/<rays>

@@ -140,7 +140,7 @@ TEST(CommandLineErrors, EveryBadCommandLineIsExitTwoAndOneLineNamingIt)
          "hitlab algorithms: --family: nope not in "
          "{ray_aabb,segment_aabb,ray_plane,ray_sphere,ray_obb,aabb_aabb,sphere_aabb,sphere_sphere,obb_obb,point_aabb,"
          "point_sphere,point_obb,ray_triangle,segment_triangle,ray_mesh,aabb_triangle,sphere_triangle,"
-         "triangle_triangle}"},
+         "triangle_triangle,convex_convex}"},
         {{"algorithms", "--jsn"}, "hitlab algorithms: The following argument was not expected: --jsn"},
         {{"algorithms", "--external-timeout", "-1"},
          "hitlab algorithms: --external-timeout: expected a number above 0 up to 3600, got \"-1\""},

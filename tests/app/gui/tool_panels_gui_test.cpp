@@ -117,7 +117,7 @@ TEST(ToolPanelsGui, TimingPanelMeasuresTheScenesFamilies)
     EXPECT_FALSE(r["timing"]["cancelled"].get<bool>());
     ASSERT_EQ(r["timing"]["families"].size(), 1u);
     EXPECT_EQ(r["timing"]["families"][0]["family"], "ray_aabb");
-    EXPECT_EQ(r["timing"]["families"][0]["algorithms"], 7);
+    EXPECT_EQ(r["timing"]["families"][0]["algorithms"], 8); // ray_aabb's seven and gjk_raycast
 }
 
 TEST(ToolPanelsGui, MinkowskiPanelDrawsTheFocusedPairsDifference)

@@ -162,7 +162,7 @@ TEST_F(FigureExternalTest, BadInputIsRefusedWithExitStatus2)
     EXPECT_EQ(unknown.status, 2);
     EXPECT_NE(unknown.err.find("hitlab render: --algorithm: no ray_aabb algorithm is called \"nope\" (ray_aabb has: "
                                "slab, slab_branchless, slab_signs, slab_robust, face_planes, six_faces, slab_listing, "
-                               "misbehave_c)"),
+                               "gjk_raycast, misbehave_c)"),
               std::string::npos)
         << unknown.err;
 }

@@ -139,7 +139,7 @@ INSTANTIATE_TEST_SUITE_P(
                         "[0].family: unknown family \"ray_cone\" (expected one of ray_aabb, segment_aabb, "
                         "ray_plane, ray_sphere, ray_obb, aabb_aabb, sphere_aabb, sphere_sphere, obb_obb, point_aabb, "
                         "point_sphere, point_obb, ray_triangle, segment_triangle, ray_mesh, aabb_triangle, "
-                        "sphere_triangle, triangle_triangle)"},
+                        "sphere_triangle, triangle_triangle, convex_convex)"},
         RefusedCase{"MissingTitle", R"([{"name": "x", "family": "ray_aabb"}])", kPrefix + "[0].title: missing"},
         RefusedCase{"NumberName", R"([{"name": 3}])", kPrefix + "[0].name: expected a string, got 3"},
         RefusedCase{"UnknownKey", R"([{"name": "x", "colour": "red"}])",
