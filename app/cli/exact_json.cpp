@@ -52,6 +52,12 @@ ordered_json ExactToJson(const ExactResult& exact, const std::vector<std::pair<c
         out["depth"] = Value(exact, exact.depth);
         out["depth_exact"] = exact.hit ? ordered_json(exact.exactDepth) : ordered_json(nullptr);
         out["depth_text"] = Text(exact, exact.depth);
+        if ((FamilyFields(exact.family) & kFieldDistance) != 0) { // separated or touching solids
+            const bool d = exact.hasDistance;
+            out["distance"] = d ? JsonNumber(exact.distance.value) : ordered_json(nullptr);
+            out["distance_exact"] = d ? ordered_json(exact.exactDistance) : ordered_json(nullptr);
+            out["distance_text"] = d ? ordered_json(exact.distance.text) : ordered_json(nullptr);
+        }
     }
     if (!exact.valid) {
         out["note"] = exact.note;
@@ -65,6 +71,10 @@ ordered_json ExactToJson(const ExactResult& exact, const std::vector<std::pair<c
                    {"t_exit", Ulp(both, info->returns, kFieldTExit, exact.tExit.value, result.tExit, precision)}};
         } else {
             ulp = {{"depth", Ulp(both, info->returns, kFieldDepth, exact.depth.value, result.depth, precision)}};
+            if ((FamilyFields(exact.family) & kFieldDistance) != 0) {
+                ulp["distance"] = Ulp(exact.hasDistance && result.hasDistance, info->returns, kFieldDistance,
+                                      exact.distance.value, result.distance, precision);
+            }
         }
         algorithms[std::string(info->name)] = {{"agrees_with_exact", result.hit == exact.hit}, {"ulp", std::move(ulp)}};
     }

@@ -111,6 +111,9 @@ std::vector<std::string> ResultCells(const AlgorithmOutcome& o, Family family, P
         row.push_back(cell(r.hit && r.hasNormal && has(kFieldNormal), Vector(r.normal, precision)));
         row.push_back(cell(r.hit && has(kFieldContact), Vector(r.contact, precision)));
         row.push_back(cell(r.hasSeparatingAxis && has(kFieldSeparatingAxis), Vector(r.separatingAxis, precision)));
+        if ((FamilyFields(family) & kFieldDistance) != 0) { // separated or touching solids
+            row.push_back(cell(r.hasDistance && has(kFieldDistance), Number(r.distance, precision)));
+        }
     }
     std::string differs;
     if (o.explanation != Explanation::None) {
@@ -155,6 +158,11 @@ std::string ExactLine(const ReportedQuery& q, const ExactResult& exact, Precisio
     const Comparison& c = q.comparison;
     const Family family = q.query.family;
     std::string line = "exact: " + DescribeExact(exact);
+    const bool apart = !exact.hit && exact.hasDistance; // the separated solids' distance, and each one's error
+    if (apart) {
+        line += ", distance " + Number(exact.distance.value, Precision::Double) +
+                (exact.exactDistance ? " (exact)" : " (to 1 ulp)");
+    }
     for (const AlgorithmOutcome& o : c.outcomes) {
         line += (&o == &c.outcomes.front() ? "; " : ", ") + std::string(o.info->name);
         if (const std::string_view failed = q.Failed(static_cast<size_t>(&o - c.outcomes.data())); !failed.empty()) {
@@ -169,6 +177,9 @@ std::string ExactLine(const ReportedQuery& q, const ExactResult& exact, Precisio
             line += " ulp";
         } else if (exact.hit && !IsCast(family) && (o.info->returns & kFieldDepth) != 0) {
             line += " " + Number(UlpError(exact.depth.value, o.result.depth, precision), Precision::Float) + " ulp";
+        } else if (apart && o.result.hasDistance && (o.info->returns & kFieldDistance) != 0) {
+            line += " " + Number(UlpError(exact.distance.value, o.result.distance, precision), Precision::Float) +
+                    " ulp (distance)";
         } else {
             line += " agrees";
         }
@@ -225,6 +236,9 @@ void WriteQueryText(std::ostream& out, const Scene& scene, const ReportedQuery& 
     }
     if ((FamilyFields(family) & kFieldTriangle) != 0) {
         rows.back().push_back("TRIANGLE");
+    }
+    if ((FamilyFields(family) & kFieldDistance) != 0) {
+        rows.back().push_back("DISTANCE");
     }
     rows.back().push_back("");
     for (size_t k = 0; k < c.outcomes.size(); ++k) {

@@ -146,6 +146,33 @@ TEST(EvalTest, EveryPublicLineAnsweredInOrder)
     EXPECT_EQ(errors, 11);
 }
 
+TEST(EvalTest, ExactDistanceOfSeparatedSolids)
+{
+    // boxes 0.5 apart on x: the distance is the rational 1/2, and the reference gives it
+    const json boxes = EvalOne(
+        R"({"id": 1, "query": "aabb_aabb", "a": {"type": "aabb", "min": [0, 0, 0], "max": [1, 1, 1]},)"
+        R"("b": {"type": "aabb", "min": [1.5, 0, 0], "max": [2.5, 1, 1]}, "precision": "double", "exact": true})");
+    ASSERT_TRUE(boxes.contains("exact")) << boxes.dump();
+    EXPECT_EQ(boxes["exact"]["hit"], false);
+    EXPECT_EQ(boxes["exact"]["distance"], 0.5);
+    EXPECT_EQ(boxes["exact"]["distance_exact"], true);
+    EXPECT_EQ(boxes["exact"]["distance_text"], "1/2");
+    EXPECT_EQ(boxes["results"]["interval"]["distance"], 0.5);
+    EXPECT_EQ(boxes["exact"]["algorithms"]["interval"]["ulp"]["distance"], 0);
+    // the corner (1/3, 1/3, 1/3) of one tetrahedron's far face to the corner (2, 2, 2) of the
+    // other: 5/3 sqrt(3), irrational, to within 1 ulp
+    const json tetrahedra = EvalOne(
+        R"({"id": 2, "query": "convex_convex", "a": {"type": "convex", "points": [[0,0,0],[1,0,0],[0,1,0],[0,0,1]]},)"
+        R"("b": {"type": "convex", "points": [[2,2,2],[3,2,2],[2,3,2],[2,2,3]]}, "precision": "double",)"
+        R"("exact": true, "algorithms": ["sat_reference"]})");
+    ASSERT_TRUE(tetrahedra.contains("exact")) << tetrahedra.dump();
+    EXPECT_EQ(tetrahedra["exact"]["hit"], false);
+    EXPECT_EQ(tetrahedra["exact"]["distance_exact"], false);
+    EXPECT_NEAR(tetrahedra["exact"]["distance"].get<double>(), 5.0 / 3.0 * std::sqrt(3.0), 1e-15);
+    EXPECT_LE(tetrahedra["exact"]["algorithms"]["sat_reference"]["ulp"]["distance"].get<double>(), 1.0);
+    EXPECT_EQ(tetrahedra["results"]["sat_reference"]["closest_b"], json::parse("[2, 2, 2]"));
+}
+
 TEST(EvalTest, ErrorLinesNameTheProblem)
 {
     // expected part of each invalid public line's message, by id (null: the empty line)
