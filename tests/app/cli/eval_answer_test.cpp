@@ -198,7 +198,8 @@ TEST(EvalAnswer, AnOverlapAnswerIsComparedOnItsDepth)
         "b": {"type": "aabb", "min": [1, 1, 1], "max": [3, 3, 3]})";
     const json right = EvalOne(boxes, R"("answer": {"hit": true, "depth": 1, "normal": [0, 1, 0], "contact": null})");
     EXPECT_TRUE(right.at("agree").get<bool>()) << right.dump();
-    EXPECT_EQ(right.at("exact").at("algorithms").at("answer").at("ulp"), json::parse(R"({"depth": 0, "distance": null})"));
+    EXPECT_EQ(right.at("exact").at("algorithms").at("answer").at("ulp"),
+              json::parse(R"({"depth": 0, "distance": null})"));
     const json wrong = EvalOne(boxes, R"("answer": {"hit": true, "depth": 1.5})");
     EXPECT_FALSE(wrong.at("agree").get<bool>());
     EXPECT_EQ(wrong.at("explain").at("answer").at("fields"), json::parse(R"(["depth"])"));
