@@ -75,4 +75,31 @@ Convex<double> RandomConvexCloud(const glm::dvec3& center, double radius, int co
     return Convex<double>{MakeConvexData(std::move(points))};
 }
 
+std::optional<Convex<double>> ConvexWithPointAdded(const Convex<double>& convex)
+{
+    if (!convex.data || convex.data->points.empty() || convex.data->points.size() >= kMaxConvexPoints) {
+        return std::nullopt;
+    }
+    const ConvexData& data = *convex.data;
+    std::vector<glm::dvec3> points = data.points;
+    glm::dvec3 added = (data.boundsMin + data.boundsMax) * 0.5;
+    if (std::find(points.begin(), points.end(), added) != points.end()) {
+        const glm::dvec3 size = data.boundsMax - data.boundsMin;
+        const double side = std::max({size.x, size.y, size.z});
+        added = points.back() + glm::dvec3(side > 0 ? side * 0.1 : 1.0, 0, 0);
+    }
+    points.push_back(added);
+    return Convex<double>{MakeConvexData(std::move(points))};
+}
+
+std::optional<Convex<double>> ConvexWithPointRemoved(const Convex<double>& convex, std::size_t index)
+{
+    if (!convex.data || convex.data->points.size() <= 1 || index >= convex.data->points.size()) {
+        return std::nullopt;
+    }
+    std::vector<glm::dvec3> points = convex.data->points;
+    points.erase(points.begin() + std::ptrdiff_t(index));
+    return Convex<double>{MakeConvexData(std::move(points))};
+}
+
 } // namespace hitlab

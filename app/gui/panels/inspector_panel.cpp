@@ -3,10 +3,13 @@
 // the shape keeps its last valid value. Edits are History commands, merged while a drag lasts.
 #include "panel.h"
 
+#include "app/gui/model/convex_make.h"
 #include "app/gui/model/results_model.h"
 #include "app/gui/model/shape_edit.h"
 
 #include "app/gui/view/viewport.h"
+
+#include "core/convex.h"
 
 #include <imgui.h>
 #include <imgui_stdlib.h>
@@ -109,8 +112,28 @@ public:
         EndField();
     }
 
+    /// A button that replaces the shape, one undoable command per click (`make` returns the new
+    /// geometry or nothing); disabled, with `why` as its tooltip, when `enabled` is false.
+    template <typename Make>
+    void Action(const char* label, bool enabled, const char* why, Make make)
+    {
+        ImGui::BeginDisabled(!enabled);
+        const bool clicked = ImGui::Button(label);
+        ImGui::EndDisabled();
+        if (!enabled && ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) {
+            ImGui::SetTooltip("%s", why);
+        }
+        if (clicked) {
+            if (const auto candidate = make()) {
+                Commit(Shape(*candidate), "points", true);
+            }
+        }
+        EndField();
+    }
+
     /// Tries a new geometry: commits it, or keeps the shape and remembers the message for this field.
-    void Commit(const Shape& candidate, const char* what)
+    /// A drag's edits merge into one command; `newGroup` starts a command of its own.
+    void Commit(const Shape& candidate, const char* what, bool newGroup = ImGui::IsItemActivated())
     {
         const std::string error = ValidateShape(candidate);
         if (!error.empty()) {
@@ -125,7 +148,7 @@ public:
         SceneShape after = m_shape;
         after.shape = candidate;
         m_ctx.Execute(ChangeShapeCommand(m_ctx.GetScene(), after, std::string("Edit ") + what + " of"),
-                      m_group.For(m_ctx, ImGui::IsItemActivated()));
+                      m_group.For(m_ctx, newGroup));
     }
 
     void EndField()
@@ -197,7 +220,9 @@ void MeshFields(FieldEditor& e, const Shape& shape)
     });
 }
 
-/// A convex shape's place and size (as a mesh's), and each of its first kConvexPointFields points.
+/// A convex shape's place and size (as a mesh's), each of its first kConvexPointFields points, and
+/// the buttons that add a point (at the centre of the bounds, app/gui/model/convex_make.h) or remove
+/// the last one (never the only one).
 void ConvexFields(FieldEditor& e, const Shape& shape)
 {
     const std::optional<glm::dvec3> center = ShapeCenter(shape);
@@ -228,6 +253,12 @@ void ConvexFields(FieldEditor& e, const Shape& shape)
             return Shape(Convex<double>{MakeConvexData(std::move(points))});
         });
     }
+    const size_t count = convex.PointCount();
+    ImGui::TextDisabled(count > kConvexPointFields ? "%zu points (the first 16 shown)" : "%zu points", count);
+    e.Action("add point", count < kMaxConvexPoints, "a convex shape has at most 100000 points",
+             [convex] { return ConvexWithPointAdded(convex); });
+    e.Action("remove last point", count > 1, "a convex shape keeps at least one point",
+             [convex, count] { return ConvexWithPointRemoved(convex, count - 1); });
 }
 
 /// The fields of the shape's own numbers, one editor per member.

@@ -8,6 +8,7 @@
 #include <glm/geometric.hpp>
 
 #include <algorithm>
+#include <vector>
 
 namespace hitlab {
 namespace HITLAB_UNITY_ID {
@@ -67,6 +68,44 @@ TEST(ConvexMake, CloudCountIsClamped)
     EXPECT_EQ(RandomConvexCloud({0, 0, 0}, 1, -5, 1).data->points.size(), std::size_t(kMinCloudPoints));
     EXPECT_EQ(RandomConvexCloud({0, 0, 0}, 1, kMaxCloudPoints + 1, 1).data->points.size(),
               std::size_t(kMaxCloudPoints));
+}
+
+TEST(ConvexPoints, AddPutsThePointAtTheCentreOfTheBounds)
+{
+    const Convex<double> c{MakeConvexData({{0, 0, 0}, {2, 0, 0}, {0, 4, 0}, {0, 0, 6}})};
+    const auto added = ConvexWithPointAdded(c);
+    ASSERT_TRUE(added.has_value());
+    const std::vector<glm::dvec3> want{{0, 0, 0}, {2, 0, 0}, {0, 4, 0}, {0, 0, 6}, {1, 2, 3}};
+    EXPECT_EQ(added->data->points, want);
+    EXPECT_EQ(added->data->boundsMax, glm::dvec3(2, 4, 6)); // the bounds are made again
+    EXPECT_EQ(c.data->points.size(), 4u);                   // the original is untouched
+}
+
+TEST(ConvexPoints, AddPutsThePointBesideTheLastWhenTheCentreIsAPoint)
+{
+    // a single point: the centre of its bounds is the point itself, so the new one goes 1 along x
+    const auto one = ConvexWithPointAdded(Convex<double>{MakeConvexData({{3, 1, -2}})});
+    ASSERT_TRUE(one.has_value());
+    EXPECT_EQ(one->data->points, (std::vector<glm::dvec3>{{3, 1, -2}, {4, 1, -2}}));
+    // three points whose bounds' centre (1, 0, 0) is one of them: a tenth of the largest side (2)
+    const auto three = ConvexWithPointAdded(Convex<double>{MakeConvexData({{0, 0, 0}, {2, 0, 0}, {1, 0, 0}})});
+    ASSERT_TRUE(three.has_value());
+    EXPECT_EQ(three->data->points.back(), glm::dvec3(1.2, 0, 0));
+    EXPECT_EQ(three->data->points.size(), 4u);
+}
+
+TEST(ConvexPoints, RemoveTakesOutThatPointButNeverTheLastOne)
+{
+    const Convex<double> c{MakeConvexData({{0, 0, 0}, {2, 0, 0}, {0, 4, 0}})};
+    const auto removed = ConvexWithPointRemoved(c, 1);
+    ASSERT_TRUE(removed.has_value());
+    EXPECT_EQ(removed->data->points, (std::vector<glm::dvec3>{{0, 0, 0}, {0, 4, 0}}));
+    EXPECT_EQ(removed->data->boundsMax, glm::dvec3(0, 4, 0));
+    EXPECT_FALSE(ConvexWithPointRemoved(c, 3).has_value()); // past the last point
+    const auto single = ConvexWithPointRemoved(*ConvexWithPointRemoved(*removed, 0), 0);
+    EXPECT_FALSE(single.has_value()); // one point left: it stays
+    EXPECT_FALSE(ConvexWithPointAdded(Convex<double>{}).has_value());
+    EXPECT_FALSE(ConvexWithPointRemoved(Convex<double>{}, 0).has_value());
 }
 
 } // namespace HITLAB_UNITY_ID
