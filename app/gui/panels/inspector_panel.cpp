@@ -10,6 +10,7 @@
 #include "app/gui/view/viewport.h"
 
 #include "core/convex.h"
+#include "core/text.h"
 
 #include <imgui.h>
 #include <imgui_stdlib.h>
@@ -220,9 +221,9 @@ void MeshFields(FieldEditor& e, const Shape& shape)
     });
 }
 
-/// A convex shape's place and size (as a mesh's), each of its first kConvexPointFields points, and
-/// the buttons that add a point (at the centre of the bounds, app/gui/model/convex_make.h) or remove
-/// the last one (never the only one).
+/// A convex shape's place and size (as a mesh's), the buttons that add a point (at the centre of the
+/// bounds, app/gui/model/convex_make.h) or remove the last one (never the only one), and each of its
+/// first kConvexPointFields points.
 void ConvexFields(FieldEditor& e, const Shape& shape)
 {
     const std::optional<glm::dvec3> center = ShapeCenter(shape);
@@ -239,6 +240,14 @@ void ConvexFields(FieldEditor& e, const Shape& shape)
     });
     const auto& convex = std::get<Convex<double>>(shape);
     constexpr size_t kConvexPointFields = 16;
+    // the count and the buttons before the fields: in one place however many points there are
+    const size_t count = convex.PointCount();
+    const std::string counted = CountText(count, "point", "points");
+    ImGui::TextDisabled(count > kConvexPointFields ? "%s (the first 16 shown)" : "%s", counted.c_str());
+    e.Action("add point", count < kMaxConvexPoints, "a convex shape has at most 100000 points",
+             [convex] { return ConvexWithPointAdded(convex); });
+    e.Action("remove last point", count > 1, "a convex shape keeps at least one point",
+             [convex, count] { return ConvexWithPointRemoved(convex, count - 1); });
     static const std::array<std::string, kConvexPointFields> kLabels = [] {
         std::array<std::string, kConvexPointFields> labels;
         for (size_t i = 0; i < labels.size(); ++i) {
@@ -253,12 +262,6 @@ void ConvexFields(FieldEditor& e, const Shape& shape)
             return Shape(Convex<double>{MakeConvexData(std::move(points))});
         });
     }
-    const size_t count = convex.PointCount();
-    ImGui::TextDisabled(count > kConvexPointFields ? "%zu points (the first 16 shown)" : "%zu points", count);
-    e.Action("add point", count < kMaxConvexPoints, "a convex shape has at most 100000 points",
-             [convex] { return ConvexWithPointAdded(convex); });
-    e.Action("remove last point", count > 1, "a convex shape keeps at least one point",
-             [convex, count] { return ConvexWithPointRemoved(convex, count - 1); });
 }
 
 /// The fields of the shape's own numbers, one editor per member.
