@@ -10,6 +10,7 @@
 #include <functional>
 #include <span>
 #include <string>
+#include <vector>
 
 namespace hitlab::hunt {
 
@@ -61,6 +62,18 @@ std::string DescribeResult(const Result& r, Family family);
 
 /// Every number of the query rounded to float (obb axes included).
 Query RoundToFloat(const Query& query);
+
+/// Pointers to every number of a shape that shrinking may change (not obb axes). A small mesh's
+/// (at most 64 vertices) and a convex shape's numbers live in their shared, immutable data: the shape
+/// first gets a private copy of it, made here and owned by this shape alone, and the pointers point
+/// into that copy. Its float copy, bounds and hulls are then stale until RefreshSharedData rebuilds
+/// the data, which every judgement during shrinking does first (ShrinkQuery).
+void ShrinkNumbers(Shape& shape, std::vector<double*>& out);
+/// Whether the shape's numbers live in shared data that ShrinkNumbers copies (a mesh, a convex shape).
+bool HasSharedData(const Shape& shape);
+/// Every mesh and convex shape of q rebuilt from its vertices or points (MakeMeshData,
+/// MakeConvexData: the float copy, the bounds and the hulls).
+void RefreshSharedData(Query& q);
 
 /// A pool of boxes for the batched path: dyadic boxes on a small grid (so that rays share their
 /// planes), flat boxes and random ones.

@@ -121,13 +121,23 @@ void Repair(Query& q, Rng& rng)
     }
 }
 
+/// x rounded to the nearest float, through a volatile float. In this library's release build the
+/// plain round trip double(float(x)) (and glm's dvec3(vec3(p))) was seen to leave a convex shape's
+/// points unchanged (GCC 12, -O3, cause not pinned down), so float hunts of convex_convex judged
+/// exactly points the algorithms never saw: they read the points rounded (issue 25).
+double NearestFloat(double x)
+{
+    const volatile float f = static_cast<float>(x);
+    return f;
+}
+
 } // namespace
 
 Query RoundToFloat(const Query& query)
 {
     Query q = query;
     for (Shape* shape : {&q.a, &q.b}) {
-        ForEachShapeNumber(*shape, true, [](double& x) { x = double(float(x)); }); // obb axes too
+        ForEachShapeNumber(*shape, true, [](double& x) { x = NearestFloat(x); }); // obb axes too
     }
     return q;
 }

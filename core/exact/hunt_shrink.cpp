@@ -28,42 +28,6 @@ bool Identity(const std::array<dvec3, 3>& axes)
     return axes[0] == dvec3(1, 0, 0) && axes[1] == dvec3(0, 1, 0) && axes[2] == dvec3(0, 0, 1);
 }
 
-/// The most vertices a mesh may have for shrinking to change its numbers (larger ones are kept).
-constexpr std::size_t kShrinkMeshVertices = 64;
-
-/// Pointers to every number of a shape that shrinking may change (not obb axes). A small mesh's
-/// numbers live in its shared, immutable data: the shape first gets a private copy of it, made here
-/// and owned by this shape alone, and the pointers point into that copy's vertices. Its float copy
-/// and bounds are then stale until RefreshMeshes rebuilds the data, which every evaluation during
-/// shrinking does first (ShrinkQuery's disagrees).
-void Numbers(Shape& shape, std::vector<double*>& out)
-{
-    if (auto* mesh = std::get_if<Mesh<double>>(&shape)) {
-        if (!mesh->data || mesh->data->vertices.size() > kShrinkMeshVertices) {
-            return; // kept as drawn
-        }
-        auto copy = std::make_shared<MeshData>();
-        copy->vertices = mesh->data->vertices;
-        copy->triangles = mesh->data->triangles;
-        for (glm::dvec3& v : copy->vertices) {
-            out.insert(out.end(), {&v.x, &v.y, &v.z});
-        }
-        mesh->data = std::move(copy);
-        return;
-    }
-    ForEachShapeNumber(shape, false, [&out](double& x) { out.push_back(&x); });
-}
-
-/// Every mesh of q rebuilt from its vertices (MakeMeshData: the float copy and the bounds).
-void RefreshMeshes(Query& q)
-{
-    for (Shape* shape : {&q.a, &q.b}) {
-        if (auto* mesh = std::get_if<Mesh<double>>(shape); mesh != nullptr && mesh->data) {
-            mesh->data = MakeMeshData(mesh->data->vertices, mesh->data->triangles, mesh->data->file);
-        }
-    }
-}
-
 /// The protocol's validity (what `hitlab eval` would accept) of one shape, float-representable
 /// numbers aside.
 bool ValidShape(const Shape& shape)
@@ -200,7 +164,7 @@ void ScaleAll(Query& q, double factor)
 {
     for (Shape* shape : {&q.a, &q.b}) {
         std::vector<double*> numbers;
-        Numbers(*shape, numbers);
+        hunt::ShrinkNumbers(*shape, numbers);
         for (double* x : numbers) {
             *x *= factor;
         }
@@ -228,8 +192,8 @@ bool HuntSimpler(const Query& x, const Query& y)
     auto measure = [](const Query& q) {
         Query copy = q;
         std::vector<double*> numbers;
-        Numbers(copy.a, numbers);
-        Numbers(copy.b, numbers);
+        hunt::ShrinkNumbers(copy.a, numbers);
+        hunt::ShrinkNumbers(copy.b, numbers);
         int digits = 0;
         double size = 0;
         for (const double* v : numbers) {
@@ -280,8 +244,8 @@ void ShrinkScale(Query& q, const Disagrees& disagrees)
             ScaleAll(t, factor);
             double largest = 0;
             std::vector<double*> numbers;
-            Numbers(t.a, numbers);
-            Numbers(t.b, numbers);
+            hunt::ShrinkNumbers(t.a, numbers);
+            hunt::ShrinkNumbers(t.b, numbers);
             for (double* x : numbers) {
                 largest = std::max(largest, std::fabs(*x));
             }
@@ -323,8 +287,8 @@ void SimplifyNumbers(Query& q, const std::vector<bool>& flatness, const Disagree
     for (int pass = 0; pass < 6; ++pass) {
         bool changed = false;
         std::vector<double*> numbers;
-        Numbers(q.a, numbers);
-        Numbers(q.b, numbers);
+        hunt::ShrinkNumbers(q.a, numbers);
+        hunt::ShrinkNumbers(q.b, numbers);
         std::map<double, std::vector<double*>> groups;
         for (double* x : numbers) {
             groups[*x].push_back(x);
@@ -373,20 +337,20 @@ void SimplifyNumbers(Query& q, const std::vector<bool>& flatness, const Disagree
 
 Query ShrinkQuery(const Query& query, const std::function<bool(const Query&)>& disagrees)
 {
-    // meshes whose vertices changed are rebuilt before they are judged (Numbers)
+    // meshes and convex shapes whose numbers changed are rebuilt before they are judged (ShrinkNumbers)
     const Disagrees judged = [&disagrees](const Query& x) {
-        if (!std::holds_alternative<Mesh<double>>(x.a) && !std::holds_alternative<Mesh<double>>(x.b)) {
+        if (!hunt::HasSharedData(x.a) && !hunt::HasSharedData(x.b)) {
             return disagrees(x);
         }
         Query y = x;
-        RefreshMeshes(y);
+        hunt::RefreshSharedData(y);
         return disagrees(y);
     };
     Query q = query;
     ShrinkScale(q, judged);
     SnapAxes(q, judged);
     SimplifyNumbers(q, Flatness(query), judged);
-    RefreshMeshes(q);
+    hunt::RefreshSharedData(q);
     return q;
 }
 
