@@ -320,7 +320,9 @@ void ForEachConvexNumber(C& convex, Vec& vec)
 /// Calls fn(number) on every number of the shape, in member order (a ray's origin then direction,
 /// x, y, z; a plane's normal then distance; an obb's centre, half extents, then its axes when
 /// withAxes; a triangle's vertices; a mesh's vertices; a convex shape's points). S is Shape (fn gets double&) or const
-/// Shape (fn gets const double&); a mesh's numbers are changed in a copy of its data.
+/// Shape (fn gets const double&); a mesh's and a convex shape's numbers are changed in a copy of
+/// their data, through a temporary: the reference fn gets is valid only during the call (keep no
+/// pointer to it; core/exact/hunt_numbers.cpp copies their points instead).
 template <typename S, typename Fn>
 requires std::is_same_v<std::remove_const_t<S>, Shape>
 void ForEachShapeNumber(S& shape, bool withAxes, Fn&& fn)
