@@ -59,12 +59,13 @@ class PublishedVariant : public ::testing::TestWithParam<Published> {};
 TEST_P(PublishedVariant, SeededHuntAgainstExactJudgeFindsAShrunkCounterexample)
 {
     const Published p = GetParam();
-    const auto start = std::chrono::steady_clock::now();
-    const HuntReport report = RunHunt(Options(p.family, p.name));
-    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    // it stops at the first counterexample; the time limit is only a backstop (slow under qemu and
+    // asan): speed is measured in bench/, not here
+    HuntOptions options = Options(p.family, p.name);
+    options.maxSeconds = 60;
+    const HuntReport report = RunHunt(options);
     ASSERT_TRUE(report.error.what.empty()) << report.error;
     ASSERT_FALSE(report.counterexamples.empty()) << p.name;
-    EXPECT_LT(seconds, 3.0);
     const Counterexample& c = report.counterexamples[0];
     EXPECT_NE(c.a.hit, c.exact.hit); // it really disagrees with the judge
     EXPECT_NE(hitlab::Run(*FindAlgorithm(p.family, p.name), c.query, Precision::Double).hit, JudgeExact(c.query).hit);
