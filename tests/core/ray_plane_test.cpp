@@ -2,6 +2,7 @@
 #include "core/ray_plane.h"
 
 #include "core/algorithm.h"
+#include "support/case_count.h"
 #include "support/cases.h"
 #include "support/previous_reference.h"
 
@@ -312,9 +313,9 @@ TYPED_TEST(PlaneEquivalenceTest, SameResultsAndTracesAsThePreviousVersion)
     using T = TypeParam;
     using previous::EquivalenceScalar;
     std::mt19937_64 rng(20261122);
-    constexpr int kCases = 1000000;
+    const int caseCount = test::CaseCount(1000000, 100000);
     int hits = 0, onPlane = 0, compared = 0, carefulCases = 0;
-    for (int i = 0; i < kCases; ++i) {
+    for (int i = 0; i < caseCount; ++i) {
         Ray<T> ray;
         Plane<T> plane;
         for (int a = 0; a < 3; ++a) {
@@ -360,11 +361,11 @@ TYPED_TEST(PlaneEquivalenceTest, SameResultsAndTracesAsThePreviousVersion)
         }
         hits += want.hit ? 1 : 0;
     }
-    EXPECT_GT(hits, kCases / 10);
-    EXPECT_LT(hits, kCases - kCases / 10);
-    EXPECT_GT(compared, kCases / 10);
+    EXPECT_GT(hits, caseCount / 10);
+    EXPECT_LT(hits, caseCount - caseCount / 10);
+    EXPECT_GT(compared, caseCount / 10);
     EXPECT_GT(carefulCases, 0);
-    EXPECT_GT(onPlane, kCases / 50);
+    EXPECT_GT(onPlane, caseCount / 50);
 }
 
 } // namespace HITLAB_UNITY_ID

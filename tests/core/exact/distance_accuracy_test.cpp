@@ -5,6 +5,7 @@
 #include "core/exact/exact_distance.h"
 #include "core/exact/exact_values.h"
 #include "core/overlap_distance.h"
+#include "support/case_count.h"
 
 #include <glm/common.hpp>
 #include <gtest/gtest.h>
@@ -43,7 +44,8 @@ double WorstUlps(DrawFn draw, GapFn gap, int& misses)
 {
     double worst = 0;
     misses = 0;
-    for (int k = 0; k < 300; ++k) {
+    const int count = test::CaseCount(300, 100);
+    for (int k = 0; k < count; ++k) {
         const Query q = draw();
         const ExactResult e = JudgeExact(q);
         if (e.hit || !e.hasDistance) {

@@ -5,6 +5,7 @@
 
 #include "core/algorithm.h"
 
+#include "support/case_count.h"
 #include "support/cases.h"
 
 #include <glm/glm.hpp>
@@ -246,7 +247,8 @@ TEST(ExactJudge, AgreesWithReferenceAlgorithmsInDoubleOnRandomInputs)
         return o;
     };
     int hits = 0, checked = 0;
-    for (int i = 0; i < 1500; ++i) {
+    const int rounds = test::CaseCount(1500, 150);
+    for (int i = 0; i < rounds; ++i) {
         for (Family family : AllFamilies()) {
             Query q;
             q.family = family;

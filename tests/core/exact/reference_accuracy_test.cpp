@@ -8,6 +8,7 @@
 #include "core/compare.h"
 #include "core/exact/exact.h"
 #include "core/exact/hunt.h"
+#include "support/case_count.h"
 
 #include <glm/glm.hpp>
 #include <gtest/gtest.h>
@@ -431,8 +432,9 @@ Query PointCase(std::mt19937_64& rng, Precision precision)
                         {Rounded(axes[0], precision), Rounded(axes[1], precision), Rounded(axes[2], precision)}}};
 }
 
-void CheckFamily(const std::function<Query(std::mt19937_64&, Precision)>& make, int cases, double bound)
+void CheckFamily(const std::function<Query(std::mt19937_64&, Precision)>& make, int fullCount, double bound)
 {
+    const int cases = test::CaseCount(fullCount, 200);
     for (const Precision precision : {Precision::Float, Precision::Double}) {
         std::mt19937_64 rng(20261206);
         Worst worst;
