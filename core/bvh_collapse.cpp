@@ -63,6 +63,9 @@ BvhCollapsePlan BvhPlanCollapse(const std::vector<BvhNode<T>>& binary)
         };
         auto& cost = plan.cost[n];
         auto& split = plan.split[n];
+        // two slots each unless a division is cheaper; kept where no cost compares (the areas of
+        // boxes with infinite coordinates are inf or NaN), since a wide node needs a split in 1..3
+        split[4] = 2;
         cost[0] = CollapseHalfArea(node.box) + divide(4, split[4]);
         for (int k = 2; k <= 4; ++k) {
             std::uint8_t j = 0;
