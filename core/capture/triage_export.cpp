@@ -115,7 +115,8 @@ std::string TestCase(const TriageGroup& g, int index)
     const HuntOptions options = ExportOptions(w);
     const std::string precision = PrecisionName(w.precision);
     std::string s = "// ---- group " + std::to_string(index) + ": " + std::to_string(g.count) + " answer" +
-                    (g.count == 1 ? "" : "s") + " that " + g.kind + ", situation \"" + g.situation + "\" ----\n";
+                    (g.count == 1 ? "" : "s") + " unexplained: " + g.kind + ", situation \"" + g.situation +
+                    "\" ----\n";
     s += "// worst: " + LineText(w) + ": " + c.text + "\n";
     s += "// the engine answered (" + precision + "): " + hunt::DescribeResult(w.answer.result, w.query.family) + "\n";
     s += "// the exact answer (HitLab's GMP judge): " + DescribeExact(c.exact) + "\n";
@@ -146,8 +147,8 @@ Scene TriageCaseScene(const TriageGroup& group, const std::string& capture)
                         "` and judged by `hitlab triage`: " + hunt::DescribeResult(w.answer.result, w.query.family) +
                         " (" + PrecisionName(w.precision) + "). The exact answer: " + DescribeExact(c.exact) +
                         ".\n\nThe worst of " + std::to_string(group.count) + " unexplained answer" +
-                        (group.count == 1 ? "" : "s") + " that " + group.kind + " (situation: " + group.situation +
-                        "). " + w.judgement.reason + ".\n\nCall sites: " + SitesText(group) + ".\n";
+                        (group.count == 1 ? "" : "s") + " (" + group.kind + "; situation: " + group.situation +
+                        "): " + w.judgement.reason + ".\n\nCall sites: " + SitesText(group) + ".\n";
     return scene;
 }
 
