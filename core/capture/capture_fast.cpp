@@ -9,6 +9,7 @@
 #include <array>
 #include <charconv>
 #include <cmath>
+#include <cstring>
 #include <limits>
 
 namespace hitlab {
@@ -16,6 +17,13 @@ namespace hitlab {
 namespace {
 
 namespace fast {
+
+/// Whether text is the literal word (a length known at compile time: no call to memcmp).
+template <std::size_t N>
+bool Is(std::string_view text, const char (&word)[N])
+{
+    return text.size() == N - 1 && std::memcmp(text.data(), word, N - 1) == 0;
+}
 
 /// A cursor over the line; every reader returns false on anything it does not read.
 struct Cursor {
@@ -63,13 +71,14 @@ struct Cursor {
         ++p;
         return true;
     }
-    bool Literal(std::string_view word)
+    template <std::size_t N>
+    bool Literal(const char (&word)[N])
     {
         Space();
-        if (std::size_t(end - p) < word.size() || std::string_view(p, word.size()) != word) {
+        if (std::size_t(end - p) < N - 1 || std::memcmp(p, word, N - 1) != 0) {
             return false;
         }
-        p += word.size();
+        p += N - 1;
         return true;
     }
     /// A JSON number token (strict grammar); integer is set when it has no fraction or exponent.
@@ -120,22 +129,78 @@ struct Cursor {
         p = q;
         return true;
     }
-    /// A finite number as nlohmann gives it as a double.
+    /// A finite number as nlohmann gives it as a double: a short one by Clinger's fast path (a
+    /// mantissa below 2^53 and a power of ten up to 1e22 are exact, one rounding), others by from_chars.
     bool Number(double& out)
     {
-        std::string_view token;
-        bool integer = false;
-        if (!NumberToken(token, integer)) {
+        Space();
+        const char* start = p;
+        std::uint64_t mantissa = 0;
+        int digits = 0, exponent = 0;
+        bool exactDigits = true;
+        const auto digit = [&](bool fraction) {
+            const unsigned d = unsigned(*p - '0');
+            if (digits < 19) {
+                mantissa = mantissa * 10 + d;
+                digits += mantissa != 0 ? 1 : 0;
+                exponent -= fraction ? 1 : 0;
+            } else {
+                exactDigits = exactDigits && d == 0;
+                exponent += fraction ? 0 : 1;
+            }
+        };
+        const bool negative = p < end && *p == '-';
+        p += negative ? 1 : 0;
+        if (p == end || *p < '0' || *p > '9') {
             return false;
         }
-        const auto r = std::from_chars(token.data(), token.data() + token.size(), out);
-        if (r.ec != std::errc() || r.ptr != token.data() + token.size() || !std::isfinite(out)) {
-            return false;
+        if (*p == '0') {
+            ++p;
+        } else {
+            for (; p < end && *p >= '0' && *p <= '9'; ++p) {
+                digit(false);
+            }
         }
-        if (integer && out == 0) {
+        bool integer = true;
+        if (p < end && *p == '.') {
+            integer = false;
+            const char* first = ++p;
+            for (; p < end && *p >= '0' && *p <= '9'; ++p) {
+                digit(true);
+            }
+            if (p == first) {
+                return false;
+            }
+        }
+        if (p < end && (*p == 'e' || *p == 'E')) {
+            integer = false;
+            ++p;
+            const bool minus = p < end && *p == '-';
+            p += p < end && (*p == '+' || *p == '-') ? 1 : 0;
+            const char* first = p;
+            int e = 0;
+            for (; p < end && *p >= '0' && *p <= '9'; ++p) {
+                e = e < 100000 ? e * 10 + (*p - '0') : e;
+            }
+            if (p == first) {
+                return false;
+            }
+            exponent += minus ? -e : e;
+        }
+        if (integer && mantissa == 0) {
             out = 0.0; // an integer zero, "-0" included, is +0
+            return true;
         }
-        return true;
+        static constexpr double kTens[] = {1e0,  1e1,  1e2,  1e3,  1e4,  1e5,  1e6,  1e7,  1e8,  1e9,  1e10, 1e11,
+                                           1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22};
+        if (exactDigits && mantissa <= (std::uint64_t(1) << 53) && exponent >= -22 && exponent <= 22) {
+            const double m = double(mantissa);
+            out = exponent < 0 ? m / kTens[-exponent] : m * kTens[exponent];
+            out = negative ? -out : out;
+            return true;
+        }
+        const auto r = std::from_chars(start, p, out);
+        return r.ec == std::errc() && r.ptr == p && std::isfinite(out);
     }
     bool Integer(std::int64_t& out)
     {
@@ -156,10 +221,10 @@ struct Cursor {
     {
         if (Peek('"')) {
             std::string_view s;
-            if (!String(s) || (s != "inf" && s != "-inf")) {
+            if (!String(s) || (!Is(s, "inf") && !Is(s, "-inf"))) {
                 return false;
             }
-            out = (s == "inf" ? 1.0 : -1.0) * std::numeric_limits<double>::infinity();
+            out = (Is(s, "inf") ? 1.0 : -1.0) * std::numeric_limits<double>::infinity();
             return true;
         }
         return Number(out);
@@ -223,26 +288,34 @@ struct ShapeFields {
 
 bool ShapeMember(Cursor& c, std::string_view key, std::uint32_t& seen, ShapeFields& f)
 {
-    struct Vec {
-        std::string_view key;
-        std::uint32_t bit;
-        int slot;
+    const auto vec = [&]<std::size_t N>(const char(&name)[N], std::uint32_t bit, int slot) {
+        return Is(key, name) && Once(seen, bit) && c.Vec3(f.v[slot]);
     };
-    static constexpr Vec kVecs[] = {{"origin", kOrigin, 0}, {"direction", kDirection, 1}, {"start", kStart, 0},
-                                    {"end", kEnd, 1},       {"normal", kNormal, 0},       {"min", kMin, 0},
-                                    {"max", kMax, 1},       {"center", kCenter, 0},       {"position", kPosition, 0}};
-    if (key == "type") {
-        return Once(seen, kType) && c.String(f.type);
+    switch (key.empty() ? '\0' : key[0]) {
+    case 't':
+        return Is(key, "type") && Once(seen, kType) && c.String(f.type);
+    case 'o':
+        return vec("origin", kOrigin, 0);
+    case 'd':
+        return Is(key, "direction") ? vec("direction", kDirection, 1)
+                                    : Is(key, "distance") && Once(seen, kDistance) && c.Number(f.s);
+    case 'm':
+        return Is(key, "min") ? vec("min", kMin, 0) : vec("max", kMax, 1);
+    case 's':
+        return vec("start", kStart, 0);
+    case 'e':
+        return vec("end", kEnd, 1);
+    case 'n':
+        return vec("normal", kNormal, 0);
+    case 'c':
+        return vec("center", kCenter, 0);
+    case 'r':
+        return Is(key, "radius") && Once(seen, kRadius) && c.Number(f.s);
+    case 'p':
+        return vec("position", kPosition, 0);
+    default:
+        return false;
     }
-    if (key == "distance" || key == "radius") {
-        return Once(seen, key == "radius" ? kRadius : kDistance) && c.Number(f.s);
-    }
-    for (const Vec& v : kVecs) {
-        if (key == v.key) {
-            return Once(seen, v.bit) && c.Vec3(f.v[v.slot]);
-        }
-    }
-    return false;
 }
 
 /// A shape of the expected type, valid as ParseShape checks it.
@@ -252,17 +325,17 @@ bool FastShape(const ShapeFields& f, std::uint32_t seen, std::string_view expect
         return false;
     }
     const glm::dvec3 &x = f.v[0], &y = f.v[1];
-    if (f.type == "ray" && seen == (kType | kOrigin | kDirection) && y != glm::dvec3(0)) {
+    if (Is(f.type, "ray") && seen == (kType | kOrigin | kDirection) && y != glm::dvec3(0)) {
         out = Ray<double>{x, y};
-    } else if (f.type == "segment" && seen == (kType | kStart | kEnd)) {
+    } else if (Is(f.type, "segment") && seen == (kType | kStart | kEnd)) {
         out = Segment<double>{x, y};
-    } else if (f.type == "plane" && seen == (kType | kNormal | kDistance) && x != glm::dvec3(0)) {
+    } else if (Is(f.type, "plane") && seen == (kType | kNormal | kDistance) && x != glm::dvec3(0)) {
         out = Plane<double>{x, f.s};
-    } else if (f.type == "aabb" && seen == (kType | kMin | kMax) && x.x <= y.x && x.y <= y.y && x.z <= y.z) {
+    } else if (Is(f.type, "aabb") && seen == (kType | kMin | kMax) && x.x <= y.x && x.y <= y.y && x.z <= y.z) {
         out = Aabb<double>{x, y};
-    } else if (f.type == "sphere" && seen == (kType | kCenter | kRadius) && f.s >= 0) {
+    } else if (Is(f.type, "sphere") && seen == (kType | kCenter | kRadius) && f.s >= 0) {
         out = Sphere<double>{x, f.s};
-    } else if (f.type == "point" && seen == (kType | kPosition)) {
+    } else if (Is(f.type, "point") && seen == (kType | kPosition)) {
         out = Point<double>{x};
     } else {
         return false;
@@ -297,34 +370,37 @@ bool AnswerMember(Cursor& c, std::string_view key, std::uint32_t& seen, GivenAns
         }
         return c.ResultVec3(value);
     };
-    if (key == "hit") {
+    if (Is(key, "hit")) {
         if (!Once(seen, kFieldHit)) {
             return false;
         }
         r.hit = c.Literal("true");
         return r.hit || c.Literal("false");
     }
-    if (key == "t_enter" || key == "t_exit" || key == "depth" || key == "distance") {
-        const std::uint32_t bit = key == "t_enter"  ? kFieldTEnter
-                                  : key == "t_exit" ? kFieldTExit
-                                  : key == "depth"  ? kFieldDepth
-                                                    : kFieldDistance;
-        double& value = key == "t_enter" ? r.tEnter : key == "t_exit" ? r.tExit : key == "depth" ? r.depth : r.distance;
-        return number(bit, value);
+    if (Is(key, "t_enter")) {
+        return number(kFieldTEnter, r.tEnter);
     }
-    if (key == "point" || key == "contact" || key == "closest_a" || key == "closest_b") {
-        const std::uint32_t bit = key == "point"       ? kFieldPoint
-                                  : key == "contact"   ? kFieldContact
-                                  : key == "closest_a" ? kFieldClosestA
-                                                       : kFieldClosestB;
-        glm::dvec3& value = key == "point"       ? r.point
-                            : key == "contact"   ? r.contact
-                            : key == "closest_a" ? r.closestA
-                                                 : r.closestB;
-        return vector(bit, value, nullptr);
+    if (Is(key, "t_exit")) {
+        return number(kFieldTExit, r.tExit);
     }
-    if (key == "normal") {
+    if (Is(key, "depth")) {
+        return number(kFieldDepth, r.depth);
+    }
+    if (Is(key, "distance")) {
+        return number(kFieldDistance, r.distance);
+    }
+    if (Is(key, "normal")) {
         return vector(kFieldNormal, r.normal, &r.hasNormal);
+    }
+    if (Is(key, "point")) {
+        return vector(kFieldPoint, r.point, nullptr);
+    }
+    if (Is(key, "contact")) {
+        return vector(kFieldContact, r.contact, nullptr);
+    }
+    if (Is(key, "closest_a") || Is(key, "closest_b")) {
+        return vector(Is(key, "closest_a") ? kFieldClosestA : kFieldClosestB,
+                      Is(key, "closest_a") ? r.closestA : r.closestB, nullptr);
     }
     return false;
 }
@@ -401,6 +477,18 @@ bool HasAlgorithms(Family family)
     return table[std::size_t(family)];
 }
 
+/// FamilyFromName, remembering the last name on this thread (a capture repeats its families).
+std::optional<Family> CachedFamily(std::string_view name)
+{
+    thread_local std::string last;
+    thread_local std::optional<Family> family;
+    if (name != last) {
+        last.assign(name);
+        family = FamilyFromName(name);
+    }
+    return family;
+}
+
 } // namespace fast
 
 } // namespace
@@ -432,28 +520,28 @@ bool FastReadCaptureLine(std::string_view text, CaptureLine& out)
     out.hasFrame = false;
     out.hasTime = false;
     const bool read = c.Object([&](std::string_view key) {
-        if (key == "query") {
+        if (Is(key, "query")) {
             return Once(seen, kQuery) && c.String(family);
         }
-        if (key == "a" || key == "b") {
-            const bool isA = key == "a";
+        if (Is(key, "a") || Is(key, "b")) {
+            const bool isA = Is(key, "a");
             return Once(seen, isA ? kA : kB) &&
                    c.Object([&](std::string_view k) { return ShapeMember(c, k, isA ? aSeen : bSeen, isA ? a : b); });
         }
-        if (key == "precision") {
+        if (Is(key, "precision")) {
             return Once(seen, kPrecision) && c.String(precision);
         }
-        if (key == "answer") {
+        if (Is(key, "answer")) {
             return Once(seen, kAnswer) &&
                    c.Object([&](std::string_view k) { return AnswerMember(c, k, answerSeen, answer); });
         }
-        if (key == "frame") {
+        if (Is(key, "frame")) {
             return Once(seen, kFrame) && (out.hasFrame = c.Integer(out.frame));
         }
-        if (key == "time") {
+        if (Is(key, "time")) {
             return Once(seen, kTime) && (out.hasTime = c.Number(out.time));
         }
-        if (key == "where") {
+        if (Is(key, "where")) {
             return Once(seen, kWhere) && c.String(where);
         }
         return false;
@@ -462,7 +550,7 @@ bool FastReadCaptureLine(std::string_view text, CaptureLine& out)
     if (!read || c.p != c.end || (seen & (kQuery | kA | kB | kAnswer)) != (kQuery | kA | kB | kAnswer)) {
         return false;
     }
-    const std::optional<Family> f = FamilyFromName(family);
+    const std::optional<Family> f = CachedFamily(family);
     if (!f || !HasAlgorithms(*f)) {
         return false;
     }
@@ -470,10 +558,10 @@ bool FastReadCaptureLine(std::string_view text, CaptureLine& out)
     if (!FastShape(a, aSeen, FamilyShapeA(*f), out.query.a) || !FastShape(b, bSeen, FamilyShapeB(*f), out.query.b)) {
         return false;
     }
-    if ((seen & kPrecision) != 0 && precision != "float" && precision != "double") {
+    if ((seen & kPrecision) != 0 && !Is(precision, "float") && !Is(precision, "double")) {
         return false;
     }
-    out.precision = precision == "double" ? Precision::Double : Precision::Float;
+    out.precision = Is(precision, "double") ? Precision::Double : Precision::Float;
     if (out.precision == Precision::Float && (!FitsFloat(out.query.a) || !FitsFloat(out.query.b))) {
         return false;
     }

@@ -20,16 +20,17 @@ struct LineWork {
     std::uint64_t number = 0;
     bool tooLong = false;
     bool blank = false;
-    std::size_t offset = 0, size = 0; ///< its text in the batch's text
-    CaptureLine line;                 ///< reused from batch to batch
-    std::vector<AnswerJudgement> judgements;
+    std::size_t offset = 0, size = 0;        ///< its text in the batch's text
+    CaptureLine line;                        ///< reused from batch to batch
+    std::vector<AnswerJudgement> judgements; ///< [0, judged) are this line's (the storage is reused)
+    std::size_t judged = 0;
 };
 
 bool IsBlank(std::string_view text) { return text.find_first_not_of(" \t\r\n") == std::string_view::npos; }
 
 void JudgeLine(LineWork& w, std::string_view text, const OwnedConventions& base)
 {
-    w.judgements.clear();
+    w.judged = 0;
     w.blank = false;
     if (w.tooLong) {
         w.line.error = {{}, "line is too long: more than " + std::to_string(kMaxLineBytes) + " bytes"};
@@ -43,15 +44,19 @@ void JudgeLine(LineWork& w, std::string_view text, const OwnedConventions& base)
     if (!w.line.Ok()) {
         return;
     }
+    if (w.judgements.size() < w.line.answers.size()) {
+        w.judgements.resize(w.line.answers.size());
+    }
+    w.judged = w.line.answers.size();
     if (w.line.conventions.empty()) {
-        for (std::size_t i = 0; i < w.line.answers.size(); ++i) {
-            w.judgements.push_back(JudgeCaptureAnswer(w.line, i, base));
+        for (std::size_t i = 0; i < w.judged; ++i) {
+            JudgeCaptureAnswerInto(w.line, i, base, w.judgements[i]);
         }
         return;
     }
     const OwnedConventions merged = MergeConventions(base, w.line.conventions);
-    for (std::size_t i = 0; i < w.line.answers.size(); ++i) {
-        w.judgements.push_back(JudgeCaptureAnswer(w.line, i, merged));
+    for (std::size_t i = 0; i < w.judged; ++i) {
+        JudgeCaptureAnswerInto(w.line, i, merged, w.judgements[i]);
     }
 }
 
@@ -79,7 +84,7 @@ public:
             AddBad(w.number, w.line.error);
             return;
         }
-        for (std::size_t i = 0; i < w.judgements.size(); ++i) {
+        for (std::size_t i = 0; i < w.judged; ++i) {
             AddAnswer(w, i, base);
         }
     }
