@@ -5,6 +5,7 @@
 
 #include <glm/vec3.hpp>
 
+#include <bit>
 #include <charconv>
 #include <cmath>
 #include <cstdint>
@@ -19,6 +20,41 @@ template <std::size_t N>
 bool Is(std::string_view text, const char (&word)[N])
 {
     return text.size() == N - 1 && std::memcmp(text.data(), word, N - 1) == 0;
+}
+
+/// Eight ASCII digits at p into value, in a few multiplications instead of a chain of eight
+/// (the well-known SWAR method); false when one of the eight bytes is not a digit.
+inline bool EightDigits(const char* p, std::uint64_t& value)
+{
+    if constexpr (std::endian::native != std::endian::little) {
+        return false; // the digits one by one
+    }
+    std::uint64_t x = 0;
+    std::memcpy(&x, p, 8);
+    if ((((x + 0x4646464646464646) | (x - 0x3030303030303030)) & 0x8080808080808080) != 0) {
+        return false;
+    }
+    // little-endian: the first digit is the lowest byte
+    x -= 0x3030303030303030;
+    x = x * 10 + (x >> 8);
+    x = (((x & 0x000000FF000000FF) * (100 + (1000000ULL << 32))) +
+         (((x >> 16) & 0x000000FF000000FF) * (1 + (10000ULL << 32)))) >>
+        32;
+    value = x & 0xFFFFFFFF;
+    return true;
+}
+
+/// The digits at p (up to end) into mantissa (wrapping past 19 of them), p past them.
+inline void Digits(const char*& p, const char* end, std::uint64_t& mantissa)
+{
+    std::uint64_t eight = 0;
+    while (end - p >= 8 && EightDigits(p, eight)) {
+        mantissa = mantissa * 100000000 + eight;
+        p += 8;
+    }
+    for (; p < end && unsigned(*p - '0') <= 9; ++p) {
+        mantissa = mantissa * 10 + unsigned(*p - '0');
+    }
 }
 
 /// A cursor over the line; every reader returns false on anything it does not read.
@@ -131,42 +167,32 @@ struct Cursor {
     {
         Space();
         const char* start = p;
-        std::uint64_t mantissa = 0;
-        int digits = 0, exponent = 0;
-        bool exactDigits = true;
-        const auto digit = [&](bool fraction) {
-            const unsigned d = unsigned(*p - '0');
-            if (digits < 19) {
-                mantissa = mantissa * 10 + d;
-                digits += mantissa != 0 ? 1 : 0;
-                exponent -= fraction ? 1 : 0;
-            } else {
-                exactDigits = exactDigits && d == 0;
-                exponent += fraction ? 0 : 1;
-            }
-        };
         const bool negative = p < end && *p == '-';
         p += negative ? 1 : 0;
         if (p == end || *p < '0' || *p > '9') {
             return false;
         }
+        // the digits into mantissa (exact while there are at most 19 of them)
+        std::uint64_t mantissa = 0;
+        std::ptrdiff_t digits = 0;
         if (*p == '0') {
             ++p;
         } else {
-            for (; p < end && *p >= '0' && *p <= '9'; ++p) {
-                digit(false);
-            }
+            const char* first = p;
+            Digits(p, end, mantissa);
+            digits = p - first;
         }
         bool integer = true;
+        int exponent = 0;
         if (p < end && *p == '.') {
             integer = false;
             const char* first = ++p;
-            for (; p < end && *p >= '0' && *p <= '9'; ++p) {
-                digit(true);
-            }
+            Digits(p, end, mantissa);
             if (p == first) {
                 return false;
             }
+            digits += p - first;
+            exponent = -int(p - first);
         }
         if (p < end && (*p == 'e' || *p == 'E')) {
             integer = false;
@@ -175,7 +201,7 @@ struct Cursor {
             p += p < end && (*p == '+' || *p == '-') ? 1 : 0;
             const char* first = p;
             int e = 0;
-            for (; p < end && *p >= '0' && *p <= '9'; ++p) {
+            for (; p < end && unsigned(*p - '0') <= 9; ++p) {
                 e = e < 100000 ? e * 10 + (*p - '0') : e;
             }
             if (p == first) {
@@ -183,20 +209,25 @@ struct Cursor {
             }
             exponent += minus ? -e : e;
         }
-        if (integer && mantissa == 0) {
+        const bool exactMantissa = digits <= 19;
+        if (integer && exactMantissa && mantissa == 0) {
             out = 0.0; // an integer zero, "-0" included, is +0
             return true;
         }
         static constexpr double kTens[] = {1e0,  1e1,  1e2,  1e3,  1e4,  1e5,  1e6,  1e7,  1e8,  1e9,  1e10, 1e11,
                                            1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22};
-        if (exactDigits && mantissa <= (std::uint64_t(1) << 53) && exponent >= -22 && exponent <= 22) {
+        if (exactMantissa && mantissa <= (std::uint64_t(1) << 53) && exponent >= -22 && exponent <= 22) {
             const double m = double(mantissa);
             out = exponent < 0 ? m / kTens[-exponent] : m * kTens[exponent];
             out = negative ? -out : out;
             return true;
         }
         const auto r = std::from_chars(start, p, out);
-        return r.ec == std::errc() && r.ptr == p && std::isfinite(out);
+        if (r.ec != std::errc() || r.ptr != p || !std::isfinite(out)) {
+            return false;
+        }
+        out = integer && out == 0 ? 0.0 : out; // an integer zero is +0
+        return true;
     }
     bool Integer(std::int64_t& out)
     {
