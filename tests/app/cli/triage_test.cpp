@@ -117,6 +117,22 @@ TEST(Triage, TheSameOnOneThreadAndInBatchesOfTwoLines)
     EXPECT_EQ(r.groups[1].worst.line, 7u);
 }
 
+TEST(Triage, EveryLineReachesTheBrowsersCallbackInOrder)
+{
+    TempDir dir("hitlab_triage_");
+    test::WriteText(dir / "c.jsonl", PlantedCapture(kHeader));
+    TriageOptions options;
+    options.batchLines = 3;
+    std::string seen;
+    options.onLine = [&](const CaptureLine& line, std::span<const AnswerJudgement> judged) {
+        seen += std::to_string(line.number) + (line.Ok() ? "" : "!") + ":" +
+                (judged.empty() ? "-" : ExplanationName(judged[0].explanation)) + " ";
+    };
+    RunTriage(dir / "c.jsonl", options);
+    EXPECT_EQ(seen, "2:none 3:unexplained 4:unexplained 5:unexplained 6:unexplained 7:unexplained 8!:- 9!:- "
+                    "10:unexplained 11:none ");
+}
+
 TEST(Triage, TheCommandPrintsTheGroupsAndExitsOneWhenSomethingIsUnexplained)
 {
     TempDir dir("hitlab_triage_");
