@@ -4,6 +4,7 @@
 // the exact answer.
 #include "app/cli/triage.h"
 #include "core/exact/hunt.h"
+#include "core/exact/hunt_draw.h"
 #include "core/io/scene_file.h"
 #include "core/timing.h"
 #include "support/run_cli.h"
@@ -13,7 +14,9 @@
 
 #include <nlohmann/json.hpp>
 
+#include <cmath>
 #include <fstream>
+#include <sstream>
 #include <string>
 
 namespace hitlab {
@@ -270,6 +273,64 @@ TEST(Triage, OutWritesScenesThatLoadAndTestsThatStateTheExactAnswer)
     EXPECT_NE(tests.find("EXPECT_NEAR(result.tEnter, 4, "), std::string::npos) << tests;
     EXPECT_NE(tests.find("EXPECT_EQ(exact.tEnter.text, \"4\");"), std::string::npos) << tests;
     EXPECT_NE(run.out.find("scene: " + (dir / "out/group-1.json")), std::string::npos) << run.out;
+}
+
+/// Lines of hunt-drawn queries of a family, each algorithm's answer (nudged on every third query).
+std::string DrawnLines(Family family, Query (*draw)(hunt::Rng&, const char**), int cases)
+{
+    hunt::Rng rng(9);
+    std::string text;
+    for (int i = 0; i < cases; ++i) {
+        const char* what = "";
+        const Query q = draw(rng, &what);
+        const Precision precision = i % 2 == 0 ? Precision::Float : Precision::Double;
+        for (const AlgorithmInfo* info : AlgorithmsOf(family)) {
+            Result r = hitlab::Run(*info, q, precision);
+            if (i % 3 == 1 && r.hit) {
+                r.tEnter = std::nextafter(std::nextafter(r.tEnter, INFINITY), INFINITY);
+            }
+            nlohmann::ordered_json line;
+            line["query"] = FamilyName(family);
+            line["precision"] = PrecisionName(precision);
+            line["a"] = ShapeToJson(q.a);
+            line["b"] = ShapeToJson(q.b);
+            line["answer"] = ResultToJson(r, info->returns | kFieldHit, family);
+            text += line.dump() + "\n";
+        }
+    }
+    return text;
+}
+
+Query DrawRay(hunt::Rng& rng, const char** what) { return hunt::draw::DrawRayAabb(rng, false, what); }
+
+TEST(Triage, EachLineIsJudgedAsEvalJudgesIt)
+{
+    TempDir dir("hitlab_triage_");
+    const std::string text =
+        DrawnLines(Family::RayAabb, DrawRay, 60) + DrawnLines(Family::RaySphere, hunt::draw::DrawRaySphere, 40);
+    test::WriteText(dir / "drawn.jsonl", text);
+    std::vector<std::string> triaged;
+    TriageOptions options;
+    options.onLine = [&](const CaptureLine& line, std::span<const AnswerJudgement> judged) {
+        ASSERT_TRUE(line.Ok()) << ErrorText(line.error);
+        triaged.push_back(ExplanationName(judged[0].explanation));
+    };
+    const TriageReport report = RunTriage(dir / "drawn.jsonl", options);
+    const auto eval = RunCli({"eval", dir / "drawn.jsonl"});
+    std::istringstream lines(eval.out);
+    std::string line;
+    std::size_t i = 0, differing = 0;
+    for (; std::getline(lines, line); ++i) {
+        const nlohmann::json j = nlohmann::json::parse(line);
+        const std::string explanation =
+            j["explain"].contains("answer") ? j["explain"]["answer"]["explanation"] : "none";
+        ASSERT_LT(i, triaged.size());
+        EXPECT_EQ(triaged[i], explanation) << "line " << (i + 1) << ": " << line;
+        differing += explanation != "none" ? 1 : 0;
+    }
+    EXPECT_EQ(i, triaged.size());
+    EXPECT_GT(differing, 0u); // the draws reach disagreements
+    EXPECT_EQ(report.judged, triaged.size());
 }
 
 } // namespace HITLAB_UNITY_ID
