@@ -248,8 +248,20 @@ static void hlc_mutex_unlock(hlc_mutex* m) { pthread_mutex_unlock(m); }
 /* the streaming buffer; a ring starts with room for this many bytes per kept line (it grows) */
 #define HLC_BUFFER_SIZE 65536u
 #define HLC_RING_BYTES_PER_LINE 256u
+/* vectors whose text is remembered (2^bits of them, about 100 bytes each; 0: none): an engine
+ * tests the same boxes and triangles again and again, and a vector seen before is copied, not
+ * formatted again */
+#ifndef HITLAB_CAPTURE_CACHE_BITS
+#define HITLAB_CAPTURE_CACHE_BITS 14
+#endif
 /* the protocol's longest line (core/io/protocol.h, kMaxLineBytes) */
 #define HLC_MAX_LINE 1048576u
+
+typedef struct hlc_cached_vec {
+    uint64_t key[3];      /* the vector's bits */
+    unsigned char length; /* of text; 0: empty */
+    char text[79];
+} hlc_cached_vec;
 
 struct hitlab_capture {
     FILE* file;
@@ -268,12 +280,13 @@ struct hitlab_capture {
     int has_frame, has_time;
     double time;
     unsigned long long recorded, skipped;
+    hlc_cached_vec* cache; /* 2^HITLAB_CAPTURE_CACHE_BITS entries, or NULL */
     hlc_mutex mutex;
 };
 
 /* ---- numbers: exact decimal text ----
  * A finite double x = m * 2^e (m normalised to [2^63, 2^64)) is written with 17 significant digits:
- * N = round(x * 10^k), N in [10^16, 10^17), from one 64 x 64 -> 128-bit product of m with 10^k
+ * N = round(x * 10^k), N in [10^16, 10^18], from one 64 x 64 -> 128-bit product of m with 10^k
  * rounded to 64 bits (hlc_pow10, relative error below 2^-64). N is within 0.5 + 2^-10 of x * 10^k,
  * which is inside half an ulp of x (17 digits always separate neighbouring doubles), so strtod gives
  * x back bit for bit; trailing zeros are dropped (0.5 is "0.5"). Not the shortest form (0.1 may
@@ -437,12 +450,12 @@ static uint64_t hlc_mulhi(uint64_t a, uint64_t b)
 #endif
 }
 
-/* floor(n * num / 2^shift) for the small n used here, without shifting a negative number */
-static int hlc_floor_scaled(int n, long long num, int shift)
+/* floor(n * num / 2^shift) for |n| < 2^shift, num < 2^21: n moved up by 2^shift first, so that
+ * nothing negative is shifted and nothing is divided */
+static int hlc_floor_scaled(int n, uint64_t num, int shift)
 {
-    const long long t = (long long)n * num;
-    const long long unit = (long long)1 << shift;
-    return (int)(t >= 0 ? t / unit : -((-t + unit - 1) / unit));
+    const int64_t moved = (int64_t)n + ((int64_t)1 << shift);
+    return (int)(((uint64_t)moved * num) >> shift) - (int)num;
 }
 
 static void hlc_two_digits(char* p, uint32_t x) { memcpy(p, hlc_digit_pairs + 2 * x, 2); }
@@ -487,56 +500,51 @@ static size_t hlc_format_finite(char* out, double x)
             --e;
         }
     }
-    /* x in [2^(e+63), 2^(e+64)): k = 16 - floor(log10(x)), give or take one */
-    int k = 16 - hlc_floor_scaled(e + 63, 78913, 18);
-    uint64_t n = 0;
-    for (int attempt = 0; attempt < 4; ++attempt) {
-        const int ek = hlc_floor_scaled(k, 1741647, 19) - 63;
-        const int s = -(e + ek) - 64; /* x * 10^k = m * c / 2^(s + 64), s >= 1 here */
-        const uint64_t high = hlc_mulhi(m, hlc_pow10_table[k - HLC_POW10_MIN]);
-        n = (high >> s) + ((high >> (s - 1)) & 1u); /* rounded to nearest (the low half cannot matter) */
-        if (n < 10000000000000000ull) {
-            ++k;
-        } else if (n >= 100000000000000000ull) {
-            --k;
-        } else {
-            break;
-        }
-    }
-    /* the 17 digits of n, then the position of the decimal point */
-    char digits[17];
-    const uint32_t top = (uint32_t)(n / 100000000ull);
-    digits[0] = (char)('0' + top / 100000000u);
-    hlc_eight_digits(digits + 1, top % 100000000u);
-    hlc_eight_digits(digits + 9, (uint32_t)(n % 100000000ull));
-    int count = 17;
-    while (digits[count - 1] == '0') {
+    /* x in [2^(e+63), 2^(e+64)), so floor(log10(x)) is d or d + 1: with k = 16 - d, x * 10^k has
+     * 17 or 18 digits before the point (19 when it rounds up to 10^18) */
+    const int k = 16 - hlc_floor_scaled(e + 63, 78913, 18);
+    const int ek = hlc_floor_scaled(k, 1741647, 19) - 63;
+    const int s = -(e + ek) - 64; /* x * 10^k = m * c / 2^(s + 64), s >= 1 here */
+    const uint64_t high = hlc_mulhi(m, hlc_pow10_table[k - HLC_POW10_MIN]);
+    const uint64_t n = (high >> s) + ((high >> (s - 1)) & 1u); /* rounded (the low half cannot matter) */
+    /* the digits of n, 20 with leading zeros, then the first significant one */
+    char digits[20];
+    const uint64_t upper = n / 100000000ull;
+    const uint32_t top = (uint32_t)(upper / 100000000ull);
+    hlc_two_digits(digits, top / 100u);
+    hlc_two_digits(digits + 2, top % 100u);
+    hlc_eight_digits(digits + 4, (uint32_t)(upper % 100000000ull));
+    hlc_eight_digits(digits + 12, (uint32_t)(n % 100000000ull));
+    const int total = n >= 1000000000000000000ull ? 19 : n >= 100000000000000000ull ? 18 : 17;
+    const char* first = digits + 20 - total;
+    int count = total;
+    while (first[count - 1] == '0') {
         --count;
     }
-    const int exponent = 16 - k; /* x = d.ddd * 10^exponent */
+    const int exponent = total - 1 - k; /* x = d.ddd * 10^exponent */
     if (exponent >= 0 && exponent < 17) {
         /* integer part, then the fraction if any */
         const int whole = exponent + 1;
         if (count <= whole) {
-            memcpy(p, digits, (size_t)count);
+            memcpy(p, first, (size_t)count);
             memset(p + count, '0', (size_t)(whole - count));
             p += whole;
         } else {
-            memcpy(p, digits, (size_t)whole);
+            memcpy(p, first, (size_t)whole);
             p[whole] = '.';
-            memcpy(p + whole + 1, digits + whole, (size_t)(count - whole));
+            memcpy(p + whole + 1, first + whole, (size_t)(count - whole));
             p += count + 1;
         }
     } else if (exponent < 0 && exponent >= -5) {
         const int zeros = -exponent - 1;
         memcpy(p, "0.00000", (size_t)(2 + zeros));
-        memcpy(p + 2 + zeros, digits, (size_t)count);
+        memcpy(p + 2 + zeros, first, (size_t)count);
         p += 2 + zeros + count;
     } else {
-        *p++ = digits[0];
+        *p++ = first[0];
         if (count > 1) {
             *p++ = '.';
-            memcpy(p, digits + 1, (size_t)(count - 1));
+            memcpy(p, first + 1, (size_t)(count - 1));
             p += count - 1;
         }
         *p++ = 'e';
@@ -683,20 +691,46 @@ static void hlc_answer_num(hitlab_capture* cap, double x)
     }
 }
 
+static size_t hlc_format_vec(char* out, const double* v)
+{
+    char* p = out;
+    *p++ = '[';
+    p += hlc_format_finite(p, v[0]);
+    *p++ = ',';
+    p += hlc_format_finite(p, v[1]);
+    *p++ = ',';
+    p += hlc_format_finite(p, v[2]);
+    *p++ = ']';
+    return (size_t)(p - out);
+}
+
 static void hlc_vec(hitlab_capture* cap, const double* v)
 {
-    if (hlc_reserve(cap, 80)) {
-        char* p = cap->buf + cap->len;
-        char* start = p;
-        *p++ = '[';
-        p += hlc_format_finite(p, v[0]);
-        *p++ = ',';
-        p += hlc_format_finite(p, v[1]);
-        *p++ = ',';
-        p += hlc_format_finite(p, v[2]);
-        *p++ = ']';
-        cap->len += (size_t)(p - start);
+    if (!hlc_reserve(cap, 80)) {
+        return;
     }
+    char* out = cap->buf + cap->len;
+#if HITLAB_CAPTURE_CACHE_BITS > 0
+    if (cap->cache != NULL) {
+        uint64_t key[3];
+        memcpy(key, v, sizeof key);
+        const uint64_t hash =
+            (key[0] * 0x9e3779b97f4a7c15ull) ^ (key[1] * 0xc2b2ae3d27d4eb4full) ^ (key[2] * 0x165667b19e3779f9ull);
+        hlc_cached_vec* entry = cap->cache + (size_t)(hash >> (64 - HITLAB_CAPTURE_CACHE_BITS));
+        if (entry->length != 0 && memcmp(entry->key, key, sizeof key) == 0) {
+            memcpy(out, entry->text, sizeof entry->text);
+            cap->len += entry->length;
+            return;
+        }
+        const size_t n = hlc_format_vec(out, v);
+        memcpy(entry->key, key, sizeof key);
+        memcpy(entry->text, out, n); /* at most 3 * 24 + 4 = 76 bytes */
+        entry->length = (unsigned char)n;
+        cap->len += n;
+        return;
+    }
+#endif
+    cap->len += hlc_format_vec(out, v);
 }
 
 static void hlc_unsigned(hitlab_capture* cap, unsigned long long x)
@@ -747,6 +781,17 @@ static void hlc_string(hitlab_capture* cap, const char* s)
     static const char hex[] = "0123456789abcdef";
     const unsigned char* u = (const unsigned char*)s;
     HLC_LIT(cap, "\"");
+    /* the plain printable ASCII run at the start (usually all of it) in one copy */
+    size_t plain = 0;
+    while (u[plain] >= 0x20 && u[plain] < 0x7f && u[plain] != '"' && u[plain] != '\\') {
+        ++plain;
+    }
+    for (size_t done = 0; done < plain;) {
+        const size_t n = plain - done < 256 ? plain - done : 256;
+        hlc_put(cap, s + done, n);
+        done += n;
+    }
+    u += plain;
     while (*u != 0 && hlc_reserve(cap, 8)) {
         char* p = cap->buf + cap->len;
         const unsigned char c = *u;
@@ -1154,12 +1199,16 @@ hitlab_capture* hitlab_capture_open_ex(const char* path, int precision, size_t r
         cap->ring_pos = (unsigned long long*)malloc(ring * sizeof(unsigned long long));
     }
     cap->buf = (char*)malloc(cap->size);
+#if HITLAB_CAPTURE_CACHE_BITS > 0
+    cap->cache = (hlc_cached_vec*)calloc((size_t)1 << HITLAB_CAPTURE_CACHE_BITS, sizeof(hlc_cached_vec));
+#endif
     cap->header = hlc_header_line(engine, conventions);
     const int header_failed = (engine != NULL || conventions != NULL) && cap->header == NULL;
     if (cap->buf == NULL || (ring != 0 && cap->ring_pos == NULL) || header_failed) {
         free(cap->buf);
         free(cap->ring_pos);
         free(cap->header);
+        free(cap->cache);
         free(cap);
         return NULL;
     }
@@ -1168,6 +1217,7 @@ hitlab_capture* hitlab_capture_open_ex(const char* path, int precision, size_t r
         free(cap->buf);
         free(cap->ring_pos);
         free(cap->header);
+        free(cap->cache);
         free(cap);
         return NULL;
     }
@@ -1256,6 +1306,7 @@ int hitlab_capture_close(hitlab_capture* cap)
     free(cap->buf);
     free(cap->ring_pos);
     free(cap->header);
+    free(cap->cache);
     free(cap);
     return failed ? -1 : 0;
 }
