@@ -286,7 +286,7 @@ struct hitlab_capture {
 
 /* ---- numbers: exact decimal text ----
  * A finite double x = m * 2^e (m normalised to [2^63, 2^64)) is written with 17 significant digits:
- * N = round(x * 10^k), N in [10^16, 10^18], from one 64 x 64 -> 128-bit product of m with 10^k
+ * N = round(x * 10^k), N in [10^16, 10^17), from one 64 x 64 -> 128-bit product of m with 10^k
  * rounded to 64 bits (hlc_pow10, relative error below 2^-64). N is within 0.5 + 2^-10 of x * 10^k,
  * which is inside half an ulp of x (17 digits always separate neighbouring doubles), so strtod gives
  * x back bit for bit; trailing zeros are dropped (0.5 is "0.5"). Not the shortest form (0.1 may
@@ -469,6 +469,16 @@ static void hlc_eight_digits(char* p, uint32_t x)
     hlc_two_digits(p + 6, low % 100u);
 }
 
+/* round(m * 2^e * 10^k) for m in [2^63, 2^64) and the k of hlc_format_finite: the high half of m
+ * times 10^k's 64-bit mantissa, rounded to nearest (the low half cannot change the rounding) */
+static uint64_t hlc_scaled(uint64_t m, int e, int k)
+{
+    const int ek = hlc_floor_scaled(k, 1741647, 19) - 63;
+    const int s = -(e + ek) - 64; /* m * 2^e * 10^k = m * c / 2^(s + 64), s >= 1 here */
+    const uint64_t high = hlc_mulhi(m, hlc_pow10_table[k - HLC_POW10_MIN]);
+    return (high >> s) + ((high >> (s - 1)) & 1u);
+}
+
 /* Writes finite x (not NaN or infinite) without a terminating NUL; returns the length (at most 24). */
 static size_t hlc_format_finite(char* out, double x)
 {
@@ -501,12 +511,13 @@ static size_t hlc_format_finite(char* out, double x)
         }
     }
     /* x in [2^(e+63), 2^(e+64)), so floor(log10(x)) is d or d + 1: with k = 16 - d, x * 10^k has
-     * 17 or 18 digits before the point (19 when it rounds up to 10^18) */
-    const int k = 16 - hlc_floor_scaled(e + 63, 78913, 18);
-    const int ek = hlc_floor_scaled(k, 1741647, 19) - 63;
-    const int s = -(e + ek) - 64; /* x * 10^k = m * c / 2^(s + 64), s >= 1 here */
-    const uint64_t high = hlc_mulhi(m, hlc_pow10_table[k - HLC_POW10_MIN]);
-    const uint64_t n = (high >> s) + ((high >> (s - 1)) & 1u); /* rounded (the low half cannot matter) */
+     * 17 or 18 digits before the point; with 18, k - 1 gives 17 (18 only when rounding reaches 10^17) */
+    int k = 16 - hlc_floor_scaled(e + 63, 78913, 18);
+    uint64_t n = hlc_scaled(m, e, k);
+    if (n >= 100000000000000000ull) { /* 18 digits: one power of ten less */
+        --k;
+        n = hlc_scaled(m, e, k);
+    }
     /* the digits of n, 20 with leading zeros, then the first significant one */
     char digits[20];
     const uint64_t upper = n / 100000000ull;
