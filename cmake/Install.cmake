@@ -7,8 +7,7 @@
 # completion: the hitlab package), Development (the core libraries, their headers, the CMake
 # package, include/hitlab/plugin.h and include/hitlab/capture.h: the hitlab-dev package) and
 # Engines (the engine plugins of plugins/ in lib/hitlab/plugins: the hitlab-engines package, so
-# that hitlab itself does not depend
-# on Bullet, FCL, ODE and Box2D).
+# that hitlab itself does not depend on Bullet, FCL, ODE and Box2D).
 
 include(GNUInstallDirs)
 include(CMakePackageConfigHelpers)
