@@ -669,6 +669,9 @@ static int hlc_reserve(hitlab_capture* cap, size_t n)
     }
     if (cap->ring == 0) {
         hlc_flush_stream(cap);
+        if (n > cap->size) { /* never asked: every piece is at most a few hundred bytes */
+            cap->failed = 1;
+        }
         return !cap->failed;
     }
     return hlc_ring_make_room(cap, n);
@@ -1193,7 +1196,8 @@ static char* hlc_header_line(const char* engine, const char* conventions)
 hitlab_capture* hitlab_capture_open_ex(const char* path, int precision, size_t ring, const char* engine,
                                        const char* conventions)
 {
-    if (path == NULL || (precision != HITLAB_CAPTURE_DOUBLE && precision != HITLAB_CAPTURE_FLOAT)) {
+    if (path == NULL || (precision != HITLAB_CAPTURE_DOUBLE && precision != HITLAB_CAPTURE_FLOAT) ||
+        ring > ((size_t)-1) / 2 / sizeof(unsigned long long)) {
         return NULL;
     }
     hitlab_capture* cap = (hitlab_capture*)calloc(1, sizeof(hitlab_capture));

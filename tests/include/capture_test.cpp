@@ -470,6 +470,8 @@ TEST(Capture, UnwritablePathFailsAndLaterCallsDoNothing)
     EXPECT_EQ(hitlab_capture_open_ring("/nonexistent-hitlab-dir/ring.jsonl", 10), nullptr);
     EXPECT_EQ(hitlab_capture_open(nullptr, HITLAB_CAPTURE_DOUBLE), nullptr);
     EXPECT_EQ(hitlab_capture_open(TempPath("bad_precision").c_str(), 7), nullptr);
+    EXPECT_EQ(hitlab_capture_open_ring(TempPath("huge_ring").c_str(), SIZE_MAX), nullptr) << "more than memory";
+    EXPECT_EQ(hitlab_capture_open_ring(TempPath("empty_ring").c_str(), 0), nullptr);
     const double o[3] = {0, 0, 0}, d[3] = {1, 0, 0}, lo[3] = {1, -1, -1}, hi[3] = {2, 1, 1};
     hitlab_capture_frame(cap, 1);
     hitlab_capture_time(cap, 1);
