@@ -432,6 +432,10 @@ static const uint64_t hlc_pow10_table[651] = {
 #define HLC_POW10_MIN (-300)
 #define HLC_POW10_MAX 350
 
+/* what hlc_format_finite may write into (it writes at most 24 bytes that count, and constant-length
+ * copies past them) */
+#define HLC_NUMBER_ROOM 48
+
 static const char hlc_digit_pairs[201] =
     "00010203040506070809101112131415161718192021222324252627282930313233343536373839"
     "40414243444546474849505152535455565758596061626364656667686970717273747576777879"
@@ -480,7 +484,8 @@ static uint64_t hlc_scaled(uint64_t m, int e, int k)
     return (high >> s) + ((high >> (s - 1)) & 1u);
 }
 
-/* Writes finite x (not NaN or infinite) without a terminating NUL; returns the length (at most 24). */
+/* Writes finite x (not NaN or infinite) without a terminating NUL into out, which has room for
+ * HLC_NUMBER_ROOM bytes; returns the length (at most 24). */
 static size_t hlc_format_finite(char* out, double x)
 {
     uint64_t bits;
@@ -519,8 +524,10 @@ static size_t hlc_format_finite(char* out, double x)
         --k;
         n = hlc_scaled(m, e, k);
     }
-    /* the digits of n, 20 with leading zeros, then the first significant one */
-    char digits[20];
+    /* the digits of n, 20 with leading zeros (and 20 bytes of padding, so that every copy below
+     * has a constant length: no call to memcpy), then the first significant one */
+    char digits[40];
+    memset(digits + 20, '0', 20);
     const uint64_t upper = n / 100000000ull;
     const uint32_t top = (uint32_t)(upper / 100000000ull);
     hlc_two_digits(digits, top / 100u);
@@ -533,32 +540,29 @@ static size_t hlc_format_finite(char* out, double x)
     while (first[count - 1] == '0') {
         --count;
     }
+    /* out has room for HLC_NUMBER_ROOM bytes: each form below writes past its end, then stops */
     const int exponent = total - 1 - k; /* x = d.ddd * 10^exponent */
     if (exponent >= 0 && exponent < 17) {
-        /* integer part, then the fraction if any */
+        /* the integer part (zeros after the digits come from the padding), then the fraction */
         const int whole = exponent + 1;
+        memcpy(p, first, 20);
         if (count <= whole) {
-            memcpy(p, first, (size_t)count);
-            memset(p + count, '0', (size_t)(whole - count));
             p += whole;
         } else {
-            memcpy(p, first, (size_t)whole);
             p[whole] = '.';
-            memcpy(p + whole + 1, first + whole, (size_t)(count - whole));
+            memcpy(p + whole + 1, first + whole, 20);
             p += count + 1;
         }
     } else if (exponent < 0 && exponent >= -5) {
         const int zeros = -exponent - 1;
-        memcpy(p, "0.00000", (size_t)(2 + zeros));
-        memcpy(p + 2 + zeros, first, (size_t)count);
+        memcpy(p, "0.00000", 8);
+        memcpy(p + 2 + zeros, first, 20);
         p += 2 + zeros + count;
     } else {
-        *p++ = first[0];
-        if (count > 1) {
-            *p++ = '.';
-            memcpy(p, first + 1, (size_t)(count - 1));
-            p += count - 1;
-        }
+        p[0] = first[0];
+        p[1] = '.';
+        memcpy(p + 2, first + 1, 20);
+        p += count > 1 ? count + 1 : 1;
         *p++ = 'e';
         int magnitude = exponent;
         if (magnitude < 0) {
@@ -602,7 +606,9 @@ size_t hitlab_capture_format_double(char* out, double x)
         n = x > 0 ? 5 : 6;
         memcpy(out, x > 0 ? "\"inf\"" : "\"-inf\"", n);
     } else {
-        n = hlc_format_finite(out, x);
+        char text[HLC_NUMBER_ROOM];
+        n = hlc_format_finite(text, x);
+        memcpy(out, text, n);
     }
     out[n] = '\0';
     return n;
@@ -689,7 +695,7 @@ static void hlc_put(hitlab_capture* cap, const char* text, size_t n)
 
 static void hlc_num(hitlab_capture* cap, double x)
 {
-    if (hlc_reserve(cap, 32)) {
+    if (hlc_reserve(cap, HLC_NUMBER_ROOM)) {
         cap->len += hlc_format_finite(cap->buf + cap->len, x);
     }
 }
@@ -721,7 +727,7 @@ static size_t hlc_format_vec(char* out, const double* v)
 
 static void hlc_vec(hitlab_capture* cap, const double* v)
 {
-    if (!hlc_reserve(cap, 80)) {
+    if (!hlc_reserve(cap, 2 * 25 + 2 + HLC_NUMBER_ROOM)) { /* two numbers, then room for the third */
         return;
     }
     char* out = cap->buf + cap->len;
