@@ -362,6 +362,45 @@ TEST(Capture, NonFiniteInputsAndFloatOverflowAreSkippedAndCounted)
     EXPECT_EQ(Parse(lines[0]).precision, Precision::Float);
 }
 
+TEST(Capture, AMeshLineOverTheProtocolLimitIsSkipped)
+{
+    // a grid of n x n vertices, two triangles per cell
+    auto grid = [](int n, std::vector<double>& vertices, std::vector<unsigned>& triangles) {
+        for (int i = 0; i < n; ++i) {
+            for (int j = 0; j < n; ++j) {
+                vertices.insert(vertices.end(), {0.1 * i, 0.1 * j, 0.0});
+            }
+        }
+        for (unsigned i = 0; i + 1 < unsigned(n); ++i) {
+            for (unsigned j = 0; j + 1 < unsigned(n); ++j) {
+                const unsigned v = i * unsigned(n) + j;
+                triangles.insert(triangles.end(),
+                                 {v, v + 1, v + unsigned(n), v + 1, v + unsigned(n) + 1, v + unsigned(n)});
+            }
+        }
+    };
+    std::vector<double> small, large;
+    std::vector<unsigned> smallTriangles, largeTriangles;
+    grid(40, small, smallTriangles);  // 1,600 vertices: its line is read
+    grid(100, large, largeTriangles); // 10,000 vertices, 19,602 triangles: beyond 1 MiB
+    const double o[3] = {0.05, 0.05, 1}, d[3] = {0, 0, -1};
+    const std::string path = TempPath("mesh");
+    hitlab_capture* cap = hitlab_capture_open(path.c_str(), HITLAB_CAPTURE_DOUBLE);
+    ASSERT_NE(cap, nullptr);
+    hitlab_capture_ray_mesh(cap, o, d, small.data(), small.size() / 3, smallTriangles.data(), smallTriangles.size() / 3,
+                            1, 1, 1, 0.5, 0.5, 1, 0, "mesh");
+    hitlab_capture_ray_mesh(cap, o, d, large.data(), large.size() / 3, largeTriangles.data(), largeTriangles.size() / 3,
+                            1, 1, 1, 0.5, 0.5, 1, 0, "mesh");
+    EXPECT_EQ(hitlab_capture_recorded(cap), 1u);
+    EXPECT_EQ(hitlab_capture_skipped(cap), 1u);
+    ASSERT_EQ(hitlab_capture_close(cap), 0);
+    const std::vector<std::string> lines = ReadLines(path);
+    ASSERT_EQ(lines.size(), 1u);
+    const ParsedQuery q = Parse(lines[0]);
+    ASSERT_TRUE(q.Ok());
+    EXPECT_EQ(std::get<Mesh<double>>(q.query.b).TriangleCount(), smallTriangles.size() / 3);
+}
+
 TEST(Capture, RingKeepsExactlyTheLastN)
 {
     const std::string path = TempPath("ring");
