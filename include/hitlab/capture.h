@@ -218,6 +218,15 @@ void hitlab_capture_point_obb_f(hitlab_capture* cap, const float point[3], const
 #if defined(HITLAB_CAPTURE_IMPLEMENTATION) && !defined(HITLAB_CAPTURE_IMPLEMENTED)
 #define HITLAB_CAPTURE_IMPLEMENTED
 
+/* C code: its casts are C casts, also when a C++ file compiles it */
+#if defined(__cplusplus) && defined(__GNUC__)
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wold-style-cast"
+#if !defined(__clang__)
+#pragma GCC diagnostic ignored "-Wuseless-cast" /* size_t and uint64_t are one type on some targets only */
+#endif
+#endif
+
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -283,6 +292,7 @@ struct hitlab_capture {
     unsigned long long recorded, skipped;
     hlc_cached_vec* cache; /* 2^HITLAB_CAPTURE_CACHE_BITS entries, or NULL */
     hlc_mutex mutex;
+    hlc_mutex* lock; /* &mutex: lockable through a const hitlab_capture* without a cast */
 };
 
 /* ---- numbers: exact decimal text ----
@@ -1106,15 +1116,15 @@ static void hlc_record(hitlab_capture* cap, const char* family, size_t family_le
     if (cap == NULL) {
         return;
     }
-    hlc_mutex_lock(&cap->mutex);
+    hlc_mutex_lock(cap->lock);
     if (cap->failed) {
-        hlc_mutex_unlock(&cap->mutex);
+        hlc_mutex_unlock(cap->lock);
         return;
     }
     const int is_float = float_line > 0 || cap->precision == HITLAB_CAPTURE_FLOAT;
     if (!hlc_shape_ok(a, is_float) || !hlc_shape_ok(b, is_float)) {
         ++cap->skipped;
-        hlc_mutex_unlock(&cap->mutex);
+        hlc_mutex_unlock(cap->lock);
         return;
     }
     if (cap->ring != 0) {
@@ -1162,7 +1172,7 @@ static void hlc_record(hitlab_capture* cap, const char* family, size_t family_le
     } else if (cap->ring != 0) {
         cap->len = cap->line_start; /* a line cut short is not kept */
     }
-    hlc_mutex_unlock(&cap->mutex);
+    hlc_mutex_unlock(cap->lock);
 }
 
 /* ---- opening and closing ---- */
@@ -1245,6 +1255,7 @@ hitlab_capture* hitlab_capture_open_ex(const char* path, int precision, size_t r
     }
     setvbuf(cap->file, NULL, _IONBF, 0); /* buffered here: a failed write is seen where it happens */
     hlc_mutex_init(&cap->mutex);
+    cap->lock = &cap->mutex;
     return cap;
 }
 
@@ -1264,7 +1275,7 @@ int hitlab_capture_set_engine(hitlab_capture* cap, const char* engine, const cha
         return -1;
     }
     int result = -1;
-    hlc_mutex_lock(&cap->mutex);
+    hlc_mutex_lock(cap->lock);
     if (!cap->failed && !cap->header_written) {
         char* header = hlc_header_line(engine, conventions);
         if (header != NULL || (engine == NULL && conventions == NULL)) {
@@ -1273,7 +1284,7 @@ int hitlab_capture_set_engine(hitlab_capture* cap, const char* engine, const cha
             result = 0;
         }
     }
-    hlc_mutex_unlock(&cap->mutex);
+    hlc_mutex_unlock(cap->lock);
     return result;
 }
 
@@ -1301,12 +1312,12 @@ int hitlab_capture_dump(hitlab_capture* cap)
     if (cap == NULL) {
         return -1;
     }
-    hlc_mutex_lock(&cap->mutex);
+    hlc_mutex_lock(cap->lock);
     if (!cap->failed) {
         hlc_dump_locked(cap);
     }
     const int failed = cap->failed;
-    hlc_mutex_unlock(&cap->mutex);
+    hlc_mutex_unlock(cap->lock);
     return failed ? -1 : 0;
 }
 
@@ -1315,7 +1326,7 @@ int hitlab_capture_close(hitlab_capture* cap)
     if (cap == NULL) {
         return -1;
     }
-    hlc_mutex_lock(&cap->mutex);
+    hlc_mutex_lock(cap->lock);
     if (!cap->failed) {
         hlc_dump_locked(cap);
     }
@@ -1323,7 +1334,7 @@ int hitlab_capture_close(hitlab_capture* cap)
         cap->failed = 1;
     }
     const int failed = cap->failed;
-    hlc_mutex_unlock(&cap->mutex);
+    hlc_mutex_unlock(cap->lock);
     hlc_mutex_destroy(&cap->mutex);
     free(cap->buf);
     free(cap->ring_pos);
@@ -1336,20 +1347,20 @@ int hitlab_capture_close(hitlab_capture* cap)
 void hitlab_capture_frame(hitlab_capture* cap, long long frame)
 {
     if (cap != NULL) {
-        hlc_mutex_lock(&cap->mutex);
+        hlc_mutex_lock(cap->lock);
         cap->frame = frame;
         cap->has_frame = 1;
-        hlc_mutex_unlock(&cap->mutex);
+        hlc_mutex_unlock(cap->lock);
     }
 }
 
 void hitlab_capture_time(hitlab_capture* cap, double seconds)
 {
     if (cap != NULL) {
-        hlc_mutex_lock(&cap->mutex);
+        hlc_mutex_lock(cap->lock);
         cap->time = seconds;
         cap->has_time = hlc_finite(seconds);
-        hlc_mutex_unlock(&cap->mutex);
+        hlc_mutex_unlock(cap->lock);
     }
 }
 
@@ -1358,9 +1369,9 @@ unsigned long long hitlab_capture_recorded(const hitlab_capture* cap)
     if (cap == NULL) {
         return 0;
     }
-    hlc_mutex_lock(&((hitlab_capture*)cap)->mutex);
+    hlc_mutex_lock(cap->lock);
     const unsigned long long n = cap->recorded;
-    hlc_mutex_unlock(&((hitlab_capture*)cap)->mutex);
+    hlc_mutex_unlock(cap->lock);
     return n;
 }
 
@@ -1369,9 +1380,9 @@ unsigned long long hitlab_capture_skipped(const hitlab_capture* cap)
     if (cap == NULL) {
         return 0;
     }
-    hlc_mutex_lock(&((hitlab_capture*)cap)->mutex);
+    hlc_mutex_lock(cap->lock);
     const unsigned long long n = cap->skipped;
-    hlc_mutex_unlock(&((hitlab_capture*)cap)->mutex);
+    hlc_mutex_unlock(cap->lock);
     return n;
 }
 
@@ -1380,9 +1391,9 @@ int hitlab_capture_ok(const hitlab_capture* cap)
     if (cap == NULL) {
         return 0;
     }
-    hlc_mutex_lock(&((hitlab_capture*)cap)->mutex);
+    hlc_mutex_lock(cap->lock);
     const int ok = !cap->failed;
-    hlc_mutex_unlock(&((hitlab_capture*)cap)->mutex);
+    hlc_mutex_unlock(cap->lock);
     return ok;
 }
 
@@ -1959,5 +1970,9 @@ void hitlab_capture_point_obb_f(hitlab_capture* cap, const float point[3], const
     const hlc_answer answer = hlc_overlap_answer(hit, (double)depth, NULL, hlc_nan());
     hlc_record(cap, HLC_FAMILY("point_obb"), 1, &a, &b, &answer, 0, where);
 }
+
+#if defined(__cplusplus) && defined(__GNUC__)
+#pragma GCC diagnostic pop
+#endif
 
 #endif /* HITLAB_CAPTURE_IMPLEMENTATION */
