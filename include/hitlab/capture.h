@@ -298,10 +298,12 @@ struct hitlab_capture {
 /* ---- numbers: exact decimal text ----
  * A finite double x = m * 2^e (m normalised to [2^63, 2^64)) is written with 17 significant digits:
  * N = round(x * 10^k), N in [10^16, 10^17), from one 64 x 64 -> 128-bit product of m with 10^k
- * rounded to 64 bits (hlc_pow10, relative error below 2^-64). N is within 0.5 + 2^-10 of x * 10^k,
- * which is inside half an ulp of x (17 digits always separate neighbouring doubles), so strtod gives
- * x back bit for bit; trailing zeros are dropped (0.5 is "0.5"). Not the shortest form (0.1 may
- * read "0.10000000000000001"), but exact, and about ten nanoseconds. */
+ * rounded to 64 bits (hlc_pow10_table, relative error below 2^-64, so N is off x * 10^k by at most
+ * 0.5 + 0.006: correctly rounded but where x * 10^k lies within 0.006 of a half). 17 digits always
+ * separate neighbouring doubles, so strtod gives x back bit for bit; trailing zeros are dropped
+ * (0.5 is "0.5"). Not the shortest form (0.1 is "0.10000000000000001"), but exact, with no
+ * division and no printf: about 20 to 30 ns a number on the project's machine, where
+ * snprintf("%.17g") takes about 190. */
 
 /* 10^k for k = -300..350, each rounded to nearest as c * 2^(floor(k * log2(10)) - 63), c in
  * [2^63, 2^64): generated with exact rational arithmetic. */
