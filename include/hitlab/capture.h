@@ -31,6 +31,13 @@ typedef struct hitlab_capture hitlab_capture;
  * float range are skipped). The _f functions always write "float". */
 #define HITLAB_CAPTURE_DOUBLE 0
 #define HITLAB_CAPTURE_FLOAT 1
+/** Flags added (|) to the precision at open. A streaming capture formats its lines on a writer thread
+ * of its own by default: a call copies a binary record of the query into a queue and returns; the
+ * writer turns records into the same lines the synchronous mode writes. HITLAB_CAPTURE_SYNC formats
+ * and writes on the calling thread instead (no thread). When the queue is full a call waits for the
+ * writer; with HITLAB_CAPTURE_DROP it drops the query instead and counts it (hitlab_capture_dropped). */
+#define HITLAB_CAPTURE_SYNC 0x100
+#define HITLAB_CAPTURE_DROP 0x200
 
 /** `front` of a triangle cast: 1 the ray arrives on the side the winding normal faces, 0 the back,
  * HITLAB_CAPTURE_FRONT_NULL the ray lies in the triangle's plane (written null),
@@ -76,6 +83,13 @@ unsigned long long hitlab_capture_recorded(const hitlab_capture* cap);
 unsigned long long hitlab_capture_skipped(const hitlab_capture* cap);
 /** 1 while the capture records, 0 once a write failed (or on NULL). */
 int hitlab_capture_ok(const hitlab_capture* cap);
+/** Writer-thread mode: queries dropped because the queue was full (HITLAB_CAPTURE_DROP), times a call
+ * waited for room in the queue, call sites cut at HITLAB_CAPTURE_WHERE_MAX bytes. 0 on NULL. */
+unsigned long long hitlab_capture_dropped(const hitlab_capture* cap);
+unsigned long long hitlab_capture_waits(const hitlab_capture* cap);
+unsigned long long hitlab_capture_truncated(const hitlab_capture* cap);
+/** 1 when the capture formats on a writer thread, 0 when on the calling thread (or on NULL). */
+int hitlab_capture_threaded(const hitlab_capture* cap);
 
 /** Writes x as the recorder does, into out (at least 32 bytes), NUL-terminated; returns the length.
  * Finite values: at most 17 significant digits, trailing zeros dropped, reading back bit for bit
@@ -232,26 +246,70 @@ void hitlab_capture_point_obb_f(hitlab_capture* cap, const float point[3], const
 #include <stdlib.h>
 #include <string.h>
 
+/* the lock, and for the writer thread a condition variable and the thread (HLC_THREADS 1) */
 #if defined(HITLAB_CAPTURE_NO_THREADS)
+#define HLC_THREADS 0
 typedef int hlc_mutex;
 static void hlc_mutex_init(hlc_mutex* m) { *m = 0; }
 static void hlc_mutex_destroy(hlc_mutex* m) { (void)m; }
 static void hlc_mutex_lock(hlc_mutex* m) { (void)m; }
 static void hlc_mutex_unlock(hlc_mutex* m) { (void)m; }
+typedef int hlc_cond;
+typedef int hlc_thread;
 #elif defined(_WIN32)
+#define HLC_THREADS 1
 #include <windows.h>
 typedef SRWLOCK hlc_mutex;
 static void hlc_mutex_init(hlc_mutex* m) { InitializeSRWLock(m); }
 static void hlc_mutex_destroy(hlc_mutex* m) { (void)m; }
 static void hlc_mutex_lock(hlc_mutex* m) { AcquireSRWLockExclusive(m); }
 static void hlc_mutex_unlock(hlc_mutex* m) { ReleaseSRWLockExclusive(m); }
+typedef CONDITION_VARIABLE hlc_cond;
+static void hlc_cond_init(hlc_cond* c) { InitializeConditionVariable(c); }
+static void hlc_cond_destroy(hlc_cond* c) { (void)c; }
+static void hlc_cond_wait(hlc_cond* c, hlc_mutex* m) { SleepConditionVariableSRW(c, m, INFINITE, 0); }
+static void hlc_cond_signal(hlc_cond* c) { WakeConditionVariable(c); }
+static void hlc_cond_broadcast(hlc_cond* c) { WakeAllConditionVariable(c); }
+typedef HANDLE hlc_thread;
+static void hlc_writer_main(void* arg);
+static DWORD WINAPI hlc_thread_entry(LPVOID arg)
+{
+    hlc_writer_main(arg);
+    return 0;
+}
+static int hlc_thread_start(hlc_thread* t, void* arg)
+{
+    *t = CreateThread(NULL, 0, hlc_thread_entry, arg, 0, NULL);
+    return *t != NULL ? 0 : -1;
+}
+static void hlc_thread_join(hlc_thread* t)
+{
+    WaitForSingleObject(*t, INFINITE);
+    CloseHandle(*t);
+}
 #else
+#define HLC_THREADS 1
 #include <pthread.h>
 typedef pthread_mutex_t hlc_mutex;
 static void hlc_mutex_init(hlc_mutex* m) { pthread_mutex_init(m, NULL); }
 static void hlc_mutex_destroy(hlc_mutex* m) { pthread_mutex_destroy(m); }
 static void hlc_mutex_lock(hlc_mutex* m) { pthread_mutex_lock(m); }
 static void hlc_mutex_unlock(hlc_mutex* m) { pthread_mutex_unlock(m); }
+typedef pthread_cond_t hlc_cond;
+static void hlc_cond_init(hlc_cond* c) { pthread_cond_init(c, NULL); }
+static void hlc_cond_destroy(hlc_cond* c) { pthread_cond_destroy(c); }
+static void hlc_cond_wait(hlc_cond* c, hlc_mutex* m) { pthread_cond_wait(c, m); }
+static void hlc_cond_signal(hlc_cond* c) { pthread_cond_signal(c); }
+static void hlc_cond_broadcast(hlc_cond* c) { pthread_cond_broadcast(c); }
+typedef pthread_t hlc_thread;
+static void hlc_writer_main(void* arg);
+static void* hlc_thread_entry(void* arg)
+{
+    hlc_writer_main(arg);
+    return NULL;
+}
+static int hlc_thread_start(hlc_thread* t, void* arg) { return pthread_create(t, NULL, hlc_thread_entry, arg); }
+static void hlc_thread_join(hlc_thread* t) { pthread_join(*t, NULL); }
 #endif
 
 /* the streaming buffer; a ring starts with room for this many bytes per kept line (it grows) */
@@ -266,6 +324,19 @@ static void hlc_mutex_unlock(hlc_mutex* m) { pthread_mutex_unlock(m); }
 #endif
 /* the protocol's longest line (core/io/protocol.h, kMaxLineBytes) */
 #define HLC_MAX_LINE 1048576u
+/* writer-thread mode: the queue of binary records (bytes, allocated at open; a record larger than
+ * half of it is formatted on the calling thread once the writer has caught up), the fill at which a
+ * sleeping writer is woken (it is also woken by hitlab_capture_frame, dump and close), and the
+ * longest call site copied (longer ones are cut there and counted) */
+#ifndef HITLAB_CAPTURE_QUEUE_BYTES
+#define HITLAB_CAPTURE_QUEUE_BYTES (1u << 20)
+#endif
+#ifndef HITLAB_CAPTURE_WAKE_BYTES
+#define HITLAB_CAPTURE_WAKE_BYTES (HITLAB_CAPTURE_QUEUE_BYTES / 16)
+#endif
+#ifndef HITLAB_CAPTURE_WHERE_MAX
+#define HITLAB_CAPTURE_WHERE_MAX 4095u
+#endif
 
 typedef struct hlc_cached_vec {
     uint64_t key[3];      /* the vector's bits */
@@ -293,6 +364,19 @@ struct hitlab_capture {
     hlc_cached_vec* cache; /* 2^HITLAB_CAPTURE_CACHE_BITS entries, or NULL */
     hlc_mutex mutex;
     hlc_mutex* lock; /* &mutex: lockable through a const hitlab_capture* without a cast */
+    /* writer-thread mode (sink != NULL): the calls put binary records into queue under the lock;
+     * the writer formats them into sink (a synchronous capture owning the file, the text buffer and
+     * the vector cache, touched only by the writer, or under the lock once the writer is idle) */
+    hitlab_capture* sink;
+    unsigned char* queue;
+    size_t queue_size;
+    unsigned long long head, tail; /* bytes ever put into / taken out of the queue */
+    int writer_sleeping, writer_busy, stopping, waiting, drop;
+    unsigned long long dropped, waits, truncated;
+#if HLC_THREADS
+    hlc_cond work, room; /* the writer waits on work; callers waiting for room or a drain on room */
+    hlc_thread thread;
+#endif
 };
 
 /* ---- numbers: exact decimal text ----
@@ -1111,24 +1195,10 @@ static void hlc_answer_json(hitlab_capture* cap, const hlc_answer* a, int cast)
 }
 
 /* One line: {"query": family, "precision": ..., "a": ..., "b": ..., "answer": ..., "frame", "time",
- * "where"}, whole, under the lock. float_line: -1 the capture's precision, 1 float. */
-static void hlc_record(hitlab_capture* cap, const char* family, size_t family_length, int float_line,
-                       const hlc_shape* a, const hlc_shape* b, const hlc_answer* answer, int cast, const char* where)
+ * "where"}, whole, into cap's buffer (the shapes checked; the caller holds the lock or is the writer) */
+static void hlc_line(hitlab_capture* cap, const char* family, size_t family_length, int is_float, const hlc_shape* a,
+                     const hlc_shape* b, const hlc_answer* answer, int cast, const char* where)
 {
-    if (cap == NULL) {
-        return;
-    }
-    hlc_mutex_lock(cap->lock);
-    if (cap->failed) {
-        hlc_mutex_unlock(cap->lock);
-        return;
-    }
-    const int is_float = float_line > 0 || cap->precision == HITLAB_CAPTURE_FLOAT;
-    if (!hlc_shape_ok(a, is_float) || !hlc_shape_ok(b, is_float)) {
-        ++cap->skipped;
-        hlc_mutex_unlock(cap->lock);
-        return;
-    }
     if (cap->ring != 0) {
         if (cap->ring_count == cap->ring) { /* forget the oldest */
             cap->ring_first = cap->ring_first + 1 == cap->ring ? 0 : cap->ring_first + 1;
@@ -1174,8 +1244,370 @@ static void hlc_record(hitlab_capture* cap, const char* family, size_t family_le
     } else if (cap->ring != 0) {
         cap->len = cap->line_start; /* a line cut short is not kept */
     }
+}
+
+#if HLC_THREADS
+static void hlc_enqueue(hitlab_capture* cap, const char* family, size_t family_length, int is_float, const hlc_shape* a,
+                        const hlc_shape* b, const hlc_answer* answer, int cast, const char* where);
+#endif
+
+/* a query: checked, then written (synchronous, ring) or queued for the writer, under the lock.
+ * float_line: -1 the capture's precision, 1 float. */
+static void hlc_record(hitlab_capture* cap, const char* family, size_t family_length, int float_line,
+                       const hlc_shape* a, const hlc_shape* b, const hlc_answer* answer, int cast, const char* where)
+{
+    if (cap == NULL) {
+        return;
+    }
+    hlc_mutex_lock(cap->lock);
+    if (cap->failed) {
+        hlc_mutex_unlock(cap->lock);
+        return;
+    }
+    const int is_float = float_line > 0 || cap->precision == HITLAB_CAPTURE_FLOAT;
+    if (!hlc_shape_ok(a, is_float) || !hlc_shape_ok(b, is_float)) {
+        ++cap->skipped;
+    } else {
+#if HLC_THREADS
+        if (cap->sink != NULL) {
+            hlc_enqueue(cap, family, family_length, is_float, a, b, answer, cast, where);
+        } else
+#endif
+        {
+            hlc_line(cap, family, family_length, is_float, a, b, answer, cast, where);
+        }
+    }
     hlc_mutex_unlock(cap->lock);
 }
+
+/* ---- the writer thread: binary records in a queue ---- */
+
+#if HLC_THREADS
+/* One queued query: the arguments of hlc_line, the shapes' numbers and the call site after it in the
+ * queue (each part padded to 8 bytes). size 0 marks the unused end of the queue: the next record is
+ * at its start. */
+typedef struct hlc_rec {
+    uint32_t size;         /* bytes of the record with its numbers, a multiple of 8 */
+    uint32_t where_length; /* bytes of the call site with its NUL, 0: none */
+    const char* family;    /* a string literal of this header */
+    size_t family_length;
+    int is_float, cast, has_frame, has_time, has_normal;
+    long long frame;
+    double time;
+    hlc_shape a, b; /* their pointers are replaced by the numbers after the record */
+    hlc_answer answer;
+} hlc_rec;
+
+/* the lengths of a shape's v[0], v[1], v[2] (by kind) */
+static const unsigned char hlc_vector_lengths[10][3] = {{3, 3, 0}, {3, 3, 0}, {3, 0, 0}, {3, 3, 0}, {3, 0, 0},
+                                                        {3, 3, 9}, {3, 0, 0}, {3, 3, 3}, {0, 0, 0}, {0, 0, 0}};
+
+static size_t hlc_pad8(size_t n) { return (n + 7u) & ~(size_t)7u; }
+
+/* bytes of a shape's numbers in a record */
+static size_t hlc_shape_bytes(const hlc_shape* s)
+{
+    const unsigned char* n = hlc_vector_lengths[s->kind];
+    size_t bytes = 8u * (size_t)(n[0] + n[1] + n[2]);
+    if (s->kind == HLC_MESH || s->kind == HLC_CONVEX) {
+        bytes += hlc_pad8(s->count * 3u * (s->is_float ? sizeof(float) : sizeof(double)));
+    }
+    if (s->kind == HLC_MESH) {
+        bytes += hlc_pad8(s->triangle_count * 3u * sizeof(unsigned int));
+    }
+    return bytes;
+}
+
+/* copies a shape's numbers to p (the record's copy, *out, points at them); returns the end */
+static unsigned char* hlc_shape_put(unsigned char* p, hlc_shape* out, const hlc_shape* s)
+{
+    const unsigned char* n = hlc_vector_lengths[s->kind];
+    for (int i = 0; i < 3; ++i) {
+        if (n[i] != 0) {
+            memcpy(p, s->v[i], 8u * n[i]);
+            p += 8u * n[i];
+        }
+    }
+    if (s->kind == HLC_MESH || s->kind == HLC_CONVEX) {
+        const size_t bytes = s->count * 3u * (s->is_float ? sizeof(float) : sizeof(double));
+        if (bytes > 0) {
+            memcpy(p, s->points, bytes);
+        }
+        p += hlc_pad8(bytes);
+    }
+    if (s->kind == HLC_MESH) {
+        const size_t bytes = s->triangle_count * 3u * sizeof(unsigned int);
+        if (bytes > 0) {
+            memcpy(p, s->triangles, bytes);
+        }
+        p += hlc_pad8(bytes);
+    }
+    *out = *s;
+    return p;
+}
+
+/* points a record's shape at its numbers at p; returns their end */
+static const unsigned char* hlc_shape_get(const unsigned char* p, hlc_shape* s)
+{
+    const unsigned char* n = hlc_vector_lengths[s->kind];
+    for (int i = 0; i < 3; ++i) {
+        s->v[i] = n[i] != 0 ? (const double*)(const void*)p : NULL;
+        p += 8u * n[i];
+    }
+    if (s->kind == HLC_MESH || s->kind == HLC_CONVEX) {
+        s->points = p;
+        p += hlc_pad8(s->count * 3u * (s->is_float ? sizeof(float) : sizeof(double)));
+    }
+    if (s->kind == HLC_MESH) {
+        s->triangles = (const unsigned int*)(const void*)p;
+        p += hlc_pad8(s->triangle_count * 3u * sizeof(unsigned int));
+    }
+    return p;
+}
+
+/* formats one record into the sink (the writer, or a caller while the writer is idle) */
+static void hlc_write_record(hitlab_capture* sink, const hlc_rec* r)
+{
+    hlc_rec copy = *r;
+    const unsigned char* p = hlc_shape_get((const unsigned char*)(r + 1), &copy.a);
+    p = hlc_shape_get(p, &copy.b);
+    copy.answer.normal = copy.has_normal ? (const double*)(const void*)p : NULL;
+    p += copy.has_normal ? 24u : 0u;
+    sink->frame = copy.frame;
+    sink->has_frame = copy.has_frame;
+    sink->time = copy.time;
+    sink->has_time = copy.has_time;
+    hlc_line(sink, copy.family, copy.family_length, copy.is_float, &copy.a, &copy.b, &copy.answer, copy.cast,
+             copy.where_length != 0 ? (const char*)p : NULL);
+}
+
+/* waits (lock held) until the writer has emptied the queue and is idle (drain), or until room bytes
+ * are free in the queue */
+static void hlc_wait_writer(hitlab_capture* cap, int drain, size_t room)
+{
+    ++cap->waiting;
+    for (;;) {
+        const size_t used = (size_t)(cap->head - cap->tail);
+        if (drain ? used == 0 && !cap->writer_busy : cap->queue_size - used >= room) {
+            break;
+        }
+        if (cap->writer_sleeping) {
+            cap->writer_sleeping = 0;
+            hlc_cond_signal(&cap->work);
+        }
+        hlc_cond_wait(&cap->room, cap->lock);
+    }
+    --cap->waiting;
+}
+
+/* the writer stopped on a failed write: the capture stops too (lock held) */
+static void hlc_take_sink_failure(hitlab_capture* cap)
+{
+    if (cap->sink->failed) {
+        cap->failed = 1;
+    }
+}
+
+/* a record larger than half the queue: written here once the writer is idle (lock held) */
+static void hlc_write_direct(hitlab_capture* cap, const char* family, size_t family_length, int is_float,
+                             const hlc_shape* a, const hlc_shape* b, const hlc_answer* answer, int cast,
+                             const char* where)
+{
+    hlc_wait_writer(cap, 1, 0);
+    hitlab_capture* sink = cap->sink;
+    hlc_take_sink_failure(cap);
+    if (cap->failed) {
+        return;
+    }
+    sink->frame = cap->frame;
+    sink->has_frame = cap->has_frame;
+    sink->time = cap->time;
+    sink->has_time = cap->has_time;
+    hlc_line(sink, family, family_length, is_float, a, b, answer, cast, where);
+    hlc_take_sink_failure(cap);
+    cap->recorded += cap->failed ? 0u : 1u;
+}
+
+/* copies the query into the queue as a record (lock held), waiting for room when it is full */
+static void hlc_enqueue(hitlab_capture* cap, const char* family, size_t family_length, int is_float, const hlc_shape* a,
+                        const hlc_shape* b, const hlc_answer* answer, int cast, const char* where)
+{
+    size_t where_length = 0;
+    if (where != NULL) {
+        where_length = strlen(where);
+        if (where_length > HITLAB_CAPTURE_WHERE_MAX) {
+            where_length = HITLAB_CAPTURE_WHERE_MAX;
+            ++cap->truncated;
+        }
+        ++where_length; /* the NUL */
+    }
+    const int has_normal = !cast && answer->normal != NULL;
+    const size_t need =
+        sizeof(hlc_rec) + hlc_shape_bytes(a) + hlc_shape_bytes(b) + (has_normal ? 24u : 0u) + hlc_pad8(where_length);
+    if (need > cap->queue_size / 2) {
+        hlc_write_direct(cap, family, family_length, is_float, a, b, answer, cast, where);
+        return;
+    }
+    size_t pos = (size_t)(cap->head % cap->queue_size);
+    size_t skip = cap->queue_size - pos < need ? cap->queue_size - pos : 0;
+    while (cap->queue_size - (size_t)(cap->head - cap->tail) < skip + need) {
+        if (cap->drop) {
+            ++cap->dropped;
+            return;
+        }
+        ++cap->waits;
+        hlc_wait_writer(cap, 0, cap->queue_size / 2 > skip + need ? cap->queue_size / 2 : skip + need);
+        if (cap->failed) {
+            return;
+        }
+        pos = (size_t)(cap->head % cap->queue_size);
+        skip = cap->queue_size - pos < need ? cap->queue_size - pos : 0;
+    }
+    if (skip != 0) {
+        ((hlc_rec*)(void*)(cap->queue + pos))->size = 0;
+        cap->head += skip;
+        pos = 0;
+    }
+    hlc_rec* r = (hlc_rec*)(void*)(cap->queue + pos);
+    r->size = (uint32_t)need;
+    r->where_length = (uint32_t)where_length;
+    r->family = family;
+    r->family_length = family_length;
+    r->is_float = is_float;
+    r->cast = cast;
+    r->has_frame = cap->has_frame;
+    r->has_time = cap->has_time;
+    r->has_normal = has_normal;
+    r->frame = cap->frame;
+    r->time = cap->time;
+    r->answer = *answer;
+    unsigned char* p = hlc_shape_put((unsigned char*)(r + 1), &r->a, a);
+    p = hlc_shape_put(p, &r->b, b);
+    if (has_normal) {
+        memcpy(p, answer->normal, 24u);
+        p += 24u;
+    }
+    if (where_length != 0) {
+        memcpy(p, where, where_length - 1);
+        p[where_length - 1] = 0;
+    }
+    cap->head += need;
+    ++cap->recorded;
+    if (cap->writer_sleeping && cap->head - cap->tail >= HITLAB_CAPTURE_WAKE_BYTES) {
+        cap->writer_sleeping = 0;
+        hlc_cond_signal(&cap->work);
+    }
+}
+
+/* formats the records from tail on (up to end, and past limit only to finish one); returns the new tail */
+static unsigned long long hlc_write_records(hitlab_capture* cap, unsigned long long tail, unsigned long long end,
+                                            unsigned long long limit)
+{
+    do {
+        const size_t pos = (size_t)(tail % cap->queue_size);
+        const hlc_rec* r = (const hlc_rec*)(const void*)(cap->queue + pos);
+        if (r->size == 0) {
+            tail += cap->queue_size - pos;
+        } else {
+            if (!cap->sink->failed) {
+                hlc_write_record(cap->sink, r);
+            }
+            tail += r->size;
+        }
+    } while (tail < end && tail < limit);
+    return tail;
+}
+
+/* the writer thread: sleeps while the queue is empty, formats what is queued in pieces of a quarter
+ * of the queue (freeing room as it goes), and returns once close asks and the queue is empty */
+static void hlc_writer_main(void* arg)
+{
+    hitlab_capture* cap = (hitlab_capture*)arg;
+    hlc_mutex_lock(cap->lock);
+    for (;;) {
+        while (cap->head == cap->tail && !cap->stopping) {
+            if (cap->waiting > 0) {
+                hlc_cond_broadcast(&cap->room);
+            }
+            cap->writer_sleeping = 1;
+            hlc_cond_wait(&cap->work, cap->lock);
+        }
+        cap->writer_sleeping = 0;
+        if (cap->head == cap->tail) {
+            break;
+        }
+        const unsigned long long end = cap->head;
+        cap->writer_busy = 1;
+        hlc_mutex_unlock(cap->lock);
+        const unsigned long long tail = hlc_write_records(cap, cap->tail, end, cap->tail + cap->queue_size / 4);
+        hlc_mutex_lock(cap->lock);
+        cap->writer_busy = 0;
+        cap->tail = tail;
+        if (cap->sink->failed) {
+            cap->failed = 1;
+            cap->tail = cap->head; /* nothing more can be written: the queue is emptied */
+        }
+        const size_t used = (size_t)(cap->head - cap->tail);
+        if (cap->waiting > 0 && (used == 0 || cap->queue_size - used >= cap->queue_size / 2)) {
+            hlc_cond_broadcast(&cap->room);
+        }
+    }
+    hlc_mutex_unlock(cap->lock);
+}
+
+/* a streaming capture (the sink) behind a writer thread; the sink itself (formatting on the calling
+ * thread) when memory or the thread cannot be had */
+static hitlab_capture* hlc_threaded(hitlab_capture* sink, int drop)
+{
+    hitlab_capture* cap = (hitlab_capture*)calloc(1, sizeof(hitlab_capture));
+    const size_t size = ((size_t)HITLAB_CAPTURE_QUEUE_BYTES & ~(size_t)7u) < 256u
+                            ? 256u
+                            : ((size_t)HITLAB_CAPTURE_QUEUE_BYTES & ~(size_t)7u);
+    unsigned char* queue = (unsigned char*)malloc(size);
+    if (cap == NULL || queue == NULL) {
+        free(cap);
+        free(queue);
+        return sink;
+    }
+    cap->precision = sink->precision;
+    cap->queue = queue;
+    cap->queue_size = size;
+    cap->drop = drop;
+    cap->sink = sink;
+    hlc_mutex_init(&cap->mutex);
+    cap->lock = &cap->mutex;
+    hlc_cond_init(&cap->work);
+    hlc_cond_init(&cap->room);
+    if (hlc_thread_start(&cap->thread, cap) != 0) {
+        hlc_cond_destroy(&cap->work);
+        hlc_cond_destroy(&cap->room);
+        hlc_mutex_destroy(&cap->mutex);
+        free(queue);
+        free(cap);
+        return sink;
+    }
+    return cap;
+}
+
+/* stops the writer once it has written everything, closes the sink, frees cap: as close */
+static int hlc_close_threaded(hitlab_capture* cap)
+{
+    hlc_mutex_lock(cap->lock);
+    cap->stopping = 1;
+    cap->writer_sleeping = 0;
+    hlc_cond_signal(&cap->work);
+    hlc_mutex_unlock(cap->lock);
+    hlc_thread_join(&cap->thread);
+    const int failed = cap->failed;
+    const int sink_result = hitlab_capture_close(cap->sink);
+    hlc_cond_destroy(&cap->work);
+    hlc_cond_destroy(&cap->room);
+    hlc_mutex_destroy(&cap->mutex);
+    free(cap->queue);
+    free(cap);
+    return failed || sink_result != 0 ? -1 : 0;
+}
+#endif
 
 /* ---- opening and closing ---- */
 
@@ -1214,7 +1646,10 @@ static char* hlc_header_line(const char* engine, const char* conventions)
 hitlab_capture* hitlab_capture_open_ex(const char* path, int precision, size_t ring, const char* engine,
                                        const char* conventions)
 {
-    if (path == NULL || (precision != HITLAB_CAPTURE_DOUBLE && precision != HITLAB_CAPTURE_FLOAT) ||
+    const int flags = precision & ~0xff;
+    precision &= 0xff;
+    if (path == NULL || (flags & ~(HITLAB_CAPTURE_SYNC | HITLAB_CAPTURE_DROP)) != 0 ||
+        (precision != HITLAB_CAPTURE_DOUBLE && precision != HITLAB_CAPTURE_FLOAT) ||
         ring > ((size_t)-1) / 2 / sizeof(unsigned long long)) {
         return NULL;
     }
@@ -1258,6 +1693,13 @@ hitlab_capture* hitlab_capture_open_ex(const char* path, int precision, size_t r
     setvbuf(cap->file, NULL, _IONBF, 0); /* buffered here: a failed write is seen where it happens */
     hlc_mutex_init(&cap->mutex);
     cap->lock = &cap->mutex;
+#if HLC_THREADS
+    if (ring == 0 && (flags & HITLAB_CAPTURE_SYNC) == 0) {
+        return hlc_threaded(cap, (flags & HITLAB_CAPTURE_DROP) != 0);
+    }
+#else
+    (void)flags;
+#endif
     return cap;
 }
 
@@ -1278,11 +1720,19 @@ int hitlab_capture_set_engine(hitlab_capture* cap, const char* engine, const cha
     }
     int result = -1;
     hlc_mutex_lock(cap->lock);
-    if (!cap->failed && !cap->header_written) {
+    hitlab_capture* target = cap; /* the capture that owns the file */
+#if HLC_THREADS
+    if (cap->sink != NULL && !cap->failed) {
+        hlc_wait_writer(cap, 1, 0); /* the writer idle: its sink can be read and changed here */
+        hlc_take_sink_failure(cap);
+        target = cap->sink;
+    }
+#endif
+    if (!cap->failed && !target->failed && !target->header_written) {
         char* header = hlc_header_line(engine, conventions);
         if (header != NULL || (engine == NULL && conventions == NULL)) {
-            free(cap->header);
-            cap->header = header;
+            free(target->header);
+            target->header = header;
             result = 0;
         }
     }
@@ -1315,7 +1765,19 @@ int hitlab_capture_dump(hitlab_capture* cap)
         return -1;
     }
     hlc_mutex_lock(cap->lock);
-    if (!cap->failed) {
+#if HLC_THREADS
+    if (cap->sink != NULL) {
+        if (!cap->failed) {
+            hlc_wait_writer(cap, 1, 0); /* everything queued is formatted; the writer idle */
+            hlc_take_sink_failure(cap);
+        }
+        if (!cap->failed) {
+            hlc_dump_locked(cap->sink);
+            hlc_take_sink_failure(cap);
+        }
+    } else
+#endif
+        if (!cap->failed) {
         hlc_dump_locked(cap);
     }
     const int failed = cap->failed;
@@ -1328,6 +1790,11 @@ int hitlab_capture_close(hitlab_capture* cap)
     if (cap == NULL) {
         return -1;
     }
+#if HLC_THREADS
+    if (cap->sink != NULL) {
+        return hlc_close_threaded(cap);
+    }
+#endif
     hlc_mutex_lock(cap->lock);
     if (!cap->failed) {
         hlc_dump_locked(cap);
@@ -1352,6 +1819,12 @@ void hitlab_capture_frame(hitlab_capture* cap, long long frame)
         hlc_mutex_lock(cap->lock);
         cap->frame = frame;
         cap->has_frame = 1;
+#if HLC_THREADS
+        if (cap->writer_sleeping && cap->head != cap->tail) { /* a frame's queries go to the file now */
+            cap->writer_sleeping = 0;
+            hlc_cond_signal(&cap->work);
+        }
+#endif
         hlc_mutex_unlock(cap->lock);
     }
 }
@@ -1398,6 +1871,34 @@ int hitlab_capture_ok(const hitlab_capture* cap)
     hlc_mutex_unlock(cap->lock);
     return ok;
 }
+
+static unsigned long long hlc_counter(const hitlab_capture* cap, const unsigned long long* counter)
+{
+    if (cap == NULL) {
+        return 0;
+    }
+    hlc_mutex_lock(cap->lock);
+    const unsigned long long n = *counter;
+    hlc_mutex_unlock(cap->lock);
+    return n;
+}
+
+unsigned long long hitlab_capture_dropped(const hitlab_capture* cap)
+{
+    return cap == NULL ? 0 : hlc_counter(cap, &cap->dropped);
+}
+
+unsigned long long hitlab_capture_waits(const hitlab_capture* cap)
+{
+    return cap == NULL ? 0 : hlc_counter(cap, &cap->waits);
+}
+
+unsigned long long hitlab_capture_truncated(const hitlab_capture* cap)
+{
+    return cap == NULL ? 0 : hlc_counter(cap, &cap->truncated);
+}
+
+int hitlab_capture_threaded(const hitlab_capture* cap) { return cap != NULL && cap->sink != NULL; }
 
 /* ---- building a query's shapes and answer ---- */
 
