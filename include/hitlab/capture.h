@@ -38,6 +38,11 @@ typedef struct hitlab_capture hitlab_capture;
  * writer; with HITLAB_CAPTURE_DROP it drops the query instead and counts it (hitlab_capture_dropped). */
 #define HITLAB_CAPTURE_SYNC 0x100
 #define HITLAB_CAPTURE_DROP 0x200
+/** The longest call site a writer-thread capture copies (bytes); a longer one is cut there (counted by
+ * hitlab_capture_truncated). */
+#ifndef HITLAB_CAPTURE_WHERE_MAX
+#define HITLAB_CAPTURE_WHERE_MAX 4095u
+#endif
 
 /** `front` of a triangle cast: 1 the ray arrives on the side the winding normal faces, 0 the back,
  * HITLAB_CAPTURE_FRONT_NULL the ray lies in the triangle's plane (written null),
@@ -326,16 +331,13 @@ static void hlc_thread_join(hlc_thread* t) { pthread_join(*t, NULL); }
 #define HLC_MAX_LINE 1048576u
 /* writer-thread mode: the queue of binary records (bytes, allocated at open; a record larger than
  * half of it is formatted on the calling thread once the writer has caught up), the fill at which a
- * sleeping writer is woken (it is also woken by hitlab_capture_frame, dump and close), and the
- * longest call site copied (longer ones are cut there and counted) */
+ * sleeping writer is woken (it is also woken by hitlab_capture_frame, dump and close);
+ * HITLAB_CAPTURE_WHERE_MAX (above) bounds the call site copied */
 #ifndef HITLAB_CAPTURE_QUEUE_BYTES
 #define HITLAB_CAPTURE_QUEUE_BYTES (1u << 20)
 #endif
 #ifndef HITLAB_CAPTURE_WAKE_BYTES
 #define HITLAB_CAPTURE_WAKE_BYTES (HITLAB_CAPTURE_QUEUE_BYTES / 16)
-#endif
-#ifndef HITLAB_CAPTURE_WHERE_MAX
-#define HITLAB_CAPTURE_WHERE_MAX 4095u
 #endif
 
 typedef struct hlc_cached_vec {

@@ -7,6 +7,7 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
+#include <cstdio>
 #include <cstdlib>
 #include <fstream>
 #include <string>
@@ -46,12 +47,13 @@ int RunShell(const std::string& command, const std::string& out = "")
     return status;
 }
 
-/// Compiles record.c with compiler and flags into a fresh executable; its path.
-std::string Compile(const std::string& compiler, const std::string& flags, const std::string& name)
+/// Compiles source (record.c by default) with compiler and flags into a fresh executable; its path.
+std::string Compile(const std::string& compiler, const std::string& flags, const std::string& name,
+                    const std::string& source = kSource)
 {
     const std::string out = testing::TempDir() + "hitlab_capture_" + name;
     std::remove(out.c_str());
-    EXPECT_EQ(RunShell(compiler + " " + flags + " -I " + Quote(kInclude) + " " + Quote(kSource) + " -o " + Quote(out)),
+    EXPECT_EQ(RunShell(compiler + " " + flags + " -I " + Quote(kInclude) + " " + Quote(source) + " -o " + Quote(out)),
               0);
     return out;
 }
@@ -137,6 +139,52 @@ TEST(CaptureProgram, HeaderCompilesStrictlyAsCAndCxx)
         ASSERT_EQ(RunShell(Quote(program) + " " + Quote(capture)), 0);
         EXPECT_EQ(ReadLines(capture).size(), 10'001u);
     }
+}
+
+/// tests/include/capture_queue.c compiled with flags: records 300 rounds of every family (double and
+/// float, meshes over half of a tiny queue, frames, times, call sites, skipped queries) through the
+/// writer thread and synchronously; the program checks the files are equal byte for byte. Its report.
+std::string RunQueueProgram(const std::string& flags, const std::string& name)
+{
+    const std::string program = Compile(HITLAB_CC, "-std=c99 -Wall -Werror " + flags, name,
+                                        std::string(HITLAB_SOURCE_DIR) + "/tests/include/capture_queue.c");
+    const std::string async = testing::TempDir() + "hitlab_capture_" + name + ".jsonl";
+    const std::string report = async + ".report";
+    EXPECT_EQ(RunShell(Quote(program) + " " + Quote(async) + " " + Quote(async + ".sync"), report), 0)
+        << "the writer thread's file equals the synchronous one";
+    const std::vector<std::string> lines = ReadLines(async);
+    EXPECT_EQ(lines.size(), 1u + 300u * 39u) << "the header and every query but the skipped ones";
+    for (std::size_t i = 1; i < lines.size(); ++i) {
+        const ParsedQuery q = ParseQuery(lines[i]);
+        EXPECT_TRUE(q.Ok()) << "line " << i + 1 << ": " << q.error.what;
+    }
+    const std::vector<std::string> out = ReadLines(report);
+    return out.empty() ? "" : out[0];
+}
+
+TEST(CaptureProgram, TinyQueueWaitsAndLosesNothing)
+{
+    // 1 KiB of queue: nearly every call waits for the writer; every mesh goes the direct way
+    const std::string report = RunQueueProgram("-DHITLAB_CAPTURE_QUEUE_BYTES=1024", "queue_tiny");
+    unsigned long long lines = 0, waits = 0;
+    int threaded = 0;
+    ASSERT_EQ(std::sscanf(report.c_str(), "lines %llu waits %llu threaded %d", &lines, &waits, &threaded), 3) << report;
+    EXPECT_EQ(lines, 11'700u);
+    EXPECT_EQ(threaded, 1);
+    EXPECT_GT(waits, 1'000u) << report;
+}
+
+TEST(CaptureProgram, DefaultQueueAndNoThreadsGiveTheSameFile)
+{
+    unsigned long long lines = 0, waits = 0;
+    int threaded = 0;
+    std::string report = RunQueueProgram("", "queue_default");
+    ASSERT_EQ(std::sscanf(report.c_str(), "lines %llu waits %llu threaded %d", &lines, &waits, &threaded), 3) << report;
+    EXPECT_EQ(threaded, 1);
+    report = RunQueueProgram("-DHITLAB_CAPTURE_NO_THREADS", "queue_no_threads");
+    ASSERT_EQ(std::sscanf(report.c_str(), "lines %llu waits %llu threaded %d", &lines, &waits, &threaded), 3) << report;
+    EXPECT_EQ(threaded, 0) << "no threads: formatted on the calling thread";
+    EXPECT_EQ(waits, 0u);
 }
 
 } // namespace HITLAB_UNITY_ID
