@@ -5,9 +5,9 @@
 #
 # Three components: Runtime (the program, its lessons, desktop entry, icon, man page, bash
 # completion: the hitlab package), Development (the core libraries, their headers, the CMake
-# package and include/hitlab/plugin.h: the hitlab-dev package) and Engines (the engine plugins of
-# plugins/ in lib/hitlab/plugins: the hitlab-engines package, so that hitlab itself does not depend
-# on Bullet, FCL, ODE and Box2D).
+# package, include/hitlab/plugin.h and include/hitlab/capture.h: the hitlab-dev package) and
+# Engines (the engine plugins of plugins/ in lib/hitlab/plugins: the hitlab-engines package, so
+# that hitlab itself does not depend on Bullet, FCL, ODE and Box2D).
 
 include(GNUInstallDirs)
 include(CMakePackageConfigHelpers)
@@ -98,6 +98,9 @@ if(EXISTS ${PROJECT_SOURCE_DIR}/include/hitlab/plugin.h)
   install(FILES ${PROJECT_SOURCE_DIR}/include/hitlab/plugin.h DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/hitlab
           COMPONENT Development)
 endif()
+# hitlab/capture.h, the recorder an engine includes (docs/capture.md), beside plugin.h
+install(FILES ${PROJECT_SOURCE_DIR}/include/hitlab/capture.h DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/hitlab
+        COMPONENT Development)
 
 set(HITLAB_CMAKE_DIR ${CMAKE_INSTALL_LIBDIR}/cmake/HitLab)
 install(EXPORT HitLabTargets NAMESPACE HitLab:: DESTINATION ${HITLAB_CMAKE_DIR} COMPONENT Development)

@@ -42,6 +42,8 @@ RATE_TARGETS = [
 # the plugin transport alone, reported beside the hunt (the transport must not be its bottleneck)
 RATE_REPORTED = ["plugin/ray_aabb/slab_c/double", "plugin/ray_aabb/slab_c/float"]
 DOUBLE_RATIO = 1.5
+# ns per recorded query of include/hitlab/capture.h, amortised over its flushes (docs/capture.md)
+CAPTURE_TARGETS = [("capture/record/ray_aabb", 50.0)]
 BATCH_TARGET_NS = 0.18      # ns per box test, the batched kernel's target on an AVX-512 machine
 BATCH_HANDTUNED_RATIO = 1.3  # the batched kernel within 1.3x of a hand-tuned AVX-512 kernel
 
@@ -146,6 +148,11 @@ def main():
         run = run_of(name)
         if run:
             print(f"  {name:<44} {1e9 / run[0] / 1e6:6.3f} M/s  (transport alone)")
+    for name, limit in CAPTURE_TARGETS:
+        if name in m:
+            ns = m[name][0]
+            verdict = "PASS" if ns <= limit else "MISS"
+            print(f"  {name:<44} {ns:6.1f} ns per query  (target <= {limit:g})  {verdict}")
     handtuned = m.get("batch/ray_aabb/avx512_handtuned")
     for variant in ("avx512", "avx2", "scalar", "auto"):
         name = f"batch/ray_aabb/{variant}"

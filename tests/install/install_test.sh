@@ -36,6 +36,7 @@ if [ "$mode" = deb ]; then
   dpkg-deb -c "$dev" >"$scratch/dev-contents.txt"
   grep -q ' ./usr/lib/cmake/HitLab/HitLabConfig.cmake$' "$scratch/dev-contents.txt" || fail "hitlab-dev.deb lacks the CMake package"
   grep -q ' ./usr/share/doc/hitlab-dev/copyright$' "$scratch/dev-contents.txt" || fail "hitlab-dev.deb lacks its copyright file"
+  grep -q ' ./usr/include/hitlab/capture.h$' "$scratch/dev-contents.txt" || fail "hitlab-dev.deb lacks include/hitlab/capture.h"
   # the engine plugins in their own package: hitlab does not depend on the engines, hitlab-engines does
   [[ "$depends" != *libbullet* && "$depends" != *libfcl* ]] || fail "hitlab depends on an engine: $depends"
   if [ -f "$build/lib/hitlab/plugins/bullet.so" ]; then
@@ -85,6 +86,7 @@ if [ "$mode" = relocated ]; then
   if [ -f "$source/include/hitlab/plugin.h" ]; then
     cmp -s "$source/include/hitlab/plugin.h" "$prefix/include/hitlab/plugin.h" || fail "include/hitlab/plugin.h not installed"
   fi
+  cmp -s "$source/include/hitlab/capture.h" "$prefix/include/hitlab/capture.h" || fail "include/hitlab/capture.h not installed"
   # no absolute source or build path compiled in
   for dir in "$source" "$build"; do
     if strings "$prefix/bin/hitlab" | grep -F -- "$dir" >"$scratch/paths"; then

@@ -1,0 +1,264 @@
+// Tests of include/hitlab/capture.h's writer thread (the default of a streaming capture): its file
+// equals the synchronous mode's byte for byte for the same calls, dump and close drain the queue,
+// a full disk is still reported, and the drop flag loses only what it counts. (The tiny-queue and
+// no-threads builds: capture_program_test.cpp with tests/include/capture_queue.c.)
+#include "hitlab/capture.h"
+
+#include "core/io/protocol.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <bit>
+#include <cmath>
+#include <cstdint>
+#include <fstream>
+#include <limits>
+#include <random>
+#include <sstream>
+#include <string>
+#include <vector>
+
+namespace hitlab {
+namespace HITLAB_UNITY_ID {
+
+std::string WriterPath(const std::string& name)
+{
+    return testing::TempDir() + "hitlab_capture_writer_" + name + ".jsonl";
+}
+
+std::string FileText(const std::string& path)
+{
+    std::ifstream in(path, std::ios::binary);
+    std::ostringstream text;
+    text << in.rdbuf();
+    return text.str();
+}
+
+std::size_t LineCount(const std::string& text)
+{
+    return static_cast<std::size_t>(std::count(text.begin(), text.end(), '\n'));
+}
+
+/// A random double of any magnitude, subnormals included (finite).
+double AnyDouble(std::mt19937_64& random)
+{
+    for (;;) {
+        const double x = std::bit_cast<double>(random());
+        if (std::isfinite(x)) {
+            return x;
+        }
+    }
+}
+
+/// Every family, double and float, random numbers, frames, times, call sites; 40 calls a round.
+void RecordRounds(hitlab_capture* c, int rounds)
+{
+    std::mt19937_64 random(26);
+    const double nan = std::numeric_limits<double>::quiet_NaN();
+    const float nanf = std::numeric_limits<float>::quiet_NaN();
+    for (int i = 0; i < rounds; ++i) {
+        double v[30];
+        float f[30];
+        for (int k = 0; k < 30; ++k) {
+            v[k] = k % 3 == 0 ? AnyDouble(random) : std::ldexp(double(random() % 1000) - 500, int(random() % 40) - 20);
+            do { // any finite float, subnormals included
+                f[k] = std::bit_cast<float>(static_cast<std::uint32_t>(random()));
+            } while (!std::isfinite(f[k]));
+        }
+        const unsigned tri[6] = {0, 1, 2, 1, 3, 2};
+        const std::string where = "round " + std::to_string(i) + " \"q\" \\ \t caf\xc3\xa9";
+        hitlab_capture_frame(c, i / 7 - 3);
+        hitlab_capture_time(c, i % 4 == 0 ? nan : v[1]);
+        hitlab_capture_ray_aabb(c, v, v + 3, v + 6, v + 9, int(i % 2), v[12], v[13], where.c_str());
+        hitlab_capture_segment_aabb(c, v, v + 3, v + 6, v + 9, 0, nan, v[14], nullptr);
+        hitlab_capture_ray_plane(c, v, v + 3, v + 6, v[9], 1, v[10], v[11], "plane");
+        hitlab_capture_ray_sphere(c, v, v + 3, v + 6, v[9], 1, v[10], std::numeric_limits<double>::infinity(), nullptr);
+        hitlab_capture_ray_obb(c, v, v + 3, v + 6, v + 9, v + 12, 1, v[21], v[22], nullptr);
+        hitlab_capture_ray_triangle(c, v, v + 3, v + 6, v + 9, v + 12, 1, v[15], v[16], v[17], v[18], int(i % 3) - 1,
+                                    nullptr);
+        hitlab_capture_segment_triangle(c, v, v + 3, v + 6, v + 9, v + 12, 0, nan, nan, nan, nan, HITLAB_CAPTURE_ABSENT,
+                                        nullptr);
+        hitlab_capture_ray_mesh(c, v, v + 3, v + 6, 4, tri, 2, 1, v[18], v[19], v[20], v[21], 1, i % 2, "mesh");
+        hitlab_capture_aabb_aabb(c, v, v + 3, v + 6, v + 9, 1, v[12], v + 13, v[16], nullptr);
+        hitlab_capture_sphere_aabb(c, v, v[3], v + 6, v + 9, 0, nan, nullptr, v[12], nullptr);
+        hitlab_capture_sphere_sphere(c, v, v[3], v + 6, v[9], 1, v[10], v + 11, nan, nullptr);
+        hitlab_capture_obb_obb(c, v, v + 3, v + 6, v + 15, v + 18, v + 21, 1, v[24], nullptr, nan, nullptr);
+        hitlab_capture_aabb_triangle(c, v, v + 3, v + 6, v + 9, v + 12, 1, 0, v + 15, nan, nullptr);
+        hitlab_capture_sphere_triangle(c, v, v[3], v + 6, v + 9, v + 12, 0, nan, nullptr, v[15], nullptr);
+        hitlab_capture_triangle_triangle(c, v, v + 3, v + 6, v + 9, v + 12, v + 15, 1, 0, nullptr, nan, nullptr);
+        hitlab_capture_convex_convex(c, v, 5, v + 15, 4, 1, v[29], nullptr, nan, "convex");
+        hitlab_capture_point_aabb(c, v, v + 3, v + 6, 0, nan, nullptr);
+        hitlab_capture_point_sphere(c, v, v + 3, v[6], 1, v[7], nullptr);
+        hitlab_capture_point_obb(c, v, v + 3, v + 6, v + 9, 0, nan, nullptr);
+        hitlab_capture_ray_aabb_f(c, f, f + 3, f + 6, f + 9, 1, f[12], f[13], where.c_str());
+        hitlab_capture_segment_aabb_f(c, f, f + 3, f + 6, f + 9, 0, nanf, nanf, nullptr);
+        hitlab_capture_ray_plane_f(c, f, f + 3, f + 6, f[9], 1, f[10], f[11], nullptr);
+        hitlab_capture_ray_sphere_f(c, f, f + 3, f + 6, f[9], 1, f[10], f[11], nullptr);
+        hitlab_capture_ray_obb_f(c, f, f + 3, f + 6, f + 9, f + 12, 1, f[21], f[22], nullptr);
+        hitlab_capture_ray_triangle_f(c, f, f + 3, f + 6, f + 9, f + 12, 1, f[15], f[16], f[17], f[18], 0, nullptr);
+        hitlab_capture_segment_triangle_f(c, f, f + 3, f + 6, f + 9, f + 12, 0, nanf, nanf, nanf, nanf,
+                                          HITLAB_CAPTURE_FRONT_NULL, nullptr);
+        hitlab_capture_ray_mesh_f(c, f, f + 3, f + 6, 4, tri, 2, 1, f[18], f[19], f[20], f[21], 0, 1, nullptr);
+        hitlab_capture_aabb_aabb_f(c, f, f + 3, f + 6, f + 9, 1, f[12], f + 13, f[16], nullptr);
+        hitlab_capture_sphere_aabb_f(c, f, f[3], f + 6, f + 9, 0, nanf, nullptr, f[12], nullptr);
+        hitlab_capture_sphere_sphere_f(c, f, f[3], f + 6, f[9], 1, f[10], f + 11, nanf, nullptr);
+        hitlab_capture_obb_obb_f(c, f, f + 3, f + 6, f + 15, f + 18, f + 21, 1, f[24], nullptr, nanf, nullptr);
+        hitlab_capture_aabb_triangle_f(c, f, f + 3, f + 6, f + 9, f + 12, 1, 0, f + 15, nanf, nullptr);
+        hitlab_capture_sphere_triangle_f(c, f, f[3], f + 6, f + 9, f + 12, 0, nanf, nullptr, f[15], nullptr);
+        hitlab_capture_triangle_triangle_f(c, f, f + 3, f + 6, f + 9, f + 12, f + 15, 1, 0, nullptr, nanf, nullptr);
+        hitlab_capture_convex_convex_f(c, f, 5, f + 15, 4, 1, f[29], nullptr, nanf, nullptr);
+        hitlab_capture_point_aabb_f(c, f, f + 3, f + 6, 0, nanf, nullptr);
+        hitlab_capture_point_sphere_f(c, f, f + 3, f[6], 1, f[7], nullptr);
+        hitlab_capture_point_obb_f(c, f, f + 3, f + 6, f + 9, 0, nanf, nullptr);
+        const double bad[3] = {nan, 0, 0};
+        hitlab_capture_point_sphere(c, bad, v, 1, 1, 0, "skipped: NaN input");
+    }
+}
+
+/// The file of the same calls through a capture opened with flags (and precision).
+std::string RecordedText(const std::string& name, int flags, int precision, int rounds, int* threaded,
+                         unsigned long long* skipped)
+{
+    const std::string path = WriterPath(name);
+    hitlab_capture* cap = hitlab_capture_open_ex(path.c_str(), precision | flags, 0, "writer test", nullptr);
+    EXPECT_NE(cap, nullptr);
+    *threaded = hitlab_capture_threaded(cap);
+    RecordRounds(cap, rounds);
+    *skipped = hitlab_capture_skipped(cap);
+    EXPECT_GE(*skipped, static_cast<unsigned long long>(rounds)) << "a NaN input a round, and numbers beyond float";
+    EXPECT_EQ(hitlab_capture_close(cap), 0);
+    return FileText(path);
+}
+
+TEST(CaptureWriter, ThreadedFileEqualsSynchronousFileByteForByte)
+{
+    for (const int precision : {HITLAB_CAPTURE_DOUBLE, HITLAB_CAPTURE_FLOAT}) {
+        int threaded = 0, sync_threaded = 1;
+        unsigned long long skipped = 0, sync_skipped = 0;
+        // 3,000 rounds: about 50 MB of records through the 1 MiB queue, which wraps and fills
+        const std::string threadedText = RecordedText("threaded", 0, precision, 3000, &threaded, &skipped);
+        const std::string syncText =
+            RecordedText("sync", HITLAB_CAPTURE_SYNC, precision, 3000, &sync_threaded, &sync_skipped);
+        EXPECT_EQ(threaded, 1) << "a streaming capture formats on a writer thread by default";
+        EXPECT_EQ(sync_threaded, 0);
+        EXPECT_EQ(skipped, sync_skipped);
+        EXPECT_EQ(LineCount(threadedText), 1u + 3000u * 39u - skipped) << "the header and every query not skipped";
+        ASSERT_EQ(threadedText.size(), syncText.size());
+        EXPECT_TRUE(threadedText == syncText) << "the same bytes";
+    }
+}
+
+TEST(CaptureWriter, DumpAndCloseDrainTheQueue)
+{
+    const std::string path = WriterPath("drain");
+    hitlab_capture* cap = hitlab_capture_open(path.c_str(), HITLAB_CAPTURE_DOUBLE);
+    ASSERT_NE(cap, nullptr);
+    ASSERT_EQ(hitlab_capture_threaded(cap), 1);
+    const double o[3] = {0, 0, 0}, d[3] = {1, 0, 0}, lo[3] = {1, -1, -1}, hi[3] = {2, 1, 1};
+    for (int i = 0; i < 1000; ++i) { // 1,000 records: far below the writer's wake-up fill
+        hitlab_capture_ray_aabb(cap, o, d, lo, hi, 1, 1, double(i), "drain");
+    }
+    ASSERT_EQ(hitlab_capture_dump(cap), 0);
+    EXPECT_EQ(LineCount(FileText(path)), 1000u) << "dump: every queued query is in the file";
+    for (int i = 0; i < 500; ++i) {
+        hitlab_capture_ray_aabb(cap, o, d, lo, hi, 1, 1, double(i), "drain");
+    }
+    ASSERT_EQ(hitlab_capture_close(cap), 0);
+    EXPECT_EQ(LineCount(FileText(path)), 1500u) << "close: the rest";
+}
+
+TEST(CaptureWriter, FullDiskIsReportedByDumpAndClose)
+{
+    std::ifstream probe("/dev/full");
+    if (!probe) {
+        GTEST_SKIP() << "no /dev/full here";
+    }
+    const double o[3] = {0, 0, 0}, d[3] = {1, 0, 0}, lo[3] = {1, -1, -1}, hi[3] = {2, 1, 1};
+    // a few lines: queued, not yet written when close comes
+    hitlab_capture* cap = hitlab_capture_open("/dev/full", HITLAB_CAPTURE_DOUBLE);
+    ASSERT_NE(cap, nullptr);
+    ASSERT_EQ(hitlab_capture_threaded(cap), 1);
+    for (int i = 0; i < 100; ++i) {
+        hitlab_capture_ray_aabb(cap, o, d, lo, hi, 1, 1, 2, "full.cpp:1");
+    }
+    EXPECT_EQ(hitlab_capture_close(cap), -1) << "the writer's failed write, reported by close";
+    // dump sees it, and the recording stops
+    cap = hitlab_capture_open("/dev/full", HITLAB_CAPTURE_DOUBLE);
+    ASSERT_NE(cap, nullptr);
+    hitlab_capture_ray_aabb(cap, o, d, lo, hi, 1, 1, 2, "full.cpp:2");
+    EXPECT_EQ(hitlab_capture_dump(cap), -1);
+    EXPECT_EQ(hitlab_capture_ok(cap), 0);
+    const unsigned long long recorded = hitlab_capture_recorded(cap);
+    hitlab_capture_ray_aabb(cap, o, d, lo, hi, 1, 1, 2, "full.cpp:3");
+    EXPECT_EQ(hitlab_capture_recorded(cap), recorded) << "a call after the failure does nothing";
+    EXPECT_EQ(hitlab_capture_close(cap), -1);
+}
+
+TEST(CaptureWriter, DropFlagLosesOnlyWhatItCounts)
+{
+    const std::string path = WriterPath("drop");
+    hitlab_capture* cap = hitlab_capture_open(path.c_str(), HITLAB_CAPTURE_DOUBLE | HITLAB_CAPTURE_DROP);
+    ASSERT_NE(cap, nullptr);
+    const double d[3] = {1, 0, 0}, lo[3] = {1, -1, -1}, hi[3] = {2, 1, 1};
+    const int calls = 200'000;
+    for (int i = 0; i < calls; ++i) {
+        const double o[3] = {0, double(i), 0};
+        hitlab_capture_ray_aabb(cap, o, d, lo, hi, 1, 1, 2, "drop");
+    }
+    const unsigned long long recorded = hitlab_capture_recorded(cap), dropped = hitlab_capture_dropped(cap);
+    EXPECT_EQ(hitlab_capture_waits(cap), 0u) << "the drop flag never waits";
+    ASSERT_EQ(hitlab_capture_close(cap), 0);
+    EXPECT_EQ(recorded + dropped, static_cast<unsigned long long>(calls));
+    const std::string text = FileText(path);
+    EXPECT_EQ(LineCount(text), recorded) << "every query not dropped is in the file";
+    // the kept ones in their order
+    std::istringstream lines(text);
+    std::string line;
+    double last = -1;
+    while (std::getline(lines, line)) {
+        const ParsedQuery q = ParseQuery(line);
+        ASSERT_TRUE(q.Ok()) << line;
+        const double y = std::get<Ray<double>>(q.query.a).origin.y;
+        ASSERT_GT(y, last);
+        last = y;
+    }
+}
+
+TEST(CaptureWriter, FlagsAreCheckedAndRingStaysSynchronous)
+{
+    EXPECT_EQ(hitlab_capture_open(WriterPath("bad_flag").c_str(), HITLAB_CAPTURE_DOUBLE | 0x400), nullptr);
+    hitlab_capture* ring =
+        hitlab_capture_open_ex(WriterPath("ring").c_str(), HITLAB_CAPTURE_DOUBLE, 8, nullptr, nullptr);
+    ASSERT_NE(ring, nullptr);
+    EXPECT_EQ(hitlab_capture_threaded(ring), 0) << "a ring formats when it records (nothing is written until dump)";
+    EXPECT_EQ(hitlab_capture_close(ring), 0);
+    EXPECT_EQ(hitlab_capture_threaded(nullptr), 0);
+    EXPECT_EQ(hitlab_capture_dropped(nullptr), 0u);
+    EXPECT_EQ(hitlab_capture_waits(nullptr), 0u);
+    EXPECT_EQ(hitlab_capture_truncated(nullptr), 0u);
+}
+
+TEST(CaptureWriter, ACallSiteOverTheLimitIsCutAndCounted)
+{
+    const std::string path = WriterPath("long_where");
+    hitlab_capture* cap = hitlab_capture_open(path.c_str(), HITLAB_CAPTURE_DOUBLE);
+    ASSERT_NE(cap, nullptr);
+    const double o[3] = {0, 0, 0}, d[3] = {1, 0, 0}, lo[3] = {1, -1, -1}, hi[3] = {2, 1, 1};
+    const std::string longWhere(HITLAB_CAPTURE_WHERE_MAX + 10, 'w');
+    hitlab_capture_ray_aabb(cap, o, d, lo, hi, 1, 1, 2, longWhere.c_str());
+    hitlab_capture_ray_aabb(cap, o, d, lo, hi, 1, 1, 2, longWhere.substr(0, HITLAB_CAPTURE_WHERE_MAX).c_str());
+    EXPECT_EQ(hitlab_capture_truncated(cap), 1u);
+    ASSERT_EQ(hitlab_capture_close(cap), 0);
+    std::istringstream lines(FileText(path));
+    std::string line;
+    for (int i = 0; i < 2; ++i) {
+        ASSERT_TRUE(std::getline(lines, line));
+        const ParsedQuery q = ParseQuery(line);
+        ASSERT_TRUE(q.Ok());
+        EXPECT_NE(line.find("\"where\":\"" + std::string(HITLAB_CAPTURE_WHERE_MAX, 'w') + "\"}"), std::string::npos);
+    }
+}
+
+} // namespace HITLAB_UNITY_ID
+} // namespace hitlab
