@@ -19,8 +19,8 @@ int OpenGui()
 /// `hitlab SCENE ...` or `hitlab --frames N ...`: words the headless command line does not own.
 bool IsGuiInvocation(std::string_view first)
 {
-    return first != "algorithms" && first != "eval" && first != "report" && first != "hunt" && first != "bench" &&
-           first != "--help" && first != "-h" && first != "--version";
+    return first != "algorithms" && first != "eval" && first != "report" && first != "hunt" && first != "triage" &&
+           first != "bench" && first != "--help" && first != "-h" && first != "--version";
 }
 
 int Run(int argc, char** argv)

@@ -9,6 +9,7 @@
 #include "hunt_plugin.h"
 #include "option_checks.h"
 #include "report.h"
+#include "triage.h"
 
 #include "app/paths/data_dir.h"
 #include "app/sources/source_list.h"
@@ -39,9 +40,11 @@ namespace {
 /// The exit statuses of every command and of the window (docs/cli.md, "Exit status").
 constexpr const char* kExitStatusHelp =
     "Exit status:\n"
-    "  0  success (eval: every line answered without error; hunt: none found, every drawn case judged)\n"
+    "  0  success (eval: every line answered without error; hunt: none found, every drawn case judged;\n"
+    "     triage: nothing unexplained)\n"
     "  1  eval: some line got an error line; hunt: counterexamples found; report --fail-on: such a\n"
-    "     disagreement found; the window and render: no display or no OpenGL 3.3; render: the PNG\n"
+    "     disagreement found; triage: some answer unexplained; the window and render: no display or no OpenGL 3.3; "
+    "render: the PNG\n"
     "     cannot be written\n"
     "  2  bad command line or input: an unknown command, option or value, a file that cannot be\n"
     "     read, a scene too big to report (one line on standard error names the problem)\n"
@@ -65,6 +68,7 @@ struct CommandOptions {
     std::string huntPlugin;                    ///< hunt --plugin
     std::string huntExternal;                  ///< hunt --external
     std::string huntAround;                    ///< hunt --around
+    TriageCliOptions triage;
 };
 
 /// --external, --plugin and --external-timeout (docs/plugins.md), the same on every command that takes them.
@@ -347,6 +351,29 @@ int RenderCommand(CommandOptions& /*o*/, const CommandIo& io)
     return 2;
 }
 
+/// `hitlab triage` and its options.
+CLI::App* AddTriage(CLI::App& app, CommandOptions& o, const std::vector<std::string>& /*families*/)
+{
+    CLI::App* triage = app.add_subcommand(
+        "triage", "Judge every answer of a capture (JSON Lines an engine recorded, docs/capture.md) exactly, and "
+                  "group the unexplained ones by cause with counts, worst case and call sites; exit 0 when nothing "
+                  "is unexplained, 1 when something is, 2 when the file cannot be read");
+    triage->add_option("capture", o.triage.capture, "The capture file")->required();
+    triage->add_flag("--json", o.triage.json, "Print the report as one JSON object (docs/capture.md)");
+    triage->add_option("-o,--out", o.triage.outDir,
+                       "Write each group's worst case as a scene (group-N.json) and the GoogleTest cases "
+                       "(triage_test.cpp) into this folder");
+    triage->add_option("--conventions", o.triage.conventionsFile,
+                       "The engine's declared conventions (a JSON object, or a capture header): over the "
+                       "capture header's, key by key; a line's own conventions win over both");
+    triage->add_option("--threads", o.triage.threads, "Judging threads (0, the default: one per core)")
+        ->transform(WholeIn<unsigned>(0, 256));
+    triage->add_flag("--quiet", o.triage.quiet, "No progress line on standard error");
+    return triage;
+}
+
+int TriageCommand(CommandOptions& o, const CommandIo& io) { return RunTriageCommand(o.triage, io.out, io.err); }
+
 /// A subcommand: its set-up (its options on the parser, filling CommandOptions) and what runs when
 /// the command line names it.
 struct Command {
@@ -360,6 +387,7 @@ constexpr Command kCommands[] = {
     {AddEval, EvalCommand},             // query lines in, answer lines out
     {AddReport, ReportCommand},         // a scene's queries, every algorithm, the disagreements
     {AddHunt, HuntCommand},             // the search for disagreements
+    {AddTriage, TriageCommand},         // a capture's answers judged
     {AddBench, BenchCommand},           // a scene's queries timed
     {AddRender, RenderCommand},         // for --help: the executable renders before this parser
 };

@@ -1,7 +1,7 @@
 // `hitlab eval`: one answer line per query line.
 #include "eval.h"
 
-#include "eval_answer.h"
+#include "core/capture/given_answer.h"
 #include "exact_json.h"
 
 #include "core/compare.h"

@@ -185,6 +185,11 @@ std::string GoogleTestFile(const std::vector<Counterexample>& cases, const HuntO
 /// (app/sources/hunt_external_export.h):
 /// a number as a C++ double literal ("1", "0.5", "-0.0", "1e-300"; finite);
 std::string HuntLiteral(double v);
+/// a shape as a C++ expression of core's types ("hitlab::Ray<double>{{0, 0, 0}, {1, 0, 0}}");
+std::string HuntShapeLiteral(const Shape& shape);
+/// the checks of the judge's own answer on query: its verdict, and each exact t or depth value
+/// of ChecksOf by its text (what GoogleTestSnippet ends with);
+std::string HuntJudgeAssertions(const Counterexample& c, std::uint32_t returns);
 /// the command line that finds the case again, with source (e.g. "--plugin FILE") appended;
 std::string HuntCommand(const Counterexample& c, const HuntOptions& options, const std::string& source = "");
 /// the TEST's suite and name, "HuntRayAabb, SlabBranchlessVsExact1";

@@ -153,6 +153,21 @@ std::string ResultMember(const char* field)
 
 std::string HuntLiteral(double v) { return Literal(v); }
 
+std::string HuntShapeLiteral(const Shape& shape) { return ShapeLiteral(shape); }
+
+std::string HuntJudgeAssertions(const Counterexample& c, std::uint32_t returns)
+{
+    std::string s = "    const hitlab::ExactResult exact = hitlab::JudgeExact(query);\n";
+    s += "    EXPECT_" + std::string(c.exact.hit ? "TRUE" : "FALSE") + "(exact.hit);\n";
+    for (const Check& check : ChecksOf(c, returns)) {
+        if (check.exact->exact) {
+            s += "    EXPECT_EQ(exact." + ResultMember(check.field).substr(7) + ".text, \"" + check.exact->text +
+                 "\");\n";
+        }
+    }
+    return s;
+}
+
 std::string HuntCommand(const Counterexample& c, const HuntOptions& options, const std::string& source)
 {
     std::string s = "hitlab hunt --family " + std::string(FamilyName(c.query.family)) + " --a " + options.a +
@@ -242,14 +257,7 @@ std::string GoogleTestSnippet(const Counterexample& c, const HuntOptions& option
          "\"), query, hitlab::Precision::" + (options.precision == Precision::Float ? "Float" : "Double") + ");\n";
     s += HuntExactAssertions(c, options, returns, "result.hit", ResultMember);
     // the stated answer is the judge's (what HitLab::exact computes today)
-    s += "    const hitlab::ExactResult exact = hitlab::JudgeExact(query);\n";
-    s += "    EXPECT_" + std::string(c.exact.hit ? "TRUE" : "FALSE") + "(exact.hit);\n";
-    for (const Check& check : ChecksOf(c, returns)) {
-        if (check.exact->exact) {
-            s += "    EXPECT_EQ(exact." + ResultMember(check.field).substr(7) + ".text, \"" + check.exact->text +
-                 "\");\n";
-        }
-    }
+    s += HuntJudgeAssertions(c, returns);
     return s + "}\n";
 }
 

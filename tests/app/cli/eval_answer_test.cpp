@@ -3,7 +3,7 @@
 // counted in agree, at the line's precision; malformed answers as error lines naming the key path;
 // a line with only an answer runs no algorithm; JudgeAnswers called directly, as a triage would.
 #include "app/cli/eval.h"
-#include "app/cli/eval_answer.h"
+#include "core/capture/given_answer.h"
 
 #include "core/io/protocol.h"
 

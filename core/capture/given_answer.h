@@ -1,4 +1,4 @@
-// Judging answers given on an eval line (docs/protocol.md, "Judging a given answer"): each answer
+// Judging answers given on an eval line or a capture line (docs/protocol.md, "Judging a given answer"): each answer
 // becomes an algorithm of the comparison that HitLab cannot run (the line's conventions, the fields
 // it gives, no runner), compared with the family's reference and the exact judge's answer and
 // explained like a built-in algorithm. `hitlab eval` uses it, and so can a capture's triage: it

@@ -1,5 +1,5 @@
 // Judging answers given on an eval line.
-#include "eval_answer.h"
+#include "given_answer.h"
 
 #include <algorithm>
 #include <optional>
