@@ -1,0 +1,106 @@
+// A chosen capture row: its line read again, judged beside every algorithm, and as a scene.
+#include "capture_choice.h"
+
+#include "capture_load.h"
+
+#include "core/capture/triage.h"
+#include "core/exact/hunt_detail.h"
+
+#include <filesystem>
+
+namespace hitlab {
+
+std::unique_ptr<CaptureChoice> ChooseCaptureRow(const std::string& path, const CaptureRow& row,
+                                                const OwnedConventions& header)
+{
+    auto choice = std::make_unique<CaptureChoice>();
+    choice->row = row;
+    if (row.verdict == CaptureVerdict::Bad) {
+        choice->line.number = row.line;
+        choice->line.error = {{}, "a bad line: nothing to judge"};
+        return choice;
+    }
+    choice->line = ReadCaptureLineAgain(path, row);
+    CaptureLine& line = choice->line;
+    if (!line.Ok()) {
+        return choice;
+    }
+    if (row.answer >= line.answers.size()) {
+        line.error = {path, "line " + std::to_string(row.line) + " has changed: it has fewer answers"};
+        return choice;
+    }
+    choice->conventions = MergeConventions(header, line.conventions);
+    choice->given = std::make_unique<GivenAlgorithms>(line.query.family, line.answers, choice->conventions);
+    std::vector<AlgorithmOutcome> ran;
+    for (const AlgorithmInfo* info : AlgorithmsOf(line.query.family)) {
+        AlgorithmOutcome outcome;
+        outcome.info = info;
+        outcome.result = Run(*info, line.query, line.precision);
+        ran.push_back(std::move(outcome));
+    }
+    choice->judged = JudgeAnswers(line.query, line.precision, std::move(ran), *choice->given, line.answers);
+    choice->judgement = JudgeCaptureAnswerFull(line, row.answer, choice->conventions);
+    return choice;
+}
+
+std::vector<CaptureAnswerLine> CaptureAnswerLines(const CaptureChoice& choice)
+{
+    std::vector<CaptureAnswerLine> out;
+    if (!choice.line.Ok() || !choice.given) {
+        return out;
+    }
+    const Family family = choice.line.query.family;
+    const Comparison& comparison = choice.judged.comparison;
+    const std::size_t builtIns = choice.judged.shown - choice.line.answers.size();
+    // the engine's answers first, then every built-in algorithm, then the exact answer
+    for (std::size_t pass = 0; pass < 2; ++pass) {
+        for (std::size_t i = 0; i < choice.judged.shown; ++i) {
+            const bool given = i >= builtIns;
+            if (given != (pass == 0)) {
+                continue;
+            }
+            const AlgorithmOutcome& o = comparison.outcomes[i];
+            CaptureAnswerLine line;
+            line.given = given;
+            line.name = given ? "engine: " + choice.line.answers[i - builtIns].name : std::string(o.info->name);
+            line.answer = hunt::DescribeResult(o.result, family);
+            line.disagrees = o.explanation != Explanation::None;
+            line.judgment = line.disagrees ? std::string(ExplanationName(o.explanation)) + ": " + o.reason : "agrees";
+            out.push_back(std::move(line));
+        }
+    }
+    out.push_back({"exact", DescribeExact(choice.judged.exact), "HitLab's exact judge (GMP)", false, false});
+    return out;
+}
+
+Scene CaptureChoiceScene(const CaptureChoice& choice, const std::string& capture)
+{
+    const CaptureLine& line = choice.line;
+    TriageGroup group;
+    group.situation = choice.judgement.situation.empty() ? "general position" : choice.judgement.situation;
+    group.kind = choice.judgement.kind.empty() ? "agrees" : choice.judgement.kind;
+    group.count = 1;
+    group.sites.emplace_back(line.where, 1);
+    TriageCase& c = group.worst;
+    c.line = line.number;
+    c.answerIndex = choice.row.answer;
+    c.answerName = line.answers.at(choice.row.answer).name;
+    c.where = line.where;
+    c.hasFrame = line.hasFrame;
+    c.frame = line.frame;
+    c.query = line.query;
+    c.precision = line.precision;
+    c.answer = line.answers.at(choice.row.answer);
+    c.conventions = choice.conventions;
+    c.judgement = choice.judgement;
+    const std::string name = std::filesystem::path(capture).filename().string();
+    Scene scene = TriageCaseScene(group, name);
+    scene.title = "Line " + std::to_string(line.number) + " of " + name + ": the engine answered " +
+                  hunt::DescribeResult(c.answer.result, line.query.family);
+    scene.question = "The engine answered " + hunt::DescribeResult(c.answer.result, line.query.family) + " (" +
+                     PrecisionName(line.precision) + ")" + (line.where.empty() ? "" : " at `" + line.where + "`") +
+                     ". Is that right, and if not, why did it answer so?";
+    return scene;
+}
+
+} // namespace hitlab
