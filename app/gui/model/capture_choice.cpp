@@ -43,6 +43,25 @@ std::unique_ptr<CaptureChoice> ChooseCaptureRow(const std::string& path, const C
     return choice;
 }
 
+namespace {
+
+/// DescribeResult, less the t_exit an algorithm does not return ("hit, t_enter 2").
+std::string DescribeReturned(const Result& r, Family family, std::uint32_t returns)
+{
+    if (r.hit && IsCast(family) && (returns & kFieldTExit) == 0) {
+        Result entered = r;
+        entered.tExit = r.tEnter;
+        const std::string both = hunt::DescribeResult(entered, family); // "hit, t in [a, a]"
+        const std::size_t open = both.find('['), comma = both.find(", ", open);
+        return open == std::string::npos || comma == std::string::npos
+                   ? both
+                   : "hit, t_enter " + both.substr(open + 1, comma - open - 1);
+    }
+    return hunt::DescribeResult(r, family);
+}
+
+} // namespace
+
 std::vector<CaptureAnswerLine> CaptureAnswerLines(const CaptureChoice& choice)
 {
     std::vector<CaptureAnswerLine> out;
@@ -63,7 +82,7 @@ std::vector<CaptureAnswerLine> CaptureAnswerLines(const CaptureChoice& choice)
             CaptureAnswerLine line;
             line.given = given;
             line.name = given ? "engine: " + choice.line.answers[i - builtIns].name : std::string(o.info->name);
-            line.answer = hunt::DescribeResult(o.result, family);
+            line.answer = DescribeReturned(o.result, family, o.info->returns);
             line.disagrees = o.explanation != Explanation::None;
             line.judgment = line.disagrees ? std::string(ExplanationName(o.explanation)) + ": " + o.reason : "agrees";
             out.push_back(std::move(line));

@@ -82,6 +82,18 @@ void AddJudgedRows(const CaptureLine& line, std::uint64_t offset, const OwnedCon
     }
 }
 
+/// A query line's rows: one per answer, judged, or the bad line.
+void AddLineRows(std::string_view text, std::uint64_t number, std::uint64_t at, const OwnedConventions& base,
+                 CaptureLine& line, LoaderStrings& strings, std::vector<CaptureRow>& rows)
+{
+    ReadCaptureLine(text, number, line);
+    if (!line.Ok()) {
+        rows.push_back(BadRow(at, number, line.error, strings));
+    } else {
+        AddJudgedRows(line, at, base, strings, rows);
+    }
+}
+
 } // namespace
 
 bool IsCaptureFile(const std::string& path)
@@ -215,12 +227,7 @@ void CaptureLoadJob::Run()
                     m_header = std::move(header);
                 }
             } else {
-                ReadCaptureLine(text, number, line);
-                if (!line.Ok()) {
-                    rows.push_back(BadRow(at, number, line.error, strings));
-                } else {
-                    AddJudgedRows(line, at, base, strings, rows);
-                }
+                AddLineRows(text, number, at, base, line, strings, rows);
             }
         }
         m_bytes = std::min<std::uint64_t>(offset, m_total.load());
