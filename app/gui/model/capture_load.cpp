@@ -11,6 +11,12 @@
 #include <cstdio>
 #include <fstream>
 
+#ifdef __linux__
+#include <sys/resource.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+#endif
+
 namespace hitlab {
 
 namespace {
@@ -169,6 +175,10 @@ bool CaptureLoadJob::Take(CaptureTable& table)
 
 void CaptureLoadJob::Run()
 {
+#ifdef __linux__
+    // below the window's thread: on a busy machine the frames come first, the load after
+    (void)setpriority(PRIO_PROCESS, id_t(syscall(SYS_gettid)), 10);
+#endif
     CaptureReader reader(m_path);
     if (!reader.Error().what.empty()) {
         const std::lock_guard lock(m_mutex);

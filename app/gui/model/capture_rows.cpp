@@ -127,7 +127,7 @@ void CaptureTable::Rebuild()
 void CaptureTable::SortView()
 {
     m_unsorted = false;
-    const std::vector<CaptureRow>& rows = m_rows;
+    const std::deque<CaptureRow>& rows = m_rows;
     switch (m_sort) {
     case CaptureSort::Line:
         std::sort(m_view.begin(), m_view.end()); // appended in line order: already sorted
@@ -165,7 +165,9 @@ void CaptureTable::Compact()
 
 std::size_t CaptureTable::MemoryBytes() const
 {
-    std::size_t bytes = m_rows.capacity() * sizeof(CaptureRow) + m_view.capacity() * sizeof(std::uint32_t);
+    // a deque's blocks hold 512 bytes or one row each (libstdc++), with a pointer per block in its map
+    std::size_t bytes = m_rows.size() * (sizeof(CaptureRow) + sizeof(void*) * sizeof(CaptureRow) / 512 + 1) +
+                        m_view.capacity() * sizeof(std::uint32_t);
     for (const auto* strings : {&m_situations, &m_sites, &m_errors}) {
         bytes += strings->capacity() * sizeof(std::string);
         for (const std::string& s : *strings) {

@@ -6,6 +6,7 @@
 #pragma once
 
 #include <cstdint>
+#include <deque>
 #include <limits>
 #include <string>
 #include <string_view>
@@ -74,7 +75,8 @@ public:
     void AddStrings(std::vector<std::string> situations, std::vector<std::string> sites,
                     std::vector<std::string> errors);
 
-    const std::vector<CaptureRow>& Rows() const { return m_rows; }
+    /// In blocks (a deque): a million rows grow without copying them all again in one frame.
+    const std::deque<CaptureRow>& Rows() const { return m_rows; }
     const std::vector<std::string>& Situations() const { return m_situations; }
     const std::vector<std::string>& Sites() const { return m_sites; }
     const std::vector<std::string>& Errors() const { return m_errors; }
@@ -98,14 +100,14 @@ public:
     const std::vector<std::uint32_t>& View() const { return m_view; }
     /// Gives back the memory the rows and the view grew into beyond their size (the load ended).
     void Compact();
-    /// Bytes held by the rows, the view and the strings (capacities).
+    /// Bytes held by the rows, the view and the strings (the view's and strings' capacities).
     std::size_t MemoryBytes() const;
 
 private:
     void Rebuild();
     void SortView();
 
-    std::vector<CaptureRow> m_rows;
+    std::deque<CaptureRow> m_rows;
     std::vector<std::string> m_situations, m_sites, m_errors;
     std::uint64_t m_counts[kCaptureVerdictCount] = {};
     bool m_anyFrame = false;
