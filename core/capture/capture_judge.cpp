@@ -86,7 +86,8 @@ AnswerJudgement JudgeCaptureAnswerFull(const CaptureLine& line, std::size_t inde
     return out;
 }
 
-AnswerJudgement JudgeCaptureAnswer(const CaptureLine& line, std::size_t index, const OwnedConventions& conventions)
+void JudgeCaptureAnswerInto(const CaptureLine& line, std::size_t index, const OwnedConventions& conventions,
+                            AnswerJudgement& out)
 {
     const GivenAnswer& a = line.answers[index];
     const AlgorithmInfo& reference = ReferenceAlgorithm(line.query.family);
@@ -99,11 +100,24 @@ AnswerJudgement JudgeCaptureAnswer(const CaptureLine& line, std::size_t index, c
                                       : ValueDifferences(line.query, line.precision, QueryValueScale(line.query),
                                                          a.result, a.returns, r, reference.returns);
     if (differs != 0) {
-        return JudgeCaptureAnswerFull(line, index, conventions);
+        out = JudgeCaptureAnswerFull(line, index, conventions);
+        return;
     }
-    AnswerJudgement out;
+    out.explanation = Explanation::None;
+    out.differs = 0;
+    out.wrongVerdict = false;
+    out.exactJudged = false; // out.exact is left as it was: not read without exactJudged
     out.reference = r;
     out.ulps = LargestUlps(line.query, line.precision, a, r.hit, r.tEnter, r.tExit, r.depth);
+    out.situation.clear();
+    out.kind.clear();
+    out.reason.clear();
+}
+
+AnswerJudgement JudgeCaptureAnswer(const CaptureLine& line, std::size_t index, const OwnedConventions& conventions)
+{
+    AnswerJudgement out;
+    JudgeCaptureAnswerInto(line, index, conventions, out);
     return out;
 }
 

@@ -31,10 +31,10 @@ struct AnswerJudgement {
     /// the line's precision (UlpError): against the exact values when the judge ran and both hit,
     /// else against the reference's; 0 when either misses.
     double ulps = 0;
-    bool exactJudged = false; ///< the exact judge ran (the answer differs from the reference): exact is set
-    ExactResult exact;
-    Result reference;      ///< the reference's result on the line's query and precision
-    std::string situation; ///< SituationLabel, set when the answer differs from the reference
+    bool exactJudged = false; ///< the exact judge ran (the answer differs from the reference)
+    ExactResult exact;        ///< the judge's answer; meaningful only when exactJudged
+    Result reference;         ///< the reference's result on the line's query and precision
+    std::string situation;    ///< SituationLabel, set when the answer differs from the reference
     /// The kind of disagreement, set when it differs: "misses where exact hits", "hits where exact
     /// misses" (HuntVerdictCause) or "values differ: t_enter, t_exit" (HuntValuesCause).
     std::string kind;
@@ -46,6 +46,10 @@ struct AnswerJudgement {
 /// (ValueDifferences) agrees, exactly as JudgeAnswers would say, without GMP. Otherwise
 /// JudgeAnswers judges it (the exact judge, microseconds).
 AnswerJudgement JudgeCaptureAnswer(const CaptureLine& line, std::size_t index, const OwnedConventions& conventions);
+
+/// JudgeCaptureAnswer into out, reusing its storage (what a loop over millions of lines calls).
+void JudgeCaptureAnswerInto(const CaptureLine& line, std::size_t index, const OwnedConventions& conventions,
+                            AnswerJudgement& out);
 
 /// The same, always through JudgeAnswers (the exact judge runs): what the fast path must equal.
 AnswerJudgement JudgeCaptureAnswerFull(const CaptureLine& line, std::size_t index, const OwnedConventions& conventions);

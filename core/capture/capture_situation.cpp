@@ -21,11 +21,21 @@ int OriginBoundaryAxes(const Query& q)
         return 0;
     }
     glm::dvec3 origin{0};
-    if (const auto* ray = std::get_if<Ray<double>>(&q.a)) {
-        origin = ray->origin;
-    } else if (const auto* segment = std::get_if<Segment<double>>(&q.a)) {
-        origin = segment->start;
-    } else {
+    switch (KindOf(q.a)) {
+    case ShapeKind::Ray:
+        origin = std::get<Ray<double>>(q.a).origin;
+        break;
+    case ShapeKind::Segment:
+        origin = std::get<Segment<double>>(q.a).start;
+        break;
+    case ShapeKind::Plane:
+    case ShapeKind::Aabb:
+    case ShapeKind::Sphere:
+    case ShapeKind::Obb:
+    case ShapeKind::Point:
+    case ShapeKind::Triangle:
+    case ShapeKind::Mesh:
+    case ShapeKind::Convex:
         return 0;
     }
     int on = 0;

@@ -20,16 +20,18 @@ struct LineWork {
     std::uint64_t number = 0;
     bool tooLong = false;
     bool blank = false;
-    std::size_t offset = 0, size = 0; ///< its text in the batch's text
-    CaptureLine line;                 ///< reused from batch to batch
-    std::vector<AnswerJudgement> judgements;
+    std::size_t offset = 0, size = 0;        ///< its text in the batch's copy (a file not mapped)
+    std::string_view text;                   ///< its text
+    CaptureLine line;                        ///< reused from batch to batch
+    std::vector<AnswerJudgement> judgements; ///< [0, judged) are this line's (the storage is reused)
+    std::size_t judged = 0;
 };
 
 bool IsBlank(std::string_view text) { return text.find_first_not_of(" \t\r\n") == std::string_view::npos; }
 
 void JudgeLine(LineWork& w, std::string_view text, const OwnedConventions& base)
 {
-    w.judgements.clear();
+    w.judged = 0;
     w.blank = false;
     if (w.tooLong) {
         w.line.error = {{}, "line is too long: more than " + std::to_string(kMaxLineBytes) + " bytes"};
@@ -43,15 +45,19 @@ void JudgeLine(LineWork& w, std::string_view text, const OwnedConventions& base)
     if (!w.line.Ok()) {
         return;
     }
+    if (w.judgements.size() < w.line.answers.size()) {
+        w.judgements.resize(w.line.answers.size());
+    }
+    w.judged = w.line.answers.size();
     if (w.line.conventions.empty()) {
-        for (std::size_t i = 0; i < w.line.answers.size(); ++i) {
-            w.judgements.push_back(JudgeCaptureAnswer(w.line, i, base));
+        for (std::size_t i = 0; i < w.judged; ++i) {
+            JudgeCaptureAnswerInto(w.line, i, base, w.judgements[i]);
         }
         return;
     }
     const OwnedConventions merged = MergeConventions(base, w.line.conventions);
-    for (std::size_t i = 0; i < w.line.answers.size(); ++i) {
-        w.judgements.push_back(JudgeCaptureAnswer(w.line, i, merged));
+    for (std::size_t i = 0; i < w.judged; ++i) {
+        JudgeCaptureAnswerInto(w.line, i, merged, w.judgements[i]);
     }
 }
 
@@ -75,11 +81,14 @@ public:
             return;
         }
         ++m_report.lines;
+        if (m_options.onLine) {
+            m_options.onLine(w.line, std::span<const AnswerJudgement>(w.judgements.data(), w.judged));
+        }
         if (!w.line.Ok()) {
             AddBad(w.number, w.line.error);
             return;
         }
-        for (std::size_t i = 0; i < w.judgements.size(); ++i) {
+        for (std::size_t i = 0; i < w.judged; ++i) {
             AddAnswer(w, i, base);
         }
     }
@@ -195,26 +204,33 @@ TriageReport RunTriage(const std::string& path, const TriageOptions& options,
     std::string text;
     // the first line: the header, or the first query line
     std::string_view line;
+    // a mapped file's lines stay where they are; others are copied into text
+    const auto take = [&](LineWork& w, std::string_view view) {
+        w.text = view;
+        if (!reader.Mapped()) {
+            w.offset = text.size();
+            w.size = view.size();
+            text.append(view);
+        }
+    };
     bool more = reader.Next(line, batch[0].number, batch[0].tooLong);
     std::size_t n = 0;
     if (more && (batch[0].tooLong || !ReadHeader(line, report, tally))) {
-        batch[0].offset = 0;
-        batch[0].size = line.size();
-        text.append(line);
+        take(batch[0], line);
         n = 1;
     }
     const OwnedConventions base = MergeConventions(report.header.conventions, options.conventions);
     while ((more || n > 0) && !(cancel != nullptr && cancel->load())) {
         while (n < batch.size() && more && (more = reader.Next(line, batch[n].number, batch[n].tooLong))) {
-            batch[n].offset = text.size();
-            batch[n].size = line.size();
-            text.append(line);
-            ++n;
+            take(batch[n++], line);
+        }
+        for (std::size_t i = 0; i < n && !reader.Mapped(); ++i) {
+            batch[i].text = std::string_view(text).substr(batch[i].offset, batch[i].size);
         }
         const std::size_t count = std::min(threads, std::max<std::size_t>(n / 64, 1));
         pool.Run(count, [&](std::size_t t) {
             for (std::size_t i = n * t / count; i < n * (t + 1) / count; ++i) {
-                JudgeLine(batch[i], std::string_view(text).substr(batch[i].offset, batch[i].size), base);
+                JudgeLine(batch[i], batch[i].text, base);
             }
         });
         for (std::size_t i = 0; i < n; ++i) {

@@ -12,6 +12,7 @@
 #include <atomic>
 #include <cstdint>
 #include <functional>
+#include <span>
 #include <string>
 #include <utility>
 #include <vector>
@@ -25,6 +26,10 @@ struct TriageOptions {
     unsigned threads = 0;           ///< judging threads (0: one per core)
     std::size_t maxBadLines = 1000; ///< bad lines kept with their messages (all are counted)
     std::size_t batchLines = 8192;  ///< lines read, then judged in parallel, at a time
+    /// Called for every query line (bad ones included, with their error) in line order on the
+    /// calling thread, with the judgements of its answers (empty for a bad line): what a capture
+    /// browser lists. May be empty.
+    std::function<void(const CaptureLine&, std::span<const AnswerJudgement>)> onLine;
 };
 
 /// A line that could not be read: its number and what is wrong (where: the key).

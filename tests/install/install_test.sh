@@ -122,7 +122,7 @@ if [ "$mode" = relocated ]; then
   grep -q '^ *slab\b\|\bslab\b' "$scratch/algorithms.txt" || fail "hitlab algorithms does not list slab"
   # the generated man page and completion hold every command the help lists
   zcat "$prefix/share/man/man1/hitlab.1.gz" >"$scratch/hitlab.1"
-  for command in algorithms eval report hunt bench render; do
+  for command in algorithms eval report hunt triage bench render; do
     grep -q "^\.SS $command\$" "$scratch/hitlab.1" || fail "hitlab.1 has no section for $command"
     grep -q "$command" "$prefix/share/bash-completion/completions/hitlab" || fail "the completion lacks $command"
   done

@@ -5,7 +5,9 @@
 
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <cstdio>
+#include <random>
 #include <string>
 
 namespace hitlab {
@@ -218,6 +220,54 @@ TEST(CaptureLine, HuntDrawnLinesReadTheSameBothWays)
         fast += ReadsTheSame(line) ? 1 : 0;
     }
     EXPECT_GT(fast, 2500); // the inf of a miss's t is not a JSON number: those go to the full parser
+}
+
+} // namespace HITLAB_UNITY_ID
+} // namespace hitlab
+
+namespace hitlab {
+namespace HITLAB_UNITY_ID {
+
+/// A ray_aabb line whose ray origin has the three number texts.
+std::string OriginLine(const std::string& x, const std::string& y, const std::string& z)
+{
+    return R"({"query":"ray_aabb","precision":"double","a":{"type":"ray","origin":[)" + x + "," + y + "," + z +
+           R"(],"direction":[1,0,0]},"b":{"type":"aabb","min":[0,0,0],"max":[1,1,1]},"answer":{"hit":false}})";
+}
+
+TEST(CaptureLine, NumbersConvertAsTheFullParserConvertsThem)
+{
+    const char* const texts[] = {"0.1",
+                                 "1e22",
+                                 "1e23",
+                                 "123456789012345678",
+                                 "12345678901234567890123",
+                                 "0.30000001192092896",
+                                 "-0.0",
+                                 "-0e5",
+                                 "5e-324",
+                                 "1.7976931348623157e308",
+                                 "2.2250738585072014e-308",
+                                 "9007199254740993",
+                                 "9007199254740993.0",
+                                 "0.000001",
+                                 "0.1000000000000000055511151231257827",
+                                 "1.00000000000000000000000000001",
+                                 "4.9406564584124654e-324",
+                                 "1E+2",
+                                 "-1.5e-7"};
+    for (const char* x : texts) {
+        EXPECT_TRUE(ReadsTheSame(OriginLine(x, "0", "0"))) << x;
+    }
+    std::mt19937_64 rng(3);
+    std::uniform_real_distribution<double> unit(-1, 1);
+    const char* const formats[] = {"%.17g", "%.9g", "%g", "%.3f", "%.20e"};
+    for (int i = 0; i < 20000; ++i) {
+        const double v = unit(rng) * std::pow(10.0, double(int(rng() % 40) - 20));
+        char text[64];
+        std::snprintf(text, sizeof text, formats[i % 5], v);
+        ReadsTheSame(OriginLine(text, text, "1"));
+    }
 }
 
 } // namespace HITLAB_UNITY_ID
