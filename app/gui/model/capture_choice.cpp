@@ -116,6 +116,19 @@ Scene CaptureChoiceScene(const CaptureChoice& choice, const std::string& capture
     Scene scene = TriageCaseScene(group, name);
     scene.title = "Line " + std::to_string(line.number) + " of " + name + ": the engine answered " +
                   hunt::DescribeResult(c.answer.result, line.query.family);
+    // the description TriageCaseScene writes is a triage group's: this one is one line's
+    std::string place = line.where;
+    if (line.hasFrame) {
+        place += (place.empty() ? "" : ", ") + std::string("frame ") + std::to_string(line.frame);
+    }
+    const AnswerJudgement& j = choice.judgement;
+    scene.description = "The engine's answer to this query, recorded on line " + std::to_string(line.number) +
+                        (place.empty() ? "" : " (" + place + ")") + " of `" + name +
+                        "`: " + hunt::DescribeResult(c.answer.result, line.query.family) + " (" +
+                        PrecisionName(line.precision) + "). The exact answer: " + DescribeExact(choice.judged.exact) +
+                        ".\n\nJudged in the capture browser: " + CaptureVerdictName(choice.row.verdict) +
+                        (j.situation.empty() ? std::string() : " (situation: " + j.situation + ")") +
+                        (j.reason.empty() ? std::string() : ": " + j.reason) + ".\n";
     scene.question = "The engine answered " + hunt::DescribeResult(c.answer.result, line.query.family) + " (" +
                      PrecisionName(line.precision) + ")" + (line.where.empty() ? "" : " at `" + line.where + "`") +
                      ". Is that right, and if not, why did it answer so?";
