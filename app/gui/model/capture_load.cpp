@@ -100,6 +100,14 @@ void AddLineRows(std::string_view text, std::uint64_t number, std::uint64_t at, 
     }
 }
 
+/// Below the window's thread: on a busy machine the frames come first, the load after.
+void LowerThisThreadsPriority()
+{
+#ifdef __linux__
+    (void)setpriority(PRIO_PROCESS, id_t(syscall(SYS_gettid)), 10);
+#endif
+}
+
 } // namespace
 
 bool IsCaptureFile(const std::string& path)
@@ -175,10 +183,7 @@ bool CaptureLoadJob::Take(CaptureTable& table)
 
 void CaptureLoadJob::Run()
 {
-#ifdef __linux__
-    // below the window's thread: on a busy machine the frames come first, the load after
-    (void)setpriority(PRIO_PROCESS, id_t(syscall(SYS_gettid)), 10);
-#endif
+    LowerThisThreadsPriority();
     CaptureReader reader(m_path);
     if (!reader.Error().what.empty()) {
         const std::lock_guard lock(m_mutex);
