@@ -112,14 +112,28 @@ void LowerThisThreadsPriority()
 
 bool IsCaptureFile(const std::string& path)
 {
+    // the first kMaxLineBytes of the file at most: a longer first line is no capture's (a scene
+    // written on one line of 100 MB is not read whole here)
     std::ifstream in(path, std::ios::binary);
-    std::string line;
-    while (in && std::getline(in, line)) {
+    std::string head(kMaxLineBytes + 1, '\0');
+    in.read(head.data(), std::streamsize(head.size()));
+    head.resize(std::size_t(in.gcount()));
+    std::string_view rest = head;
+    while (!rest.empty()) {
+        const std::size_t end = rest.find('\n');
+        if (end == std::string_view::npos && head.size() > kMaxLineBytes) {
+            return false; // cut off: longer than any capture line
+        }
+        const std::string_view line = rest.substr(0, end);
+        rest = end == std::string_view::npos ? std::string_view() : rest.substr(end + 1);
         if (IsBlankLine(line)) {
             continue;
         }
         if (IsCaptureHeaderLine(line)) {
             return true;
+        }
+        if (line.find("\"query\"") == std::string_view::npos || line.find("\"answer") == std::string_view::npos) {
+            return false;
         }
         const nlohmann::json j = nlohmann::json::parse(line, nullptr, false);
         return j.is_object() && j.contains("query") && (j.contains("answer") || j.contains("answers"));

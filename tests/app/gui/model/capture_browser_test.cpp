@@ -101,6 +101,10 @@ TEST(CaptureBrowser, RecognisesACaptureByItsContent)
     EXPECT_FALSE(IsCaptureFile(eval.path));      // a query without an answer
     EXPECT_FALSE(IsCaptureFile(scene.path));
     EXPECT_FALSE(IsCaptureFile(capture.path + ".missing"));
+    // a scene on one line longer than any capture line, even one that mentions a query and an answer
+    TempFile wide("wide.json");
+    Write(wide.path, {R"({"title": "\"query\" \"answer\")" + std::string(kMaxLineBytes, 'x') + R"(", "shapes": []})"});
+    EXPECT_FALSE(IsCaptureFile(wide.path));
 }
 
 TEST(CaptureBrowser, ReadsJudgesAndCountsEveryLine)
