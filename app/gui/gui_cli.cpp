@@ -1,6 +1,7 @@
 // Argument parsing for the window and the renderer.
 #include "gui_cli.h"
 
+#include "app/gui/model/capture_load.h"
 #include "app/gui/model/lessons.h"
 #include "app/gui/model/panel_table.h"
 #include "app/paths/data_dir.h"
@@ -17,6 +18,7 @@
 #include <optional>
 #include <regex>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace hitlab {
@@ -108,11 +110,17 @@ void DefineGuiOptions(CLI::App& app, GuiOptions& options, std::string& size)
         }
     }
     app.add_option("--open-panel", options.openPanel,
-                   "Open the Hunt, the Timing, the Lessons or the Minkowski difference panel at start")
+                   "Open the Hunt, the Timing, the Lessons, the Minkowski difference or the Capture panel at start")
         ->check(CLI::IsMember(panelFlags));
     app.add_flag("--run-panel", options.runPanel,
                  "With --open-panel: start its hunt (the default choices) or measurement at once; with --frames the "
                  "last frame waits for it (screenshots, tests)");
+    app.add_option("--capture-filter", options.captureFilter,
+                   "With a capture: show only these verdict classes at start (comma-separated: agrees, convention, "
+                   "rounding, unexplained, bad)");
+    app.add_option("--capture-row", options.captureRow,
+                   "With a capture: choose the N-th row shown (0 = the first) once it is read (tests, screenshots)")
+        ->check(CLI::NonNegativeNumber);
     app.add_option("--drop", options.drop,
                    "Open FILE as if it were dropped on the window (asking about unsaved changes), for tests");
     app.add_flag("--present", options.present,
@@ -206,6 +214,10 @@ int RunGuiCommandLine(int argc, const char* const* argv, const SceneLoader& load
         return 2;
     }
     options.scene = SceneArgument(options.scene);
+    if (IsCaptureFile(options.scene)) {
+        // a capture opens in the Capture panel (docs/capture.md, "Browsing")
+        options.capture = std::exchange(options.scene, "demo"); // the demo shows until a row is chosen
+    }
     if (!ParseSize(size, options.width, options.height)) {
         std::cerr << "hitlab: --size: expected WxH, each 1..8192, got \"" << size << "\"\n";
         return 2;

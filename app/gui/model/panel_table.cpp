@@ -26,6 +26,7 @@ constexpr PanelSpec kPanels[] = {
     {PanelId::RayFan, "Ray fan", PanelMenu::View, "Ray fan", PanelPlace::AreaCorner, 0, false, false, ""},
     {PanelId::Minkowski, "Minkowski difference", PanelMenu::View, "Minkowski difference", PanelPlace::AreaCorner, 0,
      false, false, "minkowski"},
+    {PanelId::Capture, "Capture", PanelMenu::View, "Capture", PanelPlace::Floating, 2, false, false, "capture"},
     {PanelId::Lessons, "Lessons", PanelMenu::Help, "Lessons", PanelPlace::Centre, 0, false, true, "lessons"},
     {PanelId::Controls, "Controls", PanelMenu::Help, "Controls", PanelPlace::Centre, 0, false, true, ""},
     {PanelId::About, "About HitLab", PanelMenu::Help, "About", PanelPlace::Centre, 0, false, true, ""},

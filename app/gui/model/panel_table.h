@@ -20,6 +20,7 @@ enum class PanelId {
     Timing,
     RayFan,
     Minkowski,
+    Capture,
     Lessons,
     Controls,
     About

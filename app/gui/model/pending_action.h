@@ -12,6 +12,8 @@ enum class PendingAction {
     NewScene, ///< File > New, Ctrl+N
     OpenFile, ///< File > Open, an example, a recent file (the request's path)
     Quit,     ///< File > Quit, Ctrl+Q, the window's close button
+    /// a row chosen in the Capture panel: its query replaces the scene (the owner holds the scene)
+    ShowCaptureLine,
 };
 
 struct PendingRequest {

@@ -1,6 +1,8 @@
 // The panels' file actions: settings and recent files at start (recent_files.h), New, Open, Save, and the
 // unsaved-changes question before New, Open and Quit (UnsavedQuestion, pending_action.h).
+#include "app/gui/model/capture_load.h"
 #include "app/gui/model/lessons.h"
+#include "capture_panel.h"
 #include "panels.h"
 
 #include "app/gui/view/viewport.h"
@@ -46,6 +48,12 @@ void Panels::LoadSettings()
     m_browseDir = LessonDirectory();
     m_pathInput = m_path;
     StartAutosave();
+    if (!m_options.capture.empty()) {
+        OpenCapture(m_options.capture);
+        if (Slot* slot = Find(PanelId::Capture)) {
+            dynamic_cast<CaptureBrowserPanel&>(*slot->panel).StartWith(m_options.captureFilter, m_options.captureRow);
+        }
+    }
     if (!m_options.drop.empty()) {
         OnDrop({m_options.drop}); // the drop callback's path, for tests
     }
@@ -63,6 +71,10 @@ void Panels::Ask(PendingRequest request)
 {
     if (MeshFormat format; request.action == PendingAction::OpenFile && MeshFormatOf(request.path, format)) {
         AddMeshFile(request.path); // a mesh joins the scene: nothing to lose, nothing to ask
+        return;
+    }
+    if (request.action == PendingAction::OpenFile && IsCaptureFile(request.path)) {
+        OpenCapture(request.path); // the scene stays until a row is chosen (which asks then)
         return;
     }
     Run(m_unsaved.Ask(std::move(request), Dirty()));
@@ -103,6 +115,9 @@ void Panels::Run(const PendingRequest& request)
         break;
     case PendingAction::Quit:
         m_quit = true;
+        break;
+    case PendingAction::ShowCaptureLine:
+        ShowCaptureScene();
         break;
     }
 }
@@ -165,6 +180,35 @@ void Panels::FinishOpening()
     m_savedGeneration = m_document.GetHistory().Generation();
     m_fitPending = true;
     m_recent.Add(path);
+}
+
+void Panels::OpenCapture(const std::string& path)
+{
+    Slot* slot = Find(PanelId::Capture);
+    auto* panel = slot != nullptr ? dynamic_cast<CaptureBrowserPanel*>(slot->panel.get()) : nullptr;
+    if (panel == nullptr) {
+        return;
+    }
+    slot->open = true;
+    slot->framesOpen = 0; // comes to the front
+    panel->Open(path);
+    m_recent.Add(path);
+}
+
+void Panels::ShowCaptureScene()
+{
+    if (!m_captureScene) {
+        return;
+    }
+    m_viewport.SetScene(std::move(*m_captureScene));
+    m_captureScene.reset();
+    m_path.clear(); // a new scene: Save asks for a name ("Make a lesson from this")
+    m_savedGeneration = m_document.GetHistory().Generation();
+    m_fitPending = true;
+    const auto& shapes = m_document.GetScene().Shapes();
+    if (shapes.size() >= 2) {
+        m_document.Focus({m_captureFamily, shapes[0].id, shapes[1].id});
+    }
 }
 
 bool Panels::Save(const std::string& path)

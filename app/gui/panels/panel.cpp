@@ -68,6 +68,8 @@ std::unique_ptr<Panel> MakePanel(PanelId id)
         return MakeFanPanel();
     case PanelId::Minkowski:
         return MakeMinkowskiPanel();
+    case PanelId::Capture:
+        return MakeCapturePanel();
     case PanelId::Lessons:
         return MakeLessonsPanel();
     case PanelId::Controls:

@@ -56,6 +56,16 @@ struct LookAt {
 struct OpenLesson {
     std::string path;
 };
+/// A row chosen in the Capture panel: its line's query as a scene, to replace the window's scene
+/// (asking first about unsaved changes).
+struct ShowCaptureLine {
+    Scene scene;
+    Family family = Family::RayAabb; ///< its query's: the pair focused once shown
+};
+/// Opens Save As for the scene shown ("Make a lesson from this"), suggesting `path`.
+struct SaveSceneAs {
+    std::string path;
+};
 /// Loads the plugin `file` as External > Add plugin does, for this window only (not remembered):
 /// the Load button of a plugin the scene names.
 struct LoadPlugin {
@@ -63,8 +73,9 @@ struct LoadPlugin {
 };
 } // namespace panel_action
 
-using PanelAction = std::variant<panel_action::ShowError, panel_action::WriteScene, panel_action::LookAt,
-                                 panel_action::OpenLesson, panel_action::LoadPlugin>;
+using PanelAction =
+    std::variant<panel_action::ShowError, panel_action::WriteScene, panel_action::LookAt, panel_action::OpenLesson,
+                 panel_action::LoadPlugin, panel_action::ShowCaptureLine, panel_action::SaveSceneAs>;
 
 /// What a panel's Draw may use; made by the owner each frame. The document (the scene, its history
 /// and evaluation, the selection, the focus) is the window's, shared with the viewport; of the
@@ -151,6 +162,7 @@ std::unique_ptr<Panel> MakeHuntPanel();
 std::unique_ptr<Panel> MakeTimingPanel();
 std::unique_ptr<Panel> MakeFanPanel();
 std::unique_ptr<Panel> MakeMinkowskiPanel();
+std::unique_ptr<Panel> MakeCapturePanel();
 std::unique_ptr<Panel> MakeControlsPanel();
 std::unique_ptr<Panel> MakeAboutPanel();
 std::unique_ptr<Panel> MakeLessonsPanel();

@@ -282,6 +282,13 @@ void Panels::RunActions()
                     }
                 } else if constexpr (std::is_same_v<A, panel_action::OpenLesson>) {
                     Ask({PendingAction::OpenFile, a.path});
+                } else if constexpr (std::is_same_v<A, panel_action::ShowCaptureLine>) {
+                    m_captureScene = std::move(a.scene);
+                    m_captureFamily = a.family;
+                    Ask({PendingAction::ShowCaptureLine, {}}); // the scene shown may have unsaved changes
+                } else if constexpr (std::is_same_v<A, panel_action::SaveSceneAs>) {
+                    m_replacePath = a.path; // the name Save As suggests
+                    m_openSaveAs = true;
                 } else if constexpr (std::is_same_v<A, panel_action::LoadPlugin>) {
                     AddExternal({true, a.file}, false);
                 } else {

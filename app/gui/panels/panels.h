@@ -128,6 +128,10 @@ private:
     /// named after the file, selected and framed (undoable); a bad file is reported, the scene kept.
     void AddMeshFile(const std::string& path);
     void FinishOpening();
+    /// Opens a capture (IsCaptureFile) in the Capture panel; the scene stays until a row is chosen.
+    void OpenCapture(const std::string& path);
+    /// The chosen capture row's scene (m_captureScene) replaces the scene, its pair focused.
+    void ShowCaptureScene();
     void DrawOpening();
     bool Save(const std::string& path);
     void SaveOrAsk();
@@ -165,6 +169,9 @@ private:
     Course m_course; ///< the lessons in order (LessonDirectory()/course.txt), read at start
     std::string m_iniPath;
     UnsavedQuestion m_unsaved;
+    /// a capture row's scene waiting to be shown (PendingAction::ShowCaptureLine) and its family
+    std::optional<Scene> m_captureScene;
+    Family m_captureFamily = Family::RayAabb;
 
     // autosave (interactive runs only: none with --frames)
     AutosaveStore m_autosave;

@@ -35,6 +35,9 @@ struct GuiOptions {
     std::string openPanel;  ///< "hunt" or "timing": open that floating panel at start
     bool runPanel =
         false; ///< with openPanel: start its hunt or measurement at once (with frames: wait for it on the last frame)
+    std::string capture;            ///< a capture to open in the Capture panel at start (`hitlab CAPTURE`)
+    std::string captureFilter;      ///< --capture-filter: the verdict classes shown at start ("unexplained,bad")
+    int captureRow = -1;            ///< --capture-row N: choose the N-th row shown once loaded (tests, screenshots)
     std::string drop;               ///< as if this file were dropped on the window before the first frame (tests)
     bool present = false;           ///< start in presentation mode (View > Presentation mode)
     int width = 1280, height = 720; ///< the window's size at start

@@ -115,7 +115,7 @@ TEST(CommandLineErrors, EveryBadCommandLineIsExitTwoAndOneLineNamingIt)
         {{"--save-on-exit", dir}, "hitlab: --save-on-exit: \"" + dir + "\" is a directory, not a file"},
         {{"--dump-on-exit", dir}, "hitlab: --dump-on-exit: \"" + dir + "\" is a directory, not a file"},
         {{"--panel-report", dir}, "hitlab: --panel-report: \"" + dir + "\" is a directory, not a file"},
-        {{"--open-panel", "nope"}, "hitlab: --open-panel: nope not in {hunt,timing,minkowski,lessons}"},
+        {{"--open-panel", "nope"}, "hitlab: --open-panel: nope not in {hunt,timing,minkowski,capture,lessons}"},
         {{"--compare", "nope"}, "hitlab: --compare: no algorithm is called \"nope\" (hitlab algorithms lists them)"},
         {{"--size", "1280x0"}, "hitlab: --size: expected WxH, each 1..8192, got \"1280x0\""},
         {{"--present", "--size", "big"}, "hitlab: --size: expected WxH, each 1..8192, got \"big\""},

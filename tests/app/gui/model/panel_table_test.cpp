@@ -14,7 +14,8 @@ namespace HITLAB_UNITY_ID {
 constexpr LayoutFrame kFrame{0, 0, 1280, 720, 19};
 constexpr PanelId kAll[] = {PanelId::Scene,     PanelId::Inspector, PanelId::Algorithms, PanelId::Results,
                             PanelId::Query,     PanelId::Hunt,      PanelId::Timing,     PanelId::RayFan,
-                            PanelId::Minkowski, PanelId::Lessons,   PanelId::Controls,   PanelId::About};
+                            PanelId::Minkowski, PanelId::Capture,   PanelId::Lessons,    PanelId::Controls,
+                            PanelId::About};
 
 PanelRect AllOpenArea() { return FreeArea(kFrame, true, true, true); }
 
@@ -59,7 +60,7 @@ TEST(PanelTable, NamesMenuEntriesAndFlagsAreUnique)
             EXPECT_TRUE(flags.insert(std::string(spec.flag)).second) << spec.flag;
         }
     }
-    EXPECT_EQ(flags, (std::set<std::string>{"hunt", "timing", "lessons", "minkowski"}));
+    EXPECT_EQ(flags, (std::set<std::string>{"capture", "hunt", "timing", "lessons", "minkowski"}));
     EXPECT_EQ(SpecOfFlag("hunt")->id, PanelId::Hunt);
     EXPECT_EQ(SpecOfFlag("lessons")->id, PanelId::Lessons);
     EXPECT_EQ(SpecOf(PanelId::Lessons).menu, PanelMenu::Help);

@@ -31,9 +31,29 @@ struct Owner {
         case PendingAction::Quit:
             ran.push_back("quit");
             break;
+        case PendingAction::ShowCaptureLine:
+            ran.push_back("capture line");
+            break;
         }
     }
 };
+
+TEST(UnsavedQuestion, ACaptureLineOverUnsavedChangesWaitsForTheAnswer)
+{
+    // choosing a row of the Capture panel replaces the scene: an unsaved one is asked about first
+    UnsavedQuestion q;
+    Owner owner;
+    owner.Run(q.Ask({PendingAction::ShowCaptureLine, {}}, true));
+    EXPECT_TRUE(owner.ran.empty());
+    EXPECT_TRUE(q.TakeOpen());
+    owner.Run(q.Answer(UnsavedAnswer::Cancel));
+    EXPECT_TRUE(owner.ran.empty()); // the scene stays
+    owner.Run(q.Ask({PendingAction::ShowCaptureLine, {}}, true));
+    owner.Run(q.Answer(UnsavedAnswer::Discard));
+    EXPECT_EQ(owner.ran, std::vector<std::string>{"capture line"});
+    owner.Run(q.Ask({PendingAction::ShowCaptureLine, {}}, false)); // a saved scene: at once
+    EXPECT_EQ(owner.ran.size(), 2u);
+}
 
 TEST(UnsavedQuestion, NewOnASavedSceneRunsAtOnceWithoutAsking)
 {
