@@ -20,7 +20,7 @@ int OpenGui()
 bool IsGuiInvocation(std::string_view first)
 {
     return first != "algorithms" && first != "eval" && first != "report" && first != "hunt" && first != "bench" &&
-           first != "--help" && first != "-h" && first != "--version";
+           first != "conventions" && first != "--help" && first != "-h" && first != "--version";
 }
 
 int Run(int argc, char** argv)

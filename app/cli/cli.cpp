@@ -3,6 +3,7 @@
 
 #include "algorithms.h"
 #include "bench.h"
+#include "conventions.h"
 #include "eval.h"
 #include "eval_external.h"
 #include "hunt.h"
@@ -65,6 +66,7 @@ struct CommandOptions {
     std::string huntPlugin;                    ///< hunt --plugin
     std::string huntExternal;                  ///< hunt --external
     std::string huntAround;                    ///< hunt --around
+    ConventionsOptions conventions;            ///< conventions --json, --markdown
 };
 
 /// --external, --plugin and --external-timeout (docs/plugins.md), the same on every command that takes them.
@@ -341,6 +343,27 @@ int BenchCommand(CommandOptions& o, const CommandIo& io)
     return RunBench(o.bench, io.out, io.err);
 }
 
+/// `hitlab conventions` and its options (docs/conventions.md).
+CLI::App* AddConventions(CLI::App& app, CommandOptions& o, const std::vector<std::string>& /*families*/)
+{
+    CLI::App* command = app.add_subcommand("conventions", "Run every algorithm (and those of --plugin and "
+                                                          "--external) on the probes where engines disagree: "
+                                                          "each answer, its declared convention, a mark where "
+                                                          "they differ (docs/conventions.md)");
+    command->add_flag("--json", o.conventions.json, "Print the matrix as JSON (docs/conventions.md's keys)");
+    command->add_flag("--markdown", o.conventions.markdown, "Print the matrix as Markdown tables");
+    AddExternalOptions(command, o);
+    return command;
+}
+
+int ConventionsCommand(CommandOptions& o, const CommandIo& io)
+{
+    o.conventions.externalCommands = o.externalCommands;
+    o.conventions.plugins = o.plugins;
+    o.conventions.timeout = ExternalTimeout(o);
+    return RunConventions(o.conventions, io.out, io.err);
+}
+
 int RenderCommand(CommandOptions& /*o*/, const CommandIo& io)
 {
     io.err << "hitlab render: runs in the hitlab executable only (the window's library draws it)\n";
@@ -356,12 +379,13 @@ struct Command {
 
 /// Every subcommand, in --help's order.
 constexpr Command kCommands[] = {
-    {AddAlgorithms, AlgorithmsCommand}, // the registry's algorithms (and external ones)
-    {AddEval, EvalCommand},             // query lines in, answer lines out
-    {AddReport, ReportCommand},         // a scene's queries, every algorithm, the disagreements
-    {AddHunt, HuntCommand},             // the search for disagreements
-    {AddBench, BenchCommand},           // a scene's queries timed
-    {AddRender, RenderCommand},         // for --help: the executable renders before this parser
+    {AddAlgorithms, AlgorithmsCommand},   // the registry's algorithms (and external ones)
+    {AddEval, EvalCommand},               // query lines in, answer lines out
+    {AddReport, ReportCommand},           // a scene's queries, every algorithm, the disagreements
+    {AddHunt, HuntCommand},               // the search for disagreements
+    {AddBench, BenchCommand},             // a scene's queries timed
+    {AddConventions, ConventionsCommand}, // every algorithm on the probes where engines disagree
+    {AddRender, RenderCommand},           // for --help: the executable renders before this parser
 };
 
 } // namespace

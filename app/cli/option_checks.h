@@ -111,7 +111,7 @@ inline void AddExternalOptions(CLI::App& command, std::vector<std::string>& comm
         ->capture_default_str();
 }
 
-inline constexpr std::string_view kCommandWords = "algorithms, eval, report, hunt, bench, render";
+inline constexpr std::string_view kCommandWords = "algorithms, eval, report, hunt, bench, conventions, render";
 
 /// The message for a first word that is neither a command nor a scene to open: "no command or
 /// scene file 'frobnicate' (commands: ...)", or that it is a directory.

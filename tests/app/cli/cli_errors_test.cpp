@@ -88,10 +88,10 @@ TEST(CommandLineErrors, EveryBadCommandLineIsExitTwoAndOneLineNamingIt)
     const std::vector<Bad> cases = {
         // the first word
         {{"frobnicate"},
-         "hitlab: no command or scene file 'frobnicate' (commands: algorithms, eval, report, hunt, bench, render; "
+         "hitlab: no command or scene file 'frobnicate' (commands: algorithms, eval, report, hunt, bench, conventions, render; "
          "hitlab --help lists them)"},
         {{"frobnicate", "--json"},
-         "hitlab: no command or scene file 'frobnicate' (commands: algorithms, eval, report, hunt, bench, render; "
+         "hitlab: no command or scene file 'frobnicate' (commands: algorithms, eval, report, hunt, bench, conventions, render; "
          "hitlab --help lists them)"},
         {{dir}, "hitlab: '" + dir + "' is a directory, not a command or a scene file"},
         {{"--bogus"}, "hitlab: The following argument was not expected: --bogus"},
@@ -119,7 +119,7 @@ TEST(CommandLineErrors, EveryBadCommandLineIsExitTwoAndOneLineNamingIt)
         {{"--present", "--size", "big"}, "hitlab: --size: expected WxH, each 1..8192, got \"big\""},
         {{"--frames", "2", kMissing},
          "hitlab: no command or scene file '" + kMissing +
-             "' (commands: algorithms, eval, report, hunt, bench, render; hitlab --help lists them)"},
+             "' (commands: algorithms, eval, report, hunt, bench, conventions, render; hitlab --help lists them)"},
         // render
         {{"render"}, "hitlab render: scene is required"},
         {{"render", "demo", "-o", dir}, "hitlab render: --output: \"" + dir + "\" is a directory, not a file"},
