@@ -42,19 +42,18 @@ std::string ObservedText(const ConventionRow& row, const ConventionColumn& colum
     return AnswerText(cell.result.hit, row.family, column.info->returns, cell.result.tEnter, cell.result.depth);
 }
 
-/// The declared values alone ("miss, t >= 0"): the row's probe names the keys.
-std::string DeclaredValues(const ConventionCell& cell)
+/// The declared values alone, in the order of the probe's keys ("miss, t >= 0"), "-" for a key
+/// not declared; "" when none is.
+std::string DeclaredValues(const ConventionProbe& probe, const AlgorithmInfo& info)
 {
     std::string out;
-    size_t at = 0;
-    while (at < cell.declared.size()) {
-        const size_t end = std::min(cell.declared.find("; ", at), cell.declared.size());
-        const std::string item = cell.declared.substr(at, end - at);
-        const size_t colon = item.find(": ");
-        out += (out.empty() ? "" : ", ") + (colon == std::string::npos ? item : item.substr(colon + 2));
-        at = end + 2;
+    bool any = false;
+    for (const std::string_view key : probe.keys) {
+        const std::string_view value = info.ConventionValue(key);
+        any = any || !value.empty();
+        out += (out.empty() ? "" : ", ") + std::string(value.empty() ? "-" : value);
     }
-    return out;
+    return any ? out : "";
 }
 
 std::string KeysText(const ConventionProbe& probe)
@@ -71,7 +70,7 @@ std::string CellText(const ConventionRow& row, const ConventionColumn& column, c
                      std::string_view mark)
 {
     std::string text = ObservedText(row, column, cell);
-    if (const std::string declared = DeclaredValues(cell); !declared.empty()) {
+    if (const std::string declared = DeclaredValues(*row.probe, *column.info); !declared.empty()) {
         text += " [" + declared + "]";
     }
     return cell.mark ? text + " " + std::string(mark) : text;
@@ -92,8 +91,8 @@ std::string ColumnName(const ConventionColumn& c)
 void WriteConventionsText(const ConventionsMatrix& m, std::ostream& out)
 {
     using namespace conventions_format;
-    out << "Each cell: the answer (t_enter of a cast, depth of an overlap), [the declared conventions for the "
-           "probe's keys], ! where the answer is not what they declare.\n";
+    out << "Each cell: the answer (t_enter of a cast, depth of an overlap), [the algorithm's declared values of the "
+           "probe's keys, in order, - when not declared], ! where the answer is not what they declare.\n";
     for (const ConventionFamily& f : m.families) {
         std::vector<std::vector<std::string>> table;
         table.push_back({"probe", "keys", "exact"});

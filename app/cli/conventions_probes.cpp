@@ -238,13 +238,13 @@ const std::vector<ConventionProbe>& OverlapProbes()
          "[0, 1]^3 and [1, 2] x [0, 1]^2 share the face x = 1: depth 0",
          HITLAB_DOUBLE("aabb_aabb") HITLAB_A_BOX R"(, "b": {"type": "aabb", "min": [1, 0, 0], "max": [2, 1, 1]}})",
          kBoundaryOnly,
-         {"touching", "boundary"}},
+         {"touching"}},
         {"aabb_aabb/touching_corners",
          "touching corners",
          "[0, 1]^3 and [1, 2]^3 share the point (1, 1, 1): depth 0",
          HITLAB_DOUBLE("aabb_aabb") HITLAB_A_BOX R"(, "b": {"type": "aabb", "min": [1, 1, 1], "max": [2, 2, 2]}})",
          kBoundaryOnly,
-         {"touching", "boundary"}},
+         {"touching"}},
         {"aabb_aabb/far_float",
          "far from the origin, float",
          "boxes along x at 1e6: [1000000, 1000001] and [1000001.01, 1000002] are 0.01 apart: separate; in float "
@@ -252,21 +252,21 @@ const std::vector<ConventionProbe>& OverlapProbes()
          HITLAB_FLOAT("aabb_aabb") R"("a": {"type": "aabb", "min": [1000000, 0, 0], "max": [1000001, 1, 1]}, )"
                                    R"("b": {"type": "aabb", "min": [1000001.01, 0, 0], "max": [1000002, 1, 1]}})",
          kFarFloat,
-         {"touching", "boundary", "precision"}},
+         {"touching", "precision"}},
         {"sphere_aabb/touching",
          "touching",
          "the unit sphere at (2, 0.5, 0.5) touches the face x = 1 of [0, 1]^3 at one point",
          HITLAB_DOUBLE("sphere_aabb") R"("a": {"type": "sphere", "center": [2, 0.5, 0.5], "radius": 1}, )"
                                       R"("b": {"type": "aabb", "min": [0, 0, 0], "max": [1, 1, 1]}})",
          kBoundaryOnly,
-         {"touching", "boundary"}},
+         {"touching"}},
         {"sphere_sphere/touching",
          "touching",
          "unit spheres at (0, 0, 0) and (2, 0, 0) touch at (1, 0, 0)",
          HITLAB_DOUBLE("sphere_sphere") R"("a": {"type": "sphere", "center": [0, 0, 0], "radius": 1}, )"
                                         R"("b": {"type": "sphere", "center": [2, 0, 0], "radius": 1}})",
          kBoundaryOnly,
-         {"touching", "boundary"}},
+         {"touching"}},
         {"obb_obb/touching",
          "touching faces",
          "the obbs [-1, 1]^3 and [1, 3] x [-1, 1]^2 share the face x = 1",
@@ -274,7 +274,7 @@ const std::vector<ConventionProbe>& OverlapProbes()
              "obb_obb") R"("a": {"type": "obb", "center": [0, 0, 0], "half_extents": [1, 1, 1], "axes": [[1, 0, 0], [0, 1, 0], [0, 0, 1]]}, )"
                         R"("b": {"type": "obb", "center": [2, 0, 0], "half_extents": [1, 1, 1], "axes": [[1, 0, 0], [0, 1, 0], [0, 0, 1]]}})",
          kBoundaryOnly,
-         {"touching", "boundary"}},
+         {"touching"}},
         {"point_aabb/on_face",
          "point on a face",
          "(1, 0.5, 0.5) lies on the face x = 1 of [0, 1]^3",
@@ -299,7 +299,7 @@ const std::vector<ConventionProbe>& OverlapProbes()
          HITLAB_DOUBLE("aabb_triangle") HITLAB_A_BOX
          R"(, "b": {"type": "triangle", "vertices": [[1, 1, 1], [2, 1, 1], [1, 2, 1]]}})",
          kBoundaryOnly,
-         {"touching", "boundary"}},
+         {"touching"}},
         {"sphere_triangle/touching",
          "touching",
          "the unit sphere at (0.25, 0.25, 1) touches the triangle at (0.25, 0.25, 0)",
@@ -307,14 +307,14 @@ const std::vector<ConventionProbe>& OverlapProbes()
              "sphere_triangle") R"("a": {"type": "sphere", "center": [0.25, 0.25, 1], "radius": 1}, )" HITLAB_TRIANGLE
                                 "}",
          kBoundaryOnly,
-         {"touching", "boundary"}},
+         {"touching"}},
         {"triangle_triangle/touching_vertex",
          "vertex on a face",
          "the second triangle stands on the first with its vertex (0.25, 0.25, 0); the rest has z > 0",
          HITLAB_DOUBLE("triangle_triangle") HITLAB_A_TRIANGLE
          R"(, "b": {"type": "triangle", "vertices": [[0.25, 0.25, 0], [0.25, 0.25, 1], [1, 1, 1]]}})",
          kBoundaryOnly,
-         {"touching", "boundary", "coplanar"}},
+         {"touching", "coplanar"}},
         {"convex_convex/touching",
          "touching faces",
          "the cubes [0, 1]^3 and [1, 2] x [0, 1]^2 as point sets share the face x = 1",
@@ -322,7 +322,7 @@ const std::vector<ConventionProbe>& OverlapProbes()
              "convex_convex") R"("a": {"type": "convex", "points": [[0,0,0],[1,0,0],[0,1,0],[1,1,0],[0,0,1],[1,0,1],[0,1,1],[1,1,1]]}, )"
                               R"("b": {"type": "convex", "points": [[1,0,0],[2,0,0],[1,1,0],[2,1,0],[1,0,1],[2,0,1],[1,1,1],[2,1,1]]}})",
          kBoundaryOnly,
-         {"touching", "boundary"}},
+         {"touching"}},
     };
     return probes;
 }
