@@ -24,6 +24,7 @@ struct ConventionColumn {
     const AlgorithmInfo* info = nullptr;
     std::string source; ///< "built-in", or the program's command or plugin's file
     bool builtIn = true;
+    std::string kind = "built-in"; ///< "built-in", or AlgorithmSource::Kind(): "command", "plugin"
 };
 
 /// One algorithm's answer to one probe.
@@ -69,7 +70,8 @@ struct ConventionsMatrix {
 /// "exclusive" or "outside", touching "separate" or in_plane "miss" (boundary only), t_range "t > 0"
 /// or "0 < t <= 1" (a hit at t = 0 only), parallel "miss" (a parallel ray), facing "front only"
 /// (back facing) or t_range "t <= max distance" beyond max_distance; into a hit by t_range "any t"
-/// (behind). nullopt when boundary "conservative" meets an exact miss (either is allowed).
+/// (behind). nullopt when boundary "conservative" meets an exact miss or a boundary-only case
+/// (either verdict is allowed).
 std::optional<bool> PredictVerdict(unsigned facts, const AlgorithmInfo& info, const ExactResult& exact);
 
 /// Whether an answered cell is a finding: Explain finds its answer unexplained (no declared

@@ -4,6 +4,7 @@
 #include "core/text.h"
 
 #include <algorithm>
+#include <filesystem>
 
 namespace hitlab {
 
@@ -81,9 +82,14 @@ void Pad(std::ostream& out, const std::string& text, size_t width)
     out << text << std::string(width > text.size() ? width - text.size() : 0, ' ');
 }
 
+/// The algorithm's name, with its program's command or its plugin's file name.
 std::string ColumnName(const ConventionColumn& c)
 {
-    return c.builtIn ? std::string(c.info->name) : std::string(c.info->name) + " (" + c.source + ")";
+    if (c.builtIn) {
+        return std::string(c.info->name);
+    }
+    const std::string source = c.kind == "plugin" ? std::filesystem::path(c.source).filename().string() : c.source;
+    return std::string(c.info->name) + " (" + source + ")";
 }
 
 } // namespace conventions_format
@@ -160,7 +166,7 @@ nlohmann::ordered_json ConventionsJson(const ConventionsMatrix& m)
     for (const ConventionFamily& f : m.families) {
         nlohmann::ordered_json columns = nlohmann::ordered_json::array();
         for (const ConventionColumn& c : f.columns) {
-            columns.push_back({{"name", std::string(c.info->name)}, {"source", c.source}});
+            columns.push_back({{"name", std::string(c.info->name)}, {"kind", c.kind}, {"source", c.source}});
         }
         nlohmann::ordered_json probes = nlohmann::ordered_json::array();
         for (const ConventionRow& row : f.rows) {

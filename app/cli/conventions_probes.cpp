@@ -24,6 +24,7 @@ namespace {
 
 constexpr unsigned kInsideBoundary = kOriginInside | kBoundaryOnly;
 
+// data table: the box casts' probes, one entry each
 const std::vector<ConventionProbe>& CastProbes()
 {
     static const std::vector<ConventionProbe> probes = {
@@ -119,6 +120,7 @@ const std::vector<ConventionProbe>& CastProbes()
     return probes;
 }
 
+// data table: the plane, sphere, obb and triangle casts' probes, one entry each
 const std::vector<ConventionProbe>& OtherCastProbes()
 {
     static const std::vector<ConventionProbe> probes = {
@@ -230,6 +232,7 @@ const std::vector<ConventionProbe>& OtherCastProbes()
 #define HITLAB_A_BOX R"("a": {"type": "aabb", "min": [0, 0, 0], "max": [1, 1, 1]})"
 #define HITLAB_A_TRIANGLE R"("a": {"type": "triangle", "vertices": [[0, 0, 0], [1, 0, 0], [0, 1, 0]]})"
 
+// data table: the overlaps' and containment probes, one entry each
 const std::vector<ConventionProbe>& OverlapProbes()
 {
     static const std::vector<ConventionProbe> probes = {

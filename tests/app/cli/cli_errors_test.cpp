@@ -88,10 +88,12 @@ TEST(CommandLineErrors, EveryBadCommandLineIsExitTwoAndOneLineNamingIt)
     const std::vector<Bad> cases = {
         // the first word
         {{"frobnicate"},
-         "hitlab: no command or scene file 'frobnicate' (commands: algorithms, eval, report, hunt, bench, conventions, render; "
+         "hitlab: no command or scene file 'frobnicate' (commands: algorithms, eval, report, hunt, bench, conventions, "
+         "render; "
          "hitlab --help lists them)"},
         {{"frobnicate", "--json"},
-         "hitlab: no command or scene file 'frobnicate' (commands: algorithms, eval, report, hunt, bench, conventions, render; "
+         "hitlab: no command or scene file 'frobnicate' (commands: algorithms, eval, report, hunt, bench, conventions, "
+         "render; "
          "hitlab --help lists them)"},
         {{dir}, "hitlab: '" + dir + "' is a directory, not a command or a scene file"},
         {{"--bogus"}, "hitlab: The following argument was not expected: --bogus"},

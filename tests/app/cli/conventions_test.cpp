@@ -181,6 +181,11 @@ TEST(ConventionsTest, PredictedVerdictsFollowTheDeclaredValues)
     EXPECT_EQ(PredictVerdict(kBehind, info, exact), true);
     info.conventions = {{"boundary", "conservative"}};
     EXPECT_EQ(PredictVerdict(0, info, exact), std::nullopt);
+    exact.hit = true;
+    info.conventions = {{"boundary", "conservative"}, {"touching", "separate"}};
+    EXPECT_EQ(PredictVerdict(kBoundaryOnly, info, exact), std::nullopt);
+    info.conventions = {{"touching", "separate"}};
+    EXPECT_EQ(PredictVerdict(kBoundaryOnly, info, exact), false);
 }
 
 TEST(ConventionsTest, AMisDeclaringExternalProgramIsMarked)
