@@ -20,7 +20,8 @@ int OpenGui()
 bool IsGuiInvocation(std::string_view first)
 {
     return first != "algorithms" && first != "eval" && first != "report" && first != "hunt" && first != "bench" &&
-           first != "conventions" && first != "--help" && first != "-h" && first != "--version";
+           first != "conventions" && first != "plot-offset" && first != "--help" && first != "-h" &&
+           first != "--version";
 }
 
 int Run(int argc, char** argv)

@@ -8,6 +8,7 @@
 #include "eval_external.h"
 #include "hunt.h"
 #include "hunt_plugin.h"
+#include "offset.h"
 #include "option_checks.h"
 #include "report.h"
 
@@ -67,7 +68,17 @@ struct CommandOptions {
     std::string huntExternal;                  ///< hunt --external
     std::string huntAround;                    ///< hunt --around
     ConventionsOptions conventions;            ///< conventions --json, --markdown
+    std::string offset;                        ///< eval, report --offset X,Y,Z
+    PlotOffsetOptions plotOffset;              ///< plot-offset
 };
+
+/// --offset on a command: every shape moved by X,Y,Z (app/cli/offset.h).
+void AddOffsetOption(CLI::App* command, CommandOptions& o)
+{
+    command->add_option("--offset", o.offset,
+                        "X,Y,Z: move every shape by this vector (in double, before a float run rounds the inputs: "
+                        "far from the origin, docs/cli.md)");
+}
 
 /// --external, --plugin and --external-timeout (docs/plugins.md), the same on every command that takes them.
 void AddExternalOptions(CLI::App* command, CommandOptions& o)
@@ -95,6 +106,7 @@ CLI::App* AddEval(CLI::App& app, CommandOptions& o, const std::vector<std::strin
                                                 "answer line each; exit 0 when no line was an error, 1 otherwise");
     eval->add_option("file", o.inputPath, "Read queries from this file instead of standard input ('-')");
     AddExternalOptions(eval, o);
+    AddOffsetOption(eval, o);
     return eval;
 }
 
@@ -107,6 +119,7 @@ CLI::App* AddReport(CLI::App& app, CommandOptions& o, const std::vector<std::str
                                                     "or option");
     report->add_option("scene", o.report.scenePath, "The scene file (docs/scene-format.md)")->required();
     report->add_flag("--json", o.report.json, "Print the report as JSON (the protocol's result objects)");
+    AddOffsetOption(report, o);
     report
         ->add_option("--algorithms", o.report.algorithms,
                      "Run only these algorithms (comma-separated names, any family)")
@@ -277,10 +290,19 @@ int AlgorithmsCommand(CommandOptions& o, const CommandIo& io)
 
 int EvalCommand(CommandOptions& o, const CommandIo& io)
 {
+    std::string offsetError;
+    const std::optional<glm::dvec3> offset = o.offset.empty() ? glm::dvec3(0.0) : ParseOffset(o.offset, offsetError);
+    if (!offset || (*offset != glm::dvec3(0.0) && !(o.externalCommands.empty() && o.plugins.empty()))) {
+        io.err << "hitlab eval: "
+               << (offset ? "--offset applies to the built-in algorithms only, not with --external or --plugin"
+                          : offsetError)
+               << "\n";
+        return 2;
+    }
     const auto evaluate = [&](std::istream& input) {
         const auto timeout = ExternalTimeout(o);
         return o.externalCommands.empty() && o.plugins.empty()
-                   ? RunEval(input, io.out)
+                   ? RunEval(input, io.out, *offset)
                    : RunEvalExternal(input, io.out, io.err, o.externalCommands, timeout, o.plugins);
     };
     if (o.inputPath.empty() || o.inputPath == "-") {
@@ -306,6 +328,15 @@ int EvalCommand(CommandOptions& o, const CommandIo& io)
 
 int ReportCommand(CommandOptions& o, const CommandIo& io)
 {
+    if (!o.offset.empty()) {
+        std::string error;
+        const std::optional<glm::dvec3> offset = ParseOffset(o.offset, error);
+        if (!offset) {
+            io.err << "hitlab report: " << error << "\n";
+            return 2;
+        }
+        o.report.offset = *offset;
+    }
     o.report.externalCommands = o.externalCommands;
     o.report.failOn = o.reportFailOn == "unexplained"    ? FailOn::Unexplained
                       : o.reportFailOn == "disagreement" ? FailOn::Disagreement
@@ -364,6 +395,31 @@ int ConventionsCommand(CommandOptions& o, const CommandIo& io)
     return RunConventions(o.conventions, io.out, io.err);
 }
 
+/// `hitlab plot-offset` and its options.
+CLI::App* AddPlotOffset(CLI::App& app, CommandOptions& o, const std::vector<std::string>& /*families*/)
+{
+    CLI::App* command = app.add_subcommand("plot-offset", "Move a scene away from the origin, 0 to 1e7: each "
+                                                          "algorithm's error in ulps against the exact judge, in "
+                                                          "float and double, as a table and an SVG plot");
+    command->add_option("scene", o.plotOffset.scenePath, "The scene file (docs/scene-format.md)")->required();
+    command->add_option("-o,--output", o.plotOffset.output, "Write the plot to this SVG file")->check(FileToWrite());
+    command
+        ->add_option("--max-distance", o.plotOffset.maxDistance,
+                     "The largest offset d (every shape moved by "
+                     "(d, d, d)); default 1e7")
+        ->check(RealIn(1, 1e300));
+    command->add_option("--max-queries", o.plotOffset.maxQueries, "Only the scene's first N queries (default 64)")
+        ->check(CLI::Range(std::size_t{1}, std::size_t{100000}));
+    command->add_flag("--json", o.plotOffset.json, "Print the curves as JSON instead of the table");
+    return command;
+}
+
+int PlotOffsetCommand(CommandOptions& o, const CommandIo& io)
+{
+    o.plotOffset.scenePath = ResolveScenePath(o.plotOffset.scenePath); // a lesson by name
+    return RunPlotOffset(o.plotOffset, io.out, io.err);
+}
+
 int RenderCommand(CommandOptions& /*o*/, const CommandIo& io)
 {
     io.err << "hitlab render: runs in the hitlab executable only (the window's library draws it)\n";
@@ -385,6 +441,7 @@ constexpr Command kCommands[] = {
     {AddHunt, HuntCommand},               // the search for disagreements
     {AddBench, BenchCommand},             // a scene's queries timed
     {AddConventions, ConventionsCommand}, // every algorithm on the probes where engines disagree
+    {AddPlotOffset, PlotOffsetCommand},   // error against distance from the origin
     {AddRender, RenderCommand},           // for --help: the executable renders before this parser
 };
 

@@ -89,11 +89,11 @@ TEST(CommandLineErrors, EveryBadCommandLineIsExitTwoAndOneLineNamingIt)
         // the first word
         {{"frobnicate"},
          "hitlab: no command or scene file 'frobnicate' (commands: algorithms, eval, report, hunt, bench, conventions, "
-         "render; "
+         "plot-offset, render; "
          "hitlab --help lists them)"},
         {{"frobnicate", "--json"},
          "hitlab: no command or scene file 'frobnicate' (commands: algorithms, eval, report, hunt, bench, conventions, "
-         "render; "
+         "plot-offset, render; "
          "hitlab --help lists them)"},
         {{dir}, "hitlab: '" + dir + "' is a directory, not a command or a scene file"},
         {{"--bogus"}, "hitlab: The following argument was not expected: --bogus"},
@@ -121,7 +121,8 @@ TEST(CommandLineErrors, EveryBadCommandLineIsExitTwoAndOneLineNamingIt)
         {{"--present", "--size", "big"}, "hitlab: --size: expected WxH, each 1..8192, got \"big\""},
         {{"--frames", "2", kMissing},
          "hitlab: no command or scene file '" + kMissing +
-             "' (commands: algorithms, eval, report, hunt, bench, conventions, render; hitlab --help lists them)"},
+             "' (commands: algorithms, eval, report, hunt, bench, conventions, plot-offset, render; hitlab --help "
+             "lists them)"},
         // render
         {{"render"}, "hitlab render: scene is required"},
         {{"render", "demo", "-o", dir}, "hitlab render: --output: \"" + dir + "\" is a directory, not a file"},
