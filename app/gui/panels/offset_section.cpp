@@ -29,9 +29,15 @@ void OffsetSection::Draw(const PanelContext& ctx)
     const OffsetAnswers answers = AnswersAtOffset(scene, *shown, m_distance);
     const SceneShape* a = scene.Find(shown->a);
     const SceneShape* b = scene.Find(shown->b);
+    ImGui::PushTextWrapPos(0.0f);
     ImGui::Text("%s: %s vs %s; exact: %s", std::string(FamilyName(shown->family)).c_str(), a->name.c_str(),
                 b->name.c_str(), DescribeExact(answers.exact).c_str());
-    if (!ImGui::BeginTable("offset answers", 5, ImGuiTableFlags_Borders | ImGuiTableFlags_SizingFixedFit)) {
+    ImGui::PopTextWrapPos();
+    // scrolled sideways in a narrow panel rather than squeezed
+    const float height = ImGui::GetTextLineHeightWithSpacing() * (static_cast<float>(answers.rows.size()) + 2.5f);
+    if (!ImGui::BeginTable("offset answers", 5,
+                           ImGuiTableFlags_Borders | ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_ScrollX,
+                           ImVec2(0.0f, height))) {
         return;
     }
     for (const char* heading : {"algorithm", "float", "ulps", "double", "ulps"}) {
