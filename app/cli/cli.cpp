@@ -292,18 +292,15 @@ int EvalCommand(CommandOptions& o, const CommandIo& io)
 {
     std::string offsetError;
     const std::optional<glm::dvec3> offset = o.offset.empty() ? glm::dvec3(0.0) : ParseOffset(o.offset, offsetError);
-    if (!offset || (*offset != glm::dvec3(0.0) && !(o.externalCommands.empty() && o.plugins.empty()))) {
-        io.err << "hitlab eval: "
-               << (offset ? "--offset applies to the built-in algorithms only, not with --external or --plugin"
-                          : offsetError)
-               << "\n";
+    if (!offset) {
+        io.err << "hitlab eval: " << offsetError << "\n";
         return 2;
     }
     const auto evaluate = [&](std::istream& input) {
         const auto timeout = ExternalTimeout(o);
         return o.externalCommands.empty() && o.plugins.empty()
                    ? RunEval(input, io.out, *offset)
-                   : RunEvalExternal(input, io.out, io.err, o.externalCommands, timeout, o.plugins);
+                   : RunEvalExternal(input, io.out, io.err, o.externalCommands, timeout, o.plugins, *offset);
     };
     if (o.inputPath.empty() || o.inputPath == "-") {
         return evaluate(io.in);

@@ -93,6 +93,19 @@ TEST(OffsetTest, TheFloatErrorGrowsWithTheOffset)
     EXPECT_EQ(farDouble.at("exact").at("algorithms").at("slab").at("ulp").at("t_enter"), 0.0);
 }
 
+TEST(OffsetTest, ExternalProgramsGetTheMovedQuery)
+{
+    if (std::system("python3 --version > /dev/null 2>&1") != 0) {
+        GTEST_SKIP() << "python3 is not available";
+    }
+    // the Python example's slab method rounds the moved inputs to float as the built-in one does
+    const std::string command =
+        "python3 '" + std::string(HITLAB_TEST_DATA) + "/../../examples/external/ray_aabb_python.py'";
+    const json far = Eval(Line("float"), {"--offset", "1000000,0,0", "--external", command});
+    EXPECT_EQ(far.at("results").at("slab_python").at("t_enter"), 0.3125) << far.dump();
+    EXPECT_EQ(far.at("results").at("slab").at("t_enter"), 0.3125);
+}
+
 TEST(OffsetTest, ReportMovesTheScene)
 {
     const test::TempDir dir("hitlab_offset_test_");
