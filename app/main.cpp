@@ -20,7 +20,8 @@ int OpenGui()
 bool IsGuiInvocation(std::string_view first)
 {
     return first != "algorithms" && first != "eval" && first != "report" && first != "hunt" && first != "triage" &&
-           first != "bench" && first != "--help" && first != "-h" && first != "--version";
+           first != "bench" && first != "conventions" && first != "plot-offset" && first != "--help" && first != "-h" &&
+           first != "--version";
 }
 
 int Run(int argc, char** argv)

@@ -3,10 +3,12 @@
 
 #include "algorithms.h"
 #include "bench.h"
+#include "conventions.h"
 #include "eval.h"
 #include "eval_external.h"
 #include "hunt.h"
 #include "hunt_plugin.h"
+#include "offset.h"
 #include "option_checks.h"
 #include "report.h"
 #include "triage.h"
@@ -69,7 +71,18 @@ struct CommandOptions {
     std::string huntExternal;                  ///< hunt --external
     std::string huntAround;                    ///< hunt --around
     TriageCliOptions triage;
+    ConventionsOptions conventions; ///< conventions --json, --markdown
+    std::string offset;             ///< eval, report --offset X,Y,Z
+    PlotOffsetOptions plotOffset;   ///< plot-offset
 };
+
+/// --offset on a command: every shape moved by X,Y,Z (app/cli/offset.h).
+void AddOffsetOption(CLI::App* command, CommandOptions& o)
+{
+    command->add_option("--offset", o.offset,
+                        "X,Y,Z: move every shape by this vector (in double, before a float run rounds the inputs: "
+                        "far from the origin, docs/cli.md)");
+}
 
 /// --external, --plugin and --external-timeout (docs/plugins.md), the same on every command that takes them.
 void AddExternalOptions(CLI::App* command, CommandOptions& o)
@@ -97,6 +110,7 @@ CLI::App* AddEval(CLI::App& app, CommandOptions& o, const std::vector<std::strin
                                                 "answer line each; exit 0 when no line was an error, 1 otherwise");
     eval->add_option("file", o.inputPath, "Read queries from this file instead of standard input ('-')");
     AddExternalOptions(eval, o);
+    AddOffsetOption(eval, o);
     return eval;
 }
 
@@ -109,6 +123,7 @@ CLI::App* AddReport(CLI::App& app, CommandOptions& o, const std::vector<std::str
                                                     "or option");
     report->add_option("scene", o.report.scenePath, "The scene file (docs/scene-format.md)")->required();
     report->add_flag("--json", o.report.json, "Print the report as JSON (the protocol's result objects)");
+    AddOffsetOption(report, o);
     report
         ->add_option("--algorithms", o.report.algorithms,
                      "Run only these algorithms (comma-separated names, any family)")
@@ -279,11 +294,17 @@ int AlgorithmsCommand(CommandOptions& o, const CommandIo& io)
 
 int EvalCommand(CommandOptions& o, const CommandIo& io)
 {
+    std::string offsetError;
+    const std::optional<glm::dvec3> offset = o.offset.empty() ? glm::dvec3(0.0) : ParseOffset(o.offset, offsetError);
+    if (!offset) {
+        io.err << "hitlab eval: " << offsetError << "\n";
+        return 2;
+    }
     const auto evaluate = [&](std::istream& input) {
         const auto timeout = ExternalTimeout(o);
         return o.externalCommands.empty() && o.plugins.empty()
-                   ? RunEval(input, io.out)
-                   : RunEvalExternal(input, io.out, io.err, o.externalCommands, timeout, o.plugins);
+                   ? RunEval(input, io.out, *offset)
+                   : RunEvalExternal(input, io.out, io.err, o.externalCommands, timeout, o.plugins, *offset);
     };
     if (o.inputPath.empty() || o.inputPath == "-") {
         return evaluate(io.in);
@@ -308,6 +329,15 @@ int EvalCommand(CommandOptions& o, const CommandIo& io)
 
 int ReportCommand(CommandOptions& o, const CommandIo& io)
 {
+    if (!o.offset.empty()) {
+        std::string error;
+        const std::optional<glm::dvec3> offset = ParseOffset(o.offset, error);
+        if (!offset) {
+            io.err << "hitlab report: " << error << "\n";
+            return 2;
+        }
+        o.report.offset = *offset;
+    }
     o.report.externalCommands = o.externalCommands;
     o.report.failOn = o.reportFailOn == "unexplained"    ? FailOn::Unexplained
                       : o.reportFailOn == "disagreement" ? FailOn::Disagreement
@@ -343,6 +373,52 @@ int BenchCommand(CommandOptions& o, const CommandIo& io)
     o.bench.plugins = o.plugins;
     o.bench.externalTimeout = ExternalTimeout(o);
     return RunBench(o.bench, io.out, io.err);
+}
+
+/// `hitlab conventions` and its options (docs/conventions.md).
+CLI::App* AddConventions(CLI::App& app, CommandOptions& o, const std::vector<std::string>& /*families*/)
+{
+    CLI::App* command = app.add_subcommand("conventions", "Run every algorithm (and those of --plugin and "
+                                                          "--external) on the probes where engines disagree: "
+                                                          "each answer, its declared convention, a mark where "
+                                                          "they differ (docs/conventions.md)");
+    command->add_flag("--json", o.conventions.json, "Print the matrix as JSON (docs/conventions.md's keys)");
+    command->add_flag("--markdown", o.conventions.markdown, "Print the matrix as Markdown tables");
+    AddExternalOptions(command, o);
+    return command;
+}
+
+int ConventionsCommand(CommandOptions& o, const CommandIo& io)
+{
+    o.conventions.externalCommands = o.externalCommands;
+    o.conventions.plugins = o.plugins;
+    o.conventions.timeout = ExternalTimeout(o);
+    return RunConventions(o.conventions, io.out, io.err);
+}
+
+/// `hitlab plot-offset` and its options.
+CLI::App* AddPlotOffset(CLI::App& app, CommandOptions& o, const std::vector<std::string>& /*families*/)
+{
+    CLI::App* command = app.add_subcommand("plot-offset", "Move a scene away from the origin, 0 to 1e7: each "
+                                                          "algorithm's error in ulps against the exact judge, in "
+                                                          "float and double, as a table and an SVG plot");
+    command->add_option("scene", o.plotOffset.scenePath, "The scene file (docs/scene-format.md)")->required();
+    command->add_option("-o,--output", o.plotOffset.output, "Write the plot to this SVG file")->check(FileToWrite());
+    command
+        ->add_option("--max-distance", o.plotOffset.maxDistance,
+                     "The largest offset d (every shape moved by "
+                     "(d, d, d)); default 1e7")
+        ->check(RealIn(1, 1e300));
+    command->add_option("--max-queries", o.plotOffset.maxQueries, "Only the scene's first N queries (default 64)")
+        ->check(CLI::Range(std::size_t{1}, std::size_t{100000}));
+    command->add_flag("--json", o.plotOffset.json, "Print the curves as JSON instead of the table");
+    return command;
+}
+
+int PlotOffsetCommand(CommandOptions& o, const CommandIo& io)
+{
+    o.plotOffset.scenePath = ResolveScenePath(o.plotOffset.scenePath); // a lesson by name
+    return RunPlotOffset(o.plotOffset, io.out, io.err);
 }
 
 int RenderCommand(CommandOptions& /*o*/, const CommandIo& io)
@@ -383,13 +459,15 @@ struct Command {
 
 /// Every subcommand, in --help's order.
 constexpr Command kCommands[] = {
-    {AddAlgorithms, AlgorithmsCommand}, // the registry's algorithms (and external ones)
-    {AddEval, EvalCommand},             // query lines in, answer lines out
-    {AddReport, ReportCommand},         // a scene's queries, every algorithm, the disagreements
-    {AddHunt, HuntCommand},             // the search for disagreements
-    {AddTriage, TriageCommand},         // a capture's answers judged
-    {AddBench, BenchCommand},           // a scene's queries timed
-    {AddRender, RenderCommand},         // for --help: the executable renders before this parser
+    {AddAlgorithms, AlgorithmsCommand},   // the registry's algorithms (and external ones)
+    {AddEval, EvalCommand},               // query lines in, answer lines out
+    {AddReport, ReportCommand},           // a scene's queries, every algorithm, the disagreements
+    {AddHunt, HuntCommand},               // the search for disagreements
+    {AddTriage, TriageCommand},           // a capture's answers judged
+    {AddBench, BenchCommand},             // a scene's queries timed
+    {AddConventions, ConventionsCommand}, // every algorithm on the probes where engines disagree
+    {AddPlotOffset, PlotOffsetCommand},   // error against distance from the origin
+    {AddRender, RenderCommand},           // for --help: the executable renders before this parser
 };
 
 } // namespace

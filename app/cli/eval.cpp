@@ -152,11 +152,15 @@ ordered_json Answer(const ParsedQuery& q)
 
 } // namespace
 
-ordered_json AnswerLine(std::string_view line, bool& ok)
+ordered_json AnswerLine(std::string_view line, bool& ok, const glm::dvec3& offset)
 {
     nlohmann::json id;
     try {
-        const ParsedQuery q = ParseQuery(line);
+        ParsedQuery q = ParseQuery(line);
+        if (q.Ok() && offset != glm::dvec3(0.0)) { // --offset: in double, before a float run rounds
+            q.query.a = Translated(q.query.a, offset);
+            q.query.b = Translated(q.query.b, offset);
+        }
         id = q.id;
         if (!q.Ok()) {
             ok = false;
@@ -170,7 +174,7 @@ ordered_json AnswerLine(std::string_view line, bool& ok)
     }
 }
 
-int RunEval(std::istream& in, std::ostream& out)
+int RunEval(std::istream& in, std::ostream& out, const glm::dvec3& offset)
 {
     bool allOk = true;
     std::string line;
@@ -179,7 +183,7 @@ int RunEval(std::istream& in, std::ostream& out)
         bool ok = false;
         const ordered_json answer =
             tooLong ? ErrorLine(nullptr, "line is too long: more than " + std::to_string(kMaxLineBytes) + " bytes")
-                    : AnswerLine(line, ok);
+                    : AnswerLine(line, ok, offset);
         allOk = allOk && ok && !tooLong;
         // replace, not throw, should a message quote bytes that are not UTF-8
         out << answer.dump(-1, ' ', false, ordered_json::error_handler_t::replace) << '\n' << std::flush;

@@ -135,7 +135,8 @@ void AddExternal(const ParsedQuery& q, Programs& programs, ordered_json& answer)
 } // namespace
 
 int RunEvalExternal(std::istream& in, std::ostream& out, std::ostream& err, const std::vector<std::string>& commands,
-                    std::chrono::milliseconds timeout, const std::vector<std::string>& plugins)
+                    std::chrono::milliseconds timeout, const std::vector<std::string>& plugins,
+                    const glm::dvec3& offset)
 {
     std::string error;
     Programs programs = StartSources(commands, plugins, timeout, error);
@@ -151,9 +152,11 @@ int RunEvalExternal(std::istream& in, std::ostream& out, std::ostream& err, cons
         ordered_json answer =
             tooLong ? ordered_json{{"id", nullptr},
                                    {"error", "line is too long: more than " + std::to_string(kMaxLineBytes) + " bytes"}}
-                    : AnswerLine(line, ok);
+                    : AnswerLine(line, ok, offset);
         if (ok && !tooLong) {
-            const ParsedQuery q = ParseQuery(line);
+            ParsedQuery q = ParseQuery(line);
+            q.query.a = Translated(q.query.a, offset); // --offset, as AnswerLine applies it
+            q.query.b = Translated(q.query.b, offset);
             if (const std::string clash = AnswerNameClash(q, programs); !clash.empty()) {
                 answer = ordered_json{{"id", ordered_json(q.id)}, {"error", clash}};
                 ok = false;

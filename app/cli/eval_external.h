@@ -2,6 +2,8 @@
 // external algorithm programs and plugins (docs/plugins.md) of the line's family, compared with the reference.
 #pragma once
 
+#include <glm/glm.hpp>
+
 #include <chrono>
 #include <istream>
 #include <ostream>
@@ -21,7 +23,10 @@ namespace hitlab {
 /// as RunEval's.
 /// plugins: files of plugins (--plugin, docs/plugins.md), run in their host process and added
 /// the same way after the programs, their entries named "plugin" instead of "command".
+/// offset (--offset): every query's shapes moved by it before anything runs, the programs' and
+/// plugins' queries included.
 int RunEvalExternal(std::istream& in, std::ostream& out, std::ostream& err, const std::vector<std::string>& commands,
-                    std::chrono::milliseconds timeout, const std::vector<std::string>& plugins = {});
+                    std::chrono::milliseconds timeout, const std::vector<std::string>& plugins = {},
+                    const glm::dvec3& offset = glm::dvec3(0.0));
 
 } // namespace hitlab

@@ -111,7 +111,8 @@ inline void AddExternalOptions(CLI::App& command, std::vector<std::string>& comm
         ->capture_default_str();
 }
 
-inline constexpr std::string_view kCommandWords = "algorithms, eval, report, hunt, triage, bench, render";
+inline constexpr std::string_view kCommandWords =
+    "algorithms, eval, report, hunt, triage, bench, conventions, plot-offset, render";
 
 /// The message for a first word that is neither a command nor a scene to open: "no command or
 /// scene file 'frobnicate' (commands: ...)", or that it is a directory.

@@ -2,6 +2,8 @@
 // queries at a time.
 #include "report.h"
 
+#include "offset.h"
+
 #include "app/paths/data_dir.h"
 #include "app/sources/external_runs.h"
 #include "report_format.h"
@@ -298,6 +300,9 @@ int RunReport(const ReportOptions& options, std::ostream& out, std::ostream& err
         err << "hitlab report: warning: " << options.scenePath << ": " << warning << "\n";
     }
     Scene& scene = *load.scene;
+    if (options.offset != glm::dvec3(0.0)) {
+        OffsetScene(scene, options.offset);
+    }
     if (!options.precision.empty()) { // --precision: every family, over the scene's choice
         for (Family family : AllFamilies()) {
             scene.Settings(family).precision = options.precision == "double" ? Precision::Double : Precision::Float;

@@ -43,6 +43,9 @@ struct ReportOptions {
     std::uint64_t maxQueries = kDefaultMaxQueries;   ///< --max-queries: refuse a scene with more
     /// --precision: "float" or "double" for every family, over the scene's per-family choice; "" keeps it
     std::string precision;
+    /// --offset X,Y,Z: every shape of the scene moved by it (app/cli/offset.h), in double, before
+    /// anything runs
+    glm::dvec3 offset{0.0};
 };
 
 /// Applies `--algorithms`: in every family, exactly the named algorithms run (in registry order,

@@ -4,6 +4,7 @@
 #include "app/gui/model/convex_make.h"
 #include "app/gui/model/lessons.h"
 #include "external_ui.h"
+#include "offset_section.h"
 #include "panel.h"
 
 #include "app/gui/view/viewport.h"
@@ -122,6 +123,7 @@ public:
             }
             ImGui::EndChild();
         }
+        m_offset.Draw(ctx);
         AddShapeButton(ctx);
         ImGui::SameLine();
         ImGui::TextDisabled("%zu shapes", scene.Shapes().size());
@@ -146,6 +148,8 @@ public:
     }
 
 private:
+    OffsetSection m_offset; ///< "Far from the origin": the offset slider and the answers at it
+
     /// Adds a shape of any type in front of the camera (at the point it orbits).
     static void AddShapeButton(PanelContext& ctx)
     {

@@ -89,11 +89,11 @@ TEST(CommandLineErrors, EveryBadCommandLineIsExitTwoAndOneLineNamingIt)
         // the first word
         {{"frobnicate"},
          "hitlab: no command or scene file 'frobnicate' (commands: algorithms, eval, report, hunt, triage, bench, "
-         "render; "
+         "conventions, plot-offset, render; "
          "hitlab --help lists them)"},
         {{"frobnicate", "--json"},
          "hitlab: no command or scene file 'frobnicate' (commands: algorithms, eval, report, hunt, triage, bench, "
-         "render; "
+         "conventions, plot-offset, render; "
          "hitlab --help lists them)"},
         {{dir}, "hitlab: '" + dir + "' is a directory, not a command or a scene file"},
         {{"--bogus"}, "hitlab: The following argument was not expected: --bogus"},
@@ -121,7 +121,8 @@ TEST(CommandLineErrors, EveryBadCommandLineIsExitTwoAndOneLineNamingIt)
         {{"--present", "--size", "big"}, "hitlab: --size: expected WxH, each 1..8192, got \"big\""},
         {{"--frames", "2", kMissing},
          "hitlab: no command or scene file '" + kMissing +
-             "' (commands: algorithms, eval, report, hunt, triage, bench, render; hitlab --help lists them)"},
+             "' (commands: algorithms, eval, report, hunt, triage, bench, conventions, plot-offset, render; hitlab "
+             "--help lists them)"},
         // render
         {{"render"}, "hitlab render: scene is required"},
         {{"render", "demo", "-o", dir}, "hitlab render: --output: \"" + dir + "\" is a directory, not a file"},
@@ -246,9 +247,9 @@ TEST(CommandLineErrors, HelpListsEveryCommandTheWindowsOptionsAndTheExitStatuses
     const Outcome help = Hitlab({"--help"});
     EXPECT_EQ(help.status, 0);
     EXPECT_EQ(help.err, "");
-    for (const char* word :
-         {"algorithms", "eval", "report", "hunt", "triage", "bench", "render", "--frames", "--screenshot",
-          "--open-panel", "--font-scale", "--size", "--view", "Exit status:", "no display or no OpenGL 3.3"}) {
+    for (const char* word : {"algorithms", "eval", "report", "hunt", "triage", "bench", "conventions", "plot-offset",
+                             "render", "--frames", "--screenshot", "--open-panel", "--font-scale", "--size", "--view",
+                             "Exit status:", "no display or no OpenGL 3.3"}) {
         EXPECT_NE(help.out.find(word), std::string::npos) << word;
     }
 }

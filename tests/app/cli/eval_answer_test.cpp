@@ -1,4 +1,4 @@
-// Tests of judging a given answer (`"answer"` / `"answers"` on an eval line, app/cli/eval_answer.h):
+// Tests of judging a given answer (`"answer"` / `"answers"` on an eval line, core/capture/given_answer.h):
 // the answer compared with the reference and the exact judge, explained by the line's conventions,
 // counted in agree, at the line's precision; malformed answers as error lines naming the key path;
 // a line with only an answer runs no algorithm; JudgeAnswers called directly, as a triage would.
