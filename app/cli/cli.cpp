@@ -3,6 +3,7 @@
 
 #include "algorithms.h"
 #include "bench.h"
+#include "cli_commands.h"
 #include "conventions.h"
 #include "eval.h"
 #include "eval_external.h"
@@ -37,6 +38,15 @@
 
 namespace hitlab {
 
+namespace cli {
+
+void AddExternalOptions(CLI::App* command, CommandOptions& o)
+{
+    hitlab::AddExternalOptions(*command, o.externalCommands, o.plugins, o.externalTimeout);
+}
+
+} // namespace cli
+
 namespace {
 
 /// The exit statuses of every command and of the window (docs/cli.md, "Exit status").
@@ -54,44 +64,16 @@ constexpr const char* kExitStatusHelp =
     "  4  hunt: inconclusive: none found, but some drawn cases were not judged (a plugin or program\n"
     "     had not answered them by --seconds plus one --external-timeout); the summary says how many\n";
 
-/// Every command's options, as CLI11 fills them.
-struct CommandOptions {
-    bool json = false;      ///< algorithms --json
-    std::string familyName; ///< algorithms --family
-    std::string inputPath;  ///< eval FILE
-    ReportOptions report;
-    std::string reportFailOn;              ///< report --fail-on
-    std::string reportSolidPairs = "auto"; ///< report --solid-pairs
-    HuntCliOptions hunt;
-    BenchCliOptions bench;
-    std::vector<std::string> externalCommands; ///< --external (algorithms, eval, report, bench)
-    double externalTimeout = 5;                ///< --external-timeout, seconds
-    std::vector<std::string> plugins;          ///< --plugin (algorithms, eval, report, bench)
-    std::string huntPlugin;                    ///< hunt --plugin
-    std::string huntExternal;                  ///< hunt --external
-    std::string huntAround;                    ///< hunt --around
-    TriageCliOptions triage;
-    ConventionsOptions conventions; ///< conventions --json, --markdown
-    std::string offset;             ///< eval, report --offset X,Y,Z
-    PlotOffsetOptions plotOffset;   ///< plot-offset
-};
-
 /// --offset on a command: every shape moved by X,Y,Z (app/cli/offset.h).
-void AddOffsetOption(CLI::App* command, CommandOptions& o)
+void AddOffsetOption(CLI::App* command, cli::CommandOptions& o)
 {
     command->add_option("--offset", o.offset,
                         "X,Y,Z: move every shape by this vector (in double, before a float run rounds the inputs: "
                         "far from the origin, docs/cli.md)");
 }
 
-/// --external, --plugin and --external-timeout (docs/plugins.md), the same on every command that takes them.
-void AddExternalOptions(CLI::App* command, CommandOptions& o)
-{
-    hitlab::AddExternalOptions(*command, o.externalCommands, o.plugins, o.externalTimeout);
-}
-
 /// `hitlab algorithms` and its options.
-CLI::App* AddAlgorithms(CLI::App& app, CommandOptions& o, const std::vector<std::string>& families)
+CLI::App* AddAlgorithms(CLI::App& app, cli::CommandOptions& o, const std::vector<std::string>& families)
 {
     CLI::App* algorithms = app.add_subcommand("algorithms", "List the algorithms: a table, or with --json the "
                                                             "protocol's metadata array");
@@ -99,23 +81,23 @@ CLI::App* AddAlgorithms(CLI::App& app, CommandOptions& o, const std::vector<std:
                          "Print the protocol's JSON array (name, family, title, summary, source, "
                          "reference, published, conventions, returns, flaw)");
     algorithms->add_option("--family", o.familyName, "Only this family's algorithms")->check(CLI::IsMember(families));
-    AddExternalOptions(algorithms, o);
+    cli::AddExternalOptions(algorithms, o);
     return algorithms;
 }
 
 /// `hitlab eval` and its options.
-CLI::App* AddEval(CLI::App& app, CommandOptions& o, const std::vector<std::string>& /*families*/)
+CLI::App* AddEval(CLI::App& app, cli::CommandOptions& o, const std::vector<std::string>& /*families*/)
 {
     CLI::App* eval = app.add_subcommand("eval", "Answer query lines (JSON Lines) from standard input or FILE, one "
                                                 "answer line each; exit 0 when no line was an error, 1 otherwise");
     eval->add_option("file", o.inputPath, "Read queries from this file instead of standard input ('-')");
-    AddExternalOptions(eval, o);
+    cli::AddExternalOptions(eval, o);
     AddOffsetOption(eval, o);
     return eval;
 }
 
 /// `hitlab report` and its options.
-CLI::App* AddReport(CLI::App& app, CommandOptions& o, const std::vector<std::string>& /*families*/)
+CLI::App* AddReport(CLI::App& app, cli::CommandOptions& o, const std::vector<std::string>& /*families*/)
 {
     CLI::App* report = app.add_subcommand("report", "Evaluate every query of a scene file headless and print each "
                                                     "algorithm's answer, marking and explaining disagreements; exit 1 "
@@ -128,7 +110,7 @@ CLI::App* AddReport(CLI::App& app, CommandOptions& o, const std::vector<std::str
         ->add_option("--algorithms", o.report.algorithms,
                      "Run only these algorithms (comma-separated names, any family)")
         ->delimiter(',');
-    AddExternalOptions(report, o);
+    cli::AddExternalOptions(report, o);
     report->add_flag(
         "--exact", o.report.exact,
         "Add the exact judge's answer per query, the algorithms that disagree with it and their ulp errors");
@@ -159,7 +141,7 @@ CLI::App* AddReport(CLI::App& app, CommandOptions& o, const std::vector<std::str
 }
 
 /// `hitlab hunt` and its options.
-CLI::App* AddHunt(CLI::App& app, CommandOptions& o, const std::vector<std::string>& families)
+CLI::App* AddHunt(CLI::App& app, cli::CommandOptions& o, const std::vector<std::string>& families)
 {
     CLI::App* hunt = app.add_subcommand(
         "hunt", "Search random and boundary inputs of a family for disagreements "
@@ -232,7 +214,7 @@ CLI::App* AddHunt(CLI::App& app, CommandOptions& o, const std::vector<std::strin
 }
 
 /// `hitlab bench` and its options.
-CLI::App* AddBench(CLI::App& app, CommandOptions& o, const std::vector<std::string>& /*families*/)
+CLI::App* AddBench(CLI::App& app, cli::CommandOptions& o, const std::vector<std::string>& /*families*/)
 {
     CLI::App* bench = app.add_subcommand("bench", "Time every algorithm of every family in a scene on the scene's own "
                                                   "queries (repeated and perturbed): ns per query, min and median, "
@@ -247,12 +229,12 @@ CLI::App* AddBench(CLI::App& app, CommandOptions& o, const std::vector<std::stri
     bench->add_option("--queries", o.bench.workload, "Queries per pass")
         ->transform(WholeIn<std::size_t>(1, 1000000))
         ->capture_default_str();
-    AddExternalOptions(bench, o);
+    cli::AddExternalOptions(bench, o);
     return bench;
 }
 
 /// `hitlab render`, listed for --help only: the executable runs it before this parser (app/main.cpp).
-CLI::App* AddRender(CLI::App& app, CommandOptions& /*o*/, const std::vector<std::string>& /*families*/)
+CLI::App* AddRender(CLI::App& app, cli::CommandOptions& /*o*/, const std::vector<std::string>& /*families*/)
 {
     CLI::App* render = app.add_subcommand("render", "Render one frame of a scene, overlays included, to a PNG "
                                                     "(its options below)");
@@ -260,25 +242,11 @@ CLI::App* AddRender(CLI::App& app, CommandOptions& /*o*/, const std::vector<std:
     return render;
 }
 
-/// The streams a command reads and writes.
-struct CommandIo {
-    std::istream& in;
-    std::ostream& out;
-    std::ostream& err;
-};
-
-/// --external-timeout as the external programs take it: at least 1 ms, as a timeout that rounds to
-/// 0 would fail every query.
-std::chrono::milliseconds ExternalTimeout(const CommandOptions& o)
-{
-    return std::chrono::milliseconds(std::max(1LL, std::llround(o.externalTimeout * 1000)));
-}
-
-int AlgorithmsCommand(CommandOptions& o, const CommandIo& io)
+int AlgorithmsCommand(cli::CommandOptions& o, const cli::CommandIo& io)
 {
     const std::optional<Family> family = o.familyName.empty() ? std::nullopt : FamilyFromName(o.familyName);
     std::string error;
-    const auto programs = StartSources(o.externalCommands, o.plugins, ExternalTimeout(o), error);
+    const auto programs = StartSources(o.externalCommands, o.plugins, cli::ExternalTimeout(o), error);
     if (!error.empty()) {
         io.err << "hitlab algorithms: " << error << "\n";
         return 2;
@@ -292,7 +260,7 @@ int AlgorithmsCommand(CommandOptions& o, const CommandIo& io)
     return RunAlgorithms(io.out, o.json, family, views);
 }
 
-int EvalCommand(CommandOptions& o, const CommandIo& io)
+int EvalCommand(cli::CommandOptions& o, const cli::CommandIo& io)
 {
     std::string offsetError;
     const std::optional<glm::dvec3> offset = o.offset.empty() ? glm::dvec3(0.0) : ParseOffset(o.offset, offsetError);
@@ -301,7 +269,7 @@ int EvalCommand(CommandOptions& o, const CommandIo& io)
         return 2;
     }
     const auto evaluate = [&](std::istream& input) {
-        const auto timeout = ExternalTimeout(o);
+        const auto timeout = cli::ExternalTimeout(o);
         return o.externalCommands.empty() && o.plugins.empty()
                    ? RunEval(input, io.out, *offset)
                    : RunEvalExternal(input, io.out, io.err, o.externalCommands, timeout, o.plugins, *offset);
@@ -327,7 +295,7 @@ int EvalCommand(CommandOptions& o, const CommandIo& io)
     }
 }
 
-int ReportCommand(CommandOptions& o, const CommandIo& io)
+int ReportCommand(cli::CommandOptions& o, const cli::CommandIo& io)
 {
     if (!o.offset.empty()) {
         std::string error;
@@ -345,13 +313,13 @@ int ReportCommand(CommandOptions& o, const CommandIo& io)
     o.report.solidPairs = o.reportSolidPairs == "all"           ? SolidPairs::All
                           : o.reportSolidPairs == "overlapping" ? SolidPairs::Overlapping
                                                                 : SolidPairs::Auto;
-    o.report.externalTimeout = ExternalTimeout(o);
+    o.report.externalTimeout = cli::ExternalTimeout(o);
     o.report.scenePath = ResolveScenePath(o.report.scenePath); // a lesson by name
     o.report.plugins = o.plugins;
     return RunReport(o.report, io.out, io.err);
 }
 
-int HuntCommand(CommandOptions& o, const CommandIo& io)
+int HuntCommand(cli::CommandOptions& o, const cli::CommandIo& io)
 {
     if (!o.huntAround.empty()) {
         std::string error;
@@ -363,111 +331,43 @@ int HuntCommand(CommandOptions& o, const CommandIo& io)
     }
     return o.huntPlugin.empty() && o.huntExternal.empty()
                ? RunHunt(o.hunt, io.out, io.err)
-               : RunHuntExternal(o.hunt, HuntSource{o.huntPlugin, o.huntExternal}, ExternalTimeout(o), io.out, io.err);
+               : RunHuntExternal(o.hunt, HuntSource{o.huntPlugin, o.huntExternal}, cli::ExternalTimeout(o), io.out,
+                                 io.err);
 }
 
-int BenchCommand(CommandOptions& o, const CommandIo& io)
+int BenchCommand(cli::CommandOptions& o, const cli::CommandIo& io)
 {
     o.bench.scenePath = ResolveScenePath(o.bench.scenePath);
     o.bench.externalCommands = o.externalCommands;
     o.bench.plugins = o.plugins;
-    o.bench.externalTimeout = ExternalTimeout(o);
+    o.bench.externalTimeout = cli::ExternalTimeout(o);
     return RunBench(o.bench, io.out, io.err);
 }
 
-/// `hitlab conventions` and its options (docs/conventions.md).
-CLI::App* AddConventions(CLI::App& app, CommandOptions& o, const std::vector<std::string>& /*families*/)
-{
-    CLI::App* command = app.add_subcommand("conventions", "Run every algorithm (and those of --plugin and "
-                                                          "--external) on the probes where engines disagree: "
-                                                          "each answer, its declared convention, a mark where "
-                                                          "they differ (docs/conventions.md)");
-    command->add_flag("--json", o.conventions.json, "Print the matrix as JSON (docs/conventions.md's keys)");
-    command->add_flag("--markdown", o.conventions.markdown, "Print the matrix as Markdown tables");
-    AddExternalOptions(command, o);
-    return command;
-}
-
-int ConventionsCommand(CommandOptions& o, const CommandIo& io)
-{
-    o.conventions.externalCommands = o.externalCommands;
-    o.conventions.plugins = o.plugins;
-    o.conventions.timeout = ExternalTimeout(o);
-    return RunConventions(o.conventions, io.out, io.err);
-}
-
-/// `hitlab plot-offset` and its options.
-CLI::App* AddPlotOffset(CLI::App& app, CommandOptions& o, const std::vector<std::string>& /*families*/)
-{
-    CLI::App* command = app.add_subcommand("plot-offset", "Move a scene away from the origin, 0 to 1e7: each "
-                                                          "algorithm's error in ulps against the exact judge, in "
-                                                          "float and double, as a table and an SVG plot");
-    command->add_option("scene", o.plotOffset.scenePath, "The scene file (docs/scene-format.md)")->required();
-    command->add_option("-o,--output", o.plotOffset.output, "Write the plot to this SVG file")->check(FileToWrite());
-    command
-        ->add_option("--max-distance", o.plotOffset.maxDistance,
-                     "The largest offset d (every shape moved by "
-                     "(d, d, d)); default 1e7")
-        ->check(RealIn(1, 1e300));
-    command->add_option("--max-queries", o.plotOffset.maxQueries, "Only the scene's first N queries (default 64)")
-        ->check(CLI::Range(std::size_t{1}, std::size_t{100000}));
-    command->add_flag("--json", o.plotOffset.json, "Print the curves as JSON instead of the table");
-    return command;
-}
-
-int PlotOffsetCommand(CommandOptions& o, const CommandIo& io)
-{
-    o.plotOffset.scenePath = ResolveScenePath(o.plotOffset.scenePath); // a lesson by name
-    return RunPlotOffset(o.plotOffset, io.out, io.err);
-}
-
-int RenderCommand(CommandOptions& /*o*/, const CommandIo& io)
+int RenderCommand(cli::CommandOptions& /*o*/, const cli::CommandIo& io)
 {
     io.err << "hitlab render: runs in the hitlab executable only (the window's library draws it)\n";
     return 2;
 }
 
-/// `hitlab triage` and its options.
-CLI::App* AddTriage(CLI::App& app, CommandOptions& o, const std::vector<std::string>& /*families*/)
-{
-    CLI::App* triage = app.add_subcommand(
-        "triage", "Judge every answer of a capture (JSON Lines an engine recorded, docs/capture.md) exactly, and "
-                  "group the unexplained ones by cause with counts, worst case and call sites; exit 0 when nothing "
-                  "is unexplained, 1 when something is, 2 when the file cannot be read");
-    triage->add_option("capture", o.triage.capture, "The capture file")->required();
-    triage->add_flag("--json", o.triage.json, "Print the report as one JSON object (docs/capture.md)");
-    triage->add_option("-o,--out", o.triage.outDir,
-                       "Write each group's worst case as a scene (group-N.json) and the GoogleTest cases "
-                       "(triage_test.cpp) into this folder");
-    triage->add_option("--conventions", o.triage.conventionsFile,
-                       "The engine's declared conventions (a JSON object, or a capture header): over the "
-                       "capture header's, key by key; a line's own conventions win over both");
-    triage->add_option("--threads", o.triage.threads, "Judging threads (0, the default: one per core)")
-        ->transform(WholeIn<unsigned>(0, 256));
-    triage->add_flag("--quiet", o.triage.quiet, "No progress line on standard error");
-    return triage;
-}
-
-int TriageCommand(CommandOptions& o, const CommandIo& io) { return RunTriageCommand(o.triage, io.out, io.err); }
-
-/// A subcommand: its set-up (its options on the parser, filling CommandOptions) and what runs when
+/// A subcommand: its set-up (its options on the parser, filling cli::CommandOptions) and what runs when
 /// the command line names it.
 struct Command {
-    CLI::App* (*add)(CLI::App& app, CommandOptions& o, const std::vector<std::string>& families);
-    int (*run)(CommandOptions& o, const CommandIo& io);
+    CLI::App* (*add)(CLI::App& app, cli::CommandOptions& o, const std::vector<std::string>& families);
+    int (*run)(cli::CommandOptions& o, const cli::CommandIo& io);
 };
 
 /// Every subcommand, in --help's order.
 constexpr Command kCommands[] = {
-    {AddAlgorithms, AlgorithmsCommand},   // the registry's algorithms (and external ones)
-    {AddEval, EvalCommand},               // query lines in, answer lines out
-    {AddReport, ReportCommand},           // a scene's queries, every algorithm, the disagreements
-    {AddHunt, HuntCommand},               // the search for disagreements
-    {AddTriage, TriageCommand},           // a capture's answers judged
-    {AddBench, BenchCommand},             // a scene's queries timed
-    {AddConventions, ConventionsCommand}, // every algorithm on the probes where engines disagree
-    {AddPlotOffset, PlotOffsetCommand},   // error against distance from the origin
-    {AddRender, RenderCommand},           // for --help: the executable renders before this parser
+    {AddAlgorithms, AlgorithmsCommand},             // the registry's algorithms (and external ones)
+    {AddEval, EvalCommand},                         // query lines in, answer lines out
+    {AddReport, ReportCommand},                     // a scene's queries, every algorithm, the disagreements
+    {AddHunt, HuntCommand},                         // the search for disagreements
+    {cli::AddTriage, cli::TriageCommand},           // a capture's answers judged
+    {AddBench, BenchCommand},                       // a scene's queries timed
+    {cli::AddConventions, cli::ConventionsCommand}, // every algorithm on the probes where engines disagree
+    {cli::AddPlotOffset, cli::PlotOffsetCommand},   // error against distance from the origin
+    {AddRender, RenderCommand},                     // for --help: the executable renders before this parser
 };
 
 } // namespace
@@ -485,7 +385,7 @@ int RunCommandLine(int argc, const char* const* argv, std::istream& in, std::ost
     for (Family family : AllFamilies()) {
         familyNames.emplace_back(FamilyName(family));
     }
-    CommandOptions o;
+    cli::CommandOptions o;
     std::vector<CLI::App*> commands;
     for (const Command& command : kCommands) {
         commands.push_back(command.add(app, o, familyNames));
@@ -511,7 +411,7 @@ int RunCommandLine(int argc, const char* const* argv, std::istream& in, std::ost
     }
     for (size_t i = 0; i < commands.size(); ++i) {
         if (commands[i]->parsed()) {
-            return kCommands[i].run(o, CommandIo{in, out, err});
+            return kCommands[i].run(o, cli::CommandIo{in, out, err});
         }
     }
     return openGui();
