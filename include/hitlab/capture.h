@@ -10,10 +10,14 @@
  *
  * Every line is a `hitlab eval` query line: {"query": FAMILY, "precision": "double" or "float",
  * "a": SHAPE, "b": SHAPE, "answer": RESULT, "frame": N, "time": S, "where": "CALL SITE"}. Numbers
- * are written exactly (they read back bit for bit). Thread-safe (a mutex: pthreads on POSIX, an SRW
- * lock on Windows; lines of several threads interleave whole), buffered (64 KiB, no allocation per
- * call), and never fatal: a failed open returns NULL, a failed write stops the recording and makes
- * hitlab_capture_close return -1, and every function does nothing on a NULL or failed capture. */
+ * are written exactly (they read back bit for bit). By default a call only copies a binary record of
+ * the query into a queue (1 MiB, allocated at open) and a writer thread of the capture formats the
+ * records into exactly the lines the synchronous mode (HITLAB_CAPTURE_SYNC) writes; a full queue makes
+ * the call wait (HITLAB_CAPTURE_DROP: drop and count); dump and close drain it. Thread-safe (a mutex:
+ * pthreads on POSIX, in glibc itself since 2.34, older ones need -pthread; SRW lock and condition
+ * variables on Windows; lines of several threads interleave whole), no allocation per call, and never
+ * fatal: a failed open returns NULL, a failed write stops the recording and makes hitlab_capture_close
+ * return -1, and every function does nothing on a NULL or failed capture. */
 #ifndef HITLAB_CAPTURE_H
 #define HITLAB_CAPTURE_H
 
