@@ -1,20 +1,27 @@
-// capture/record/<family>: the recording call of include/hitlab/capture.h, ns per recorded query,
-// amortised over the 64 KiB buffer's flushes to a real file (the temporary directory). The queries
+// capture/record/<family>: the recording call of include/hitlab/capture.h, ns of the engine's
+// (the calling thread's) CPU per recorded query, amortised over a whole capture: each iteration opens
+// a capture, records 65,536 queries and closes it, so the queue's waits and the drain at close are
+// included. The default mode formats on the capture's writer thread; /sync formats on the calling
+// thread (what the writer costs per line); /unique records queries that never repeat a shape (every
+// number formatted); /ring into a ring of 4096 (formatted when recorded, written at close). The queries
 // are the family's workload, each a-shape against every b-shape as every per-query benchmark runs
-// them, with the answers of a plain slab test (computed before timing). /unique records queries that
-// never repeat a shape (the recorder's worst case: every number formatted); /ring into a ring of 4096.
+// them, with the answers of a plain slab test (computed before timing). Counters: wall_ns_per_query,
+// engine_cpu_ns_per_query, writer_cpu_ns_per_line, lines_per_s, waits_per_query (docs/capture.md).
 #define HITLAB_CAPTURE_IMPLEMENTATION
 #include "hitlab/capture.h"
 
 #include "harness.h"
 
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <filesystem>
 #include <limits>
 #include <random>
 #include <string>
+
+#include <time.h>
 
 namespace hitlab::bench {
 namespace {
@@ -90,36 +97,71 @@ const std::vector<RayAabbCase>& UniqueCases()
     return cases;
 }
 
-void Record(benchmark::State& state, const std::vector<RayAabbCase>& cases, std::size_t ring)
+/// CPU seconds of the calling thread and of the whole process (Linux, POSIX clocks).
+double CpuSeconds(clockid_t clock)
 {
-    const std::string path =
-        (std::filesystem::temp_directory_path() / ("hitlab_capture_bench_" + std::to_string(ring) + ".jsonl")).string();
-    hitlab_capture* cap = hitlab_capture_open_ex(path.c_str(), HITLAB_CAPTURE_DOUBLE, ring, "bench", nullptr);
-    if (cap == nullptr) {
-        state.SkipWithError(("cannot open " + path).c_str());
-        return;
-    }
-    std::size_t index = 0;
+    timespec t{};
+    clock_gettime(clock, &t);
+    return double(t.tv_sec) + 1e-9 * double(t.tv_nsec);
+}
+
+/// One iteration opens a capture, records every case once (65,536 queries) and closes it: the
+/// queue's waits and the final drain at close are inside the timed region. Google Benchmark's CPU
+/// time is this (the engine's) thread's CPU time, so items_per_second is queries per second of the
+/// engine's CPU; the counters give the wall time per query and, for the writer thread, its CPU per
+/// line (the process's CPU minus this thread's) and lines per second of wall time.
+void Record(benchmark::State& state, const std::vector<RayAabbCase>& cases, int flags, std::size_t ring)
+{
+    const std::string path = (std::filesystem::temp_directory_path() /
+                              ("hitlab_capture_bench_" + std::to_string(flags) + "_" + std::to_string(ring) + ".jsonl"))
+                                 .string();
+    double wall = 0, engineCpu = 0, processCpu = 0;
+    unsigned long long waits = 0;
     for (auto _ : state) {
-        const RayAabbCase& c = cases[index];
-        index = index + 1 == cases.size() ? 0 : index + 1;
-        hitlab_capture_ray_aabb(cap, c.origin, c.direction, c.min, c.max, c.hit, c.tEnter, c.tExit,
-                                "bench/capture_bench.cpp:113");
+        state.PauseTiming(); // the previous iteration's file is freed outside the timed region
+        std::remove(path.c_str());
+        state.ResumeTiming();
+        const auto wall0 = std::chrono::steady_clock::now();
+        const double thread0 = CpuSeconds(CLOCK_THREAD_CPUTIME_ID), process0 = CpuSeconds(CLOCK_PROCESS_CPUTIME_ID);
+        hitlab_capture* cap =
+            hitlab_capture_open_ex(path.c_str(), HITLAB_CAPTURE_DOUBLE | flags, ring, "bench", nullptr);
+        if (cap == nullptr) {
+            state.SkipWithError(("cannot open " + path).c_str());
+            return;
+        }
+        for (const RayAabbCase& c : cases) {
+            hitlab_capture_ray_aabb(cap, c.origin, c.direction, c.min, c.max, c.hit, c.tEnter, c.tExit,
+                                    "bench/capture_bench.cpp:113");
+        }
+        waits += hitlab_capture_waits(cap);
+        if (hitlab_capture_close(cap) != 0) {
+            state.SkipWithError(("writing " + path + " failed").c_str());
+            return;
+        }
+        engineCpu += CpuSeconds(CLOCK_THREAD_CPUTIME_ID) - thread0;
+        processCpu += CpuSeconds(CLOCK_PROCESS_CPUTIME_ID) - process0;
+        wall += std::chrono::duration<double>(std::chrono::steady_clock::now() - wall0).count();
     }
-    state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations()));
-    state.counters["recorded"] = static_cast<double>(hitlab_capture_recorded(cap));
-    if (hitlab_capture_close(cap) != 0) {
-        state.SkipWithError(("writing " + path + " failed").c_str());
-    }
+    const double queries = double(state.iterations()) * double(cases.size());
+    state.SetItemsProcessed(static_cast<std::int64_t>(queries));
+    state.counters["wall_ns_per_query"] = 1e9 * wall / queries;
+    state.counters["engine_cpu_ns_per_query"] = 1e9 * engineCpu / queries;
+    state.counters["writer_cpu_ns_per_line"] = 1e9 * (processCpu - engineCpu) / queries;
+    state.counters["lines_per_s"] = queries / wall;
+    state.counters["waits_per_query"] = double(waits) / queries;
     std::remove(path.c_str());
 }
 
-void RecordWorkload(benchmark::State& state) { Record(state, WorkloadCases(), 0); }
-void RecordUnique(benchmark::State& state) { Record(state, UniqueCases(), 0); }
-void RecordRing(benchmark::State& state) { Record(state, WorkloadCases(), 4096); }
+void RecordWorkload(benchmark::State& state) { Record(state, WorkloadCases(), 0, 0); }
+void RecordSync(benchmark::State& state) { Record(state, WorkloadCases(), HITLAB_CAPTURE_SYNC, 0); }
+void RecordUnique(benchmark::State& state) { Record(state, UniqueCases(), 0, 0); }
+void RecordUniqueSync(benchmark::State& state) { Record(state, UniqueCases(), HITLAB_CAPTURE_SYNC, 0); }
+void RecordRing(benchmark::State& state) { Record(state, WorkloadCases(), 0, 4096); }
 
 BENCHMARK(RecordWorkload)->Name("capture/record/ray_aabb");
+BENCHMARK(RecordSync)->Name("capture/record/ray_aabb/sync");
 BENCHMARK(RecordUnique)->Name("capture/record/ray_aabb/unique");
+BENCHMARK(RecordUniqueSync)->Name("capture/record/ray_aabb/unique/sync");
 BENCHMARK(RecordRing)->Name("capture/record/ray_aabb/ring");
 
 /// The number formatter alone, on the unique cases' numbers: ns per number.

@@ -42,7 +42,8 @@ RATE_TARGETS = [
 # the plugin transport alone, reported beside the hunt (the transport must not be its bottleneck)
 RATE_REPORTED = ["plugin/ray_aabb/slab_c/double", "plugin/ray_aabb/slab_c/float"]
 DOUBLE_RATIO = 1.5
-# ns per recorded query of include/hitlab/capture.h, amortised over its flushes (docs/capture.md)
+# ns of the engine thread's CPU per recorded query of include/hitlab/capture.h, amortised over a whole
+# capture: the queue's waits and the drain at close included (docs/capture.md)
 CAPTURE_TARGETS = [("capture/record/ray_aabb", 50.0)]
 BATCH_TARGET_NS = 0.18      # ns per box test, the batched kernel's target on an AVX-512 machine
 BATCH_HANDTUNED_RATIO = 1.3  # the batched kernel within 1.3x of a hand-tuned AVX-512 kernel

@@ -10,10 +10,14 @@
  *
  * Every line is a `hitlab eval` query line: {"query": FAMILY, "precision": "double" or "float",
  * "a": SHAPE, "b": SHAPE, "answer": RESULT, "frame": N, "time": S, "where": "CALL SITE"}. Numbers
- * are written exactly (they read back bit for bit). Thread-safe (a mutex: pthreads on POSIX, an SRW
- * lock on Windows; lines of several threads interleave whole), buffered (64 KiB, no allocation per
- * call), and never fatal: a failed open returns NULL, a failed write stops the recording and makes
- * hitlab_capture_close return -1, and every function does nothing on a NULL or failed capture. */
+ * are written exactly (they read back bit for bit). By default a call only copies a binary record of
+ * the query into a queue (1 MiB, allocated at open) and a writer thread of the capture formats the
+ * records into exactly the lines the synchronous mode (HITLAB_CAPTURE_SYNC) writes; a full queue makes
+ * the call wait (HITLAB_CAPTURE_DROP: drop and count); dump and close drain it. Thread-safe (a mutex:
+ * pthreads on POSIX, in glibc itself since 2.34, older ones need -pthread; SRW lock and condition
+ * variables on Windows; lines of several threads interleave whole), no allocation per call, and never
+ * fatal: a failed open returns NULL, a failed write stops the recording and makes hitlab_capture_close
+ * return -1, and every function does nothing on a NULL or failed capture. */
 #ifndef HITLAB_CAPTURE_H
 #define HITLAB_CAPTURE_H
 
@@ -1288,16 +1292,24 @@ static void hlc_record(hitlab_capture* cap, const char* family, size_t family_le
 /* One queued query: the arguments of hlc_line, the shapes' numbers and the call site after it in the
  * queue (each part padded to 8 bytes). size 0 marks the unused end of the queue: the next record is
  * at its start. */
+typedef struct hlc_rec_shape {
+    double s;                       /* the scalar */
+    uint32_t count, triangle_count; /* a mesh's or convex shape's */
+    unsigned char kind, is_float, pad[6];
+} hlc_rec_shape;
+
 typedef struct hlc_rec {
     uint32_t size;         /* bytes of the record with its numbers, a multiple of 8 */
     uint32_t where_length; /* bytes of the call site with its NUL, 0: none */
     const char* family;    /* a string literal of this header */
-    size_t family_length;
-    int is_float, cast, has_frame, has_time, has_normal;
-    long long frame;
+    uint32_t family_length;
+    unsigned char is_float, cast, has_frame, has_time, has_normal, hit;
+    signed char front;
+    unsigned char pad;
+    long long frame, triangle;
     double time;
-    hlc_shape a, b; /* their pointers are replaced by the numbers after the record */
-    hlc_answer answer;
+    double answer[4]; /* a cast's t_enter, t_exit, u, v; an overlap's depth, distance */
+    hlc_rec_shape a, b;
 } hlc_rec;
 
 /* the lengths of a shape's v[0], v[1], v[2] (by kind) */
@@ -1320,14 +1332,17 @@ static size_t hlc_shape_bytes(const hlc_shape* s)
     return bytes;
 }
 
-/* copies a shape's numbers to p (the record's copy, *out, points at them); returns the end */
-static unsigned char* hlc_shape_put(unsigned char* p, hlc_shape* out, const hlc_shape* s)
+/* copies a shape's numbers to p and the rest of it to *out; returns the end */
+static unsigned char* hlc_shape_put(unsigned char* p, hlc_rec_shape* out, const hlc_shape* s)
 {
     const unsigned char* n = hlc_vector_lengths[s->kind];
-    for (int i = 0; i < 3; ++i) {
-        if (n[i] != 0) {
-            memcpy(p, s->v[i], 8u * n[i]);
-            p += 8u * n[i];
+    for (int i = 0; i < 3; ++i) { /* constant lengths: copied inline, not by a call */
+        if (n[i] == 3) {
+            memcpy(p, s->v[i], 24u);
+            p += 24u;
+        } else if (n[i] == 9) {
+            memcpy(p, s->v[i], 72u);
+            p += 72u;
         }
     }
     if (s->kind == HLC_MESH || s->kind == HLC_CONVEX) {
@@ -1344,13 +1359,23 @@ static unsigned char* hlc_shape_put(unsigned char* p, hlc_shape* out, const hlc_
         }
         p += hlc_pad8(bytes);
     }
-    *out = *s;
+    out->s = s->s;
+    out->count = (uint32_t)s->count; /* at most about 13,000: hlc_shape_ok */
+    out->triangle_count = (uint32_t)s->triangle_count;
+    out->kind = (unsigned char)s->kind;
+    out->is_float = (unsigned char)s->is_float;
     return p;
 }
 
-/* points a record's shape at its numbers at p; returns their end */
-static const unsigned char* hlc_shape_get(const unsigned char* p, hlc_shape* s)
+/* the shape of a record, its numbers at p; returns their end */
+static const unsigned char* hlc_shape_get(const unsigned char* p, hlc_shape* s, const hlc_rec_shape* r)
 {
+    memset(s, 0, sizeof *s);
+    s->kind = (enum hlc_kind)r->kind;
+    s->s = r->s;
+    s->count = r->count;
+    s->triangle_count = r->triangle_count;
+    s->is_float = r->is_float;
     const unsigned char* n = hlc_vector_lengths[s->kind];
     for (int i = 0; i < 3; ++i) {
         s->v[i] = n[i] != 0 ? (const double*)(const void*)p : NULL;
@@ -1370,17 +1395,31 @@ static const unsigned char* hlc_shape_get(const unsigned char* p, hlc_shape* s)
 /* formats one record into the sink (the writer, or a caller while the writer is idle) */
 static void hlc_write_record(hitlab_capture* sink, const hlc_rec* r)
 {
-    hlc_rec copy = *r;
-    const unsigned char* p = hlc_shape_get((const unsigned char*)(r + 1), &copy.a);
-    p = hlc_shape_get(p, &copy.b);
-    copy.answer.normal = copy.has_normal ? (const double*)(const void*)p : NULL;
-    p += copy.has_normal ? 24u : 0u;
-    sink->frame = copy.frame;
-    sink->has_frame = copy.has_frame;
-    sink->time = copy.time;
-    sink->has_time = copy.has_time;
-    hlc_line(sink, copy.family, copy.family_length, copy.is_float, &copy.a, &copy.b, &copy.answer, copy.cast,
-             copy.where_length != 0 ? (const char*)p : NULL);
+    hlc_shape a, b;
+    const unsigned char* p = hlc_shape_get((const unsigned char*)(r + 1), &a, &r->a);
+    p = hlc_shape_get(p, &b, &r->b);
+    hlc_answer answer;
+    memset(&answer, 0, sizeof answer);
+    answer.hit = r->hit;
+    answer.front = r->front;
+    answer.triangle = r->triangle;
+    if (r->cast) {
+        answer.t_enter = r->answer[0];
+        answer.t_exit = r->answer[1];
+        answer.u = r->answer[2];
+        answer.v = r->answer[3];
+    } else {
+        answer.depth = r->answer[0];
+        answer.distance = r->answer[1];
+    }
+    answer.normal = r->has_normal ? (const double*)(const void*)p : NULL;
+    p += r->has_normal ? 24u : 0u;
+    sink->frame = r->frame;
+    sink->has_frame = r->has_frame;
+    sink->time = r->time;
+    sink->has_time = r->has_time;
+    hlc_line(sink, r->family, r->family_length, r->is_float, &a, &b, &answer, r->cast,
+             r->where_length != 0 ? (const char*)p : NULL);
 }
 
 /* waits (lock held) until the writer has emptied the queue and is idle (drain), or until room bytes
@@ -1474,23 +1513,35 @@ static void hlc_enqueue(hitlab_capture* cap, const char* family, size_t family_l
     r->size = (uint32_t)need;
     r->where_length = (uint32_t)where_length;
     r->family = family;
-    r->family_length = family_length;
-    r->is_float = is_float;
-    r->cast = cast;
-    r->has_frame = cap->has_frame;
-    r->has_time = cap->has_time;
-    r->has_normal = has_normal;
+    r->family_length = (uint32_t)family_length;
+    r->is_float = (unsigned char)is_float;
+    r->cast = (unsigned char)cast;
+    r->has_frame = (unsigned char)cap->has_frame;
+    r->has_time = (unsigned char)cap->has_time;
+    r->has_normal = (unsigned char)has_normal;
+    r->hit = (unsigned char)answer->hit;
+    r->front = (signed char)(answer->front < -2 ? -2 : answer->front > 1 ? 1 : answer->front);
     r->frame = cap->frame;
+    r->triangle = answer->triangle;
     r->time = cap->time;
-    r->answer = *answer;
+    r->answer[0] = cast ? answer->t_enter : answer->depth;
+    r->answer[1] = cast ? answer->t_exit : answer->distance;
+    r->answer[2] = answer->u;
+    r->answer[3] = answer->v;
     unsigned char* p = hlc_shape_put((unsigned char*)(r + 1), &r->a, a);
     p = hlc_shape_put(p, &r->b, b);
     if (has_normal) {
         memcpy(p, answer->normal, 24u);
         p += 24u;
     }
-    if (where_length != 0) {
-        memcpy(p, where, where_length - 1);
+    if (where_length != 0) { /* 8 bytes at a time, then the rest (a call site is short) */
+        size_t i = 0;
+        for (; i + 8u <= where_length - 1; i += 8u) {
+            memcpy(p + i, where + i, 8u);
+        }
+        for (; i < where_length - 1; ++i) {
+            p[i] = (unsigned char)where[i];
+        }
         p[where_length - 1] = 0;
     }
     cap->head += need;
@@ -1501,18 +1552,20 @@ static void hlc_enqueue(hitlab_capture* cap, const char* family, size_t family_l
     }
 }
 
-/* formats the records from tail on (up to end, and past limit only to finish one); returns the new tail */
-static unsigned long long hlc_write_records(hitlab_capture* cap, unsigned long long tail, unsigned long long end,
-                                            unsigned long long limit)
+/* formats the records from tail on (up to end, and past limit only to finish one); returns the new
+ * tail. It reads only the queue and the sink: the capture's fields, which the calling threads write
+ * all the time, stay out of the writer's cache (no cache line bouncing between the two threads). */
+static unsigned long long hlc_write_records(const unsigned char* queue, size_t queue_size, hitlab_capture* sink,
+                                            unsigned long long tail, unsigned long long end, unsigned long long limit)
 {
     do {
-        const size_t pos = (size_t)(tail % cap->queue_size);
-        const hlc_rec* r = (const hlc_rec*)(const void*)(cap->queue + pos);
+        const size_t pos = (size_t)(tail % queue_size);
+        const hlc_rec* r = (const hlc_rec*)(const void*)(queue + pos);
         if (r->size == 0) {
-            tail += cap->queue_size - pos;
+            tail += queue_size - pos;
         } else {
-            if (!cap->sink->failed) {
-                hlc_write_record(cap->sink, r);
+            if (!sink->failed) {
+                hlc_write_record(sink, r);
             }
             tail += r->size;
         }
@@ -1538,10 +1591,13 @@ static void hlc_writer_main(void* arg)
         if (cap->head == cap->tail) {
             break;
         }
-        const unsigned long long end = cap->head;
+        const unsigned long long end = cap->head, start = cap->tail;
+        const unsigned char* queue = cap->queue;
+        const size_t queue_size = cap->queue_size;
+        hitlab_capture* sink = cap->sink;
         cap->writer_busy = 1;
         hlc_mutex_unlock(cap->lock);
-        const unsigned long long tail = hlc_write_records(cap, cap->tail, end, cap->tail + cap->queue_size / 4);
+        const unsigned long long tail = hlc_write_records(queue, queue_size, sink, start, end, start + queue_size / 4);
         hlc_mutex_lock(cap->lock);
         cap->writer_busy = 0;
         cap->tail = tail;

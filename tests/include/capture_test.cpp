@@ -474,6 +474,7 @@ TEST(Capture, FourThreadsInterleaveWholeLines)
     const std::string path = TempPath("threads");
     hitlab_capture* cap = hitlab_capture_open(path.c_str(), HITLAB_CAPTURE_DOUBLE);
     ASSERT_NE(cap, nullptr);
+    EXPECT_EQ(hitlab_capture_threaded(cap), 1) << "the four threads share one queue and its writer";
     std::vector<std::thread> threads;
     for (int t = 0; t < 4; ++t) {
         threads.emplace_back([cap, t] {
