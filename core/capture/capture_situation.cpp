@@ -2,6 +2,9 @@
 #include "capture_judge.h"
 
 #include "core/near_boundary.h"
+#include "core/shapes.h"
+
+#include <optional>
 
 namespace hitlab {
 
@@ -20,24 +23,11 @@ int OriginBoundaryAxes(const Query& q)
     if (box == nullptr) {
         return 0;
     }
-    glm::dvec3 origin{0};
-    switch (KindOf(q.a)) {
-    case ShapeKind::Ray:
-        origin = std::get<Ray<double>>(q.a).origin;
-        break;
-    case ShapeKind::Segment:
-        origin = std::get<Segment<double>>(q.a).start;
-        break;
-    case ShapeKind::Plane:
-    case ShapeKind::Aabb:
-    case ShapeKind::Sphere:
-    case ShapeKind::Obb:
-    case ShapeKind::Point:
-    case ShapeKind::Triangle:
-    case ShapeKind::Mesh:
-    case ShapeKind::Convex:
+    const std::optional<CastLine> line = CastLineOf(q.a); // a ray's origin, a segment's start
+    if (!line) {
         return 0;
     }
+    const glm::dvec3 origin = line->origin;
     int on = 0;
     for (int i = 0; i < 3; ++i) {
         if (origin[i] < box->min[i] || origin[i] > box->max[i]) {
