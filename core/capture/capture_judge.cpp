@@ -47,12 +47,14 @@ double LargestUlps(const Query& q, Precision precision, const GivenAnswer& a, bo
 OwnedConventions MergeConventions(const OwnedConventions& base, const OwnedConventions& line)
 {
     OwnedConventions out = base;
-    for (const auto& [key, value] : line) {
-        const auto it = std::find_if(out.begin(), out.end(), [&](const auto& kv) { return kv.first == key; });
+    for (const auto& entry : line) {
+        // not a structured binding: clang 14 (the fuzz build) cannot capture one in a lambda
+        const auto it =
+            std::find_if(out.begin(), out.end(), [&entry](const auto& kv) { return kv.first == entry.first; });
         if (it != out.end()) {
-            it->second = value;
+            it->second = entry.second;
         } else {
-            out.emplace_back(key, value);
+            out.push_back(entry);
         }
     }
     return out;
