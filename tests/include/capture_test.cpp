@@ -237,7 +237,8 @@ TEST(Capture, EveryFamilyInDoubleAndFloatReadsBack)
         EXPECT_TRUE(q.warnings.empty()) << lines[i];
     }
     // the fields, as given
-    const Result& ray = Parse(lines[0]).answers[0].result;
+    const ParsedQuery first = Parse(lines[0]); // kept: the result below refers into it
+    const Result& ray = first.answers[0].result;
     EXPECT_TRUE(ray.hit);
     EXPECT_EQ(ray.tEnter, 2);
     EXPECT_EQ(ray.tExit, 3);
@@ -252,12 +253,14 @@ TEST(Capture, EveryFamilyInDoubleAndFloatReadsBack)
     EXPECT_TRUE(mesh.answers[0].result.hasTriangle);
     EXPECT_EQ(mesh.answers[0].result.triangle, 1u);
     EXPECT_EQ(std::get<Mesh<double>>(mesh.query.b).TriangleCount(), 2u);
-    const Result& box = Parse(lines[8]).answers[0].result;
+    const ParsedQuery boxLine = Parse(lines[8]);
+    const Result& box = boxLine.answers[0].result;
     EXPECT_EQ(box.depth, 0.5);
     EXPECT_TRUE(box.hasNormal);
     EXPECT_EQ(box.normal, glm::dvec3(0, 0, 1));
     EXPECT_EQ(nlohmann::json::parse(lines[9])["answer"], nlohmann::json::parse(R"({"hit": false, "distance": 1})"));
-    const Obb<double>& obb = std::get<Obb<double>>(Parse(lines[4]).query.b);
+    const ParsedQuery obbLine = Parse(lines[4]);
+    const Obb<double>& obb = std::get<Obb<double>>(obbLine.query.b);
     EXPECT_EQ(obb.halfExtents, glm::dvec3(1, 1, 1));
     EXPECT_EQ(ShapeCast<float>(std::get<Ray<double>>(Parse(lines[19]).query.a)).origin, glm::vec3(-2, 0.25f, 0.5f));
 }
