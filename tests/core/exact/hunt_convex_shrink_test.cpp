@@ -6,6 +6,7 @@
 #include "core/exact/exact.h"
 #include "core/exact/hunt.h"
 #include "core/exact/hunt_detail.h"
+#include "support/case_count.h"
 
 #include <gtest/gtest.h>
 
@@ -71,7 +72,7 @@ TEST(HuntConvexShrink, FloatHuntOfSatReferenceReportsOnlyFloatInputs)
     o.precision = Precision::Float;
     o.seed = 1;
     o.threads = 2;
-    o.maxCases = 4000;
+    o.maxCases = std::uint64_t(test::CaseCount(4000, 400));
     o.maxSeconds = 0;
     const HuntReport report = RunHunt(o);
     ASSERT_TRUE(report.error.what.empty()) << report.error.what;
