@@ -5,7 +5,6 @@
 #include "core/exact/hunt.h"
 #include "core/exact/hunt_detail.h"
 
-#include <cctype>
 #include <cmath>
 
 namespace hitlab {
@@ -62,29 +61,6 @@ std::string SitesText(const TriageGroup& g)
     return g.sites.size() > 10 ? s + ", ..." : s;
 }
 
-std::string Pascal(std::string_view name)
-{
-    std::string out;
-    bool upper = true;
-    for (const char c : name) {
-        if (c == '_') {
-            upper = true;
-            continue;
-        }
-        out += upper ? char(std::toupper(static_cast<unsigned char>(c))) : c;
-        upper = false;
-    }
-    return out;
-}
-
-std::string ValueLiteral(double v)
-{
-    if (std::isinf(v)) {
-        return std::string(v < 0 ? "-" : "") + "std::numeric_limits<double>::infinity()";
-    }
-    return HuntLiteral(v);
-}
-
 std::string ResultMember(const char* field)
 {
     const std::string f = field;
@@ -97,13 +73,13 @@ std::string RecordedAnswer(const GivenAnswer& a)
     std::string s =
         "    hitlab::Result result;\n    result.hit = " + std::string(a.result.hit ? "true" : "false") + ";\n";
     if ((a.returns & kFieldTEnter) != 0) {
-        s += "    result.tEnter = " + ValueLiteral(a.result.tEnter) + ";\n";
+        s += "    result.tEnter = " + HuntValueLiteral(a.result.tEnter) + ";\n";
     }
     if ((a.returns & kFieldTExit) != 0) {
-        s += "    result.tExit = " + ValueLiteral(a.result.tExit) + ";\n";
+        s += "    result.tExit = " + HuntValueLiteral(a.result.tExit) + ";\n";
     }
     if ((a.returns & kFieldDepth) != 0) {
-        s += "    result.depth = " + ValueLiteral(a.result.depth) + ";\n";
+        s += "    result.depth = " + HuntValueLiteral(a.result.depth) + ";\n";
     }
     return s;
 }
@@ -121,9 +97,9 @@ std::string TestCase(const TriageGroup& g, int index)
     s += "// the engine answered (" + precision + "): " + hunt::DescribeResult(w.answer.result, w.query.family) + "\n";
     s += "// the exact answer (HitLab's GMP judge): " + DescribeExact(c.exact) + "\n";
     s += "// call sites: " + SitesText(g) + "\n";
-    s += "TEST(Triage" + Pascal(FamilyName(w.query.family)) + ", Line" + std::to_string(w.line) +
+    s += "TEST(Triage" + HuntPascalName(FamilyName(w.query.family)) + ", Line" + std::to_string(w.line) +
          (w.answerName == "answer" ? "" : "Answer" + std::to_string(w.answerIndex + 1)) + ")\n{\n";
-    s += "    const hitlab::Query query{hitlab::Family::" + Pascal(FamilyName(w.query.family)) +
+    s += "    const hitlab::Query query{hitlab::Family::" + HuntPascalName(FamilyName(w.query.family)) +
          ",\n                              " + HuntShapeLiteral(w.query.a) + ",\n                              " +
          HuntShapeLiteral(w.query.b) + "};\n";
     s += "    // the engine's answer as recorded: replace these statements with a call to your engine on\n"

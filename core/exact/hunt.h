@@ -19,6 +19,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace hitlab {
@@ -185,6 +186,10 @@ std::string GoogleTestFile(const std::vector<Counterexample>& cases, const HuntO
 /// (app/sources/hunt_external_export.h):
 /// a number as a C++ double literal ("1", "0.5", "-0.0", "1e-300"; finite);
 std::string HuntLiteral(double v);
+/// a number as a C++ expression: HuntLiteral, or +-std::numeric_limits<double>::infinity();
+std::string HuntValueLiteral(double v);
+/// a snake_case name in PascalCase ("ray_aabb" -> "RayAabb"), for test names and enumerators;
+std::string HuntPascalName(std::string_view name);
 /// a shape as a C++ expression of core's types ("hitlab::Ray<double>{{0, 0, 0}, {1, 0, 0}}");
 std::string HuntShapeLiteral(const Shape& shape);
 /// the checks of the judge's own answer on query: its verdict, and each exact t or depth value

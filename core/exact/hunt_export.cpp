@@ -153,6 +153,10 @@ std::string ResultMember(const char* field)
 
 std::string HuntLiteral(double v) { return Literal(v); }
 
+std::string HuntValueLiteral(double v) { return ValueLiteral(v); }
+
+std::string HuntPascalName(std::string_view name) { return Pascal(name); }
+
 std::string HuntShapeLiteral(const Shape& shape) { return ShapeLiteral(shape); }
 
 std::string HuntJudgeAssertions(const Counterexample& c, std::uint32_t returns)
