@@ -54,6 +54,9 @@ void PrintTotals(const TriageReport& r, const std::string& capture, std::ostream
         if (r.badLines.size() < r.bad) {
             out << "    ... and " << (r.bad - r.badLines.size()) << " more\n";
         }
+        // the exit status counts unexplained answers only: say plainly what was not judged at all
+        out << (r.judged == 0 ? "  nothing was judged: every query line is bad\n"
+                              : "  the bad lines' answers are not judged, right or wrong\n");
     }
 }
 
