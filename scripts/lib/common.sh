@@ -10,6 +10,8 @@ HITLAB_PACKAGES=(
   nlohmann-json3-dev libcli11-dev
   libgtest-dev libgmock-dev libbenchmark-dev libbullet-dev libgmp-dev
   xvfb xauth libgl1-mesa-dri xdotool
+  # the lecture: the scalable font of presentation mode, PDF decks (cairo) and animated GIFs
+  fonts-dejavu-core libcairo2-dev libgif-dev
   # the engine plugins (plugins/: Bullet's float64 build comes with libbullet-dev), not needed by
   # the core-only arm64 build
   libfcl-dev libode-dev libbox2d-dev libembree-dev libccd-dev
