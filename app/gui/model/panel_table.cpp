@@ -26,7 +26,7 @@ constexpr PanelSpec kPanels[] = {
     {PanelId::RayFan, "Ray fan", PanelMenu::View, "Ray fan", PanelPlace::AreaCorner, 0, false, false, ""},
     {PanelId::Minkowski, "Minkowski difference", PanelMenu::View, "Minkowski difference", PanelPlace::AreaCorner, 0,
      false, false, "minkowski"},
-    {PanelId::Capture, "Capture", PanelMenu::View, "Capture", PanelPlace::Floating, 2, false, false, "capture"},
+    {PanelId::Capture, "Capture", PanelMenu::View, "Capture", PanelPlace::FloatingWide, 2, false, false, "capture"},
     {PanelId::Lessons, "Lessons", PanelMenu::Help, "Lessons", PanelPlace::Centre, 0, false, true, "lessons"},
     {PanelId::Controls, "Controls", PanelMenu::Help, "Controls", PanelPlace::Centre, 0, false, true, ""},
     {PanelId::About, "About HitLab", PanelMenu::Help, "About", PanelPlace::Centre, 0, false, true, ""},
@@ -78,6 +78,11 @@ PanelRect DefaultRect(const PanelSpec& spec, const LayoutFrame& frame, const Pan
         const float shift = kFloatingShift * float(spec.stack);
         return {frame.x + (frame.w - kFloatingW) * 0.5f + shift, frame.y + (frame.h - kFloatingH) * 0.5f + shift,
                 kFloatingW, kFloatingH};
+    }
+    case PanelPlace::FloatingWide: {
+        const float ww = std::max(kFloatingW, std::floor(frame.w * 0.8f));
+        const float wh = std::max(kFloatingH, std::floor(frame.h * 0.6f));
+        return {frame.x + std::floor((frame.w - ww) * 0.5f), frame.y + std::floor((frame.h - wh) * 0.5f), ww, wh};
     }
     case PanelPlace::AreaCorner:
         return {freeArea.x + freeArea.w - kCornerW - kCornerMargin, freeArea.y + kCornerMargin, kCornerW, kCornerH};

@@ -28,14 +28,15 @@ enum class PanelId {
 
 /// Where a panel opens the first time (docked ones and floating ones again after View > Reset layout).
 enum class PanelPlace {
-    LeftTop,     ///< the left column's top (Scene)
-    LeftBottom,  ///< under it (Inspector)
-    RightTop,    ///< the right column's top (Algorithms)
-    RightBottom, ///< under it (Results)
-    Bottom,      ///< the full-width strip at the bottom (Query inspector)
-    Floating,    ///< centred, 540 x 460, the n-th (PanelSpec::stack) shifted 30 px down and right
-    AreaCorner,  ///< the top right corner of the area the docked panels leave free, 340 x 330
-    Centre,      ///< centred, sized by its content (the Help windows)
+    LeftTop,      ///< the left column's top (Scene)
+    LeftBottom,   ///< under it (Inspector)
+    RightTop,     ///< the right column's top (Algorithms)
+    RightBottom,  ///< under it (Results)
+    Bottom,       ///< the full-width strip at the bottom (Query inspector)
+    Floating,     ///< centred, 540 x 460, the n-th (PanelSpec::stack) shifted 30 px down and right
+    FloatingWide, ///< centred, 80% of the display's width and 60% of its height, at least 540 x 460 (a table's columns)
+    AreaCorner,   ///< the top right corner of the area the docked panels leave free, 340 x 330
+    Centre,       ///< centred, sized by its content (the Help windows)
 };
 
 /// The menu that lists a panel.

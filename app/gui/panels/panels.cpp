@@ -221,6 +221,7 @@ void Panels::PlaceWindow(Slot& slot)
         DefaultRect(spec, Frame(), PanelRect{float(area.x), float(area.y), float(area.z), float(area.w)});
     switch (spec.place) {
     case PanelPlace::Floating:
+    case PanelPlace::FloatingWide:
         // a panel that opens comes to the front (over the viewport's status and hints); twice:
         // the windows the viewport creates on the very first frame are stacked above it
         if (slot.framesOpen < 2) {

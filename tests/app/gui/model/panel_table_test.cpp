@@ -130,6 +130,15 @@ TEST(PanelTable, FloatingPanelsAreCentredAndCascade)
     ExpectRect(DefaultRect(SpecOf(PanelId::Controls), kFrame, AllOpenArea()), 640, 360, 0, 0);
 }
 
+TEST(PanelTable, TheCapturePanelOpensWideForItsColumns)
+{
+    // 80% of 1280 = 1024 wide; 60% of 720 = 432, below the floating panels' 460
+    ExpectRect(DefaultRect(SpecOf(PanelId::Capture), kFrame, AllOpenArea()), 128, 130, 1024, 460);
+    // 1920 x 1080: 1536 x 648, centred
+    const LayoutFrame big{0, 0, 1920, 1080, 19};
+    ExpectRect(DefaultRect(SpecOf(PanelId::Capture), big, AllOpenArea()), 192, 216, 1536, 648);
+}
+
 TEST(PanelTable, FreeAreaGrowsWhereColumnsAreHidden)
 {
     ExpectRect(FreeArea(kFrame, false, false, false), 0, 19, 1280, 701);
