@@ -240,6 +240,23 @@ void DrawAxisPart(const SceneShape& a, const SceneShape& b, const AxisPart& part
     }
 }
 
+/// The perpendicular step's label: what the method computed, as the method's ("computed d = 3 <=
+/// r = 5" from its d^2; "computed disc = 0 >= 0: d <= r" from a discriminant, with the drawn
+/// perpendicular's length beside it), never its verdict as the geometry's.
+std::string SphereDistanceText(const TraceStep& step, const SegmentPart& s, double radius, double lengthUnit)
+{
+    const std::string r = ShortNumber(radius, 6);
+    if (const std::optional<double> dd = ValueOf(step, "perp_dist_sq"); dd && *dd >= 0.0) {
+        return "computed d = " + ShortNumber(std::sqrt(*dd) * lengthUnit, 6) + (s.flag ? " <= r = " : " > r = ") + r;
+    }
+    const double drawn = glm::length(s.to - s.from);
+    const std::string geometry = "drawn d = " + ShortNumber(drawn, 6) + (drawn <= radius ? " <= r = " : " > r = ") + r;
+    if (const std::optional<double> disc = ValueOf(step, "discriminant")) {
+        return "computed disc = " + ShortNumber(*disc, 6) + (s.flag ? " >= 0: d <= r; " : " < 0: d > r; ") + geometry;
+    }
+    return geometry;
+}
+
 /// The steps of a ray/sphere trace.
 void DrawSphereSteps(const CastLine& line, const Sphere<double>& sphere, const Trace& trace, DrawSink& out)
 {
@@ -267,12 +284,9 @@ void DrawSphereSteps(const CastLine& line, const Sphere<double>& sphere, const T
             const glm::vec4 color = s->flag ? palette::kGap : palette::kFaceOutside;
             out.Line(DrawLayer::Overlay, F(s->from), F(s->to), color, 2.5f);
             out.Marker(F(s->from), color, 7.0f, MarkerKind::Disc);
-            const std::optional<double> dd = ValueOf(step, "perp_dist_sq");
-            const double d = dd && *dd >= 0.0 ? std::sqrt(*dd) * lengthUnit : glm::length(s->to - s->from);
             // a third of the way from the centre: apart from the labels at the foot
             out.Label(F(s->from + (s->to - s->from) / 3.0), {8.0f, -8.0f},
-                      "d = " + ShortNumber(d, 6) + (s->flag ? " <= r = " : " > r = ") + ShortNumber(sphere.radius, 6),
-                      color);
+                      SphereDistanceText(step, *s, sphere.radius, lengthUnit), color);
         }
         const std::optional<double> t0 = ValueOf(step, "t0"), t1 = ValueOf(step, "t1");
         if (t0 && t1 && std::isfinite(*t0) && std::isfinite(*t1)) {

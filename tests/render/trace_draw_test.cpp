@@ -104,7 +104,7 @@ TEST(TraceDraw, RaySphereStepsLabelProjectionDistanceHalfChordAndRoots)
     const auto* projection = FindLabel(labels, "projection t = 10");
     ASSERT_NE(projection, nullptr);
     EXPECT_EQ(projection->at, glm::vec3(0, 3, 0));
-    const auto* d = FindLabel(labels, "d = 3 <= r = 5");
+    const auto* d = FindLabel(labels, "computed d = 3 <= r = 5");
     ASSERT_NE(d, nullptr);
     EXPECT_EQ(d->at, glm::vec3(0, 1, 0)); // a third of the way up the perpendicular
     const auto* halfChord = FindLabel(labels, "half-chord = 4");
@@ -157,7 +157,7 @@ TEST(TraceDraw, TangentRayHasDEqualToRAndAZeroHalfChord)
     const PairScene s(Family::RaySphere, Ray<double>{{-10, 5, 0}, {1, 0, 0}}, Sphere<double>{{0, 0, 0}, 5},
                       "quadratic_stable");
     const std::vector<std::string> texts = Texts(s.Labels(s.trace));
-    EXPECT_NE(std::find(texts.begin(), texts.end(), "d = 5 <= r = 5"), texts.end());
+    EXPECT_NE(std::find(texts.begin(), texts.end(), "computed d = 5 <= r = 5"), texts.end());
     EXPECT_NE(std::find(texts.begin(), texts.end(), "half-chord = 0"), texts.end());
     EXPECT_NE(std::find(texts.begin(), texts.end(), "t0 = t1 = 10"), texts.end()); // one point, one label
     EXPECT_EQ(std::find(texts.begin(), texts.end(), "t1 = 10"), texts.end());
