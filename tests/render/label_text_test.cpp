@@ -213,7 +213,7 @@ TEST(CastLabels, AMissByRecastsParallelTestSaysSoNotEntersLastExitsFirst)
 TEST(CastLabels, NearEqualEntryAndExitOfAMissReadApart)
 {
     // the box x in [1, 3], y in [1.000001, 3] and a ray from the origin along (6, 2): it leaves x at
-    // t = 0.5 and enters y at t = 0.5000005 (0.50000047... in double): a miss that six digits
+    // t = 0.5 and enters y at t = 0.5000005 (in double): a miss that six digits
     // would label "exits first t = 0.5 / enters last t = 0.5"
     Scene scene;
     const ShapeId box =
