@@ -1,6 +1,7 @@
 // Trace steps to primitives: ray/sphere steps, axis tests' intervals, the pair's roles, the depth.
 #include "trace_draw.h"
 #include "draw_helpers.h"
+#include "label_layout.h"
 
 #include "scene_draw.h"
 
@@ -13,6 +14,7 @@
 #include <cmath>
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace hitlab {
 
@@ -245,12 +247,14 @@ void DrawAxisPart(const SceneShape& a, const SceneShape& b, const AxisPart& part
 /// perpendicular's length beside it), never its verdict as the geometry's.
 std::string SphereDistanceText(const TraceStep& step, const SegmentPart& s, double radius, double lengthUnit)
 {
-    const std::string r = ShortNumber(radius, 6);
+    // d and r with the digits that tell them apart (DistinctNumbers)
     if (const std::optional<double> dd = ValueOf(step, "perp_dist_sq"); dd && *dd >= 0.0) {
-        return "computed d = " + ShortNumber(std::sqrt(*dd) * lengthUnit, 6) + (s.flag ? " <= r = " : " > r = ") + r;
+        const std::vector<std::string> n = DistinctNumbers({std::sqrt(*dd) * lengthUnit, radius});
+        return "computed d = " + n[0] + (s.flag ? " <= r = " : " > r = ") + n[1];
     }
     const double drawn = glm::length(s.to - s.from);
-    const std::string geometry = "drawn d = " + ShortNumber(drawn, 6) + (drawn <= radius ? " <= r = " : " > r = ") + r;
+    const std::vector<std::string> n = DistinctNumbers({drawn, radius});
+    const std::string geometry = "drawn d = " + n[0] + (drawn <= radius ? " <= r = " : " > r = ") + n[1];
     if (const std::optional<double> disc = ValueOf(step, "discriminant")) {
         return "computed disc = " + ShortNumber(*disc, 6) + (s.flag ? " >= 0: d <= r; " : " < 0: d > r; ") + geometry;
     }
@@ -305,9 +309,10 @@ void DrawSphereSteps(const CastLine& line, const Sphere<double>& sphere, const T
             out.Marker(F(p1), palette::kHitMarker, 10.0f, MarkerKind::Ring);
             if (*t0 == *t1) { // tangent: one point, one label
                 out.Label(F(p0), kBelow, "t0 = t1 = " + ShortNumber(*t0, 6), kText);
-            } else {
-                out.Label(F(p0), kBelow, "t0 = " + ShortNumber(*t0, 6), kText);
-                out.Label(F(p1), kAbove, "t1 = " + ShortNumber(*t1, 6), kText);
+            } else { // near-equal roots read apart
+                const std::vector<std::string> t = DistinctNumbers({*t0, *t1});
+                out.Label(F(p0), kBelow, "t0 = " + t[0], kText);
+                out.Label(F(p1), kAbove, "t1 = " + t[1], kText);
             }
         }
     }

@@ -326,3 +326,33 @@ TEST(TraceDraw, RoleColoursAreTheShapesOwnUnlessTheyLookAlike)
 
 } // namespace HITLAB_UNITY_ID
 } // namespace hitlab
+
+namespace hitlab {
+namespace HITLAB_UNITY_ID {
+
+TEST(TraceDraw, NearEqualRootsReadApart)
+{
+    // a ray 1e-12 inside the tangent of the sphere of radius 5, from 1000 away, in double: the
+    // half-chord is sqrt(5^2 - (5 - 1e-12)^2), about 3.16e-6, so t0 = 999.99999684 and t1 =
+    // 1000.00000316, both "1000" at six digits: they get the digits that keep them apart
+    Scene scene;
+    const ShapeId ray =
+        scene.Add(SceneShape{0, "ray", {1, 0, 0, 1}, true, Ray<double>{{-1000, 5 - 1e-12, 0}, {1, 0, 0}}});
+    const ShapeId sphere = scene.Add(SceneShape{0, "sphere", {1, 0.2f, 0, 1}, true, Sphere<double>{{0, 0, 0}, 5}});
+    scene.Settings(Family::RaySphere).drawn = FindAlgorithm(Family::RaySphere, "quadratic_stable");
+    scene.Settings(Family::RaySphere).precision = Precision::Double;
+    SceneEvaluator evaluator;
+    evaluator.Evaluate(scene);
+    const SceneQuery query{Family::RaySphere, ray, sphere};
+    const Trace trace = SceneEvaluator::TraceOf(scene, query, *scene.Settings(Family::RaySphere).drawn);
+    Camera camera;
+    camera.distance = 20.0;
+    RecordingSink sink;
+    DrawTraceLabels(scene, evaluator, query, trace, camera, sink);
+    const std::vector<std::string> texts = Texts(sink);
+    EXPECT_NE(std::find(texts.begin(), texts.end(), "t0 = 999.999997"), texts.end());
+    EXPECT_NE(std::find(texts.begin(), texts.end(), "t1 = 1000"), texts.end());
+}
+
+} // namespace HITLAB_UNITY_ID
+} // namespace hitlab
