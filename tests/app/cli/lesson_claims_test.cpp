@@ -4,6 +4,10 @@
 // whose number changes no longer holds its passage (or its number), and the check fails.
 #include "support/run_cli.h"
 
+#include "core/algorithm.h"
+#include "core/exact/exact.h"
+#include "core/io/scene_file.h"
+
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
@@ -188,6 +192,49 @@ TEST(LessonNumbers, AChangedNumberInATextFailsItsClaim)
         ++checked;
     }
     EXPECT_EQ(checked, all.claims.size());
+}
+
+/// The id of the lesson's shape called `name`.
+ShapeId ShapeNamed(const Scene& scene, const std::string& name)
+{
+    for (const SceneShape& s : scene.Shapes()) {
+        if (s.name == name) {
+            return s.id;
+        }
+    }
+    ADD_FAILURE() << "no shape named " << name;
+    return 0;
+}
+
+glm::dvec3 FloatRounded(const glm::dvec3& v) { return glm::dvec3(glm::vec3(v)); }
+
+TEST(LessonNumbers, TheNearParallelReferenceIsOffByItsInputsRoundingNotItsArithmetic)
+{
+    // ray-obb-near-parallel says local_slab's float t_enter, 0.6249795, is 344 ulps from the
+    // exact entry of the scene's numbers, and within an ulp of the exact entry of the ray and box
+    // rounded to float, the numbers it is given (the judge takes a query's doubles as they are)
+    const SceneLoad load = LoadSceneFile((kLessons / "ray-obb-near-parallel.json").string());
+    ASSERT_TRUE(load.Ok());
+    const Scene& scene = *load.scene;
+    const Query query = scene.MakeQuery(
+        SceneQuery{Family::RayObb, ShapeNamed(scene, "ray skimming into the long face"), ShapeNamed(scene, "box")});
+    Query rounded = query;
+    auto& ray = std::get<Ray<double>>(rounded.a);
+    ray.origin = FloatRounded(ray.origin);
+    ray.direction = FloatRounded(ray.direction);
+    auto& box = std::get<Obb<double>>(rounded.b);
+    box.center = FloatRounded(box.center);
+    box.halfExtents = FloatRounded(box.halfExtents);
+    for (glm::dvec3& axis : box.axes) {
+        axis = FloatRounded(axis);
+    }
+    const Result reference = hitlab::Run(*FindAlgorithm(Family::RayObb, "local_slab"), query, Precision::Float);
+    ASSERT_TRUE(reference.hit);
+    const double ulp = std::ldexp(1.0, -24); // floats in [0.5, 1)
+    const ExactResult sceneExact = JudgeExact(query), roundedExact = JudgeExact(rounded);
+    ASSERT_TRUE(sceneExact.hit && roundedExact.hit);
+    EXPECT_NEAR((sceneExact.tEnter.value - reference.tEnter) / ulp, 344.0, 0.5);
+    EXPECT_LE(std::abs(roundedExact.tEnter.value - reference.tEnter) / ulp, 1.0);
 }
 
 TEST(LessonNumbers, WrittenNumbersAndTheirDigits)
