@@ -210,7 +210,10 @@ void DrawAxisPart(const SceneShape& a, const SceneShape& b, const AxisPart& part
         const SceneShape* shape;
         glm::dvec3 shapeCenter;
     } intervals[2] = {{loA, hiA, sa, lift, colors.a, "a", &a, ca}, {loB, hiB, sb, -lift, colors.b, "b", &b, cb}};
+    // the four ends with the digits that tell them apart (where a's end meets b's, say)
+    const std::vector<std::string> ends = DistinctNumbers({loA, hiA, loB, hiB}, 4);
     for (const auto& iv : intervals) {
+        const size_t i = &iv == &intervals[0] ? 0 : 2;
         out.Line(DrawLayer::Overlay, F(at(iv.lo) + iv.offset), F(at(iv.hi) + iv.offset), WithAlpha(iv.color, 0.95f),
                  5.0f);
         for (const double end : {iv.lo, iv.hi}) {
@@ -220,7 +223,7 @@ void DrawAxisPart(const SceneShape& a, const SceneShape& b, const AxisPart& part
         // a's name above its low end, b's below its high end: apart even where the intervals meet
         const bool above = iv.offset == lift;
         out.Label(F(at(above ? iv.lo : iv.hi) + iv.offset), above ? glm::vec2(-4.0f, -24.0f) : glm::vec2(-4.0f, 8.0f),
-                  std::string(iv.name) + " [" + ShortNumber(iv.lo, 4) + ", " + ShortNumber(iv.hi, 4) + "]", iv.color);
+                  std::string(iv.name) + " [" + ends[i] + ", " + ends[i + 1] + "]", iv.color);
     }
     // between them: the gap (the axis separates) or the overlap, on the axis itself
     const double from = std::max(loA, loB), to = std::min(hiA, hiB);
