@@ -364,8 +364,7 @@ TEST(TraceDraw, SatIntervalEndsThatNearlyMeetReadApart)
 {
     // unit boxes 0.0002 apart along x: a's interval ends at 1 and b's starts at 1.0002, both "1"
     // at the labels' four digits; the ends that meet get a fifth
-    const PairScene s(Family::ObbObb, Obb<double>{{0, 0, 0}, {1, 1, 1}}, Obb<double>{{2.0002, 0, 0}, {1, 1, 1}},
-                      "sat");
+    const PairScene s(Family::ObbObb, Obb<double>{{0, 0, 0}, {1, 1, 1}}, Obb<double>{{2.0002, 0, 0}, {1, 1, 1}}, "sat");
     const std::vector<std::string> texts = Texts(s.Labels(s.trace));
     for (const char* want : {"a [-1, 1]", "b [1.0002, 3]"}) {
         EXPECT_NE(std::find(texts.begin(), texts.end(), want), texts.end()) << want;
