@@ -195,6 +195,28 @@ std::vector<std::string> CastTexts(const Lesson& lesson, const SceneQuery& query
     return texts;
 }
 
+TEST(TraceLabels, TheFloatQuadraticsTangentIsTheMethodsNotTheGeometrys)
+{
+    // ray-sphere-precision's far ray: quadratic's float discriminant comes out 0, so it takes the
+    // ray as tangent; the drawn perpendicular is 0.5 long, twice the radius 0.25
+    Lesson lesson("ray-sphere-precision.json");
+    const QueryEvaluation* far = nullptr;
+    for (const QueryEvaluation& qe : lesson.evaluator.Queries()) {
+        const SceneShape* a = lesson.scene.Find(qe.query.a);
+        far = a != nullptr && a->name == "far ray" ? &qe : far;
+    }
+    ASSERT_NE(far, nullptr);
+    const Trace trace = lesson.TraceOf(far->query);
+    RecordingSink sink;
+    DrawTraceLabels(lesson.scene, lesson.evaluator, far->query, trace, lesson.camera, sink);
+    EXPECT_NE(Find(sink, "computed disc = 0 >= 0: d <= r; drawn d = 0.5 > r = 0.25"), nullptr);
+    for (const auto& l : sink.labels) {
+        EXPECT_EQ(l.text.find("d = 0.5 <= r"), std::string::npos) << l.text;
+    }
+    EXPECT_EQ(trace.verdict.find("the ray is tangent"), std::string::npos) << trace.verdict;
+    EXPECT_NE(trace.verdict.find("the method takes the ray as tangent"), std::string::npos) << trace.verdict;
+}
+
 TEST(CastLabels, AMissByRecastsParallelTestSaysSoNotEntersLastExitsFirst)
 {
     // the short segment through the top face: segment_recast takes y as parallel and the start, above
