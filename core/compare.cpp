@@ -73,6 +73,16 @@ void MissConventions(const Query& q, const Situation& s, const Result& ref, cons
 {
     auto conv = [&](std::string_view key) { return info.ConventionValue(key); };
     auto add = [&](Explanation e, std::string reason) { found.emplace_back(e, std::move(reason)); };
+    if (s.parallelAxis && conv("parallel") == "miss") {
+        // a declared convention; the published listing whose flaw it is names it as its known flaw.
+        // It rejects the ray before any t is compared: it alone decides, and no other convention
+        // (an exclusive boundary's strict t0 < t1, say) is reached
+        add(info.flaw.empty() ? Explanation::Convention : Explanation::KnownFlaw,
+            "a direction component is zero, and " + name +
+                " misses every such ray before any t is compared (parallel: miss)" +
+                (info.flaw.empty() ? "" : ": " + std::string(info.flaw)));
+        return;
+    }
     if (s.originInside && conv("origin_inside") == "miss") {
         add(Explanation::Convention,
             "the origin is inside the solid, and " + name + " counts an origin inside as a miss (origin_inside: miss)");
@@ -99,12 +109,6 @@ void MissConventions(const Query& q, const Situation& s, const Result& ref, cons
     if (conv("t_range") == "t <= max distance" && ref.tEnter > ParsedConvention(info, "max_distance", INFINITY)) {
         add(Explanation::Convention,
             "the hit lies beyond " + name + "'s maximum distance (t_range: t <= max distance)");
-    }
-    if (s.parallelAxis && conv("parallel") == "miss") {
-        // a declared convention; the published listing whose flaw it is names it as its known flaw
-        add(info.flaw.empty() ? Explanation::Convention : Explanation::KnownFlaw,
-            "a direction component is zero, and " + name + " misses every such ray (parallel: miss)" +
-                (info.flaw.empty() ? "" : ": " + std::string(info.flaw)));
     }
 }
 

@@ -72,7 +72,8 @@ void TraceSphereRoots(Trace& trace, const CastResult<T>& r, bool real, double t0
                                double(t0), double(r.tExit));
     } else if (t0 == t1) {
         trace.verdict =
-            Format("hit: the ray is tangent to the sphere: touches it at t = %g (enters and leaves at once)",
+            Format("hit: the computed roots are equal (discriminant 0): the method takes the ray as tangent, "
+                   "touching at t = %g (enters and leaves at once)",
                    double(r.tEnter));
     } else {
         trace.verdict = Format("hit: the ray enters at t = %g and leaves at t = %g", double(r.tEnter), double(r.tExit));

@@ -10,6 +10,7 @@
 #include "core/text.h"
 #include "core/trace.h"
 
+#include <algorithm>
 #include <cmath>
 #include <string>
 #include <vector>
@@ -79,17 +80,49 @@ void MarkCrossing(std::vector<Crossing>& crossings, double t, const std::string&
     crossings.push_back({t, name, near, axis, prefix});
 }
 
+/// A t label before its numbers are written: "what t = ..." at `t` (or, for an interval, "[a, b]"
+/// at its middle), its numbers written together (DistinctNumbers) so that near-equal t read apart.
+struct PendingLabel {
+    double t = 0.0, t2 = 0.0; ///< t2: the interval's end (interval only)
+    bool interval = false;
+    bool plain = false; ///< `what` alone, no number
+    std::string what;
+    bool above = false;
+    glm::vec4 color{1.0f};
+};
+
+/// What decides a miss at the last slab shown: the crossings that leave the running interval
+/// empty ("exits first: x far", "enters last: y near") or, for a slab the method rejects as
+/// parallel, the parallel test, named by the start point it tests (where no crossing is).
+void MarkMissDecision(const SlabPart& last, bool segment, std::vector<Crossing>& crossings,
+                      std::vector<PendingLabel>& pending)
+{
+    if (last.rejected) {
+        const std::string axis(AxisName(last.axis));
+        const std::string from = segment ? "start" : "origin";
+        pending.push_back({0.0, 0.0, false, true,
+                           "miss by the " + axis + " parallel test: " + from +
+                               (last.originInside ? " inside the slab, rejected anyway" : " outside the slab"),
+                           false, palette::Slab(last.axis)});
+        return;
+    }
+    MarkCrossing(crossings, last.tExit,
+                 "exits first: ", last.exitBy >= 0 ? std::string(AxisName(last.exitBy)) + " far" : "segment end", false,
+                 last.exitBy);
+    MarkCrossing(crossings, last.tEnter,
+                 "enters last: ", last.enterBy >= 0 ? std::string(AxisName(last.enterBy)) + " near" : "origin", true,
+                 last.enterBy);
+}
+
 /// The cast's labels at the offsets they ask for (above or below their point): DrawCastLabels
 /// places them.
 void EmitCastLabels(const Scene& scene, const QueryEvaluation& qe, const CastLine& line, DrawSink& out,
                     const Trace* trace, const DrawnOverride* given)
 {
     const glm::dvec3 origin = line.origin, dir = line.direction;
+    std::vector<PendingLabel> pending;
     auto label = [&](double t, const std::string& what, bool above, const glm::vec4& color) {
-        const glm::dvec3 at = origin + dir * t;
-        if (std::isfinite(t) && Finite(at)) {
-            out.Label(F(at), above ? kCastAbove : kCastBelow, what + " t = " + ShortNumber(t, 6), color);
-        }
+        pending.push_back({t, 0.0, false, false, what, above, color});
     };
     const Result r = given != nullptr ? given->result : DrawnResult(scene, qe);
     const AlgorithmInfo* drawn = scene.Settings(qe.query.family).drawn;
@@ -104,14 +137,10 @@ void EmitCastLabels(const Scene& scene, const QueryEvaluation& qe, const CastLin
                 last = slab;
             }
         }
-        // a miss's deciding step: the exit of the one slab and the entry of the other
+        // a miss's deciding step: the exit of the one slab and the entry of the other, or the
+        // parallel test
         if (last != nullptr && SlabEmpty(*last)) {
-            MarkCrossing(crossings, last->tExit, "exits first: ",
-                         last->exitBy >= 0 ? std::string(AxisName(last->exitBy)) + " far" : "segment end", false,
-                         last->exitBy);
-            MarkCrossing(crossings, last->tEnter, "enters last: ",
-                         last->enterBy >= 0 ? std::string(AxisName(last->enterBy)) + " near" : "origin", true,
-                         last->enterBy);
+            MarkMissDecision(*last, qe.query.family == Family::SegmentAabb, crossings, pending);
         }
         for (Crossing& c : crossings) {
             if (r.hit && c.t == r.tEnter) {
@@ -132,12 +161,24 @@ void EmitCastLabels(const Scene& scene, const QueryEvaluation& qe, const CastLin
     }
     // the running interval after the last slab shown (the final one on the last step)
     if (last != nullptr && !SlabEmpty(*last) && std::isfinite(last->tEnter) && std::isfinite(last->tExit)) {
-        const glm::dvec3 mid = origin + dir * ((last->tEnter + last->tExit) * 0.5);
-        if (Finite(mid)) {
-            const std::string text =
-                "[t_enter, t_exit] = [" + ShortNumber(last->tEnter, 6) + ", " + ShortNumber(last->tExit, 6) + "]";
-            out.Label(F(mid), kCastBelow, text, kCastText);
+        pending.push_back({last->tEnter, last->tExit, true, false, "[t_enter, t_exit] = ", false, kCastText});
+    }
+    std::vector<double> values;
+    for (const PendingLabel& p : pending) {
+        values.push_back(p.t);
+        values.push_back(p.interval ? p.t2 : p.t);
+    }
+    const std::vector<std::string> numbers = DistinctNumbers(values);
+    for (size_t i = 0; i < pending.size(); ++i) {
+        const PendingLabel& p = pending[i];
+        const glm::dvec3 at = origin + dir * (p.interval ? (p.t + p.t2) * 0.5 : p.t);
+        if (!std::isfinite(p.t) || !Finite(at)) {
+            continue;
         }
+        const std::string text = p.plain      ? p.what
+                                 : p.interval ? p.what + "[" + numbers[2 * i] + ", " + numbers[2 * i + 1] + "]"
+                                              : p.what + " t = " + numbers[2 * i];
+        out.Label(F(at), p.above ? kCastAbove : kCastBelow, text, p.color);
     }
 }
 
@@ -170,16 +211,31 @@ void DrawCastLabels(const Scene& scene, const SceneEvaluator& evaluation, const 
     layout.Finish();
 }
 
-void DrawFocusLabels(const Scene& scene, const SceneEvaluator& evaluation, const SceneQuery& query, const Trace& trace,
-                     const Camera& camera, float charWidth, glm::vec4 area, const DrawnOverride* given, DrawSink& out)
+void DrawViewLabels(const Scene& scene, const SceneEvaluator& evaluation, const SceneQuery* query, const Trace& trace,
+                    const Camera& camera, float charWidth, glm::vec4 area, const DrawnOverride* given,
+                    const std::vector<ScreenLabel>& cursor, DrawSink& out)
 {
     LabelLayout layout(out, camera, charWidth, area);
     for (const GridLabel& g : GridLabels(camera)) { // the 2D view's coordinates, drawn by the caller
         layout.Reserve(glm::vec3(g.at), g.offset, g.text);
     }
-    DrawCastLabels(scene, evaluation, query, layout, &trace, nullptr, charWidth, given);
-    DrawTraceLabels(scene, evaluation, query, trace, camera, layout, given);
+    if (query != nullptr) {
+        DrawCastLabels(scene, evaluation, *query, layout, &trace, nullptr, charWidth, given);
+        DrawTraceLabels(scene, evaluation, *query, trace, camera, layout, given);
+    }
+    for (const ScreenLabel& c : cursor) {
+        // a world point on the ray through the screen point, at the depth of the view's target
+        const Ray<double> ray = ScreenRay(camera, c.at);
+        const double depth = std::max(glm::dot(camera.target - ray.origin, ray.direction), 1e-3);
+        layout.Label(F(ray.origin + ray.direction * depth), c.offset, c.text, c.color);
+    }
     layout.Finish();
+}
+
+void DrawFocusLabels(const Scene& scene, const SceneEvaluator& evaluation, const SceneQuery& query, const Trace& trace,
+                     const Camera& camera, float charWidth, glm::vec4 area, const DrawnOverride* given, DrawSink& out)
+{
+    DrawViewLabels(scene, evaluation, &query, trace, camera, charWidth, area, given, {}, out);
 }
 
 } // namespace hitlab

@@ -10,6 +10,9 @@
 #include "core/scene_eval.h"
 #include "core/trace.h"
 
+#include <string>
+#include <vector>
+
 namespace hitlab {
 
 struct DrawnOverride; // scene_draw.h
@@ -20,6 +23,23 @@ struct DrawnOverride; // scene_draw.h
 /// character, inside `area` when it can (x, y, width, height; zero size: anywhere).
 void DrawFocusLabels(const Scene& scene, const SceneEvaluator& evaluation, const SceneQuery& query, const Trace& trace,
                      const Camera& camera, float charWidth, glm::vec4 area, const DrawnOverride* given, DrawSink& out);
+
+/// A label by a screen point rather than a world point (the hovered shape's name by the cursor).
+struct ScreenLabel {
+    glm::dvec2 at{0.0}; ///< screen pixels
+    glm::vec2 offset{0.0f};
+    std::string text;
+    glm::vec4 color{1.0f};
+};
+
+/// Every label of a view to `out`, placed by one LabelLayout (`charWidth` pixels a character,
+/// inside `area` when it can): the 2D view's coordinates kept free (GridLabels, which the caller
+/// draws), the focused query's labels (DrawFocusLabels') when `query` is not null, and last
+/// `cursor`, which gives way to all of them (a shape's name never covers a t label, a depth or an
+/// axis number).
+void DrawViewLabels(const Scene& scene, const SceneEvaluator& evaluation, const SceneQuery* query, const Trace& trace,
+                    const Camera& camera, float charWidth, glm::vec4 area, const DrawnOverride* given,
+                    const std::vector<ScreenLabel>& cursor, DrawSink& out);
 
 /// The slab whose crossing label (DrawFocusLabels with the same arguments: the labels in a slab
 /// colour) contains `cursor` (screen pixels), its box as the window draws it; -1: none.

@@ -1,8 +1,13 @@
 // One placement for all the labels of a frame (see label_layout.h).
 #include "label_layout.h"
 
+#include "core/text.h"
+
+#include <glm/vector_relational.hpp>
+
 #include <algorithm>
 #include <cmath>
+#include <cstdlib>
 
 namespace hitlab {
 
@@ -97,15 +102,33 @@ void LabelPlacement::Reserve(glm::vec2 anchor, glm::vec2 offset, std::size_t cha
     m_placed.push_back(LabelBox(anchor + offset, chars, m_charWidth));
 }
 
-glm::vec2 LabelPlacement::Place(glm::vec2 anchor, glm::vec2 offset, std::size_t chars)
+glm::vec2 LabelPlacement::KeptInside(glm::vec2 anchor, glm::vec2 offset, std::size_t chars) const
+{
+    const bool known = m_area.z > 0.0f && m_area.w > 0.0f;
+    const glm::vec2 lo(m_area.x, m_area.y), hi = lo + glm::vec2(m_area.z, m_area.w);
+    if (!known || glm::any(glm::lessThan(anchor, lo)) || glm::any(glm::greaterThan(anchor, hi))) {
+        return offset; // no area, or a point outside it: the caller fits the view to such a label
+    }
+    const glm::vec4 box = LabelBox(anchor + offset, chars, m_charWidth);
+    glm::vec2 shift(0.0f);
+    // the far edges first, then the near ones: a box wider than the area keeps its start inside
+    shift.x = std::min(0.0f, hi.x - box.z);
+    shift.y = std::min(0.0f, hi.y - box.w);
+    shift.x = std::max(shift.x, lo.x - box.x);
+    shift.y = std::max(shift.y, lo.y - box.y);
+    return offset + shift;
+}
+
+glm::vec2 LabelPlacement::Place(glm::vec2 anchor, glm::vec2 asked, std::size_t chars)
 {
     auto boxAt = [&](glm::vec2 o) { return LabelBox(anchor + o, chars, m_charWidth); };
+    const glm::vec2 offset = KeptInside(anchor, asked, chars);
     glm::vec2 chosen = offset;
     float least = Overlap(boxAt(offset));
     if (least > 0.0f) {
         const std::vector<glm::ivec2>& steps = MoveSteps();
-        const glm::vec2 unit(4.0f * m_charWidth, offset.y < 0.0f ? -LaneStep() : LaneStep());
-        auto moved = [&](size_t i) { return offset + glm::vec2(steps[i]) * unit; };
+        const glm::vec2 unit(4.0f * m_charWidth, asked.y < 0.0f ? -LaneStep() : LaneStep());
+        auto moved = [&](size_t i) { return KeptInside(anchor, offset + glm::vec2(steps[i]) * unit, chars); };
         bool found = false;
         // free and inside the free area first, then free anywhere, then the least overlap
         for (const bool needInside : {true, false}) {
@@ -124,6 +147,39 @@ glm::vec2 LabelPlacement::Place(glm::vec2 anchor, glm::vec2 offset, std::size_t 
     }
     m_placed.push_back(boxAt(chosen));
     return chosen;
+}
+
+std::vector<std::string> DistinctNumbers(const std::vector<double>& values, int digits)
+{
+    std::vector<int> used(values.size(), digits);
+    std::vector<std::string> text(values.size());
+    auto write = [&](size_t i) { text[i] = ShortNumber(values[i], used[i]); };
+    for (size_t i = 0; i < values.size(); ++i) {
+        write(i);
+    }
+    // two different values that read alike, or in the wrong order, both get a digit more (at most
+    // 17, which tells every two doubles apart)
+    for (bool changed = true; changed;) {
+        changed = false;
+        for (size_t i = 0; i < values.size(); ++i) {
+            for (size_t j = i + 1; j < values.size(); ++j) {
+                const double a = values[i], b = values[j];
+                if (!std::isfinite(a) || !std::isfinite(b) || a == b) {
+                    continue;
+                }
+                const double ra = std::strtod(text[i].c_str(), nullptr), rb = std::strtod(text[j].c_str(), nullptr);
+                if ((text[i] != text[j] && (ra < rb) == (a < b)) || (used[i] >= 17 && used[j] >= 17)) {
+                    continue;
+                }
+                for (const size_t k : {i, j}) {
+                    used[k] = std::min(used[k] + 1, 17);
+                    write(k);
+                }
+                changed = true;
+            }
+        }
+    }
+    return text;
 }
 
 LabelLayout::LabelLayout(DrawSink& out, const Camera& camera, float charWidth, glm::vec4 area)

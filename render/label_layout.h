@@ -23,6 +23,12 @@ namespace hitlab {
 /// above and below (as the window draws it).
 glm::vec4 LabelBox(glm::vec2 corner, std::size_t chars, float charWidth);
 
+/// Each of `values` as ShortNumber with `digits` significant digits, or more where two different
+/// values would read alike or in the wrong order ("0.5" and "0.5" for 0.5000005 and 0.4999995:
+/// "0.5000005" and "0.4999995"): the fewest digits that keep every inequality and order of the
+/// values visible. Equal values read alike.
+std::vector<std::string> DistinctNumbers(const std::vector<double>& values, int digits = 6);
+
 /// The placement in screen pixels: labels are placed one after the other, each avoiding those
 /// placed before it.
 class LabelPlacement {
@@ -34,8 +40,13 @@ public:
     /// The offset for a label of `chars` characters at `anchor` (screen pixels) that asks for
     /// `offset`: `offset` itself when its box overlaps no label placed before, else the cheapest
     /// free candidate around (a lane further away from the point first, then sideways); when none
-    /// is free, the candidate overlapping the least.
+    /// is free, the candidate overlapping the least. When the area is known and holds the anchor,
+    /// every candidate is first shifted into it (a label by a point near the edge of the free
+    /// area, or under a panel, never sticks out of it); a label of a point outside the area is
+    /// left where it asks (the figures zoom out to hold it).
     glm::vec2 Place(glm::vec2 anchor, glm::vec2 offset, std::size_t chars);
+    /// `offset`, shifted so that the label's box lies inside the area (see Place).
+    glm::vec2 KeptInside(glm::vec2 anchor, glm::vec2 offset, std::size_t chars) const;
 
     /// Keeps the place of a label drawn elsewhere (at `offset`, never moved) free of later labels.
     void Reserve(glm::vec2 anchor, glm::vec2 offset, std::size_t chars);

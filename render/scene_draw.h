@@ -108,8 +108,11 @@ void DrawScene(const Scene& scene, const SceneEvaluator& evaluation, const Scene
 /// t_enter. Nothing for overlaps or unknown queries.
 /// Crossing labels are in their slab's colour. At a miss's deciding step (the last slab shown
 /// leaves the running interval empty) the crossings that decide are named "exits first: x far" and
-/// "enters last: y near"; while it is not empty the running interval is labelled
-/// "[t_enter, t_exit] = [a, b]" below its middle (on the last step: the final interval). With
+/// "enters last: y near", or, when a parallel slab's test rejected the cast, that test by the
+/// origin ("miss by the y parallel test: start outside the slab"); while it is not empty the
+/// running interval is labelled "[t_enter, t_exit] = [a, b]" below its middle (on the last step:
+/// the final interval). The numbers are written together, with the digits that keep different
+/// values apart (DistinctNumbers). With
 /// `camera`, a label that would overwrite one placed before moves a lane (20 pixels) further
 /// above or below its point; `charWidth` is the text's width per character in pixels. `given`:
 /// the result drawn instead of the drawn algorithm's (SceneDrawOptions::overrides).

@@ -1,6 +1,7 @@
 // Trace steps to primitives: ray/sphere steps, axis tests' intervals, the pair's roles, the depth.
 #include "trace_draw.h"
 #include "draw_helpers.h"
+#include "label_layout.h"
 
 #include "scene_draw.h"
 
@@ -13,6 +14,7 @@
 #include <cmath>
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace hitlab {
 
@@ -208,7 +210,10 @@ void DrawAxisPart(const SceneShape& a, const SceneShape& b, const AxisPart& part
         const SceneShape* shape;
         glm::dvec3 shapeCenter;
     } intervals[2] = {{loA, hiA, sa, lift, colors.a, "a", &a, ca}, {loB, hiB, sb, -lift, colors.b, "b", &b, cb}};
+    // the four ends with the digits that tell them apart (where a's end meets b's, say)
+    const std::vector<std::string> ends = DistinctNumbers({loA, hiA, loB, hiB}, 4);
     for (const auto& iv : intervals) {
+        const size_t i = &iv == &intervals[0] ? 0 : 2;
         out.Line(DrawLayer::Overlay, F(at(iv.lo) + iv.offset), F(at(iv.hi) + iv.offset), WithAlpha(iv.color, 0.95f),
                  5.0f);
         for (const double end : {iv.lo, iv.hi}) {
@@ -218,7 +223,7 @@ void DrawAxisPart(const SceneShape& a, const SceneShape& b, const AxisPart& part
         // a's name above its low end, b's below its high end: apart even where the intervals meet
         const bool above = iv.offset == lift;
         out.Label(F(at(above ? iv.lo : iv.hi) + iv.offset), above ? glm::vec2(-4.0f, -24.0f) : glm::vec2(-4.0f, 8.0f),
-                  std::string(iv.name) + " [" + ShortNumber(iv.lo, 4) + ", " + ShortNumber(iv.hi, 4) + "]", iv.color);
+                  std::string(iv.name) + " [" + ends[i] + ", " + ends[i + 1] + "]", iv.color);
     }
     // between them: the gap (the axis separates) or the overlap, on the axis itself
     const double from = std::max(loA, loB), to = std::min(hiA, hiB);
@@ -238,6 +243,25 @@ void DrawAxisPart(const SceneShape& a, const SceneShape& b, const AxisPart& part
         out.Line(DrawLayer::Overlay, F(at(from)), F(at(to)), palette::kOverlap, 4.0f);
         out.Label(F(at((from + to) * 0.5)), {-24.0f, 26.0f}, text, palette::kOverlap);
     }
+}
+
+/// The perpendicular step's label: what the method computed, as the method's ("computed d = 3 <=
+/// r = 5" from its d^2; "computed disc = 0 >= 0: d <= r" from a discriminant, with the drawn
+/// perpendicular's length beside it), never its verdict as the geometry's.
+std::string SphereDistanceText(const TraceStep& step, const SegmentPart& s, double radius, double lengthUnit)
+{
+    // d and r with the digits that tell them apart (DistinctNumbers)
+    if (const std::optional<double> dd = ValueOf(step, "perp_dist_sq"); dd && *dd >= 0.0) {
+        const std::vector<std::string> n = DistinctNumbers({std::sqrt(*dd) * lengthUnit, radius});
+        return "computed d = " + n[0] + (s.flag ? " <= r = " : " > r = ") + n[1];
+    }
+    const double drawn = glm::length(s.to - s.from);
+    const std::vector<std::string> n = DistinctNumbers({drawn, radius});
+    const std::string geometry = "drawn d = " + n[0] + (drawn <= radius ? " <= r = " : " > r = ") + n[1];
+    if (const std::optional<double> disc = ValueOf(step, "discriminant")) {
+        return "computed disc = " + ShortNumber(*disc, 6) + (s.flag ? " >= 0: d <= r; " : " < 0: d > r; ") + geometry;
+    }
+    return geometry;
 }
 
 /// The steps of a ray/sphere trace.
@@ -267,12 +291,9 @@ void DrawSphereSteps(const CastLine& line, const Sphere<double>& sphere, const T
             const glm::vec4 color = s->flag ? palette::kGap : palette::kFaceOutside;
             out.Line(DrawLayer::Overlay, F(s->from), F(s->to), color, 2.5f);
             out.Marker(F(s->from), color, 7.0f, MarkerKind::Disc);
-            const std::optional<double> dd = ValueOf(step, "perp_dist_sq");
-            const double d = dd && *dd >= 0.0 ? std::sqrt(*dd) * lengthUnit : glm::length(s->to - s->from);
             // a third of the way from the centre: apart from the labels at the foot
             out.Label(F(s->from + (s->to - s->from) / 3.0), {8.0f, -8.0f},
-                      "d = " + ShortNumber(d, 6) + (s->flag ? " <= r = " : " > r = ") + ShortNumber(sphere.radius, 6),
-                      color);
+                      SphereDistanceText(step, *s, sphere.radius, lengthUnit), color);
         }
         const std::optional<double> t0 = ValueOf(step, "t0"), t1 = ValueOf(step, "t1");
         if (t0 && t1 && std::isfinite(*t0) && std::isfinite(*t1)) {
@@ -291,9 +312,10 @@ void DrawSphereSteps(const CastLine& line, const Sphere<double>& sphere, const T
             out.Marker(F(p1), palette::kHitMarker, 10.0f, MarkerKind::Ring);
             if (*t0 == *t1) { // tangent: one point, one label
                 out.Label(F(p0), kBelow, "t0 = t1 = " + ShortNumber(*t0, 6), kText);
-            } else {
-                out.Label(F(p0), kBelow, "t0 = " + ShortNumber(*t0, 6), kText);
-                out.Label(F(p1), kAbove, "t1 = " + ShortNumber(*t1, 6), kText);
+            } else { // near-equal roots read apart
+                const std::vector<std::string> t = DistinctNumbers({*t0, *t1});
+                out.Label(F(p0), kBelow, "t0 = " + t[0], kText);
+                out.Label(F(p1), kAbove, "t1 = " + t[1], kText);
             }
         }
     }

@@ -96,7 +96,8 @@ TEST(OutcomeText, TangentRayAndOriginOnTheSphere)
     // f = (-2, 1, 0): b = -2, c = 4, the perpendicular l = (0, 1, 0) of length r: disc = 0, t = 4 / 2 = 2
     RaySphereQuadraticStable(Ray<double>{{-2, 1, 0}, {1, 0, 0}}, unit, &tangent);
     EXPECT_EQ(tangent.verdict,
-              "hit: the ray is tangent to the sphere: touches it at t = 2 (enters and leaves at once)");
+              "hit: the computed roots are equal (discriminant 0): the method takes the ray as tangent, "
+              "touching at t = 2 (enters and leaves at once)");
     Trace on;
     // c = 0: t0 = 0 / 2 = 0, t1 = 2 / 1 = 2
     RaySphereQuadraticStable(Ray<double>{{-1, 0, 0}, {1, 0, 0}}, unit, &on);

@@ -104,7 +104,7 @@ TEST(TraceDraw, RaySphereStepsLabelProjectionDistanceHalfChordAndRoots)
     const auto* projection = FindLabel(labels, "projection t = 10");
     ASSERT_NE(projection, nullptr);
     EXPECT_EQ(projection->at, glm::vec3(0, 3, 0));
-    const auto* d = FindLabel(labels, "d = 3 <= r = 5");
+    const auto* d = FindLabel(labels, "computed d = 3 <= r = 5");
     ASSERT_NE(d, nullptr);
     EXPECT_EQ(d->at, glm::vec3(0, 1, 0)); // a third of the way up the perpendicular
     const auto* halfChord = FindLabel(labels, "half-chord = 4");
@@ -157,7 +157,7 @@ TEST(TraceDraw, TangentRayHasDEqualToRAndAZeroHalfChord)
     const PairScene s(Family::RaySphere, Ray<double>{{-10, 5, 0}, {1, 0, 0}}, Sphere<double>{{0, 0, 0}, 5},
                       "quadratic_stable");
     const std::vector<std::string> texts = Texts(s.Labels(s.trace));
-    EXPECT_NE(std::find(texts.begin(), texts.end(), "d = 5 <= r = 5"), texts.end());
+    EXPECT_NE(std::find(texts.begin(), texts.end(), "computed d = 5 <= r = 5"), texts.end());
     EXPECT_NE(std::find(texts.begin(), texts.end(), "half-chord = 0"), texts.end());
     EXPECT_NE(std::find(texts.begin(), texts.end(), "t0 = t1 = 10"), texts.end()); // one point, one label
     EXPECT_EQ(std::find(texts.begin(), texts.end(), "t1 = 10"), texts.end());
@@ -322,6 +322,53 @@ TEST(TraceDraw, RoleColoursAreTheShapesOwnUnlessTheyLookAlike)
     const PairColors alike = RoleColors({0.85f, 0.45f, 0.85f, 1.0f}, {0.95f, 0.55f, 0.7f, 1.0f});
     EXPECT_EQ(alike.a, palette::kShapeA);
     EXPECT_EQ(alike.b, palette::kShapeB);
+}
+
+} // namespace HITLAB_UNITY_ID
+} // namespace hitlab
+
+namespace hitlab {
+namespace HITLAB_UNITY_ID {
+
+TEST(TraceDraw, NearEqualRootsReadApart)
+{
+    // a ray 1e-12 inside the tangent of the sphere of radius 5, from 1000 away, in double: the
+    // half-chord is sqrt(5^2 - (5 - 1e-12)^2), about 3.16e-6, so t0 = 999.99999684 and t1 =
+    // 1000.00000316, both "1000" at six digits: they get the digits that keep them apart
+    Scene scene;
+    const ShapeId ray =
+        scene.Add(SceneShape{0, "ray", {1, 0, 0, 1}, true, Ray<double>{{-1000, 5 - 1e-12, 0}, {1, 0, 0}}});
+    const ShapeId sphere = scene.Add(SceneShape{0, "sphere", {1, 0.2f, 0, 1}, true, Sphere<double>{{0, 0, 0}, 5}});
+    scene.Settings(Family::RaySphere).drawn = FindAlgorithm(Family::RaySphere, "quadratic_stable");
+    scene.Settings(Family::RaySphere).precision = Precision::Double;
+    SceneEvaluator evaluator;
+    evaluator.Evaluate(scene);
+    const SceneQuery query{Family::RaySphere, ray, sphere};
+    const Trace trace = SceneEvaluator::TraceOf(scene, query, *scene.Settings(Family::RaySphere).drawn);
+    Camera camera;
+    camera.distance = 20.0;
+    RecordingSink sink;
+    DrawTraceLabels(scene, evaluator, query, trace, camera, sink);
+    const std::vector<std::string> texts = Texts(sink);
+    EXPECT_NE(std::find(texts.begin(), texts.end(), "t0 = 999.999997"), texts.end());
+    EXPECT_NE(std::find(texts.begin(), texts.end(), "t1 = 1000"), texts.end());
+}
+
+} // namespace HITLAB_UNITY_ID
+} // namespace hitlab
+
+namespace hitlab {
+namespace HITLAB_UNITY_ID {
+
+TEST(TraceDraw, SatIntervalEndsThatNearlyMeetReadApart)
+{
+    // unit boxes 0.0002 apart along x: a's interval ends at 1 and b's starts at 1.0002, both "1"
+    // at the labels' four digits; the ends that meet get a fifth
+    const PairScene s(Family::ObbObb, Obb<double>{{0, 0, 0}, {1, 1, 1}}, Obb<double>{{2.0002, 0, 0}, {1, 1, 1}}, "sat");
+    const std::vector<std::string> texts = Texts(s.Labels(s.trace));
+    for (const char* want : {"a [-1, 1]", "b [1.0002, 3]"}) {
+        EXPECT_NE(std::find(texts.begin(), texts.end(), want), texts.end()) << want;
+    }
 }
 
 } // namespace HITLAB_UNITY_ID

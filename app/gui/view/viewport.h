@@ -13,6 +13,7 @@
 #include "picking.h"
 
 #include "render/camera.h"
+#include "render/cast_labels.h"
 #include "render/renderers.h"
 #include "render/scene_draw.h"
 #include "render/still_layer.h"
@@ -67,9 +68,9 @@ public:
     /// What Draw hands to the scene drawing: the camera, hover, selection, focused pair and
     /// trace, handles and gizmo (GL-free: the SVG figure draws the same).
     SceneDrawOptions DrawOptions() const;
-    /// The focused query's labels (DrawFocusLabels: a cast's t labels and the trace's, placed
-    /// together inside LabelArea) to `out`.
-    void DrawLabels(DrawSink& out) const;
+    /// The focused query's labels (a cast's t labels and the trace's) and `cursor` (the hovered
+    /// shape's name, a gizmo's hint), placed together inside LabelArea (DrawViewLabels) to `out`.
+    void DrawLabels(DrawSink& out, const std::vector<ScreenLabel>& cursor = {}) const;
 
     /// The document it shows and edits.
     Document& GetDocument() { return m_doc; }

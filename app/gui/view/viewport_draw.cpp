@@ -125,13 +125,13 @@ glm::vec4 Viewport::LabelArea() const
     return {0.0f, 0.0f, float(camera.viewport.x), float(camera.viewport.y)};
 }
 
-void Viewport::DrawLabels(DrawSink& out) const
+void Viewport::DrawLabels(DrawSink& out, const std::vector<ScreenLabel>& cursor) const
 {
-    if (m_focused) {
+    if (m_focused || !cursor.empty()) {
         // the text's width per character: the window's font, or the figure's estimate without ImGui
         const float charWidth = ImGui::GetCurrentContext() != nullptr ? ImGui::CalcTextSize("0").x : 7.8f;
-        DrawFocusLabels(m_doc.GetScene(), m_doc.Evaluation(), *m_focused, m_focusedTrace, camera, charWidth,
-                        LabelArea(), FocusedOverride(), out);
+        DrawViewLabels(m_doc.GetScene(), m_doc.Evaluation(), m_focused ? &*m_focused : nullptr, m_focusedTrace, camera,
+                       charWidth, LabelArea(), FocusedOverride(), cursor, out);
     }
 }
 
@@ -297,30 +297,29 @@ void Viewport::DrawOverlay()
     }
 
     {
+        // by the cursor, placed with the other labels (giving way to them): what a gizmo arrow or
+        // ring under it does, and the hovered shape's name
+        std::vector<ScreenLabel> cursor;
+        const glm::vec4 text(235.0f / 255.0f, 235.0f / 255.0f, 235.0f / 255.0f, 1.0f);
+        if (m_drag.mode == DragMode::None && (m_hoveredArrow >= 0 || m_hoveredRing >= 0) && m_cursor.x >= 0.0) {
+            static const char* const kMove[3] = {"move along x", "move along y", "move along z"};
+            static const char* const kTurn[3] = {"rotate about x", "rotate about y", "rotate about z"};
+            cursor.push_back({m_cursor,
+                              {14.0f, 8.0f},
+                              m_hoveredArrow >= 0 ? kMove[m_hoveredArrow % 3] : kTurn[m_hoveredRing % 3],
+                              text});
+        }
+        if (m_drag.mode == DragMode::None && m_hovered != 0 && m_cursor.x >= 0.0) {
+            if (const SceneShape* s = m_doc.GetScene().Find(m_hovered)) {
+                cursor.push_back({m_cursor, {14.0f, 8.0f}, s->name, text});
+            }
+        }
         OverlayLabels labels(camera, overlayArea);
         DrawGridLabels(camera, labels); // the 2D view's coordinates (nothing in 3D)
-        if (m_focused) {
-            DrawLabels(labels);
-        }
+        DrawLabels(labels, cursor);
     }
     m_fanView.DrawLegend(m_doc.GetScene(), overlayArea, statusBottom + 6.0f,
                          m_drag.mode == DragMode::None ? m_cursor : glm::dvec2(-1.0));
-
-    // what a gizmo arrow or ring under the cursor does
-    if (m_drag.mode == DragMode::None && (m_hoveredArrow >= 0 || m_hoveredRing >= 0) && m_cursor.x >= 0.0) {
-        static const char* const kMove[3] = {"move along x", "move along y", "move along z"};
-        static const char* const kTurn[3] = {"rotate about x", "rotate about y", "rotate about z"};
-        const char* label = m_hoveredArrow >= 0 ? kMove[m_hoveredArrow % 3] : kTurn[m_hoveredRing % 3];
-        Label(ImGui::GetBackgroundDrawList(), ImVec2(float(m_cursor.x) + 14.0f, float(m_cursor.y) + 8.0f), label,
-              IM_COL32(235, 235, 235, 255));
-    }
-    // the hovered shape's name by the cursor
-    if (m_drag.mode == DragMode::None && m_hovered != 0 && m_cursor.x >= 0.0) {
-        if (const SceneShape* s = m_doc.GetScene().Find(m_hovered)) {
-            Label(ImGui::GetBackgroundDrawList(), ImVec2(float(m_cursor.x) + 14.0f, float(m_cursor.y) + 8.0f),
-                  s->name.c_str(), IM_COL32(235, 235, 235, 255));
-        }
-    }
 }
 
 } // namespace hitlab
