@@ -90,6 +90,7 @@ void InstallInputCallbacks(GLFWwindow* window, WindowUser& user)
         }
     });
     glfwSetKeyCallback(window, [](GLFWwindow* w, int key, int, int action, int mods) {
+        UserOf(w)->state.keys.Note(key, action, mods); // the panels' shortcuts: one press a frame
         if (Viewport* viewport = ViewportOf(w); viewport != nullptr && action != GLFW_RELEASE) {
             viewport->OnKey(key, mods);
         }
@@ -287,8 +288,8 @@ int RunFrames(const GuiOptions& options, GLFWwindow* window, Viewport& viewport,
         if (options.frames > 0 && frame >= options.frames) {
             break;
         }
-        if (options.frames > 0) {
-            glfwPollEvents();
+        if (options.frames > 0 || UserOf(window)->state.keys.Pending()) {
+            glfwPollEvents(); // a latched key press still to show: the next frame at once
         } else {
             glfwWaitEventsTimeout(0.25); // nothing animates: redraw on input, never spin
         }
