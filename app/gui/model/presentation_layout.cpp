@@ -2,6 +2,7 @@
 #include "presentation_layout.h"
 
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 
 namespace hitlab {
@@ -45,6 +46,17 @@ int WrappedLines(std::string_view text, float width, float charWidth)
     return lines;
 }
 
+namespace {
+
+/// A number line's height (number_line_draw.h): 1.5 lines a row and one for the running interval
+/// (counted in `rows`), then the t axis and the allowed range's line, 8 px, and the item spacing.
+float NumberLineHeight(const PresentationMetrics& m, int rows)
+{
+    return rows > 0 ? float(rows) * m.fontSize * 1.5f + 2.0f * m.fontSize + 8.0f + m.spacingY : 0.0f;
+}
+
+} // namespace
+
 PresentationLayout LayOutPresentation(const PresentationMetrics& m, const PresentationContent& content)
 {
     PresentationLayout out;
@@ -52,28 +64,37 @@ PresentationLayout LayOutPresentation(const PresentationMetrics& m, const Presen
     const float top = f.y + f.menu, height = std::max(0.0f, f.h - f.menu);
     const float textWidth = std::max(1.0f, f.w - 2.0f * m.padX);
     // wrapped one glyph short of the width: ImGui's wrap counts the space before the next word
-    out.captionLines = WrappedLines(content.caption, textWidth - m.charWidth, m.charWidth);
-    out.verdictLines = WrappedLines(content.verdict, textWidth - m.charWidth, m.charWidth);
-    // the number line as the Query inspector draws it: 1.5 lines a row, then the t axis and the
-    // allowed range's line, under the step's caption
-    float numberLine = 2.0f * m.padY + float(out.captionLines) * m.fontSize + m.spacingY;
-    if (content.numberLineRows > 0) {
-        numberLine += float(content.numberLineRows) * m.fontSize * 1.5f + 2.0f * m.fontSize + 8.0f + m.spacingY;
+    auto lines = [&](std::string_view text) { return WrappedLines(text, textWidth - m.charWidth, m.charWidth); };
+    out.captionLines = lines(content.caption);
+    out.verdictLines = lines(content.verdict);
+    out.headingLines = content.heading.empty() ? 0 : lines(content.heading);
+    // the number line as the Query inspector draws it, under the step's caption; the compared
+    // one under a separator and its own caption
+    float numberLine =
+        2.0f * m.padY + float(out.captionLines) * m.fontSize + m.spacingY + NumberLineHeight(m, content.numberLineRows);
+    if (content.comparedRows > 0) {
+        out.comparedCaptionLines = lines(content.comparedCaption);
+        numberLine += 2.0f * m.spacingY + 1.0f + float(out.comparedCaptionLines) * m.fontSize + m.spacingY +
+                      NumberLineHeight(m, content.comparedRows);
     }
     float verdict = 2.0f * m.padY + float(out.verdictLines) * m.fontSize + m.spacingY;
+    float title = out.headingLines > 0 ? 2.0f * m.padY + float(out.headingLines) * m.fontSize + m.spacingY : 0.0f;
     // the strips take at most two thirds of the height (the viewport keeps a third)
     const float most = std::floor(height * 2.0f / 3.0f);
     numberLine = std::ceil(numberLine);
     verdict = std::ceil(verdict);
-    if (numberLine + verdict > most) {
+    title = std::ceil(title);
+    if (numberLine + verdict + title > most) {
         out.fits = false;
-        const float share = most / (numberLine + verdict);
+        const float share = most / (numberLine + verdict + title);
+        title = std::floor(title * share);
         numberLine = std::floor(numberLine * share);
-        verdict = std::floor(most - numberLine);
+        verdict = std::floor(most - numberLine - title);
     }
+    out.title = {f.x, top, f.w, title};
     out.verdict = {f.x, top + height - verdict, f.w, verdict};
     out.numberLine = {f.x, out.verdict.y - numberLine, f.w, numberLine};
-    out.viewport = {f.x, top, f.w, out.numberLine.y - top};
+    out.viewport = {f.x, top + title, f.w, out.numberLine.y - top - title};
     return out;
 }
 
@@ -87,5 +108,57 @@ int StepAfter(PresenterKey key, int step, int count)
     }
     return step < 0 ? count - 1 : std::max(0, step - 1);
 }
+
+} // namespace hitlab
+
+namespace hitlab {
+
+std::string PresentationHeading(int index, int lessons, std::string_view title, std::string_view question)
+{
+    std::string out;
+    if (!title.empty()) {
+        out = index >= 0 ? "Lesson " + std::to_string(index + 1) + " of " + std::to_string(lessons) + ": " : "";
+        out += PlainText(title);
+    }
+    if (!question.empty()) {
+        out += (out.empty() ? "" : "\n") + PlainText(question);
+    }
+    return out;
+}
+
+std::string PlainText(std::string_view markdown)
+{
+    auto word = [&](size_t j) { return j < markdown.size() && std::isalnum(static_cast<unsigned char>(markdown[j])); };
+    std::string out;
+    for (size_t i = 0; i < markdown.size(); ++i) {
+        const char c = markdown[i];
+        if (c == '`') {
+            continue; // a code span's marks: the code stays
+        }
+        if ((c == '*' || c == '_') && i + 1 < markdown.size() && markdown[i + 1] == c) {
+            ++i; // **strong** or __strong__
+            continue;
+        }
+        if ((c == '*' || c == '_') && (i > 0 && word(i - 1)) != word(i + 1)) {
+            continue; // *emphasis* or _emphasis_: a word on one side only (not "2 * 3", not "t_near")
+        }
+        out += c;
+    }
+    return out;
+}
+
+JudgedVerdict JudgeVerdict(std::string_view name, std::string_view verdict, bool hit, std::optional<bool> exactHit)
+{
+    JudgedVerdict out;
+    out.text = name.empty() ? std::string(verdict) : std::string(name) + ": " + std::string(verdict);
+    if (exactHit) {
+        out.right = hit == *exactHit;
+        const char* exact = *exactHit ? "exact: hit" : "exact: miss";
+        out.text += out.right ? std::string("  (") + exact + ")" : std::string("  (WRONG: ") + exact + ")";
+    }
+    return out;
+}
+
+float PresentationFontPixels(float height, float scale) { return std::max(13.0f * scale, std::round(height / 27.0f)); }
 
 } // namespace hitlab
