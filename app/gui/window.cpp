@@ -1,4 +1,5 @@
 // The GLFW window, the ImGui set-up, the frame loop, and the hidden-window renderer.
+#include "app/gui/model/presentation_layout.h"
 #include "app/gui/panels/panels.h"
 #include "app/gui/view/clock.h"
 #include "app/gui/view/scene_loading.h"
@@ -151,6 +152,10 @@ std::optional<FrameTimes> DrawFrame(GLFWwindow* window, Viewport& viewport, Pane
     viewport.camera.viewport = {double(ww), double(wh)};
     viewport.Update();
     clock.evaluated = NowMs();
+    // the text size: View > Font size (the panels' FontGlobalScale), in presentation mode at least
+    // a 24-point slide's; a TTF font rasterised at that size (window_setup.h)
+    const float scaled = 13.0f * UserOf(window)->textScale * ImGui::GetIO().FontGlobalScale;
+    UseFontPixels(viewport.presenting ? PresentationFontPixels(float(wh), scaled) : scaled);
     ImGui_ImplOpenGL3_NewFrame();
     NewPlatformFrame(window, state);
     ImGui::NewFrame();
@@ -257,7 +262,8 @@ GLFWwindow* OpenWindow(const GuiOptions& options, const std::optional<Scene>& sc
     InstallInputCallbacks(window, user);
     float xscale = 1.0f, yscale = 1.0f;
     glfwGetWindowContentScale(window, &xscale, &yscale);
-    SetUpImGui(window, std::max(1.0f, yscale));
+    user.textScale = std::max(1.0f, yscale);
+    SetUpImGui(window, user.textScale);
     return window;
 }
 

@@ -42,6 +42,7 @@ class Panels;
 /// viewport and the panels are null until the scene is open (a progress screen comes first).
 struct WindowUser {
     WindowState state;
+    float textScale = 1.0f; ///< the screen's content scale (hi-DPI): the default font is 13 px times it
     Viewport* viewport = nullptr;
     Panels* panels = nullptr;
 };

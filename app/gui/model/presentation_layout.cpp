@@ -159,6 +159,6 @@ JudgedVerdict JudgeVerdict(std::string_view name, std::string_view verdict, bool
     return out;
 }
 
-float PresentationFontPixels(float height, float scale) { return std::max(13.0f * scale, std::round(height / 27.0f)); }
+float PresentationFontPixels(float height, float scaled) { return std::max(scaled, std::round(height / 27.0f)); }
 
 } // namespace hitlab

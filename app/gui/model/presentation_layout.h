@@ -81,9 +81,9 @@ struct JudgedVerdict {
 };
 JudgedVerdict JudgeVerdict(std::string_view name, std::string_view verdict, bool hit, std::optional<bool> exactHit);
 
-/// The text size in pixels in presentation mode for a window `height` pixels tall and the View >
-/// Font size `scale`: a 24-point slide's text, 1/27 of the height (40 px at 1080 lines), or the
-/// font scale's 13 * scale px when that is larger. Outside presentation mode: 13 * scale.
-float PresentationFontPixels(float height, float scale);
+/// The text size in pixels in presentation mode for a window `height` pixels tall: a 24-point
+/// slide's text, 1/27 of the height rounded (40 px at 1080 lines), or `scaled` when that is larger:
+/// the size the View > Font size gives everywhere else (13 px times the font scale).
+float PresentationFontPixels(float height, float scaled);
 
 } // namespace hitlab

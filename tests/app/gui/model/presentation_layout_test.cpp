@@ -218,11 +218,11 @@ TEST(PresentationVerdict, AWrongAnswerIsMarkedAndNeverRight)
 
 TEST(PresentationFont, TwentyFourPointSlidesFromTheWindowsHeight)
 {
-    EXPECT_EQ(PresentationFontPixels(1080, 1.0f), 40.0f); // 1080 / 27
-    EXPECT_EQ(PresentationFontPixels(720, 1.0f), 27.0f);
-    EXPECT_EQ(PresentationFontPixels(720, 1.5f), 27.0f);  // 19.5 px is smaller
-    EXPECT_EQ(PresentationFontPixels(1080, 4.0f), 52.0f); // the font scale wins when larger
-    EXPECT_EQ(PresentationFontPixels(200, 1.0f), 13.0f);  // never under the default font
+    EXPECT_EQ(PresentationFontPixels(1080, 13.0f), 40.0f); // 1080 / 27
+    EXPECT_EQ(PresentationFontPixels(720, 13.0f), 27.0f);  // 26.67 rounded
+    EXPECT_EQ(PresentationFontPixels(720, 19.5f), 27.0f);  // font scale 1.5 is smaller
+    EXPECT_EQ(PresentationFontPixels(1080, 52.0f), 52.0f); // font scale 4 wins when larger
+    EXPECT_EQ(PresentationFontPixels(200, 13.0f), 13.0f);  // never under the font scale's size
 }
 
 } // namespace HITLAB_UNITY_ID
