@@ -152,10 +152,12 @@ std::optional<FrameTimes> DrawFrame(GLFWwindow* window, Viewport& viewport, Pane
     viewport.camera.viewport = {double(ww), double(wh)};
     viewport.Update();
     clock.evaluated = NowMs();
-    // the text size: View > Font size (the panels' FontGlobalScale), in presentation mode at least
-    // a 24-point slide's; a TTF font rasterised at that size (window_setup.h)
+    // the text size: View > Font size (the panels' FontGlobalScale); in presentation mode a 24-point
+    // slide's when larger, less when the strips would not fit then (not below the font size's);
+    // a TTF font rasterised at that size (window_setup.h)
     const float scaled = 13.0f * UserOf(window)->textScale * ImGui::GetIO().FontGlobalScale;
-    UseFontPixels(viewport.presenting ? PresentationFontPixels(float(wh), scaled) : scaled);
+    UseFontPixels(viewport.presenting ? panels.PresentationTextPixels(PresentationFontPixels(float(wh), scaled), scaled)
+                                      : scaled);
     ImGui_ImplOpenGL3_NewFrame();
     NewPlatformFrame(window, state);
     ImGui::NewFrame();

@@ -98,6 +98,58 @@ PresentationLayout LayOutPresentation(const PresentationMetrics& m, const Presen
     return out;
 }
 
+void PresentationFit::Update(const PresentationMetrics& metrics, const PresentationContent& content)
+{
+    const LayoutFrame& f = metrics.frame;
+    const LayoutFrame& g = m_metrics.frame;
+    const bool same = m_known && f.x == g.x && f.y == g.y && f.w == g.w && f.h == g.h && f.menu == g.menu &&
+                      m_rows == content.numberLineRows && m_comparedRows == content.comparedRows &&
+                      m_caption == content.caption && m_verdict == content.verdict && m_heading == content.heading &&
+                      m_comparedCaption == content.comparedCaption;
+    if (same) {
+        return;
+    }
+    m_metrics = metrics;
+    m_rows = content.numberLineRows;
+    m_comparedRows = content.comparedRows;
+    m_caption = content.caption;
+    m_verdict = content.verdict;
+    m_heading = content.heading;
+    m_comparedCaption = content.comparedCaption;
+    m_known = metrics.fontSize > 0.0f;
+    m_chosen = 0.0f;
+}
+
+float PresentationFit::Fit(float wanted, float least)
+{
+    if (!m_known) {
+        return wanted;
+    }
+    if (m_chosen > 0.0f && wanted == m_wanted && least == m_least) {
+        return m_chosen;
+    }
+    m_wanted = wanted;
+    m_least = least;
+    m_chosen = std::min(wanted, least);
+    PresentationContent content;
+    content.numberLineRows = m_rows;
+    content.caption = m_caption;
+    content.verdict = m_verdict;
+    content.heading = m_heading;
+    content.comparedRows = m_comparedRows;
+    content.comparedCaption = m_comparedCaption;
+    for (float px = std::floor(wanted); px >= least; px -= 1.0f) {
+        PresentationMetrics m = m_metrics;
+        m.fontSize = px;
+        m.charWidth = m_metrics.charWidth * px / m_metrics.fontSize + 0.5f;
+        if (LayOutPresentation(m, content).fits) {
+            m_chosen = px;
+            break;
+        }
+    }
+    return m_chosen;
+}
+
 int StepAfter(PresenterKey key, int step, int count)
 {
     if (count <= 0) {

@@ -53,6 +53,29 @@ int WrappedLines(std::string_view text, float width, float charWidth);
 /// (their contents then scroll), and `fits` is false.
 PresentationLayout LayOutPresentation(const PresentationMetrics& metrics, const PresentationContent& content);
 
+/// The strips' contents, kept from one frame to choose the next frames' text size: the largest
+/// size from `wanted` down to `least` pixels at which they fit (LayOutPresentation's `fits`), so
+/// that nothing on the projected screen scrolls out of sight when a smaller text avoids it
+/// (--compare, a long question). The caller gives the trace's longest step caption, so that the
+/// size does not change while stepping. The glyph width is estimated in proportion to the size,
+/// half a pixel wider (ImGui snaps advances to whole pixels), the padding kept. The size is chosen
+/// once per content, display and wanted size (never again from the metrics of the size it chose:
+/// the text does not flicker between two sizes).
+class PresentationFit {
+public:
+    /// This frame's metrics (at the text size now) and contents; a change forgets the size chosen.
+    void Update(const PresentationMetrics& metrics, const PresentationContent& content);
+    /// The text size for the next frame; `wanted` while nothing is known.
+    float Fit(float wanted, float least);
+
+private:
+    PresentationMetrics m_metrics;
+    int m_rows = 0, m_comparedRows = 0;
+    std::string m_caption, m_verdict, m_heading, m_comparedCaption;
+    bool m_known = false;
+    float m_wanted = 0, m_least = 0, m_chosen = 0; ///< the size chosen for wanted and least (0: none)
+};
+
 /// The presenter's keys.
 enum class PresenterKey { Next, Previous };
 

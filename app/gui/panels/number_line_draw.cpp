@@ -122,7 +122,8 @@ void DrawTAxis(const LineArea& f, const NumberLineLayout& layout)
         }
     }
     f.draw->AddText(ImVec2(f.origin.x, ty + 1.0f), grey, "t");
-    const std::string range = std::isinf(layout.allowedHi)
+    const std::string range = std::isinf(layout.allowedLo) ? "band on the axis: every t is allowed (its convention)"
+                              : std::isinf(layout.allowedHi)
                                   ? "band on the axis: the allowed range t >= 0"
                                   : "band on the axis: the allowed range 0 <= t <= " + ShortNumber(layout.allowedHi);
     f.draw->AddText(ImVec2(f.origin.x, ty + f.line + 3.0f), grey, range.c_str());

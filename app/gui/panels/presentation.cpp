@@ -112,6 +112,18 @@ std::string ComparedCaption(const AlgorithmInfo& algorithm, const Trace& trace, 
                                      : name + ", all " + std::to_string(count) + " steps";
 }
 
+/// The longest caption the number line strip shows at any step of `trace`: `shown` (at `step`)
+/// lengthened by as many characters as the trace's longest step caption has more than its own.
+std::string LongestCaption(const std::string& shown, const Trace& trace, int step)
+{
+    size_t longest = 0;
+    for (const TraceStep& s : trace.steps) {
+        longest = std::max(longest, s.caption.size());
+    }
+    const size_t current = step >= 0 && step < int(trace.steps.size()) ? trace.steps[size_t(step)].caption.size() : 0;
+    return shown + std::string(longest > current ? longest - current : 0, 'x');
+}
+
 /// The heading strip: the lesson's place and title in the title colour, the question under it.
 void DrawHeading(const PanelRect& rect, const std::string& heading, bool titled)
 {
@@ -254,9 +266,18 @@ void Panels::DrawPresentation(PanelContext& ctx)
                                                     scene.title, scene.question);
     const ImGuiViewport* vp = ImGui::GetMainViewport();
     const LayoutFrame frame{vp->Pos.x, vp->Pos.y, vp->Size.x, vp->Size.y, 0.0f}; // no menu bar
-    m_presentLayout =
-        LayOutPresentation(Metrics(frame), {rows, caption, p.verdictText.empty() ? p.trace.verdict : p.verdictText,
-                                            heading, comparedRows, comparedCaption});
+    PresentationContent content;
+    content.numberLineRows = rows;
+    content.caption = caption;
+    content.verdict = p.verdictText.empty() ? p.trace.verdict : p.verdictText;
+    content.heading = heading;
+    content.comparedRows = comparedRows;
+    content.comparedCaption = comparedCaption;
+    m_presentLayout = LayOutPresentation(Metrics(frame), content);
+    // the next frame's text size, chosen for the longest step caption: it does not change while stepping
+    const std::string longest = LongestCaption(caption, p.trace, state.step);
+    content.caption = longest;
+    m_presentFit.Update(Metrics(frame), content);
     const PresentationLayout& layout = m_presentLayout;
     m_viewport.overlayArea = {layout.viewport.x, layout.viewport.y, layout.viewport.w, layout.viewport.h};
     if (m_presentFrameAll) { // the mode was entered: the scene framed between the strips

@@ -225,5 +225,43 @@ TEST(PresentationFont, TwentyFourPointSlidesFromTheWindowsHeight)
     EXPECT_EQ(PresentationFontPixels(200, 13.0f), 13.0f);  // never under the font scale's size
 }
 
+TEST(PresentationFit, TheLargestSizeAtWhichTheStripsFitNotBelowTheLeast)
+{
+    // 1920 x 1080 at 40 px (21 px glyphs), --compare: two number lines of 4 rows, a two-line
+    // heading and two verdict lines: 16 + 40 * 2 + 4 = 100 (title), 100 (verdicts), number lines
+    // 16 + 40 + 4 + 340 + 9 + 44 + 340 = 793 -> 993 > 720
+    const PresentationMetrics at40{LayoutFrame{0, 0, 1920, 1080, 0}, 40.0f, 21.0f, 10.0f, 8.0f, 4.0f};
+    const PresentationContent content =
+        Content(4, "ray pointing away vs box (slab):  all 5 steps", "slab: miss\nslab_listing: hit", "Lesson 7\nWhy?",
+                4, "slab_listing, all 4 steps");
+    EXPECT_FALSE(LayOutPresentation(at40, content).fits);
+    PresentationFit fit;
+    EXPECT_EQ(fit.Fit(40.0f, 13.0f), 40.0f); // nothing known yet: the size wanted
+    fit.Update(at40, content);
+    const float px = fit.Fit(40.0f, 13.0f);
+    // at p px: heading and verdicts 2p + 20 each; number lines 16 + p + 4 + (8p + 12) + 9 + p + 4 +
+    // (8p + 12) = 18p + 57; 22p + 97 <= floor(1080 * 2 / 3) = 720 up to p = 28 (713), not 29 (735)
+    EXPECT_EQ(px, 28.0f);
+    auto at = [&](float size) {
+        PresentationMetrics m = at40;
+        m.fontSize = size;
+        m.charWidth = 21.0f * size / 40.0f + 0.5f;
+        return m;
+    };
+    EXPECT_TRUE(LayOutPresentation(at(px), content).fits);
+    EXPECT_FALSE(LayOutPresentation(at(px + 1.0f), content).fits);
+    EXPECT_LT(px, 40.0f);
+    EXPECT_GE(px, 13.0f);
+    // the next frame's metrics are at the size chosen: the size stays (no flicker between two)
+    fit.Update(at(px), content);
+    EXPECT_EQ(fit.Fit(40.0f, 13.0f), px);
+    // nothing fits even at the least size: the least
+    fit.Update(At(320, 200, 1.0f), content);
+    EXPECT_EQ(fit.Fit(40.0f, 13.0f), 13.0f);
+    // strips that fit keep the size wanted
+    fit.Update(at40, Content(3, "a", kMiss));
+    EXPECT_EQ(fit.Fit(40.0f, 13.0f), 40.0f);
+}
+
 } // namespace HITLAB_UNITY_ID
 } // namespace hitlab
