@@ -205,8 +205,9 @@ JudgedVerdict JudgeVerdict(std::string_view name, std::string_view verdict, bool
     out.text = name.empty() ? std::string(verdict) : std::string(name) + ": " + std::string(verdict);
     if (exactHit) {
         out.right = hit == *exactHit;
-        const char* exact = *exactHit ? "exact: hit" : "exact: miss";
-        out.text += out.right ? std::string("  (") + exact + ")" : std::string("  (WRONG: ") + exact + ")";
+        // joined by no-break spaces (UTF-8 U+00A0): the mark is never wrapped apart
+        const char* exact = *exactHit ? "exact:\u00a0hit" : "exact:\u00a0miss";
+        out.text += out.right ? std::string("  (") + exact + ")" : std::string("  (WRONG:\u00a0") + exact + ")";
     }
     return out;
 }

@@ -95,7 +95,8 @@ std::string PlainText(std::string_view markdown);
 
 /// An algorithm's verdict as presentation mode shows it, against the exact judge (GMP): the
 /// sentence, then "(exact: hit)" or, when the algorithm's hit differs from the exact one,
-/// "(WRONG: exact: miss)", and whether it is right (its colour: palette::kRightAnswer only then).
+/// "(WRONG: exact: miss)" (its spaces no-break ones: one word when wrapped), and whether it is
+/// right (its colour: palette::kRightAnswer only then).
 /// `exactHit` nullopt: not judged (shapes the judge cannot take), the sentence alone, right.
 /// `name` non-empty (--compare: two algorithms) prefixes "NAME: ".
 struct JudgedVerdict {

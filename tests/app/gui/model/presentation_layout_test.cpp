@@ -204,16 +204,19 @@ TEST(PresentationVerdict, AWrongAnswerIsMarkedAndNeverRight)
 {
     const JudgedVerdict wrong = JudgeVerdict("", "hit: the ray enters at t = 1", true, false);
     EXPECT_FALSE(wrong.right);
-    EXPECT_EQ(wrong.text, "hit: the ray enters at t = 1  (WRONG: exact: miss)");
+    EXPECT_EQ(wrong.text, "hit: the ray enters at t = 1  (WRONG:\u00a0exact:\u00a0miss)");
     const JudgedVerdict wrongMiss = JudgeVerdict("slab_listing", "miss: rejected", false, true);
     EXPECT_FALSE(wrongMiss.right);
-    EXPECT_EQ(wrongMiss.text, "slab_listing: miss: rejected  (WRONG: exact: hit)");
+    EXPECT_EQ(wrongMiss.text, "slab_listing: miss: rejected  (WRONG:\u00a0exact:\u00a0hit)");
     const JudgedVerdict right = JudgeVerdict("", "miss: empty", false, false);
     EXPECT_TRUE(right.right);
-    EXPECT_EQ(right.text, "miss: empty  (exact: miss)");
+    EXPECT_EQ(right.text, "miss: empty  (exact:\u00a0miss)");
     const JudgedVerdict unjudged = JudgeVerdict("", "hit", true, std::nullopt);
     EXPECT_TRUE(unjudged.right);
     EXPECT_EQ(unjudged.text, "hit");
+    // the mark is one word for the wrapping: 33 glyphs a line put it whole on the second line
+    EXPECT_EQ(WrappedLines(right.text, 330, 10), 1);
+    EXPECT_EQ(WrappedLines(wrong.text, 330, 10), 2);
 }
 
 TEST(PresentationFont, TwentyFourPointSlidesFromTheWindowsHeight)
