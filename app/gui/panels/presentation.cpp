@@ -187,6 +187,24 @@ NumberLineStrip DrawNumberLineStrip(const PanelRect& rect, const std::string& ca
     return out;
 }
 
+/// The verdict strip: one line per algorithm, judged (JudgeVerdict): right answers in the right
+/// answer's colour, wrong ones never. Returns how far the strip could scroll.
+float DrawVerdictStrip(const PanelRect& rect, const std::vector<JudgedVerdict>& verdicts)
+{
+    float scroll = 0.0f;
+    PlaceStrip(rect);
+    if (ImGui::Begin("Presentation verdict", nullptr, kStrip)) {
+        ImGui::PushTextWrapPos(0.0f);
+        for (const JudgedVerdict& v : verdicts) {
+            ImGui::TextColored(ToImGui(v.right ? palette::kRightAnswer : palette::kWrongAnswer), "%s", v.text.c_str());
+        }
+        ImGui::PopTextWrapPos();
+        scroll = ImGui::GetScrollMaxY();
+    }
+    ImGui::End();
+    return scroll;
+}
+
 } // namespace
 
 void Panels::SetPresenting(bool on)
@@ -300,16 +318,7 @@ void Panels::DrawPresentation(PanelContext& ctx)
     m_presentScroll[0] = strip.scroll;
     m_shown.push_back({"Presentation number line", layout.numberLine});
 
-    PlaceStrip(layout.verdict);
-    if (ImGui::Begin("Presentation verdict", nullptr, kStrip)) {
-        ImGui::PushTextWrapPos(0.0f);
-        for (const JudgedVerdict& v : p.verdicts) { // right answers in green, wrong ones never
-            ImGui::TextColored(ToImGui(v.right ? palette::kRightAnswer : palette::kWrongAnswer), "%s", v.text.c_str());
-        }
-        ImGui::PopTextWrapPos();
-        m_presentScroll[1] = ImGui::GetScrollMaxY();
-    }
-    ImGui::End();
+    m_presentScroll[1] = DrawVerdictStrip(layout.verdict, p.verdicts);
     m_shown.push_back({"Presentation verdict", layout.verdict});
     ImGui::PopStyleColor();
     ImGui::PopStyleVar();
