@@ -101,8 +101,10 @@ void DefineGuiOptions(CLI::App& app, GuiOptions& options, std::string& size)
                    "--frames and --stats: the frame times of an orbit)")
         ->check(RealIn(-1000.0, 1000.0))
         ->type_name("PIXELS");
-    app.add_option("--font-scale", options.fontScale, "Text, markers and lines this much larger (View > Font size)")
-        ->check(RealIn(0.8, 2.0));
+    app.add_option("--font-scale", options.fontScale,
+                   "Text, markers and lines this much larger, 0.8 to 4 (View > Font size); text in presentation mode "
+                   "is at least 1/27 of the window's height")
+        ->check(RealIn(0.8, 4.0));
     std::vector<std::string> panelFlags; // the panel table's --open-panel flags (hunt, timing)
     for (const PanelSpec& spec : PanelTable()) {
         if (!spec.flag.empty()) {

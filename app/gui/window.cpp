@@ -1,4 +1,5 @@
 // The GLFW window, the ImGui set-up, the frame loop, and the hidden-window renderer.
+#include "app/gui/model/presentation_layout.h"
 #include "app/gui/panels/panels.h"
 #include "app/gui/view/clock.h"
 #include "app/gui/view/scene_loading.h"
@@ -90,6 +91,7 @@ void InstallInputCallbacks(GLFWwindow* window, WindowUser& user)
         }
     });
     glfwSetKeyCallback(window, [](GLFWwindow* w, int key, int, int action, int mods) {
+        UserOf(w)->state.keys.Note(key, action, mods); // the panels' shortcuts: one press a frame
         if (Viewport* viewport = ViewportOf(w); viewport != nullptr && action != GLFW_RELEASE) {
             viewport->OnKey(key, mods);
         }
@@ -150,6 +152,12 @@ std::optional<FrameTimes> DrawFrame(GLFWwindow* window, Viewport& viewport, Pane
     viewport.camera.viewport = {double(ww), double(wh)};
     viewport.Update();
     clock.evaluated = NowMs();
+    // the text size: View > Font size (the panels' FontGlobalScale); in presentation mode a 24-point
+    // slide's when larger, less when the strips would not fit then (not below the font size's);
+    // a TTF font rasterised at that size (window_setup.h)
+    const float scaled = 13.0f * UserOf(window)->textScale * ImGui::GetIO().FontGlobalScale;
+    UseFontPixels(viewport.presenting ? panels.PresentationTextPixels(PresentationFontPixels(float(wh), scaled), scaled)
+                                      : scaled);
     ImGui_ImplOpenGL3_NewFrame();
     NewPlatformFrame(window, state);
     ImGui::NewFrame();
@@ -256,7 +264,8 @@ GLFWwindow* OpenWindow(const GuiOptions& options, const std::optional<Scene>& sc
     InstallInputCallbacks(window, user);
     float xscale = 1.0f, yscale = 1.0f;
     glfwGetWindowContentScale(window, &xscale, &yscale);
-    SetUpImGui(window, std::max(1.0f, yscale));
+    user.textScale = std::max(1.0f, yscale);
+    SetUpImGui(window, user.textScale);
     return window;
 }
 
@@ -287,8 +296,8 @@ int RunFrames(const GuiOptions& options, GLFWwindow* window, Viewport& viewport,
         if (options.frames > 0 && frame >= options.frames) {
             break;
         }
-        if (options.frames > 0) {
-            glfwPollEvents();
+        if (options.frames > 0 || UserOf(window)->state.keys.Pending()) {
+            glfwPollEvents(); // a latched key press still to show: the next frame at once
         } else {
             glfwWaitEventsTimeout(0.25); // nothing animates: redraw on input, never spin
         }

@@ -4,6 +4,7 @@
 #include <GLFW/glfw3.h>
 #include <imgui.h>
 
+#include <algorithm>
 #include <cfloat>
 #include <cstring>
 
@@ -109,6 +110,14 @@ void ApplyPlatformInput(ImGuiIO& io, WindowState& state, double now, const std::
     const bool known = state.hovered || held;
     io.MousePos = known ? ImVec2(float(state.cursor.x), float(state.cursor.y)) : ImVec2(-FLT_MAX, -FLT_MAX);
     std::memset(io.NavInputs, 0, sizeof(io.NavInputs));
+    // the keys from the latch, not as the backend's callback left them (a tap would be up again)
+    const KeyFrame keys = state.keys.Next();
+    static_assert(sizeof(io.KeysDown) / sizeof(io.KeysDown[0]) == KeyFrame::kKeys);
+    std::copy(keys.down.begin(), keys.down.end(), io.KeysDown);
+    io.KeyCtrl = keys.ctrl;
+    io.KeyShift = keys.shift;
+    io.KeyAlt = keys.alt;
+    io.KeySuper = keys.super;
 }
 
 void NewPlatformFrame(GLFWwindow* window, WindowState& state)

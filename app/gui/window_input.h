@@ -6,6 +6,8 @@
 // frame: about 0.45 ms a frame together). Events bring the same facts when they change.
 #pragma once
 
+#include "window_keys.h"
+
 #include <glm/vec2.hpp>
 
 #include <array>
@@ -26,6 +28,7 @@ struct WindowState {
     double time = 0.0;             ///< glfwGetTime of the last frame (0: none yet)
     int shownCursor = -2;          ///< the ImGuiMouseCursor shown (-2: none set yet)
     std::array<GLFWcursor*, 5> cursors{}; ///< arrow, text, vertical and horizontal resize, hand (GLFW owns them)
+    KeyLatch keys; ///< the key presses since the last frame, one shown a frame: a tap shorter than a frame counts
 
     /// Whether there is anything to draw into: a size, not minimised.
     bool Drawable() const { return size.x > 0 && size.y > 0 && framebuffer.x > 0 && framebuffer.y > 0 && !iconified; }
@@ -39,6 +42,7 @@ class Panels;
 /// viewport and the panels are null until the scene is open (a progress screen comes first).
 struct WindowUser {
     WindowState state;
+    float textScale = 1.0f; ///< the screen's content scale (hi-DPI): the default font is 13 px times it
     Viewport* viewport = nullptr;
     Panels* panels = nullptr;
 };
@@ -57,13 +61,13 @@ void NoteCursor(WindowState& state, double x, double y);
 void NoteButton(WindowState& state, int button, bool pressed);
 
 /// Dear ImGui's platform input for a new frame, as ImGui_ImplGlfw_NewFrame sets it, from `state`:
-/// display size and scale, time step, buttons, pointer (unknown while it is outside the window and
-/// no button is held), and the pointer's shape (changed only when ImGui asks for another one).
+/// display size and scale, time step, buttons, keys (KeyLatch: one latched press a frame), pointer (unknown while it is
+/// outside the window and no button is held), and the pointer's shape (changed only when ImGui asks for another one).
 /// Gamepad navigation and ImGui moving the pointer are not used by the panels and not supported.
 void NewPlatformFrame(GLFWwindow* window, WindowState& state);
 
 /// NewPlatformFrame's input without GLFW (tests): `io` from `state` at time `now` (seconds) with
-/// the buttons held now `down`; clears the buttons' clicks.
+/// the buttons held now `down`; clears the buttons' clicks and takes the frame's keys from state.keys.
 void ApplyPlatformInput(ImGuiIO& io, WindowState& state, double now, const std::array<bool, 5>& down);
 
 } // namespace hitlab

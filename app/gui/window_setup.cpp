@@ -8,6 +8,9 @@
 #include <backends/imgui_impl_opengl3.h>
 #include <imgui.h>
 
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <iostream>
@@ -80,6 +83,17 @@ GLFWwindow* CreateGlWindow(int width, int height, const char* title, bool visibl
     return window;
 }
 
+namespace {
+
+/// The atlas's font: its size in pixels (0: the one SetUpImGui made) and whether it is the TTF.
+struct AtlasFont {
+    float pixels = 0.0f;
+    bool warned = false; ///< no TTF font was found, and that was said
+};
+AtlasFont g_atlas; // one ImGui context a process, made by SetUpImGui
+
+} // namespace
+
 void SetUpImGui(GLFWwindow* window, float scale)
 {
     IMGUI_CHECKVERSION();
@@ -95,6 +109,7 @@ void SetUpImGui(GLFWwindow* window, float scale)
     // anti-aliased lines as geometry, not from the font atlas: the atlas is sampled nearest below
     style.AntiAliasedLinesUseTex = false;
     style.ScaleAllSizes(scale);
+    g_atlas.pixels = 0.0f; // a new atlas: UseFontPixels builds its own on first use
     ImFontConfig font;
     font.SizePixels = 13.0f * scale;
     io.Fonts->AddFontDefault(&font);
@@ -103,6 +118,52 @@ void SetUpImGui(GLFWwindow* window, float scale)
     // the font atlas is drawn texel for pixel: nearest sampling gives the same picture, cheaper
     ImGui_ImplOpenGL3_CreateDeviceObjects();
     UseNearestFilter(reinterpret_cast<std::uintptr_t>(io.Fonts->TexID));
+}
+
+std::string FindTtfFont(std::span<const char* const> candidates)
+{
+    for (const char* path : candidates) {
+        if (std::FILE* f = std::fopen(path, "rb")) {
+            std::fclose(f);
+            return path;
+        }
+    }
+    return "";
+}
+
+bool UseFontPixels(float pixels)
+{
+    ImGuiIO& io = ImGui::GetIO();
+    pixels = std::clamp(std::round(pixels), 6.0f, 200.0f);
+    const bool rebuild = pixels != g_atlas.pixels;
+    if (rebuild) {
+        const std::string ttf = pixels == 13.0f ? "" : FindTtfFont(kTtfFonts);
+        if (pixels != 13.0f && ttf.empty() && !g_atlas.warned) {
+            std::cerr << "hitlab: no TTF font found (" << kTtfFonts[0] << ", " << kTtfFonts[1]
+                      << "; Debian's fonts-dejavu-core): larger text is ImGui's 13 px bitmap font scaled up\n";
+            g_atlas.warned = true;
+        }
+        io.Fonts->Clear();
+        ImFontConfig config;
+        // one texel a pixel: no oversampling, glyphs on whole pixels (the atlas is sampled nearest)
+        config.OversampleH = config.OversampleV = 1;
+        config.PixelSnapH = true;
+        if (ttf.empty()) {
+            config.SizePixels = 13.0f;
+            io.Fonts->AddFontDefault(&config);
+        } else {
+            io.Fonts->AddFontFromFileTTF(ttf.c_str(), pixels, &config);
+        }
+        io.Fonts->Build();
+        ImGui_ImplOpenGL3_DestroyFontsTexture();
+        ImGui_ImplOpenGL3_CreateFontsTexture();
+        UseNearestFilter(reinterpret_cast<std::uintptr_t>(io.Fonts->TexID));
+        g_atlas.pixels = pixels;
+    }
+    // on screen: FontGlobalScale * FontSize * Scale = pixels
+    ImFont* font = io.Fonts->Fonts[0];
+    font->Scale = pixels / (font->FontSize * std::max(io.FontGlobalScale, 1e-3f));
+    return rebuild;
 }
 
 /// ImGui's draw data as render/'s plain arrays (the same vertex layout, copied).

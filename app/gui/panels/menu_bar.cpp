@@ -227,7 +227,7 @@ void Panels::ViewMenu()
     }
     ImGui::Separator();
     ImGui::SetNextItemWidth(ImGui::GetFontSize() * 8.0f);
-    ImGui::SliderFloat("Font size", &m_fontScale, 0.8f, 2.0f, "%.1fx");
+    ImGui::SliderFloat("Font size", &m_fontScale, 0.8f, 4.0f, "%.1fx"); // as --font-scale
 }
 
 } // namespace hitlab

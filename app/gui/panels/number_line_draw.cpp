@@ -2,6 +2,7 @@
 #include "number_line_draw.h"
 
 #include "render/scene_draw.h"
+#include "render/ui_palette.h"
 
 #include <imgui.h>
 
@@ -100,12 +101,16 @@ void DrawRunningInterval(const LineArea& f, const NumberLineLayout& layout)
 }
 
 /// The t axis under the rows: ticks at 1, 2, 5 times a power of ten, their labels centred under
-/// them and thinned so that none touches another (LayOutTicks), and a note on the shaded range.
+/// them and thinned so that none touches another (LayOutTicks), the allowed range as a band along
+/// the axis and a note on it; every colour at least 4.5:1 on the panel (render/ui_palette.h).
 void DrawTAxis(const LineArea& f, const NumberLineLayout& layout)
 {
-    const ImU32 grey = IM_COL32(150, 150, 150, 255);
+    const ImU32 grey = Color(palette::kAxisText);
     const float ty = f.bottom + 2.0f;
-    f.draw->AddLine(ImVec2(f.x0, f.bottom), ImVec2(f.x1, f.bottom), IM_COL32(150, 150, 150, 120));
+    f.draw->AddLine(ImVec2(f.x0, f.bottom), ImVec2(f.x1, f.bottom), grey);
+    const float band = std::max(2.0f, std::round(f.line * 0.18f)); // the band: under the axis, above the numbers
+    f.draw->AddRectFilled(ImVec2(f.X(layout.allowedLoX), f.bottom - band), ImVec2(f.X(layout.allowedHiX), f.bottom),
+                          Color(palette::kAllowedRange));
     const std::vector<NumberLineTick> ticks = LayOutTicks(
         layout.tMin, layout.tMax, f.x1 - f.x0, [](const std::string& s) { return ImGui::CalcTextSize(s.c_str()).x; },
         ImGui::CalcTextSize("00").x);
@@ -117,9 +122,10 @@ void DrawTAxis(const LineArea& f, const NumberLineLayout& layout)
         }
     }
     f.draw->AddText(ImVec2(f.origin.x, ty + 1.0f), grey, "t");
-    const std::string range = std::isinf(layout.allowedHi)
-                                  ? "shaded: the allowed range t >= 0"
-                                  : "shaded: the allowed range 0 <= t <= " + ShortNumber(layout.allowedHi);
+    const std::string range = std::isinf(layout.allowedLo) ? "band on the axis: every t is allowed (its convention)"
+                              : std::isinf(layout.allowedHi)
+                                  ? "band on the axis: the allowed range t >= 0"
+                                  : "band on the axis: the allowed range 0 <= t <= " + ShortNumber(layout.allowedHi);
     f.draw->AddText(ImVec2(f.origin.x, ty + f.line + 3.0f), grey, range.c_str());
 }
 
@@ -128,9 +134,9 @@ void DrawTAxis(const LineArea& f, const NumberLineLayout& layout)
 int DrawNumberLine(const NumberLineLayout& layout, float width, int litAxis)
 {
     const LineArea f = MeasureArea(layout, width);
-    // the allowed range, shaded behind every row
+    // the allowed range, shaded faintly behind every row (the band on the t axis shows it clearly)
     f.draw->AddRectFilled(ImVec2(f.X(layout.allowedLoX), f.origin.y), ImVec2(f.X(layout.allowedHiX), f.bottom),
-                          IM_COL32(255, 255, 255, 14));
+                          Color(palette::kAllowedShade));
     const float zero = f.X(layout.X(0.0));
     f.draw->AddLine(ImVec2(zero, f.origin.y), ImVec2(zero, f.bottom), IM_COL32(255, 255, 255, 60));
     int hovered = -1;

@@ -49,6 +49,9 @@ public:
     /// The window wants to close: true when it may (no unsaved changes, or the person chose).
     bool ConfirmQuit();
     bool QuitRequested() const { return m_quit; }
+    /// Presentation mode's text size for the next frame: the largest from `wanted` down to `least`
+    /// pixels at which the last frame's strips fit (PresentationFit; presentation.cpp).
+    float PresentationTextPixels(float wanted, float least) { return m_presentFit.Fit(wanted, least); }
     /// A file dropped on the window: opened on the next frame (asking about unsaved changes first).
     void OnDrop(const std::vector<std::string>& paths);
     /// A message for the user in the message popup on the next frame (the window's start-up notes).
@@ -159,6 +162,7 @@ private:
     PresentationLayout m_presentLayout; ///< this frame's strips (the last one's until they are drawn)
     int m_presentSteps = 0;             ///< the presented trace's steps
     float m_presentScroll[2] = {0, 0};  ///< how far the number line and verdict strips could scroll (0: they fit)
+    PresentationFit m_presentFit;       ///< the strips' contents, for the next frame's text size
     std::uint64_t m_nextEditGroup = std::uint64_t(1) << 40; ///< apart from the viewport's drag groups
 
     // the document

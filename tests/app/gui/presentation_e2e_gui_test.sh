@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # End-to-end presentation mode: `--present` at 1280x720 with font scale 1.5 shows only the
-# number line and verdict strips (no panel of the table, no ImGui error), inside the display,
+# lesson's heading, number line and verdict strips (no panel of the table, no ImGui error), inside the display,
 # not overlapping, neither scrolling (the verdict sentence fits); the presenter's keys step the
 # trace (Right, PageDown, PageUp: xdotool; Space plays), Esc leaves the mode, F5 enters it. Reads the step and
 # the mode from --panel-report, written when SIGTERM (or --frames) ends the window.
@@ -17,13 +17,16 @@ import json, sys
 r = json.load(open(sys.argv[1]))
 w, h = r["display"]
 shown = {name: p["rect"] for name, p in r["panels"].items() if p.get("open")}
-expected = {"Presentation number line", "Presentation verdict"}
+expected = {"Presentation title", "Presentation number line", "Presentation verdict"}
 assert set(shown) == expected, f"FAIL: shown {sorted(shown)}, expected only {sorted(expected)}"
 for name, (x, y, rw, rh) in shown.items():
     assert x >= 0 and y >= 0 and rw > 0 and rh > 0 and x + rw <= w and y + rh <= h, f"FAIL: {name} {shown[name]} outside {w}x{h}"
-(a, b) = shown.values()
-overlap = a[0] < b[0] + b[2] and b[0] < a[0] + a[2] and a[1] < b[1] + b[3] and b[1] < a[1] + a[3]
-assert not overlap, f"FAIL: the strips overlap: {a} {b}"
+rects = list(shown.values())
+for i, a in enumerate(rects):
+    for b in rects[i + 1:]:
+        overlap = a[0] < b[0] + b[2] and b[0] < a[0] + a[2] and a[1] < b[1] + b[3] and b[1] < a[1] + a[3]
+        assert not overlap, f"FAIL: the strips overlap: {a} {b}"
+assert shown["Presentation title"][1] == 0, f"FAIL: the heading is not at the top: {shown['Presentation title']}"
 p = r["presentation"]
 assert r["presenting"] and r["imgui_errors"] == [], f"FAIL: presenting {r['presenting']}, errors {r['imgui_errors']}"
 assert p["fits"] and p["verdict_scroll"] == 0 and p["number_line_scroll"] == 0, f"FAIL: a strip scrolls: {p}"
