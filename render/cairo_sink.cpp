@@ -292,7 +292,7 @@ void CairoSink::Caption(const std::vector<std::string>& lines)
     });
     for (size_t i = 0; i < lines.size(); ++i) {
         Text(CaptionText, {20.0, 16.0 + double(i) * kCaptionLineHeight + 2.0}, lines[i],
-             i == 0 ? glm::vec4(0.92f) : glm::vec4(0.65f), kFigureFontSize);
+             CaptionLineColor(i, m_layout.light), kFigureFontSize);
     }
 }
 

@@ -57,6 +57,14 @@ public:
 /// darkened, keeping its hue, until it is at least 4.5:1 against white (WCAG 2 AA for text).
 glm::vec4 PaintColor(const glm::vec4& color, bool light);
 
+/// The colour of caption line `line` before PaintColor: the first bright, the others grey (on the
+/// light page a darker grey: 5.9:1 on its light band, where the dark page's grey would give 4).
+inline glm::vec4 CaptionLineColor(std::size_t line, bool light)
+{
+    const float grey = line == 0 ? 0.92f : light ? 0.75f : 0.65f;
+    return {grey, grey, grey, 1.0f};
+}
+
 /// The opacity a stroke (line, marker, text) is painted with: on the light page a coloured stroke
 /// of opacity 0.3 or more is opaque, so that its contrast is its colour's.
 float StrokeAlpha(const glm::vec4& color, bool light);

@@ -289,7 +289,7 @@ void SvgSink::Caption(const std::vector<std::string>& lines)
     }
     for (size_t i = 0; i < lines.size(); ++i) {
         m_caption += "<text x=\"20\" y=\"" + Num(16.0 + double(i) * kCaptionLineHeight + kFontSize * 0.8 + 2.0) +
-                     "\" fill=\"" + Paint(i == 0 ? glm::vec4(0.92f) : glm::vec4(0.65f)) + "\">" + XmlEscape(lines[i]) +
+                     "\" fill=\"" + Paint(CaptionLineColor(i, m_layout.light)) + "\">" + XmlEscape(lines[i]) +
                      "</text>\n";
     }
 }

@@ -65,6 +65,18 @@ TEST(FigurePalette, PrintPaletteGivesTheSlabsRaysAndMarkersAtLeast4Point5ToOneOn
     EXPECT_EQ(StrokeAlpha(WithAlpha(palette::Slab(1), 0.1f), true), 0.1f); // translucent fills stay
 }
 
+TEST(FigurePalette, CaptionGreyLinesAreAtLeast4Point5ToOneOnTheirBand)
+{
+    const glm::vec4 box{20.0f / 255.0f, 21.0f / 255.0f, 24.0f / 255.0f, 1.0f}; // the band: the label box colour
+    for (const bool light : {false, true}) {
+        const glm::vec4 band = PaintColor(box, light);
+        for (std::size_t line : {0u, 1u}) {
+            EXPECT_GE(ContrastRatio(PaintColor(CaptionLineColor(line, light), light), band), 4.5)
+                << "light " << light << ", line " << line;
+        }
+    }
+}
+
 /// The pixel at (x, y) of an ARGB32 surface as 0xRRGGBB.
 std::uint32_t Pixel(cairo_surface_t* surface, int x, int y)
 {

@@ -283,6 +283,18 @@ TEST(Deck, PagesRasteriseToPng)
                   "");
         EXPECT_GT(fs::file_size(png), 1000u);
     }
+    // the sweep's frame at t = 0.5 (x slab lit) and the reveal in the print palette
+    const std::vector<DeckPage> sweep = SweepAnimation(*scene, camera, 0, choice, 7, e);
+    ASSERT_EQ(sweep.size(), 7u) << e;
+    choice.light = true;
+    const std::vector<DeckPage> light = LessonDeck(*scene, camera, 0, choice, e);
+    for (const auto& [page, name] : {std::pair{&sweep[1], "sweep.png"}, std::pair{&light.back(), "light.png"}}) {
+        CairoSink sink(page->camera, page->page);
+        page->draw(sink);
+        EXPECT_EQ(WritePagePng((dir / name).string(), {1280, 720},
+                               [&](cairo_t* cr) { sink.Paint(cr, palette::kBackground); }),
+                  "");
+    }
 }
 
 } // namespace HITLAB_UNITY_ID
