@@ -278,7 +278,7 @@ void DrawSlabSweep(const Scene& scene, const SceneQuery& query, const Trace& tra
     const std::optional<CastFrame> f = FrameOf(scene, query);
     const std::array<const SlabPart*, 3> slabs = FirstSlabs(trace);
     const glm::dvec3 at = f ? f->origin + f->dir * t : glm::dvec3(0.0);
-    if (!f || !Finite(at)) {
+    if (!f || !Finite(at) || (slabs[0] == nullptr && slabs[1] == nullptr && slabs[2] == nullptr)) {
         return;
     }
     const int holding = SlabsHolding(trace, t);

@@ -2,6 +2,7 @@
 #include "deck.h"
 
 #include "app/gui/model/number_line.h"
+#include "app/gui/model/sweep.h"
 
 #include "render/scene_draw.h"
 #include "render/slab_draw.h"
@@ -311,7 +312,7 @@ std::vector<DeckPage> SweepAnimation(const Scene& scene, const Camera& camera, S
     }
     const auto b = std::make_shared<const DeckBasis>(std::move(*basis));
     const NumberLineLayout layout = LayOutNumberLine(b->trace, *b->algorithm, -1);
-    const double start = std::max(layout.tMin, layout.allowedLo), end = std::min(layout.tMax, layout.allowedHi);
+    const SweepRange range = SweepRangeOf(layout); // as the window's sweep (app/gui/model/sweep.h)
     const std::vector<std::string> verdict = WrapText(b->trace.verdict, b->width);
     FigurePage page;
     Camera framed;
@@ -321,7 +322,7 @@ std::vector<DeckPage> SweepAnimation(const Scene& scene, const Camera& camera, S
     all.focused = b->query;
     std::vector<DeckPage> out;
     for (int i = 0; i < frames; ++i) {
-        const double t = SweepT(start, end, i, frames);
+        const double t = SweepT(range.start, range.end, i, frames);
         const int holding = SlabsHolding(b->trace, t);
         std::string inside;
         for (const NumberLineRow& row : layout.rows) {
