@@ -67,6 +67,9 @@ std::string CheckOutput(const RenderOptions& options)
                "(DIR/), got \"" +
                options.output + "\"";
     }
+    if (!options.deck && deck == DeckOutput::SvgDirectory) { // as FileToWrite says it
+        return "--output: \"" + options.output + "\" is a directory, not a file";
+    }
     if (!options.deck && deck != DeckOutput::None) {
         return "-o " + options.output + ": a PDF, a GIF or a directory is written by --deck only";
     }

@@ -159,6 +159,8 @@ TEST(Deck, BadOutputsAndAQuerylessSceneSayWhatIsWrong)
     EXPECT_EQ(Render({kLesson, "-o", (Dir() / "x.pdf").string()}).err,
               "hitlab render: -o " + (Dir() / "x.pdf").string() +
                   ": a PDF, a GIF or a directory is written by --deck only\n");
+    EXPECT_EQ(Render({kLesson, "-o", Dir().string()}).err,
+              "hitlab render: --output: \"" + Dir().string() + "\" is a directory, not a file\n");
     const RenderRun missing = Render({kLesson, "--deck", "-o", "/nonexistent-hitlab/pages/"});
     EXPECT_EQ(missing.status, 2);
     EXPECT_NE(missing.err.find("the directory \"/nonexistent-hitlab\" does not exist"), std::string::npos)
@@ -288,7 +290,11 @@ TEST(Deck, PagesRasteriseToPng)
     ASSERT_EQ(sweep.size(), 7u) << e;
     choice.light = true;
     const std::vector<DeckPage> light = LessonDeck(*scene, camera, 0, choice, e);
-    for (const auto& [page, name] : {std::pair{&sweep[1], "sweep.png"}, std::pair{&light.back(), "light.png"}}) {
+    choice.light = false;
+    choice.scale = 1.5; // --font-scale 1.5
+    const std::vector<DeckPage> scaled = LessonDeck(*scene, camera, 0, choice, e);
+    for (const auto& [page, name] : {std::pair{&sweep[1], "sweep.png"}, std::pair{&light.back(), "light.png"},
+                                     std::pair{&scaled.back(), "scaled.png"}}) {
         CairoSink sink(page->camera, page->page);
         page->draw(sink);
         EXPECT_EQ(WritePagePng((dir / name).string(), {1280, 720},
