@@ -15,6 +15,8 @@
 
 #include "core/scene_eval.h"
 
+#include "support/temp_dir.h"
+
 #include <gif_lib.h>
 #include <gtest/gtest.h>
 
@@ -35,11 +37,11 @@ namespace fs = std::filesystem;
 
 const std::string kLesson = std::string(HITLAB_EXAMPLES) + "/../../assets/scenes/slab-2d-miss.json";
 
+/// The tests' folder, removed with everything in it when the program ends.
 fs::path Dir()
 {
-    const fs::path dir = fs::temp_directory_path() / ("hitlab_deck_test_" + std::to_string(::getpid()));
-    fs::create_directories(dir);
-    return dir;
+    static const test::TempDir dir("hitlab_deck_test_");
+    return fs::path(dir.Path());
 }
 
 struct RenderRun {
