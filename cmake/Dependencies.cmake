@@ -38,6 +38,10 @@ find_program(GLAD_EXECUTABLE glad REQUIRED)
 find_package(glfw3 3.3 REQUIRED)
 pkg_check_modules(IMGUI REQUIRED imgui)
 pkg_check_modules(STB REQUIRED stb)
+# render/: the lecture's decks (PDF through cairo, its text in DejaVu Sans Mono from
+# fonts-dejavu-core) and animated GIFs (giflib).
+pkg_check_modules(CAIRO REQUIRED IMPORTED_TARGET cairo)
+find_package(GIF REQUIRED)
 
 # Python: the man page and bash completion are generated from the built program's help
 # (scripts/gen-man-and-completion); extreme_eval_check.py is Python too.

@@ -255,4 +255,52 @@ void DrawSlabs(const Scene& scene, const SceneQuery& query, const Trace& trace, 
     }
 }
 
+int SlabsHolding(const Trace& trace, double t)
+{
+    const std::array<const SlabPart*, 3> slabs = FirstSlabs(trace);
+    int bits = 0;
+    for (int i = 0; i < 3; ++i) {
+        const SlabPart* slab = slabs[size_t(i)];
+        if (slab == nullptr) {
+            continue;
+        }
+        const bool holds = slab->parallel
+                               ? slab->originInside
+                               : std::min(slab->tNear, slab->tFar) <= t && t <= std::max(slab->tNear, slab->tFar);
+        bits |= holds ? 1 << i : 0;
+    }
+    return bits;
+}
+
+void DrawSlabSweep(const Scene& scene, const SceneQuery& query, const Trace& trace, const Camera& camera, double t,
+                   DrawSink& out)
+{
+    const std::optional<CastFrame> f = FrameOf(scene, query);
+    const std::array<const SlabPart*, 3> slabs = FirstSlabs(trace);
+    const glm::dvec3 at = f ? f->origin + f->dir * t : glm::dvec3(0.0);
+    if (!f || !Finite(at) || (slabs[0] == nullptr && slabs[1] == nullptr && slabs[2] == nullptr)) {
+        return;
+    }
+    const int holding = SlabsHolding(trace, t);
+    const glm::dvec3 across = Across(camera, f->dir);
+    for (int i = 0; i < 3; ++i) {
+        const SlabPart* slab = slabs[size_t(i)];
+        if (slab == nullptr || slab->parallel || (holding & (1 << i)) == 0) {
+            continue;
+        }
+        const glm::dvec3 p0 = f->origin + f->dir * slab->tNear, p1 = f->origin + f->dir * slab->tFar;
+        if (!Finite(p0) || !Finite(p1)) {
+            continue;
+        }
+        const glm::dvec3 lane = across * PixelsToWorld(camera, (p0 + p1) * 0.5, BandLane(i));
+        out.Line(DrawLayer::Overlay, F(p0 + lane), F(p1 + lane), palette::Slab(i), 7.0f);
+        out.Marker(F(p0), palette::Slab(i), 18.0f, MarkerKind::Ring);
+        out.Marker(F(p1), palette::Slab(i), 18.0f, MarkerKind::Ring);
+    }
+    // the ray swept so far (from its start, t = 0, or from t when t is negative)
+    out.Line(DrawLayer::Overlay, F(f->origin + f->dir * std::min(t, 0.0)), F(at), WithAlpha(palette::kHitMarker, 0.8f),
+             3.0f);
+    out.Marker(F(at), palette::kHitMarker, 13.0f, MarkerKind::Disc);
+}
+
 } // namespace hitlab

@@ -53,4 +53,14 @@ double BandLane(int axis);
 void DrawSlabs(const Scene& scene, const SceneQuery& query, const Trace& trace, const Camera& camera, DrawSink& out,
                const SlabHighlight& highlight = {}, const Trace* second = nullptr);
 
+/// The sweep animation's moment `t` on the drawn trace's picture: the ray swept from its start up
+/// to t, a disc at the ray's point at t, and each slab whose interval [t_near, t_far] holds t lit
+/// (its band drawn thick and opaque in its lane, its crossings ringed). Drawn over DrawSlabs.
+void DrawSlabSweep(const Scene& scene, const SceneQuery& query, const Trace& trace, const Camera& camera, double t,
+                   DrawSink& out);
+
+/// The slabs (0 x, 1 y, 2 z) whose interval in the trace's first step of each axis holds t
+/// (a parallel slab with the origin inside holds every t), as bits 1 << axis.
+int SlabsHolding(const Trace& trace, double t);
+
 } // namespace hitlab

@@ -13,10 +13,8 @@ namespace hitlab {
 
 namespace {
 
-/// The labels' font size in pixels (the window's ImGui font) and the width of one character in
-/// the monospace font the figure asks for (0.6 em: DejaVu Sans Mono, Liberation Mono).
-constexpr double kFontSize = 13.0;
-constexpr double kCharWidth = kFontSize * 0.6;
+constexpr double kFontSize = kFigureFontSize;
+constexpr double kCharWidth = kFigureCharWidth;
 /// The dark box under labels and the caption (the window's ImGui label box).
 constexpr glm::vec4 kLabelBox{20.0f / 255.0f, 21.0f / 255.0f, 24.0f / 255.0f, 1.0f};
 
@@ -58,28 +56,6 @@ std::string Points(const std::vector<glm::dvec2>& points)
 
 double Cross(glm::dvec2 o, glm::dvec2 a, glm::dvec2 b) { return (a.x - o.x) * (b.y - o.y) - (a.y - o.y) * (b.x - o.x); }
 
-/// The convex hull of points (Andrew's monotone chain), counter-clockwise without repeats.
-std::vector<glm::dvec2> Hull(std::vector<glm::dvec2> p)
-{
-    std::sort(p.begin(), p.end(), [](glm::dvec2 a, glm::dvec2 b) { return a.x < b.x || (a.x == b.x && a.y < b.y); });
-    if (p.size() < 3) {
-        return p;
-    }
-    std::vector<glm::dvec2> h;
-    for (int pass = 0; pass < 2; ++pass) { // the lower hull, then the upper one
-        const size_t start = h.size();
-        for (const glm::dvec2& q : p) {
-            while (h.size() >= start + 2 && Cross(h[h.size() - 2], h.back(), q) <= 0.0) {
-                h.pop_back();
-            }
-            h.push_back(q);
-        }
-        h.pop_back(); // each chain's last point starts the other
-        std::reverse(p.begin(), p.end());
-    }
-    return h;
-}
-
 } // namespace
 
 std::string XmlEscape(const std::string& text)
@@ -109,17 +85,17 @@ std::string XmlEscape(const std::string& text)
     return out;
 }
 
-SvgSink::SvgSink(const Camera& camera, bool light) : m_camera(camera), m_light(light) {}
-
-std::string SvgSink::Paint(const glm::vec4& color) const
+SvgSink::SvgSink(const Camera& camera, bool light) : SvgSink(camera, FigurePage{camera.viewport, 0.0, 0.0, 1.0, light})
 {
-    const float lo = std::min({color.x, color.y, color.z}), hi = std::max({color.x, color.y, color.z});
-    if (!m_light || hi - lo > 0.08f) {
-        return Hex(color);
-    }
-    // on white, the greys turn over: white text and markers dark, the dark grid light
-    const float grey = 1.0f - 0.85f * (lo + hi) * 0.5f;
-    return Hex(glm::vec4(grey, grey, grey, color.w));
+}
+
+SvgSink::SvgSink(const Camera& camera, const FigurePage& page) : m_camera(camera), m_layout(page) {}
+
+std::string SvgSink::Paint(const glm::vec4& color) const { return Hex(PaintColor(color, m_layout.light)); }
+
+std::string SvgSink::Stroke(const glm::vec4& color) const
+{
+    return " stroke=\"" + Paint(color) + "\" stroke-opacity=\"" + Alpha(StrokeAlpha(color, m_layout.light)) + "\"";
 }
 
 std::optional<glm::dvec2> SvgSink::Project(const glm::vec3& world) const
@@ -151,14 +127,14 @@ void SvgSink::Line(DrawLayer layer, const glm::vec3& a, const glm::vec3& b, cons
     if (!s || (colorA.w <= 0.0f && colorB.w <= 0.0f)) {
         return;
     }
-    std::string stroke = "stroke=\"" + Paint(colorA) + "\" stroke-opacity=\"" + Alpha(colorA.w) + "\"";
+    std::string stroke = Stroke(colorA).substr(1);
     if (colorA != colorB) { // a gradient along the segment, in the figure's coordinates
         const std::string id = "g" + std::to_string(++m_gradients);
         m_defs += "<linearGradient id=\"" + id + "\" gradientUnits=\"userSpaceOnUse\" x1=\"" + Num(s->first.x) +
                   "\" y1=\"" + Num(s->first.y) + "\" x2=\"" + Num(s->second.x) + "\" y2=\"" + Num(s->second.y) +
-                  "\"><stop offset=\"0\" stop-color=\"" + Paint(colorA) + "\" stop-opacity=\"" + Alpha(colorA.w) +
-                  "\"/><stop offset=\"1\" stop-color=\"" + Paint(colorB) + "\" stop-opacity=\"" + Alpha(colorB.w) +
-                  "\"/></linearGradient>\n";
+                  "\"><stop offset=\"0\" stop-color=\"" + Paint(colorA) + "\" stop-opacity=\"" +
+                  Alpha(StrokeAlpha(colorA, m_layout.light)) + "\"/><stop offset=\"1\" stop-color=\"" + Paint(colorB) +
+                  "\" stop-opacity=\"" + Alpha(StrokeAlpha(colorB, m_layout.light)) + "\"/></linearGradient>\n";
         stroke = "stroke=\"url(#" + id + ")\"";
     }
     LayerText(layer, false) += "<line x1=\"" + Num(s->first.x) + "\" y1=\"" + Num(s->first.y) + "\" x2=\"" +
@@ -174,7 +150,8 @@ void SvgSink::Marker(const glm::vec3& position, const glm::vec4& color, float si
         return;
     }
     const double r = size * 0.5;
-    const std::string fill = "fill=\"" + Paint(color) + "\" fill-opacity=\"" + Alpha(color.w) + "\"";
+    const std::string fill =
+        "fill=\"" + Paint(color) + "\" fill-opacity=\"" + Alpha(StrokeAlpha(color, m_layout.light)) + "\"";
     std::string& out = m_markers;
     switch (kind) {
     case MarkerKind::Disc: // with a dark rim, as the marker shader draws it
@@ -182,9 +159,8 @@ void SvgSink::Marker(const glm::vec3& position, const glm::vec4& color, float si
                " stroke=\"" + Paint(color * 0.25f) + "\" stroke-width=\"1\"/>\n";
         break;
     case MarkerKind::Ring:
-        out += "<circle cx=\"" + Num(p->x) + "\" cy=\"" + Num(p->y) + "\" r=\"" + Num(r - 1.25) +
-               "\" fill=\"none\" stroke=\"" + Paint(color) + "\" stroke-opacity=\"" + Alpha(color.w) +
-               "\" stroke-width=\"2.5\"/>\n";
+        out += "<circle cx=\"" + Num(p->x) + "\" cy=\"" + Num(p->y) + "\" r=\"" + Num(r - 1.25) + "\" fill=\"none\"" +
+               Stroke(color) + " stroke-width=\"2.5\"/>\n";
         break;
     case MarkerKind::Square:
         out += "<rect x=\"" + Num(p->x - r * 0.8) + "\" y=\"" + Num(p->y - r * 0.8) + "\" width=\"" + Num(r * 1.6) +
@@ -224,8 +200,8 @@ void SvgSink::Box(const glm::vec3& center, const glm::vec3& halfExtents, const g
         }
     }
     if (screen.size() == 8) { // a box partly behind the eye gets its edges only
-        m_solids += "<polygon points=\"" + Points(Hull(screen)) + "\" fill=\"" + Paint(color) + "\" fill-opacity=\"" +
-                    Alpha(color.w) + "\"/>\n";
+        m_solids += "<polygon points=\"" + Points(ScreenHull(screen)) + "\" fill=\"" + Paint(color) +
+                    "\" fill-opacity=\"" + Alpha(color.w) + "\"/>\n";
     }
     if (edgeColor.w <= 0.0f) {
         return;
@@ -237,9 +213,8 @@ void SvgSink::Box(const glm::vec3& center, const glm::vec3& halfExtents, const g
                     ProjectSegment(m_camera, glm::dvec3(corners[size_t(i)]), glm::dvec3(corners[size_t(i | bit)]));
                 if (s && glm::length(s->second - s->first) > 1e-6) { // edges seen end-on are points
                     m_solids += "<line x1=\"" + Num(s->first.x) + "\" y1=\"" + Num(s->first.y) + "\" x2=\"" +
-                                Num(s->second.x) + "\" y2=\"" + Num(s->second.y) + "\" stroke=\"" + Paint(edgeColor) +
-                                "\" stroke-opacity=\"" + Alpha(edgeColor.w) + "\" stroke-width=\"" + Num(edgeWidth) +
-                                "\" stroke-linecap=\"round\"/>\n";
+                                Num(s->second.x) + "\" y2=\"" + Num(s->second.y) + "\"" + Stroke(edgeColor) +
+                                " stroke-width=\"" + Num(edgeWidth) + "\" stroke-linecap=\"round\"/>\n";
                 }
             }
         }
@@ -283,15 +258,15 @@ void SvgSink::Label(const glm::vec3& at, glm::vec2 offset, const std::string& te
     m_labels += "<g><rect x=\"" + Num(x - 4.0) + "\" y=\"" + Num(y - 2.0) + "\" width=\"" + Num(width + 8.0) +
                 "\" height=\"" + Num(kFontSize + 4.0) + "\" rx=\"3\" fill=\"" + Paint(kLabelBox) +
                 "\" fill-opacity=\"0.78\"/><text x=\"" + Num(x) + "\" y=\"" + Num(y + kFontSize * 0.8) + "\" fill=\"" +
-                Paint(color) + "\" fill-opacity=\"" + Alpha(color.w) + "\">" + XmlEscape(text) + "</text></g>\n";
+                Paint(color) + "\" fill-opacity=\"" + Alpha(StrokeAlpha(color, m_layout.light)) + "\">" +
+                XmlEscape(text) + "</text></g>\n";
 }
 
 void SvgSink::Leader(const glm::vec3& at, glm::vec2 to, const glm::vec4& color)
 {
     if (const auto p = Project(at)) { // under the labels drawn after it
         m_labels += "<line x1=\"" + Num(p->x) + "\" y1=\"" + Num(p->y) + "\" x2=\"" + Num(p->x + to.x) + "\" y2=\"" +
-                    Num(p->y + to.y) + "\" stroke=\"" + Paint(color) + "\" stroke-opacity=\"" + Alpha(color.w) +
-                    "\" stroke-width=\"1\"/>\n";
+                    Num(p->y + to.y) + "\"" + Stroke(color) + " stroke-width=\"1\"/>\n";
     }
 }
 
@@ -304,27 +279,55 @@ void SvgSink::Caption(const std::vector<std::string>& lines)
     if (lines.empty()) {
         return;
     }
-    const double lineHeight = kFontSize + 4.0;
-    m_caption += "<rect x=\"10\" y=\"10\" width=\"" + Num(double(longest) * kCharWidth + 20.0) + "\" height=\"" +
-                 Num(double(lines.size()) * lineHeight + 12.0) + "\" rx=\"4\" fill=\"" + Paint(kLabelBox) +
-                 "\" fill-opacity=\"0.8\"/>\n";
-    for (size_t i = 0; i < lines.size(); ++i) {
-        m_caption += "<text x=\"20\" y=\"" + Num(16.0 + double(i) * lineHeight + kFontSize * 0.8 + 2.0) + "\" fill=\"" +
-                     Paint(i == 0 ? glm::vec4(0.92f) : glm::vec4(0.65f)) + "\">" + XmlEscape(lines[i]) + "</text>\n";
+    if (m_layout.band > 0.0) { // a strip across the page, above the scene
+        m_caption += "<rect width=\"" + Num(m_layout.Logical().x) + "\" height=\"" + Num(m_layout.band) + "\" fill=\"" +
+                     Paint(kLabelBox) + "\"/>\n";
+    } else {
+        m_caption += "<rect x=\"10\" y=\"10\" width=\"" + Num(double(longest) * kCharWidth + 20.0) + "\" height=\"" +
+                     Num(double(lines.size()) * kCaptionLineHeight + 12.0) + "\" rx=\"4\" fill=\"" + Paint(kLabelBox) +
+                     "\" fill-opacity=\"0.8\"/>\n";
     }
+    for (size_t i = 0; i < lines.size(); ++i) {
+        m_caption += "<text x=\"20\" y=\"" + Num(16.0 + double(i) * kCaptionLineHeight + kFontSize * 0.8 + 2.0) +
+                     "\" fill=\"" + Paint(CaptionLineColor(i, m_layout.light)) + "\">" + XmlEscape(lines[i]) +
+                     "</text>\n";
+    }
+}
+
+void SvgSink::PageRect(glm::dvec2 min, glm::dvec2 max, const glm::vec4& fill)
+{
+    m_page += "<rect x=\"" + Num(min.x) + "\" y=\"" + Num(min.y) + "\" width=\"" + Num(max.x - min.x) + "\" height=\"" +
+              Num(max.y - min.y) + "\" fill=\"" + Paint(fill) + "\" fill-opacity=\"" + Alpha(fill.w) + "\"/>\n";
+}
+
+void SvgSink::PageLine(glm::dvec2 a, glm::dvec2 b, const glm::vec4& color, float width)
+{
+    m_page += "<line x1=\"" + Num(a.x) + "\" y1=\"" + Num(a.y) + "\" x2=\"" + Num(b.x) + "\" y2=\"" + Num(b.y) + "\"" +
+              Stroke(color) + " stroke-width=\"" + Num(width) + "\"/>\n";
+}
+
+void SvgSink::PageText(glm::dvec2 at, const std::string& text, const glm::vec4& color, double size)
+{
+    m_page += "<text x=\"" + Num(at.x) + "\" y=\"" + Num(at.y + size * 0.8) + "\" font-size=\"" + Num(size) +
+              "\" fill=\"" + Paint(color) + "\" fill-opacity=\"" + Alpha(StrokeAlpha(color, m_layout.light)) + "\">" +
+              XmlEscape(text) + "</text>\n";
 }
 
 std::string SvgSink::Document(const glm::vec4& background) const
 {
-    const std::string w = Num(m_camera.viewport.x), h = Num(m_camera.viewport.y);
+    const glm::dvec2 logical = m_layout.Logical(), scene = m_layout.SceneArea();
+    const std::string lw = Num(logical.x), lh = Num(logical.y);
     std::string svg = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
                       "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" +
-                      w + "\" height=\"" + h + "\" viewBox=\"0 0 " + w + " " + h + "\">\n";
-    svg += "<defs>\n<clipPath id=\"frame\"><rect width=\"" + w + "\" height=\"" + h + "\"/></clipPath>\n" + m_defs +
-           "</defs>\n";
-    svg += "<rect width=\"" + w + "\" height=\"" + h + "\" fill=\"" +
-           (m_light ? std::string("#ffffff") : Hex(background)) + "\"/>\n";
-    svg += "<g clip-path=\"url(#frame)\">\n";
+                      Num(m_layout.size.x) + "\" height=\"" + Num(m_layout.size.y) + "\" viewBox=\"0 0 " + lw + " " +
+                      lh + "\">\n";
+    // the scene's clip, in the scene's coordinates (below the caption band)
+    svg += "<defs>\n<clipPath id=\"frame\"><rect width=\"" + Num(scene.x) + "\" height=\"" + Num(scene.y) +
+           "\"/></clipPath>\n" + m_defs + "</defs>\n";
+    svg += "<rect width=\"" + lw + "\" height=\"" + lh + "\" fill=\"" +
+           (m_layout.light ? std::string("#ffffff") : Hex(background)) + "\"/>\n";
+    svg += "<g clip-path=\"url(#frame)\"" +
+           (m_layout.band > 0.0 ? " transform=\"translate(0," + Num(m_layout.band) + ")\"" : std::string()) + ">\n";
     auto group = [&](const char* id, const std::string& body, const char* attributes = "") {
         svg += std::string("<g id=\"") + id + "\"" + attributes + ">\n" + body + "</g>\n";
     };
@@ -338,8 +341,10 @@ std::string SvgSink::Document(const glm::vec4& background) const
     const char* const font =
         " font-family=\"DejaVu Sans Mono, Liberation Mono, monospace\" font-size=\"13\" xml:space=\"preserve\"";
     group("labels", m_labels, font);
+    svg += "</g>\n";
     group("caption", m_caption, font);
-    svg += "</g>\n</svg>\n";
+    group("page", m_page, font);
+    svg += "</svg>\n";
     return svg;
 }
 

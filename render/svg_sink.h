@@ -4,7 +4,7 @@
 #pragma once
 
 #include "camera.h"
-#include "draw_sink.h"
+#include "figure_sink.h"
 
 #include <optional>
 #include <string>
@@ -12,12 +12,14 @@
 
 namespace hitlab {
 
-class SvgSink final : public DrawSink {
+class SvgSink final : public FigureSink {
 public:
     /// Projects with `camera`; the figure is camera.viewport (width x height) pixels. `light`: a
-    /// white background for print, the greys turned over (white markers and text dark, the dark
-    /// grid and label boxes light); the colours keep their hue.
+    /// white background for print in the print palette (PaintColor).
     explicit SvgSink(const Camera& camera, bool light = false);
+    /// A figure on `page`: the scene through `camera` (its viewport: page.SceneArea()) below the
+    /// caption band, everything page.scale times larger.
+    SvgSink(const Camera& camera, const FigurePage& page);
 
     using DrawSink::Line;
     using DrawSink::Marker;
@@ -42,25 +44,31 @@ public:
     void Label(const glm::vec3& at, glm::vec2 offset, const std::string& text, const glm::vec4& color) override;
     void Leader(const glm::vec3& at, glm::vec2 to, const glm::vec4& color) override;
 
-    /// A caption in the figure's top-left corner, in a dark box (as the window's status): the
-    /// first line bright, the others grey.
-    void Caption(const std::vector<std::string>& lines);
+    /// The caption in its band (a dark strip across the page), or without one in the figure's
+    /// top-left corner in a dark box (as the window's status): the first line bright, the others grey.
+    void Caption(const std::vector<std::string>& lines) override;
+    void PageRect(glm::dvec2 min, glm::dvec2 max, const glm::vec4& fill) override;
+    void PageLine(glm::dvec2 a, glm::dvec2 b, const glm::vec4& color, float width) override;
+    void PageText(glm::dvec2 at, const std::string& text, const glm::vec4& color, double size) override;
 
     /// The whole document: the background, then the grid, the scene's planes, solids and lines,
-    /// the overlays' fills and lines, the markers, the labels and last the caption (the window's order).
+    /// the overlays' fills and lines, the markers, the labels, the caption and last the page's own
+    /// shapes and text (the window's order).
     std::string Document(const glm::vec4& background) const;
 
 private:
     std::optional<glm::dvec2> Project(const glm::vec3& world) const;
-    /// "#rrggbb" of a colour, turned over on the light background when it is a grey.
+    /// "#rrggbb" of a colour in the page's palette (PaintColor).
     std::string Paint(const glm::vec4& color) const;
+    /// ` stroke="#rrggbb" stroke-opacity="a"` of a stroke in the page's palette (StrokeAlpha).
+    std::string Stroke(const glm::vec4& color) const;
     std::string& LayerText(DrawLayer layer, bool fill);
 
     Camera m_camera;
     std::string m_defs, m_grid, m_sceneFill, m_solids, m_scene, m_overlayFill, m_overlay, m_markers, m_labels,
-        m_caption;
+        m_caption, m_page;
     int m_gradients = 0;
-    bool m_light = false;
+    FigurePage m_layout;
 };
 
 /// Text with &, <, > and quotes escaped for XML.

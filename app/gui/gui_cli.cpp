@@ -68,6 +68,25 @@ std::optional<glm::dvec3> ParseVector(const std::string& text)
     return v;
 }
 
+/// `hitlab render -o`: a file to write (FileToWrite), or a directory for a deck's SVG pages (a
+/// trailing slash or an existing directory) whose parent exists.
+CLI::Validator OutputToWrite()
+{
+    return CLI::Validator(
+        [](std::string& text) -> std::string {
+            std::error_code ec;
+            if (!text.empty() && (text.back() == '/' || std::filesystem::is_directory(text, ec))) {
+                const std::filesystem::path dir = std::filesystem::path(text).parent_path().parent_path();
+                if (text.back() == '/' && !dir.empty() && !std::filesystem::is_directory(dir, ec)) {
+                    return "cannot write \"" + text + "\": the directory \"" + dir.string() + "\" does not exist";
+                }
+                return {};
+            }
+            return FileToWrite()(text);
+        },
+        "FILE");
+}
+
 /// The window's options (`hitlab [SCENE] ...`), filling options (and size, checked after parsing).
 void DefineGuiOptions(CLI::App& app, GuiOptions& options, std::string& size)
 {
@@ -150,9 +169,11 @@ void DefineGuiOptions(CLI::App& app, GuiOptions& options, std::string& size)
 void DefineRenderOptions(CLI::App& app, RenderOptions& options, std::string& size)
 {
     app.add_option("scene", options.scene, "demo, stress, or a scene file")->required();
-    app.add_option("-o,--output", options.output, "PNG file to write, or an SVG figure (drawn without GL) for *.svg")
+    app.add_option("-o,--output", options.output,
+                   "PNG file to write, or an SVG figure (drawn without GL) for *.svg; with --deck a PDF (*.pdf), "
+                   "the sweep animation (*.gif) or a directory (DIR/) for one SVG a page")
         ->required()
-        ->check(FileToWrite());
+        ->check(OutputToWrite());
     app.add_option("--size", size, "Image size WxH, each 1..8192 (default 1280x720)");
     app.add_option("--view", options.view, "persp (the scene's camera), front, right, top or 2d")
         ->check(CLI::IsMember({"persp", "front", "right", "top", "2d"}));
@@ -164,7 +185,16 @@ void DefineRenderOptions(CLI::App& app, RenderOptions& options, std::string& siz
     app.add_option("--step", options.step, "Draw the focused trace's step N only (1 = first; default: all steps)")
         ->transform(WholeIn(1, 1000000));
     app.add_flag("--clean", options.clean, "Leave out handles, hints, the status and selection highlights");
-    app.add_flag("--light", options.light, "With an .svg output: a white background for print");
+    app.add_flag("--light", options.light,
+                 "With an .svg output or --deck: white pages in a print palette (ray, slabs and bands at least "
+                 "4.5:1 on white)");
+    app.add_flag("--deck", options.deck,
+                 "The focused trace as slides: a title page with the question, a page a step (its caption, the "
+                 "figure and the number line) and the reveal, to -o FILE.pdf or DIR/ (an SVG a page); -o FILE.gif: "
+                 "t sweeping along the ray while each slab's band lights up");
+    app.add_option("--font-scale", options.fontScale,
+                   "With an .svg output or --deck: text, markers and lines this much larger (1..4)")
+        ->check(RealIn(1.0, 4.0));
     app.add_option("--algorithm", options.algorithm,
                    "Draw this algorithm of the focused pair's family (built-in or external) and its trace");
     AddExternalOptions(app, options.externalCommands, options.plugins, options.externalTimeout);

@@ -2,6 +2,8 @@
 // (view/figure.h).
 #include "gui.h"
 
+#include "deck_command.h"
+
 #include "app/gui/view/viewport.h"
 #include "app/paths/data_dir.h"
 
@@ -51,6 +53,35 @@ std::string ChooseFigure(Scene& scene, const RenderOptions& options, ExternalRun
             return "--step: the focused trace has " + std::to_string(steps) + " steps, got " +
                    std::to_string(options.step);
         }
+    }
+    return {};
+}
+
+/// What is wrong with the output and the options that depend on it: "" when nothing.
+std::string CheckOutput(const RenderOptions& options)
+{
+    const bool svg = IsSvgPath(options.output);
+    const DeckOutput deck = DeckOutputOf(options.output);
+    if (options.deck && deck == DeckOutput::None) {
+        return "--deck: -o names a PDF (*.pdf), the sweep animation (*.gif) or a directory for one SVG a page "
+               "(DIR/), got \"" +
+               options.output + "\"";
+    }
+    if (!options.deck && deck == DeckOutput::SvgDirectory) { // as FileToWrite says it
+        return "--output: \"" + options.output + "\" is a directory, not a file";
+    }
+    if (!options.deck && deck != DeckOutput::None) {
+        return "-o " + options.output + ": a PDF, a GIF or a directory is written by --deck only";
+    }
+    if (options.deck && options.step > 0) {
+        return "--step: a deck has every step, a page each; --step draws one figure";
+    }
+    if ((options.light || options.fontScale != 1.0) && !svg && !options.deck) {
+        return std::string(options.light ? "--light" : "--font-scale") +
+               ": only for an SVG figure (-o FILE.svg) or a deck (--deck)";
+    }
+    if ((svg || options.deck) && (options.stats || options.frames != 1)) {
+        return "--stats and --frames time GL frames; an SVG figure or a deck is drawn without one";
     }
     return {};
 }
@@ -113,12 +144,9 @@ int RunRender(const RenderOptions& options)
     choice.step = options.step > 0 ? options.step - 1 : -1;
     choice.clean = options.clean;
     choice.light = options.light;
-    if (options.light && !IsSvgPath(options.output)) {
-        std::cerr << "hitlab render: --light: only for an SVG figure (-o FILE.svg)\n";
-        return 2;
-    }
-    if (IsSvgPath(options.output) && (options.stats || options.frames != 1)) {
-        std::cerr << "hitlab render: --stats and --frames time GL frames; an SVG figure is drawn without one\n";
+    choice.scale = options.fontScale;
+    if (const std::string e = CheckOutput(options); !e.empty()) {
+        std::cerr << "hitlab render: " << e << '\n';
         return 2;
     }
     ExternalRuns runs; // the programs and plugins, alive while the figure is drawn
@@ -128,6 +156,9 @@ int RunRender(const RenderOptions& options)
     if (const std::string e = ChooseFigure(*scene, options, runs, external, wanted, choice); !e.empty()) {
         std::cerr << "hitlab render: " << e << '\n';
         return 2;
+    }
+    if (options.deck) {
+        return WriteDeck(*scene, *camera, options, choice);
     }
     return IsSvgPath(options.output) ? WriteSvgFigure(std::move(*scene), *camera, options, choice)
                                      : WritePngFigure(std::move(*scene), *camera, options, choice);

@@ -299,7 +299,8 @@ int RunFrames(const GuiOptions& options, GLFWwindow* window, Viewport& viewport,
         if (options.frames > 0 || UserOf(window)->state.keys.Pending()) {
             glfwPollEvents(); // a latched key press still to show: the next frame at once
         } else {
-            glfwWaitEventsTimeout(0.25); // nothing animates: redraw on input, never spin
+            // nothing animates: redraw on input, never spin; the t sweep: 60 frames a second
+            glfwWaitEventsTimeout(viewport.GetDocument().focus.sweep ? 1.0 / 60.0 : 0.25);
         }
         const bool dragged = options.drag && viewport.ScriptedDrag(*options.drag);
         const bool orbited = options.orbit && viewport.ScriptedOrbit(*options.orbit);

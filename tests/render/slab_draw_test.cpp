@@ -107,6 +107,35 @@ TEST(SlabDraw, BandsLieInTheirOwnLanesBesideTheRay)
     EXPECT_EQ(BandLane(2), 18.0);
 }
 
+TEST(SlabDraw, SweepLightsTheSlabsWhoseIntervalHoldsT)
+{
+    // the ray (4, 1) from the origin: x slab t in [0.25, 0.75], y slab [1, 3], z parallel inside
+    Slab2d s({4.0, 1.0, 0.0});
+    EXPECT_EQ(SlabsHolding(s.trace, 0.1), 0b100);
+    EXPECT_EQ(SlabsHolding(s.trace, 0.25), 0b101);
+    EXPECT_EQ(SlabsHolding(s.trace, 0.9), 0b100); // between the x slab's exit and the y slab's entry
+    EXPECT_EQ(SlabsHolding(s.trace, 2.0), 0b110);
+    EXPECT_EQ(SlabsHolding(s.trace, 3.5), 0b100);
+    RecordingSink sink;
+    DrawSlabSweep(s.scene, s.query, s.trace, s.camera, 0.5, sink);
+    // the x band alone lit (opaque, 7 pixels), in its lane from t = 0.25 to 0.75
+    int lit = 0;
+    for (const auto& l : sink.lines) {
+        if (l.width == 7.0f) {
+            ++lit;
+            EXPECT_EQ(l.colorA, palette::Slab(0));
+            EXPECT_NEAR(std::abs(s.FromRay(l.a)), 6.0, 1e-3);
+            EXPECT_NEAR(glm::length(s.Screen(l.a) - s.Screen({1.0f, 0.25f, 0.0f})), 6.0, 1e-3);
+            EXPECT_NEAR(glm::length(s.Screen(l.b) - s.Screen({3.0f, 0.75f, 0.0f})), 6.0, 1e-3);
+        }
+    }
+    EXPECT_EQ(lit, 1);
+    // the disc at the ray's point at t = 0.5: (2, 0.5)
+    const auto discs = sink.Markers(MarkerKind::Disc, palette::kHitMarker);
+    ASSERT_EQ(discs.size(), 1u);
+    EXPECT_EQ(discs[0].position, glm::vec3(2.0f, 0.5f, 0.0f));
+}
+
 TEST(SlabDraw, MissMarksTheExitOfOneSlabAndTheEntryOfTheOther)
 {
     Slab2d s({4.0, 1.0, 0.0});

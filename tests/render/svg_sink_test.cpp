@@ -139,7 +139,7 @@ TEST(SvgSink, DocumentStacksTheLayersInTheWindowsOrder)
     EXPECT_EQ(doc.substr(doc.size() - 12), "</g>\n</svg>\n");
 }
 
-TEST(SvgSink, LightTurnsTheGreysOverAndKeepsTheHues)
+TEST(SvgSink, LightTurnsTheGreysOverAndDarkensTheColoursKeepingTheirHues)
 {
     SvgSink svg(TwoDCamera(), true);
     svg.Line(DrawLayer::Overlay, {0.0f, 0.0f, 0.0f}, {1.0f, 0.0f, 0.0f}, {1.0f, 1.0f, 1.0f, 1.0f}, 1.0f);
@@ -149,7 +149,9 @@ TEST(SvgSink, LightTurnsTheGreysOverAndKeepsTheHues)
     EXPECT_TRUE(Contains(doc, "<rect width=\"400\" height=\"200\" fill=\"#ffffff\"/>")) << doc;
     EXPECT_TRUE(Contains(doc, "stroke=\"#262626\"")) << doc; // white: 1 - 0.85 = 0.15
     EXPECT_TRUE(Contains(doc, "stroke=\"#d4d4d4\"")) << doc; // the grid's 0.2: 1 - 0.17 = 0.83
-    EXPECT_TRUE(Contains(doc, "stroke=\"#ff8000\"")) << doc; // a colour stays
+    // a colour keeps its hue (green half of red, no blue), darkened in steps of 2% until it is at
+    // least 4.7:1 on white (the print palette): (1, 0.5, 0) * 0.98^17 = (0.709, 0.355, 0), 4.73:1
+    EXPECT_TRUE(Contains(doc, "stroke=\"#b55a00\"")) << doc;
 }
 
 TEST(SvgSink, XmlEscapeEscapesTheFiveCharacters)

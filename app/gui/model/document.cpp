@@ -37,6 +37,7 @@ void Document::Focus(const SceneQuery& query)
     focus.focused = query;
     focus.step = -1;
     focus.playing = false;
+    focus.sweep.reset();
     m_selected = query.a;
     lastSelected = query.a;
 }
@@ -50,6 +51,7 @@ void Document::FollowSelection()
         }
         focus.step = -1;
         focus.playing = false;
+        focus.sweep.reset();
         lastSelected = m_selected;
     }
     if (focus.focused && m_evaluator.Find(focus.focused->a, focus.focused->b) == nullptr) {

@@ -21,7 +21,7 @@ std::vector<LessonEntry> ListLessons(const std::string& directory)
         const std::string path = directory + "/" + name;
         SceneLoad load = LoadSceneFile(path);
         if (load.Ok()) {
-            out.push_back({path, load.scene->title.empty() ? name : load.scene->title});
+            out.push_back({path, load.scene->title.empty() ? name : load.scene->title, load.scene->question});
         }
     }
     std::sort(out.begin(), out.end(), [](const LessonEntry& a, const LessonEntry& b) { return a.title < b.title; });
@@ -107,7 +107,7 @@ Course LoadCourse(const std::string& directory)
             course.error = where + ErrorText(load.error);
             return course;
         }
-        course.lessons.push_back({path, load.scene->title.empty() ? name : load.scene->title});
+        course.lessons.push_back({path, load.scene->title.empty() ? name : load.scene->title, load.scene->question});
     }
     return course;
 }

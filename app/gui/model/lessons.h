@@ -17,7 +17,8 @@ namespace hitlab {
 
 struct LessonEntry {
     std::string path;
-    std::string title; ///< the scene's title, else the file name
+    std::string title;    ///< the scene's title, else the file name
+    std::string question; ///< the lesson's question for the student (Markdown; "" when it asks none)
 };
 
 /// The *.json scenes of a directory that load, by title (the stress scene last as any other).

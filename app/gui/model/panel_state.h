@@ -18,6 +18,9 @@ struct PanelState {
     int step = -1;
     bool playing = false;   ///< the Query inspector's play button steps forward on a timer
     double playClock = 0.0; ///< seconds since the last automatic step
+    /// The t sweep's t while it plays (the Query inspector's sweep button: the viewport draws the
+    /// ray's point at t and lights the slabs holding it); nullopt: no sweep.
+    std::optional<double> sweep;
     /// A second algorithm of the focused pair's family (by name) whose trace the Query inspector
     /// and the viewport show beside the drawn one; empty: none.
     std::string compare{};

@@ -1,4 +1,4 @@
-// The Help windows: Lessons (the course in order, with Next and Previous), Controls (every binding
+// The Help windows: Lessons (the course in order with each question, Next and Previous), Controls (every binding
 // of the mouse and keys) and About.
 #include "app/gui/model/lessons.h"
 #include "panel.h"
@@ -9,7 +9,8 @@ namespace hitlab {
 
 namespace {
 
-/// The course: every lesson in order (click: open it), the current one marked, Previous / Next.
+/// The course: every lesson in order (click: open it) with its question, the current one marked,
+/// Previous / Next.
 class LessonsPanel final : public Panel {
 public:
     void Draw(PanelContext& ctx) override
@@ -34,6 +35,19 @@ public:
             const std::string label = std::to_string(i + 1) + ". " + course.lessons[i].title;
             if (ImGui::Selectable(label.c_str(), static_cast<int>(i) == current) && static_cast<int>(i) != current) {
                 ctx.Queue(panel_action::OpenLesson{course.lessons[i].path});
+            }
+            if (!course.lessons[i].question.empty()) { // the lesson's question, its Markdown marks dropped
+                std::string question;
+                for (const char c : course.lessons[i].question) {
+                    if (c != '*' && c != '`') {
+                        question += c;
+                    }
+                }
+                ImGui::Indent();
+                ImGui::PushTextWrapPos(0.0f);
+                ImGui::TextDisabled("%s", question.c_str());
+                ImGui::PopTextWrapPos();
+                ImGui::Unindent();
             }
         }
     }

@@ -13,4 +13,11 @@ namespace hitlab {
 /// cursor, -1: none.
 int DrawNumberLine(const NumberLineLayout& layout, float width, int litAxis = -1);
 
+struct PanelState;
+
+/// The t sweep's button ("sweep t" / "stop") and, while it plays, its t and the slabs holding it;
+/// advances the sweep by the frame's time (app/gui/model/sweep.h) over `layout` (the whole trace's
+/// number line). Starting it shows the whole trace (state.step = -1).
+void SweepControls(PanelState& state, const NumberLineLayout& layout);
+
 } // namespace hitlab

@@ -361,6 +361,7 @@ void TraceDetail(PanelState& state, const Trace& trace, const AlgorithmInfo& dra
             NumberLineCaption(drawn, trace, state.step);
         }
         const NumberLineLayout& layout = lines.drawn;
+        SweepControls(state, state.sweep ? layout : LayOutNumberLine(trace, drawn, -1));
         if (const int bar = DrawNumberLine(layout, width, crossing.trace != 1 ? crossing.axis : -1); bar >= 0) {
             state.hoveredBar = bar;
             state.hoveredBarTrace = 0;
@@ -426,7 +427,6 @@ public:
                 state.playing = false;
             }
         }
-
         const float width = ImGui::GetContentRegionAvail().x;
         const float leftW = std::floor(width * 0.46f), midW = std::floor(width * 0.27f);
         const char* precision = scene.Settings(focus->family).precision == Precision::Float ? "float" : "double";

@@ -2,6 +2,7 @@
 // through the course, the shapes (visibility, colour, select,
 // rename inline) and adding a shape of any type in front of the camera.
 #include "app/gui/model/convex_make.h"
+#include "app/gui/model/lesson_box.h"
 #include "app/gui/model/lessons.h"
 #include "external_ui.h"
 #include "offset_section.h"
@@ -108,7 +109,10 @@ public:
         }
         ScenePluginsNotice(ctx); // at the lesson: its text tells what the plugin shows
         if (!scene.description.empty() && ImGui::CollapsingHeader("Lesson", ImGuiTreeNodeFlags_DefaultOpen)) {
-            ImGui::BeginChild("lesson", ImVec2(0, ImGui::GetTextLineHeight() * 7.5f), true);
+            // the box grows with the panel (a tall panel, a projector's large font)
+            ImGui::BeginChild("lesson",
+                              ImVec2(0, LessonBoxHeight(ImGui::GetContentRegionAvail().y, ImGui::GetTextLineHeight())),
+                              true);
             MarkdownText(scene.description);
             // the lesson's "what to look at" and its question for the student
             if (!scene.look.empty()) {

@@ -53,7 +53,28 @@ std::optional<SceneQuery> FigureFocus(const SceneEvaluator& evaluation, ShapeId 
     return chosen != nullptr ? std::optional<SceneQuery>(chosen->query) : std::nullopt;
 }
 
+std::vector<std::string> WrapText(const std::string& text, size_t width)
+{
+    std::vector<std::string> lines;
+    std::istringstream words(text);
+    std::string word;
+    while (words >> word) {
+        if (!lines.empty() && lines.back().size() + 1 + word.size() <= width) {
+            lines.back() += " " + word;
+        } else {
+            lines.push_back(word);
+        }
+    }
+    return lines;
+}
+
 namespace {
+
+/// The caption's characters a line: the page's width less its margins, at least 40.
+size_t CaptionWidth(const FigurePage& page)
+{
+    return size_t(std::max(40.0, (page.Logical().x - 40.0) / kFigureCharWidth));
+}
 
 /// The screen rectangles of the labels a drawing emits (the text's width estimated from its
 /// length, as SvgSink lays it out); everything else is ignored.
@@ -80,22 +101,6 @@ private:
     }
     const Camera& m_camera;
 };
-
-/// Text broken into lines of at most `width` characters at spaces (a longer word stays whole).
-std::vector<std::string> WrapText(const std::string& text, size_t width)
-{
-    std::vector<std::string> lines;
-    std::istringstream words(text);
-    std::string word;
-    while (words >> word) {
-        if (!lines.empty() && lines.back().size() + 1 + word.size() <= width) {
-            lines.back() += " " + word;
-        } else {
-            lines.push_back(word);
-        }
-    }
-    return lines;
-}
 
 /// The viewport showing what the figure shows: the focused pair, the step, the selection.
 void SetUp(Viewport& viewport, const Camera& camera, ShapeId select, const FigureChoice& choice)
@@ -131,6 +136,36 @@ void FitLabels(Viewport& viewport)
     }
 }
 
+/// The caption lines of the viewport's focused pair (FigureCaption).
+std::vector<std::string> CaptionOf(const Viewport& viewport, size_t width)
+{
+    const Scene& s = viewport.GetDocument().GetScene();
+    std::vector<std::string> caption{s.title.empty() ? "HitLab" : s.title};
+    const SceneShape* a = viewport.Focused() ? s.Find(viewport.Focused()->a) : nullptr;
+    const SceneShape* b = viewport.Focused() ? s.Find(viewport.Focused()->b) : nullptr;
+    const std::string drawn = viewport.DrawnName();
+    if (a != nullptr && b != nullptr && !drawn.empty()) {
+        caption.push_back(a->name + " vs " + b->name + ": " + drawn);
+        for (const std::string& line : WrapText(viewport.FocusedTrace().verdict, width)) {
+            caption.push_back(line);
+        }
+        for (const std::string& line : viewport.ExternalLines()) {
+            for (const std::string& wrapped : WrapText(line, width)) {
+                caption.push_back(wrapped);
+            }
+        }
+    }
+    return caption;
+}
+
+/// The scene as the viewport shows it, through its camera, into `out`.
+void DrawViewportScene(const Document& document, const Viewport& viewport, FigureSink& out)
+{
+    DrawScene(document.GetScene(), document.Evaluation(), viewport.DrawOptions(), out);
+    DrawGridLabels(viewport.camera, out); // the 2D view's coordinates, as the window draws them
+    viewport.DrawLabels(out);
+}
+
 } // namespace
 
 Camera FigureCamera(Scene scene, const Camera& camera, ShapeId select, const FigureChoice& choice)
@@ -142,35 +177,41 @@ Camera FigureCamera(Scene scene, const Camera& camera, ShapeId select, const Fig
     return viewport.camera;
 }
 
+void DrawFigureScene(Scene scene, const Camera& camera, ShapeId select, const FigureChoice& choice, FigureSink& out)
+{
+    Document document(std::move(scene));
+    Viewport viewport(document); // never Created: no GL
+    SetUp(viewport, camera, select, choice);
+    DrawViewportScene(document, viewport, out);
+}
+
+std::vector<std::string> FigureCaption(Scene scene, const Camera& camera, ShapeId select, const FigureChoice& choice,
+                                       size_t width)
+{
+    if (choice.clean) {
+        return {};
+    }
+    Document document(std::move(scene));
+    Viewport viewport(document); // never Created: no GL
+    SetUp(viewport, camera, select, choice);
+    return CaptionOf(viewport, width);
+}
+
 std::string RenderSvgFigure(Scene scene, const Camera& camera, ShapeId select, const FigureChoice& choice)
 {
     Document document(std::move(scene));
     Viewport viewport(document); // never Created: no GL
     SetUp(viewport, camera, select, choice);
+    // the caption's band is reserved above the scene: no line of the scene crosses it
+    FigurePage page{camera.viewport, 0.0, 0.0, choice.scale, choice.light};
+    const std::vector<std::string> caption =
+        choice.clean ? std::vector<std::string>() : CaptionOf(viewport, CaptionWidth(page));
+    page.band = CaptionBandHeight(caption.size());
+    viewport.camera.viewport = page.SceneArea();
     FitLabels(viewport);
-    SvgSink svg(viewport.camera, choice.light);
-    DrawScene(document.GetScene(), document.Evaluation(), viewport.DrawOptions(), svg);
-    DrawGridLabels(viewport.camera, svg); // the 2D view's coordinates, as the window draws them
-    viewport.DrawLabels(svg);
-    if (!choice.clean) { // the window's status: the title, the pair and the verdict
-        const Scene& s = document.GetScene();
-        std::vector<std::string> caption{s.title.empty() ? "HitLab" : s.title};
-        const SceneShape* a = viewport.Focused() ? s.Find(viewport.Focused()->a) : nullptr;
-        const SceneShape* b = viewport.Focused() ? s.Find(viewport.Focused()->b) : nullptr;
-        const std::string drawn = viewport.DrawnName();
-        if (a != nullptr && b != nullptr && !drawn.empty()) {
-            caption.push_back(a->name + " vs " + b->name + ": " + drawn);
-            for (const std::string& line : WrapText(viewport.FocusedTrace().verdict, 72)) {
-                caption.push_back(line);
-            }
-            for (const std::string& line : viewport.ExternalLines()) {
-                for (const std::string& wrapped : WrapText(line, 72)) {
-                    caption.push_back(wrapped);
-                }
-            }
-        }
-        svg.Caption(caption);
-    }
+    SvgSink svg(viewport.camera, page);
+    DrawViewportScene(document, viewport, svg);
+    svg.Caption(caption);
     return svg.Document(palette::kBackground);
 }
 

@@ -49,15 +49,18 @@ struct GuiOptions {
 
 struct RenderOptions {
     std::string scene = "demo";
-    std::string output; ///< PNG path, or an SVG figure (drawn without GL) when it ends in .svg
+    std::string output; ///< PNG path, or an SVG figure (drawn without GL) when it ends in .svg; with deck a .pdf,
+                        ///< a .gif or a directory
     int width = 1280, height = 720;
     std::string view = "persp"; ///< persp | front | right | top | 2d
     int frames = 1;             ///< frames rendered (the last one is written)
     bool stats = false;
-    ShapeId select = 0;                        ///< draw with this shape selected (its handles and focused trace)
-    int step = -1;                             ///< the focused trace's step N (1 = first; -1: the whole trace)
-    bool clean = false;                        ///< no handles, hints, status or selection highlights
-    bool light = false;                        ///< an SVG figure on white, for print
+    ShapeId select = 0;     ///< draw with this shape selected (its handles and focused trace)
+    int step = -1;          ///< the focused trace's step N (1 = first; -1: the whole trace)
+    bool clean = false;     ///< no handles, hints, status or selection highlights
+    bool light = false;     ///< an SVG figure, PDF or GIF on white in the print palette
+    bool deck = false;      ///< --deck: a PDF deck (.pdf), a directory of SVG pages (DIR/) or the sweep (.gif)
+    double fontScale = 1.0; ///< --font-scale: the figure's text, markers and lines this much larger
     std::vector<std::string> externalCommands; ///< --external: programs whose answers the figure draws
     std::vector<std::string> plugins;          ///< --plugin: plugin files, likewise
     double externalTimeout = 5.0;              ///< --external-timeout: seconds per answer

@@ -10,6 +10,7 @@
 #include "render/frame.h"
 #include "render/grid_labels.h"
 #include "render/mesh_proxy.h"
+#include "render/slab_draw.h"
 #include "render/trace_draw.h"
 
 #include <imgui.h>
@@ -166,6 +167,9 @@ void Viewport::Draw(glm::ivec2 framebuffer, glm::dvec2 window)
         m_still.Meshes().SetMoving(moving);
     }
     DrawScene(m_doc.GetScene(), m_doc.Evaluation(), options, m_renderers);
+    if (m_focused && m_doc.focus.sweep) { // the Query inspector's t sweep
+        DrawSlabSweep(m_doc.GetScene(), *m_focused, m_focusedTrace, camera, *m_doc.focus.sweep, m_renderers);
+    }
     m_fanView.AddDrawing(m_doc.GetScene(), camera, m_renderers);
     m_renderers.beforeOverlays = [this] { m_fanView.DrawSamples(); };
     // under the panels the depth is the near plane, so every depth-tested fragment there fails

@@ -135,7 +135,8 @@ TEST(CommandLineErrors, EveryBadCommandLineIsExitTwoAndOneLineNamingIt)
         {{"render", "demo", "-o", "x.svg", "--step", "0"},
          "hitlab render: --step: expected a whole number from 1 to 1000000, got \"0\""},
         {{"render", "demo", "-o", "x.svg", "--select", "99"}, "hitlab render: --select: no shape has id 99"},
-        {{"render", "demo", "-o", "x.png", "--light"}, "hitlab render: --light: only for an SVG figure (-o FILE.svg)"},
+        {{"render", "demo", "-o", "x.png", "--light"},
+         "hitlab render: --light: only for an SVG figure (-o FILE.svg) or a deck (--deck)"},
         {{"render", kMissing, "-o", "x.png"},
          "hitlab render: " + kMissing + ": cannot open: No such file or directory"},
         // algorithms
