@@ -5,6 +5,7 @@
 #include "app/gui/model/results_model.h"
 #include "number_line_draw.h"
 #include "panels.h"
+#include "quiz_panel.h"
 
 #include "app/gui/view/viewport.h"
 
@@ -150,6 +151,7 @@ void Panels::DrawPresentation(PanelContext& ctx)
     }
     ImGui::End();
     m_shown.push_back({"Presentation verdict", layout.verdict});
+    QuizStrip(ctx, layout); // quiz mode: over the strips while a question is open (quiz_panel.h)
     ImGui::PopStyleVar();
 }
 
