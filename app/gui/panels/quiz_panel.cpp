@@ -161,7 +161,7 @@ void RevealLines(const QuizSession& quiz)
 }
 
 /// After the reveal: the drawn algorithm's trace of the pair, one step at a time.
-void TraceSteps(PanelContext& ctx, const SceneQuery& pair)
+void QuizTraceSteps(PanelContext& ctx, const SceneQuery& pair)
 {
     const Scene& scene = ctx.GetScene();
     const AlgorithmInfo* drawn = scene.Settings(pair.family).drawn;
@@ -218,7 +218,7 @@ void QuestionBody(PanelContext& ctx, QuizSession& quiz, bool steps)
     }
     RevealLines(quiz);
     if (steps) {
-        TraceSteps(ctx, *pair);
+        QuizTraceSteps(ctx, *pair);
     }
     if (quiz.HasNext(scene) && ImGui::Button("Next question")) {
         quiz.NextExercise(scene);

@@ -15,7 +15,8 @@ namespace hitlab {
 void QuizBox(PanelContext& ctx);
 
 /// While a quiz question is open, the panels that show answers (the Results table, the Query
-/// inspector, the Inspector's list of the shape's queries) draw only a note instead (true: the caller skips the panel's Draw).
+/// inspector, the Inspector's list of the shape's queries) draw only a note instead (true: the caller skips the panel's
+/// Draw).
 bool QuizHidesPanel(PanelContext& ctx, PanelId panel);
 
 /// Presentation mode: a Quiz button at the top right of the viewport; while a question is open a
