@@ -295,7 +295,10 @@ void QuizStrip(PanelContext& ctx, const PresentationLayout& layout)
     // over the verdict strip, the number line above it stepping with the presenter's keys
     const PanelRect& top = quiz.HidesAnswers() ? layout.numberLine : layout.verdict;
     const float bottom = std::max(layout.numberLine.y + layout.numberLine.h, layout.verdict.y + layout.verdict.h);
-    const float y = std::min(top.y, layout.verdict.y);
+    // tall enough for the question, its widgets and Reveal (or the reveal's lines): over the
+    // viewport's bottom when the strips are shorter
+    const float need = ImGui::GetFrameHeightWithSpacing() * 8.0f + ImGui::GetStyle().WindowPadding.y * 2.0f;
+    const float y = std::min({top.y, layout.verdict.y, bottom - need});
     ImGui::SetNextWindowPos(ImVec2(layout.verdict.x, y));
     ImGui::SetNextWindowSize(ImVec2(layout.verdict.w, bottom - y));
     if (ImGui::Begin("Presentation quiz", nullptr, kFlags)) {
