@@ -122,7 +122,33 @@ mpf_class ValueOf(const ExactValue& v)
     return mpf_class(v.value, kJudgeBits);
 }
 
-/// |given - exact| <= tolerance, in rationals when the exact value is rational; `detail` the words.
+/// A double as the decimal a person wrote: the shortest text that reads back as it ("0.27"), read
+/// exactly ("27/100"), so that 0.27 is 0.02 from 1/4 and not 0.02000000000000002.
+mpq_class WrittenDecimal(double v)
+{
+    const std::string text = NumberText(v);
+    const size_t e = text.find_first_of("eE");
+    std::string mantissa = text.substr(0, e);
+    const long exponent = e == std::string::npos ? 0 : std::stol(text.substr(e + 1));
+    const bool negative = !mantissa.empty() && mantissa[0] == '-';
+    if (negative) {
+        mantissa.erase(0, 1);
+    }
+    const size_t dot = mantissa.find('.');
+    long scale = -exponent; // the decimal digits after the point, less the exponent
+    if (dot != std::string::npos) {
+        scale += long(mantissa.size() - dot - 1);
+        mantissa.erase(dot, 1);
+    }
+    mpz_class digits(mantissa, 10), ten(10), power; // base 10: "026" is not octal
+    mpz_pow_ui(power.get_mpz_t(), ten.get_mpz_t(), static_cast<unsigned long>(scale < 0 ? -scale : scale));
+    mpq_class q = scale >= 0 ? mpq_class(digits, power) : mpq_class(digits * power);
+    q.canonicalize();
+    return negative ? mpq_class(-q) : q;
+}
+
+/// |given - exact| <= tolerance, in rationals when the exact value is rational (the given number
+/// and the tolerance taken as the decimals they are written as); `detail` the words.
 bool Within(double given, const ExactValue& exact, double tolerance, const char* name, std::string& detail)
 {
     bool ok = false;
@@ -130,8 +156,8 @@ bool Within(double given, const ExactValue& exact, double tolerance, const char*
     if (exact.exact) {
         mpq_class q(exact.text);
         q.canonicalize();
-        const mpq_class d = abs(mpq_class(given) - q);
-        ok = d <= mpq_class(tolerance);
+        const mpq_class d = abs(WrittenDecimal(given) - q);
+        ok = d <= WrittenDecimal(tolerance);
         difference = d.get_d();
     } else {
         const mpf_class d = abs(F(given) - ValueOf(exact));

@@ -24,7 +24,8 @@ struct ExerciseJudgement {
 /// Judges `given` as the answer to `exercise` of `scene`:
 /// - verdict: right when it is the exact hit verdict (touching counts: closed solids);
 /// - t: the exact entry t (a miss has none: every t is wrong); right when |t - exact| <= tolerance,
-///   compared in rationals when the exact t is rational (the given double taken exactly);
+///   compared in rationals when the exact t is rational (the given number and the tolerance taken
+///   as the decimals they are written as: NumberText's shortest text, so 0.27 is 2/100 from 1/4);
 /// - barycentric: u and v of the exact hit point, each within the tolerance;
 /// - axis: right when the named candidate axis separates the two solids exactly (their
 ///   projections, computed in rationals, do not meet); several axes may be right;

@@ -46,6 +46,13 @@ TEST(ExerciseJudge, EntryTWithinTheToleranceOfAQuarter)
     j = JudgeExercise(scene, e, given);
     EXPECT_FALSE(j.right) << j.detail;
     EXPECT_EQ(j.detail, "|t - exact| = 0.05 > 0.02");
+    given.t = 0.27; // on the tolerance, as written: |27/100 - 1/4| = 2/100 (the doubles differ by more)
+    j = JudgeExercise(scene, e, given);
+    EXPECT_TRUE(j.right) << j.detail;
+    given.t = 0.2299999; // 0.0200001 below
+    EXPECT_FALSE(JudgeExercise(scene, e, given).right);
+    given.t = -1e-05; // before the entry by far
+    EXPECT_FALSE(JudgeExercise(scene, e, given).right);
     given.t = 0.25; // exactly right with no tolerance
     EXPECT_TRUE(JudgeExercise(scene, Make(ExerciseKind::T, "box", "ray", 0.0), given).right);
     given.t = 0.2500001;
