@@ -4,6 +4,7 @@
 #pragma once
 
 #include "algorithm.h"
+#include "exercise.h"
 
 #include <glm/vec4.hpp>
 
@@ -112,6 +113,7 @@ public:
     std::string look;                      ///< a lesson's "what to look at" (Markdown), shown in its lesson box
     std::string question;                  ///< a lesson's question for the student (Markdown)
     std::vector<LessonExpectation> expect; ///< the outcomes a lesson's text claims, per query
+    std::vector<Exercise> exercises;       ///< a lesson's exercises (predict, then reveal: exercise.h)
     /// The plugins a lesson needs (docs/scene-format.md): names of bundled engine plugins
     /// ("bullet") or plugin files, loaded by the window and `hitlab report` with the scene.
     std::vector<std::string> plugins;

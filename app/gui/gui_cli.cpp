@@ -146,6 +146,8 @@ void DefineGuiOptions(CLI::App& app, GuiOptions& options, std::string& size)
                    "Open FILE as if it were dropped on the window (asking about unsaved changes), for tests");
     app.add_flag("--present", options.present,
                  "Start in presentation mode: the viewport, the number line and the verdict only (F5 or Esc leaves)");
+    app.add_flag("--quiz", options.quiz,
+                 "Start in quiz mode: each lesson asks its exercises, the answers hidden until Reveal");
     app.add_option("--size", size, "The window's size WxH, each 1..8192 (default 1280x720)");
     app.add_option("--step", options.step, "Start the Query inspector on trace step N (1 = first; default: all steps)")
         ->transform(WholeIn(1, 1000000));

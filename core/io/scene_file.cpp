@@ -337,7 +337,7 @@ SceneLoad ParseSceneSteps(std::string_view text, const std::string& source, Load
     Reader r{{}, &load.warnings};
     r.WarnUnknownKeys(root, "",
                       {"format", "version", "title", "description", "look", "question", "plugins", "shapes", "ray_fans",
-                       "queries", "camera", "expect"});
+                       "queries", "camera", "expect", "exercises"});
     bool ok = r.String(root, "title", "", scene.title) && r.String(root, "description", "", scene.description) &&
               r.String(root, "look", "", scene.look) && r.String(root, "question", "", scene.question);
     if (ok && root.contains("plugins")) {
@@ -357,6 +357,9 @@ SceneLoad ParseSceneSteps(std::string_view text, const std::string& source, Load
     }
     if (ok && root.contains("expect")) {
         ok = detail::ReadExpectations(r, root["expect"], scene);
+    }
+    if (ok && root.contains("exercises")) {
+        ok = detail::ReadExercises(r, root["exercises"], scene);
     }
     if (!ok) {
         return fail(r.error);

@@ -252,6 +252,9 @@ ordered_json SceneToJson(const Scene& scene)
     if (!scene.expect.empty()) {
         j["expect"] = detail::ExpectationsToJson(scene.expect);
     }
+    if (!scene.exercises.empty()) {
+        j["exercises"] = detail::ExercisesToJson(scene.exercises);
+    }
     return j;
 }
 
@@ -263,9 +266,9 @@ IoError SaveSceneFile(const Scene& scene, const std::string& path)
 bool SameScene(const Scene& a, const Scene& b)
 {
     if (a.title != b.title || a.description != b.description || a.look != b.look || a.question != b.question ||
-        a.expect != b.expect || a.plugins != b.plugins || a.Shapes().size() != b.Shapes().size() ||
-        a.DisabledPairs() != b.DisabledPairs() || a.SolidPairsEnabled() != b.SolidPairsEnabled() ||
-        a.Fans() != b.Fans()) {
+        a.expect != b.expect || a.exercises != b.exercises || a.plugins != b.plugins ||
+        a.Shapes().size() != b.Shapes().size() || a.DisabledPairs() != b.DisabledPairs() ||
+        a.SolidPairsEnabled() != b.SolidPairsEnabled() || a.Fans() != b.Fans()) {
         return false;
     }
     for (size_t i = 0; i < a.Shapes().size(); ++i) {

@@ -95,4 +95,10 @@ bool ReadExpectations(Reader& r, const nlohmann::json& expect, Scene& scene);
 /// The same array written back (only the keys that are set).
 nlohmann::ordered_json ExpectationsToJson(const std::vector<LessonExpectation>& expect);
 
+/// The "exercises" array: a lesson's exercises (scene_file_exercises.cpp). The pair must name a
+/// query of the scene, the kind fit its family, the model answer have the kind's keys.
+bool ReadExercises(Reader& r, const nlohmann::json& exercises, Scene& scene);
+/// The same array written back.
+nlohmann::ordered_json ExercisesToJson(const std::vector<Exercise>& exercises);
+
 } // namespace hitlab::detail

@@ -3,6 +3,8 @@
 // current step of its trace. Plain data, no GL, no ImGui.
 #pragma once
 
+#include "quiz_model.h"
+
 #include "core/scene.h"
 
 #include <optional>
@@ -28,6 +30,11 @@ struct PanelState {
     /// (0: the drawn algorithm's, 1: the compared one's); the viewport lights that slab.
     int hoveredBar = -1;
     int hoveredBarTrace = 0;
+    /// Quiz mode (quiz_model.h): the open question, the student's answer, the session's score.
+    QuizSession quiz;
+    /// A quiz question is open: the Results panel's verdicts and explanations, the Query
+    /// inspector's trace and number line and the viewport's t labels are hidden (the quiz sets it).
+    bool hideAnswers = false;
 };
 
 } // namespace hitlab

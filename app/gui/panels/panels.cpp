@@ -1,6 +1,7 @@
 // The panels' frame: the panel table's windows placed and drawn, the selection followed, the
 // queued actions run, the occluders for the viewport, PNG export and the report the GUI test reads.
 #include "panels.h"
+#include "quiz_panel.h"
 
 #include "app/gui/view/viewport.h"
 
@@ -53,6 +54,7 @@ Panels::Panels(const GuiOptions& options, Document& document, Viewport& viewport
     StartExternal();
     m_document.lastSelected = m_document.Selected();
     SetPresenting(options.present);
+    state.quiz.SetOn(options.quiz); // --quiz: each lesson opens its first exercise
 }
 
 Panels::~Panels()
@@ -259,7 +261,9 @@ void Panels::DrawSlot(Slot& slot, PanelContext& ctx)
         if (IsDocked(slot.spec->place)) {
             m_docked.push_back({p.x, p.y, s.x, s.y});
         }
-        slot.panel->Draw(ctx);
+        if (!QuizHidesPanel(ctx, slot.spec->id)) { // the Results and the Query inspector, during a quiz question
+            slot.panel->Draw(ctx);
+        }
     }
     ImGui::End();
 }

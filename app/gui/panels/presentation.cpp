@@ -7,6 +7,7 @@
 #include "app/gui/model/results_model.h"
 #include "number_line_draw.h"
 #include "panels.h"
+#include "quiz_panel.h"
 
 #include "app/gui/view/viewport.h"
 #include "core/exact/exact.h"
@@ -321,6 +322,7 @@ void Panels::DrawPresentation(PanelContext& ctx)
     m_presentScroll[1] = DrawVerdictStrip(layout.verdict, p.verdicts);
     m_shown.push_back({"Presentation verdict", layout.verdict});
     ImGui::PopStyleColor();
+    QuizStrip(ctx, layout); // quiz mode: over the strips while a question is open (quiz_panel.h)
     ImGui::PopStyleVar();
 }
 

@@ -7,6 +7,7 @@
 #include "external_ui.h"
 #include "offset_section.h"
 #include "panel.h"
+#include "quiz_panel.h"
 
 #include "app/gui/view/viewport.h"
 
@@ -127,6 +128,7 @@ public:
             }
             ImGui::EndChild();
         }
+        QuizBox(ctx); // the lesson's exercises: predict, then reveal (quiz_panel.h)
         m_offset.Draw(ctx);
         AddShapeButton(ctx);
         ImGui::SameLine();

@@ -40,6 +40,7 @@ struct GuiOptions {
     int captureRow = -1;            ///< --capture-row N: choose the N-th row shown once loaded (tests, screenshots)
     std::string drop;               ///< as if this file were dropped on the window before the first frame (tests)
     bool present = false;           ///< start in presentation mode (View > Presentation mode)
+    bool quiz = false;              ///< start in quiz mode (the lesson box's Quiz button)
     int width = 1280, height = 720; ///< the window's size at start
     std::vector<std::string> externalCommands; ///< --external: programs whose algorithms run beside the built-in ones
     std::vector<std::string> plugins;          ///< --plugin: plugin files, likewise

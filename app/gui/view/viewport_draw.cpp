@@ -128,10 +128,11 @@ glm::vec4 Viewport::LabelArea() const
 
 void Viewport::DrawLabels(DrawSink& out, const std::vector<ScreenLabel>& cursor) const
 {
-    if (m_focused || !cursor.empty()) {
+    const bool focusLabels = m_focused && !m_doc.focus.hideAnswers; // no t labels while a quiz question is open
+    if (focusLabels || !cursor.empty()) {
         // the text's width per character: the window's font, or the figure's estimate without ImGui
         const float charWidth = ImGui::GetCurrentContext() != nullptr ? ImGui::CalcTextSize("0").x : 7.8f;
-        DrawViewLabels(m_doc.GetScene(), m_doc.Evaluation(), m_focused ? &*m_focused : nullptr, m_focusedTrace, camera,
+        DrawViewLabels(m_doc.GetScene(), m_doc.Evaluation(), focusLabels ? &*m_focused : nullptr, m_focusedTrace, camera,
                        charWidth, LabelArea(), FocusedOverride(), cursor, out);
     }
 }
@@ -247,7 +248,7 @@ float Viewport::DrawStatus(float x, float y) const
             if (s != nullptr) {
                 ImGui::Text("selected: %s (%s)", s->name.c_str(), TypeLabel(s->shape));
             }
-            if (m_focused) {
+            if (m_focused && !m_doc.focus.hideAnswers) { // the verdict: not while a quiz question is open
                 const SceneShape* a = m_doc.GetScene().Find(m_focused->a);
                 const SceneShape* b = m_doc.GetScene().Find(m_focused->b);
                 const std::string drawn = DrawnName();
