@@ -114,9 +114,14 @@ public:
             ImGui::BeginChild("lesson",
                               ImVec2(0, LessonBoxHeight(ImGui::GetContentRegionAvail().y, ImGui::GetTextLineHeight())),
                               true);
-            MarkdownText(scene.description);
+            // a quiz question open: the lesson's text and what to look at may give the answer away
+            if (ctx.state.hideAnswers) {
+                ImGui::TextDisabled("The lesson's text is hidden until Reveal (it may give the answer away).");
+            } else {
+                MarkdownText(scene.description);
+            }
             // the lesson's "what to look at" and its question for the student
-            if (!scene.look.empty()) {
+            if (!scene.look.empty() && !ctx.state.hideAnswers) {
                 ImGui::Spacing();
                 ImGui::TextColored(ImVec4(0.55f, 0.8f, 1.0f, 1.0f), "What to look at:");
                 MarkdownText(scene.look);
