@@ -132,8 +132,8 @@ void Viewport::DrawLabels(DrawSink& out, const std::vector<ScreenLabel>& cursor)
     if (focusLabels || !cursor.empty()) {
         // the text's width per character: the window's font, or the figure's estimate without ImGui
         const float charWidth = ImGui::GetCurrentContext() != nullptr ? ImGui::CalcTextSize("0").x : 7.8f;
-        DrawViewLabels(m_doc.GetScene(), m_doc.Evaluation(), focusLabels ? &*m_focused : nullptr, m_focusedTrace, camera,
-                       charWidth, LabelArea(), FocusedOverride(), cursor, out);
+        DrawViewLabels(m_doc.GetScene(), m_doc.Evaluation(), focusLabels ? &*m_focused : nullptr, m_focusedTrace,
+                       camera, charWidth, LabelArea(), FocusedOverride(), cursor, out);
     }
 }
 
