@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <string>
 
 namespace hitlab {
 
@@ -38,7 +39,12 @@ std::vector<GridLabel> GridLabels(const Camera& camera)
     const bool originShown = xLine == 0.0 && yLine == 0.0;
     auto text = [&](long k) { return ShortNumber(double(k) * step, 6); };
     for (long k = long(std::ceil(lo.x / step)); double(k) * step <= hi.x; ++k) {
-        out.push_back({glm::dvec3(double(k) * step, xLine, 0.0), glm::vec2(4.0f, 3.0f), text(k)});
+        // a number that would run past the view's right edge is left out (8 px a character, as
+        // the figures' 7.8 and the window's 13 px font)
+        std::string t = text(k);
+        if (double(k) * step <= hi.x - (4.0 + 8.0 * double(t.size())) * perPixel) {
+            out.push_back({glm::dvec3(double(k) * step, xLine, 0.0), glm::vec2(4.0f, 3.0f), std::move(t)});
+        }
     }
     for (long k = long(std::ceil(lo.y / step)); double(k) * step <= hi.y; ++k) {
         if (k != 0 || !originShown) { // the x axis's "0" names the origin

@@ -53,6 +53,23 @@ TEST(GridLabels, TheVisibleMultiplesAlongBothAxesWithZeroOnce)
     EXPECT_EQ(y, (std::vector<std::string>{"-4", "-3", "-2", "-1", "1", "2", "3", "4"}));
 }
 
+TEST(GridLabels, ANumberThatWouldRunPastTheRightEdgeIsLeftOut)
+{
+    // "7" needs 4 + 8 px right of its tick: at 6 px from the edge it is left out, at 20 px kept
+    const double pixel = 20.0 * std::tan(glm::radians(22.5)) / 720.0;
+    const auto hasSeven = [&](double pixelsFromEdge) {
+        const glm::dvec3 target(7.0 + pixelsFromEdge * pixel - 640.0 * pixel, 0.0, 0.0);
+        for (const GridLabel& l : GridLabels(View2d(10.0, target))) {
+            if (l.text == "7" && l.offset == glm::vec2(4.0f, 3.0f)) {
+                return true;
+            }
+        }
+        return false;
+    };
+    EXPECT_FALSE(hasSeven(6.0));
+    EXPECT_TRUE(hasSeven(20.0));
+}
+
 TEST(GridLabels, FractionalStepsReadAsShortDecimals)
 {
     // distance 3: step 0.5, x from -2.21 to 2.21 around the target 0
