@@ -282,7 +282,9 @@ void Panels::DrawPresentation(PanelContext& ctx)
         compared ? ComparedCaption(*p.compared, p.comparedTrace, lines.comparedStep) : "";
     const int lesson = ctx.course != nullptr && !ctx.scenePath.empty() ? ctx.course->IndexOf(ctx.scenePath) : -1;
     const std::string heading = PresentationHeading(lesson, ctx.course != nullptr ? int(ctx.course->lessons.size()) : 0,
-                                                    scene.title, scene.question);
+                                                    // a quiz question open: the strip asks it instead (the
+                                                    // lesson's question may give its answer away)
+                                                    scene.title, ctx.state.hideAnswers ? "" : scene.question);
     const ImGuiViewport* vp = ImGui::GetMainViewport();
     const LayoutFrame frame{vp->Pos.x, vp->Pos.y, vp->Size.x, vp->Size.y, 0.0f}; // no menu bar
     PresentationContent content;

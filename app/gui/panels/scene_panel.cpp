@@ -116,7 +116,10 @@ public:
                               true);
             // a quiz question open: the lesson's text and what to look at may give the answer away
             if (ctx.state.hideAnswers) {
-                ImGui::TextDisabled("The lesson's text is hidden until Reveal (it may give the answer away).");
+                ImGui::PushTextWrapPos(0.0f);
+                ImGui::TextDisabled("The lesson's text is hidden until Reveal (it may give the answer away); "
+                                    "the quiz below asks the question.");
+                ImGui::PopTextWrapPos();
             } else {
                 MarkdownText(scene.description);
             }
@@ -126,7 +129,7 @@ public:
                 ImGui::TextColored(ImVec4(0.55f, 0.8f, 1.0f, 1.0f), "What to look at:");
                 MarkdownText(scene.look);
             }
-            if (!scene.question.empty()) {
+            if (!scene.question.empty() && !ctx.state.hideAnswers) {
                 ImGui::Spacing();
                 ImGui::TextColored(ImVec4(0.6f, 0.95f, 0.55f, 1.0f), "Question:");
                 MarkdownText(scene.question);
