@@ -16,15 +16,6 @@ namespace cairo_sink_detail {
 /// The dark box under labels and the caption (the window's ImGui label box), as SvgSink's.
 constexpr glm::vec4 kBoxColor{20.0f / 255.0f, 21.0f / 255.0f, 24.0f / 255.0f, 1.0f};
 
-std::optional<glm::dvec2> ToScreen(const Camera& camera, const glm::vec3& world)
-{
-    const std::optional<glm::dvec3> s = WorldToScreen(camera, glm::dvec3(world));
-    if (!s || !std::isfinite(s->x) || !std::isfinite(s->y)) {
-        return std::nullopt;
-    }
-    return glm::dvec2(s->x, s->y);
-}
-
 void Polygon(cairo_t* cr, const std::vector<glm::dvec2>& points)
 {
     for (size_t i = 0; i < points.size(); ++i) {
@@ -123,7 +114,7 @@ void CairoSink::Line(DrawLayer layer, const glm::vec3& a, const glm::vec3& b, co
 void CairoSink::Marker(const glm::vec3& position, const glm::vec4& color, float size, MarkerKind kind,
                        const glm::vec3& toward)
 {
-    const auto p = ToScreen(m_camera, position);
+    const auto p = ProjectToFigure(m_camera, position);
     if (!p) {
         return;
     }
@@ -138,12 +129,8 @@ void CairoSink::Marker(const glm::vec3& position, const glm::vec4& color, float 
                  *p + glm::dvec2(-r, r) * 0.8};
         break;
     case MarkerKind::Arrowhead: {
-        glm::dvec2 u(1.0, 0.0); // from `toward` to `position` on screen (+x when they coincide)
-        if (const auto from = ToScreen(m_camera, toward); from && glm::length(*p - *from) > 1e-9) {
-            u = glm::normalize(*p - *from);
-        }
-        const glm::dvec2 v(-u.y, u.x);
-        shape = {*p + u * r, *p - u * r + v * (r / 1.6 * 2.0), *p - u * r - v * (r / 1.6 * 2.0)};
+        const std::array<glm::dvec2, 3> a = ArrowheadPoints(*p, r, ProjectToFigure(m_camera, toward));
+        shape.assign(a.begin(), a.end());
         break;
     }
     case MarkerKind::Diamond:
@@ -176,18 +163,9 @@ void CairoSink::Marker(const glm::vec3& position, const glm::vec4& color, float 
 void CairoSink::Box(const glm::vec3& center, const glm::vec3& halfExtents, const glm::mat3& axes,
                     const glm::vec4& color, const glm::vec4& edgeColor, float edgeWidth)
 {
-    std::array<glm::vec3, 8> corners;
-    std::vector<glm::dvec2> screen;
-    for (int i = 0; i < 8; ++i) {
-        corners[size_t(i)] = center + axes[0] * (halfExtents.x * ((i & 1) ? 1.0f : -1.0f)) +
-                             axes[1] * (halfExtents.y * ((i & 2) ? 1.0f : -1.0f)) +
-                             axes[2] * (halfExtents.z * ((i & 4) ? 1.0f : -1.0f));
-        if (const auto p = ToScreen(m_camera, corners[size_t(i)])) {
-            screen.push_back(*p);
-        }
-    }
-    if (screen.size() == 8) { // a box partly behind the eye gets its edges only
-        m_ops[Solids].push_back([this, hull = ScreenHull(screen), color](cairo_t* cr) {
+    BoxOutline box = ProjectBoxOutline(m_camera, center, halfExtents, axes);
+    if (!box.hull.empty()) { // a box partly behind the eye gets its edges only
+        m_ops[Solids].push_back([this, hull = std::move(box.hull), color](cairo_t* cr) {
             Polygon(cr, hull);
             SetColor(cr, color, color.w);
             cairo_fill(cr);
@@ -196,23 +174,15 @@ void CairoSink::Box(const glm::vec3& center, const glm::vec3& halfExtents, const
     if (edgeColor.w <= 0.0f) {
         return;
     }
-    for (int i = 0; i < 8; ++i) {
-        for (int bit = 1; bit < 8; bit <<= 1) {
-            if ((i & bit) == 0) {
-                const auto s =
-                    ProjectSegment(m_camera, glm::dvec3(corners[size_t(i)]), glm::dvec3(corners[size_t(i | bit)]));
-                if (s && glm::length(s->second - s->first) > 1e-6) { // edges seen end-on are points
-                    StrokeSegment(Solids, s->first, s->second, edgeColor, edgeWidth);
-                }
-            }
-        }
+    for (const auto& [a, b] : box.edges) {
+        StrokeSegment(Solids, a, b, edgeColor, edgeWidth);
     }
 }
 
 void CairoSink::Sphere(const glm::vec3& center, float radius, const glm::vec4& color, const glm::vec4& outline)
 {
-    const auto c = ToScreen(m_camera, center);
-    const auto rim = ToScreen(m_camera, center + glm::vec3(Basis(m_camera).right) * radius);
+    const auto c = ProjectToFigure(m_camera, center);
+    const auto rim = ProjectToFigure(m_camera, center + glm::vec3(Basis(m_camera).right) * radius);
     if (!c || !rim) {
         return;
     }
@@ -230,7 +200,7 @@ void CairoSink::Sphere(const glm::vec3& center, float radius, const glm::vec4& c
 void CairoSink::Triangle(DrawLayer layer, const glm::vec3& a, const glm::vec3& b, const glm::vec3& c,
                          const glm::vec4& color)
 {
-    const auto pa = ToScreen(m_camera, a), pb = ToScreen(m_camera, b), pc = ToScreen(m_camera, c);
+    const auto pa = ProjectToFigure(m_camera, a), pb = ProjectToFigure(m_camera, b), pc = ProjectToFigure(m_camera, c);
     if (!pa || !pb || !pc || color.w <= 0.0f) {
         return;
     }
@@ -249,7 +219,7 @@ void CairoSink::GridFade(const glm::vec3&, float) {}
 
 void CairoSink::Label(const glm::vec3& at, glm::vec2 offset, const std::string& text, const glm::vec4& color)
 {
-    const auto p = ToScreen(m_camera, at);
+    const auto p = ProjectToFigure(m_camera, at);
     if (!p || text.empty()) {
         return;
     }
@@ -265,7 +235,7 @@ void CairoSink::Label(const glm::vec3& at, glm::vec2 offset, const std::string& 
 
 void CairoSink::Leader(const glm::vec3& at, glm::vec2 to, const glm::vec4& color)
 {
-    if (const auto p = ToScreen(m_camera, at)) {
+    if (const auto p = ProjectToFigure(m_camera, at)) {
         StrokeSegment(Labels, *p, *p + glm::dvec2(to), color, 1.0f);
     }
 }

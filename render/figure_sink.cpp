@@ -1,6 +1,8 @@
 // The figures' palette on the light (print) page and WCAG 2's contrast ratio.
 #include "figure_sink.h"
 
+#include <glm/geometric.hpp>
+
 #include <algorithm>
 #include <cmath>
 #include <vector>
@@ -88,6 +90,56 @@ std::vector<glm::dvec2> ScreenHull(std::vector<glm::dvec2> p)
         std::reverse(p.begin(), p.end());
     }
     return h;
+}
+
+std::optional<glm::dvec2> ProjectToFigure(const Camera& camera, const glm::vec3& world)
+{
+    const std::optional<glm::dvec3> s = WorldToScreen(camera, glm::dvec3(world));
+    if (!s || !std::isfinite(s->x) || !std::isfinite(s->y)) {
+        return std::nullopt;
+    }
+    return glm::dvec2(s->x, s->y);
+}
+
+BoxOutline ProjectBoxOutline(const Camera& camera, const glm::vec3& center, const glm::vec3& halfExtents,
+                             const glm::mat3& axes)
+{
+    BoxOutline out;
+    std::array<glm::vec3, 8> corners;
+    std::vector<glm::dvec2> screen;
+    for (int i = 0; i < 8; ++i) {
+        corners[size_t(i)] = center + axes[0] * (halfExtents.x * ((i & 1) ? 1.0f : -1.0f)) +
+                             axes[1] * (halfExtents.y * ((i & 2) ? 1.0f : -1.0f)) +
+                             axes[2] * (halfExtents.z * ((i & 4) ? 1.0f : -1.0f));
+        if (const auto p = ProjectToFigure(camera, corners[size_t(i)])) {
+            screen.push_back(*p);
+        }
+    }
+    if (screen.size() == 8) {
+        out.hull = ScreenHull(std::move(screen));
+    }
+    for (int i = 0; i < 8; ++i) {
+        for (int bit = 1; bit < 8; bit <<= 1) {
+            if ((i & bit) == 0) {
+                const auto s =
+                    ProjectSegment(camera, glm::dvec3(corners[size_t(i)]), glm::dvec3(corners[size_t(i | bit)]));
+                if (s && glm::length(s->second - s->first) > 1e-6) {
+                    out.edges.push_back(*s);
+                }
+            }
+        }
+    }
+    return out;
+}
+
+std::array<glm::dvec2, 3> ArrowheadPoints(glm::dvec2 p, double r, std::optional<glm::dvec2> from)
+{
+    glm::dvec2 u(1.0, 0.0);
+    if (from && glm::length(p - *from) > 1e-9) {
+        u = glm::normalize(p - *from);
+    }
+    const glm::dvec2 v(-u.y, u.x);
+    return {p + u * r, p - u * r + v * (r / 1.6 * 2.0), p - u * r - v * (r / 1.6 * 2.0)};
 }
 
 } // namespace hitlab

@@ -3,12 +3,17 @@
 // CairoSink as PDF pages or raster frames, both from the same calls (app/gui/view/figure.h).
 #pragma once
 
+#include "camera.h"
 #include "draw_sink.h"
 
+#include <glm/mat3x3.hpp>
 #include <glm/vec2.hpp>
 #include <glm/vec4.hpp>
 
+#include <array>
+#include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace hitlab {
@@ -77,5 +82,22 @@ double ContrastRatio(const glm::vec4& a, const glm::vec4& b);
 /// The convex hull of screen points (Andrew's monotone chain), counter-clockwise without repeats:
 /// a projected box's outline.
 std::vector<glm::dvec2> ScreenHull(std::vector<glm::dvec2> points);
+
+/// A world point on the figure's page (pixels), nullopt behind the eye or not finite.
+std::optional<glm::dvec2> ProjectToFigure(const Camera& camera, const glm::vec3& world);
+
+/// A box's outline as a figure draws it: the hull of its eight projected corners (empty when a
+/// corner is behind the eye: the box gets its edges only), and its twelve edges clipped to the
+/// view, those seen end-on left out.
+struct BoxOutline {
+    std::vector<glm::dvec2> hull;
+    std::vector<std::pair<glm::dvec2, glm::dvec2>> edges;
+};
+BoxOutline ProjectBoxOutline(const Camera& camera, const glm::vec3& center, const glm::vec3& halfExtents,
+                             const glm::mat3& axes);
+
+/// An arrowhead marker's triangle at screen point p with half size r, pointing away from `from`
+/// (+x when there is none or it coincides with p).
+std::array<glm::dvec2, 3> ArrowheadPoints(glm::dvec2 p, double r, std::optional<glm::dvec2> from);
 
 } // namespace hitlab

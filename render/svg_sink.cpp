@@ -98,14 +98,7 @@ std::string SvgSink::Stroke(const glm::vec4& color) const
     return " stroke=\"" + Paint(color) + "\" stroke-opacity=\"" + Alpha(StrokeAlpha(color, m_layout.light)) + "\"";
 }
 
-std::optional<glm::dvec2> SvgSink::Project(const glm::vec3& world) const
-{
-    const std::optional<glm::dvec3> s = WorldToScreen(m_camera, glm::dvec3(world));
-    if (!s || !std::isfinite(s->x) || !std::isfinite(s->y)) {
-        return std::nullopt;
-    }
-    return glm::dvec2(s->x, s->y);
-}
+std::optional<glm::dvec2> SvgSink::Project(const glm::vec3& world) const { return ProjectToFigure(m_camera, world); }
 
 std::string& SvgSink::LayerText(DrawLayer layer, bool fill)
 {
@@ -168,14 +161,8 @@ void SvgSink::Marker(const glm::vec3& position, const glm::vec4& color, float si
         break;
     case MarkerKind::Arrowhead: {
         // pointing from `toward` to `position` on screen (+x when they coincide)
-        glm::dvec2 u(1.0, 0.0);
-        if (const auto from = Project(toward); from && glm::length(*p - *from) > 1e-9) {
-            u = glm::normalize(*p - *from);
-        }
-        const glm::dvec2 v(-u.y, u.x);
-        out += "<polygon points=\"" +
-               Points({*p + u * r, *p - u * r + v * (r / 1.6 * 2.0), *p - u * r - v * (r / 1.6 * 2.0)}) + "\" " + fill +
-               "/>\n";
+        const std::array<glm::dvec2, 3> a = ArrowheadPoints(*p, r, Project(toward));
+        out += "<polygon points=\"" + Points({a[0], a[1], a[2]}) + "\" " + fill + "/>\n";
         break;
     }
     case MarkerKind::Diamond:
@@ -189,35 +176,17 @@ void SvgSink::Marker(const glm::vec3& position, const glm::vec4& color, float si
 void SvgSink::Box(const glm::vec3& center, const glm::vec3& halfExtents, const glm::mat3& axes, const glm::vec4& color,
                   const glm::vec4& edgeColor, float edgeWidth)
 {
-    std::array<glm::vec3, 8> corners;
-    std::vector<glm::dvec2> screen;
-    for (int i = 0; i < 8; ++i) {
-        corners[size_t(i)] = center + axes[0] * (halfExtents.x * ((i & 1) ? 1.0f : -1.0f)) +
-                             axes[1] * (halfExtents.y * ((i & 2) ? 1.0f : -1.0f)) +
-                             axes[2] * (halfExtents.z * ((i & 4) ? 1.0f : -1.0f));
-        if (const auto p = Project(corners[size_t(i)])) {
-            screen.push_back(*p);
-        }
-    }
-    if (screen.size() == 8) { // a box partly behind the eye gets its edges only
-        m_solids += "<polygon points=\"" + Points(ScreenHull(screen)) + "\" fill=\"" + Paint(color) +
-                    "\" fill-opacity=\"" + Alpha(color.w) + "\"/>\n";
+    const BoxOutline box = ProjectBoxOutline(m_camera, center, halfExtents, axes);
+    if (!box.hull.empty()) { // a box partly behind the eye gets its edges only
+        m_solids += "<polygon points=\"" + Points(box.hull) + "\" fill=\"" + Paint(color) + "\" fill-opacity=\"" +
+                    Alpha(color.w) + "\"/>\n";
     }
     if (edgeColor.w <= 0.0f) {
         return;
     }
-    for (int i = 0; i < 8; ++i) {
-        for (int bit = 1; bit < 8; bit <<= 1) {
-            if ((i & bit) == 0) {
-                const auto s =
-                    ProjectSegment(m_camera, glm::dvec3(corners[size_t(i)]), glm::dvec3(corners[size_t(i | bit)]));
-                if (s && glm::length(s->second - s->first) > 1e-6) { // edges seen end-on are points
-                    m_solids += "<line x1=\"" + Num(s->first.x) + "\" y1=\"" + Num(s->first.y) + "\" x2=\"" +
-                                Num(s->second.x) + "\" y2=\"" + Num(s->second.y) + "\"" + Stroke(edgeColor) +
-                                " stroke-width=\"" + Num(edgeWidth) + "\" stroke-linecap=\"round\"/>\n";
-                }
-            }
-        }
+    for (const auto& [a, b] : box.edges) {
+        m_solids += "<line x1=\"" + Num(a.x) + "\" y1=\"" + Num(a.y) + "\" x2=\"" + Num(b.x) + "\" y2=\"" + Num(b.y) +
+                    "\"" + Stroke(edgeColor) + " stroke-width=\"" + Num(edgeWidth) + "\" stroke-linecap=\"round\"/>\n";
     }
 }
 
