@@ -204,6 +204,7 @@ JudgedVerdict JudgeVerdict(std::string_view name, std::string_view verdict, bool
     JudgedVerdict out;
     out.text = name.empty() ? std::string(verdict) : std::string(name) + ": " + std::string(verdict);
     if (exactHit) {
+        out.judged = true;
         out.right = hit == *exactHit;
         // joined by no-break spaces (UTF-8 U+00A0): the mark is never wrapped apart
         const char* exact = *exactHit ? "exact:\u00a0hit" : "exact:\u00a0miss";

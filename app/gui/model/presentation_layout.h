@@ -97,11 +97,13 @@ std::string PlainText(std::string_view markdown);
 /// sentence, then "(exact: hit)" or, when the algorithm's hit differs from the exact one,
 /// "(WRONG: exact: miss)" (its spaces no-break ones: one word when wrapped), and whether it is
 /// right (its colour: palette::kRightAnswer only then).
-/// `exactHit` nullopt: not judged (shapes the judge cannot take), the sentence alone, right.
+/// `exactHit` nullopt: not judged (shapes the judge cannot take), the sentence alone, `judged`
+/// false: drawn in the caption's neutral colour, never in a right answer's.
 /// `name` non-empty (--compare: two algorithms) prefixes "NAME: ".
 struct JudgedVerdict {
     std::string text;
     bool right = true;
+    bool judged = false; ///< the exact judge decided `right` (else the colour is neutral)
 };
 JudgedVerdict JudgeVerdict(std::string_view name, std::string_view verdict, bool hit, std::optional<bool> exactHit);
 

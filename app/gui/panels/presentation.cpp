@@ -197,7 +197,11 @@ float DrawVerdictStrip(const PanelRect& rect, const std::vector<JudgedVerdict>& 
     if (ImGui::Begin("Presentation verdict", nullptr, kStrip)) {
         ImGui::PushTextWrapPos(0.0f);
         for (const JudgedVerdict& v : verdicts) {
-            ImGui::TextColored(ToImGui(v.right ? palette::kRightAnswer : palette::kWrongAnswer), "%s", v.text.c_str());
+            // a verdict the exact judge could not decide is never drawn as a right one
+            const glm::vec4 colour = !v.judged ? palette::kCaptionText
+                                     : v.right ? palette::kRightAnswer
+                                               : palette::kWrongAnswer;
+            ImGui::TextColored(ToImGui(colour), "%s", v.text.c_str());
         }
         ImGui::PopTextWrapPos();
         scroll = ImGui::GetScrollMaxY();

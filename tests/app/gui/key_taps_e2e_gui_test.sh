@@ -21,10 +21,10 @@ run() {
   "$exe" "$scene" "$@" --panel-report "$work/report.json" &
   pid=$!
   wait_window
-  sleep 1 # the first frames lay out the panels
+  sleep 3 # the first frames lay out the panels (seconds on a loaded machine: ctest -j2 beside it)
   # shellcheck disable=SC2086 # the taps are separate arguments
   xdotool key --clearmodifiers --delay 1 $taps
-  sleep 2 # the window catches up: one latched press a frame
+  sleep 4 # the window catches up: one latched press a frame (a loaded machine draws slowly)
   kill -TERM "$pid"
   timeout 10 tail --pid="$pid" -f /dev/null || { echo "FAIL: hitlab did not exit on SIGTERM"; exit 1; }
   wait "$pid" || true

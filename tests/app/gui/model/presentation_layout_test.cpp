@@ -214,6 +214,9 @@ TEST(PresentationVerdict, AWrongAnswerIsMarkedAndNeverRight)
     const JudgedVerdict unjudged = JudgeVerdict("", "hit", true, std::nullopt);
     EXPECT_TRUE(unjudged.right);
     EXPECT_EQ(unjudged.text, "hit");
+    EXPECT_FALSE(unjudged.judged); // drawn neutral, not as a right answer
+    EXPECT_TRUE(right.judged);
+    EXPECT_TRUE(wrong.judged);
     // the mark is one word for the wrapping: 33 glyphs a line put it whole on the second line
     EXPECT_EQ(WrappedLines(right.text, 330, 10), 1);
     EXPECT_EQ(WrappedLines(wrong.text, 330, 10), 2);
