@@ -1,6 +1,6 @@
 /* The writer thread with a tiny queue (compiled by capture_program_test.cpp with
  * -DHITLAB_CAPTURE_QUEUE_BYTES=1024): the same calls recorded through the queue and synchronously
- * (HITLAB_CAPTURE_SYNC) give the same file byte for byte, although nearly every call waits for the
+ * (HITLAB_CAPTURE_SYNC) give the same file byte for byte, although many calls wait for the
  * writer and every mesh record (larger than half the queue) is written by the calling thread.
  * Usage: capture_queue ASYNC_PATH SYNC_PATH; exit status 0 when the files are equal, and prints the
  * lines, the waits and whether the capture was threaded. */
