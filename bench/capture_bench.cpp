@@ -6,7 +6,8 @@
 // number formatted); /ring into a ring of 4096 (formatted when recorded, written at close). The queries
 // are the family's workload, each a-shape against every b-shape as every per-query benchmark runs
 // them, with the answers of a plain slab test (computed before timing). Counters: wall_ns_per_query,
-// engine_cpu_ns_per_query, writer_cpu_ns_per_line, lines_per_s, waits_per_query (docs/capture.md).
+// engine_cpu_ns_per_query, engine_system_ns_per_query (its part in the kernel), writer_cpu_ns_per_line, lines_per_s,
+// waits_per_query (docs/capture.md).
 #define HITLAB_CAPTURE_IMPLEMENTATION
 #include "hitlab/capture.h"
 
@@ -21,6 +22,7 @@
 #include <random>
 #include <string>
 
+#include <sys/resource.h>
 #include <time.h>
 
 namespace hitlab::bench {
@@ -105,6 +107,15 @@ double CpuSeconds(clockid_t clock)
     return double(t.tv_sec) + 1e-9 * double(t.tv_nsec);
 }
 
+/// The calling thread's CPU seconds in the kernel (Linux: RUSAGE_THREAD): page faults, thread
+/// creation, futex waits and wakes.
+double SystemSeconds()
+{
+    rusage usage{};
+    getrusage(RUSAGE_THREAD, &usage);
+    return double(usage.ru_stime.tv_sec) + 1e-6 * double(usage.ru_stime.tv_usec);
+}
+
 /// One iteration opens a capture, records every case once (65,536 queries) and closes it: the
 /// queue's waits and the final drain at close are inside the timed region. Google Benchmark's CPU
 /// time is this (the engine's) thread's CPU time, so items_per_second is queries per second of the
@@ -115,7 +126,7 @@ void Record(benchmark::State& state, const std::vector<RayAabbCase>& cases, int 
     const std::string path = (std::filesystem::temp_directory_path() /
                               ("hitlab_capture_bench_" + std::to_string(flags) + "_" + std::to_string(ring) + ".jsonl"))
                                  .string();
-    double wall = 0, engineCpu = 0, processCpu = 0;
+    double wall = 0, engineCpu = 0, engineSystem = 0, processCpu = 0;
     unsigned long long waits = 0;
     for (auto _ : state) {
         state.PauseTiming(); // the previous iteration's file is freed outside the timed region
@@ -123,6 +134,7 @@ void Record(benchmark::State& state, const std::vector<RayAabbCase>& cases, int 
         state.ResumeTiming();
         const auto wall0 = std::chrono::steady_clock::now();
         const double thread0 = CpuSeconds(CLOCK_THREAD_CPUTIME_ID), process0 = CpuSeconds(CLOCK_PROCESS_CPUTIME_ID);
+        const double system0 = SystemSeconds();
         hitlab_capture* cap =
             hitlab_capture_open_ex(path.c_str(), HITLAB_CAPTURE_DOUBLE | flags, ring, "bench", nullptr);
         if (cap == nullptr) {
@@ -139,6 +151,7 @@ void Record(benchmark::State& state, const std::vector<RayAabbCase>& cases, int 
             return;
         }
         engineCpu += CpuSeconds(CLOCK_THREAD_CPUTIME_ID) - thread0;
+        engineSystem += SystemSeconds() - system0;
         processCpu += CpuSeconds(CLOCK_PROCESS_CPUTIME_ID) - process0;
         wall += std::chrono::duration<double>(std::chrono::steady_clock::now() - wall0).count();
     }
@@ -146,6 +159,7 @@ void Record(benchmark::State& state, const std::vector<RayAabbCase>& cases, int 
     state.SetItemsProcessed(static_cast<std::int64_t>(queries));
     state.counters["wall_ns_per_query"] = 1e9 * wall / queries;
     state.counters["engine_cpu_ns_per_query"] = 1e9 * engineCpu / queries;
+    state.counters["engine_system_ns_per_query"] = 1e9 * engineSystem / queries;
     state.counters["writer_cpu_ns_per_line"] = 1e9 * (processCpu - engineCpu) / queries;
     state.counters["lines_per_s"] = queries / wall;
     state.counters["waits_per_query"] = double(waits) / queries;

@@ -321,6 +321,18 @@ static int hlc_thread_start(hlc_thread* t, void* arg) { return pthread_create(t,
 static void hlc_thread_join(hlc_thread* t) { pthread_join(*t, NULL); }
 #endif
 
+/* HLC_HOT: inlined into each family function, where the shapes' kinds are constants and the checks
+ * and copies of the recording path fold to straight-line code; HLC_COLD: kept out of that path */
+#if defined(__GNUC__) || defined(__clang__)
+#define HLC_HOT static inline __attribute__((always_inline))
+#define HLC_COLD static __attribute__((noinline, cold))
+#elif defined(_MSC_VER)
+#define HLC_HOT static __forceinline
+#define HLC_COLD static __declspec(noinline)
+#else
+#define HLC_HOT static
+#define HLC_COLD static
+#endif
 /* the streaming buffer; a ring starts with room for this many bytes per kept line (it grows) */
 #define HLC_BUFFER_SIZE 65536u
 #define HLC_RING_BYTES_PER_LINE 256u
@@ -377,7 +389,7 @@ struct hitlab_capture {
     unsigned char* queue;
     size_t queue_size;
     unsigned long long head, tail; /* bytes ever put into / taken out of the queue */
-    int writer_sleeping, writer_busy, stopping, waiting, drop;
+    int writer_sleeping, writer_busy, stopping, waiting, drop, starting;
     unsigned long long dropped, waits, truncated;
 #if HLC_THREADS
     hlc_cond work, room; /* the writer waits on work; callers waiting for room or a drain on room */
@@ -686,7 +698,7 @@ static size_t hlc_format_finite(char* out, double x)
     return (size_t)(p - out);
 }
 
-static int hlc_finite(double x)
+HLC_HOT int hlc_finite(double x)
 {
     uint64_t bits;
     memcpy(&bits, &x, sizeof bits);
@@ -990,31 +1002,46 @@ static double hlc_point_value(const hlc_shape* shape, size_t i)
     return shape->is_float ? (double)((const float*)shape->points)[i] : ((const double*)shape->points)[i];
 }
 
-/* 1 when every input number can be written and read back in the line's precision */
-static int hlc_numbers_ok(const double* v, size_t n, int is_float_line)
+/* the largest of m and the magnitudes' bit patterns of n numbers: a NaN's and an infinity's lie
+ * above every finite number's, and the order of finite magnitudes is their bits' order */
+HLC_HOT uint64_t hlc_magnitude_bits(const double* v, size_t n, uint64_t m)
 {
     for (size_t i = 0; i < n; ++i) {
-        if (!hlc_finite(v[i])) {
-            return 0;
-        }
-        /* eval rejects a float line's number that rounds to infinity in float */
-        if (is_float_line && (v[i] >= 3.4028235677973366e38 || v[i] <= -3.4028235677973366e38)) {
-            return 0;
-        }
+        uint64_t bits;
+        memcpy(&bits, v + i, sizeof bits);
+        bits &= 0x7fffffffffffffffull;
+        m = bits > m ? bits : m;
     }
-    return 1;
+    return m;
 }
 
-static int hlc_shape_ok(const hlc_shape* shape, int is_float_line)
+/* the magnitude bits a number of a line must stay below: infinity's in double; in float, those of
+ * float's overflow threshold 3.4028235677973366e38 (eval rejects a float line's number that rounds
+ * to infinity in float) */
+HLC_HOT uint64_t hlc_limit_bits(int is_float_line)
+{
+    return is_float_line ? 0x47effffff0000000ull : 0x7ff0000000000000ull;
+}
+
+/* 1 when every input number can be written and read back in the line's precision */
+HLC_HOT int hlc_numbers_ok(const double* v, size_t n, int is_float_line)
+{
+    return hlc_magnitude_bits(v, n, 0) < hlc_limit_bits(is_float_line);
+}
+
+HLC_HOT int hlc_shape_ok(const hlc_shape* shape, int is_float_line)
 {
     static const int vectors[] = {2, 2, 1, 2, 1, 2, 1, 3, 0, 0};
     static const int scalar[] = {0, 0, 1, 0, 1, 0, 0, 0, 0, 0};
+    /* the vectors and the scalar: one comparison of their largest magnitude (no branch per number) */
+    uint64_t m = scalar[shape->kind] ? hlc_magnitude_bits(&shape->s, 1, 0) : 0;
     for (int i = 0; i < vectors[shape->kind]; ++i) {
-        if (shape->v[i] == NULL || !hlc_numbers_ok(shape->v[i], 3, is_float_line)) {
+        if (shape->v[i] == NULL) {
             return 0;
         }
+        m = hlc_magnitude_bits(shape->v[i], 3, m);
     }
-    if (scalar[shape->kind] && !hlc_numbers_ok(&shape->s, 1, is_float_line)) {
+    if (m >= hlc_limit_bits(is_float_line)) {
         return 0;
     }
     if (shape->kind == HLC_OBB && (shape->v[2] == NULL || !hlc_numbers_ok(shape->v[2], 9, 0))) {
@@ -1253,25 +1280,27 @@ static void hlc_line(hitlab_capture* cap, const char* family, size_t family_leng
 }
 
 #if HLC_THREADS
-static void hlc_enqueue(hitlab_capture* cap, const char* family, size_t family_length, int is_float, const hlc_shape* a,
-                        const hlc_shape* b, const hlc_answer* answer, int cast, const char* where);
+HLC_HOT void hlc_enqueue(hitlab_capture* cap, const char* family, size_t family_length, int is_float,
+                         const hlc_shape* a, const hlc_shape* b, const hlc_answer* answer, int cast, const char* where);
 #endif
 
-/* a query: checked, then written (synchronous, ring) or queued for the writer, under the lock.
- * float_line: -1 the capture's precision, 1 float. */
-static void hlc_record(hitlab_capture* cap, const char* family, size_t family_length, int float_line,
-                       const hlc_shape* a, const hlc_shape* b, const hlc_answer* answer, int cast, const char* where)
+/* a query: checked (on the calling thread, outside the lock: the precision never changes), then
+ * written (synchronous, ring) or queued for the writer, under the lock. float_line: -1 the capture's
+ * precision, 1 float. Inlined into each family function, where the shapes' kinds are constants. */
+HLC_HOT void hlc_record(hitlab_capture* cap, const char* family, size_t family_length, int float_line,
+                        const hlc_shape* a, const hlc_shape* b, const hlc_answer* answer, int cast, const char* where)
 {
     if (cap == NULL) {
         return;
     }
+    const int is_float = float_line > 0 || cap->precision == HITLAB_CAPTURE_FLOAT;
+    const int ok = hlc_shape_ok(a, is_float) & hlc_shape_ok(b, is_float);
     hlc_mutex_lock(cap->lock);
     if (cap->failed) {
         hlc_mutex_unlock(cap->lock);
         return;
     }
-    const int is_float = float_line > 0 || cap->precision == HITLAB_CAPTURE_FLOAT;
-    if (!hlc_shape_ok(a, is_float) || !hlc_shape_ok(b, is_float)) {
+    if (!ok) {
         ++cap->skipped;
     } else {
 #if HLC_THREADS
@@ -1316,10 +1345,10 @@ typedef struct hlc_rec {
 static const unsigned char hlc_vector_lengths[10][3] = {{3, 3, 0}, {3, 3, 0}, {3, 0, 0}, {3, 3, 0}, {3, 0, 0},
                                                         {3, 3, 9}, {3, 0, 0}, {3, 3, 3}, {0, 0, 0}, {0, 0, 0}};
 
-static size_t hlc_pad8(size_t n) { return (n + 7u) & ~(size_t)7u; }
+HLC_HOT size_t hlc_pad8(size_t n) { return (n + 7u) & ~(size_t)7u; }
 
 /* bytes of a shape's numbers in a record */
-static size_t hlc_shape_bytes(const hlc_shape* s)
+HLC_HOT size_t hlc_shape_bytes(const hlc_shape* s)
 {
     const unsigned char* n = hlc_vector_lengths[s->kind];
     size_t bytes = 8u * (size_t)(n[0] + n[1] + n[2]);
@@ -1333,7 +1362,7 @@ static size_t hlc_shape_bytes(const hlc_shape* s)
 }
 
 /* copies a shape's numbers to p and the rest of it to *out; returns the end */
-static unsigned char* hlc_shape_put(unsigned char* p, hlc_rec_shape* out, const hlc_shape* s)
+HLC_HOT unsigned char* hlc_shape_put(unsigned char* p, hlc_rec_shape* out, const hlc_shape* s)
 {
     const unsigned char* n = hlc_vector_lengths[s->kind];
     for (int i = 0; i < 3; ++i) { /* constant lengths: copied inline, not by a call */
@@ -1424,7 +1453,7 @@ static void hlc_write_record(hitlab_capture* sink, const hlc_rec* r)
 
 /* waits (lock held) until the writer has emptied the queue and is idle (drain), or until room bytes
  * are free in the queue */
-static void hlc_wait_writer(hitlab_capture* cap, int drain, size_t room)
+HLC_COLD void hlc_wait_writer(hitlab_capture* cap, int drain, size_t room)
 {
     ++cap->waiting;
     for (;;) {
@@ -1450,9 +1479,9 @@ static void hlc_take_sink_failure(hitlab_capture* cap)
 }
 
 /* a record larger than half the queue: written here once the writer is idle (lock held) */
-static void hlc_write_direct(hitlab_capture* cap, const char* family, size_t family_length, int is_float,
-                             const hlc_shape* a, const hlc_shape* b, const hlc_answer* answer, int cast,
-                             const char* where)
+HLC_COLD void hlc_write_direct(hitlab_capture* cap, const char* family, size_t family_length, int is_float,
+                               const hlc_shape* a, const hlc_shape* b, const hlc_answer* answer, int cast,
+                               const char* where)
 {
     hlc_wait_writer(cap, 1, 0);
     hitlab_capture* sink = cap->sink;
@@ -1470,8 +1499,8 @@ static void hlc_write_direct(hitlab_capture* cap, const char* family, size_t fam
 }
 
 /* copies the query into the queue as a record (lock held), waiting for room when it is full */
-static void hlc_enqueue(hitlab_capture* cap, const char* family, size_t family_length, int is_float, const hlc_shape* a,
-                        const hlc_shape* b, const hlc_answer* answer, int cast, const char* where)
+HLC_HOT void hlc_enqueue(hitlab_capture* cap, const char* family, size_t family_length, int is_float,
+                         const hlc_shape* a, const hlc_shape* b, const hlc_answer* answer, int cast, const char* where)
 {
     size_t where_length = 0;
     if (where != NULL) {
@@ -1534,15 +1563,22 @@ static void hlc_enqueue(hitlab_capture* cap, const char* family, size_t family_l
         memcpy(p, answer->normal, 24u);
         p += 24u;
     }
-    if (where_length != 0) { /* 8 bytes at a time, then the rest (a call site is short) */
-        size_t i = 0;
-        for (; i + 8u <= where_length - 1; i += 8u) {
-            memcpy(p + i, where + i, 8u);
+    if (where_length != 0) { /* 8 bytes at a time, the last 8 (or 4) overlapping: a call site is short */
+        const size_t n = where_length - 1;
+        if (n >= 8u) {
+            for (size_t i = 0; i + 8u <= n; i += 8u) {
+                memcpy(p + i, where + i, 8u);
+            }
+            memcpy(p + n - 8u, where + n - 8u, 8u);
+        } else if (n >= 4u) {
+            memcpy(p, where, 4u);
+            memcpy(p + n - 4u, where + n - 4u, 4u);
+        } else {
+            for (size_t i = 0; i < n; ++i) {
+                p[i] = (unsigned char)where[i];
+            }
         }
-        for (; i < where_length - 1; ++i) {
-            p[i] = (unsigned char)where[i];
-        }
-        p[where_length - 1] = 0;
+        p[n] = 0;
     }
     cap->head += need;
     ++cap->recorded;
@@ -1578,12 +1614,27 @@ static unsigned long long hlc_write_records(const unsigned char* queue, size_t q
 static void hlc_writer_main(void* arg)
 {
     hitlab_capture* cap = (hitlab_capture*)arg;
+    /* the queue is allocated and its pages touched here, not on the engine's thread, which waits in
+     * open: the page faults of a fresh megabyte are the writer's cost */
+    unsigned char* fresh = (unsigned char*)malloc(cap->queue_size);
+    if (fresh != NULL) {
+        memset(fresh, 0, cap->queue_size);
+    }
     hlc_mutex_lock(cap->lock);
+    cap->queue = fresh;
+    cap->starting = 0;
+    hlc_cond_broadcast(&cap->room);
+    if (fresh == NULL) {
+        hlc_mutex_unlock(cap->lock);
+        return;
+    }
+    int wake = 0; /* callers wait for room: woken once the lock is let go (they need it at once) */
     for (;;) {
         while (cap->head == cap->tail && !cap->stopping) {
             if (cap->waiting > 0) {
                 hlc_cond_broadcast(&cap->room);
             }
+            wake = 0;
             cap->writer_sleeping = 1;
             hlc_cond_wait(&cap->work, cap->lock);
         }
@@ -1597,6 +1648,9 @@ static void hlc_writer_main(void* arg)
         hitlab_capture* sink = cap->sink;
         cap->writer_busy = 1;
         hlc_mutex_unlock(cap->lock);
+        if (wake) { /* the waiters' condition was made true under the lock: no wake is lost */
+            hlc_cond_broadcast(&cap->room);
+        }
         const unsigned long long tail = hlc_write_records(queue, queue_size, sink, start, end, start + queue_size / 4);
         hlc_mutex_lock(cap->lock);
         cap->writer_busy = 0;
@@ -1606,9 +1660,10 @@ static void hlc_writer_main(void* arg)
             cap->tail = cap->head; /* nothing more can be written: the queue is emptied */
         }
         const size_t used = (size_t)(cap->head - cap->tail);
-        if (cap->waiting > 0 && (used == 0 || cap->queue_size - used >= cap->queue_size / 2)) {
-            hlc_cond_broadcast(&cap->room);
-        }
+        wake = cap->waiting > 0 && (used == 0 || cap->queue_size - used >= cap->queue_size / 2);
+    }
+    if (wake || cap->waiting > 0) {
+        hlc_cond_broadcast(&cap->room);
     }
     hlc_mutex_unlock(cap->lock);
 }
@@ -1618,29 +1673,35 @@ static void hlc_writer_main(void* arg)
 static hitlab_capture* hlc_threaded(hitlab_capture* sink, int drop)
 {
     hitlab_capture* cap = (hitlab_capture*)calloc(1, sizeof(hitlab_capture));
-    const size_t size = ((size_t)HITLAB_CAPTURE_QUEUE_BYTES & ~(size_t)7u) < 256u
-                            ? 256u
-                            : ((size_t)HITLAB_CAPTURE_QUEUE_BYTES & ~(size_t)7u);
-    unsigned char* queue = (unsigned char*)malloc(size);
-    if (cap == NULL || queue == NULL) {
-        free(cap);
-        free(queue);
+    if (cap == NULL) {
         return sink;
     }
     cap->precision = sink->precision;
-    cap->queue = queue;
-    cap->queue_size = size;
+    cap->queue_size = ((size_t)HITLAB_CAPTURE_QUEUE_BYTES & ~(size_t)7u) < 256u
+                          ? 256u
+                          : ((size_t)HITLAB_CAPTURE_QUEUE_BYTES & ~(size_t)7u);
     cap->drop = drop;
     cap->sink = sink;
+    cap->starting = 1;
     hlc_mutex_init(&cap->mutex);
     cap->lock = &cap->mutex;
     hlc_cond_init(&cap->work);
     hlc_cond_init(&cap->room);
-    if (hlc_thread_start(&cap->thread, cap) != 0) {
+    const int started = hlc_thread_start(&cap->thread, cap) == 0;
+    if (started) { /* the writer allocates the queue first */
+        hlc_mutex_lock(cap->lock);
+        while (cap->starting) {
+            hlc_cond_wait(&cap->room, cap->lock);
+        }
+        hlc_mutex_unlock(cap->lock);
+    }
+    if (!started || cap->queue == NULL) {
+        if (started) {
+            hlc_thread_join(&cap->thread);
+        }
         hlc_cond_destroy(&cap->work);
         hlc_cond_destroy(&cap->room);
         hlc_mutex_destroy(&cap->mutex);
-        free(queue);
         free(cap);
         return sink;
     }
@@ -1973,23 +2034,32 @@ static double hlc_nan(void)
 static hlc_shape hlc_vectors(enum hlc_kind kind, const double* v0, const double* v1, const double* v2, double s)
 {
     hlc_shape shape;
-    memset(&shape, 0, sizeof shape);
     shape.kind = kind;
     shape.v[0] = v0;
     shape.v[1] = v1;
     shape.v[2] = v2;
     shape.s = s;
+    shape.points = NULL;
+    shape.count = 0;
+    shape.is_float = 0;
+    shape.triangles = NULL;
+    shape.triangle_count = 0;
     return shape;
 }
 
 static hlc_shape hlc_list(enum hlc_kind kind, const void* points, size_t count, int is_float)
 {
     hlc_shape shape;
-    memset(&shape, 0, sizeof shape);
     shape.kind = kind;
+    shape.v[0] = NULL;
+    shape.v[1] = NULL;
+    shape.v[2] = NULL;
+    shape.s = 0.0;
     shape.points = points;
     shape.count = count;
     shape.is_float = is_float;
+    shape.triangles = NULL;
+    shape.triangle_count = 0;
     return shape;
 }
 
@@ -2009,13 +2079,15 @@ static hlc_answer hlc_cast_answer(int hit, double t_enter, double t_exit, double
                                   long long triangle)
 {
     hlc_answer a;
-    memset(&a, 0, sizeof a);
     a.hit = hit != 0;
+    a.front = front;
     a.t_enter = t_enter;
     a.t_exit = t_exit;
     a.u = u;
     a.v = v;
-    a.front = front;
+    a.depth = 0.0;
+    a.distance = 0.0;
+    a.normal = NULL;
     a.triangle = triangle;
     return a;
 }
@@ -2023,11 +2095,16 @@ static hlc_answer hlc_cast_answer(int hit, double t_enter, double t_exit, double
 static hlc_answer hlc_overlap_answer(int hit, double depth, const double* normal, double distance)
 {
     hlc_answer a;
-    memset(&a, 0, sizeof a);
     a.hit = hit != 0;
+    a.front = 0;
+    a.t_enter = 0.0;
+    a.t_exit = 0.0;
+    a.u = 0.0;
+    a.v = 0.0;
     a.depth = depth;
-    a.normal = normal;
     a.distance = distance;
+    a.normal = normal;
+    a.triangle = 0;
     return a;
 }
 
