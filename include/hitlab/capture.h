@@ -698,6 +698,14 @@ static size_t hlc_format_finite(char* out, double x)
     return (size_t)(p - out);
 }
 
+static double hlc_nan(void)
+{
+    const uint64_t bits = 0x7ff8000000000000ull;
+    double x;
+    memcpy(&x, &bits, sizeof x);
+    return x;
+}
+
 HLC_HOT int hlc_finite(double x)
 {
     uint64_t bits;
@@ -1318,34 +1326,44 @@ HLC_HOT void hlc_record(hitlab_capture* cap, const char* family, size_t family_l
 /* ---- the writer thread: binary records in a queue ---- */
 
 #if HLC_THREADS
-/* One queued query: the arguments of hlc_line, the shapes' numbers and the call site after it in the
- * queue (each part padded to 8 bytes). size 0 marks the unused end of the queue: the next record is
- * at its start. */
-typedef struct hlc_rec_shape {
-    double s;                       /* the scalar */
-    uint32_t count, triangle_count; /* a mesh's or convex shape's */
-    unsigned char kind, is_float, pad[6];
-} hlc_rec_shape;
-
+/* One queued query, small because the engine's thread writes every byte and the writer's reads pull
+ * each line across cores: this header, then the 8-byte words its flags ask for (frame, time,
+ * triangle), the two answer numbers (a cast's t_enter and t_exit, an overlap's depth and distance),
+ * a cast's u and v (HLC_REC_UV), each shape's scalar (plane, sphere) or list sizes (mesh, convex),
+ * the shapes' numbers, the normal and the call site, each part padded to 8 bytes. size 0 marks the
+ * unused end of the queue: the next record is at its start. */
 typedef struct hlc_rec {
     uint32_t size;         /* bytes of the record with its numbers, a multiple of 8 */
-    uint32_t where_length; /* bytes of the call site with its NUL, 0: none */
-    const char* family;    /* a string literal of this header */
-    uint32_t family_length;
-    unsigned char is_float, cast, has_frame, has_time, has_normal, hit;
+    uint16_t where_length; /* bytes of the call site with its NUL, 0: none */
+    unsigned char family_length, flags;
+    const char* family; /* a string literal of this header */
     signed char front;
-    unsigned char pad;
-    long long frame, triangle;
-    double time;
-    double answer[4]; /* a cast's t_enter, t_exit, u, v; an overlap's depth, distance */
-    hlc_rec_shape a, b;
+    unsigned char kind_a, kind_b, float_points; /* float_points: 1 a's list in float, 2 b's */
+    uint32_t pad;
 } hlc_rec;
+
+enum {
+    HLC_REC_FLOAT = 1,
+    HLC_REC_CAST = 2,
+    HLC_REC_FRAME = 4,
+    HLC_REC_TIME = 8,
+    HLC_REC_NORMAL = 16,
+    HLC_REC_HIT = 32,
+    HLC_REC_UV = 64,
+    HLC_REC_TRIANGLE = 128
+};
 
 /* the lengths of a shape's v[0], v[1], v[2] (by kind) */
 static const unsigned char hlc_vector_lengths[10][3] = {{3, 3, 0}, {3, 3, 0}, {3, 0, 0}, {3, 3, 0}, {3, 0, 0},
                                                         {3, 3, 9}, {3, 0, 0}, {3, 3, 3}, {0, 0, 0}, {0, 0, 0}};
 
 HLC_HOT size_t hlc_pad8(size_t n) { return (n + 7u) & ~(size_t)7u; }
+
+/* bytes of a shape's scalar or list sizes in a record (by kind) */
+HLC_HOT size_t hlc_shape_extra_bytes(enum hlc_kind kind)
+{
+    return kind == HLC_PLANE || kind == HLC_SPHERE || kind == HLC_MESH || kind == HLC_CONVEX ? 8u : 0u;
+}
 
 /* bytes of a shape's numbers in a record */
 HLC_HOT size_t hlc_shape_bytes(const hlc_shape* s)
@@ -1361,8 +1379,22 @@ HLC_HOT size_t hlc_shape_bytes(const hlc_shape* s)
     return bytes;
 }
 
-/* copies a shape's numbers to p and the rest of it to *out; returns the end */
-HLC_HOT unsigned char* hlc_shape_put(unsigned char* p, hlc_rec_shape* out, const hlc_shape* s)
+/* copies a shape's scalar or list sizes to p; returns the end */
+HLC_HOT unsigned char* hlc_shape_extra_put(unsigned char* p, const hlc_shape* s)
+{
+    if (s->kind == HLC_PLANE || s->kind == HLC_SPHERE) {
+        memcpy(p, &s->s, 8u);
+        p += 8u;
+    } else if (s->kind == HLC_MESH || s->kind == HLC_CONVEX) {
+        const uint32_t sizes[2] = {(uint32_t)s->count, (uint32_t)s->triangle_count}; /* hlc_shape_ok */
+        memcpy(p, sizes, 8u);
+        p += 8u;
+    }
+    return p;
+}
+
+/* copies a shape's numbers to p; returns the end */
+HLC_HOT unsigned char* hlc_shape_put(unsigned char* p, const hlc_shape* s)
 {
     const unsigned char* n = hlc_vector_lengths[s->kind];
     for (int i = 0; i < 3; ++i) { /* constant lengths: copied inline, not by a call */
@@ -1388,23 +1420,27 @@ HLC_HOT unsigned char* hlc_shape_put(unsigned char* p, hlc_rec_shape* out, const
         }
         p += hlc_pad8(bytes);
     }
-    out->s = s->s;
-    out->count = (uint32_t)s->count; /* at most about 13,000: hlc_shape_ok */
-    out->triangle_count = (uint32_t)s->triangle_count;
-    out->kind = (unsigned char)s->kind;
-    out->is_float = (unsigned char)s->is_float;
     return p;
 }
 
-/* the shape of a record, its numbers at p; returns their end */
-static const unsigned char* hlc_shape_get(const unsigned char* p, hlc_shape* s, const hlc_rec_shape* r)
+/* a record's shape of kind: its scalar or list sizes at *extra (advanced past them), its numbers at
+ * p; returns their end */
+static const unsigned char* hlc_shape_get(const unsigned char* p, const unsigned char** extra, hlc_shape* s,
+                                          unsigned char kind, int float_points)
 {
     memset(s, 0, sizeof *s);
-    s->kind = (enum hlc_kind)r->kind;
-    s->s = r->s;
-    s->count = r->count;
-    s->triangle_count = r->triangle_count;
-    s->is_float = r->is_float;
+    s->kind = (enum hlc_kind)kind;
+    s->is_float = float_points;
+    if (s->kind == HLC_PLANE || s->kind == HLC_SPHERE) {
+        memcpy(&s->s, *extra, 8u);
+        *extra += 8u;
+    } else if (s->kind == HLC_MESH || s->kind == HLC_CONVEX) {
+        uint32_t sizes[2];
+        memcpy(sizes, *extra, 8u);
+        *extra += 8u;
+        s->count = sizes[0];
+        s->triangle_count = sizes[1];
+    }
     const unsigned char* n = hlc_vector_lengths[s->kind];
     for (int i = 0; i < 3; ++i) {
         s->v[i] = n[i] != 0 ? (const double*)(const void*)p : NULL;
@@ -1421,33 +1457,57 @@ static const unsigned char* hlc_shape_get(const unsigned char* p, hlc_shape* s, 
     return p;
 }
 
-/* formats one record into the sink (the writer, or a caller while the writer is idle) */
+/* the next 8-byte word of a record as a double or a long long */
+static double hlc_rec_double(const unsigned char** p)
+{
+    double x;
+    memcpy(&x, *p, 8u);
+    *p += 8u;
+    return x;
+}
+
+static long long hlc_rec_long(const unsigned char** p)
+{
+    long long x;
+    memcpy(&x, *p, 8u);
+    *p += 8u;
+    return x;
+}
+
+/* formats one record into the sink (the writer, or a caller while the writer is idle); what the
+ * record leaves out is what the family functions pass when it is absent (hlc_cast_answer,
+ * hlc_overlap_answer) */
 static void hlc_write_record(hitlab_capture* sink, const hlc_rec* r)
 {
-    hlc_shape a, b;
-    const unsigned char* p = hlc_shape_get((const unsigned char*)(r + 1), &a, &r->a);
-    p = hlc_shape_get(p, &b, &r->b);
+    const unsigned char* w = (const unsigned char*)(r + 1);
+    const int cast = (r->flags & HLC_REC_CAST) != 0;
+    sink->has_frame = (r->flags & HLC_REC_FRAME) != 0;
+    sink->frame = sink->has_frame ? hlc_rec_long(&w) : 0;
+    sink->has_time = (r->flags & HLC_REC_TIME) != 0;
+    sink->time = sink->has_time ? hlc_rec_double(&w) : 0.0;
     hlc_answer answer;
     memset(&answer, 0, sizeof answer);
-    answer.hit = r->hit;
+    answer.hit = (r->flags & HLC_REC_HIT) != 0;
     answer.front = r->front;
-    answer.triangle = r->triangle;
-    if (r->cast) {
-        answer.t_enter = r->answer[0];
-        answer.t_exit = r->answer[1];
-        answer.u = r->answer[2];
-        answer.v = r->answer[3];
+    answer.triangle = (r->flags & HLC_REC_TRIANGLE) != 0 ? hlc_rec_long(&w) : cast ? -1 : 0;
+    if (cast) {
+        answer.t_enter = hlc_rec_double(&w);
+        answer.t_exit = hlc_rec_double(&w);
+        const int uv = (r->flags & HLC_REC_UV) != 0;
+        answer.u = uv ? hlc_rec_double(&w) : hlc_nan();
+        answer.v = uv ? hlc_rec_double(&w) : hlc_nan();
     } else {
-        answer.depth = r->answer[0];
-        answer.distance = r->answer[1];
+        answer.depth = hlc_rec_double(&w);
+        answer.distance = hlc_rec_double(&w);
     }
-    answer.normal = r->has_normal ? (const double*)(const void*)p : NULL;
-    p += r->has_normal ? 24u : 0u;
-    sink->frame = r->frame;
-    sink->has_frame = r->has_frame;
-    sink->time = r->time;
-    sink->has_time = r->has_time;
-    hlc_line(sink, r->family, r->family_length, r->is_float, &a, &b, &answer, r->cast,
+    hlc_shape a, b;
+    const unsigned char* extra = w;
+    w += hlc_shape_extra_bytes((enum hlc_kind)r->kind_a) + hlc_shape_extra_bytes((enum hlc_kind)r->kind_b);
+    const unsigned char* p = hlc_shape_get(w, &extra, &a, r->kind_a, r->float_points & 1);
+    p = hlc_shape_get(p, &extra, &b, r->kind_b, (r->float_points >> 1) & 1);
+    answer.normal = (r->flags & HLC_REC_NORMAL) != 0 ? (const double*)(const void*)p : NULL;
+    p += (r->flags & HLC_REC_NORMAL) != 0 ? 24u : 0u;
+    hlc_line(sink, r->family, r->family_length, r->flags & HLC_REC_FLOAT, &a, &b, &answer, cast,
              r->where_length != 0 ? (const char*)p : NULL);
 }
 
@@ -1512,8 +1572,13 @@ HLC_HOT void hlc_enqueue(hitlab_capture* cap, const char* family, size_t family_
         ++where_length; /* the NUL */
     }
     const int has_normal = !cast && answer->normal != NULL;
-    const size_t need =
-        sizeof(hlc_rec) + hlc_shape_bytes(a) + hlc_shape_bytes(b) + (has_normal ? 24u : 0u) + hlc_pad8(where_length);
+    const long long triangle_absent = cast ? -1 : 0;
+    const int has_triangle = answer->triangle != triangle_absent;
+    const int has_uv = cast && !(answer->u != answer->u && answer->v != answer->v);
+    const size_t words =
+        (size_t)cap->has_frame + (size_t)cap->has_time + (size_t)has_triangle + 2u + 2u * (size_t)has_uv;
+    const size_t need = sizeof(hlc_rec) + 8u * words + hlc_shape_extra_bytes(a->kind) + hlc_shape_extra_bytes(b->kind) +
+                        hlc_shape_bytes(a) + hlc_shape_bytes(b) + (has_normal ? 24u : 0u) + hlc_pad8(where_length);
     if (need > cap->queue_size / 2) {
         hlc_write_direct(cap, family, family_length, is_float, a, b, answer, cast, where);
         return;
@@ -1540,25 +1605,43 @@ HLC_HOT void hlc_enqueue(hitlab_capture* cap, const char* family, size_t family_
     }
     hlc_rec* r = (hlc_rec*)(void*)(cap->queue + pos);
     r->size = (uint32_t)need;
-    r->where_length = (uint32_t)where_length;
+    r->where_length = (uint16_t)where_length;
+    r->family_length = (unsigned char)family_length;
+    r->flags = (unsigned char)((is_float ? HLC_REC_FLOAT : 0) | (cast ? HLC_REC_CAST : 0) |
+                               (cap->has_frame ? HLC_REC_FRAME : 0) | (cap->has_time ? HLC_REC_TIME : 0) |
+                               (has_normal ? HLC_REC_NORMAL : 0) | (answer->hit ? HLC_REC_HIT : 0) |
+                               (has_uv ? HLC_REC_UV : 0) | (has_triangle ? HLC_REC_TRIANGLE : 0));
     r->family = family;
-    r->family_length = (uint32_t)family_length;
-    r->is_float = (unsigned char)is_float;
-    r->cast = (unsigned char)cast;
-    r->has_frame = (unsigned char)cap->has_frame;
-    r->has_time = (unsigned char)cap->has_time;
-    r->has_normal = (unsigned char)has_normal;
-    r->hit = (unsigned char)answer->hit;
     r->front = (signed char)(answer->front < -2 ? -2 : answer->front > 1 ? 1 : answer->front);
-    r->frame = cap->frame;
-    r->triangle = answer->triangle;
-    r->time = cap->time;
-    r->answer[0] = cast ? answer->t_enter : answer->depth;
-    r->answer[1] = cast ? answer->t_exit : answer->distance;
-    r->answer[2] = answer->u;
-    r->answer[3] = answer->v;
-    unsigned char* p = hlc_shape_put((unsigned char*)(r + 1), &r->a, a);
-    p = hlc_shape_put(p, &r->b, b);
+    r->kind_a = (unsigned char)a->kind;
+    r->kind_b = (unsigned char)b->kind;
+    r->float_points = (unsigned char)((a->is_float ? 1 : 0) | (b->is_float ? 2 : 0));
+    r->pad = 0;
+    unsigned char* p = (unsigned char*)(r + 1);
+    if (cap->has_frame) {
+        memcpy(p, &cap->frame, 8u);
+        p += 8u;
+    }
+    if (cap->has_time) {
+        memcpy(p, &cap->time, 8u);
+        p += 8u;
+    }
+    if (has_triangle) {
+        memcpy(p, &answer->triangle, 8u);
+        p += 8u;
+    }
+    memcpy(p, cast ? &answer->t_enter : &answer->depth, 8u);
+    memcpy(p + 8u, cast ? &answer->t_exit : &answer->distance, 8u);
+    p += 16u;
+    if (has_uv) {
+        memcpy(p, &answer->u, 8u);
+        memcpy(p + 8u, &answer->v, 8u);
+        p += 16u;
+    }
+    p = hlc_shape_extra_put(p, a);
+    p = hlc_shape_extra_put(p, b);
+    p = hlc_shape_put(p, a);
+    p = hlc_shape_put(p, b);
     if (has_normal) {
         memcpy(p, answer->normal, 24u);
         p += 24u;
@@ -2022,14 +2105,6 @@ int hitlab_capture_threaded(const hitlab_capture* cap) { return cap != NULL && c
 /* ---- building a query's shapes and answer ---- */
 
 #define HLC_FAMILY(name) (name), sizeof(name) - 1
-
-static double hlc_nan(void)
-{
-    const uint64_t bits = 0x7ff8000000000000ull;
-    double x;
-    memcpy(&x, &bits, sizeof x);
-    return x;
-}
 
 static hlc_shape hlc_vectors(enum hlc_kind kind, const double* v0, const double* v1, const double* v2, double s)
 {
