@@ -182,31 +182,26 @@ inline ExactTriangleQuery ExactQueryOf(const Vec3<T>& o, const Vec3<T>& dh, cons
     return q;
 }
 
-/// The exact solver's verdict and values for WatertightLine (out of line: the hot path keeps no
-/// room for the query).
+/// The exact solver's answer for WatertightLine (out of line, returned by value: the hot path keeps
+/// no room for the query, and its result never escapes to a call, so it needs no zeroing in memory).
 template <typename T>
-[[gnu::cold, gnu::noinline]] bool
-WatertightExactly(const Vec3<T>& o, const Vec3<T>& dh, const Vec3<T>& dl, const Vec3<T>& v0, const Vec3<T>& v1,
-                  const Vec3<T>& v2, bool segment, T tMax, CastResult<T>& out, ExactTriangleAnswer* answer)
+[[gnu::cold, gnu::noinline]] ExactTriangleAnswer WatertightExactly(const Vec3<T>& o, const Vec3<T>& dh,
+                                                                   const Vec3<T>& dl, const Vec3<T>& v0,
+                                                                   const Vec3<T>& v1, const Vec3<T>& v2, bool segment)
 {
-    const ExactTriangleAnswer a = SolveTriangleExactly(ExactQueryOf(o, dh, dl, v0, v1, v2, segment));
-    if (answer != nullptr) {
-        *answer = a;
-    }
-    if (!a.hit || !(T(a.tEnter) <= tMax)) {
-        return false;
-    }
-    FillExactTriangleHit(a, out);
-    return true;
+    return SolveTriangleExactly(ExactQueryOf(o, dh, dl, v0, v1, v2, segment));
 }
 
-/// RefineTriangleValues on the query (out of line, like WatertightExactly).
+/// RefineTriangleValues on the query (out of line, like WatertightExactly; f by value and back, so
+/// the caller's values stay in registers): the refined values, refined false when even
+/// double-double cancels too far.
 template <typename T>
-[[gnu::cold, gnu::noinline]] bool RefineTriangle(const Vec3<T>& o, const Vec3<T>& dh, const Vec3<T>& dl,
-                                                 const Vec3<T>& v0, const Vec3<T>& v1, const Vec3<T>& v2, bool segment,
-                                                 TriangleFastValues& f)
+[[gnu::cold, gnu::noinline]] TriangleFastValues RefineTriangle(const Vec3<T>& o, const Vec3<T>& dh, const Vec3<T>& dl,
+                                                               const Vec3<T>& v0, const Vec3<T>& v1, const Vec3<T>& v2,
+                                                               bool segment, TriangleFastValues f, bool& refined)
 {
-    return RefineTriangleValues(ExactQueryOf(o, dh, dl, v0, v1, v2, segment), f);
+    refined = RefineTriangleValues(ExactQueryOf(o, dh, dl, v0, v1, v2, segment), f);
+    return f;
 }
 
 /// The watertight test on the line o + t (dh + dl): the fast path, else the exact solver (cold).
@@ -235,7 +230,7 @@ template <typename T>
             // cancellation up to 2^8) or double-double
             const double adet = std::fabs(f.det), ee = f.em * f.em;
             if (f.sm * f.dm * f.em > adet || f.dm * ee > adet || f.sm * ee > std::fabs(f.tN)) [[unlikely]] {
-                refined = RefineTriangle(o, dh, dl, v0, v1, v2, segment, f);
+                f = RefineTriangle(o, dh, dl, v0, v1, v2, segment, f, refined);
             }
         }
     }
@@ -263,7 +258,15 @@ template <typename T>
         }
         return false;
     }
-    return WatertightExactly(o, dh, dl, v0, v1, v2, segment, tMax, out, answer);
+    const ExactTriangleAnswer a = WatertightExactly(o, dh, dl, v0, v1, v2, segment);
+    if (answer != nullptr) {
+        *answer = a;
+    }
+    if (!a.hit || !(T(a.tEnter) <= tMax)) {
+        return false;
+    }
+    FillExactTriangleHit(a, out);
+    return true;
 }
 
 /// The unit winding normal (v1 - v0) x (v2 - v0) / |...|, computed on the edges scaled by a power

@@ -317,11 +317,11 @@ DD Dot(const DVec& a, const DVec& b)
 namespace tri_exact {
 
 /// The numerators in long double (64-bit significand on x86-64: 11 bits beyond double), enough
-/// for a cancellation up to 2^8 (cond: the largest ratio of a numerator's terms to its value).
-bool RefineInLongDouble(const ExactTriangleQuery& q, TriangleFastValues& f, double cond)
+/// for a cancellation up to 2^8 (within: no numerator's terms exceed 2^8 times its value).
+bool RefineInLongDouble(const ExactTriangleQuery& q, TriangleFastValues& f, bool within)
 {
     using L = long double;
-    if (!(cond <= 0x1p8) || std::numeric_limits<L>::digits < 64) {
+    if (!within || std::numeric_limits<L>::digits < 64) {
         return false;
     }
     using LV = glm::vec<3, L, glm::defaultp>;
@@ -329,9 +329,12 @@ bool RefineInLongDouble(const ExactTriangleQuery& q, TriangleFastValues& f, doub
     const LV d = LV(q.dh) + LV(q.dl);
     const LV p = glm::cross(d, e2), c = glm::cross(s, e1);
     const L det = glm::dot(e1, p), uN = glm::dot(s, p), vN = glm::dot(d, c), tN = glm::dot(e2, c);
-    f.t = double(tN / det);
-    f.u = double(uN / det);
-    f.v = double(vN / det);
+    // one division: each product with the reciprocal is within 2^-62 of the quotient (a
+    // two-thousandth of a double's unit) before the rounding to double
+    const L inv = L(1) / det;
+    f.t = double(tN * inv);
+    f.u = double(uN * inv);
+    f.v = double(vN * inv);
     return true;
 }
 
@@ -341,8 +344,10 @@ bool RefineTriangleValues(const ExactTriangleQuery& q, TriangleFastValues& f)
 {
     using namespace tri_exact;
     const double adet = std::fabs(f.det), ee = f.em * f.em;
-    const double cond = std::max({f.sm * f.dm * f.em / adet, f.dm * ee / adet, f.sm * ee / std::fabs(f.tN)});
-    if (RefineInLongDouble(q, f, cond)) {
+    // the cancellation within 2^8 (long double's margin), compared without dividing
+    const bool within =
+        f.sm * f.dm * f.em <= 0x1p8 * adet && f.dm * ee <= 0x1p8 * adet && f.sm * ee <= 0x1p8 * std::fabs(f.tN);
+    if (RefineInLongDouble(q, f, within)) {
         return true;
     }
     const DVec e1 = Difference(q.v[1], q.v[0]), e2 = Difference(q.v[2], q.v[0]), s = Difference(q.o, q.v[0]);
