@@ -11,7 +11,7 @@
  * Every line is a `hitlab eval` query line: {"query": FAMILY, "precision": "double" or "float",
  * "a": SHAPE, "b": SHAPE, "answer": RESULT, "frame": N, "time": S, "where": "CALL SITE"}. Numbers
  * are written exactly (they read back bit for bit). By default a call only copies a binary record of
- * the query into a queue (1 MiB, allocated at open) and a writer thread of the capture formats the
+ * the query into a queue (4 MiB, allocated at open) and a writer thread of the capture formats the
  * records into exactly the lines the synchronous mode (HITLAB_CAPTURE_SYNC) writes; a full queue makes
  * the call wait (HITLAB_CAPTURE_DROP: drop and count); dump and close drain it. Thread-safe (a mutex:
  * pthreads on POSIX, in glibc itself since 2.34, older ones need -pthread; SRW lock and condition
@@ -345,12 +345,15 @@ static void hlc_thread_join(hlc_thread* t) { pthread_join(*t, NULL); }
 #endif
 /* the protocol's longest line (core/io/protocol.h, kMaxLineBytes) */
 #define HLC_MAX_LINE 1048576u
-/* writer-thread mode: the queue of binary records (bytes, allocated at open; a record larger than
- * half of it is formatted on the calling thread once the writer has caught up), the fill at which a
- * sleeping writer is woken (it is also woken by hitlab_capture_frame, dump and close);
- * HITLAB_CAPTURE_WHERE_MAX (above) bounds the call site copied */
+/* writer-thread mode: the queue of binary records (bytes, allocated at open by the writer; a record
+ * larger than half of it is formatted on the calling thread once the writer has caught up), the
+ * fill at which a sleeping writer is woken (it is also woken by hitlab_capture_frame, dump and
+ * close); HITLAB_CAPTURE_WHERE_MAX (above) bounds the call site copied. 4 MiB holds a frame's burst
+ * of about 25,000 ray casts (168 bytes each) without a wait while the writer catches up between
+ * frames; an engine that records faster than the writer formats, all the time, waits whatever the
+ * size, but less often with a larger queue. */
 #ifndef HITLAB_CAPTURE_QUEUE_BYTES
-#define HITLAB_CAPTURE_QUEUE_BYTES (1u << 20)
+#define HITLAB_CAPTURE_QUEUE_BYTES (4u << 20)
 #endif
 #ifndef HITLAB_CAPTURE_WAKE_BYTES
 #define HITLAB_CAPTURE_WAKE_BYTES (HITLAB_CAPTURE_QUEUE_BYTES / 16)

@@ -535,12 +535,14 @@ TEST(Capture, FullDiskStopsTheRecordingAndCloseSaysSo)
     hitlab_capture* cap = hitlab_capture_open("/dev/full", HITLAB_CAPTURE_DOUBLE);
     ASSERT_NE(cap, nullptr);
     const double o[3] = {0, 0, 0}, d[3] = {1, 0, 0}, lo[3] = {1, -1, -1}, hi[3] = {2, 1, 1};
-    for (int i = 0; i < 10'000; ++i) { // over a megabyte: the 64 KiB buffer is flushed, and fails
+    // about 15 MB of records, more than the 4 MiB queue holds: the 64 KiB text buffer is flushed and
+    // fails, and a call that waits for room learns it
+    for (int i = 0; i < 100'000; ++i) {
         hitlab_capture_ray_aabb(cap, o, d, lo, hi, 1, 1, 2, "full.cpp:1");
     }
     EXPECT_EQ(hitlab_capture_ok(cap), 0);
     const unsigned long long recorded = hitlab_capture_recorded(cap);
-    EXPECT_LT(recorded, 10'000u) << "recording stops at the failed write";
+    EXPECT_LT(recorded, 100'000u) << "recording stops at the failed write";
     hitlab_capture_ray_aabb(cap, o, d, lo, hi, 1, 1, 2, "full.cpp:2");
     EXPECT_EQ(hitlab_capture_recorded(cap), recorded);
     EXPECT_EQ(hitlab_capture_close(cap), -1);

@@ -136,7 +136,7 @@ TEST(CaptureWriter, ThreadedFileEqualsSynchronousFileByteForByte)
     for (const int precision : {HITLAB_CAPTURE_DOUBLE, HITLAB_CAPTURE_FLOAT}) {
         int threaded = 0, sync_threaded = 1;
         unsigned long long skipped = 0, sync_skipped = 0;
-        // 3,000 rounds: about 50 MB of records through the 1 MiB queue, which wraps and fills
+        // 3,000 rounds: tens of megabytes of records through the 4 MiB queue, which wraps and fills
         const std::string threadedText = RecordedText("threaded", 0, precision, 3000, &threaded, &skipped);
         const std::string syncText =
             RecordedText("sync", HITLAB_CAPTURE_SYNC, precision, 3000, &sync_threaded, &sync_skipped);
