@@ -47,6 +47,9 @@ typedef struct hitlab_capture hitlab_capture;
 #ifndef HITLAB_CAPTURE_WHERE_MAX
 #define HITLAB_CAPTURE_WHERE_MAX 4095u
 #endif
+#if HITLAB_CAPTURE_WHERE_MAX > 65534
+#error "HITLAB_CAPTURE_WHERE_MAX is at most 65534: a queued record keeps the call site's length in 16 bits"
+#endif
 
 /** `front` of a triangle cast: 1 the ray arrives on the side the winding normal faces, 0 the back,
  * HITLAB_CAPTURE_FRONT_NULL the ray lies in the triangle's plane (written null),
