@@ -1342,7 +1342,10 @@ typedef struct hlc_rec {
     uint32_t size;         /* bytes of the record with its numbers, a multiple of 8 */
     uint16_t where_length; /* bytes of the call site with its NUL, 0: none */
     unsigned char family_length, flags;
-    const char* family; /* a string literal of this header */
+    union {
+        const char* p;  /* a string literal of this header */
+        uint64_t bytes; /* 8 bytes with 32-bit pointers too: the header stays 24 bytes */
+    } family;
     signed char front;
     unsigned char kind_a, kind_b, float_points; /* float_points: 1 a's list in float, 2 b's */
     uint32_t pad;
@@ -1513,7 +1516,7 @@ static void hlc_write_record(hitlab_capture* sink, const hlc_rec* r)
     p = hlc_shape_get(p, &extra, &b, r->kind_b, (r->float_points >> 1) & 1);
     answer.normal = (r->flags & HLC_REC_NORMAL) != 0 ? (const double*)(const void*)p : NULL;
     p += (r->flags & HLC_REC_NORMAL) != 0 ? 24u : 0u;
-    hlc_line(sink, r->family, r->family_length, r->flags & HLC_REC_FLOAT, &a, &b, &answer, cast,
+    hlc_line(sink, r->family.p, r->family_length, r->flags & HLC_REC_FLOAT, &a, &b, &answer, cast,
              r->where_length != 0 ? (const char*)p : NULL);
 }
 
@@ -1617,7 +1620,7 @@ HLC_HOT void hlc_enqueue(hitlab_capture* cap, const char* family, size_t family_
                                (cap->has_frame ? HLC_REC_FRAME : 0) | (cap->has_time ? HLC_REC_TIME : 0) |
                                (has_normal ? HLC_REC_NORMAL : 0) | (answer->hit ? HLC_REC_HIT : 0) |
                                (has_uv ? HLC_REC_UV : 0) | (has_triangle ? HLC_REC_TRIANGLE : 0));
-    r->family = family;
+    r->family.p = family;
     r->front = (signed char)(answer->front < -2 ? -2 : answer->front > 1 ? 1 : answer->front);
     r->kind_a = (unsigned char)a->kind;
     r->kind_b = (unsigned char)b->kind;
