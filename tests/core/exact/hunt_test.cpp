@@ -382,6 +382,7 @@ TEST(HuntValues, TheReferenceSlabIsWithinAnUlpOfTheExactT)
     // double slab t are correctly rounded quotients (docs/architecture.md): none beyond 1 ulp
     HuntOptions o = Options(Family::RayAabb, "slab");
     o.maxCases = 20000;
+    o.maxSeconds = 0; // the count ends it, not the clock (it counts the cases below)
     o.valueUlps = 1;
     const HuntReport report = RunHunt(o);
     EXPECT_TRUE(report.counterexamples.empty()) << DescribeDisagreement(report.counterexamples.front(), o);
