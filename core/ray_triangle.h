@@ -73,6 +73,16 @@ struct TriangleFastValues {
     double t = 0, u = 0, v = 0;    ///< the quotients, on a hit
 };
 
+/// True when no numerator is smaller than its terms' largest magnitudes divided by factor (the
+/// products of the largest components of o - v0, the edges and d bound the terms of det, u det,
+/// v det and t det). factor 1: the fast path's values are good to a few units; 2^8: long double
+/// keeps them.
+inline bool CancelsWithin(const TriangleFastValues& f, double factor)
+{
+    const double adet = std::fabs(f.det), ee = f.em * f.em;
+    return f.sm * f.dm * f.em <= factor * adet && f.dm * ee <= factor * adet && f.sm * ee <= factor * std::fabs(f.tN);
+}
+
 /// The numerators of a double hit recomputed in long double (x86-64: 64-bit significands; when they
 /// cancel by at most 2^8) or else in double-double from the exact differences (the
 /// fast path's are rounded from once-rounded differences: far from the triangle or at a grazing
@@ -228,8 +238,7 @@ template <typename T>
             // numerator is smaller than its terms' largest magnitudes (the triangle near the origin
             // beside its size, not grazing); otherwise they are recomputed in long double (a
             // cancellation up to 2^8) or double-double
-            const double adet = std::fabs(f.det), ee = f.em * f.em;
-            if (f.sm * f.dm * f.em > adet || f.dm * ee > adet || f.sm * ee > std::fabs(f.tN)) [[unlikely]] {
+            if (!CancelsWithin(f, 1)) [[unlikely]] {
                 f = RefineTriangle(o, dh, dl, v0, v1, v2, segment, f, refined);
             }
         }

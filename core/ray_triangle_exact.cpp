@@ -343,11 +343,8 @@ bool RefineInLongDouble(const ExactTriangleQuery& q, TriangleFastValues& f, bool
 bool RefineTriangleValues(const ExactTriangleQuery& q, TriangleFastValues& f)
 {
     using namespace tri_exact;
-    const double adet = std::fabs(f.det), ee = f.em * f.em;
-    // the cancellation within 2^8 (long double's margin), compared without dividing
-    const bool within =
-        f.sm * f.dm * f.em <= 0x1p8 * adet && f.dm * ee <= 0x1p8 * adet && f.sm * ee <= 0x1p8 * std::fabs(f.tN);
-    if (RefineInLongDouble(q, f, within)) {
+    const double ee = f.em * f.em;
+    if (RefineInLongDouble(q, f, CancelsWithin(f, 0x1p8))) { // long double's margin
         return true;
     }
     const DVec e1 = Difference(q.v[1], q.v[0]), e2 = Difference(q.v[2], q.v[0]), s = Difference(q.o, q.v[0]);

@@ -712,7 +712,7 @@ static double hlc_nan(void)
     return x;
 }
 
-HLC_HOT int hlc_finite(double x)
+static int hlc_finite(double x)
 {
     uint64_t bits;
     memcpy(&bits, &x, sizeof bits);
@@ -1016,6 +1016,11 @@ static double hlc_point_value(const hlc_shape* shape, size_t i)
     return shape->is_float ? (double)((const float*)shape->points)[i] : ((const double*)shape->points)[i];
 }
 
+/* a plane's and a sphere's scalar; a mesh's and a convex shape's point list */
+HLC_HOT int hlc_kind_has_scalar(enum hlc_kind kind) { return kind == HLC_PLANE || kind == HLC_SPHERE; }
+
+HLC_HOT int hlc_kind_is_list(enum hlc_kind kind) { return kind == HLC_MESH || kind == HLC_CONVEX; }
+
 /* the largest of m and the magnitudes' bit patterns of n numbers: a NaN's and an infinity's lie
  * above every finite number's, and the order of finite magnitudes is their bits' order */
 HLC_HOT uint64_t hlc_magnitude_bits(const double* v, size_t n, uint64_t m)
@@ -1045,10 +1050,9 @@ HLC_HOT int hlc_numbers_ok(const double* v, size_t n, int is_float_line)
 
 HLC_HOT int hlc_shape_ok(const hlc_shape* shape, int is_float_line)
 {
-    static const int vectors[] = {2, 2, 1, 2, 1, 2, 1, 3, 0, 0};
-    static const int scalar[] = {0, 0, 1, 0, 1, 0, 0, 0, 0, 0};
+    static const int vectors[] = {2, 2, 1, 2, 1, 2, 1, 3, 0, 0}; /* an obb's axes: below */
     /* the vectors and the scalar: one comparison of their largest magnitude (no branch per number) */
-    uint64_t m = scalar[shape->kind] ? hlc_magnitude_bits(&shape->s, 1, 0) : 0;
+    uint64_t m = hlc_kind_has_scalar(shape->kind) ? hlc_magnitude_bits(&shape->s, 1, 0) : 0;
     for (int i = 0; i < vectors[shape->kind]; ++i) {
         if (shape->v[i] == NULL) {
             return 0;
@@ -1061,7 +1065,7 @@ HLC_HOT int hlc_shape_ok(const hlc_shape* shape, int is_float_line)
     if (shape->kind == HLC_OBB && (shape->v[2] == NULL || !hlc_numbers_ok(shape->v[2], 9, 0))) {
         return 0;
     }
-    if (shape->kind == HLC_MESH || shape->kind == HLC_CONVEX) {
+    if (hlc_kind_is_list(shape->kind)) {
         if ((shape->points == NULL && shape->count > 0) ||
             (shape->kind == HLC_MESH && shape->triangles == NULL && shape->triangle_count > 0)) {
             return 0;
@@ -1074,7 +1078,7 @@ HLC_HOT int hlc_shape_ok(const hlc_shape* shape, int is_float_line)
         }
     }
     /* a line over the protocol's limit could not be read back: an upper bound of its length */
-    if (shape->kind == HLC_MESH || shape->kind == HLC_CONVEX) {
+    if (hlc_kind_is_list(shape->kind)) {
         const double bytes = 512.0 + 80.0 * (double)shape->count + 36.0 * (double)shape->triangle_count;
         if (bytes > (double)HLC_MAX_LINE) {
             return 0;
@@ -1371,7 +1375,7 @@ HLC_HOT size_t hlc_pad8(size_t n) { return (n + 7u) & ~(size_t)7u; }
 /* bytes of a shape's scalar or list sizes in a record (by kind) */
 HLC_HOT size_t hlc_shape_extra_bytes(enum hlc_kind kind)
 {
-    return kind == HLC_PLANE || kind == HLC_SPHERE || kind == HLC_MESH || kind == HLC_CONVEX ? 8u : 0u;
+    return hlc_kind_has_scalar(kind) || hlc_kind_is_list(kind) ? 8u : 0u;
 }
 
 /* bytes of a shape's numbers in a record */
@@ -1379,7 +1383,7 @@ HLC_HOT size_t hlc_shape_bytes(const hlc_shape* s)
 {
     const unsigned char* n = hlc_vector_lengths[s->kind];
     size_t bytes = 8u * (size_t)(n[0] + n[1] + n[2]);
-    if (s->kind == HLC_MESH || s->kind == HLC_CONVEX) {
+    if (hlc_kind_is_list(s->kind)) {
         bytes += hlc_pad8(s->count * 3u * (s->is_float ? sizeof(float) : sizeof(double)));
     }
     if (s->kind == HLC_MESH) {
@@ -1391,10 +1395,10 @@ HLC_HOT size_t hlc_shape_bytes(const hlc_shape* s)
 /* copies a shape's scalar or list sizes to p; returns the end */
 HLC_HOT unsigned char* hlc_shape_extra_put(unsigned char* p, const hlc_shape* s)
 {
-    if (s->kind == HLC_PLANE || s->kind == HLC_SPHERE) {
+    if (hlc_kind_has_scalar(s->kind)) {
         memcpy(p, &s->s, 8u);
         p += 8u;
-    } else if (s->kind == HLC_MESH || s->kind == HLC_CONVEX) {
+    } else if (hlc_kind_is_list(s->kind)) {
         const uint32_t sizes[2] = {(uint32_t)s->count, (uint32_t)s->triangle_count}; /* hlc_shape_ok */
         memcpy(p, sizes, 8u);
         p += 8u;
@@ -1415,7 +1419,7 @@ HLC_HOT unsigned char* hlc_shape_put(unsigned char* p, const hlc_shape* s)
             p += 72u;
         }
     }
-    if (s->kind == HLC_MESH || s->kind == HLC_CONVEX) {
+    if (hlc_kind_is_list(s->kind)) {
         const size_t bytes = s->count * 3u * (s->is_float ? sizeof(float) : sizeof(double));
         if (bytes > 0) {
             memcpy(p, s->points, bytes);
@@ -1440,10 +1444,10 @@ static const unsigned char* hlc_shape_get(const unsigned char* p, const unsigned
     memset(s, 0, sizeof *s);
     s->kind = (enum hlc_kind)kind;
     s->is_float = float_points;
-    if (s->kind == HLC_PLANE || s->kind == HLC_SPHERE) {
+    if (hlc_kind_has_scalar(s->kind)) {
         memcpy(&s->s, *extra, 8u);
         *extra += 8u;
-    } else if (s->kind == HLC_MESH || s->kind == HLC_CONVEX) {
+    } else if (hlc_kind_is_list(s->kind)) {
         uint32_t sizes[2];
         memcpy(sizes, *extra, 8u);
         *extra += 8u;
@@ -1455,7 +1459,7 @@ static const unsigned char* hlc_shape_get(const unsigned char* p, const unsigned
         s->v[i] = n[i] != 0 ? (const double*)(const void*)p : NULL;
         p += 8u * n[i];
     }
-    if (s->kind == HLC_MESH || s->kind == HLC_CONVEX) {
+    if (hlc_kind_is_list(s->kind)) {
         s->points = p;
         p += hlc_pad8(s->count * 3u * (s->is_float ? sizeof(float) : sizeof(double)));
     }
@@ -1484,8 +1488,8 @@ static long long hlc_rec_long(const unsigned char** p)
 }
 
 /* formats one record into the sink (the writer, or a caller while the writer is idle); what the
- * record leaves out is what the family functions pass when it is absent (hlc_cast_answer,
- * hlc_overlap_answer) */
+ * record leaves out is read back as a value the line writer leaves out too (NaN u and v, a
+ * negative triangle) */
 static void hlc_write_record(hitlab_capture* sink, const hlc_rec* r)
 {
     const unsigned char* w = (const unsigned char*)(r + 1);
@@ -1498,7 +1502,7 @@ static void hlc_write_record(hitlab_capture* sink, const hlc_rec* r)
     memset(&answer, 0, sizeof answer);
     answer.hit = (r->flags & HLC_REC_HIT) != 0;
     answer.front = r->front;
-    answer.triangle = (r->flags & HLC_REC_TRIANGLE) != 0 ? hlc_rec_long(&w) : cast ? -1 : 0;
+    answer.triangle = (r->flags & HLC_REC_TRIANGLE) != 0 ? hlc_rec_long(&w) : -1; /* written when >= 0 */
     if (cast) {
         answer.t_enter = hlc_rec_double(&w);
         answer.t_exit = hlc_rec_double(&w);
@@ -1581,8 +1585,7 @@ HLC_HOT void hlc_enqueue(hitlab_capture* cap, const char* family, size_t family_
         ++where_length; /* the NUL */
     }
     const int has_normal = !cast && answer->normal != NULL;
-    const long long triangle_absent = cast ? -1 : 0;
-    const int has_triangle = answer->triangle != triangle_absent;
+    const int has_triangle = cast && answer->triangle >= 0; /* what hlc_answer_json writes */
     const int has_uv = cast && !(answer->u != answer->u && answer->v != answer->v);
     const size_t words =
         (size_t)cap->has_frame + (size_t)cap->has_time + (size_t)has_triangle + 2u + 2u * (size_t)has_uv;
@@ -1707,7 +1710,7 @@ static void hlc_writer_main(void* arg)
 {
     hitlab_capture* cap = (hitlab_capture*)arg;
     /* the queue is allocated and its pages touched here, not on the engine's thread, which waits in
-     * open: the page faults of a fresh megabyte are the writer's cost */
+     * open: the page faults of the fresh queue are the writer's cost */
     unsigned char* fresh = (unsigned char*)malloc(cap->queue_size);
     if (fresh != NULL) {
         memset(fresh, 0, cap->queue_size);
