@@ -183,7 +183,7 @@ std::vector<std::string> DistinctNumbers(const std::vector<double>& values, int 
 }
 
 LabelLayout::LabelLayout(DrawSink& out, const Camera& camera, float charWidth, glm::vec4 area)
-    : m_out(out), m_camera(camera), m_charWidth(charWidth), m_placement(charWidth, area)
+    : m_out(out), m_camera(camera), m_placement(charWidth, area)
 {
 }
 

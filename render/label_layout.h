@@ -87,7 +87,6 @@ public:
 private:
     DrawSink& m_out;
     const Camera& m_camera;
-    float m_charWidth;
     LabelPlacement m_placement;
     struct Placed {
         glm::vec3 at;

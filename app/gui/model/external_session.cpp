@@ -107,7 +107,7 @@ bool ExternalSession::Add(const ExternalSpec& spec, bool remember)
         return false;
     }
     m_specs.push_back(spec);
-    m_changes.push_back({Change::Add, spec});
+    m_changes.push_back({Change::Adding, spec});
     return true;
 }
 
@@ -117,10 +117,10 @@ void ExternalSession::Remove(const ExternalSpec& spec)
     if (std::erase(m_remembered, spec) > 0 && !m_listFile.empty()) {
         SaveExternalList(m_listFile, m_remembered);
     }
-    m_changes.push_back({Change::Remove, spec});
+    m_changes.push_back({Change::Removing, spec});
 }
 
-void ExternalSession::Reload(const ExternalSpec& spec) { m_changes.push_back({Change::Reload, spec}); }
+void ExternalSession::Reload(const ExternalSpec& spec) { m_changes.push_back({Change::Reloading, spec}); }
 
 void ExternalSession::ApplyChanges()
 {
@@ -128,7 +128,7 @@ void ExternalSession::ApplyChanges()
         return;
     }
     for (const Change& change : m_changes) {
-        if (change.kind == Change::Add) {
+        if (change.kind == Change::Adding) {
             auto entry = std::make_unique<Entry>();
             entry->spec = change.spec;
             m_entries.push_back(std::move(entry));
@@ -138,7 +138,7 @@ void ExternalSession::ApplyChanges()
             if (m_entries[i]->spec != change.spec) {
                 continue;
             }
-            if (change.kind == Change::Remove) {
+            if (change.kind == Change::Removing) {
                 DropAnswers(); // they point into the removed source's algorithms
                 m_entries.erase(m_entries.begin() + std::ptrdiff_t(i));
             } else {

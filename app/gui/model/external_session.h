@@ -147,7 +147,7 @@ private:
     void Work();
 
     struct Change {
-        enum Kind { Add, Remove, Reload } kind;
+        enum Kind { Adding, Removing, Reloading } kind;
         ExternalSpec spec;
     };
     /// Applies the changes asked for (the worker is idle).

@@ -126,19 +126,22 @@ void AnswerWidgets(QuizSession& quiz, const Scene& scene, const Exercise& e, con
     case ExerciseKind::Axis:
         AxisChooser(quiz, scene.MakeQuery(pair));
         return;
-    case ExerciseKind::Barycentric:
-        if (NumberInput("u", a.u) | NumberInput("v", a.v)) {
+    case ExerciseKind::Barycentric: {
+        const bool uChanged = NumberInput("u", a.u); // both inputs drawn every frame
+        if (NumberInput("v", a.v) || uChanged) {
             quiz.Commit();
         }
         return;
-    case ExerciseKind::Penetration:
+    }
+    case ExerciseKind::Penetration: {
         ImGui::SetNextItemWidth(ImGui::CalcTextSize("0000.0000").x * 3.6f);
-        if (ImGui::InputScalarN("direction b moves out of a", ImGuiDataType_Double, &a.direction.x, 3, nullptr, nullptr,
-                                "%.4g") |
-            NumberInput("depth", a.depth)) {
+        const bool directionChanged = ImGui::InputScalarN("direction b moves out of a", ImGuiDataType_Double,
+                                                          &a.direction.x, 3, nullptr, nullptr, "%.4g");
+        if (NumberInput("depth", a.depth) || directionChanged) {
             quiz.Commit();
         }
         return;
+    }
     }
 }
 

@@ -267,11 +267,9 @@ void FanView::PrintStats(std::ostream& out) const
     }
     std::vector<double> sorted = m_times;
     std::sort(sorted.begin(), sorted.end());
-    std::size_t rays = 0;
     int n = 0;
     std::size_t algorithms = 0;
     for (const FanCache::Entry& e : m_cache.Entries()) {
-        rays += e.fan.samples.size();
         n = std::max(n, e.fan.n);
         algorithms = std::max(algorithms, e.fan.algorithms.size());
     }

@@ -88,7 +88,8 @@ TEST(ExerciseLessons, LessonsAboutANumberOrAnAxisAskForIt)
                                                          {"aabb-overlap.json", ExerciseKind::Penetration},
                                                          {"epa-touching-boxes.json", ExerciseKind::Penetration},
                                                          {"triangle-crack.json", ExerciseKind::Barycentric}};
-    for (const auto& [file, kind] : asks) {
+    for (const auto& [file, asked] : asks) {
+        const ExerciseKind kind = asked; // a copy: clang 14 cannot capture a structured binding
         const SceneLoad load = LoadSceneFile((kLessons / file).string());
         ASSERT_TRUE(load.Ok()) << ErrorText(load.error);
         const auto& ex = load.scene->exercises;
