@@ -180,12 +180,32 @@ void RunBatch(const AlgorithmInfo& info, const QueryBatch& batch, Precision prec
 namespace detail {
 
 /// The batch loop of one algorithm in one precision: SA and SB are the family's shape types in
-/// that scalar, Table the batch's table (Shape or FloatShape). Flattened: the algorithm is
-/// inlined into the loop, so its trace branches fold away (trace is null) and its result is packed
-/// from registers, not read back from a returned struct.
+/// that scalar, Table the batch's table (Shape or FloatShape). Flattened: the algorithm and
+/// everything it calls are inlined into the loop, so its trace branches fold away (trace is null)
+/// and its result is packed from registers, not read back from a returned struct. Not in the
+/// sanitizer build (HITLAB_NO_FLATTEN, set by the asan preset):
+/// there it gains nothing and, instrumented at -O1, GJK, EPA and MPR's flattened loops alone took
+/// 277 s of CPU to compile (30 s called).
+#ifdef HITLAB_NO_FLATTEN
+#define HITLAB_FLATTEN
+#else
+#define HITLAB_FLATTEN [[gnu::flatten]]
+#endif
 template <typename SA, typename SB, typename Table, typename Fn, typename T>
-[[gnu::flatten]] void RunPairs(std::span<const Table> table, std::span<const ShapePair> pairs,
-                               std::span<PackedResult<T>> out)
+HITLAB_FLATTEN void RunPairs(std::span<const Table> table, std::span<const ShapePair> pairs,
+                             std::span<PackedResult<T>> out)
+{
+    for (size_t i = 0; i < pairs.size(); ++i) {
+        out[i] = Pack(Fn{}(std::get<SA>(table[pairs[i].a]), std::get<SB>(table[pairs[i].b]), nullptr));
+    }
+}
+
+/// The same loop with the compiler's own inlining, for algorithms whose call tree is large
+/// (triangle_triangle, convex_convex, ray_mesh): flattened, each one's loop was 20 to 500 KB of
+/// code (975 KB for triangle_triangle's) and most of a cold build's time in core/, for a call that
+/// costs little beside the algorithm's own work.
+template <typename SA, typename SB, typename Table, typename Fn, typename T>
+void RunPairsCalled(std::span<const Table> table, std::span<const ShapePair> pairs, std::span<PackedResult<T>> out)
 {
     for (size_t i = 0; i < pairs.size(); ++i) {
         out[i] = Pack(Fn{}(std::get<SA>(table[pairs[i].a]), std::get<SB>(table[pairs[i].b]), nullptr));
@@ -194,13 +214,21 @@ template <typename SA, typename SB, typename Table, typename Fn, typename T>
 
 } // namespace detail
 
+/// How a runner's batch loop calls the algorithm (MakeRun).
+enum class BatchInlining {
+    Flatten, ///< everything inlined into the loop: small algorithms, where the call is much of the cost
+    Call,    ///< the compiler's own inlining: algorithms with a large call tree
+};
+
 /// Makes the Runner of a captureless generic lambda `[](const auto& a, const auto& b, Trace* t) {
 /// return F(a, b, t); }` that is instantiated for float and double; A and B are the family's shape
 /// templates. The single-query runner converts the query's double shapes to the precision and
-/// widens the result back to double; the batch runner reads shapes converted once, inlines the
-/// lambda into its loop and packs each result in its precision. Both call the same instantiation on the same values, so
+/// widens the result back to double; the batch runner reads shapes converted once, runs the
+/// lambda in its loop (inlined into it with everything it calls, unless inlining is Call) and
+/// packs each result in its precision. Both call the same instantiation on the same values, so
 /// they agree bit for bit (the core is built with -ffp-contract=off).
-template <template <class> class A, template <class> class B, typename Fn>
+template <template <class> class A, template <class> class B, BatchInlining inlining = BatchInlining::Flatten,
+          typename Fn>
 constexpr Runner MakeRun(Fn)
 {
     Runner runner;
@@ -213,10 +241,18 @@ constexpr Runner MakeRun(Fn)
         return Widen(Fn{}(a, b, trace));
     };
     runner.batch = [](const QueryBatch& batch, Precision precision, BatchResults out) {
-        if (precision == Precision::Float) {
-            detail::RunPairs<A<float>, B<float>, FloatShape, Fn>(batch.floatShapes, batch.pairs, out.floats);
+        if constexpr (inlining == BatchInlining::Flatten) {
+            if (precision == Precision::Float) {
+                detail::RunPairs<A<float>, B<float>, FloatShape, Fn>(batch.floatShapes, batch.pairs, out.floats);
+            } else {
+                detail::RunPairs<A<double>, B<double>, Shape, Fn>(batch.shapes, batch.pairs, out.doubles);
+            }
         } else {
-            detail::RunPairs<A<double>, B<double>, Shape, Fn>(batch.shapes, batch.pairs, out.doubles);
+            if (precision == Precision::Float) {
+                detail::RunPairsCalled<A<float>, B<float>, FloatShape, Fn>(batch.floatShapes, batch.pairs, out.floats);
+            } else {
+                detail::RunPairsCalled<A<double>, B<double>, Shape, Fn>(batch.shapes, batch.pairs, out.doubles);
+            }
         }
     };
     return runner;

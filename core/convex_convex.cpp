@@ -198,7 +198,8 @@ void RegisterConvexConvex(std::vector<AlgorithmInfo>& out)
         .returns = kOverlapFields | kFieldSeparatingAxis | kDistanceFields,
         .flaw = "",
         .flawWhen = {},
-        .run = MakeRun<Convex, Convex>([](const auto& a, const auto& b, Trace* t) { return ConvexConvexSat(a, b, t); }),
+        .run = MakeRun<Convex, Convex, BatchInlining::Call>(
+            [](const auto& a, const auto& b, Trace* t) { return ConvexConvexSat(a, b, t); }),
     });
 }
 

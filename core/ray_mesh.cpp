@@ -105,7 +105,7 @@ void RegisterPublishedMeshTests(std::vector<AlgorithmInfo>& out)
         "Closest hit through the mesh's hierarchy with Moller-Trumbore as commonly copied per triangle (two-sided, "
         "EPSILON 1e-6 on the determinant and on t).",
         "Moller and Trumbore, \"Fast, Minimum Storage Ray-Triangle Intersection\" (1997)",
-        MakeRun<Ray, Mesh>([](const auto& a, const auto& b, Trace* t) {
+        MakeRun<Ray, Mesh, BatchInlining::Call>([](const auto& a, const auto& b, Trace* t) {
             return RayMeshThroughBvh(a, b, MollerTrumboreTest<false>{}, t);
         }));
     mt.published = true;
@@ -124,14 +124,14 @@ void RegisterPublishedMeshTests(std::vector<AlgorithmInfo>& out)
     cull.conventions[4] = {"facing", "front only"};
     cull.flawWhen = {"boundary",           "back facing", "edge or vertex", "t at most 1e-6", "determinant below 1e-6",
                      "degenerate triangle"};
-    cull.run = MakeRun<Ray, Mesh>(
+    cull.run = MakeRun<Ray, Mesh, BatchInlining::Call>(
         [](const auto& a, const auto& b, Trace* t) { return RayMeshThroughBvh(a, b, MollerTrumboreTest<true>{}, t); });
     out.push_back(cull);
     AlgorithmInfo bw = MeshAlgorithm(
         "bvh_baldwin_weber", "Baldwin-Weber through the hierarchy (published)",
         "Closest hit through the mesh's hierarchy with Baldwin and Weber's coordinate transformation per triangle.",
         "Baldwin and Weber, \"Fast Ray-Triangle Intersections by Coordinate Transformation\" (JCGT 2016)",
-        MakeRun<Ray, Mesh>([](const auto& a, const auto& b, Trace* t) {
+        MakeRun<Ray, Mesh, BatchInlining::Call>([](const auto& a, const auto& b, Trace* t) {
             return RayMeshThroughBvh(a, b, WholeTriangleTest<BaldwinWeberFn>{}, t);
         }));
     bw.published = true;
@@ -144,7 +144,7 @@ void RegisterPublishedMeshTests(std::vector<AlgorithmInfo>& out)
         MeshAlgorithm("bvh_plucker", "Plucker coordinates through the hierarchy (published)",
                       "Closest hit through the mesh's hierarchy with the Plucker-coordinate side test per triangle.",
                       "Plucker-coordinate ray/triangle test (Amanatides and Choi 1997; Jones 2000)",
-                      MakeRun<Ray, Mesh>([](const auto& a, const auto& b, Trace* t) {
+                      MakeRun<Ray, Mesh, BatchInlining::Call>([](const auto& a, const auto& b, Trace* t) {
                           return RayMeshThroughBvh(a, b, WholeTriangleTest<PluckerFn>{}, t);
                       }));
     pl.published = true;
@@ -156,7 +156,7 @@ void RegisterPublishedMeshTests(std::vector<AlgorithmInfo>& out)
         MeshAlgorithm("bvh_havel_herout", "Havel-Herout through the hierarchy (published)",
                       "Closest hit through the mesh's hierarchy with Havel and Herout's plane-based test per triangle.",
                       "Havel and Herout, \"Yet Faster Ray-Triangle Intersection (Using SSE4)\" (IEEE TVCG 2010)",
-                      MakeRun<Ray, Mesh>([](const auto& a, const auto& b, Trace* t) {
+                      MakeRun<Ray, Mesh, BatchInlining::Call>([](const auto& a, const auto& b, Trace* t) {
                           return RayMeshThroughBvh(a, b, WholeTriangleTest<HavelHeroutFn>{}, t);
                       }));
     hh.published = true;
@@ -177,7 +177,7 @@ void RegisterRayMesh(std::vector<AlgorithmInfo>& out)
         "through a shared edge or vertex hits. t_exit is the farthest triangle hit.",
         "Woop, Benthin and Wald, \"Watertight Ray/Triangle Intersection\" (JCGT 2013); Wald 2007 (binned SAH); Ize "
         "2013 (robust BVH traversal)",
-        MakeRun<Ray, Mesh>(
+        MakeRun<Ray, Mesh, BatchInlining::Call>(
             [](const auto& a, const auto& b, Trace* t) { return RayMeshThroughBvh(a, b, WatertightTest{}, t); }));
     reference.reference = true;
     out.push_back(reference);
@@ -186,9 +186,9 @@ void RegisterRayMesh(std::vector<AlgorithmInfo>& out)
         "brute_force_watertight", "Watertight test on every triangle",
         "The watertight reference on every triangle in index order, no hierarchy: the same answer as bvh_watertight, "
         "a check of the hierarchy.",
-        "Woop, Benthin and Wald (JCGT 2013)", MakeRun<Ray, Mesh>([](const auto& a, const auto& b, Trace* t) {
-            return RayMeshBruteForce(a, b, WatertightTest{}, t);
-        })));
+        "Woop, Benthin and Wald (JCGT 2013)",
+        MakeRun<Ray, Mesh, BatchInlining::Call>(
+            [](const auto& a, const auto& b, Trace* t) { return RayMeshBruteForce(a, b, WatertightTest{}, t); })));
 }
 
 } // namespace hitlab

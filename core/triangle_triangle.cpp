@@ -334,7 +334,7 @@ void RegisterTriangleTriangle(std::vector<AlgorithmInfo>& out)
         .returns = kOverlapFields | kFieldSeparatingAxis | kDistanceFields,
         .flaw = "",
         .flawWhen = {},
-        .run = MakeRun<Triangle, Triangle>([](const auto& a, const auto& b, Trace* t) {
+        .run = MakeRun<Triangle, Triangle, BatchInlining::Call>([](const auto& a, const auto& b, Trace* t) {
             return WithDistance(TriangleTriangleSat(a, b, t), a, b, TriangleTriangleGap);
         }),
     });
@@ -356,7 +356,7 @@ void RegisterTriangleTriangle(std::vector<AlgorithmInfo>& out)
                 "normal is taken as coplanar; rounding decides near the boundary.",
         .flawWhen = {"epsilon 1e-6", "degenerate triangle", "coplanar", "float: near boundary 1e-5",
                      "double: near boundary 1e-13"},
-        .run = MakeRun<Triangle, Triangle>(
+        .run = MakeRun<Triangle, Triangle, BatchInlining::Call>(
             [](const auto& a, const auto& b, Trace* t) { return TriangleTriangleMoller(a, b, t); }),
     });
     out.push_back({
@@ -376,7 +376,7 @@ void RegisterTriangleTriangle(std::vector<AlgorithmInfo>& out)
                 "pairs (where the signs choose the branch), the verdict can be wrong; a degenerate triangle's zero "
                 "normal is taken as coplanar.",
         .flawWhen = {"degenerate triangle", "coplanar", "float: near boundary 1e-5", "double: near boundary 1e-13"},
-        .run = MakeRun<Triangle, Triangle>(
+        .run = MakeRun<Triangle, Triangle, BatchInlining::Call>(
             [](const auto& a, const auto& b, Trace* t) { return TriangleTriangleGuigueDevillers(a, b, t); }),
     });
 }
