@@ -6,8 +6,9 @@
 // number formatted); /ring into a ring of 4096 (formatted when recorded, written at close). The queries
 // are the family's workload, each a-shape against every b-shape as every per-query benchmark runs
 // them, with the answers of a plain slab test (computed before timing). Counters: wall_ns_per_query,
-// engine_cpu_ns_per_query, engine_system_ns_per_query (its part in the kernel), writer_cpu_ns_per_line, lines_per_s,
-// waits_per_query (docs/capture.md).
+// engine_cpu_ns_per_query, engine_system_ns_per_query (its part in the kernel),
+// engine_faults_per_iteration and engine_switches_per_iteration (its page faults and context switches
+// per capture of 65,536 queries), writer_cpu_ns_per_line, lines_per_s, waits_per_query (docs/capture.md).
 #define HITLAB_CAPTURE_IMPLEMENTATION
 #include "hitlab/capture.h"
 
@@ -107,13 +108,20 @@ double CpuSeconds(clockid_t clock)
     return double(t.tv_sec) + 1e-9 * double(t.tv_nsec);
 }
 
-/// The calling thread's CPU seconds in the kernel (Linux: RUSAGE_THREAD): page faults, thread
-/// creation, futex waits and wakes.
-double SystemSeconds()
+/// The calling thread's kernel time and what sends it there (Linux: RUSAGE_THREAD): its CPU
+/// seconds in the kernel, its page faults, and its context switches (a futex wait on the lock or
+/// for room, or preemption).
+struct ThreadKernel {
+    double systemSeconds = 0;
+    double faults = 0, switches = 0;
+};
+
+ThreadKernel ThreadKernelNow()
 {
     rusage usage{};
     getrusage(RUSAGE_THREAD, &usage);
-    return double(usage.ru_stime.tv_sec) + 1e-6 * double(usage.ru_stime.tv_usec);
+    return {double(usage.ru_stime.tv_sec) + 1e-6 * double(usage.ru_stime.tv_usec),
+            double(usage.ru_minflt + usage.ru_majflt), double(usage.ru_nvcsw + usage.ru_nivcsw)};
 }
 
 /// One iteration opens a capture, records every case once (65,536 queries) and closes it: the
@@ -126,7 +134,7 @@ void Record(benchmark::State& state, const std::vector<RayAabbCase>& cases, int 
     const std::string path = (std::filesystem::temp_directory_path() /
                               ("hitlab_capture_bench_" + std::to_string(flags) + "_" + std::to_string(ring) + ".jsonl"))
                                  .string();
-    double wall = 0, engineCpu = 0, engineSystem = 0, processCpu = 0;
+    double wall = 0, engineCpu = 0, engineSystem = 0, engineFaults = 0, engineSwitches = 0, processCpu = 0;
     unsigned long long waits = 0;
     for (auto _ : state) {
         state.PauseTiming(); // the previous iteration's file is freed outside the timed region
@@ -134,7 +142,7 @@ void Record(benchmark::State& state, const std::vector<RayAabbCase>& cases, int 
         state.ResumeTiming();
         const auto wall0 = std::chrono::steady_clock::now();
         const double thread0 = CpuSeconds(CLOCK_THREAD_CPUTIME_ID), process0 = CpuSeconds(CLOCK_PROCESS_CPUTIME_ID);
-        const double system0 = SystemSeconds();
+        const ThreadKernel kernel0 = ThreadKernelNow();
         hitlab_capture* cap =
             hitlab_capture_open_ex(path.c_str(), HITLAB_CAPTURE_DOUBLE | flags, ring, "bench", nullptr);
         if (cap == nullptr) {
@@ -151,7 +159,10 @@ void Record(benchmark::State& state, const std::vector<RayAabbCase>& cases, int 
             return;
         }
         engineCpu += CpuSeconds(CLOCK_THREAD_CPUTIME_ID) - thread0;
-        engineSystem += SystemSeconds() - system0;
+        const ThreadKernel kernel1 = ThreadKernelNow();
+        engineSystem += kernel1.systemSeconds - kernel0.systemSeconds;
+        engineFaults += kernel1.faults - kernel0.faults;
+        engineSwitches += kernel1.switches - kernel0.switches;
         processCpu += CpuSeconds(CLOCK_PROCESS_CPUTIME_ID) - process0;
         wall += std::chrono::duration<double>(std::chrono::steady_clock::now() - wall0).count();
     }
@@ -160,6 +171,8 @@ void Record(benchmark::State& state, const std::vector<RayAabbCase>& cases, int 
     state.counters["wall_ns_per_query"] = 1e9 * wall / queries;
     state.counters["engine_cpu_ns_per_query"] = 1e9 * engineCpu / queries;
     state.counters["engine_system_ns_per_query"] = 1e9 * engineSystem / queries;
+    state.counters["engine_faults_per_iteration"] = engineFaults / double(state.iterations());
+    state.counters["engine_switches_per_iteration"] = engineSwitches / double(state.iterations());
     state.counters["writer_cpu_ns_per_line"] = 1e9 * (processCpu - engineCpu) / queries;
     state.counters["lines_per_s"] = queries / wall;
     state.counters["waits_per_query"] = double(waits) / queries;
