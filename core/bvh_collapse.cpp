@@ -183,6 +183,11 @@ template void CollapseBvh<double>(MeshBvh&, const std::vector<Vec3<double>>&,
 void* BvhAllocate(std::size_t bytes, std::size_t alignment)
 {
     constexpr std::size_t kHuge = std::size_t(2) << 20;
+    // no object is this large; said first, so that GCC sees no call of aligned_alloc with a size
+    // over the largest object (at -O3 on aarch64 it followed std::vector's size checks into one)
+    if (bytes > std::size_t(std::numeric_limits<std::ptrdiff_t>::max()) / 2) {
+        throw std::bad_alloc();
+    }
     const bool huge = bytes >= 2 * kHuge;
     const std::size_t align = huge ? kHuge : std::max(alignment, sizeof(void*));
     const std::size_t rounded = (std::max<std::size_t>(bytes, 1) + align - 1) / align * align;
