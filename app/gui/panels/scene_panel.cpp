@@ -110,10 +110,12 @@ public:
         }
         ScenePluginsNotice(ctx); // at the lesson: its text tells what the plugin shows
         if (!scene.description.empty() && ImGui::CollapsingHeader("Lesson", ImGuiTreeNodeFlags_DefaultOpen)) {
-            // the box grows with the panel (a tall panel, a projector's large font)
-            ImGui::BeginChild("lesson",
-                              ImVec2(0, LessonBoxHeight(ImGui::GetContentRegionAvail().y, ImGui::GetTextLineHeight())),
-                              true);
+            // the box grows with the panel (a tall panel, a projector's large font); with a quiz
+            // question open it holds only the notice below, so the quiz's inputs under it stay in view
+            const float line = ImGui::GetTextLineHeight();
+            const float boxHeight =
+                ctx.state.hideAnswers ? 5.0f * line : LessonBoxHeight(ImGui::GetContentRegionAvail().y, line);
+            ImGui::BeginChild("lesson", ImVec2(0, boxHeight), true);
             // a quiz question open: the lesson's text and what to look at may give the answer away
             if (ctx.state.hideAnswers) {
                 ImGui::PushTextWrapPos(0.0f);
