@@ -78,16 +78,25 @@ Query DrawConvexConvex(Rng& rng, const char** what)
         b[0] = a[size_t(rng.Int(0, int(a.size()) - 1))];
         return Pair(std::move(a), std::move(b));
     }
-    case 4:
-        return Pair(rng.Chance(0.5) ? FlatCloud(rng, ca) : Cloud(rng, ca, 6, true), FlatCloud(rng, cb));
-    case 5: { // far from the origin: the differences stay exact, the coordinates do not stay small
-        const dvec3 offset = GridV(rng) * std::ldexp(1.0, rng.Int(16, 40));
-        return Pair(Cloud(rng, ca + offset, 6, true), Cloud(rng, cb + offset, 6, true));
+    case 4: { // b is drawn before a in these cases (hunt_detail.h, "draws")
+        std::vector<dvec3> b = FlatCloud(rng, cb);
+        std::vector<dvec3> a = rng.Chance(0.5) ? FlatCloud(rng, ca) : Cloud(rng, ca, 6, true);
+        return Pair(std::move(a), std::move(b));
     }
-    case 6:
-        return Pair(Cloud(rng, ca, rng.Int(4, 10), true), Cloud(rng, cb, rng.Int(4, 10), true));
-    default:
-        return Pair(Cloud(rng, ca, rng.Int(1, 12), false), Cloud(rng, cb, rng.Int(1, 12), false));
+    case 5: { // far from the origin: the differences stay exact, the coordinates do not stay small
+        const double scale = std::ldexp(1.0, rng.Int(16, 40));
+        const dvec3 offset = GridV(rng) * scale;
+        std::vector<dvec3> b = Cloud(rng, cb + offset, 6, true);
+        return Pair(Cloud(rng, ca + offset, 6, true), std::move(b));
+    }
+    case 6: {
+        std::vector<dvec3> b = Cloud(rng, cb, rng.Int(4, 10), true);
+        return Pair(Cloud(rng, ca, rng.Int(4, 10), true), std::move(b));
+    }
+    default: {
+        std::vector<dvec3> b = Cloud(rng, cb, rng.Int(1, 12), false);
+        return Pair(Cloud(rng, ca, rng.Int(1, 12), false), std::move(b));
+    }
     }
 }
 

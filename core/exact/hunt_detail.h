@@ -15,6 +15,14 @@
 namespace hitlab::hunt {
 
 /// xoshiro256** (Blackman & Vigna): fast, seedable, good enough for test inputs.
+///
+/// Draws: a seed must draw the same cases under every compiler, so no expression makes two draws
+/// whose order C++ leaves unspecified (a call's arguments, the operands of + - * and of overloaded
+/// operators): each draw is its own statement, declarator, braced-list element or ternary branch.
+/// Where two draws once shared an expression, the order written out is the one GCC used (a call's
+/// arguments and an overloaded operator's operands right to left, a built-in operator's left to
+/// right), so the seeds in tests and bug reports keep their cases; clang evaluated some of them
+/// the other way, and drew other cases.
 class Rng {
 public:
     explicit Rng(std::uint64_t seed);

@@ -51,7 +51,9 @@ inline dvec3 NonZero(dvec3 d, Rng& rng)
 inline dvec3 AxisDir(Rng& rng)
 {
     dvec3 d{Zero(rng), Zero(rng), Zero(rng)};
-    d[rng.Int(0, 2)] = (rng.Chance(0.5) ? 1 : -1) * (rng.Chance(0.5) ? 1 : Size(rng) + 0.5);
+    const double sign = rng.Chance(0.5) ? 1 : -1;
+    const double length = rng.Chance(0.5) ? 1 : Size(rng) + 0.5;
+    d[rng.Int(0, 2)] = sign * length;
     return d;
 }
 
@@ -134,7 +136,8 @@ inline Ray<double> BoxRay(Rng& rng, const dvec3& lo, const dvec3& hi, const char
 inline Aabb<double> GridBox(Rng& rng)
 {
     const dvec3 lo = GridV(rng);
-    return {lo, lo + dvec3(Size(rng), Size(rng), Size(rng))};
+    const double z = Size(rng), y = Size(rng), x = Size(rng); // z first (hunt_detail.h, "draws")
+    return {lo, lo + dvec3(x, y, z)};
 }
 
 inline Aabb<double> RandomBox(Rng& rng)

@@ -190,9 +190,11 @@ Query DrawSphereAabb(Rng& rng, const char** what)
         s.radius = 5 * k5 + rng.Int(-2, 2) * 0x1p-8;
         break;
     }
-    case 3:
-        s.center = Feature(rng, box.min, box.max, 2) + GridV(rng) * 0.25;
+    case 3: {
+        const dvec3 step = GridV(rng) * 0.25; // drawn first (hunt_detail.h, "draws")
+        s.center = Feature(rng, box.min, box.max, 2) + step;
         break;
+    }
     case 4:
         s.center = Feature(rng, box.min, box.max, 0);
         break;

@@ -145,7 +145,8 @@ Query DrawRayMesh(Rng& rng, const char** what)
     }
     const bool far = rng.Chance(0.2);
     if (far) { // offset by 2^k: differences stay exact, coordinates do not stay small
-        const dvec3 offset = GridV(rng) * std::ldexp(1.0, rng.Int(16, 50));
+        const double scale = std::ldexp(1.0, rng.Int(16, 50));
+        const dvec3 offset = GridV(rng) * scale;
         for (dvec3& x : v) {
             x += offset;
         }

@@ -24,6 +24,13 @@ dvec3 Lerp(const dvec3& a, const dvec3& b, double s) { return a + (b - a) * s; }
 /// A dyadic fraction k / 8 in [0, 1].
 double Eighth(Rng& rng) { return rng.Int(0, 8) * 0.125; }
 
+/// A leg of a right triangle: +-(size + 1/2), the sign drawn first.
+double SignedLeg(Rng& rng)
+{
+    const double sign = rng.Chance(0.5) ? 1 : -1;
+    return sign * (Size(rng) + 0.5);
+}
+
 } // namespace
 
 Triangle<double> DrawTriangle(Rng& rng, int kind)
@@ -33,8 +40,8 @@ Triangle<double> DrawTriangle(Rng& rng, int kind)
     case 1: { // legs along two axes: its plane is an axis plane, its edges axis-parallel or diagonal
         const int i = rng.Int(0, 2), j = (i + rng.Int(1, 2)) % 3;
         dvec3 b = a, c = a;
-        b[i] += (rng.Chance(0.5) ? 1 : -1) * (Size(rng) + 0.5);
-        c[j] += (rng.Chance(0.5) ? 1 : -1) * (Size(rng) + 0.5);
+        b[i] += SignedLeg(rng);
+        c[j] += SignedLeg(rng);
         return {{a, b, c}};
     }
     case 2: { // a grid triangle scaled down by 2^10 .. 2^40 around a grid point
@@ -48,7 +55,8 @@ Triangle<double> DrawTriangle(Rng& rng, int kind)
         return {{a, b, Lerp(a, b, Eighth(rng)) + off}};
     }
     case 4: { // offset by 2^k: the differences stay exact, the coordinates do not stay small
-        const dvec3 offset = GridV(rng) * std::ldexp(1.0, rng.Int(16, 50));
+        const double scale = std::ldexp(1.0, rng.Int(16, 50));
+        const dvec3 offset = GridV(rng) * scale;
         return {{a + offset, a + GridV(rng) + offset, a + GridV(rng) + offset}};
     }
     case 5: { // collinear or coincident vertices: a segment or a point
@@ -76,6 +84,18 @@ dvec3 TrianglePoint(Rng& rng, const Triangle<double>& t, int feature)
     }
     }
 }
+
+namespace {
+
+/// 2 p - q for p a point of t's plane (dyadic barycentrics from -1/2 to 3/2 with those of q) and q
+/// TrianglePoint(rng, t, feature): q is drawn first (hunt_detail.h, "draws").
+dvec3 InPlanePoint(Rng& rng, const Triangle<double>& t, int feature)
+{
+    const dvec3 q = TrianglePoint(rng, t, feature);
+    return TrianglePoint(rng, t, 2) * 2.0 - q;
+}
+
+} // namespace
 
 Query DrawTriangleCast(Rng& rng, bool segment, const char** what)
 {
@@ -109,7 +129,7 @@ Query DrawTriangleCast(Rng& rng, bool segment, const char** what)
         endsOn = segment && rng.Chance(0.4);
         break;
     case 3: // two points of the plane (barycentrics from -1/2 to 3/2): the ray lies in it
-        ray.origin = TrianglePoint(rng, t, 2) * 2.0 - TrianglePoint(rng, t, rng.Int(0, 2));
+        ray.origin = InPlanePoint(rng, t, rng.Int(0, 2));
         ray.direction = NonZero(TrianglePoint(rng, t, rng.Int(0, 2)) - ray.origin, rng);
         break;
     case 4:
@@ -152,10 +172,12 @@ Query DrawAabbTriangle(Rng& rng, const char** what)
         }
         break;
     }
-    case 3: // through points of the box
-        t.vertices = {Feature(rng, box.min, box.max, 0) * 2.0 - GridV(rng), Feature(rng, box.min, box.max, 1),
+    case 3: {                       // through points of the box
+        const dvec3 g = GridV(rng); // drawn first (hunt_detail.h, "draws")
+        t.vertices = {Feature(rng, box.min, box.max, 0) * 2.0 - g, Feature(rng, box.min, box.max, 1),
                       Feature(rng, box.min, box.max, 0)};
         break;
+    }
     case 4: { // two vertices on one box edge line, the third off it
         const dvec3 p = Feature(rng, box.min, box.max, 2);
         dvec3 q = p;
@@ -183,7 +205,8 @@ Query DrawSphereTriangle(Rng& rng, const char** what)
     switch (k) {
     case 0: { // 3-4-5 from a vertex: touching when the vertex is the nearest point
         const double k5 = rng.Int(1, 4) * 0.5;
-        s.center = t.vertices[size_t(rng.Int(0, 2))] + Pythagorean(rng, k5);
+        const dvec3 step = Pythagorean(rng, k5); // drawn first (hunt_detail.h, "draws")
+        s.center = t.vertices[size_t(rng.Int(0, 2))] + step;
         s.radius = 5 * k5 + nudge;
         break;
     }
@@ -222,7 +245,7 @@ Query DrawTriangleTriangle(Rng& rng, const char** what)
     switch (k) {
     case 0: // every vertex of b in a's plane, by dyadic barycentrics of a (-1/2 .. 3/2)
         for (dvec3& v : b.vertices) {
-            v = TrianglePoint(rng, a, 2) * 2.0 - TrianglePoint(rng, a, rng.Int(0, 2));
+            v = InPlanePoint(rng, a, rng.Int(0, 2));
         }
         break;
     case 1:
@@ -234,7 +257,7 @@ Query DrawTriangleTriangle(Rng& rng, const char** what)
         break;
     case 4: // two vertices of b in a's plane
         b.vertices[0] = TrianglePoint(rng, a, rng.Int(0, 2));
-        b.vertices[1] = TrianglePoint(rng, a, 2) * 2.0 - TrianglePoint(rng, a, 1);
+        b.vertices[1] = InPlanePoint(rng, a, 1);
         break;
     default:
         return {Family::TriangleTriangle, Triangle<double>{{RandV(rng), RandV(rng), RandV(rng)}},
