@@ -63,6 +63,7 @@ struct Worst {
     int wrongVerdicts = 0;  ///< verdicts that differ from the judge's
     int touching = 0;       ///< verdicts that differ within 4 units of touching
     double normalUnits = 0; ///< ray_sphere: the largest normal error (floor: the comparison's normal scale)
+    double uvUnits = 0;     ///< triangle casts: the largest u or v error (floor: the barycentric scale)
     int hits = 0;
     std::string where;        ///< the values of the largest error
     std::string verdictWhere; ///< the first query with a wrong verdict
@@ -144,6 +145,10 @@ void Judge(const Query& query, Precision precision, Worst& worst)
     if (IsCast(query.family)) {
         units = std::max(Units(r.tEnter, e.tEnter.value, scale.t, precision),
                          Units(r.tExit, e.tExit.value, scale.t, precision));
+        if (e.hasUv && e.hasFront) { // a triangle crossed transversally: its barycentrics too
+            worst.uvUnits = std::max({worst.uvUnits, Units(r.u, e.u.value, scale.barycentric, precision),
+                                      Units(r.v, e.v.value, scale.barycentric, precision)});
+        }
     } else {
         units = Units(r.depth, e.depth.value, scale.length, precision);
     }
@@ -432,6 +437,59 @@ Query PointCase(std::mt19937_64& rng, Precision precision)
                         {Rounded(axes[0], precision), Rounded(axes[1], precision), Rounded(axes[2], precision)}}};
 }
 
+// ---- ray_triangle, segment_triangle watertight ----
+
+/// A ray or segment aimed at a point of a triangle (inside, or within 2^-k of an edge on either
+/// side): triangles of sizes 2^-4 .. 2^4, a quarter of them slivers; origins at 1 to 64 sizes, a
+/// third of them grazing (the direction within 2^-k of the plane); a quarter of the cases moved
+/// 2^10 .. 2^30 sizes from the origin (float: 2^4 .. 2^12, where the triangle keeps its shape);
+/// direction lengths 2^-10 .. 2^10. A segment ends short of the point or beyond it.
+Query TriangleCastCase(std::mt19937_64& rng, Precision precision, bool segment)
+{
+    std::uniform_real_distribution<double> u(-1, 1);
+    const double size = std::ldexp(1.0, int(rng() % 9) - 4);
+    const glm::dvec3 c = size * 4.0 * glm::dvec3(u(rng), u(rng), u(rng));
+    glm::dvec3 v[3] = {c + size * glm::dvec3(u(rng), u(rng), u(rng)), c + size * glm::dvec3(u(rng), u(rng), u(rng)),
+                       c + size * glm::dvec3(u(rng), u(rng), u(rng))};
+    if (rng() % 4 == 0) { // a sliver: v2 within 2^-k sizes of the line v0 v1
+        v[2] = v[0] + (v[1] - v[0]) * std::abs(u(rng)) + size * Closeness(rng, 30) * UnitVector(rng);
+    }
+    double w1 = std::abs(u(rng)), w2 = std::abs(u(rng)) * (1 - w1);
+    if (rng() % 2) { // within 2^-k of an edge, either side
+        w2 = (rng() % 2 ? 1 : -1) * Closeness(rng, 40);
+    }
+    const glm::dvec3 target = v[0] + (v[1] - v[0]) * w1 + (v[2] - v[0]) * w2;
+    glm::dvec3 dir = UnitVector(rng);
+    if (rng() % 3 == 0) { // grazing
+        glm::dvec3 n = glm::cross(v[1] - v[0], v[2] - v[0]);
+        n /= glm::length(n);
+        dir = dir - glm::dot(dir, n) * n;
+        dir = dir / glm::length(dir) + (rng() % 2 ? 1 : -1) * Closeness(rng, 30) * n;
+    }
+    const double distance = size * std::ldexp(1.0, int(rng() % 7));
+    glm::dvec3 origin = target - distance * dir / glm::length(dir);
+    if (rng() % 4 == 0) { // float keeps a triangle 2^12 sizes away, double 2^30
+        const int far = precision == Precision::Float ? 4 + int(rng() % 9) : 10 + int(rng() % 21);
+        const glm::dvec3 offset = size * std::ldexp(1.0, far) * UnitVector(rng);
+        origin += offset;
+        for (glm::dvec3& x : v) {
+            x += offset;
+        }
+    }
+    dir *= std::ldexp(1.0, int(rng() % 21) - 10) / glm::length(dir);
+    const Triangle<double> t{{Rounded(v[0], precision), Rounded(v[1], precision), Rounded(v[2], precision)}};
+    origin = Rounded(origin, precision);
+    dir = Rounded(dir, precision);
+    if (!segment) {
+        return {Family::RayTriangle, Ray<double>{origin, dir}, t};
+    }
+    const double reach = distance / glm::length(dir) * (1 + 0.5 * u(rng)); // short of the point or beyond
+    return {Family::SegmentTriangle, Segment<double>{origin, Rounded(origin + reach * dir, precision)}, t};
+}
+
+Query RayTriangleCase(std::mt19937_64& rng, Precision precision) { return TriangleCastCase(rng, precision, false); }
+Query SegmentTriangleCase(std::mt19937_64& rng, Precision precision) { return TriangleCastCase(rng, precision, true); }
+
 void CheckFamily(const std::function<Query(std::mt19937_64&, Precision)>& make, int fullCount, double bound)
 {
     const int cases = test::CaseCount(fullCount, 200);
@@ -452,6 +510,10 @@ void CheckFamily(const std::function<Query(std::mt19937_64&, Precision)>& make, 
         if (family == Family::RaySphere) {
             std::printf("  normal: largest error %.3g eps * max(|exact|, normal floor)\n", worst.normalUnits);
             EXPECT_LE(worst.normalUnits, bound) << Name(precision);
+        }
+        if (family == Family::RayTriangle || family == Family::SegmentTriangle) {
+            std::printf("  u, v: largest error %.3g eps * max(|exact|, barycentric floor)\n", worst.uvUnits);
+            EXPECT_LE(worst.uvUnits, bound) << Name(precision);
         }
         EXPECT_LE(worst.units, bound) << Name(precision) << ": " << worst.where;
         EXPECT_GT(worst.hits, cases / 4) << Name(precision);
@@ -538,6 +600,8 @@ TEST(ReferenceAccuracy, SphereAabbGeneratedCases) { CheckFamily(SphereBoxCase, 4
 TEST(ReferenceAccuracy, SphereSphereGeneratedCases) { CheckFamily(SphereSphereCase, 4000, 4); }
 TEST(ReferenceAccuracy, ObbObbGeneratedCases) { CheckFamily(ObbObbCase, 4000, 4); }
 TEST(ReferenceAccuracy, PointFamiliesGeneratedCases) { CheckFamily(PointCase, 4000, 4); }
+TEST(ReferenceAccuracy, RayTriangleGeneratedCases) { CheckFamily(RayTriangleCase, 4000, 4); }
+TEST(ReferenceAccuracy, SegmentTriangleGeneratedCases) { CheckFamily(SegmentTriangleCase, 4000, 4); }
 
 } // namespace HITLAB_UNITY_ID
 } // namespace hitlab
