@@ -6,9 +6,11 @@
 // number formatted); /ring into a ring of 4096 (formatted when recorded, written at close). The queries
 // are the family's workload, each a-shape against every b-shape as every per-query benchmark runs
 // them, with the answers of a plain slab test (computed before timing). Counters: wall_ns_per_query,
-// engine_cpu_ns_per_query, engine_system_ns_per_query (its part in the kernel),
-// engine_faults_per_iteration and engine_switches_per_iteration (its page faults and context switches
-// per capture of 65,536 queries), writer_cpu_ns_per_line, lines_per_s, waits_per_query (docs/capture.md).
+// engine_cpu_ns_per_query, engine_faults_per_iteration and engine_switches_per_iteration (its page
+// faults and context switches per capture of 65,536 queries), writer_cpu_ns_per_line, lines_per_s,
+// waits_per_query (docs/capture.md). No kernel share of the engine's CPU: getrusage splits a thread's
+// CPU between user and kernel in proportion to timer ticks over its whole life, so the share it gave
+// here was mostly the unlink of the previous capture's file (outside the timed region).
 #define HITLAB_CAPTURE_IMPLEMENTATION
 #include "hitlab/capture.h"
 
@@ -108,11 +110,9 @@ double CpuSeconds(clockid_t clock)
     return double(t.tv_sec) + 1e-9 * double(t.tv_nsec);
 }
 
-/// The calling thread's kernel time and what sends it there (Linux: RUSAGE_THREAD): its CPU
-/// seconds in the kernel, its page faults, and its context switches (a futex wait on the lock or
-/// for room, or preemption).
+/// What sends the calling thread into the kernel (Linux: RUSAGE_THREAD, exact counts): its page
+/// faults and its context switches (a futex wait on the lock or for room, or preemption).
 struct ThreadKernel {
-    double systemSeconds = 0;
     double faults = 0, switches = 0;
 };
 
@@ -120,8 +120,7 @@ ThreadKernel ThreadKernelNow()
 {
     rusage usage{};
     getrusage(RUSAGE_THREAD, &usage);
-    return {double(usage.ru_stime.tv_sec) + 1e-6 * double(usage.ru_stime.tv_usec),
-            double(usage.ru_minflt + usage.ru_majflt), double(usage.ru_nvcsw + usage.ru_nivcsw)};
+    return {double(usage.ru_minflt + usage.ru_majflt), double(usage.ru_nvcsw + usage.ru_nivcsw)};
 }
 
 /// One iteration opens a capture, records every case once (65,536 queries) and closes it: the
@@ -134,7 +133,7 @@ void Record(benchmark::State& state, const std::vector<RayAabbCase>& cases, int 
     const std::string path = (std::filesystem::temp_directory_path() /
                               ("hitlab_capture_bench_" + std::to_string(flags) + "_" + std::to_string(ring) + ".jsonl"))
                                  .string();
-    double wall = 0, engineCpu = 0, engineSystem = 0, engineFaults = 0, engineSwitches = 0, processCpu = 0;
+    double wall = 0, engineCpu = 0, engineFaults = 0, engineSwitches = 0, processCpu = 0;
     unsigned long long waits = 0;
     for (auto _ : state) {
         state.PauseTiming(); // the previous iteration's file is freed outside the timed region
@@ -160,7 +159,6 @@ void Record(benchmark::State& state, const std::vector<RayAabbCase>& cases, int 
         }
         engineCpu += CpuSeconds(CLOCK_THREAD_CPUTIME_ID) - thread0;
         const ThreadKernel kernel1 = ThreadKernelNow();
-        engineSystem += kernel1.systemSeconds - kernel0.systemSeconds;
         engineFaults += kernel1.faults - kernel0.faults;
         engineSwitches += kernel1.switches - kernel0.switches;
         processCpu += CpuSeconds(CLOCK_PROCESS_CPUTIME_ID) - process0;
@@ -170,7 +168,6 @@ void Record(benchmark::State& state, const std::vector<RayAabbCase>& cases, int 
     state.SetItemsProcessed(static_cast<std::int64_t>(queries));
     state.counters["wall_ns_per_query"] = 1e9 * wall / queries;
     state.counters["engine_cpu_ns_per_query"] = 1e9 * engineCpu / queries;
-    state.counters["engine_system_ns_per_query"] = 1e9 * engineSystem / queries;
     state.counters["engine_faults_per_iteration"] = engineFaults / double(state.iterations());
     state.counters["engine_switches_per_iteration"] = engineSwitches / double(state.iterations());
     state.counters["writer_cpu_ns_per_line"] = 1e9 * (processCpu - engineCpu) / queries;
