@@ -64,7 +64,10 @@ Convex<double> RandomConvexCloud(const glm::dvec3& center, double radius, int co
     std::vector<glm::dvec3> points;
     points.reserve(std::size_t(n));
     while (std::ssize(points) < n) {
-        const glm::dvec3 d(normal(rng), normal(rng), normal(rng));
+        // one draw per statement (a call's arguments are evaluated in an order C++ leaves open), z
+        // first: the order GCC on x86-64 used, so a seed keeps its cloud on every compiler
+        const double z = normal(rng), y = normal(rng), x = normal(rng);
+        const glm::dvec3 d(x, y, z);
         const double length = std::sqrt(d.x * d.x + d.y * d.y + d.z * d.z);
         if (length == 0) {
             continue;
