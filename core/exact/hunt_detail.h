@@ -21,8 +21,8 @@ namespace hitlab::hunt {
 /// operators): each draw is its own statement, declarator, braced-list element or ternary branch.
 /// Where two draws once shared an expression, the order written out is the one GCC used (a call's
 /// arguments and an overloaded operator's operands right to left, a built-in operator's left to
-/// right), so the seeds in tests and bug reports keep their cases; clang evaluated some of them
-/// the other way, and drew other cases.
+/// right), so the seeds in tests and bug reports keep their cases; clang and GCC for aarch64
+/// evaluated some of them the other way, and drew other cases (Hunt.ASeedDrawsTheSameCases...).
 class Rng {
 public:
     explicit Rng(std::uint64_t seed);

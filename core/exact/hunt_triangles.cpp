@@ -172,8 +172,9 @@ Query DrawAabbTriangle(Rng& rng, const char** what)
         }
         break;
     }
-    case 3: {                       // through points of the box
-        const dvec3 g = GridV(rng); // drawn first (hunt_detail.h, "draws")
+    case 3: { // through points of the box
+        // g is drawn first (hunt_detail.h, "draws")
+        const dvec3 g = GridV(rng);
         t.vertices = {Feature(rng, box.min, box.max, 0) * 2.0 - g, Feature(rng, box.min, box.max, 1),
                       Feature(rng, box.min, box.max, 0)};
         break;
