@@ -83,6 +83,18 @@ INSTANTIATE_TEST_SUITE_P(
                       Published{Family::ObbObb, "sat_faces"}, Published{Family::SegmentAabb, "segment_recast"}),
     [](const auto& param) { return std::string(param.param.name); });
 
+/// FNV-1a's offset basis, and h folded with the 8 bytes of x (little end first).
+constexpr std::uint64_t kFnvOffset = 1469598103934665603ull;
+std::uint64_t Fnv1a(std::uint64_t h, double x)
+{
+    std::uint64_t bits = 0;
+    std::memcpy(&bits, &x, sizeof bits);
+    for (int i = 0; i < 8; ++i) {
+        h = (h ^ ((bits >> (8 * i)) & 0xff)) * 1099511628211ull;
+    }
+    return h;
+}
+
 TEST(Hunt, ASeedDrawsTheSameCasesOnEveryCompilerAndMachine)
 {
     // FNV-1a over the bits of every number of the first 200 draws of seed 1 per family, float then
@@ -103,14 +115,8 @@ TEST(Hunt, ASeedDrawsTheSameCasesOnEveryCompilerAndMachine)
         {"convex_convex", 0x0b632613012c9732ull},
     };
     for (Family family : AllFamilies()) {
-        std::uint64_t h = 1469598103934665603ull;
-        const auto add = [&h](const double& x) {
-            std::uint64_t bits = 0;
-            std::memcpy(&bits, &x, sizeof bits);
-            for (int i = 0; i < 8; ++i) {
-                h = (h ^ ((bits >> (8 * i)) & 0xff)) * 1099511628211ull;
-            }
-        };
+        std::uint64_t h = kFnvOffset;
+        const auto add = [&h](const double& x) { h = Fnv1a(h, x); };
         for (Precision precision : {Precision::Float, Precision::Double}) {
             hunt::Rng rng(1);
             for (int i = 0; i < 200; ++i) {
@@ -125,14 +131,8 @@ TEST(Hunt, ASeedDrawsTheSameCasesOnEveryCompilerAndMachine)
         EXPECT_EQ(h, expected.at(name)) << name << ": its draws changed (now 0x" << std::hex << h << ")";
     }
     // the float ray_aabb batch hunt's boxes and rays (hunt_detail.h: DrawBoxes, DrawRay)
-    std::uint64_t h = 1469598103934665603ull;
-    const auto add = [&h](double x) {
-        std::uint64_t bits = 0;
-        std::memcpy(&bits, &x, sizeof bits);
-        for (int i = 0; i < 8; ++i) {
-            h = (h ^ ((bits >> (8 * i)) & 0xff)) * 1099511628211ull;
-        }
-    };
+    std::uint64_t h = kFnvOffset;
+    const auto add = [&h](double x) { h = Fnv1a(h, x); };
     hunt::Rng rng(1);
     for (int i = 0; i < 100; ++i) {
         Aabb<float> boxes[8];

@@ -178,7 +178,10 @@ const char* Name(Precision precision) { return precision == Precision::Float ? "
 glm::dvec3 UnitVector(std::mt19937_64& rng)
 {
     std::normal_distribution<double> n;
-    glm::dvec3 v(n(rng), n(rng), n(rng));
+    // z first, one draw a statement: the order GCC gave the constructor's arguments, now the same
+    // under every compiler (the older generators' inline glm::dvec3(u(rng), ...) are not)
+    const double z = n(rng), y = n(rng), x = n(rng);
+    const glm::dvec3 v(x, y, z);
     return v / glm::length(v);
 }
 
@@ -447,10 +450,14 @@ Query PointCase(std::mt19937_64& rng, Precision precision)
 Query TriangleCastCase(std::mt19937_64& rng, Precision precision, bool segment)
 {
     std::uniform_real_distribution<double> u(-1, 1);
+    // a point of [-1, 1]^3, z drawn first (as UnitVector): the same cases under every compiler
+    const auto cube = [&] {
+        const double z = u(rng), y = u(rng), x = u(rng);
+        return glm::dvec3(x, y, z);
+    };
     const double size = std::ldexp(1.0, int(rng() % 9) - 4);
-    const glm::dvec3 c = size * 4.0 * glm::dvec3(u(rng), u(rng), u(rng));
-    glm::dvec3 v[3] = {c + size * glm::dvec3(u(rng), u(rng), u(rng)), c + size * glm::dvec3(u(rng), u(rng), u(rng)),
-                       c + size * glm::dvec3(u(rng), u(rng), u(rng))};
+    const glm::dvec3 c = size * 4.0 * cube();
+    glm::dvec3 v[3] = {c + size * cube(), c + size * cube(), c + size * cube()};
     if (rng() % 4 == 0) { // a sliver: v2 within 2^-k sizes of the line v0 v1
         v[2] = v[0] + (v[1] - v[0]) * std::abs(u(rng)) + size * Closeness(rng, 30) * UnitVector(rng);
     }
