@@ -18,6 +18,7 @@
 
 #include <cmath>
 #include <limits>
+#include <type_traits>
 
 namespace hitlab {
 
@@ -84,11 +85,27 @@ inline bool CancelsWithin(const TriangleFastValues& f, double factor)
 }
 
 /// The numerators of a double hit recomputed in long double (x86-64: 64-bit significands; when they
-/// cancel by at most 2^8) or else in double-double from the exact differences (the
-/// fast path's are rounded from once-rounded differences: far from the triangle or at a grazing
-/// angle t, u and v would lose digits). False when even double-double cancels too far (the exact
-/// solver is then used). Out of line, cold (core/ray_triangle_exact.cpp).
-[[gnu::cold, gnu::noinline]] bool RefineTriangleValues(const ExactTriangleQuery& q, TriangleFastValues& f);
+/// cancel by at most 2^8) or else in double-double from the exact differences (the fast path's are
+/// rounded from once-rounded differences: far from the triangle or at a grazing angle t, u and v
+/// would lose digits). False when even double-double cancels too far (the exact solver is then
+/// used). Out of line (core/ray_triangle_exact.cpp).
+[[gnu::noinline]] bool RefineTriangleValues(const ExactTriangleQuery& q, TriangleFastValues& f);
+
+/// Whether this CPU has fused multiply-add for RefineTriangleWithFma (checked once).
+bool CpuRefinesWithFma();
+
+/// The same refinement with exact products by fused multiply-add (core/ray_triangle_fma.cpp; call
+/// only where CpuRefinesWithFma): exact differences, each product's rounding error recovered and
+/// summed, about 2^-100 of the terms as in double-double; false beyond a 2^-40 cancellation.
+bool RefineTriangleWithFma(const glm::dvec3& o, const glm::dvec3& dh, const glm::dvec3& dl, const glm::dvec3& v0,
+                           const glm::dvec3& v1, const glm::dvec3& v2, TriangleFastValues& f);
+
+/// A double hit's values refined: RefineTriangleWithFma where the CPU has FMA, else
+/// RefineTriangleValues. Not cold: the fast path's values are refined on most hits (on the bench's,
+/// 98%; CancelsWithin). The inputs by reference (no query built), f in and out.
+[[gnu::noinline]] bool RefineDoubleHit(const glm::dvec3& o, const glm::dvec3& dh, const glm::dvec3& dl,
+                                       const glm::dvec3& v0, const glm::dvec3& v1, const glm::dvec3& v2,
+                                       TriangleFastValues& f);
 
 enum class TriangleFast { Hit, Miss, Unsure };
 
@@ -109,6 +126,13 @@ inline double MaxAbs3(const glm::dvec3& a)
 /// its terms and its two subtractions): Hit or Miss when the certified signs decide, Unsure (the
 /// exact solver decides) when a sign that matters is within its bound of zero or a magnitude lies
 /// outside [2^-300, 2^300] (where products could underflow or overflow). segment: t <= 1 too.
+/// out receives the values on every verdict (the traces show them on a miss too).
+///
+/// Every value is computed before any sign is tested, and the tests are combined without early
+/// exits: a ray misses most triangles it meets, at one of several tests in no predictable order,
+/// and the mispredicted exits cost more than the arithmetic they skipped (the bench's
+/// ray_triangle/watertight/double: 40 ns a test with Moller-Trumbore's early exits, 24 without;
+/// docs/benchmarks.md).
 [[gnu::always_inline]] inline TriangleFast WatertightFast(const glm::dvec3& o, const glm::dvec3& d,
                                                           const glm::dvec3& v0, const glm::dvec3& v1,
                                                           const glm::dvec3& v2, bool segment, TriangleFastValues& out)
@@ -116,51 +140,33 @@ inline double MaxAbs3(const glm::dvec3& a)
     const glm::dvec3 e1 = v1 - v0, e2 = v2 - v0, s = o - v0;
     const double em1 = MaxAbs3(e1), em2 = MaxAbs3(e2);
     const double sm = MaxAbs3(s), em = em1 > em2 ? em1 : em2, dm = MaxAbs3(d);
-    constexpr double lo = 0x1p-300, hi = 0x1p300;
-    // NaN fails these too
-    if (!(sm >= lo && sm <= hi && em >= lo && em <= hi && dm >= lo && dm <= hi)) [[unlikely]] {
-        return TriangleFast::Unsure;
-    }
-    const glm::dvec3 p = glm::cross(d, e2);
+    const glm::dvec3 p = glm::cross(d, e2), q = glm::cross(s, e1);
     const double det = glm::dot(e1, p);
-    const double bDet = 0x1p-45 * dm * em * em;
-    if (!(std::fabs(det) > bDet)) [[unlikely]] {
-        return TriangleFast::Unsure; // near parallel, in the plane, degenerate
-    }
-    // the numerators with det's sign taken out (sigma u det = |det| u), MT's early exits
-    const double sigma = det > 0 ? 1.0 : -1.0, adet = std::fabs(det);
-    const double bUv = 0x1p-45 * sm * dm * em;
-    const double u = sigma * glm::dot(s, p);
-    // u < 0, or u > 1 (then v + w < 0): a miss
-    if (u < -bUv || u - adet > bUv + bDet + 0x1p-51 * (std::fabs(u) + adet)) {
-        return TriangleFast::Miss;
-    }
-    const glm::dvec3 q = glm::cross(s, e1);
-    const double v = sigma * glm::dot(d, q);
+    // the numerators with det's sign taken out (sigma u det = |det| u); copysign, not a comparison,
+    // which GCC made a branch taken half the time (det = 0 is never decided here)
+    const double sigma = std::copysign(1.0, det), adet = std::fabs(det);
+    const double u = sigma * glm::dot(s, p), v = sigma * glm::dot(d, q), t = sigma * glm::dot(e2, q);
     const double w = adet - u - v;
+    out = {det, sigma * u, sigma * v, sigma * t, sm, em, dm};
+    const double bDet = 0x1p-45 * dm * em * em, bUv = 0x1p-45 * sm * dm * em, bT = 0x1p-45 * sm * em * em;
     const double bW = bDet + 2 * bUv + 0x1p-50 * (adet + std::fabs(u) + std::fabs(v));
-    if (v < -bUv || w < -bW) {
-        return TriangleFast::Miss;
-    }
-    const double t = sigma * glm::dot(e2, q);
-    const double bT = 0x1p-45 * sm * em * em;
-    if (t < -bT) {
-        return TriangleFast::Miss;
-    }
-    bool beforeEnd = true; // segments: t <= 1, adet - t >= 0
-    if (segment) {
+    // NaN fails these too; |det| within its bound: near parallel, in the plane, degenerate
+    constexpr double lo = 0x1p-300, hi = 0x1p300;
+    const bool decided = (sm >= lo) & (sm <= hi) & (em >= lo) & (em <= hi) & (dm >= lo) & (dm <= hi) & (adet > bDet);
+    // u < 0; u > 1 (then v + w < 0); v < 0; w < 0; t < 0
+    bool miss =
+        (u < -bUv) | (u - adet > bUv + bDet + 0x1p-51 * (std::fabs(u) + adet)) | (v < -bUv) | (w < -bW) | (t < -bT);
+    bool sure = (u > bUv) & (v > bUv) & (w > bW) & (t > bT);
+    if (segment) { // t <= 1: adet - t >= 0
         const double bEnd = bDet + bT + 0x1p-51 * (adet + std::fabs(t));
         const double rest = adet - t;
-        if (rest < -bEnd) {
-            return TriangleFast::Miss;
-        }
-        beforeEnd = rest > bEnd;
+        miss |= rest < -bEnd;
+        sure &= rest > bEnd;
     }
-    if (u > bUv && v > bUv && w > bW && t > bT && beforeEnd) {
-        out = {det, sigma * u, sigma * v, sigma * t, sm, em, dm};
+    if (decided & sure) {
         return TriangleFast::Hit;
     }
-    return TriangleFast::Unsure;
+    return decided & miss ? TriangleFast::Miss : TriangleFast::Unsure;
 }
 
 /// Fills a hit of the exact solver into out (t rounded to T; front, u, v as the answer has them).
@@ -202,18 +208,6 @@ template <typename T>
     return SolveTriangleExactly(ExactQueryOf(o, dh, dl, v0, v1, v2, segment));
 }
 
-/// RefineTriangleValues on the query (out of line, like WatertightExactly; f by value and back, so
-/// the caller's values stay in registers): the refined values, refined false when even
-/// double-double cancels too far.
-template <typename T>
-[[gnu::cold, gnu::noinline]] TriangleFastValues RefineTriangle(const Vec3<T>& o, const Vec3<T>& dh, const Vec3<T>& dl,
-                                                               const Vec3<T>& v0, const Vec3<T>& v1, const Vec3<T>& v2,
-                                                               bool segment, TriangleFastValues f, bool& refined)
-{
-    refined = RefineTriangleValues(ExactQueryOf(o, dh, dl, v0, v1, v2, segment), f);
-    return f;
-}
-
 /// The watertight test on the line o + t (dh + dl): the fast path, else the exact solver (cold).
 /// tMax bounds t as computed. Fills out as the per-triangle functions do; answer (may be null)
 /// receives the exact answer when the exact solver ran, and fast its values when the fast path did.
@@ -233,13 +227,12 @@ template <typename T>
         f.t = f.tN * inv;
         f.u = f.uN * inv;
         f.v = f.vN * inv;
-        if constexpr (sizeof(T) == 8) {
+        if constexpr (std::is_same_v<T, double>) {
             // double: the values from rounded differences are good to a few units only where no
             // numerator is smaller than its terms' largest magnitudes (the triangle near the origin
-            // beside its size, not grazing); otherwise they are recomputed in long double (a
-            // cancellation up to 2^8) or double-double
-            if (!CancelsWithin(f, 1)) [[unlikely]] {
-                f = RefineTriangle(o, dh, dl, v0, v1, v2, segment, f, refined);
+            // beside its size, not grazing); otherwise they are recomputed from exact differences
+            if (!CancelsWithin(f, 1)) {
+                refined = RefineDoubleHit(o, dh, dl, v0, v1, v2, f);
             }
         }
     }
@@ -314,10 +307,13 @@ inline bool UnitWindingNormal(const Vec3<T>& v0, const Vec3<T>& v1, const Vec3<T
 
 } // namespace detail
 
-/// Per-triangle: the watertight reference (see RayTriangleWatertight). Hit with t <= tMax.
+/// Per-triangle: the watertight reference (see RayTriangleWatertight). Hit with t <= tMax. Always
+/// inlined: as a call (GCC kept it one) it took a third of the time of a test in double, its result
+/// passed through memory (the bench's ray_triangle/watertight/double: 49 ns a test as a call, 37
+/// inlined).
 template <typename T>
-inline bool WatertightTriangle(const Ray<T>& ray, const Vec3<T>& v0, const Vec3<T>& v1, const Vec3<T>& v2, T tMax,
-                               CastResult<T>& out)
+[[gnu::always_inline]] inline bool WatertightTriangle(const Ray<T>& ray, const Vec3<T>& v0, const Vec3<T>& v1,
+                                                      const Vec3<T>& v2, T tMax, CastResult<T>& out)
 {
     return detail::WatertightLine(ray.origin, ray.direction, Vec3<T>(0), v0, v1, v2, false, tMax, out);
 }

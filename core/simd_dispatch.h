@@ -31,6 +31,28 @@ inline bool CpuHasAvx2()
 #endif
 }
 
+/// Functions using fused multiply-add (__builtin_fma) as one instruction: on x86-64 the attribute
+/// (the baseline has none), on aarch64 nothing (it is in the base instruction set).
+#if defined(__x86_64__)
+#define HITLAB_TARGET_FMA [[gnu::target("fma")]]
+#else
+#define HITLAB_TARGET_FMA
+#endif
+
+/// Whether __builtin_fma in a HITLAB_TARGET_FMA function is one instruction on this CPU (x86-64: FMA3;
+/// aarch64: always; elsewhere false, where it may be a slow library call).
+inline bool CpuHasFma()
+{
+#if defined(__x86_64__)
+    __builtin_cpu_init();
+    return __builtin_cpu_supports("fma") != 0;
+#elif defined(__aarch64__) || defined(__ARM_FEATURE_FMA)
+    return true;
+#else
+    return false;
+#endif
+}
+
 /// Whether this CPU (and OS) runs AVX-512 F, VL and BW code.
 inline bool CpuHasAvx512()
 {
