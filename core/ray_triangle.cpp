@@ -138,20 +138,25 @@ void TraceMollerTrumbore(Trace& trace, const Ray<T>& ray, const Triangle<T>& tri
     const T scale = cull ? T(1) : T(1) / det;
     const T u = glm::dot(tvec, pvec) * scale, vv = glm::dot(ray.direction, qvec) * scale;
     const T t = glm::dot(edge2, qvec) * (T(1) / det);
-    trace.Add(Format("%s u = %g, v = %g, u + v = %g", cull ? "unnormalised (against det):" : "barycentrics:", double(u),
-                     double(vv), double(u + vv)),
-              {{"u", double(u)}, {"v", double(vv)}});
+    const int uvStep =
+        trace.Add(Format("%s u = %g, v = %g, u + v = %g",
+                         cull ? "unnormalised (against det):" : "barycentrics:", double(u), double(vv), double(u + vv)),
+                  {{"u", double(u)}, {"v", double(vv)}});
     trace.Add(Format("t = edge2.qvec / det = %g", double(t)), {{"t", double(t)}},
               PointPart{"hit", glm::dvec3(ray.origin + t * ray.direction), r.hit});
     trace.DecideLast();
+    // the listing's order: u, then v (each an exit), then t
+    const T one = cull ? det : T(1);
     if (r.hit) {
         trace.verdict = Format("hit at t = %g (u = %g, v = %g)", double(r.tEnter), double(r.u), double(r.v));
+    } else if (u < T(0) || u > one || vv < T(0) || u + vv > one) {
+        trace.decidingStep = uvStep;
+        trace.verdict = cull ? "miss: u or v is outside the triangle (u < 0, u > det, v < 0 or u + v > det)"
+                             : "miss: u or v is outside the triangle (u < 0, u > 1, v < 0 or u + v > 1)";
     } else if (!(t > eps)) {
         trace.verdict = Format("miss: t = %g is not > EPSILON = 1e-6", double(t));
-    } else if (t > tMax && u >= T(0) && vv >= T(0) && u + vv <= (cull ? det : T(1))) {
-        trace.verdict = Format("miss: t = %g is beyond the segment's end (t > 1)", double(t));
     } else {
-        trace.verdict = "miss: u or v is outside the triangle (u < 0, u > 1, v < 0 or u + v > 1)";
+        trace.verdict = Format("miss: t = %g is beyond the segment's end (t > %g)", double(t), double(tMax));
     }
 }
 

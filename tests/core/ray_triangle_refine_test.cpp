@@ -1,7 +1,7 @@
 // Tests of the watertight test's double refinement (core/ray_triangle_fma.cpp and
 // core/ray_triangle_exact.cpp): the fused multiply-add path and the long double / double-double path
-// against the exact solver on hits that need them, and the traces of fast-path misses, which show
-// the numerators that decided them.
+// against the exact solver on hits that need them; the traces of fast-path misses, which show the
+// numerators that decided them, and Moller-Trumbore's deciding step.
 #include "core/ray_triangle.h"
 #include "core/segment_triangle.h"
 
@@ -70,7 +70,8 @@ TEST(RayTriangleRefinement, BothRefinementsAgreeWithTheExactSolver)
         const detail::ExactTriangleAnswer e = detail::SolveTriangleExactly(q);
         ASSERT_TRUE(e.hit) << "case " << i;
         TriangleFastValues viaFma = f, viaExtended = f;
-        const bool fmaRan = detail::CpuRefinesWithFma() && detail::RefineTriangleWithFma(o, d, zero, v[0], v[1], v[2], viaFma);
+        const bool fmaRan =
+            detail::CpuRefinesWithFma() && detail::RefineTriangleWithFma(o, d, zero, v[0], v[1], v[2], viaFma);
         if (!detail::RefineTriangleValues(q, viaExtended)) {
             continue; // cancels beyond 2^-40: the exact solver's case
         }
@@ -116,14 +117,35 @@ TEST(RayTriangleTrace, AFastPathMissShowsItsNumerators)
 
     // the segment from (0, 0, -1) to (0, 0, 1): d = (0, 0, 2), so det, u det and v det double
     Trace segmentTrace;
-    const CastResult<double> s =
-        SegmentTriangleWatertight(Segment<double>{{0, 0, -1}, {0, 0, 1}}, tri, &segmentTrace);
+    const CastResult<double> s = SegmentTriangleWatertight(Segment<double>{{0, 0, -1}, {0, 0, 1}}, tri, &segmentTrace);
     EXPECT_FALSE(s.hit);
     ASSERT_GE(segmentTrace.steps.size(), 3u);
     EXPECT_EQ(segmentTrace.steps[0].values[0].value, -2.0);
     EXPECT_EQ(segmentTrace.steps[1].values[0].value, 2.0);
     EXPECT_EQ(segmentTrace.steps[1].values[1].value, 2.0);
     EXPECT_EQ(segmentTrace.steps[2].values[0].value, -1.0);
+}
+
+// Moller-Trumbore exits at u < 0 before it looks at t: its trace's deciding step is the
+// barycentrics' (it marked the last step, t's, whatever decided). (0,0,0), (4,0,0), (0,4,0), the
+// ray from (-1, 1, 2) down: u = -1/4, v = 1/4, t = 2.
+TEST(RayTriangleTrace, MollerTrumboreDecidesAtTheBarycentricsItExitsOn)
+{
+    const Triangle<double> tri{{glm::dvec3(0, 0, 0), glm::dvec3(4, 0, 0), glm::dvec3(0, 4, 0)}};
+    const Ray<double> ray{{-1, 1, 2}, {0, 0, -1}};
+    for (const bool cull : {false, true}) {
+        Trace trace;
+        const CastResult<double> r =
+            cull ? RayTriangleMollerTrumboreCull(ray, tri, &trace) : RayTriangleMollerTrumbore(ray, tri, &trace);
+        EXPECT_FALSE(r.hit);
+        ASSERT_EQ(trace.steps.size(), 3u);
+        EXPECT_EQ(trace.decidingStep, 1) << (cull ? "cull" : "two-sided");
+        EXPECT_EQ(trace.verdict.rfind("miss: u or v is outside the triangle", 0), 0u) << trace.verdict;
+    }
+    // a hit is decided at t
+    Trace hit;
+    EXPECT_TRUE(RayTriangleMollerTrumbore(Ray<double>{{1, 1, 2}, {0, 0, -1}}, tri, &hit).hit);
+    EXPECT_EQ(hit.decidingStep, 2);
 }
 
 } // namespace HITLAB_UNITY_ID
