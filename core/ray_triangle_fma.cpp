@@ -51,8 +51,8 @@ HITLAB_TARGET_FMA inline FmaVec CrossOf(const FmaVec& a, const FmaVec& b)
 HITLAB_TARGET_FMA inline FmaSum DotOf(const FmaVec& a, const FmaVec& b)
 {
     const double p0 = a.x.h * b.x.h, p1 = a.y.h * b.y.h, p2 = a.z.h * b.z.h;
-    const double errors = (ProductError(a.x.h, b.x.h, p0) + ProductError(a.y.h, b.y.h, p1)) +
-                          ProductError(a.z.h, b.z.h, p2);
+    const double errors =
+        (ProductError(a.x.h, b.x.h, p0) + ProductError(a.y.h, b.y.h, p1)) + ProductError(a.z.h, b.z.h, p2);
     const FmaSum s1 = ExactSum2(p0, p1), s2 = ExactSum2(s1.h, p2);
     const double cross =
         (a.x.h * b.x.l + a.x.l * b.x.h) + (a.y.h * b.y.l + a.y.l * b.y.h) + (a.z.h * b.z.l + a.z.l * b.z.h);
