@@ -130,9 +130,9 @@ inline double MaxAbs3(const glm::dvec3& a)
 ///
 /// Every value is computed before any sign is tested, and the tests are combined without early
 /// exits: a ray misses most triangles it meets, at one of several tests in no predictable order,
-/// and the mispredicted exits cost more than the arithmetic they skipped (the bench's
-/// ray_triangle/watertight/double: 40 ns a test with Moller-Trumbore's early exits, 24 without;
-/// docs/benchmarks.md).
+/// and the mispredicted exits cost more than the arithmetic they skipped (a copy of the bench's
+/// ray_triangle loop in double, the refinement left out: 40 ns a test with Moller-Trumbore's early
+/// exits, 24 without; docs/benchmarks.md).
 [[gnu::always_inline]] inline TriangleFast WatertightFast(const glm::dvec3& o, const glm::dvec3& d,
                                                           const glm::dvec3& v0, const glm::dvec3& v1,
                                                           const glm::dvec3& v2, bool segment, TriangleFastValues& out)
@@ -308,9 +308,8 @@ inline bool UnitWindingNormal(const Vec3<T>& v0, const Vec3<T>& v1, const Vec3<T
 } // namespace detail
 
 /// Per-triangle: the watertight reference (see RayTriangleWatertight). Hit with t <= tMax. Always
-/// inlined: as a call (GCC kept it one) it took a third of the time of a test in double, its result
-/// passed through memory (the bench's ray_triangle/watertight/double: 49 ns a test as a call, 37
-/// inlined).
+/// inlined: GCC kept it a call, which took a quarter of a double test's time (a copy of the bench's
+/// ray_triangle loop in double: 49 ns a test through the call, 37 with it inlined).
 template <typename T>
 [[gnu::always_inline]] inline bool WatertightTriangle(const Ray<T>& ray, const Vec3<T>& v0, const Vec3<T>& v1,
                                                       const Vec3<T>& v2, T tMax, CastResult<T>& out)
