@@ -4,6 +4,8 @@
 
 #include "algorithm.h"
 
+#include <string_view>
+
 namespace hitlab {
 
 namespace detail {
@@ -76,6 +78,12 @@ void TraceWatertight(Trace& trace, const Vec3<T>& o, const Vec3<T>& d, const Tri
     }
     trace.DecideLast();
     const bool hasExact = exact != nullptr;
+    if (d == Vec3<T>(0)) { // a zero-length segment is its point; a ray's zero direction is invalid
+        trace.verdict = std::string_view(noun) != "segment" ? Format("miss: the %s's direction is zero", noun)
+                        : r.hit ? "hit: the segment has zero length and its point lies on the triangle"
+                                : "miss: the segment has zero length and its point is not on the triangle";
+        return;
+    }
     if (r.hit) {
         if (hasExact && exact->inPlane) {
             trace.verdict = Format("hit: the %s lies in the triangle's plane and crosses it from t = %g to t = %g",

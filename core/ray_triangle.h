@@ -53,6 +53,13 @@ struct ExactTriangleAnswer {
 /// the largest included); degenerate triangles and rays in the plane by exact 2D predicates.
 ExactTriangleAnswer SolveTriangleExactly(const ExactTriangleQuery& q);
 
+namespace tri_exact {
+/// SolveTriangleExactly on a zero-length segment (start == end, valid input: a point): a hit over
+/// [0, 1] when the point lies on the closed triangle, or on the segment or point a degenerate
+/// triangle spans; u, v its barycentrics (core/ray_triangle_point.cpp).
+ExactTriangleAnswer ZeroLengthSegmentAnswer(const ExactTriangleQuery& q);
+} // namespace tri_exact
+
 /// What the declared flaws' triangle words check (core/flaw_condition.cpp), from the exact solver
 /// on the query as given (doubles): the line through an edge or a vertex, back facing, in the
 /// plane, a degenerate triangle, |n.d| and the area.

@@ -431,8 +431,8 @@ ExactTriangleAnswer SolveTriangleExactly(const ExactTriangleQuery& q)
         }
         return a;
     }
-    if (d == glm::dvec3(0)) {
-        return a; // a zero direction (invalid): a miss
+    if (d == glm::dvec3(0)) { // a ray's zero direction (invalid): a miss; a zero-length segment: a point
+        return q.segment ? ZeroLengthSegmentAnswer(q) : a;
     }
     // n.d == 0: n = v0 x v1 + v1 x v2 + v2 x v0, exactly
     int k = -1, sk = 0;

@@ -11,7 +11,9 @@ namespace hitlab {
 
 /// Reference. RayTriangleWatertight on the segment's line with t in [0, 1]: the exact solver signs
 /// every quantity with d = end - start taken as end and -start (each is linear in d), so the
-/// verdict is exact even where end - start rounds or overflows. t in units of end - start.
+/// verdict is exact even where end - start rounds or overflows. t in units of end - start. A
+/// zero-length segment (start == end) is its point: a hit over [0, 1] where it lies on the closed
+/// triangle (valid input, as the protocol has it).
 template <typename T>
 CastResult<T> SegmentTriangleWatertight(const Segment<T>& seg, const Triangle<T>& tri, Trace* trace = nullptr)
 {

@@ -70,9 +70,7 @@ TYPED_TEST(SegmentTriangleTest, InPlaneSegmentIsClippedToItsEnds)
 TYPED_TEST(SegmentTriangleTest, DegenerateSegmentAndTriangle)
 {
     using T = TypeParam;
-    // a zero-length segment (a point) on the triangle, and off it
-    const CastResult<T> p = SegmentTriangleWatertight(S<T>({1, 1, 0}, {1, 1, 0}), Big<T>());
-    EXPECT_FALSE(p.hit); // a zero direction: the documented miss
+    // a zero-length segment: AZeroLengthSegmentIsItsPoint
     // a collinear triangle crossed by a segment
     const Triangle<T> line{{Vec3<T>(0, 0, 0), Vec3<T>(2, 0, 0), Vec3<T>(1, 0, 0)}};
     const CastResult<T> r = SegmentTriangleWatertight(S<T>({1, -1, 0}, {1, 1, 0}), line);
@@ -95,6 +93,47 @@ TEST(SegmentTriangleExtremes, EndMinusStartOverflows)
         SegmentTriangleWatertight(Segment<double>{{1, 1, big}, {1, 1, std::numeric_limits<double>::denorm_min()}}, tri)
             .hit);
     EXPECT_TRUE(SegmentTriangleWatertight(Segment<double>{{1, 1, big}, {1, 1, 0}}, tri).hit);
+}
+
+// A zero-length segment is valid input, a point (the protocol): it hits over [0, 1] where the point
+// lies on the closed triangle (the exact judge's answer). It was a miss ("parallel, off the plane"):
+// the hunt found it in float, where far segments round to points (10,941 of 100,352 draws).
+TYPED_TEST(SegmentTriangleTest, AZeroLengthSegmentIsItsPoint)
+{
+    using T = TypeParam;
+    const auto point = [](glm::dvec3 p, const Triangle<T>& tri) { return SegmentTriangleWatertight(S<T>(p, p), tri); };
+    const CastResult<T> inside = point({1, 1, 0}, Big<T>());
+    ASSERT_TRUE(inside.hit);
+    EXPECT_EQ(inside.tEnter, T(0));
+    EXPECT_EQ(inside.tExit, T(1));
+    EXPECT_EQ(inside.u, T(0.25));
+    EXPECT_EQ(inside.v, T(0.25));
+    EXPECT_FALSE(inside.hasFront);
+    const CastResult<T> edge = point({2, 0, 0}, Big<T>());
+    ASSERT_TRUE(edge.hit);
+    EXPECT_EQ(edge.u, T(0.5));
+    EXPECT_EQ(edge.v, T(0));
+    EXPECT_TRUE(point({0, 4, 0}, Big<T>()).hit);  // a vertex
+    EXPECT_FALSE(point({1, 1, 1}, Big<T>()).hit); // off the plane
+    EXPECT_FALSE(point({3, 3, 0}, Big<T>()).hit); // in the plane, outside (u + v = 1.5)
+    EXPECT_FALSE(point({-1e-3, 1, 0}, Big<T>()).hit);
+
+    // a degenerate triangle: the segment (0,0,0)-(4,0,0) it spans (weights of v0 and v2)
+    const Triangle<T> line{{Vec3<T>(0, 0, 0), Vec3<T>(2, 0, 0), Vec3<T>(4, 0, 0)}};
+    const CastResult<T> onLine = point({1, 0, 0}, line);
+    ASSERT_TRUE(onLine.hit);
+    EXPECT_EQ(onLine.u, T(0));
+    EXPECT_EQ(onLine.v, T(0.25));
+    EXPECT_FALSE(point({5, 0, 0}, line).hit);
+    EXPECT_FALSE(point({1, 1, 0}, line).hit);
+    // and the point a triangle with coincident vertices is
+    const Triangle<T> dot{{Vec3<T>(1, 1, 1), Vec3<T>(1, 1, 1), Vec3<T>(1, 1, 1)}};
+    EXPECT_TRUE(point({1, 1, 1}, dot).hit);
+    EXPECT_FALSE(point({1, 1, 2}, dot).hit);
+    // the trace says what it is
+    Trace trace;
+    EXPECT_TRUE(SegmentTriangleWatertight(S<T>({1, 1, 0}, {1, 1, 0}), Big<T>(), &trace).hit);
+    EXPECT_EQ(trace.verdict, "hit: the segment has zero length and its point lies on the triangle");
 }
 
 } // namespace HITLAB_UNITY_ID
