@@ -53,13 +53,6 @@ struct ExactTriangleAnswer {
 /// the largest included); degenerate triangles and rays in the plane by exact 2D predicates.
 ExactTriangleAnswer SolveTriangleExactly(const ExactTriangleQuery& q);
 
-namespace tri_exact {
-/// SolveTriangleExactly on a zero-length segment (start == end, valid input: a point): a hit over
-/// [0, 1] when the point lies on the closed triangle, or on the segment or point a degenerate
-/// triangle spans; u, v its barycentrics (core/ray_triangle_point.cpp).
-ExactTriangleAnswer ZeroLengthSegmentAnswer(const ExactTriangleQuery& q);
-} // namespace tri_exact
-
 /// What the declared flaws' triangle words check (core/flaw_condition.cpp), from the exact solver
 /// on the query as given (doubles): the line through an edge or a vertex, back facing, in the
 /// plane, a degenerate triangle, |n.d| and the area.
@@ -97,6 +90,10 @@ inline bool CancelsWithin(const TriangleFastValues& f, double factor)
 /// would lose digits). False when even double-double cancels too far (the exact solver is then
 /// used). Out of line (core/ray_triangle_exact.cpp).
 [[gnu::noinline]] bool RefineTriangleValues(const ExactTriangleQuery& q, TriangleFastValues& f);
+
+/// The refinements' last step: numerators good to about 2^-100 of their terms are kept (into f)
+/// while none cancels beyond 2^-40 of them; false otherwise (the exact solver's case).
+bool KeepRefinedNumerators(TriangleFastValues& f, double det, double uN, double vN, double tN);
 
 /// Whether this CPU has fused multiply-add for RefineTriangleWithFma (checked once).
 bool CpuRefinesWithFma();

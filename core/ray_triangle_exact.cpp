@@ -1,6 +1,6 @@
 // The watertight ray/triangle test's exact solver: every sign from a sum of products of at most
 // three doubles, computed exactly in a fixed-point integer wide enough for any finite doubles.
-#include "ray_triangle.h"
+#include "ray_triangle_exact.h"
 
 #include "exact_sum.h"
 #include "expansion.h"
@@ -201,23 +201,13 @@ void SolveDegenerate(const Line& l, ExactTriangleAnswer& a)
 {
     const ExactTriangleQuery& q = l.q;
     a.degenerate = true;
-    int axis = -1;
-    for (int c = 0; c < 3 && axis < 0; ++c) {
-        if (q.v[0][c] != q.v[1][c] || q.v[0][c] != q.v[2][c]) {
-            axis = c;
-        }
-    }
+    const DegenerateSpan span = SpanOf(q);
     const glm::dvec3& o = q.o;
-    if (axis < 0) {
+    if (span.axis < 0) {
         SolvePoint(l, a);
         return;
     }
-    int ip = 0, iq = 0;
-    for (int i = 1; i < 3; ++i) {
-        ip = q.v[i][axis] < q.v[ip][axis] ? i : ip;
-        iq = q.v[i][axis] > q.v[iq][axis] ? i : iq;
-    }
-    const glm::dvec3 &p = q.v[ip], &r = q.v[iq];
+    const glm::dvec3 &p = q.v[span.ip], &r = q.v[span.iq];
     // the plane of the line and the segment: m = d x (r - p); coplanar when det[d, p - o, r - o] == 0
     ExactSum m[3];
     ExactSum vol;
@@ -267,14 +257,7 @@ void SolveDegenerate(const Line& l, ExactTriangleAnswer& a)
     if (q.segment) {
         a.tExit = std::min(a.tExit, 1.0);
     }
-    // the weights of p and r at the entry
-    const glm::dvec3 x = o + a.tEnter * l.d;
-    const double s = std::clamp((x[axis] - p[axis]) / (r[axis] - p[axis]), 0.0, 1.0);
-    double w[3] = {0, 0, 0};
-    w[ip] += 1 - s;
-    w[iq] += s;
-    a.u = w[1];
-    a.v = w[2];
+    SetSpanWeights(q, span, o + a.tEnter * l.d, a); // at the entry
 }
 
 } // namespace tri_exact
@@ -340,10 +323,24 @@ bool RefineInLongDouble(const ExactTriangleQuery& q, TriangleFastValues& f, bool
 
 } // namespace tri_exact
 
+bool KeepRefinedNumerators(TriangleFastValues& f, double det, double uN, double vN, double tN)
+{
+    constexpr double keep = 0x1p-40;
+    const double ee = f.em * f.em;
+    if (std::fabs(det) < keep * f.dm * ee || std::fabs(tN) < keep * f.sm * ee ||
+        std::fabs(det) < keep * f.sm * f.dm * f.em) {
+        return false;
+    }
+    f.det = det;
+    f.uN = uN;
+    f.vN = vN;
+    f.tN = tN;
+    return true;
+}
+
 bool RefineTriangleValues(const ExactTriangleQuery& q, TriangleFastValues& f)
 {
     using namespace tri_exact;
-    const double ee = f.em * f.em;
     if (RefineInLongDouble(q, f, CancelsWithin(f, 0x1p8))) { // long double's margin
         return true;
     }
@@ -351,16 +348,9 @@ bool RefineTriangleValues(const ExactTriangleQuery& q, TriangleFastValues& f)
     const DVec d = {Exact(q.dh.x, q.dl.x).x, Exact(q.dh.y, q.dl.y).x, Exact(q.dh.z, q.dl.z).x};
     const DVec p = Cross(d, e2), c = Cross(s, e1);
     const DD det = Dot(e1, p), uN = Dot(s, p), vN = Dot(d, c), tN = Dot(e2, c);
-    // double-double keeps about 2^-100 of the terms: enough while nothing cancels beyond 2^-40
-    constexpr double keep = 0x1p-40;
-    if (std::fabs(det.hi) < keep * f.dm * ee || std::fabs(tN.hi) < keep * f.sm * ee ||
-        std::fabs(det.hi) < keep * f.sm * f.dm * f.em) {
+    if (!KeepRefinedNumerators(f, det.hi, uN.hi, vN.hi, tN.hi)) {
         return false;
     }
-    f.det = det.hi;
-    f.uN = uN.hi;
-    f.vN = vN.hi;
-    f.tN = tN.hi;
     f.t = xp::DivToDouble(tN, det);
     f.u = xp::DivToDouble(uN, det);
     f.v = xp::DivToDouble(vN, det);

@@ -88,18 +88,9 @@ HITLAB_TARGET_FMA bool RefineTriangleWithFma(const glm::dvec3& o, const glm::dve
     const FmaVec d = {ExactSum2(dh.x, dl.x), ExactSum2(dh.y, dl.y), ExactSum2(dh.z, dl.z)};
     const FmaVec p = CrossOf(d, e2), c = CrossOf(s, e1);
     const FmaSum det = DotOf(e1, p), uN = DotOf(s, p), vN = DotOf(d, c), tN = DotOf(e2, c);
-    // the errors are about 2^-100 of the terms (products of the largest components): enough while
-    // nothing cancels beyond 2^-40, as for double-double (RefineTriangleValues)
-    constexpr double keep = 0x1p-40;
-    const double ee = f.em * f.em;
-    if (std::fabs(det.h) < keep * f.dm * ee || std::fabs(tN.h) < keep * f.sm * ee ||
-        std::fabs(det.h) < keep * f.sm * f.dm * f.em) {
+    if (!KeepRefinedNumerators(f, det.h, uN.h, vN.h, tN.h)) {
         return false;
     }
-    f.det = det.h;
-    f.uN = uN.h;
-    f.vN = vN.h;
-    f.tN = tN.h;
     // 1 / det as q + q r, r = 1 - q det (the residual exact in its leading part), then each quotient
     // as one product: within about a unit and a half of the exact quotient
     const double inv = 1.0 / det.h;

@@ -1,6 +1,7 @@
 // The watertight test's exact solver on a zero-length segment (start == end): a point against the
-// closed triangle, every sign exact (core/exact_sum.h).
-#include "ray_triangle.h"
+// closed triangle, every sign exact (core/exact_sum.h); and the span of a degenerate triangle,
+// which SolveDegenerate shares.
+#include "ray_triangle_exact.h"
 
 #include "exact_sum.h"
 
@@ -23,6 +24,33 @@ ExactSum EdgeFunction(const glm::dvec3& p, const glm::dvec3& q, const glm::dvec3
 }
 
 } // namespace
+
+DegenerateSpan SpanOf(const ExactTriangleQuery& q)
+{
+    DegenerateSpan span;
+    for (int c = 0; c < 3 && span.axis < 0; ++c) {
+        span.axis = q.v[0][c] != q.v[1][c] || q.v[0][c] != q.v[2][c] ? c : -1;
+    }
+    if (span.axis >= 0) {
+        for (int i = 1; i < 3; ++i) {
+            span.ip = q.v[i][span.axis] < q.v[span.ip][span.axis] ? i : span.ip;
+            span.iq = q.v[i][span.axis] > q.v[span.iq][span.axis] ? i : span.iq;
+        }
+    }
+    return span;
+}
+
+void SetSpanWeights(const ExactTriangleQuery& q, const DegenerateSpan& span, const glm::dvec3& x,
+                    ExactTriangleAnswer& a)
+{
+    const double p = q.v[span.ip][span.axis], r = q.v[span.iq][span.axis];
+    const double s = std::clamp((x[span.axis] - p) / (r - p), 0.0, 1.0);
+    double w[3] = {0, 0, 0};
+    w[span.ip] += 1 - s;
+    w[span.iq] += s;
+    a.u = w[1];
+    a.v = w[2];
+}
 
 /// A zero-length segment (start == end, valid input: a point): it hits, over [0, 1], when the
 /// point lies on the closed triangle, or on the segment or point a degenerate triangle spans. u, v:
@@ -54,31 +82,18 @@ ExactTriangleAnswer ZeroLengthSegmentAnswer(const ExactTriangleQuery& q)
         }
     } else {
         a.degenerate = true;
-        int axis = -1;
-        for (int c = 0; c < 3 && axis < 0; ++c) {
-            axis = v0[c] != v1[c] || v0[c] != v2[c] ? c : -1;
-        }
-        if (axis < 0) {
+        const DegenerateSpan span = SpanOf(q);
+        if (span.axis < 0) {
             a.hit = x == v0;
         } else {
-            int ip = 0, iq = 0;
-            for (int i = 1; i < 3; ++i) {
-                ip = q.v[i][axis] < q.v[ip][axis] ? i : ip;
-                iq = q.v[i][axis] > q.v[iq][axis] ? i : iq;
-            }
-            const glm::dvec3 &p = q.v[ip], &r = q.v[iq];
+            const glm::dvec3 &p = q.v[span.ip], &r = q.v[span.iq];
             bool onLine = true;
             for (int c = 0; c < 3; ++c) {
                 onLine = onLine && EdgeFunction(p, r, x, c).Sign() == 0;
             }
-            a.hit = onLine && x[axis] >= p[axis] && x[axis] <= r[axis];
+            a.hit = onLine && x[span.axis] >= p[span.axis] && x[span.axis] <= r[span.axis];
             if (a.hit) {
-                const double s = std::clamp((x[axis] - p[axis]) / (r[axis] - p[axis]), 0.0, 1.0);
-                double w[3] = {0, 0, 0};
-                w[ip] += 1 - s;
-                w[iq] += s;
-                a.u = w[1];
-                a.v = w[2];
+                SetSpanWeights(q, span, x, a);
             }
         }
     }
