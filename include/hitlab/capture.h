@@ -11,11 +11,14 @@
  * Every line is a `hitlab eval` query line: {"query": FAMILY, "precision": "double" or "float",
  * "a": SHAPE, "b": SHAPE, "answer": RESULT, "frame": N, "time": S, "where": "CALL SITE"}. Numbers
  * are written exactly (they read back bit for bit). By default a call only copies a binary record of
- * the query into a queue (4 MiB, allocated at open) and a writer thread of the capture formats the
- * records into exactly the lines the synchronous mode (HITLAB_CAPTURE_SYNC) writes; a full queue makes
- * the call wait (HITLAB_CAPTURE_DROP: drop and count); dump and close drain it. Thread-safe (a mutex:
- * pthreads on POSIX, in glibc itself since 2.34, older ones need -pthread; SRW lock and condition
- * variables on Windows; lines of several threads interleave whole), no allocation per call, and never
+ * the query into its thread's queue (a lane: 4 MiB, made by the capture's writer thread at open and
+ * for each new recording thread), without a lock, and the writer thread formats the records into
+ * exactly the lines the synchronous mode (HITLAB_CAPTURE_SYNC) writes; a full lane makes the call
+ * wait (HITLAB_CAPTURE_DROP: drop and count); dump and close drain the lanes. Thread-safe (each
+ * thread's lines in its order, lines of several threads interleaved whole; a mutex and condition
+ * variables for the waits: pthreads on POSIX, in glibc itself since 2.34, older ones need -pthread;
+ * SRW lock on Windows; a compiler other than GCC, Clang or MSVC records synchronously), no
+ * allocation per call, and never
  * fatal: a failed open returns NULL, a failed write stops the recording and makes hitlab_capture_close
  * return -1, and every function does nothing on a NULL or failed capture. */
 #ifndef HITLAB_CAPTURE_H
@@ -36,10 +39,11 @@ typedef struct hitlab_capture hitlab_capture;
 #define HITLAB_CAPTURE_DOUBLE 0
 #define HITLAB_CAPTURE_FLOAT 1
 /** Flags added (|) to the precision at open. A streaming capture formats its lines on a writer thread
- * of its own by default: a call copies a binary record of the query into a queue and returns; the
- * writer turns records into the same lines the synchronous mode writes. HITLAB_CAPTURE_SYNC formats
- * and writes on the calling thread instead (no thread). When the queue is full a call waits for the
- * writer; with HITLAB_CAPTURE_DROP it drops the query instead and counts it (hitlab_capture_dropped). */
+ * of its own by default: a call copies a binary record of the query into its thread's queue and
+ * returns; the writer turns records into the same lines the synchronous mode writes.
+ * HITLAB_CAPTURE_SYNC formats and writes on the calling thread instead (no thread). When the queue is
+ * full a call waits for the writer; with HITLAB_CAPTURE_DROP it drops the query instead and counts it
+ * (hitlab_capture_dropped). */
 #define HITLAB_CAPTURE_SYNC 0x100
 #define HITLAB_CAPTURE_DROP 0x200
 /** The longest call site a writer-thread capture copies (bytes); a longer one is cut there (counted by
@@ -259,7 +263,9 @@ void hitlab_capture_point_obb_f(hitlab_capture* cap, const float point[3], const
 #include <string.h>
 
 /* the lock, and for the writer thread a condition variable and the thread (HLC_THREADS 1) */
-#if defined(HITLAB_CAPTURE_NO_THREADS)
+#if defined(HITLAB_CAPTURE_NO_THREADS) ||                                                                              \
+    !(defined(__GNUC__) || defined(__clang__) || (defined(_WIN32) && defined(_MSC_VER)))
+/* no threads asked for, or no compiler whose atomic operations the lanes (below) know */
 #define HLC_THREADS 0
 typedef int hlc_mutex;
 static void hlc_mutex_init(hlc_mutex* m) { *m = 0; }
@@ -348,18 +354,126 @@ static void hlc_thread_join(hlc_thread* t) { pthread_join(*t, NULL); }
 #endif
 /* the protocol's longest line (core/io/protocol.h, kMaxLineBytes) */
 #define HLC_MAX_LINE 1048576u
-/* writer-thread mode: the queue of binary records (bytes, allocated at open by the writer; a record
- * larger than half of it is formatted on the calling thread once the writer has caught up), the
- * fill at which a sleeping writer is woken (it is also woken by hitlab_capture_frame, dump and
- * close); HITLAB_CAPTURE_WHERE_MAX (above) bounds the call site copied. 4 MiB holds a frame's burst
- * of about 25,000 ray casts (168 bytes each) without a wait while the writer catches up between
- * frames; an engine that records faster than the writer formats, all the time, waits whatever the
- * size, but less often with a larger queue. */
+/* writer-thread mode: each recording thread's queue of binary records (its lane: bytes, rounded
+ * down to a power of two, made and touched by the writer; a record larger than half of it is
+ * formatted on the calling thread once the writer has caught up), the fill at which a sleeping
+ * writer is woken (it is also woken by hitlab_capture_frame, dump and close);
+ * HITLAB_CAPTURE_WHERE_MAX (above) bounds the call site copied. 4 MiB holds a frame's burst of
+ * about 25,000 ray casts (168 bytes each, with every shape and the call site copied; 80 when the ray
+ * and the call site repeat) without a wait while the writer catches up between frames; an engine
+ * that records faster than the writer formats, all the time, waits whatever the size, but less often
+ * with a larger queue. */
 #ifndef HITLAB_CAPTURE_QUEUE_BYTES
 #define HITLAB_CAPTURE_QUEUE_BYTES (4u << 20)
 #endif
 #ifndef HITLAB_CAPTURE_WAKE_BYTES
 #define HITLAB_CAPTURE_WAKE_BYTES (HITLAB_CAPTURE_QUEUE_BYTES / 16)
+#endif
+
+/* writer-thread mode: the recording threads past this many share one lane, under the lock (a lane
+ * is HITLAB_CAPTURE_QUEUE_BYTES of memory) */
+#ifndef HITLAB_CAPTURE_LANES
+#define HITLAB_CAPTURE_LANES 16
+#endif
+#if HITLAB_CAPTURE_LANES < 1
+#error "HITLAB_CAPTURE_LANES is at least 1"
+#endif
+
+/* a lane's counts (hitlab_capture_recorded, waits, dropped, truncated) */
+enum { HLC_RECORDED, HLC_WAITS, HLC_DROPPED, HLC_TRUNCATED };
+
+/* the few atomic operations of the lanes: loads with acquire, stores with release (plain moves on
+ * x86), and a counter of the captures opened; plain ones without threads */
+#if !HLC_THREADS
+HLC_HOT unsigned long long hlc_load(const unsigned long long* p) { return *p; }
+HLC_HOT void hlc_store(unsigned long long* p, unsigned long long v) { *p = v; }
+HLC_HOT int hlc_load_flag(const int* p) { return *p; }
+HLC_HOT void hlc_store_flag(int* p, int v) { *p = v; }
+#elif defined(__GNUC__) || defined(__clang__)
+HLC_HOT unsigned long long hlc_load(const unsigned long long* p) { return __atomic_load_n(p, __ATOMIC_ACQUIRE); }
+HLC_HOT void hlc_store(unsigned long long* p, unsigned long long v) { __atomic_store_n(p, v, __ATOMIC_RELEASE); }
+HLC_HOT int hlc_load_flag(const int* p) { return __atomic_load_n(p, __ATOMIC_ACQUIRE); }
+HLC_HOT void hlc_store_flag(int* p, int v) { __atomic_store_n(p, v, __ATOMIC_RELEASE); }
+static unsigned long long hlc_new_id(void)
+{
+    static unsigned long long last;
+    return __atomic_add_fetch(&last, 1u, __ATOMIC_RELAXED);
+}
+#else /* _MSC_VER: full barriers, simple and right on every target (not built here) */
+HLC_HOT unsigned long long hlc_load(const unsigned long long* p)
+{
+    return (unsigned long long)InterlockedCompareExchange64((volatile LONG64*)(void*)(uintptr_t)p, 0, 0);
+}
+HLC_HOT void hlc_store(unsigned long long* p, unsigned long long v)
+{
+    InterlockedExchange64((volatile LONG64*)(void*)p, (LONG64)v);
+}
+HLC_HOT int hlc_load_flag(const int* p)
+{
+    return (int)InterlockedCompareExchange((volatile LONG*)(void*)(uintptr_t)p, 0, 0);
+}
+HLC_HOT void hlc_store_flag(int* p, int v) { InterlockedExchange((volatile LONG*)(void*)p, (LONG)v); }
+static unsigned long long hlc_new_id(void)
+{
+    static volatile LONG64 last;
+    return (unsigned long long)InterlockedIncrement64(&last);
+}
+#endif
+
+#define HLC_WHERE_SLOTS 8
+#define HLC_WHERE_TEXT 64
+
+/* a recording thread's queue of binary records. Only that thread puts records in (for the shared
+ * lane: any thread, under the lock) and only the writer takes them out, so a record is put in with
+ * no lock and no atomic read-modify-write: the thread writes it, then stores head with release; the
+ * writer reads head with acquire, formats up to it and stores tail under the lock (which the waits
+ * for room and the drains use). The two sides' fields are 64 bytes apart: on cache lines of their
+ * own. Lanes are freed at close. */
+typedef struct hlc_lane {
+    unsigned char* queue; /* size bytes, a power of two */
+    size_t size;
+    int shared;                   /* the lane of the threads past HITLAB_CAPTURE_LANES */
+    unsigned long long head;      /* bytes ever put in */
+    unsigned long long seen_tail; /* tail as last read: room known without reading the writer's line */
+    unsigned long long counts[4]; /* HLC_RECORDED, HLC_WAITS, HLC_DROPPED, HLC_TRUNCATED */
+    struct hlc_lane* next;        /* set before the lane is listed, then never changed */
+    /* the last shape a put in whole (kind + 1, 0: none; its scalar, then its numbers): a record whose
+     * shape a is the same, bit for bit, leaves it out (one ray cast against many boxes, one body tested
+     * against its neighbours) */
+    unsigned char last_kind;
+    double last[16];
+    /* the call sites put in whole lately, by their pointer's hash (HLC_WHERE_SLOTS, up to
+     * HLC_WHERE_TEXT bytes with the NUL): a record whose call site is one of them, the same pointer
+     * and the same text, names its slot instead */
+    const char* where_ptr[HLC_WHERE_SLOTS];
+    size_t where_len[HLC_WHERE_SLOTS];
+    char where_text[HLC_WHERE_SLOTS][HLC_WHERE_TEXT];
+    unsigned char apart[64];
+    unsigned long long tail; /* bytes ever taken out (the writer's) */
+    double seen[16];         /* the writer's copies of last and where_text */
+    char seen_where[HLC_WHERE_SLOTS][HLC_WHERE_TEXT];
+    unsigned char after[64];
+} hlc_lane;
+
+#if HLC_THREADS
+/* the lanes a thread used last, newest first: its lane of a capture is found without the lock. A
+ * capture's id is unique in the process, so a new capture at a closed one's address is not taken
+ * for it. */
+#define HLC_LANE_REFS 4
+typedef struct hlc_lane_ref {
+    const void* cap;
+    unsigned long long id;
+    hlc_lane* lane;
+} hlc_lane_ref;
+#if defined(_MSC_VER)
+static __declspec(thread) hlc_lane_ref hlc_lane_refs[HLC_LANE_REFS];
+#elif defined(__cplusplus)
+static thread_local hlc_lane_ref hlc_lane_refs[HLC_LANE_REFS];
+#elif defined(__STDC_VERSION__) && __STDC_VERSION__ >= 201112L
+static _Thread_local hlc_lane_ref hlc_lane_refs[HLC_LANE_REFS];
+#else
+static __thread hlc_lane_ref hlc_lane_refs[HLC_LANE_REFS];
+#endif
 #endif
 
 typedef struct hlc_cached_vec {
@@ -388,15 +502,22 @@ struct hitlab_capture {
     hlc_cached_vec* cache; /* 2^HITLAB_CAPTURE_CACHE_BITS entries, or NULL */
     hlc_mutex mutex;
     hlc_mutex* lock; /* &mutex: lockable through a const hitlab_capture* without a cast */
-    /* writer-thread mode (sink != NULL): the calls put binary records into queue under the lock;
-     * the writer formats them into sink (a synchronous capture owning the file, the text buffer and
-     * the vector cache, touched only by the writer, or under the lock once the writer is idle) */
+    /* writer-thread mode (sink != NULL): each recording thread puts binary records into a lane of its
+     * own, without the lock; the writer formats them into sink (a synchronous capture owning the file,
+     * the text buffer and the vector cache, touched only by the writer, or under the lock once the
+     * writer is idle) */
     hitlab_capture* sink;
-    unsigned char* queue;
-    size_t queue_size;
-    unsigned long long head, tail; /* bytes ever put into / taken out of the queue */
-    int writer_sleeping, writer_busy, stopping, waiting, drop, starting;
-    unsigned long long dropped, waits, truncated;
+    unsigned long long id;                    /* unique among the process's captures */
+    unsigned long long frame_word, time_word; /* frame and time's bits, read by the recording threads */
+    unsigned char* scratch; /* a record built to be formatted at once (synchronous, or too large to queue) */
+    size_t scratch_size;
+#if HLC_THREADS
+    hlc_lane* lanes;  /* newest first, changed under the lock */
+    hlc_lane* spare;  /* the writer's next lane, ready for a new thread */
+    hlc_lane* shared; /* the lane of the threads past HITLAB_CAPTURE_LANES */
+#endif
+    size_t lane_count, queue_size;
+    int writer_sleeping, writer_busy, stopping, waiting, drop, starting, want_spare, spare_failed;
 #if HLC_THREADS
     hlc_cond work, room; /* the writer waits on work; callers waiting for room or a drain on room */
     hlc_thread thread;
@@ -977,6 +1098,34 @@ static void hlc_string(hitlab_capture* cap, const char* s)
 
 /* ---- shapes and answers ---- */
 
+/* the query families (a record names its family by number) */
+enum hlc_family {
+    HLC_F_AABB_AABB,
+    HLC_F_AABB_TRIANGLE,
+    HLC_F_CONVEX_CONVEX,
+    HLC_F_OBB_OBB,
+    HLC_F_POINT_AABB,
+    HLC_F_POINT_OBB,
+    HLC_F_POINT_SPHERE,
+    HLC_F_RAY_AABB,
+    HLC_F_RAY_MESH,
+    HLC_F_RAY_OBB,
+    HLC_F_RAY_PLANE,
+    HLC_F_RAY_SPHERE,
+    HLC_F_RAY_TRIANGLE,
+    HLC_F_SEGMENT_AABB,
+    HLC_F_SEGMENT_TRIANGLE,
+    HLC_F_SPHERE_AABB,
+    HLC_F_SPHERE_SPHERE,
+    HLC_F_SPHERE_TRIANGLE,
+    HLC_F_TRIANGLE_TRIANGLE,
+};
+static const char* const hlc_family_names[] = {"aabb_aabb",     "aabb_triangle",   "convex_convex",    "obb_obb",
+                                               "point_aabb",    "point_obb",       "point_sphere",     "ray_aabb",
+                                               "ray_mesh",      "ray_obb",         "ray_plane",        "ray_sphere",
+                                               "ray_triangle",  "segment_aabb",    "segment_triangle", "sphere_aabb",
+                                               "sphere_sphere", "sphere_triangle", "triangle_triangle"};
+
 enum hlc_kind {
     HLC_RAY,
     HLC_SEGMENT,
@@ -1021,6 +1170,28 @@ HLC_HOT int hlc_kind_has_scalar(enum hlc_kind kind) { return kind == HLC_PLANE |
 
 HLC_HOT int hlc_kind_is_list(enum hlc_kind kind) { return kind == HLC_MESH || kind == HLC_CONVEX; }
 
+/* the numbers of a shape's vector v[i] (by kind): 3, an obb's 9 axis numbers, or 0 (none). A switch,
+ * not a table: with the kind a constant in a family function, it folds to the copies themselves */
+HLC_HOT size_t hlc_vector_length(enum hlc_kind kind, int i)
+{
+    switch (kind) {
+    case HLC_RAY:
+    case HLC_SEGMENT:
+    case HLC_AABB:
+        return i < 2 ? 3u : 0u;
+    case HLC_PLANE:
+    case HLC_SPHERE:
+    case HLC_POINT:
+        return i < 1 ? 3u : 0u;
+    case HLC_OBB:
+        return i < 2 ? 3u : 9u;
+    case HLC_TRIANGLE:
+        return 3u;
+    default:
+        return 0u;
+    }
+}
+
 /* the largest of m and the magnitudes' bit patterns of n numbers: a NaN's and an infinity's lie
  * above every finite number's, and the order of finite magnitudes is their bits' order */
 HLC_HOT uint64_t hlc_magnitude_bits(const double* v, size_t n, uint64_t m)
@@ -1048,21 +1219,30 @@ HLC_HOT int hlc_numbers_ok(const double* v, size_t n, int is_float_line)
     return hlc_magnitude_bits(v, n, 0) < hlc_limit_bits(is_float_line);
 }
 
+/* the largest of m and the magnitudes' bits of a vector of 3 numbers (n 3); present cleared when it
+ * is NULL. Vectors of other lengths are not taken (n 0: none; 9: an obb's axes, below). */
+HLC_HOT uint64_t hlc_vector_bits(const double* v, size_t n, uint64_t m, int* present)
+{
+    if (n != 3) {
+        return m;
+    }
+    *present &= v != NULL;
+    return v != NULL ? hlc_magnitude_bits(v, 3, m) : m;
+}
+
 HLC_HOT int hlc_shape_ok(const hlc_shape* shape, int is_float_line)
 {
-    static const int vectors[] = {2, 2, 1, 2, 1, 2, 1, 3, 0, 0}; /* an obb's axes: below */
-    /* the vectors and the scalar: one comparison of their largest magnitude (no branch per number) */
+    /* the vectors and the scalar: one comparison of their largest magnitude (no branch per number);
+     * an obb's axes are unit vectors, checked as numbers of a double line */
     uint64_t m = hlc_kind_has_scalar(shape->kind) ? hlc_magnitude_bits(&shape->s, 1, 0) : 0;
-    for (int i = 0; i < vectors[shape->kind]; ++i) {
-        if (shape->v[i] == NULL) {
-            return 0;
-        }
-        m = hlc_magnitude_bits(shape->v[i], 3, m);
-    }
-    if (m >= hlc_limit_bits(is_float_line)) {
+    int present = 1;
+    m = hlc_vector_bits(shape->v[0], hlc_vector_length(shape->kind, 0), m, &present);
+    m = hlc_vector_bits(shape->v[1], hlc_vector_length(shape->kind, 1), m, &present);
+    m = hlc_vector_bits(shape->v[2], hlc_vector_length(shape->kind, 2), m, &present);
+    if (!present || m >= hlc_limit_bits(is_float_line)) {
         return 0;
     }
-    if (shape->kind == HLC_OBB && (shape->v[2] == NULL || !hlc_numbers_ok(shape->v[2], 9, 0))) {
+    if (hlc_vector_length(shape->kind, 2) == 9 && (shape->v[2] == NULL || !hlc_numbers_ok(shape->v[2], 9, 0))) {
         return 0;
     }
     if (hlc_kind_is_list(shape->kind)) {
@@ -1297,63 +1477,26 @@ static void hlc_line(hitlab_capture* cap, const char* family, size_t family_leng
     }
 }
 
-#if HLC_THREADS
-HLC_HOT void hlc_enqueue(hitlab_capture* cap, const char* family, size_t family_length, int is_float,
-                         const hlc_shape* a, const hlc_shape* b, const hlc_answer* answer, int cast, const char* where);
-#endif
+/* ---- binary records: the queue's, and a synchronous capture's scratch ---- */
 
-/* a query: checked (on the calling thread, outside the lock: the precision never changes), then
- * written (synchronous, ring) or queued for the writer, under the lock. float_line: -1 the capture's
- * precision, 1 float. Inlined into each family function, where the shapes' kinds are constants. */
-HLC_HOT void hlc_record(hitlab_capture* cap, const char* family, size_t family_length, int float_line,
-                        const hlc_shape* a, const hlc_shape* b, const hlc_answer* answer, int cast, const char* where)
-{
-    if (cap == NULL) {
-        return;
-    }
-    const int is_float = float_line > 0 || cap->precision == HITLAB_CAPTURE_FLOAT;
-    const int ok = hlc_shape_ok(a, is_float) & hlc_shape_ok(b, is_float);
-    hlc_mutex_lock(cap->lock);
-    if (cap->failed) {
-        hlc_mutex_unlock(cap->lock);
-        return;
-    }
-    if (!ok) {
-        ++cap->skipped;
-    } else {
-#if HLC_THREADS
-        if (cap->sink != NULL) {
-            hlc_enqueue(cap, family, family_length, is_float, a, b, answer, cast, where);
-        } else
-#endif
-        {
-            hlc_line(cap, family, family_length, is_float, a, b, answer, cast, where);
-        }
-    }
-    hlc_mutex_unlock(cap->lock);
-}
-
-/* ---- the writer thread: binary records in a queue ---- */
-
-#if HLC_THREADS
 /* One queued query, small because the engine's thread writes every byte and the writer's reads pull
  * each line across cores: this header, then the 8-byte words its flags ask for (frame, time,
  * triangle), the two answer numbers (a cast's t_enter and t_exit, an overlap's depth and distance),
  * a cast's u and v (HLC_REC_UV), each shape's scalar (plane, sphere) or list sizes (mesh, convex),
- * the shapes' numbers, the normal and the call site, each part padded to 8 bytes. size 0 marks the
- * unused end of the queue: the next record is at its start. */
+ * the shapes' numbers, the normal and the call site, each part padded to 8 bytes; shape a and the
+ * call site are left out when they repeat the lane's (HLC_A_SAME, where_slot). 16 bytes with 32-bit
+ * pointers too. size 0 marks the unused end of a lane: the next record is at its start. */
 typedef struct hlc_rec {
-    uint32_t size;         /* bytes of the record with its numbers, a multiple of 8 */
-    uint16_t where_length; /* bytes of the call site with its NUL, 0: none */
-    unsigned char family_length, flags;
-    union {
-        const char* p;  /* a string literal of this header */
-        uint64_t bytes; /* 8 bytes with 32-bit pointers too: the header stays 24 bytes */
-    } family;
+    uint32_t size;               /* bytes of the record with its numbers, a multiple of 8 */
+    uint16_t where_length;       /* bytes of the call site with its NUL, 0: none */
+    unsigned char family, flags; /* hlc_family_names[family] */
     signed char front;
-    unsigned char kind_a, kind_b, float_points; /* float_points: 1 a's list in float, 2 b's */
-    uint32_t pad;
+    unsigned char kind_a, kind_b, shape_bits; /* HLC_A_FLOAT, HLC_B_FLOAT, HLC_A_SAME */
+    uint32_t where_slot; /* 0, or k + 1: the call site is the lane's slot k (defined when the record has it) */
 } hlc_rec;
+
+/* a record's shape_bits: a's or b's point list in float; a left out, the same as the lane's last a */
+enum { HLC_A_FLOAT = 1, HLC_B_FLOAT = 2, HLC_A_SAME = 4 };
 
 enum {
     HLC_REC_FLOAT = 1,
@@ -1366,10 +1509,6 @@ enum {
     HLC_REC_TRIANGLE = 128
 };
 
-/* the lengths of a shape's v[0], v[1], v[2] (by kind) */
-static const unsigned char hlc_vector_lengths[10][3] = {{3, 3, 0}, {3, 3, 0}, {3, 0, 0}, {3, 3, 0}, {3, 0, 0},
-                                                        {3, 3, 9}, {3, 0, 0}, {3, 3, 3}, {0, 0, 0}, {0, 0, 0}};
-
 HLC_HOT size_t hlc_pad8(size_t n) { return (n + 7u) & ~(size_t)7u; }
 
 /* bytes of a shape's scalar or list sizes in a record (by kind) */
@@ -1381,8 +1520,7 @@ HLC_HOT size_t hlc_shape_extra_bytes(enum hlc_kind kind)
 /* bytes of a shape's numbers in a record */
 HLC_HOT size_t hlc_shape_bytes(const hlc_shape* s)
 {
-    const unsigned char* n = hlc_vector_lengths[s->kind];
-    size_t bytes = 8u * (size_t)(n[0] + n[1] + n[2]);
+    size_t bytes = 8u * (hlc_vector_length(s->kind, 0) + hlc_vector_length(s->kind, 1) + hlc_vector_length(s->kind, 2));
     if (hlc_kind_is_list(s->kind)) {
         bytes += hlc_pad8(s->count * 3u * (s->is_float ? sizeof(float) : sizeof(double)));
     }
@@ -1406,19 +1544,24 @@ HLC_HOT unsigned char* hlc_shape_extra_put(unsigned char* p, const hlc_shape* s)
     return p;
 }
 
+/* copies a vector of n numbers (0, 3 or 9) to p; returns the end. Constant lengths, each vector
+ * by its own call (no loop over them): with the kind a constant, copied inline, not by a call. */
+HLC_HOT unsigned char* hlc_vector_put(unsigned char* p, const double* v, size_t n)
+{
+    if (n == 3) {
+        memcpy(p, v, 24u);
+    } else if (n == 9) {
+        memcpy(p, v, 72u);
+    }
+    return p + 8u * n;
+}
+
 /* copies a shape's numbers to p; returns the end */
 HLC_HOT unsigned char* hlc_shape_put(unsigned char* p, const hlc_shape* s)
 {
-    const unsigned char* n = hlc_vector_lengths[s->kind];
-    for (int i = 0; i < 3; ++i) { /* constant lengths: copied inline, not by a call */
-        if (n[i] == 3) {
-            memcpy(p, s->v[i], 24u);
-            p += 24u;
-        } else if (n[i] == 9) {
-            memcpy(p, s->v[i], 72u);
-            p += 72u;
-        }
-    }
+    p = hlc_vector_put(p, s->v[0], hlc_vector_length(s->kind, 0));
+    p = hlc_vector_put(p, s->v[1], hlc_vector_length(s->kind, 1));
+    p = hlc_vector_put(p, s->v[2], hlc_vector_length(s->kind, 2));
     if (hlc_kind_is_list(s->kind)) {
         const size_t bytes = s->count * 3u * (s->is_float ? sizeof(float) : sizeof(double));
         if (bytes > 0) {
@@ -1454,10 +1597,10 @@ static const unsigned char* hlc_shape_get(const unsigned char* p, const unsigned
         s->count = sizes[0];
         s->triangle_count = sizes[1];
     }
-    const unsigned char* n = hlc_vector_lengths[s->kind];
     for (int i = 0; i < 3; ++i) {
-        s->v[i] = n[i] != 0 ? (const double*)(const void*)p : NULL;
-        p += 8u * n[i];
+        const size_t n = hlc_vector_length(s->kind, i);
+        s->v[i] = n != 0 ? (const double*)(const void*)p : NULL;
+        p += 8u * n;
     }
     if (hlc_kind_is_list(s->kind)) {
         s->points = p;
@@ -1487,10 +1630,33 @@ static long long hlc_rec_long(const unsigned char** p)
     return x;
 }
 
-/* formats one record into the sink (the writer, or a caller while the writer is idle); what the
- * record leaves out is read back as a value the line writer leaves out too (NaN u and v, a
- * negative triangle) */
-static void hlc_write_record(hitlab_capture* sink, const hlc_rec* r)
+/* a record's shape a: read from the record and, without a point list, remembered in the lane; or,
+ * when the record leaves it out, the one remembered. Returns the end of its numbers. */
+static const unsigned char* hlc_take_shape(hlc_lane* lane, int same, const unsigned char* p,
+                                           const unsigned char** extra, hlc_shape* s, unsigned char kind,
+                                           int float_points)
+{
+    const size_t extra_bytes = hlc_shape_extra_bytes((enum hlc_kind)kind);
+    unsigned char* seen = lane != NULL ? (unsigned char*)lane->seen : NULL;
+    if (same) { /* never without a lane */
+        const unsigned char* seen_extra = seen;
+        hlc_shape_get(seen + extra_bytes, &seen_extra, s, kind, float_points);
+        return p;
+    }
+    const unsigned char* own_extra = *extra;
+    const unsigned char* end = hlc_shape_get(p, extra, s, kind, float_points);
+    if (seen != NULL && !hlc_kind_is_list((enum hlc_kind)kind)) {
+        memcpy(seen, own_extra, extra_bytes);
+        memcpy(seen + extra_bytes, p, (size_t)(end - p));
+    }
+    return end;
+}
+
+/* formats a record into sink: the writer's, from a lane (whose last shape a it keeps), or one built
+ * in a scratch buffer (lane NULL) with the call site given (where_given: where, not the record's).
+ * What the record leaves out is read back as a value the line writer leaves out too (NaN u and v, a
+ * negative triangle). */
+static void hlc_write_record(hitlab_capture* sink, hlc_lane* lane, const hlc_rec* r, const char* where, int where_given)
 {
     const unsigned char* w = (const unsigned char*)(r + 1);
     const int cast = (r->flags & HLC_REC_CAST) != 0;
@@ -1514,30 +1680,295 @@ static void hlc_write_record(hitlab_capture* sink, const hlc_rec* r)
         answer.distance = hlc_rec_double(&w);
     }
     hlc_shape a, b;
+    const int same_a = (r->shape_bits & HLC_A_SAME) != 0;
     const unsigned char* extra = w;
-    w += hlc_shape_extra_bytes((enum hlc_kind)r->kind_a) + hlc_shape_extra_bytes((enum hlc_kind)r->kind_b);
-    const unsigned char* p = hlc_shape_get(w, &extra, &a, r->kind_a, r->float_points & 1);
-    p = hlc_shape_get(p, &extra, &b, r->kind_b, (r->float_points >> 1) & 1);
+    w += (same_a ? 0u : hlc_shape_extra_bytes((enum hlc_kind)r->kind_a)) +
+         hlc_shape_extra_bytes((enum hlc_kind)r->kind_b);
+    const unsigned char* p = hlc_take_shape(lane, same_a, w, &extra, &a, r->kind_a, (r->shape_bits & HLC_A_FLOAT) != 0);
+    p = hlc_shape_get(p, &extra, &b, r->kind_b, (r->shape_bits & HLC_B_FLOAT) != 0);
     answer.normal = (r->flags & HLC_REC_NORMAL) != 0 ? (const double*)(const void*)p : NULL;
     p += (r->flags & HLC_REC_NORMAL) != 0 ? 24u : 0u;
-    hlc_line(sink, r->family.p, r->family_length, r->flags & HLC_REC_FLOAT, &a, &b, &answer, cast,
-             r->where_length != 0 ? (const char*)p : NULL);
+    const char* site = r->where_length != 0 ? (const char*)p : NULL;
+    if (r->where_slot != 0 && lane != NULL) { /* the lane's slot: defined here, or named */
+        char* known = lane->seen_where[r->where_slot - 1u];
+        if (site != NULL) {
+            memcpy(known, site, r->where_length);
+        }
+        site = known;
+    }
+    const char* family = hlc_family_names[r->family];
+    hlc_line(sink, family, strlen(family), r->flags & HLC_REC_FLOAT, &a, &b, &answer, cast, where_given ? where : site);
 }
 
-/* waits (lock held) until the writer has emptied the queue and is idle (drain), or until room bytes
- * are free in the queue */
-HLC_COLD void hlc_wait_writer(hitlab_capture* cap, int drain, size_t room)
+/* the bits in which the 3 numbers at q and at v differ (0: the same, bit for bit) */
+/* the bits in which the 8 bytes at q and at v differ */
+HLC_HOT uint64_t hlc_diff1(const unsigned char* q, const unsigned char* v)
+{
+    uint64_t x, y;
+    memcpy(&x, q, 8u);
+    memcpy(&y, v, 8u);
+    return x ^ y;
+}
+
+HLC_HOT uint64_t hlc_diff3(const unsigned char* q, const void* v)
+{
+    /* word by word: copied as one 24-byte block, GCC went through the stack (a 16-byte store read
+     * back in halves, which store forwarding does not serve) */
+    const unsigned char* w = (const unsigned char*)v;
+    return hlc_diff1(q, w) | hlc_diff1(q + 8, w + 8) | hlc_diff1(q + 16, w + 16);
+}
+
+/* the same for a vector of n numbers (0, 3 or 9) */
+HLC_HOT uint64_t hlc_vector_diff(const unsigned char* q, const double* v, size_t n)
+{
+    if (n == 3) {
+        return hlc_diff3(q, v);
+    }
+    if (n == 9) {
+        return hlc_diff3(q, v) | hlc_diff3(q + 24, v + 3) | hlc_diff3(q + 48, v + 6);
+    }
+    return 0;
+}
+
+/* the lane's last_kind of shape s in a line of that precision */
+HLC_HOT unsigned char hlc_last_kind(const hlc_shape* s, int is_float)
+{
+    return (unsigned char)((unsigned)(s->kind + 1) | (is_float ? 0x80u : 0u));
+}
+
+/* 1 when shape s is the lane's last shape a, bit for bit and in a line of the same precision (so
+ * checked already); never for a point list */
+HLC_HOT int hlc_same_shape(const hlc_lane* lane, const hlc_shape* s, int is_float)
+{
+    if (hlc_kind_is_list(s->kind) || lane->last_kind != hlc_last_kind(s, is_float)) {
+        return 0;
+    }
+    const unsigned char* q = (const unsigned char*)lane->last;
+    uint64_t diff = 0;
+    if (hlc_kind_has_scalar(s->kind)) {
+        diff = hlc_diff1(q, (const unsigned char*)&s->s);
+        q += 8u;
+    }
+    const size_t n0 = hlc_vector_length(s->kind, 0), n1 = hlc_vector_length(s->kind, 1);
+    diff |= hlc_vector_diff(q, s->v[0], n0);
+    diff |= hlc_vector_diff(q + 8u * n0, s->v[1], n1);
+    diff |= hlc_vector_diff(q + 8u * (n0 + n1), s->v[2], hlc_vector_length(s->kind, 2));
+    return diff == 0;
+}
+
+/* shape a s, put in whole, is now the lane's last one (a point list is not remembered) */
+HLC_HOT void hlc_remember_shape(hlc_lane* lane, const hlc_shape* s, int is_float)
+{
+    if (hlc_kind_is_list(s->kind)) {
+        lane->last_kind = 0;
+        return;
+    }
+    unsigned char* q = (unsigned char*)lane->last;
+    if (hlc_kind_has_scalar(s->kind)) {
+        memcpy(q, &s->s, 8u);
+        q += 8u;
+    }
+    q = hlc_vector_put(q, s->v[0], hlc_vector_length(s->kind, 0));
+    q = hlc_vector_put(q, s->v[1], hlc_vector_length(s->kind, 1));
+    hlc_vector_put(q, s->v[2], hlc_vector_length(s->kind, 2));
+    lane->last_kind = hlc_last_kind(s, is_float);
+}
+
+/* copies n bytes of text and a NUL: 8 bytes at a time, the last 8 (or 4) overlapping (a call site
+ * is short) */
+HLC_HOT void hlc_copy_text(char* out, const char* text, size_t n)
+{
+    if (n >= 8u) {
+        for (size_t i = 0; i + 8u <= n; i += 8u) {
+            memcpy(out + i, text + i, 8u);
+        }
+        memcpy(out + n - 8u, text + n - 8u, 8u);
+    } else if (n >= 4u) {
+        memcpy(out, text, 4u);
+        memcpy(out + n - 4u, text + n - 4u, 4u);
+    } else {
+        for (size_t i = 0; i < n; ++i) {
+            out[i] = text[i];
+        }
+    }
+    out[n] = 0;
+}
+
+/* 1 when the n bytes at known and at text are the same (read as copied: in words, none past n) */
+HLC_HOT int hlc_same_text(const char* known, const char* text, size_t n)
+{
+    uint64_t diff = 0;
+    if (n >= 8u) {
+        for (size_t i = 0; i + 8u <= n; i += 8u) {
+            diff |= hlc_diff1((const unsigned char*)known + i, (const unsigned char*)text + i);
+        }
+        diff |= hlc_diff1((const unsigned char*)known + n - 8u, (const unsigned char*)text + n - 8u);
+    } else {
+        for (size_t i = 0; i < n; ++i) {
+            diff |= (uint64_t)(unsigned char)(known[i] ^ text[i]);
+        }
+    }
+    return diff == 0;
+}
+
+/* a call site's slot in a lane, by its pointer */
+HLC_HOT unsigned hlc_where_slot(const char* where)
+{
+    const uintptr_t bits = (uintptr_t)where;
+    return (unsigned)((bits ^ (bits >> 4) ^ (bits >> 9)) & (HLC_WHERE_SLOTS - 1u));
+}
+
+/* what a query's record holds, and its bytes */
+typedef struct hlc_plan {
+    size_t need, where_length;
+    int has_frame, has_time, has_normal, has_triangle, has_uv, same_a, where_slot;
+} hlc_plan;
+
+/* the plan of a query's record: same_a shape a left out (the lane's last); where_length the call
+ * site's bytes copied with its NUL (0: none), where_slot its slot (0: none) */
+HLC_HOT hlc_plan hlc_plan_record(const hitlab_capture* cap, int same_a, const hlc_shape* a, const hlc_shape* b,
+                                 const hlc_answer* answer, int cast, size_t where_length, int where_slot)
+{
+    hlc_plan plan;
+    plan.where_length = where_length;
+    plan.where_slot = where_slot;
+    plan.has_frame = hlc_load_flag(&cap->has_frame);
+    plan.has_time = hlc_load_flag(&cap->has_time);
+    plan.has_normal = !cast && answer->normal != NULL;
+    plan.has_triangle = cast && answer->triangle >= 0; /* what hlc_answer_json writes */
+    plan.has_uv = cast && !(answer->u != answer->u && answer->v != answer->v);
+    plan.same_a = same_a;
+    const size_t words =
+        (size_t)plan.has_frame + (size_t)plan.has_time + (size_t)plan.has_triangle + 2u + 2u * (size_t)plan.has_uv;
+    plan.need =
+        sizeof(hlc_rec) + 8u * words + (plan.same_a ? 0u : hlc_shape_extra_bytes(a->kind) + hlc_shape_bytes(a)) +
+        hlc_shape_extra_bytes(b->kind) + hlc_shape_bytes(b) + (plan.has_normal ? 24u : 0u) + hlc_pad8(where_length);
+    return plan;
+}
+
+/* writes the query's record at r as planned; the shapes put in whole become lane's last ones */
+HLC_HOT void hlc_put_record(hlc_rec* r, const hlc_plan* plan, const hitlab_capture* cap, hlc_lane* lane, int family,
+                            int is_float, const hlc_shape* a, const hlc_shape* b, const hlc_answer* answer, int cast,
+                            const char* where)
+{
+    r->size = (uint32_t)plan->need;
+    r->where_length = (uint16_t)plan->where_length;
+    r->family = (unsigned char)family;
+    r->flags = (unsigned char)((is_float ? HLC_REC_FLOAT : 0) | (cast ? HLC_REC_CAST : 0) |
+                               (plan->has_frame ? HLC_REC_FRAME : 0) | (plan->has_time ? HLC_REC_TIME : 0) |
+                               (plan->has_normal ? HLC_REC_NORMAL : 0) | (answer->hit ? HLC_REC_HIT : 0) |
+                               (plan->has_uv ? HLC_REC_UV : 0) | (plan->has_triangle ? HLC_REC_TRIANGLE : 0));
+    r->front = (signed char)(answer->front < -2 ? -2 : answer->front > 1 ? 1 : answer->front);
+    r->kind_a = (unsigned char)a->kind;
+    r->kind_b = (unsigned char)b->kind;
+    r->shape_bits = (unsigned char)((a->is_float ? HLC_A_FLOAT : 0) | (b->is_float ? HLC_B_FLOAT : 0) |
+                                    (plan->same_a ? HLC_A_SAME : 0));
+    r->where_slot = (uint32_t)plan->where_slot;
+    unsigned char* p = (unsigned char*)(r + 1);
+    if (plan->has_frame) {
+        const unsigned long long frame = hlc_load(&cap->frame_word);
+        memcpy(p, &frame, 8u);
+        p += 8u;
+    }
+    if (plan->has_time) {
+        const unsigned long long time = hlc_load(&cap->time_word);
+        memcpy(p, &time, 8u);
+        p += 8u;
+    }
+    if (plan->has_triangle) {
+        memcpy(p, &answer->triangle, 8u);
+        p += 8u;
+    }
+    memcpy(p, cast ? &answer->t_enter : &answer->depth, 8u);
+    memcpy(p + 8u, cast ? &answer->t_exit : &answer->distance, 8u);
+    p += 16u;
+    if (plan->has_uv) {
+        memcpy(p, &answer->u, 8u);
+        memcpy(p + 8u, &answer->v, 8u);
+        p += 16u;
+    }
+    p = plan->same_a ? p : hlc_shape_extra_put(p, a);
+    p = hlc_shape_extra_put(p, b);
+    if (!plan->same_a) {
+        p = hlc_shape_put(p, a);
+        if (lane != NULL) {
+            hlc_remember_shape(lane, a, is_float);
+        }
+    }
+    p = hlc_shape_put(p, b);
+    if (plan->has_normal) {
+        memcpy(p, answer->normal, 24u);
+        p += 24u;
+    }
+    if (plan->where_length != 0) {
+        hlc_copy_text((char*)p, where, plan->where_length - 1u);
+    }
+}
+
+/* the scratch buffer holds n bytes at least (lock held); 0 when no memory could be had: the
+ * capture stops */
+HLC_COLD int hlc_grow_scratch(hitlab_capture* cap, size_t n)
+{
+    size_t size = cap->scratch_size < 1024u ? 1024u : cap->scratch_size;
+    while (size < n) {
+        size *= 2u;
+    }
+    unsigned char* grown = (unsigned char*)realloc(cap->scratch, size);
+    if (grown == NULL) {
+        hlc_store_flag(&cap->failed, 1);
+        return 0;
+    }
+    cap->scratch = grown;
+    cap->scratch_size = size;
+    return 1;
+}
+
+/* a query formatted now into target (lock held): its record built in cap's scratch buffer and
+ * written as the writer writes a queued one, with the whole call site. Inlined: the family
+ * functions' shapes and answer are never given by address to a function that is not, so on the
+ * writer-thread path they stay in registers (no stores to the stack for them). */
+HLC_HOT void hlc_format_now(hitlab_capture* cap, hitlab_capture* target, int family, int is_float, const hlc_shape* a,
+                            const hlc_shape* b, const hlc_answer* answer, int cast, const char* where)
+{
+    const hlc_plan plan = hlc_plan_record(cap, 0, a, b, answer, cast, 0, 0);
+    if (plan.need > cap->scratch_size && !hlc_grow_scratch(cap, plan.need)) {
+        return;
+    }
+    hlc_rec* r = (hlc_rec*)(void*)cap->scratch;
+    hlc_put_record(r, &plan, cap, NULL, family, is_float, a, b, answer, cast, NULL);
+    hlc_write_record(target, NULL, r, where, 1);
+}
+
+#if HLC_THREADS
+/* ---- the writer thread's lanes ---- */
+
+/* lock held: wakes the writer if it sleeps */
+static void hlc_wake_locked(hitlab_capture* cap)
+{
+    if (cap->writer_sleeping) {
+        cap->writer_sleeping = 0;
+        hlc_cond_signal(&cap->work);
+    }
+}
+
+/* lock held: 1 when a lane holds records the writer has not taken */
+static int hlc_pending(const hitlab_capture* cap)
+{
+    for (const hlc_lane* lane = cap->lanes; lane != NULL; lane = lane->next) {
+        if (hlc_load(&lane->head) != lane->tail) {
+            return 1;
+        }
+    }
+    return 0;
+}
+
+/* waits (lock held) until every lane is empty and the writer idle: what was recorded before is in
+ * the sink, and the sink can be used here */
+HLC_COLD void hlc_wait_drained(hitlab_capture* cap)
 {
     ++cap->waiting;
-    for (;;) {
-        const size_t used = (size_t)(cap->head - cap->tail);
-        if (drain ? used == 0 && !cap->writer_busy : cap->queue_size - used >= room) {
-            break;
-        }
-        if (cap->writer_sleeping) {
-            cap->writer_sleeping = 0;
-            hlc_cond_signal(&cap->work);
-        }
+    while (cap->writer_busy || hlc_pending(cap)) {
+        hlc_wake_locked(cap);
         hlc_cond_wait(&cap->room, cap->lock);
     }
     --cap->waiting;
@@ -1547,156 +1978,259 @@ HLC_COLD void hlc_wait_writer(hitlab_capture* cap, int drain, size_t room)
 static void hlc_take_sink_failure(hitlab_capture* cap)
 {
     if (cap->sink->failed) {
-        cap->failed = 1;
+        hlc_store_flag(&cap->failed, 1);
     }
 }
 
-/* a record larger than half the queue: written here once the writer is idle (lock held) */
-HLC_COLD void hlc_write_direct(hitlab_capture* cap, const char* family, size_t family_length, int is_float,
-                               const hlc_shape* a, const hlc_shape* b, const hlc_answer* answer, int cast,
-                               const char* where)
+/* a query formatted on the calling thread into the sink once the lanes are drained and the writer
+ * idle, in its place in the order: a record larger than half a lane, or a thread without a lane
+ * (no memory for one). The lock is taken here unless the caller holds it (the shared lane). */
+HLC_HOT void hlc_write_direct(hitlab_capture* cap, const hlc_lane* lane, int family, int is_float, const hlc_shape* a,
+                              const hlc_shape* b, const hlc_answer* answer, int cast, const char* where)
 {
-    hlc_wait_writer(cap, 1, 0);
-    hitlab_capture* sink = cap->sink;
-    hlc_take_sink_failure(cap);
-    if (cap->failed) {
-        return;
+    const int locked = lane != NULL && lane->shared;
+    if (!locked) {
+        hlc_mutex_lock(cap->lock);
     }
-    sink->frame = cap->frame;
-    sink->has_frame = cap->has_frame;
-    sink->time = cap->time;
-    sink->has_time = cap->has_time;
-    hlc_line(sink, family, family_length, is_float, a, b, answer, cast, where);
+    hlc_wait_drained(cap);
     hlc_take_sink_failure(cap);
-    cap->recorded += cap->failed ? 0u : 1u;
+    if (!cap->failed) {
+        hlc_format_now(cap, cap->sink, family, is_float, a, b, answer, cast, where);
+        hlc_take_sink_failure(cap);
+        cap->recorded += cap->failed ? 0u : 1u;
+    }
+    if (!locked) {
+        hlc_mutex_unlock(cap->lock);
+    }
 }
 
-/* copies the query into the queue as a record (lock held), waiting for room when it is full */
-HLC_HOT void hlc_enqueue(hitlab_capture* cap, const char* family, size_t family_length, int is_float,
-                         const hlc_shape* a, const hlc_shape* b, const hlc_answer* answer, int cast, const char* where)
+/* a full lane: waits (or drops, HITLAB_CAPTURE_DROP) until need bytes are free, and then until half
+ * of the lane is, so that the waits are few; 0 when the query is dropped or the capture failed */
+HLC_COLD int hlc_make_room(hitlab_capture* cap, hlc_lane* lane, size_t need)
 {
-    size_t where_length = 0;
+    lane->seen_tail = hlc_load(&lane->tail);
+    if (lane->size - (size_t)(lane->head - lane->seen_tail) >= need) {
+        return 1;
+    }
+    if (cap->drop) {
+        hlc_store(&lane->counts[HLC_DROPPED], lane->counts[HLC_DROPPED] + 1u);
+        return 0;
+    }
+    if (!lane->shared) {
+        hlc_mutex_lock(cap->lock);
+    }
+    hlc_store(&lane->counts[HLC_WAITS], lane->counts[HLC_WAITS] + 1u);
+    const size_t want = lane->size / 2 > need ? lane->size / 2 : need;
+    ++cap->waiting;
+    while (!cap->failed && lane->size - (size_t)(lane->head - lane->tail) < want) {
+        hlc_wake_locked(cap);
+        hlc_cond_wait(&cap->room, cap->lock);
+    }
+    --cap->waiting;
+    lane->seen_tail = lane->tail;
+    const int ok = !cap->failed;
+    if (!lane->shared) {
+        hlc_mutex_unlock(cap->lock);
+    }
+    return ok;
+}
+
+/* a new lane's queue, allocated and its pages touched on the writer thread: their page faults are
+ * the writer's cost, not the engine's */
+static hlc_lane* hlc_new_lane(size_t size)
+{
+    hlc_lane* lane = (hlc_lane*)calloc(1, sizeof(hlc_lane));
+    unsigned char* queue = lane != NULL ? (unsigned char*)malloc(size) : NULL;
+    if (queue == NULL) {
+        free(lane);
+        return NULL;
+    }
+    for (size_t i = 0; i < size; i += 4096u) { /* not memset: malloc and memset may become a calloc */
+        ((volatile unsigned char*)queue)[i] = 0;
+    }
+    lane->queue = queue;
+    lane->size = size;
+    return lane;
+}
+
+static void hlc_free_lanes(hlc_lane* lane)
+{
+    while (lane != NULL) {
+        hlc_lane* next = lane->next;
+        free(lane->queue);
+        free(lane);
+        lane = next;
+    }
+}
+
+/* the calling thread's lane of cap when it has none remembered first: another it remembers, a new
+ * one (the writer's spare, made ready at open and on demand), or, past HITLAB_CAPTURE_LANES
+ * threads, the shared lane; NULL when no memory could be had */
+HLC_COLD hlc_lane* hlc_claim_lane(hitlab_capture* cap)
+{
+    hlc_lane_ref* refs = hlc_lane_refs;
+    for (int i = 1; i < HLC_LANE_REFS; ++i) {
+        if (refs[i].cap == cap && refs[i].id == cap->id) {
+            const hlc_lane_ref found = refs[i];
+            refs[i] = refs[0];
+            refs[0] = found;
+            return found.lane;
+        }
+    }
+    hlc_mutex_lock(cap->lock);
+    hlc_lane* lane = cap->shared;
+    while (lane == NULL && !cap->spare_failed && !cap->stopping) {
+        if (cap->spare != NULL) {
+            lane = cap->spare;
+            cap->spare = NULL;
+            lane->next = cap->lanes;
+            lane->shared = ++cap->lane_count >= (size_t)HITLAB_CAPTURE_LANES;
+            cap->shared = lane->shared ? lane : NULL;
+            cap->lanes = lane;
+            break;
+        }
+        cap->want_spare = 1;
+        ++cap->waiting;
+        hlc_wake_locked(cap);
+        hlc_cond_wait(&cap->room, cap->lock);
+        --cap->waiting;
+    }
+    hlc_mutex_unlock(cap->lock);
+    if (lane != NULL) {
+        for (int i = HLC_LANE_REFS - 1; i > 0; --i) {
+            refs[i] = refs[i - 1];
+        }
+        refs[0].cap = cap;
+        refs[0].id = cap->id;
+        refs[0].lane = lane;
+    }
+    return lane;
+}
+
+/* a skipped query, counted (a threaded capture's calls take the lock only for this) */
+HLC_COLD void hlc_count_skipped(hitlab_capture* cap)
+{
+    hlc_mutex_lock(cap->lock);
+    ++cap->skipped;
+    hlc_mutex_unlock(cap->lock);
+}
+
+/* a lane passed a multiple of HITLAB_CAPTURE_WAKE_BYTES: a sleeping writer is woken */
+HLC_COLD void hlc_wake_writer(hitlab_capture* cap)
+{
+    hlc_mutex_lock(cap->lock);
+    hlc_wake_locked(cap);
+    hlc_mutex_unlock(cap->lock);
+}
+
+/* copies the query into the lane as a record, the lane's producer only (its thread, or the lock
+ * held for the shared lane): no lock and no atomic read-modify-write; head is stored with release
+ * once the record is complete, and the writer reads up to it */
+HLC_HOT void hlc_enqueue(hitlab_capture* cap, hlc_lane* lane, int same_a, int family, int is_float, const hlc_shape* a,
+                         const hlc_shape* b, const hlc_answer* answer, int cast, const char* where)
+{
+    size_t where_length = 0, length = 0;
+    int where_slot = 0, where_known = 0;
     if (where != NULL) {
-        where_length = strlen(where);
-        if (where_length > HITLAB_CAPTURE_WHERE_MAX) {
-            where_length = HITLAB_CAPTURE_WHERE_MAX;
-            ++cap->truncated;
+        length = strlen(where);
+        where_length = length + 1u; /* with the NUL */
+        if (length < HLC_WHERE_TEXT) {
+            const unsigned k = hlc_where_slot(where);
+            where_slot = (int)k + 1;
+            where_known = lane->where_ptr[k] == where && lane->where_len[k] == length &&
+                          hlc_same_text(lane->where_text[k], where, length);
+            where_length = where_known ? 0u : where_length;
+        } else if (length > HITLAB_CAPTURE_WHERE_MAX) {
+            where_length = HITLAB_CAPTURE_WHERE_MAX + 1u;
+            hlc_store(&lane->counts[HLC_TRUNCATED], lane->counts[HLC_TRUNCATED] + 1u);
         }
-        ++where_length; /* the NUL */
     }
-    const int has_normal = !cast && answer->normal != NULL;
-    const int has_triangle = cast && answer->triangle >= 0; /* what hlc_answer_json writes */
-    const int has_uv = cast && !(answer->u != answer->u && answer->v != answer->v);
-    const size_t words =
-        (size_t)cap->has_frame + (size_t)cap->has_time + (size_t)has_triangle + 2u + 2u * (size_t)has_uv;
-    const size_t need = sizeof(hlc_rec) + 8u * words + hlc_shape_extra_bytes(a->kind) + hlc_shape_extra_bytes(b->kind) +
-                        hlc_shape_bytes(a) + hlc_shape_bytes(b) + (has_normal ? 24u : 0u) + hlc_pad8(where_length);
-    if (need > cap->queue_size / 2) {
-        hlc_write_direct(cap, family, family_length, is_float, a, b, answer, cast, where);
+    const hlc_plan plan = hlc_plan_record(cap, same_a, a, b, answer, cast, where_length, where_slot);
+    const size_t need = plan.need;
+    if (need > lane->size / 2) {
+        hlc_write_direct(cap, lane, family, is_float, a, b, answer, cast, where);
         return;
     }
-    size_t pos = (size_t)(cap->head % cap->queue_size);
-    size_t skip = cap->queue_size - pos < need ? cap->queue_size - pos : 0;
-    while (cap->queue_size - (size_t)(cap->head - cap->tail) < skip + need) {
-        if (cap->drop) {
-            ++cap->dropped;
-            return;
-        }
-        ++cap->waits;
-        hlc_wait_writer(cap, 0, cap->queue_size / 2 > skip + need ? cap->queue_size / 2 : skip + need);
-        if (cap->failed) {
-            return;
-        }
-        pos = (size_t)(cap->head % cap->queue_size);
-        skip = cap->queue_size - pos < need ? cap->queue_size - pos : 0;
+    const unsigned long long head = lane->head;
+    size_t pos = (size_t)head & (lane->size - 1u);
+    const size_t skip = lane->size - pos < need ? lane->size - pos : 0;
+    if (lane->size - (size_t)(head - lane->seen_tail) < skip + need && !hlc_make_room(cap, lane, skip + need)) {
+        return;
     }
     if (skip != 0) {
-        ((hlc_rec*)(void*)(cap->queue + pos))->size = 0;
-        cap->head += skip;
+        ((hlc_rec*)(void*)(lane->queue + pos))->size = 0;
         pos = 0;
     }
-    hlc_rec* r = (hlc_rec*)(void*)(cap->queue + pos);
-    r->size = (uint32_t)need;
-    r->where_length = (uint16_t)where_length;
-    r->family_length = (unsigned char)family_length;
-    r->flags = (unsigned char)((is_float ? HLC_REC_FLOAT : 0) | (cast ? HLC_REC_CAST : 0) |
-                               (cap->has_frame ? HLC_REC_FRAME : 0) | (cap->has_time ? HLC_REC_TIME : 0) |
-                               (has_normal ? HLC_REC_NORMAL : 0) | (answer->hit ? HLC_REC_HIT : 0) |
-                               (has_uv ? HLC_REC_UV : 0) | (has_triangle ? HLC_REC_TRIANGLE : 0));
-    r->family.p = family;
-    r->front = (signed char)(answer->front < -2 ? -2 : answer->front > 1 ? 1 : answer->front);
-    r->kind_a = (unsigned char)a->kind;
-    r->kind_b = (unsigned char)b->kind;
-    r->float_points = (unsigned char)((a->is_float ? 1 : 0) | (b->is_float ? 2 : 0));
-    r->pad = 0;
-    unsigned char* p = (unsigned char*)(r + 1);
-    if (cap->has_frame) {
-        memcpy(p, &cap->frame, 8u);
-        p += 8u;
+    hlc_put_record((hlc_rec*)(void*)(lane->queue + pos), &plan, cap, lane, family, is_float, a, b, answer, cast, where);
+    if (where_slot != 0 && !where_known) { /* the slot now holds this call site */
+        const unsigned k = (unsigned)where_slot - 1u;
+        lane->where_ptr[k] = where;
+        lane->where_len[k] = length;
+        hlc_copy_text(lane->where_text[k], where, length);
     }
-    if (cap->has_time) {
-        memcpy(p, &cap->time, 8u);
-        p += 8u;
+    const unsigned long long next = head + skip + need;
+    hlc_store(&lane->head, next);
+    hlc_store(&lane->counts[HLC_RECORDED], lane->counts[HLC_RECORDED] + 1u);
+    if (head / HITLAB_CAPTURE_WAKE_BYTES != next / HITLAB_CAPTURE_WAKE_BYTES) {
+        hlc_wake_writer(cap);
     }
-    if (has_triangle) {
-        memcpy(p, &answer->triangle, 8u);
-        p += 8u;
+}
+
+/* a query of a writer-thread capture (inlined into each family function): the calling thread's
+ * lane is found in its thread-local list (a pointer and an id compared), and the record put in
+ * without a lock; the lock is taken for a skipped query, a new thread's first query and the shared
+ * lane */
+HLC_HOT void hlc_queue_record(hitlab_capture* cap, int family, int is_float, const hlc_shape* a, const hlc_shape* b,
+                              const hlc_answer* answer, int cast, const char* where)
+{
+    if (hlc_load_flag(&cap->failed)) {
+        return;
     }
-    memcpy(p, cast ? &answer->t_enter : &answer->depth, 8u);
-    memcpy(p + 8u, cast ? &answer->t_exit : &answer->distance, 8u);
-    p += 16u;
-    if (has_uv) {
-        memcpy(p, &answer->u, 8u);
-        memcpy(p + 8u, &answer->v, 8u);
-        p += 16u;
-    }
-    p = hlc_shape_extra_put(p, a);
-    p = hlc_shape_extra_put(p, b);
-    p = hlc_shape_put(p, a);
-    p = hlc_shape_put(p, b);
-    if (has_normal) {
-        memcpy(p, answer->normal, 24u);
-        p += 24u;
-    }
-    if (where_length != 0) { /* 8 bytes at a time, the last 8 (or 4) overlapping: a call site is short */
-        const size_t n = where_length - 1;
-        if (n >= 8u) {
-            for (size_t i = 0; i + 8u <= n; i += 8u) {
-                memcpy(p + i, where + i, 8u);
+    hlc_lane* lane = hlc_lane_refs[0].lane;
+    if (hlc_lane_refs[0].cap != cap || hlc_lane_refs[0].id != cap->id) {
+        lane = hlc_claim_lane(cap);
+        if (lane == NULL) {
+            if (hlc_shape_ok(a, is_float) & hlc_shape_ok(b, is_float)) {
+                hlc_write_direct(cap, NULL, family, is_float, a, b, answer, cast, where);
+            } else {
+                hlc_count_skipped(cap);
             }
-            memcpy(p + n - 8u, where + n - 8u, 8u);
-        } else if (n >= 4u) {
-            memcpy(p, where, 4u);
-            memcpy(p + n - 4u, where + n - 4u, 4u);
-        } else {
-            for (size_t i = 0; i < n; ++i) {
-                p[i] = (unsigned char)where[i];
-            }
+            return;
         }
-        p[n] = 0;
     }
-    cap->head += need;
-    ++cap->recorded;
-    if (cap->writer_sleeping && cap->head - cap->tail >= HITLAB_CAPTURE_WAKE_BYTES) {
-        cap->writer_sleeping = 0;
-        hlc_cond_signal(&cap->work);
+    if (lane->shared) {
+        hlc_mutex_lock(cap->lock);
+    }
+    /* a shape a the same as the lane's last is checked already (and is left out of the record) */
+    const int same_a = hlc_same_shape(lane, a, is_float);
+    if ((same_a || hlc_shape_ok(a, is_float)) && hlc_shape_ok(b, is_float)) {
+        hlc_enqueue(cap, lane, same_a, family, is_float, a, b, answer, cast, where);
+    } else if (lane->shared) {
+        ++cap->skipped;
+    } else {
+        hlc_count_skipped(cap);
+    }
+    if (lane->shared) {
+        hlc_mutex_unlock(cap->lock);
     }
 }
 
 /* formats the records from tail on (up to end, and past limit only to finish one); returns the new
- * tail. It reads only the queue and the sink: the capture's fields, which the calling threads write
- * all the time, stay out of the writer's cache (no cache line bouncing between the two threads). */
-static unsigned long long hlc_write_records(const unsigned char* queue, size_t queue_size, hitlab_capture* sink,
-                                            unsigned long long tail, unsigned long long end, unsigned long long limit)
+ * tail. It reads only the lane's queue and the sink: the capture's fields stay out of the writer's
+ * cache while it formats. */
+static unsigned long long hlc_write_records(hlc_lane* lane, hitlab_capture* sink, unsigned long long tail,
+                                            unsigned long long end, unsigned long long limit)
 {
+    const unsigned char* queue = lane->queue;
+    const size_t queue_size = lane->size;
     do {
-        const size_t pos = (size_t)(tail % queue_size);
+        const size_t pos = (size_t)tail & (queue_size - 1u);
         const hlc_rec* r = (const hlc_rec*)(const void*)(queue + pos);
         if (r->size == 0) {
             tail += queue_size - pos;
         } else {
             if (!sink->failed) {
-                hlc_write_record(sink, r);
+                hlc_write_record(sink, lane, r, NULL, 0);
             }
             tail += r->size;
         }
@@ -1704,60 +2238,71 @@ static unsigned long long hlc_write_records(const unsigned char* queue, size_t q
     return tail;
 }
 
-/* the writer thread: sleeps while the queue is empty, formats what is queued in pieces of a quarter
- * of the queue (freeing room as it goes), and returns once close asks and the queue is empty */
+/* one round of the writer (lock held on entry and exit): up to a quarter of each lane formatted,
+ * the lock let go while it formats; each lane's tail stored (and waiting callers woken) as it is
+ * done */
+static void hlc_writer_round(hitlab_capture* cap)
+{
+    hlc_lane* const lanes = cap->lanes; /* lanes are only added in front: this list stays valid */
+    hitlab_capture* sink = cap->sink;
+    cap->writer_busy = 1;
+    hlc_mutex_unlock(cap->lock);
+    for (hlc_lane* lane = lanes; lane != NULL; lane = lane->next) {
+        const unsigned long long start = lane->tail, end = hlc_load(&lane->head);
+        if (start == end) {
+            continue;
+        }
+        const unsigned long long tail = hlc_write_records(lane, sink, start, end, start + lane->size / 4u);
+        hlc_mutex_lock(cap->lock);
+        hlc_store(&lane->tail, tail);
+        if (cap->waiting > 0) {
+            hlc_cond_broadcast(&cap->room);
+        }
+        hlc_mutex_unlock(cap->lock);
+    }
+    hlc_mutex_lock(cap->lock);
+    cap->writer_busy = 0;
+    hlc_take_sink_failure(cap);
+}
+
+/* the writer thread: makes the first lane (open waits for it) and the next ones when a new thread
+ * asks, sleeps while every lane is empty, formats what the lanes hold in rounds, and returns once
+ * close asks and the lanes are empty */
 static void hlc_writer_main(void* arg)
 {
     hitlab_capture* cap = (hitlab_capture*)arg;
-    /* the queue is allocated and its pages touched here, not on the engine's thread, which waits in
-     * open: the page faults of the fresh queue are the writer's cost */
-    unsigned char* fresh = (unsigned char*)malloc(cap->queue_size);
-    if (fresh != NULL) {
-        memset(fresh, 0, cap->queue_size);
-    }
+    hlc_lane* first = hlc_new_lane(cap->queue_size);
     hlc_mutex_lock(cap->lock);
-    cap->queue = fresh;
+    cap->spare = first;
     cap->starting = 0;
     hlc_cond_broadcast(&cap->room);
-    if (fresh == NULL) {
+    if (first == NULL) {
         hlc_mutex_unlock(cap->lock);
         return;
     }
-    int wake = 0; /* callers wait for room: woken once the lock is let go (they need it at once) */
     for (;;) {
-        while (cap->head == cap->tail && !cap->stopping) {
+        if (cap->want_spare && cap->spare == NULL && !cap->stopping) {
+            cap->want_spare = 0;
+            hlc_mutex_unlock(cap->lock);
+            hlc_lane* lane = hlc_new_lane(cap->queue_size);
+            hlc_mutex_lock(cap->lock);
+            cap->spare = lane;
+            cap->spare_failed = lane == NULL;
+            hlc_cond_broadcast(&cap->room);
+        } else if (hlc_pending(cap)) {
+            hlc_writer_round(cap);
+        } else if (cap->stopping) {
+            break;
+        } else {
             if (cap->waiting > 0) {
                 hlc_cond_broadcast(&cap->room);
             }
-            wake = 0;
             cap->writer_sleeping = 1;
             hlc_cond_wait(&cap->work, cap->lock);
+            cap->writer_sleeping = 0;
         }
-        cap->writer_sleeping = 0;
-        if (cap->head == cap->tail) {
-            break;
-        }
-        const unsigned long long end = cap->head, start = cap->tail;
-        const unsigned char* queue = cap->queue;
-        const size_t queue_size = cap->queue_size;
-        hitlab_capture* sink = cap->sink;
-        cap->writer_busy = 1;
-        hlc_mutex_unlock(cap->lock);
-        if (wake) { /* the waiters' condition was made true under the lock: no wake is lost */
-            hlc_cond_broadcast(&cap->room);
-        }
-        const unsigned long long tail = hlc_write_records(queue, queue_size, sink, start, end, start + queue_size / 4);
-        hlc_mutex_lock(cap->lock);
-        cap->writer_busy = 0;
-        cap->tail = tail;
-        if (cap->sink->failed) {
-            cap->failed = 1;
-            cap->tail = cap->head; /* nothing more can be written: the queue is emptied */
-        }
-        const size_t used = (size_t)(cap->head - cap->tail);
-        wake = cap->waiting > 0 && (used == 0 || cap->queue_size - used >= cap->queue_size / 2);
     }
-    if (wake || cap->waiting > 0) {
+    if (cap->waiting > 0) {
         hlc_cond_broadcast(&cap->room);
     }
     hlc_mutex_unlock(cap->lock);
@@ -1772,25 +2317,27 @@ static hitlab_capture* hlc_threaded(hitlab_capture* sink, int drop)
         return sink;
     }
     cap->precision = sink->precision;
-    cap->queue_size = ((size_t)HITLAB_CAPTURE_QUEUE_BYTES & ~(size_t)7u) < 256u
-                          ? 256u
-                          : ((size_t)HITLAB_CAPTURE_QUEUE_BYTES & ~(size_t)7u);
+    cap->queue_size = 256u; /* the largest power of two not above HITLAB_CAPTURE_QUEUE_BYTES, at least 256 */
+    while (cap->queue_size <= (size_t)HITLAB_CAPTURE_QUEUE_BYTES / 2u) {
+        cap->queue_size *= 2u;
+    }
     cap->drop = drop;
     cap->sink = sink;
+    cap->id = hlc_new_id();
     cap->starting = 1;
     hlc_mutex_init(&cap->mutex);
     cap->lock = &cap->mutex;
     hlc_cond_init(&cap->work);
     hlc_cond_init(&cap->room);
     const int started = hlc_thread_start(&cap->thread, cap) == 0;
-    if (started) { /* the writer allocates the queue first */
+    if (started) { /* the writer makes the first lane first */
         hlc_mutex_lock(cap->lock);
         while (cap->starting) {
             hlc_cond_wait(&cap->room, cap->lock);
         }
         hlc_mutex_unlock(cap->lock);
     }
-    if (!started || cap->queue == NULL) {
+    if (!started || cap->spare == NULL) {
         if (started) {
             hlc_thread_join(&cap->thread);
         }
@@ -1808,8 +2355,7 @@ static int hlc_close_threaded(hitlab_capture* cap)
 {
     hlc_mutex_lock(cap->lock);
     cap->stopping = 1;
-    cap->writer_sleeping = 0;
-    hlc_cond_signal(&cap->work);
+    hlc_wake_locked(cap);
     hlc_mutex_unlock(cap->lock);
     hlc_thread_join(&cap->thread);
     const int failed = cap->failed;
@@ -1817,11 +2363,44 @@ static int hlc_close_threaded(hitlab_capture* cap)
     hlc_cond_destroy(&cap->work);
     hlc_cond_destroy(&cap->room);
     hlc_mutex_destroy(&cap->mutex);
-    free(cap->queue);
+    hlc_free_lanes(cap->lanes);
+    hlc_free_lanes(cap->spare);
+    free(cap->scratch);
     free(cap);
     return failed || sink_result != 0 ? -1 : 0;
 }
 #endif
+
+/* ---- recording a query ---- */
+
+/* a query: checked (on the calling thread, outside the lock: the precision never changes), then
+ * queued for the writer (hlc_queue_record), or formatted now under the lock (synchronous, ring).
+ * float_line: -1 the capture's precision, 1 float. Inlined into each family function, where the
+ * shapes' kinds are constants. */
+HLC_HOT void hlc_record(hitlab_capture* cap, int family, int float_line, const hlc_shape* a, const hlc_shape* b,
+                        const hlc_answer* answer, int cast, const char* where)
+{
+    if (cap == NULL) {
+        return;
+    }
+    const int is_float = float_line > 0 || cap->precision == HITLAB_CAPTURE_FLOAT;
+#if HLC_THREADS
+    if (cap->sink != NULL) {
+        hlc_queue_record(cap, family, is_float, a, b, answer, cast, where);
+        return;
+    }
+#endif
+    const int ok = hlc_shape_ok(a, is_float) & hlc_shape_ok(b, is_float);
+    hlc_mutex_lock(cap->lock);
+    if (!cap->failed) {
+        if (!ok) {
+            ++cap->skipped;
+        } else {
+            hlc_format_now(cap, cap, family, is_float, a, b, answer, cast, where);
+        }
+    }
+    hlc_mutex_unlock(cap->lock);
+}
 
 /* ---- opening and closing ---- */
 
@@ -1937,7 +2516,7 @@ int hitlab_capture_set_engine(hitlab_capture* cap, const char* engine, const cha
     hitlab_capture* target = cap; /* the capture that owns the file */
 #if HLC_THREADS
     if (cap->sink != NULL && !cap->failed) {
-        hlc_wait_writer(cap, 1, 0); /* the writer idle: its sink can be read and changed here */
+        hlc_wait_drained(cap); /* the writer idle: its sink can be read and changed here */
         hlc_take_sink_failure(cap);
         target = cap->sink;
     }
@@ -1982,7 +2561,7 @@ int hitlab_capture_dump(hitlab_capture* cap)
 #if HLC_THREADS
     if (cap->sink != NULL) {
         if (!cap->failed) {
-            hlc_wait_writer(cap, 1, 0); /* everything queued is formatted; the writer idle */
+            hlc_wait_drained(cap); /* everything queued is formatted; the writer idle */
             hlc_take_sink_failure(cap);
         }
         if (!cap->failed) {
@@ -2023,6 +2602,7 @@ int hitlab_capture_close(hitlab_capture* cap)
     free(cap->ring_pos);
     free(cap->header);
     free(cap->cache);
+    free(cap->scratch);
     free(cap);
     return failed ? -1 : 0;
 }
@@ -2032,11 +2612,11 @@ void hitlab_capture_frame(hitlab_capture* cap, long long frame)
     if (cap != NULL) {
         hlc_mutex_lock(cap->lock);
         cap->frame = frame;
-        cap->has_frame = 1;
+        hlc_store(&cap->frame_word, (unsigned long long)frame); /* what the records take, without the lock */
+        hlc_store_flag(&cap->has_frame, 1);
 #if HLC_THREADS
-        if (cap->writer_sleeping && cap->head != cap->tail) { /* a frame's queries go to the file now */
-            cap->writer_sleeping = 0;
-            hlc_cond_signal(&cap->work);
+        if (cap->sink != NULL) {
+            hlc_wake_locked(cap); /* a frame's queries go to the file now */
         }
 #endif
         hlc_mutex_unlock(cap->lock);
@@ -2048,9 +2628,26 @@ void hitlab_capture_time(hitlab_capture* cap, double seconds)
     if (cap != NULL) {
         hlc_mutex_lock(cap->lock);
         cap->time = seconds;
-        cap->has_time = hlc_finite(seconds);
+        unsigned long long bits;
+        memcpy(&bits, &seconds, 8u);
+        hlc_store(&cap->time_word, bits);
+        hlc_store_flag(&cap->has_time, hlc_finite(seconds));
         hlc_mutex_unlock(cap->lock);
     }
+}
+
+/* a count of the capture's (lock held): its own plus, with the writer thread, its lanes' */
+static unsigned long long hlc_count(const hitlab_capture* cap, unsigned long long own, int which)
+{
+#if HLC_THREADS
+    for (const hlc_lane* lane = cap->lanes; lane != NULL; lane = lane->next) {
+        own += hlc_load(&lane->counts[which]);
+    }
+#else
+    (void)cap;
+    (void)which;
+#endif
+    return own;
 }
 
 unsigned long long hitlab_capture_recorded(const hitlab_capture* cap)
@@ -2059,7 +2656,7 @@ unsigned long long hitlab_capture_recorded(const hitlab_capture* cap)
         return 0;
     }
     hlc_mutex_lock(cap->lock);
-    const unsigned long long n = cap->recorded;
+    const unsigned long long n = hlc_count(cap, cap->recorded, HLC_RECORDED);
     hlc_mutex_unlock(cap->lock);
     return n;
 }
@@ -2086,39 +2683,28 @@ int hitlab_capture_ok(const hitlab_capture* cap)
     return ok;
 }
 
-static unsigned long long hlc_counter(const hitlab_capture* cap, const unsigned long long* counter)
+static unsigned long long hlc_lane_count(const hitlab_capture* cap, int which)
 {
     if (cap == NULL) {
         return 0;
     }
     hlc_mutex_lock(cap->lock);
-    const unsigned long long n = *counter;
+    const unsigned long long n = hlc_count(cap, 0, which);
     hlc_mutex_unlock(cap->lock);
     return n;
 }
 
-unsigned long long hitlab_capture_dropped(const hitlab_capture* cap)
-{
-    return cap == NULL ? 0 : hlc_counter(cap, &cap->dropped);
-}
+unsigned long long hitlab_capture_dropped(const hitlab_capture* cap) { return hlc_lane_count(cap, HLC_DROPPED); }
 
-unsigned long long hitlab_capture_waits(const hitlab_capture* cap)
-{
-    return cap == NULL ? 0 : hlc_counter(cap, &cap->waits);
-}
+unsigned long long hitlab_capture_waits(const hitlab_capture* cap) { return hlc_lane_count(cap, HLC_WAITS); }
 
-unsigned long long hitlab_capture_truncated(const hitlab_capture* cap)
-{
-    return cap == NULL ? 0 : hlc_counter(cap, &cap->truncated);
-}
+unsigned long long hitlab_capture_truncated(const hitlab_capture* cap) { return hlc_lane_count(cap, HLC_TRUNCATED); }
 
 int hitlab_capture_threaded(const hitlab_capture* cap) { return cap != NULL && cap->sink != NULL; }
 
 /* ---- building a query's shapes and answer ---- */
 
-#define HLC_FAMILY(name) (name), sizeof(name) - 1
-
-static hlc_shape hlc_vectors(enum hlc_kind kind, const double* v0, const double* v1, const double* v2, double s)
+HLC_HOT hlc_shape hlc_vectors(enum hlc_kind kind, const double* v0, const double* v1, const double* v2, double s)
 {
     hlc_shape shape;
     shape.kind = kind;
@@ -2162,8 +2748,8 @@ static const double* hlc_widen(double* out, const float* in, int n)
     return out;
 }
 
-static hlc_answer hlc_cast_answer(int hit, double t_enter, double t_exit, double u, double v, int front,
-                                  long long triangle)
+HLC_HOT hlc_answer hlc_cast_answer(int hit, double t_enter, double t_exit, double u, double v, int front,
+                                   long long triangle)
 {
     hlc_answer a;
     a.hit = hit != 0;
@@ -2179,7 +2765,7 @@ static hlc_answer hlc_cast_answer(int hit, double t_enter, double t_exit, double
     return a;
 }
 
-static hlc_answer hlc_overlap_answer(int hit, double depth, const double* normal, double distance)
+HLC_HOT hlc_answer hlc_overlap_answer(int hit, double depth, const double* normal, double distance)
 {
     hlc_answer a;
     a.hit = hit != 0;
@@ -2204,7 +2790,7 @@ void hitlab_capture_ray_aabb(hitlab_capture* cap, const double origin[3], const 
     const hlc_shape a = hlc_vectors(HLC_RAY, origin, direction, NULL, 0.0);
     const hlc_shape b = hlc_vectors(HLC_AABB, box_min, box_max, NULL, 0.0);
     const hlc_answer answer = hlc_cast_answer(hit, t_enter, t_exit, hlc_nan(), hlc_nan(), HITLAB_CAPTURE_ABSENT, -1);
-    hlc_record(cap, HLC_FAMILY("ray_aabb"), -1, &a, &b, &answer, 1, where);
+    hlc_record(cap, HLC_F_RAY_AABB, -1, &a, &b, &answer, 1, where);
 }
 
 void hitlab_capture_segment_aabb(hitlab_capture* cap, const double start[3], const double end[3],
@@ -2214,7 +2800,7 @@ void hitlab_capture_segment_aabb(hitlab_capture* cap, const double start[3], con
     const hlc_shape a = hlc_vectors(HLC_SEGMENT, start, end, NULL, 0.0);
     const hlc_shape b = hlc_vectors(HLC_AABB, box_min, box_max, NULL, 0.0);
     const hlc_answer answer = hlc_cast_answer(hit, t_enter, t_exit, hlc_nan(), hlc_nan(), HITLAB_CAPTURE_ABSENT, -1);
-    hlc_record(cap, HLC_FAMILY("segment_aabb"), -1, &a, &b, &answer, 1, where);
+    hlc_record(cap, HLC_F_SEGMENT_AABB, -1, &a, &b, &answer, 1, where);
 }
 
 void hitlab_capture_ray_plane(hitlab_capture* cap, const double origin[3], const double direction[3],
@@ -2224,7 +2810,7 @@ void hitlab_capture_ray_plane(hitlab_capture* cap, const double origin[3], const
     const hlc_shape a = hlc_vectors(HLC_RAY, origin, direction, NULL, 0.0);
     const hlc_shape b = hlc_vectors(HLC_PLANE, normal, NULL, NULL, distance);
     const hlc_answer answer = hlc_cast_answer(hit, t_enter, t_exit, hlc_nan(), hlc_nan(), HITLAB_CAPTURE_ABSENT, -1);
-    hlc_record(cap, HLC_FAMILY("ray_plane"), -1, &a, &b, &answer, 1, where);
+    hlc_record(cap, HLC_F_RAY_PLANE, -1, &a, &b, &answer, 1, where);
 }
 
 void hitlab_capture_ray_sphere(hitlab_capture* cap, const double origin[3], const double direction[3],
@@ -2234,7 +2820,7 @@ void hitlab_capture_ray_sphere(hitlab_capture* cap, const double origin[3], cons
     const hlc_shape a = hlc_vectors(HLC_RAY, origin, direction, NULL, 0.0);
     const hlc_shape b = hlc_vectors(HLC_SPHERE, center, NULL, NULL, radius);
     const hlc_answer answer = hlc_cast_answer(hit, t_enter, t_exit, hlc_nan(), hlc_nan(), HITLAB_CAPTURE_ABSENT, -1);
-    hlc_record(cap, HLC_FAMILY("ray_sphere"), -1, &a, &b, &answer, 1, where);
+    hlc_record(cap, HLC_F_RAY_SPHERE, -1, &a, &b, &answer, 1, where);
 }
 
 void hitlab_capture_ray_obb(hitlab_capture* cap, const double origin[3], const double direction[3],
@@ -2244,7 +2830,7 @@ void hitlab_capture_ray_obb(hitlab_capture* cap, const double origin[3], const d
     const hlc_shape a = hlc_vectors(HLC_RAY, origin, direction, NULL, 0.0);
     const hlc_shape b = hlc_vectors(HLC_OBB, center, half_extents, axes, 0.0);
     const hlc_answer answer = hlc_cast_answer(hit, t_enter, t_exit, hlc_nan(), hlc_nan(), HITLAB_CAPTURE_ABSENT, -1);
-    hlc_record(cap, HLC_FAMILY("ray_obb"), -1, &a, &b, &answer, 1, where);
+    hlc_record(cap, HLC_F_RAY_OBB, -1, &a, &b, &answer, 1, where);
 }
 
 void hitlab_capture_ray_triangle(hitlab_capture* cap, const double origin[3], const double direction[3],
@@ -2254,7 +2840,7 @@ void hitlab_capture_ray_triangle(hitlab_capture* cap, const double origin[3], co
     const hlc_shape a = hlc_vectors(HLC_RAY, origin, direction, NULL, 0.0);
     const hlc_shape b = hlc_vectors(HLC_TRIANGLE, v0, v1, v2, 0.0);
     const hlc_answer answer = hlc_cast_answer(hit, t_enter, t_exit, u, v, front, -1);
-    hlc_record(cap, HLC_FAMILY("ray_triangle"), -1, &a, &b, &answer, 1, where);
+    hlc_record(cap, HLC_F_RAY_TRIANGLE, -1, &a, &b, &answer, 1, where);
 }
 
 void hitlab_capture_segment_triangle(hitlab_capture* cap, const double start[3], const double end[3],
@@ -2264,7 +2850,7 @@ void hitlab_capture_segment_triangle(hitlab_capture* cap, const double start[3],
     const hlc_shape a = hlc_vectors(HLC_SEGMENT, start, end, NULL, 0.0);
     const hlc_shape b = hlc_vectors(HLC_TRIANGLE, v0, v1, v2, 0.0);
     const hlc_answer answer = hlc_cast_answer(hit, t_enter, t_exit, u, v, front, -1);
-    hlc_record(cap, HLC_FAMILY("segment_triangle"), -1, &a, &b, &answer, 1, where);
+    hlc_record(cap, HLC_F_SEGMENT_TRIANGLE, -1, &a, &b, &answer, 1, where);
 }
 
 void hitlab_capture_ray_mesh(hitlab_capture* cap, const double origin[3], const double direction[3],
@@ -2277,7 +2863,7 @@ void hitlab_capture_ray_mesh(hitlab_capture* cap, const double origin[3], const 
     b.triangles = triangles;
     b.triangle_count = triangle_count;
     const hlc_answer answer = hlc_cast_answer(hit, t_enter, t_exit, u, v, front, triangle);
-    hlc_record(cap, HLC_FAMILY("ray_mesh"), -1, &a, &b, &answer, 1, where);
+    hlc_record(cap, HLC_F_RAY_MESH, -1, &a, &b, &answer, 1, where);
 }
 
 void hitlab_capture_aabb_aabb(hitlab_capture* cap, const double a_min[3], const double a_max[3], const double b_min[3],
@@ -2287,7 +2873,7 @@ void hitlab_capture_aabb_aabb(hitlab_capture* cap, const double a_min[3], const 
     const hlc_shape a = hlc_vectors(HLC_AABB, a_min, a_max, NULL, 0.0);
     const hlc_shape b = hlc_vectors(HLC_AABB, b_min, b_max, NULL, 0.0);
     const hlc_answer answer = hlc_overlap_answer(hit, depth, normal, distance);
-    hlc_record(cap, HLC_FAMILY("aabb_aabb"), -1, &a, &b, &answer, 0, where);
+    hlc_record(cap, HLC_F_AABB_AABB, -1, &a, &b, &answer, 0, where);
 }
 
 void hitlab_capture_sphere_aabb(hitlab_capture* cap, const double center[3], double radius, const double box_min[3],
@@ -2297,7 +2883,7 @@ void hitlab_capture_sphere_aabb(hitlab_capture* cap, const double center[3], dou
     const hlc_shape a = hlc_vectors(HLC_SPHERE, center, NULL, NULL, radius);
     const hlc_shape b = hlc_vectors(HLC_AABB, box_min, box_max, NULL, 0.0);
     const hlc_answer answer = hlc_overlap_answer(hit, depth, normal, distance);
-    hlc_record(cap, HLC_FAMILY("sphere_aabb"), -1, &a, &b, &answer, 0, where);
+    hlc_record(cap, HLC_F_SPHERE_AABB, -1, &a, &b, &answer, 0, where);
 }
 
 void hitlab_capture_sphere_sphere(hitlab_capture* cap, const double a_center[3], double a_radius,
@@ -2307,7 +2893,7 @@ void hitlab_capture_sphere_sphere(hitlab_capture* cap, const double a_center[3],
     const hlc_shape a = hlc_vectors(HLC_SPHERE, a_center, NULL, NULL, a_radius);
     const hlc_shape b = hlc_vectors(HLC_SPHERE, b_center, NULL, NULL, b_radius);
     const hlc_answer answer = hlc_overlap_answer(hit, depth, normal, distance);
-    hlc_record(cap, HLC_FAMILY("sphere_sphere"), -1, &a, &b, &answer, 0, where);
+    hlc_record(cap, HLC_F_SPHERE_SPHERE, -1, &a, &b, &answer, 0, where);
 }
 
 void hitlab_capture_obb_obb(hitlab_capture* cap, const double a_center[3], const double a_half_extents[3],
@@ -2318,7 +2904,7 @@ void hitlab_capture_obb_obb(hitlab_capture* cap, const double a_center[3], const
     const hlc_shape a = hlc_vectors(HLC_OBB, a_center, a_half_extents, a_axes, 0.0);
     const hlc_shape b = hlc_vectors(HLC_OBB, b_center, b_half_extents, b_axes, 0.0);
     const hlc_answer answer = hlc_overlap_answer(hit, depth, normal, distance);
-    hlc_record(cap, HLC_FAMILY("obb_obb"), -1, &a, &b, &answer, 0, where);
+    hlc_record(cap, HLC_F_OBB_OBB, -1, &a, &b, &answer, 0, where);
 }
 
 void hitlab_capture_aabb_triangle(hitlab_capture* cap, const double box_min[3], const double box_max[3],
@@ -2328,7 +2914,7 @@ void hitlab_capture_aabb_triangle(hitlab_capture* cap, const double box_min[3], 
     const hlc_shape a = hlc_vectors(HLC_AABB, box_min, box_max, NULL, 0.0);
     const hlc_shape b = hlc_vectors(HLC_TRIANGLE, v0, v1, v2, 0.0);
     const hlc_answer answer = hlc_overlap_answer(hit, depth, normal, distance);
-    hlc_record(cap, HLC_FAMILY("aabb_triangle"), -1, &a, &b, &answer, 0, where);
+    hlc_record(cap, HLC_F_AABB_TRIANGLE, -1, &a, &b, &answer, 0, where);
 }
 
 void hitlab_capture_sphere_triangle(hitlab_capture* cap, const double center[3], double radius, const double v0[3],
@@ -2338,7 +2924,7 @@ void hitlab_capture_sphere_triangle(hitlab_capture* cap, const double center[3],
     const hlc_shape a = hlc_vectors(HLC_SPHERE, center, NULL, NULL, radius);
     const hlc_shape b = hlc_vectors(HLC_TRIANGLE, v0, v1, v2, 0.0);
     const hlc_answer answer = hlc_overlap_answer(hit, depth, normal, distance);
-    hlc_record(cap, HLC_FAMILY("sphere_triangle"), -1, &a, &b, &answer, 0, where);
+    hlc_record(cap, HLC_F_SPHERE_TRIANGLE, -1, &a, &b, &answer, 0, where);
 }
 
 void hitlab_capture_triangle_triangle(hitlab_capture* cap, const double a0[3], const double a1[3], const double a2[3],
@@ -2348,7 +2934,7 @@ void hitlab_capture_triangle_triangle(hitlab_capture* cap, const double a0[3], c
     const hlc_shape a = hlc_vectors(HLC_TRIANGLE, a0, a1, a2, 0.0);
     const hlc_shape b = hlc_vectors(HLC_TRIANGLE, b0, b1, b2, 0.0);
     const hlc_answer answer = hlc_overlap_answer(hit, depth, normal, distance);
-    hlc_record(cap, HLC_FAMILY("triangle_triangle"), -1, &a, &b, &answer, 0, where);
+    hlc_record(cap, HLC_F_TRIANGLE_TRIANGLE, -1, &a, &b, &answer, 0, where);
 }
 
 void hitlab_capture_convex_convex(hitlab_capture* cap, const double* a_points, size_t a_count, const double* b_points,
@@ -2358,7 +2944,7 @@ void hitlab_capture_convex_convex(hitlab_capture* cap, const double* a_points, s
     const hlc_shape a = hlc_list(HLC_CONVEX, a_points, a_count, 0);
     const hlc_shape b = hlc_list(HLC_CONVEX, b_points, b_count, 0);
     const hlc_answer answer = hlc_overlap_answer(hit, depth, normal, distance);
-    hlc_record(cap, HLC_FAMILY("convex_convex"), -1, &a, &b, &answer, 0, where);
+    hlc_record(cap, HLC_F_CONVEX_CONVEX, -1, &a, &b, &answer, 0, where);
 }
 
 void hitlab_capture_point_aabb(hitlab_capture* cap, const double point[3], const double box_min[3],
@@ -2367,7 +2953,7 @@ void hitlab_capture_point_aabb(hitlab_capture* cap, const double point[3], const
     const hlc_shape a = hlc_vectors(HLC_POINT, point, NULL, NULL, 0.0);
     const hlc_shape b = hlc_vectors(HLC_AABB, box_min, box_max, NULL, 0.0);
     const hlc_answer answer = hlc_overlap_answer(hit, depth, NULL, hlc_nan());
-    hlc_record(cap, HLC_FAMILY("point_aabb"), -1, &a, &b, &answer, 0, where);
+    hlc_record(cap, HLC_F_POINT_AABB, -1, &a, &b, &answer, 0, where);
 }
 
 void hitlab_capture_point_sphere(hitlab_capture* cap, const double point[3], const double center[3], double radius,
@@ -2376,7 +2962,7 @@ void hitlab_capture_point_sphere(hitlab_capture* cap, const double point[3], con
     const hlc_shape a = hlc_vectors(HLC_POINT, point, NULL, NULL, 0.0);
     const hlc_shape b = hlc_vectors(HLC_SPHERE, center, NULL, NULL, radius);
     const hlc_answer answer = hlc_overlap_answer(hit, depth, NULL, hlc_nan());
-    hlc_record(cap, HLC_FAMILY("point_sphere"), -1, &a, &b, &answer, 0, where);
+    hlc_record(cap, HLC_F_POINT_SPHERE, -1, &a, &b, &answer, 0, where);
 }
 
 void hitlab_capture_point_obb(hitlab_capture* cap, const double point[3], const double center[3],
@@ -2386,7 +2972,7 @@ void hitlab_capture_point_obb(hitlab_capture* cap, const double point[3], const 
     const hlc_shape a = hlc_vectors(HLC_POINT, point, NULL, NULL, 0.0);
     const hlc_shape b = hlc_vectors(HLC_OBB, center, half_extents, axes, 0.0);
     const hlc_answer answer = hlc_overlap_answer(hit, depth, NULL, hlc_nan());
-    hlc_record(cap, HLC_FAMILY("point_obb"), -1, &a, &b, &answer, 0, where);
+    hlc_record(cap, HLC_F_POINT_OBB, -1, &a, &b, &answer, 0, where);
 }
 
 void hitlab_capture_ray_aabb_f(hitlab_capture* cap, const float origin[3], const float direction[3],
@@ -2403,7 +2989,7 @@ void hitlab_capture_ray_aabb_f(hitlab_capture* cap, const float origin[3], const
         hlc_vectors(HLC_AABB, hlc_widen(box_min_d, box_min, 3), hlc_widen(box_max_d, box_max, 3), NULL, 0.0);
     const hlc_answer answer =
         hlc_cast_answer(hit, (double)t_enter, (double)t_exit, hlc_nan(), hlc_nan(), HITLAB_CAPTURE_ABSENT, -1);
-    hlc_record(cap, HLC_FAMILY("ray_aabb"), 1, &a, &b, &answer, 1, where);
+    hlc_record(cap, HLC_F_RAY_AABB, 1, &a, &b, &answer, 1, where);
 }
 
 void hitlab_capture_segment_aabb_f(hitlab_capture* cap, const float start[3], const float end[3],
@@ -2419,7 +3005,7 @@ void hitlab_capture_segment_aabb_f(hitlab_capture* cap, const float start[3], co
         hlc_vectors(HLC_AABB, hlc_widen(box_min_d, box_min, 3), hlc_widen(box_max_d, box_max, 3), NULL, 0.0);
     const hlc_answer answer =
         hlc_cast_answer(hit, (double)t_enter, (double)t_exit, hlc_nan(), hlc_nan(), HITLAB_CAPTURE_ABSENT, -1);
-    hlc_record(cap, HLC_FAMILY("segment_aabb"), 1, &a, &b, &answer, 1, where);
+    hlc_record(cap, HLC_F_SEGMENT_AABB, 1, &a, &b, &answer, 1, where);
 }
 
 void hitlab_capture_ray_plane_f(hitlab_capture* cap, const float origin[3], const float direction[3],
@@ -2434,7 +3020,7 @@ void hitlab_capture_ray_plane_f(hitlab_capture* cap, const float origin[3], cons
     const hlc_shape b = hlc_vectors(HLC_PLANE, hlc_widen(normal_d, normal, 3), NULL, NULL, (double)distance);
     const hlc_answer answer =
         hlc_cast_answer(hit, (double)t_enter, (double)t_exit, hlc_nan(), hlc_nan(), HITLAB_CAPTURE_ABSENT, -1);
-    hlc_record(cap, HLC_FAMILY("ray_plane"), 1, &a, &b, &answer, 1, where);
+    hlc_record(cap, HLC_F_RAY_PLANE, 1, &a, &b, &answer, 1, where);
 }
 
 void hitlab_capture_ray_sphere_f(hitlab_capture* cap, const float origin[3], const float direction[3],
@@ -2449,7 +3035,7 @@ void hitlab_capture_ray_sphere_f(hitlab_capture* cap, const float origin[3], con
     const hlc_shape b = hlc_vectors(HLC_SPHERE, hlc_widen(center_d, center, 3), NULL, NULL, (double)radius);
     const hlc_answer answer =
         hlc_cast_answer(hit, (double)t_enter, (double)t_exit, hlc_nan(), hlc_nan(), HITLAB_CAPTURE_ABSENT, -1);
-    hlc_record(cap, HLC_FAMILY("ray_sphere"), 1, &a, &b, &answer, 1, where);
+    hlc_record(cap, HLC_F_RAY_SPHERE, 1, &a, &b, &answer, 1, where);
 }
 
 void hitlab_capture_ray_obb_f(hitlab_capture* cap, const float origin[3], const float direction[3],
@@ -2467,7 +3053,7 @@ void hitlab_capture_ray_obb_f(hitlab_capture* cap, const float origin[3], const 
                                     hlc_widen(axes_d, axes, 9), 0.0);
     const hlc_answer answer =
         hlc_cast_answer(hit, (double)t_enter, (double)t_exit, hlc_nan(), hlc_nan(), HITLAB_CAPTURE_ABSENT, -1);
-    hlc_record(cap, HLC_FAMILY("ray_obb"), 1, &a, &b, &answer, 1, where);
+    hlc_record(cap, HLC_F_RAY_OBB, 1, &a, &b, &answer, 1, where);
 }
 
 void hitlab_capture_ray_triangle_f(hitlab_capture* cap, const float origin[3], const float direction[3],
@@ -2484,7 +3070,7 @@ void hitlab_capture_ray_triangle_f(hitlab_capture* cap, const float origin[3], c
     const hlc_shape b =
         hlc_vectors(HLC_TRIANGLE, hlc_widen(v0_d, v0, 3), hlc_widen(v1_d, v1, 3), hlc_widen(v2_d, v2, 3), 0.0);
     const hlc_answer answer = hlc_cast_answer(hit, (double)t_enter, (double)t_exit, (double)u, (double)v, front, -1);
-    hlc_record(cap, HLC_FAMILY("ray_triangle"), 1, &a, &b, &answer, 1, where);
+    hlc_record(cap, HLC_F_RAY_TRIANGLE, 1, &a, &b, &answer, 1, where);
 }
 
 void hitlab_capture_segment_triangle_f(hitlab_capture* cap, const float start[3], const float end[3], const float v0[3],
@@ -2500,7 +3086,7 @@ void hitlab_capture_segment_triangle_f(hitlab_capture* cap, const float start[3]
     const hlc_shape b =
         hlc_vectors(HLC_TRIANGLE, hlc_widen(v0_d, v0, 3), hlc_widen(v1_d, v1, 3), hlc_widen(v2_d, v2, 3), 0.0);
     const hlc_answer answer = hlc_cast_answer(hit, (double)t_enter, (double)t_exit, (double)u, (double)v, front, -1);
-    hlc_record(cap, HLC_FAMILY("segment_triangle"), 1, &a, &b, &answer, 1, where);
+    hlc_record(cap, HLC_F_SEGMENT_TRIANGLE, 1, &a, &b, &answer, 1, where);
 }
 
 void hitlab_capture_ray_mesh_f(hitlab_capture* cap, const float origin[3], const float direction[3],
@@ -2517,7 +3103,7 @@ void hitlab_capture_ray_mesh_f(hitlab_capture* cap, const float origin[3], const
     b.triangle_count = triangle_count;
     const hlc_answer answer =
         hlc_cast_answer(hit, (double)t_enter, (double)t_exit, (double)u, (double)v, front, triangle);
-    hlc_record(cap, HLC_FAMILY("ray_mesh"), 1, &a, &b, &answer, 1, where);
+    hlc_record(cap, HLC_F_RAY_MESH, 1, &a, &b, &answer, 1, where);
 }
 
 void hitlab_capture_aabb_aabb_f(hitlab_capture* cap, const float a_min[3], const float a_max[3], const float b_min[3],
@@ -2533,7 +3119,7 @@ void hitlab_capture_aabb_aabb_f(hitlab_capture* cap, const float a_min[3], const
     double normal_d[3];
     const hlc_answer answer = hlc_overlap_answer(
         hit, (double)depth, normal != NULL ? hlc_widen(normal_d, normal, 3) : NULL, (double)distance);
-    hlc_record(cap, HLC_FAMILY("aabb_aabb"), 1, &a, &b, &answer, 0, where);
+    hlc_record(cap, HLC_F_AABB_AABB, 1, &a, &b, &answer, 0, where);
 }
 
 void hitlab_capture_sphere_aabb_f(hitlab_capture* cap, const float center[3], float radius, const float box_min[3],
@@ -2549,7 +3135,7 @@ void hitlab_capture_sphere_aabb_f(hitlab_capture* cap, const float center[3], fl
     double normal_d[3];
     const hlc_answer answer = hlc_overlap_answer(
         hit, (double)depth, normal != NULL ? hlc_widen(normal_d, normal, 3) : NULL, (double)distance);
-    hlc_record(cap, HLC_FAMILY("sphere_aabb"), 1, &a, &b, &answer, 0, where);
+    hlc_record(cap, HLC_F_SPHERE_AABB, 1, &a, &b, &answer, 0, where);
 }
 
 void hitlab_capture_sphere_sphere_f(hitlab_capture* cap, const float a_center[3], float a_radius,
@@ -2563,7 +3149,7 @@ void hitlab_capture_sphere_sphere_f(hitlab_capture* cap, const float a_center[3]
     double normal_d[3];
     const hlc_answer answer = hlc_overlap_answer(
         hit, (double)depth, normal != NULL ? hlc_widen(normal_d, normal, 3) : NULL, (double)distance);
-    hlc_record(cap, HLC_FAMILY("sphere_sphere"), 1, &a, &b, &answer, 0, where);
+    hlc_record(cap, HLC_F_SPHERE_SPHERE, 1, &a, &b, &answer, 0, where);
 }
 
 void hitlab_capture_obb_obb_f(hitlab_capture* cap, const float a_center[3], const float a_half_extents[3],
@@ -2586,7 +3172,7 @@ void hitlab_capture_obb_obb_f(hitlab_capture* cap, const float a_center[3], cons
     double normal_d[3];
     const hlc_answer answer = hlc_overlap_answer(
         hit, (double)depth, normal != NULL ? hlc_widen(normal_d, normal, 3) : NULL, (double)distance);
-    hlc_record(cap, HLC_FAMILY("obb_obb"), 1, &a, &b, &answer, 0, where);
+    hlc_record(cap, HLC_F_OBB_OBB, 1, &a, &b, &answer, 0, where);
 }
 
 void hitlab_capture_aabb_triangle_f(hitlab_capture* cap, const float box_min[3], const float box_max[3],
@@ -2605,7 +3191,7 @@ void hitlab_capture_aabb_triangle_f(hitlab_capture* cap, const float box_min[3],
     double normal_d[3];
     const hlc_answer answer = hlc_overlap_answer(
         hit, (double)depth, normal != NULL ? hlc_widen(normal_d, normal, 3) : NULL, (double)distance);
-    hlc_record(cap, HLC_FAMILY("aabb_triangle"), 1, &a, &b, &answer, 0, where);
+    hlc_record(cap, HLC_F_AABB_TRIANGLE, 1, &a, &b, &answer, 0, where);
 }
 
 void hitlab_capture_sphere_triangle_f(hitlab_capture* cap, const float center[3], float radius, const float v0[3],
@@ -2622,7 +3208,7 @@ void hitlab_capture_sphere_triangle_f(hitlab_capture* cap, const float center[3]
     double normal_d[3];
     const hlc_answer answer = hlc_overlap_answer(
         hit, (double)depth, normal != NULL ? hlc_widen(normal_d, normal, 3) : NULL, (double)distance);
-    hlc_record(cap, HLC_FAMILY("sphere_triangle"), 1, &a, &b, &answer, 0, where);
+    hlc_record(cap, HLC_F_SPHERE_TRIANGLE, 1, &a, &b, &answer, 0, where);
 }
 
 void hitlab_capture_triangle_triangle_f(hitlab_capture* cap, const float a0[3], const float a1[3], const float a2[3],
@@ -2642,7 +3228,7 @@ void hitlab_capture_triangle_triangle_f(hitlab_capture* cap, const float a0[3], 
     double normal_d[3];
     const hlc_answer answer = hlc_overlap_answer(
         hit, (double)depth, normal != NULL ? hlc_widen(normal_d, normal, 3) : NULL, (double)distance);
-    hlc_record(cap, HLC_FAMILY("triangle_triangle"), 1, &a, &b, &answer, 0, where);
+    hlc_record(cap, HLC_F_TRIANGLE_TRIANGLE, 1, &a, &b, &answer, 0, where);
 }
 
 void hitlab_capture_convex_convex_f(hitlab_capture* cap, const float* a_points, size_t a_count, const float* b_points,
@@ -2654,7 +3240,7 @@ void hitlab_capture_convex_convex_f(hitlab_capture* cap, const float* a_points, 
     double normal_d[3];
     const hlc_answer answer = hlc_overlap_answer(
         hit, (double)depth, normal != NULL ? hlc_widen(normal_d, normal, 3) : NULL, (double)distance);
-    hlc_record(cap, HLC_FAMILY("convex_convex"), 1, &a, &b, &answer, 0, where);
+    hlc_record(cap, HLC_F_CONVEX_CONVEX, 1, &a, &b, &answer, 0, where);
 }
 
 void hitlab_capture_point_aabb_f(hitlab_capture* cap, const float point[3], const float box_min[3],
@@ -2667,7 +3253,7 @@ void hitlab_capture_point_aabb_f(hitlab_capture* cap, const float point[3], cons
     const hlc_shape b =
         hlc_vectors(HLC_AABB, hlc_widen(box_min_d, box_min, 3), hlc_widen(box_max_d, box_max, 3), NULL, 0.0);
     const hlc_answer answer = hlc_overlap_answer(hit, (double)depth, NULL, hlc_nan());
-    hlc_record(cap, HLC_FAMILY("point_aabb"), 1, &a, &b, &answer, 0, where);
+    hlc_record(cap, HLC_F_POINT_AABB, 1, &a, &b, &answer, 0, where);
 }
 
 void hitlab_capture_point_sphere_f(hitlab_capture* cap, const float point[3], const float center[3], float radius,
@@ -2678,7 +3264,7 @@ void hitlab_capture_point_sphere_f(hitlab_capture* cap, const float point[3], co
     double center_d[3];
     const hlc_shape b = hlc_vectors(HLC_SPHERE, hlc_widen(center_d, center, 3), NULL, NULL, (double)radius);
     const hlc_answer answer = hlc_overlap_answer(hit, (double)depth, NULL, hlc_nan());
-    hlc_record(cap, HLC_FAMILY("point_sphere"), 1, &a, &b, &answer, 0, where);
+    hlc_record(cap, HLC_F_POINT_SPHERE, 1, &a, &b, &answer, 0, where);
 }
 
 void hitlab_capture_point_obb_f(hitlab_capture* cap, const float point[3], const float center[3],
@@ -2693,7 +3279,7 @@ void hitlab_capture_point_obb_f(hitlab_capture* cap, const float point[3], const
     const hlc_shape b = hlc_vectors(HLC_OBB, hlc_widen(center_d, center, 3), hlc_widen(half_extents_d, half_extents, 3),
                                     hlc_widen(axes_d, axes, 9), 0.0);
     const hlc_answer answer = hlc_overlap_answer(hit, (double)depth, NULL, hlc_nan());
-    hlc_record(cap, HLC_FAMILY("point_obb"), 1, &a, &b, &answer, 0, where);
+    hlc_record(cap, HLC_F_POINT_OBB, 1, &a, &b, &answer, 0, where);
 }
 
 #if defined(__cplusplus) && defined(__GNUC__)

@@ -12,11 +12,13 @@
 #include <bit>
 #include <cmath>
 #include <cstdint>
+#include <cstdio>
 #include <fstream>
 #include <limits>
 #include <random>
 #include <sstream>
 #include <string>
+#include <thread>
 #include <vector>
 
 namespace hitlab {
@@ -258,6 +260,112 @@ TEST(CaptureWriter, ACallSiteOverTheLimitIsCutAndCounted)
         ASSERT_TRUE(q.Ok());
         EXPECT_NE(line.find("\"where\":\"" + std::string(HITLAB_CAPTURE_WHERE_MAX, 'w') + "\"}"), std::string::npos);
     }
+}
+
+/// One thread's calls for the shape and call-site test: one ray against boxes, the ray's origin
+/// changed only in its zero's sign, the precision of the line changed with the same numbers, and a
+/// call-site buffer rewritten in place (same pointer, new text) and then given at another address.
+void RecordRepeats(hitlab_capture* cap)
+{
+    const double o[3] = {0, 1, -3}, oNegativeZero[3] = {-0.0, 1, -3}, d[3] = {0, 0, 1};
+    const float of[3] = {0, 1, -3}, df[3] = {0, 0, 1}, lof[3] = {-1, -1, -1}, hif[3] = {1, 1, 1};
+    char site[32] = "site A";
+    const char other[] = "site A";
+    for (int i = 0; i < 6; ++i) {
+        const double lo[3] = {-1, -1, double(i)}, hi[3] = {1, 1, double(i) + 0.5};
+        if (i == 3) {
+            std::snprintf(site, sizeof site, "site B"); // the same length: only the text tells
+        }
+        hitlab_capture_ray_aabb(cap, i == 4 ? oNegativeZero : o, d, lo, hi, 1, double(i) + 3, double(i) + 3.5,
+                                i == 5 ? other : site);
+        hitlab_capture_segment_aabb(cap, o, d, lo, hi, 0, std::nan(""), std::nan(""), site); // same numbers, kind
+    }
+    hitlab_capture_ray_aabb_f(cap, of, df, lof, hif, 1, 2, 4, site); // a float line with the double ray's bits
+    const double above[3] = {1, 2, -2};
+    hitlab_capture_ray_aabb(cap, o, d, o, above, 0, std::nan(""), std::nan(""), ""); // b with a's numbers
+}
+
+TEST(CaptureWriter, RepeatedShapesAndCallSitesAreWrittenWhole)
+{
+    // a record leaves out a shape a the same (bit for bit, same kind and precision) as its thread's
+    // last, and names a call site seen before (same pointer and text) by its slot: the file must not
+    // show it
+    int threaded = 0, syncThreaded = 1;
+    std::string texts[2];
+    for (const int sync : {0, 1}) {
+        const std::string path = WriterPath(sync ? "repeats_sync" : "repeats");
+        hitlab_capture* cap =
+            hitlab_capture_open(path.c_str(), HITLAB_CAPTURE_DOUBLE | (sync ? HITLAB_CAPTURE_SYNC : 0));
+        ASSERT_NE(cap, nullptr);
+        (sync ? syncThreaded : threaded) = hitlab_capture_threaded(cap);
+        RecordRepeats(cap);
+        ASSERT_EQ(hitlab_capture_close(cap), 0);
+        texts[sync] = FileText(path);
+    }
+    EXPECT_EQ(threaded, 1);
+    EXPECT_EQ(syncThreaded, 0);
+    EXPECT_EQ(texts[0], texts[1]);
+    std::vector<std::string> lines;
+    std::istringstream in(texts[0]);
+    for (std::string line; std::getline(in, line);) {
+        lines.push_back(line);
+    }
+    ASSERT_EQ(lines.size(), 14u);
+    for (const std::string& line : lines) {
+        EXPECT_TRUE(ParseQuery(line).Ok()) << line;
+    }
+    const std::string origin = R"("origin":[0,1,-3])";
+    EXPECT_NE(lines[2].find(origin), std::string::npos) << lines[2];
+    EXPECT_NE(lines[8].find(R"("origin":[-0.0,1,-3])"), std::string::npos) << "the sign of zero is a new ray";
+    EXPECT_NE(lines[10].find(origin), std::string::npos) << lines[10];
+    EXPECT_NE(lines[12].find(R"("precision":"float","a":{"type":"ray","origin":[0,1,-3])"), std::string::npos);
+    EXPECT_NE(lines[13].find(R"("b":{"type":"aabb","min":[0,1,-3],"max":[1,2,-2]})"), std::string::npos);
+    EXPECT_NE(lines[4].find(R"("where":"site A"})"), std::string::npos) << lines[4];
+    EXPECT_NE(lines[6].find(R"("where":"site B"})"), std::string::npos) << "rewritten in place";
+    EXPECT_NE(lines[9].find(R"("where":"site B"})"), std::string::npos) << lines[9];
+    EXPECT_NE(lines[10].find(R"("where":"site A"})"), std::string::npos) << "the same text at another address";
+    EXPECT_NE(lines[13].find(R"("where":""})"), std::string::npos) << lines[13];
+}
+
+TEST(CaptureWriter, ThreadsPastTheLanesShareOneInOrder)
+{
+    // HITLAB_CAPTURE_LANES threads get a lane each; the ones past them share one, under the lock
+    const std::string path = WriterPath("many_threads");
+    hitlab_capture* cap = hitlab_capture_open(path.c_str(), HITLAB_CAPTURE_DOUBLE);
+    ASSERT_NE(cap, nullptr);
+    constexpr int kThreads = HITLAB_CAPTURE_LANES + 4, kCalls = 2000;
+    std::vector<std::thread> threads;
+    for (int t = 0; t < kThreads; ++t) {
+        threads.emplace_back([cap, t] {
+            const std::string where = "thread " + std::to_string(t);
+            const double o[3] = {double(t), 0, -1}, d[3] = {0, 0, 1};
+            for (int i = 0; i < kCalls; ++i) {
+                const double lo[3] = {-5, -5, double(i)}, hi[3] = {5, 5, i + 0.5};
+                hitlab_capture_ray_aabb(cap, o, d, lo, hi, 1, double(i) + 1, double(i) + 1.5, where.c_str());
+            }
+        });
+    }
+    for (std::thread& thread : threads) {
+        thread.join();
+    }
+    EXPECT_EQ(hitlab_capture_recorded(cap), static_cast<unsigned long long>(kThreads * kCalls));
+    ASSERT_EQ(hitlab_capture_close(cap), 0);
+    std::istringstream in(FileText(path));
+    std::vector<int> next(kThreads, 0);
+    std::size_t count = 0;
+    for (std::string line; std::getline(in, line); ++count) {
+        const ParsedQuery q = ParseQuery(line);
+        ASSERT_TRUE(q.Ok()) << line;
+        const std::size_t at = line.find("\"where\":\"thread ");
+        ASSERT_NE(at, std::string::npos) << line;
+        const int t = std::stoi(line.substr(at + 16));
+        ASSERT_TRUE(t >= 0 && t < kThreads);
+        const std::string min = "\"min\":[-5,-5," + std::to_string(next[t]) + "]";
+        ASSERT_NE(line.find(min), std::string::npos) << "thread " << t << "'s lines in its order: " << line;
+        EXPECT_NE(line.find("\"origin\":[" + std::to_string(t) + ",0,-1]"), std::string::npos) << line;
+        ++next[t];
+    }
+    EXPECT_EQ(count, static_cast<std::size_t>(kThreads * kCalls));
 }
 
 } // namespace HITLAB_UNITY_ID
