@@ -433,6 +433,7 @@ typedef struct hlc_lane {
     unsigned char* queue; /* size bytes, a power of two */
     size_t size;
     int shared;                   /* the lane of the threads past HITLAB_CAPTURE_LANES */
+    const void* owner;            /* its thread (the address of that thread's hlc_lane_refs) */
     unsigned long long head;      /* bytes ever put in */
     unsigned long long seen_tail; /* tail as last read: room known without reading the writer's line */
     unsigned long long counts[4]; /* HLC_RECORDED, HLC_WAITS, HLC_DROPPED, HLC_TRUNCATED */
@@ -2063,9 +2064,9 @@ static void hlc_free_lanes(hlc_lane* lane)
     }
 }
 
-/* the calling thread's lane of cap when it has none remembered first: another it remembers, a new
- * one (the writer's spare, made ready at open and on demand), or, past HITLAB_CAPTURE_LANES
- * threads, the shared lane; NULL when no memory could be had */
+/* the calling thread's lane of cap when it is not the one remembered first: another it remembers,
+ * its own that it no longer remembers, a new one (the writer's spare, made ready at open and on
+ * demand), or, past HITLAB_CAPTURE_LANES threads, the shared lane; NULL when no memory could be had */
 HLC_COLD hlc_lane* hlc_claim_lane(hitlab_capture* cap)
 {
     hlc_lane_ref* refs = hlc_lane_refs;
@@ -2078,13 +2079,21 @@ HLC_COLD hlc_lane* hlc_claim_lane(hitlab_capture* cap)
         }
     }
     hlc_mutex_lock(cap->lock);
-    hlc_lane* lane = cap->shared;
+    hlc_lane* lane = NULL;
+    for (hlc_lane* own = cap->lanes; own != NULL && lane == NULL; own = own->next) {
+        /* this thread's, forgotten by its list (it used more captures since): its lines stay in one
+         * lane, in their order. A thread that has ended leaves its address to a new one, which then
+         * continues that lane after the ended thread's records. */
+        lane = !own->shared && own->owner == (const void*)refs ? own : NULL;
+    }
+    lane = lane != NULL ? lane : cap->shared;
     while (lane == NULL && !cap->spare_failed && !cap->stopping) {
         if (cap->spare != NULL) {
             lane = cap->spare;
             cap->spare = NULL;
             lane->next = cap->lanes;
-            lane->shared = ++cap->lane_count >= (size_t)HITLAB_CAPTURE_LANES;
+            lane->owner = refs;
+            lane->shared = ++cap->lane_count > (size_t)HITLAB_CAPTURE_LANES;
             cap->shared = lane->shared ? lane : NULL;
             cap->lanes = lane;
             break;

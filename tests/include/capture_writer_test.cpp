@@ -42,6 +42,14 @@ std::size_t LineCount(const std::string& text)
     return static_cast<std::size_t>(std::count(text.begin(), text.end(), '\n'));
 }
 
+/// The process's resident memory in bytes (Linux /proc/self/statm), 0 where it cannot be read.
+long ResidentBytes()
+{
+    std::ifstream statm("/proc/self/statm");
+    long pages = 0, resident = 0;
+    return statm >> pages >> resident ? resident * 4096L : 0L;
+}
+
 /// A random double of any magnitude, subnormals included (finite).
 double AnyDouble(std::mt19937_64& random)
 {
@@ -366,6 +374,40 @@ TEST(CaptureWriter, ThreadsPastTheLanesShareOneInOrder)
         ++next[t];
     }
     EXPECT_EQ(count, static_cast<std::size_t>(kThreads * kCalls));
+}
+
+TEST(CaptureWriter, AThreadRecordingIntoManyCapturesKeepsOneLaneInEach)
+{
+    // a thread remembers its lanes of the last 4 captures it used; with 6 used in turn it must find
+    // its own lane again: a second lane would let the writer put later lines before earlier ones, and
+    // each is 4 MiB that the writer touches (so the resident memory tells how many were made)
+    constexpr int kCaptures = 6, kCalls = 3000;
+    const long before = ResidentBytes();
+    std::vector<hitlab_capture*> caps;
+    for (int c = 0; c < kCaptures; ++c) {
+        caps.push_back(hitlab_capture_open(WriterPath("many_" + std::to_string(c)).c_str(), HITLAB_CAPTURE_DOUBLE));
+        ASSERT_NE(caps.back(), nullptr);
+    }
+    const double o[3] = {0, 0, -1}, d[3] = {0, 0, 1};
+    for (int i = 0; i < kCalls; ++i) {
+        for (hitlab_capture* cap : caps) {
+            const double lo[3] = {-1, -1, double(i)}, hi[3] = {1, 1, i + 0.5};
+            hitlab_capture_ray_aabb(cap, o, d, lo, hi, 1, double(i) + 1, double(i) + 1.5, "many");
+        }
+    }
+    if (before > 0) { // one lane a capture: 24 MiB; a lane a call until the shared one: 16 a capture
+        EXPECT_LT(ResidentBytes() - before, 64L << 20) << "lanes made: more than one a capture";
+    }
+    for (int c = 0; c < kCaptures; ++c) {
+        ASSERT_EQ(hitlab_capture_close(caps[c]), 0);
+        std::istringstream in(FileText(WriterPath("many_" + std::to_string(c))));
+        int next = 0;
+        for (std::string line; std::getline(in, line); ++next) {
+            ASSERT_NE(line.find("\"min\":[-1,-1," + std::to_string(next) + "]"), std::string::npos)
+                << "capture " << c << ", line " << next << ": " << line;
+        }
+        EXPECT_EQ(next, kCalls);
+    }
 }
 
 } // namespace HITLAB_UNITY_ID
