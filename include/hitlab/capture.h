@@ -331,16 +331,24 @@ static void hlc_thread_join(hlc_thread* t) { pthread_join(*t, NULL); }
 #endif
 
 /* HLC_HOT: inlined into each family function, where the shapes' kinds are constants and the checks
- * and copies of the recording path fold to straight-line code; HLC_COLD: kept out of that path */
+ * and copies of the recording path fold to straight-line code; HLC_COLD: kept out of that path;
+ * HLC_OUTLINE: kept out of it too, but not marked cold (GCC then took the path that skips a call to
+ * it for the cold one, and moved the record's copy out of line) */
 #if defined(__GNUC__) || defined(__clang__)
+#define HLC_UNLIKELY(x) __builtin_expect(!!(x), 0)
 #define HLC_HOT static inline __attribute__((always_inline))
 #define HLC_COLD static __attribute__((noinline, cold))
+#define HLC_OUTLINE static __attribute__((noinline))
 #elif defined(_MSC_VER)
+#define HLC_UNLIKELY(x) (x)
 #define HLC_HOT static __forceinline
 #define HLC_COLD static __declspec(noinline)
+#define HLC_OUTLINE static __declspec(noinline)
 #else
+#define HLC_UNLIKELY(x) (x)
 #define HLC_HOT static
 #define HLC_COLD static
+#define HLC_OUTLINE static
 #endif
 /* the streaming buffer; a ring starts with room for this many bytes per kept line (it grows) */
 #define HLC_BUFFER_SIZE 65536u
@@ -436,6 +444,8 @@ typedef struct hlc_lane {
     const void* owner;            /* its thread (the address of that thread's hlc_lane_refs) */
     unsigned long long head;      /* bytes ever put in */
     unsigned long long seen_tail; /* tail as last read: room known without reading the writer's line */
+    unsigned long long room_end;  /* head may grow to this without a look at tail: the end of the room
+                                   * known from seen_tail, or the queue's end if that comes first */
     unsigned long long counts[4]; /* HLC_RECORDED, HLC_WAITS, HLC_DROPPED, HLC_TRUNCATED */
     struct hlc_lane* next;        /* set before the lane is listed, then never changed */
     /* the last shape a put in whole (kind + 1, 0: none; its scalar, then its numbers): a record whose
@@ -450,6 +460,7 @@ typedef struct hlc_lane {
     size_t where_len[HLC_WHERE_SLOTS];
     char where_text[HLC_WHERE_SLOTS][HLC_WHERE_TEXT];
     unsigned char apart[64];
+    size_t want;             /* the room its producer waits for (0: none), under the lock */
     unsigned long long tail; /* bytes ever taken out (the writer's) */
     double seen[16];         /* the writer's copies of last and where_text */
     char seen_where[HLC_WHERE_SLOTS][HLC_WHERE_TEXT];
@@ -2005,35 +2016,46 @@ HLC_HOT void hlc_write_direct(hitlab_capture* cap, const hlc_lane* lane, int fam
     }
 }
 
-/* a full lane: waits (or drops, HITLAB_CAPTURE_DROP) until need bytes are free, and then until half
- * of the lane is, so that the waits are few; 0 when the query is dropped or the capture failed */
-HLC_COLD int hlc_make_room(hitlab_capture* cap, hlc_lane* lane, size_t need)
+/* room for a record of need bytes past the lane's room_end (lane's producer only): the bytes to
+ * skip first (when the record does not fit before the queue's end, it starts at the queue's start;
+ * 0 otherwise), or (size_t)-1 when the query is dropped or the capture failed. A full lane waits (or
+ * drops, HITLAB_CAPTURE_DROP) until the record fits, and then until half of the lane is free, so that
+ * the waits are few. room_end is then set anew. */
+HLC_OUTLINE size_t hlc_room(hitlab_capture* cap, hlc_lane* lane, size_t need)
 {
+    const unsigned long long head = lane->head;
+    const size_t pos = (size_t)head & (lane->size - 1u);
+    const size_t skip = lane->size - pos < need ? lane->size - pos : 0;
     lane->seen_tail = hlc_load(&lane->tail);
-    if (lane->size - (size_t)(lane->head - lane->seen_tail) >= need) {
-        return 1;
+    if (lane->size - (size_t)(head - lane->seen_tail) < skip + need) {
+        if (cap->drop) {
+            hlc_store(&lane->counts[HLC_DROPPED], lane->counts[HLC_DROPPED] + 1u);
+            return (size_t)-1;
+        }
+        if (!lane->shared) {
+            hlc_mutex_lock(cap->lock);
+        }
+        hlc_store(&lane->counts[HLC_WAITS], lane->counts[HLC_WAITS] + 1u);
+        lane->want = lane->size / 2 > skip + need ? lane->size / 2 : skip + need;
+        ++cap->waiting;
+        while (!cap->failed && lane->size - (size_t)(head - lane->tail) < lane->want) {
+            hlc_wake_locked(cap);
+            hlc_cond_wait(&cap->room, cap->lock);
+        }
+        --cap->waiting;
+        lane->want = 0;
+        lane->seen_tail = lane->tail;
+        const int failed = cap->failed;
+        if (!lane->shared) {
+            hlc_mutex_unlock(cap->lock);
+        }
+        if (failed) {
+            return (size_t)-1;
+        }
     }
-    if (cap->drop) {
-        hlc_store(&lane->counts[HLC_DROPPED], lane->counts[HLC_DROPPED] + 1u);
-        return 0;
-    }
-    if (!lane->shared) {
-        hlc_mutex_lock(cap->lock);
-    }
-    hlc_store(&lane->counts[HLC_WAITS], lane->counts[HLC_WAITS] + 1u);
-    const size_t want = lane->size / 2 > need ? lane->size / 2 : need;
-    ++cap->waiting;
-    while (!cap->failed && lane->size - (size_t)(lane->head - lane->tail) < want) {
-        hlc_wake_locked(cap);
-        hlc_cond_wait(&cap->room, cap->lock);
-    }
-    --cap->waiting;
-    lane->seen_tail = lane->tail;
-    const int ok = !cap->failed;
-    if (!lane->shared) {
-        hlc_mutex_unlock(cap->lock);
-    }
-    return ok;
+    const unsigned long long start = head + skip, queue_end = start - (start & (lane->size - 1u)) + lane->size;
+    lane->room_end = lane->seen_tail + lane->size < queue_end ? lane->seen_tail + lane->size : queue_end;
+    return skip;
 }
 
 /* a new lane's queue, allocated and its pages touched on the writer thread: their page faults are
@@ -2051,6 +2073,7 @@ static hlc_lane* hlc_new_lane(size_t size)
     }
     lane->queue = queue;
     lane->size = size;
+    lane->room_end = size;
     return lane;
 }
 
@@ -2156,20 +2179,22 @@ HLC_HOT void hlc_enqueue(hitlab_capture* cap, hlc_lane* lane, int same_a, int fa
     }
     const hlc_plan plan = hlc_plan_record(cap, same_a, a, b, answer, cast, where_length, where_slot);
     const size_t need = plan.need;
-    if (need > lane->size / 2) {
+    if (HLC_UNLIKELY(need > lane->size / 2)) {
         hlc_write_direct(cap, lane, family, is_float, a, b, answer, cast, where);
         return;
     }
     const unsigned long long head = lane->head;
-    size_t pos = (size_t)head & (lane->size - 1u);
-    const size_t skip = lane->size - pos < need ? lane->size - pos : 0;
-    if (lane->size - (size_t)(head - lane->seen_tail) < skip + need && !hlc_make_room(cap, lane, skip + need)) {
-        return;
+    size_t skip = 0;
+    if (HLC_UNLIKELY(head + need > lane->room_end)) {
+        skip = hlc_room(cap, lane, need);
+        if (skip == (size_t)-1) {
+            return;
+        }
+        if (skip != 0) {
+            ((hlc_rec*)(void*)(lane->queue + ((size_t)head & (lane->size - 1u))))->size = 0;
+        }
     }
-    if (skip != 0) {
-        ((hlc_rec*)(void*)(lane->queue + pos))->size = 0;
-        pos = 0;
-    }
+    const size_t pos = (size_t)(head + skip) & (lane->size - 1u);
     hlc_put_record((hlc_rec*)(void*)(lane->queue + pos), &plan, cap, lane, family, is_float, a, b, answer, cast, where);
     if (where_slot != 0 && !where_known) { /* the slot now holds this call site */
         const unsigned k = (unsigned)where_slot - 1u;
@@ -2264,7 +2289,10 @@ static void hlc_writer_round(hitlab_capture* cap)
         const unsigned long long tail = hlc_write_records(lane, sink, start, end, start + lane->size / 4u);
         hlc_mutex_lock(cap->lock);
         hlc_store(&lane->tail, tail);
-        if (cap->waiting > 0) {
+        /* a producer waiting for room in this lane is woken once it has the room it waits for (each
+         * wake-up costs it CPU); any other waiter at every step */
+        if (cap->waiting > 0 &&
+            (lane->want == 0 || cap->failed || lane->size - (size_t)(hlc_load(&lane->head) - tail) >= lane->want)) {
             hlc_cond_broadcast(&cap->room);
         }
         hlc_mutex_unlock(cap->lock);
@@ -2275,8 +2303,8 @@ static void hlc_writer_round(hitlab_capture* cap)
 }
 
 /* the writer thread: makes the first lane (open waits for it) and the next ones when a new thread
- * asks, sleeps while every lane is empty, formats what the lanes hold in rounds, and returns once
- * close asks and the lanes are empty */
+ * asks, formats what the lanes hold in rounds, writes its text to the file once they are empty,
+ * then sleeps; returns once close asks and the lanes are empty */
 static void hlc_writer_main(void* arg)
 {
     hitlab_capture* cap = (hitlab_capture*)arg;
@@ -2300,6 +2328,16 @@ static void hlc_writer_main(void* arg)
             hlc_cond_broadcast(&cap->room);
         } else if (hlc_pending(cap)) {
             hlc_writer_round(cap);
+        } else if (cap->sink->len > 0 && cap->sink->header_written && !cap->sink->failed) {
+            /* out of records: the text goes to the file now, so a crash of the engine loses only what
+             * is still queued (and close, which drains, has nothing left to write). Not before the
+             * file has its first line: until then hitlab_capture_set_engine may still set the header. */
+            cap->writer_busy = 1;
+            hlc_mutex_unlock(cap->lock);
+            hlc_flush_stream(cap->sink);
+            hlc_mutex_lock(cap->lock);
+            cap->writer_busy = 0;
+            hlc_take_sink_failure(cap);
         } else if (cap->stopping) {
             break;
         } else {

@@ -10,6 +10,7 @@
 
 #include <algorithm>
 #include <bit>
+#include <chrono>
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
@@ -176,6 +177,36 @@ TEST(CaptureWriter, DumpAndCloseDrainTheQueue)
     }
     ASSERT_EQ(hitlab_capture_close(cap), 0);
     EXPECT_EQ(LineCount(FileText(path)), 1500u) << "close: the rest";
+}
+
+TEST(CaptureWriter, AWriterOutOfRecordsWritesItsTextToTheFile)
+{
+    // Once the file has its first line (here by a dump), 100 lines (far below the 64 KiB text
+    // buffer) and a frame, which wakes the writer: once it has formatted them, they are in the file
+    // without dump or close, so a crash of the engine then would not lose them. Waited for up to 10 s
+    // (the writer is another thread); before, they stayed in the writer's buffer until close.
+    const std::string path = WriterPath("idle");
+    hitlab_capture* cap = hitlab_capture_open(path.c_str(), HITLAB_CAPTURE_DOUBLE);
+    ASSERT_NE(cap, nullptr);
+    ASSERT_EQ(hitlab_capture_threaded(cap), 1);
+    const double o[3] = {0, 0, 0}, d[3] = {1, 0, 0}, lo[3] = {1, -1, -1}, hi[3] = {2, 1, 1};
+    hitlab_capture_ray_aabb(cap, o, d, lo, hi, 1, 1, -1, "idle");
+    ASSERT_EQ(hitlab_capture_dump(cap), 0);
+    hitlab_capture_frame(cap, 7);
+    for (int i = 0; i < 100; ++i) {
+        hitlab_capture_ray_aabb(cap, o, d, lo, hi, 1, 1, double(i), "idle");
+    }
+    hitlab_capture_frame(cap, 8);
+    std::size_t lines = 0;
+    for (int waited = 0; waited < 1000 && lines < 101; ++waited) {
+        std::this_thread::sleep_for(std::chrono::milliseconds(10));
+        lines = LineCount(FileText(path));
+    }
+    EXPECT_EQ(lines, 101u) << "the formatted lines are in the file while the capture is open";
+    const std::string text = FileText(path);
+    EXPECT_NE(text.find("\"t_exit\":99},\"frame\":7,\"where\":\"idle\"}\n"), std::string::npos) << text.substr(0, 300);
+    ASSERT_EQ(hitlab_capture_close(cap), 0);
+    EXPECT_EQ(FileText(path), text) << "close had nothing left to write";
 }
 
 TEST(CaptureWriter, FullDiskIsReportedByDumpAndClose)
