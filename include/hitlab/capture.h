@@ -261,6 +261,15 @@ void hitlab_capture_point_obb_f(hitlab_capture* cap, const float point[3], const
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+/* SSE2 (every x86-64 compiler, and 32-bit x86 built for it): the checks and compares of the recording
+ * path take 2 numbers an instruction; elsewhere (or with -DHITLAB_CAPTURE_NO_SIMD) they take one */
+#if !defined(HITLAB_CAPTURE_NO_SIMD) &&                                                                                \
+    (defined(__SSE2__) || defined(_M_X64) || (defined(_M_IX86_FP) && _M_IX86_FP >= 2))
+#define HLC_SSE2 1
+#include <emmintrin.h>
+#else
+#define HLC_SSE2 0
+#endif
 
 /* the lock, and for the writer thread a condition variable and the thread (HLC_THREADS 1) */
 #if defined(HITLAB_CAPTURE_NO_THREADS) ||                                                                              \
@@ -1242,16 +1251,60 @@ HLC_HOT uint64_t hlc_vector_bits(const double* v, size_t n, uint64_t m, int* pre
     return v != NULL ? hlc_magnitude_bits(v, 3, m) : m;
 }
 
-HLC_HOT int hlc_shape_ok(const hlc_shape* shape, int is_float_line)
+#if HLC_SSE2
+/* ok with the lanes cleared where a number at v (3 of them when n is 3; none when n is 0 or 9) has a
+ * magnitude not below limit (NaN compares false): the test of hlc_magnitude_bits, since magnitudes
+ * order as their bits; present cleared when v is NULL */
+HLC_HOT __m128d hlc_below3(const double* v, size_t n, __m128d limit, __m128d ok, int* present)
 {
-    /* the vectors and the scalar: one comparison of their largest magnitude (no branch per number);
-     * an obb's axes are unit vectors, checked as numbers of a double line */
+    if (n != 3) {
+        return ok;
+    }
+    *present &= v != NULL;
+    if (v == NULL) {
+        return ok;
+    }
+    const __m128d magnitude = _mm_castsi128_pd(_mm_set1_epi64x(0x7fffffffffffffffll));
+    const __m128d low = _mm_and_pd(_mm_loadu_pd(v), magnitude), high = _mm_and_pd(_mm_load_sd(v + 2), magnitude);
+    return _mm_and_pd(ok, _mm_and_pd(_mm_cmplt_pd(low, limit), _mm_cmplt_pd(high, limit)));
+}
+
+/* 1 when the scalar (if the kind has one) and the vectors of 3 are present and below the line's
+ * limit: two numbers an instruction, one branch */
+HLC_HOT int hlc_vectors_ok(const hlc_shape* shape, int is_float_line)
+{
+    const uint64_t limit_bits = hlc_limit_bits(is_float_line);
+    double limit_value;
+    memcpy(&limit_value, &limit_bits, 8u);
+    const __m128d limit = _mm_set1_pd(limit_value);
+    __m128d ok = _mm_castsi128_pd(_mm_set1_epi32(-1));
+    if (hlc_kind_has_scalar(shape->kind)) {
+        const __m128d magnitude = _mm_castsi128_pd(_mm_set1_epi64x(0x7fffffffffffffffll));
+        ok = _mm_cmplt_pd(_mm_and_pd(_mm_set1_pd(shape->s), magnitude), limit);
+    }
+    int present = 1;
+    ok = hlc_below3(shape->v[0], hlc_vector_length(shape->kind, 0), limit, ok, &present);
+    ok = hlc_below3(shape->v[1], hlc_vector_length(shape->kind, 1), limit, ok, &present);
+    ok = hlc_below3(shape->v[2], hlc_vector_length(shape->kind, 2), limit, ok, &present);
+    return present & (_mm_movemask_pd(ok) == 3);
+}
+#else
+HLC_HOT int hlc_vectors_ok(const hlc_shape* shape, int is_float_line)
+{
+    /* one comparison of the largest magnitude (no branch per number) */
     uint64_t m = hlc_kind_has_scalar(shape->kind) ? hlc_magnitude_bits(&shape->s, 1, 0) : 0;
     int present = 1;
     m = hlc_vector_bits(shape->v[0], hlc_vector_length(shape->kind, 0), m, &present);
     m = hlc_vector_bits(shape->v[1], hlc_vector_length(shape->kind, 1), m, &present);
     m = hlc_vector_bits(shape->v[2], hlc_vector_length(shape->kind, 2), m, &present);
-    if (!present || m >= hlc_limit_bits(is_float_line)) {
+    return present & (m < hlc_limit_bits(is_float_line));
+}
+#endif
+
+HLC_HOT int hlc_shape_ok(const hlc_shape* shape, int is_float_line)
+{
+    /* the vectors and the scalar; an obb's axes are unit vectors, checked as numbers of a double line */
+    if (!hlc_vectors_ok(shape, is_float_line)) {
         return 0;
     }
     if (hlc_vector_length(shape->kind, 2) == 9 && (shape->v[2] == NULL || !hlc_numbers_ok(shape->v[2], 9, 0))) {
@@ -1748,6 +1801,21 @@ HLC_HOT unsigned char hlc_last_kind(const hlc_shape* s, int is_float)
     return (unsigned char)((unsigned)(s->kind + 1) | (is_float ? 0x80u : 0u));
 }
 
+#if HLC_SSE2
+/* diff or the bits in which the 3 numbers at q and at v differ (n 3; 9: three times 3; 0: none) */
+HLC_HOT __m128i hlc_vector_diff_sse2(const unsigned char* q, const double* v, size_t n, __m128i diff)
+{
+    for (size_t i = 0; i < n; i += 3u) { /* n is a constant: unrolled */
+        const __m128i low = _mm_xor_si128(_mm_loadu_si128((const __m128i*)(const void*)(q + 8u * i)),
+                                          _mm_loadu_si128((const __m128i*)(const void*)(v + i)));
+        const __m128i high = _mm_xor_si128(_mm_loadl_epi64((const __m128i*)(const void*)(q + 8u * i + 16u)),
+                                           _mm_loadl_epi64((const __m128i*)(const void*)(v + i + 2)));
+        diff = _mm_or_si128(diff, _mm_or_si128(low, high));
+    }
+    return diff;
+}
+#endif
+
 /* 1 when shape s is the lane's last shape a, bit for bit and in a line of the same precision (so
  * checked already); never for a point list */
 HLC_HOT int hlc_same_shape(const hlc_lane* lane, const hlc_shape* s, int is_float)
@@ -1756,16 +1824,30 @@ HLC_HOT int hlc_same_shape(const hlc_lane* lane, const hlc_shape* s, int is_floa
         return 0;
     }
     const unsigned char* q = (const unsigned char*)lane->last;
+    const size_t n0 = hlc_vector_length(s->kind, 0), n1 = hlc_vector_length(s->kind, 1);
+    const size_t n2 = hlc_vector_length(s->kind, 2);
+#if HLC_SSE2
+    __m128i diff = _mm_setzero_si128();
+    if (hlc_kind_has_scalar(s->kind)) {
+        diff = _mm_xor_si128(_mm_loadl_epi64((const __m128i*)(const void*)q),
+                             _mm_loadl_epi64((const __m128i*)(const void*)&s->s));
+        q += 8u;
+    }
+    diff = hlc_vector_diff_sse2(q, s->v[0], n0, diff);
+    diff = hlc_vector_diff_sse2(q + 8u * n0, s->v[1], n1, diff);
+    diff = hlc_vector_diff_sse2(q + 8u * (n0 + n1), s->v[2], n2, diff);
+    return _mm_movemask_epi8(_mm_cmpeq_epi8(diff, _mm_setzero_si128())) == 0xffff;
+#else
     uint64_t diff = 0;
     if (hlc_kind_has_scalar(s->kind)) {
         diff = hlc_diff1(q, (const unsigned char*)&s->s);
         q += 8u;
     }
-    const size_t n0 = hlc_vector_length(s->kind, 0), n1 = hlc_vector_length(s->kind, 1);
     diff |= hlc_vector_diff(q, s->v[0], n0);
     diff |= hlc_vector_diff(q + 8u * n0, s->v[1], n1);
-    diff |= hlc_vector_diff(q + 8u * (n0 + n1), s->v[2], hlc_vector_length(s->kind, 2));
+    diff |= hlc_vector_diff(q + 8u * (n0 + n1), s->v[2], n2);
     return diff == 0;
+#endif
 }
 
 /* shape a s, put in whole, is now the lane's last one (a point list is not remembered) */

@@ -190,5 +190,18 @@ TEST(CaptureProgram, DefaultQueueAndNoThreadsGiveTheSameFile)
     EXPECT_EQ(waits, 0u);
 }
 
+TEST(CaptureProgram, WithoutSimdTheFileIsTheSame)
+{
+    // the checks and the repeated-shape compare one number at a time (what a machine without SSE2
+    // runs): the same lines as with SSE2, skipped queries included
+    RunQueueProgram("", "queue_simd");
+    RunQueueProgram("-DHITLAB_CAPTURE_NO_SIMD", "queue_no_simd");
+    const std::string simd = testing::TempDir() + "hitlab_capture_queue_simd.jsonl";
+    const std::string plain = testing::TempDir() + "hitlab_capture_queue_no_simd.jsonl";
+    const std::vector<std::string> a = ReadLines(simd), b = ReadLines(plain);
+    EXPECT_EQ(a.size(), 1u + 300u * 39u);
+    EXPECT_TRUE(a == b) << "the two files differ";
+}
+
 } // namespace HITLAB_UNITY_ID
 } // namespace hitlab

@@ -209,6 +209,49 @@ TEST(CaptureWriter, AWriterOutOfRecordsWritesItsTextToTheFile)
     EXPECT_EQ(FileText(path), text) << "close had nothing left to write";
 }
 
+TEST(CaptureWriter, EveryInputNumberIsCheckedAtTheLimitsOfItsLine)
+{
+    // Each of a ray_aabb's 12 input numbers, and a ray_sphere's radius and a ray_plane's distance (the
+    // scalars), set in turn to values at the edges of what a line can hold: a query is skipped when
+    // any input is NaN or its magnitude reaches the line's limit (infinity in double; in float the
+    // overflow threshold 3.4028235677973366e38, which rounds to infinity), and recorded otherwise.
+    // The expected verdicts are this rule, written out here; the header's check (two numbers an
+    // instruction with SSE2) must agree on every one.
+    const double nan = std::numeric_limits<double>::quiet_NaN(), inf = std::numeric_limits<double>::infinity();
+    const double threshold = 3.4028235677973366e38, dmax = std::numeric_limits<double>::max();
+    const std::vector<double> values = {
+        nan,  -nan,  inf,  -inf, threshold, -threshold, std::nextafter(threshold, 0.0), -std::nextafter(threshold, 0.0),
+        dmax, -dmax, -0.0, 0.0,  1e-310};
+    for (const int precision : {HITLAB_CAPTURE_DOUBLE, HITLAB_CAPTURE_FLOAT}) {
+        const double limit = precision == HITLAB_CAPTURE_FLOAT ? threshold : inf;
+        const std::string path = WriterPath(precision == HITLAB_CAPTURE_FLOAT ? "limits_float" : "limits_double");
+        hitlab_capture* cap = hitlab_capture_open(path.c_str(), precision);
+        ASSERT_NE(cap, nullptr);
+        unsigned long long recorded = 0, skipped = 0;
+        for (const double x : values) {
+            const bool ok = !std::isnan(x) && std::fabs(x) < limit;
+            for (int position = 0; position < 14; ++position) {
+                double n[12] = {0.5, -0.25, 0.125, 1, 0, 0, 1, -1, -1, 2, 1, 1};
+                if (position < 12) {
+                    n[position] = x;
+                    hitlab_capture_ray_aabb(cap, n, n + 3, n + 6, n + 9, 1, 1, 2, "limits");
+                } else if (position == 12) {
+                    hitlab_capture_ray_sphere(cap, n, n + 3, n + 6, x, 1, 1, 2, "limits");
+                } else {
+                    hitlab_capture_ray_plane(cap, n, n + 3, n + 9, x, 1, 1, 2, "limits");
+                }
+                (ok ? recorded : skipped) += 1;
+                EXPECT_EQ(hitlab_capture_recorded(cap), recorded)
+                    << "precision " << precision << ", number " << position << " = " << x;
+                EXPECT_EQ(hitlab_capture_skipped(cap), skipped)
+                    << "precision " << precision << ", number " << position << " = " << x;
+            }
+        }
+        ASSERT_EQ(hitlab_capture_close(cap), 0);
+        EXPECT_EQ(LineCount(FileText(path)), recorded);
+    }
+}
+
 TEST(CaptureWriter, FullDiskIsReportedByDumpAndClose)
 {
     std::ifstream probe("/dev/full");
