@@ -516,8 +516,8 @@ struct hitlab_capture {
     unsigned long long* ring_pos;  /* a kept line's start, counted in bytes since the buffer's first byte ever */
     unsigned long long base_pos;   /* that count at buf[0] */
     size_t line_start;             /* the line being written (ring mode) */
-    long long frame;
-    int has_frame, has_time;
+    int has_frame, has_time;       /* set by hitlab_capture_frame and _time, read by the recording calls */
+    long long frame;               /* the frame and time of the line being formatted (from its record) */
     double time;
     unsigned long long recorded, skipped;
     hlc_cached_vec* cache; /* 2^HITLAB_CAPTURE_CACHE_BITS entries, or NULL */
@@ -2740,7 +2740,6 @@ void hitlab_capture_frame(hitlab_capture* cap, long long frame)
 {
     if (cap != NULL) {
         hlc_mutex_lock(cap->lock);
-        cap->frame = frame;
         hlc_store(&cap->frame_word, (unsigned long long)frame); /* what the records take, without the lock */
         hlc_store_flag(&cap->has_frame, 1);
 #if HLC_THREADS
@@ -2756,7 +2755,6 @@ void hitlab_capture_time(hitlab_capture* cap, double seconds)
 {
     if (cap != NULL) {
         hlc_mutex_lock(cap->lock);
-        cap->time = seconds;
         unsigned long long bits;
         memcpy(&bits, &seconds, 8u);
         hlc_store(&cap->time_word, bits);
