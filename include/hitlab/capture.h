@@ -1252,6 +1252,12 @@ HLC_HOT uint64_t hlc_vector_bits(const double* v, size_t n, uint64_t m, int* pre
 }
 
 #if HLC_SSE2
+/* the magnitudes of two numbers (their sign bits cleared) */
+HLC_HOT __m128d hlc_magnitude_pd(__m128d x)
+{
+    return _mm_and_pd(x, _mm_castsi128_pd(_mm_set1_epi64x(0x7fffffffffffffffll)));
+}
+
 /* ok with the lanes cleared where a number at v (3 of them when n is 3; none when n is 0 or 9) has a
  * magnitude not below limit (NaN compares false): the test of hlc_magnitude_bits, since magnitudes
  * order as their bits; present cleared when v is NULL */
@@ -1264,8 +1270,7 @@ HLC_HOT __m128d hlc_below3(const double* v, size_t n, __m128d limit, __m128d ok,
     if (v == NULL) {
         return ok;
     }
-    const __m128d magnitude = _mm_castsi128_pd(_mm_set1_epi64x(0x7fffffffffffffffll));
-    const __m128d low = _mm_and_pd(_mm_loadu_pd(v), magnitude), high = _mm_and_pd(_mm_load_sd(v + 2), magnitude);
+    const __m128d low = hlc_magnitude_pd(_mm_loadu_pd(v)), high = hlc_magnitude_pd(_mm_load_sd(v + 2));
     return _mm_and_pd(ok, _mm_and_pd(_mm_cmplt_pd(low, limit), _mm_cmplt_pd(high, limit)));
 }
 
@@ -1279,8 +1284,7 @@ HLC_HOT int hlc_vectors_ok(const hlc_shape* shape, int is_float_line)
     const __m128d limit = _mm_set1_pd(limit_value);
     __m128d ok = _mm_castsi128_pd(_mm_set1_epi32(-1));
     if (hlc_kind_has_scalar(shape->kind)) {
-        const __m128d magnitude = _mm_castsi128_pd(_mm_set1_epi64x(0x7fffffffffffffffll));
-        ok = _mm_cmplt_pd(_mm_and_pd(_mm_set1_pd(shape->s), magnitude), limit);
+        ok = _mm_cmplt_pd(hlc_magnitude_pd(_mm_set1_pd(shape->s)), limit);
     }
     int present = 1;
     ok = hlc_below3(shape->v[0], hlc_vector_length(shape->kind, 0), limit, ok, &present);
