@@ -13,6 +13,10 @@
 #include <limits>
 #include <string_view>
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
 namespace hitlab::capture_fast {
 
 /// Whether text is the literal word (a length known at compile time: no call to memcmp).
@@ -57,6 +61,33 @@ inline void Digits(const char*& p, const char* end, std::uint64_t& mantissa)
     }
 }
 
+/// mantissa × 10^exponent (|exponent| <= 27) rounded to double, through the x87's 64-bit
+/// significand: mantissa (below 2^64) and 10^|exponent| (5^27 < 2^64) are exact there, so the
+/// product or quotient is rounded once, to 64 bits. Rounding that to double gives the correctly
+/// rounded double unless it landed exactly halfway between two doubles (its 11 bits below the
+/// double's are 10000000000): each halfway point has 54 bits, so it is representable in 64, and a
+/// value rounded to 64 bits stays on its side of every one it does not land on. Then, and where
+/// long double is not the 64-bit x87 format, false: the caller leaves the number to from_chars.
+inline bool ExtendedScale(std::uint64_t mantissa, int exponent, double& out)
+{
+    if constexpr (std::numeric_limits<long double>::digits != 64 || std::endian::native != std::endian::little) {
+        return false;
+    } else {
+        static constexpr long double kTens[] = {1e0L,  1e1L,  1e2L,  1e3L,  1e4L,  1e5L,  1e6L,  1e7L,  1e8L,  1e9L,
+                                                1e10L, 1e11L, 1e12L, 1e13L, 1e14L, 1e15L, 1e16L, 1e17L, 1e18L, 1e19L,
+                                                1e20L, 1e21L, 1e22L, 1e23L, 1e24L, 1e25L, 1e26L, 1e27L};
+        const long double m = static_cast<long double>(mantissa);
+        const long double r = exponent < 0 ? m / kTens[-exponent] : m * kTens[exponent];
+        std::uint64_t significand = 0; // the x87 format's first 8 bytes (little-endian)
+        std::memcpy(&significand, &r, sizeof significand);
+        if ((significand & 0x7FF) == 0x400) {
+            return false;
+        }
+        out = static_cast<double>(r);
+        return true;
+    }
+}
+
 /// A cursor over the line; every reader returns false on anything it does not read.
 struct Cursor {
     const char* p;
@@ -70,6 +101,10 @@ struct Cursor {
     }
     bool Char(char c)
     {
+        if (p < end && *p == c) { // what a recorder writes: no space before it
+            ++p;
+            return true;
+        }
         Space();
         if (p < end && *p == c) {
             ++p;
@@ -89,6 +124,22 @@ struct Cursor {
             return false;
         }
         const char* start = p;
+#if defined(__SSE2__)
+        // 16 bytes at a time to the first quote, backslash, control character or non-ASCII byte
+        // (as signed bytes, both of the last two are below 0x20); the loop below then looks at it
+        const __m128i quote = _mm_set1_epi8('"'), backslash = _mm_set1_epi8('\\'), space = _mm_set1_epi8(0x20);
+        while (end - p >= 16) {
+            const __m128i bytes = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
+            const __m128i stop =
+                _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(bytes, quote), _mm_cmpeq_epi8(bytes, backslash)),
+                             _mm_cmplt_epi8(bytes, space));
+            if (const int mask = _mm_movemask_epi8(stop); mask != 0) {
+                p += std::countr_zero(unsigned(mask));
+                break;
+            }
+            p += 16;
+        }
+#endif
         while (p < end && *p != '"') {
             // escapes, control characters and anything beyond ASCII (nlohmann checks UTF-8) are left to it
             if (*p == '\\' || static_cast<unsigned char>(*p) < 0x20 || static_cast<unsigned char>(*p) >= 0x80) {
@@ -219,6 +270,11 @@ struct Cursor {
         if (exactMantissa && mantissa <= (std::uint64_t(1) << 53) && exponent >= -22 && exponent <= 22) {
             const double m = double(mantissa);
             out = exponent < 0 ? m / kTens[-exponent] : m * kTens[exponent];
+            out = negative ? -out : out;
+            return true;
+        }
+        // 16 to 19 digits (what %.17g writes): the x87's 64-bit significand, when it decides
+        if (exactMantissa && exponent >= -27 && exponent <= 27 && ExtendedScale(mantissa, exponent, out)) {
             out = negative ? -out : out;
             return true;
         }

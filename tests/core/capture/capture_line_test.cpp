@@ -1,5 +1,6 @@
 // Tests of reading a capture's lines (core/capture/capture_line.h): the fast reader gives exactly
 // what the protocol's full parser gives on every line shape, or leaves the line to it.
+#include "core/capture/capture_fast_cursor.h"
 #include "core/capture/capture_line.h"
 #include "core/exact/hunt_draw.h"
 
@@ -7,8 +8,10 @@
 
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
 #include <random>
 #include <string>
+#include <vector>
 
 namespace hitlab {
 namespace HITLAB_UNITY_ID {
@@ -267,6 +270,94 @@ TEST(CaptureLine, NumbersConvertAsTheFullParserConvertsThem)
         char text[64];
         std::snprintf(text, sizeof text, formats[i % 5], v);
         ReadsTheSame(OriginLine(text, text, "1"));
+    }
+}
+
+/// The fast reader's number (capture_fast::Cursor::Number) of text, and whether it read all of it.
+bool FastNumber(const std::string& text, double& out)
+{
+    capture_fast::Cursor c{text.data(), text.data() + text.size()};
+    return c.Number(out) && c.p == c.end;
+}
+
+/// strtod's correctly rounded double of text, bit for bit against the fast reader's.
+void ExpectCorrectlyRounded(const std::string& text)
+{
+    double fast = 0;
+    ASSERT_TRUE(FastNumber(text, fast)) << text;
+    const double exact = std::strtod(text.c_str(), nullptr);
+    EXPECT_EQ(Hex(fast), Hex(exact)) << text;
+}
+
+TEST(CaptureLine, LongNumbersRoundCorrectlyHalfwayCasesIncluded)
+{
+    // 16 to 19 digits (what %.17g writes) go through a 64-bit significand, which decides unless its
+    // rounding landed exactly halfway between two doubles. Halfway points written exactly: 2^53 + 1
+    // and 2^53 + 3 (ties to even: down, then up), 2^60 + 2^7 (the ulp is 2^8) and 2^63 + 2^10, with
+    // a fraction, an exponent or both; and neighbours one unit off, which are not ties.
+    const char* const texts[] = {"9007199254740993.0",     "9007199254740995.0",     "900719925474099.3e1",
+                                 "1152921504606847104.0",  "115292150460684710.4e1", "9223372036854776832.0",
+                                 "922337203685477683.2e1", "-9007199254740993.0",    "9007199254740993e0",
+                                 "1152921504606847103.0",  "1152921504606847105.0",  "9223372036854776831e0",
+                                 "9223372036854776833e-0", "9007199254740993",       "4611686018427388416.0"};
+    for (const char* text : texts) {
+        ExpectCorrectlyRounded(text);
+    }
+    double v = 0;
+    ASSERT_TRUE(FastNumber("9007199254740993.0", v));
+    EXPECT_EQ(v, 9007199254740992.0) << "a tie goes to the even neighbour";
+    ASSERT_TRUE(FastNumber("9007199254740995.0", v));
+    EXPECT_EQ(v, 9007199254740996.0) << "a tie goes to the even neighbour";
+    ASSERT_TRUE(FastNumber("1152921504606847104.0", v));
+    EXPECT_EQ(v, 1152921504606846976.0) << "a tie goes to the even neighbour";
+    ASSERT_TRUE(FastNumber("1152921504606847105.0", v));
+    EXPECT_EQ(v, 1152921504606847232.0) << "just past the tie: up";
+    // random 16 to 19 digit mantissas at every exponent the 64-bit path takes and a few beyond,
+    // and random doubles as %.16g, %.17g and %.18g write them
+    std::mt19937_64 rng(11);
+    for (int i = 0; i < 200000; ++i) {
+        const int digits = 16 + int(rng() % 4);
+        std::string text = (rng() & 1) != 0 ? "-" : "";
+        text += char('1' + rng() % 9);
+        for (int d = 1; d < digits; ++d) {
+            text += char('0' + rng() % 10);
+        }
+        const std::size_t point = 1 + std::size_t(rng() % std::uint64_t(digits));
+        if (point < std::size_t(digits)) {
+            text.insert(text.size() - (std::size_t(digits) - point), ".");
+        }
+        text += "e" + std::to_string(int(rng() % 61) - 30);
+        ExpectCorrectlyRounded(text);
+    }
+    std::uniform_real_distribution<double> unit(-1, 1);
+    const char* const formats[] = {"%.17g", "%.16g", "%.18g"};
+    for (int i = 0; i < 200000; ++i) {
+        const double x = unit(rng) * std::pow(10.0, double(int(rng() % 50) - 25));
+        char text[64];
+        std::snprintf(text, sizeof text, formats[i % 3], x);
+        ExpectCorrectlyRounded(text);
+    }
+}
+
+TEST(CaptureLine, LongStringsStopAtEveryEscapeControlAndNonAsciiByte)
+{
+    // A call site of 40 characters with, at each position, an escape, a control character or a
+    // two-byte UTF-8 character: the fast reader (16 bytes at a time with SSE2) must leave each to
+    // the full parser, wherever it falls in a block; plain, it reads the whole text.
+    const std::string plain(40, 'x');
+    const auto line = [](const std::string& where) {
+        return std::string(kRecorded).replace(std::string(kRecorded).find("player.cpp:88"), 13, where);
+    };
+    CaptureLine read;
+    ASSERT_TRUE(FastReadCaptureLine(line(plain), read));
+    EXPECT_EQ(read.where, plain);
+    for (std::size_t at = 0; at <= plain.size(); ++at) {
+        for (const std::string& inserted : std::vector<std::string>{"\\n", "\\\"", "\x01", "\x1f", "\xc3\xa9"}) {
+            const std::string where = plain.substr(0, at) + inserted + plain.substr(at);
+            EXPECT_FALSE(ReadsTheSame(line(where))) << "at " << at << ": " << where;
+        }
+        const std::string text = line(plain.substr(0, at) + "\x7f" + plain.substr(at));
+        EXPECT_TRUE(ReadsTheSame(text)) << "DEL is plain ASCII, at " << at;
     }
 }
 
