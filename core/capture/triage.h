@@ -25,7 +25,8 @@ struct TriageOptions {
     OwnedConventions conventions;
     unsigned threads = 0;           ///< judging threads (0: one per core)
     std::size_t maxBadLines = 1000; ///< bad lines kept with their messages (all are counted)
-    std::size_t batchLines = 8192;  ///< lines read, then judged in parallel, at a time
+    std::size_t batchLines = 1024;  ///< lines read, then judged in parallel, at a time (a batch's lines and judgements,
+                                    ///< about 2 KB a line, stay in cache)
     /// Called for every query line (bad ones included, with their error) in line order on the
     /// calling thread, with the judgements of its answers (empty for a bad line): what a capture
     /// browser lists. May be empty.
