@@ -7,7 +7,9 @@
 
 #include <algorithm>
 #include <chrono>
+#include <condition_variable>
 #include <map>
+#include <mutex>
 #include <thread>
 #include <unordered_map>
 
@@ -60,6 +62,17 @@ void JudgeLine(LineWork& w, std::string_view text, const OwnedConventions& base)
         JudgeCaptureAnswerInto(w.line, i, merged, w.judgements[i]);
     }
 }
+
+/// A chunk of lines: read, judged, then counted.
+struct Chunk {
+    std::vector<LineWork> lines; ///< [0, n) are this chunk's
+    std::size_t n = 0;
+    std::string text;  ///< the lines' text when the file is not mapped
+    bool done = false; ///< judged (under the triage's lock)
+};
+
+/// Chunks in the ring: TriageOptions::batchLines lines in all.
+constexpr std::size_t kRingChunks = 16;
 
 /// Whether judgement x is a worse case than y: a wrong verdict first, then more ulps.
 bool Worse(const AnswerJudgement& x, const AnswerJudgement& y)
@@ -184,6 +197,165 @@ bool ReadHeader(std::string_view text, TriageReport& report, Tally& tally)
     return true;
 }
 
+/// The lines in flight: a ring of chunks that the calling thread reads (and judges when it has
+/// nothing else to do), that workers judge, and that the calling thread counts in line order as
+/// they are done. Only the calling thread touches the reader and the tally.
+class Pipeline {
+public:
+    Pipeline(CaptureReader& reader, Tally& tally, TriageReport& report, std::size_t batchLines,
+             const std::function<void(const TriageProgress&)>& progress, const std::atomic<bool>* cancel)
+        : m_reader(reader), m_tally(tally), m_report(report), m_batchLines(std::max<std::size_t>(batchLines, 1)),
+          m_progress(progress), m_cancel(cancel), m_ring(kRingChunks)
+    {
+        for (Chunk& c : m_ring) {
+            c.lines.resize(std::max<std::size_t>(m_batchLines / kRingChunks, 1));
+        }
+        // the first line: the header, or the first query line (then taken into the first chunk)
+        m_more = m_reader.Next(m_line, m_number, m_tooLong);
+        m_pending = m_more && (m_tooLong || !ReadHeader(m_line, m_report, m_tally));
+    }
+
+    /// Reads, judges and counts every line on threads threads (the calling thread one of them).
+    void Run(std::size_t threads, const OwnedConventions& base)
+    {
+        m_base = &base;
+        WorkerPool pool;
+        pool.Run(threads, [&](std::size_t t) { t == 0 ? Caller() : Worker(); });
+    }
+
+    /// Whether lines were left unread because cancel was set.
+    bool Cancelled() const { return m_cancelled && (m_pending || m_more); }
+
+private:
+    /// Reads the next lines into c (the calling thread).
+    void Fill(Chunk& c)
+    {
+        c.n = 0;
+        c.text.clear();
+        while (c.n < c.lines.size() &&
+               (m_pending || (m_more && (m_more = m_reader.Next(m_line, m_number, m_tooLong))))) {
+            m_pending = false;
+            LineWork& w = c.lines[c.n++];
+            w.number = m_number;
+            w.tooLong = m_tooLong;
+            w.text = m_line;
+            if (!m_reader.Mapped()) { // the reader's buffer moves on: the text is copied
+                w.offset = c.text.size();
+                w.size = m_line.size();
+                c.text.append(m_line);
+            }
+        }
+        for (std::size_t i = 0; i < c.n && !m_reader.Mapped(); ++i) {
+            c.lines[i].text = std::string_view(c.text).substr(c.lines[i].offset, c.lines[i].size);
+        }
+    }
+
+    void Judge(Chunk& c)
+    {
+        for (std::size_t i = 0; i < c.n; ++i) {
+            JudgeLine(c.lines[i], c.lines[i].text, *m_base);
+        }
+    }
+
+    /// Counts c, the next chunk in line order (the calling thread, the lock let go).
+    void Count(Chunk& c, bool last)
+    {
+        for (std::size_t i = 0; i < c.n; ++i) {
+            m_tally.Add(c.lines[i], *m_base);
+        }
+        if (m_progress && (m_report.lines - m_linesAtProgress >= m_batchLines || last)) {
+            m_linesAtProgress = m_report.lines;
+            m_progress({m_reader.BytesRead(), m_reader.TotalBytes(), m_report.lines});
+        }
+    }
+
+    /// The calling thread: counts what is done in line order, else reads ahead, else judges, else
+    /// waits for a worker; returns once every line read is counted and nothing is left to read.
+    void Caller()
+    {
+        std::unique_lock lock(m_mutex);
+        for (;;) {
+            if (m_counted < m_read && m_ring[m_counted % kRingChunks].done) {
+                Chunk& c = m_ring[m_counted % kRingChunks];
+                lock.unlock();
+                Count(c, !(m_pending || m_more) && m_counted + 1 == m_read);
+                lock.lock();
+                c.done = false;
+                ++m_counted;
+                continue;
+            }
+            m_cancelled = m_cancelled || (m_cancel != nullptr && m_cancel->load());
+            if ((m_pending || m_more) && !m_cancelled && m_read - m_counted < kRingChunks) {
+                Chunk& c = m_ring[m_read % kRingChunks];
+                lock.unlock();
+                Fill(c);
+                lock.lock();
+                if (c.n > 0) {
+                    ++m_read;
+                    m_filled.notify_one();
+                }
+                continue;
+            }
+            if (m_claimed < m_read) {
+                JudgeClaimed(lock);
+                continue;
+            }
+            if (m_counted == m_read && (m_cancelled || !(m_pending || m_more))) {
+                m_finished = true;
+                m_filled.notify_all();
+                return;
+            }
+            m_judged.wait(lock); // a worker is judging the next chunk in line order
+        }
+    }
+
+    /// A worker: judges the chunks read until the calling thread has finished.
+    void Worker()
+    {
+        std::unique_lock lock(m_mutex);
+        for (;;) {
+            m_filled.wait(lock, [&] { return m_claimed < m_read || m_finished; });
+            if (m_claimed == m_read) {
+                return;
+            }
+            JudgeClaimed(lock);
+            m_judged.notify_one();
+        }
+    }
+
+    /// Takes the next chunk read and judges it, the lock let go meanwhile.
+    void JudgeClaimed(std::unique_lock<std::mutex>& lock)
+    {
+        Chunk& c = m_ring[m_claimed++ % kRingChunks];
+        lock.unlock();
+        Judge(c);
+        lock.lock();
+        c.done = true;
+    }
+
+    CaptureReader& m_reader;
+    Tally& m_tally;
+    TriageReport& m_report;
+    const std::size_t m_batchLines;
+    const std::function<void(const TriageProgress&)>& m_progress;
+    const std::atomic<bool>* m_cancel;
+    const OwnedConventions* m_base = nullptr;
+    // the calling thread's
+    std::string_view m_line;
+    std::uint64_t m_number = 0;
+    bool m_tooLong = false;
+    bool m_more = false;      ///< the reader may have more lines
+    bool m_pending = false;   ///< m_line is a query line not yet taken
+    bool m_cancelled = false; ///< cancel was seen set
+    std::uint64_t m_linesAtProgress = 0;
+    // under m_mutex
+    std::vector<Chunk> m_ring;
+    std::mutex m_mutex;
+    std::condition_variable m_filled, m_judged;
+    std::uint64_t m_read = 0, m_claimed = 0, m_counted = 0; ///< chunks so far
+    bool m_finished = false;                                ///< the calling thread is done: workers return
+};
+
 } // namespace
 
 TriageReport RunTriage(const std::string& path, const TriageOptions& options,
@@ -197,52 +369,10 @@ TriageReport RunTriage(const std::string& path, const TriageOptions& options,
         return report;
     }
     Tally tally(report, options);
-    const std::size_t threads =
-        options.threads > 0 ? options.threads : std::max(1u, std::thread::hardware_concurrency());
-    WorkerPool pool;
-    std::vector<LineWork> batch(std::max<std::size_t>(options.batchLines, 1));
-    std::string text;
-    // the first line: the header, or the first query line
-    std::string_view line;
-    // a mapped file's lines stay where they are; others are copied into text
-    const auto take = [&](LineWork& w, std::string_view view) {
-        w.text = view;
-        if (!reader.Mapped()) {
-            w.offset = text.size();
-            w.size = view.size();
-            text.append(view);
-        }
-    };
-    bool more = reader.Next(line, batch[0].number, batch[0].tooLong);
-    std::size_t n = 0;
-    if (more && (batch[0].tooLong || !ReadHeader(line, report, tally))) {
-        take(batch[0], line);
-        n = 1;
-    }
+    Pipeline pipeline(reader, tally, report, options.batchLines, progress, cancel);
     const OwnedConventions base = MergeConventions(report.header.conventions, options.conventions);
-    while ((more || n > 0) && !(cancel != nullptr && cancel->load())) {
-        while (n < batch.size() && more && (more = reader.Next(line, batch[n].number, batch[n].tooLong))) {
-            take(batch[n++], line);
-        }
-        for (std::size_t i = 0; i < n && !reader.Mapped(); ++i) {
-            batch[i].text = std::string_view(text).substr(batch[i].offset, batch[i].size);
-        }
-        const std::size_t count = std::min(threads, std::max<std::size_t>(n / 64, 1));
-        pool.Run(count, [&](std::size_t t) {
-            for (std::size_t i = n * t / count; i < n * (t + 1) / count; ++i) {
-                JudgeLine(batch[i], batch[i].text, base);
-            }
-        });
-        for (std::size_t i = 0; i < n; ++i) {
-            tally.Add(batch[i], base);
-        }
-        if (progress) {
-            progress({reader.BytesRead(), reader.TotalBytes(), report.lines});
-        }
-        text.clear();
-        n = 0;
-    }
-    report.cancelled = more && cancel != nullptr && cancel->load();
+    pipeline.Run(options.threads > 0 ? options.threads : std::max(1u, std::thread::hardware_concurrency()), base);
+    report.cancelled = pipeline.Cancelled();
     if (!reader.Error().what.empty()) {
         report.error = reader.Error();
         report.error.where = path;

@@ -25,8 +25,11 @@ struct TriageOptions {
     OwnedConventions conventions;
     unsigned threads = 0;           ///< judging threads (0: one per core)
     std::size_t maxBadLines = 1000; ///< bad lines kept with their messages (all are counted)
-    std::size_t batchLines = 1024;  ///< lines read, then judged in parallel, at a time (a batch's lines and judgements,
-                                    ///< about 2 KB a line, stay in cache)
+    /// Lines in flight: read ahead by the calling thread in 16 chunks of batchLines / 16 (at least
+    /// one line), judged by any thread, counted in line order (the batch and its judgements, about
+    /// 2 KB a line, stay in cache); progress is reported every batchLines lines.
+    std::size_t batchLines = 1024;
+    ///< about 2 KB a line, stay in cache)
     /// Called for every query line (bad ones included, with their error) in line order on the
     /// calling thread, with the judgements of its answers (empty for a bad line): what a capture
     /// browser lists. May be empty.

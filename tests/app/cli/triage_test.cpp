@@ -18,6 +18,9 @@
 #include <fstream>
 #include <sstream>
 #include <string>
+#include <thread>
+
+#include <sys/stat.h>
 
 namespace hitlab {
 namespace HITLAB_UNITY_ID {
@@ -134,6 +137,76 @@ TEST(Triage, EveryLineReachesTheBrowsersCallbackInOrder)
     RunTriage(dir / "c.jsonl", options);
     EXPECT_EQ(seen, "2:none 3:unexplained 4:unexplained 5:unexplained 6:unexplained 7:unexplained 8!:- 9!:- "
                     "10:unexplained 11:none ");
+}
+
+/// What a triage found, line by line and in total, as text to compare.
+std::string Findings(const TriageReport& r, const std::string& seen)
+{
+    std::string s = "lines " + std::to_string(r.lines) + " bad " + std::to_string(r.bad) + " judged " +
+                    std::to_string(r.judged) + " agreeing " + std::to_string(r.agreeing) + " unexplained " +
+                    std::to_string(r.unexplained) + " exact " + std::to_string(r.exactJudged) + "\nbad lines";
+    for (const TriageBadLine& b : r.badLines) {
+        s += " " + std::to_string(b.line);
+    }
+    for (const TriageGroup& g : r.groups) {
+        s += "\n" + g.situation + " / " + g.kind + ": " + std::to_string(g.count) + " worst " +
+             std::to_string(g.worst.line);
+        for (const auto& [site, count] : g.sites) {
+            s += " " + site + "=" + std::to_string(count);
+        }
+    }
+    return s + "\nseen " + seen;
+}
+
+TEST(Triage, TheSameOnAnyThreadsChunksAndReader)
+{
+    // 300 copies of the planted lines (3,000 lines, 600 of them bad; each padded with 5,000 spaces,
+    // 15.6 MB in all, three of the reader's buffers) and a blank line every 7th: read, judged and
+    // counted on one thread in chunks of one line, and on 2 and 3 threads in chunks of 1 to 64
+    // lines, from a mapped file and from a pipe (the reader's buffer, refilled while chunks wait:
+    // each chunk copies its text), triage finds the same, and the browser's callback sees every
+    // line in order
+    TempDir dir("hitlab_triage_");
+    std::string capture = kHeader;
+    std::string planted;
+    std::istringstream lines(PlantedCapture(""));
+    for (std::string line; std::getline(lines, line);) {
+        planted += line + std::string(5000, ' ') + "\n";
+    }
+    for (int i = 0; i < 300; ++i) {
+        capture += planted;
+        if (i % 7 == 3) {
+            capture += "\n";
+        }
+    }
+    test::WriteText(dir / "c.jsonl", capture);
+    const auto run = [&](unsigned threads, std::size_t batchLines, const std::string& path) {
+        TriageOptions options;
+        options.threads = threads;
+        options.batchLines = batchLines;
+        std::string seen;
+        std::uint64_t last = 0;
+        options.onLine = [&](const CaptureLine& line, std::span<const AnswerJudgement>) {
+            if (line.number <= last) {
+                seen += "out of order at " + std::to_string(line.number) + " ";
+            }
+            last = line.number;
+        };
+        const TriageReport r = RunTriage(path, options);
+        return Findings(r, seen + "last " + std::to_string(last));
+    };
+    const std::string one = run(1, 1, dir / "c.jsonl");
+    EXPECT_NE(one.find("lines 3000 bad 600 judged 2400"), std::string::npos) << one;
+    EXPECT_NE(one.find("seen last 3044"), std::string::npos) << one; // 3,000 lines, 43 blank, the header
+    EXPECT_EQ(run(2, 1024, dir / "c.jsonl"), one);
+    EXPECT_EQ(run(3, 32, dir / "c.jsonl"), one);
+    EXPECT_EQ(run(2, 7, dir / "c.jsonl"), one);
+    const std::string fifo = dir / "pipe";
+    ASSERT_EQ(mkfifo(fifo.c_str(), 0600), 0);
+    std::thread writer([&] { std::ofstream(fifo, std::ios::binary) << capture; });
+    const std::string piped = run(2, 1024, fifo);
+    writer.join();
+    EXPECT_EQ(piped, one) << "read from a pipe";
 }
 
 TEST(Triage, TheCommandPrintsTheGroupsAndExitsOneWhenSomethingIsUnexplained)
