@@ -348,7 +348,8 @@ private:
     bool m_pending = false;   ///< m_line is a query line not yet taken
     bool m_cancelled = false; ///< cancel was seen set
     std::uint64_t m_linesAtProgress = 0;
-    // under m_mutex
+    // shared: the counters and each chunk's done flag under m_mutex; a chunk's lines belong to the
+    // one thread that reads, judges or counts it
     std::vector<Chunk> m_ring;
     std::mutex m_mutex;
     std::condition_variable m_filled, m_judged;

@@ -29,7 +29,6 @@ struct TriageOptions {
     /// one line), judged by any thread, counted in line order (the batch and its judgements, about
     /// 2 KB a line, stay in cache); progress is reported every batchLines lines.
     std::size_t batchLines = 1024;
-    ///< about 2 KB a line, stay in cache)
     /// Called for every query line (bad ones included, with their error) in line order on the
     /// calling thread, with the judgements of its answers (empty for a bad line): what a capture
     /// browser lists. May be empty.
