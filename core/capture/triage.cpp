@@ -215,12 +215,13 @@ public:
         m_pending = m_more && (m_tooLong || !ReadHeader(m_line, m_report, m_tally));
     }
 
-    /// Reads, judges and counts every line on threads threads (the calling thread one of them).
+    /// Reads, judges and counts every line on threads threads (the calling thread one of them; no
+    /// more than the ring's chunks, which is as many as can be judged at once).
     void Run(std::size_t threads, const OwnedConventions& base)
     {
         m_base = &base;
         WorkerPool pool;
-        pool.Run(threads, [&](std::size_t t) { t == 0 ? Caller() : Worker(); });
+        pool.Run(std::min(threads, kRingChunks), [&](std::size_t t) { t == 0 ? Caller() : Worker(); });
     }
 
     /// Whether lines were left unread because cancel was set.
